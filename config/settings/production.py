@@ -1,0 +1,9 @@
+from .base import *  # noqa: F403
+from .base import env
+
+DEBUG = False
+SECRET_KEY = env("DJANGO_SECRET_KEY")
+CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,0 +1,120 @@
+"""Forms of the league pages. They parse input; the services decide what the rules allow."""
+
+from __future__ import annotations
+
+from django import forms
+
+from rules import season_pass
+
+from .models import FieldSizeRule, OutReason, Track
+from .services import EntryOutcome
+
+FINISHED = "finished"
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    third_car = forms.BooleanField(
+        required=False,
+        label="Third Car Variant (three cars a team; for two or three players)",
+    )
+    field_size_rule = forms.ChoiceField(
+        choices=FieldSizeRule.choices,
+        initial=FieldSizeRule.NEXT_LARGER,
+        label="Field sizes the scoring table lacks",
+    )
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Team name")
+
+    def __init__(self, *args, cars_per_team: int = 2, **kwargs):
+        super().__init__(*args, **kwargs)
+        for number in range(1, cars_per_team + 1):
+            self.fields[f"driver_{number}"] = forms.CharField(
+                max_length=80, label=f"Driver {number}"
+            )
+
+    def driver_names(self) -> list[str]:
+        return [value for name, value in self.cleaned_data.items() if name.startswith("driver_")]
+
+
+class HireForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Rookie's name")
+
+
+class TrackForm(forms.ModelForm):
+    class Meta:
+        model = Track
+        fields = ["name", "number", "weather_table"]
+
+
+class SeasonForm(forms.Form):
+    preset = forms.ChoiceField(
+        required=False,
+        label="Sample schedule",
+        help_text="Pick a sample schedule, or leave empty and pick nine tracks below.",
+    )
+    tracks = forms.ModelMultipleChoiceField(
+        queryset=Track.objects.all(),
+        required=False,
+        widget=forms.SelectMultiple(attrs={"size": 12}),
+        help_text="In race order (the order of this list). Rounds 1 and 5 score double, 9 triple.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [("", "— custom —")] + [
+            (preset.name, f"{preset.name}: " + ", ".join(t.name for t in preset.tracks))
+            for preset in season_pass.SAMPLE_SCHEDULE
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("preset") and not cleaned.get("tracks"):
+            raise forms.ValidationError("Pick a sample schedule or at least one track.")
+        return cleaned
+
+
+class StarterForm(forms.Form):
+    """One driver's line on the start form: races or not, and in which car."""
+
+    start = forms.BooleanField(required=False)
+    car = forms.CharField(max_length=30, required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("start") and not cleaned.get("car", "").strip():
+            raise forms.ValidationError("Name the car this driver races in.")
+        return cleaned
+
+
+class OutcomeForm(forms.Form):
+    """One car's line on the result form."""
+
+    outcome = forms.ChoiceField(choices=[(FINISHED, "Finished"), *OutReason.choices])
+    place = forms.IntegerField(required=False, min_value=1, label="Place")
+    distance = forms.DecimalField(
+        required=False, min_value=0, max_digits=6, decimal_places=1, label="Spaces covered"
+    )
+    overshoot = forms.IntegerField(required=False, min_value=1, label="Overshoot")
+    damage = forms.IntegerField(required=False, min_value=2, label="Damage points")
+
+    def outcome_for(self, entry_id: int) -> EntryOutcome:
+        data = self.cleaned_data
+        finished = data["outcome"] == FINISHED
+        return EntryOutcome(
+            entry_id=entry_id,
+            finished=finished,
+            place=data.get("place") if finished else None,
+            out_reason="" if finished else data["outcome"],
+            distance=None if finished else data.get("distance"),
+            overshoot=data.get("overshoot"),
+            damage=data.get("damage"),
+        )
+
+
+class InjuryRollForm(forms.Form):
+    entry = forms.IntegerField(widget=forms.HiddenInput)
+    # No range here: the rules refuse a face the black die lacks, in their own words.
+    value = forms.IntegerField(label="Black die")

@@ -1,0 +1,334 @@
+"""Leagues, seasons, rounds, teams, drivers and the entries of each round.
+
+Models hold data; rules live in rules/ and writes in league/services.py. `to_rules()` and the
+small properties here are the one boundary where stored values become rules values.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Prefetch, Q, Sum
+from django.urls import reverse
+
+from rules import season_pass
+
+
+class RuleSet(models.TextChoices):
+    SEASON_PASS = "season_pass", "Season Pass"
+
+
+class FieldSizeRule(models.TextChoices):
+    NEXT_LARGER = "next_larger", "Use the next larger printed field size"
+    NEXT_SMALLER = "next_smaller", "Use the next smaller printed field size"
+
+
+class Track(models.Model):
+    name = models.CharField(max_length=80, unique=True)
+    number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The map's number in the Formula Dé series, if any."
+    )
+    weather_table = models.CharField(
+        max_length=120,
+        default=season_pass.DEFAULT_WEATHER_TABLE,
+        help_text="The weather table printed on the map, as black-die ranges, "
+        "e.g. '1-14 sun, 15-18 rain, 19-20 variable'.",
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.number})" if self.number else self.name
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        try:
+            self.weather_table = season_pass.format_weather_table(
+                season_pass.parse_weather_table(self.weather_table)
+            )
+        except ValueError as error:
+            raise ValidationError({"weather_table": str(error)}) from error
+
+    def weather_bands(self) -> tuple[season_pass.WeatherBand, ...]:
+        return season_pass.parse_weather_table(self.weather_table)
+
+
+class League(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=100, unique=True)
+    ruleset = models.CharField(max_length=20, choices=RuleSet, default=RuleSet.SEASON_PASS)
+    third_car = models.BooleanField(
+        default=False, help_text="Third Car Variant: each team fields three cars a race."
+    )
+    field_size_rule = models.CharField(
+        max_length=20,
+        choices=FieldSizeRule,
+        default=FieldSizeRule.NEXT_LARGER,
+        help_text="Which row of the scoring table a field size the table lacks uses.",
+    )
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_leagues"
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="refereed_leagues"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:league", kwargs={"slug": self.slug})
+
+    @property
+    def cars_per_team(self) -> int:
+        return 3 if self.third_car else 2
+
+    def can_manage(self, user) -> bool:
+        return user.is_authenticated and (user.is_superuser or user.pk == self.organiser_id)
+
+    def can_referee(self, user) -> bool:
+        if self.can_manage(user):
+            return True
+        return user.is_authenticated and self.referees.filter(pk=user.pk).exists()
+
+    def current_season(self) -> Season | None:
+        return self.seasons.order_by("-number").first()
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveSmallIntegerField()
+    preset = models.CharField(
+        max_length=40, blank=True, help_text="The sample schedule this season follows, if any."
+    )
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "number"], name="unique_season_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} season {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:season", kwargs={"slug": self.league.slug, "number": self.number})
+
+    @property
+    def is_ended(self) -> bool:
+        return self.ended_at is not None
+
+
+class RoundStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    STARTED = "started", "Started"
+    FINISHED = "finished", "Finished"
+
+
+class Round(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    track = models.ForeignKey(Track, on_delete=models.PROTECT, related_name="rounds")
+    multiplier = models.PositiveSmallIntegerField(default=1)
+    extra_healing = models.BooleanField(
+        default=False, help_text="Injured drivers get an extra week of healing before this round."
+    )
+    status = models.CharField(max_length=10, choices=RoundStatus, default=RoundStatus.SCHEDULED)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}: {self.track.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "league:round",
+            kwargs={
+                "slug": self.season.league.slug,
+                "number": self.season.number,
+                "round_number": self.number,
+            },
+        )
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == RoundStatus.FINISHED
+
+
+class Team(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=80)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="teams",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["league", "name"], name="unique_team_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:team", kwargs={"slug": self.league.slug, "team_id": self.pk})
+
+
+class DriverStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    RETIRED = "retired", "Retired"
+    DEAD = "dead", "Dead"
+
+
+class DriverQuerySet(models.QuerySet):
+    def racing(self) -> DriverQuerySet:
+        """Drivers still on a team's books: neither retired nor dead."""
+        return self.filter(status=DriverStatus.ACTIVE)
+
+    def eligible(self) -> DriverQuerySet:
+        """Drivers who may start a race: active, with no races left to miss."""
+        return self.racing().filter(races_to_miss=0)
+
+    def for_standings(self, season: Season) -> DriverQuerySet:
+        """Drivers with their season points and the entries of `season`, in two queries."""
+        in_season = Q(entries__round__season=season)
+        return (
+            self.select_related("team")
+            .annotate(season_points=Sum("entries__points", filter=in_season, default=0))
+            .prefetch_related(
+                Prefetch(
+                    "entries",
+                    queryset=Entry.objects.filter(round__season=season).select_related("round"),
+                    to_attr="season_entries",
+                )
+            )
+        )
+
+
+class Driver(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="drivers")
+    name = models.CharField(max_length=80)
+    age = models.PositiveSmallIntegerField(default=1)
+    xp = models.IntegerField(default=0)
+    prior_injuries = models.PositiveSmallIntegerField(default=0)
+    races_to_miss = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=DriverStatus, default=DriverStatus.ACTIVE)
+    hired = models.DateTimeField(auto_now_add=True)
+
+    objects = DriverQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["team__name", "hired", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "league:driver", kwargs={"slug": self.team.league.slug, "driver_id": self.pk}
+        )
+
+    @property
+    def level(self) -> season_pass.Level:
+        return season_pass.level_for(self.xp)
+
+    @property
+    def is_eligible(self) -> bool:
+        return self.status == DriverStatus.ACTIVE and self.races_to_miss == 0
+
+
+class OutReason(models.TextChoices):
+    OVERSHOOT = "overshoot", "Overshot a corner"
+    AIR_BRAKE = "air_brake", "Failed to air brake"
+    COLLISION = "collision", "Disabled in a collision"
+
+
+class Entry(models.Model):
+    """One driver's start in one round, and, once entered, how that race went for them."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    driver = models.ForeignKey(Driver, on_delete=models.PROTECT, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries")
+    car = models.CharField(max_length=30, help_text="The car's colour or number on the board.")
+    level = models.CharField(max_length=10, help_text="The level the driver raced at.")
+    # The result, filled in when the referee enters it:
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    finished = models.BooleanField(null=True)
+    out_reason = models.CharField(max_length=10, choices=OutReason, blank=True)
+    distance = models.DecimalField(
+        max_digits=6,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        help_text="For a car out of the race: spaces it had covered.",
+    )
+    overshoot = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Movement roll minus the maximum safe roll."
+    )
+    damage = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Collision damage points when disabled (2 or more)."
+    )
+    injury_columns = models.JSONField(default=list, blank=True)
+    injury_rolls = models.JSONField(default=list, blank=True)
+    # Committed effects, shown on the result and the standings:
+    points = models.PositiveIntegerField(default=0)
+    xp_change = models.IntegerField(default=1)
+    severity = models.PositiveSmallIntegerField(default=0)
+    injured = models.BooleanField(default=False)
+    dead = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round", "place", "pk"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "driver"], name="unique_round_driver"),
+            models.UniqueConstraint(fields=["round", "car"], name="unique_round_car"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.driver} in {self.round}"
+
+    def injury_check(self) -> season_pass.InjuryCheck | None:
+        """The injury check as far as it has been rolled, or None if this entry needs none."""
+        if not self.injury_columns:
+            return None
+        columns = [season_pass.Column(column) for column in self.injury_columns]
+        return season_pass.resolve_injury(columns, self.injury_rolls)
+
+
+class SeasonEndChange(models.Model):
+    """What the end of a season did to one driver, kept for the season-end report."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="end_changes")
+    driver = models.ForeignKey(Driver, on_delete=models.CASCADE, related_name="season_end_changes")
+    xp_before = models.IntegerField()
+    xp_after = models.IntegerField()
+    age_before = models.PositiveSmallIntegerField()
+    age_after = models.PositiveSmallIntegerField()
+    races_to_miss_before = models.PositiveSmallIntegerField()
+    races_to_miss_after = models.PositiveSmallIntegerField()
+    retired = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["season", "driver__team__name", "driver__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "driver"], name="unique_season_end_driver")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.driver}: end of {self.season}"

@@ -1,0 +1,131 @@
+"""What the round page shows at each step of entering a result: start, result, injuries, done."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules import season_pass
+from rules.dice import Die, values
+
+from .forms import FINISHED, OutcomeForm, StarterForm
+from .models import Driver, Entry, Round, RoundStatus
+from .services import pending_injuries
+
+CAR_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Purple")
+
+
+@dataclass
+class StarterLine:
+    driver: Driver
+    form: StarterForm
+    level_when_starting: season_pass.Level
+    eligible: bool
+    reason: str
+
+
+@dataclass
+class OutcomeLine:
+    entry: Entry
+    form: OutcomeForm
+
+
+@dataclass
+class InjuryPrompt:
+    entry: Entry
+    column: season_pass.Column
+    rolls: list[tuple[str, int]]
+    keypad: tuple[int, ...] = field(default_factory=lambda: values(Die.BLACK))
+
+
+@dataclass
+class RoundPanel:
+    round: Round
+    step: str  # "start", "result", "injuries", "confirm", "done", "waiting"
+    starters: list[tuple[str, list[StarterLine]]] = field(default_factory=list)
+    outcomes: list[OutcomeLine] = field(default_factory=list)
+    injury: InjuryPrompt | None = None
+    entries: list[Entry] = field(default_factory=list)
+    team_totals: list[tuple[str, int]] = field(default_factory=list)
+
+
+def _ineligible_reason(driver: Driver) -> str:
+    if not driver.races_to_miss:
+        return ""
+    return f"injured: {driver.races_to_miss} race(s) to miss"
+
+
+def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]]]:
+    teams = round_.season.league.teams.prefetch_related("drivers")
+    grouped = []
+    for colour, team in zip(CAR_COLOURS * 4, teams, strict=False):
+        lines = []
+        racing = [driver for driver in team.drivers.all() if driver.status == "active"]
+        for number, driver in enumerate(racing, start=1):
+            form = StarterForm(
+                data,
+                prefix=f"d{driver.pk}",
+                initial={"car": f"{colour} {number}", "start": driver.is_eligible},
+            )
+            lines.append(
+                StarterLine(
+                    driver=driver,
+                    form=form,
+                    level_when_starting=season_pass.level_for(
+                        driver.xp + season_pass.XP_FOR_STARTING
+                    ),
+                    eligible=driver.is_eligible,
+                    reason=_ineligible_reason(driver),
+                )
+            )
+        grouped.append((team.name, lines))
+    return grouped
+
+
+def outcome_lines(round_: Round, data=None) -> list[OutcomeLine]:
+    lines = []
+    for entry in round_.entries.select_related("driver", "team").order_by("place", "pk"):
+        initial = {
+            "outcome": FINISHED if entry.finished in (True, None) else entry.out_reason,
+            "place": entry.place if entry.finished else None,
+            "distance": entry.distance,
+            "overshoot": entry.overshoot,
+            "damage": entry.damage,
+        }
+        lines.append(OutcomeLine(entry, OutcomeForm(data, prefix=f"e{entry.pk}", initial=initial)))
+    return lines
+
+
+def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPanel:
+    """The panel for the step the round is at (forms bound to `*_data` after a refused POST)."""
+    panel = RoundPanel(round=round_, step="done")
+    if round_.status == RoundStatus.SCHEDULED:
+        earlier_open = round_.season.rounds.filter(number__lt=round_.number).exclude(
+            status=RoundStatus.FINISHED
+        )
+        panel.step = "waiting" if earlier_open.exists() else "start"
+        panel.starters = starter_lines(round_, start_data)
+        return panel
+    panel.entries = list(round_.entries.select_related("driver", "team").order_by("place", "pk"))
+    if round_.status == RoundStatus.STARTED:
+        panel.outcomes = outcome_lines(round_, result_data)
+        if result_data is not None or any(entry.place is None for entry in panel.entries):
+            panel.step = "result"
+            return panel
+        pending = pending_injuries(round_)
+        if pending:
+            entry = pending[0]
+            check = entry.injury_check()
+            panel.step = "injuries"
+            panel.injury = InjuryPrompt(
+                entry=entry,
+                column=check.next_column,
+                rolls=[(column.value.title(), roll) for column, roll in check.rolls],
+            )
+        else:
+            panel.step = "confirm"
+        return panel
+    totals: dict[str, int] = {}
+    for entry in panel.entries:
+        totals[entry.team.name] = totals.get(entry.team.name, 0) + entry.points
+    panel.team_totals = sorted(totals.items(), key=lambda item: -item[1])
+    return panel

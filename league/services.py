@@ -1,0 +1,531 @@
+"""Every write of the league app: leagues, seasons, teams, drivers, round results, season end.
+
+Each service takes keyword-only arguments, validates in the words of the rules, and writes in one
+transaction, so a refused action changes nothing. Messages are constants the tests reuse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.text import slugify
+
+from rules import season_pass
+
+from .models import (
+    Driver,
+    DriverStatus,
+    Entry,
+    FieldSizeRule,
+    League,
+    OutReason,
+    Round,
+    RoundStatus,
+    Season,
+    SeasonEndChange,
+    Team,
+    Track,
+)
+
+SEASON_NOT_ENDED = "Season {number} has not ended yet: end it before opening the next one."
+SEASON_ALREADY_ENDED = "This season has already ended."
+SEASON_NOT_FINISHED = "The season is not finished: round {number} has not been raced yet."
+SCHEDULE_NEEDS_TRACKS = "A season needs at least one track on its schedule."
+UNKNOWN_PRESET = "There is no sample schedule called {name!r}."
+TEAM_DRIVER_COUNT = "A new team starts with {count} drivers, one for each car."
+DRIVER_NAME_TAKEN = "This team already has a driver called {name!r}."
+HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number} is under way."
+ROUND_ALREADY_ENTERED = "Round {number} already has its result."
+ROUND_ALREADY_STARTED = "Round {number} has already started."
+ROUND_NOT_STARTED = "Round {number} has not started: choose its starters first."
+ROUND_OUT_OF_ORDER = "Round {previous} must be finished before round {number} starts."
+STARTER_NOT_IN_LEAGUE = "{driver} does not drive for a team in this league."
+STARTER_RETIRED = "{driver} is {status} and may no longer race."
+STARTER_INJURED = (
+    "{driver} has {races} race(s) still to miss: only drivers with zero injury points may race."
+)
+TOO_MANY_STARTERS = "{team} may field only {count} cars a race."
+DUPLICATE_STARTER = "{driver} is chosen twice."
+DUPLICATE_CAR = "Two cars are marked {car!r}: every car must be told apart on the board."
+TOO_FEW_STARTERS = "A race needs at least two cars."
+OUTCOME_MISSING = "Every car needs a result: {driver} has none."
+OUTCOME_UNKNOWN = "That entry is not in this round."
+PLACES_NOT_CONSECUTIVE = "Finishers must take places 1 to {count}, each once; got {places}."
+OUT_NEEDS_REASON = "{driver} went out: say whether by overshooting, air braking or collision."
+OUT_NEEDS_DISTANCE = "{driver} went out: enter how many spaces they had covered."
+OUT_DISTANCE_TIED = (
+    "{first} and {second} went out at the same distance; "
+    "enter which one got farther (use half spaces)."
+)
+OVERSHOOT_NEEDED = "{driver} left the track: enter the roll minus the maximum safe roll (1+)."
+DAMAGE_NEEDED = "{driver} was disabled in a collision: enter the damage points (2 or more)."
+INJURY_NOT_NEEDED = "{driver} has no injury check to roll."
+INJURY_SETTLED = "{driver}'s injury check is already settled."
+INJURIES_PENDING = "Injury checks are still to be rolled for: {drivers}."
+
+
+@dataclass(frozen=True)
+class EntryOutcome:
+    """How one entry's race ended, as the referee reports it."""
+
+    entry_id: int
+    finished: bool
+    place: int | None = None
+    out_reason: str = ""
+    distance: Decimal | None = None
+    overshoot: int | None = None
+    damage: int | None = None
+
+
+@transaction.atomic
+def tracks_ensure_sample() -> list[Track]:
+    """Create the 27 tracks of the sample schedule (idempotent)."""
+    tracks = []
+    for preset in season_pass.SAMPLE_SCHEDULE:
+        for scheduled in preset.tracks:
+            track, _ = Track.objects.get_or_create(
+                name=scheduled.name, defaults={"number": scheduled.number}
+            )
+            tracks.append(track)
+    return tracks
+
+
+@transaction.atomic
+def track_create(*, name: str, number: int | None = None, weather_table: str = "") -> Track:
+    track = Track(
+        name=name, number=number, weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE
+    )
+    track.full_clean()
+    track.save()
+    return track
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:90] or "league"
+    slug, suffix = base, 2
+    while League.objects.filter(slug=slug).exists():
+        slug, suffix = f"{base}-{suffix}", suffix + 1
+    return slug
+
+
+@transaction.atomic
+def league_create(
+    *,
+    name: str,
+    organiser,
+    third_car: bool = False,
+    field_size_rule: str = FieldSizeRule.NEXT_LARGER,
+) -> League:
+    league = League(
+        name=name,
+        slug=_unique_slug(name),
+        organiser=organiser,
+        third_car=third_car,
+        field_size_rule=field_size_rule,
+    )
+    league.full_clean()
+    league.save()
+    return league
+
+
+def _preset(name: str) -> season_pass.SeasonPreset:
+    for preset in season_pass.SAMPLE_SCHEDULE:
+        if preset.name == name:
+            return preset
+    raise ValidationError(UNKNOWN_PRESET.format(name=name))
+
+
+def next_preset_name(previous: str) -> str:
+    """The sample schedule after `previous` (Spring, Summer, Fall, then Spring again)."""
+    names = [preset.name for preset in season_pass.SAMPLE_SCHEDULE]
+    if previous not in names:
+        return names[0]
+    return names[(names.index(previous) + 1) % len(names)]
+
+
+@transaction.atomic
+def season_open(
+    *, league: League, preset: str = "", tracks: Sequence[Track] | None = None
+) -> Season:
+    """Open the league's next season on a sample schedule (`preset`) or on `tracks` in order."""
+    previous = league.current_season()
+    if previous is not None and not previous.is_ended:
+        raise ValidationError(SEASON_NOT_ENDED.format(number=previous.number))
+    if preset:
+        tracks_ensure_sample()
+        names = [scheduled.name for scheduled in _preset(preset).tracks]
+        by_name = Track.objects.in_bulk(names, field_name="name")
+        tracks = [by_name[name] for name in names]
+    if not tracks:
+        raise ValidationError(SCHEDULE_NEEDS_TRACKS)
+    season = Season.objects.create(
+        league=league, number=previous.number + 1 if previous else 1, preset=preset
+    )
+    Round.objects.bulk_create(
+        Round(
+            season=season,
+            number=number,
+            track=track,
+            multiplier=season_pass.round_multiplier(number),
+            extra_healing=season_pass.extra_healing_before(number),
+        )
+        for number, track in enumerate(tracks, start=1)
+    )
+    return season
+
+
+@transaction.atomic
+def team_create(*, league: League, name: str, driver_names: Sequence[str], owner=None) -> Team:
+    """A new team with one new driver per car, each aged 1 with 0 XP ("Creating a Team")."""
+    names = [driver_name.strip() for driver_name in driver_names if driver_name.strip()]
+    if len(names) != league.cars_per_team:
+        raise ValidationError(TEAM_DRIVER_COUNT.format(count=league.cars_per_team))
+    team = Team(league=league, name=name.strip(), owner=owner)
+    team.full_clean()
+    team.save()
+    for driver_name in names:
+        driver_hire(team=team, name=driver_name)
+    return team
+
+
+def _round_in_progress(league: League) -> Round | None:
+    return (
+        Round.objects.filter(season__league=league, status=RoundStatus.STARTED)
+        .order_by("season__number", "number")
+        .first()
+    )
+
+
+@transaction.atomic
+def driver_hire(*, team: Team, name: str) -> Driver:
+    """Hire a rookie: age one, zero experience ("New Drivers"), never during a race."""
+    in_progress = _round_in_progress(team.league)
+    if in_progress is not None:
+        raise ValidationError(HIRE_DURING_RACE.format(number=in_progress.number))
+    name = name.strip()
+    if team.drivers.filter(name__iexact=name).exists():
+        raise ValidationError(DRIVER_NAME_TAKEN.format(name=name))
+    driver = Driver(team=team, name=name)
+    driver.full_clean()
+    driver.save()
+    return driver
+
+
+def _check_round_can_start(round_: Round) -> None:
+    if round_.season.is_ended:
+        raise ValidationError(SEASON_ALREADY_ENDED)
+    if round_.status == RoundStatus.FINISHED:
+        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
+    if round_.status == RoundStatus.STARTED:
+        raise ValidationError(ROUND_ALREADY_STARTED.format(number=round_.number))
+    unfinished_before = (
+        round_.season.rounds.filter(number__lt=round_.number)
+        .exclude(status=RoundStatus.FINISHED)
+        .order_by("number")
+        .first()
+    )
+    if unfinished_before is not None:
+        raise ValidationError(
+            ROUND_OUT_OF_ORDER.format(previous=unfinished_before.number, number=round_.number)
+        )
+
+
+def _check_starters(league: League, starters: Sequence[tuple[Driver, str]]) -> None:
+    if len(starters) < 2:
+        raise ValidationError(TOO_FEW_STARTERS)
+    seen_drivers: set[int] = set()
+    seen_cars: set[str] = set()
+    per_team: dict[int, int] = {}
+    for driver, car in starters:
+        if driver.team.league_id != league.pk:
+            raise ValidationError(STARTER_NOT_IN_LEAGUE.format(driver=driver))
+        if driver.status != DriverStatus.ACTIVE:
+            raise ValidationError(
+                STARTER_RETIRED.format(driver=driver, status=driver.get_status_display().lower())
+            )
+        if driver.races_to_miss:
+            raise ValidationError(STARTER_INJURED.format(driver=driver, races=driver.races_to_miss))
+        if driver.pk in seen_drivers:
+            raise ValidationError(DUPLICATE_STARTER.format(driver=driver))
+        if car.strip().lower() in seen_cars:
+            raise ValidationError(DUPLICATE_CAR.format(car=car))
+        seen_drivers.add(driver.pk)
+        seen_cars.add(car.strip().lower())
+        per_team[driver.team_id] = per_team.get(driver.team_id, 0) + 1
+        if per_team[driver.team_id] > league.cars_per_team:
+            raise ValidationError(
+                TOO_MANY_STARTERS.format(team=driver.team, count=league.cars_per_team)
+            )
+
+
+@transaction.atomic
+def round_start(*, round_: Round, starters: Sequence[tuple[Driver, str]]) -> list[Entry]:
+    """Put the starters on the grid: each gains a point of XP and races at the level it gives."""
+    round_ = Round.objects.select_for_update().select_related("season__league").get(pk=round_.pk)
+    _check_round_can_start(round_)
+    # The caller's driver objects may predate the last round (XP, injuries, status): saving
+    # them would undo what that round did, so the checks and the XP use the stored rows.
+    stored = (
+        Driver.objects.select_for_update(of=("self",))
+        .select_related("team")
+        .in_bulk([driver.pk for driver, _ in starters])
+    )
+    starters = [(stored[driver.pk], car) for driver, car in starters]
+    _check_starters(round_.season.league, starters)
+    entries = []
+    for driver, car in starters:
+        driver.xp += season_pass.XP_FOR_STARTING
+        driver.save(update_fields=["xp"])
+        entries.append(
+            Entry.objects.create(
+                round=round_,
+                driver=driver,
+                team=driver.team,
+                car=car.strip(),
+                level=season_pass.level_for(driver.xp).value,
+                xp_change=season_pass.XP_FOR_STARTING,
+            )
+        )
+    round_.status = RoundStatus.STARTED
+    round_.save(update_fields=["status"])
+    return entries
+
+
+def _injury_columns(outcome: EntryOutcome, driver: Driver) -> list[str]:
+    if outcome.finished:
+        return []
+    if outcome.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE):
+        if not outcome.overshoot or outcome.overshoot < 1:
+            raise ValidationError(OVERSHOOT_NEEDED.format(driver=driver))
+        return [season_pass.overshoot_column(outcome.overshoot).value]
+    if outcome.out_reason == OutReason.COLLISION:
+        if not outcome.damage or outcome.damage < season_pass.DISABLING_DAMAGE:
+            raise ValidationError(DAMAGE_NEEDED.format(driver=driver))
+        return [column.value for column in season_pass.collision_injury_columns(outcome.damage)]
+    raise ValidationError(OUT_NEEDS_REASON.format(driver=driver))
+
+
+def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> dict[int, int]:
+    """Finishers keep their places; cars out follow, farther first ("Scoring")."""
+    finishers = [outcome for outcome in outcomes if outcome.finished]
+    places = sorted(outcome.place or 0 for outcome in finishers)
+    if places != list(range(1, len(finishers) + 1)):
+        raise ValidationError(
+            PLACES_NOT_CONSECUTIVE.format(count=len(finishers), places=places or "none")
+        )
+    outs = [outcome for outcome in outcomes if not outcome.finished]
+    for outcome in outs:
+        if outcome.distance is None:
+            raise ValidationError(
+                OUT_NEEDS_DISTANCE.format(driver=entries[outcome.entry_id].driver)
+            )
+    outs.sort(key=lambda outcome: outcome.distance, reverse=True)
+    for farther, nearer in zip(outs, outs[1:], strict=False):
+        if farther.distance == nearer.distance:
+            raise ValidationError(
+                OUT_DISTANCE_TIED.format(
+                    first=entries[farther.entry_id].driver, second=entries[nearer.entry_id].driver
+                )
+            )
+    result = {outcome.entry_id: outcome.place for outcome in finishers}
+    result.update({outcome.entry_id: len(finishers) + i for i, outcome in enumerate(outs, 1)})
+    return result
+
+
+@transaction.atomic
+def round_result_enter(*, round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry]:
+    """Record how each car's race ended; cars out get the injury check the rules call for.
+
+    May be entered again (to correct it) until the result is committed.
+    """
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status == RoundStatus.FINISHED:
+        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
+    if round_.status != RoundStatus.STARTED:
+        raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
+    entries = {entry.pk: entry for entry in round_.entries.select_related("driver")}
+    by_entry = {outcome.entry_id: outcome for outcome in outcomes}
+    if set(by_entry) - set(entries):
+        raise ValidationError(OUTCOME_UNKNOWN)
+    for entry_id, entry in entries.items():
+        if entry_id not in by_entry:
+            raise ValidationError(OUTCOME_MISSING.format(driver=entry.driver))
+    places = _places(entries, list(by_entry.values()))
+    for entry_id, entry in entries.items():
+        outcome = by_entry[entry_id]
+        columns = _injury_columns(outcome, entry.driver)
+        entry.place = places[entry_id]
+        entry.finished = outcome.finished
+        entry.out_reason = "" if outcome.finished else outcome.out_reason
+        entry.distance = None if outcome.finished else outcome.distance
+        entry.overshoot = outcome.overshoot if columns and not outcome.damage else None
+        entry.damage = outcome.damage if outcome.out_reason == OutReason.COLLISION else None
+        entry.injury_columns = columns
+        entry.injury_rolls = []
+        entry.save()
+    return sorted(entries.values(), key=lambda entry: entry.place)
+
+
+@transaction.atomic
+def entry_injury_roll(*, entry: Entry, value: int) -> season_pass.InjuryCheck:
+    """Add one black-die roll to an entry's injury check ("Injuries": roll until settled)."""
+    entry = Entry.objects.select_for_update().select_related("driver", "round").get(pk=entry.pk)
+    if entry.round.status != RoundStatus.STARTED:
+        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=entry.round.number))
+    check = entry.injury_check()
+    if check is None:
+        raise ValidationError(INJURY_NOT_NEEDED.format(driver=entry.driver))
+    if check.settled:
+        raise ValidationError(INJURY_SETTLED.format(driver=entry.driver))
+    try:
+        check = season_pass.injury_check_roll(check, value)
+    except ValueError as error:
+        raise ValidationError(str(error)) from error
+    entry.injury_rolls = [*entry.injury_rolls, value]
+    entry.save(update_fields=["injury_rolls"])
+    return check
+
+
+def pending_injuries(round_: Round) -> list[Entry]:
+    """Entries whose injury check still needs a roll, in finishing order."""
+    return [
+        entry
+        for entry in round_.entries.select_related("driver").order_by("place")
+        if (check := entry.injury_check()) is not None and not check.settled
+    ]
+
+
+@transaction.atomic
+def round_result_commit(*, round_: Round) -> list[Entry]:
+    """Score the round: points, XP, injuries, then a week of healing ("Experience", "Injuries")."""
+    round_ = Round.objects.select_for_update().select_related("season__league").get(pk=round_.pk)
+    if round_.status == RoundStatus.FINISHED:
+        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
+    entries = list(round_.entries.select_related("driver").order_by("place"))
+    if round_.status != RoundStatus.STARTED or any(entry.place is None for entry in entries):
+        raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
+    pending = [entry for entry in entries if not _check_settled(entry)]
+    if pending:
+        raise ValidationError(
+            INJURIES_PENDING.format(drivers=", ".join(str(entry.driver) for entry in pending))
+        )
+    league = round_.season.league
+    missing_before = set(
+        Driver.objects.filter(team__league=league, races_to_miss__gt=0)
+        .racing()
+        .values_list("pk", flat=True)
+    )
+    for entry in entries:
+        _score_entry(entry, field_size=len(entries), round_=round_, league=league)
+    # Drivers who sat this round out injured have served one race of it.
+    Driver.objects.filter(pk__in=missing_before).update(races_to_miss=F("races_to_miss") - 1)
+    following = round_.season.rounds.filter(number=round_.number + 1).first()
+    if following is not None and following.extra_healing:
+        Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing().update(
+            races_to_miss=F("races_to_miss") - 1
+        )
+    round_.status = RoundStatus.FINISHED
+    round_.finished_at = timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+    return entries
+
+
+def _check_settled(entry: Entry) -> bool:
+    check = entry.injury_check()
+    return check is None or check.settled
+
+
+def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League) -> None:
+    driver = entry.driver
+    entry.points = season_pass.points_for(
+        entry.place,
+        field_size,
+        round_.multiplier,
+        season_pass.FieldSizeRule(league.field_size_rule),
+    )
+    check = entry.injury_check()
+    xp_change = season_pass.XP_FOR_STARTING
+    if entry.finished:
+        xp_change += season_pass.XP_FOR_FINISHING_UNINJURED
+    elif check is not None and not check.safe:
+        xp_change -= season_pass.injury_xp_loss(check.severity, driver.age, driver.prior_injuries)
+    if check is not None:
+        entry.severity = check.severity
+        entry.dead = check.dead
+        entry.injured = season_pass.counts_as_injury(check)
+        if entry.injured:
+            driver.prior_injuries += 1
+        driver.races_to_miss = season_pass.races_to_miss_for(check.severity)
+        if check.dead:
+            driver.status = DriverStatus.DEAD
+    driver.xp += xp_change - season_pass.XP_FOR_STARTING
+    entry.xp_change = xp_change
+    driver.save()
+    entry.save()
+
+
+@transaction.atomic
+def round_result_record(
+    *,
+    round_: Round,
+    outcomes: Sequence[EntryOutcome],
+    injury_rolls: Mapping[int, Sequence[int]],
+) -> list[Entry]:
+    """Enter, roll and commit a whole result at once (the turn helper's finished race)."""
+    round_result_enter(round_=round_, outcomes=outcomes)
+    for entry in round_.entries.all():
+        for value in injury_rolls.get(entry.pk, ()):
+            entry_injury_roll(entry=entry, value=value)
+    return round_result_commit(round_=round_)
+
+
+@transaction.atomic
+def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
+    """Heal, age and retire every driver, keep the report, and open the next season."""
+    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    if season.is_ended:
+        raise ValidationError(SEASON_ALREADY_ENDED)
+    unfinished = season.rounds.exclude(status=RoundStatus.FINISHED).order_by("number").first()
+    if unfinished is not None:
+        raise ValidationError(SEASON_NOT_FINISHED.format(number=unfinished.number))
+    changes = []
+    for driver in Driver.objects.filter(team__league=season.league).racing():
+        change = season_pass.season_end_change(
+            age=driver.age,
+            xp=driver.xp,
+            prior_injuries=driver.prior_injuries,
+            races_to_miss=driver.races_to_miss,
+        )
+        driver.xp = change.xp_after
+        driver.age = change.age_after
+        driver.races_to_miss = change.races_to_miss_after
+        if change.retires:
+            driver.status = DriverStatus.RETIRED
+        driver.save()
+        changes.append(
+            SeasonEndChange.objects.create(
+                season=season,
+                driver=driver,
+                xp_before=change.xp_before,
+                xp_after=change.xp_after,
+                age_before=change.age_before,
+                age_after=change.age_after,
+                races_to_miss_before=change.races_to_miss_before,
+                races_to_miss_after=change.races_to_miss_after,
+                retired=change.retires,
+            )
+        )
+    season.ended_at = timezone.now()
+    season.save(update_fields=["ended_at"])
+    if season.preset:
+        next_season = season_open(league=season.league, preset=next_preset_name(season.preset))
+    else:
+        tracks = [round_.track for round_ in season.rounds.select_related("track")]
+        next_season = season_open(league=season.league, tracks=tracks)
+    return changes, next_season

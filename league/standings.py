@@ -1,0 +1,61 @@
+"""Season standings for drivers and teams, with the round-by-round breakdown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.championship import standings
+
+from .models import Driver, Entry, Season, Team
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    position: int
+    competitor: Driver | Team
+    points: int
+    by_round: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class SeasonStandings:
+    rounds: tuple[int, ...]
+    drivers: tuple[StandingLine, ...]
+    teams: tuple[StandingLine, ...]
+
+
+def season_standings(season: Season) -> SeasonStandings:
+    """Drivers and teams ranked by points so far (countback on ties), in three queries."""
+    rounds = tuple(season.rounds.order_by("number").values_list("number", flat=True))
+    column = {number: index for index, number in enumerate(rounds)}
+    entries = Entry.objects.filter(round__season=season, round__status="finished").values_list(
+        "driver_id", "team_id", "round__number", "points", "place"
+    )
+    driver_points: dict[int, list[int | None]] = {}
+    driver_places: dict[int, list[int]] = {}
+    team_points: dict[int, list[int | None]] = {}
+    team_places: dict[int, list[int]] = {}
+    for driver_id, team_id, round_number, points, place in entries:
+        for key, by_round, places in (
+            (driver_id, driver_points, driver_places),
+            (team_id, team_points, team_places),
+        ):
+            row = by_round.setdefault(key, [None] * len(rounds))
+            row[column[round_number]] = (row[column[round_number]] or 0) + points
+            places.setdefault(key, []).append(place)
+    drivers = Driver.objects.select_related("team").in_bulk(driver_points)
+    teams = Team.objects.filter(league=season.league)
+    for team in teams:
+        team_points.setdefault(team.pk, [None] * len(rounds))
+    teams_by_id = {team.pk: team for team in teams}
+    return SeasonStandings(
+        rounds=rounds,
+        drivers=tuple(
+            StandingLine(row.position, drivers[row.key], row.points, row.by_round)
+            for row in standings(driver_points, driver_places)
+        ),
+        teams=tuple(
+            StandingLine(row.position, teams_by_id[row.key], row.points, row.by_round)
+            for row in standings(team_points, team_places)
+        ),
+    )

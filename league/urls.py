@@ -1,0 +1,28 @@
+from django.urls import path
+
+from . import views
+
+app_name = "league"
+
+season = "<slug:slug>/seasons/<int:number>/"
+round_ = season + "rounds/<int:round_number>/"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("leagues/new/", views.league_new, name="league_new"),
+    path("tracks/", views.tracks, name="tracks"),
+    path("<slug:slug>/", views.league_detail, name="league"),
+    path("<slug:slug>/teams/new/", views.team_new, name="team_new"),
+    path("<slug:slug>/teams/<int:team_id>/", views.team_detail, name="team"),
+    path("<slug:slug>/teams/<int:team_id>/hire/", views.driver_hire, name="driver_hire"),
+    path("<slug:slug>/drivers/<int:driver_id>/", views.driver_detail, name="driver"),
+    path("<slug:slug>/seasons/new/", views.season_new, name="season_new"),
+    path(season, views.season_detail, name="season"),
+    path(season + "end/", views.season_end, name="season_end"),
+    path(season + "report/", views.season_report, name="season_report"),
+    path(round_, views.round_detail, name="round"),
+    path(round_ + "start/", views.round_start, name="round_start"),
+    path(round_ + "result/", views.round_result, name="round_result"),
+    path(round_ + "injury/", views.round_injury_roll, name="round_injury_roll"),
+    path(round_ + "commit/", views.round_commit, name="round_commit"),
+]

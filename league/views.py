@@ -1,0 +1,338 @@
+"""League pages: parse the request, call a service, render. Refusals come back as 400s."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from . import services
+from .forms import HireForm, InjuryRollForm, LeagueForm, SeasonForm, TeamForm, TrackForm
+from .models import Driver, League, Round, Season, Team, Track
+from .round_panel import round_panel
+from .standings import season_standings
+
+BAD_REQUEST = 400
+
+
+def _league(slug: str) -> League:
+    return get_object_or_404(League.objects.select_related("organiser"), slug=slug)
+
+
+def _managed_league(request: HttpRequest, slug: str) -> League:
+    league = _league(slug)
+    if not league.can_manage(request.user):
+        raise PermissionDenied("Only the league's organiser may do that.")
+    return league
+
+
+def _season(league: League, number: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("league"), league=league, number=number)
+
+
+def _refused(form, error: ValidationError) -> None:
+    for message in error.messages:
+        form.add_error(None, message)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    leagues = League.objects.prefetch_related("seasons")
+    return render(request, "league/home.html", {"leagues": leagues})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_new(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league = services.league_create(organiser=request.user, **form.cleaned_data)
+        messages.success(request, f"{league} is ready: add teams, then open its first season.")
+        return redirect(league)
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return render(request, "league/league_new.html", {"form": form}, status=status)
+
+
+@require_GET
+def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _league(slug)
+    context = {
+        "league": league,
+        "season": league.current_season(),
+        "seasons": league.seasons.all(),
+        "teams": league.teams.prefetch_related("drivers"),
+        "can_manage": league.can_manage(request.user),
+    }
+    return render(request, "league/league.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_new(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _managed_league(request, slug)
+    form = TeamForm(request.POST or None, cars_per_team=league.cars_per_team)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.team_create(
+                league=league, name=form.cleaned_data["name"], driver_names=form.driver_names()
+            )
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, f"{team} joins {league}.")
+            return redirect(league)
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return render(request, "league/team_new.html", {"league": league, "form": form}, status=status)
+
+
+@require_GET
+def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    league = _league(slug)
+    team = get_object_or_404(Team, league=league, pk=team_id)
+    return _render_team(request, league, team, HireForm())
+
+
+def _render_team(request, league, team, hire_form, status=200) -> HttpResponse:
+    context = {
+        "league": league,
+        "team": team,
+        "drivers": team.drivers.all(),
+        "entries": team.entries.select_related("driver", "round__season", "round__track"),
+        "hire_form": hire_form,
+        "can_manage": league.can_manage(request.user),
+    }
+    return render(request, "league/team.html", context, status=status)
+
+
+@login_required
+@require_POST
+def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    league = _managed_league(request, slug)
+    team = get_object_or_404(Team, league=league, pk=team_id)
+    form = HireForm(request.POST)
+    if form.is_valid():
+        try:
+            driver = services.driver_hire(team=team, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, f"{driver} signs for {team}: age 1, 0 XP.")
+            return redirect(team)
+    return _render_team(request, league, team, form, status=BAD_REQUEST)
+
+
+@require_GET
+def driver_detail(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse:
+    league = _league(slug)
+    driver = get_object_or_404(
+        Driver.objects.select_related("team"), team__league=league, pk=driver_id
+    )
+    context = {
+        "league": league,
+        "driver": driver,
+        "entries": driver.entries.select_related("round__season", "round__track", "team"),
+        "season_ends": driver.season_end_changes.select_related("season"),
+    }
+    return render(request, "league/driver.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def tracks(request: HttpRequest) -> HttpResponse:
+    form = TrackForm(request.POST or None)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            raise PermissionDenied("Log in to add a track.")
+        if form.is_valid():
+            track = form.save()
+            messages.success(request, f"{track} added to the track list.")
+            return redirect("league:tracks")
+    status = BAD_REQUEST if request.method == "POST" else 200
+    context = {"tracks": Track.objects.all(), "form": form}
+    return render(request, "league/tracks.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_new(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _managed_league(request, slug)
+    services.tracks_ensure_sample()
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_open(
+                league=league,
+                preset=form.cleaned_data["preset"],
+                tracks=list(form.cleaned_data["tracks"]),
+            )
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, f"Season {season.number} is open.")
+            return redirect(season)
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return render(
+        request, "league/season_new.html", {"league": league, "form": form}, status=status
+    )
+
+
+@require_GET
+def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    league = _league(slug)
+    season = _season(league, number)
+    context = {
+        "league": league,
+        "season": season,
+        "rounds": season.rounds.select_related("track"),
+        "standings": season_standings(season),
+        "can_manage": league.can_manage(request.user),
+    }
+    return render(request, "league/season.html", context)
+
+
+@login_required
+@require_POST
+def season_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    league = _managed_league(request, slug)
+    season = _season(league, number)
+    try:
+        services.season_end(season=season)
+    except ValidationError as error:
+        context = {"league": league, "season": season, "errors": error.messages}
+        return render(request, "league/season_report.html", context, status=BAD_REQUEST)
+    messages.success(
+        request, f"Season {season.number} has ended; season {season.number + 1} is open."
+    )
+    return redirect("league:season_report", slug=league.slug, number=season.number)
+
+
+@require_GET
+def season_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    league = _league(slug)
+    season = _season(league, number)
+    context = {
+        "league": league,
+        "season": season,
+        "changes": season.end_changes.select_related("driver__team"),
+        "next_season": league.seasons.filter(number=season.number + 1).first(),
+    }
+    return render(request, "league/season_report.html", context)
+
+
+def _round(league: League, number: int, round_number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("season__league", "track"),
+        season__league=league,
+        season__number=number,
+        number=round_number,
+    )
+
+
+def _render_round(request, round_, *, errors=(), status=200, **bound) -> HttpResponse:
+    league = round_.season.league
+    context = {
+        "league": league,
+        "season": round_.season,
+        "round": round_,
+        "panel": round_panel(round_, **bound),
+        "errors": list(errors),
+        "can_referee": league.can_referee(request.user),
+    }
+    template = "league/round.html#round-panel" if request.htmx else "league/round.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def round_detail(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    return _render_round(request, _round(_league(slug), number, round_number))
+
+
+def _refereed_round(request, slug, number, round_number) -> Round:
+    league = _league(slug)
+    if not league.can_referee(request.user):
+        raise PermissionDenied("Only the league's organiser or a referee may enter results.")
+    return _round(league, number, round_number)
+
+
+def _after_round_post(request, round_) -> HttpResponse:
+    if request.htmx:
+        return _render_round(request, round_)
+    return redirect(round_)
+
+
+@login_required
+@require_POST
+def round_start(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    round_ = _refereed_round(request, slug, number, round_number)
+    panel = round_panel(round_, start_data=request.POST)
+    lines = [line for _, team_lines in panel.starters for line in team_lines]
+    if not all(line.form.is_valid() for line in lines):
+        errors = [e for line in lines for e in line.form.non_field_errors()]
+        return _render_round(
+            request, round_, errors=errors, status=BAD_REQUEST, start_data=request.POST
+        )
+    starters = [
+        (line.driver, line.form.cleaned_data["car"])
+        for line in lines
+        if line.form.cleaned_data["start"]
+    ]
+    try:
+        services.round_start(round_=round_, starters=starters)
+    except ValidationError as error:
+        return _render_round(
+            request, round_, errors=error.messages, status=BAD_REQUEST, start_data=request.POST
+        )
+    return _after_round_post(request, round_)
+
+
+@login_required
+@require_POST
+def round_result(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    round_ = _refereed_round(request, slug, number, round_number)
+    panel = round_panel(round_, result_data=request.POST)
+    if not all(line.form.is_valid() for line in panel.outcomes):
+        return _render_round(request, round_, status=BAD_REQUEST, result_data=request.POST)
+    outcomes = [line.form.outcome_for(line.entry.pk) for line in panel.outcomes]
+    try:
+        services.round_result_enter(round_=round_, outcomes=outcomes)
+    except ValidationError as error:
+        return _render_round(
+            request, round_, errors=error.messages, status=BAD_REQUEST, result_data=request.POST
+        )
+    return _after_round_post(request, round_)
+
+
+@login_required
+@require_POST
+def round_injury_roll(
+    request: HttpRequest, slug: str, number: int, round_number: int
+) -> HttpResponse:
+    round_ = _refereed_round(request, slug, number, round_number)
+    form = InjuryRollForm(request.POST)
+    entry = form.is_valid() and round_.entries.filter(pk=form.cleaned_data["entry"]).first()
+    if not entry:
+        return _render_round(
+            request, round_, errors=["Pick a value on the black die."], status=BAD_REQUEST
+        )
+    try:
+        services.entry_injury_roll(entry=entry, value=form.cleaned_data["value"])
+    except ValidationError as error:
+        return _render_round(request, round_, errors=error.messages, status=BAD_REQUEST)
+    return _after_round_post(request, round_)
+
+
+@login_required
+@require_POST
+def round_commit(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    round_ = _refereed_round(request, slug, number, round_number)
+    try:
+        services.round_result_commit(round_=round_)
+    except ValidationError as error:
+        return _render_round(request, round_, errors=error.messages, status=BAD_REQUEST)
+    messages.success(request, f"Round {round_.number} is in the standings.")
+    if request.htmx:
+        return HttpResponseClientRedirect(round_.get_absolute_url())
+    return redirect(round_)

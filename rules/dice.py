@@ -1,0 +1,69 @@
+"""The dice of Formula Dé / Formula D: the faces each one can show, and checking a rolled value."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class InvalidRoll(ValueError):
+    """A die was reported showing a value that it does not have on any face."""
+
+
+class Die(StrEnum):
+    BLACK = "black"
+    YELLOW = "yellow"
+    ORANGE = "orange"
+    RED = "red"
+    GREEN = "green"
+    PURPLE = "purple"
+    BLUE = "blue"
+
+
+# Faces as printed on the dice (seeds README: black d20; 1st yellow 1-2 ... 6th blue 21-30).
+FACES: dict[Die, tuple[int, ...]] = {
+    Die.BLACK: tuple(range(1, 21)),
+    Die.YELLOW: (1, 1, 2, 2),
+    Die.ORANGE: (2, 3, 3, 4, 4, 4),
+    Die.RED: (4, 5, 6, 6, 7, 7, 8, 8),
+    Die.GREEN: (7, 8, 9, 10, 11, 12) * 2,
+    Die.PURPLE: tuple(range(11, 21)) * 2,
+    Die.BLUE: tuple(range(21, 31)) * 3,
+}
+
+GEAR_DIE: dict[int, Die] = {
+    1: Die.YELLOW,
+    2: Die.ORANGE,
+    3: Die.RED,
+    4: Die.GREEN,
+    5: Die.PURPLE,
+    6: Die.BLUE,
+}
+
+HIGHEST_GEAR = 6
+
+
+def values(die: Die) -> tuple[int, ...]:
+    """The distinct values a die can show, lowest first (what a keypad offers)."""
+    return tuple(sorted(set(FACES[die])))
+
+
+def check_roll(die: Die, value: int) -> int:
+    """Return `value` if `die` can show it, else raise InvalidRoll naming the die's faces."""
+    if value not in FACES[die]:
+        shown = values(die)
+        raise InvalidRoll(
+            f"The {die.value} die cannot show {value}: its faces are {shown[0]} to {shown[-1]}."
+            if shown == tuple(range(shown[0], shown[-1] + 1))
+            else f"The {die.value} die cannot show {value}: its faces are "
+            + ", ".join(str(v) for v in shown)
+            + "."
+        )
+    return value
+
+
+def gear_die(gear: int) -> Die:
+    """The die rolled in `gear` (1st to 6th)."""
+    try:
+        return GEAR_DIE[gear]
+    except KeyError:
+        raise InvalidRoll(f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}.") from None

@@ -1,0 +1,65 @@
+"""Headless Chromium for the browser tests: Debian's /usr/bin/chromium, never a downloaded one.
+
+Locally the tests skip with a reason when Chromium is missing; CI installs it through apt.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("PADDOCK_CHROMIUM", "/usr/bin/chromium")
+# Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
+# there (fixtures, assertions on the database) are still plain synchronous ones.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(config, items):
+    if Path(CHROMIUM).exists() or shutil.which(CHROMIUM):
+        return
+    skip = pytest.mark.skip(
+        reason=f"Chromium not found at {CHROMIUM}: install Debian's 'chromium' package "
+        "(`apt-get install chromium`) to run the browser tests."
+    )
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    # A phone-sized window: the turn helper is used at the table on a phone.
+    return {**browser_context_args, "viewport": {"width": 412, "height": 915}}
+
+
+@pytest.fixture
+def login(page, live_server):
+    """Log `username` in through the real login page."""
+
+    def log_in(username: str, password: str) -> None:
+        page.goto(f"{live_server.url}/login/")
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill(password)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url(f"{live_server.url}/")
+
+    return log_in

@@ -1,0 +1,234 @@
+"""The league pages, through the test client: a season from an empty league to its end."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.models import Driver, Entry, League, Round, RoundStatus, Season
+
+pytestmark = pytest.mark.django_db
+
+
+def round_url(round_: Round, action: str = "") -> str:
+    name = f"league:round_{action}" if action else "league:round"
+    season = round_.season
+    return reverse(name, args=[season.league.slug, season.number, round_.number])
+
+
+def start_data(drivers: list[Driver], cars: list[str] | None = None) -> dict[str, str]:
+    data = {}
+    for index, driver in enumerate(drivers):
+        data[f"d{driver.pk}-start"] = "on"
+        data[f"d{driver.pk}-car"] = cars[index] if cars else f"Car {index + 1}"
+    return data
+
+
+def result_data(entries: list[Entry], lines: dict[str, dict[str, str]]) -> dict[str, str]:
+    """`lines` maps a driver's name to that car's fields (outcome, place, distance...)."""
+    data = {}
+    for entry in entries:
+        for field, value in lines[entry.driver.name].items():
+            data[f"e{entry.pk}-{field}"] = value
+    return data
+
+
+def test_home_lists_leagues(client, league):
+    response = client.get(reverse("league:home"))
+    assert response.status_code == 200
+    assert "Thursday Night League" in response.text
+
+
+def test_an_organiser_creates_a_league_then_teams_then_a_season(client_organiser):
+    response = client_organiser.post(
+        reverse("league:league_new"),
+        {"name": "Sunday Club", "field_size_rule": "next_larger", "third_car": "on"},
+    )
+    league = League.objects.get(name="Sunday Club")
+    assert response.status_code == 302 and league.third_car
+    response = client_organiser.post(
+        reverse("league:team_new", args=[league.slug]),
+        {"name": "Trio", "driver_1": "A", "driver_2": "B", "driver_3": "C"},
+    )
+    assert response.status_code == 302
+    assert list(league.teams.get().drivers.values_list("age", "xp")) == [(1, 0)] * 3
+    response = client_organiser.post(
+        reverse("league:season_new", args=[league.slug]), {"preset": "Summer"}
+    )
+    season = league.seasons.get()
+    assert response.status_code == 302
+    assert season.rounds.first().track.name == "Atlanta"
+
+
+def test_a_team_with_too_few_drivers_is_refused_on_the_page(client_organiser, league):
+    response = client_organiser.post(
+        reverse("league:team_new", args=[league.slug]), {"name": "Solo", "driver_1": "A"}
+    )
+    assert response.status_code == 400
+    assert "This field is required" in response.text
+    assert not league.teams.exists()
+
+
+def test_someone_else_may_not_add_teams(client, league, django_user_model):
+    client.force_login(django_user_model.objects.create_user("mallory", password="x"))
+    response = client.post(
+        reverse("league:team_new", args=[league.slug]),
+        {"name": "Sneaky", "driver_1": "A", "driver_2": "B"},
+    )
+    assert response.status_code == 403
+
+
+def test_pages_show_to_the_public(client, league, season, teams):
+    driver = teams[0].drivers.first()
+    for url in (
+        league.get_absolute_url(),
+        season.get_absolute_url(),
+        teams[0].get_absolute_url(),
+        driver.get_absolute_url(),
+        round_url(season.rounds.first()),
+        reverse("league:tracks"),
+    ):
+        assert client.get(url).status_code == 200, url
+
+
+def test_a_round_is_walked_from_starters_to_the_standings(client_organiser, season, teams):
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    response = client_organiser.post(round_url(round_, "start"), start_data(drivers))
+    assert response.status_code == 302
+    assert set(Driver.objects.values_list("xp", flat=True)) == {1}
+
+    entries = list(round_.entries.select_related("driver"))
+    lines = {
+        "Ann": {"outcome": "finished", "place": "1"},
+        "Bob": {"outcome": "finished", "place": "2"},
+        "Cid": {"outcome": "finished", "place": "3"},
+        "Dot": {"outcome": "overshoot", "distance": "40", "overshoot": "3"},
+    }
+    response = client_organiser.post(round_url(round_, "result"), result_data(entries, lines))
+    assert response.status_code == 302
+    page = client_organiser.get(round_url(round_))
+    assert "against the <strong>Blue</strong> column" in page.text
+
+    # The document's injury example: 1 on Blue, 2 on Orange, 10 on Red, 12 on Black.
+    dot = round_.entries.get(driver__name="Dot")
+    for value in (1, 2, 10, 12):
+        response = client_organiser.post(
+            round_url(round_, "injury_roll"), {"entry": dot.pk, "value": value}
+        )
+        assert response.status_code == 302
+    assert "Every injury check is settled" in client_organiser.get(round_url(round_)).text
+
+    response = client_organiser.post(round_url(round_, "commit"))
+    assert response.status_code == 302
+    page = client_organiser.get(round_url(round_))
+    assert "severity 4: misses 4 races" in page.text
+    dot_driver = Driver.objects.get(name="Dot")
+    assert (dot_driver.races_to_miss, dot_driver.prior_injuries) == (4, 1)
+    standings = client_organiser.get(season.get_absolute_url()).text
+    assert "200" in standings  # Ann: 100 points for 1st of 4, doubled in round 1
+
+
+def test_a_die_value_the_black_die_cannot_show_is_refused_with_the_reason(
+    client_organiser, season, teams
+):
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    entries = list(round_.entries.select_related("driver"))
+    services.round_result_enter(
+        round_=round_,
+        outcomes=[
+            services.EntryOutcome(entry_id=entries[0].pk, finished=True, place=1),
+            services.EntryOutcome(entry_id=entries[1].pk, finished=True, place=2),
+            services.EntryOutcome(entry_id=entries[2].pk, finished=True, place=3),
+            services.EntryOutcome(
+                entry_id=entries[3].pk,
+                finished=False,
+                out_reason="collision",
+                distance=10,
+                damage=2,
+            ),
+        ],
+    )
+    response = client_organiser.post(
+        round_url(round_, "injury_roll"),
+        {"entry": entries[3].pk, "value": 21},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 400
+    assert "The black die cannot show 21" in response.text
+    assert "<html" not in response.text  # only the round panel swaps
+    assert round_.entries.get(pk=entries[3].pk).injury_rolls == []
+
+
+def test_an_injured_starter_is_refused_and_nothing_is_written(client_organiser, season, teams):
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    Driver.objects.filter(pk=drivers[0].pk).update(races_to_miss=2)
+    response = client_organiser.post(round_url(round_, "start"), start_data(drivers))
+    assert response.status_code == 400
+    assert "2 race(s) still to miss" in response.text
+    assert not Entry.objects.exists()
+    assert Round.objects.get(pk=round_.pk).status == RoundStatus.SCHEDULED
+    assert set(Driver.objects.values_list("xp", flat=True)) == {0}
+
+
+def test_a_result_with_a_missing_place_is_refused(client_organiser, season, teams):
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    entries = list(round_.entries.select_related("driver"))
+    lines = {name: {"outcome": "finished", "place": "1"} for name in ("Ann", "Bob", "Cid", "Dot")}
+    response = client_organiser.post(round_url(round_, "result"), result_data(entries, lines))
+    assert response.status_code == 400
+    assert "Finishers must take places 1 to 4" in response.text
+    assert not round_.entries.filter(place__isnull=False).exists()
+
+
+def test_a_referee_who_is_not_organiser_may_enter_results(client, season, teams, django_user_model):
+    referee = django_user_model.objects.create_user("ref", password="x")
+    season.league.referees.add(referee)
+    client.force_login(referee)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    round_ = season.rounds.get(number=1)
+    assert client.post(round_url(round_, "start"), start_data(drivers)).status_code == 302
+
+
+def test_the_public_may_not_enter_results(client, season, teams):
+    round_ = season.rounds.get(number=1)
+    response = client.post(round_url(round_, "start"), {})
+    assert response.status_code == 302 and "/login/" in response.url
+
+
+def test_ending_an_unfinished_season_is_refused_on_the_page(client_organiser, season):
+    response = client_organiser.post(
+        reverse("league:season_end", args=[season.league.slug, season.number])
+    )
+    assert response.status_code == 400
+    assert "round 1 has not been raced yet" in response.text
+    assert not Season.objects.get(pk=season.pk).is_ended
+
+
+def test_a_track_with_a_broken_weather_table_is_refused(client_organiser):
+    response = client_organiser.post(
+        reverse("league:tracks"), {"name": "Home Track", "weather_table": "1-10 sun"}
+    )
+    assert response.status_code == 400
+    assert "Home Track" not in response.text.split("Add a track")[0]
+
+
+def test_a_rookie_is_hired_from_the_team_page(client_organiser, league, teams):
+    response = client_organiser.post(
+        reverse("league:driver_hire", args=[league.slug, teams[0].pk]), {"name": "Eve"}
+    )
+    assert response.status_code == 302
+    eve = teams[0].drivers.get(name="Eve")
+    assert (eve.age, eve.xp) == (1, 0)
+
+
+def test_unknown_pages_are_404_not_500(client, league):
+    assert client.get("/no-such-league/").status_code == 404
+    assert client.get(f"/{league.slug}/seasons/9/").status_code == 404
+    assert client.get(f"/{league.slug}/seasons/1/rounds/1/").status_code == 404
