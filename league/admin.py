@@ -1,0 +1,188 @@
+"""The admin: a window onto the league data for the site's superusers.
+
+Results and season ends are written by league/services.py, which keeps the rules; the admin is
+for looking and for fixing names and typos, so the entries of a round are shown read-only.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from .models import Driver, Entry, League, Round, Season, SeasonEndChange, Team, Track
+
+
+@admin.register(Track)
+class TrackAdmin(admin.ModelAdmin):
+    list_display = ["name", "number", "weather_table"]
+    search_fields = ["name"]
+    ordering = ["name"]
+
+
+class TeamInline(admin.TabularInline):
+    model = Team
+    fields = ["name", "owner"]
+    raw_id_fields = ["owner"]
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ["name", "ruleset", "organiser", "third_car", "field_size_rule", "created"]
+    list_filter = ["ruleset", "third_car", "field_size_rule"]
+    list_select_related = ["organiser"]
+    search_fields = ["name", "slug", "organiser__username"]
+    prepopulated_fields = {"slug": ["name"]}
+    raw_id_fields = ["organiser"]
+    filter_horizontal = ["referees"]
+    date_hierarchy = "created"
+    inlines = [TeamInline]
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    fields = ["number", "track", "multiplier", "extra_healing", "status", "finished_at"]
+    readonly_fields = ["status", "finished_at"]
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "league", "number", "preset", "ended_at"]
+    list_filter = ["league", "preset"]
+    list_select_related = ["league"]
+    search_fields = ["league__name"]
+    readonly_fields = ["ended_at"]
+    inlines = [RoundInline]
+
+
+class EntryInline(admin.TabularInline):
+    """A round's starters and results: written by the services, only shown here."""
+
+    model = Entry
+    fields = [
+        "place",
+        "driver",
+        "team",
+        "car",
+        "level",
+        "finished",
+        "out_reason",
+        "distance",
+        "overshoot",
+        "damage",
+        "injury_rolls",
+        "severity",
+        "points",
+        "xp_change",
+        "injured",
+        "dead",
+    ]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = [
+        "__str__",
+        "season",
+        "number",
+        "track",
+        "multiplier",
+        "extra_healing",
+        "status",
+        "finished_at",
+    ]
+    list_filter = ["status", "extra_healing", "multiplier", "season__league"]
+    list_select_related = ["season__league", "track"]
+    search_fields = ["track__name", "season__league__name"]
+    readonly_fields = ["status", "finished_at"]
+    inlines = [EntryInline]
+
+
+class DriverInline(admin.TabularInline):
+    model = Driver
+    fields = ["name", "age", "xp", "prior_injuries", "races_to_miss", "status"]
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "league", "owner"]
+    list_filter = ["league"]
+    list_select_related = ["league", "owner"]
+    search_fields = ["name", "league__name", "owner__username"]
+    raw_id_fields = ["owner"]
+    inlines = [DriverInline]
+
+
+@admin.register(Driver)
+class DriverAdmin(admin.ModelAdmin):
+    list_display = [
+        "name",
+        "team",
+        "age",
+        "xp",
+        "level",
+        "prior_injuries",
+        "races_to_miss",
+        "status",
+    ]
+    list_filter = ["status", "age", "team__league"]
+    list_select_related = ["team__league"]
+    search_fields = ["name", "team__name"]
+    readonly_fields = ["hired"]
+
+    @admin.display(description="level")
+    def level(self, driver: Driver) -> str:
+        return driver.level.value
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = [
+        "driver",
+        "team",
+        "round",
+        "car",
+        "level",
+        "place",
+        "finished",
+        "out_reason",
+        "points",
+        "xp_change",
+        "severity",
+        "injured",
+        "dead",
+    ]
+    list_filter = ["finished", "out_reason", "injured", "dead", "round__season__league"]
+    list_select_related = ["driver", "team", "round__track"]
+    search_fields = ["driver__name", "team__name", "car", "round__track__name"]
+    raw_id_fields = ["round", "driver", "team"]
+
+
+@admin.register(SeasonEndChange)
+class SeasonEndChangeAdmin(admin.ModelAdmin):
+    list_display = [
+        "driver",
+        "season",
+        "age_before",
+        "age_after",
+        "xp_before",
+        "xp_after",
+        "races_to_miss_before",
+        "races_to_miss_after",
+        "retired",
+    ]
+    list_filter = ["retired", "season__league"]
+    list_select_related = ["driver", "season__league"]
+    search_fields = ["driver__name", "driver__team__name"]
+    raw_id_fields = ["season", "driver"]

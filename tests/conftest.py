@@ -1,0 +1,45 @@
+"""Fixtures shared by every Django test: an organiser, a league, its first season and teams.
+
+Browser fixtures live in tests/browser/conftest.py, so the fast tests never load Playwright.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from league import services
+from league.models import League, Season, Team
+from tests.factories import UserFactory
+
+
+@pytest.fixture
+def organiser(db) -> User:
+    return UserFactory(username="organiser")
+
+
+@pytest.fixture
+def league(organiser: User) -> League:
+    return services.league_create(name="Thursday Night League", organiser=organiser)
+
+
+@pytest.fixture
+def season(league: League) -> Season:
+    """Season 1 on the Spring sample schedule: Imola (2x) to Monaco (3x)."""
+    return services.season_open(league=league, preset="Spring")
+
+
+@pytest.fixture
+def teams(league: League) -> list[Team]:
+    """Two teams of two rookies each: a four-car field."""
+    return [
+        services.team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
+        services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
+    ]
+
+
+@pytest.fixture
+def client_organiser(client: Client, organiser: User) -> Client:
+    client.force_login(organiser)
+    return client

@@ -1,0 +1,67 @@
+"""`manage.py load_demo`: a league part-way through its first season, built once."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from league.models import Driver, Entry, League, RoundStatus
+from league.standings import season_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def load_demo() -> str:
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue()
+
+
+def row_counts() -> dict[str, int]:
+    return {model._meta.label: model._default_manager.count() for model in apps.get_models()}
+
+
+def test_the_demo_league_is_part_way_through_its_first_season():
+    assert "Built" in load_demo()
+
+    league = League.objects.get(name="Paddock Demo League")
+    season = league.current_season()
+    assert season.number == 1 and season.preset == "Spring" and not season.is_ended
+    assert [round_.status for round_ in season.rounds.order_by("number")] == [
+        RoundStatus.FINISHED
+    ] * 4 + [RoundStatus.SCHEDULED] * 5
+    assert league.teams.count() == 4
+    standings = season_standings(season)
+    assert standings.drivers and standings.drivers[0].points > 0
+    assert len(standings.teams) == 4
+    assert Entry.objects.filter(round__season=season, injured=True).count() == 4
+    assert Entry.objects.filter(round__season=season, out_reason="collision").count() == 2
+    # Skid Row overshot in round 4 and misses round 5; everyone else may race it.
+    assert [driver.name for driver in Driver.objects.filter(races_to_miss__gt=0)] == ["Skid Row"]
+
+
+def test_the_demo_users_can_log_in():
+    load_demo()
+    league = League.objects.get(name="Paddock Demo League")
+
+    organiser = authenticate(username="organiser", password="paddock-demo")
+    referee = authenticate(username="referee", password="paddock-demo")
+
+    assert organiser == league.organiser and organiser.is_superuser and organiser.is_staff
+    assert referee is not None and not referee.is_staff
+    assert list(league.referees.all()) == [referee]
+    assert league.can_manage(organiser) and league.can_referee(referee)
+
+
+def test_loading_the_demo_twice_changes_nothing():
+    load_demo()
+    counts = row_counts()
+    driver_rows = list(Driver.objects.order_by("pk").values())
+
+    assert "already exists" in load_demo()
+    assert row_counts() == counts
+    assert list(Driver.objects.order_by("pk").values()) == driver_rows
