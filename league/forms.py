@@ -23,6 +23,11 @@ class LeagueForm(forms.Form):
         initial=FieldSizeRule.NEXT_LARGER,
         label="Field sizes the scoring table lacks",
     )
+    retire_mid_season = forms.BooleanField(
+        required=False,
+        label="Retire a driver as soon as an injury takes their XP below zero "
+        "(otherwise at the end of the season)",
+    )
 
 
 class TeamForm(forms.Form):

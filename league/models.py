@@ -68,6 +68,11 @@ class League(models.Model):
         default=FieldSizeRule.NEXT_LARGER,
         help_text="Which row of the scoring table a field size the table lacks uses.",
     )
+    retire_mid_season = models.BooleanField(
+        default=False,
+        help_text="Retire a driver as soon as an injury takes their XP below zero, "
+        "instead of at the end of the season.",
+    )
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_leagues"
     )

@@ -121,6 +121,7 @@ def league_create(
     organiser,
     third_car: bool = False,
     field_size_rule: str = FieldSizeRule.NEXT_LARGER,
+    retire_mid_season: bool = False,
 ) -> League:
     league = League(
         name=name,
@@ -128,6 +129,7 @@ def league_create(
         organiser=organiser,
         third_car=third_car,
         field_size_rule=field_size_rule,
+        retire_mid_season=retire_mid_season,
     )
     league.full_clean()
     league.save()
@@ -453,7 +455,7 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
     xp_change = season_pass.XP_FOR_STARTING
     if entry.finished:
         xp_change += season_pass.XP_FOR_FINISHING_UNINJURED
-    elif check is not None and not check.safe:
+    elif check is not None and not check.safe and not check.dead:
         xp_change -= season_pass.injury_xp_loss(check.severity, driver.age, driver.prior_injuries)
     if check is not None:
         entry.severity = check.severity
@@ -465,6 +467,9 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
         if check.dead:
             driver.status = DriverStatus.DEAD
     driver.xp += xp_change - season_pass.XP_FOR_STARTING
+    retiring = league.retire_mid_season and driver.status == DriverStatus.ACTIVE
+    if retiring and season_pass.retires(driver.xp):
+        driver.status = DriverStatus.RETIRED
     entry.xp_change = xp_change
     driver.save()
     entry.save()
@@ -505,7 +510,7 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
         driver.xp = change.xp_after
         driver.age = change.age_after
         driver.races_to_miss = change.races_to_miss_after
-        if change.retires:
+        if change.retires:  # "Retirement": below zero XP once the season's losses are taken
             driver.status = DriverStatus.RETIRED
         driver.save()
         changes.append(

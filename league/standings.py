@@ -25,7 +25,7 @@ class SeasonStandings:
 
 
 def season_standings(season: Season) -> SeasonStandings:
-    """Drivers and teams ranked by points so far (countback on ties), in three queries."""
+    """Drivers and teams ranked by points so far (countback on ties), in four queries."""
     rounds = tuple(season.rounds.order_by("number").values_list("number", flat=True))
     column = {number: index for index, number in enumerate(rounds)}
     entries = Entry.objects.filter(round__season=season, round__status="finished").values_list(
@@ -44,7 +44,7 @@ def season_standings(season: Season) -> SeasonStandings:
             row[column[round_number]] = (row[column[round_number]] or 0) + points
             places.setdefault(key, []).append(place)
     drivers = Driver.objects.select_related("team").in_bulk(driver_points)
-    teams = Team.objects.filter(league=season.league)
+    teams = Team.objects.filter(league_id=season.league_id)
     for team in teams:
         team_points.setdefault(team.pk, [None] * len(rounds))
     teams_by_id = {team.pk: team for team in teams}

@@ -1,0 +1,70 @@
+"""League settings that choose between readings of Season Pass (docs/rulings.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from league import services
+from league.models import Driver, DriverStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def race_with_a_bad_crash(season, teams, *, victim: str) -> Driver:
+    """Round 1: everybody starts; `victim` overshoots by 6 and rolls 4, 10, 6 (severity 2+3)."""
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    entries = list(round_.entries.select_related("driver"))
+    outcomes, place = [], 1
+    for entry in entries:
+        if entry.driver.name == victim:
+            outcome = services.EntryOutcome(
+                entry_id=entry.pk, finished=False, out_reason="overshoot", distance=5, overshoot=6
+            )
+            victim_entry = entry
+        else:
+            outcome = services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+            place += 1
+        outcomes.append(outcome)
+    # Orange 4-5 -> Red; Red 6-8 -> 5: severity 5, XP 1 - (5 + age 1 + 0) = -5.
+    services.round_result_record(
+        round_=round_, outcomes=outcomes, injury_rolls={victim_entry.pk: [4, 7]}
+    )
+    return Driver.objects.get(pk=victim_entry.driver_id)
+
+
+def test_by_default_a_driver_below_zero_xp_retires_only_at_season_end(season, teams):
+    dot = race_with_a_bad_crash(season, teams, victim="Dot")
+    assert dot.xp == -5
+    assert dot.status == DriverStatus.ACTIVE
+
+
+def test_with_retire_mid_season_a_driver_below_zero_xp_retires_at_once(league, season, teams):
+    league.retire_mid_season = True
+    league.save()
+    dot = race_with_a_bad_crash(season, teams, victim="Dot")
+    assert dot.xp == -5
+    assert dot.status == DriverStatus.RETIRED
+
+
+def test_next_smaller_field_size_rule_gives_fifth_of_five_nothing(league, season, teams):
+    league.field_size_rule = "next_smaller"
+    league.save()
+    services.team_create(league=league, name="Greens", driver_names=["Eve", "Fay"])
+    round_ = season.rounds.get(number=2)
+    for number in (1,):
+        season.rounds.filter(number=number).update(status="finished")
+    drivers = list(Driver.objects.filter(team__league=league).exclude(name="Fay"))
+    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    entries = list(round_.entries.order_by("pk"))
+    committed = services.round_result_record(
+        round_=round_,
+        outcomes=[
+            services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+            for place, entry in enumerate(entries, start=1)
+        ],
+        injury_rolls={},
+    )
+    # Scoring Table, 4 row: 100 60 30 5 — and nothing for 5th.
+    assert [entry.points for entry in committed] == [100, 60, 30, 5, 0]
