@@ -55,16 +55,12 @@ class TrackForm(forms.ModelForm):
 
 
 class SeasonForm(forms.Form):
+    """A sample schedule, or up to nine tracks picked race by race."""
+
     preset = forms.ChoiceField(
         required=False,
         label="Sample schedule",
-        help_text="Pick a sample schedule, or leave empty and pick nine tracks below.",
-    )
-    tracks = forms.ModelMultipleChoiceField(
-        queryset=Track.objects.all(),
-        required=False,
-        widget=forms.SelectMultiple(attrs={"size": 12}),
-        help_text="In race order (the order of this list). Rounds 1 and 5 score double, 9 triple.",
+        help_text="Pick a sample schedule, or leave it on custom and pick the tracks below.",
     )
 
     def __init__(self, *args, **kwargs):
@@ -73,10 +69,25 @@ class SeasonForm(forms.Form):
             (preset.name, f"{preset.name}: " + ", ".join(t.name for t in preset.tracks))
             for preset in season_pass.SAMPLE_SCHEDULE
         ]
+        for number in range(1, season_pass.ROUNDS_PER_SEASON + 1):
+            points = season_pass.round_multiplier(number)
+            self.fields[f"race_{number}"] = forms.ModelChoiceField(
+                queryset=Track.objects.all(),
+                required=False,
+                label=f"Race {number}" + (f" ({points}x points)" if points > 1 else ""),
+            )
+
+    def tracks(self) -> list[Track]:
+        """The picked tracks in race order, skipping races left empty."""
+        return [
+            track
+            for name, track in self.cleaned_data.items()
+            if name.startswith("race_") and track is not None
+        ]
 
     def clean(self):
         cleaned = super().clean()
-        if not cleaned.get("preset") and not cleaned.get("tracks"):
+        if not cleaned.get("preset") and not self.tracks():
             raise forms.ValidationError("Pick a sample schedule or at least one track.")
         return cleaned
 

@@ -37,6 +37,7 @@ SEASON_NOT_ENDED = "Season {number} has not ended yet: end it before opening the
 SEASON_ALREADY_ENDED = "This season has already ended."
 SEASON_NOT_FINISHED = "The season is not finished: round {number} has not been raced yet."
 SCHEDULE_NEEDS_TRACKS = "A season needs at least one track on its schedule."
+SCHEDULE_TOO_LONG = "A season consists of {rounds} races; this schedule has {count}."
 UNKNOWN_PRESET = "There is no sample schedule called {name!r}."
 TEAM_DRIVER_COUNT = "A new team starts with {count} drivers, one for each car."
 DRIVER_NAME_TAKEN = "This team already has a driver called {name!r}."
@@ -166,6 +167,10 @@ def season_open(
         tracks = [by_name[name] for name in names]
     if not tracks:
         raise ValidationError(SCHEDULE_NEEDS_TRACKS)
+    if len(tracks) > season_pass.ROUNDS_PER_SEASON:
+        raise ValidationError(
+            SCHEDULE_TOO_LONG.format(rounds=season_pass.ROUNDS_PER_SEASON, count=len(tracks))
+        )
     season = Season.objects.create(
         league=league, number=previous.number + 1 if previous else 1, preset=preset
     )

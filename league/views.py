@@ -19,6 +19,11 @@ from .standings import season_standings
 BAD_REQUEST = 400
 
 
+def _posted(request: HttpRequest):
+    """The POST data to bind a form to (even when empty), or None on a GET."""
+    return request.POST if request.method == "POST" else None
+
+
 def _league(slug: str) -> League:
     return get_object_or_404(League.objects.select_related("organiser"), slug=slug)
 
@@ -48,7 +53,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_new(request: HttpRequest) -> HttpResponse:
-    form = LeagueForm(request.POST or None)
+    form = LeagueForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         league = services.league_create(organiser=request.user, **form.cleaned_data)
         messages.success(request, f"{league} is ready: add teams, then open its first season.")
@@ -74,7 +79,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def team_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = _managed_league(request, slug)
-    form = TeamForm(request.POST or None, cars_per_team=league.cars_per_team)
+    form = TeamForm(_posted(request), cars_per_team=league.cars_per_team)
     if request.method == "POST" and form.is_valid():
         try:
             team = services.team_create(
@@ -142,7 +147,7 @@ def driver_detail(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
 
 @require_http_methods(["GET", "POST"])
 def tracks(request: HttpRequest) -> HttpResponse:
-    form = TrackForm(request.POST or None)
+    form = TrackForm(_posted(request))
     if request.method == "POST":
         if not request.user.is_authenticated:
             raise PermissionDenied("Log in to add a track.")
@@ -160,13 +165,13 @@ def tracks(request: HttpRequest) -> HttpResponse:
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = _managed_league(request, slug)
     services.tracks_ensure_sample()
-    form = SeasonForm(request.POST or None)
+    form = SeasonForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             season = services.season_open(
                 league=league,
                 preset=form.cleaned_data["preset"],
-                tracks=list(form.cleaned_data["tracks"]),
+                tracks=form.tracks(),
             )
         except ValidationError as error:
             _refused(form, error)

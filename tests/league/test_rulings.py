@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from league import services
 from league.models import Driver, DriverStatus
@@ -68,3 +69,11 @@ def test_next_smaller_field_size_rule_gives_fifth_of_five_nothing(league, season
     )
     # Scoring Table, 4 row: 100 60 30 5 — and nothing for 5th.
     assert [entry.points for entry in committed] == [100, 60, 30, 5, 0]
+
+
+def test_a_custom_schedule_longer_than_nine_races_is_refused(league):
+    tracks = services.tracks_ensure_sample()[:10]
+    with pytest.raises(ValidationError) as refused:
+        services.season_open(league=league, tracks=tracks)
+    assert refused.value.messages == [services.SCHEDULE_TOO_LONG.format(rounds=9, count=10)]
+    assert not league.seasons.exists()

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from league import services
-from league.models import Driver, Entry, League, Round, RoundStatus, Season
+from league.models import Driver, Entry, League, Round, RoundStatus, Season, Track
 
 pytestmark = pytest.mark.django_db
 
@@ -232,3 +232,21 @@ def test_unknown_pages_are_404_not_500(client, league):
     assert client.get("/no-such-league/").status_code == 404
     assert client.get(f"/{league.slug}/seasons/9/").status_code == 404
     assert client.get(f"/{league.slug}/seasons/1/rounds/1/").status_code == 404
+
+
+def test_a_custom_schedule_keeps_the_race_order_picked(client_organiser, league):
+    services.tracks_ensure_sample()
+    monaco, imola = (Track.objects.get(name=name) for name in ("Monaco", "Imola"))
+    response = client_organiser.post(
+        reverse("league:season_new", args=[league.slug]),
+        {"preset": "", "race_1": monaco.pk, "race_2": imola.pk},
+    )
+    assert response.status_code == 302
+    rounds = league.seasons.get().rounds.order_by("number")
+    assert [(r.track.name, r.multiplier) for r in rounds] == [("Monaco", 2), ("Imola", 1)]
+
+
+def test_a_season_with_no_track_is_refused(client_organiser, league):
+    response = client_organiser.post(reverse("league:season_new", args=[league.slug]), {})
+    assert response.status_code == 400
+    assert "Pick a sample schedule or at least one track." in response.text
