@@ -55,16 +55,18 @@ def _ineligible_reason(driver: Driver) -> str:
 
 
 def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]]]:
-    teams = round_.season.league.teams.prefetch_related("drivers")
+    teams = round_.season.league.teams.select_related("league").prefetch_related("drivers")
     grouped = []
     for colour, team in zip(CAR_COLOURS * 4, teams, strict=False):
         lines = []
         racing = [driver for driver in team.drivers.all() if driver.status == "active"]
+        # Proposed: the team's first eligible drivers, one for each car it may field.
+        proposed = [driver for driver in racing if driver.is_eligible][: team.league.cars_per_team]
         for number, driver in enumerate(racing, start=1):
             form = StarterForm(
                 data,
                 prefix=f"d{driver.pk}",
-                initial={"car": f"{colour} {number}", "start": driver.is_eligible},
+                initial={"car": f"{colour} {number}", "start": driver in proposed},
             )
             lines.append(
                 StarterLine(

@@ -264,6 +264,7 @@ def _refereed_round(request, slug, number, round_number) -> Round:
 
 def _after_round_post(request, round_) -> HttpResponse:
     if request.htmx:
+        round_.refresh_from_db()  # the service saved its own locked copy
         return _render_round(request, round_)
     return redirect(round_)
 

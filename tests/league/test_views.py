@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -250,3 +252,25 @@ def test_a_season_with_no_track_is_refused(client_organiser, league):
     response = client_organiser.post(reverse("league:season_new", args=[league.slug]), {})
     assert response.status_code == 400
     assert "Pick a sample schedule or at least one track." in response.text
+
+
+def test_with_htmx_starting_a_round_swaps_in_the_result_form(client_organiser, season, teams):
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    response = client_organiser.post(
+        round_url(round_, "start"), start_data(drivers), HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    assert 'id="round-panel"' in response.text and "<html" not in response.text
+    assert "Enter the result" in response.text
+
+
+def test_a_team_with_more_eligible_drivers_than_cars_is_offered_only_its_cars(
+    client_organiser, league, season, teams
+):
+    services.driver_hire(team=teams[0], name="Eve")
+    page = client_organiser.get(round_url(season.rounds.get(number=1))).text
+    eve = teams[0].drivers.get(name="Eve")
+    assert f'name="d{eve.pk}-start" \n' not in page
+    checked = re.findall(r'name="d(\d+)-start"\s+checked', page)
+    assert str(eve.pk) not in checked and len(checked) == 4
