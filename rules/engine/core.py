@@ -1,0 +1,83 @@
+"""The engine's public functions: one event in, the new state and the next prompts out.
+
+`apply` costs the same at event 10 and event 300: it reads the current state only, never the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from rules.engine.events import Event, EventRejected, Prompt
+from rules.engine.serial import dump, load
+from rules.engine.state import CarResult, CarView, RaceSetup, RaceState
+from rules.engine.variant import UnknownRuleSet, ruleset_for
+
+
+def _rules(name: str):
+    try:
+        return ruleset_for(name)
+    except UnknownRuleSet as refusal:
+        raise EventRejected(str(refusal)) from None
+
+
+def start(setup: RaceSetup) -> tuple[RaceState, tuple[Prompt, ...]]:
+    """The race before the first roll, and what to enter first (qualifying)."""
+    rules = _rules(setup.ruleset)
+    state = rules.start(setup)
+    return state, rules.prompts(state)
+
+
+def prompts(state: RaceState) -> tuple[Prompt, ...]:
+    """What the rules require next, in order; the first is the one to enter now."""
+    return _rules(state.setup.ruleset).prompts(state)
+
+
+def apply(state: RaceState, event: Event) -> tuple[RaceState, tuple[Prompt, ...]]:
+    """Apply one event, or raise EventRejected (with the reason) and change nothing."""
+    rules = _rules(state.setup.ruleset)
+    asked = rules.prompts(state)
+    if not asked:
+        raise EventRejected("The race is over: nothing more can be entered.")
+    prompt = asked[0]
+    if event.kind != prompt.kind:
+        raise EventRejected(f"Not now: {prompt.text} (expected {prompt.kind}, got {event.kind}).")
+    if prompt.car is not None:
+        car = event.data.get("car")
+        if car not in state.car_keys:
+            raise EventRejected(f"There is no car {car!r} in this race.")
+        if car != prompt.car:
+            raise EventRejected(f"Not {car}: {prompt.text}.")
+    new_state = rules.handle(state, event, prompt)
+    new_state = replace(new_state, log_length=state.log_length + 1)
+    return new_state, rules.prompts(new_state)
+
+
+def replay(setup: RaceSetup, events: Iterable[Event]) -> RaceState:
+    """The state after applying `events` in order from the start."""
+    state, _asked = start(setup)
+    for event in events:
+        state, _asked = apply(state, event)
+    return state
+
+
+def dashboard(state: RaceState) -> tuple[CarView, ...]:
+    """Every car's wear points, damage and status, in the current order."""
+    return _rules(state.setup.ruleset).dashboard(state)
+
+
+def results(state: RaceState) -> tuple[CarResult, ...]:
+    """Places once the race is finished; EventRejected before that."""
+    if not state.finished:
+        raise EventRejected("The race is not finished: no results yet.")
+    return _rules(state.setup.ruleset).results(state)
+
+
+def state_to_dict(state: RaceState) -> dict[str, Any]:
+    """A JSON-ready snapshot; state_from_dict gives back an equal state."""
+    return dump(state)
+
+
+def state_from_dict(raw: dict[str, Any]) -> RaceState:
+    return load(RaceState, raw)

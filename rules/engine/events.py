@@ -1,0 +1,175 @@
+"""What the referee enters (events), what the engine asks for (prompts), and refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.dice import Die, InvalidRoll, check_roll
+
+FIELD_KINDS = ("die", "number", "choice", "cars", "order", "bool")
+
+
+class EventRejected(ValueError):
+    """The rules do not allow this event now; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One input from the table: a die roll or a fact only the board shows."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "data": dict(self.data)}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Event:
+        return cls(kind=str(raw["kind"]), data=dict(raw.get("data") or {}))
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a prompt, described so a page can render it (a die keypad, a number...)."""
+
+    name: str
+    label: str
+    kind: str
+    die: Die | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = True
+    default: Any = None
+
+    def parse(self, raw: Any, car_keys: tuple[str, ...] = ()) -> Any:
+        """The value the referee entered, checked and converted, or EventRejected."""
+        if raw is None or raw == "" or raw == []:
+            if self.required and self.kind != "bool":
+                raise EventRejected(f"{self.label}: a value is required.")
+            return self.default if self.default is not None else _empty(self.kind)
+        parser = _PARSERS[self.kind]
+        return parser(self, raw, car_keys)
+
+
+def _empty(kind: str) -> Any:
+    return {"bool": False, "cars": (), "order": (), "number": 0}.get(kind)
+
+
+def _integer(label: str, raw: Any) -> int:
+    if isinstance(raw, bool):
+        raise EventRejected(f"{label}: expected a whole number, got {raw!r}.")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float) and raw.is_integer():
+        return int(raw)
+    try:
+        return int(str(raw).strip())
+    except ValueError:
+        raise EventRejected(f"{label}: expected a whole number, got {raw!r}.") from None
+
+
+def _parse_die(spec: Field, raw: Any, _cars: tuple[str, ...]) -> int:
+    value = _integer(spec.label, raw)
+    assert spec.die is not None
+    try:
+        return check_roll(spec.die, value)
+    except InvalidRoll as refusal:
+        raise EventRejected(str(refusal)) from None
+
+
+def _parse_number(spec: Field, raw: Any, _cars: tuple[str, ...]) -> int | float:
+    if isinstance(raw, float) and not raw.is_integer():
+        value: int | float = raw
+    elif isinstance(raw, str) and "." in raw:
+        try:
+            value = float(raw)
+        except ValueError:
+            raise EventRejected(f"{spec.label}: expected a number, got {raw!r}.") from None
+        value = int(value) if value.is_integer() else value
+    else:
+        value = _integer(spec.label, raw)
+    if spec.minimum is not None and value < spec.minimum:
+        raise EventRejected(f"{spec.label}: at least {spec.minimum}, not {value}.")
+    if spec.maximum is not None and value > spec.maximum:
+        raise EventRejected(f"{spec.label}: at most {spec.maximum}, not {value}.")
+    return value
+
+
+def _parse_choice(spec: Field, raw: Any, _cars: tuple[str, ...]) -> str:
+    value = str(raw)
+    allowed = [key for key, _label in spec.choices]
+    if value not in allowed:
+        raise EventRejected(f"{spec.label}: {value!r} is not one of {', '.join(allowed)}.")
+    return value
+
+
+def _car_list(spec: Field, raw: Any) -> tuple[str, ...]:
+    if isinstance(raw, str):
+        items = [item.strip() for item in raw.split(",")]
+    elif isinstance(raw, list | tuple):
+        items = [str(item).strip() for item in raw]
+    else:
+        raise EventRejected(f"{spec.label}: expected a list of cars, got {raw!r}.")
+    return tuple(item for item in items if item)
+
+
+def _parse_cars(spec: Field, raw: Any, car_keys: tuple[str, ...]) -> tuple[str, ...]:
+    cars = _car_list(spec, raw)
+    allowed = [key for key, _label in spec.choices] if spec.choices else list(car_keys)
+    for car in cars:
+        if car not in allowed:
+            raise EventRejected(f"{spec.label}: {car!r} is not one of {', '.join(allowed)}.")
+    if len(set(cars)) != len(cars):
+        raise EventRejected(f"{spec.label}: a car is named twice.")
+    return cars
+
+
+def _parse_order(spec: Field, raw: Any, car_keys: tuple[str, ...]) -> tuple[str, ...]:
+    cars = _parse_cars(spec, raw, car_keys)
+    expected = {key for key, _label in spec.choices} if spec.choices else set(car_keys)
+    if set(cars) != expected:
+        missing = ", ".join(sorted(expected - set(cars)))
+        raise EventRejected(f"{spec.label}: every racing car exactly once (missing {missing}).")
+    return cars
+
+
+def _parse_bool(spec: Field, raw: Any, _cars: tuple[str, ...]) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("1", "true", "on", "yes"):
+        return True
+    if text in ("0", "false", "off", "no", ""):
+        return False
+    raise EventRejected(f"{spec.label}: expected yes or no, got {raw!r}.")
+
+
+_PARSERS = {
+    "die": _parse_die,
+    "number": _parse_number,
+    "choice": _parse_choice,
+    "cars": _parse_cars,
+    "order": _parse_order,
+    "bool": _parse_bool,
+}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the rules require next: `kind` is the Event.kind to submit, `text` who rolls what."""
+
+    kind: str
+    text: str
+    car: str | None
+    fields: tuple[Field, ...]
+
+    def read(self, data: Mapping[str, Any], car_keys: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Every field of this prompt parsed from `data` (unknown keys are refused)."""
+        known = {spec.name for spec in self.fields} | {"car"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise EventRejected(f"{self.kind} has no field {', '.join(unknown)}.")
+        return {spec.name: spec.parse(data.get(spec.name), car_keys) for spec in self.fields}

@@ -1,0 +1,58 @@
+"""Small helpers the Season Pass hooks share: car labels, replacing one car, who is on track."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine.state import OUT, RaceState
+
+# Before the Race: "Each car starts each race with four tire points, three brake points, and two
+# gas points."
+STARTING_TIRES, STARTING_BRAKES, STARTING_GAS = 4, 3, 2
+
+ORDINALS = {0: "neutral", 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
+
+
+def name(car: str) -> str:
+    return car[:1].upper() + car[1:]
+
+
+def label(state: RaceState, key: str) -> str:
+    """ "Red (Jane Doe, Rookie)": how prompts name a car."""
+    car = state.car(key)
+    return f"{name(key)} ({car.driver}, {car.level.value})"
+
+
+def with_car(state: RaceState, key: str, **changes: object) -> RaceState:
+    """`state` with the car `key` changed."""
+    return replace(
+        state,
+        cars=tuple(replace(car, **changes) if car.car == key else car for car in state.cars),
+    )
+
+
+def on_track(state: RaceState) -> tuple[str, ...]:
+    """Cars still on the tarmac: racing cars and wrecks disabled by a collision.
+
+    Finished cars are removed after they stop, and a car that overshot or failed to air brake
+    is put beside the road, so neither can be beside another car any more.
+    """
+    return tuple(
+        car.car
+        for car in state.cars
+        if car.racing or (car.status == OUT and car.out_reason == "collision")
+    )
+
+
+def wrecks(state: RaceState) -> tuple[str, ...]:
+    return tuple(
+        car.car for car in state.cars if car.status == OUT and car.out_reason == "collision"
+    )
+
+
+def racing(state: RaceState) -> tuple[str, ...]:
+    return tuple(car.car for car in state.cars if car.racing)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")

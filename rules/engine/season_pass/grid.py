@@ -1,0 +1,119 @@
+"""Before the first move: Qualifying (with roll-offs) and the Weather roll(s)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.dice import Die
+from rules.engine.events import Event, Field, Prompt
+from rules.engine.season_pass.common import label, name
+from rules.engine.season_pass.flow import order_round, start_round
+from rules.engine.state import QualifyingRolls, RaceState
+from rules.season_pass import (
+    QualifyingOutcome,
+    WeatherOutcome,
+    initial_weather_score,
+    next_weather_score,
+    pole_modifier,
+    qualifying_order,
+    weather_for_outcome,
+    weather_for_score,
+    weather_outcome,
+)
+
+BLACK = Field("value", "Black die", "die", die=Die.BLACK)
+RED = Field("value", "Red die", "die", die=Die.RED)
+
+
+def _outcome(state: RaceState) -> QualifyingOutcome:
+    rolls = {entry.car: entry.rolls for entry in state.qualifying}
+    pole = {car.car: pole_modifier(car.level) for car in state.cars}
+    return qualifying_order(rolls, pole)
+
+
+def _roll_offs(state: RaceState) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(car, the cars it is tied with) for each car that still owes a roll-off."""
+    rolls = {entry.car: entry.rolls for entry in state.qualifying}
+    owed = []
+    for group in _outcome(state).tied:
+        fewest = min(len(rolls[car]) for car in group)
+        owed.extend((car, group) for car in group if len(rolls[car]) == fewest)
+    return tuple(owed)
+
+
+def qualifying_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    unrolled = [entry.car for entry in state.qualifying if not entry.rolls]
+    if unrolled:
+        return tuple(
+            Prompt(
+                "qualifying_roll",
+                f"{label(state, car)} qualifies: roll black "
+                f"(Pole {pole_modifier(state.car(car).level):+d})",
+                car,
+                (BLACK,),
+            )
+            for car in unrolled
+        )
+    return tuple(
+        Prompt(
+            "tie_roll",
+            f"{label(state, car)} tied with "
+            + " and ".join(name(other) for other in group if other != car)
+            + ": roll black again, unmodified, lower takes the forward place",
+            car,
+            (BLACK,),
+        )
+        for car, group in _roll_offs(state)
+    )
+
+
+def on_qualifying_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    value = prompt.read(event.data)["value"]
+    car = prompt.car
+    qualifying = tuple(
+        QualifyingRolls(entry.car, (*entry.rolls, value)) if entry.car == car else entry
+        for entry in state.qualifying
+    )
+    return _after_qualifying(replace(state, qualifying=qualifying))
+
+
+on_tie_roll = on_qualifying_roll
+
+
+def _after_qualifying(state: RaceState) -> RaceState:
+    if any(not entry.rolls for entry in state.qualifying):
+        return state
+    outcome = _outcome(state)
+    if outcome.tied:
+        return replace(state, phase="qualifying")
+    return replace(state, grid=outcome.order, phase="weather")
+
+
+def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    if state.phase == "weather":
+        text = "Weather: roll black against the track's weather table"
+        return (Prompt("weather_roll", text, None, (BLACK,)),)
+    if state.phase == "weather_score":
+        text = "Variable weather: roll red for the starting weather score"
+        return (Prompt("weather_score_roll", text, None, (RED,)),)
+    text = (
+        f"Round {state.round}, weather score {state.weather_score} ({state.weather}): "
+        "before the leader moves, roll black against the weather table"
+    )
+    return (Prompt("weather_roll", text, None, (BLACK,)),)
+
+
+def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    outcome = weather_outcome(state.setup.weather_table, prompt.read(event.data)["value"])
+    if state.phase == "round_weather":
+        assert state.weather_score is not None
+        score = next_weather_score(state.weather_score, outcome)
+        return order_round(replace(state, weather_score=score, weather=weather_for_score(score)))
+    if outcome is WeatherOutcome.VARIABLE:
+        return replace(state, phase="weather_score")
+    return start_round(replace(state, weather=weather_for_outcome(outcome)))
+
+
+def on_weather_score_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    score = initial_weather_score(prompt.read(event.data)["value"])
+    return start_round(replace(state, weather_score=score, weather=weather_for_score(score)))

@@ -1,0 +1,93 @@
+"""What the table sees: each car's dashboard, and the places once the race is over."""
+
+from __future__ import annotations
+
+from rules.engine.season_pass.common import plural
+from rules.engine.state import FINISHED, OUT, CarResult, CarState, CarView, RaceState
+from rules.season_pass import DISABLING_DAMAGE, photo_finish_order
+
+OUT_NOTES = {
+    "overshoot": "out: overshot a corner",
+    "air_brake": "out: failed to air brake",
+    "collision": "out: disabled in a collision",
+}
+
+
+def note(car: CarState) -> str:
+    if car.status == FINISHED:
+        return f"finished in round {car.finish_round}"
+    notes = []
+    if car.status == OUT:
+        notes.append(OUT_NOTES.get(car.out_reason or "", "out"))
+        if car.injury is not None and not car.injury.settled:
+            notes.append("injury check under way")
+    if car.status != OUT:
+        if car.skid_moves:
+            notes.append(f"skidding: {plural(car.skid_moves, 'more move')}")
+        if car.spun_out:
+            notes.append("must use 1st gear")
+        if car.engine_damage >= DISABLING_DAMAGE:
+            notes.append("engine blown" + ("" if car.gear <= 1 else ": must shift down every move"))
+    return "; ".join(notes)
+
+
+def finishers(state: RaceState) -> list[str]:
+    """Finished cars in crossing order: by round, then the Photo Finish within a round."""
+    crossed = sorted(
+        (car for car in state.cars if car.status == FINISHED),
+        key=lambda car: (car.finish_round, car.arrival),
+    )
+    ranked: list[str] = []
+    for round_number in dict.fromkeys(car.finish_round for car in crossed):
+        same = {
+            car.car: (car.finish_to_line, car.finish_movement)
+            for car in crossed
+            if car.finish_round == round_number
+        }
+        ranked.extend(photo_finish_order(same))  # type: ignore[arg-type]
+    return ranked
+
+
+def retired(state: RaceState) -> list[str]:
+    """Cars out of the race, farther along first; level on distance, the later one out first."""
+    out = [car for car in state.cars if car.status == OUT]
+    out.sort(key=lambda car: (-car.distance, -(car.out_at or 0)))
+    return [car.car for car in out]
+
+
+def dashboard(state: RaceState) -> tuple[CarView, ...]:
+    running = state.order or state.grid or state.car_keys
+    racing = [key for key in running if state.car(key).racing]
+    racing += [car.car for car in state.cars if car.racing and car.car not in racing]
+    keys = racing + finishers(state) + retired(state)
+    return tuple(_view(state.car(key)) for key in keys)
+
+
+def _view(car: CarState) -> CarView:
+    return CarView(
+        car=car.car,
+        driver=car.driver,
+        level=car.level,
+        gear=car.gear,
+        tires=car.tires,
+        brakes=car.brakes,
+        gas=car.gas,
+        engine_damage=car.engine_damage,
+        collision_damage=car.collision_damage,
+        status=car.status,
+        note=note(car),
+    )
+
+
+def results(state: RaceState) -> tuple[CarResult, ...]:
+    keys = finishers(state) + retired(state)
+    return tuple(
+        CarResult(
+            car=key,
+            place=place,
+            finished=state.car(key).status == FINISHED,
+            out_reason=state.car(key).out_reason,
+            injury=state.car(key).injury,
+        )
+        for place, key in enumerate(keys, start=1)
+    )

@@ -1,0 +1,404 @@
+"""A car's turn: the movement order, Gear Selection, then the move and what the board shows."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.dice import HIGHEST_GEAR, gear_die
+from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.season_pass import checks
+from rules.engine.season_pass.common import (
+    ORDINALS,
+    label,
+    name,
+    on_track,
+    plural,
+    racing,
+    with_car,
+    wrecks,
+)
+from rules.engine.season_pass.flow import begin_turn, proposed_order
+from rules.engine.state import FINISHED, OUT, CarState, Check, RaceState
+from rules.season_pass import (
+    DISABLING_DAMAGE,
+    ENGINE_CHECK_TRIGGERS,
+    OFF_ROAD_ROLLS,
+    DownshiftCost,
+    IllegalGearChange,
+    gear_change_cost,
+    injury_check_start,
+    overshoot_column,
+)
+
+FREE = DownshiftCost(gas=0, brake=0, tire=0)
+
+# --- Movement Order --------------------------------------------------------------------------
+
+
+def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    proposal = proposed_order(state)
+    field = Field(
+        "order",
+        "Movement order, first to move first",
+        "order",
+        choices=tuple((car, label(state, car)) for car in proposal),
+        default=proposal,
+    )
+    text = (
+        f"Round {state.round}: confirm the movement order (farthest forward first, then higher "
+        "gear, then first to arrive) or correct it from the board"
+    )
+    return (Prompt("order", text, None, (field,)),)
+
+
+def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    order = prompt.read(event.data, racing(state))["order"]
+    return begin_turn(replace(state, order=order, turn=0))
+
+
+# --- Gear Selection --------------------------------------------------------------------------
+
+
+def _cost_text(cost: DownshiftCost) -> str:
+    parts = [
+        plural(count, word)
+        for count, word in ((cost.gas, "gas point"), (cost.brake, "brake point"))
+        if count
+    ] + ([plural(cost.tire, "tire point")] if cost.tire else [])
+    return " and ".join(parts) if parts else "free"
+
+
+def gear_refusal(car: CarState, gear: int) -> str | None:
+    """Why `car` may not select `gear` now, in the words of the rules; None if it may."""
+    who = name(car.car)
+    if not 1 <= gear <= HIGHEST_GEAR:
+        return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
+    if car.spun_out:
+        return None if gear == 1 else f"{who} spun out: it must use 1st gear this move."
+    if car.gear == 0:
+        # Ruling: cars start from the grid in neutral, so the first move is in 1st gear.
+        return None if gear == 1 else f"{who} starts from the grid: the first move is in 1st gear."
+    if car.engine_damage >= DISABLING_DAMAGE:
+        if car.gear == 1 and gear != 1:
+            return f"{who}'s engine is blown: it may not upshift again this race."
+        if car.gear > 1 and gear >= car.gear:
+            return f"{who}'s engine is blown: it must downshift every move until 1st gear."
+    try:
+        cost = gear_change_cost(car.gear, gear)
+    except IllegalGearChange as refusal:
+        return str(refusal)
+    short = [
+        word
+        for need, have, word in (
+            (cost.gas, car.gas, "gas"),
+            (cost.brake, car.brakes, "brake"),
+            (cost.tire, car.tires, "tire"),
+        )
+        if need > have
+    ]
+    if short:
+        return (
+            f"Downshifting {car.gear - gear} costs {_cost_text(cost)}; {who} has "
+            + ", ".join(f"{plural(getattr(car, _POINTS[w]), w + ' point')}" for w in short)
+            + " left."
+        )
+    return None
+
+
+_POINTS = {"gas": "gas", "brake": "brakes", "tire": "tires"}
+
+
+def gear_cost(car: CarState, gear: int) -> DownshiftCost:
+    if car.spun_out or car.gear == 0:
+        return FREE  # Questions: a spin-out drops to first without paying.
+    return gear_change_cost(car.gear, gear)
+
+
+def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    car = state.car(state.order[state.turn])
+    legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
+    choices = tuple(
+        (str(gear), f"{ORDINALS[gear]} ({_cost_text(gear_cost(car, gear))})") for gear in legal
+    )
+    field = Field("gear", "Gear", "choice", choices=choices, default=str(legal[0]))
+    notes = _notes(car)
+    text = (
+        f"Round {state.round}: {label(state, car.car)} in {ORDINALS[car.gear]}"
+        + (f" ({notes})" if notes else "")
+        + ": select a gear"
+    )
+    return (Prompt("gear", text, car.car, (field,)),)
+
+
+def _notes(car: CarState) -> str:
+    notes = []
+    if car.spun_out:
+        notes.append("spun out: must use 1st gear")
+    if car.engine_damage >= DISABLING_DAMAGE:
+        notes.append("engine blown")
+    if car.skid_moves:
+        notes.append(f"skidding: {plural(car.skid_moves, 'more move')}")
+    return "; ".join(notes)
+
+
+def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    car = state.car(prompt.car or "")
+    raw = event.data.get("gear")
+    try:
+        gear = int(str(raw))
+    except ValueError:
+        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    refusal = gear_refusal(car, gear)
+    if refusal:
+        raise EventRejected(refusal)
+    prompt.read({**event.data, "gear": str(gear)})
+    cost = gear_cost(car, gear)
+    state = with_car(
+        state,
+        car.car,
+        gear=gear,
+        spun_out=False,
+        gas=car.gas - cost.gas,
+        brakes=car.brakes - cost.brake,
+        tires=car.tires - cost.tire,
+    )
+    return replace(state, phase="move")
+
+
+# --- Braking and movement, corners, red flag, finish -------------------------------------------
+
+
+def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    car = state.car(state.order[state.turn])
+    die = gear_die(car.gear)
+    others = [key for key in on_track(state) if key != car.car]
+    fields = [
+        Field("roll", f"{die.value.capitalize()} die ({ORDINALS[car.gear]} gear)", "die", die=die),
+        Field(
+            "brakes",
+            f"Brake points spent (has {car.brakes})",
+            "number",
+            minimum=0,
+            maximum=car.brakes,
+            required=False,
+            default=0,
+        ),
+        Field(
+            "air_brake",
+            "Tire points used to air brake behind a car (only with no brake points left)",
+            "number",
+            minimum=0,
+            maximum=car.tires,
+            required=False,
+            default=0,
+        ),
+        Field(
+            "air_brake_overshoot",
+            "Failed to stop behind a car after every brake and tire point: spaces short (out)",
+            "number",
+            minimum=0,
+            required=False,
+            default=0,
+        ),
+        Field(
+            "corner",
+            "Left a corner with too few stops: its difficulty (0 = no)",
+            "number",
+            minimum=0,
+            required=False,
+            default=0,
+        ),
+        Field(
+            "corner_stops",
+            "Moves already completed in that corner",
+            "number",
+            minimum=0,
+            required=False,
+            default=0,
+        ),
+        Field(
+            "skid",
+            "Spaces moved beyond that corner",
+            "number",
+            minimum=0,
+            required=False,
+            default=0,
+        ),
+    ]
+    if wrecks(state):
+        fields.append(
+            Field(
+                "off_road",
+                "Red Flag: left the track around this disabled car",
+                "choice",
+                choices=tuple((key, label(state, key)) for key in wrecks(state)),
+                required=False,
+                default="",
+            )
+        )
+    fields += [
+        Field(
+            "adjacent",
+            "Cars it ended beside",
+            "cars",
+            choices=tuple((key, label(state, key)) for key in others),
+            required=False,
+            default=(),
+        ),
+        Field(
+            "finish",
+            "Crossed the finish line: spaces it took to reach the line (0 = no)",
+            "number",
+            minimum=0,
+            required=False,
+            default=0,
+        ),
+    ]
+    text = f"Round {state.round}: {label(state, car.car)} in {ORDINALS[car.gear]}: roll {die.value}"
+    if car.skid_moves:
+        text += ", still skidding: every space costs a tire point, no lane changes"
+    return (Prompt("move", text, car.car, tuple(fields)),)
+
+
+def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    car = state.car(prompt.car or "")
+    who = name(car.car)
+    entry = prompt.read(event.data, state.car_keys)
+    roll, brakes, air_brake = entry["roll"], entry["brakes"], entry["air_brake"]
+    failed_by = entry["air_brake_overshoot"]
+    corner, stops, skid = entry["corner"], entry["corner_stops"], entry["skid"]
+    adjacent, finish = entry["adjacent"], entry["finish"]
+    off_road = entry.get("off_road") or ""
+
+    if air_brake and brakes < car.brakes:
+        raise EventRejected(
+            f"{who} still has {plural(car.brakes - brakes, 'brake point')}: "
+            "air braking uses tire points only with no brake points remaining."
+        )
+    if brakes + air_brake > roll:
+        raise EventRejected(f"{who} rolled {roll}: it cannot brake by {brakes + air_brake}.")
+    if not all(isinstance(count, int) for count in (failed_by, corner, stops, skid)):
+        raise EventRejected("Overshoots, corners, stops and skids are counted in whole spaces.")
+    spaces = roll - brakes - air_brake
+    moves = state.moves + 1
+    changes: dict[str, object] = {
+        "brakes": car.brakes - brakes,
+        "tires": car.tires - air_brake,
+        "arrival": moves,
+        "adjacent": adjacent,
+    }
+    injury_column = None
+
+    if failed_by:
+        # Braking and movement: out of tire and brake points and still not stopped behind it.
+        if skid or corner or finish:
+            raise EventRejected(
+                f"{who} left the track failing to air brake: no corner or finish on that move."
+            )
+        safe = max(0, roll - failed_by - car.brakes - car.tires)
+        changes.update(brakes=0, tires=0, distance=car.distance + safe)
+        changes.update(status=OUT, out_reason="air_brake", out_at=moves, skid_moves=0)
+        injury_column = overshoot_column(failed_by)
+    else:
+        changes.update(_corner(car, who, spaces, air_brake, corner, stops, skid))
+        if changes.get("status") == OUT:
+            injury_column = overshoot_column(changes.pop("overshoot"))  # type: ignore[arg-type]
+            changes["out_at"] = moves
+        else:
+            changes["distance"] = car.distance + spaces
+    if finish:
+        if changes.get("status") == OUT:
+            raise EventRejected(f"{who} left the track: it cannot also cross the line.")
+        if not 0 < finish <= spaces:
+            raise EventRejected(
+                f"{who} moved {spaces} spaces: it cannot have needed {finish} to reach the line."
+            )
+        if adjacent:
+            raise EventRejected(
+                f"{who} crossed the line and is removed from the track once it stops: "
+                "no collision checks."
+            )
+        changes.update(
+            status=FINISHED,
+            finish_round=state.round,
+            finish_to_line=finish,
+            finish_movement=spaces,
+            skid_moves=0,
+        )
+    if off_road and changes.get("status") == OUT:
+        raise EventRejected(f"{who} left the race before driving around {name(off_road)}.")
+
+    state = replace(with_car(state, car.car, **changes), moves=moves)
+    if injury_column is not None:
+        state = with_car(state, car.car, injury=injury_check_start(injury_column))
+    return checks.settle(replace(state, pending=_checks_after_move(state, car.car, roll, off_road)))
+
+
+def _corner(
+    car: CarState, who: str, spaces: int, air_brake: int, corner: int, stops: int, skid: int
+) -> dict[str, object]:
+    """Holding the Corners: tire points spent skidding, spin-outs and overshoots."""
+    tires = car.tires - air_brake
+    if corner:
+        if stops >= corner:
+            raise EventRejected(
+                f"{plural(stops, 'completed move')} in a difficulty {corner} corner is safe: "
+                "no skid."
+            )
+        if car.skid_moves == 0 and not 1 <= skid <= spaces:
+            raise EventRejected(
+                f"{who} moved {spaces} spaces: the skid beyond the corner is 1 to {spaces} spaces."
+            )
+    elif skid or stops:
+        raise EventRejected("A skid needs the corner's difficulty.")
+    # A car still skidding pays for every space of the move (its skid continues).
+    skidded = spaces if car.skid_moves else (skid if corner else 0)
+    still = max(car.skid_moves - 1, (corner - stops - 1) if corner else 0, 0)
+    if not skidded:
+        return {"skid_moves": still}
+    if skidded > tires:
+        # Out beside the space where the last tire point went; the overshoot is the movement
+        # roll minus the maximum safe roll, i.e. the spaces no brake or tire point covered.
+        return {
+            "status": OUT,
+            "out_reason": "overshoot",
+            "tires": 0,
+            "skid_moves": 0,
+            "distance": car.distance + spaces - (skidded - tires),
+            "overshoot": skidded - tires,
+        }
+    if skidded == tires:
+        # Spin-out: one tire point back, 1st gear next move; the car has stopped skidding.
+        return {"tires": 1, "spun_out": True, "skid_moves": 0}
+    return {"tires": tires - skidded, "skid_moves": still}
+
+
+def _checks_after_move(state: RaceState, mover: str, roll: int, off_road: str) -> tuple[Check, ...]:
+    """Engine checks first ("immediately after the car moves"), then Red Flag off-road checks,
+    then a collision check for each pair of cars it ended beside."""
+    queue: list[Check] = []
+    car = state.car(mover)
+    if roll in ENGINE_CHECK_TRIGGERS:
+        order = [mover] + [key for key in (*state.order, *state.car_keys) if key != mover]
+        seen: set[str] = set()
+        for key in order:
+            other = state.car(key)
+            if key in seen or not other.racing or other.gear < car.gear:
+                continue
+            seen.add(key)
+            queue.append(Check("engine_check", key, mover, f"{who_rolled(mover)} {roll}"))
+    if off_road:
+        for _ in range(OFF_ROAD_ROLLS[car.gear]):
+            queue.append(Check("collision_roll", mover, off_road, "off_road"))
+            queue.append(Check("collision_roll", off_road, mover, "off_road"))
+    if car.status != OUT or car.out_reason == "collision":
+        for other in car.adjacent:
+            queue.append(Check("collision_roll", mover, other, "beside"))
+            queue.append(Check("collision_roll", other, mover, "beside"))
+    if car.injury is not None:
+        queue.append(Check("injury_roll", mover))
+    return tuple(queue)
+
+
+def who_rolled(key: str) -> str:
+    return f"{name(key)} rolled"

@@ -1,0 +1,140 @@
+"""The race at one moment: a frozen dataclass tree, small enough to snapshot after every event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.season_pass import InjuryCheck, Level, Weather, WeatherBand
+
+RACING = "racing"
+FINISHED = "finished"
+OUT = "out"
+
+
+@dataclass(frozen=True)
+class CarSetup:
+    car: str
+    driver: str
+    level: Level
+
+
+@dataclass(frozen=True)
+class RaceSetup:
+    ruleset: str
+    cars: tuple[CarSetup, ...]
+    weather_table: tuple[WeatherBand, ...]
+    laps: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        from rules.engine.serial import dump
+
+        return dump(self)
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> RaceSetup:
+        from rules.engine.serial import load
+
+        return load(cls, raw)
+
+
+@dataclass(frozen=True)
+class CarState:
+    """One car: wear points, damage, where it is on the engine's count, and what it owes."""
+
+    car: str
+    driver: str
+    level: Level
+    tires: int
+    brakes: int
+    gas: int
+    gear: int = 0  # 0 = on the grid, not moved yet
+    engine_damage: int = 0
+    collision_damage: int = 0
+    status: str = RACING
+    out_reason: str | None = None
+    distance: int = 0  # spaces moved so far: the engine's stand-in for "how far forward"
+    arrival: int = 0  # move number at which it reached its current space
+    skid_moves: int = 0  # further moves that will still be skidding
+    spun_out: bool = False  # next move in 1st gear, downshift free
+    finish_round: int | None = None
+    finish_to_line: float | None = None
+    finish_movement: int | None = None
+    out_at: int | None = None  # move number when it left the race
+    injury: InjuryCheck | None = None
+    adjacent: tuple[str, ...] = ()  # cars it ended its last move beside, as reported
+
+    @property
+    def racing(self) -> bool:
+        return self.status == RACING
+
+
+@dataclass(frozen=True)
+class Check:
+    """A roll (or board fact) the rules require before play goes on."""
+
+    kind: str
+    car: str
+    other: str | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class QualifyingRolls:
+    car: str
+    rolls: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class RaceState:
+    setup: RaceSetup
+    cars: tuple[CarState, ...]
+    phase: str
+    round: int = 0
+    qualifying: tuple[QualifyingRolls, ...] = ()
+    grid: tuple[str, ...] = ()
+    weather: Weather | None = None
+    weather_score: int | None = None  # only for variable weather
+    order: tuple[str, ...] = ()
+    turn: int = 0  # index in `order` of the car to move
+    pending: tuple[Check, ...] = ()
+    moves: int = 0  # moves made so far: the arrival clock
+    log_length: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "finished"
+
+    def car(self, key: str) -> CarState:
+        for car in self.cars:
+            if car.car == key:
+                return car
+        raise KeyError(key)
+
+    @property
+    def car_keys(self) -> tuple[str, ...]:
+        return tuple(car.car for car in self.cars)
+
+
+@dataclass(frozen=True)
+class CarView:
+    car: str
+    driver: str
+    level: Level
+    gear: int
+    tires: int
+    brakes: int
+    gas: int
+    engine_damage: int
+    collision_damage: int
+    status: str
+    note: str
+
+
+@dataclass(frozen=True)
+class CarResult:
+    car: str
+    place: int
+    finished: bool
+    out_reason: str | None
+    injury: InjuryCheck | None

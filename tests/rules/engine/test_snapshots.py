@@ -1,0 +1,177 @@
+"""JSON snapshots, replay, and apply costing the same late in a race as early on."""
+
+import json
+import timeit
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.dice import values
+from rules.engine import (
+    CarSetup,
+    Event,
+    Prompt,
+    RaceSetup,
+    RaceState,
+    apply,
+    prompts,
+    replay,
+    start,
+    state_from_dict,
+    state_to_dict,
+)
+from rules.season_pass import Level, parse_weather_table
+from tests.rules.engine.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
+
+TABLES = (
+    parse_weather_table("1-14 sun, 15-18 rain, 19-20 variable"),
+    parse_weather_table("1-3 sun, 4-6 rain, 7-20 variable"),
+)
+
+
+def through_json(state: RaceState) -> RaceState:
+    return state_from_dict(json.loads(json.dumps(state_to_dict(state))))
+
+
+def test_setup_and_events_round_trip_through_json():
+    setup = race_setup(*FOUR_CARS)
+    assert RaceSetup.from_dict(json.loads(json.dumps(setup.to_dict()))) == setup
+    event = Event("move", {"car": "red", "roll": 3, "adjacent": ["blue"]})
+    assert Event.from_dict(json.loads(json.dumps(event.to_dict()))) == event
+
+
+def test_a_state_mid_injury_check_round_trips_exactly():
+    table = sunny_two_car_race().edit_car("red", gear=5, tires=2, brakes=1)
+    table.move("red", 5, 19, brakes=1, corner=1, skid=5)
+    table("injury_roll", car="red", value=1)
+    assert table.car("red").injury.rolls
+    assert through_json(table.state) == table.state
+
+
+def _long_race() -> tuple[list[RaceState], list[Event]]:
+    """Two cars crawling in 1st gear for 60 rounds; the states where a move is due."""
+    table = sunny_two_car_race()
+    before_moves = []
+    while len(table.events) < 310:
+        if table.prompt.kind == "order":
+            table("order", order=",".join(table.prompt.fields[0].default))
+        else:
+            car = table.prompt.car
+            table("gear", car=car, gear=1)
+            before_moves.append(table.state)
+            table("move", car=car, roll=1)
+    return before_moves, table.events
+
+
+def test_apply_reads_the_state_only_so_event_300_costs_what_event_10_does():
+    before_moves, _events = _long_race()
+    early = next(s for s in before_moves if s.log_length >= 9)
+    late = next(s for s in before_moves if s.log_length >= 299)
+
+    def cost(state: RaceState) -> float:
+        event = Event("move", {"car": prompts(state)[0].car, "roll": 1})
+        return min(timeit.repeat(lambda: apply(state, event), number=200, repeat=5))
+
+    assert cost(late) <= 1.5 * cost(early)
+
+
+def test_replay_gives_the_snapshot():
+    states, events = _long_race()
+    final = replay(sunny_two_car_race().setup, events)
+    assert final.log_length == len(events)
+    assert through_json(final) == final
+
+
+# --- Random legal races ----------------------------------------------------------------------
+
+
+@st.composite
+def setups(draw) -> RaceSetup:
+    count = draw(st.integers(2, 4))
+    levels = draw(st.lists(st.sampled_from(list(Level)), min_size=count, max_size=count))
+    cars = tuple(
+        CarSetup(spec.car, spec.driver, level)
+        for spec, level in zip(FOUR_CARS[:count], levels, strict=True)
+    )
+    return RaceSetup("season_pass", cars, draw(st.sampled_from(TABLES)))
+
+
+def _some(draw, keys: list[str]) -> list[str]:
+    return draw(st.lists(st.sampled_from(keys), unique=True, max_size=2)) if keys else []
+
+
+def _die_fields(draw, prompt: Prompt) -> dict:
+    return {f.name: draw(st.sampled_from(values(f.die))) for f in prompt.fields if f.kind == "die"}
+
+
+@st.composite
+def legal_event(draw, state: RaceState, prompt: Prompt) -> Event:
+    data: dict = {"car": prompt.car} if prompt.car else {}
+    fields = {f.name: f for f in prompt.fields}
+    if prompt.kind == "order":
+        keys = [key for key, _ in fields["order"].choices]
+        data["order"] = draw(st.permutations(keys))
+    elif prompt.kind == "gear":
+        data["gear"] = draw(st.sampled_from([key for key, _ in fields["gear"].choices]))
+    elif prompt.kind == "neighbours":
+        keys = [key for key, _ in fields["adjacent"].choices]
+        data["adjacent"] = _some(draw, keys)
+    elif prompt.kind == "move":
+        data.update(_move(draw, state, prompt))
+    else:
+        data.update(_die_fields(draw, prompt))
+    return Event(prompt.kind, data)
+
+
+def _move(draw, state: RaceState, prompt: Prompt) -> dict:
+    car = state.car(prompt.car)
+    fields = {f.name: f for f in prompt.fields}
+    roll = draw(st.sampled_from(values(fields["roll"].die)))
+    brakes = draw(st.integers(0, min(car.brakes, roll)))
+    air_brake = 0
+    if brakes == car.brakes:
+        air_brake = draw(st.integers(0, min(car.tires, roll - brakes)))
+    data = {"roll": roll, "brakes": brakes, "air_brake": air_brake}
+    spaces = roll - brakes - air_brake
+    tires = car.tires - air_brake
+    if draw(st.integers(0, 30)) == 0:
+        data["air_brake_overshoot"] = draw(st.integers(1, 7))
+        return data
+    skidded = spaces if car.skid_moves else 0
+    if spaces and draw(st.integers(0, 5)) == 0:
+        corner = draw(st.integers(1, 3))
+        data.update(corner=corner, corner_stops=draw(st.integers(0, corner - 1)))
+        data["skid"] = draw(st.integers(1, spaces))
+        skidded = skidded or data["skid"]
+    out = skidded > tires
+    if "off_road" in fields and not out and draw(st.integers(0, 6)) == 0:
+        data["off_road"] = draw(st.sampled_from([key for key, _ in fields["off_road"].choices]))
+    finishing = spaces and not out and draw(st.integers(0, 12)) < state.round
+    if finishing:
+        data["finish"] = draw(st.integers(1, spaces))
+    elif not out and "off_road" not in data:
+        others = [key for key, _ in fields["adjacent"].choices]
+        data["adjacent"] = _some(draw, others)
+    return data
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), data=st.data())
+def test_random_legal_races_replay_to_the_same_state_and_round_trip_at_every_step(setup, data):
+    state, asked = start(setup)
+    events = []
+    for _ in range(400):
+        if not asked:
+            break
+        event = data.draw(legal_event(state, asked[0]))
+        state, asked = apply(state, event)
+        events.append(event)
+        assert through_json(state) == state
+        assert state.log_length == len(events)
+    assert replay(setup, events) == state
+    assert asked == prompts(state)
+
+
+def test_a_whole_table_round_trips_between_every_event():
+    table = Table(race_setup(*FOUR_CARS)).qualify(red=5, blue=6, green=9, yellow=12)
+    assert through_json(table.state) == table.state
