@@ -7,9 +7,13 @@ from django import forms
 from rules import season_pass
 
 from .models import FieldSizeRule, OutReason, Track
-from .services import EntryOutcome
+from .services import MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 FINISHED = "finished"
+SCHEDULE_GAP = (
+    "Pick the races in order from race 1, leaving none empty: "
+    "a race's number sets its points and healing weeks."
+)
 
 
 class LeagueForm(forms.Form):
@@ -77,18 +81,22 @@ class SeasonForm(forms.Form):
                 label=f"Race {number}" + (f" ({points}x points)" if points > 1 else ""),
             )
 
+    def _races(self) -> list[Track | None]:
+        return [value for name, value in self.cleaned_data.items() if name.startswith("race_")]
+
     def tracks(self) -> list[Track]:
-        """The picked tracks in race order, skipping races left empty."""
-        return [
-            track
-            for name, track in self.cleaned_data.items()
-            if name.startswith("race_") and track is not None
-        ]
+        """The picked tracks in race order."""
+        return [track for track in self._races() if track is not None]
 
     def clean(self):
         cleaned = super().clean()
-        if not cleaned.get("preset") and not self.tracks():
+        if cleaned.get("preset"):
+            return cleaned
+        tracks = self.tracks()
+        if not tracks:
             raise forms.ValidationError("Pick a sample schedule or at least one track.")
+        if self._races()[: len(tracks)] != tracks:
+            raise forms.ValidationError(SCHEDULE_GAP)
         return cleaned
 
 
@@ -113,8 +121,12 @@ class OutcomeForm(forms.Form):
     distance = forms.DecimalField(
         required=False, min_value=0, max_digits=6, decimal_places=1, label="Spaces covered"
     )
-    overshoot = forms.IntegerField(required=False, min_value=1, label="Overshoot")
-    damage = forms.IntegerField(required=False, min_value=2, label="Damage points")
+    overshoot = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_OVERSHOOT, label="Overshoot"
+    )
+    damage = forms.IntegerField(
+        required=False, min_value=2, max_value=MAX_DAMAGE, label="Damage points"
+    )
 
     def outcome_for(self, entry_id: int) -> EntryOutcome:
         data = self.cleaned_data

@@ -12,7 +12,6 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -69,6 +68,13 @@ DAMAGE_NEEDED = "{driver} was disabled in a collision: enter the damage points (
 INJURY_NOT_NEEDED = "{driver} has no injury check to roll."
 INJURY_SETTLED = "{driver}'s injury check is already settled."
 INJURIES_PENDING = "Injury checks are still to be rolled for: {drivers}."
+OVERSHOOT_TOO_FAR = "{driver}: an overshoot is at most {most} spaces (the highest roll is 30)."
+DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a race."
+
+# The highest roll (30, sixth gear) minus the least safe roll (0).
+MAX_OVERSHOOT = 30
+# Two points disable a car; chain checks can add a few more before the referee stops rolling.
+MAX_DAMAGE = 10
 
 
 @dataclass(frozen=True)
@@ -134,6 +140,7 @@ def league_create(
     )
     league.full_clean()
     league.save()
+    tracks_ensure_sample()  # the sample schedule's tracks are on every new league's list
     return league
 
 
@@ -310,10 +317,14 @@ def _injury_columns(outcome: EntryOutcome, driver: Driver) -> list[str]:
     if outcome.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE):
         if not outcome.overshoot or outcome.overshoot < 1:
             raise ValidationError(OVERSHOOT_NEEDED.format(driver=driver))
+        if outcome.overshoot > MAX_OVERSHOOT:
+            raise ValidationError(OVERSHOOT_TOO_FAR.format(driver=driver, most=MAX_OVERSHOOT))
         return [season_pass.overshoot_column(outcome.overshoot).value]
     if outcome.out_reason == OutReason.COLLISION:
         if not outcome.damage or outcome.damage < season_pass.DISABLING_DAMAGE:
             raise ValidationError(DAMAGE_NEEDED.format(driver=driver))
+        if outcome.damage > MAX_DAMAGE:
+            raise ValidationError(DAMAGE_TOO_HIGH.format(driver=driver, most=MAX_DAMAGE))
         return [column.value for column in season_pass.collision_injury_columns(outcome.damage)]
     raise ValidationError(OUT_NEEDS_REASON.format(driver=driver))
 
@@ -371,10 +382,12 @@ def round_result_enter(*, round_: Round, outcomes: Sequence[EntryOutcome]) -> li
         entry.finished = outcome.finished
         entry.out_reason = "" if outcome.finished else outcome.out_reason
         entry.distance = None if outcome.finished else outcome.distance
-        entry.overshoot = outcome.overshoot if columns and not outcome.damage else None
+        overshot = outcome.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE)
+        entry.overshoot = outcome.overshoot if overshot and not outcome.finished else None
         entry.damage = outcome.damage if outcome.out_reason == OutReason.COLLISION else None
         entry.injury_columns = columns
         entry.injury_rolls = []
+        entry.full_clean()
         entry.save()
     return sorted(entries.values(), key=lambda entry: entry.place)
 
@@ -383,7 +396,7 @@ def round_result_enter(*, round_: Round, outcomes: Sequence[EntryOutcome]) -> li
 def entry_injury_roll(*, entry: Entry, value: int) -> season_pass.InjuryCheck:
     """Add one black-die roll to an entry's injury check ("Injuries": roll until settled)."""
     entry = Entry.objects.select_for_update().select_related("driver", "round").get(pk=entry.pk)
-    if entry.round.status != RoundStatus.STARTED:
+    if entry.round.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=entry.round.number))
     check = entry.injury_check()
     if check is None:
@@ -423,24 +436,27 @@ def round_result_commit(*, round_: Round) -> list[Entry]:
             INJURIES_PENDING.format(drivers=", ".join(str(entry.driver) for entry in pending))
         )
     league = round_.season.league
-    missing_before = set(
-        Driver.objects.filter(team__league=league, races_to_miss__gt=0)
-        .racing()
-        .values_list("pk", flat=True)
-    )
+    sat_out = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
     for entry in entries:
         _score_entry(entry, field_size=len(entries), round_=round_, league=league)
-    # Drivers who sat this round out injured have served one race of it.
-    Driver.objects.filter(pk__in=missing_before).update(races_to_miss=F("races_to_miss") - 1)
-    following = round_.season.rounds.filter(number=round_.number + 1).first()
-    if following is not None and following.extra_healing:
-        Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing().update(
-            races_to_miss=F("races_to_miss") - 1
-        )
+    _heal(league=league, round_=round_, sat_out=sat_out)
     round_.status = RoundStatus.FINISHED
     round_.finished_at = timezone.now()
     round_.save(update_fields=["status", "finished_at"])
     return entries
+
+
+def _heal(*, league: League, round_: Round, sat_out: Sequence[Driver]) -> None:
+    """A race served by each driver who sat `round_` out, plus the extra week before the next
+    round where it has one, for every injured driver, those hurt in `round_` too (Healing)."""
+    following = round_.season.rounds.filter(number=round_.number + 1).first()
+    extra_week = int(following is not None and following.extra_healing)
+    served = {driver.pk for driver in sat_out}
+    injured = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
+    for driver in injured:
+        weeks = extra_week + (1 if driver.pk in served else 0)
+        driver.races_to_miss = season_pass.heal(driver.races_to_miss, weeks)
+    Driver.objects.bulk_update(injured, ["races_to_miss"])
 
 
 def _check_settled(entry: Entry) -> bool:
@@ -457,11 +473,13 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
         season_pass.FieldSizeRule(league.field_size_rule),
     )
     check = entry.injury_check()
-    xp_change = season_pass.XP_FOR_STARTING
+    xp_after_start = 0  # the point for starting was added by round_start
     if entry.finished:
-        xp_change += season_pass.XP_FOR_FINISHING_UNINJURED
+        xp_after_start = season_pass.XP_FOR_FINISHING_UNINJURED
     elif check is not None and not check.safe and not check.dead:
-        xp_change -= season_pass.injury_xp_loss(check.severity, driver.age, driver.prior_injuries)
+        xp_after_start = -season_pass.injury_xp_loss(
+            check.severity, driver.age, driver.prior_injuries
+        )
     if check is not None:
         entry.severity = check.severity
         entry.dead = check.dead
@@ -471,11 +489,11 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
         driver.races_to_miss = season_pass.races_to_miss_for(check.severity)
         if check.dead:
             driver.status = DriverStatus.DEAD
-    driver.xp += xp_change - season_pass.XP_FOR_STARTING
+    driver.xp += xp_after_start
     retiring = league.retire_mid_season and driver.status == DriverStatus.ACTIVE
     if retiring and season_pass.retires(driver.xp):
         driver.status = DriverStatus.RETIRED
-    entry.xp_change = xp_change
+    entry.xp_change = season_pass.XP_FOR_STARTING + xp_after_start
     driver.save()
     entry.save()
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rules.championship import standings
 
-from .models import Driver, Entry, Season, Team
+from .models import Driver, Entry, RoundStatus, Season, Team
 
 
 @dataclass(frozen=True)
@@ -28,9 +28,9 @@ def season_standings(season: Season) -> SeasonStandings:
     """Drivers and teams ranked by points so far (countback on ties), in four queries."""
     rounds = tuple(season.rounds.order_by("number").values_list("number", flat=True))
     column = {number: index for index, number in enumerate(rounds)}
-    entries = Entry.objects.filter(round__season=season, round__status="finished").values_list(
-        "driver_id", "team_id", "round__number", "points", "place"
-    )
+    entries = Entry.objects.filter(
+        round__season=season, round__status=RoundStatus.FINISHED
+    ).values_list("driver_id", "team_id", "round__number", "points", "place")
     driver_points: dict[int, list[int | None]] = {}
     driver_places: dict[int, list[int]] = {}
     team_points: dict[int, list[int | None]] = {}
@@ -43,8 +43,8 @@ def season_standings(season: Season) -> SeasonStandings:
             row = by_round.setdefault(key, [None] * len(rounds))
             row[column[round_number]] = (row[column[round_number]] or 0) + points
             places.setdefault(key, []).append(place)
-    drivers = Driver.objects.select_related("team").in_bulk(driver_points)
-    teams = Team.objects.filter(league_id=season.league_id)
+    drivers = Driver.objects.select_related("team__league").in_bulk(driver_points)
+    teams = Team.objects.filter(league_id=season.league_id).select_related("league")
     for team in teams:
         team_points.setdefault(team.pk, [None] * len(rounds))
     teams_by_id = {team.pk: team for team in teams}

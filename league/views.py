@@ -17,6 +17,8 @@ from .round_panel import round_panel
 from .standings import season_standings
 
 BAD_REQUEST = 400
+PICK_A_FACE = "Pick the value the black die shows."
+UNKNOWN_CAR = "That car is not in this round."
 
 
 def _posted(request: HttpRequest):
@@ -69,7 +71,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "league": league,
         "season": league.current_season(),
         "seasons": league.seasons.all(),
-        "teams": league.teams.prefetch_related("drivers"),
+        "teams": league.teams.select_related("league").prefetch_related("drivers__team__league"),
         "can_manage": league.can_manage(request.user),
     }
     return render(request, "league/league.html", context)
@@ -97,7 +99,7 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     league = _league(slug)
-    team = get_object_or_404(Team, league=league, pk=team_id)
+    team = get_object_or_404(Team.objects.select_related("league"), league=league, pk=team_id)
     return _render_team(request, league, team, HireForm())
 
 
@@ -105,8 +107,10 @@ def _render_team(request, league, team, hire_form, status=200) -> HttpResponse:
     context = {
         "league": league,
         "team": team,
-        "drivers": team.drivers.all(),
-        "entries": team.entries.select_related("driver", "round__season", "round__track"),
+        "drivers": team.drivers.select_related("team__league"),
+        "entries": team.entries.select_related(
+            "driver", "round__season__league", "round__track"
+        ).order_by("round__season__number", "round__number", "place"),
         "hire_form": hire_form,
         "can_manage": league.can_manage(request.user),
     }
@@ -134,12 +138,14 @@ def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 def driver_detail(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse:
     league = _league(slug)
     driver = get_object_or_404(
-        Driver.objects.select_related("team"), team__league=league, pk=driver_id
+        Driver.objects.select_related("team__league"), team__league=league, pk=driver_id
     )
     context = {
         "league": league,
         "driver": driver,
-        "entries": driver.entries.select_related("round__season", "round__track", "team"),
+        "entries": driver.entries.select_related(
+            "round__season__league", "round__track", "team"
+        ).order_by("round__season__number", "round__number"),
         "season_ends": driver.season_end_changes.select_related("season"),
     }
     return render(request, "league/driver.html", context)
@@ -152,7 +158,7 @@ def tracks(request: HttpRequest) -> HttpResponse:
         if not request.user.is_authenticated:
             raise PermissionDenied("Log in to add a track.")
         if form.is_valid():
-            track = form.save()
+            track = services.track_create(**form.cleaned_data)
             messages.success(request, f"{track} added to the track list.")
             return redirect("league:tracks")
     status = BAD_REQUEST if request.method == "POST" else 200
@@ -164,7 +170,6 @@ def tracks(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = _managed_league(request, slug)
-    services.tracks_ensure_sample()
     form = SeasonForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
@@ -191,7 +196,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = {
         "league": league,
         "season": season,
-        "rounds": season.rounds.select_related("track"),
+        "rounds": season.rounds.select_related("track", "season__league"),
         "standings": season_standings(season),
         "can_manage": league.can_manage(request.user),
     }
@@ -221,7 +226,7 @@ def season_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = {
         "league": league,
         "season": season,
-        "changes": season.end_changes.select_related("driver__team"),
+        "changes": season.end_changes.select_related("driver__team__league"),
         "next_season": league.seasons.filter(number=season.number + 1).first(),
     }
     return render(request, "league/season_report.html", context)
@@ -276,7 +281,12 @@ def round_start(request: HttpRequest, slug: str, number: int, round_number: int)
     panel = round_panel(round_, start_data=request.POST)
     lines = [line for _, team_lines in panel.starters for line in team_lines]
     if not all(line.form.is_valid() for line in lines):
-        errors = [e for line in lines for e in line.form.non_field_errors()]
+        errors = [
+            f"{line.driver}: {error}"
+            for line in lines
+            for errors in line.form.errors.values()
+            for error in errors
+        ]
         return _render_round(
             request, round_, errors=errors, status=BAD_REQUEST, start_data=request.POST
         )
@@ -318,11 +328,11 @@ def round_injury_roll(
 ) -> HttpResponse:
     round_ = _refereed_round(request, slug, number, round_number)
     form = InjuryRollForm(request.POST)
-    entry = form.is_valid() and round_.entries.filter(pk=form.cleaned_data["entry"]).first()
-    if not entry:
-        return _render_round(
-            request, round_, errors=["Pick a value on the black die."], status=BAD_REQUEST
-        )
+    if not form.is_valid():
+        return _render_round(request, round_, errors=[PICK_A_FACE], status=BAD_REQUEST)
+    entry = round_.entries.filter(pk=form.cleaned_data["entry"]).first()
+    if entry is None:
+        return _render_round(request, round_, errors=[UNKNOWN_CAR], status=BAD_REQUEST)
     try:
         services.entry_injury_roll(entry=entry, value=form.cleaned_data["value"])
     except ValidationError as error:
