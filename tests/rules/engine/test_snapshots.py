@@ -1,7 +1,6 @@
 """JSON snapshots, replay, and apply costing the same late in a race as early on."""
 
 import json
-import timeit
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -63,16 +62,17 @@ def _long_race() -> tuple[list[RaceState], list[Event]]:
     return before_moves, table.events
 
 
-def test_apply_reads_the_state_only_so_event_300_costs_what_event_10_does():
+def test_the_state_keeps_no_history_so_event_300_costs_what_event_10_does():
+    # apply() reads only the state; a state that stays the same size whatever the length of the
+    # log costs the same to apply at event 300 as at event 10 (bench/ measures the time itself).
     before_moves, _events = _long_race()
     early = next(s for s in before_moves if s.log_length >= 9)
     late = next(s for s in before_moves if s.log_length >= 299)
 
-    def cost(state: RaceState) -> float:
-        event = Event("move", {"car": prompts(state)[0].car, "roll": 1})
-        return min(timeit.repeat(lambda: apply(state, event), number=200, repeat=5))
+    def size(state: RaceState) -> int:
+        return len(json.dumps(state_to_dict(state)))
 
-    assert cost(late) <= 1.5 * cost(early)
+    assert size(late) <= size(early) + 32  # a few more digits in counters, nothing else
 
 
 def test_replay_gives_the_snapshot():
