@@ -1,14 +1,14 @@
 """Leagues, seasons, rounds, teams, drivers and the entries of each round.
 
-Models hold data; rules live in rules/ and writes in league/services.py. `to_rules()` and the
-small properties here are the one boundary where stored values become rules values.
+Models hold data; rules live in rules/ and writes in league/services.py. The few properties
+here that call rules/ (a driver's level, an entry's injury check, a track's weather bands) are
+the one boundary where stored values become rules values.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Prefetch, Q, Sum
 from django.urls import reverse
 
 from rules import season_pass
@@ -208,21 +208,6 @@ class DriverQuerySet(models.QuerySet):
     def eligible(self) -> DriverQuerySet:
         """Drivers who may start a race: active, with no races left to miss."""
         return self.racing().filter(races_to_miss=0)
-
-    def for_standings(self, season: Season) -> DriverQuerySet:
-        """Drivers with their season points and the entries of `season`, in two queries."""
-        in_season = Q(entries__round__season=season)
-        return (
-            self.select_related("team")
-            .annotate(season_points=Sum("entries__points", filter=in_season, default=0))
-            .prefetch_related(
-                Prefetch(
-                    "entries",
-                    queryset=Entry.objects.filter(round__season=season).select_related("round"),
-                    to_attr="season_entries",
-                )
-            )
-        )
 
 
 class Driver(models.Model):

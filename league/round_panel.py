@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from rules import season_pass
 from rules.dice import Die, values
 
 from .forms import FINISHED, OutcomeForm, StarterForm
-from .models import Driver, Entry, Round, RoundStatus
+from .models import Driver, DriverStatus, Entry, Round, RoundStatus
 from .services import pending_injuries
 
 CAR_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Purple")
@@ -49,6 +50,8 @@ class RoundPanel:
 
 
 def _ineligible_reason(driver: Driver) -> str:
+    if driver.status != DriverStatus.ACTIVE:
+        return driver.get_status_display().lower()
     if not driver.races_to_miss:
         return ""
     return f"injured: {driver.races_to_miss} race(s) to miss"
@@ -57,9 +60,15 @@ def _ineligible_reason(driver: Driver) -> str:
 def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]]]:
     teams = round_.season.league.teams.select_related("league").prefetch_related("drivers")
     grouped = []
-    for colour, team in zip(CAR_COLOURS * 4, teams, strict=False):
+    for colour, team in zip(itertools.cycle(CAR_COLOURS), teams):
         lines = []
-        racing = [driver for driver in team.drivers.all() if driver.status == "active"]
+        # A retired or dead driver gets a line only when posted, so the service refuses them
+        # with the rules' reason instead of the form silently dropping them.
+        racing = [
+            driver
+            for driver in team.drivers.all()
+            if driver.status == DriverStatus.ACTIVE or (data and f"d{driver.pk}-start" in data)
+        ]
         # Proposed: the team's first eligible drivers, one for each car it may field.
         proposed = [driver for driver in racing if driver.is_eligible][: team.league.cars_per_team]
         for number, driver in enumerate(racing, start=1):
@@ -126,8 +135,9 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         else:
             panel.step = "confirm"
         return panel
-    totals: dict[str, int] = {}
+    by_team: dict[str, list[int]] = {}
     for entry in panel.entries:
-        totals[entry.team.name] = totals.get(entry.team.name, 0) + entry.points
+        by_team.setdefault(entry.team.name, []).append(entry.points)
+    totals = {name: season_pass.team_score(points) for name, points in by_team.items()}
     panel.team_totals = sorted(totals.items(), key=lambda item: -item[1])
     return panel

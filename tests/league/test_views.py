@@ -274,3 +274,68 @@ def test_a_team_with_more_eligible_drivers_than_cars_is_offered_only_its_cars(
     assert f'name="d{eve.pk}-start" \n' not in page
     checked = re.findall(r'name="d(\d+)-start"\s+checked', page)
     assert str(eve.pk) not in checked and len(checked) == 4
+
+
+def test_a_retired_starter_posted_anyway_is_refused_in_the_words_of_the_rules(
+    client_organiser, season, teams
+):
+    drivers = list(Driver.objects.filter(team__in=teams))
+    Driver.objects.filter(pk=drivers[0].pk).update(status="retired")
+    response = client_organiser.post(
+        round_url(season.rounds.get(number=1), "start"), start_data(drivers)
+    )
+    assert response.status_code == 400
+    assert f"{drivers[0].name} is retired and may no longer race." in response.text
+    assert not Entry.objects.exists()
+
+
+def test_an_absurd_overshoot_is_refused_not_a_server_error(client_organiser, season, teams):
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    entries = list(round_.entries.select_related("driver"))
+    lines = {
+        "Ann": {"outcome": "finished", "place": "1"},
+        "Bob": {"outcome": "finished", "place": "2"},
+        "Cid": {"outcome": "finished", "place": "3"},
+        "Dot": {"outcome": "overshoot", "distance": "4", "overshoot": "99999999999999999999"},
+    }
+    response = client_organiser.post(round_url(round_, "result"), result_data(entries, lines))
+    assert response.status_code == 400
+    assert "less than or equal to 30" in response.text
+    assert not round_.entries.filter(place__isnull=False).exists()
+
+
+@pytest.mark.parametrize("page", ["season", "team", "round", "league"])
+def test_pages_cost_the_same_queries_however_many_rounds_were_played(
+    client, season, teams, page, django_assert_max_num_queries
+):
+    def url() -> str:
+        return {
+            "season": season.get_absolute_url(),
+            "team": teams[0].get_absolute_url(),
+            "round": round_url(season.rounds.get(number=1)),
+            "league": season.league.get_absolute_url(),
+        }[page]
+
+    def play(number: int) -> None:
+        round_ = season.rounds.get(number=number)
+        drivers = list(Driver.objects.filter(team__in=teams))
+        services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+        entries = list(round_.entries.all())
+        services.round_result_record(
+            round_=round_,
+            outcomes=[
+                services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+                for place, entry in enumerate(entries, start=1)
+            ],
+            injury_rolls={},
+        )
+
+    play(1)
+    with django_assert_max_num_queries(12) as after_one:
+        client.get(url())
+    for number in (2, 3, 4):
+        play(number)
+    with django_assert_max_num_queries(len(after_one.captured_queries)):
+        client.get(url())
