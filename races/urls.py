@@ -1,5 +1,11 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "races"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("rounds/<int:round_id>/start/", views.race_new, name="race_new"),
+    path("<int:race_id>/", views.turn, name="turn"),
+    path("<int:race_id>/log/", views.log, name="log"),
+]

@@ -1,0 +1,202 @@
+"""Benchmark of the turn helper (`make bench`): what entering one roll costs on the server.
+
+Entering a roll must cost about what any page costs, and the same at event 300 as at event 10
+(the engine works on a snapshot, never the log). Through the Django test Client, on a throwaway
+in-memory SQLite database, with a ten-car race, this times (median of many repetitions):
+
+- entering one move (an htmx POST that renders the fresh panel) at event ~10 and at event ~300;
+- a trivial view (HttpResponse("ok")) behind the same middleware, for scale.
+
+It prints entry/trivial (target <= 2.0) and event300/event10 (target <= 1.2), and exits 1 if a
+target is missed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.http import HttpRequest, HttpResponse  # noqa: E402
+from django.test import Client, override_settings  # noqa: E402
+from django.test.utils import (  # noqa: E402
+    setup_databases,
+    setup_test_environment,
+    teardown_databases,
+    teardown_test_environment,
+)
+from django.urls import path, reverse  # noqa: E402
+
+CARS = 10
+REPEATS = 40
+ENTRY_TARGET = 2.0
+GROWTH_TARGET = 1.2
+
+
+def trivial(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok")
+
+
+def _urlconf() -> types.ModuleType:
+    """The project's URLs plus the trivial view, for this run only (not part of the app)."""
+    from config import urls
+
+    module = types.ModuleType("bench_urls")
+    module.urlpatterns = [path("bench/trivial/", trivial), *urls.urlpatterns]
+    sys.modules[module.__name__] = module
+    return module
+
+
+def build_race(organiser, name: str):
+    from league import services as league_services
+    from races import services
+
+    league = league_services.league_create(name=name, organiser=organiser)
+    teams = [
+        league_services.team_create(
+            league=league, name=f"Team {n}", driver_names=[f"Driver {n}a", f"Driver {n}b"]
+        )
+        for n in range(CARS // 2)
+    ]
+    season = league_services.season_open(league=league, preset="Spring")
+    drivers = [driver for team in teams for driver in team.drivers.all()]
+    starters = [(driver, f"car{n}") for n, driver in enumerate(drivers)]
+    return services.race_start(round_=season.rounds.get(number=1), starters=starters)
+
+
+def legal_data(prompt, rng: random.Random) -> dict:
+    """What the page would post for `prompt`: a random face of each die, defaults elsewhere."""
+    from rules.dice import values
+
+    data: dict = {"kind": prompt.kind}
+    if prompt.car:
+        data["car"] = prompt.car
+    for spec in prompt.fields:
+        if spec.kind == "die":
+            data[spec.name] = rng.choice(values(spec.die))
+        elif spec.kind == "choice" and spec.required:
+            data[spec.name] = rng.choice([key for key, _label in spec.choices])
+        elif spec.kind in ("cars", "order"):
+            data[spec.name] = list(spec.default or ()) or [""]
+            data.setdefault("_lists", []).append(spec.name)
+    return data
+
+
+def advance(race, *, to_seq: int, rng: random.Random) -> None:
+    """Drive the race (through the service) to `to_seq`, then on until a move is asked for."""
+    from races import services
+    from rules import engine
+    from rules.engine import Event
+
+    while True:
+        race.refresh_from_db()
+        prompt = engine.prompts(services.race_state(race))[0]
+        if race.seq >= to_seq and prompt.kind == "move":
+            return
+        data = legal_data(prompt, rng)
+        kind = data.pop("kind")
+        data.pop("_lists", None)
+        services.race_event_apply(race=race, event=Event(kind, data), expected_seq=race.seq)
+
+
+def enter_once(client: Client, race, rng: random.Random, **headers) -> float:
+    """Seconds for one entered move; the move is then undone (untimed), so every repetition
+    enters a move at the same event number."""
+    from races import services
+    from rules import engine
+
+    race.refresh_from_db()
+    post = legal_data(engine.prompts(services.race_state(race))[0], rng)
+    post["seq"] = race.seq
+    url = reverse("races:turn", kwargs={"race_id": race.pk})
+    started = time.perf_counter()
+    response = client.post(url, post, **headers)
+    elapsed = time.perf_counter() - started
+    assert response.status_code in (200, 302), response.content[:500]
+    services.race_undo(race=race, expected_seq=race.seq + 1)
+    return elapsed
+
+
+def timed(function) -> float:
+    started = time.perf_counter()
+    response = function()
+    elapsed = time.perf_counter() - started
+    assert response.status_code == 200
+    return elapsed
+
+
+def measure(client: Client, early, late, rng: random.Random) -> dict[str, list[float]]:
+    """Interleaved, so a busy machine slows every figure alike."""
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    early_url = reverse("races:turn", kwargs={"race_id": early.pk})
+    samples: dict[str, list[float]] = {
+        "trivial": [],
+        "early": [],
+        "late": [],
+        "early plain": [],
+        "early panel": [],
+    }
+    for _ in range(REPEATS):
+        samples["trivial"].append(timed(lambda: client.get("/bench/trivial/")))
+        samples["early"].append(enter_once(client, early, rng, **htmx))
+        samples["late"].append(enter_once(client, late, rng, **htmx))
+        samples["early plain"].append(enter_once(client, early, rng))
+        samples["early panel"].append(timed(lambda: client.get(early_url, **htmx)))
+    return samples
+
+
+def main() -> int:
+    setup_test_environment()
+    databases = setup_databases(verbosity=0, interactive=False)
+    try:
+        with override_settings(ROOT_URLCONF=_urlconf().__name__):
+            return run()
+    finally:
+        teardown_databases(databases, verbosity=0)
+        teardown_test_environment()
+
+
+def run() -> int:
+    from django.contrib.auth.models import User
+
+    rng = random.Random(2024)
+    organiser = User.objects.create_user("bench-organiser", password="bench")
+    early = build_race(organiser, "Early League")
+    late = build_race(organiser, "Late League")
+    advance(early, to_seq=10, rng=rng)
+    advance(late, to_seq=300, rng=rng)
+    client = Client()
+    client.force_login(organiser)
+    measure(client, early, late, rng)  # warm up
+    median = {
+        name: statistics.median(times) for name, times in measure(client, early, late, rng).items()
+    }
+    entry_ratio = max(median["early"], median["late"]) / median["trivial"]
+    growth = median["late"] / median["early"]
+    print(f"{CARS}-car race, median of {REPEATS}, server time through the test Client:")
+    print(f"  trivial view (HttpResponse)         {median['trivial'] * 1000:7.2f} ms")
+    print(f"  enter a move at event {early.seq + 1:<4} (htmx) {median['early'] * 1000:7.2f} ms")
+    print(f"  enter a move at event {late.seq + 1:<4} (htmx) {median['late'] * 1000:7.2f} ms")
+    print(f"  for scale: the same move, no htmx (redirect)  {median['early plain'] * 1000:7.2f} ms")
+    print(f"  for scale: GET the turn panel (htmx)          {median['early panel'] * 1000:7.2f} ms")
+    print(f"entry/trivial    = {entry_ratio:6.2f}  (target <= {ENTRY_TARGET})")
+    print(f"event300/event10 = {growth:6.2f}  (target <= {GROWTH_TARGET})")
+    missed = entry_ratio > ENTRY_TARGET or growth > GROWTH_TARGET
+    print("MISSED a target" if missed else "both targets met")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,203 @@
+"""Every write of the races app: start a race, enter an event, undo it, commit the result.
+
+The engine (rules.engine) decides what the rules allow; these services keep its snapshot and
+log in step, under a row lock, so two referees' phones never overwrite each other. Each takes
+keyword-only arguments and writes in one transaction: a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from league import services as league_services
+from league.models import Driver, Entry, OutReason, Round
+from rules import engine
+from rules.engine import CarResult, CarSetup, Event, EventRejected, Prompt, RaceSetup, RaceState
+from rules.season_pass import OVERSHOOT_TABLE, Level
+
+from .models import Race, RaceEvent
+
+STALE_SEQ = (
+    "Someone else entered an event first: the race is at event {current}, this page was at "
+    "event {expected}. Here is the race as it stands now; enter your roll again if it still "
+    "applies."
+)
+NOTHING_TO_UNDO = "Nothing to undo: no event has been entered yet."
+RACE_COMMITTED = "This race's result is already in the season: it can no longer change."
+RACE_NOT_FINISHED = "The race is not finished: cars are still racing or checks are still owed."
+RACE_ALREADY_STARTED = "Round {number} already has a race at the table."
+ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
+RULESET = "season_pass"
+# A distance that breaks a tie between two cars out at the same spot: the rules rank the later one
+# out first, and the season's result form wants the farther car to have covered more.
+TIE_STEP = Decimal("0.1")
+
+
+class StaleRace(ValidationError):
+    """The page was built on an older event count: someone else entered an event first."""
+
+
+def race_setup(round_: Round, entries: Sequence[Entry]) -> RaceSetup:
+    """The engine's setup for `entries`: car key = the entry's car, level = the one it races at."""
+    return RaceSetup(
+        ruleset=RULESET,
+        cars=tuple(
+            CarSetup(car=entry.car, driver=entry.driver.name, level=Level(entry.level))
+            for entry in entries
+        ),
+        weather_table=round_.track.weather_bands(),
+    )
+
+
+@transaction.atomic
+def race_start(*, round_: Round, starters: Sequence[tuple[Driver, str]]) -> Race:
+    """Put the starters on the grid (league.services.round_start) and set the race up."""
+    if Race.objects.filter(round_id=round_.pk).exists():
+        raise ValidationError(RACE_ALREADY_STARTED.format(number=round_.number))
+    entries = league_services.round_start(round_=round_, starters=starters)
+    round_ = Round.objects.select_related("track").get(pk=round_.pk)
+    setup = race_setup(round_, entries)
+    try:
+        state, _asked = engine.start(setup)
+    except EventRejected as refusal:
+        raise ValidationError(ENGINE_SETUP_REFUSED.format(reason=refusal)) from refusal
+    race = Race(round=round_, setup=setup.to_dict(), state=engine.state_to_dict(state))
+    race.full_clean()
+    race.save()
+    return race
+
+
+def race_state(race: Race) -> RaceState:
+    return engine.state_from_dict(race.state)
+
+
+def _locked(race: Race, expected_seq: int) -> Race:
+    race = Race.objects.select_for_update().get(pk=race.pk)
+    if race.is_committed:
+        raise ValidationError(RACE_COMMITTED)
+    if expected_seq != race.seq:
+        raise StaleRace(STALE_SEQ.format(current=race.seq, expected=expected_seq))
+    return race
+
+
+def _stored(data: dict) -> dict:
+    # An empty input means "the field's default" to the engine: keep the log to what was said.
+    return {key: value for key, value in data.items() if value not in ("", [], None)}
+
+
+@transaction.atomic
+def race_event_apply(
+    *, race: Race, event: Event, expected_seq: int, who=None
+) -> tuple[RaceState, tuple[Prompt, ...]]:
+    """Apply one event to the stored snapshot (never the log) and append it to the log."""
+    race = _locked(race, expected_seq)
+    try:
+        state, asked = engine.apply(race_state(race), event)
+    except EventRejected as refusal:
+        raise ValidationError(str(refusal)) from refusal
+    race.seq += 1
+    row = RaceEvent(
+        race=race, seq=race.seq, kind=event.kind, payload=_stored(dict(event.data)), who=who
+    )
+    # The locked race row vouches for the race, its next seq and the referee: validating those
+    # again would cost queries on every roll, and the database constraint still stands behind it.
+    row.full_clean(exclude=["race", "who"], validate_constraints=False)
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError as clash:
+        # A database without row locks (SQLite) lets two writers through; the unique
+        # (race, seq) still keeps one of them out.
+        raise StaleRace(STALE_SEQ.format(current=race.seq, expected=expected_seq)) from clash
+    race.state = engine.state_to_dict(state)
+    race.save(update_fields=["seq", "state"])
+    return state, asked
+
+
+def race_events(race: Race) -> list[Event]:
+    return [
+        Event(kind=kind, data=payload)
+        for kind, payload in race.events.order_by("seq").values_list("kind", "payload")
+    ]
+
+
+@transaction.atomic
+def race_undo(*, race: Race, expected_seq: int, who=None) -> RaceState:
+    """Remove the last event and restore the state before it (replayed from the setup)."""
+    race = _locked(race, expected_seq)
+    if race.seq == 0:
+        raise ValidationError(NOTHING_TO_UNDO)
+    race.events.filter(seq=race.seq).delete()
+    race.seq -= 1
+    state = engine.replay(RaceSetup.from_dict(race.setup), race_events(race))
+    race.state = engine.state_to_dict(state)
+    race.save(update_fields=["seq", "state"])
+    return state
+
+
+def _out_distances(state: RaceState, outs: Sequence[CarResult]) -> dict[str, Decimal]:
+    """Spaces covered by each car out, strictly falling in the engine's order (see TIE_STEP)."""
+    distances: dict[str, Decimal] = {}
+    previous: Decimal | None = None
+    for result in outs:
+        distance = Decimal(state.car(result.car).distance)
+        if previous is not None and distance >= previous:
+            distance = previous - TIE_STEP
+        distances[result.car] = previous = max(distance, Decimal(0))
+    return distances
+
+
+# The Overshoot Table read backwards: the engine keeps the column an overshoot gave, not its size.
+_OVERSHOOT_FOR_COLUMN = {column: distance for distance, column in OVERSHOOT_TABLE}
+
+
+def _outcome(entry: Entry, result: CarResult, state: RaceState, distance) -> tuple:
+    car = state.car(result.car)
+    rolls = [roll for _column, roll in result.injury.rolls] if result.injury else []
+    if result.finished:
+        outcome = league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=result.place)
+        return outcome, rolls
+    overshoot = None
+    if result.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE) and result.injury:
+        overshoot = _OVERSHOOT_FOR_COLUMN[result.injury.rolls[0][0]]
+    outcome = league_services.EntryOutcome(
+        entry_id=entry.pk,
+        finished=False,
+        out_reason=result.out_reason or "",
+        distance=distance,
+        overshoot=overshoot,
+        damage=car.collision_damage if result.out_reason == OutReason.COLLISION else None,
+    )
+    return outcome, rolls
+
+
+@transaction.atomic
+def race_result_commit(*, race: Race) -> list[Entry]:
+    """Write the finished race into its season: places, points, XP and injuries, exactly as the
+    round page's result form would (league.services.round_result_record)."""
+    race = Race.objects.select_for_update().select_related("round").get(pk=race.pk)
+    if race.is_committed:
+        raise ValidationError(RACE_COMMITTED)
+    state = race_state(race)
+    if not state.finished:
+        raise ValidationError(RACE_NOT_FINISHED)
+    results = engine.results(state)
+    by_car = {entry.car: entry for entry in race.round.entries.select_related("driver")}
+    distances = _out_distances(state, [result for result in results if not result.finished])
+    outcomes, injury_rolls = [], {}
+    for result in results:
+        entry = by_car[result.car]
+        outcome, rolls = _outcome(entry, result, state, distances.get(result.car))
+        outcomes.append(outcome)
+        injury_rolls[entry.pk] = rolls
+    entries = league_services.round_result_record(
+        round_=race.round, outcomes=outcomes, injury_rolls=injury_rolls
+    )
+    race.finished_at = timezone.now()
+    race.save(update_fields=["finished_at"])
+    return entries

@@ -1,0 +1,169 @@
+"""What the turn page shows: the first prompt as inputs, every car's dashboard, the latest events.
+
+The prompt is rendered generically from the engine's Fields, so a new kind of prompt needs no
+new template: a die is a keypad of exactly the faces it can show, "cars" are checkboxes, an
+"order" is a prefilled list of places, and numbers, choices and yes/no are plain inputs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import engine
+from rules.dice import values
+from rules.engine import CarResult, CarView, Field, Prompt, RaceState
+
+from .models import Race, RaceEvent
+
+LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same at event 300
+EXTRAS_FOLDED_FROM = 3
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: str
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class Input:
+    """One Field, ready for the template: `widget` picks the markup."""
+
+    spec: Field
+    widget: str  # "keypad" (buttons that submit), "pad" (radio keypad), "number", "select",
+    # "cars", "order", "bool"
+    options: tuple[Option, ...] = ()
+    value: Any = None
+    # One select per place for an "order": (place, options with the proposed car selected).
+    places: tuple[tuple[int, tuple[Option, ...]], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+@dataclass(frozen=True)
+class PromptForm:
+    prompt: Prompt
+    inputs: tuple[Input, ...]
+    one_tap: bool  # a single die or choice: each button submits at once
+
+    @property
+    def kind(self) -> str:
+        return self.prompt.kind
+
+    @property
+    def main(self) -> tuple[Input, ...]:
+        return tuple(item for item in self.inputs if item not in self.extras)
+
+    @property
+    def extras(self) -> tuple[Input, ...]:
+        """Optional plain inputs (numbers, choices, yes/no), folded away when there are many:
+        on a phone the dice and the cars come first."""
+        optional = tuple(
+            item
+            for item in self.inputs
+            if not item.spec.required and item.widget in ("number", "select", "bool")
+        )
+        return optional if len(optional) > EXTRAS_FOLDED_FROM else ()
+
+    @property
+    def extras_changed(self) -> bool:
+        return any(_text(item.value) not in ("", "0", "False") for item in self.extras) or any(
+            option.selected and option.value for item in self.extras for option in item.options
+        )
+
+    @property
+    def extras_summary(self) -> str:
+        return ", ".join(item.name.replace("_", " ") for item in self.extras)
+
+
+@dataclass
+class TurnPanel:
+    race: Race
+    state: RaceState
+    form: PromptForm | None
+    queued: tuple[Prompt, ...]
+    cars: tuple[CarView, ...]
+    events: list[RaceEvent]
+    results: tuple[CarResult, ...] = ()
+    errors: list[str] = field(default_factory=list)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _options(spec: Field, state: RaceState, chosen: Any = ()) -> tuple[Option, ...]:
+    pairs = spec.choices or tuple((key, key) for key in state.car_keys)
+    chosen_texts = {_text(item) for item in chosen}
+    return tuple(Option(str(key), label, str(key) in chosen_texts) for key, label in pairs)
+
+
+def field_input(spec: Field, state: RaceState, *, one_tap: bool, posted=None) -> Input:
+    """The input for `spec`, showing what was `posted` (a refused form's values) if anything."""
+    given = posted.get(spec.name) if posted else None
+    entered = [value for value in given or () if value != ""]
+    if spec.kind == "die":
+        assert spec.die is not None
+        faces = tuple(
+            Option(str(face), str(face), str(face) in entered) for face in values(spec.die)
+        )
+        return Input(spec, "keypad" if one_tap else "pad", faces)
+    if spec.kind == "choice":
+        if one_tap:
+            return Input(spec, "keypad", _options(spec, state))
+        options = _options(spec, state, given if given is not None else (spec.default,))
+        if not spec.required:
+            options = (Option("", "— none —", not any(o.selected for o in options)), *options)
+        return Input(spec, "select", options)
+    if spec.kind == "cars":
+        return Input(spec, "cars", _options(spec, state, entered if posted else spec.default or ()))
+    if spec.kind == "order":
+        proposal = tuple(spec.default or (key for key, _label in spec.choices))
+        if len(entered) == len(proposal):
+            proposal = tuple(entered)
+        places = tuple(
+            (place, _options(spec, state, (car,))) for place, car in enumerate(proposal, start=1)
+        )
+        return Input(spec, "order", places=places)
+    if spec.kind == "bool":
+        return Input(spec, "bool", value=bool(entered) if posted else bool(spec.default))
+    return Input(spec, "number", value=entered[0] if entered else _text(spec.default))
+
+
+def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
+    """The form for `prompt`; `posted` (form key -> values) refills a refused entry for it."""
+    if posted and (
+        posted.get("kind") != [prompt.kind] or posted.get("car", [None]) != [prompt.car]
+    ):
+        posted = None  # values entered for another prompt say nothing about this one
+    one_tap = len(prompt.fields) == 1 and prompt.fields[0].kind in ("die", "choice")
+    inputs = tuple(
+        field_input(spec, state, one_tap=one_tap, posted=posted) for spec in prompt.fields
+    )
+    return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap)
+
+
+def latest_events(race: Race) -> list[RaceEvent]:
+    latest = race.events.select_related("who").order_by("-seq")[:LOG_LENGTH]
+    return list(reversed(latest))
+
+
+def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=None) -> TurnPanel:
+    """The panel of `race`; pass the `state` a service just returned to skip reloading it, and
+    the `posted` values of a refused entry to show them again next to the reason."""
+    state = state if state is not None else engine.state_from_dict(race.state)
+    asked = engine.prompts(state)
+    return TurnPanel(
+        race=race,
+        state=state,
+        form=prompt_form(asked[0], state, posted) if asked else None,
+        queued=asked[1:4],
+        cars=engine.dashboard(state),
+        events=latest_events(race),
+        results=engine.results(state) if state.finished else (),
+        errors=list(errors),
+    )

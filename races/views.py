@@ -1,0 +1,182 @@
+"""Turn-helper pages: parse the request, call a service, render. Refusals come back as 4xx with
+the reason on the page; a stale page (someone else entered first) gets a 409 and the fresh panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from league.models import League, Round
+from league.round_panel import starter_lines
+from rules.engine import Event, RaceState
+
+from . import services
+from .models import Race
+from .turn_panel import turn_panel
+
+BAD_REQUEST = 400
+CONFLICT = 409
+NOT_A_REFEREE = "Only the league's organiser or a referee may run the race."
+NO_SEQ = "This form does not say which event it was built on: reload the page."
+# Form keys that are not the event's data.
+LISTS = "_lists"
+NOT_EVENT_DATA = frozenset({"csrfmiddlewaretoken", "seq", "kind", "undo", "commit", LISTS})
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _race(race_id: int) -> Race:
+    return get_object_or_404(
+        Race.objects.select_related("round__season__league", "round__track"), pk=race_id
+    )
+
+
+def _require_referee(request, league: League) -> None:
+    if not league.can_referee(request.user):
+        raise PermissionDenied(NOT_A_REFEREE)
+
+
+def _render_turn(
+    request: HtmxHttpRequest,
+    race: Race,
+    *,
+    state: RaceState | None = None,
+    errors=(),
+    posted=None,
+    status: int = 200,
+) -> HttpResponse:
+    round_ = race.round
+    context = {
+        "race": race,
+        "round": round_,
+        "season": round_.season,
+        "league": round_.season.league,
+        "panel": turn_panel(race, state=state, errors=errors, posted=posted),
+        "can_referee": round_.season.league.can_referee(request.user),
+    }
+    template = "races/turn.html#panel" if request.htmx else "races/turn.html"
+    return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
+    race = _race(race_id)
+    if request.method == "GET":
+        return _render_turn(request, race)
+    _require_referee(request, race.round.season.league)
+    try:
+        outcome = _act(request, race)
+    except services.StaleRace as conflict:
+        return _render_turn(request, _race(race_id), errors=conflict.messages, status=CONFLICT)
+    except ValidationError as refusal:
+        # The refused values stay on the form, next to the reason, to be corrected.
+        posted = dict(request.POST.lists())
+        return _render_turn(
+            request, _race(race_id), errors=refusal.messages, posted=posted, status=BAD_REQUEST
+        )
+    if isinstance(outcome, HttpResponse):
+        return outcome
+    return _render_turn(request, _race(race_id), state=outcome) if request.htmx else redirect(race)
+
+
+def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse | RaceState:
+    """Do what the pressed button asks: the new state, or a response if the page moves on."""
+    post = request.POST
+    try:
+        seq = int(post.get("seq", ""))
+    except ValueError:
+        raise ValidationError(NO_SEQ) from None
+    if "undo" in post:
+        return services.race_undo(race=race, expected_seq=seq, who=request.user)
+    if "commit" in post:
+        services.race_result_commit(race=race)
+        messages.success(request, f"Round {race.round.number} is in the standings.")
+        url = race.round.get_absolute_url()
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    event = event_from_post(post)
+    state, _asked = services.race_event_apply(
+        race=race, event=event, expected_seq=seq, who=request.user
+    )
+    return state
+
+
+def event_from_post(post: QueryDict) -> Event:
+    """The event a prompt form submits. Fields the form lists in `_lists` (cars, an order) are
+    lists; the engine reads an absent or empty list as the field's default, so "none of the
+    cars" is sent as [""], which it reads as no cars."""
+    lists = set(post.getlist(LISTS))
+    data: dict[str, Any] = {
+        key: values if len(values) > 1 else values[0]
+        for key, values in post.lists()
+        if key not in NOT_EVENT_DATA and key not in lists
+    }
+    for key in lists:
+        data[key] = [value for value in post.getlist(key) if value] or [""]
+    return Event(kind=post.get("kind", ""), data=data)
+
+
+@require_GET
+def log(request: HttpRequest, race_id: int) -> HttpResponse:
+    race = _race(race_id)
+    context = {
+        "race": race,
+        "round": race.round,
+        "season": race.round.season,
+        "league": race.round.season.league,
+        "events": race.events.select_related("who").order_by("seq"),
+    }
+    return render(request, "races/log.html", context)
+
+
+def _round(round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("season__league", "track"), pk=round_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
+    round_ = _round(round_id)
+    _require_referee(request, round_.season.league)
+    race = Race.objects.filter(round=round_).first()
+    if race is not None:
+        return redirect(race)
+    lines = [line for _, team in starter_lines(round_, request.POST or None) for line in team]
+    errors: list[str] = []
+    if request.method == "POST":
+        try:
+            return redirect(services.race_start(round_=round_, starters=_starters(lines)))
+        except ValidationError as refusal:
+            errors = refusal.messages
+    return _render_new(request, round_, errors, status=BAD_REQUEST if errors else 200)
+
+
+def _starters(lines) -> list:
+    if not all(line.form.is_valid() for line in lines):
+        raise ValidationError([e for line in lines for e in line.form.non_field_errors()])
+    return [
+        (line.driver, line.form.cleaned_data["car"])
+        for line in lines
+        if line.form.cleaned_data["start"]
+    ]
+
+
+def _render_new(request, round_: Round, errors, *, status: int) -> HttpResponse:
+    context = {
+        "round": round_,
+        "season": round_.season,
+        "league": round_.season.league,
+        "starters": starter_lines(round_, request.POST or None),
+        "errors": errors,
+    }
+    return render(request, "races/race_new.html", context, status=status)

@@ -1,0 +1,110 @@
+"""A whole four-car race run through the turn helper in headless Chromium, htmx and all: the grid,
+the weather, a collision chain that wrecks a car and injures its driver, a corner skid, an engine
+check, a Photo Finish, an undo on the way, and the result written into the season's standings."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from league import services as league_services
+from league.models import Entry, RoundStatus
+from races.models import Race
+from tests.races.scenario import EXPECTED_POINTS, STEPS
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CARS = {"Ann": "red", "Bob": "blue", "Cid": "green", "Dot": "yellow"}
+
+
+def enter(page: Page, seq: int, kind: str, data: dict | None) -> None:
+    """Enter one event the way a referee would: tap the keypad, tick the cars, type the facts."""
+    form = page.locator("#event-form")
+    expect(form.locator('input[name="seq"]')).to_have_value(str(seq))
+    expect(form).to_have_attribute("data-kind", kind)
+    data = data or {}
+    keypad = form.locator(".keypad button")
+    if keypad.count():  # one die or one choice: each button submits at once
+        ((name, value),) = data.items()
+        form.locator(f'button[name="{name}"][value="{value}"]').click()
+        return
+    for name, value in data.items():
+        if isinstance(value, list):
+            for box in form.locator(f'input[type="checkbox"][name="{name}"]').all():
+                wanted = box.get_attribute("value") in value
+                if box.is_checked() != wanted:
+                    form.locator(f'label[for="{box.get_attribute("id")}"]').click()
+        elif form.locator(f'label[for="f-{name}-{value}"]').count():
+            form.locator(f'label[for="f-{name}-{value}"]').click()
+        else:
+            if not form.locator(f"#f-{name}").is_visible():
+                form.get_by_text("More facts from the board").click()
+            form.locator(f"#f-{name}").fill(str(value))
+    form.get_by_role("button", name="Enter").click()
+
+
+def test_a_race_at_the_table_from_the_grid_to_the_standings(
+    page: Page, live_server, login, django_user_model
+):
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league_services.team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
+    league_services.team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
+    season = league_services.season_open(league=league, preset="Spring")
+    round_one = season.rounds.get(number=1)
+    login("org", "secret-pass")
+
+    page.goto(live_server.url + round_one.get_absolute_url())
+    page.get_by_role("link", name="Run this race with the turn helper").click()
+    for driver, car in CARS.items():
+        page.get_by_label(f"Car of {driver}").fill(car)
+    page.get_by_role("button", name="Start the race").click()
+    expect(page.locator("#prompt-text")).to_contain_text("Red (Ann, Rookie) qualifies")
+    # Everything from here is htmx swaps: the page itself never reloads.
+    page.evaluate("window.sameDocument = true")
+
+    for seq, (kind, _car, data) in enumerate(STEPS):
+        enter(page, seq, kind, data)
+        if seq == 8:  # Blue's move, beside Red: the dashboard and log show it
+            expect(page.locator("#log")).to_contain_text("move blue: roll 2, adjacent red")
+            # A slip of the finger on the first collision roll, taken back.
+            enter(page, seq + 1, "collision_roll", {"black": 2, "green": 8})
+            expect(page.locator("#log")).to_contain_text("collision roll blue: black 2, green 8")
+            page.get_by_role("button", name="Undo the last event").click()
+            expect(page.locator("#log")).not_to_contain_text("black 2, green 8")
+        if kind == "injury_roll":
+            blue = page.locator('#dashboard tr[data-car="blue"]')
+            expect(blue).to_contain_text("out: disabled in a collision")
+        if kind == "move" and data.get("skid"):
+            expect(page.locator('#dashboard tr[data-car="red"] td').nth(3)).to_have_text("3")
+        if kind == "engine_check" and data["value"] == 3:
+            expect(page.locator("#prompt-text")).to_contain_text("Red took engine damage")
+
+    expect(page.get_by_role("heading", name="The race is over")).to_be_visible()
+    result = page.locator("#race-result")
+    expect(result.locator("tr").nth(1)).to_contain_text("red")
+    expect(result.locator("tr").nth(2)).to_contain_text("green")
+    expect(result.locator("tr").nth(3)).to_contain_text("yellow")
+    expect(result.locator("tr").nth(4)).to_contain_text("severity 1")
+    assert page.evaluate("window.sameDocument") is True
+
+    page.get_by_role("button", name="Write the result into the season").click()
+    expect(page.get_by_text("Round 1 is in the standings.")).to_be_visible()
+    expect(page.locator("#round-result")).to_contain_text("severity 1: misses 1 race")
+
+    race = Race.objects.get(round=round_one)
+    assert race.is_committed and race.seq == len(STEPS)
+    round_one.refresh_from_db()
+    assert round_one.status == RoundStatus.FINISHED
+    points = dict(Entry.objects.filter(round=round_one).values_list("car", "points"))
+    assert points == EXPECTED_POINTS
+
+    page.goto(live_server.url + season.get_absolute_url())
+    standings = page.locator("#driver-standings")
+    expect(standings.locator("tbody tr").first).to_contain_text("Ann")
+    expect(standings.locator("tbody tr").first).to_contain_text("200")
+    expect(standings.locator("tr", has_text="Bob")).to_contain_text("10")

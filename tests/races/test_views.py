@@ -1,0 +1,320 @@
+"""The turn helper's pages: watching, entering events, refusals, undo, commit, and their cost."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from league.models import RoundStatus
+from races import services
+from races.models import Race
+from rules.dice import Die, values
+from tests.factories import UserFactory
+from tests.races.autopilot import drive
+from tests.races.scenario import EXPECTED_POINTS, STEPS
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def turn_url(race: Race) -> str:
+    return reverse("races:turn", kwargs={"race_id": race.pk})
+
+
+def form_data(race: Race, kind: str, car: str | None, data: dict) -> dict:
+    """What the page's form posts: lists are named in `_lists`."""
+    post = {"kind": kind, "seq": race.seq, **({"car": car} if car else {})}
+    lists = [key for key, value in data.items() if isinstance(value, list)]
+    post.update(data)
+    if lists:
+        post["_lists"] = lists
+    return post
+
+
+def buttons(html: str, name: str) -> list[str]:
+    return re.findall(rf'<button[^>]*name="{name}" value="([^"]*)"', html)
+
+
+def test_anyone_may_watch_the_race(client, race):
+    response = client.get(turn_url(race))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Red (Ann, Rookie) qualifies: roll black" in html
+    assert 'id="dashboard"' in html and 'id="log"' in html
+    assert 'name="kind"' not in html  # no form for a watcher
+    assert 'hx-trigger="every 5s"' in html  # a watcher's page follows the race
+
+
+def test_the_first_prompt_is_a_keypad_of_the_black_die(client_organiser, race):
+    html = client_organiser.get(turn_url(race)).content.decode()
+    assert buttons(html, "value") == [str(face) for face in values(Die.BLACK)]
+    assert 'name="seq" value="0"' in html and 'name="car" value="red"' in html
+
+
+def test_a_move_offers_exactly_the_faces_of_the_gear_die(client_organiser, race):
+    for kind, car, data in STEPS[:6]:  # qualifying, weather, red's gear
+        client_organiser.post(turn_url(race), form_data(race, kind, car, data))
+        race.refresh_from_db()
+    html = client_organiser.get(turn_url(race)).content.decode()
+    faces = re.findall(r'type="radio" class="btn-check" name="roll" id="[^"]*" value="(\d+)"', html)
+    assert faces == [str(face) for face in values(Die.YELLOW)] == ["1", "2"]
+    assert 'name="adjacent"' in html and 'name="corner"' in html
+
+
+def test_a_refused_move_keeps_what_was_entered_next_to_the_reason(client_organiser, race):
+    for kind, car, data in STEPS[:6]:
+        client_organiser.post(turn_url(race), form_data(race, kind, car, data))
+        race.refresh_from_db()
+    # A skid out of a corner the car held: the rules say it is no skid.
+    move = {"roll": 2, "corner": 1, "corner_stops": 1, "skid": 1, "adjacent": []}
+    response = client_organiser.post(turn_url(race), form_data(race, "move", "red", move), **HTMX)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "in a difficulty 1 corner is safe: no skid" in html
+    assert re.search(r'name="roll" id="f-roll-2" value="2" autocomplete="off" checked', html)
+    assert re.search(r'name="corner_stops" id="f-corner_stops" value="1"', html)
+    assert '<details class="mt-2" open>' in html  # the facts entered are on show
+    race.refresh_from_db()
+    assert race.seq == 6
+
+
+def test_htmx_gets_the_panel_only(client, race):
+    response = client.get(turn_url(race), **HTMX)
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="panel"')
+    assert "<html" not in html
+
+
+def test_an_event_without_htmx_redirects_back_to_the_race(client_organiser, race):
+    response = client_organiser.post(turn_url(race), form_data(race, *STEPS[0]))
+    assert response.status_code == 302 and response.url == turn_url(race)
+    race.refresh_from_db()
+    assert race.seq == 1 and race.events.get().payload == {"car": "red", "value": "3"}
+
+
+def test_an_event_with_htmx_swaps_in_the_next_prompt(client_organiser, race):
+    response = client_organiser.post(turn_url(race), form_data(race, *STEPS[0]), **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert "Blue (Bob, Rookie) qualifies" in html
+    assert 'name="seq" value="1"' in html
+    assert "qualifying roll red: value 3" in html  # the log
+
+
+def test_a_stale_page_gets_a_conflict_and_the_fresh_panel(client_organiser, race):
+    client_organiser.post(turn_url(race), form_data(race, *STEPS[0]))
+    stale = {"kind": "qualifying_roll", "car": "red", "value": 9, "seq": 0}
+    response = client_organiser.post(turn_url(race), stale, **HTMX)
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Someone else entered an event first" in html
+    assert "Blue (Bob, Rookie) qualifies" in html and 'name="seq" value="1"' in html
+    race.refresh_from_db()
+    assert race.seq == 1
+
+
+@pytest.mark.parametrize(
+    ("post", "reason"),
+    [
+        ({"kind": "qualifying_roll", "car": "red", "value": 21}, "black die cannot show 21"),
+        ({"kind": "teleport", "car": "red", "value": 1}, "Not now"),
+        ({"kind": "qualifying_roll", "car": "red", "value": "x"}, "expected a whole number"),
+        ({"kind": "qualifying_roll", "car": "red", "value": 3, "wings": 2}, "no field wings"),
+        ({"kind": "qualifying_roll", "car": "red", "value": 3, "seq": "x"}, "does not say which"),
+    ],
+)
+def test_bad_input_is_a_400_with_the_reason_and_writes_nothing(
+    client_organiser, race, post, reason
+):
+    response = client_organiser.post(turn_url(race), {"seq": 0, **post})
+    assert response.status_code == 400
+    assert reason in response.content.decode()
+    race.refresh_from_db()
+    assert (race.seq, race.events.count()) == (0, 0)
+
+
+def test_a_forbidden_gear_change_is_a_400(client_organiser, race):
+    for kind, car, data in STEPS[:7]:
+        client_organiser.post(turn_url(race), form_data(race, kind, car, data))
+        race.refresh_from_db()
+    response = client_organiser.post(turn_url(race), form_data(race, "gear", "blue", {"gear": 4}))
+    assert response.status_code == 400
+    assert "first move is in 1st gear" in response.content.decode()
+
+
+def test_only_a_referee_may_enter_events(client, race):
+    assert client.post(turn_url(race), form_data(race, *STEPS[0])).status_code == 403
+    client.force_login(UserFactory(username="spectator"))
+    assert client.post(turn_url(race), form_data(race, *STEPS[0])).status_code == 403
+    race.refresh_from_db()
+    assert race.seq == 0
+
+
+def test_a_league_referee_may_enter_events(client, race, league):
+    referee = UserFactory(username="referee")
+    league.referees.add(referee)
+    client.force_login(referee)
+    assert client.post(turn_url(race), form_data(race, *STEPS[0])).status_code == 302
+    race.refresh_from_db()
+    assert race.events.get().who == referee
+
+
+def test_undo_takes_back_the_last_event(client_organiser, race):
+    drive(race, 3)
+    before = dict(race.state)
+    drive(race, 1, seed=2)
+    response = client_organiser.post(turn_url(race), {"undo": "", "seq": 4}, **HTMX)
+    assert response.status_code == 200
+    race.refresh_from_db()
+    assert (race.seq, race.state) == (3, before)
+    assert 'name="undo"' in response.content.decode()
+
+
+def test_undo_from_a_stale_page_is_a_conflict(client_organiser, race):
+    drive(race, 3)
+    response = client_organiser.post(turn_url(race), {"undo": "", "seq": 2})
+    assert response.status_code == 409
+    race.refresh_from_db()
+    assert race.seq == 3
+
+
+def test_no_cars_beside_is_sent_as_none_not_the_default(client_organiser, race):
+    """The neighbours prompt proposes the car it hit; unticking it means no chain roll."""
+    for kind, car, data in STEPS[:15]:
+        client_organiser.post(turn_url(race), form_data(race, kind, car, data))
+        race.refresh_from_db()
+    html = client_organiser.get(turn_url(race)).content.decode()
+    assert re.search(r'name="adjacent" [^>]*value="red" [^>]*checked', html)  # proposed
+    response = client_organiser.post(
+        turn_url(race), {"kind": "neighbours", "car": "blue", "seq": race.seq, "_lists": "adjacent"}
+    )
+    assert response.status_code == 302
+    html = client_organiser.get(turn_url(race)).content.decode()
+    assert "injury check: roll black against the Red column" in html
+
+
+def test_the_whole_scenario_through_the_page_commits_to_the_season(
+    client_organiser, race, round_one, season
+):
+    for kind, car, data in STEPS:
+        if data is None:
+            data = {"order": ["red", "green", "yellow"]}
+        response = client_organiser.post(turn_url(race), form_data(race, kind, car, data), **HTMX)
+        assert response.status_code == 200, response.content.decode()
+        race.refresh_from_db()
+    html = client_organiser.get(turn_url(race)).content.decode()
+    assert "Write the result into the season" in html
+    response = client_organiser.post(turn_url(race), {"commit": "", "seq": race.seq})
+    assert response.status_code == 302 and response.url == round_one.get_absolute_url()
+    round_one.refresh_from_db()
+    assert round_one.status == RoundStatus.FINISHED
+    points = dict(round_one.entries.values_list("car", "points"))
+    assert points == EXPECTED_POINTS
+    standings = client_organiser.get(season.get_absolute_url()).content.decode()
+    assert "200" in standings
+    after = client_organiser.get(turn_url(race)).content.decode()
+    assert "The result is in the season" in after and 'name="undo"' not in after
+
+
+def test_committing_an_unfinished_race_is_a_400(client_organiser, race):
+    drive(race, 5)
+    response = client_organiser.post(turn_url(race), {"commit": "", "seq": 5}, **HTMX)
+    assert response.status_code == 400
+    assert services.RACE_NOT_FINISHED in response.content.decode()
+
+
+def _next_post(race) -> dict:
+    """The next event as the page would post it (autopilot-chosen)."""
+    from random import Random
+
+    from rules import engine
+    from tests.races.autopilot import legal_event
+
+    race.refresh_from_db()
+    prompt = engine.prompts(services.race_state(race))[0]
+    event = legal_event(prompt, Random(race.seq))
+    data = {key: value for key, value in event.data.items() if key != "car"}
+    return form_data(race, event.kind, prompt.car, data)
+
+
+def _queries_for_one_event(client, race) -> int:
+    post = _next_post(race)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(turn_url(race), post, **HTMX)
+    assert response.status_code == 200, response.content.decode()
+    return len(queries)
+
+
+def test_entering_an_event_costs_the_same_queries_at_event_5_and_event_40(
+    client_organiser, race, django_assert_max_num_queries
+):
+    drive(race, 4)
+    at_5 = _queries_for_one_event(client_organiser, race)
+    drive(race, 34, seed=4)
+    at_40 = _queries_for_one_event(client_organiser, race)
+    assert at_5 == at_40
+    post = _next_post(race)
+    with django_assert_max_num_queries(at_5):
+        client_organiser.post(turn_url(race), post, **HTMX)
+
+
+def test_the_full_log_lists_every_event(client, race):
+    drive(race, 25)
+    html = client.get(reverse("races:log", kwargs={"race_id": race.pk})).content.decode()
+    assert html.count("<li>") == 25
+    turn = client.get(turn_url(race)).content.decode()
+    assert ">#6</span>" in turn and ">#5</span>" not in turn  # the page shows the latest 20
+
+
+# --- Starting a race -----------------------------------------------------------------------
+
+
+def new_url(round_) -> str:
+    return reverse("races:race_new", kwargs={"round_id": round_.pk})
+
+
+def test_the_round_page_offers_the_turn_helper(client_organiser, round_one, teams):
+    html = client_organiser.get(round_one.get_absolute_url()).content.decode()
+    assert "Run this race with the turn helper" in html and new_url(round_one) in html
+
+
+def test_starting_a_race_from_the_start_page(client_organiser, round_one, teams):
+    response = client_organiser.get(new_url(round_one))
+    assert response.status_code == 200 and "Choose the starters" in response.content.decode()
+    drivers = [driver for team in teams for driver in team.drivers.all()]
+    post = {}
+    for driver, car in zip(drivers, ["red", "blue", "green", "yellow"], strict=True):
+        post[f"d{driver.pk}-start"] = "on"
+        post[f"d{driver.pk}-car"] = car
+    response = client_organiser.post(new_url(round_one), post)
+    race = Race.objects.get(round=round_one)
+    assert response.status_code == 302 and response.url == turn_url(race)
+    assert round_one.entries.count() == 4
+    # Once it exists, the start page leads to the race.
+    assert client_organiser.get(new_url(round_one)).url == turn_url(race)
+
+
+def test_a_refused_start_is_a_400_with_the_reason(client_organiser, round_one, teams):
+    drivers = [driver for team in teams for driver in team.drivers.all()]
+    post = {f"d{drivers[0].pk}-start": "on", f"d{drivers[0].pk}-car": "red"}
+    response = client_organiser.post(new_url(round_one), post)
+    assert response.status_code == 400
+    assert "A race needs at least two cars." in response.content.decode()
+    assert not Race.objects.exists()
+
+
+def test_only_a_referee_may_start_a_race(client, round_one, teams):
+    client.force_login(UserFactory(username="spectator"))
+    assert client.get(new_url(round_one)).status_code == 403
+
+
+def test_the_admin_lists_races_and_their_events(admin_client, race):
+    drive(race, 3)
+    assert admin_client.get(reverse("admin:races_race_changelist")).status_code == 200
+    assert admin_client.get(reverse("admin:races_race_change", args=[race.pk])).status_code == 200
+    response = admin_client.get(reverse("admin:races_raceevent_changelist"))
+    assert response.status_code == 200 and "qualifying_roll" in response.content.decode()
