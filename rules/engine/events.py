@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +33,12 @@ class Event:
 
 @dataclass(frozen=True)
 class Field:
-    """One input of a prompt, described so a page can render it (a die keypad, a number...)."""
+    """One input of a prompt, described so a page can render it (a die keypad, a number...).
+
+    A number is whole unless `step` says otherwise (0.5: halves too); `unit` names what it
+    counts ("brake points") for refusals in the rules' words. A "cars" field given an empty list
+    means no cars; only a value left out (None) takes the default.
+    """
 
     name: str
     label: str
@@ -43,9 +49,16 @@ class Field:
     maximum: int | None = None
     required: bool = True
     default: Any = None
+    step: float = 1
+    unit: str = ""
 
     def parse(self, raw: Any, car_keys: tuple[str, ...] = ()) -> Any:
         """The value the referee entered, checked and converted, or EventRejected."""
+        if self.kind == "cars" and raw is not None:
+            cars = _parse_cars(self, raw, car_keys)
+            if not cars and self.required:
+                raise EventRejected(f"{self.label}: a value is required.")
+            return cars
         if raw is None or raw == "" or raw == []:
             if self.required and self.kind != "bool":
                 raise EventRejected(f"{self.label}: a value is required.")
@@ -80,17 +93,50 @@ def _parse_die(spec: Field, raw: Any, _cars: tuple[str, ...]) -> int:
         raise EventRejected(str(refusal)) from None
 
 
-def _parse_number(spec: Field, raw: Any, _cars: tuple[str, ...]) -> int | float:
-    if isinstance(raw, float) and not raw.is_integer():
-        value: int | float = raw
-    elif isinstance(raw, str) and "." in raw:
+def _number(spec: Field, raw: Any) -> int | float:
+    """`raw` as a finite int or float, whatever its step."""
+    if isinstance(raw, bool):
+        raise EventRejected(f"{spec.label}: expected a number, got {raw!r}.")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float):
+        value = raw
+    else:
+        text = str(raw).strip()
         try:
-            value = float(raw)
+            return int(text)
+        except ValueError:
+            pass
+        try:
+            value = float(text)
         except ValueError:
             raise EventRejected(f"{spec.label}: expected a number, got {raw!r}.") from None
+    if not math.isfinite(value):
+        raise EventRejected(f"{spec.label}: expected a number, got {raw!r}.")
+    return value
+
+
+def _off_step(spec: Field, raw: Any) -> str:
+    """Why `raw` is refused for a field counted in steps of `spec.step`, in the rules' words."""
+    shown = str(raw).strip()
+    steps = "whole" if spec.step == 1 else "whole or half" if spec.step == 0.5 else None
+    if spec.unit and steps:
+        # "Brake points are whole points: 1.5 is not one."
+        units = spec.unit[:1].upper() + spec.unit[1:]
+        return f"{units} are {steps} {spec.unit.split()[-1]}: {shown} is not one."
+    if steps:
+        return f"{spec.label}: a {steps} number, not {shown}."
+    return f"{spec.label}: in steps of {spec.step}, not {shown}."
+
+
+def _parse_number(spec: Field, raw: Any, _cars: tuple[str, ...]) -> int | float:
+    value = _number(spec, raw)
+    if isinstance(value, float):
+        if not (value / spec.step).is_integer():
+            raise EventRejected(_off_step(spec, raw))
         value = int(value) if value.is_integer() else value
-    else:
-        value = _integer(spec.label, raw)
+    elif float(spec.step).is_integer() and value % int(spec.step):
+        raise EventRejected(_off_step(spec, raw))
     if spec.minimum is not None and value < spec.minimum:
         raise EventRejected(f"{spec.label}: at least {spec.minimum}, not {value}.")
     if spec.maximum is not None and value > spec.maximum:

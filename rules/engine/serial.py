@@ -1,60 +1,222 @@
-"""JSON snapshots of the engine's frozen dataclasses, driven by their type hints."""
+"""JSON snapshots of the engine's frozen dataclasses, driven by their type hints.
+
+The type hints are read once per dataclass: `_dumper` and `_loader` compile, for each type, one
+converter per field (a closure chosen by the field's type, or nothing when the value is already
+JSON-ready), so dumping or loading a snapshot does no typing introspection per call.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
+from operator import attrgetter, itemgetter
 from typing import Any
+
+Convert = Callable[[Any], Any]
+
+# Values that are already JSON-ready and come back from JSON as they went in.
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _identity(value: Any) -> Any:
+    return value
 
 
 def dump(value: Any) -> Any:
     """`value` as JSON-ready data: dataclasses as dicts, enums as values, tuples as lists."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {spec.name: dump(getattr(value, spec.name)) for spec in _fields(type(value))}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [dump(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): dump(item) for key, item in value.items()}
-    return value
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    return _dumper_for_value(kind)(value)
 
 
 def load(kind: Any, raw: Any) -> Any:
     """The inverse of `dump` for a value of type `kind`."""
-    origin = typing.get_origin(kind)
-    if origin in (typing.Union, types.UnionType):
-        options = typing.get_args(kind)
-        if raw is None and type(None) in options:
-            return None
-        concrete = [option for option in options if option is not type(None)]
-        if len(concrete) == 1:
-            return load(concrete[0], raw)
-        for option in concrete:
-            if isinstance(option, type) and isinstance(raw, option):
-                return raw
-        return raw
-    if origin is tuple:
-        args = typing.get_args(kind)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(load(args[0], item) for item in raw)
-        return tuple(load(arg, item) for arg, item in zip(args, raw, strict=True))
-    if origin in (dict, typing.Mapping, type(None)) or kind is Any:
-        return raw
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = _hints(kind)
-        return kind(**{spec.name: load(hints[spec.name], raw[spec.name]) for spec in _fields(kind)})
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(raw)
-    return raw
+    return _loader(kind)(raw)
+
+
+# --- dump: by the value's class (for Any and mixed unions), or by a field's type -------------
 
 
 @cache
-def _fields(kind: type) -> tuple[dataclasses.Field[Any], ...]:
-    return tuple(spec for spec in dataclasses.fields(kind) if spec.init)
+def _dumper_for_value(kind: type) -> Convert:
+    if dataclasses.is_dataclass(kind):
+        return _dataclass_dumper(kind)
+    if issubclass(kind, Enum):
+        return _enum_value
+    if issubclass(kind, tuple | list):
+        return _dump_items
+    if issubclass(kind, dict):
+        return _dump_mapping
+    return _identity
+
+
+def _enum_value(value: Enum) -> Any:
+    return value._value_
+
+
+def _dump_items(value: tuple[Any, ...] | list[Any]) -> list[Any]:
+    return [dump(item) for item in value]
+
+
+def _dump_mapping(value: dict[Any, Any]) -> dict[str, Any]:
+    return {str(key): dump(item) for key, item in value.items()}
+
+
+@cache
+def _dumper(kind: Any) -> Convert:
+    """The converter for a value whose type hint is `kind`; `_identity` when nothing to do."""
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        concrete = [option for option in typing.get_args(kind) if option is not type(None)]
+        if len(concrete) != 1:
+            return _identity if all(option in _PLAIN for option in concrete) else dump
+        return _optional(_dumper(concrete[0]))
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _dumper(args[0])
+            if item is _identity:
+                return list
+            return lambda value: [item(part) for part in value]
+        parts = tuple(_dumper(arg) for arg in args)
+        if all(part is _identity for part in parts):
+            return list
+        return lambda value: [part(item) for part, item in zip(parts, value, strict=True)]
+    if kind in _PLAIN:
+        return _identity
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _dataclass_dumper(kind)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return _enum_value
+    return dump  # Any, Mapping, dict...: by what the value turns out to be
+
+
+@cache
+def _dataclass_dumper(kind: type) -> Convert:
+    names = _names(kind)
+    hints = _hints(kind)
+    special = tuple(
+        (name, convert) for name in names if (convert := _dumper(hints[name])) is not _identity
+    )
+    values = _getter(attrgetter, names)
+
+    def dump_dataclass(value: Any) -> dict[str, Any]:
+        out = dict(zip(names, values(value), strict=True))
+        for name, convert in special:
+            out[name] = convert(out[name])
+        return out
+
+    return dump_dataclass
+
+
+# --- load: by the field's type ----------------------------------------------------------------
+
+
+@cache
+def _loader(kind: Any) -> Convert:
+    """The converter from JSON data to a value of type `kind`; `_identity` when nothing to do."""
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        concrete = [option for option in typing.get_args(kind) if option is not type(None)]
+        if len(concrete) != 1:
+            return _identity  # a mixed union keeps what JSON gave
+        return _optional(_loader(concrete[0]))
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _loader(args[0])
+            if item is _identity:
+                return tuple
+            return lambda raw: tuple([item(part) for part in raw])
+        parts = tuple(_loader(arg) for arg in args)
+        return lambda raw: tuple([part(item) for part, item in zip(parts, raw, strict=True)])
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _dataclass_loader(kind)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return _enum_loader(kind)
+    return _identity  # scalars, Any, Mapping, dict
+
+
+def _enum_loader(kind: type[Enum]) -> Convert:
+    members = kind._value2member_map_
+
+    def load_enum(raw: Any) -> Enum:
+        try:
+            return members[raw]  # type: ignore[return-value]
+        except (KeyError, TypeError):
+            return kind(raw)  # aliases, or the Enum's own refusal of a bad value
+
+    return load_enum
+
+
+@cache
+def _dataclass_loader(kind: type) -> Convert:
+    specs = tuple(spec for spec in dataclasses.fields(kind) if spec.init)
+    names = tuple(spec.name for spec in specs)
+    hints = _hints(kind)
+    special = tuple(
+        (index, convert)
+        for index, name in enumerate(names)
+        if (convert := _loader(hints[name])) is not _identity
+    )
+    values = _getter(itemgetter, names)
+    positional = not any(spec.kw_only for spec in specs)
+    optional = {
+        spec.name
+        for spec in specs
+        if spec.default is not dataclasses.MISSING
+        or spec.default_factory is not dataclasses.MISSING
+    }
+
+    def load_dataclass(raw: Any) -> Any:
+        try:
+            args = list(values(raw))
+        except KeyError:
+            return load_older(raw)
+        for index, convert in special:
+            args[index] = convert(args[index])
+        if positional:
+            return kind(*args)
+        return kind(**dict(zip(names, args, strict=True)))
+
+    def load_older(raw: Any) -> Any:
+        # A snapshot from before a field was added: that field takes its default.
+        fields = {name: raw[name] for name in names if name in raw or name not in optional}
+        for index, convert in special:
+            if names[index] in fields:
+                fields[names[index]] = convert(fields[names[index]])
+        return kind(**fields)
+
+    return load_dataclass
+
+
+# --- shared -------------------------------------------------------------------------------
+
+
+def _optional(convert: Convert) -> Convert:
+    if convert is _identity:
+        return _identity
+    return lambda value: None if value is None else convert(value)
+
+
+def _getter(make: Callable[..., Convert], names: tuple[str, ...]) -> Convert:
+    """attrgetter/itemgetter of every name, always giving a tuple (one name gives a value)."""
+    if not names:
+        return lambda _value: ()
+    if len(names) == 1:
+        one = make(names[0])
+        return lambda value: (one(value),)
+    return make(*names)
+
+
+@cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(spec.name for spec in dataclasses.fields(kind) if spec.init)
 
 
 @cache

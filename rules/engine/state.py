@@ -63,6 +63,9 @@ class CarState:
     out_at: int | None = None  # move number when it left the race
     injury: InjuryCheck | None = None
     adjacent: tuple[str, ...] = ()  # cars it ended its last move beside, as reported
+    # Out by overshooting a corner or failing to air brake: the movement roll minus the maximum
+    # safe roll, the number looked up on the Overshoot Table.
+    overshoot: int | None = None
 
     @property
     def racing(self) -> bool:
@@ -138,3 +141,5 @@ class CarResult:
     finished: bool
     out_reason: str | None
     injury: InjuryCheck | None
+    overshoot: int | None = None  # out by overshoot or air brake: the Overshoot Table number
+    damage: int = 0  # collision damage at the end of the race

@@ -9,6 +9,11 @@ Rulings where the document is silent or loose (to copy into docs/rulings.md):
 - Braking: brake (and air-brake) points may bring a move down to 0 spaces, never below.
 - Air braking needs every brake point spent on that move; a failed air brake (field
   air_brake_overshoot = roll minus maximum safe roll) is out with the Overshoot Table column.
+  The maximum safe roll is at least the car's brake and tire points, so the overshoot is at
+  most the roll minus those. The overshoot itself (not only its column; 6 or more all read
+  Orange) is kept on the car for the season's results.
+- Points, spaces, stops and corners are whole numbers; only the spaces to reach the finish
+  line may be a half (the Photo Finish example's "half space behind").
 - Holding the Corners: the skidding move counts as one of the missing moves, so a car that
   left a difficulty-d corner after s stops skids on d - s - 1 further moves, paying a tire
   point for every space of them. A spin-out ends the skid. The skidding move not counting for

@@ -81,13 +81,16 @@ def _view(car: CarState) -> CarView:
 
 def results(state: RaceState) -> tuple[CarResult, ...]:
     keys = finishers(state) + retired(state)
-    return tuple(
-        CarResult(
-            car=key,
-            place=place,
-            finished=state.car(key).status == FINISHED,
-            out_reason=state.car(key).out_reason,
-            injury=state.car(key).injury,
-        )
-        for place, key in enumerate(keys, start=1)
+    return tuple(_result(state.car(key), place) for place, key in enumerate(keys, start=1))
+
+
+def _result(car: CarState, place: int) -> CarResult:
+    return CarResult(
+        car=car.car,
+        place=place,
+        finished=car.status == FINISHED,
+        out_reason=car.out_reason,
+        injury=car.injury,
+        overshoot=car.overshoot,
+        damage=car.collision_damage,
     )

@@ -182,6 +182,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             maximum=car.brakes,
             required=False,
             default=0,
+            unit="brake points",
         ),
         Field(
             "air_brake",
@@ -191,6 +192,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             maximum=car.tires,
             required=False,
             default=0,
+            unit="tire points",
         ),
         Field(
             "air_brake_overshoot",
@@ -199,6 +201,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             minimum=0,
             required=False,
             default=0,
+            unit="spaces",
         ),
         Field(
             "corner",
@@ -215,6 +218,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             minimum=0,
             required=False,
             default=0,
+            unit="moves",
         ),
         Field(
             "skid",
@@ -223,6 +227,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             minimum=0,
             required=False,
             default=0,
+            unit="spaces",
         ),
     ]
     if wrecks(state):
@@ -252,6 +257,8 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             minimum=0,
             required=False,
             default=0,
+            step=0.5,  # Photo Finish: "the Red car is a half space behind"
+            unit="spaces",
         ),
     ]
     text = f"Round {state.round}: {label(state, car.car)} in {ORDINALS[car.gear]}: roll {die.value}"
@@ -277,8 +284,6 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         )
     if brakes + air_brake > roll:
         raise EventRejected(f"{who} rolled {roll}: it cannot brake by {brakes + air_brake}.")
-    if not all(isinstance(count, int) for count in (failed_by, corner, stops, skid)):
-        raise EventRejected("Overshoots, corners, stops and skids are counted in whole spaces.")
     spaces = roll - brakes - air_brake
     moves = state.moves + 1
     changes: dict[str, object] = {
@@ -295,14 +300,28 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             raise EventRejected(
                 f"{who} left the track failing to air brake: no corner or finish on that move."
             )
+        # Injuries: the overshoot is "the actual movement roll minus the maximum safe roll", and
+        # the safe roll is at least every brake and tire point the car had.
+        most = roll - car.brakes - car.tires
+        if failed_by > most:
+            raise EventRejected(
+                f"{who} rolled {roll} with {plural(car.brakes, 'brake point')} and "
+                f"{plural(car.tires, 'tire point')}: "
+                + (
+                    f"it overshot by at most {plural(most, 'space')}, not {failed_by}."
+                    if most > 0
+                    else "it could have stopped behind that car."
+                )
+            )
         safe = max(0, roll - failed_by - car.brakes - car.tires)
         changes.update(brakes=0, tires=0, distance=car.distance + safe)
         changes.update(status=OUT, out_reason="air_brake", out_at=moves, skid_moves=0)
+        changes.update(overshoot=failed_by)
         injury_column = overshoot_column(failed_by)
     else:
         changes.update(_corner(car, who, spaces, air_brake, corner, stops, skid))
         if changes.get("status") == OUT:
-            injury_column = overshoot_column(changes.pop("overshoot"))  # type: ignore[arg-type]
+            injury_column = overshoot_column(changes["overshoot"])  # type: ignore[arg-type]
             changes["out_at"] = moves
         else:
             changes["distance"] = car.distance + spaces

@@ -131,9 +131,29 @@ def test_failing_to_stop_behind_a_car_is_out_with_an_overshoot_injury_check():
     table = sunny_two_car_race().edit_car("red", gear=4, brakes=1, tires=1)
     table.move("red", 4, 12, air_brake_overshoot=4)
     red = table.car("red")
-    assert (red.status, red.out_reason) == ("out", "air_brake")
+    assert (red.status, red.out_reason, red.overshoot) == ("out", "air_brake", 4)
     assert table.prompt.kind == "injury_roll"
     assert "Green column" in table.prompt.text
+
+
+def test_an_overshoot_beyond_the_table_is_kept_whole_and_read_as_six():
+    # Overshoot Table: 6+ is the Orange column; the season still records the distance itself.
+    table = sunny_two_car_race().edit_car("red", gear=5, brakes=0, tires=1)
+    table.move("red", 5, 19, air_brake_overshoot=9)
+    assert table.car("red").overshoot == 9
+    assert "Orange column" in table.prompt.text
+
+
+def test_an_air_brake_cannot_fail_by_more_than_the_points_left_could_not_cover():
+    # The maximum safe roll is at least every brake and tire point the car had.
+    table = sunny_two_car_race().edit_car("red", gear=4, brakes=1, tires=1)
+    table("gear", car="red", gear=4)
+    with pytest.raises(EventRejected, match="overshot by at most 10 spaces, not 11"):
+        table("move", car="red", roll=12, air_brake_overshoot=11)
+    table.edit_car("red", brakes=3, tires=4)
+    with pytest.raises(EventRejected, match="could have stopped behind that car"):
+        table("move", car="red", roll=7, air_brake_overshoot=1)
+    assert table.car("red").status == "racing"
 
 
 # --- Holding the Corners ---------------------------------------------------------------------
@@ -182,6 +202,7 @@ def test_overshoot_from_the_documents_example_rolls_on_the_blue_column():
     table.move("red", 5, 19, brakes=1, corner=1, skid=5)
     red = table.car("red")
     assert (red.status, red.out_reason, red.distance) == ("out", "overshoot", 15)
+    assert red.overshoot == 3
     for value, column in ((1, "Blue"), (2, "Orange"), (10, "Red"), (12, "Black")):
         assert f"{column} column" in table.prompt.text
         table("injury_roll", car="red", value=value)

@@ -109,6 +109,13 @@ def test_a_four_car_race_from_qualifying_to_results():
         ("blue", 3, False, "overshoot"),
         ("green", 4, False, "collision"),
     ]
+    # What the season needs besides: Blue's overshoot (2, the Indigo column), Green's damage.
+    assert [(r.car, r.overshoot, r.damage) for r in places] == [
+        ("yellow", None, 0),
+        ("red", None, 1),
+        ("blue", 2, 0),
+        ("green", None, 2),
+    ]
     blue_injury = places[2].injury
     assert blue_injury.rolls == (
         (Column.INDIGO, 5),
