@@ -18,7 +18,7 @@ from league import services as league_services
 from league.models import Driver, Entry, OutReason, Round
 from rules import engine
 from rules.engine import CarResult, CarSetup, Event, EventRejected, Prompt, RaceSetup, RaceState
-from rules.season_pass import OVERSHOOT_TABLE, Level
+from rules.season_pass import Level
 
 from .models import Race, RaceEvent
 
@@ -85,38 +85,58 @@ def _locked(race: Race, expected_seq: int) -> Race:
     return race
 
 
-def _stored(data: dict) -> dict:
-    # An empty input means "the field's default" to the engine: keep the log to what was said.
-    return {key: value for key, value in data.items() if value not in ("", [], None)}
+def stored_payload(data: dict) -> dict:
+    # An empty input means "the field's default" to the engine, so it is left out of the log;
+    # a list is kept even when empty, since an empty list of cars means "no cars".
+    return {key: value for key, value in data.items() if value not in ("", None)}
 
 
 @transaction.atomic
 def race_event_apply(
-    *, race: Race, event: Event, expected_seq: int, who=None
+    *, race: Race, event: Event, expected_seq: int, who=None, state: RaceState | None = None
 ) -> tuple[RaceState, tuple[Prompt, ...]]:
-    """Apply one event to the stored snapshot (never the log) and append it to the log."""
-    race = _locked(race, expected_seq)
+    """Apply one event to the stored snapshot (never the log) and append it to the log.
+
+    `race` is the row as the caller read it (pass its parsed `state` too, if already at hand);
+    it is brought up to date in place, so the caller can render it without reloading it. The
+    write is conditional on the seq the form was built on and the snapshot read with it, so a
+    second referee who entered first makes this one a StaleRace, on any database.
+    """
+    if race.is_committed:
+        raise ValidationError(RACE_COMMITTED)
+    if expected_seq != race.seq:
+        raise StaleRace(STALE_SEQ.format(current=race.seq, expected=expected_seq))
     try:
-        state, asked = engine.apply(race_state(race), event)
+        new_state, asked = engine.apply(state or race_state(race), event)
     except EventRejected as refusal:
         raise ValidationError(str(refusal)) from refusal
-    race.seq += 1
     row = RaceEvent(
-        race=race, seq=race.seq, kind=event.kind, payload=_stored(dict(event.data)), who=who
+        race=race,
+        seq=expected_seq + 1,
+        kind=event.kind,
+        payload=stored_payload(dict(event.data)),
+        who=who,
     )
-    # The locked race row vouches for the race, its next seq and the referee: validating those
-    # again would cost queries on every roll, and the database constraint still stands behind it.
+    # The conditional update below vouches for the race, its next seq and the referee:
+    # validating those again would cost queries on every roll.
     row.full_clean(exclude=["race", "who"], validate_constraints=False)
+    snapshot = engine.state_to_dict(new_state)
+    moved_on = Race.objects.filter(pk=race.pk, seq=expected_seq, finished_at__isnull=True).update(
+        seq=expected_seq + 1, state=snapshot
+    )
+    if not moved_on:
+        current = Race.objects.filter(pk=race.pk).values_list("seq", flat=True).get()
+        raise StaleRace(STALE_SEQ.format(current=current, expected=expected_seq))
     try:
-        with transaction.atomic():
-            row.save()
+        row.save(force_insert=True)
     except IntegrityError as clash:
-        # A database without row locks (SQLite) lets two writers through; the unique
-        # (race, seq) still keeps one of them out.
-        raise StaleRace(STALE_SEQ.format(current=race.seq, expected=expected_seq)) from clash
-    race.state = engine.state_to_dict(state)
-    race.save(update_fields=["seq", "state"])
-    return state, asked
+        # The unique (race, seq) stands behind the conditional update; leaving the
+        # transaction with this error rolls the update back.
+        raise StaleRace(
+            STALE_SEQ.format(current=expected_seq + 1, expected=expected_seq)
+        ) from clash
+    race.seq, race.state = expected_seq + 1, snapshot
+    return new_state, asked
 
 
 def race_events(race: Race) -> list[Event]:
@@ -128,8 +148,11 @@ def race_events(race: Race) -> list[Event]:
 
 @transaction.atomic
 def race_undo(*, race: Race, expected_seq: int, who=None) -> RaceState:
-    """Remove the last event and restore the state before it (replayed from the setup)."""
-    race = _locked(race, expected_seq)
+    """Remove the last event and restore the state before it (replayed from the setup).
+
+    `race` is brought up to date in place, as by race_event_apply.
+    """
+    caller_race, race = race, _locked(race, expected_seq)
     if race.seq == 0:
         raise ValidationError(NOTHING_TO_UNDO)
     race.events.filter(seq=race.seq).delete()
@@ -137,6 +160,7 @@ def race_undo(*, race: Race, expected_seq: int, who=None) -> RaceState:
     state = engine.replay(RaceSetup.from_dict(race.setup), race_events(race))
     race.state = engine.state_to_dict(state)
     race.save(update_fields=["seq", "state"])
+    caller_race.seq, caller_race.state = race.seq, race.state
     return state
 
 
@@ -152,26 +176,19 @@ def _out_distances(state: RaceState, outs: Sequence[CarResult]) -> dict[str, Dec
     return distances
 
 
-# The Overshoot Table read backwards: the engine keeps the column an overshoot gave, not its size.
-_OVERSHOOT_FOR_COLUMN = {column: distance for distance, column in OVERSHOOT_TABLE}
-
-
-def _outcome(entry: Entry, result: CarResult, state: RaceState, distance) -> tuple:
-    car = state.car(result.car)
+def _outcome(entry: Entry, result: CarResult, distance) -> tuple:
     rolls = [roll for _column, roll in result.injury.rolls] if result.injury else []
     if result.finished:
         outcome = league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=result.place)
         return outcome, rolls
-    overshoot = None
-    if result.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE) and result.injury:
-        overshoot = _OVERSHOOT_FOR_COLUMN[result.injury.rolls[0][0]]
+    overshot = result.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE)
     outcome = league_services.EntryOutcome(
         entry_id=entry.pk,
         finished=False,
         out_reason=result.out_reason or "",
         distance=distance,
-        overshoot=overshoot,
-        damage=car.collision_damage if result.out_reason == OutReason.COLLISION else None,
+        overshoot=result.overshoot if overshot else None,
+        damage=result.damage if result.out_reason == OutReason.COLLISION else None,
     )
     return outcome, rolls
 
@@ -192,7 +209,7 @@ def race_result_commit(*, race: Race) -> list[Entry]:
     outcomes, injury_rolls = [], {}
     for result in results:
         entry = by_car[result.car]
-        outcome, rolls = _outcome(entry, result, state, distances.get(result.car))
+        outcome, rolls = _outcome(entry, result, distances.get(result.car))
         outcomes.append(outcome)
         injury_rolls[entry.pk] = rolls
     entries = league_services.round_result_record(

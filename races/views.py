@@ -12,16 +12,16 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
 from league.models import League, Round
-from league.round_panel import starter_lines
+from league.round_panel import chosen_starters, starter_lines
 from rules.engine import Event, RaceState
 
 from . import services
-from .models import Race
-from .turn_panel import turn_panel
+from .models import Race, RaceEvent
+from .turn_panel import entered_panel, turn_panel
 
 BAD_REQUEST = 400
 CONFLICT = 409
@@ -47,6 +47,19 @@ def _require_referee(request, league: League) -> None:
         raise PermissionDenied(NOT_A_REFEREE)
 
 
+def _turn_context(request, race: Race, panel, can_referee: bool | None) -> dict[str, Any]:
+    league = race.round.season.league
+    return {
+        "race": race,
+        "turn_url": race.get_absolute_url(),  # every form on the page posts here
+        "round": race.round,
+        "season": race.round.season,
+        "league": league,
+        "panel": panel,
+        "can_referee": league.can_referee(request.user) if can_referee is None else can_referee,
+    }
+
+
 def _render_turn(
     request: HtmxHttpRequest,
     race: Race,
@@ -55,28 +68,26 @@ def _render_turn(
     errors=(),
     posted=None,
     status: int = 200,
+    can_referee: bool | None = None,
 ) -> HttpResponse:
-    round_ = race.round
-    context = {
-        "race": race,
-        "round": round_,
-        "season": round_.season,
-        "league": round_.season.league,
-        "panel": turn_panel(race, state=state, errors=errors, posted=posted),
-        "can_referee": round_.season.league.can_referee(request.user),
-    }
+    panel = turn_panel(race, state=state, errors=errors, posted=posted)
     template = "races/turn.html#panel" if request.htmx else "races/turn.html"
+    context = _turn_context(request, race, panel, can_referee)
     return render(request, template, context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
 def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
-    race = _race(race_id)
     if request.method == "GET":
-        return _render_turn(request, race)
+        return _render_turn(request, _race(race_id))
+    # An entry needs the league (who may referee) and the snapshot, nothing more: every
+    # query saved here is saved on each roll entered at the table.
+    race = get_object_or_404(
+        Race.objects.select_related("round__season__league").defer("setup"), pk=race_id
+    )
     _require_referee(request, race.round.season.league)
     try:
-        outcome = _act(request, race)
+        return _act(request, race)
     except services.StaleRace as conflict:
         return _render_turn(request, _race(race_id), errors=conflict.messages, status=CONFLICT)
     except ValidationError as refusal:
@@ -85,30 +96,44 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         return _render_turn(
             request, _race(race_id), errors=refusal.messages, posted=posted, status=BAD_REQUEST
         )
-    if isinstance(outcome, HttpResponse):
-        return outcome
-    return _render_turn(request, _race(race_id), state=outcome) if request.htmx else redirect(race)
 
 
-def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse | RaceState:
-    """Do what the pressed button asks: the new state, or a response if the page moves on."""
+def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
+    """Do what the pressed button asks; only a referee gets here."""
     post = request.POST
     try:
         seq = int(post.get("seq", ""))
     except ValueError:
         raise ValidationError(NO_SEQ) from None
-    if "undo" in post:
-        return services.race_undo(race=race, expected_seq=seq, who=request.user)
     if "commit" in post:
         services.race_result_commit(race=race)
         messages.success(request, f"Round {race.round.number} is in the standings.")
         url = race.round.get_absolute_url()
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if "undo" in post:
+        state = services.race_undo(race=race, expected_seq=seq, who=request.user)
+        if not request.htmx:
+            return redirect(race)
+        return _render_turn(request, race, state=state, can_referee=True)
     event = event_from_post(post)
-    state, _asked = services.race_event_apply(
-        race=race, event=event, expected_seq=seq, who=request.user
+    before = services.race_state(race)
+    state, asked = services.race_event_apply(
+        race=race, event=event, expected_seq=seq, who=request.user, state=before
     )
-    return state
+    if not request.htmx:
+        return redirect(race)
+    if not asked or race.seq == 1:  # the race is over, or the log's placeholder must go
+        return _render_turn(request, race, state=state, can_referee=True)
+    row = RaceEvent(
+        race=race,
+        seq=race.seq,
+        kind=event.kind,
+        payload=services.stored_payload(dict(event.data)),
+        who=request.user,
+    )
+    panel = entered_panel(race, before=before, state=state, event=row)
+    context = _turn_context(request, race, panel, can_referee=True)
+    return retarget(render(request, "races/turn.html#entered", context), "#prompt")
 
 
 def event_from_post(post: QueryDict) -> Event:
@@ -151,24 +176,15 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     race = Race.objects.filter(round=round_).first()
     if race is not None:
         return redirect(race)
-    lines = [line for _, team in starter_lines(round_, request.POST or None) for line in team]
+    posted = request.POST if request.method == "POST" else None
     errors: list[str] = []
     if request.method == "POST":
         try:
-            return redirect(services.race_start(round_=round_, starters=_starters(lines)))
+            starters = chosen_starters(starter_lines(round_, posted))
+            return redirect(services.race_start(round_=round_, starters=starters))
         except ValidationError as refusal:
             errors = refusal.messages
     return _render_new(request, round_, errors, status=BAD_REQUEST if errors else 200)
-
-
-def _starters(lines) -> list:
-    if not all(line.form.is_valid() for line in lines):
-        raise ValidationError([e for line in lines for e in line.form.non_field_errors()])
-    return [
-        (line.driver, line.form.cleaned_data["car"])
-        for line in lines
-        if line.form.cleaned_data["start"]
-    ]
 
 
 def _render_new(request, round_: Round, errors, *, status: int) -> HttpResponse:
@@ -176,7 +192,7 @@ def _render_new(request, round_: Round, errors, *, status: int) -> HttpResponse:
         "round": round_,
         "season": round_.season,
         "league": round_.season.league,
-        "starters": starter_lines(round_, request.POST or None),
+        "starters": starter_lines(round_, request.POST if request.method == "POST" else None),
         "errors": errors,
     }
     return render(request, "races/race_new.html", context, status=status)

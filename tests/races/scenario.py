@@ -13,7 +13,7 @@ from typing import Any
 
 Step = tuple[str, str | None, dict[str, Any] | None]
 
-NO_CARS = [""]  # "none of the cars" to the engine (an empty list means the field's default)
+NO_CARS = [""]  # "none of the cars", as the page posts it (a missing key means the default)
 
 STEPS: list[Step] = [
     # Qualifying (black, Pole +1 for every rookie) and the weather: sun.

@@ -219,13 +219,7 @@ def test_committing_writes_what_the_round_result_form_would(race, round_one, see
     for result in engine.results(state):
         car = state.car(result.car)
         entry = entries[result.car]
-        overshoot = None
-        if result.out_reason in ("overshoot", "air_brake"):
-            first_column = result.injury.rolls[0][0].value
-            overshoot = ["violet", "indigo", "blue", "green", "yellow", "orange"].index(
-                first_column
-            )
-            overshoot += 1
+        overshoot = result.overshoot
         outcomes.append(
             league_services.EntryOutcome(
                 entry_id=entry.pk,

@@ -105,6 +105,23 @@ def test_an_event_with_htmx_swaps_in_the_next_prompt(client_organiser, race):
     assert "qualifying roll red: value 3" in html  # the log
 
 
+def test_after_the_first_event_htmx_gets_only_what_changed(client_organiser, race):
+    for kind, car, data in STEPS[:5]:  # qualifying and the weather
+        client_organiser.post(turn_url(race), form_data(race, kind, car, data))
+        race.refresh_from_db()
+    kind, car, data = STEPS[5]  # red puts it in 1st: only red's row changes
+    response = client_organiser.post(turn_url(race), form_data(race, kind, car, data), **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and response["HX-Retarget"] == "#prompt"
+    assert html.lstrip().startswith('<section id="prompt"')
+    assert f'name="seq" value="{race.seq + 1}"' in html  # the next prompt, at the new seq
+    # Out of band: the status line, the undo button, red's dashboard row and one log line.
+    assert '<p class="small text-secondary mb-2" id="race-status" hx-swap-oob="true">' in html
+    assert '<div id="undo" hx-swap-oob="true">' in html
+    assert re.findall(r'<tr id="car-(\w+)"[^>]*hx-swap-oob="true"', html) == ["red"]
+    assert html.count("<li>") == 1 and '<ol hx-swap-oob="beforeend:#event-log">' in html
+
+
 def test_a_stale_page_gets_a_conflict_and_the_fresh_panel(client_organiser, race):
     client_organiser.post(turn_url(race), form_data(race, *STEPS[0]))
     stale = {"kind": "qualifying_roll", "car": "red", "value": 9, "seq": 0}
