@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
+
 from rules import season_pass
 from rules.dice import Die, values
 
@@ -90,6 +92,28 @@ def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]
             )
         grouped.append((team.name, lines))
     return grouped
+
+
+def chosen_starters(
+    grouped: list[tuple[str, list[StarterLine]]],
+) -> list[tuple[Driver, str]]:
+    """The (driver, car) pairs ticked on a start form; a line's bad input raises ValidationError
+    naming the driver."""
+    lines = [line for _, team_lines in grouped for line in team_lines]
+    if not all(line.form.is_valid() for line in lines):
+        raise ValidationError(
+            [
+                f"{line.driver}: {error}"
+                for line in lines
+                for errors in line.form.errors.values()
+                for error in errors
+            ]
+        )
+    return [
+        (line.driver, line.form.cleaned_data["car"])
+        for line in lines
+        if line.form.cleaned_data["start"]
+    ]
 
 
 def outcome_lines(round_: Round, data=None) -> list[OutcomeLine]:

@@ -13,7 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from . import services
 from .forms import HireForm, InjuryRollForm, LeagueForm, SeasonForm, TeamForm, TrackForm
 from .models import Driver, League, Round, Season, Team, Track
-from .round_panel import round_panel
+from .round_panel import chosen_starters, round_panel
 from .standings import season_standings
 
 BAD_REQUEST = 400
@@ -278,24 +278,8 @@ def _after_round_post(request, round_) -> HttpResponse:
 @require_POST
 def round_start(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     round_ = _refereed_round(request, slug, number, round_number)
-    panel = round_panel(round_, start_data=request.POST)
-    lines = [line for _, team_lines in panel.starters for line in team_lines]
-    if not all(line.form.is_valid() for line in lines):
-        errors = [
-            f"{line.driver}: {error}"
-            for line in lines
-            for errors in line.form.errors.values()
-            for error in errors
-        ]
-        return _render_round(
-            request, round_, errors=errors, status=BAD_REQUEST, start_data=request.POST
-        )
-    starters = [
-        (line.driver, line.form.cleaned_data["car"])
-        for line in lines
-        if line.form.cleaned_data["start"]
-    ]
     try:
+        starters = chosen_starters(round_panel(round_, start_data=request.POST).starters)
         services.round_start(round_=round_, starters=starters)
     except ValidationError as error:
         return _render_round(
