@@ -95,15 +95,29 @@ class League(models.Model):
         return 3 if self.third_car else 2
 
     def can_manage(self, user) -> bool:
-        return user.is_authenticated and (user.is_superuser or user.pk == self.organiser_id)
+        return may_manage(user, organiser_id=self.organiser_id)
 
     def can_referee(self, user) -> bool:
-        if self.can_manage(user):
-            return True
-        return user.is_authenticated and self.referees.filter(pk=user.pk).exists()
+        return may_referee(user, league_id=self.pk, organiser_id=self.organiser_id)
 
     def current_season(self) -> Season | None:
         return self.seasons.order_by("-number").first()
+
+
+def may_manage(user, *, organiser_id: int) -> bool:
+    """The league's organiser (or a site admin) manages it."""
+    return user.is_authenticated and (user.is_superuser or user.pk == organiser_id)
+
+
+def may_referee(user, *, league_id: int, organiser_id: int) -> bool:
+    """Its organiser and the referees it names enter results; asked by ids, so a hot path that
+    has not loaded the league can still ask."""
+    if may_manage(user, organiser_id=organiser_id):
+        return True
+    return (
+        user.is_authenticated
+        and League.referees.through.objects.filter(league_id=league_id, user_id=user.pk).exists()
+    )
 
 
 class Season(models.Model):

@@ -9,13 +9,13 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
-from league.models import League, Round
+from league.models import League, Round, may_referee
 from league.round_panel import chosen_starters, starter_lines
 from rules.engine import Event, RaceState
 
@@ -80,12 +80,13 @@ def _render_turn(
 def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     if request.method == "GET":
         return _render_turn(request, _race(race_id))
-    # An entry needs the league (who may referee) and the snapshot, nothing more: every
-    # query saved here is saved on each roll entered at the table.
-    race = get_object_or_404(
-        Race.objects.select_related("round__season__league").defer("setup"), pk=race_id
-    )
-    _require_referee(request, race.round.season.league)
+    # An entry needs the snapshot and who may referee, nothing more: every query saved here
+    # is saved on each roll entered at the table.
+    race = Race.objects.for_entry(race_id)
+    if race is None:
+        raise Http404("No such race.")
+    if not may_referee(request.user, league_id=race.league_id, organiser_id=race.organiser_id):
+        raise PermissionDenied(NOT_A_REFEREE)
     try:
         return _act(request, race)
     except services.StaleRace as conflict:
@@ -106,6 +107,7 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
     except ValueError:
         raise ValidationError(NO_SEQ) from None
     if "commit" in post:
+        race = _race(race.pk)
         services.race_result_commit(race=race)
         messages.success(request, f"Round {race.round.number} is in the standings.")
         url = race.round.get_absolute_url()
@@ -114,7 +116,7 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         state = services.race_undo(race=race, expected_seq=seq, who=request.user)
         if not request.htmx:
             return redirect(race)
-        return _render_turn(request, race, state=state, can_referee=True)
+        return _render_turn(request, _race(race.pk), state=state, can_referee=True)
     event = event_from_post(post)
     before = services.race_state(race)
     state, asked = services.race_event_apply(
@@ -123,7 +125,7 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
     if not request.htmx:
         return redirect(race)
     if not asked or race.seq == 1:  # the race is over, or the log's placeholder must go
-        return _render_turn(request, race, state=state, can_referee=True)
+        return _render_turn(request, _race(race.pk), state=state, can_referee=True)
     row = RaceEvent(
         race=race,
         seq=race.seq,
@@ -132,7 +134,12 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         who=request.user,
     )
     panel = entered_panel(race, before=before, state=state, event=row)
-    context = _turn_context(request, race, panel, can_referee=True)
+    context = {
+        "race": race,
+        "turn_url": race.get_absolute_url(),
+        "panel": panel,
+        "can_referee": True,
+    }
     return retarget(render(request, "races/turn.html#entered", context), "#prompt")
 
 

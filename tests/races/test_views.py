@@ -335,3 +335,15 @@ def test_the_admin_lists_races_and_their_events(admin_client, race):
     assert admin_client.get(reverse("admin:races_race_change", args=[race.pk])).status_code == 200
     response = admin_client.get(reverse("admin:races_raceevent_changelist"))
     assert response.status_code == 200 and "qualifying_roll" in response.content.decode()
+
+
+def test_an_entry_for_a_race_that_does_not_exist_is_a_404(client_organiser):
+    response = client_organiser.post(reverse("races:turn", kwargs={"race_id": 999}), {"seq": 0})
+    assert response.status_code == 404
+
+
+def test_the_entry_read_brings_the_snapshot_and_who_may_referee(race, league):
+    read = Race.objects.for_entry(race.pk)
+    assert (read.pk, read.seq, read.state) == (race.pk, race.seq, race.state)
+    assert (read.league_id, read.organiser_id) == (league.pk, league.organiser_id)
+    assert Race.objects.for_entry(race.pk + 1000) is None
