@@ -36,6 +36,12 @@ def result_data(entries: list[Entry], lines: dict[str, dict[str, str]]) -> dict[
     return data
 
 
+def start_everyone(round_: Round, teams) -> None:
+    """Every driver of `teams` starts `round_`, each in a car of their own."""
+    drivers = Driver.objects.filter(team__in=teams)
+    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+
+
 def test_home_lists_leagues(client, league):
     response = client.get(reverse("league:home"))
     assert response.status_code == 200
@@ -136,8 +142,7 @@ def test_a_die_value_the_black_die_cannot_show_is_refused_with_the_reason(
     client_organiser, season, teams
 ):
     round_ = season.rounds.get(number=1)
-    drivers = list(Driver.objects.filter(team__in=teams))
-    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    start_everyone(round_, teams)
     entries = list(round_.entries.select_related("driver"))
     services.round_result_enter(
         round_=round_,
@@ -179,8 +184,7 @@ def test_an_injured_starter_is_refused_and_nothing_is_written(client_organiser, 
 
 def test_a_result_with_a_missing_place_is_refused(client_organiser, season, teams):
     round_ = season.rounds.get(number=1)
-    drivers = list(Driver.objects.filter(team__in=teams))
-    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    start_everyone(round_, teams)
     entries = list(round_.entries.select_related("driver"))
     lines = {name: {"outcome": "finished", "place": "1"} for name in ("Ann", "Bob", "Cid", "Dot")}
     response = client_organiser.post(round_url(round_, "result"), result_data(entries, lines))
@@ -291,8 +295,7 @@ def test_a_retired_starter_posted_anyway_is_refused_in_the_words_of_the_rules(
 
 def test_an_absurd_overshoot_is_refused_not_a_server_error(client_organiser, season, teams):
     round_ = season.rounds.get(number=1)
-    drivers = list(Driver.objects.filter(team__in=teams))
-    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    start_everyone(round_, teams)
     entries = list(round_.entries.select_related("driver"))
     lines = {
         "Ann": {"outcome": "finished", "place": "1"},
@@ -320,8 +323,7 @@ def test_pages_cost_the_same_queries_however_many_rounds_were_played(
 
     def play(number: int) -> None:
         round_ = season.rounds.get(number=number)
-        drivers = list(Driver.objects.filter(team__in=teams))
-        services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+        start_everyone(round_, teams)
         entries = list(round_.entries.all())
         services.round_result_record(
             round_=round_,
