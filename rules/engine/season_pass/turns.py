@@ -168,67 +168,44 @@ def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 # --- Braking and movement, corners, red flag, finish -------------------------------------------
 
 
+def board_fact(
+    name: str, question: str, unit: str = "", maximum: int | None = None, *, step: float = 1
+) -> Field:
+    """A number the board shows after a move, 0 when it did not happen."""
+    return Field(
+        name,
+        question,
+        "number",
+        minimum=0,
+        maximum=maximum,
+        required=False,
+        default=0,
+        step=step,
+        unit=unit,
+    )
+
+
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     die = gear_die(car.gear)
     others = [key for key in on_track(state) if key != car.car]
     fields = [
         Field("roll", f"{die.value.capitalize()} die ({ORDINALS[car.gear]} gear)", "die", die=die),
-        Field(
-            "brakes",
-            f"Brake points spent (has {car.brakes})",
-            "number",
-            minimum=0,
-            maximum=car.brakes,
-            required=False,
-            default=0,
-            unit="brake points",
-        ),
-        Field(
+        board_fact("brakes", f"Brake points spent (has {car.brakes})", "brake points", car.brakes),
+        board_fact(
             "air_brake",
             "Tire points used to air brake behind a car (only with no brake points left)",
-            "number",
-            minimum=0,
-            maximum=car.tires,
-            required=False,
-            default=0,
-            unit="tire points",
+            "tire points",
+            car.tires,
         ),
-        Field(
+        board_fact(
             "air_brake_overshoot",
             "Failed to stop behind a car after every brake and tire point: spaces short (out)",
-            "number",
-            minimum=0,
-            required=False,
-            default=0,
-            unit="spaces",
+            "spaces",
         ),
-        Field(
-            "corner",
-            "Left a corner with too few stops: its difficulty (0 = no)",
-            "number",
-            minimum=0,
-            required=False,
-            default=0,
-        ),
-        Field(
-            "corner_stops",
-            "Moves already completed in that corner",
-            "number",
-            minimum=0,
-            required=False,
-            default=0,
-            unit="moves",
-        ),
-        Field(
-            "skid",
-            "Spaces moved beyond that corner",
-            "number",
-            minimum=0,
-            required=False,
-            default=0,
-            unit="spaces",
-        ),
+        board_fact("corner", "Left a corner with too few stops: its difficulty (0 = no)"),
+        board_fact("corner_stops", "Moves already completed in that corner", "moves"),
+        board_fact("skid", "Spaces moved beyond that corner", "spaces"),
     ]
     if wrecks(state):
         fields.append(
@@ -250,15 +227,12 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             required=False,
             default=(),
         ),
-        Field(
+        # Photo Finish: "the Red car is a half space behind", so half spaces count here.
+        board_fact(
             "finish",
             "Crossed the finish line: spaces it took to reach the line (0 = no)",
-            "number",
-            minimum=0,
-            required=False,
-            default=0,
-            step=0.5,  # Photo Finish: "the Red car is a half space behind"
-            unit="spaces",
+            "spaces",
+            step=0.5,
         ),
     ]
     text = f"Round {state.round}: {label(state, car.car)} in {ORDINALS[car.gear]}: roll {die.value}"
