@@ -7,7 +7,7 @@ transaction, so a refused action changes nothing. Messages are constants the tes
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -200,11 +200,12 @@ def team_create(*, league: League, name: str, driver_names: Sequence[str], owner
     names = [driver_name.strip() for driver_name in driver_names if driver_name.strip()]
     if len(names) != league.cars_per_team:
         raise ValidationError(TEAM_DRIVER_COUNT.format(count=league.cars_per_team))
+    _check_no_round_in_progress(league)
     team = Team(league=league, name=name.strip(), owner=owner)
     team.full_clean()
     team.save()
     for driver_name in names:
-        driver_hire(team=team, name=driver_name)
+        _hire(team, driver_name)
     return team
 
 
@@ -219,9 +220,17 @@ def _round_in_progress(league: League) -> Round | None:
 @transaction.atomic
 def driver_hire(*, team: Team, name: str) -> Driver:
     """Hire a rookie: age one, zero experience ("New Drivers"), never during a race."""
-    in_progress = _round_in_progress(team.league)
+    _check_no_round_in_progress(team.league)
+    return _hire(team, name)
+
+
+def _check_no_round_in_progress(league: League) -> None:
+    in_progress = _round_in_progress(league)
     if in_progress is not None:
         raise ValidationError(HIRE_DURING_RACE.format(number=in_progress.number))
+
+
+def _hire(team: Team, name: str) -> Driver:
     name = name.strip()
     if team.drivers.filter(name__iexact=name).exists():
         raise ValidationError(DRIVER_NAME_TAKEN.format(name=name))
@@ -292,20 +301,20 @@ def round_start(*, round_: Round, starters: Sequence[tuple[Driver, str]]) -> lis
     )
     starters = [(stored[driver.pk], car) for driver, car in starters]
     _check_starters(round_.season.league, starters)
-    entries = []
-    for driver, car in starters:
+    for driver, _car in starters:
         driver.xp += season_pass.XP_FOR_STARTING
-        driver.save(update_fields=["xp"])
-        entries.append(
-            Entry.objects.create(
-                round=round_,
-                driver=driver,
-                team=driver.team,
-                car=car.strip(),
-                level=season_pass.level_for(driver.xp).value,
-                xp_change=season_pass.XP_FOR_STARTING,
-            )
+    Driver.objects.bulk_update([driver for driver, _car in starters], ["xp"])
+    entries = Entry.objects.bulk_create(
+        Entry(
+            round=round_,
+            driver=driver,
+            team=driver.team,
+            car=car.strip(),
+            level=season_pass.level_for(driver.xp).value,
+            xp_change=season_pass.XP_FOR_STARTING,
         )
+        for driver, car in starters
+    )
     round_.status = RoundStatus.STARTED
     round_.save(update_fields=["status"])
     return entries
@@ -522,8 +531,9 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     unfinished = season.rounds.exclude(status=RoundStatus.FINISHED).order_by("number").first()
     if unfinished is not None:
         raise ValidationError(SEASON_NOT_FINISHED.format(number=unfinished.number))
+    drivers = list(Driver.objects.filter(team__league=season.league).racing())
     changes = []
-    for driver in Driver.objects.filter(team__league=season.league).racing():
+    for driver in drivers:
         change = season_pass.season_end_change(
             age=driver.age,
             xp=driver.xp,
@@ -535,20 +545,17 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
         driver.races_to_miss = change.races_to_miss_after
         if change.retires:  # "Retirement": below zero XP once the season's losses are taken
             driver.status = DriverStatus.RETIRED
-        driver.save()
+        # The report keeps the befores and afters; the XP loss is their difference.
+        report = {
+            name: value
+            for name, value in asdict(change).items()
+            if name not in ("retires", "xp_loss")
+        }
         changes.append(
-            SeasonEndChange.objects.create(
-                season=season,
-                driver=driver,
-                xp_before=change.xp_before,
-                xp_after=change.xp_after,
-                age_before=change.age_before,
-                age_after=change.age_after,
-                races_to_miss_before=change.races_to_miss_before,
-                races_to_miss_after=change.races_to_miss_after,
-                retired=change.retires,
-            )
+            SeasonEndChange(season=season, driver=driver, retired=change.retires, **report)
         )
+    Driver.objects.bulk_update(drivers, ["xp", "age", "races_to_miss", "status"])
+    changes = SeasonEndChange.objects.bulk_create(changes)
     season.ended_at = timezone.now()
     season.save(update_fields=["ended_at"])
     if season.preset:
