@@ -110,7 +110,7 @@ def legal_data(prompt, rng: random.Random) -> dict:
         elif spec.kind == "choice" and spec.required:
             data[spec.name] = rng.choice([key for key, _label in spec.choices])
         elif spec.kind in ("cars", "order"):
-            data[spec.name] = list(spec.default or ()) or [""]
+            data[spec.name] = list(spec.default or ())
             data.setdefault("_lists", []).append(spec.name)
     return data
 

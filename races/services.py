@@ -1,13 +1,16 @@
 """Every write of the races app: start a race, enter an event, undo it, commit the result.
 
 The engine (rules.engine) decides what the rules allow; these services keep its snapshot and
-log in step, under a row lock, so two referees' phones never overwrite each other. Each takes
-keyword-only arguments and writes in one transaction: a refused action changes nothing.
+log in step, so two referees' phones never overwrite each other: an entry is written only if the
+race is still at the event its form was built on (a conditional update), undo and commit lock
+the race row. Each takes keyword-only arguments and writes in one transaction: a refused action
+changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -76,16 +79,29 @@ def race_state(race: Race) -> RaceState:
     return engine.state_from_dict(race.state)
 
 
-def _locked(race: Race, expected_seq: int) -> Race:
-    race = Race.objects.select_for_update().get(pk=race.pk)
+@dataclass(frozen=True)
+class Entered:
+    """What entering an event did: the new state, what the rules ask next, the logged event."""
+
+    state: RaceState
+    prompts: tuple[Prompt, ...]
+    event: RaceEvent
+
+
+def _check_open(race: Race, expected_seq: int) -> None:
     if race.is_committed:
         raise ValidationError(RACE_COMMITTED)
     if expected_seq != race.seq:
         raise StaleRace(STALE_SEQ.format(current=race.seq, expected=expected_seq))
+
+
+def _locked(race: Race, expected_seq: int) -> Race:
+    race = Race.objects.select_for_update().get(pk=race.pk)
+    _check_open(race, expected_seq)
     return race
 
 
-def stored_payload(data: dict) -> dict:
+def _stored_payload(data: dict) -> dict:
     # An empty input means "the field's default" to the engine, so it is left out of the log;
     # a list is kept even when empty, since an empty list of cars means "no cars".
     return {key: value for key, value in data.items() if value not in ("", None)}
@@ -94,7 +110,7 @@ def stored_payload(data: dict) -> dict:
 @transaction.atomic
 def race_event_apply(
     *, race: Race, event: Event, expected_seq: int, who=None, state: RaceState | None = None
-) -> tuple[RaceState, tuple[Prompt, ...]]:
+) -> Entered:
     """Apply one event to the stored snapshot (never the log) and append it to the log.
 
     `race` is the row as the caller read it (pass its parsed `state` too, if already at hand);
@@ -102,10 +118,7 @@ def race_event_apply(
     write is conditional on the seq the form was built on and the snapshot read with it, so a
     second referee who entered first makes this one a StaleRace, on any database.
     """
-    if race.is_committed:
-        raise ValidationError(RACE_COMMITTED)
-    if expected_seq != race.seq:
-        raise StaleRace(STALE_SEQ.format(current=race.seq, expected=expected_seq))
+    _check_open(race, expected_seq)
     try:
         new_state, asked = engine.apply(state or race_state(race), event)
     except EventRejected as refusal:
@@ -114,11 +127,11 @@ def race_event_apply(
         race=race,
         seq=expected_seq + 1,
         kind=event.kind,
-        payload=stored_payload(dict(event.data)),
+        payload=_stored_payload(dict(event.data)),
         who=who,
     )
-    # The conditional update below vouches for the race, its next seq and the referee:
-    # validating those again would cost queries on every roll.
+    # The conditional update below vouches for the race and the next seq (and the view for the
+    # referee): validating those again would cost queries on every roll.
     row.full_clean(exclude=["race", "who"], validate_constraints=False)
     snapshot = engine.state_to_dict(new_state)
     moved_on = Race.objects.filter(pk=race.pk, seq=expected_seq, finished_at__isnull=True).update(
@@ -130,13 +143,13 @@ def race_event_apply(
     try:
         row.save(force_insert=True)
     except IntegrityError as clash:
-        # The unique (race, seq) stands behind the conditional update; leaving the
-        # transaction with this error rolls the update back.
+        # The unique (race, seq) stands behind the conditional update: the race already has an
+        # event at the next seq. Leaving the transaction with this error rolls the update back.
         raise StaleRace(
             STALE_SEQ.format(current=expected_seq + 1, expected=expected_seq)
         ) from clash
     race.seq, race.state = expected_seq + 1, snapshot
-    return new_state, asked
+    return Entered(new_state, asked, row)
 
 
 def race_events(race: Race) -> list[Event]:

@@ -15,6 +15,7 @@ from rules.dice import values
 from rules.engine import CarResult, CarView, Field, Prompt, RaceState
 
 from .models import Race, RaceEvent
+from .services import Entered
 
 LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same at event 300
 EXTRAS_FOLDED_FROM = 3
@@ -90,7 +91,10 @@ class TurnPanel:
     events: list[RaceEvent]
     results: tuple[CarResult, ...] = ()
     errors: list[str] = field(default_factory=list)
-    last_event: RaceEvent | None = None
+
+    @property
+    def last_event(self) -> RaceEvent | None:
+        return self.events[-1] if self.events else None
 
 
 def _text(value: Any) -> str:
@@ -158,26 +162,22 @@ def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=
     the `posted` values of a refused entry to show them again next to the reason."""
     state = state if state is not None else engine.state_from_dict(race.state)
     asked = engine.prompts(state)
-    events = latest_events(race)
     return TurnPanel(
         race=race,
         state=state,
         form=prompt_form(asked[0], state, posted) if asked else None,
         queued=asked[1:4],
         cars=engine.dashboard(state),
-        events=events,
+        events=latest_events(race),
         results=engine.results(state) if state.finished else (),
         errors=list(errors),
-        last_event=events[-1] if events else None,
     )
 
 
-def entered_panel(
-    race: Race, *, before: RaceState, state: RaceState, event: RaceEvent
-) -> TurnPanel:
-    """What `event` changed, for htmx to swap in: the next prompt, the cars whose dashboard
-    changed (usually just the mover) and the one new line of the log."""
-    asked = engine.prompts(state)
+def entered_panel(race: Race, *, before: RaceState, entered: Entered) -> TurnPanel:
+    """What an entered event changed, for htmx to swap in: the next prompt, the cars whose
+    dashboard changed (usually just the mover) and the one new line of the log."""
+    state, asked = entered.state, entered.prompts
     shown = {car.car: car for car in engine.dashboard(before)}
     return TurnPanel(
         race=race,
@@ -185,6 +185,5 @@ def entered_panel(
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
         cars=tuple(car for car in engine.dashboard(state) if shown.get(car.car) != car),
-        events=[event],
-        last_event=event,
+        events=[entered.event],
     )

@@ -20,7 +20,7 @@ from league.round_panel import chosen_starters, starter_lines
 from rules.engine import Event, RaceState
 
 from . import services
-from .models import Race, RaceEvent
+from .models import Race
 from .turn_panel import entered_panel, turn_panel
 
 BAD_REQUEST = 400
@@ -47,16 +47,13 @@ def _require_referee(request, league: League) -> None:
         raise PermissionDenied(NOT_A_REFEREE)
 
 
-def _turn_context(request, race: Race, panel, can_referee: bool | None) -> dict[str, Any]:
-    league = race.round.season.league
+def _panel_context(race: Race, panel, *, can_referee: bool) -> dict[str, Any]:
+    """What the turn page's partials read."""
     return {
         "race": race,
         "turn_url": race.get_absolute_url(),  # every form on the page posts here
-        "round": race.round,
-        "season": race.round.season,
-        "league": league,
         "panel": panel,
-        "can_referee": league.can_referee(request.user) if can_referee is None else can_referee,
+        "can_referee": can_referee,
     }
 
 
@@ -70,9 +67,13 @@ def _render_turn(
     status: int = 200,
     can_referee: bool | None = None,
 ) -> HttpResponse:
+    league = race.round.season.league
+    if can_referee is None:
+        can_referee = league.can_referee(request.user)
     panel = turn_panel(race, state=state, errors=errors, posted=posted)
+    context = _panel_context(race, panel, can_referee=can_referee)
+    context.update(round=race.round, season=race.round.season, league=league)
     template = "races/turn.html#panel" if request.htmx else "races/turn.html"
-    context = _turn_context(request, race, panel, can_referee)
     return render(request, template, context, status=status)
 
 
@@ -119,34 +120,22 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         return _render_turn(request, _race(race.pk), state=state, can_referee=True)
     event = event_from_post(post)
     before = services.race_state(race)
-    state, asked = services.race_event_apply(
+    entered = services.race_event_apply(
         race=race, event=event, expected_seq=seq, who=request.user, state=before
     )
     if not request.htmx:
         return redirect(race)
-    if not asked or race.seq == 1:  # the race is over, or the log's placeholder must go
-        return _render_turn(request, _race(race.pk), state=state, can_referee=True)
-    row = RaceEvent(
-        race=race,
-        seq=race.seq,
-        kind=event.kind,
-        payload=services.stored_payload(dict(event.data)),
-        who=request.user,
-    )
-    panel = entered_panel(race, before=before, state=state, event=row)
-    context = {
-        "race": race,
-        "turn_url": race.get_absolute_url(),
-        "panel": panel,
-        "can_referee": True,
-    }
+    if not entered.prompts:  # the race is over: the panel shows the result
+        return _render_turn(request, _race(race.pk), state=entered.state, can_referee=True)
+    panel = entered_panel(race, before=before, entered=entered)
+    context = _panel_context(race, panel, can_referee=True)
     return retarget(render(request, "races/turn.html#entered", context), "#prompt")
 
 
 def event_from_post(post: QueryDict) -> Event:
     """The event a prompt form submits. Fields the form lists in `_lists` (cars, an order) are
-    lists; the engine reads an absent or empty list as the field's default, so "none of the
-    cars" is sent as [""], which it reads as no cars."""
+    lists, empty when nothing is ticked ("none of the cars"); a field left out of the event
+    takes its default."""
     lists = set(post.getlist(LISTS))
     data: dict[str, Any] = {
         key: values if len(values) > 1 else values[0]
@@ -154,7 +143,7 @@ def event_from_post(post: QueryDict) -> Event:
         if key not in NOT_EVENT_DATA and key not in lists
     }
     for key in lists:
-        data[key] = [value for value in post.getlist(key) if value] or [""]
+        data[key] = [value for value in post.getlist(key) if value]
     return Event(kind=post.get("kind", ""), data=data)
 
 

@@ -63,12 +63,13 @@ def test_a_refused_start_writes_nothing(round_one, starters):
 
 
 def test_an_event_is_applied_to_the_snapshot_and_logged(race, organiser):
-    state, asked = services.race_event_apply(
+    entered = services.race_event_apply(
         race=race,
         event=Event("qualifying_roll", {"car": "red", "value": 7}),
         expected_seq=0,
         who=organiser,
     )
+    state, asked = entered.state, entered.prompts
     race.refresh_from_db()
     assert race.seq == 1
     assert race.state == engine.state_to_dict(state)
