@@ -61,9 +61,14 @@ def check_roll(die: Die, value: int) -> int:
     return value
 
 
+def no_such_gear(gear: int) -> str:
+    """The refusal for a gear outside 1st to 6th."""
+    return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
+
+
 def gear_die(gear: int) -> Die:
     """The die rolled in `gear` (1st to 6th)."""
     try:
         return GEAR_DIE[gear]
     except KeyError:
-        raise InvalidRoll(f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}.") from None
+        raise InvalidRoll(no_such_gear(gear)) from None

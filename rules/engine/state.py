@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.season_pass import InjuryCheck, Level, Weather, WeatherBand
+from rules.season_pass import DISABLING_DAMAGE, InjuryCheck, Level, Weather, WeatherBand
 
 RACING = "racing"
 FINISHED = "finished"
@@ -70,6 +70,16 @@ class CarState:
     @property
     def racing(self) -> bool:
         return self.status == RACING
+
+    @property
+    def engine_blown(self) -> bool:
+        """Engine Wear: "If a car receives two points of engine damage, the engine is blown"."""
+        return self.engine_damage >= DISABLING_DAMAGE
+
+    @property
+    def wrecked(self) -> bool:
+        """Disabled by collision damage: out of the race, but still on the tarmac."""
+        return self.status == OUT and self.out_reason == "collision"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,11 @@ from rules.season_pass.driving import (
     DOWNSHIFT_TABLE,
     ENGINE_CHECK_TRIGGERS,
     ENGINE_DAMAGE_MAX,
+    FREE,
     OFF_ROAD_ROLLS,
+    STARTING_BRAKES,
+    STARTING_GAS,
+    STARTING_TIRES,
     DieRange,
     DownshiftCost,
     IllegalGearChange,
@@ -110,6 +114,10 @@ from rules.season_pass.weather import (
 )
 
 __all__ = [
+    "FREE",
+    "STARTING_BRAKES",
+    "STARTING_GAS",
+    "STARTING_TIRES",
     "AGING_PRIOR_INJURY_COLUMNS",
     "AGING_TABLE",
     "CHAIN_DAMAGE_MAX",

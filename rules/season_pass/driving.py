@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from rules.dice import HIGHEST_GEAR, Die, InvalidRoll, check_roll, values
+from rules.dice import HIGHEST_GEAR, Die, InvalidRoll, check_roll, no_such_gear, values
 from rules.season_pass.experience import Level
 from rules.season_pass.weather import Weather
 
@@ -31,6 +31,10 @@ class DownshiftCost:
 
 FREE = DownshiftCost(gas=0, brake=0, tire=0)
 
+# Before the Race: "Each car starts each race with four tire points, three brake points, and
+# two gas points."
+STARTING_TIRES, STARTING_BRAKES, STARTING_GAS = 4, 3, 2
+
 # Gear Change    Cost
 DOWNSHIFT_TABLE: Mapping[int, DownshiftCost] = MappingProxyType(
     {
@@ -45,7 +49,7 @@ def gear_change_cost(from_gear: int, to_gear: int) -> DownshiftCost:
     """What the car pays to go from `from_gear` to `to_gear` (same, one up or one down is free)."""
     for gear in (from_gear, to_gear):
         if not 1 <= gear <= HIGHEST_GEAR:
-            raise IllegalGearChange(f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}.")
+            raise IllegalGearChange(no_such_gear(gear))
     change = to_gear - from_gear
     if change > 1:
         raise IllegalGearChange("A player may never upshift more than one gear at a time.")
@@ -175,4 +179,4 @@ def off_road_rolls(gear: int) -> int:
     try:
         return OFF_ROAD_ROLLS[gear]
     except KeyError:
-        raise InvalidRoll(f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}.") from None
+        raise InvalidRoll(no_such_gear(gear)) from None

@@ -154,11 +154,7 @@ def settle(state: RaceState) -> RaceState:
     for injury (so every point of damage from that chain counts); once nothing is owed, the
     next car moves."""
     if not any(check.kind in COLLISION_KINDS for check in state.pending):
-        disabled = [
-            car
-            for car in state.cars
-            if car.status == OUT and car.out_reason == "collision" and car.injury is None
-        ]
+        disabled = [car for car in state.cars if car.wrecked and car.injury is None]
         for car in disabled:
             columns = collision_injury_columns(car.collision_damage)
             state = with_car(state, car.car, injury=injury_check_start(*columns))

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.engine.state import OUT, RaceState
-
-# Before the Race: "Each car starts each race with four tire points, three brake points, and two
-# gas points."
-STARTING_TIRES, STARTING_BRAKES, STARTING_GAS = 4, 3, 2
+from rules.engine.state import RaceState
 
 ORDINALS = {0: "neutral", 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
 
@@ -37,17 +33,11 @@ def on_track(state: RaceState) -> tuple[str, ...]:
     Finished cars are removed after they stop, and a car that overshot or failed to air brake
     is put beside the road, so neither can be beside another car any more.
     """
-    return tuple(
-        car.car
-        for car in state.cars
-        if car.racing or (car.status == OUT and car.out_reason == "collision")
-    )
+    return tuple(car.car for car in state.cars if car.racing or (car.wrecked))
 
 
 def wrecks(state: RaceState) -> tuple[str, ...]:
-    return tuple(
-        car.car for car in state.cars if car.status == OUT and car.out_reason == "collision"
-    )
+    return tuple(car.car for car in state.cars if car.wrecked)
 
 
 def racing(state: RaceState) -> tuple[str, ...]:

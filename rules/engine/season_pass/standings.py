@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.engine.season_pass.common import plural
 from rules.engine.state import FINISHED, OUT, CarResult, CarState, CarView, RaceState
-from rules.season_pass import DISABLING_DAMAGE, photo_finish_order
+from rules.season_pass import photo_finish_order
 
 OUT_NOTES = {
     "overshoot": "out: overshot a corner",
@@ -26,7 +26,7 @@ def note(car: CarState) -> str:
             notes.append(f"skidding: {plural(car.skid_moves, 'more move')}")
         if car.spun_out:
             notes.append("must use 1st gear")
-        if car.engine_damage >= DISABLING_DAMAGE:
+        if car.engine_blown:
             notes.append("engine blown" + ("" if car.gear <= 1 else ": must shift down every move"))
     return "; ".join(notes)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import HIGHEST_GEAR, gear_die
+from rules.dice import HIGHEST_GEAR, gear_die, no_such_gear
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.season_pass import checks
 from rules.engine.season_pass.common import (
@@ -20,17 +20,15 @@ from rules.engine.season_pass.common import (
 from rules.engine.season_pass.flow import begin_turn, proposed_order
 from rules.engine.state import FINISHED, OUT, CarState, Check, RaceState
 from rules.season_pass import (
-    DISABLING_DAMAGE,
     ENGINE_CHECK_TRIGGERS,
-    OFF_ROAD_ROLLS,
+    FREE,
     DownshiftCost,
     IllegalGearChange,
     gear_change_cost,
     injury_check_start,
+    off_road_rolls,
     overshoot_column,
 )
-
-FREE = DownshiftCost(gas=0, brake=0, tire=0)
 
 # --- Movement Order --------------------------------------------------------------------------
 
@@ -72,13 +70,13 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
     """Why `car` may not select `gear` now, in the words of the rules; None if it may."""
     who = name(car.car)
     if not 1 <= gear <= HIGHEST_GEAR:
-        return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
+        return no_such_gear(gear)
     if car.spun_out:
         return None if gear == 1 else f"{who} spun out: it must use 1st gear this move."
     if car.gear == 0:
         # Ruling: cars start from the grid in neutral, so the first move is in 1st gear.
         return None if gear == 1 else f"{who} starts from the grid: the first move is in 1st gear."
-    if car.engine_damage >= DISABLING_DAMAGE:
+    if car.engine_blown:
         if car.gear == 1 and gear != 1:
             return f"{who}'s engine is blown: it may not upshift again this race."
         if car.gear > 1 and gear >= car.gear:
@@ -134,7 +132,7 @@ def _notes(car: CarState) -> str:
     notes = []
     if car.spun_out:
         notes.append("spun out: must use 1st gear")
-    if car.engine_damage >= DISABLING_DAMAGE:
+    if car.engine_blown:
         notes.append("engine blown")
     if car.skid_moves:
         notes.append(f"skidding: {plural(car.skid_moves, 'more move')}")
@@ -372,19 +370,17 @@ def _checks_after_move(state: RaceState, mover: str, roll: int, off_road: str) -
     queue: list[Check] = []
     car = state.car(mover)
     if roll in ENGINE_CHECK_TRIGGERS:
-        order = [mover] + [key for key in (*state.order, *state.car_keys) if key != mover]
-        seen: set[str] = set()
-        for key in order:
+        # The roller first, then the others in movement order; a blown engine has nothing
+        # left to lose, and a car past the line has stopped.
+        for key in (mover, *(key for key in state.order if key != mover)):
             other = state.car(key)
-            if key in seen or not other.racing or other.gear < car.gear:
-                continue
-            seen.add(key)
-            queue.append(Check("engine_check", key, mover, f"{who_rolled(mover)} {roll}"))
+            if other.racing and not other.engine_blown and other.gear >= car.gear:
+                queue.append(Check("engine_check", key, mover, f"{who_rolled(mover)} {roll}"))
     if off_road:
-        for _ in range(OFF_ROAD_ROLLS[car.gear]):
+        for _ in range(off_road_rolls(car.gear)):
             queue.append(Check("collision_roll", mover, off_road, "off_road"))
             queue.append(Check("collision_roll", off_road, mover, "off_road"))
-    if car.status != OUT or car.out_reason == "collision":
+    if car.status != OUT or car.wrecked:
         for other in car.adjacent:
             queue.append(Check("collision_roll", mover, other, "beside"))
             queue.append(Check("collision_roll", other, mover, "beside"))

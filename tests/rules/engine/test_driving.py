@@ -81,6 +81,14 @@ def test_a_blown_engine_shifts_down_every_move_and_never_up():
     assert gears_offered(table) == ["1"]
 
 
+def test_a_blown_engine_still_pays_the_downshift_table_to_drop_more_than_one_gear():
+    # Downshift Table: "Downshift 3: Gas Point and Brake Point"; a blown engine is no exemption.
+    table = sunny_two_car_race().edit_car("red", gear=4, engine_damage=2)
+    table("gear", car="red", gear=1)
+    red = table.car("red")
+    assert (red.gas, red.brakes, red.tires) == (1, 2, 4)
+
+
 def test_after_a_spin_out_first_gear_without_downshift_cost():
     # Holding the Corners: "must use first gear the next move"; Questions: no downshift cost.
     table = sunny_two_car_race().edit_car("red", gear=6, spun_out=True)
@@ -233,6 +241,22 @@ def test_engine_damage_brings_another_check_and_two_points_blow_the_engine():
     assert table.car("red").engine_damage == 2
     assert table.prompt.kind == "gear"  # blown: nothing more to check
     assert "engine blown" in dashboard(table.state)[0].note
+
+
+def test_a_car_whose_engine_is_blown_makes_no_more_engine_checks():
+    # Engine Wear: two points blow the engine; there is nothing left to check (docs/rulings.md).
+    table = sunny_two_car_race().edit_car("red", gear=5).edit_car("blue", gear=5, engine_damage=2)
+    table.move("red", 5, 20)
+    assert [(p.kind, p.car) for p in table.asked if p.kind == "engine_check"] == [
+        ("engine_check", "red")
+    ]
+
+
+def test_a_car_past_the_line_makes_no_engine_check():
+    table = sunny_two_car_race().edit_car("red", gear=5)
+    table.edit_car("blue", gear=6, status="finished", finish_round=1)
+    table.move("red", 5, 20)
+    assert [p.car for p in table.asked if p.kind == "engine_check"] == ["red"]
 
 
 def test_no_engine_check_below_20():

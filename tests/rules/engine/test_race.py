@@ -1,6 +1,7 @@
 """A complete four-car Season Pass race, scripted roll by roll, and its results."""
 
 from rules.engine import replay, results, state_from_dict, state_to_dict
+from rules.engine.season_pass.standings import retired
 from rules.season_pass import Column, Weather
 from tests.rules.engine.table import FOUR_CARS, Table, race_setup
 
@@ -129,3 +130,13 @@ def test_a_four_car_race_from_qualifying_to_results():
     assert replay(table.setup, table.events) == table.state
     assert state_from_dict(state_to_dict(table.state)) == table.state
     assert table.state.log_length == len(table.events)
+
+
+def test_cars_out_are_ranked_by_how_far_they_got_and_level_ones_by_who_lasted_longer():
+    # Scoring: "Cars that do not finish the race are ordered based on how far they made it";
+    # level on distance, the one that went out later ranks first (docs/rulings.md).
+    table = Table(race_setup(*FOUR_CARS)).qualify(red=1, blue=5, green=9, yellow=15).sunny()
+    table.edit_car("red", status="out", out_reason="overshoot", distance=20, out_at=3)
+    table.edit_car("blue", status="out", out_reason="collision", distance=20, out_at=7)
+    table.edit_car("green", status="out", out_reason="overshoot", distance=25, out_at=2)
+    assert retired(table.state) == ["green", "blue", "red"]
