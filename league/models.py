@@ -219,10 +219,6 @@ class DriverQuerySet(models.QuerySet):
         """Drivers still on a team's books: neither retired nor dead."""
         return self.filter(status=DriverStatus.ACTIVE)
 
-    def eligible(self) -> DriverQuerySet:
-        """Drivers who may start a race: active, with no races left to miss."""
-        return self.racing().filter(races_to_miss=0)
-
 
 class Driver(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="drivers")
@@ -250,10 +246,6 @@ class Driver(models.Model):
     @property
     def level(self) -> season_pass.Level:
         return season_pass.level_for(self.xp)
-
-    @property
-    def is_eligible(self) -> bool:
-        return self.status == DriverStatus.ACTIVE and self.races_to_miss == 0
 
 
 class OutReason(models.TextChoices):

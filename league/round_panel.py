@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -12,7 +13,7 @@ from rules.dice import Die, values
 
 from .forms import FINISHED, OutcomeForm, StarterForm
 from .models import Driver, DriverStatus, Entry, Round, RoundStatus
-from .services import pending_injuries
+from .services import pending_injuries, start_refusal
 
 CAR_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Purple")
 
@@ -42,21 +43,12 @@ class InjuryPrompt:
 
 @dataclass
 class RoundPanel:
-    round: Round
     step: str  # "start", "result", "injuries", "confirm", "done", "waiting"
     starters: list[tuple[str, list[StarterLine]]] = field(default_factory=list)
     outcomes: list[OutcomeLine] = field(default_factory=list)
     injury: InjuryPrompt | None = None
     entries: list[Entry] = field(default_factory=list)
     team_totals: list[tuple[str, int]] = field(default_factory=list)
-
-
-def _ineligible_reason(driver: Driver) -> str:
-    if driver.status != DriverStatus.ACTIVE:
-        return driver.get_status_display().lower()
-    if not driver.races_to_miss:
-        return ""
-    return f"injured: {driver.races_to_miss} race(s) to miss"
 
 
 def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]]]:
@@ -71,8 +63,10 @@ def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]
             for driver in team.drivers.all()
             if driver.status == DriverStatus.ACTIVE or (data and f"d{driver.pk}-start" in data)
         ]
-        # Proposed: the team's first eligible drivers, one for each car it may field.
-        proposed = [driver for driver in racing if driver.is_eligible][: team.league.cars_per_team]
+        refusals = {driver.pk: start_refusal(driver) for driver in racing}
+        # Proposed: the team's first drivers who may start, one for each car it may field.
+        may_start = [driver for driver in racing if refusals[driver.pk] is None]
+        proposed = may_start[: team.league.cars_per_team]
         for number, driver in enumerate(racing, start=1):
             form = StarterForm(
                 data,
@@ -83,11 +77,9 @@ def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]
                 StarterLine(
                     driver=driver,
                     form=form,
-                    level_when_starting=season_pass.level_for(
-                        driver.xp + season_pass.XP_FOR_STARTING
-                    ),
-                    eligible=driver.is_eligible,
-                    reason=_ineligible_reason(driver),
+                    level_when_starting=season_pass.level_when_starting(driver.xp),
+                    eligible=refusals[driver.pk] is None,
+                    reason=refusals[driver.pk] or "",
                 )
             )
         grouped.append((team.name, lines))
@@ -116,9 +108,9 @@ def chosen_starters(
     ]
 
 
-def outcome_lines(round_: Round, data=None) -> list[OutcomeLine]:
+def outcome_lines(entries: Iterable[Entry], data=None) -> list[OutcomeLine]:
     lines = []
-    for entry in round_.entries.select_related("driver", "team").order_by("place", "pk"):
+    for entry in entries:
         initial = {
             "outcome": FINISHED if entry.finished in (True, None) else entry.out_reason,
             "place": entry.place if entry.finished else None,
@@ -132,7 +124,7 @@ def outcome_lines(round_: Round, data=None) -> list[OutcomeLine]:
 
 def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPanel:
     """The panel for the step the round is at (forms bound to `*_data` after a refused POST)."""
-    panel = RoundPanel(round=round_, step="done")
+    panel = RoundPanel(step="done")
     if round_.status == RoundStatus.SCHEDULED:
         earlier_open = round_.season.rounds.filter(number__lt=round_.number).exclude(
             status=RoundStatus.FINISHED
@@ -142,11 +134,11 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         return panel
     panel.entries = list(round_.entries.select_related("driver", "team").order_by("place", "pk"))
     if round_.status == RoundStatus.STARTED:
-        panel.outcomes = outcome_lines(round_, result_data)
+        panel.outcomes = outcome_lines(panel.entries, result_data)
         if result_data is not None or any(entry.place is None for entry in panel.entries):
             panel.step = "result"
             return panel
-        pending = pending_injuries(round_)
+        pending = pending_injuries(panel.entries)
         if pending:
             entry = pending[0]
             check = entry.injury_check()

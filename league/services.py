@@ -6,7 +6,7 @@ transaction, so a refused action changes nothing. Messages are constants the tes
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from decimal import Decimal
 
@@ -259,6 +259,16 @@ def _check_round_can_start(round_: Round) -> None:
         )
 
 
+def start_refusal(driver: Driver) -> str | None:
+    """Why `driver` may not start a race, in the words of the rules; None if they may
+    ("Only drivers with zero injury points are available to race"; Retirement)."""
+    if driver.status != DriverStatus.ACTIVE:
+        return STARTER_RETIRED.format(driver=driver, status=driver.get_status_display().lower())
+    if driver.races_to_miss:
+        return STARTER_INJURED.format(driver=driver, races=driver.races_to_miss)
+    return None
+
+
 def _check_starters(league: League, starters: Sequence[tuple[Driver, str]]) -> None:
     if len(starters) < 2:
         raise ValidationError(TOO_FEW_STARTERS)
@@ -268,12 +278,8 @@ def _check_starters(league: League, starters: Sequence[tuple[Driver, str]]) -> N
     for driver, car in starters:
         if driver.team.league_id != league.pk:
             raise ValidationError(STARTER_NOT_IN_LEAGUE.format(driver=driver))
-        if driver.status != DriverStatus.ACTIVE:
-            raise ValidationError(
-                STARTER_RETIRED.format(driver=driver, status=driver.get_status_display().lower())
-            )
-        if driver.races_to_miss:
-            raise ValidationError(STARTER_INJURED.format(driver=driver, races=driver.races_to_miss))
+        if refusal := start_refusal(driver):
+            raise ValidationError(refusal)
         if driver.pk in seen_drivers:
             raise ValidationError(DUPLICATE_STARTER.format(driver=driver))
         if car.strip().lower() in seen_cars:
@@ -301,20 +307,21 @@ def round_start(*, round_: Round, starters: Sequence[tuple[Driver, str]]) -> lis
     )
     starters = [(stored[driver.pk], car) for driver, car in starters]
     _check_starters(round_.season.league, starters)
-    for driver, _car in starters:
-        driver.xp += season_pass.XP_FOR_STARTING
-    Driver.objects.bulk_update([driver for driver, _car in starters], ["xp"])
-    entries = Entry.objects.bulk_create(
+    entries = [
         Entry(
             round=round_,
             driver=driver,
             team=driver.team,
             car=car.strip(),
-            level=season_pass.level_for(driver.xp).value,
+            level=season_pass.level_when_starting(driver.xp).value,
             xp_change=season_pass.XP_FOR_STARTING,
         )
         for driver, car in starters
-    )
+    ]
+    for driver, _car in starters:
+        driver.xp += season_pass.XP_FOR_STARTING
+    Driver.objects.bulk_update([driver for driver, _car in starters], ["xp"])
+    entries = Entry.objects.bulk_create(entries)
     round_.status = RoundStatus.STARTED
     round_.save(update_fields=["status"])
     return entries
@@ -421,11 +428,11 @@ def entry_injury_roll(*, entry: Entry, value: int) -> season_pass.InjuryCheck:
     return check
 
 
-def pending_injuries(round_: Round) -> list[Entry]:
-    """Entries whose injury check still needs a roll, in finishing order."""
+def pending_injuries(entries: Iterable[Entry]) -> list[Entry]:
+    """Those of `entries` whose injury check still needs a roll, in the order given."""
     return [
         entry
-        for entry in round_.entries.select_related("driver").order_by("place")
+        for entry in entries
         if (check := entry.injury_check()) is not None and not check.settled
     ]
 
@@ -439,7 +446,7 @@ def round_result_commit(*, round_: Round) -> list[Entry]:
     entries = list(round_.entries.select_related("driver").order_by("place"))
     if round_.status != RoundStatus.STARTED or any(entry.place is None for entry in entries):
         raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
-    pending = [entry for entry in entries if not _check_settled(entry)]
+    pending = pending_injuries(entries)
     if pending:
         raise ValidationError(
             INJURIES_PENDING.format(drivers=", ".join(str(entry.driver) for entry in pending))
@@ -466,11 +473,6 @@ def _heal(*, league: League, round_: Round, sat_out: Sequence[Driver]) -> None:
         weeks = extra_week + (1 if driver.pk in served else 0)
         driver.races_to_miss = season_pass.heal(driver.races_to_miss, weeks)
     Driver.objects.bulk_update(injured, ["races_to_miss"])
-
-
-def _check_settled(entry: Entry) -> bool:
-    check = entry.injury_check()
-    return check is None or check.settled
 
 
 def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League) -> None:

@@ -13,7 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from . import services
 from .forms import HireForm, InjuryRollForm, LeagueForm, SeasonForm, TeamForm, TrackForm
 from .models import Driver, League, Round, Season, Team, Track
-from .round_panel import chosen_starters, round_panel
+from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_standings
 
 BAD_REQUEST = 400
@@ -279,7 +279,7 @@ def _after_round_post(request, round_) -> HttpResponse:
 def round_start(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     round_ = _refereed_round(request, slug, number, round_number)
     try:
-        starters = chosen_starters(round_panel(round_, start_data=request.POST).starters)
+        starters = chosen_starters(starter_lines(round_, request.POST))
         services.round_start(round_=round_, starters=starters)
     except ValidationError as error:
         return _render_round(

@@ -173,22 +173,19 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     if race is not None:
         return redirect(race)
     posted = request.POST if request.method == "POST" else None
+    starters = starter_lines(round_, posted)
     errors: list[str] = []
-    if request.method == "POST":
+    if posted is not None:
         try:
-            starters = chosen_starters(starter_lines(round_, posted))
-            return redirect(services.race_start(round_=round_, starters=starters))
+            race = services.race_start(round_=round_, starters=chosen_starters(starters))
+            return redirect(race)
         except ValidationError as refusal:
             errors = refusal.messages
-    return _render_new(request, round_, errors, status=BAD_REQUEST if errors else 200)
-
-
-def _render_new(request, round_: Round, errors, *, status: int) -> HttpResponse:
     context = {
         "round": round_,
         "season": round_.season,
         "league": round_.season.league,
-        "starters": starter_lines(round_, request.POST if request.method == "POST" else None),
+        "starters": starters,
         "errors": errors,
     }
-    return render(request, "races/race_new.html", context, status=status)
+    return render(request, "races/race_new.html", context, status=BAD_REQUEST if errors else 200)

@@ -33,6 +33,7 @@ from rules.season_pass.experience import (
     ExperienceRow,
     Level,
     level_for,
+    level_when_starting,
     pole_modifier,
     retires,
 )
@@ -189,6 +190,7 @@ __all__ = [
     "injury_result",
     "injury_xp_loss",
     "level_for",
+    "level_when_starting",
     "next_weather_score",
     "off_road_rolls",
     "overshoot_column",

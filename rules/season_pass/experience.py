@@ -49,6 +49,12 @@ def level_for(xp: int) -> Level:
     return Level.ROOKIE
 
 
+def level_when_starting(xp: int) -> Level:
+    """The level a driver with `xp` races at: "Add one experience point to each driver that
+    starts the race, then look up the experience level" (Selecting Drivers)."""
+    return level_for(xp + XP_FOR_STARTING)
+
+
 def pole_modifier(level: Level) -> int:
     """What the driver adds to the black die when qualifying: +1 (Rookie) to -3 (Icon)."""
     return next(row.pole for row in EXPERIENCE_TABLE if row.level is Level(level))

@@ -10,6 +10,7 @@ from rules.season_pass import (
     XP_FOR_STARTING,
     Level,
     level_for,
+    level_when_starting,
     pole_modifier,
     retires,
 )
@@ -74,3 +75,10 @@ def test_more_experience_never_means_a_lower_level(xp, more):
 @given(st.integers(-100, 500), st.integers(0, 100))
 def test_more_experience_never_means_a_worse_pole_modifier(xp, more):
     assert pole_modifier(level_for(xp + more)) <= pole_modifier(level_for(xp))
+
+
+def test_a_driver_on_5_xp_races_as_a_veteran_after_the_point_for_starting():
+    # Selecting Drivers: "Add one experience point to each driver that starts the race, then look
+    # up the experience level"; Experience Table: 6-19 Veteran.
+    assert level_when_starting(5) is Level.VETERAN
+    assert level_when_starting(4) is Level.ROOKIE
