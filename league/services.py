@@ -57,6 +57,9 @@ TOO_FEW_STARTERS = "A race needs at least two cars."
 OUTCOME_MISSING = "Every car needs a result: {driver} has none."
 OUTCOME_UNKNOWN = "That entry is not in this round."
 PLACES_NOT_CONSECUTIVE = "Finishers must take places 1 to {count}, each once; got {places}."
+OUT_PLACES_NOT_CONSECUTIVE = (
+    "Cars out must take places {first} to {last}, after the finishers, each once; got {places}."
+)
 OUT_NEEDS_REASON = "{driver} went out: say whether by overshooting, air braking or collision."
 OUT_NEEDS_DISTANCE = "{driver} went out: enter how many spaces they had covered."
 OUT_DISTANCE_TIED = (
@@ -79,7 +82,8 @@ MAX_DAMAGE = 10
 
 @dataclass(frozen=True)
 class EntryOutcome:
-    """How one entry's race ended, as the referee reports it."""
+    """How one entry's race ended, as the referee reports it. A car out carries a `place` only
+    when the whole order is known (see _places)."""
 
     entry_id: int
     finished: bool
@@ -346,7 +350,12 @@ def _injury_columns(outcome: EntryOutcome, driver: Driver) -> list[str]:
 
 
 def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> dict[int, int]:
-    """Finishers keep their places; cars out follow, farther first ("Scoring")."""
+    """Finishers keep their places; cars out follow, farther first ("Scoring").
+
+    Cars out may bring their places too when the caller knows the whole order (the turn
+    helper, whose engine also ranks cars out level on distance); otherwise they are ranked by
+    the spaces they had covered, and a tie is refused until the referee breaks it.
+    """
     finishers = [outcome for outcome in outcomes if outcome.finished]
     places = sorted(outcome.place or 0 for outcome in finishers)
     if places != list(range(1, len(finishers) + 1)):
@@ -354,6 +363,15 @@ def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> d
             PLACES_NOT_CONSECUTIVE.format(count=len(finishers), places=places or "none")
         )
     outs = [outcome for outcome in outcomes if not outcome.finished]
+    if outs and all(outcome.place for outcome in outs):
+        out_places = sorted(outcome.place for outcome in outs)
+        if out_places != list(range(len(finishers) + 1, len(outcomes) + 1)):
+            raise ValidationError(
+                OUT_PLACES_NOT_CONSECUTIVE.format(
+                    first=len(finishers) + 1, last=len(outcomes), places=out_places
+                )
+            )
+        return {outcome.entry_id: outcome.place for outcome in outcomes}
     for outcome in outs:
         if outcome.distance is None:
             raise ValidationError(

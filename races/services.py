@@ -36,9 +36,6 @@ RACE_NOT_FINISHED = "The race is not finished: cars are still racing or checks a
 RACE_ALREADY_STARTED = "Round {number} already has a race at the table."
 ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
 RULESET = "season_pass"
-# A distance that breaks a tie between two cars out at the same spot: the rules rank the later one
-# out first, and the season's result form wants the farther car to have covered more.
-TIE_STEP = Decimal("0.1")
 
 
 class StaleRace(ValidationError):
@@ -177,19 +174,9 @@ def race_undo(*, race: Race, expected_seq: int, who=None) -> RaceState:
     return state
 
 
-def _out_distances(state: RaceState, outs: Sequence[CarResult]) -> dict[str, Decimal]:
-    """Spaces covered by each car out, strictly falling in the engine's order (see TIE_STEP)."""
-    distances: dict[str, Decimal] = {}
-    previous: Decimal | None = None
-    for result in outs:
-        distance = Decimal(state.car(result.car).distance)
-        if previous is not None and distance >= previous:
-            distance = previous - TIE_STEP
-        distances[result.car] = previous = max(distance, Decimal(0))
-    return distances
-
-
-def _outcome(entry: Entry, result: CarResult, distance) -> tuple:
+def _outcome(entry: Entry, result: CarResult, distance: float) -> tuple:
+    """The season's outcome for one car: the engine's place (it ranks cars out level on
+    distance too), and the injury rolls already walked at the table."""
     rolls = [roll for _column, roll in result.injury.rolls] if result.injury else []
     if result.finished:
         outcome = league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=result.place)
@@ -198,8 +185,9 @@ def _outcome(entry: Entry, result: CarResult, distance) -> tuple:
     outcome = league_services.EntryOutcome(
         entry_id=entry.pk,
         finished=False,
+        place=result.place,
         out_reason=result.out_reason or "",
-        distance=distance,
+        distance=Decimal(distance),
         overshoot=result.overshoot if overshot else None,
         damage=result.damage if result.out_reason == OutReason.COLLISION else None,
     )
@@ -218,11 +206,10 @@ def race_result_commit(*, race: Race) -> list[Entry]:
         raise ValidationError(RACE_NOT_FINISHED)
     results = engine.results(state)
     by_car = {entry.car: entry for entry in race.round.entries.select_related("driver")}
-    distances = _out_distances(state, [result for result in results if not result.finished])
     outcomes, injury_rolls = [], {}
     for result in results:
         entry = by_car[result.car]
-        outcome, rolls = _outcome(entry, result, distances.get(result.car))
+        outcome, rolls = _outcome(entry, result, state.car(result.car).distance)
         outcomes.append(outcome)
         injury_rolls[entry.pk] = rolls
     entries = league_services.round_result_record(

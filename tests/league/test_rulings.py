@@ -77,3 +77,61 @@ def test_a_custom_schedule_longer_than_nine_races_is_refused(league):
         services.season_open(league=league, tracks=tracks)
     assert refused.value.messages == [services.SCHEDULE_TOO_LONG.format(rounds=9, count=10)]
     assert not league.seasons.exists()
+
+
+def test_cars_out_level_on_distance_keep_the_places_the_turn_helper_gives(season, teams):
+    # Scoring orders cars out by how far they got; the engine breaks a tie (later out first),
+    # so the turn helper sends places and the season keeps the real, equal distances.
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams).order_by("name"))  # Ann Bob Cid Dot
+    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    entry = {e.driver.name: e.pk for e in round_.entries.select_related("driver")}
+
+    def out(name: str, place: int) -> services.EntryOutcome:
+        return services.EntryOutcome(
+            entry_id=entry[name],
+            finished=False,
+            place=place,
+            out_reason="collision",
+            distance=12,
+            damage=2,
+        )
+
+    services.round_result_enter(
+        round_=round_,
+        outcomes=[
+            services.EntryOutcome(entry_id=entry["Ann"], finished=True, place=1),
+            services.EntryOutcome(entry_id=entry["Bob"], finished=True, place=2),
+            out("Dot", 3),
+            out("Cid", 4),
+        ],
+    )
+    placed = dict(round_.entries.values_list("driver__name", "place"))
+    assert (placed["Dot"], placed["Cid"]) == (3, 4)
+
+
+def test_places_brought_by_cars_out_must_follow_the_finishers(season, teams):
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams).order_by("name"))
+    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    ids = list(round_.entries.order_by("driver__name").values_list("pk", flat=True))
+    outcomes = [
+        services.EntryOutcome(entry_id=ids[0], finished=True, place=1),
+        services.EntryOutcome(entry_id=ids[1], finished=True, place=2),
+        *(
+            services.EntryOutcome(
+                entry_id=pk,
+                finished=False,
+                place=place,
+                out_reason="collision",
+                distance=5,
+                damage=2,
+            )
+            for pk, place in ((ids[2], 3), (ids[3], 3))
+        ),
+    ]
+    with pytest.raises(ValidationError) as refused:
+        services.round_result_enter(round_=round_, outcomes=outcomes)
+    assert refused.value.messages == [
+        services.OUT_PLACES_NOT_CONSECUTIVE.format(first=3, last=4, places=[3, 3])
+    ]

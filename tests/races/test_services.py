@@ -256,17 +256,3 @@ def test_a_race_is_committed_once_and_then_frozen(race):
         services.race_result_commit(race=race)
     with pytest.raises(ValidationError, match="already in the season"):
         services.race_undo(race=race, expected_seq=race.seq)
-
-
-def test_cars_out_level_on_distance_are_ranked_apart_for_the_season():
-    from types import SimpleNamespace
-
-    cars = {"a": 10, "b": 10, "c": 9, "d": 4}
-    state = SimpleNamespace(car=lambda key: SimpleNamespace(distance=cars[key]))
-    outs = [SimpleNamespace(car=key) for key in "abcd"]
-    assert services._out_distances(state, outs) == {
-        "a": Decimal(10),
-        "b": Decimal("9.9"),
-        "c": Decimal(9),
-        "d": Decimal(4),
-    }
