@@ -98,20 +98,15 @@ def build_race(organiser, name: str):
 
 
 def legal_data(prompt, rng: random.Random) -> dict:
-    """What the page would post for `prompt`: a random face of each die, defaults elsewhere."""
-    from rules.dice import values
+    """What the page would post for `prompt`: the test autopilot's legal event as form data,
+    its list fields named in `_lists` as the page's forms do."""
+    from tests.races.autopilot import legal_event
 
-    data: dict = {"kind": prompt.kind}
-    if prompt.car:
-        data["car"] = prompt.car
-    for spec in prompt.fields:
-        if spec.kind == "die":
-            data[spec.name] = rng.choice(values(spec.die))
-        elif spec.kind == "choice" and spec.required:
-            data[spec.name] = rng.choice([key for key, _label in spec.choices])
-        elif spec.kind in ("cars", "order"):
-            data[spec.name] = list(spec.default or ())
-            data.setdefault("_lists", []).append(spec.name)
+    event = legal_event(prompt, rng)
+    data: dict = {"kind": event.kind, **event.data}
+    lists = [name for name, value in event.data.items() if isinstance(value, list)]
+    if lists:
+        data["_lists"] = lists
     return data
 
 

@@ -125,7 +125,10 @@ class OutcomeForm(forms.Form):
         required=False, min_value=1, max_value=MAX_OVERSHOOT, label="Overshoot"
     )
     damage = forms.IntegerField(
-        required=False, min_value=2, max_value=MAX_DAMAGE, label="Damage points"
+        required=False,
+        min_value=season_pass.DISABLING_DAMAGE,
+        max_value=MAX_DAMAGE,
+        label="Damage points",
     )
 
     def outcome_for(self, entry_id: int) -> EntryOutcome:

@@ -1,8 +1,8 @@
 """Leagues, seasons, rounds, teams, drivers and the entries of each round.
 
-Models hold data; rules live in rules/ and writes in league/services.py. The few properties
-here that call rules/ (a driver's level, an entry's injury check, a track's weather bands) are
-the one boundary where stored values become rules values.
+Models hold data; rules live in rules/ and writes in league/services.py. The few members here
+that call rules/ (a driver's level, an entry's injury check and races missed, a track's weather
+table and its default) are the one boundary where stored values become rules values.
 """
 
 from __future__ import annotations
@@ -298,6 +298,12 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.driver} in {self.round}"
+
+    @property
+    def races_missed(self) -> int:
+        """Races this entry's injury costs the driver ("miss a number of races equal to the
+        severity")."""
+        return season_pass.races_to_miss_for(self.severity) if self.injured else 0
 
     def injury_check(self) -> season_pass.InjuryCheck | None:
         """The injury check as far as it has been rolled, or None if this entry needs none."""

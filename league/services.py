@@ -473,6 +473,10 @@ def round_result_commit(*, round_: Round) -> list[Entry]:
     sat_out = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
     for entry in entries:
         _score_entry(entry, field_size=len(entries), round_=round_, league=league)
+    Entry.objects.bulk_update(entries, ["points", "xp_change", "severity", "injured", "dead"])
+    Driver.objects.bulk_update(
+        [entry.driver for entry in entries], ["xp", "prior_injuries", "races_to_miss", "status"]
+    )
     _heal(league=league, round_=round_, sat_out=sat_out)
     round_.status = RoundStatus.FINISHED
     round_.finished_at = timezone.now()
@@ -494,6 +498,7 @@ def _heal(*, league: League, round_: Round, sat_out: Sequence[Driver]) -> None:
 
 
 def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League) -> None:
+    """Points, XP and injury of one entry, set on it and its driver (the caller saves both)."""
     driver = entry.driver
     entry.points = season_pass.points_for(
         entry.place,
@@ -523,8 +528,6 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
     if retiring and season_pass.retires(driver.xp):
         driver.status = DriverStatus.RETIRED
     entry.xp_change = season_pass.XP_FOR_STARTING + xp_after_start
-    driver.save()
-    entry.save()
 
 
 @transaction.atomic

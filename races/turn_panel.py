@@ -83,7 +83,6 @@ class PromptForm:
 
 @dataclass
 class TurnPanel:
-    race: Race
     state: RaceState
     form: PromptForm | None
     queued: tuple[Prompt, ...]
@@ -163,7 +162,6 @@ def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=
     state = state if state is not None else engine.state_from_dict(race.state)
     asked = engine.prompts(state)
     return TurnPanel(
-        race=race,
         state=state,
         form=prompt_form(asked[0], state, posted) if asked else None,
         queued=asked[1:4],
@@ -174,13 +172,12 @@ def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=
     )
 
 
-def entered_panel(race: Race, *, before: RaceState, entered: Entered) -> TurnPanel:
+def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
     """What an entered event changed, for htmx to swap in: the next prompt, the cars whose
     dashboard changed (usually just the mover) and the one new line of the log."""
     state, asked = entered.state, entered.prompts
     shown = {car.car: car for car in engine.dashboard(before)}
     return TurnPanel(
-        race=race,
         state=state,
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],

@@ -166,14 +166,14 @@ class Command(BaseCommand):
         entries = services.round_start(
             round_=round_, starters=[(drivers[name], CARS[name]) for name, _ in results]
         )
-        outcomes = [
-            _outcome(entry.pk, result) for entry, (_, result) in zip(entries, results, strict=True)
-        ]
-        services.round_result_enter(round_=round_, outcomes=outcomes)
-        for entry, (_, result) in zip(entries, results, strict=True):
-            for value in result.rolls if isinstance(result, Out) else ():
-                services.entry_injury_roll(entry=entry, value=value)
-        services.round_result_commit(round_=round_)
+        pairs = list(zip(entries, (result for _, result in results), strict=True))
+        services.round_result_record(
+            round_=round_,
+            outcomes=[_outcome(entry.pk, result) for entry, result in pairs],
+            injury_rolls={
+                entry.pk: result.rolls for entry, result in pairs if isinstance(result, Out)
+            },
+        )
 
 
 def _outcome(entry_id: int, result: Result) -> EntryOutcome:
