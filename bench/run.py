@@ -124,7 +124,7 @@ def advance(race, *, to_seq: int, rng: random.Random) -> None:
         data = legal_data(prompt, rng)
         kind = data.pop("kind")
         data.pop("_lists", None)
-        services.race_event_apply(race=race, event=Event(kind, data), expected_seq=race.seq)
+        services.race_event_apply(race=race, event=Event(kind, data), expected_version=race.version)
 
 
 def enter_once(client: Client, race, rng: random.Random, **headers) -> float:
@@ -135,7 +135,7 @@ def enter_once(client: Client, race, rng: random.Random, **headers) -> float:
 
     race.refresh_from_db()
     post = legal_data(engine.prompts(services.race_state(race))[0], rng)
-    post["seq"] = race.seq
+    post["version"] = race.version
     url = reverse("races:turn", kwargs={"race_id": race.pk})
     # Encoded as a browser (and htmx) submits a form, not as the test client's multipart.
     body = urlencode(post, doseq=True)
@@ -143,7 +143,7 @@ def enter_once(client: Client, race, rng: random.Random, **headers) -> float:
     response = client.post(url, body, content_type=FORM_ENCODED, **headers)
     elapsed = time.perf_counter() - started
     assert response.status_code in (200, 302), response.content[:500]
-    services.race_undo(race=race, expected_seq=race.seq + 1)
+    services.race_undo(race=race, expected_version=race.version + 1)
     return elapsed
 
 

@@ -23,7 +23,7 @@ class RaceQuerySet(models.QuerySet):
             model._meta.db_table for model in (Race, Round, Season, League)
         )
         query = (
-            f"SELECT r.id, r.round_id, r.seq, r.state, r.finished_at, "
+            f"SELECT r.id, r.round_id, r.seq, r.version, r.state, r.finished_at, "
             f"s.league_id AS league_id, l.organiser_id AS organiser_id "
             f"FROM {race} r JOIN {round_} o ON o.id = r.round_id "
             f"JOIN {season} s ON s.id = o.season_id JOIN {league} l ON l.id = s.league_id "
@@ -37,6 +37,11 @@ class Race(models.Model):
     setup = models.JSONField(help_text="The engine's RaceSetup: rule set, cars, weather table.")
     state = models.JSONField(help_text="The engine's state after the last event (a snapshot).")
     seq = models.PositiveIntegerField(default=0, help_text="Events applied so far.")
+    version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every entry, undo and commit, never repeated: the version a "
+        "form was built on tells whether another device changed the race since.",
+    )
     created = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(
         null=True, blank=True, help_text="When the result was written into the season."

@@ -2,8 +2,9 @@
 
 The engine (rules.engine) decides what the rules allow; these services keep its snapshot and
 log in step, so two referees' phones never overwrite each other: an entry is written only if the
-race is still at the event its form was built on (a conditional update), undo and commit lock
-the race row. Each takes keyword-only arguments and writes in one transaction: a refused action
+race is still at the version its form was built on (a conditional update), undo and commit lock
+the race row. The version is a counter that every entry, undo and commit advances, so it never
+repeats: a page built before an undo and a new entry at the same event number is still stale. Each takes keyword-only arguments and writes in one transaction: a refused action
 changes nothing.
 """
 
@@ -25,10 +26,9 @@ from rules.season_pass import Level
 
 from .models import Race, RaceEvent
 
-STALE_SEQ = (
-    "Someone else entered an event first: the race is at event {current}, this page was at "
-    "event {expected}. Here is the race as it stands now; enter your roll again if it still "
-    "applies."
+STALE_RACE = (
+    "Another device changed this race first (an entry or an undo): here it is as it stands now, "
+    "at event {current}. Enter your roll again if it still applies."
 )
 NOTHING_TO_UNDO = "Nothing to undo: no event has been entered yet."
 RACE_COMMITTED = "This race's result is already in the season: it can no longer change."
@@ -39,7 +39,7 @@ RULESET = "season_pass"
 
 
 class StaleRace(ValidationError):
-    """The page was built on an older event count: someone else entered an event first."""
+    """The page was built on an older version of the race: another device changed it first."""
 
 
 def race_setup(round_: Round, entries: Sequence[Entry]) -> RaceSetup:
@@ -85,16 +85,16 @@ class Entered:
     event: RaceEvent
 
 
-def _check_open(race: Race, expected_seq: int) -> None:
+def _check_open(race: Race, expected_version: int) -> None:
     if race.is_committed:
         raise ValidationError(RACE_COMMITTED)
-    if expected_seq != race.seq:
-        raise StaleRace(STALE_SEQ.format(current=race.seq, expected=expected_seq))
+    if expected_version != race.version:
+        raise StaleRace(STALE_RACE.format(current=race.seq))
 
 
-def _locked(race: Race, expected_seq: int) -> Race:
+def _locked(race: Race, expected_version: int) -> Race:
     race = Race.objects.select_for_update().get(pk=race.pk)
-    _check_open(race, expected_seq)
+    _check_open(race, expected_version)
     return race
 
 
@@ -106,23 +106,23 @@ def _stored_payload(data: dict) -> dict:
 
 @transaction.atomic
 def race_event_apply(
-    *, race: Race, event: Event, expected_seq: int, who=None, state: RaceState | None = None
+    *, race: Race, event: Event, expected_version: int, who=None, state: RaceState | None = None
 ) -> Entered:
     """Apply one event to the stored snapshot (never the log) and append it to the log.
 
     `race` is the row as the caller read it (pass its parsed `state` too, if already at hand);
     it is brought up to date in place, so the caller can render it without reloading it. The
-    write is conditional on the seq the form was built on and the snapshot read with it, so a
-    second referee who entered first makes this one a StaleRace, on any database.
+    write is conditional on the version the form was built on and the snapshot read with it, so
+    a second referee who entered or undid first makes this one a StaleRace, on any database.
     """
-    _check_open(race, expected_seq)
+    _check_open(race, expected_version)
     try:
         new_state, asked = engine.apply(state or race_state(race), event)
     except EventRejected as refusal:
         raise ValidationError(str(refusal)) from refusal
     row = RaceEvent(
         race=race,
-        seq=expected_seq + 1,
+        seq=race.seq + 1,
         kind=event.kind,
         payload=_stored_payload(dict(event.data)),
         who=who,
@@ -131,21 +131,19 @@ def race_event_apply(
     # referee): validating those again would cost queries on every roll.
     row.full_clean(exclude=["race", "who"], validate_constraints=False)
     snapshot = engine.state_to_dict(new_state)
-    moved_on = Race.objects.filter(pk=race.pk, seq=expected_seq, finished_at__isnull=True).update(
-        seq=expected_seq + 1, state=snapshot
-    )
+    moved_on = Race.objects.filter(
+        pk=race.pk, version=expected_version, finished_at__isnull=True
+    ).update(seq=race.seq + 1, version=expected_version + 1, state=snapshot)
     if not moved_on:
         current = Race.objects.filter(pk=race.pk).values_list("seq", flat=True).get()
-        raise StaleRace(STALE_SEQ.format(current=current, expected=expected_seq))
+        raise StaleRace(STALE_RACE.format(current=current))
     try:
         row.save(force_insert=True)
     except IntegrityError as clash:
         # The unique (race, seq) stands behind the conditional update: the race already has an
         # event at the next seq. Leaving the transaction with this error rolls the update back.
-        raise StaleRace(
-            STALE_SEQ.format(current=expected_seq + 1, expected=expected_seq)
-        ) from clash
-    race.seq, race.state = expected_seq + 1, snapshot
+        raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
+    race.seq, race.version, race.state = race.seq + 1, expected_version + 1, snapshot
     return Entered(new_state, asked, row)
 
 
@@ -157,20 +155,21 @@ def race_events(race: Race) -> list[Event]:
 
 
 @transaction.atomic
-def race_undo(*, race: Race, expected_seq: int, who=None) -> RaceState:
+def race_undo(*, race: Race, expected_version: int, who=None) -> RaceState:
     """Remove the last event and restore the state before it (replayed from the setup).
 
     `race` is brought up to date in place, as by race_event_apply.
     """
-    caller_race, race = race, _locked(race, expected_seq)
+    caller_race, race = race, _locked(race, expected_version)
     if race.seq == 0:
         raise ValidationError(NOTHING_TO_UNDO)
     race.events.filter(seq=race.seq).delete()
     race.seq -= 1
+    race.version += 1
     state = engine.replay(RaceSetup.from_dict(race.setup), race_events(race))
     race.state = engine.state_to_dict(state)
-    race.save(update_fields=["seq", "state"])
-    caller_race.seq, caller_race.state = race.seq, race.state
+    race.save(update_fields=["seq", "version", "state"])
+    caller_race.seq, caller_race.version, caller_race.state = race.seq, race.version, race.state
     return state
 
 
@@ -195,12 +194,11 @@ def _outcome(entry: Entry, result: CarResult, distance: float) -> tuple:
 
 
 @transaction.atomic
-def race_result_commit(*, race: Race) -> list[Entry]:
+def race_result_commit(*, race: Race, expected_version: int) -> list[Entry]:
     """Write the finished race into its season: places, points, XP and injuries, exactly as the
     round page's result form would (league.services.round_result_record)."""
     race = Race.objects.select_for_update().select_related("round").get(pk=race.pk)
-    if race.is_committed:
-        raise ValidationError(RACE_COMMITTED)
+    _check_open(race, expected_version)
     state = race_state(race)
     if not state.finished:
         raise ValidationError(RACE_NOT_FINISHED)
@@ -216,5 +214,6 @@ def race_result_commit(*, race: Race) -> list[Entry]:
         round_=race.round, outcomes=outcomes, injury_rolls=injury_rolls
     )
     race.finished_at = timezone.now()
-    race.save(update_fields=["finished_at"])
+    race.version += 1
+    race.save(update_fields=["finished_at", "version"])
     return entries

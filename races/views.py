@@ -26,10 +26,10 @@ from .turn_panel import entered_panel, turn_panel
 BAD_REQUEST = 400
 CONFLICT = 409
 NOT_A_REFEREE = "Only the league's organiser or a referee may run the race."
-NO_SEQ = "This form does not say which event it was built on: reload the page."
+NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 # Form keys that are not the event's data.
 LISTS = "_lists"
-NOT_EVENT_DATA = frozenset({"csrfmiddlewaretoken", "seq", "kind", "undo", "commit", LISTS})
+NOT_EVENT_DATA = frozenset({"csrfmiddlewaretoken", "version", "kind", "undo", "commit", LISTS})
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -104,24 +104,24 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
     """Do what the pressed button asks; only a referee gets here."""
     post = request.POST
     try:
-        seq = int(post.get("seq", ""))
+        version = int(post.get("version", ""))
     except ValueError:
-        raise ValidationError(NO_SEQ) from None
+        raise ValidationError(NO_VERSION) from None
     if "commit" in post:
         race = _race(race.pk)
-        services.race_result_commit(race=race)
+        services.race_result_commit(race=race, expected_version=version)
         messages.success(request, f"Round {race.round.number} is in the standings.")
         url = race.round.get_absolute_url()
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if "undo" in post:
-        state = services.race_undo(race=race, expected_seq=seq, who=request.user)
+        state = services.race_undo(race=race, expected_version=version, who=request.user)
         if not request.htmx:
             return redirect(race)
         return _render_turn(request, _race(race.pk), state=state, can_referee=True)
     event = event_from_post(post)
     before = services.race_state(race)
     entered = services.race_event_apply(
-        race=race, event=event, expected_seq=seq, who=request.user, state=before
+        race=race, event=event, expected_version=version, who=request.user, state=before
     )
     if not request.htmx:
         return redirect(race)

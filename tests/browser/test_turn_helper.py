@@ -21,10 +21,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 CARS = {"Ann": "red", "Bob": "blue", "Cid": "green", "Dot": "yellow"}
 
 
-def enter(page: Page, seq: int, kind: str, data: dict | None) -> None:
+def enter(page: Page, version: int, kind: str, data: dict | None) -> None:
     """Enter one event the way a referee would: tap the keypad, tick the cars, type the facts."""
     form = page.locator("#event-form")
-    expect(form.locator('input[name="seq"]')).to_have_value(str(seq))
+    expect(form.locator('input[name="version"]')).to_have_value(str(version))
     expect(form).to_have_attribute("data-kind", kind)
     data = data or {}
     keypad = form.locator(".keypad button")
@@ -67,12 +67,15 @@ def test_a_race_at_the_table_from_the_grid_to_the_standings(
     # Everything from here is htmx swaps: the page itself never reloads.
     page.evaluate("window.sameDocument = true")
 
+    version = 0  # every entry and every undo moves the race on by one version
     for seq, (kind, _car, data) in enumerate(STEPS):
-        enter(page, seq, kind, data)
+        enter(page, version, kind, data)
+        version += 1
         if seq == 8:  # Blue's move, beside Red: the dashboard and log show it
             expect(page.locator("#log")).to_contain_text("move blue: roll 2, adjacent red")
             # A slip of the finger on the first collision roll, taken back.
-            enter(page, seq + 1, "collision_roll", {"black": 2, "green": 8})
+            enter(page, version, "collision_roll", {"black": 2, "green": 8})
+            version += 2
             expect(page.locator("#log")).to_contain_text("collision roll blue: black 2, green 8")
             page.get_by_role("button", name="Undo the last event").click()
             expect(page.locator("#log")).not_to_contain_text("black 2, green 8")

@@ -64,7 +64,7 @@ def test_the_stored_snapshot_is_always_the_replayed_log(race, data, steps):
             before = (race.seq, race.state)
             try:
                 services.race_event_apply(
-                    race=race, event=event_for(asked[0], data), expected_seq=race.seq
+                    race=race, event=event_for(asked[0], data), expected_version=race.version
                 )
             except ValidationError:
                 race.refresh_from_db()

@@ -27,7 +27,7 @@ def turn_url(race: Race) -> str:
 
 def form_data(race: Race, kind: str, car: str | None, data: dict) -> dict:
     """What the page's form posts: lists are named in `_lists`."""
-    post = {"kind": kind, "seq": race.seq, **({"car": car} if car else {})}
+    post = {"kind": kind, "version": race.version, **({"car": car} if car else {})}
     lists = [key for key, value in data.items() if isinstance(value, list)]
     post.update(data)
     if lists:
@@ -52,7 +52,7 @@ def test_anyone_may_watch_the_race(client, race):
 def test_the_first_prompt_is_a_keypad_of_the_black_die(client_organiser, race):
     html = client_organiser.get(turn_url(race)).content.decode()
     assert buttons(html, "value") == [str(face) for face in values(Die.BLACK)]
-    assert 'name="seq" value="0"' in html and 'name="car" value="red"' in html
+    assert 'name="version" value="0"' in html and 'name="car" value="red"' in html
 
 
 def test_a_move_offers_exactly_the_faces_of_the_gear_die(client_organiser, race):
@@ -101,7 +101,7 @@ def test_an_event_with_htmx_swaps_in_the_next_prompt(client_organiser, race):
     html = response.content.decode()
     assert response.status_code == 200 and "<html" not in html
     assert "Blue (Bob, Rookie) qualifies" in html
-    assert 'name="seq" value="1"' in html
+    assert 'name="version" value="1"' in html
     assert "qualifying roll red: value 3" in html  # the log
 
 
@@ -114,7 +114,7 @@ def test_after_the_first_event_htmx_gets_only_what_changed(client_organiser, rac
     html = response.content.decode()
     assert response.status_code == 200 and response["HX-Retarget"] == "#prompt"
     assert html.lstrip().startswith('<section id="prompt"')
-    assert f'name="seq" value="{race.seq + 1}"' in html  # the next prompt, at the new seq
+    assert f'name="version" value="{race.version + 1}"' in html  # the next prompt, at the new version
     # Out of band: the status line, the undo button, red's dashboard row and one log line.
     assert '<p class="small text-secondary mb-2" id="race-status" hx-swap-oob="true">' in html
     assert '<div id="undo" hx-swap-oob="true">' in html
@@ -124,12 +124,12 @@ def test_after_the_first_event_htmx_gets_only_what_changed(client_organiser, rac
 
 def test_a_stale_page_gets_a_conflict_and_the_fresh_panel(client_organiser, race):
     client_organiser.post(turn_url(race), form_data(race, *STEPS[0]))
-    stale = {"kind": "qualifying_roll", "car": "red", "value": 9, "seq": 0}
+    stale = {"kind": "qualifying_roll", "car": "red", "value": 9, "version": 0}
     response = client_organiser.post(turn_url(race), stale, **HTMX)
     assert response.status_code == 409
     html = response.content.decode()
-    assert "Someone else entered an event first" in html
-    assert "Blue (Bob, Rookie) qualifies" in html and 'name="seq" value="1"' in html
+    assert "Another device changed this race first" in html
+    assert "Blue (Bob, Rookie) qualifies" in html and 'name="version" value="1"' in html
     race.refresh_from_db()
     assert race.seq == 1
 
@@ -141,13 +141,13 @@ def test_a_stale_page_gets_a_conflict_and_the_fresh_panel(client_organiser, race
         ({"kind": "teleport", "car": "red", "value": 1}, "Not now"),
         ({"kind": "qualifying_roll", "car": "red", "value": "x"}, "expected a whole number"),
         ({"kind": "qualifying_roll", "car": "red", "value": 3, "wings": 2}, "no field wings"),
-        ({"kind": "qualifying_roll", "car": "red", "value": 3, "seq": "x"}, "does not say which"),
+        ({"kind": "qualifying_roll", "car": "red", "value": 3, "version": "x"}, "does not say which"),
     ],
 )
 def test_bad_input_is_a_400_with_the_reason_and_writes_nothing(
     client_organiser, race, post, reason
 ):
-    response = client_organiser.post(turn_url(race), {"seq": 0, **post})
+    response = client_organiser.post(turn_url(race), {"version": 0, **post})
     assert response.status_code == 400
     assert reason in response.content.decode()
     race.refresh_from_db()
@@ -184,7 +184,7 @@ def test_undo_takes_back_the_last_event(client_organiser, race):
     drive(race, 3)
     before = dict(race.state)
     drive(race, 1, seed=2)
-    response = client_organiser.post(turn_url(race), {"undo": "", "seq": 4}, **HTMX)
+    response = client_organiser.post(turn_url(race), {"undo": "", "version": 4}, **HTMX)
     assert response.status_code == 200
     race.refresh_from_db()
     assert (race.seq, race.state) == (3, before)
@@ -193,7 +193,7 @@ def test_undo_takes_back_the_last_event(client_organiser, race):
 
 def test_undo_from_a_stale_page_is_a_conflict(client_organiser, race):
     drive(race, 3)
-    response = client_organiser.post(turn_url(race), {"undo": "", "seq": 2})
+    response = client_organiser.post(turn_url(race), {"undo": "", "version": 2})
     assert response.status_code == 409
     race.refresh_from_db()
     assert race.seq == 3
@@ -207,7 +207,7 @@ def test_no_cars_beside_is_sent_as_none_not_the_default(client_organiser, race):
     html = client_organiser.get(turn_url(race)).content.decode()
     assert re.search(r'name="adjacent" [^>]*value="red" [^>]*checked', html)  # proposed
     response = client_organiser.post(
-        turn_url(race), {"kind": "neighbours", "car": "blue", "seq": race.seq, "_lists": "adjacent"}
+        turn_url(race), {"kind": "neighbours", "car": "blue", "version": race.version, "_lists": "adjacent"}
     )
     assert response.status_code == 302
     html = client_organiser.get(turn_url(race)).content.decode()
@@ -225,7 +225,7 @@ def test_the_whole_scenario_through_the_page_commits_to_the_season(
         race.refresh_from_db()
     html = client_organiser.get(turn_url(race)).content.decode()
     assert "Write the result into the season" in html
-    response = client_organiser.post(turn_url(race), {"commit": "", "seq": race.seq})
+    response = client_organiser.post(turn_url(race), {"commit": "", "version": race.version})
     assert response.status_code == 302 and response.url == round_one.get_absolute_url()
     round_one.refresh_from_db()
     assert round_one.status == RoundStatus.FINISHED
@@ -239,7 +239,7 @@ def test_the_whole_scenario_through_the_page_commits_to_the_season(
 
 def test_committing_an_unfinished_race_is_a_400(client_organiser, race):
     drive(race, 5)
-    response = client_organiser.post(turn_url(race), {"commit": "", "seq": 5}, **HTMX)
+    response = client_organiser.post(turn_url(race), {"commit": "", "version": 5}, **HTMX)
     assert response.status_code == 400
     assert services.RACE_NOT_FINISHED in response.content.decode()
 
@@ -338,7 +338,7 @@ def test_the_admin_lists_races_and_their_events(admin_client, race):
 
 
 def test_an_entry_for_a_race_that_does_not_exist_is_a_404(client_organiser):
-    response = client_organiser.post(reverse("races:turn", kwargs={"race_id": 999}), {"seq": 0})
+    response = client_organiser.post(reverse("races:turn", kwargs={"race_id": 999}), {"version": 0})
     assert response.status_code == 404
 
 
