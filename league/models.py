@@ -161,6 +161,15 @@ class Round(models.Model):
     )
     status = models.CharField(max_length=10, choices=RoundStatus, default=RoundStatus.SCHEDULED)
     finished_at = models.DateTimeField(null=True, blank=True)
+    run_at_table = models.BooleanField(
+        default=False,
+        help_text="Its result comes from the turn helper, not from the round page's forms.",
+    )
+    version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every write to the round and its entries, never repeated: the "
+        "version a form was built on tells whether someone changed the round since.",
+    )
 
     class Meta:
         ordering = ["season", "number"]

@@ -43,7 +43,7 @@ class InjuryPrompt:
 
 @dataclass
 class RoundPanel:
-    step: str  # "start", "result", "injuries", "confirm", "done", "waiting"
+    step: str  # "start", "result", "injuries", "confirm", "at_table", "done", "waiting"
     starters: list[tuple[str, list[StarterLine]]] = field(default_factory=list)
     outcomes: list[OutcomeLine] = field(default_factory=list)
     injury: InjuryPrompt | None = None
@@ -133,6 +133,9 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         panel.starters = starter_lines(round_, start_data)
         return panel
     panel.entries = list(round_.entries.select_related("driver", "team").order_by("place", "pk"))
+    if round_.status == RoundStatus.STARTED and round_.run_at_table:
+        panel.step = "at_table"
+        return panel
     if round_.status == RoundStatus.STARTED:
         panel.outcomes = outcome_lines(panel.entries, result_data)
         if result_data is not None or any(entry.place is None for entry in panel.entries):

@@ -71,6 +71,15 @@ DAMAGE_NEEDED = "{driver} was disabled in a collision: enter the damage points (
 INJURY_NOT_NEEDED = "{driver} has no injury check to roll."
 INJURY_SETTLED = "{driver}'s injury check is already settled."
 INJURIES_PENDING = "Injury checks are still to be rolled for: {drivers}."
+ROUND_CHANGED = (
+    "Someone else changed this round first (another tab or device): here it is as it stands "
+    "now. Enter again what still applies."
+)
+ROUND_AT_TABLE = (
+    "Round {number} is being run with the turn helper: its result comes from the table. To type "
+    "it in here instead, choose 'Enter the result by hand instead' first (the table's race is "
+    "discarded)."
+)
 OVERSHOOT_TOO_FAR = "{driver}: an overshoot is at most {most} spaces (the highest roll is 30)."
 DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a race."
 
@@ -78,6 +87,10 @@ DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a ra
 MAX_OVERSHOOT = 30
 # Two points disable a car; chain checks can add a few more before the referee stops rolling.
 MAX_DAMAGE = 10
+
+
+class StaleRound(ValidationError):
+    """The page was built on an older version of the round: someone changed it first."""
 
 
 @dataclass(frozen=True)
@@ -297,10 +310,40 @@ def _check_starters(league: League, starters: Sequence[tuple[Driver, str]]) -> N
             )
 
 
+def round_for_write(round_: Round, expected_version: int | None, *, by_hand: bool = False) -> Round:
+    """`round_` read again and locked, once the page that asks is shown to be built on its
+    current version (None: a caller with no page, such as the demo loader or the turn helper's
+    commit, which checks its race's version instead); `by_hand` for the round page's own result
+    forms, which a round run at the table refuses."""
+    locked = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("season__league")
+        .get(pk=round_.pk)
+    )
+    if expected_version is not None and locked.version != expected_version:
+        raise StaleRound(ROUND_CHANGED)
+    if by_hand and locked.run_at_table and locked.status == RoundStatus.STARTED:
+        raise ValidationError(ROUND_AT_TABLE.format(number=locked.number))
+    return locked
+
+
+def _advance(round_: Round, *fields: str) -> None:
+    """Save `fields` of the round with its next version: every page built before is stale."""
+    round_.version += 1
+    round_.save(update_fields=["version", *fields])
+
+
 @transaction.atomic
-def round_start(*, round_: Round, starters: Sequence[tuple[Driver, str]]) -> list[Entry]:
-    """Put the starters on the grid: each gains a point of XP and races at the level it gives."""
-    round_ = Round.objects.select_for_update().select_related("season__league").get(pk=round_.pk)
+def round_start(
+    *,
+    round_: Round,
+    starters: Sequence[tuple[Driver, str]],
+    expected_version: int | None = None,
+    at_table: bool = False,
+) -> list[Entry]:
+    """Put the starters on the grid: each gains a point of XP and races at the level it gives.
+    `at_table`: the turn helper runs the race, so the round page's result forms stand aside."""
+    round_ = round_for_write(round_, expected_version)
     _check_round_can_start(round_)
     # The caller's driver objects may predate the last round (XP, injuries, status): saving
     # them would undo what that round did, so the checks and the XP use the stored rows.
@@ -327,7 +370,8 @@ def round_start(*, round_: Round, starters: Sequence[tuple[Driver, str]]) -> lis
     Driver.objects.bulk_update([driver for driver, _car in starters], ["xp"])
     entries = Entry.objects.bulk_create(entries)
     round_.status = RoundStatus.STARTED
-    round_.save(update_fields=["status"])
+    round_.run_at_table = at_table
+    _advance(round_, "status", "run_at_table")
     return entries
 
 
@@ -391,12 +435,21 @@ def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> d
 
 
 @transaction.atomic
-def round_result_enter(*, round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry]:
+def round_result_enter(
+    *, round_: Round, outcomes: Sequence[EntryOutcome], expected_version: int | None = None
+) -> list[Entry]:
     """Record how each car's race ended; cars out get the injury check the rules call for.
 
-    May be entered again (to correct it) until the result is committed.
+    May be entered again (to correct it) until the result is committed: a car whose injury
+    check is the same as before keeps the rolls already entered for it.
     """
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_ = round_for_write(round_, expected_version, by_hand=True)
+    entries = _enter_result(round_, outcomes)
+    _advance(round_)
+    return entries
+
+
+def _enter_result(round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry]:
     if round_.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
     if round_.status != RoundStatus.STARTED:
@@ -419,16 +472,26 @@ def round_result_enter(*, round_: Round, outcomes: Sequence[EntryOutcome]) -> li
         overshot = outcome.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE)
         entry.overshoot = outcome.overshoot if overshot and not outcome.finished else None
         entry.damage = outcome.damage if outcome.out_reason == OutReason.COLLISION else None
-        entry.injury_columns = columns
-        entry.injury_rolls = []
+        if entry.injury_columns != columns:
+            entry.injury_columns = columns
+            entry.injury_rolls = []
         entry.full_clean()
         entry.save()
     return sorted(entries.values(), key=lambda entry: entry.place)
 
 
 @transaction.atomic
-def entry_injury_roll(*, entry: Entry, value: int) -> season_pass.InjuryCheck:
+def entry_injury_roll(
+    *, entry: Entry, value: int, expected_version: int | None = None
+) -> season_pass.InjuryCheck:
     """Add one black-die roll to an entry's injury check ("Injuries": roll until settled)."""
+    round_ = round_for_write(entry.round, expected_version, by_hand=True)
+    check = _roll_injury(entry, value)
+    _advance(round_)
+    return check
+
+
+def _roll_injury(entry: Entry, value: int) -> season_pass.InjuryCheck:
     entry = Entry.objects.select_for_update().select_related("driver", "round").get(pk=entry.pk)
     if entry.round.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=entry.round.number))
@@ -456,9 +519,13 @@ def pending_injuries(entries: Iterable[Entry]) -> list[Entry]:
 
 
 @transaction.atomic
-def round_result_commit(*, round_: Round) -> list[Entry]:
+def round_result_commit(*, round_: Round, expected_version: int | None = None) -> list[Entry]:
     """Score the round: points, XP, injuries, then a week of healing ("Experience", "Injuries")."""
-    round_ = Round.objects.select_for_update().select_related("season__league").get(pk=round_.pk)
+    round_ = round_for_write(round_, expected_version, by_hand=True)
+    return _commit(round_)
+
+
+def _commit(round_: Round) -> list[Entry]:
     if round_.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
     entries = list(round_.entries.select_related("driver").order_by("place"))
@@ -480,7 +547,7 @@ def round_result_commit(*, round_: Round) -> list[Entry]:
     _heal(league=league, round_=round_, sat_out=sat_out)
     round_.status = RoundStatus.FINISHED
     round_.finished_at = timezone.now()
-    round_.save(update_fields=["status", "finished_at"])
+    _advance(round_, "status", "finished_at")
     return entries
 
 
@@ -537,12 +604,37 @@ def round_result_record(
     outcomes: Sequence[EntryOutcome],
     injury_rolls: Mapping[int, Sequence[int]],
 ) -> list[Entry]:
-    """Enter, roll and commit a whole result at once (the turn helper's finished race)."""
-    round_result_enter(round_=round_, outcomes=outcomes)
+    """Enter, roll and commit a whole result at once (the turn helper's finished race, whose
+    own version the caller has checked)."""
+    round_ = round_for_write(round_, None)
+    _enter_result(round_, outcomes)
     for entry in round_.entries.all():
         for value in injury_rolls.get(entry.pk, ()):
-            entry_injury_roll(entry=entry, value=value)
-    return round_result_commit(round_=round_)
+            _roll_injury(entry, value)
+    return _commit(round_)
+
+
+@transaction.atomic
+def round_result_clear(*, round_: Round, at_table: bool) -> int:
+    """Take back a result entered but not committed (places, outcomes, injury rolls), for a
+    round that changes how it is run; returns how many injury rolls were discarded. The
+    caller holds the round's lock (round_for_write) and has checked its version."""
+    if round_.status != RoundStatus.STARTED:
+        raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
+    entries = list(round_.entries.all())
+    discarded = sum(len(entry.injury_rolls) for entry in entries)
+    for entry in entries:
+        entry.place = entry.finished = entry.distance = entry.overshoot = entry.damage = None
+        entry.out_reason = ""
+        entry.injury_columns, entry.injury_rolls = [], []
+    Entry.objects.bulk_update(
+        entries,
+        ["place", "finished", "out_reason", "distance", "overshoot", "damage"]
+        + ["injury_columns", "injury_rolls"],
+    )
+    round_.run_at_table = at_table
+    _advance(round_, "run_at_table")
+    return discarded
 
 
 @transaction.atomic

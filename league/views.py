@@ -17,6 +17,8 @@ from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_standings
 
 BAD_REQUEST = 400
+CONFLICT = 409
+NO_VERSION = "This form does not say which version of the round it was built on: reload the page."
 PICK_A_FACE = "Pick the value the black die shows."
 UNKNOWN_CAR = "That car is not in this round."
 
@@ -274,18 +276,39 @@ def _after_round_post(request, round_) -> HttpResponse:
     return redirect(round_)
 
 
+def _expected_version(request: HttpRequest) -> int:
+    """The round version the posted form was built on; every round write carries one."""
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        raise ValidationError(NO_VERSION) from None
+
+
+def _round_write(request, round_, write, *, after=_after_round_post, **bound) -> HttpResponse:
+    """Run `write(expected_version)` and answer as the round page does: `after` it is done, the
+    fresh panel with a 409 when another tab or device changed the round first (the posted
+    values would apply to a round that is no longer there), the refused values beside the
+    reason with a 400."""
+    try:
+        write(_expected_version(request))
+    except services.StaleRound as conflict:
+        round_.refresh_from_db()
+        return _render_round(request, round_, errors=conflict.messages, status=CONFLICT)
+    except ValidationError as error:
+        return _render_round(request, round_, errors=error.messages, status=BAD_REQUEST, **bound)
+    return after(request, round_)
+
+
 @login_required
 @require_POST
 def round_start(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     round_ = _refereed_round(request, slug, number, round_number)
-    try:
+
+    def start(version: int) -> None:
         starters = chosen_starters(starter_lines(round_, request.POST))
-        services.round_start(round_=round_, starters=starters)
-    except ValidationError as error:
-        return _render_round(
-            request, round_, errors=error.messages, status=BAD_REQUEST, start_data=request.POST
-        )
-    return _after_round_post(request, round_)
+        services.round_start(round_=round_, starters=starters, expected_version=version)
+
+    return _round_write(request, round_, start, start_data=request.POST)
 
 
 @login_required
@@ -296,13 +319,11 @@ def round_result(request: HttpRequest, slug: str, number: int, round_number: int
     if not all(line.form.is_valid() for line in panel.outcomes):
         return _render_round(request, round_, status=BAD_REQUEST, result_data=request.POST)
     outcomes = [line.form.outcome_for(line.entry.pk) for line in panel.outcomes]
-    try:
-        services.round_result_enter(round_=round_, outcomes=outcomes)
-    except ValidationError as error:
-        return _render_round(
-            request, round_, errors=error.messages, status=BAD_REQUEST, result_data=request.POST
-        )
-    return _after_round_post(request, round_)
+
+    def enter(version: int) -> None:
+        services.round_result_enter(round_=round_, outcomes=outcomes, expected_version=version)
+
+    return _round_write(request, round_, enter, result_data=request.POST)
 
 
 @login_required
@@ -312,26 +333,31 @@ def round_injury_roll(
 ) -> HttpResponse:
     round_ = _refereed_round(request, slug, number, round_number)
     form = InjuryRollForm(request.POST)
-    if not form.is_valid():
-        return _render_round(request, round_, errors=[PICK_A_FACE], status=BAD_REQUEST)
-    entry = round_.entries.filter(pk=form.cleaned_data["entry"]).first()
-    if entry is None:
-        return _render_round(request, round_, errors=[UNKNOWN_CAR], status=BAD_REQUEST)
-    try:
-        services.entry_injury_roll(entry=entry, value=form.cleaned_data["value"])
-    except ValidationError as error:
-        return _render_round(request, round_, errors=error.messages, status=BAD_REQUEST)
-    return _after_round_post(request, round_)
+
+    def roll(version: int) -> None:
+        if not form.is_valid():
+            raise ValidationError(PICK_A_FACE)
+        entry = round_.entries.filter(pk=form.cleaned_data["entry"]).first()
+        if entry is None:
+            raise ValidationError(UNKNOWN_CAR)
+        value = form.cleaned_data["value"]
+        services.entry_injury_roll(entry=entry, value=value, expected_version=version)
+
+    return _round_write(request, round_, roll)
 
 
 @login_required
 @require_POST
 def round_commit(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     round_ = _refereed_round(request, slug, number, round_number)
-    try:
-        services.round_result_commit(round_=round_)
-    except ValidationError as error:
-        return _render_round(request, round_, errors=error.messages, status=BAD_REQUEST)
+
+    def commit(version: int) -> None:
+        services.round_result_commit(round_=round_, expected_version=version)
+
+    return _round_write(request, round_, commit, after=_after_commit)
+
+
+def _after_commit(request, round_) -> HttpResponse:
     messages.success(request, f"Round {round_.number} is in the standings.")
     if request.htmx:
         return HttpResponseClientRedirect(round_.get_absolute_url())

@@ -4,8 +4,10 @@ The engine (rules.engine) decides what the rules allow; these services keep its 
 log in step, so two referees' phones never overwrite each other: an entry is written only if the
 race is still at the version its form was built on (a conditional update), undo and commit lock
 the race row. The version is a counter that every entry, undo and commit advances, so it never
-repeats: a page built before an undo and a new entry at the same event number is still stale. Each takes keyword-only arguments and writes in one transaction: a refused action
-changes nothing.
+repeats: a page built before an undo and a new entry at the same event number is still stale.
+A round is run one way at a time: starting, taking over and discarding a race switch it between
+the table and the round page. Each takes keyword-only arguments and writes in one transaction:
+a refused action changes nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from league import services as league_services
-from league.models import Driver, Entry, OutReason, Round
+from league.models import Driver, Entry, OutReason, Round, RoundStatus
 from rules import engine
 from rules.engine import CarResult, CarSetup, Event, EventRejected, Prompt, RaceSetup, RaceState
 from rules.season_pass import Level
@@ -34,6 +36,10 @@ NOTHING_TO_UNDO = "Nothing to undo: no event has been entered yet."
 RACE_COMMITTED = "This race's result is already in the season: it can no longer change."
 RACE_NOT_FINISHED = "The race is not finished: cars are still racing or checks are still owed."
 RACE_ALREADY_STARTED = "Round {number} already has a race at the table."
+NO_RACE_TO_DISCARD = "Round {number} has no race running at the table."
+NOT_STARTED_BY_HAND = (
+    "Round {number} was not started on the round page: start it here, or open its race."
+)
 ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
 RULESET = "season_pass"
 
@@ -55,11 +61,22 @@ def race_setup(round_: Round, entries: Sequence[Entry]) -> RaceSetup:
 
 
 @transaction.atomic
-def race_start(*, round_: Round, starters: Sequence[tuple[Driver, str]]) -> Race:
+def race_start(
+    *,
+    round_: Round,
+    starters: Sequence[tuple[Driver, str]],
+    expected_version: int | None = None,
+) -> Race:
     """Put the starters on the grid (league.services.round_start) and set the race up."""
     if Race.objects.filter(round_id=round_.pk).exists():
         raise ValidationError(RACE_ALREADY_STARTED.format(number=round_.number))
-    entries = league_services.round_start(round_=round_, starters=starters)
+    entries = league_services.round_start(
+        round_=round_, starters=starters, expected_version=expected_version, at_table=True
+    )
+    return _race_for(round_, entries)
+
+
+def _race_for(round_: Round, entries: Sequence[Entry]) -> Race:
     round_ = Round.objects.select_related("track").get(pk=round_.pk)
     setup = race_setup(round_, entries)
     try:
@@ -70,6 +87,52 @@ def race_start(*, round_: Round, starters: Sequence[tuple[Driver, str]]) -> Race
     race.full_clean()
     race.save()
     return race
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """What running a round started by hand at the table would discard, to ask first."""
+
+    cars: tuple[str, ...]
+    placed: int
+    rolls: int
+
+
+def take_over_summary(round_: Round) -> TakeOver | None:
+    """None unless `round_` was started on the round page and is still open."""
+    if round_.status != RoundStatus.STARTED or round_.run_at_table:
+        return None
+    entries = list(round_.entries.order_by("pk"))
+    return TakeOver(
+        cars=tuple(entry.car for entry in entries),
+        placed=sum(entry.place is not None for entry in entries),
+        rolls=sum(len(entry.injury_rolls) for entry in entries),
+    )
+
+
+@transaction.atomic
+def race_take_over(*, round_: Round, expected_version: int) -> Race:
+    """Run at the table a round started on the round page: the same starters in the same cars,
+    and the result typed so far (places, outcomes, injury rolls) discarded."""
+    round_ = league_services.round_for_write(round_, expected_version)
+    if round_.status != RoundStatus.STARTED or round_.run_at_table:
+        raise ValidationError(NOT_STARTED_BY_HAND.format(number=round_.number))
+    league_services.round_result_clear(round_=round_, at_table=True)
+    return _race_for(round_, list(round_.entries.select_related("driver").order_by("pk")))
+
+
+@transaction.atomic
+def race_discard(*, round_: Round, expected_version: int) -> int:
+    """Stop running `round_` at the table so its result can be typed on the round page: the
+    race and its log are deleted (the starters stay). Returns how many events were discarded."""
+    round_ = league_services.round_for_write(round_, expected_version)
+    race = Race.objects.select_for_update().filter(round=round_).first()
+    if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
+        raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
+    discarded = race.seq
+    race.delete()
+    league_services.round_result_clear(round_=round_, at_table=False)
+    return discarded
 
 
 def race_state(race: Race) -> RaceState:

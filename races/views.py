@@ -11,7 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.template.defaultfilters import pluralize
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
@@ -26,6 +27,13 @@ from .turn_panel import entered_panel, turn_panel
 BAD_REQUEST = 400
 CONFLICT = 409
 NOT_A_REFEREE = "Only the league's organiser or a referee may run the race."
+NO_RACE = (
+    "There is no such race. If it was being run at the table, it may have been discarded on the "
+    "round page so that the result could be entered by hand."
+)
+NO_ROUND_VERSION = (
+    "This form does not say which version of the round it was built on: reload the page."
+)
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 # Form keys that are not the event's data.
 LISTS = "_lists"
@@ -37,9 +45,14 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def _race(race_id: int) -> Race:
-    return get_object_or_404(
-        Race.objects.select_related("round__season__league", "round__track"), pk=race_id
+    race = (
+        Race.objects.select_related("round__season__league", "round__track")
+        .filter(pk=race_id)
+        .first()
     )
+    if race is None:
+        raise Http404(NO_RACE)
+    return race
 
 
 def _require_referee(request, league: League) -> None:
@@ -85,7 +98,7 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     # is saved on each roll entered at the table.
     race = Race.objects.for_entry(race_id)
     if race is None:
-        raise Http404("No such race.")
+        raise Http404(NO_RACE)
     if not may_referee(request.user, league_id=race.league_id, organiser_id=race.organiser_id):
         raise PermissionDenied(NOT_A_REFEREE)
     try:
@@ -167,25 +180,69 @@ def _round(round_id: int) -> Round:
 @login_required
 @require_http_methods(["GET", "POST"])
 def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
+    """Start the round's race at the table; a round started on the round page is taken over
+    once the referee has seen what that discards."""
     round_ = _round(round_id)
     _require_referee(request, round_.season.league)
     race = Race.objects.filter(round=round_).first()
     if race is not None:
         return redirect(race)
-    posted = request.POST if request.method == "POST" else None
+    take_over = services.take_over_summary(round_)
+    posted = request.POST if request.method == "POST" and take_over is None else None
     starters = starter_lines(round_, posted)
     errors: list[str] = []
-    if posted is not None:
+    if request.method == "POST":
         try:
-            race = services.race_start(round_=round_, starters=chosen_starters(starters))
+            race = _start_or_take_over(request, round_, starters, take_over)
             return redirect(race)
         except ValidationError as refusal:
+            race = Race.objects.filter(round=round_).first()
+            if race is not None:  # a double tap: the first tap started it
+                return redirect(race)
+            round_.refresh_from_db()
             errors = refusal.messages
     context = {
         "round": round_,
         "season": round_.season,
         "league": round_.season.league,
         "starters": starters,
+        "take_over": services.take_over_summary(round_),
         "errors": errors,
     }
     return render(request, "races/race_new.html", context, status=BAD_REQUEST if errors else 200)
+
+
+def _start_or_take_over(request, round_, starters, take_over) -> Race:
+    version = _round_version(request)
+    if take_over is not None:
+        return services.race_take_over(round_=round_, expected_version=version)
+    return services.race_start(
+        round_=round_, starters=chosen_starters(starters), expected_version=version
+    )
+
+
+def _round_version(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        raise ValidationError(NO_ROUND_VERSION) from None
+
+
+@login_required
+@require_POST
+def race_discard(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Stop running the round at the table, so that its result is typed on the round page."""
+    round_ = _round(round_id)
+    _require_referee(request, round_.season.league)
+    try:
+        events = services.race_discard(round_=round_, expected_version=_round_version(request))
+    except ValidationError as refusal:
+        for message in refusal.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            f"The table's race is discarded ({events} event{pluralize(events)}): "
+            "enter the result below.",
+        )
+    return redirect(round_)

@@ -36,6 +36,11 @@ def result_data(entries: list[Entry], lines: dict[str, dict[str, str]]) -> dict[
     return data
 
 
+def versioned(round_: Round, data: dict) -> dict:
+    """`data` as the round page's form posts it: with the round's version it was built on."""
+    return {**data, "version": Round.objects.values_list("version", flat=True).get(pk=round_.pk)}
+
+
 def start_everyone(round_: Round, teams) -> None:
     """Every driver of `teams` starts `round_`, each in a car of their own."""
     drivers = Driver.objects.filter(team__in=teams)
@@ -103,7 +108,9 @@ def test_pages_show_to_the_public(client, league, season, teams):
 def test_a_round_is_walked_from_starters_to_the_standings(client_organiser, season, teams):
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.filter(team__in=teams))
-    response = client_organiser.post(round_url(round_, "start"), start_data(drivers))
+    response = client_organiser.post(
+        round_url(round_, "start"), versioned(round_, start_data(drivers))
+    )
     assert response.status_code == 302
     assert set(Driver.objects.values_list("xp", flat=True)) == {1}
 
@@ -114,7 +121,9 @@ def test_a_round_is_walked_from_starters_to_the_standings(client_organiser, seas
         "Cid": {"outcome": "finished", "place": "3"},
         "Dot": {"outcome": "overshoot", "distance": "40", "overshoot": "3"},
     }
-    response = client_organiser.post(round_url(round_, "result"), result_data(entries, lines))
+    response = client_organiser.post(
+        round_url(round_, "result"), versioned(round_, result_data(entries, lines))
+    )
     assert response.status_code == 302
     page = client_organiser.get(round_url(round_))
     assert "against the <strong>Blue</strong> column" in page.text
@@ -123,12 +132,12 @@ def test_a_round_is_walked_from_starters_to_the_standings(client_organiser, seas
     dot = round_.entries.get(driver__name="Dot")
     for value in (1, 2, 10, 12):
         response = client_organiser.post(
-            round_url(round_, "injury_roll"), {"entry": dot.pk, "value": value}
+            round_url(round_, "injury_roll"), versioned(round_, {"entry": dot.pk, "value": value})
         )
         assert response.status_code == 302
     assert "Every injury check is settled" in client_organiser.get(round_url(round_)).text
 
-    response = client_organiser.post(round_url(round_, "commit"))
+    response = client_organiser.post(round_url(round_, "commit"), versioned(round_, {}))
     assert response.status_code == 302
     page = client_organiser.get(round_url(round_))
     assert "severity 4: misses 4 races" in page.text
@@ -161,7 +170,7 @@ def test_a_die_value_the_black_die_cannot_show_is_refused_with_the_reason(
     )
     response = client_organiser.post(
         round_url(round_, "injury_roll"),
-        {"entry": entries[3].pk, "value": 21},
+        versioned(round_, {"entry": entries[3].pk, "value": 21}),
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 400
@@ -174,7 +183,9 @@ def test_an_injured_starter_is_refused_and_nothing_is_written(client_organiser, 
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.filter(team__in=teams))
     Driver.objects.filter(pk=drivers[0].pk).update(races_to_miss=2)
-    response = client_organiser.post(round_url(round_, "start"), start_data(drivers))
+    response = client_organiser.post(
+        round_url(round_, "start"), versioned(round_, start_data(drivers))
+    )
     assert response.status_code == 400
     assert "2 race(s) still to miss" in response.text
     assert not Entry.objects.exists()
@@ -187,7 +198,9 @@ def test_a_result_with_a_missing_place_is_refused(client_organiser, season, team
     start_everyone(round_, teams)
     entries = list(round_.entries.select_related("driver"))
     lines = {name: {"outcome": "finished", "place": "1"} for name in ("Ann", "Bob", "Cid", "Dot")}
-    response = client_organiser.post(round_url(round_, "result"), result_data(entries, lines))
+    response = client_organiser.post(
+        round_url(round_, "result"), versioned(round_, result_data(entries, lines))
+    )
     assert response.status_code == 400
     assert "Finishers must take places 1 to 4" in response.text
     assert not round_.entries.filter(place__isnull=False).exists()
@@ -199,7 +212,10 @@ def test_a_referee_who_is_not_organiser_may_enter_results(client, season, teams,
     client.force_login(referee)
     drivers = list(Driver.objects.filter(team__in=teams))
     round_ = season.rounds.get(number=1)
-    assert client.post(round_url(round_, "start"), start_data(drivers)).status_code == 302
+    assert (
+        client.post(round_url(round_, "start"), versioned(round_, start_data(drivers))).status_code
+        == 302
+    )
 
 
 def test_the_public_may_not_enter_results(client, season, teams):
@@ -262,7 +278,7 @@ def test_with_htmx_starting_a_round_swaps_in_the_result_form(client_organiser, s
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.filter(team__in=teams))
     response = client_organiser.post(
-        round_url(round_, "start"), start_data(drivers), HTTP_HX_REQUEST="true"
+        round_url(round_, "start"), versioned(round_, start_data(drivers)), HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
     assert 'id="round-panel"' in response.text and "<html" not in response.text
@@ -286,7 +302,8 @@ def test_a_retired_starter_posted_anyway_is_refused_in_the_words_of_the_rules(
     drivers = list(Driver.objects.filter(team__in=teams))
     Driver.objects.filter(pk=drivers[0].pk).update(status="retired")
     response = client_organiser.post(
-        round_url(season.rounds.get(number=1), "start"), start_data(drivers)
+        round_url(season.rounds.get(number=1), "start"),
+        versioned(season.rounds.get(number=1), start_data(drivers)),
     )
     assert response.status_code == 400
     assert f"{drivers[0].name} is retired and may no longer race." in response.text
@@ -303,7 +320,9 @@ def test_an_absurd_overshoot_is_refused_not_a_server_error(client_organiser, sea
         "Cid": {"outcome": "finished", "place": "3"},
         "Dot": {"outcome": "overshoot", "distance": "4", "overshoot": "99999999999999999999"},
     }
-    response = client_organiser.post(round_url(round_, "result"), result_data(entries, lines))
+    response = client_organiser.post(
+        round_url(round_, "result"), versioned(round_, result_data(entries, lines))
+    )
     assert response.status_code == 400
     assert "less than or equal to 30" in response.text
     assert not round_.entries.filter(place__isnull=False).exists()

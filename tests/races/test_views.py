@@ -114,7 +114,9 @@ def test_after_the_first_event_htmx_gets_only_what_changed(client_organiser, rac
     html = response.content.decode()
     assert response.status_code == 200 and response["HX-Retarget"] == "#prompt"
     assert html.lstrip().startswith('<section id="prompt"')
-    assert f'name="version" value="{race.version + 1}"' in html  # the next prompt, at the new version
+    assert (
+        f'name="version" value="{race.version + 1}"' in html
+    )  # the next prompt, at the new version
     # Out of band: the status line, the undo button, red's dashboard row and one log line.
     assert '<p class="small text-secondary mb-2" id="race-status" hx-swap-oob="true">' in html
     assert '<div id="undo" hx-swap-oob="true">' in html
@@ -141,7 +143,10 @@ def test_a_stale_page_gets_a_conflict_and_the_fresh_panel(client_organiser, race
         ({"kind": "teleport", "car": "red", "value": 1}, "Not now"),
         ({"kind": "qualifying_roll", "car": "red", "value": "x"}, "expected a whole number"),
         ({"kind": "qualifying_roll", "car": "red", "value": 3, "wings": 2}, "no field wings"),
-        ({"kind": "qualifying_roll", "car": "red", "value": 3, "version": "x"}, "does not say which"),
+        (
+            {"kind": "qualifying_roll", "car": "red", "value": 3, "version": "x"},
+            "does not say which",
+        ),
     ],
 )
 def test_bad_input_is_a_400_with_the_reason_and_writes_nothing(
@@ -207,7 +212,8 @@ def test_no_cars_beside_is_sent_as_none_not_the_default(client_organiser, race):
     html = client_organiser.get(turn_url(race)).content.decode()
     assert re.search(r'name="adjacent" [^>]*value="red" [^>]*checked', html)  # proposed
     response = client_organiser.post(
-        turn_url(race), {"kind": "neighbours", "car": "blue", "version": race.version, "_lists": "adjacent"}
+        turn_url(race),
+        {"kind": "neighbours", "car": "blue", "version": race.version, "_lists": "adjacent"},
     )
     assert response.status_code == 302
     html = client_organiser.get(turn_url(race)).content.decode()
@@ -303,7 +309,7 @@ def test_starting_a_race_from_the_start_page(client_organiser, round_one, teams)
     response = client_organiser.get(new_url(round_one))
     assert response.status_code == 200 and "Choose the starters" in response.content.decode()
     drivers = [driver for team in teams for driver in team.drivers.all()]
-    post = {}
+    post = {"version": round_one.version}
     for driver, car in zip(drivers, ["red", "blue", "green", "yellow"], strict=True):
         post[f"d{driver.pk}-start"] = "on"
         post[f"d{driver.pk}-car"] = car
@@ -317,7 +323,7 @@ def test_starting_a_race_from_the_start_page(client_organiser, round_one, teams)
 
 def test_a_refused_start_is_a_400_with_the_reason(client_organiser, round_one, teams):
     drivers = [driver for team in teams for driver in team.drivers.all()]
-    post = {f"d{drivers[0].pk}-start": "on", f"d{drivers[0].pk}-car": "red"}
+    post = {f"d{drivers[0].pk}-start": "on", f"d{drivers[0].pk}-car": "red", "version": 0}
     response = client_organiser.post(new_url(round_one), post)
     assert response.status_code == 400
     assert "A race needs at least two cars." in response.content.decode()
