@@ -76,7 +76,9 @@ def drive(
         ]
         for event in tries:
             try:
-                services.race_event_apply(race=race, event=event, expected_version=race.version, who=who)
+                services.race_event_apply(
+                    race=race, event=event, expected_version=race.version, who=who
+                )
                 break
             except ValidationError:
                 if event is tries[-1]:

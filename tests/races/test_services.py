@@ -89,7 +89,9 @@ def test_a_stale_form_is_refused_and_writes_nothing(race):
     before = dict(race.state)
     with pytest.raises(services.StaleRace) as refusal:
         services.race_event_apply(
-            race=race, event=Event("qualifying_roll", {"car": "yellow", "value": 7}), expected_version=2
+            race=race,
+            event=Event("qualifying_roll", {"car": "yellow", "value": 7}),
+            expected_version=2,
         )
     assert refusal.value.messages == [services.STALE_RACE.format(current=3)]
     race.refresh_from_db()
@@ -101,7 +103,9 @@ def test_a_second_writer_past_the_lock_is_refused_as_stale(race):
     RaceEvent.objects.create(race=race, seq=1, kind="qualifying_roll", payload={"value": 4})
     with pytest.raises(services.StaleRace):
         services.race_event_apply(
-            race=race, event=Event("qualifying_roll", {"car": "red", "value": 7}), expected_version=0
+            race=race,
+            event=Event("qualifying_roll", {"car": "red", "value": 7}),
+            expected_version=0,
         )
     race.refresh_from_db()
     assert race.seq == 0 and race.events.get().payload == {"value": 4}
@@ -128,7 +132,9 @@ def test_a_forbidden_gear_change_is_refused_with_the_rules_reason(race):
     race = play(race, STEPS[:7])  # red has moved in 1st; blue is to select a gear
     with pytest.raises(ValidationError, match="first move is in 1st gear"):
         services.race_event_apply(
-            race=race, event=Event("gear", {"car": "blue", "gear": 3}), expected_version=race.version
+            race=race,
+            event=Event("gear", {"car": "blue", "gear": 3}),
+            expected_version=race.version,
         )
 
 
