@@ -1,7 +1,9 @@
 """The admin: a window onto the league data for the site's superusers.
 
 Results and season ends are written by league/services.py, which keeps the rules; the admin is
-for looking and for fixing names and typos, so the entries of a round are shown read-only.
+for looking and for fixing names and typos, so the entries of a round are shown read-only and
+history cannot be deleted here: a round with entries, a season with an end report, or anything
+holding them is protected (on_delete=PROTECT), and the admin says so instead of deleting.
 """
 
 from __future__ import annotations
@@ -168,6 +170,10 @@ class EntryAdmin(admin.ModelAdmin):
     search_fields = ["driver__name", "team__name", "car", "round__track__name"]
     raw_id_fields = ["round", "driver", "team"]
 
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # An entry carries XP, points and injuries already written into its driver's career.
+        return False
+
 
 @admin.register(SeasonEndChange)
 class SeasonEndChangeAdmin(admin.ModelAdmin):
@@ -186,3 +192,7 @@ class SeasonEndChangeAdmin(admin.ModelAdmin):
     list_select_related = ["driver", "season__league"]
     search_fields = ["driver__name", "driver__team__name"]
     raw_id_fields = ["season", "driver"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # The season's end already aged, healed and retired the driver.
+        return False

@@ -57,6 +57,10 @@ class TrackForm(forms.ModelForm):
         model = Track
         fields = ["name", "number", "weather_table"]
 
+    def validate_unique(self) -> None:
+        """Left to services.track_create, which tells a second tap (the same track again) from
+        a clash (another track of that name)."""
+
 
 class SeasonForm(forms.Form):
     """A sample schedule, or up to nine tracks picked race by race."""
@@ -66,9 +70,12 @@ class SeasonForm(forms.Form):
         label="Sample schedule",
         help_text="Pick a sample schedule, or leave it on custom and pick the tracks below.",
     )
+    # The season this page opens: posted twice, the second finds it open and shows it.
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, next_number: int = 1, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["number"].initial = next_number
         self.fields["preset"].choices = [("", "— custom —")] + [
             (preset.name, f"{preset.name}: " + ", ".join(t.name for t in preset.tracks))
             for preset in season_pass.SAMPLE_SCHEDULE

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 from rules import season_pass
+
+from .slugs import validate_not_reserved
 
 
 class RuleSet(models.TextChoices):
@@ -57,7 +60,7 @@ class Track(models.Model):
 
 class League(models.Model):
     name = models.CharField(max_length=100)
-    slug = models.SlugField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True, validators=[validate_not_reserved])
     ruleset = models.CharField(max_length=20, choices=RuleSet, default=RuleSet.SEASON_PASS)
     third_car = models.BooleanField(
         default=False, help_text="Third Car Variant: each team fields three cars a race."
@@ -243,6 +246,11 @@ class Driver(models.Model):
 
     class Meta:
         ordering = ["team__name", "hired", "pk"]
+        constraints = [
+            # The league-wide check runs under the league's lock (services._hire); this one
+            # stands behind it where a lock is not to be had.
+            models.UniqueConstraint(Lower("name"), "team", name="unique_driver_name_in_team")
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -266,7 +274,10 @@ class OutReason(models.TextChoices):
 class Entry(models.Model):
     """One driver's start in one round, and, once entered, how that race went for them."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    # PROTECT: starting and scoring a round changed its drivers (XP, injuries, healing); deleting
+    # its entries would leave the careers disagreeing with the standings. A round is undone by
+    # the services that know how, never by a cascade.
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="entries")
     driver = models.ForeignKey(Driver, on_delete=models.PROTECT, related_name="entries")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries")
     car = models.CharField(max_length=30, help_text="The car's colour or number on the board.")
@@ -325,8 +336,9 @@ class Entry(models.Model):
 class SeasonEndChange(models.Model):
     """What the end of a season did to one driver, kept for the season-end report."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="end_changes")
-    driver = models.ForeignKey(Driver, on_delete=models.CASCADE, related_name="season_end_changes")
+    # PROTECT, as Entry.round: the season's end aged, healed and retired these drivers.
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="end_changes")
+    driver = models.ForeignKey(Driver, on_delete=models.PROTECT, related_name="season_end_changes")
     xp_before = models.IntegerField()
     xp_after = models.IntegerField()
     age_before = models.PositiveSmallIntegerField()

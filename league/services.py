@@ -11,12 +11,12 @@ from dataclasses import asdict, dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.text import slugify
 
 from rules import season_pass
 
+from . import slugs
 from .models import (
     Driver,
     DriverStatus,
@@ -39,7 +39,15 @@ SCHEDULE_NEEDS_TRACKS = "A season needs at least one track on its schedule."
 SCHEDULE_TOO_LONG = "A season consists of {rounds} races; this schedule has {count}."
 UNKNOWN_PRESET = "There is no sample schedule called {name!r}."
 TEAM_DRIVER_COUNT = "A new team starts with {count} drivers, one for each car."
-DRIVER_NAME_TAKEN = "This team already has a driver called {name!r}."
+DRIVER_NAME_TAKEN = "A driver called {name!r} already races in this league, for {team}."
+TEAM_NAME_TAKEN = "A team called {name!r} is already in this league."
+TEAM_EXISTS = "{team} is already in this league, with these drivers."
+LEAGUE_EXISTS = "You already run a league called {name!r}: here it is."
+SEASON_EXISTS = "Season {number} is already open (on {schedule}): here it is."
+SEASON_ENDED_ALREADY = "Season {number} has already ended: here is its report."
+TRACK_NAME_TAKEN = "A track called {name!r} is already on the list, with another weather table."
+TRACK_EXISTS = "{track} is already on the track list."
+SLUG_BUSY = "Could not find a free address for this league: try another name."
 HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number} is under way."
 ROUND_ALREADY_ENTERED = "Round {number} already has its result."
 ROUND_ALREADY_STARTED = "Round {number} has already started."
@@ -89,6 +97,15 @@ MAX_OVERSHOOT = 30
 MAX_DAMAGE = 10
 
 
+class AlreadyDone(ValidationError):
+    """What was asked for exists already, as asked (a double tap, or another tab that got there
+    first): nothing more is written, and `done` is the thing that exists."""
+
+    def __init__(self, message: str, *, done) -> None:
+        super().__init__(message)
+        self.done = done
+
+
 class StaleRound(ValidationError):
     """The page was built on an older version of the round: someone changed it first."""
 
@@ -123,19 +140,42 @@ def tracks_ensure_sample() -> list[Track]:
 @transaction.atomic
 def track_create(*, name: str, number: int | None = None, weather_table: str = "") -> Track:
     track = Track(
-        name=name, number=number, weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE
+        name=name.strip(),
+        number=number,
+        weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
     )
+    track.clean()  # the weather table in canonical form, to compare with a track of that name
+    existing = Track.objects.filter(name__iexact=track.name).first()
+    if existing is not None:
+        if (existing.number, existing.weather_table) == (track.number, track.weather_table):
+            raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
+        raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
     track.full_clean()
-    track.save()
-    return track
+    return _insert(track, lambda: _track_replay(track))
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:90] or "league"
-    slug, suffix = base, 2
-    while League.objects.filter(slug=slug).exists():
-        slug, suffix = f"{base}-{suffix}", suffix + 1
-    return slug
+def _track_replay(track: Track) -> None:
+    """After a clash on the unique name: the twin request's track, told apart as above."""
+    existing = Track.objects.filter(name__iexact=track.name).first()
+    if existing is not None and existing.weather_table == track.weather_table:
+        raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
+    raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+
+
+def _insert(obj, on_clash):
+    """Save a new `obj`; if a unique constraint says a twin request inserted it first (checked
+    before, but committed since), `on_clash()` says what that means: it raises AlreadyDone or
+    a refusal. The savepoint keeps the caller's transaction usable on PostgreSQL."""
+    try:
+        with transaction.atomic():
+            obj.save(force_insert=True)
+    except IntegrityError:
+        on_clash()
+        raise
+    return obj
+
+
+SLUG_TRIES = 20
 
 
 @transaction.atomic
@@ -147,18 +187,37 @@ def league_create(
     field_size_rule: str = FieldSizeRule.NEXT_LARGER,
     retire_mid_season: bool = False,
 ) -> League:
+    """A new league on a slug of its own that is never one of the site's own paths. An
+    organiser's second league of the same name is the first one (AlreadyDone)."""
+    name = name.strip()
     league = League(
         name=name,
-        slug=_unique_slug(name),
         organiser=organiser,
         third_car=third_car,
         field_size_rule=field_size_rule,
         retire_mid_season=retire_mid_season,
     )
-    league.full_clean()
-    league.save()
-    tracks_ensure_sample()  # the sample schedule's tracks are on every new league's list
-    return league
+    _check_league_new(league)
+    for _try in range(SLUG_TRIES):
+        league.slug = slugs.free_slug(name, taken=_slug_taken)
+        league.full_clean()
+        try:
+            _insert(league, lambda: _check_league_new(league))
+        except IntegrityError:
+            continue  # another league took the slug between the look-up and the insert
+        tracks_ensure_sample()  # the sample schedule's tracks are on every new league's list
+        return league
+    raise ValidationError(SLUG_BUSY)
+
+
+def _slug_taken(slug: str) -> bool:
+    return League.objects.filter(slug=slug).exists()
+
+
+def _check_league_new(league: League) -> None:
+    existing = League.objects.filter(organiser=league.organiser, name__iexact=league.name).first()
+    if existing is not None:
+        raise AlreadyDone(LEAGUE_EXISTS.format(name=existing.name), done=existing)
 
 
 def _preset(name: str) -> season_pass.SeasonPreset:
@@ -176,11 +235,29 @@ def next_preset_name(previous: str) -> str:
     return names[(names.index(previous) + 1) % len(names)]
 
 
+def _locked_league(league: League) -> League:
+    """The league row, locked: creates inside one league (teams, drivers, seasons) take turns,
+    so a check that a name or a number is free still holds when the insert runs."""
+    return League.objects.select_for_update().get(pk=league.pk)
+
+
 @transaction.atomic
 def season_open(
-    *, league: League, preset: str = "", tracks: Sequence[Track] | None = None
+    *,
+    league: League,
+    preset: str = "",
+    tracks: Sequence[Track] | None = None,
+    number: int | None = None,
 ) -> Season:
-    """Open the league's next season on a sample schedule (`preset`) or on `tracks` in order."""
+    """Open the league's next season on a sample schedule (`preset`) or on `tracks` in order.
+    `number`: the season the asking page meant to open; if it is open already, that season
+    is the answer (AlreadyDone)."""
+    _locked_league(league)
+    if number is not None:
+        opened = league.seasons.filter(number=number).first()
+        if opened is not None:
+            schedule = opened.preset or "a schedule of its own"
+            raise AlreadyDone(SEASON_EXISTS.format(number=number, schedule=schedule), done=opened)
     previous = league.current_season()
     if previous is not None and not previous.is_ended:
         raise ValidationError(SEASON_NOT_ENDED.format(number=previous.number))
@@ -217,6 +294,13 @@ def team_create(*, league: League, name: str, driver_names: Sequence[str], owner
     names = [driver_name.strip() for driver_name in driver_names if driver_name.strip()]
     if len(names) != league.cars_per_team:
         raise ValidationError(TEAM_DRIVER_COUNT.format(count=league.cars_per_team))
+    _locked_league(league)
+    existing = league.teams.filter(name__iexact=name.strip()).first()
+    if existing is not None:
+        hired = [driver.name.lower() for driver in existing.drivers.order_by("hired", "pk")]
+        if hired == [driver_name.lower() for driver_name in names]:
+            raise AlreadyDone(TEAM_EXISTS.format(team=existing), done=existing)
+        raise ValidationError(TEAM_NAME_TAKEN.format(name=existing.name))
     _check_no_round_in_progress(league)
     team = Team(league=league, name=name.strip(), owner=owner)
     team.full_clean()
@@ -237,6 +321,7 @@ def _round_in_progress(league: League) -> Round | None:
 @transaction.atomic
 def driver_hire(*, team: Team, name: str) -> Driver:
     """Hire a rookie: age one, zero experience ("New Drivers"), never during a race."""
+    _locked_league(team.league)
     _check_no_round_in_progress(team.league)
     return _hire(team, name)
 
@@ -248,13 +333,23 @@ def _check_no_round_in_progress(league: League) -> None:
 
 
 def _hire(team: Team, name: str) -> Driver:
+    """A new driver on `team`, named as no other driver of the league, past or present: the
+    standings and the history tell drivers apart by name. The caller holds the league lock."""
     name = name.strip()
-    if team.drivers.filter(name__iexact=name).exists():
-        raise ValidationError(DRIVER_NAME_TAKEN.format(name=name))
+    namesake = (
+        Driver.objects.filter(team__league_id=team.league_id, name__iexact=name)
+        .select_related("team")
+        .first()
+    )
+    if namesake is not None:
+        raise ValidationError(DRIVER_NAME_TAKEN.format(name=name, team=namesake.team))
     driver = Driver(team=team, name=name)
     driver.full_clean()
-    driver.save()
-    return driver
+    return _insert(driver, lambda: _refuse(DRIVER_NAME_TAKEN.format(name=name, team=team)))
+
+
+def _refuse(message: str) -> None:
+    raise ValidationError(message)
 
 
 def _check_round_can_start(round_: Round) -> None:
@@ -642,7 +737,7 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     """Heal, age and retire every driver, keep the report, and open the next season."""
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     if season.is_ended:
-        raise ValidationError(SEASON_ALREADY_ENDED)
+        raise AlreadyDone(SEASON_ENDED_ALREADY.format(number=season.number), done=season)
     unfinished = season.rounds.exclude(status=RoundStatus.FINISHED).order_by("number").first()
     if unfinished is not None:
         raise ValidationError(SEASON_NOT_FINISHED.format(number=unfinished.number))

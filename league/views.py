@@ -48,6 +48,12 @@ def _refused(form, error: ValidationError) -> None:
         form.add_error(None, message)
 
 
+def _already_done(request: HttpRequest, done: services.AlreadyDone) -> HttpResponse:
+    """A double tap, or a tab that was beaten to it: show what exists, say so, write nothing."""
+    messages.info(request, done.message)
+    return redirect(done.done)
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     leagues = League.objects.prefetch_related("seasons")
@@ -59,9 +65,15 @@ def home(request: HttpRequest) -> HttpResponse:
 def league_new(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(_posted(request))
     if request.method == "POST" and form.is_valid():
-        league = services.league_create(organiser=request.user, **form.cleaned_data)
-        messages.success(request, f"{league} is ready: add teams, then open its first season.")
-        return redirect(league)
+        try:
+            league = services.league_create(organiser=request.user, **form.cleaned_data)
+        except services.AlreadyDone as done:
+            return _already_done(request, done)
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, f"{league} is ready: add teams, then open its first season.")
+            return redirect(league)
     status = BAD_REQUEST if request.method == "POST" else 200
     return render(request, "league/league_new.html", {"form": form}, status=status)
 
@@ -89,6 +101,8 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
             team = services.team_create(
                 league=league, name=form.cleaned_data["name"], driver_names=form.driver_names()
             )
+        except services.AlreadyDone as done:
+            return _already_done(request, done)
         except ValidationError as error:
             _refused(form, error)
         else:
@@ -160,9 +174,16 @@ def tracks(request: HttpRequest) -> HttpResponse:
         if not request.user.is_authenticated:
             raise PermissionDenied("Log in to add a track.")
         if form.is_valid():
-            track = services.track_create(**form.cleaned_data)
-            messages.success(request, f"{track} added to the track list.")
-            return redirect("league:tracks")
+            try:
+                track = services.track_create(**form.cleaned_data)
+            except services.AlreadyDone as done:
+                messages.info(request, done.message)
+                return redirect("league:tracks")
+            except ValidationError as error:
+                _refused(form, error)
+            else:
+                messages.success(request, f"{track} added to the track list.")
+                return redirect("league:tracks")
     status = BAD_REQUEST if request.method == "POST" else 200
     context = {"tracks": Track.objects.all(), "form": form}
     return render(request, "league/tracks.html", context, status=status)
@@ -172,14 +193,18 @@ def tracks(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = _managed_league(request, slug)
-    form = SeasonForm(_posted(request))
+    current = league.current_season()
+    form = SeasonForm(_posted(request), next_number=current.number + 1 if current else 1)
     if request.method == "POST" and form.is_valid():
         try:
             season = services.season_open(
                 league=league,
                 preset=form.cleaned_data["preset"],
                 tracks=form.tracks(),
+                number=form.cleaned_data["number"],
             )
+        except services.AlreadyDone as done:
+            return _already_done(request, done)
         except ValidationError as error:
             _refused(form, error)
         else:
@@ -212,6 +237,9 @@ def season_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = _season(league, number)
     try:
         services.season_end(season=season)
+    except services.AlreadyDone:
+        messages.info(request, services.SEASON_ENDED_ALREADY.format(number=season.number))
+        return redirect("league:season_report", slug=league.slug, number=season.number)
     except ValidationError as error:
         context = {"league": league, "season": season, "errors": error.messages}
         return render(request, "league/season_report.html", context, status=BAD_REQUEST)

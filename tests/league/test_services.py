@@ -113,10 +113,17 @@ def set_driver(driver: Driver, **values: Any) -> Driver:
 
 def test_league_slugs_are_unique(organiser):
     first = services.league_create(name="Sunday Racers", organiser=organiser)
-    second = services.league_create(name="Sunday Racers", organiser=organiser)
+    second = services.league_create(name="Sunday Racers", organiser=UserFactory())
 
     assert (first.slug, second.slug) == ("sunday-racers", "sunday-racers-2")
     assert first.cars_per_team == 2
+
+
+def test_an_organisers_second_league_of_the_same_name_is_the_first(organiser):
+    first = services.league_create(name="Sunday Racers", organiser=organiser)
+    with pytest.raises(services.AlreadyDone) as done:
+        services.league_create(name="sunday racers ", organiser=organiser)
+    assert done.value.done == first and League.objects.count() == 1
 
 
 def test_the_sample_tracks_are_created_once():
@@ -176,8 +183,14 @@ def test_team_names_are_unique_in_a_league(league, teams):
 
 
 def test_a_team_may_not_hire_two_drivers_of_the_same_name(teams):
-    with refused(services.DRIVER_NAME_TAKEN.format(name="ann")):
+    with refused(services.DRIVER_NAME_TAKEN.format(name="ann", team="Red Herrings")):
         services.driver_hire(team=teams[0], name="ann")
+
+
+def test_no_two_drivers_of_a_league_share_a_name(teams):
+    with refused(services.DRIVER_NAME_TAKEN.format(name="Cid", team="Blue Moons")):
+        services.driver_hire(team=teams[0], name="Cid")
+    assert Driver.objects.filter(name__iexact="cid").count() == 1
 
 
 def test_the_spring_preset_is_the_sample_schedule_with_its_multipliers(season):
@@ -749,7 +762,7 @@ def test_a_season_ends_once(season, teams):
     play_rounds(season, racing_drivers(teams), range(1, 10))
     services.season_end(season=season)
 
-    with refused(services.SEASON_ALREADY_ENDED):
+    with refused(services.SEASON_ENDED_ALREADY.format(number=1)):
         services.season_end(season=season)
 
 

@@ -1,0 +1,71 @@
+"""Confirmed history is not deleted from the admin: a round that has entries and a season that
+has ended changed drivers' careers, so deleting them would leave the careers and the standings
+disagreeing. The admin says why and deletes nothing; an unraced round still may go."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.models import Driver, Entry, Round, Season, SeasonEndChange
+from tests.league.test_services import play_rounds, racing_drivers
+
+pytestmark = pytest.mark.django_db
+
+
+def careers() -> list[tuple]:
+    return list(
+        Driver.objects.order_by("pk").values_list("xp", "age", "prior_injuries", "races_to_miss")
+    )
+
+
+@pytest.fixture
+def ended(season, teams) -> Season:
+    play_rounds(season, racing_drivers(teams), range(1, 10))
+    services.season_end(season=season)
+    return season
+
+
+def test_deleting_a_confirmed_round_is_refused_with_the_reason(admin_client, ended):
+    round_ = ended.rounds.get(number=3)
+    before = careers()
+    url = reverse("admin:league_round_delete", args=[round_.pk])
+    page = admin_client.get(url)
+    assert "<title>Cannot delete round" in page.text
+    admin_client.post(url, {"post": "yes"})
+    assert Round.objects.filter(pk=round_.pk).exists()
+    assert Entry.objects.filter(round=round_).count() == 4
+    assert careers() == before
+
+
+def test_the_bulk_delete_of_an_ended_season_deletes_nothing(admin_client, ended):
+    before = (careers(), Entry.objects.count(), SeasonEndChange.objects.count())
+    response = admin_client.post(
+        reverse("admin:league_season_changelist"),
+        {"action": "delete_selected", "_selected_action": [ended.pk], "post": "yes"},
+    )
+    assert response.status_code == 200
+    assert "<title>Cannot delete season" in response.text
+    assert Season.objects.filter(pk=ended.pk).exists()
+    assert (careers(), Entry.objects.count(), SeasonEndChange.objects.count()) == before
+
+
+def test_entries_and_season_end_lines_have_no_delete_in_the_admin(admin_client, ended):
+    entry = Entry.objects.first()
+    response = admin_client.post(
+        reverse("admin:league_entry_delete", args=[entry.pk]), {"post": "yes"}
+    )
+    assert response.status_code == 403
+    change = SeasonEndChange.objects.first()
+    response = admin_client.post(
+        reverse("admin:league_seasonendchange_delete", args=[change.pk]), {"post": "yes"}
+    )
+    assert response.status_code == 403
+    assert Entry.objects.filter(pk=entry.pk).exists()
+
+
+def test_an_unraced_round_may_still_be_deleted(admin_client, season):
+    round_ = season.rounds.get(number=9)
+    admin_client.post(reverse("admin:league_round_delete", args=[round_.pk]), {"post": "yes"})
+    assert not Round.objects.filter(pk=round_.pk).exists()

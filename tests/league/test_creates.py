@@ -1,0 +1,133 @@
+"""Creating things twice: a double tap or a second tab shows what the first one made, a name
+that is taken is refused with a message, and no league hides a page of the site's own."""
+
+from __future__ import annotations
+
+from html import unescape
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from league import services
+from league.models import Driver, League, Season, Team, Track
+from league.slugs import reserved_slugs
+
+pytestmark = pytest.mark.django_db
+
+NEW_LEAGUE = {"name": "Sunday Club", "field_size_rule": "next_larger"}
+
+
+def test_new_league_posted_twice_makes_one_league(client_organiser):
+    first = client_organiser.post(reverse("league:league_new"), NEW_LEAGUE)
+    second = client_organiser.post(reverse("league:league_new"), NEW_LEAGUE, follow=True)
+    league = League.objects.get()
+    assert first.status_code == 302 and first.url == league.get_absolute_url()
+    assert second.redirect_chain == [(league.get_absolute_url(), 302)]
+    assert "You already run a league called 'Sunday Club': here it is." in unescape(second.text)
+
+
+def test_a_refusal_of_the_new_league_is_a_400_on_the_form(client_organiser, monkeypatch):
+    monkeypatch.setattr(services, "SLUG_TRIES", 0)
+    response = client_organiser.post(reverse("league:league_new"), NEW_LEAGUE)
+    assert response.status_code == 400
+    assert services.SLUG_BUSY in unescape(response.text)
+    assert not League.objects.exists()
+
+
+def test_open_the_season_posted_twice_opens_one_season(client_organiser, league):
+    url = reverse("league:season_new", args=[league.slug])
+    page = client_organiser.get(url)
+    assert 'name="number" value="1"' in page.text
+    first = client_organiser.post(url, {"preset": "Spring", "number": 1})
+    second = client_organiser.post(url, {"preset": "Summer", "number": 1}, follow=True)
+    season = Season.objects.get()
+    assert first.status_code == 302 and season.preset == "Spring"
+    assert second.redirect_chain == [(season.get_absolute_url(), 302)]
+    assert "Season 1 is already open (on Spring): here it is." in unescape(second.text)
+
+
+def test_add_a_team_posted_twice_makes_one_team(client_organiser, league):
+    url = reverse("league:team_new", args=[league.slug])
+    posted = {"name": "Hare Racing", "driver_1": "Ann", "driver_2": "Bob"}
+    first = client_organiser.post(url, posted)
+    second = client_organiser.post(url, posted, follow=True)
+    team = Team.objects.get()
+    assert first.status_code == 302
+    assert second.redirect_chain[-1][0] == team.get_absolute_url()
+    assert "Hare Racing is already in this league, with these drivers." in unescape(second.text)
+    assert Driver.objects.count() == 2
+
+
+def test_a_second_team_of_a_taken_name_is_refused(client_organiser, league, teams):
+    url = reverse("league:team_new", args=[league.slug])
+    response = client_organiser.post(
+        url, {"name": "red herrings", "driver_1": "X", "driver_2": "Y"}
+    )
+    assert response.status_code == 400
+    assert "A team called 'Red Herrings' is already in this league." in unescape(response.text)
+    assert Team.objects.count() == 2 and not Driver.objects.filter(name="X").exists()
+
+
+def test_hiring_the_same_rookie_twice_makes_one_driver(client_organiser, league, teams):
+    url = reverse("league:driver_hire", args=[league.slug, teams[0].pk])
+    first = client_organiser.post(url, {"name": "Eve"})
+    second = client_organiser.post(url, {"name": "Eve"})
+    assert first.status_code == 302
+    assert second.status_code == 400
+    assert "A driver called 'Eve' already races in this league" in unescape(second.text)
+    assert Driver.objects.filter(name="Eve").count() == 1
+
+
+def test_the_same_track_added_twice_is_one_track(client_organiser):
+    url = reverse("league:tracks")
+    posted = {"name": "Home Circuit", "weather_table": "1-10 sun, 11-20 rain"}
+    client_organiser.post(url, posted)
+    second = client_organiser.post(url, posted, follow=True)
+    assert "Home Circuit is already on the track list." in unescape(second.text)
+    other = client_organiser.post(url, {**posted, "weather_table": "1-20 sun"})
+    assert other.status_code == 400
+    assert Track.objects.filter(name="Home Circuit").count() == 1
+
+
+def test_ending_a_season_twice_shows_its_report(client_organiser, season):
+    Season.objects.filter(pk=season.pk).update(ended_at=season.league.created)
+    response = client_organiser.post(
+        reverse("league:season_end", args=[season.league.slug, 1]), follow=True
+    )
+    assert response.redirect_chain[-1][0] == reverse(
+        "league:season_report", args=[season.league.slug, 1]
+    )
+    assert "Season 1 has already ended: here is its report." in unescape(response.text)
+
+
+# --- Slugs never take a path of the site's own -----------------------------------------------
+
+
+def test_the_sites_own_paths_are_reserved():
+    assert {"admin", "login", "logout", "tracks", "leagues", "races", "static"} <= reserved_slugs()
+
+
+@pytest.mark.parametrize("name", ["Admin", "Login", "Logout", "Tracks", "Races", "Leagues"])
+def test_a_league_named_like_a_page_of_the_site_keeps_both(client_organiser, name):
+    response = client_organiser.post(reverse("league:league_new"), {**NEW_LEAGUE, "name": name})
+    league = League.objects.get(name=name)
+    assert league.slug == f"{name.lower()}-2"
+    assert response.url == league.get_absolute_url()
+    assert client_organiser.get(league.get_absolute_url()).status_code == 200
+
+
+def test_the_sites_pages_still_answer_after_such_leagues_exist(client_organiser):
+    for name in ("Admin", "Login", "Tracks"):
+        client_organiser.post(reverse("league:league_new"), {**NEW_LEAGUE, "name": name})
+    admin = client_organiser.get("/admin/")
+    assert admin.status_code == 302 and admin.url.startswith("/admin/login/")
+    assert 'name="password"' in client_organiser.get("/login/").text
+    tracks = client_organiser.get("/tracks/")
+    assert tracks.resolver_match.url_name == "tracks" and "Monaco" in tracks.text
+
+
+def test_a_reserved_slug_is_refused_where_one_is_typed(organiser):
+    league = League(name="Sneaky", slug="admin", organiser=organiser)
+    with pytest.raises(ValidationError, match="one of the site's own addresses"):
+        league.full_clean()
