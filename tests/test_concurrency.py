@@ -1,0 +1,259 @@
+"""Fifty devices at once against a live server, on PostgreSQL: the same turn-helper entry, entries
+racing with undos, one round confirmed twice, one season ended twice, one league created twice,
+one rookie hired twice. Nothing is lost or doubled, no answer is a 500, and every race's stored
+state is the replay of its log.
+
+Only PostgreSQL runs requests truly side by side (row locks, concurrent inserts on a unique
+index); SQLite takes one writer at a time, so there the test has nothing to show and skips.
+"""
+
+from __future__ import annotations
+
+import http.client
+import random
+import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.db import connection
+from django.middleware.csrf import _get_new_csrf_string
+from django.test import Client
+from django.test.testcases import LiveServerThread
+from django.urls import reverse
+
+from league import services as league_services
+from league.models import Driver, League, Round, RoundStatus, Season, SeasonEndChange
+from races import services as race_services
+from races.models import Race
+from rules import engine
+from rules.engine import RaceSetup
+from tests.factories import UserFactory
+from tests.league.test_services import all_finish, play_rounds, racing_drivers
+from tests.races.autopilot import drive, legal_event
+
+pytestmark = [
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="concurrent writes need PostgreSQL: SQLite runs one writer at a time",
+    ),
+    pytest.mark.django_db(transaction=True),
+]
+
+DEVICES = 50
+ACCEPTED = {200, 302}
+
+
+class Device:
+    """A logged-in browser tab: a session cookie and a CSRF token, posting forms by HTTP."""
+
+    def __init__(self, server_url: str, user) -> None:
+        client = Client()
+        client.force_login(user)
+        self.session = client.cookies["sessionid"].value
+        self.csrf = _get_new_csrf_string()
+        parts = urlsplit(server_url)
+        self.host, self.port = parts.hostname, parts.port
+
+    def post(self, path: str, data: dict) -> int:
+        body = urlencode(data, doseq=True)
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        try:
+            conn.request(
+                "POST",
+                path,
+                body=body,
+                headers={
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "Cookie": f"sessionid={self.session}; csrftoken={self.csrf}",
+                    "X-CSRFToken": self.csrf,
+                    "Referer": f"http://{self.host}:{self.port}/",
+                },
+            )
+            response = conn.getresponse()
+            response.read()
+            return response.status
+        finally:
+            conn.close()
+
+
+class RoomyServer(ThreadedWSGIServer):
+    """Django's test server queues 10 connections; fifty devices knock at once."""
+
+    request_queue_size = 4 * DEVICES
+
+
+class RoomyServerThread(LiveServerThread):
+    server_class = RoomyServer
+
+
+@pytest.fixture
+def roomy_server():
+    """A live server of this module's own (pytest-django's is shared by the whole session, and
+    its listening queue is already set), serving this test's committed data."""
+    thread = RoomyServerThread("127.0.0.1", StaticFilesHandler)
+    thread.daemon = True
+    thread.start()
+    thread.is_ready.wait()
+    if thread.error:
+        raise thread.error
+    thread.url = f"http://127.0.0.1:{thread.port}"
+    yield thread
+    thread.terminate()
+
+
+def all_at_once(calls) -> list[int]:
+    """Run every call in its own thread, released together; their answers, in order."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call):
+        barrier.wait()
+        return call()
+
+    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+def assert_replays(race: Race) -> None:
+    race.refresh_from_db()
+    seqs = list(race.events.order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, race.seq + 1))
+    replayed = engine.replay(RaceSetup.from_dict(race.setup), race_services.race_events(race))
+    assert race.state == engine.state_to_dict(replayed)
+
+
+@pytest.fixture
+def organiser():
+    return UserFactory(username="organiser")
+
+
+@pytest.fixture
+def world(organiser):
+    league = league_services.league_create(name="Thursday Night League", organiser=organiser)
+    teams = [
+        league_services.team_create(
+            league=league, name="Red Herrings", driver_names=["Ann", "Bob"]
+        ),
+        league_services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
+    ]
+    season = league_services.season_open(league=league, preset="Spring")
+    return league, teams, season
+
+
+@pytest.fixture
+def race(world) -> Race:
+    _league, teams, season = world
+    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
+    cars = ("red", "blue", "green", "yellow")
+    race = race_services.race_start(
+        round_=season.rounds.get(number=1), starters=list(zip(drivers, cars, strict=True))
+    )
+    return drive(race, 5)
+
+
+def entry_post(race: Race, seed: int) -> dict:
+    """What a referee's form posts for the race's current prompt, as read now."""
+    race.refresh_from_db()
+    prompt = engine.prompts(race_services.race_state(race))[0]
+    event = legal_event(prompt, random.Random(seed))
+    post = {"kind": event.kind, "version": race.version, **event.data}
+    lists = [key for key, value in event.data.items() if isinstance(value, list)]
+    if lists:
+        post["_lists"] = lists
+    return post
+
+
+def test_the_same_entry_from_fifty_devices_is_entered_once(roomy_server, organiser, race):
+    device = Device(roomy_server.url, organiser)
+    post, seq = entry_post(race, seed=1), race.seq
+    answers = all_at_once([lambda: device.post(race.get_absolute_url(), post)] * DEVICES)
+    assert Counter(answers) == {302: 1, 409: DEVICES - 1}
+    race.refresh_from_db()
+    assert race.seq == seq + 1
+    assert_replays(race)
+
+
+def test_entries_racing_with_undos_lose_and_double_nothing(roomy_server, organiser, race):
+    device = Device(roomy_server.url, organiser)
+    for wave in range(4):
+        race.refresh_from_db()
+        if not engine.prompts(race_services.race_state(race)):
+            break
+        posts = [
+            {"undo": "", "version": race.version}
+            if index % 4 == 0
+            else entry_post(race, seed=wave * DEVICES + index)
+            for index in range(DEVICES)
+        ]
+        answers = all_at_once(
+            [lambda post=post: device.post(race.get_absolute_url(), post) for post in posts]
+        )
+        assert not [answer for answer in answers if answer >= 500]
+        assert set(answers) <= {302, 400, 409}
+        assert Counter(answers)[302] == 1  # all were built on one version: one wins
+        assert_replays(race)
+        # The next wave starts further on in the race.
+        drive(race, 2, seed=wave)
+        assert_replays(race)
+
+
+def test_a_round_confirmed_from_fifty_devices_is_scored_once(roomy_server, organiser, world):
+    _league, teams, season = world
+    round_ = season.rounds.get(number=1)
+    drivers = racing_drivers(teams)
+    entries = league_services.round_start(
+        round_=round_, starters=[(d, f"car {d.pk}") for d in drivers]
+    )
+    league_services.round_result_enter(round_=round_, outcomes=all_finish(entries))
+    version = Round.objects.values_list("version", flat=True).get(pk=round_.pk)
+    device = Device(roomy_server.url, organiser)
+    url = reverse("league:round_commit", args=[season.league.slug, 1, 1])
+    answers = all_at_once([lambda: device.post(url, {"version": version})] * DEVICES)
+    assert Counter(answers) == {302: 1, 409: DEVICES - 1}
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.FINISHED
+    # One start XP and one finishing XP each, not fifty.
+    assert list(Driver.objects.values_list("xp", flat=True)) == [2] * 4
+
+
+def test_a_season_ended_from_fifty_devices_ends_once(roomy_server, organiser, world):
+    _league, teams, season = world
+    play_rounds(season, racing_drivers(teams), range(1, 10))
+    device = Device(roomy_server.url, organiser)
+    url = reverse("league:season_end", args=[season.league.slug, 1])
+    answers = all_at_once([lambda: device.post(url, {})] * DEVICES)
+    assert Counter(answers) == {302: DEVICES}  # the first ends it; the rest see its report
+    assert SeasonEndChange.objects.count() == 4
+    assert list(Season.objects.values_list("number", flat=True)) == [1, 2]
+    assert list(Driver.objects.values_list("age", flat=True)) == [2] * 4
+
+
+def test_one_league_from_fifty_new_league_posts(roomy_server, organiser):
+    device = Device(roomy_server.url, organiser)
+    post = {"name": "Sunday Club", "field_size_rule": "next_larger"}
+    answers = all_at_once([lambda: device.post(reverse("league:league_new"), post)] * DEVICES)
+    assert Counter(answers) == {302: DEVICES}
+    assert League.objects.filter(name="Sunday Club").count() == 1
+
+
+def test_one_rookie_from_fifty_hires(roomy_server, organiser, world):
+    league, teams, _season = world
+    device = Device(roomy_server.url, organiser)
+    url = reverse("league:driver_hire", args=[league.slug, teams[0].pk])
+    answers = all_at_once([lambda: device.post(url, {"name": "Eve"})] * DEVICES)
+    assert Counter(answers) == {302: 1, 400: DEVICES - 1}
+    assert Driver.objects.filter(name="Eve").count() == 1
+
+
+def test_one_team_from_fifty_add_a_team_posts(roomy_server, organiser, world):
+    league, _teams, _season = world
+    device = Device(roomy_server.url, organiser)
+    url = reverse("league:team_new", args=[league.slug])
+    post = {"name": "Hare Racing", "driver_1": "Eve", "driver_2": "Fay"}
+    answers = all_at_once([lambda: device.post(url, post)] * DEVICES)
+    assert Counter(answers) == {302: DEVICES}
+    assert league.teams.filter(name="Hare Racing").count() == 1
+    assert Driver.objects.filter(name__in=["Eve", "Fay"]).count() == 2
