@@ -16,12 +16,12 @@ $(STAMP): requirements.txt requirements-dev.txt build-constraints.txt
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
+	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py load_demo
 	@echo ""
 	@echo "Paddock is at http://127.0.0.1:8000/  (demo organiser: organiser / paddock-demo)"
 	@echo ""
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

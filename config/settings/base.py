@@ -1,3 +1,4 @@
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -23,6 +24,7 @@ INSTALLED_APPS = [
     "template_partials",
     "crispy_forms",
     "crispy_bootstrap5",
+    "axes",
     "league",
     "races",
 ]
@@ -37,6 +39,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -59,9 +63,20 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
-# SQLite by default; hosted leagues set DATABASE_URL (postgres://user@host:5432/name).
+# SQLite by default for development; production.py insists on DATABASE_URL (postgres://...).
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # SQLite has no row locks: each write transaction takes the database's write lock when it
+    # begins (not at its first write, where two readers would deadlock), and a second writer
+    # waits its turn, so a check made inside a transaction still holds at its insert.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Axes first, so a locked-out login is refused before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -89,3 +104,16 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"
+
+# Login throttling. Counting by username and address together means a stranger guessing one
+# organiser's password locks out only themselves, never that organiser at the table.
+AXES_FAILURE_LIMIT = 5
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+# Tries made while locked out don't restart the wait, so the lockout page's "15 minutes" holds.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# The demo league logs in with passwords printed in the README: local.py and test.py allow it.
+PADDOCK_DEMO_ALLOWED = False

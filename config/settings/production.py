@@ -1,9 +1,32 @@
+from django.core.exceptions import ImproperlyConfigured
+
 from .base import *  # noqa: F403
 from .base import env
 
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY")
+
+# No SQLite fallback: a league that forgot DATABASE_URL would otherwise keep its results in a
+# file inside the checkout, and lose them with the next deploy.
+try:
+    DATABASES = {"default": env.db("DATABASE_URL")}
+except ImproperlyConfigured as error:
+    raise ImproperlyConfigured(
+        "Set DATABASE_URL (postgres://user:password@host:5432/paddock): "
+        "production settings never fall back to SQLite."
+    ) from error
+
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Off only where the proxy in front already redirects plain HTTP, or while testing without TLS.
+SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+# Browsers remember HSTS for this many seconds and then refuse plain HTTP to the site, even if
+# HTTPS breaks: 0 until HTTPS is known to work, then a few minutes, then a year (31536000).
+SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=0)
+# Both only take effect with a non-zero SECURE_HSTS_SECONDS; off for a site that shares its
+# domain with subdomains still on plain HTTP.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env.bool("DJANGO_SECURE_HSTS_PRELOAD", default=True)

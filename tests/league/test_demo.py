@@ -6,8 +6,9 @@ from io import StringIO
 
 import pytest
 from django.apps import apps
-from django.contrib.auth import authenticate
-from django.core.management import call_command
+from django.contrib.auth import authenticate, get_user_model
+from django.core.management import CommandError, call_command
+from django.test import RequestFactory
 
 from league.models import Driver, Entry, League, RoundStatus
 from league.standings import season_standings
@@ -48,8 +49,10 @@ def test_the_demo_users_can_log_in():
     load_demo()
     league = League.objects.get(name="Paddock Demo League")
 
-    organiser = authenticate(username="organiser", password="paddock-demo")
-    referee = authenticate(username="referee", password="paddock-demo")
+    # Login throttling (axes) needs the request a login comes with.
+    request = RequestFactory().post("/login/")
+    organiser = authenticate(request, username="organiser", password="paddock-demo")
+    referee = authenticate(request, username="referee", password="paddock-demo")
 
     assert organiser == league.organiser and organiser.is_superuser and organiser.is_staff
     assert referee is not None and not referee.is_staff
@@ -65,3 +68,14 @@ def test_loading_the_demo_twice_changes_nothing():
     assert "already exists" in load_demo()
     assert row_counts() == counts
     assert list(Driver.objects.order_by("pk").values()) == driver_rows
+
+
+def test_the_demo_refuses_to_run_outside_development(settings):
+    settings.PADDOCK_DEMO_ALLOWED = False
+    user_model = get_user_model()
+
+    with pytest.raises(CommandError, match="for development only"):
+        load_demo()
+
+    assert not user_model.objects.exists()
+    assert not League.objects.exists()

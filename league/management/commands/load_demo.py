@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from league import services
@@ -118,6 +119,11 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args, **options) -> None:
+        if not settings.PADDOCK_DEMO_ALLOWED:
+            raise CommandError(
+                "The demo league, with its public passwords, is for development only: "
+                "run it with DJANGO_SETTINGS_MODULE=config.settings.local (as `make run` does)."
+            )
         if League.objects.filter(name=LEAGUE_NAME).exists():
             self.stdout.write(f'"{LEAGUE_NAME}" already exists: nothing changed.')
             return

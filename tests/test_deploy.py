@@ -1,0 +1,154 @@
+"""Deployment defaults: login throttling, and production settings that refuse to guess."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from datetime import timedelta
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db.models import F
+from django.http import HttpResponse
+from django.test import Client
+
+from tests.factories import PASSWORD, UserFactory
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+# A hosted league's environment, as docs/deploying.md describes it.
+PRODUCTION_ENV = {
+    "DJANGO_SETTINGS_MODULE": "config.settings.production",
+    # Django's deploy check wants 50+ characters, with at least 5 different ones.
+    "DJANGO_SECRET_KEY": secrets.token_urlsafe(45),
+    # No such database or user exists here: the deploy check must not need to connect.
+    "DATABASE_URL": "postgres://paddock@127.0.0.1:5432/paddock",
+    "DJANGO_ALLOWED_HOSTS": "paddock.example.org",
+    "DJANGO_CSRF_TRUSTED_ORIGINS": "https://paddock.example.org",
+    "DJANGO_SECURE_HSTS_SECONDS": "31536000",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run manage.py in a fresh interpreter, with none of this shell's settings leaking in."""
+    clean = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith("DJANGO_") and name != "DATABASE_URL"
+    }
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=PROJECT_ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def without(name: str) -> dict[str, str]:
+    return {key: value for key, value in PRODUCTION_ENV.items() if key != name}
+
+
+def log_in(client: Client, username: str, password: str) -> HttpResponse:
+    return client.post("/login/", {"username": username, "password": password})
+
+
+def logged_in_as(client: Client) -> str | None:
+    user_id = client.session.get("_auth_user_id")
+    return None if user_id is None else get_user_model().objects.get(pk=user_id).username
+
+
+@pytest.mark.django_db
+def test_five_wrong_passwords_lock_that_name_out_from_that_address(client):
+    UserFactory(username="ann")
+    UserFactory(username="bob")
+
+    answers = [log_in(client, "ann", "wrong") for _ in range(6)]
+
+    # The fifth failure locks; the sixth try is refused without looking at the password.
+    assert [answer.status_code for answer in answers] == [200] * 4 + [429] * 2
+    assert "Please enter a correct username and password" in answers[3].content.decode()
+    page = answers[5].content.decode()
+    assert "Too many tries" in page and "Wait 15 minutes" in page
+    assert "navbar" in page  # the site's own page, not a bare message
+
+    assert log_in(client, "ann", PASSWORD).status_code == 429
+    assert logged_in_as(client) is None
+
+    # Another name from the same address is not caught by ann's lockout.
+    assert log_in(client, "bob", PASSWORD).status_code == 302
+    assert logged_in_as(client) == "bob"
+
+
+@pytest.mark.django_db
+def test_a_lockout_lifts_after_15_minutes(client):
+    UserFactory(username="ann")
+    for _ in range(5):
+        log_in(client, "ann", "wrong")
+
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(minutes=14))
+    assert log_in(client, "ann", PASSWORD).status_code == 429
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(minutes=1, seconds=1))
+    assert log_in(client, "ann", PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db
+def test_an_admin_lifts_a_lockout_with_axes_reset(client):
+    UserFactory(username="ann")
+    for _ in range(5):
+        log_in(client, "ann", "wrong")
+
+    call_command("axes_reset", stdout=StringIO())
+
+    assert log_in(client, "ann", PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db
+def test_logging_in_forgives_the_wrong_passwords_before(client):
+    UserFactory(username="ann")
+    for _ in range(4):
+        log_in(client, "ann", "wrong")
+    assert log_in(client, "ann", PASSWORD).status_code == 302
+    client.logout()
+
+    answers = [log_in(client, "ann", "wrong") for _ in range(4)]
+
+    assert [answer.status_code for answer in answers] == [200] * 4
+
+
+def test_production_settings_pass_the_deploy_check():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION_ENV)
+
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_production_settings_without_database_url_refuse_to_start():
+    result = manage("check", **without("DATABASE_URL"))
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "Set DATABASE_URL" in result.stderr and "never fall back to SQLite" in result.stderr
+
+
+def test_manage_py_uses_production_settings_unless_told_otherwise():
+    show = "from django.conf import settings; print(settings.SETTINGS_MODULE, settings.DEBUG)"
+
+    result = manage("shell", "-c", show, **without("DJANGO_SETTINGS_MODULE"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "config.settings.production False"
+
+    no_key = {
+        k: v for k, v in without("DJANGO_SETTINGS_MODULE").items() if k != "DJANGO_SECRET_KEY"
+    }
+    result = manage("diffsettings", **no_key)
+    assert result.returncode != 0
+    assert "Set the DJANGO_SECRET_KEY environment variable" in result.stderr
