@@ -1,0 +1,154 @@
+"""The car: its six wear-point zones, the standard car, a car built from 20 WP, and wear.
+
+Rulings where the document is silent (docs/rulings.md):
+- The standard car is not printed in the summary: tires 6, brakes 3, gearbox 3, car body 3,
+  engine 3, road handling 2 (20 WP, inside the limits of Constructing Your Car).
+- Constructing Your Car: all 20 WP are distributed, no fewer.
+- Brake and gearbox WP are spent, never overdrawn: a loss the zone cannot pay is refused (its last
+  point eliminates nobody, so nothing else would stop a car spending WP it lacks). Tires, car body,
+  engine and road handling are lost, and Elimination says when that puts the car out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+
+class Zone(StrEnum):
+    """A zone of the scorecard; the value is its name in the rules' "1 brake WP"."""
+
+    TIRES = "tire"
+    BRAKES = "brake"
+    GEARBOX = "gearbox"
+    BODY = "car body"
+    ENGINE = "engine"
+    ROAD_HANDLING = "road handling"
+
+
+class InvalidCar(ValueError):
+    """A scorecard or a loss with a negative number of WP, or a zone missing from it."""
+
+
+class InvalidBuild(ValueError):
+    """A car built outside the limits of Constructing Your Car."""
+
+
+class NotEnoughWear(ValueError):
+    """A car asked to spend brake or gearbox WP that it does not have left."""
+
+
+@dataclass(frozen=True)
+class CarSheet:
+    """The WP left in each zone; fields are the zones' names (Zone.BODY is `body`)."""
+
+    tires: int
+    brakes: int
+    gearbox: int
+    body: int
+    engine: int
+    road_handling: int
+
+    def __post_init__(self) -> None:
+        for zone in Zone:
+            if self[zone] < 0:
+                raise InvalidCar(f"A car cannot have {self[zone]} {zone.value} WP.")
+
+    def __getitem__(self, zone: Zone) -> int:
+        return getattr(self, _field(zone))
+
+    @classmethod
+    def from_zones(cls, wear_points: Mapping[Zone, int]) -> CarSheet:
+        """A sheet from {Zone: WP}, every zone given once."""
+        given = {Zone(zone) for zone in wear_points}
+        if given != set(Zone):
+            missing = ", ".join(zone.value for zone in Zone if zone not in given)
+            raise InvalidCar(f"A car has WP in all six zones: {missing} not given.")
+        return cls(**{_field(Zone(zone)): wp for zone, wp in wear_points.items()})
+
+    def zones(self) -> Mapping[Zone, int]:
+        return MappingProxyType({zone: self[zone] for zone in Zone})
+
+    @property
+    def total(self) -> int:
+        return sum(self[zone] for zone in Zone)
+
+
+def _field(zone: Zone) -> str:
+    return Zone(zone).name.lower()
+
+
+# Not printed in the summary (Setup hands out a scorecard); the standard car of the full rules.
+STANDARD_CAR = CarSheet(tires=6, brakes=3, gearbox=3, body=3, engine=3, road_handling=2)
+
+# --- Constructing Your Car (optional rule) ---------------------------------------------------
+
+BUILD_WP = 20
+
+# WP tires 1-14   WP car body 1-7
+# WP brakes 1-7   WP engine 1-7
+# WP gearbox 1-7  WP road handling 1-7
+BUILD_LIMITS: Mapping[Zone, tuple[int, int]] = MappingProxyType(
+    {
+        Zone.TIRES: (1, 14),
+        Zone.BRAKES: (1, 7),
+        Zone.GEARBOX: (1, 7),
+        Zone.BODY: (1, 7),
+        Zone.ENGINE: (1, 7),
+        Zone.ROAD_HANDLING: (1, 7),
+    }
+)
+
+
+def check_build(sheet: CarSheet) -> CarSheet:
+    """Return `sheet` if it is a car a player may build from 20 WP, else say which limit fails."""
+    for zone, (low, high) in BUILD_LIMITS.items():
+        if not low <= sheet[zone] <= high:
+            raise InvalidBuild(
+                f"A car is built with {low}-{high} {zone.value} WP, not {sheet[zone]}."
+            )
+    if sheet.total != BUILD_WP:
+        raise InvalidBuild(f"A car is built from {BUILD_WP} WP in all, not {sheet.total}.")
+    return sheet
+
+
+# --- Wear and Elimination --------------------------------------------------------------------
+
+# Elimination: the last point of these puts the car out; tires only when more is lost than is left.
+ELIMINATED_ON_LAST: frozenset[Zone] = frozenset({Zone.BODY, Zone.ENGINE, Zone.ROAD_HANDLING})
+SPENT_NOT_LOST: frozenset[Zone] = frozenset({Zone.BRAKES, Zone.GEARBOX})
+
+
+@dataclass(frozen=True)
+class Wear:
+    """A sheet after losses; an eliminated car's sheet shows 0 in the zone that put it out."""
+
+    sheet: CarSheet
+    eliminated: bool = False
+    cause: Zone | None = None  # the first zone, in scorecard order, that eliminated the car
+
+
+def wear(sheet: CarSheet, losses: Mapping[Zone, int]) -> Wear:
+    """Take `losses` ({Zone: WP}) off `sheet` and say whether the car is eliminated."""
+    for zone, points in losses.items():
+        zone = Zone(zone)
+        if points < 0:
+            raise InvalidCar(f"A car cannot lose {points} {zone.value} WP.")
+        if zone in SPENT_NOT_LOST and points > sheet[zone]:
+            raise NotEnoughWear(
+                f"The car has {sheet[zone]} {zone.value} WP left: it cannot lose {points}."
+            )
+    left = {zone: sheet[zone] - losses.get(zone, 0) for zone in Zone}
+    cause = next(
+        (
+            zone
+            for zone in Zone
+            if losses.get(zone, 0)
+            and (left[zone] < 0 or (left[zone] == 0 and zone in ELIMINATED_ON_LAST))
+        ),
+        None,
+    )
+    after = CarSheet.from_zones({zone: max(0, wp) for zone, wp in left.items()})
+    return Wear(sheet=after, eliminated=cause is not None, cause=cause)

@@ -1,0 +1,79 @@
+"""Pit Stop: when a car may stop, entering the pits, fresh tires and the pit stop roll.
+
+Rulings where the document is loose (docs/rulings.md):
+- A car may stop once, as it completes the first lap; entering the pits ends its move.
+- "All its tire WP back": the tire WP the car started the race with (its build), no more.
+- Quick Stop: the car leaves at once, that same turn, moving the halved roll in 4th gear (it may
+  brake as on any move); next round it changes gear from 4th as usual.
+- Slow Stop: next round the car moves off in any gear from 1st to 4th, with no Gearing Down WP
+  to pay: it stood still in the pits, and the rule names the gears it may leave in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from rules.dice import Die, check_roll, gear_die
+from rules.formula_d.car import CarSheet
+
+
+class InvalidPitStop(ValueError):
+    """A pit stop the rules do not allow, or tires that cannot be refitted to the car."""
+
+
+class PitStop(StrEnum):
+    QUICK = "Quick Stop"
+    SLOW = "Slow Stop"
+
+
+@dataclass(frozen=True)
+class PitStopOutcome:
+    stop: PitStop
+    spaces: int  # moved now on leaving; 0 for a Slow Stop, which waits
+    waits_a_round: bool
+    lowest_gear: int  # the gears the car may leave in
+    highest_gear: int
+
+
+PIT_STOP_AFTER_LAP = 1  # at the end of the first lap
+PIT_STOPS = 1
+QUICK_STOP_MAX = 10  # black die at or below: Quick Stop
+PIT_EXIT_GEAR = 4
+
+
+def may_pit(laps_completed: int, stops_made: int) -> bool:
+    """Whether a car that has just completed `laps_completed` laps may stop in the pits."""
+    if laps_completed < 0 or stops_made < 0:
+        raise InvalidPitStop("Laps completed and pit stops made cannot be negative.")
+    return laps_completed == PIT_STOP_AFTER_LAP and stops_made < PIT_STOPS
+
+
+def reaches_pit(gear: int, roll: int, minimum: int) -> bool:
+    """Whether `roll` in `gear` is at least the `minimum` needed to enter the pits (no exact roll
+    is needed to reach the car's own pit)."""
+    return check_roll(gear_die(gear), roll) >= minimum
+
+
+def refit_tires(sheet: CarSheet, built: CarSheet) -> CarSheet:
+    """`sheet` with the tire WP back to those of the car as `built` for the race."""
+    if sheet.tires > built.tires:
+        raise InvalidPitStop(
+            f"A car built with {built.tires} tire WP cannot have {sheet.tires} left."
+        )
+    return replace(sheet, tires=built.tires)
+
+
+def pit_stop(black_roll: int) -> PitStopOutcome:
+    """The pit stop roll, made once the car is in the pits with its tire WP back."""
+    if check_roll(Die.BLACK, black_roll) <= QUICK_STOP_MAX:
+        return PitStopOutcome(
+            PitStop.QUICK,
+            spaces=-(-black_roll // 2),  # halved, rounded up
+            waits_a_round=False,
+            lowest_gear=PIT_EXIT_GEAR,
+            highest_gear=PIT_EXIT_GEAR,
+        )
+    return PitStopOutcome(
+        PitStop.SLOW, spaces=0, waits_a_round=True, lowest_gear=1, highest_gear=PIT_EXIT_GEAR
+    )
