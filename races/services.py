@@ -23,8 +23,7 @@ from django.utils import timezone
 from league import services as league_services
 from league.models import Driver, Entry, OutReason, Round, RoundStatus
 from rules import engine
-from rules.engine import CarResult, CarSetup, Event, EventRejected, Prompt, RaceSetup, RaceState
-from rules.season_pass import Level
+from rules.engine import CarResult, Event, EventRejected, Prompt, RaceSetup, RaceState, Starter
 
 from .models import Race, RaceEvent
 
@@ -41,7 +40,6 @@ NOT_STARTED_BY_HAND = (
     "Round {number} was not started on the round page: start it here, or open its race."
 )
 ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
-RULESET = "season_pass"
 
 
 class StaleRace(ValidationError):
@@ -49,13 +47,11 @@ class StaleRace(ValidationError):
 
 
 def race_setup(round_: Round, entries: Sequence[Entry]) -> RaceSetup:
-    """The engine's setup for `entries`: car key = the entry's car, level = the one it races at."""
-    return RaceSetup(
-        ruleset=RULESET,
-        cars=tuple(
-            CarSetup(car=entry.car, driver=entry.driver.name, level=Level(entry.level))
-            for entry in entries
-        ),
+    """The engine's setup for `entries`, on the league's rule set: car key = the entry's car,
+    level = the one it races at."""
+    return engine.setup(
+        round_.season.league.ruleset,
+        [Starter(car=entry.car, driver=entry.driver.name, level=entry.level) for entry in entries],
         weather_table=round_.track.weather_bands(),
     )
 
@@ -77,13 +73,13 @@ def race_start(
 
 
 def _race_for(round_: Round, entries: Sequence[Entry]) -> Race:
-    round_ = Round.objects.select_related("track").get(pk=round_.pk)
-    setup = race_setup(round_, entries)
+    round_ = Round.objects.select_related("track", "season__league").get(pk=round_.pk)
     try:
+        setup = race_setup(round_, entries)
         state, _asked = engine.start(setup)
     except EventRejected as refusal:
         raise ValidationError(ENGINE_SETUP_REFUSED.format(reason=refusal)) from refusal
-    race = Race(round=round_, setup=setup.to_dict(), state=engine.state_to_dict(state))
+    race = Race(round=round_, setup=engine.setup_to_dict(setup), state=engine.state_to_dict(state))
     race.full_clean()
     race.save()
     return race
@@ -229,7 +225,7 @@ def race_undo(*, race: Race, expected_version: int, who=None) -> RaceState:
     race.events.filter(seq=race.seq).delete()
     race.seq -= 1
     race.version += 1
-    state = engine.replay(RaceSetup.from_dict(race.setup), race_events(race))
+    state = engine.replay(engine.setup_from_dict(race.setup), race_events(race))
     race.state = engine.state_to_dict(state)
     race.save(update_fields=["seq", "version", "state"])
     caller_race.seq, caller_race.version, caller_race.state = race.seq, race.version, race.state

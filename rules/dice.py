@@ -19,7 +19,7 @@ class Die(StrEnum):
     BLUE = "blue"
 
 
-# Faces as printed on the dice (seeds README: black d20; 1st yellow 1-2 ... 6th blue 21-30).
+# Faces as printed on the dice: the black d20; 1st yellow 1-2 ... 6th blue 21-30.
 FACES: dict[Die, tuple[int, ...]] = {
     Die.BLACK: tuple(range(1, 21)),
     Die.YELLOW: (1, 1, 2, 2),

@@ -30,7 +30,6 @@ from league.models import Driver, League, Round, RoundStatus, Season, SeasonEndC
 from races import services as race_services
 from races.models import Race
 from rules import engine
-from rules.engine import RaceSetup
 from tests.factories import UserFactory
 from tests.league.test_services import all_finish, play_rounds, racing_drivers
 from tests.races.autopilot import drive, legal_event
@@ -121,7 +120,7 @@ def assert_replays(race: Race) -> None:
     race.refresh_from_db()
     seqs = list(race.events.order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, race.seq + 1))
-    replayed = engine.replay(RaceSetup.from_dict(race.setup), race_services.race_events(race))
+    replayed = engine.replay(engine.setup_from_dict(race.setup), race_services.race_events(race))
     assert race.state == engine.state_to_dict(replayed)
 
 

@@ -3,40 +3,33 @@
     state, asked = start(setup)
     state, asked = apply(state, Event("qualifying_roll", {"car": "red", "value": 7}))
 
-Pure standard-library Python (DESIGN.md, "The race engine"); the page stores each Event and a
+Pure standard-library Python: the core names no rule set. Each rule set is a package rules.X
+whose race hooks register themselves (rules/engine/variant.py); its state is its own frozen
+dataclasses (rules/engine/contract.py says what they share). The page stores each Event and a
 snapshot from state_to_dict, so entering a roll never replays the log.
 """
 
-from rules.engine import season_pass as _season_pass  # noqa: F401  (registers "season_pass")
+from rules.engine.contract import CarResult, CarView, RaceSetup, RaceState, Starter
 from rules.engine.core import (
     apply,
     dashboard,
     prompts,
     replay,
     results,
+    setup,
+    setup_from_dict,
+    setup_to_dict,
     start,
     state_from_dict,
     state_to_dict,
 )
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.state import (
-    CarResult,
-    CarSetup,
-    CarState,
-    CarView,
-    Check,
-    RaceSetup,
-    RaceState,
-)
 from rules.engine.variant import RULESETS, RuleSet, UnknownRuleSet, ruleset_for
 
 __all__ = [
     "RULESETS",
     "CarResult",
-    "CarSetup",
-    "CarState",
     "CarView",
-    "Check",
     "Event",
     "EventRejected",
     "Field",
@@ -44,6 +37,7 @@ __all__ = [
     "RaceSetup",
     "RaceState",
     "RuleSet",
+    "Starter",
     "UnknownRuleSet",
     "apply",
     "dashboard",
@@ -51,6 +45,9 @@ __all__ = [
     "replay",
     "results",
     "ruleset_for",
+    "setup",
+    "setup_from_dict",
+    "setup_to_dict",
     "start",
     "state_from_dict",
     "state_to_dict",

@@ -5,13 +5,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from rules.engine.contract import CarResult, CarView, RaceSetup, RaceState, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.serial import dump, load
-from rules.engine.state import CarResult, CarView, RaceSetup, RaceState
 from rules.engine.variant import UnknownRuleSet, ruleset_for
 
 
@@ -20,6 +20,11 @@ def _rules(name: str):
         return ruleset_for(name)
     except UnknownRuleSet as refusal:
         raise EventRejected(str(refusal)) from None
+
+
+def setup(ruleset: str, starters: Sequence[Starter], **options: Any) -> RaceSetup:
+    """A race of `ruleset` for `starters`; `options` are the rule set's own (a weather table...)."""
+    return _rules(ruleset).setup(tuple(starters), **options)
 
 
 def start(setup: RaceSetup) -> tuple[RaceState, tuple[Prompt, ...]]:
@@ -80,4 +85,12 @@ def state_to_dict(state: RaceState) -> dict[str, Any]:
 
 
 def state_from_dict(raw: dict[str, Any]) -> RaceState:
-    return load(RaceState, raw)
+    return load(_rules(raw["setup"]["ruleset"]).state_class, raw)
+
+
+def setup_to_dict(setup: RaceSetup) -> dict[str, Any]:
+    return dump(setup)
+
+
+def setup_from_dict(raw: dict[str, Any]) -> RaceSetup:
+    return load(_rules(raw["ruleset"]).setup_class, raw)

@@ -1,15 +1,18 @@
 """The registry of rule sets: each is a class of hooks the core calls (python-chess variant style).
 
-A new rule set subclasses RuleSet, overrides the hooks and is added to RULESETS; the core in
-rules/engine/core.py never changes for it.
+A rule set named X lives in the package rules.X, whose race hooks subclass RuleSet and register
+themselves when the package is imported; the core in rules/engine/core.py never changes for it
+and never names one: it imports rules.X the first time a race of X is asked for.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+import importlib
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
+from rules.engine.contract import CarResult, CarView, RaceSetup, RaceState, Starter
 from rules.engine.events import Event, EventRejected, Prompt
-from rules.engine.state import CarResult, CarView, RaceSetup, RaceState
 
 
 class UnknownRuleSet(ValueError):
@@ -22,6 +25,12 @@ class RuleSet:
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    setup_class: ClassVar[type]  # its frozen RaceSetup dataclass, for snapshots
+    state_class: ClassVar[type]  # its frozen RaceState dataclass, for snapshots
+
+    def setup(self, starters: Sequence[Starter], **options: Any) -> RaceSetup:
+        """The race's setup from the league's starters and the rule set's own options."""
+        raise NotImplementedError
 
     def start(self, setup: RaceSetup) -> RaceState:
         raise NotImplementedError
@@ -39,7 +48,7 @@ class RuleSet:
         raise NotImplementedError
 
 
-# Filled by the rule-set modules as rules/engine/__init__.py imports them.
+# Filled by the rule-set packages as they are imported (see ruleset_for).
 RULESETS: dict[str, type[RuleSet]] = {}
 
 
@@ -53,6 +62,12 @@ _INSTANCES: dict[str, RuleSet] = {}
 
 def ruleset_for(name: str) -> RuleSet:
     """The hooks for the rule set registered as `name` (e.g. "season_pass")."""
+    if name not in RULESETS and name.isidentifier():
+        try:
+            importlib.import_module(f"rules.{name}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"rules.{name}":  # the package exists but is broken: say so
+                raise
     try:
         if name not in _INSTANCES:
             _INSTANCES[name] = RULESETS[name]()

@@ -212,3 +212,7 @@ __all__ = [
     "weather_outcome",
     "weather_rolls_continue",
 ]
+
+# The race at the table (rules/season_pass/race): importing it registers Season Pass's race
+# hooks with the engine. Last, because the hooks use the tables above.
+from rules.season_pass import race  # noqa: E402, F401  (registers "season_pass")

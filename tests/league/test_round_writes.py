@@ -10,7 +10,7 @@ from django.urls import reverse
 from league.models import Entry, Round, RoundStatus
 from races import services as race_services
 from races.models import Race
-from rules.engine import RaceSetup
+from rules import engine
 from tests.league.test_views import result_data, round_url, start_everyone
 from tests.races.autopilot import drive
 
@@ -196,5 +196,5 @@ def test_switching_to_the_table_says_what_is_discarded_and_then_discards_it(
     assert response.status_code == 302 and response.url == race.get_absolute_url()
     assert not Entry.objects.filter(place__isnull=False).exists()
     assert list(Entry.objects.values_list("injury_rolls", flat=True)) == [[]] * 4
-    cars = [car.car for car in RaceSetup.from_dict(race.setup).cars]
+    cars = [car.car for car in engine.setup_from_dict(race.setup).cars]
     assert sorted(cars) == sorted(started.entries.values_list("car", flat=True))

@@ -1,5 +1,5 @@
 """Property: whatever legal-looking events the referee enters, the stored snapshot is the log
-replayed from the setup (DESIGN.md, "The race engine"), and a refused event writes nothing."""
+replayed from the setup (docs/architecture.md), and a refused event writes nothing."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from races import services
 from rules import engine
 from rules.dice import values
-from rules.engine import Event, Field, Prompt, RaceSetup
+from rules.engine import Event, Field, Prompt
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +70,7 @@ def test_the_stored_snapshot_is_always_the_replayed_log(race, data, steps):
                 race.refresh_from_db()
                 assert (race.seq, race.state) == before
         race.refresh_from_db()
-        replayed = engine.replay(RaceSetup.from_dict(race.setup), services.race_events(race))
+        replayed = engine.replay(engine.setup_from_dict(race.setup), services.race_events(race))
         assert race.state == engine.state_to_dict(replayed)
         assert race.seq == race.events.count() == replayed.log_length
         transaction.set_rollback(True)  # the next example starts from the same fresh race

@@ -14,7 +14,7 @@ from league.models import Entry, RoundStatus
 from races import services
 from races.models import Race, RaceEvent
 from rules import engine
-from rules.engine import Event, RaceSetup
+from rules.engine import Event
 from tests.races.autopilot import drive, drive_to_finish, legal_event
 from tests.races.scenario import EXPECTED_PLACES, EXPECTED_POINTS, STEPS
 
@@ -38,7 +38,7 @@ def play(race: Race, steps=STEPS, who=None) -> Race:
 def test_starting_a_race_starts_the_round_and_sets_up_each_car(race, round_one, starters):
     round_one.refresh_from_db()
     assert round_one.status == RoundStatus.STARTED
-    setup = RaceSetup.from_dict(race.setup)
+    setup = engine.setup_from_dict(race.setup)
     assert [car.car for car in setup.cars] == ["red", "blue", "green", "yellow"]
     assert [car.level.value for car in setup.cars] == ["Rookie"] * 4
     assert setup.weather_table == round_one.track.weather_bands()
@@ -161,7 +161,7 @@ def test_undo_needs_an_event_and_a_fresh_page(race):
 def test_the_stored_snapshot_is_the_replayed_log(race):
     drive_to_finish(race, seed=3)
     events = services.race_events(race)
-    replayed = engine.replay(RaceSetup.from_dict(race.setup), events)
+    replayed = engine.replay(engine.setup_from_dict(race.setup), events)
     assert race.state == engine.state_to_dict(replayed)
     assert replayed.finished
 
@@ -281,5 +281,5 @@ def test_an_entry_built_before_an_undo_and_a_new_entry_is_stale(race):
             expected_version=read_by_a.version,
         )
     race.refresh_from_db()
-    replayed = engine.replay(RaceSetup.from_dict(race.setup), services.race_events(race))
+    replayed = engine.replay(engine.setup_from_dict(race.setup), services.race_events(race))
     assert race.seq == 4 and race.state == engine.state_to_dict(replayed)

@@ -1,4 +1,5 @@
-"""rules/ is pure Python: nothing in it may import Django or the apps (DESIGN.md)."""
+"""rules/ is pure Python: nothing in it may import Django or the apps; and the engine's core
+names no rule set, each of which plugs in from its own package (docs/architecture.md)."""
 
 import ast
 from pathlib import Path
@@ -7,15 +8,28 @@ RULES = Path(__file__).resolve().parents[2] / "rules"
 FORBIDDEN = ("django", "league", "races", "config")
 
 
-def imported_roots(path: Path) -> set[str]:
+def imported_modules(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(), filename=str(path))
-    roots: set[str] = set()
+    modules: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            roots.update(alias.name.split(".")[0] for alias in node.names)
+            modules.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            roots.add(node.module.split(".")[0])
-    return roots
+            modules.add(node.module)
+            modules.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return modules
+
+
+def imported_roots(path: Path) -> set[str]:
+    return {module.split(".")[0] for module in imported_modules(path)}
+
+
+def rule_set_packages() -> set[str]:
+    return {
+        path.name
+        for path in RULES.iterdir()
+        if path.is_dir() and path.name != "engine" and (path / "__init__.py").exists()
+    }
 
 
 def test_rules_package_imports_no_django_nor_apps():
@@ -30,3 +44,18 @@ def test_purity_check_would_catch_a_django_import(tmp_path):
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text("from django.db import models\nimport league.models\n")
     assert imported_roots(sneaky) >= {"django", "league"}
+
+
+def test_the_engine_core_imports_no_rule_set():
+    packages = rule_set_packages()
+    assert {"season_pass", "formula_d"} <= packages
+
+    def names_a_rule_set(module: str) -> bool:
+        parts = module.split(".")
+        return len(parts) > 1 and parts[0] == "rules" and parts[1] in packages
+
+    offenders = {
+        str(path.relative_to(RULES)): sorted(filter(names_a_rule_set, imported_modules(path)))
+        for path in (RULES / "engine").rglob("*.py")
+    }
+    assert {name: modules for name, modules in offenders.items() if modules} == {}

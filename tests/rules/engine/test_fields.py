@@ -4,7 +4,7 @@ lists of cars where an empty list is an answer, not a missing one."""
 import pytest
 
 from rules.engine import EventRejected, Field, Prompt
-from tests.rules.engine.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
+from tests.rules.season_pass.race.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
 
 BRAKES = Field("brakes", "Brake points spent", "number", minimum=0, unit="brake points")
 TO_LINE = Field("finish", "Spaces to the line", "number", minimum=0, step=0.5, unit="spaces")

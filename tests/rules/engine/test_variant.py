@@ -9,17 +9,15 @@ from rules.engine import (
     Event,
     EventRejected,
     Prompt,
-    RaceSetup,
-    RaceState,
     RuleSet,
     UnknownRuleSet,
     apply,
     ruleset_for,
     start,
 )
-from rules.engine.season_pass import SeasonPass
 from rules.engine.variant import register
-from tests.rules.engine.table import race_setup
+from rules.season_pass.race import RaceSetup, RaceState, SeasonPass
+from tests.rules.season_pass.race.table import race_setup
 
 
 def test_season_pass_is_registered():

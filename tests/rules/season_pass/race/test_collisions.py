@@ -3,7 +3,7 @@
 import pytest
 
 from rules.engine import EventRejected
-from tests.rules.engine.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
+from tests.rules.season_pass.race.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
 
 
 def beside(table: Table) -> Table:

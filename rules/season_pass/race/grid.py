@@ -6,9 +6,6 @@ from dataclasses import replace
 
 from rules.dice import Die
 from rules.engine.events import Event, Field, Prompt
-from rules.engine.season_pass.common import label, name
-from rules.engine.season_pass.flow import order_round, start_round
-from rules.engine.state import QualifyingRolls, RaceState
 from rules.season_pass import (
     QualifyingOutcome,
     WeatherOutcome,
@@ -20,6 +17,9 @@ from rules.season_pass import (
     weather_for_score,
     weather_outcome,
 )
+from rules.season_pass.race.common import label, name
+from rules.season_pass.race.flow import order_round, start_round
+from rules.season_pass.race.state import QualifyingRolls, RaceState
 
 BLACK = Field("value", "Black die", "die", die=Die.BLACK)
 RED = Field("value", "Red die", "die", die=Die.RED)

@@ -7,9 +7,6 @@ from dataclasses import replace
 
 from rules.dice import Die
 from rules.engine.events import Event, Field, Prompt
-from rules.engine.season_pass.common import label, name, on_track, with_car
-from rules.engine.season_pass.flow import next_turn
-from rules.engine.state import OUT, Check, RaceState
 from rules.season_pass import (
     DISABLING_DAMAGE,
     chain_damage,
@@ -20,6 +17,9 @@ from rules.season_pass import (
     injury_check_roll,
     injury_check_start,
 )
+from rules.season_pass.race.common import label, name, on_track, with_car
+from rules.season_pass.race.flow import next_turn
+from rules.season_pass.race.state import OUT, Check, RaceState
 
 COLLISION_KINDS = ("collision_roll", "neighbours", "chain_roll")
 BLACK = Field("value", "Black die", "die", die=Die.BLACK)

@@ -7,11 +7,8 @@ from hypothesis import strategies as st
 
 from rules.dice import values
 from rules.engine import (
-    CarSetup,
     Event,
     Prompt,
-    RaceSetup,
-    RaceState,
     apply,
     prompts,
     replay,
@@ -20,7 +17,8 @@ from rules.engine import (
     state_to_dict,
 )
 from rules.season_pass import Level, parse_weather_table
-from tests.rules.engine.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
+from rules.season_pass.race import CarSetup, RaceSetup, RaceState
+from tests.rules.season_pass.race.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
 
 TABLES = (
     parse_weather_table("1-14 sun, 15-18 rain, 19-20 variable"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.engine.state import RaceState
+from rules.season_pass.race.state import RaceState
 
 ORDINALS = {0: "neutral", 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules.engine.season_pass.common import plural
-from rules.engine.state import FINISHED, OUT, CarResult, CarState, CarView, RaceState
 from rules.season_pass import photo_finish_order
+from rules.season_pass.race.common import plural
+from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, CarView, RaceState
 
 OUT_NOTES = {
     "overshoot": "out: overshot a corner",

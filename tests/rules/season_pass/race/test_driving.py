@@ -5,7 +5,7 @@ import pytest
 
 from rules.engine import EventRejected, dashboard, results
 from rules.season_pass import Column, injury_check_roll, injury_check_start
-from tests.rules.engine.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
+from tests.rules.season_pass.race.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
 
 
 def gears_offered(table: Table) -> list[str]:

@@ -4,7 +4,7 @@ import pytest
 
 from rules.engine import EventRejected
 from rules.season_pass import Weather
-from tests.rules.engine.table import (
+from tests.rules.season_pass.race.table import (
     FOUR_CARS,
     RAIN_ROLL,
     SUN_ROLL,

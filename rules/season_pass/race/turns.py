@@ -6,19 +6,6 @@ from dataclasses import replace
 
 from rules.dice import HIGHEST_GEAR, gear_die, no_such_gear
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.season_pass import checks
-from rules.engine.season_pass.common import (
-    ORDINALS,
-    label,
-    name,
-    on_track,
-    plural,
-    racing,
-    with_car,
-    wrecks,
-)
-from rules.engine.season_pass.flow import begin_turn, proposed_order
-from rules.engine.state import FINISHED, OUT, CarState, Check, RaceState
 from rules.season_pass import (
     ENGINE_CHECK_TRIGGERS,
     FREE,
@@ -29,6 +16,19 @@ from rules.season_pass import (
     off_road_rolls,
     overshoot_column,
 )
+from rules.season_pass.race import checks
+from rules.season_pass.race.common import (
+    ORDINALS,
+    label,
+    name,
+    on_track,
+    plural,
+    racing,
+    with_car,
+    wrecks,
+)
+from rules.season_pass.race.flow import begin_turn, proposed_order
+from rules.season_pass.race.state import FINISHED, OUT, CarState, Check, RaceState
 
 # --- Movement Order --------------------------------------------------------------------------
 

@@ -5,17 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.engine import (
-    CarSetup,
-    Event,
-    Prompt,
-    RaceSetup,
-    RaceState,
-    apply,
-    prompts,
-    start,
-)
+from rules.engine import Event, Prompt, apply, prompts, start
 from rules.season_pass import Level, parse_weather_table
+from rules.season_pass.race import CarSetup, RaceSetup, RaceState
 
 WEATHER_TABLE = parse_weather_table("1-10 sun, 11-16 rain, 17-20 variable")
 SUN_ROLL, RAIN_ROLL, VARIABLE_ROLL = 1, 11, 17

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.engine.season_pass.common import racing
-from rules.engine.state import RaceState
 from rules.season_pass import weather_rolls_continue
+from rules.season_pass.race.common import racing
+from rules.season_pass.race.state import RaceState
 
 
 def proposed_order(state: RaceState) -> tuple[str, ...]:

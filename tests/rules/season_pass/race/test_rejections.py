@@ -2,9 +2,10 @@
 
 import pytest
 
-from rules.engine import CarSetup, Event, EventRejected, RaceSetup, apply, results, start
+from rules.engine import Event, EventRejected, apply, results, start
 from rules.season_pass import Level
-from tests.rules.engine.table import WEATHER_TABLE, Table, sunny_two_car_race
+from rules.season_pass.race import CarSetup, RaceSetup
+from tests.rules.season_pass.race.table import WEATHER_TABLE, Table, sunny_two_car_race
 
 
 def refused(table: Table, kind: str, match: str, **data):

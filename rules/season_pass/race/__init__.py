@@ -1,16 +1,15 @@
 """Season Pass (Mel Nicholson) as engine hooks: one handler per event kind, prompts per phase.
 
 Where the document is silent or loose, the readings are in docs/rulings.md ("The race at the
-table"), each with its test in tests/rules/engine/.
+table"), each with its test in tests/rules/season_pass/race/.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from rules.engine.contract import Starter
 from rules.engine.events import Event, EventRejected, Prompt
-from rules.engine.season_pass import checks, grid, standings, turns
-from rules.engine.state import CarResult, CarState, CarView, QualifyingRolls, RaceSetup, RaceState
 from rules.engine.variant import RuleSet, register
 from rules.season_pass import (
     STARTING_BRAKES,
@@ -19,6 +18,19 @@ from rules.season_pass import (
     InvalidWeatherTable,
     weather_outcome,
 )
+from rules.season_pass.experience import Level
+from rules.season_pass.race import checks, grid, standings, turns
+from rules.season_pass.race.state import (
+    CarResult,
+    CarSetup,
+    CarState,
+    CarView,
+    Check,
+    QualifyingRolls,
+    RaceSetup,
+    RaceState,
+)
+from rules.season_pass.weather import WeatherBand
 
 Handler = Callable[[RaceState, Event, Prompt], RaceState]
 
@@ -54,6 +66,21 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 class SeasonPass(RuleSet):
     name = "season_pass"
     title = "Season Pass"
+    setup_class = RaceSetup
+    state_class = RaceState
+
+    def setup(
+        self, starters: Sequence[Starter], *, weather_table: tuple[WeatherBand, ...] = ()
+    ) -> RaceSetup:
+        """Each starter races at the level the league gave it when the round started."""
+        try:
+            cars = tuple(
+                CarSetup(car=starter.car, driver=starter.driver, level=Level(starter.level))
+                for starter in starters
+            )
+        except ValueError as refusal:
+            raise EventRejected(f"No such level: {refusal}") from None
+        return RaceSetup(ruleset=self.name, cars=cars, weather_table=tuple(weather_table))
 
     def start(self, setup: RaceSetup) -> RaceState:
         keys = [car.car for car in setup.cars]
@@ -103,3 +130,16 @@ class SeasonPass(RuleSet):
 
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         return standings.results(state)
+
+
+__all__ = [
+    "CarResult",
+    "CarSetup",
+    "CarState",
+    "CarView",
+    "Check",
+    "QualifyingRolls",
+    "RaceSetup",
+    "RaceState",
+    "SeasonPass",
+]

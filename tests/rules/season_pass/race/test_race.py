@@ -1,9 +1,9 @@
 """A complete four-car Season Pass race, scripted roll by roll, and its results."""
 
 from rules.engine import replay, results, state_from_dict, state_to_dict
-from rules.engine.season_pass.standings import retired
 from rules.season_pass import Column, Weather
-from tests.rules.engine.table import FOUR_CARS, Table, race_setup
+from rules.season_pass.race.standings import retired
+from tests.rules.season_pass.race.table import FOUR_CARS, Table, race_setup
 
 
 def test_a_four_car_race_from_qualifying_to_results():
