@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from league import services as league_services
-from league.models import Driver, Entry, OutReason, Round, RoundStatus
+from league.models import Driver, Entry, Round, RoundStatus
 from rules import engine
 from rules.engine import CarResult, Event, EventRejected, Prompt, RaceSetup, RaceState, Starter
 
@@ -232,24 +232,20 @@ def race_undo(*, race: Race, expected_version: int, who=None) -> RaceState:
     return state
 
 
-def _outcome(entry: Entry, result: CarResult, distance: float) -> tuple:
+def _outcome(entry: Entry, result: CarResult, distance: float) -> league_services.EntryOutcome:
     """The season's outcome for one car: the engine's place (it ranks cars out level on
-    distance too), and the injury rolls already walked at the table."""
-    rolls = [roll for _column, roll in result.injury.rolls] if result.injury else []
+    distance too), how it went out, and what the rule set counted of it."""
     if result.finished:
-        outcome = league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=result.place)
-        return outcome, rolls
-    overshot = result.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE)
-    outcome = league_services.EntryOutcome(
+        return league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=result.place)
+    return league_services.EntryOutcome(
         entry_id=entry.pk,
         finished=False,
         place=result.place,
         out_reason=result.out_reason or "",
         distance=Decimal(distance),
-        overshoot=result.overshoot if overshot else None,
-        damage=result.damage if result.out_reason == OutReason.COLLISION else None,
+        overshoot=result.overshoot,
+        damage=result.damage,
     )
-    return outcome, rolls
 
 
 @transaction.atomic
@@ -266,9 +262,8 @@ def race_result_commit(*, race: Race, expected_version: int) -> list[Entry]:
     outcomes, injury_rolls = [], {}
     for result in results:
         entry = by_car[result.car]
-        outcome, rolls = _outcome(entry, result, state.car(result.car).distance)
-        outcomes.append(outcome)
-        injury_rolls[entry.pk] = rolls
+        outcomes.append(_outcome(entry, result, state.car(result.car).distance))
+        injury_rolls[entry.pk] = result.injury_rolls
     entries = league_services.round_result_record(
         round_=race.round, outcomes=outcomes, injury_rolls=injury_rolls
     )

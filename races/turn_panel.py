@@ -12,7 +12,7 @@ from typing import Any
 
 from rules import engine
 from rules.dice import values
-from rules.engine import CarResult, CarView, Field, Prompt, RaceState
+from rules.engine import CarResult, CarView, Column, Field, Prompt, RaceState
 
 from .models import Race, RaceEvent
 from .services import Entered
@@ -86,10 +86,22 @@ class TurnPanel:
     state: RaceState
     form: PromptForm | None
     queued: tuple[Prompt, ...]
+    columns: tuple[Column, ...]
     cars: tuple[CarView, ...]
     events: list[RaceEvent]
     results: tuple[CarResult, ...] = ()
     errors: list[str] = field(default_factory=list)
+
+    @property
+    def drivers(self) -> dict[str, str]:
+        """Each car's driver, for the result table."""
+        return {car.car: car.driver for car in self.cars}
+
+    @property
+    def result_lines(self) -> tuple[tuple[CarResult, str], ...]:
+        """The result table's rows: each car's result and its driver."""
+        drivers = self.drivers
+        return tuple((result, drivers.get(result.car, "")) for result in self.results)
 
     @property
     def last_event(self) -> RaceEvent | None:
@@ -165,6 +177,7 @@ def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=
         state=state,
         form=prompt_form(asked[0], state, posted) if asked else None,
         queued=asked[1:4],
+        columns=engine.dashboard_columns(state),
         cars=engine.dashboard(state),
         events=latest_events(race),
         results=engine.results(state) if state.finished else (),
@@ -181,6 +194,7 @@ def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
         state=state,
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
+        columns=engine.dashboard_columns(state),
         cars=tuple(car for car in engine.dashboard(state) if shown.get(car.car) != car),
         events=[entered.event],
     )

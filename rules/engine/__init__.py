@@ -9,10 +9,11 @@ dataclasses (rules/engine/contract.py says what they share). The page stores eac
 snapshot from state_to_dict, so entering a roll never replays the log.
 """
 
-from rules.engine.contract import CarResult, CarView, RaceSetup, RaceState, Starter
+from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
 from rules.engine.core import (
     apply,
     dashboard,
+    dashboard_columns,
     prompts,
     replay,
     results,
@@ -30,6 +31,7 @@ __all__ = [
     "RULESETS",
     "CarResult",
     "CarView",
+    "Column",
     "Event",
     "EventRejected",
     "Field",
@@ -41,6 +43,7 @@ __all__ = [
     "UnknownRuleSet",
     "apply",
     "dashboard",
+    "dashboard_columns",
     "prompts",
     "replay",
     "results",

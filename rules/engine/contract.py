@@ -25,12 +25,6 @@ class RaceSetup(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-class CarSheet(Protocol):
-    car: str
-    driver: str
-    status: str
-
-
 class RaceState(Protocol):
     setup: Any
     cars: Sequence[Any]
@@ -44,19 +38,49 @@ class RaceState(Protocol):
     def car(self, key: str) -> Any: ...
 
 
-class CarView(Protocol):
-    """One row of the dashboard: which car, its status and note, and the rule set's values."""
+@dataclass(frozen=True)
+class Column:
+    """One column of a rule set's dashboard: `key` names the value, `label` heads the column and
+    `title` says in words what it counts."""
+
+    key: str
+    label: str
+    title: str
+
+
+@dataclass(frozen=True)
+class CarView:
+    """One car's row on the dashboard, as its rule set describes it: its status and a note in
+    words, and its values as (column key, value) pairs in the order of the rule set's columns.
+    `detail` stands beside the driver's name (Season Pass: the level raced at)."""
 
     car: str
     driver: str
     status: str
     note: str
+    values: tuple[tuple[str, Any], ...]
+    detail: str = ""
+
+    def value(self, key: str) -> Any:
+        """The value of the column `key`."""
+        for column, value in self.values:
+            if column == key:
+                return value
+        raise KeyError(key)
 
 
-class CarResult(Protocol):
-    """One car's place once the race is over, and how its race ended."""
+@dataclass(frozen=True)
+class CarResult:
+    """One car's place once the race is over, and what the season records of how it ended:
+    why it went out (a key of the league's out reasons), the overshoot and damage where the rule
+    set counts them, the injury rolls already walked at the table, and a note in words for the
+    result table ("severity 2", "safe", "eliminated: no tire WP left")."""
 
     car: str
     place: int
     finished: bool
-    out_reason: str | None
+    out_reason: str | None = None
+    overshoot: int | None = None
+    damage: int | None = None
+    injury_rolls: tuple[int, ...] = ()
+    note: str = ""

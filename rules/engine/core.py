@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.engine.contract import CarResult, CarView, RaceSetup, RaceState, Starter
+from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.serial import dump, load
 from rules.engine.variant import UnknownRuleSet, ruleset_for
@@ -70,6 +70,11 @@ def replay(setup: RaceSetup, events: Iterable[Event]) -> RaceState:
 def dashboard(state: RaceState) -> tuple[CarView, ...]:
     """Every car's wear points, damage and status, in the current order."""
     return _rules(state.setup.ruleset).dashboard(state)
+
+
+def dashboard_columns(state: RaceState) -> tuple[Column, ...]:
+    """The columns of `state`'s dashboard, as its rule set describes its car sheet."""
+    return _rules(state.setup.ruleset).dashboard_columns
 
 
 def results(state: RaceState) -> tuple[CarResult, ...]:

@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rules.engine.contract import CarResult, CarView, RaceSetup, RaceState, Starter
+from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 
 
@@ -27,6 +27,7 @@ class RuleSet:
     title: ClassVar[str] = ""
     setup_class: ClassVar[type]  # its frozen RaceSetup dataclass, for snapshots
     state_class: ClassVar[type]  # its frozen RaceState dataclass, for snapshots
+    dashboard_columns: ClassVar[tuple[Column, ...]] = ()  # what the dashboard shows of a car
 
     def setup(self, starters: Sequence[Starter], **options: Any) -> RaceSetup:
         """The race's setup from the league's starters and the rule set's own options."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules.engine.contract import Starter
+from rules.engine.contract import CarView, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.variant import RuleSet, register
 from rules.season_pass import (
@@ -24,7 +24,6 @@ from rules.season_pass.race.state import (
     CarResult,
     CarSetup,
     CarState,
-    CarView,
     Check,
     QualifyingRolls,
     RaceSetup,
@@ -68,6 +67,7 @@ class SeasonPass(RuleSet):
     title = "Season Pass"
     setup_class = RaceSetup
     state_class = RaceState
+    dashboard_columns = standings.COLUMNS
 
     def setup(
         self, starters: Sequence[Starter], *, weather_table: tuple[WeatherBand, ...] = ()
@@ -136,7 +136,6 @@ __all__ = [
     "CarResult",
     "CarSetup",
     "CarState",
-    "CarView",
     "Check",
     "QualifyingRolls",
     "RaceSetup",

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from rules.engine.contract import CarView, Column
 from rules.season_pass import photo_finish_order
 from rules.season_pass.race.common import plural
-from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, CarView, RaceState
+from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, RaceState
+
+# The dashboard, as the Season Pass car sheet reads: gear, then what a car has left and what it
+# has taken.
+COLUMNS = (
+    Column("gear", "Gear", "Gear"),
+    Column("tires", "Tire", "Tire points"),
+    Column("brakes", "Brk", "Brake points"),
+    Column("gas", "Gas", "Gas points"),
+    Column("engine_damage", "Eng", "Engine damage"),
+    Column("collision_damage", "Col", "Collision damage"),
+)
 
 OUT_NOTES = {
     "overshoot": "out: overshot a corner",
@@ -64,18 +76,15 @@ def dashboard(state: RaceState) -> tuple[CarView, ...]:
 
 
 def _view(car: CarState) -> CarView:
+    values = {column.key: getattr(car, column.key) for column in COLUMNS}
+    values["gear"] = car.gear or None  # a car on the grid has no gear yet: shown as a dash
     return CarView(
         car=car.car,
         driver=car.driver,
-        level=car.level,
-        gear=car.gear,
-        tires=car.tires,
-        brakes=car.brakes,
-        gas=car.gas,
-        engine_damage=car.engine_damage,
-        collision_damage=car.collision_damage,
+        detail=car.level.value,
         status=car.status,
         note=note(car),
+        values=tuple(values.items()),
     )
 
 
@@ -85,12 +94,25 @@ def results(state: RaceState) -> tuple[CarResult, ...]:
 
 
 def _result(car: CarState, place: int) -> CarResult:
+    injury = car.injury
     return CarResult(
         car=car.car,
         place=place,
         finished=car.status == FINISHED,
         out_reason=car.out_reason,
-        injury=car.injury,
         overshoot=car.overshoot,
         damage=car.collision_damage,
+        injury_rolls=tuple(roll for _column, roll in injury.rolls) if injury else (),
+        note=_injury_note(injury),
+        injury=injury,
     )
+
+
+def _injury_note(injury) -> str:
+    if injury is None:
+        return ""
+    if injury.dead:
+        return "dead"
+    if injury.safe:
+        return "safe"
+    return f"severity {injury.severity}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.engine import contract
 from rules.season_pass import DISABLING_DAMAGE, InjuryCheck, Level, Weather, WeatherBand
 
 RACING = "racing"
@@ -130,26 +131,8 @@ class RaceState:
 
 
 @dataclass(frozen=True)
-class CarView:
-    car: str
-    driver: str
-    level: Level
-    gear: int
-    tires: int
-    brakes: int
-    gas: int
-    engine_damage: int
-    collision_damage: int
-    status: str
-    note: str
+class CarResult(contract.CarResult):
+    """The season's record of one car (rules.engine.contract.CarResult), with its injury check
+    as far as it was walked at the table."""
 
-
-@dataclass(frozen=True)
-class CarResult:
-    car: str
-    place: int
-    finished: bool
-    out_reason: str | None
-    injury: InjuryCheck | None
-    overshoot: int | None = None  # out by overshoot or air brake: the Overshoot Table number
-    damage: int = 0  # collision damage at the end of the race
+    injury: InjuryCheck | None = None
