@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.urls import reverse
 
-from rules import season_pass
+from rules.championship import Championship, championship_for
 
-from .models import FieldSizeRule, OutReason, Track
+from .models import Track, ruleset_choices
 from .services import MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 FINISHED = "finished"
@@ -17,21 +18,37 @@ SCHEDULE_GAP = (
 
 
 class LeagueForm(forms.Form):
+    """A new league: its name, its rule set, and that rule set's league settings (the fields
+    follow the rule set picked: `ruleset` is the one shown)."""
+
     name = forms.CharField(max_length=100)
-    third_car = forms.BooleanField(
-        required=False,
-        label="Third Car Variant (three cars a team; for two or three players)",
-    )
-    field_size_rule = forms.ChoiceField(
-        choices=FieldSizeRule.choices,
-        initial=FieldSizeRule.NEXT_LARGER,
-        label="Field sizes the scoring table lacks",
-    )
-    retire_mid_season = forms.BooleanField(
-        required=False,
-        label="Retire a driver as soon as an injury takes their XP below zero "
-        "(otherwise at the end of the season)",
-    )
+    ruleset = forms.ChoiceField(choices=ruleset_choices, label="Rule set", required=False)
+
+    def __init__(self, *args, ruleset: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].initial = ruleset
+        # Picking another rule set brings its settings in (htmx); without JavaScript, the
+        # first post shows them and asks again.
+        self.fields["ruleset"].widget.attrs.update(
+            {
+                "hx-get": reverse("league:league_new"),
+                "hx-target": "#league-form",
+                "hx-select": "#league-form",
+                "hx-swap": "outerHTML",
+            }
+        )
+        self.rules: Championship = championship_for(ruleset)
+        for setting in self.rules.settings:
+            name = setting.key  # a setting's field is named as the setting
+            if setting.kind == "bool":
+                self.fields[name] = forms.BooleanField(required=False, label=setting.label)
+            else:
+                self.fields[name] = forms.ChoiceField(
+                    choices=setting.choices, initial=setting.default, label=setting.label
+                )
+
+    def league_settings(self) -> dict[str, bool | str]:
+        return {setting.key: self.cleaned_data[setting.key] for setting in self.rules.settings}
 
 
 class TeamForm(forms.Form):
@@ -73,15 +90,15 @@ class SeasonForm(forms.Form):
     # The season this page opens: posted twice, the second finds it open and shows it.
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    def __init__(self, *args, next_number: int = 1, **kwargs):
+    def __init__(self, *args, rules: Championship, next_number: int = 1, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"].initial = next_number
         self.fields["preset"].choices = [("", "— custom —")] + [
             (preset.name, f"{preset.name}: " + ", ".join(t.name for t in preset.tracks))
-            for preset in season_pass.SAMPLE_SCHEDULE
+            for preset in rules.presets
         ]
-        for number in range(1, season_pass.ROUNDS_PER_SEASON + 1):
-            points = season_pass.round_multiplier(number)
+        for number in range(1, rules.most_rounds + 1):
+            points = rules.round_shape(number).multiplier
             self.fields[f"race_{number}"] = forms.ModelChoiceField(
                 queryset=Track.objects.all(),
                 required=False,
@@ -123,7 +140,7 @@ class StarterForm(forms.Form):
 class OutcomeForm(forms.Form):
     """One car's line on the result form."""
 
-    outcome = forms.ChoiceField(choices=[(FINISHED, "Finished"), *OutReason.choices])
+    outcome = forms.ChoiceField()
     place = forms.IntegerField(required=False, min_value=1, label="Place")
     distance = forms.DecimalField(
         required=False, min_value=0, max_digits=6, decimal_places=1, label="Spaces covered"
@@ -132,11 +149,12 @@ class OutcomeForm(forms.Form):
         required=False, min_value=1, max_value=MAX_OVERSHOOT, label="Overshoot"
     )
     damage = forms.IntegerField(
-        required=False,
-        min_value=season_pass.DISABLING_DAMAGE,
-        max_value=MAX_DAMAGE,
-        label="Damage points",
+        required=False, min_value=1, max_value=MAX_DAMAGE, label="Damage points"
     )
+
+    def __init__(self, *args, rules: Championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["outcome"].choices = [(FINISHED, "Finished"), *rules.out_reasons]
 
     def outcome_for(self, entry_id: int) -> EntryOutcome:
         data = self.cleaned_data

@@ -7,23 +7,26 @@ table and its default) are the one boundary where stored values become rules val
 
 from __future__ import annotations
 
-from django.conf import settings
+from django.conf import settings as django_settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 
 from rules import season_pass
+from rules.championship import (
+    Championship,
+    InvalidSetting,
+    UnknownChampionship,
+    championship_for,
+    rule_sets,
+)
 
 from .slugs import validate_not_reserved
 
 
-class RuleSet(models.TextChoices):
-    SEASON_PASS = "season_pass", "Season Pass"
-
-
-class FieldSizeRule(models.TextChoices):
-    NEXT_LARGER = "next_larger", "Use the next larger printed field size"
-    NEXT_SMALLER = "next_smaller", "Use the next smaller printed field size"
+def ruleset_choices() -> list[tuple[str, str]]:
+    """The rule sets a league may be run on, as (name, title)."""
+    return [(rules.name, rules.title) for rules in rule_sets()]
 
 
 class Track(models.Model):
@@ -61,26 +64,18 @@ class Track(models.Model):
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True, validators=[validate_not_reserved])
-    ruleset = models.CharField(max_length=20, choices=RuleSet, default=RuleSet.SEASON_PASS)
-    third_car = models.BooleanField(
-        default=False, help_text="Third Car Variant: each team fields three cars a race."
-    )
-    field_size_rule = models.CharField(
-        max_length=20,
-        choices=FieldSizeRule,
-        default=FieldSizeRule.NEXT_LARGER,
-        help_text="Which row of the scoring table a field size the table lacks uses.",
-    )
-    retire_mid_season = models.BooleanField(
-        default=False,
-        help_text="Retire a driver as soon as an injury takes their XP below zero, "
-        "instead of at the end of the season.",
+    ruleset = models.CharField(max_length=20, choices=ruleset_choices, default="season_pass")
+    settings = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The rule set's league settings (its championship hooks list them), "
+        "validated by the rule set.",
     )
     organiser = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_leagues"
+        django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_leagues"
     )
     referees = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="refereed_leagues"
+        django_settings.AUTH_USER_MODEL, blank=True, related_name="refereed_leagues"
     )
     created = models.DateTimeField(auto_now_add=True)
 
@@ -94,8 +89,25 @@ class League(models.Model):
         return reverse("league:league", kwargs={"slug": self.slug})
 
     @property
+    def rules(self) -> Championship:
+        """How a league of its rule set is run (rules.championship)."""
+        return championship_for(self.ruleset)
+
+    @property
     def cars_per_team(self) -> int:
-        return 3 if self.third_car else 2
+        return self.rules.cars_per_team(self.settings)
+
+    @property
+    def settings_summary(self) -> tuple[str, ...]:
+        return self.rules.settings_summary(self.settings)
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        try:
+            self.settings = self.rules.validated_settings(self.settings or {})
+        except (UnknownChampionship, InvalidSetting) as error:
+            raise ValidationError({"settings": str(error)}) from error
 
     def can_manage(self, user) -> bool:
         return may_manage(user, organiser_id=self.organiser_id)
@@ -202,7 +214,7 @@ class Team(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=80)
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
+        django_settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -261,14 +273,18 @@ class Driver(models.Model):
         )
 
     @property
-    def level(self) -> season_pass.Level:
-        return season_pass.level_for(self.xp)
+    def level(self) -> str:
+        """The level its XP gives, where the league's rule set has levels ("" elsewhere)."""
+        return self.team.league.rules.level_for(self.xp)
 
 
 class OutReason(models.TextChoices):
+    """How a car left a race, in every rule set's words; each rule set offers its own."""
+
     OVERSHOOT = "overshoot", "Overshot a corner"
     AIR_BRAKE = "air_brake", "Failed to air brake"
     COLLISION = "collision", "Disabled in a collision"
+    ELIMINATED = "eliminated", "Eliminated"
 
 
 class Entry(models.Model):
@@ -281,7 +297,11 @@ class Entry(models.Model):
     driver = models.ForeignKey(Driver, on_delete=models.PROTECT, related_name="entries")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries")
     car = models.CharField(max_length=30, help_text="The car's colour or number on the board.")
-    level = models.CharField(max_length=10, help_text="The level the driver raced at.")
+    level = models.CharField(
+        max_length=10,
+        blank=True,
+        help_text="The level the driver raced at, where the rule set has levels.",
+    )
     # The result, filled in when the referee enters it:
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     finished = models.BooleanField(null=True)
@@ -322,15 +342,14 @@ class Entry(models.Model):
     @property
     def races_missed(self) -> int:
         """Races this entry's injury costs the driver ("miss a number of races equal to the
-        severity")."""
-        return season_pass.races_to_miss_for(self.severity) if self.injured else 0
+        severity"): the severity, recorded when the result was confirmed."""
+        return self.severity if self.injured else 0
 
-    def injury_check(self) -> season_pass.InjuryCheck | None:
+    def injury_check(self, rules: Championship):
         """The injury check as far as it has been rolled, or None if this entry needs none."""
         if not self.injury_columns:
             return None
-        columns = [season_pass.Column(column) for column in self.injury_columns]
-        return season_pass.resolve_injury(columns, self.injury_rolls)
+        return rules.injury_check(self.injury_columns, self.injury_rolls)
 
 
 class SeasonEndChange(models.Model):

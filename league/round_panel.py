@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 
-from rules import season_pass
+from rules.championship import Championship
 from rules.dice import Die, values
 
 from .forms import FINISHED, OutcomeForm, StarterForm
@@ -22,7 +22,7 @@ CAR_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Pu
 class StarterLine:
     driver: Driver
     form: StarterForm
-    level_when_starting: season_pass.Level
+    level_when_starting: str  # "" where the rule set has no levels
     eligible: bool
     reason: str
 
@@ -36,7 +36,7 @@ class OutcomeLine:
 @dataclass
 class InjuryPrompt:
     entry: Entry
-    column: season_pass.Column
+    column: str
     rolls: list[tuple[str, int]]
     keypad: tuple[int, ...] = field(default_factory=lambda: values(Die.BLACK))
 
@@ -49,6 +49,8 @@ class RoundPanel:
     injury: InjuryPrompt | None = None
     entries: list[Entry] = field(default_factory=list)
     team_totals: list[tuple[str, int]] = field(default_factory=list)
+    # What the result form asks of a car out, besides why and how far: "overshoot", "damage".
+    facts: frozenset[str] = frozenset()
 
 
 def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]]]:
@@ -63,6 +65,7 @@ def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]
             for driver in team.drivers.all()
             if driver.status == DriverStatus.ACTIVE or (data and f"d{driver.pk}-start" in data)
         ]
+        rules = team.league.rules
         refusals = {driver.pk: start_refusal(driver) for driver in racing}
         # Proposed: the team's first drivers who may start, one for each car it may field.
         may_start = [driver for driver in racing if refusals[driver.pk] is None]
@@ -77,7 +80,7 @@ def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]
                 StarterLine(
                     driver=driver,
                     form=form,
-                    level_when_starting=season_pass.level_when_starting(driver.xp),
+                    level_when_starting=rules.starting(driver.xp)[0],
                     eligible=refusals[driver.pk] is None,
                     reason=refusals[driver.pk] or "",
                 )
@@ -108,7 +111,7 @@ def chosen_starters(
     ]
 
 
-def outcome_lines(entries: Iterable[Entry], data=None) -> list[OutcomeLine]:
+def outcome_lines(entries: Iterable[Entry], rules: Championship, data=None) -> list[OutcomeLine]:
     lines = []
     for entry in entries:
         initial = {
@@ -118,7 +121,8 @@ def outcome_lines(entries: Iterable[Entry], data=None) -> list[OutcomeLine]:
             "overshoot": entry.overshoot,
             "damage": entry.damage,
         }
-        lines.append(OutcomeLine(entry, OutcomeForm(data, prefix=f"e{entry.pk}", initial=initial)))
+        form = OutcomeForm(data, prefix=f"e{entry.pk}", initial=initial, rules=rules)
+        lines.append(OutcomeLine(entry, form))
     return lines
 
 
@@ -137,18 +141,20 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         panel.step = "at_table"
         return panel
     if round_.status == RoundStatus.STARTED:
-        panel.outcomes = outcome_lines(panel.entries, result_data)
+        rules = round_.season.league.rules
+        panel.outcomes = outcome_lines(panel.entries, rules, result_data)
+        panel.facts = frozenset(rules.out_reason_facts.values())
         if result_data is not None or any(entry.place is None for entry in panel.entries):
             panel.step = "result"
             return panel
-        pending = pending_injuries(panel.entries)
+        pending = pending_injuries(panel.entries, rules)
         if pending:
             entry = pending[0]
-            check = entry.injury_check()
+            check = entry.injury_check(rules)
             panel.step = "injuries"
             panel.injury = InjuryPrompt(
                 entry=entry,
-                column=check.next_column,
+                column=check.next_column.value,
                 rolls=[(column.value.title(), roll) for column, roll in check.rolls],
             )
         else:
@@ -157,6 +163,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
     by_team: dict[str, list[int]] = {}
     for entry in panel.entries:
         by_team.setdefault(entry.team.name, []).append(entry.points)
-    totals = {name: season_pass.team_score(points) for name, points in by_team.items()}
+    rules = round_.season.league.rules
+    totals = {name: rules.team_score(points) for name, points in by_team.items()}
     panel.team_totals = sorted(totals.items(), key=lambda item: -item[1])
     return panel

@@ -15,15 +15,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from rules import season_pass
+from rules.championship import Championship, DriverSheet, SeasonPreset
 
 from . import slugs
 from .models import (
     Driver,
     DriverStatus,
     Entry,
-    FieldSizeRule,
     League,
-    OutReason,
     Round,
     RoundStatus,
     Season,
@@ -125,10 +124,10 @@ class EntryOutcome:
 
 
 @transaction.atomic
-def tracks_ensure_sample() -> list[Track]:
-    """Create the 27 tracks of the sample schedule (idempotent)."""
+def tracks_ensure_sample(rules: Championship) -> list[Track]:
+    """Create the tracks of the rule set's sample schedules (idempotent)."""
     tracks = []
-    for preset in season_pass.SAMPLE_SCHEDULE:
+    for preset in rules.presets:
         for scheduled in preset.tracks:
             track, _ = Track.objects.get_or_create(
                 name=scheduled.name, defaults={"number": scheduled.number}
@@ -183,20 +182,14 @@ def league_create(
     *,
     name: str,
     organiser,
-    third_car: bool = False,
-    field_size_rule: str = FieldSizeRule.NEXT_LARGER,
-    retire_mid_season: bool = False,
+    ruleset: str = "season_pass",
+    settings: Mapping[str, bool | str] | None = None,
 ) -> League:
-    """A new league on a slug of its own that is never one of the site's own paths. An
-    organiser's second league of the same name is the first one (AlreadyDone)."""
+    """A new league of `ruleset`, with that rule set's `settings` (each left out takes its
+    default), on a slug of its own that is never one of the site's own paths. An organiser's
+    second league of the same name is the first one (AlreadyDone)."""
     name = name.strip()
-    league = League(
-        name=name,
-        organiser=organiser,
-        third_car=third_car,
-        field_size_rule=field_size_rule,
-        retire_mid_season=retire_mid_season,
-    )
+    league = League(name=name, organiser=organiser, ruleset=ruleset, settings=dict(settings or {}))
     _check_league_new(league)
     for _try in range(SLUG_TRIES):
         league.slug = slugs.free_slug(name, taken=_slug_taken)
@@ -205,7 +198,7 @@ def league_create(
             _insert(league, lambda: _check_league_new(league))
         except IntegrityError:
             continue  # another league took the slug between the look-up and the insert
-        tracks_ensure_sample()  # the sample schedule's tracks are on every new league's list
+        tracks_ensure_sample(league.rules)  # the sample schedules' tracks are on the list
         return league
     raise ValidationError(SLUG_BUSY)
 
@@ -220,19 +213,11 @@ def _check_league_new(league: League) -> None:
         raise AlreadyDone(LEAGUE_EXISTS.format(name=existing.name), done=existing)
 
 
-def _preset(name: str) -> season_pass.SeasonPreset:
-    for preset in season_pass.SAMPLE_SCHEDULE:
+def _preset(rules: Championship, name: str) -> SeasonPreset:
+    for preset in rules.presets:
         if preset.name == name:
             return preset
     raise ValidationError(UNKNOWN_PRESET.format(name=name))
-
-
-def next_preset_name(previous: str) -> str:
-    """The sample schedule after `previous` (Spring, Summer, Fall, then Spring again)."""
-    names = [preset.name for preset in season_pass.SAMPLE_SCHEDULE]
-    if previous not in names:
-        return names[0]
-    return names[(names.index(previous) + 1) % len(names)]
 
 
 def _locked_league(league: League) -> League:
@@ -261,17 +246,16 @@ def season_open(
     previous = league.current_season()
     if previous is not None and not previous.is_ended:
         raise ValidationError(SEASON_NOT_ENDED.format(number=previous.number))
+    rules = league.rules
     if preset:
-        tracks_ensure_sample()
-        names = [scheduled.name for scheduled in _preset(preset).tracks]
+        tracks_ensure_sample(rules)
+        names = [scheduled.name for scheduled in _preset(rules, preset).tracks]
         by_name = Track.objects.in_bulk(names, field_name="name")
         tracks = [by_name[name] for name in names]
     if not tracks:
         raise ValidationError(SCHEDULE_NEEDS_TRACKS)
-    if len(tracks) > season_pass.ROUNDS_PER_SEASON:
-        raise ValidationError(
-            SCHEDULE_TOO_LONG.format(rounds=season_pass.ROUNDS_PER_SEASON, count=len(tracks))
-        )
+    if len(tracks) > rules.most_rounds:
+        raise ValidationError(SCHEDULE_TOO_LONG.format(rounds=rules.most_rounds, count=len(tracks)))
     season = Season.objects.create(
         league=league, number=previous.number + 1 if previous else 1, preset=preset
     )
@@ -280,8 +264,8 @@ def season_open(
             season=season,
             number=number,
             track=track,
-            multiplier=season_pass.round_multiplier(number),
-            extra_healing=season_pass.extra_healing_before(number),
+            multiplier=rules.round_shape(number).multiplier,
+            extra_healing=rules.round_shape(number).extra_healing,
         )
         for number, track in enumerate(tracks, start=1)
     )
@@ -449,19 +433,21 @@ def round_start(
     )
     starters = [(stored[driver.pk], car) for driver, car in starters]
     _check_starters(round_.season.league, starters)
-    entries = [
-        Entry(
-            round=round_,
-            driver=driver,
-            team=driver.team,
-            car=car.strip(),
-            level=season_pass.level_when_starting(driver.xp).value,
-            xp_change=season_pass.XP_FOR_STARTING,
+    rules = round_.season.league.rules
+    entries = []
+    for driver, car in starters:
+        level, xp_gain = rules.starting(driver.xp)
+        entries.append(
+            Entry(
+                round=round_,
+                driver=driver,
+                team=driver.team,
+                car=car.strip(),
+                level=level,
+                xp_change=xp_gain,
+            )
         )
-        for driver, car in starters
-    ]
-    for driver, _car in starters:
-        driver.xp += season_pass.XP_FOR_STARTING
+        driver.xp += xp_gain
     Driver.objects.bulk_update([driver for driver, _car in starters], ["xp"])
     entries = Entry.objects.bulk_create(entries)
     round_.status = RoundStatus.STARTED
@@ -470,22 +456,27 @@ def round_start(
     return entries
 
 
-def _injury_columns(outcome: EntryOutcome, driver: Driver) -> list[str]:
+def _injury_columns(outcome: EntryOutcome, driver: Driver, rules: Championship) -> list[str]:
+    """The injury check a car out of the race owes, where the rule set has injuries; refused
+    unless the outcome says what the rule set needs to know of it."""
     if outcome.finished:
         return []
-    if outcome.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE):
+    if outcome.out_reason not in dict(rules.out_reasons):
+        raise ValidationError(OUT_NEEDS_REASON.format(driver=driver))
+    fact = rules.out_reason_facts.get(outcome.out_reason)
+    if fact == "overshoot":
         if not outcome.overshoot or outcome.overshoot < 1:
             raise ValidationError(OVERSHOOT_NEEDED.format(driver=driver))
         if outcome.overshoot > MAX_OVERSHOOT:
             raise ValidationError(OVERSHOOT_TOO_FAR.format(driver=driver, most=MAX_OVERSHOOT))
-        return [season_pass.overshoot_column(outcome.overshoot).value]
-    if outcome.out_reason == OutReason.COLLISION:
-        if not outcome.damage or outcome.damage < season_pass.DISABLING_DAMAGE:
+    elif fact == "damage":
+        if not outcome.damage or outcome.damage < rules.least_disabling_damage:
             raise ValidationError(DAMAGE_NEEDED.format(driver=driver))
         if outcome.damage > MAX_DAMAGE:
             raise ValidationError(DAMAGE_TOO_HIGH.format(driver=driver, most=MAX_DAMAGE))
-        return [column.value for column in season_pass.collision_injury_columns(outcome.damage)]
-    raise ValidationError(OUT_NEEDS_REASON.format(driver=driver))
+    if not rules.careers:
+        return []
+    return list(rules.injury_columns(outcome.out_reason, outcome.overshoot, outcome.damage))
 
 
 def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> dict[int, int]:
@@ -557,16 +548,17 @@ def _enter_result(round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry
         if entry_id not in by_entry:
             raise ValidationError(OUTCOME_MISSING.format(driver=entry.driver))
     places = _places(entries, list(by_entry.values()))
+    rules = round_.season.league.rules
     for entry_id, entry in entries.items():
         outcome = by_entry[entry_id]
-        columns = _injury_columns(outcome, entry.driver)
+        columns = _injury_columns(outcome, entry.driver, rules)
         entry.place = places[entry_id]
         entry.finished = outcome.finished
         entry.out_reason = "" if outcome.finished else outcome.out_reason
         entry.distance = None if outcome.finished else outcome.distance
-        overshot = outcome.out_reason in (OutReason.OVERSHOOT, OutReason.AIR_BRAKE)
-        entry.overshoot = outcome.overshoot if overshot and not outcome.finished else None
-        entry.damage = outcome.damage if outcome.out_reason == OutReason.COLLISION else None
+        fact = None if outcome.finished else rules.out_reason_facts.get(outcome.out_reason)
+        entry.overshoot = outcome.overshoot if fact == "overshoot" else None
+        entry.damage = outcome.damage if fact == "damage" else None
         if entry.injury_columns != columns:
             entry.injury_columns = columns
             entry.injury_rolls = []
@@ -576,27 +568,25 @@ def _enter_result(round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry
 
 
 @transaction.atomic
-def entry_injury_roll(
-    *, entry: Entry, value: int, expected_version: int | None = None
-) -> season_pass.InjuryCheck:
+def entry_injury_roll(*, entry: Entry, value: int, expected_version: int | None = None):
     """Add one black-die roll to an entry's injury check ("Injuries": roll until settled)."""
     round_ = round_for_write(entry.round, expected_version, by_hand=True)
-    check = _roll_injury(entry, value)
+    check = _roll_injury(entry, value, round_.season.league.rules)
     _advance(round_)
     return check
 
 
-def _roll_injury(entry: Entry, value: int) -> season_pass.InjuryCheck:
+def _roll_injury(entry: Entry, value: int, rules: Championship):
     entry = Entry.objects.select_for_update().select_related("driver", "round").get(pk=entry.pk)
     if entry.round.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=entry.round.number))
-    check = entry.injury_check()
+    check = entry.injury_check(rules)
     if check is None:
         raise ValidationError(INJURY_NOT_NEEDED.format(driver=entry.driver))
     if check.settled:
         raise ValidationError(INJURY_SETTLED.format(driver=entry.driver))
     try:
-        check = season_pass.injury_check_roll(check, value)
+        check = rules.roll_injury(check, value)
     except ValueError as error:
         raise ValidationError(str(error)) from error
     entry.injury_rolls = [*entry.injury_rolls, value]
@@ -604,12 +594,12 @@ def _roll_injury(entry: Entry, value: int) -> season_pass.InjuryCheck:
     return check
 
 
-def pending_injuries(entries: Iterable[Entry]) -> list[Entry]:
+def pending_injuries(entries: Iterable[Entry], rules: Championship) -> list[Entry]:
     """Those of `entries` whose injury check still needs a roll, in the order given."""
     return [
         entry
         for entry in entries
-        if (check := entry.injury_check()) is not None and not check.settled
+        if (check := entry.injury_check(rules)) is not None and not check.settled
     ]
 
 
@@ -626,20 +616,25 @@ def _commit(round_: Round) -> list[Entry]:
     entries = list(round_.entries.select_related("driver").order_by("place"))
     if round_.status != RoundStatus.STARTED or any(entry.place is None for entry in entries):
         raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
-    pending = pending_injuries(entries)
+    league = round_.season.league
+    rules = league.rules
+    pending = pending_injuries(entries, rules)
     if pending:
         raise ValidationError(
             INJURIES_PENDING.format(drivers=", ".join(str(entry.driver) for entry in pending))
         )
-    league = round_.season.league
-    sat_out = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
+    sat_out = []
+    if rules.careers:
+        sat_out = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
     for entry in entries:
         _score_entry(entry, field_size=len(entries), round_=round_, league=league)
     Entry.objects.bulk_update(entries, ["points", "xp_change", "severity", "injured", "dead"])
-    Driver.objects.bulk_update(
-        [entry.driver for entry in entries], ["xp", "prior_injuries", "races_to_miss", "status"]
-    )
-    _heal(league=league, round_=round_, sat_out=sat_out)
+    if rules.careers:
+        Driver.objects.bulk_update(
+            [entry.driver for entry in entries],
+            ["xp", "prior_injuries", "races_to_miss", "status"],
+        )
+        _heal(league=league, round_=round_, sat_out=sat_out)
     round_.status = RoundStatus.FINISHED
     round_.finished_at = timezone.now()
     _advance(round_, "status", "finished_at")
@@ -647,49 +642,51 @@ def _commit(round_: Round) -> list[Entry]:
 
 
 def _heal(*, league: League, round_: Round, sat_out: Sequence[Driver]) -> None:
-    """A race served by each driver who sat `round_` out, plus the extra week before the next
-    round where it has one, for every injured driver, those hurt in `round_` too (Healing)."""
+    """Healing once `round_` is over, as the rule set says: for every injured driver, the race
+    sat out, and the extra week before the next round where it has one."""
     following = round_.season.rounds.filter(number=round_.number + 1).first()
-    extra_week = int(following is not None and following.extra_healing)
+    extra_week_next = following is not None and following.extra_healing
     served = {driver.pk for driver in sat_out}
     injured = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
     for driver in injured:
-        weeks = extra_week + (1 if driver.pk in served else 0)
-        driver.races_to_miss = season_pass.heal(driver.races_to_miss, weeks)
+        driver.races_to_miss = league.rules.heal_after_round(
+            driver.races_to_miss, sat_out=driver.pk in served, extra_week_next=extra_week_next
+        )
     Driver.objects.bulk_update(injured, ["races_to_miss"])
 
 
-def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League) -> None:
-    """Points, XP and injury of one entry, set on it and its driver (the caller saves both)."""
-    driver = entry.driver
-    entry.points = season_pass.points_for(
-        entry.place,
-        field_size,
-        round_.multiplier,
-        season_pass.FieldSizeRule(league.field_size_rule),
+def _driver_sheet(driver: Driver) -> DriverSheet:
+    return DriverSheet(
+        age=driver.age,
+        xp=driver.xp,
+        prior_injuries=driver.prior_injuries,
+        races_to_miss=driver.races_to_miss,
+        status=driver.status,
     )
-    check = entry.injury_check()
-    xp_after_start = 0  # the point for starting was added by round_start
-    if entry.finished:
-        xp_after_start = season_pass.XP_FOR_FINISHING_UNINJURED
-    elif check is not None and not check.safe and not check.dead:
-        xp_after_start = -season_pass.injury_xp_loss(
-            check.severity, driver.age, driver.prior_injuries
-        )
-    if check is not None:
-        entry.severity = check.severity
-        entry.dead = check.dead
-        entry.injured = season_pass.counts_as_injury(check)
-        if entry.injured:
-            driver.prior_injuries += 1
-        driver.races_to_miss = season_pass.races_to_miss_for(check.severity)
-        if check.dead:
-            driver.status = DriverStatus.DEAD
-    driver.xp += xp_after_start
-    retiring = league.retire_mid_season and driver.status == DriverStatus.ACTIVE
-    if retiring and season_pass.retires(driver.xp):
-        driver.status = DriverStatus.RETIRED
-    entry.xp_change = season_pass.XP_FOR_STARTING + xp_after_start
+
+
+def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League) -> None:
+    """Points (and, with careers, XP and injury) of one entry, set on it and its driver; the
+    caller saves both."""
+    rules = league.rules
+    if not rules.careers:
+        entry.points = rules.points_for(entry.place, field_size, round_.multiplier, league.settings)
+        return
+    score = rules.score_entry(
+        place=entry.place,
+        field_size=field_size,
+        multiplier=round_.multiplier,
+        settings=league.settings,
+        finished=entry.finished,
+        injury_columns=entry.injury_columns,
+        injury_rolls=entry.injury_rolls,
+        driver=_driver_sheet(entry.driver),
+    )
+    entry.points, entry.xp_change = score.points, score.xp_change
+    entry.severity, entry.injured, entry.dead = score.severity, score.injured, score.dead
+    driver, sheet = entry.driver, score.driver
+    driver.xp, driver.prior_injuries = sheet.xp, sheet.prior_injuries
+    driver.races_to_miss, driver.status = sheet.races_to_miss, sheet.status
 
 
 @transaction.atomic
@@ -703,9 +700,10 @@ def round_result_record(
     own version the caller has checked)."""
     round_ = round_for_write(round_, None)
     _enter_result(round_, outcomes)
+    rules = round_.season.league.rules
     for entry in round_.entries.all():
         for value in injury_rolls.get(entry.pk, ()):
-            _roll_injury(entry, value)
+            _roll_injury(entry, value, rules)
     return _commit(round_)
 
 
@@ -741,15 +739,25 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     unfinished = season.rounds.exclude(status=RoundStatus.FINISHED).order_by("number").first()
     if unfinished is not None:
         raise ValidationError(SEASON_NOT_FINISHED.format(number=unfinished.number))
+    rules = season.league.rules
+    changes = _age_and_retire(season) if rules.careers else []
+    season.ended_at = timezone.now()
+    season.save(update_fields=["ended_at"])
+    if season.preset:
+        next_season = season_open(league=season.league, preset=rules.next_preset(season.preset))
+    else:
+        tracks = [round_.track for round_ in season.rounds.select_related("track")]
+        next_season = season_open(league=season.league, tracks=tracks)
+    return changes, next_season
+
+
+def _age_and_retire(season: Season) -> list[SeasonEndChange]:
+    """Healing, aging and retirement for every racing driver, and the report of it."""
+    rules = season.league.rules
     drivers = list(Driver.objects.filter(team__league=season.league).racing())
     changes = []
     for driver in drivers:
-        change = season_pass.season_end_change(
-            age=driver.age,
-            xp=driver.xp,
-            prior_injuries=driver.prior_injuries,
-            races_to_miss=driver.races_to_miss,
-        )
+        change = rules.season_end(_driver_sheet(driver))
         driver.xp = change.xp_after
         driver.age = change.age_after
         driver.races_to_miss = change.races_to_miss_after
@@ -765,12 +773,4 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
             SeasonEndChange(season=season, driver=driver, retired=change.retires, **report)
         )
     Driver.objects.bulk_update(drivers, ["xp", "age", "races_to_miss", "status"])
-    changes = SeasonEndChange.objects.bulk_create(changes)
-    season.ended_at = timezone.now()
-    season.save(update_fields=["ended_at"])
-    if season.preset:
-        next_season = season_open(league=season.league, preset=next_preset_name(season.preset))
-    else:
-        tracks = [round_.track for round_ in season.rounds.select_related("track")]
-        next_season = season_open(league=season.league, tracks=tracks)
-    return changes, next_season
+    return SeasonEndChange.objects.bulk_create(changes)

@@ -12,7 +12,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from . import services
 from .forms import HireForm, InjuryRollForm, LeagueForm, SeasonForm, TeamForm, TrackForm
-from .models import Driver, League, Round, Season, Team, Track
+from .models import Driver, League, Round, Season, Team, Track, ruleset_choices
 from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_standings
 
@@ -63,10 +63,15 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_new(request: HttpRequest) -> HttpResponse:
-    form = LeagueForm(_posted(request))
+    form = LeagueForm(_posted(request), ruleset=_ruleset_asked(request))
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.league_create(organiser=request.user, **form.cleaned_data)
+            league = services.league_create(
+                organiser=request.user,
+                name=form.cleaned_data["name"],
+                ruleset=form.rules.name,
+                settings=form.league_settings(),
+            )
         except services.AlreadyDone as done:
             return _already_done(request, done)
         except ValidationError as error:
@@ -76,6 +81,13 @@ def league_new(request: HttpRequest) -> HttpResponse:
             return redirect(league)
     status = BAD_REQUEST if request.method == "POST" else 200
     return render(request, "league/league_new.html", {"form": form}, status=status)
+
+
+def _ruleset_asked(request: HttpRequest) -> str:
+    """The rule set the new-league form is for: the one posted or picked, else the first."""
+    offered = [name for name, _title in ruleset_choices()]
+    asked = request.POST.get("ruleset") or request.GET.get("ruleset")
+    return asked if asked in offered else offered[0]
 
 
 @require_GET
@@ -194,7 +206,9 @@ def tracks(request: HttpRequest) -> HttpResponse:
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = _managed_league(request, slug)
     current = league.current_season()
-    form = SeasonForm(_posted(request), next_number=current.number + 1 if current else 1)
+    form = SeasonForm(
+        _posted(request), rules=league.rules, next_number=current.number + 1 if current else 1
+    )
     if request.method == "POST" and form.is_valid():
         try:
             season = services.season_open(

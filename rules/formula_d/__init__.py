@@ -182,3 +182,7 @@ __all__ = [
     "start_roll",
     "wear",
 ]
+
+# How a league of Formula D is run (rules/formula_d/championship.py): importing it registers
+# the championship hooks. Last, because they use the tables above.
+from rules.formula_d import championship  # noqa: E402, F401  (registers "formula_d")

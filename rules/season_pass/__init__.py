@@ -55,6 +55,7 @@ from rules.season_pass.injuries import (
     collision_injury_columns,
     counts_as_injury,
     heal,
+    heal_after_round,
     heal_before_round,
     healing_weeks_before,
     injury_check_roll,
@@ -182,6 +183,7 @@ __all__ = [
     "format_weather_table",
     "gear_change_cost",
     "heal",
+    "heal_after_round",
     "heal_before_round",
     "healing_weeks_before",
     "initial_weather_score",
@@ -215,4 +217,4 @@ __all__ = [
 
 # The race at the table (rules/season_pass/race): importing it registers Season Pass's race
 # hooks with the engine. Last, because the hooks use the tables above.
-from rules.season_pass import race  # noqa: E402, F401  (registers "season_pass")
+from rules.season_pass import championship, race  # noqa: E402, F401  (register "season_pass")

@@ -249,11 +249,21 @@ def healing_weeks_before(round_number: int) -> int:
     return 1 + extra_healing_before(round_number)
 
 
+def heal_after_round(races_to_miss: int, *, sat_out: bool, extra_week_next: bool) -> int:
+    """Races still to miss once a round is over: the race a driver sat out counts as served,
+    and the extra week before the next round (the fifth and ninth) counts for everyone hurt,
+    those hurt in this very round too (Healing). The one healing rule of the season."""
+    return heal(races_to_miss, int(sat_out) + int(extra_week_next))
+
+
 def heal_before_round(races_to_miss: int, round_number: int, *, injured_last_round: bool) -> int:
     """Races still to miss when `round_number` starts (zero: the driver may race it).
 
     A driver hurt in the round before has missed no race yet, so only the extra week (before
     races 5 and 9) counts for them; everyone else also counts off the race they sat out.
     """
-    weeks = healing_weeks_before(round_number) - (1 if injured_last_round else 0)
-    return heal(races_to_miss, weeks)
+    return heal_after_round(
+        races_to_miss,
+        sat_out=not injured_last_round,
+        extra_week_next=extra_healing_before(round_number),
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rules.championship import ScheduledTrack, SeasonPreset
 
 ROUNDS_PER_SEASON = 9
 DOUBLE_POINTS_ROUNDS = (1, 5)
@@ -35,18 +35,6 @@ def round_multiplier(round_number: int) -> int:
 def extra_healing_before(round_number: int) -> bool:
     """ "Before the fifth and ninth races, injured drivers get an extra week of healing.\""""
     return _check_round(round_number) in EXTRA_HEALING_ROUNDS
-
-
-@dataclass(frozen=True)
-class ScheduledTrack:
-    name: str
-    number: int
-
-
-@dataclass(frozen=True)
-class SeasonPreset:
-    name: str
-    tracks: tuple[ScheduledTrack, ...]
 
 
 def _season(name: str, *tracks: tuple[str, int]) -> SeasonPreset:

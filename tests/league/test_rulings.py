@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 
 from league import services
 from league.models import Driver, DriverStatus
+from rules.championship import championship_for
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def test_by_default_a_driver_below_zero_xp_retires_only_at_season_end(season, te
 
 
 def test_with_retire_mid_season_a_driver_below_zero_xp_retires_at_once(league, season, teams):
-    league.retire_mid_season = True
+    league.settings["retire_mid_season"] = True
     league.save()
     dot = race_with_a_bad_crash(season, teams, victim="Dot")
     assert dot.xp == -5
@@ -50,7 +51,7 @@ def test_with_retire_mid_season_a_driver_below_zero_xp_retires_at_once(league, s
 
 
 def test_next_smaller_field_size_rule_gives_fifth_of_five_nothing(league, season, teams):
-    league.field_size_rule = "next_smaller"
+    league.settings["field_size_rule"] = "next_smaller"
     league.save()
     services.team_create(league=league, name="Greens", driver_names=["Eve", "Fay"])
     round_ = season.rounds.get(number=2)
@@ -72,7 +73,7 @@ def test_next_smaller_field_size_rule_gives_fifth_of_five_nothing(league, season
 
 
 def test_a_custom_schedule_longer_than_nine_races_is_refused(league):
-    tracks = services.tracks_ensure_sample()[:10]
+    tracks = services.tracks_ensure_sample(championship_for("season_pass"))[:10]
     with pytest.raises(ValidationError) as refused:
         services.season_open(league=league, tracks=tracks)
     assert refused.value.messages == [services.SCHEDULE_TOO_LONG.format(rounds=9, count=10)]

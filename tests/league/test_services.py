@@ -26,6 +26,7 @@ from league.models import (
 )
 from league.services import EntryOutcome
 from league.standings import season_standings
+from rules.championship import championship_for
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -127,8 +128,8 @@ def test_an_organisers_second_league_of_the_same_name_is_the_first(organiser):
 
 
 def test_the_sample_tracks_are_created_once():
-    services.tracks_ensure_sample()
-    services.tracks_ensure_sample()
+    services.tracks_ensure_sample(championship_for("season_pass"))
+    services.tracks_ensure_sample(championship_for("season_pass"))
 
     assert Track.objects.count() == 27
     assert Track.objects.get(name="Monaco").number == 1
@@ -162,7 +163,7 @@ def test_a_new_team_starts_with_two_rookies_aged_one_with_no_xp(league):
 
 
 def test_the_third_car_variant_gives_each_team_three_drivers(organiser):
-    league = services.league_create(name="Trio", organiser=organiser, third_car=True)
+    league = services.league_create(name="Trio", organiser=organiser, settings={"third_car": True})
 
     team = services.team_create(league=league, name="Triple", driver_names=["A", "B", "C"])
 
@@ -228,10 +229,11 @@ def test_no_season_opens_while_one_is_open(league, season):
 
 
 def test_the_sample_schedules_follow_each_other():
-    assert services.next_preset_name("Spring") == "Summer"
-    assert services.next_preset_name("Summer") == "Fall"
-    assert services.next_preset_name("Fall") == "Spring"
-    assert services.next_preset_name("") == "Spring"
+    rules = championship_for("season_pass")
+    assert rules.next_preset("Spring") == "Summer"
+    assert rules.next_preset("Summer") == "Fall"
+    assert rules.next_preset("Fall") == "Spring"
+    assert rules.next_preset("") == "Spring"
 
 
 def test_new_drivers_are_hired_before_a_race_not_during_one(season, teams):
@@ -481,7 +483,9 @@ def test_cars_out_are_placed_behind_the_finishers_farther_first(season, started)
     assert (dot_entry.overshoot, dot_entry.damage) == (None, 3)
     assert [
         entry.driver.name
-        for entry in services.pending_injuries(cid_entry.round.entries.order_by("place"))
+        for entry in services.pending_injuries(
+            cid_entry.round.entries.order_by("place"), championship_for("season_pass")
+        )
     ] == [
         "Dot",
         "Cid",

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from league import services
 from league.models import Driver, Entry, League, Round, RoundStatus, Season, Track
+from rules.championship import championship_for
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +60,7 @@ def test_an_organiser_creates_a_league_then_teams_then_a_season(client_organiser
         {"name": "Sunday Club", "field_size_rule": "next_larger", "third_car": "on"},
     )
     league = League.objects.get(name="Sunday Club")
-    assert response.status_code == 302 and league.third_car
+    assert response.status_code == 302 and league.settings["third_car"] is True
     response = client_organiser.post(
         reverse("league:team_new", args=[league.slug]),
         {"name": "Trio", "driver_1": "A", "driver_2": "B", "driver_3": "C"},
@@ -257,7 +258,7 @@ def test_unknown_pages_are_404_not_500(client, league):
 
 
 def test_a_custom_schedule_keeps_the_race_order_picked(client_organiser, league):
-    services.tracks_ensure_sample()
+    services.tracks_ensure_sample(championship_for("season_pass"))
     monaco, imola = (Track.objects.get(name=name) for name in ("Monaco", "Imola"))
     response = client_organiser.post(
         reverse("league:season_new", args=[league.slug]),

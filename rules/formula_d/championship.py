@@ -1,0 +1,57 @@
+"""How a Formula D league is run. The official rules summary describes single races; a league
+of them needs a points table and a season, which the document gives only for its team race
+(docs/rulings.md, "Formula D championships").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from rules.championship import Championship, Setting, register_championship
+
+# Optional Rules, Team Race: points by finishing place, 1st to 10th; 11th and later score 0.
+TEAM_RACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
+
+# A season is the organiser's choice of races; twelve keeps a season to a season's length.
+MOST_ROUNDS = 12
+
+# How a car leaves a Formula D race, in the words of the result table.
+OUT_REASONS: Mapping[str, str] = MappingProxyType(
+    {
+        "eliminated": "Eliminated",
+    }
+)
+
+
+@register_championship
+class FormulaDChampionship(Championship):
+    name = "formula_d"
+    title = "Formula D"
+    settings = (
+        Setting(
+            "cars_per_team",
+            "Cars each team (player) races",
+            "choice",
+            "1",
+            (("1", "One car a player"), ("2", "Two cars a team, as in the team race")),
+        ),
+    )
+    most_rounds = MOST_ROUNDS
+    out_reasons = tuple(OUT_REASONS.items())
+    points_table = "10-8-6-5-4-3-2-1 for 1st to 8th, as in the team race"
+    season_note = (
+        f"A season is up to {MOST_ROUNDS} races of two laps each, on the tracks you pick, "
+        "in race order; every race scores the same."
+    )
+
+    def cars_per_team(self, settings: Mapping[str, object]) -> int:
+        return int(str(settings.get("cars_per_team", "1")))
+
+    def points_for(
+        self, place: int, field_size: int, multiplier: int, settings: Mapping[str, object]
+    ) -> int:
+        if not 1 <= place <= field_size:
+            raise ValueError(f"Place {place} is not a place in a race of {field_size} cars.")
+        points = TEAM_RACE_POINTS[place - 1] if place <= len(TEAM_RACE_POINTS) else 0
+        return points * multiplier

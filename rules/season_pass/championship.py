@@ -1,0 +1,203 @@
+"""How a Season Pass league is run: its settings, nine-race seasons, the Scoring Table, and the
+careers of its drivers (experience, injuries, healing, aging, retirement).
+
+The league (league/services.py) stores what these hooks return; the rules are all here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from rules.championship import (
+    Championship,
+    DriverSheet,
+    EntryScore,
+    RoundShape,
+    Setting,
+    register_championship,
+)
+from rules.season_pass.driving import DISABLING_DAMAGE
+from rules.season_pass.experience import (
+    XP_FOR_FINISHING_UNINJURED,
+    XP_FOR_STARTING,
+    level_for,
+    level_when_starting,
+    retires,
+)
+from rules.season_pass.injuries import (
+    Column,
+    collision_injury_columns,
+    counts_as_injury,
+    heal_after_round,
+    injury_check_roll,
+    injury_xp_loss,
+    overshoot_column,
+    races_to_miss_for,
+    resolve_injury,
+)
+from rules.season_pass.schedule import (
+    ROUNDS_PER_SEASON,
+    SAMPLE_SCHEDULE,
+    extra_healing_before,
+    round_multiplier,
+)
+from rules.season_pass.scoring import FieldSizeRule, points_for, team_score
+from rules.season_pass.season_end import season_end_change
+
+ACTIVE, RETIRED, DEAD = "active", "retired", "dead"
+
+
+@register_championship
+class SeasonPassChampionship(Championship):
+    name = "season_pass"
+    title = "Season Pass"
+    careers = True
+    settings = (
+        Setting(
+            "third_car",
+            "Third Car Variant (three cars a team; for two or three players)",
+            "bool",
+            False,
+        ),
+        Setting(
+            "field_size_rule",
+            "Field sizes the scoring table lacks",
+            "choice",
+            FieldSizeRule.NEXT_LARGER.value,
+            (
+                (FieldSizeRule.NEXT_LARGER.value, "Use the next larger printed field size"),
+                (FieldSizeRule.NEXT_SMALLER.value, "Use the next smaller printed field size"),
+            ),
+        ),
+        Setting(
+            "retire_mid_season",
+            "Retire a driver as soon as an injury takes their XP below zero "
+            "(otherwise at the end of the season)",
+            "bool",
+            False,
+        ),
+    )
+    most_rounds = ROUNDS_PER_SEASON
+    presets = SAMPLE_SCHEDULE
+    out_reasons = (
+        ("overshoot", "Overshot a corner"),
+        ("air_brake", "Failed to air brake"),
+        ("collision", "Disabled in a collision"),
+    )
+    # What the result form needs to know of each way out: the Overshoot Table's number, or the
+    # collision damage points (the injury check depends on them).
+    out_reason_facts = MappingProxyType(
+        {"overshoot": "overshoot", "air_brake": "overshoot", "collision": "damage"}
+    )
+    least_disabling_damage = DISABLING_DAMAGE
+    points_table = "the Scoring Table by field size (100 for a win)"
+    season_note = (
+        "A season is nine races; the first and fifth score double, the ninth triple, and "
+        "injured drivers get an extra week of healing before the fifth and ninth."
+    )
+    season_end_note = "heal, age, retire"
+
+    def cars_per_team(self, settings: Mapping[str, object]) -> int:
+        return 3 if settings.get("third_car") else 2
+
+    def round_shape(self, number: int) -> RoundShape:
+        return RoundShape(round_multiplier(number), extra_healing_before(number))
+
+    def points_for(
+        self, place: int, field_size: int, multiplier: int, settings: Mapping[str, object]
+    ) -> int:
+        rule = FieldSizeRule(settings.get("field_size_rule", FieldSizeRule.NEXT_LARGER))
+        return points_for(place, field_size, multiplier, rule)
+
+    def team_score(self, driver_points: Sequence[int]) -> int:
+        return team_score(driver_points)
+
+    # --- careers ---------------------------------------------------------------------------
+
+    def level_for(self, xp: int) -> str:
+        return level_for(xp).value
+
+    def starting(self, xp: int) -> tuple[str, int]:
+        return level_when_starting(xp).value, XP_FOR_STARTING
+
+    def injury_columns(self, out_reason: str, overshoot: int | None, damage: int | None):
+        """The columns of the injury check a car out of the race rolls against ("Injuries")."""
+        if out_reason == "collision":
+            return tuple(column.value for column in collision_injury_columns(damage or 0))
+        return (overshoot_column(overshoot or 0).value,)
+
+    def injury_check(self, columns: Sequence[str], rolls: Sequence[int]):
+        """The injury check as far as it has been rolled, or None where none is owed."""
+        if not columns:
+            return None
+        return resolve_injury([Column(column) for column in columns], rolls)
+
+    def roll_injury(self, check, value: int):
+        """The check with one more black-die roll ("Injuries": roll until settled)."""
+        return injury_check_roll(check, value)
+
+    def score_entry(
+        self,
+        *,
+        place: int,
+        field_size: int,
+        multiplier: int,
+        settings: Mapping[str, object],
+        finished: bool,
+        injury_columns: Sequence[str] = (),
+        injury_rolls: Sequence[int] = (),
+        driver: DriverSheet | None = None,
+    ) -> EntryScore:
+        """Points, XP and injury of one car ("Scoring", "Experience", "Injuries"); the point for
+        starting was already given when the round started."""
+        assert driver is not None
+        points = self.points_for(place, field_size, multiplier, settings)
+        check = self.injury_check(injury_columns, injury_rolls)
+        xp_after_start = 0
+        if finished:
+            xp_after_start = XP_FOR_FINISHING_UNINJURED
+        elif check is not None and not check.safe and not check.dead:
+            xp_after_start = -injury_xp_loss(check.severity, driver.age, driver.prior_injuries)
+        severity, injured, dead = 0, False, False
+        prior_injuries, races_to_miss, status = (
+            driver.prior_injuries,
+            driver.races_to_miss,
+            driver.status,
+        )
+        if check is not None:
+            severity, dead = check.severity, check.dead
+            injured = counts_as_injury(check)
+            prior_injuries += int(injured)
+            races_to_miss = races_to_miss_for(check.severity)
+            if dead:
+                status = DEAD
+        xp = driver.xp + xp_after_start
+        if settings.get("retire_mid_season") and status == ACTIVE and retires(xp):
+            status = RETIRED
+        return EntryScore(
+            points=points,
+            xp_change=XP_FOR_STARTING + xp_after_start,
+            severity=severity,
+            injured=injured,
+            dead=dead,
+            driver=DriverSheet(
+                age=driver.age,
+                xp=xp,
+                prior_injuries=prior_injuries,
+                races_to_miss=races_to_miss,
+                status=status,
+            ),
+        )
+
+    def heal_after_round(self, races_to_miss: int, *, sat_out: bool, extra_week_next: bool) -> int:
+        return heal_after_round(races_to_miss, sat_out=sat_out, extra_week_next=extra_week_next)
+
+    def season_end(self, driver: DriverSheet):
+        """Healing, aging and retirement at the end of the season (season_pass.season_end)."""
+        return season_end_change(
+            age=driver.age,
+            xp=driver.xp,
+            prior_injuries=driver.prior_injuries,
+            races_to_miss=driver.races_to_miss,
+        )

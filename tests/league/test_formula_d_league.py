@@ -1,0 +1,143 @@
+"""A Formula D league from the home page to its standings: its own settings and season, no
+careers (no XP, levels or injuries), and the team race's points table."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.models import Driver, Entry, League, Round, RoundStatus
+from league.standings import season_standings
+from rules.championship import championship_for
+from tests.league.test_views import result_data, round_url, versioned
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def formula_d(organiser) -> League:
+    return services.league_create(name="Grand Prix Club", organiser=organiser, ruleset="formula_d")
+
+
+def test_the_new_league_form_shows_the_settings_of_the_rule_set_picked(client_organiser):
+    page = client_organiser.get(reverse("league:league_new"), {"ruleset": "formula_d"})
+    assert 'name="cars_per_team"' in page.text and 'name="third_car"' not in page.text
+    assert "10-8-6-5-4-3-2-1" in page.text
+    page = client_organiser.get(reverse("league:league_new"))
+    assert 'name="third_car"' in page.text and 'name="cars_per_team"' not in page.text
+
+
+def test_a_formula_d_league_is_created_from_the_home_page(client_organiser):
+    assert "New league" in client_organiser.get(reverse("league:home")).text
+    response = client_organiser.post(
+        reverse("league:league_new"),
+        {"name": "Grand Prix Club", "ruleset": "formula_d", "cars_per_team": "2"},
+    )
+    league = League.objects.get(name="Grand Prix Club")
+    assert response.status_code == 302
+    assert (league.ruleset, league.settings, league.cars_per_team) == (
+        "formula_d",
+        {"cars_per_team": "2"},
+        2,
+    )
+    page = client_organiser.get(league.get_absolute_url())
+    assert "Formula D · Two cars a team" in page.text
+
+
+def test_a_setting_the_rule_set_lacks_is_refused(organiser):
+    with pytest.raises(services.ValidationError, match="Formula D has no setting 'third_car'"):
+        services.league_create(
+            name="Odd", organiser=organiser, ruleset="formula_d", settings={"third_car": True}
+        )
+    assert not League.objects.exists()
+
+
+def test_a_formula_d_season_is_the_organisers_tracks_every_race_scoring_the_same(
+    client_organiser, formula_d
+):
+    tracks = [services.track_create(name=name) for name in ("Home", "Away", "Garden")]
+    url = reverse("league:season_new", args=[formula_d.slug])
+    page = client_organiser.get(url)
+    assert "race_12" in page.text and "race_13" not in page.text and "Spring" not in page.text
+    data = {f"race_{number}": track.pk for number, track in enumerate(tracks, start=1)}
+    assert client_organiser.post(url, data).status_code == 302
+    rounds = list(Round.objects.order_by("number"))
+    assert [(r.track.name, r.multiplier, r.extra_healing) for r in rounds] == [
+        ("Home", 1, False),
+        ("Away", 1, False),
+        ("Garden", 1, False),
+    ]
+
+
+def test_a_formula_d_round_scores_the_team_race_points_and_touches_no_career(
+    client_organiser, formula_d
+):
+    services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    services.team_create(league=formula_d, name="Bob's", driver_names=["Bob"])
+    services.team_create(league=formula_d, name="Cid's", driver_names=["Cid"])
+    season = services.season_open(league=formula_d, tracks=[services.track_create(name="Home")])
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.order_by("pk"))
+    start = {f"d{d.pk}-start": "on" for d in drivers} | {f"d{d.pk}-car": d.name for d in drivers}
+    page = client_organiser.get(round_url(round_))
+    assert "races as" not in page.text and "gains one XP" not in page.text
+    client_organiser.post(round_url(round_, "start"), versioned(round_, start))
+    assert [(e.level, e.xp_change) for e in Entry.objects.all()] == [("", 0)] * 3
+    assert set(Driver.objects.values_list("xp", flat=True)) == {0}
+
+    page = client_organiser.get(round_url(round_))
+    assert 'value="eliminated"' in page.text and 'value="collision"' not in page.text
+    assert "Overshoot" not in page.text
+    entries = list(round_.entries.select_related("driver"))
+    lines = {
+        "Ann": {"outcome": "finished", "place": "2"},
+        "Bob": {"outcome": "finished", "place": "1"},
+        "Cid": {"outcome": "eliminated", "distance": "31"},
+    }
+    response = client_organiser.post(
+        round_url(round_, "result"), versioned(round_, result_data(entries, lines))
+    )
+    assert response.status_code == 302
+    assert "Every injury check is settled" in client_organiser.get(round_url(round_)).text
+    client_organiser.post(round_url(round_, "commit"), versioned(round_, {}))
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.FINISHED
+    points = dict(round_.entries.values_list("driver__name", "points"))
+    assert points == {"Bob": 10, "Ann": 8, "Cid": 6}
+    assert set(Driver.objects.values_list("xp", "races_to_miss")) == {(0, 0)}
+    standings = season_standings(season)
+    assert [(line.competitor.name, line.points) for line in standings.drivers] == [
+        ("Bob", 10),
+        ("Ann", 8),
+        ("Cid", 6),
+    ]
+
+
+def test_the_formula_d_points_table_runs_to_tenth_and_past_it_scores_nothing():
+    rules = championship_for("formula_d")
+    assert [rules.points_for(place, 12, 1, {}) for place in range(1, 13)] == [
+        10, 8, 6, 5, 4, 3, 2, 1, 0, 0, 0, 0
+    ]  # fmt: skip
+
+
+def test_ending_a_formula_d_season_ages_no_one_and_opens_the_next(formula_d):
+    services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    services.team_create(league=formula_d, name="Bob's", driver_names=["Bob"])
+    track = services.track_create(name="Home")
+    season = services.season_open(league=formula_d, tracks=[track])
+    round_ = season.rounds.get()
+    drivers = list(Driver.objects.order_by("pk"))
+    entries = services.round_start(round_=round_, starters=[(d, d.name) for d in drivers])
+    services.round_result_record(
+        round_=round_,
+        outcomes=[
+            services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+            for place, entry in enumerate(entries, start=1)
+        ],
+        injury_rolls={},
+    )
+    changes, next_season = services.season_end(season=season)
+    assert changes == [] and next_season.number == 2
+    assert list(next_season.rounds.values_list("track__name", flat=True)) == ["Home"]
+    assert set(Driver.objects.values_list("age", "xp")) == {(1, 0)}
