@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
@@ -55,7 +54,6 @@ def apply(state: RaceState, event: Event) -> tuple[RaceState, tuple[Prompt, ...]
         if car != prompt.car:
             raise EventRejected(f"Not {car}: {prompt.text}.")
     new_state = rules.handle(state, event, prompt)
-    new_state = replace(new_state, log_length=state.log_length + 1)
     return new_state, rules.prompts(new_state)
 
 

@@ -72,5 +72,5 @@ def test_the_stored_snapshot_is_always_the_replayed_log(race, data, steps):
         race.refresh_from_db()
         replayed = engine.replay(engine.setup_from_dict(race.setup), services.race_events(race))
         assert race.state == engine.state_to_dict(replayed)
-        assert race.seq == race.events.count() == replayed.log_length
+        assert race.seq == race.events.count()
         transaction.set_rollback(True)  # the next example starts from the same fresh race

@@ -56,7 +56,6 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
     "order": turns.order_prompts,
     "gear": turns.gear_prompts,
     "move": turns.move_prompts,
-    "checks": checks.check_prompts,
     "finished": lambda state: (),
 }
 

@@ -161,6 +161,7 @@ def settle(state: RaceState) -> RaceState:
         state = replace(
             state, pending=(*state.pending, *(Check("injury_roll", car.car) for car in disabled))
         )
+    # Owed checks come before the phase's own prompts (SeasonPass.prompts): the phase stays.
     if state.pending:
-        return replace(state, phase="checks")
+        return state
     return next_turn(state)

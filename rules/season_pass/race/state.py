@@ -113,7 +113,6 @@ class RaceState:
     turn: int = 0  # index in `order` of the car to move
     pending: tuple[Check, ...] = ()
     moves: int = 0  # moves made so far: the arrival clock
-    log_length: int = 0
 
     @property
     def finished(self) -> bool:
