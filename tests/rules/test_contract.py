@@ -1,0 +1,164 @@
+"""One contract for every rule set Paddock runs: an autopilot that knows only the prompts' fields
+plays random legal races to the end, and for each rule set
+
+- replaying the log gives the state the race reached;
+- every refused event raises EventRejected and leaves the race as it was (applying the next
+  legal event afterwards gives what it gives on the untouched state);
+- every state round-trips through JSON;
+- the results rank every car exactly once, places 1 to n;
+- the dashboard shows every car once, with a value for each of the rule set's columns.
+
+The autopilot reads nothing but Field kinds: a die is a random face, a required choice a random
+one, cars a random few, an order its proposal, and numbers their default — except `finish`, the
+board fact every rule set names the crossing of the line, which it sets from some round on so
+that races end.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rules.championship import RULE_SET_PACKAGES
+from rules.dice import values
+from rules.engine import (
+    Event,
+    EventRejected,
+    Prompt,
+    RaceState,
+    Starter,
+    apply,
+    dashboard,
+    dashboard_columns,
+    replay,
+    results,
+    setup,
+    start,
+    state_from_dict,
+    state_to_dict,
+)
+from rules.season_pass import DEFAULT_WEATHER_TABLE, parse_weather_table
+
+CARS = ("red", "blue", "green", "yellow", "black")
+DRIVERS = ("Ann", "Bob", "Cid", "Dot", "Eve")
+MOST_EVENTS = 3000
+SEEDS = range(12)
+
+
+def a_setup(ruleset: str, cars: int):
+    starters = [
+        Starter(car, driver, "Rookie")  # a rule set without levels ignores it
+        for car, driver in zip(CARS[:cars], DRIVERS, strict=False)
+    ]
+    return setup(ruleset, starters, weather_table=parse_weather_table(DEFAULT_WEATHER_TABLE))
+
+
+def autopilot_event(prompt: Prompt, rng: random.Random, *, finish: bool, tame: bool) -> Event:
+    data: dict = {"car": prompt.car} if prompt.car else {}
+    for spec in prompt.fields:
+        if spec.kind == "die":
+            data[spec.name] = rng.choice(values(spec.die))
+        elif spec.kind == "choice" and spec.required:
+            data[spec.name] = rng.choice([key for key, _label in spec.choices])
+        elif spec.kind == "order":
+            data[spec.name] = list(spec.default or (key for key, _ in spec.choices))
+        elif spec.kind == "cars":
+            keys = [key for key, _label in spec.choices]
+            picked = [] if tame else [key for key in keys if rng.random() < 0.15]
+            data[spec.name] = picked if picked or not spec.required else keys[:1]
+        elif spec.name == "finish" and finish:
+            data[spec.name] = 1
+        elif spec.default not in (None, "", 0, False, ()):
+            data[spec.name] = spec.default
+    return Event(prompt.kind, data)
+
+
+def play(ruleset: str, seed: int) -> tuple[object, list[Event], RaceState]:
+    """A random legal race played to its end; an event the rules refuse is retried tamer."""
+    rng = random.Random(seed)
+    race_setup = a_setup(ruleset, rng.randint(2, 5))
+    state, asked = start(race_setup)
+    events: list[Event] = []
+    while asked and len(events) < MOST_EVENTS:
+        finish = len(events) > 60 and rng.random() < 0.5
+        for tame in (False, True, True):
+            event = autopilot_event(asked[0], rng, finish=finish, tame=tame)
+            try:
+                state, asked = apply(state, event)
+            except EventRejected:
+                continue
+            events.append(event)
+            break
+        else:
+            pytest.fail(f"no legal event found for {asked[0]}")
+    return race_setup, events, state
+
+
+@pytest.fixture(params=RULE_SET_PACKAGES)
+def ruleset(request) -> str:
+    return request.param
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_random_legal_race_ends_and_replays_to_its_state(ruleset, seed):
+    race_setup, events, state = play(ruleset, seed)
+    assert state.finished, f"{ruleset} seed {seed}: not over after {len(events)} events"
+    assert replay(race_setup, events) == state
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_every_state_round_trips_through_json(ruleset, seed):
+    race_setup, events, _state = play(ruleset, seed)
+    state, _asked = start(race_setup)
+    for event in events:
+        state, _asked = apply(state, event)
+        assert state_from_dict(json.loads(json.dumps(state_to_dict(state)))) == state
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_results_rank_every_car_exactly_once(ruleset, seed):
+    _setup, _events, state = play(ruleset, seed)
+    placed = results(state)
+    assert sorted(result.car for result in placed) == sorted(state.car_keys)
+    assert [result.place for result in placed] == list(range(1, len(state.car_keys) + 1))
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_the_dashboard_shows_every_car_once_in_every_column(ruleset, seed):
+    race_setup, events, _state = play(ruleset, seed)
+    columns = [column.key for column in dashboard_columns(start(race_setup)[0])]
+    assert columns
+    state, _asked = start(race_setup)
+    for event in events[:200]:
+        state, _asked = apply(state, event)
+        views = dashboard(state)
+        assert sorted(view.car for view in views) == sorted(state.car_keys)
+        assert all([key for key, _value in view.values] == columns for view in views)
+
+
+def _refusals(prompt: Prompt, state: RaceState) -> list[Event]:
+    """Events no rule set may take now: another kind, another car, a face the die lacks."""
+    wrong = [Event("no_such_event", {}), Event(prompt.kind, {"car": "nobody"})]
+    others = [key for key in state.car_keys if key != prompt.car]
+    if prompt.car and others:
+        wrong.append(Event(prompt.kind, {"car": others[0]}))
+    for spec in prompt.fields:
+        if spec.kind == "die":
+            data = {"car": prompt.car} if prompt.car else {}
+            wrong.append(Event(prompt.kind, {**data, spec.name: max(values(spec.die)) + 1}))
+    return wrong
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_a_refused_event_changes_nothing(ruleset, seed):
+    race_setup, events, _state = play(ruleset, seed)
+    state, asked = start(race_setup)
+    for event in events[:150]:
+        before = state_to_dict(state)
+        for wrong in _refusals(asked[0], state):
+            with pytest.raises(EventRejected):
+                apply(state, wrong)
+            assert state_to_dict(state) == before
+        state, asked = apply(state, event)
