@@ -74,7 +74,7 @@ from rules.formula_d.pit_stop import (
     reaches_pit,
     refit_tires,
 )
-from rules.formula_d.race import RACE_LAPS, InvalidStandings, Standing, play_order
+from rules.formula_d.rounds import RACE_LAPS, InvalidStandings, Standing, play_order
 from rules.formula_d.slipstream import (
     SLIPSTREAM_CORNER_BRAKE_WP,
     SLIPSTREAM_MIN_GEAR,
