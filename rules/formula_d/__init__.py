@@ -182,3 +182,10 @@ __all__ = [
     "start_roll",
     "wear",
 ]
+
+# The race at the table (rules/formula_d/race): importing it registers Formula D's race hooks with
+# the engine. Last, because the hooks use the tables above.
+from rules.formula_d import race  # noqa: E402, F401  (registers "formula_d")
+from rules.formula_d.race.state import OUT_REASONS  # noqa: E402
+
+__all__ += ["OUT_REASONS"]
