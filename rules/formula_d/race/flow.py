@@ -21,12 +21,14 @@ def proposed_order(state: RaceState) -> tuple[str, ...]:
 
 def start_round(state: RaceState) -> RaceState:
     """A new round: the first goes in grid order (Setup: pole goes first); the referee confirms the
-    order of the later ones."""
+    order of the later ones, unless a single car is left to move."""
     if not racing(state):
         return replace(state, phase="finished", order=(), turn=0, fixed_move=0)
     state = replace(state, round=state.round + 1, order=(), turn=0, fixed_move=0)
     if state.round == 1:
         return begin_turn(replace(state, order=tuple(c for c in state.grid if c in racing(state))))
+    if len(racing(state)) == 1:
+        return begin_turn(replace(state, order=racing(state)))
     return replace(state, phase="order")
 
 
