@@ -184,6 +184,9 @@ def start_prompts(state: RaceState) -> tuple[Prompt, ...]:
 
 
 def on_start_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    """Setup: rolled at the car's first turn, "before engaging 1st gear" (a ruling: each car as
+    its turn comes in round 1, in grid order). A Normal Start engages 1st and rolls yellow at once,
+    with no gear to choose; a Great Start's 4 spaces are the car's first move, with no die."""
     value = prompt.read(event.data)["value"]
     outcome = start_roll(value)
     key = prompt.car or ""

@@ -381,6 +381,9 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if (slip_brakes or slip_corner) and not fronts:
         raise EventRejected("Slipstreaming: name the car it slipstreamed behind.")
     if fronts:
+        # Several cars: each slipstream in turn ("and so on"), each judged with the same gear-die
+        # number; the brake WP that shorten one belong to the last, since a shortened slipstream
+        # leads into no other.
         if blocked:
             raise EventRejected(
                 f"{who} was blocked: a slipstreaming car stops directly behind the car in front "
@@ -415,6 +418,8 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
     moved = {"moved_at": event_number(state), "speed": 0 if fixed else roll, "spun": spun}
     if out is not None:
+        # Eliminated on its move: it pays nothing more (its race is over), goes as far as it went,
+        # and leaves a damage marker there; a 20 or 30 it rolled still calls the others to roll.
         if pit or finish:
             where = "enter the pits" if pit else "cross the line"
             raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
@@ -425,6 +430,8 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
     if pit:
+        # Pit Stop: the pit lane runs past the line, so entering the pits completes lap 1 (a
+        # ruling); the car stops in its pit on any roll of at least the minimum, without braking.
         if brakes or blocked or fronts or adjacent or finish:
             raise EventRejected(
                 f"{who} stopped in its pit: no braking, slipstream, car beside it or finish to "
@@ -440,6 +447,8 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
                 f"{who} moved {plural(spaces, 'space')}: it cannot have needed {finish} to reach "
                 "the line."
             )
+        # Winning: each crossing completes a lap; on the last lap the car has finished. It leaves
+        # the track past the line, so it makes no more rolls (a ruling: the race is over for it).
         laps = car.laps + 1
         changes["laps"] = laps
         if laps >= state.setup.laps:
@@ -458,6 +467,9 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         built = state.setup.car(car.car).sheet
         state = with_car(state, car.car, sheet=refit_tires(state.car(car.car).sheet, built))
 
+    # The rolls the move calls for, one prompt each (a ruling: the summary gives no order): road
+    # handling for the dangerous spaces passed over on the way, then, once the car has stopped,
+    # the collision roll and Motor Damage (the roller first), and last the pit stop roll.
     pending: list[Check] = []
     if state.car(car.car).racing:
         pending += [

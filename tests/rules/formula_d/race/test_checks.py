@@ -218,3 +218,10 @@ def test_one_pit_stop_at_the_end_of_the_first_lap():
     table = red_to_move(laps=1)
     assert "pit" not in [field.name for field in table.prompt.fields]
     refused(table, "move", "only at the end of the first lap, once", car="red", roll=9, pit=7)
+
+
+def test_a_roller_out_or_past_the_line_does_not_roll_but_the_others_still_do():
+    table = three_fast_cars()("move", car="red", roll=20, blocked=7)
+    assert (table.car("red").out_reason, owed(table)) == ("blocked", [("motor_roll", "green")])
+    table = three_fast_cars().edit_car("red", laps=1)("move", car="red", roll=20, finish=3)
+    assert (table.car("red").status, owed(table)) == ("finished", [("motor_roll", "green")])

@@ -280,3 +280,41 @@ def test_an_eliminated_car_cannot_also_cross_the_line():
     refused(
         table, "move", "eliminated on this move", car="red", roll=9, corner=1, overshoot=2, finish=1
     )
+
+
+def test_finished_and_eliminated_cars_leave_the_track():
+    table = under_way("red", "blue", "green").edit_car("red", laps=1)
+    table.order("red", "blue", "green").move("red", 2, 3, finish=1)
+    table.move("blue", 2, 4, corner=2, overshoot=1)  # out: two stops skipped
+    table("gear", car="green", gear=2)
+    assert "adjacent" not in fields(table)  # nobody left beside Green
+    assert [m.car for m in table.state.markers] == ["blue"]  # where Blue went out
+
+
+def test_the_proposed_order_is_laps_then_spaces_then_gear_then_the_grid():
+    table = under_way("red", "blue", "green", "yellow")
+    table.edit_car("yellow", laps=1, spaces=3).edit_car("red", spaces=9)
+    table.edit_car("blue", spaces=5, gear=2).edit_car("green", spaces=5, gear=3)
+    assert table.prompt.fields[0].default == ("yellow", "red", "green", "blue")
+    table.edit_car("blue", gear=3)  # level on spaces and gear: the grid decides
+    assert table.prompt.fields[0].default == ("yellow", "red", "blue", "green")
+
+
+def test_a_car_may_carry_on_slipstreaming_behind_another_car():
+    table = in_gear(under_way("red", "blue", "green"), red=5, blue=4, green=5)
+    table.order("red", "blue", "green")("gear", car="red", gear=5)
+    table("move", car="red", roll=14, slipstream=["blue", "green"], slipstream_brakes=1)
+    assert (table.car("red").spaces, table.wp("red", Zone.BRAKES)) == (1 + 14 + 6 - 1, 2)
+
+
+def test_a_move_without_a_gear_die_has_no_slipstream():
+    table = in_gear(under_way(), red=3).edit_car("blue", gear=4, speed=9).order("red", "blue")
+    table("gear", car="red", gear=4)("move", car="red", roll=9, pit=5)
+    table("pit_roll", car="red", value=6)
+    assert "slipstream" not in fields(table)
+    refused(table, "move", "did not roll a gear die this move", car="red", slipstream="blue")
+
+
+def test_a_spin_on_the_way_into_the_pits_is_over_in_the_pit():
+    table = red_to_move(4, tires=1)("move", car="red", roll=9, corner=1, overshoot=1, pit=5)
+    assert (table.car("red").spun, table.wp("red", Zone.TIRES)) == (False, 6)
