@@ -47,7 +47,7 @@ from rules.formula_d.race.common import (
     with_car,
 )
 from rules.formula_d.race.flow import begin_turn, proposed_order, settle
-from rules.formula_d.race.state import FINISHED, CarState, Check, RaceState
+from rules.formula_d.race.state import FINISHED, CarState, Check, Marker, RaceState
 
 # --- Order of Play -----------------------------------------------------------------------------
 
@@ -201,7 +201,7 @@ def marker_label(state: RaceState, key: str) -> str:
 
 def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
     """Dangerous spaces the mover may pass over or land on: not the one it stands on and leaves."""
-    own = f"{car.car}-{car.moved_at}"
+    own = Marker(car.car, car.moved_at, state.round).key
     return tuple(marker.key for marker in state.markers if marker.key != own)
 
 
