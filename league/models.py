@@ -284,7 +284,12 @@ class OutReason(models.TextChoices):
     OVERSHOOT = "overshoot", "Overshot a corner"
     AIR_BRAKE = "air_brake", "Failed to air brake"
     COLLISION = "collision", "Disabled in a collision"
-    ELIMINATED = "eliminated", "Eliminated"
+    TIRES = "tires", "Eliminated: lost more tire WP than it had left"
+    STOPS = "stops", "Eliminated: skipped more than one stop in a corner"
+    BLOCKED = "blocked", "Eliminated: blocked 7 spaces or more, or without the WP to stop"
+    BODY = "body", "Eliminated: lost its last car body WP"
+    ENGINE = "engine", "Eliminated: lost its last engine WP"
+    HANDLING = "handling", "Eliminated: lost its last road handling WP"
 
 
 class Entry(models.Model):

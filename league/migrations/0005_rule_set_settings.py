@@ -50,11 +50,6 @@ class Migration(migrations.Migration):
             name='third_car',
         ),
         migrations.AlterField(
-            model_name='entry',
-            name='out_reason',
-            field=models.CharField(blank=True, choices=[('overshoot', 'Overshot a corner'), ('air_brake', 'Failed to air brake'), ('collision', 'Disabled in a collision'), ('eliminated', 'Eliminated')], max_length=10),
-        ),
-        migrations.AlterField(
             model_name='league',
             name='ruleset',
             field=models.CharField(choices=league.models.ruleset_choices, default='season_pass', max_length=20),

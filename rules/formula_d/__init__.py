@@ -74,7 +74,7 @@ from rules.formula_d.pit_stop import (
     reaches_pit,
     refit_tires,
 )
-from rules.formula_d.race import RACE_LAPS, InvalidStandings, Standing, play_order
+from rules.formula_d.rounds import RACE_LAPS, InvalidStandings, Standing, play_order
 from rules.formula_d.slipstream import (
     SLIPSTREAM_CORNER_BRAKE_WP,
     SLIPSTREAM_MIN_GEAR,
@@ -183,6 +183,10 @@ __all__ = [
     "wear",
 ]
 
-# How a league of Formula D is run (rules/formula_d/championship.py): importing it registers
-# the championship hooks. Last, because they use the tables above.
-from rules.formula_d import championship  # noqa: E402, F401  (registers "formula_d")
+# The race at the table (rules/formula_d/race) and how a league of Formula D is run
+# (rules/formula_d/championship.py): importing them registers their hooks. Last, because the
+# hooks use the tables above.
+from rules.formula_d import championship, race  # noqa: E402, F401  (register "formula_d")
+from rules.formula_d.race.state import OUT_REASONS  # noqa: E402
+
+__all__ += ["OUT_REASONS"]

@@ -6,22 +6,15 @@ of them needs a points table and a season, which the document gives only for its
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from rules.championship import Championship, Setting, register_championship
+from rules.formula_d.race.state import OUT_REASONS
 
 # Optional Rules, Team Race: points by finishing place, 1st to 10th; 11th and later score 0.
 TEAM_RACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
 
 # A season is the organiser's choice of races; twelve keeps a season to a season's length.
 MOST_ROUNDS = 12
-
-# How a car leaves a Formula D race, in the words of the result table.
-OUT_REASONS: Mapping[str, str] = MappingProxyType(
-    {
-        "eliminated": "Eliminated",
-    }
-)
 
 
 @register_championship

@@ -87,13 +87,13 @@ def test_a_formula_d_round_scores_the_team_race_points_and_touches_no_career(
     assert set(Driver.objects.values_list("xp", flat=True)) == {0}
 
     page = client_organiser.get(round_url(round_))
-    assert 'value="eliminated"' in page.text and 'value="collision"' not in page.text
+    assert 'value="engine"' in page.text and 'value="collision"' not in page.text
     assert "Overshoot" not in page.text
     entries = list(round_.entries.select_related("driver"))
     lines = {
         "Ann": {"outcome": "finished", "place": "2"},
         "Bob": {"outcome": "finished", "place": "1"},
-        "Cid": {"outcome": "eliminated", "distance": "31"},
+        "Cid": {"outcome": "engine", "distance": "31"},
     }
     response = client_organiser.post(
         round_url(round_, "result"), versioned(round_, result_data(entries, lines))

@@ -1,0 +1,119 @@
+"""Small helpers the Formula D hooks share: how prompts name cars, replacing one car, board facts,
+and what losing WP does to a car (Elimination, damage markers)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from rules.engine.events import Field
+from rules.formula_d import Zone, places_damage_marker, wear
+from rules.formula_d.race.state import OUT, Marker, RaceState
+
+# Elimination: the zone whose WP ran out, as the out reason the season records.
+OUT_BY_ZONE = {
+    Zone.TIRES: "tires",
+    Zone.BODY: "body",
+    Zone.ENGINE: "engine",
+    Zone.ROAD_HANDLING: "handling",
+}
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
+def gear_name(gear: int) -> str:
+    return "neutral" if gear == 0 else ordinal(gear)
+
+
+def name(car: str) -> str:
+    return car[:1].upper() + car[1:]
+
+
+def label(state: RaceState, key: str) -> str:
+    """ "Red (Jane Doe)": how prompts name a car."""
+    driver = state.setup.car(key).driver
+    return f"{name(key)} ({driver})" if driver else name(key)
+
+
+def names(keys: tuple[str, ...] | list[str]) -> str:
+    """ "Red", "Red and Blue", "Red, Blue and Green"."""
+    shown = [name(key) for key in keys]
+    return " and ".join(shown) if len(shown) < 3 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def with_car(state: RaceState, key: str, **changes: object) -> RaceState:
+    """`state` with the car `key` changed."""
+    return replace(
+        state,
+        cars=tuple(replace(car, **changes) if car.car == key else car for car in state.cars),
+    )
+
+
+def racing(state: RaceState) -> tuple[str, ...]:
+    return tuple(car.car for car in state.cars if car.racing)
+
+
+def on_track(state: RaceState) -> tuple[str, ...]:
+    """Cars a move can end beside: racing and not waiting in the pits. A finished car has left the
+    track past the line, and an eliminated one is taken off (a damage marker stays)."""
+    return tuple(car.car for car in state.cars if car.on_track)
+
+
+def board_fact(
+    key: str, question: str, unit: str = "", maximum: int | None = None, *, step: float = 1
+) -> Field:
+    """A number the board shows after a move, 0 when it did not happen."""
+    return Field(
+        key,
+        question,
+        "number",
+        minimum=0,
+        maximum=maximum,
+        required=False,
+        default=0,
+        step=step,
+        unit=unit,
+    )
+
+
+def event_number(state: RaceState) -> int:
+    """The number, in the log, of the event being applied now."""
+    return state.log_length + 1
+
+
+def place_marker(state: RaceState, key: str) -> RaceState:
+    """Damage and Road Handling: the space where `key` stands becomes dangerous (one marker per
+    space is enough: a car rolls once per dangerous space)."""
+    marker = Marker(key, state.car(key).moved_at, state.round)
+    if any(other.key == marker.key for other in state.markers):
+        return state
+    return replace(state, markers=(*state.markers, marker))
+
+
+def eliminate(state: RaceState, key: str, reason: str) -> RaceState:
+    """`key` is out for `reason` (a key of OUT_REASONS); a marker goes where its move ended."""
+    state = with_car(state, key, status=OUT, out_reason=reason, out_at=event_number(state))
+    return place_marker(state, key)
+
+
+def lose(state: RaceState, key: str, losses: Mapping[Zone, int]) -> RaceState:
+    """`key` loses `losses` ({Zone: WP}); Elimination and damage markers follow."""
+    if not any(losses.values()):
+        return state
+    worn = wear(state.car(key).sheet, losses)
+    state = with_car(state, key, sheet=worn.sheet)
+    if worn.eliminated:
+        assert worn.cause is not None
+        return eliminate(state, key, OUT_BY_ZONE[worn.cause])
+    if places_damage_marker(losses):
+        return place_marker(state, key)
+    return state

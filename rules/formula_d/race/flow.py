@@ -1,0 +1,67 @@
+"""Rounds and turns: who moves next, when a round ends, when the race ends."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.formula_d import START_GEAR
+from rules.formula_d.race.common import racing, with_car
+from rules.formula_d.race.state import RaceState
+
+
+def proposed_order(state: RaceState) -> tuple[str, ...]:
+    """Order of Play as far as the engine can tell without seeing the board: the leader first (the
+    most laps completed, then the most spaces moved since the start), level cars by the higher gear,
+    then by the grid (the engine cannot see which is nearer the inside of the corner)."""
+    grid = state.grid
+    cars = [car for car in state.cars if car.racing]
+    cars.sort(key=lambda car: (-car.laps, -car.spaces, -car.gear, grid.index(car.car)))
+    return tuple(car.car for car in cars)
+
+
+def start_round(state: RaceState) -> RaceState:
+    """A new round: the first goes in grid order (Setup: pole goes first); the referee confirms the
+    order of the later ones, unless a single car is left to move."""
+    if not racing(state):
+        return replace(state, phase="finished", order=(), turn=0, fixed_move=0)
+    state = replace(state, round=state.round + 1, order=(), turn=0, fixed_move=0)
+    if state.round == 1:
+        return begin_turn(replace(state, order=tuple(c for c in state.grid if c in racing(state))))
+    if len(racing(state)) == 1:
+        return begin_turn(replace(state, order=racing(state)))
+    return replace(state, phase="order")
+
+
+def begin_turn(state: RaceState) -> RaceState:
+    """Skip cars that finished or went out since the order was set; end the round after the last.
+    A car's first turn starts with the start roll; a car that made a Poor Start engages 1st gear
+    the next turn without rolling again and moves."""
+    turn = state.turn
+    while turn < len(state.order) and not state.car(state.order[turn]).racing:
+        turn += 1
+    if turn >= len(state.order):
+        return start_round(state)
+    state = replace(state, turn=turn, pending=(), fixed_move=0)
+    car = state.car(state.order[turn])
+    if car.start_roll is None:
+        return replace(state, phase="start")
+    if car.gear == 0:
+        return replace(with_car(state, car.car, gear=START_GEAR), phase="move")
+    return replace(state, phase="gear")
+
+
+def next_turn(state: RaceState) -> RaceState:
+    """The mover's turn is over: on to the next car."""
+    return begin_turn(replace(state, turn=state.turn + 1))
+
+
+def settle(state: RaceState) -> RaceState:
+    """After each roll: a car that went out or finished makes no more rolls; once nothing is owed,
+    the mover leaves the pits (a Quick Stop) or the next car moves."""
+    pending = tuple(check for check in state.pending if state.car(check.car).racing)
+    state = replace(state, pending=pending)
+    if pending:
+        return replace(state, phase="checks")
+    if state.fixed_move and state.car(state.order[state.turn]).racing:
+        return replace(state, phase="move")
+    return next_turn(state)

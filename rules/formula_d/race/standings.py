@@ -1,0 +1,97 @@
+"""What the table sees: each car's scorecard on the dashboard, and the places once the race is
+over."""
+
+from __future__ import annotations
+
+from rules.engine.contract import CarResult, CarView, Column
+from rules.formula_d import PIT_EXIT_GEAR, POOR_START_ROLL
+from rules.formula_d.race.common import gear_name, plural
+from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
+
+# The dashboard, as the scorecard reads: the gear, the six wear-point zones, the laps.
+COLUMNS = (
+    Column("gear", "Gear", "Gear"),
+    Column("tires", "Tire", "Tire WP"),
+    Column("brakes", "Brk", "Brake WP"),
+    Column("gearbox", "Box", "Gearbox WP"),
+    Column("body", "Body", "Car body WP"),
+    Column("engine", "Eng", "Engine WP"),
+    Column("road_handling", "Hdl", "Road handling WP"),
+    Column("laps", "Lap", "Laps completed"),
+)
+
+
+def note(state: RaceState, car: CarState) -> str:
+    if car.status == FINISHED:
+        return f"finished in round {car.finish_round}"
+    if car.status == OUT:
+        return OUT_REASONS.get(car.out_reason or "", "eliminated")
+    notes = []
+    if car.start_roll == POOR_START_ROLL and car.moved_at == 0:
+        notes.append("Poor Start: moves off in 1st next turn")
+    if car.spun:
+        notes.append("spun: drives off in 1st next turn")
+    if car.in_pits:
+        notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower next round")
+    if car.laps:
+        notes.append(f"{plural(car.laps, 'lap')} of {state.setup.laps} done")
+    return "; ".join(notes)
+
+
+def finishers(state: RaceState) -> list[str]:
+    """Finished cars in crossing order: by round; in one round the car farther past the line
+    first, and level, the one that crossed first."""
+    done = [car for car in state.cars if car.status == FINISHED]
+    done.sort(key=lambda car: (car.finish_round, -(car.past_line or 0), car.moved_at))
+    return [car.car for car in done]
+
+
+def eliminated(state: RaceState) -> list[str]:
+    """Cars out of the race, farther along first (laps, then spaces); level, the later one out
+    first."""
+    out = [car for car in state.cars if car.status == OUT]
+    out.sort(key=lambda car: (-car.laps, -car.spaces, -(car.out_at or 0)))
+    return [car.car for car in out]
+
+
+def dashboard(state: RaceState) -> tuple[CarView, ...]:
+    running = state.order or state.grid or state.car_keys
+    racing = [key for key in running if state.car(key).racing]
+    racing += [car.car for car in state.cars if car.racing and car.car not in racing]
+    keys = racing + finishers(state) + eliminated(state)
+    return tuple(_view(state, state.car(key)) for key in keys)
+
+
+def _view(state: RaceState, car: CarState) -> CarView:
+    values = {
+        "gear": car.gear or None,  # a car on the grid has no gear yet: shown as a dash
+        "tires": car.sheet.tires,
+        "brakes": car.sheet.brakes,
+        "gearbox": car.sheet.gearbox,
+        "body": car.sheet.body,
+        "engine": car.sheet.engine,
+        "road_handling": car.sheet.road_handling,
+        "laps": car.laps,
+    }
+    return CarView(
+        car=car.car,
+        driver=state.setup.car(car.car).driver,
+        status=car.status,
+        note=note(state, car),
+        values=tuple((column.key, values[column.key]) for column in COLUMNS),
+    )
+
+
+def results(state: RaceState) -> tuple[CarResult, ...]:
+    keys = finishers(state) + eliminated(state)
+    return tuple(_result(state, state.car(key), place) for place, key in enumerate(keys, start=1))
+
+
+def _result(state: RaceState, car: CarState, place: int) -> CarResult:
+    return CarResult(
+        car=car.car,
+        place=place,
+        finished=car.status == FINISHED,
+        out_reason=car.out_reason,
+        note=note(state, car),
+    )

@@ -1,0 +1,162 @@
+"""The Formula D race at one moment: a frozen dataclass tree, small enough to snapshot after every
+event. It keeps what the table cannot show the engine again and nothing it can work out: the grid
+comes from the grid rolls, the fresh tire WP from the car as built."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from rules.formula_d import RACE_LAPS, CarSheet, GridOutcome, grid_order
+
+RACING = "racing"
+FINISHED = "finished"
+OUT = "out"
+
+# Why a car left the race: the key the season records (at most 10 characters), and in words.
+OUT_REASONS: Mapping[str, str] = MappingProxyType(
+    {
+        "tires": "eliminated: lost more tire WP than it had left",
+        "stops": "eliminated: skipped more than one stop in a corner",
+        "blocked": "eliminated: blocked 7 spaces or more, or without the WP to stop",
+        "body": "eliminated: lost its last car body WP",
+        "engine": "eliminated: lost its last engine WP",
+        "handling": "eliminated: lost its last road handling WP",
+    }
+)
+
+
+@dataclass(frozen=True)
+class CarSetup:
+    car: str
+    driver: str
+    sheet: CarSheet  # the car as built for the race: what a pit stop's fresh tires go back to
+
+
+@dataclass(frozen=True)
+class RaceSetup:
+    ruleset: str
+    cars: tuple[CarSetup, ...]
+    laps: int = RACE_LAPS
+
+    def to_dict(self) -> dict[str, Any]:
+        from rules.engine.serial import dump
+
+        return dump(self)
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> RaceSetup:
+        from rules.engine.serial import load
+
+        return load(cls, raw)
+
+    def car(self, key: str) -> CarSetup:
+        for car in self.cars:
+            if car.car == key:
+                return car
+        raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class CarState:
+    """One car: its scorecard, its gear, how far it has gone on the engine's count, what it owes."""
+
+    car: str
+    sheet: CarSheet  # the WP left in each zone
+    gear: int = 0  # 0: on the grid, 1st gear not engaged yet
+    status: str = RACING
+    out_reason: str | None = None  # a key of OUT_REASONS
+    out_at: int | None = None  # the event (its number in the log) that put it out
+    start_roll: int | None = None  # the black die rolled before engaging 1st gear
+    laps: int = 0  # laps completed: each crossing of the line, or entering the pits
+    spaces: int = 0  # spaces moved since the start: the engine's stand-in for "the leader"
+    moved_at: int = 0  # the event of its last move: names the space it stands on
+    speed: int = 0  # the gear-die number of its last move; 0 when it moved without rolling
+    spun: bool = False  # lost its last tire WP overshooting: drives off in 1st next turn
+    pits: int = 0  # pit stops made
+    in_pits: bool = False  # a Slow Stop: waits in the pits, then moves off in 4th or lower
+    finish_round: int | None = None
+    past_line: float | None = None  # spaces beyond the line when it finished
+
+    @property
+    def racing(self) -> bool:
+        return self.status == RACING
+
+    @property
+    def on_track(self) -> bool:
+        """Racing and on the tarmac: a car waiting in its pit is beside nobody."""
+        return self.racing and not self.in_pits
+
+
+@dataclass(frozen=True)
+class GridRolls:
+    car: str
+    rolls: tuple[int, ...] = ()  # the black die, then the re-rolls that break a tie
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A damage marker: the space where `car` stood after the move of event `at`, made dangerous
+    in round `round`. Markers on one space are one dangerous space (one roll)."""
+
+    car: str
+    at: int
+    round: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.car}-{self.at}"
+
+
+@dataclass(frozen=True)
+class Check:
+    """A roll the rules require before play goes on: `kind` is the event to enter, `reason` says
+    in words what called for it, `marker` names the dangerous space of a road handling roll."""
+
+    kind: str
+    car: str
+    reason: str = ""
+    marker: str = ""
+
+
+@dataclass(frozen=True)
+class RaceState:
+    setup: RaceSetup
+    cars: tuple[CarState, ...]
+    phase: str  # grid, order, start, gear, move, checks, finished
+    round: int = 0
+    grid_rolls: tuple[GridRolls, ...] = ()
+    order: tuple[str, ...] = ()
+    turn: int = 0  # index in `order` of the car to move
+    pending: tuple[Check, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    fixed_move: int = 0  # this move's spaces when no die is rolled (Great Start, leaving the pits)
+    log_length: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "finished"
+
+    def car(self, key: str) -> CarState:
+        for car in self.cars:
+            if car.car == key:
+                return car
+        raise KeyError(key)
+
+    @property
+    def car_keys(self) -> tuple[str, ...]:
+        return tuple(car.car for car in self.cars)
+
+    @property
+    def grid_outcome(self) -> GridOutcome:
+        rolls = {entry.car: entry.rolls for entry in self.grid_rolls}
+        if not rolls or any(not car_rolls for car_rolls in rolls.values()):
+            return GridOutcome(order=(), tied=())
+        return grid_order(rolls)
+
+    @property
+    def grid(self) -> tuple[str, ...]:
+        """Pole position first; empty until every car has rolled and every tie is broken."""
+        return self.grid_outcome.order

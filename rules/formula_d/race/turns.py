@@ -1,0 +1,504 @@
+"""A car's turn: the order of play, its gear, then its move and what the board shows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.dice import HIGHEST_GEAR, gear_die, values
+from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.formula_d import (
+    FREE,
+    MOST_STOPS_SKIPPED,
+    PIT_EXIT_GEAR,
+    POOR_START_ROLL,
+    SLIPSTREAM_MIN_GEAR,
+    SLIPSTREAM_SPACES,
+    SPIN_GEAR,
+    GearChangeCost,
+    IllegalGearChange,
+    Zone,
+    blocked_braking,
+    braking_cost,
+    calls_motor_damage,
+    check_slipstream,
+    gear_change_cost,
+    gears_skipped,
+    may_pit,
+    motor_damage_rollers,
+    overshoot,
+    reaches_pit,
+    refit_tires,
+    slipstream_brake_cost,
+)
+from rules.formula_d.race.common import (
+    board_fact,
+    eliminate,
+    event_number,
+    gear_name,
+    label,
+    lose,
+    name,
+    names,
+    on_track,
+    plural,
+    racing,
+    with_car,
+)
+from rules.formula_d.race.flow import begin_turn, proposed_order, settle
+from rules.formula_d.race.state import FINISHED, CarState, Check, Marker, RaceState
+
+# --- Order of Play -----------------------------------------------------------------------------
+
+
+def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    proposal = proposed_order(state)
+    field = Field(
+        "order",
+        "Order of play, first to move first",
+        "order",
+        choices=tuple((car, label(state, car)) for car in proposal),
+        default=proposal,
+    )
+    text = (
+        f"Round {state.round}: confirm the order of play (the leader first, then the higher gear, "
+        "then the inside of the corner) or correct it from the board"
+    )
+    return (Prompt("order", text, None, (field,)),)
+
+
+def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    order = prompt.read(event.data, racing(state))["order"]
+    return begin_turn(replace(state, order=order, turn=0))
+
+
+# --- Gears and Gearing Down --------------------------------------------------------------------
+
+
+def cost_text(cost: GearChangeCost) -> str:
+    parts = [f"{points} {zone.value} WP" for zone, points in cost.losses.items() if points]
+    if not parts:
+        return "free"
+    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def gear_cost(car: CarState, gear: int) -> GearChangeCost:
+    """What the change costs: nothing after a spin (the car turns round and drives off in 1st) or
+    out of the pits (it stood still; the rule names the gears it may leave in)."""
+    if car.spun or car.in_pits:
+        return FREE
+    return gear_change_cost(car.gear, gear)
+
+
+def gear_refusal(car: CarState, gear: int) -> str | None:
+    """Why `car` may not choose `gear` now, in the words of the rules; None if it may."""
+    who = name(car.car)
+    if not 1 <= gear <= HIGHEST_GEAR:
+        return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
+    if car.spun:
+        return None if gear == SPIN_GEAR else f"{who} spun: it drives off in 1st gear again."
+    if car.in_pits:
+        if gear <= PIT_EXIT_GEAR:
+            return None
+        return f"{who} moves off from the pits in {gear_name(PIT_EXIT_GEAR)} gear or lower."
+    try:
+        cost = gear_change_cost(car.gear, gear)
+    except IllegalGearChange as refusal:
+        return str(refusal)
+    short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
+    if short:
+        skipped = gears_skipped(car.gear, gear)
+        return (
+            f"Skipping {plural(skipped, 'gear')} costs {cost_text(cost)}; {who} has "
+            + " and ".join(f"{car.sheet[zone]} {zone.value} WP" for zone in short)
+            + " left."
+        )
+    return None
+
+
+def _choice(car: CarState, gear: int) -> str:
+    cost = gear_cost(car, gear)
+    text = cost_text(cost)
+    if cost.engine and cost.engine >= car.sheet.engine:
+        text += ": its last engine WP, eliminated"
+    return f"{gear_name(gear)} ({text})"
+
+
+def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    car = state.car(state.order[state.turn])
+    legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
+    default = car.gear if car.gear in legal else legal[-1 if car.in_pits else 0]
+    field = Field(
+        "gear",
+        "Gear",
+        "choice",
+        choices=tuple((str(gear), _choice(car, gear)) for gear in legal),
+        default=str(default),
+    )
+    notes = []
+    if car.spun:
+        notes.append("spun: drives off in 1st")
+    if car.in_pits:
+        notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower")
+    text = (
+        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
+        + (f" ({'; '.join(notes)})" if notes else "")
+        + ": choose a gear"
+    )
+    return (Prompt("gear", text, car.car, (field,)),)
+
+
+def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    car = state.car(prompt.car or "")
+    raw = event.data.get("gear")
+    try:
+        gear = int(str(raw))
+    except ValueError:
+        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    refusal = gear_refusal(car, gear)
+    if refusal:
+        raise EventRejected(refusal)
+    prompt.read({**event.data, "gear": str(gear)})
+    cost = gear_cost(car, gear)
+    state = with_car(state, car.car, gear=gear, spun=False, in_pits=False)
+    # Gearing Down: the engine WP of a three-gear skip is lost like any other (a marker where the
+    # car stands; its last one eliminates the car, whose turn ends there).
+    state = lose(state, car.car, cost.losses)
+    if not state.car(car.car).racing:
+        return settle(state)
+    return replace(state, phase="move")
+
+
+# --- The move ----------------------------------------------------------------------------------
+
+
+def slipstream_fronts(state: RaceState, car: CarState) -> tuple[str, ...]:
+    """Cars the mover may have slipstreamed behind: on the track, in 4th gear or higher."""
+    return tuple(
+        key
+        for key in on_track(state)
+        if key != car.car and state.car(key).gear >= SLIPSTREAM_MIN_GEAR
+    )
+
+
+def _offers_slipstream(state: RaceState, car: CarState) -> bool:
+    return (
+        not state.fixed_move
+        and car.gear >= SLIPSTREAM_MIN_GEAR
+        and bool(slipstream_fronts(state, car))
+    )
+
+
+def _offers_pit(state: RaceState, car: CarState) -> bool:
+    return not state.fixed_move and may_pit(car.laps + 1, car.pits)
+
+
+def marker_label(state: RaceState, key: str) -> str:
+    marker = next(marker for marker in state.markers if marker.key == key)
+    return f"Round {marker.round}, where {name(marker.car)} stood"
+
+
+def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
+    """Dangerous spaces the mover may pass over or land on: not the one it stands on and leaves."""
+    own = Marker(car.car, car.moved_at, state.round).key
+    return tuple(marker.key for marker in state.markers if marker.key != own)
+
+
+def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    car = state.car(state.order[state.turn])
+    fixed = state.fixed_move
+    fields: list[Field] = []
+    if not fixed:
+        die = gear_die(car.gear)
+        fields.append(
+            Field(
+                "roll", f"{die.value.capitalize()} die ({gear_name(car.gear)} gear)", "die", die=die
+            )
+        )
+    fields += [
+        board_fact(
+            "brakes",
+            f"Brake WP used to stop short, 1 a space (has {car.sheet.brakes})",
+            "brake WP",
+            car.sheet.brakes,
+        ),
+        board_fact(
+            "blocked",
+            "Blocked by a car: the spaces it would still have moved (0 = no; 7 or more eliminates)",
+            "spaces",
+        ),
+        board_fact(
+            "corner", "Overshot a corner: the stops its yellow box asks for (0 = no)", "stops", 3
+        ),
+        board_fact("stops", "Stops it made in that corner", "stops"),
+        board_fact("overshoot", "Spaces it overshot that corner by (1 tire WP each)", "spaces"),
+    ]
+    if _offers_slipstream(state, car):
+        fronts = slipstream_fronts(state, car)
+        fields += [
+            Field(
+                "slipstream",
+                f"Slipstreamed behind ({SLIPSTREAM_SPACES} spaces each; both in 4th or higher, "
+                "as fast or faster)",
+                "cars",
+                choices=tuple((key, label(state, key)) for key in fronts),
+                required=False,
+                default=(),
+            ),
+            board_fact(
+                "slipstream_brakes",
+                "Brake WP used to shorten the last slipstream",
+                "brake WP",
+                SLIPSTREAM_SPACES,
+            ),
+            Field(
+                "slipstream_corner",
+                "A slipstream carried it into a corner (1 brake WP)",
+                "bool",
+                required=False,
+                default=False,
+            ),
+        ]
+    markers = _markers(state, car)
+    if markers:
+        fields.append(
+            Field(
+                "markers",
+                "Damage markers passed over or landed on (a road handling roll each)",
+                "cars",
+                choices=tuple((key, marker_label(state, key)) for key in markers),
+                required=False,
+                default=(),
+            )
+        )
+    others = tuple(key for key in on_track(state) if key != car.car)
+    if others:
+        fields.append(
+            Field(
+                "adjacent",
+                "Cars it ended next to or behind (a collision roll)",
+                "cars",
+                choices=tuple((key, label(state, key)) for key in others),
+                required=False,
+                default=(),
+            )
+        )
+    if _offers_pit(state, car):
+        fields.append(
+            board_fact(
+                "pit",
+                "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)",
+                "spaces",
+            )
+        )
+    fields.append(
+        board_fact(
+            "finish",
+            "Crossed the finish line: the spaces it took to reach the line (0 = no)",
+            "spaces",
+            step=0.5,
+        )
+    )
+    return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)
+
+
+def _move_text(state: RaceState, car: CarState) -> str:
+    who = f"Round {state.round}: {label(state, car.car)}"
+    if state.fixed_move and car.moved_at == 0:
+        return (
+            f"{who} made a Great Start: it moves {state.fixed_move} spaces at once in 1st "
+            "(1 or 2 lanes over if wanted); report the board"
+        )
+    if state.fixed_move:
+        return (
+            f"{who} leaves the pits in {gear_name(car.gear)} (Quick Stop): it may move "
+            f"{plural(state.fixed_move, 'space')}; report the board"
+        )
+    die = gear_die(car.gear).value
+    if car.moved_at == 0 and car.start_roll == POOR_START_ROLL:
+        return f"{who} moves off after its Poor Start, in 1st without a new start roll: roll {die}"
+    return f"{who} in {gear_name(car.gear)}: roll {die}"
+
+
+def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) -> None:
+    """Facts the board cannot show for this car, refused in the rules' words."""
+    who = name(car.car)
+    slipstreaming = ("slipstream", "slipstream_brakes", "slipstream_corner")
+    if any(data.get(key) for key in slipstreaming) and not _offers_slipstream(state, car):
+        if state.fixed_move:
+            raise EventRejected(f"{who} did not roll a gear die this move: no slipstream.")
+        raise EventRejected(
+            f"{who} is in {gear_name(car.gear)} gear: slipstreaming needs both cars in "
+            f"{gear_name(SLIPSTREAM_MIN_GEAR)} gear or higher."
+        )
+    if data.get("pit") and not _offers_pit(state, car):
+        raise EventRejected(
+            f"{who} may make a pit stop only at the end of the first lap, once, "
+            "on a roll of its gear die."
+        )
+
+
+def _front_roll(front: CarState) -> int:
+    """The gear-die number the car in front moved at. A car that left the pits moved its halved
+    pit stop roll, not a gear-die number: any car in 4th or higher is as fast (its die's lowest
+    face stands in for it)."""
+    return front.speed or values(gear_die(front.gear))[0]
+
+
+def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    car = state.car(prompt.car or "")
+    who = name(car.car)
+    _refuse_unoffered(state, car, event.data)
+    entry = prompt.read(event.data, state.car_keys)
+    fixed = state.fixed_move
+    roll: int = fixed or entry["roll"]
+    brakes, blocked = entry["brakes"], entry["blocked"]
+    corner, stops, overshot = entry["corner"], entry["stops"], entry["overshoot"]
+    fronts: tuple[str, ...] = entry.get("slipstream", ())
+    slip_brakes: int = entry.get("slipstream_brakes", 0)
+    slip_corner: bool = entry.get("slipstream_corner", False)
+    markers: tuple[str, ...] = entry.get("markers", ())
+    adjacent: tuple[str, ...] = entry.get("adjacent", ())
+    pit: int = entry.get("pit", 0)
+    finish = entry["finish"]
+    sheet = car.sheet
+    tires_lost = brakes_lost = 0
+    out: str | None = None
+
+    # Braking: by choice, 1 brake WP a space; blocked, by the table; never both.
+    if brakes and blocked:
+        raise EventRejected(
+            f"{who} was blocked: it moves forward as far as possible and pays the blocked-braking "
+            "table, not brake WP of its choice."
+        )
+    if brakes + blocked > roll:
+        raise EventRejected(f"{who} moved {roll}: it cannot stop {brakes + blocked} spaces short.")
+    brakes_lost = braking_cost(brakes, sheet.brakes)
+    spaces = roll - brakes - blocked
+
+    # Slipstreaming: 3 spaces behind each car, stopped behind it without braking.
+    if (slip_brakes or slip_corner) and not fronts:
+        raise EventRejected("Slipstreaming: name the car it slipstreamed behind.")
+    if fronts:
+        # Several cars: each slipstream in turn ("and so on"), each judged with the same gear-die
+        # number; the brake WP that shorten one belong to the last, since a shortened slipstream
+        # leads into no other.
+        if blocked:
+            raise EventRejected(
+                f"{who} was blocked: a slipstreaming car stops directly behind the car in front "
+                "without braking."
+            )
+        for key in fronts:
+            front = state.car(key)
+            check_slipstream(car.gear, roll, front.gear, _front_roll(front), braked=bool(brakes))
+        brakes_lost += slipstream_brake_cost(sheet.brakes, slip_brakes, into_corner=slip_corner)
+        spaces += SLIPSTREAM_SPACES * len(fronts) - slip_brakes
+
+    if blocked:
+        outcome = blocked_braking(blocked, sheet.brakes, sheet.tires)
+        if outcome.eliminated:
+            out = "blocked"
+        brakes_lost, tires_lost = outcome.brakes_lost, outcome.tires_lost
+
+    # Overshooting, counted where the move ends, after the car has stopped (blocked or not).
+    spun = False
+    if (stops or overshot) and not corner:
+        raise EventRejected("Overshooting: say which corner, by the stops its yellow box asks for.")
+    if corner and out is None:
+        if overshot > spaces:
+            raise EventRejected(
+                f"{who} moved {plural(spaces, 'space')}: it cannot have overshot by {overshot}."
+            )
+        result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)
+        if result.eliminated:
+            out = "stops" if corner - stops > MOST_STOPS_SKIPPED else "tires"
+        tires_lost += result.tires_lost
+        spun = result.spun
+
+    moved = {"moved_at": event_number(state), "speed": 0 if fixed else roll, "spun": spun}
+    if out is not None:
+        # Eliminated on its move: it pays nothing more (its race is over), goes as far as it went,
+        # and leaves a damage marker there; a 20 or 30 it rolled still calls the others to roll.
+        if pit or finish:
+            where = "enter the pits" if pit else "cross the line"
+            raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
+        state = with_car(state, car.car, spaces=car.spaces + spaces, **moved)
+        state = eliminate(state, car.car, out)
+        pending = _motor_damage(state, car, roll) if not fixed else ()
+        return settle(replace(state, pending=pending, fixed_move=0))
+
+    changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
+    if pit:
+        # Pit Stop: the pit lane runs past the line, so entering the pits completes lap 1 (a
+        # ruling); the car stops in its pit on any roll of at least the minimum, without braking.
+        if brakes or blocked or fronts or adjacent or finish:
+            raise EventRejected(
+                f"{who} stopped in its pit: no braking, slipstream, car beside it or finish to "
+                "report (entering the pits completes lap 1)."
+            )
+        if not reaches_pit(car.gear, roll, pit):
+            raise EventRejected(f"{who} rolled {roll}: it needed {pit} or more to enter the pits.")
+        # In its pit the car is turned the right way again: a spin on the way in is over.
+        changes.update(laps=car.laps + 1, pits=car.pits + 1, spaces=car.spaces + pit, spun=False)
+    if finish:
+        if not 0 < finish <= spaces:
+            raise EventRejected(
+                f"{who} moved {plural(spaces, 'space')}: it cannot have needed {finish} to reach "
+                "the line."
+            )
+        # Winning: each crossing completes a lap; on the last lap the car has finished. It leaves
+        # the track past the line, so it makes no more rolls (a ruling: the race is over for it).
+        laps = car.laps + 1
+        changes["laps"] = laps
+        if laps >= state.setup.laps:
+            if adjacent or markers:
+                raise EventRejected(
+                    f"{who} has finished: it leaves the track past the line and makes no more "
+                    "rolls (no collision or road handling roll)."
+                )
+            past = spaces - finish
+            changes.update(status=FINISHED, finish_round=state.round, past_line=past, spun=False)
+
+    state = with_car(state, car.car, **changes)
+    state = lose(state, car.car, {Zone.BRAKES: brakes_lost, Zone.TIRES: tires_lost})
+    if pit:
+        # As soon as a car enters the pits it receives all its tire WP back.
+        built = state.setup.car(car.car).sheet
+        state = with_car(state, car.car, sheet=refit_tires(state.car(car.car).sheet, built))
+
+    # The rolls the move calls for, one prompt each (a ruling: the summary gives no order): road
+    # handling for the dangerous spaces passed over on the way, then, once the car has stopped,
+    # the collision roll and Motor Damage (the roller first), and last the pit stop roll.
+    pending: list[Check] = []
+    if state.car(car.car).racing:
+        pending += [
+            Check("handling_roll", car.car, marker=key)
+            for key in (marker.key for marker in state.markers)
+            if key in markers
+        ]
+        if adjacent:
+            pending.append(
+                Check("collision_roll", car.car, f"ended next to or behind {names(adjacent)}")
+            )
+    if not fixed:
+        pending += _motor_damage(state, car, roll)
+    if pit:
+        pending.append(Check("pit_roll", car.car))
+    return settle(replace(state, pending=tuple(pending), fixed_move=0))
+
+
+def _motor_damage(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
+    """Motor Damage: a 20 in 5th or a 30 in 6th; the roller first (if it is still racing), then
+    every other car on the track in 5th or 6th, in order of play."""
+    if not calls_motor_damage(car.gear, roll):
+        return ()
+    gears = {
+        key: state.car(key).gear for key in state.order if key == car.car or state.car(key).on_track
+    }
+    reason = f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"
+    return tuple(
+        Check("motor_roll", key, reason)
+        for key in motor_damage_rollers(car.car, gears)
+        if state.car(key).racing
+    )
