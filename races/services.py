@@ -232,7 +232,7 @@ def race_undo(*, race: Race, expected_version: int, who=None) -> RaceState:
     return state
 
 
-def _outcome(entry: Entry, result: CarResult, distance: float) -> league_services.EntryOutcome:
+def _outcome(entry: Entry, result: CarResult) -> league_services.EntryOutcome:
     """The season's outcome for one car: the engine's place (it ranks cars out level on
     distance too), how it went out, and what the rule set counted of it."""
     if result.finished:
@@ -242,7 +242,7 @@ def _outcome(entry: Entry, result: CarResult, distance: float) -> league_service
         finished=False,
         place=result.place,
         out_reason=result.out_reason or "",
-        distance=Decimal(distance),
+        distance=Decimal(result.distance),
         overshoot=result.overshoot,
         damage=result.damage,
     )
@@ -262,7 +262,7 @@ def race_result_commit(*, race: Race, expected_version: int) -> list[Entry]:
     outcomes, injury_rolls = [], {}
     for result in results:
         entry = by_car[result.car]
-        outcomes.append(_outcome(entry, result, state.car(result.car).distance))
+        outcomes.append(_outcome(entry, result))
         injury_rolls[entry.pk] = result.injury_rolls
     entries = league_services.round_result_record(
         round_=race.round, outcomes=outcomes, injury_rolls=injury_rolls

@@ -74,12 +74,14 @@ class CarResult:
     """One car's place once the race is over, and what the season records of how it ended:
     why it went out (a key of the league's out reasons), the overshoot and damage where the rule
     set counts them, the injury rolls already walked at the table, and a note in words for the
-    result table ("severity 2", "safe", "eliminated: no tire WP left")."""
+    result table ("severity 2", "safe", "eliminated: no tire WP left"). `distance` is how far
+    the car got in spaces, the season's record of a car out."""
 
     car: str
     place: int
     finished: bool
     out_reason: str | None = None
+    distance: float = 0
     overshoot: int | None = None
     damage: int | None = None
     injury_rolls: tuple[int, ...] = ()

@@ -32,9 +32,11 @@ def legal_event(
             data[spec.name] = list(spec.default or ())
         elif spec.default not in (None, "", 0, False):
             data[spec.name] = spec.default
+    names = {spec.name for spec in prompt.fields}
     if prompt.kind == "move":
-        data["adjacent"] = []
-        if finish:
+        if "adjacent" in names:
+            data["adjacent"] = []
+        if finish and "finish" in names:
             data["finish"] = 1
         elif wild:
             _mischief(prompt, rng, data)

@@ -8,6 +8,7 @@ section) and listed with their tests in docs/rulings.md ("Formula D: the race at
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.engine.contract import CarResult, CarView, Starter
@@ -81,11 +82,12 @@ class FormulaD(RuleSet):
 
     def handle(self, state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         try:
-            return HANDLERS[prompt.kind](state, event, prompt)
+            handled = HANDLERS[prompt.kind](state, event, prompt)
         except EventRejected:
             raise
         except ValueError as refusal:  # the tables' own errors (a die face, a WP short...)
             raise EventRejected(str(refusal)) from None
+        return replace(handled, clock=state.clock + 1)
 
     def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
         return standings.dashboard(state)

@@ -87,7 +87,7 @@ def board_fact(
 
 def event_number(state: RaceState) -> int:
     """The number, in the log, of the event being applied now."""
-    return state.log_length + 1
+    return state.clock + 1
 
 
 def place_marker(state: RaceState, key: str) -> RaceState:

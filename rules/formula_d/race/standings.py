@@ -93,5 +93,6 @@ def _result(state: RaceState, car: CarState, place: int) -> CarResult:
         place=place,
         finished=car.status == FINISHED,
         out_reason=car.out_reason,
+        distance=car.spaces,
         note=note(state, car),
     )

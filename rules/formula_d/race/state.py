@@ -133,7 +133,7 @@ class RaceState:
     pending: tuple[Check, ...] = ()
     markers: tuple[Marker, ...] = ()
     fixed_move: int = 0  # this move's spaces when no die is rolled (Great Start, leaving the pits)
-    log_length: int = 0
+    clock: int = 0  # events applied so far: names a car's space and orders cars out
 
     @property
     def finished(self) -> bool:

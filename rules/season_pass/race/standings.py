@@ -100,6 +100,7 @@ def _result(car: CarState, place: int) -> CarResult:
         place=place,
         finished=car.status == FINISHED,
         out_reason=car.out_reason,
+        distance=car.distance,
         overshoot=car.overshoot,
         damage=car.collision_damage,
         injury_rolls=tuple(roll for _column, roll in injury.rolls) if injury else (),

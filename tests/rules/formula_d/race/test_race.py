@@ -47,9 +47,10 @@ def test_a_two_car_race_from_the_grid_to_the_results():
     # Round 7: both cross the line on their second lap; Red ends farther past it.
     table.confirm().move("blue", 6, 24, finish=20).move("red", 5, 18, finish=12)
     assert table.state.finished and table.asked == ()
+    red, blue = (table.state.car(key).spaces for key in ("red", "blue"))
     assert results(table.state) == (
-        CarResult("red", 1, True, note="finished in round 7"),
-        CarResult("blue", 2, True, note="finished in round 7"),
+        CarResult("red", 1, True, distance=red, note="finished in round 7"),
+        CarResult("blue", 2, True, distance=blue, note="finished in round 7"),
     )
     assert [view.car for view in dashboard(table.state)] == ["red", "blue"]
     assert replay(table.setup, table.events) == table.state

@@ -180,7 +180,7 @@ def test_random_legal_races_end_replay_round_trip_and_rank_every_car_once(setup,
         event = data.draw(legal_event(state, asked[0]))
         state, asked = apply(state, event)
         events.append(event)
-        assert state.log_length == len(events)
+        assert state.clock == len(events)
         assert sorted(view.car for view in dashboard(state)) == sorted(state.car_keys)
     assert state.finished and asked == prompts(state) == ()
     assert replay(setup, events) == state
