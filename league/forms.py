@@ -32,6 +32,7 @@ class LeagueForm(forms.Form):
         self.fields["ruleset"].widget.attrs.update(
             {
                 "hx-get": reverse("league:league_new"),
+                "hx-include": "closest form",
                 "hx-target": "#league-form",
                 "hx-select": "#league-form",
                 "hx-swap": "outerHTML",

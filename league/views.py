@@ -63,7 +63,9 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_new(request: HttpRequest) -> HttpResponse:
-    form = LeagueForm(_posted(request), ruleset=_ruleset_asked(request))
+    # Picking a rule set reloads the form with its settings, keeping the name typed so far.
+    initial = {"name": request.GET.get("name", "")}
+    form = LeagueForm(_posted(request), ruleset=_ruleset_asked(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             league = services.league_create(

@@ -93,6 +93,10 @@ class TurnPanel:
     errors: list[str] = field(default_factory=list)
 
     @property
+    def status(self) -> str:
+        return engine.status(self.state)
+
+    @property
     def drivers(self) -> dict[str, str]:
         """Each car's driver, for the result table."""
         return {car.car: car.driver for car in self.cars}

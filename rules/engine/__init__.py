@@ -23,6 +23,7 @@ from rules.engine.core import (
     start,
     state_from_dict,
     state_to_dict,
+    status,
 )
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.variant import RULESETS, RuleSet, UnknownRuleSet, ruleset_for
@@ -53,5 +54,6 @@ __all__ = [
     "setup_to_dict",
     "start",
     "state_from_dict",
+    "status",
     "state_to_dict",
 ]

@@ -70,6 +70,11 @@ def dashboard(state: RaceState) -> tuple[CarView, ...]:
     return _rules(state.setup.ruleset).dashboard(state)
 
 
+def status(state: RaceState) -> str:
+    """Where the race stands, in words ("Round 3 · weather: rain (score 6)")."""
+    return _rules(state.setup.ruleset).status(state)
+
+
 def dashboard_columns(state: RaceState) -> tuple[Column, ...]:
     """The columns of `state`'s dashboard, as its rule set describes its car sheet."""
     return _rules(state.setup.ruleset).dashboard_columns

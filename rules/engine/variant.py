@@ -45,6 +45,10 @@ class RuleSet:
     def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
         raise NotImplementedError
 
+    def status(self, state: RaceState) -> str:
+        """Where the race stands, in words, for the line above the prompt."""
+        return ""
+
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         raise NotImplementedError
 

@@ -92,6 +92,10 @@ class FormulaD(RuleSet):
     def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
         return standings.dashboard(state)
 
+    def status(self, state: RaceState) -> str:
+        where = f"Round {state.round}" if state.round else "Before the start"
+        return f"{where} · a race of {state.setup.laps} laps"
+
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         return standings.results(state)
 

@@ -127,6 +127,13 @@ class SeasonPass(RuleSet):
     def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
         return standings.dashboard(state)
 
+    def status(self, state: RaceState) -> str:
+        where = f"Round {state.round}" if state.round else "Before the start"
+        weather = str(state.weather) if state.weather else "not rolled yet"
+        if state.weather_score is not None:
+            weather += f" (score {state.weather_score})"
+        return f"{where} · weather: {weather}"
+
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         return standings.results(state)
 
