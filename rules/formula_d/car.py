@@ -52,9 +52,15 @@ class CarSheet:
     road_handling: int
 
     def __post_init__(self) -> None:
-        for zone in Zone:
-            if self[zone] < 0:
-                raise InvalidCar(f"A car cannot have {self[zone]} {zone.value} WP.")
+        # Checked at every snapshot load: one min() first, the zone by zone search only to
+        # name the culprit.
+        if (
+            min(self.tires, self.brakes, self.gearbox, self.body, self.engine, self.road_handling)
+            < 0
+        ):
+            for zone in Zone:
+                if self[zone] < 0:
+                    raise InvalidCar(f"A car cannot have {self[zone]} {zone.value} WP.")
 
     def __getitem__(self, zone: Zone) -> int:
         return getattr(self, _field(zone))
