@@ -41,10 +41,10 @@ def prompts(state: RaceState) -> tuple[Prompt, ...]:
 def apply(state: RaceState, event: Event) -> tuple[RaceState, tuple[Prompt, ...]]:
     """Apply one event, or raise EventRejected (with the reason) and change nothing."""
     rules = _rules(state.setup.ruleset)
-    asked = rules.prompts(state)
-    if not asked:
+    # The prompts are built once per apply, for the new state; this one only checks the event.
+    prompt = rules.next_prompt(state)
+    if prompt is None:
         raise EventRejected("The race is over: nothing more can be entered.")
-    prompt = asked[0]
     if event.kind != prompt.kind:
         raise EventRejected(f"Not now: {prompt.text} (expected {prompt.kind}, got {event.kind}).")
     if prompt.car is not None:

@@ -39,6 +39,12 @@ class RuleSet:
     def prompts(self, state: RaceState) -> tuple[Prompt, ...]:
         raise NotImplementedError
 
+    def next_prompt(self, state: RaceState) -> Prompt | None:
+        """The first of `prompts(state)`, the one an event answers; a rule set whose prompts
+        are many (a check owed by every car) builds just this one."""
+        asked = self.prompts(state)
+        return asked[0] if asked else None
+
     def handle(self, state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         raise NotImplementedError
 

@@ -34,6 +34,7 @@ from rules.engine import (
     dashboard_columns,
     replay,
     results,
+    ruleset_for,
     setup,
     start,
     state_from_dict,
@@ -162,3 +163,14 @@ def test_a_refused_event_changes_nothing(ruleset, seed):
                 apply(state, wrong)
             assert state_to_dict(state) == before
         state, asked = apply(state, event)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_the_prompt_an_event_answers_is_the_first_of_the_prompts(ruleset, seed):
+    race_setup, events, _state = play(ruleset, seed)
+    state, asked = start(race_setup)
+    rules = ruleset_for(ruleset)
+    for event in events:
+        assert rules.next_prompt(state) == asked[0]
+        state, asked = apply(state, event)
+    assert rules.next_prompt(state) is None and asked == ()

@@ -80,6 +80,11 @@ class FormulaD(RuleSet):
     def prompts(self, state: RaceState) -> tuple[Prompt, ...]:
         return PHASE_PROMPTS[state.phase](state)
 
+    def next_prompt(self, state: RaceState) -> Prompt | None:
+        if state.phase == "checks" and state.pending:
+            return checks.first_check_prompt(state)
+        return super().next_prompt(state)
+
     def handle(self, state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         try:
             handled = HANDLERS[prompt.kind](state, event, prompt)

@@ -32,6 +32,10 @@ def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return tuple(_prompt(state, check) for check in state.pending)
 
 
+def first_check_prompt(state: RaceState) -> Prompt:
+    return _prompt(state, state.pending[0])
+
+
 def _prompt(state: RaceState, check: Check) -> Prompt:
     who = label(state, check.car)
     car = state.car(check.car)

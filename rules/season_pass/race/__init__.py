@@ -116,6 +116,11 @@ class SeasonPass(RuleSet):
             return checks.check_prompts(state)
         return PHASE_PROMPTS[state.phase](state)
 
+    def next_prompt(self, state: RaceState) -> Prompt | None:
+        if state.pending:
+            return checks.first_check_prompt(state)
+        return super().next_prompt(state)
+
     def handle(self, state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         try:
             return HANDLERS[prompt.kind](state, event, prompt)

@@ -1,9 +1,12 @@
 """A complete four-car Season Pass race, scripted roll by roll, and its results."""
 
-from rules.engine import replay, results, state_from_dict, state_to_dict
+from dataclasses import replace
+
+from rules.engine import Event, apply, replay, results, state_from_dict, state_to_dict
 from rules.season_pass import Column, Weather
+from rules.season_pass.race import Check, checks
 from rules.season_pass.race.standings import retired
-from tests.rules.season_pass.race.table import FOUR_CARS, Table, race_setup
+from tests.rules.season_pass.race.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
 
 
 def test_a_four_car_race_from_qualifying_to_results():
@@ -139,3 +142,16 @@ def test_cars_out_are_ranked_by_how_far_they_got_and_level_ones_by_who_lasted_lo
     table.edit_car("blue", status="out", out_reason="collision", distance=20, out_at=7)
     table.edit_car("green", status="out", out_reason="overshoot", distance=25, out_at=2)
     assert retired(table.state) == ["green", "blue", "red"]
+
+
+def test_a_roll_with_many_checks_pending_builds_each_prompt_once(monkeypatch):
+    """Prompts were built twice per roll: all 42 of a 6th-gear off-road move's checks."""
+    table = sunny_two_car_race()
+    owed = tuple(Check("engine_check", key, reason="A 30 in 6th") for key in ("red", "blue"))
+    state = replace(table.state, pending=owed * 21)
+    built = []
+    real = checks._prompt
+    monkeypatch.setattr(checks, "_prompt", lambda *args: built.append(1) or real(*args))
+    _state, asked = apply(state, Event("engine_check", {"car": "red", "value": 10}))
+    assert len(asked) == 41
+    assert len(built) == 1 + 41  # the one the roll answers, then the new state's prompts
