@@ -26,12 +26,18 @@ def _identity(value: Any) -> Any:
     return value
 
 
+class Unserialisable(TypeError):
+    """A type a rule set's state may not use: snapshots handle str, int, float, bool, None,
+    enums, tuples, frozen dataclasses of those, and a single type or None."""
+
+
 def dump(value: Any) -> Any:
-    """`value` as JSON-ready data: dataclasses as dicts, enums as values, tuples as lists."""
+    """`value` (a dataclass) as JSON-ready data: dataclasses as dicts, enums as their values,
+    tuples as lists."""
     kind = type(value)
-    if kind in _PLAIN:
-        return value
-    return _dumper_for_value(kind)(value)
+    if not dataclasses.is_dataclass(kind):
+        raise Unserialisable(f"A snapshot is of a dataclass, not a {kind.__name__}.")
+    return _dataclass_dumper(kind)(value)
 
 
 def load(kind: Any, raw: Any) -> Any:
@@ -39,32 +45,11 @@ def load(kind: Any, raw: Any) -> Any:
     return _loader(kind)(raw)
 
 
-# --- dump: by the value's class (for Any and mixed unions), or by a field's type -------------
-
-
-@cache
-def _dumper_for_value(kind: type) -> Convert:
-    if dataclasses.is_dataclass(kind):
-        return _dataclass_dumper(kind)
-    if issubclass(kind, Enum):
-        return _enum_value
-    if issubclass(kind, tuple | list):
-        return _dump_items
-    if issubclass(kind, dict):
-        return _dump_mapping
-    return _identity
+# --- dump: by a field's type ---------------------------------------------------------------
 
 
 def _enum_value(value: Enum) -> Any:
     return value._value_
-
-
-def _dump_items(value: tuple[Any, ...] | list[Any]) -> list[Any]:
-    return [dump(item) for item in value]
-
-
-def _dump_mapping(value: dict[Any, Any]) -> dict[str, Any]:
-    return {str(key): dump(item) for key, item in value.items()}
 
 
 @cache
@@ -72,10 +57,7 @@ def _dumper(kind: Any) -> Convert:
     """The converter for a value whose type hint is `kind`; `_identity` when nothing to do."""
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
-        concrete = [option for option in typing.get_args(kind) if option is not type(None)]
-        if len(concrete) != 1:
-            return _identity if all(option in _PLAIN for option in concrete) else dump
-        return _optional(_dumper(concrete[0]))
+        return _optional(_dumper(_only(kind)))
     if origin is tuple:
         args = typing.get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -93,7 +75,7 @@ def _dumper(kind: Any) -> Convert:
         return _dataclass_dumper(kind)
     if isinstance(kind, type) and issubclass(kind, Enum):
         return _enum_value
-    return dump  # Any, Mapping, dict...: by what the value turns out to be
+    raise Unserialisable(f"Snapshots do not handle {kind!r}.")
 
 
 @cache
@@ -122,10 +104,7 @@ def _loader(kind: Any) -> Convert:
     """The converter from JSON data to a value of type `kind`; `_identity` when nothing to do."""
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
-        concrete = [option for option in typing.get_args(kind) if option is not type(None)]
-        if len(concrete) != 1:
-            return _identity  # a mixed union keeps what JSON gave
-        return _optional(_loader(concrete[0]))
+        return _optional(_loader(_only(kind)))
     if origin is tuple:
         args = typing.get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -139,7 +118,9 @@ def _loader(kind: Any) -> Convert:
         return _dataclass_loader(kind)
     if isinstance(kind, type) and issubclass(kind, Enum):
         return _enum_loader(kind)
-    return _identity  # scalars, Any, Mapping, dict
+    if kind in _PLAIN:
+        return _identity
+    raise Unserialisable(f"Snapshots do not handle {kind!r}.")
 
 
 def _enum_loader(kind: type[Enum]) -> Convert:
@@ -196,6 +177,14 @@ def _dataclass_loader(kind: type) -> Convert:
 
 
 # --- shared -------------------------------------------------------------------------------
+
+
+def _only(union: Any) -> Any:
+    """The one type of `X | None`; a union of several types is refused."""
+    concrete = [option for option in typing.get_args(union) if option is not type(None)]
+    if len(concrete) != 1:
+        raise Unserialisable(f"Snapshots handle one type or None, not {union!r}.")
+    return concrete[0]
 
 
 def _optional(convert: Convert) -> Convert:
