@@ -14,7 +14,6 @@ from rules.season_pass import (
     pole_modifier,
     qualifying_order,
     weather_for_outcome,
-    weather_for_score,
     weather_outcome,
 )
 from rules.season_pass.race.common import label, name
@@ -108,12 +107,12 @@ def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState
     if state.phase == "round_weather":
         assert state.weather_score is not None
         score = next_weather_score(state.weather_score, outcome)
-        return order_round(replace(state, weather_score=score, weather=weather_for_score(score)))
+        return order_round(replace(state, weather_score=score))
     if outcome is WeatherOutcome.VARIABLE:
         return replace(state, phase="weather_score")
-    return start_round(replace(state, weather=weather_for_outcome(outcome)))
+    return start_round(replace(state, fixed_weather=weather_for_outcome(outcome)))
 
 
 def on_weather_score_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     score = initial_weather_score(prompt.read(event.data)["value"])
-    return start_round(replace(state, weather_score=score, weather=weather_for_score(score)))
+    return start_round(replace(state, weather_score=score))

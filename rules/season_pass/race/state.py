@@ -6,7 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine import contract
-from rules.season_pass import DISABLING_DAMAGE, InjuryCheck, Level, Weather, WeatherBand
+from rules.season_pass import (
+    DISABLING_DAMAGE,
+    InjuryCheck,
+    Level,
+    Weather,
+    WeatherBand,
+    weather_for_score,
+)
 
 RACING = "racing"
 FINISHED = "finished"
@@ -107,8 +114,8 @@ class RaceState:
     round: int = 0
     qualifying: tuple[QualifyingRolls, ...] = ()
     grid: tuple[str, ...] = ()
-    weather: Weather | None = None
-    weather_score: int | None = None  # only for variable weather
+    fixed_weather: Weather | None = None  # sun or rain all race; None while variable
+    weather_score: int | None = None  # only for variable weather: the score decides it
     order: tuple[str, ...] = ()
     turn: int = 0  # index in `order` of the car to move
     pending: tuple[Check, ...] = ()
@@ -117,6 +124,13 @@ class RaceState:
     @property
     def finished(self) -> bool:
         return self.phase == "finished"
+
+    @property
+    def weather(self) -> Weather | None:
+        """The weather now: fixed for the race, or what the variable weather's score gives."""
+        if self.weather_score is not None:
+            return weather_for_score(self.weather_score)
+        return self.fixed_weather
 
     def car(self, key: str) -> CarState:
         for car in self.cars:

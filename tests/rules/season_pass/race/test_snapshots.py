@@ -50,7 +50,7 @@ def test_the_snapshot_is_field_order_json_and_loads_back_to_the_same_text():
     table.move("red", 5, 19, brakes=1, corner=1, skid=5)
     raw = state_to_dict(table.state)
     assert list(raw) == list(RaceState.__dataclass_fields__)
-    assert raw["cars"][0]["level"] == "Rookie" and raw["weather"] == "sun"
+    assert raw["cars"][0]["level"] == "Rookie" and raw["fixed_weather"] == "sun"
     assert raw["cars"][0]["injury"] == {
         "pending": ["blue"],
         "rolls": [],
