@@ -40,6 +40,11 @@ class LeagueAdmin(admin.ModelAdmin):
     date_hierarchy = "created"
     inlines = [TeamInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        # A league's history is of its rule set: switching it would mix two in one history and
+        # leave settings the new one does not have.
+        return ("ruleset",) if obj is not None else ()
+
 
 class RoundInline(admin.TabularInline):
     model = Round
@@ -145,7 +150,7 @@ class DriverAdmin(admin.ModelAdmin):
 
     @admin.display(description="level")
     def level(self, driver: Driver) -> str:
-        return driver.level.value
+        return driver.level
 
 
 @admin.register(Entry)

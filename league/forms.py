@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MinValueValidator
 from django.urls import reverse
 
 from rules.championship import Championship, championship_for
@@ -32,7 +33,7 @@ class LeagueForm(forms.Form):
         self.fields["ruleset"].widget.attrs.update(
             {
                 "hx-get": reverse("league:league_new"),
-                "hx-include": "closest form",
+                "hx-include": "[name=name]",
                 "hx-target": "#league-form",
                 "hx-select": "#league-form",
                 "hx-swap": "outerHTML",
@@ -42,7 +43,9 @@ class LeagueForm(forms.Form):
         for setting in self.rules.settings:
             name = setting.key  # a setting's field is named as the setting
             if setting.kind == "bool":
-                self.fields[name] = forms.BooleanField(required=False, label=setting.label)
+                self.fields[name] = forms.BooleanField(
+                    required=False, label=setting.label, initial=setting.default
+                )
             else:
                 self.fields[name] = forms.ChoiceField(
                     choices=setting.choices, initial=setting.default, label=setting.label
@@ -156,6 +159,8 @@ class OutcomeForm(forms.Form):
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["outcome"].choices = [(FINISHED, "Finished"), *rules.out_reasons]
+        self.fields["damage"].min_value = rules.least_disabling_damage
+        self.fields["damage"].validators.append(MinValueValidator(rules.least_disabling_damage))
 
     def outcome_for(self, entry_id: int) -> EntryOutcome:
         data = self.cleaned_data

@@ -18,6 +18,7 @@ from rules.championship import (
     InvalidSetting,
     UnknownChampionship,
     championship_for,
+    out_reason_label,
     rule_sets,
 )
 
@@ -278,20 +279,6 @@ class Driver(models.Model):
         return self.team.league.rules.level_for(self.xp)
 
 
-class OutReason(models.TextChoices):
-    """How a car left a race, in every rule set's words; each rule set offers its own."""
-
-    OVERSHOOT = "overshoot", "Overshot a corner"
-    AIR_BRAKE = "air_brake", "Failed to air brake"
-    COLLISION = "collision", "Disabled in a collision"
-    TIRES = "tires", "Eliminated: lost more tire WP than it had left"
-    STOPS = "stops", "Eliminated: skipped more than one stop in a corner"
-    BLOCKED = "blocked", "Eliminated: blocked 7 spaces or more, or without the WP to stop"
-    BODY = "body", "Eliminated: lost its last car body WP"
-    ENGINE = "engine", "Eliminated: lost its last engine WP"
-    HANDLING = "handling", "Eliminated: lost its last road handling WP"
-
-
 class Entry(models.Model):
     """One driver's start in one round, and, once entered, how that race went for them."""
 
@@ -310,7 +297,8 @@ class Entry(models.Model):
     # The result, filled in when the referee enters it:
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     finished = models.BooleanField(null=True)
-    out_reason = models.CharField(max_length=10, choices=OutReason, blank=True)
+    # How a car out of the race went out: one of its rule set's ways out (Championship.out_reasons).
+    out_reason = models.CharField(max_length=10, blank=True)
     distance = models.DecimalField(
         max_digits=6,
         decimal_places=1,
@@ -328,7 +316,7 @@ class Entry(models.Model):
     injury_rolls = models.JSONField(default=list, blank=True)
     # Committed effects, shown on the result and the standings:
     points = models.PositiveIntegerField(default=0)
-    xp_change = models.IntegerField(default=1)
+    xp_change = models.IntegerField(default=0)
     severity = models.PositiveSmallIntegerField(default=0)
     injured = models.BooleanField(default=False)
     dead = models.BooleanField(default=False)
@@ -343,6 +331,12 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.driver} in {self.round}"
+
+    @property
+    def out_reason_label(self) -> str:
+        """How the car went out, in words."""
+        label = out_reason_label(self.out_reason)
+        return label[:1].upper() + label[1:]
 
     @property
     def races_missed(self) -> int:

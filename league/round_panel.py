@@ -163,7 +163,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
     by_team: dict[str, list[int]] = {}
     for entry in panel.entries:
         by_team.setdefault(entry.team.name, []).append(entry.points)
-    rules = round_.season.league.rules
-    totals = {name: rules.team_score(points) for name, points in by_team.items()}
+    # A team scores the sum of its drivers' points, in every rule set.
+    totals = {name: sum(points) for name, points in by_team.items()}
     panel.team_totals = sorted(totals.items(), key=lambda item: -item[1])
     return panel

@@ -67,7 +67,7 @@ PLACES_NOT_CONSECUTIVE = "Finishers must take places 1 to {count}, each once; go
 OUT_PLACES_NOT_CONSECUTIVE = (
     "Cars out must take places {first} to {last}, after the finishers, each once; got {places}."
 )
-OUT_NEEDS_REASON = "{driver} went out: say whether by overshooting, air braking or collision."
+OUT_NEEDS_REASON = "{driver} went out: say why, as the result form offers."
 OUT_NEEDS_DISTANCE = "{driver} went out: enter how many spaces they had covered."
 OUT_DISTANCE_TIED = (
     "{first} and {second} went out at the same distance; "
@@ -259,16 +259,19 @@ def season_open(
     season = Season.objects.create(
         league=league, number=previous.number + 1 if previous else 1, preset=preset
     )
-    Round.objects.bulk_create(
-        Round(
-            season=season,
-            number=number,
-            track=track,
-            multiplier=rules.round_shape(number).multiplier,
-            extra_healing=rules.round_shape(number).extra_healing,
+    rounds = []
+    for number, track in enumerate(tracks, start=1):
+        shape = rules.round_shape(number)
+        rounds.append(
+            Round(
+                season=season,
+                number=number,
+                track=track,
+                multiplier=shape.multiplier,
+                extra_healing=shape.extra_healing,
+            )
         )
-        for number, track in enumerate(tracks, start=1)
-    )
+    Round.objects.bulk_create(rounds)
     return season
 
 
@@ -668,11 +671,7 @@ def _driver_sheet(driver: Driver) -> DriverSheet:
 def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League) -> None:
     """Points (and, with careers, XP and injury) of one entry, set on it and its driver; the
     caller saves both."""
-    rules = league.rules
-    if not rules.careers:
-        entry.points = rules.points_for(entry.place, field_size, round_.multiplier, league.settings)
-        return
-    score = rules.score_entry(
+    score = league.rules.score_entry(
         place=entry.place,
         field_size=field_size,
         multiplier=round_.multiplier,
@@ -684,9 +683,10 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
     )
     entry.points, entry.xp_change = score.points, score.xp_change
     entry.severity, entry.injured, entry.dead = score.severity, score.injured, score.dead
-    driver, sheet = entry.driver, score.driver
-    driver.xp, driver.prior_injuries = sheet.xp, sheet.prior_injuries
-    driver.races_to_miss, driver.status = sheet.races_to_miss, sheet.status
+    if score.driver is not None:
+        driver, sheet = entry.driver, score.driver
+        driver.xp, driver.prior_injuries = sheet.xp, sheet.prior_injuries
+        driver.races_to_miss, driver.status = sheet.races_to_miss, sheet.status
 
 
 @transaction.atomic

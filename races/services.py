@@ -49,10 +49,11 @@ class StaleRace(ValidationError):
 def race_setup(round_: Round, entries: Sequence[Entry]) -> RaceSetup:
     """The engine's setup for `entries`, on the league's rule set: car key = the entry's car,
     level = the one it races at."""
+    league = round_.season.league
     return engine.setup(
-        round_.season.league.ruleset,
+        league.ruleset,
         [Starter(car=entry.car, driver=entry.driver.name, level=entry.level) for entry in entries],
-        weather_table=round_.track.weather_bands(),
+        **league.rules.race_options(weather_table=round_.track.weather_bands()),
     )
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import engine
+from rules.championship import out_reason_label
 from rules.dice import values
 from rules.engine import CarResult, CarView, Column, Field, Prompt, RaceState
 
@@ -102,10 +103,17 @@ class TurnPanel:
         return {car.car: car.driver for car in self.cars}
 
     @property
-    def result_lines(self) -> tuple[tuple[CarResult, str], ...]:
-        """The result table's rows: each car's result and its driver."""
+    def result_lines(self) -> tuple[tuple[CarResult, str, str], ...]:
+        """The result table's rows: each car's result, its driver, and how it ended in words."""
         drivers = self.drivers
-        return tuple((result, drivers.get(result.car, "")) for result in self.results)
+        return tuple(
+            (
+                result,
+                drivers.get(result.car, ""),
+                "finished" if result.finished else out_reason_label(result.out_reason or ""),
+            )
+            for result in self.results
+        )
 
     @property
     def last_event(self) -> RaceEvent | None:

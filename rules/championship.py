@@ -1,16 +1,21 @@
-"""Results to standings: totals per round and the tie-break between equal totals.
+"""Championships: how a league of a rule set is run, and results to standings.
 
-Season Pass prints no tie-break; Paddock breaks ties by countback (most wins, then most second
-places, and so on), then shares the place (docs/rulings.md, "Equal points in the standings").
+- The championship hooks: each rule set's package subclasses `Championship` (its settings, its
+  season's shape, its points, its ways out, its drivers' careers) and registers it;
+  `championship_for(name)` finds it, `rule_sets()` lists those a league may pick.
+- Standings: totals per round and the tie-break between equal totals. Season Pass prints no
+  tie-break; Paddock breaks ties by countback (most wins, then most second places, and so on),
+  then shares the place (docs/rulings.md, "Equal points in the standings").
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
+
+from rules.packages import import_rule_set
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,7 @@ class Championship:
     careers: bool = False  # drivers gain XP, get hurt, age and retire
     settings: tuple[Setting, ...] = ()
     most_rounds: int = 1
+    weather: bool = False  # its races read the track's weather table
     presets: tuple[SeasonPreset, ...] = ()
     # How a car can go out of a race, as the round page's result form offers it: (key, label).
     out_reasons: tuple[tuple[str, str], ...] = ()
@@ -173,13 +179,17 @@ class Championship:
     def round_shape(self, number: int) -> RoundShape:
         return RoundShape()
 
+    def race_options(self, *, weather_table: object) -> dict[str, object]:
+        """What a race of the rule set takes from its track, for its race's setup hook."""
+        return {"weather_table": weather_table} if self.weather else {}
+
+    def out_reason_label(self, key: str) -> str:
+        return dict(self.out_reasons).get(key, key)
+
     def points_for(
         self, place: int, field_size: int, multiplier: int, settings: Mapping[str, object]
     ) -> int:
         raise NotImplementedError
-
-    def team_score(self, driver_points: Sequence[int]) -> int:
-        return sum(driver_points)
 
     def next_preset(self, previous: str) -> str:
         """The sample schedule after `previous`, in the document's order, round and round."""
@@ -223,9 +233,10 @@ class Championship:
         finished: bool,
         injury_columns: Sequence[str] = (),
         injury_rolls: Sequence[int] = (),
-        driver: DriverSheet | None = None,
+        driver: DriverSheet,
     ) -> EntryScore:
-        """What a confirmed result does: points, and with careers XP and injuries too."""
+        """What a confirmed result does: points, and with careers XP and injuries too (then
+        `EntryScore.driver` is the driver after the round)."""
         return EntryScore(points=self.points_for(place, field_size, multiplier, settings))
 
     def heal_after_round(self, races_to_miss: int, *, sat_out: bool, extra_week_next: bool) -> int:
@@ -247,15 +258,20 @@ def register_championship(championship: type[Championship]) -> type[Championship
     return championship
 
 
+def out_reason_label(key: str) -> str:
+    """How a car went out, in words, whatever rule set's way out `key` is (keys are unique
+    across rule sets)."""
+    for rules in rule_sets():
+        if key in dict(rules.out_reasons):
+            return rules.out_reason_label(key)
+    return key
+
+
 def championship_for(name: str) -> Championship:
     """The championship hooks of the rule set `name`, importing its package rules.`name` the
     first time (it registers them)."""
-    if name not in CHAMPIONSHIPS and name.isidentifier():
-        try:
-            importlib.import_module(f"rules.{name}")
-        except ModuleNotFoundError as missing:
-            if missing.name != f"rules.{name}":
-                raise
+    if name not in CHAMPIONSHIPS:
+        import_rule_set(name)
     try:
         return CHAMPIONSHIPS[name]
     except KeyError:

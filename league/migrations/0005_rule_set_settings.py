@@ -17,6 +17,11 @@ def settings_from_columns(apps, schema_editor):
 
 def columns_from_settings(apps, schema_editor):
     League = apps.get_model("league", "League")
+    others = League.objects.exclude(ruleset="season_pass").values_list("name", flat=True)
+    if others:
+        # Before this migration every league ran Season Pass: going back would run these
+        # leagues as Season Pass leagues without a word.
+        raise RuntimeError(f"Leagues of another rule set cannot go back: {', '.join(others)}.")
     for league in League.objects.all():
         for key in SEASON_PASS_SETTINGS:
             if key in league.settings:

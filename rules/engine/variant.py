@@ -7,12 +7,12 @@ and never names one: it imports rules.X the first time a race of X is asked for.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
 from rules.engine.events import Event, EventRejected, Prompt
+from rules.packages import import_rule_set
 
 
 class UnknownRuleSet(ValueError):
@@ -73,12 +73,8 @@ _INSTANCES: dict[str, RuleSet] = {}
 
 def ruleset_for(name: str) -> RuleSet:
     """The hooks for the rule set registered as `name` (e.g. "season_pass")."""
-    if name not in RULESETS and name.isidentifier():
-        try:
-            importlib.import_module(f"rules.{name}")
-        except ModuleNotFoundError as missing:
-            if missing.name != f"rules.{name}":  # the package exists but is broken: say so
-                raise
+    if name not in RULESETS:
+        import_rule_set(name)
     try:
         if name not in _INSTANCES:
             _INSTANCES[name] = RULESETS[name]()

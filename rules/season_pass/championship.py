@@ -42,7 +42,7 @@ from rules.season_pass.schedule import (
     extra_healing_before,
     round_multiplier,
 )
-from rules.season_pass.scoring import FieldSizeRule, points_for, team_score
+from rules.season_pass.scoring import FieldSizeRule, points_for
 from rules.season_pass.season_end import season_end_change
 
 ACTIVE, RETIRED, DEAD = "active", "retired", "dead"
@@ -79,6 +79,7 @@ class SeasonPassChampionship(Championship):
         ),
     )
     most_rounds = ROUNDS_PER_SEASON
+    weather = True  # the Weather Score, from the weather table printed on each map
     presets = SAMPLE_SCHEDULE
     out_reasons = (
         ("overshoot", "Overshot a corner"),
@@ -109,9 +110,6 @@ class SeasonPassChampionship(Championship):
     ) -> int:
         rule = FieldSizeRule(settings.get("field_size_rule", FieldSizeRule.NEXT_LARGER))
         return points_for(place, field_size, multiplier, rule)
-
-    def team_score(self, driver_points: Sequence[int]) -> int:
-        return team_score(driver_points)
 
     # --- careers ---------------------------------------------------------------------------
 
@@ -147,11 +145,10 @@ class SeasonPassChampionship(Championship):
         finished: bool,
         injury_columns: Sequence[str] = (),
         injury_rolls: Sequence[int] = (),
-        driver: DriverSheet | None = None,
+        driver: DriverSheet,
     ) -> EntryScore:
         """Points, XP and injury of one car ("Scoring", "Experience", "Injuries"); the point for
         starting was already given when the round started."""
-        assert driver is not None
         points = self.points_for(place, field_size, multiplier, settings)
         check = self.injury_check(injury_columns, injury_rolls)
         xp_after_start = 0

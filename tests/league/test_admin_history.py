@@ -69,3 +69,22 @@ def test_an_unraced_round_may_still_be_deleted(admin_client, season):
     round_ = season.rounds.get(number=9)
     admin_client.post(reverse("admin:league_round_delete", args=[round_.pk]), {"post": "yes"})
     assert not Round.objects.filter(pk=round_.pk).exists()
+
+
+@pytest.mark.parametrize(
+    "model", ["league", "season", "round", "team", "driver", "entry", "seasonendchange", "track"]
+)
+def test_every_admin_list_and_page_opens(admin_client, ended, model):
+    """The driver list failed with a 500 once a driver's level became the rule set's word."""
+    response = admin_client.get(reverse(f"admin:league_{model}_changelist"))
+    assert response.status_code == 200
+    first = response.context["cl"].result_list[0]
+    assert (
+        admin_client.get(reverse(f"admin:league_{model}_change", args=[first.pk])).status_code
+        == 200
+    )
+
+
+def test_a_league_s_rule_set_is_not_changed_in_the_admin(admin_client, league):
+    page = admin_client.get(reverse("admin:league_league_change", args=[league.pk]))
+    assert 'name="ruleset"' not in page.text

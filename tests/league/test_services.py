@@ -16,7 +16,6 @@ from league.models import (
     DriverStatus,
     Entry,
     League,
-    OutReason,
     Round,
     RoundStatus,
     Season,
@@ -412,16 +411,16 @@ def _three_finish_and(started: Sequence[Entry], **out: Any) -> list[EntryOutcome
 @pytest.mark.parametrize(
     ("out", "message"),
     [
-        ({"out_reason": OutReason.OVERSHOOT, "overshoot": 2}, services.OUT_NEEDS_DISTANCE),
+        ({"out_reason": "overshoot", "overshoot": 2}, services.OUT_NEEDS_DISTANCE),
         ({"distance": Decimal(40), "overshoot": 2}, services.OUT_NEEDS_REASON),
-        ({"out_reason": OutReason.OVERSHOOT, "distance": Decimal(40)}, services.OVERSHOOT_NEEDED),
+        ({"out_reason": "overshoot", "distance": Decimal(40)}, services.OVERSHOOT_NEEDED),
         (
-            {"out_reason": OutReason.AIR_BRAKE, "distance": Decimal(40), "overshoot": 0},
+            {"out_reason": "air_brake", "distance": Decimal(40), "overshoot": 0},
             services.OVERSHOOT_NEEDED,
         ),
-        ({"out_reason": OutReason.COLLISION, "distance": Decimal(40)}, services.DAMAGE_NEEDED),
+        ({"out_reason": "collision", "distance": Decimal(40)}, services.DAMAGE_NEEDED),
         (
-            {"out_reason": OutReason.COLLISION, "distance": Decimal(40), "damage": 1},
+            {"out_reason": "collision", "distance": Decimal(40), "damage": 1},
             services.DAMAGE_NEEDED,
         ),
     ],
@@ -435,7 +434,7 @@ def test_a_car_out_needs_its_distance_reason_and_how_bad_it_was(season, started,
 
 def test_cars_out_at_the_same_distance_must_be_told_apart(season, started):
     ann, bob, cid, dot = started
-    overshoot = {"out_reason": OutReason.OVERSHOOT, "overshoot": 1, "distance": Decimal("30.5")}
+    overshoot = {"out_reason": "overshoot", "overshoot": 1, "distance": Decimal("30.5")}
     outcomes = [
         *all_finish([ann, bob]),
         EntryOutcome(entry_id=cid.pk, finished=False, **overshoot),
@@ -454,14 +453,14 @@ def test_cars_out_are_placed_behind_the_finishers_farther_first(season, started)
         EntryOutcome(
             entry_id=cid.pk,
             finished=False,
-            out_reason=OutReason.OVERSHOOT,
+            out_reason="overshoot",
             overshoot=3,
             distance=Decimal("30"),
         ),
         EntryOutcome(
             entry_id=dot.pk,
             finished=False,
-            out_reason=OutReason.COLLISION,
+            out_reason="collision",
             damage=3,
             distance=Decimal("30.5"),
         ),
@@ -497,7 +496,7 @@ def test_a_result_may_be_corrected_until_it_is_committed(season, started):
     services.round_result_enter(
         round_=round_,
         outcomes=_three_finish_and(
-            started, out_reason=OutReason.OVERSHOOT, overshoot=3, distance=Decimal(10)
+            started, out_reason="overshoot", overshoot=3, distance=Decimal(10)
         ),
     )
     services.entry_injury_roll(entry=started[3], value=1)
@@ -522,7 +521,7 @@ def _alfred_overshoots(season: Season, teams: Sequence[Team]) -> tuple[Driver, E
         EntryOutcome(
             entry_id=entries[0].pk,
             finished=False,
-            out_reason=OutReason.OVERSHOOT,
+            out_reason="overshoot",
             overshoot=3,
             distance=Decimal(12),
         ),
@@ -556,7 +555,7 @@ def test_a_safe_roll_costs_nothing_but_the_finishing_point(season, started):
     services.round_result_enter(
         round_=round_,
         outcomes=_three_finish_and(
-            started, out_reason=OutReason.OVERSHOOT, overshoot=1, distance=Decimal(5)
+            started, out_reason="overshoot", overshoot=1, distance=Decimal(5)
         ),
     )
     check = services.entry_injury_roll(entry=started[3], value=19)  # Violet 18-20: Safe!
@@ -573,9 +572,7 @@ def test_a_driver_may_die(season, started):
     round_ = round_number(season, 1)
     services.round_result_enter(
         round_=round_,
-        outcomes=_three_finish_and(
-            started, out_reason=OutReason.COLLISION, damage=2, distance=Decimal(5)
-        ),
+        outcomes=_three_finish_and(started, out_reason="collision", damage=2, distance=Decimal(5)),
     )
     services.entry_injury_roll(entry=started[3], value=1)  # Red 1: Dead
 
@@ -667,7 +664,7 @@ def test_round_result_record_enters_rolls_and_commits_at_once(season, teams):
     round_ = round_number(season, 1)
     entries = start(round_, [ann, bob, cid, dot])
     outcomes = _three_finish_and(
-        entries, out_reason=OutReason.COLLISION, damage=3, distance=Decimal("22.5")
+        entries, out_reason="collision", damage=3, distance=Decimal("22.5")
     )
 
     committed = services.round_result_record(
@@ -685,7 +682,7 @@ def test_round_result_record_enters_rolls_and_commits_at_once(season, teams):
 def test_round_result_record_refused_leaves_the_round_started(season, started):
     round_ = round_number(season, 1)
     outcomes = _three_finish_and(
-        started, out_reason=OutReason.COLLISION, damage=3, distance=Decimal("22.5")
+        started, out_reason="collision", damage=3, distance=Decimal("22.5")
     )
 
     with refused(services.INJURIES_PENDING.format(drivers="Dot")):
@@ -706,7 +703,7 @@ def _injure(round_: Round, drivers: Sequence[Driver], overshoot: int, roll: int)
         EntryOutcome(
             entry_id=entries[-1].pk,
             finished=False,
-            out_reason=OutReason.OVERSHOOT,
+            out_reason="overshoot",
             overshoot=overshoot,
             distance=Decimal(3),
         ),

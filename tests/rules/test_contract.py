@@ -21,7 +21,7 @@ import random
 
 import pytest
 
-from rules.championship import RULE_SET_PACKAGES
+from rules.championship import RULE_SET_PACKAGES, championship_for
 from rules.dice import values
 from rules.engine import (
     Event,
@@ -53,7 +53,10 @@ def a_setup(ruleset: str, cars: int):
         Starter(car, driver, "Rookie")  # a rule set without levels ignores it
         for car, driver in zip(CARS[:cars], DRIVERS, strict=False)
     ]
-    return setup(ruleset, starters, weather_table=parse_weather_table(DEFAULT_WEATHER_TABLE))
+    options = championship_for(ruleset).race_options(
+        weather_table=parse_weather_table(DEFAULT_WEATHER_TABLE)
+    )
+    return setup(ruleset, starters, **options)
 
 
 def autopilot_event(prompt: Prompt, rng: random.Random, *, finish: bool, tame: bool) -> Event:

@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from league import services
-from league.models import Driver, League, OutReason, Season
+from league.models import Driver, League, Season
 from league.services import EntryOutcome
 
 LEAGUE_NAME = "Paddock Demo League"
@@ -52,7 +52,7 @@ HIRES: dict[int, tuple[tuple[str, str], ...]] = {3: (("Slipstream Sisters", "Rit
 class Out:
     """A car out of the race, and the black-die rolls of its injury check."""
 
-    reason: OutReason
+    reason: str  # how the car went out: a Season Pass way out
     distance: str
     rolls: tuple[int, ...]
     overshoot: int | None = None
@@ -74,9 +74,9 @@ RESULTS: dict[int, tuple[tuple[str, Result], ...]] = {
         ("Enzo Espresso", 5),
         ("Tyra Wear", 6),
         # Overshoot 2: Indigo 9 -> 1.
-        ("Skid Row", Out(OutReason.OVERSHOOT, "41.5", rolls=(9,), overshoot=2)),
+        ("Skid Row", Out("overshoot", "41.5", rolls=(9,), overshoot=2)),
         # Overshoot 1: Violet 19 -> Safe!
-        ("Gertie Gearbox", Out(OutReason.AIR_BRAKE, "30", rolls=(19,), overshoot=1)),
+        ("Gertie Gearbox", Out("air_brake", "30", rolls=(19,), overshoot=1)),
     ),
     2: (
         ("Luigi Lentissimo", 1),
@@ -86,8 +86,8 @@ RESULTS: dict[int, tuple[tuple[str, Result], ...]] = {
         ("Dusty Apex", 5),
         # A collision in the Parabolica: Red 12 -> 1 and Black 13 -> 1 for Pitt (damage 3);
         # Red 15 -> Orange, Orange 10 -> 3 for Gertie (damage 2).
-        ("Pitt Stoppard", Out(OutReason.COLLISION, "55", rolls=(12, 13), damage=3)),
-        ("Gertie Gearbox", Out(OutReason.COLLISION, "54.5", rolls=(15, 10), damage=2)),
+        ("Pitt Stoppard", Out("collision", "55", rolls=(12, 13), damage=3)),
+        ("Gertie Gearbox", Out("collision", "54.5", rolls=(15, 10), damage=2)),
     ),
     3: (
         ("Enzo Espresso", 1),
@@ -106,7 +106,7 @@ RESULTS: dict[int, tuple[tuple[str, Result], ...]] = {
         ("Enzo Espresso", 5),
         ("Rita Revs", 6),
         # Overshoot 5: Yellow 8 -> 3.
-        ("Skid Row", Out(OutReason.OVERSHOOT, "62", rolls=(8,), overshoot=5)),
+        ("Skid Row", Out("overshoot", "62", rolls=(8,), overshoot=5)),
     ),
 }
 

@@ -67,11 +67,8 @@ class FormulaD(RuleSet):
         *,
         laps: int = RACE_LAPS,
         car_sheets: Mapping[str, CarSheet | Mapping[Any, int]] | None = None,
-        weather_table: Any = None,
     ) -> RaceSetup:
-        """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP.
-        `weather_table` is the league's (every rule set is given one): Formula D's weather is an
-        optional rule not played here yet, so it is ignored."""
+        """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP."""
         return grid.make_setup(self.name, starters, laps=laps, car_sheets=car_sheets)
 
     def start(self, setup: RaceSetup) -> RaceState:

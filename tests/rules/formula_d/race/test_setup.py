@@ -2,6 +2,7 @@
 
 import pytest
 
+from rules.championship import championship_for
 from rules.engine import (
     RULESETS,
     EventRejected,
@@ -64,8 +65,9 @@ def test_a_car_built_outside_the_rules_is_refused(sheets, reason):
         race_setup(car_sheets=sheets)
 
 
-def test_the_league_s_weather_table_is_accepted_and_ignored():
-    assert race_setup(weather_table=("1-20 sun",)) == race_setup()
+def test_a_formula_d_race_takes_nothing_from_the_track_s_weather_table():
+    """The weather is an optional rule, not played yet: the league passes no weather table."""
+    assert championship_for("formula_d").race_options(weather_table=("1-20 sun",)) == {}
 
 
 def test_the_race_is_2_laps_the_three_lap_race_is_not_played_yet():
