@@ -1,6 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
+
+from config.converters import IdConverter
+
+# Before the apps' URLs are read: they name their numbers <id:...>.
+register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("admin/", admin.site.urls),

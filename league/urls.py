@@ -4,8 +4,8 @@ from . import views
 
 app_name = "league"
 
-season = "<slug:slug>/seasons/<int:number>/"
-round_ = season + "rounds/<int:round_number>/"
+season = "<slug:slug>/seasons/<id:number>/"
+round_ = season + "rounds/<id:round_number>/"
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,9 +13,9 @@ urlpatterns = [
     path("tracks/", views.tracks, name="tracks"),
     path("<slug:slug>/", views.league_detail, name="league"),
     path("<slug:slug>/teams/new/", views.team_new, name="team_new"),
-    path("<slug:slug>/teams/<int:team_id>/", views.team_detail, name="team"),
-    path("<slug:slug>/teams/<int:team_id>/hire/", views.driver_hire, name="driver_hire"),
-    path("<slug:slug>/drivers/<int:driver_id>/", views.driver_detail, name="driver"),
+    path("<slug:slug>/teams/<id:team_id>/", views.team_detail, name="team"),
+    path("<slug:slug>/teams/<id:team_id>/hire/", views.driver_hire, name="driver_hire"),
+    path("<slug:slug>/drivers/<id:driver_id>/", views.driver_detail, name="driver"),
     path("<slug:slug>/seasons/new/", views.season_new, name="season_new"),
     path(season, views.season_detail, name="season"),
     path(season + "end/", views.season_end, name="season_end"),

@@ -5,8 +5,8 @@ from . import views
 app_name = "races"
 
 urlpatterns = [
-    path("rounds/<int:round_id>/start/", views.race_new, name="race_new"),
-    path("rounds/<int:round_id>/by-hand/", views.race_discard, name="race_discard"),
-    path("<int:race_id>/", views.turn, name="turn"),
-    path("<int:race_id>/log/", views.log, name="log"),
+    path("rounds/<id:round_id>/start/", views.race_new, name="race_new"),
+    path("rounds/<id:round_id>/by-hand/", views.race_discard, name="race_discard"),
+    path("<id:race_id>/", views.turn, name="turn"),
+    path("<id:race_id>/log/", views.log, name="log"),
 ]

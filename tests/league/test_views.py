@@ -257,6 +257,15 @@ def test_unknown_pages_are_404_not_500(client, league):
     assert client.get(f"/{league.slug}/seasons/1/rounds/1/").status_code == 404
 
 
+@pytest.mark.parametrize("number", [str(2**63), "1" + "0" * 30])
+def test_a_number_too_long_for_the_database_is_a_404_not_500(client_organiser, league, number):
+    """Found by the fuzz test: a 20-digit race id overflowed SQLite's integers (a 500)."""
+    assert client_organiser.get(f"/races/{number}/").status_code == 404
+    assert client_organiser.post(f"/races/{number}/", {"version": 1}).status_code == 404
+    assert client_organiser.get(f"/{league.slug}/teams/{number}/").status_code == 404
+    assert client_organiser.get(f"/{league.slug}/seasons/{number}/").status_code == 404
+
+
 def test_a_custom_schedule_keeps_the_race_order_picked(client_organiser, league):
     services.tracks_ensure_sample(championship_for("season_pass"))
     monaco, imola = (Track.objects.get(name=name) for name in ("Monaco", "Imola"))
