@@ -152,3 +152,11 @@ def test_manage_py_uses_production_settings_unless_told_otherwise():
     result = manage("diffsettings", **no_key)
     assert result.returncode != 0
     assert "Set the DJANGO_SECRET_KEY environment variable" in result.stderr
+
+
+def test_a_user_name_longer_than_any_is_refused_on_the_form(client):
+    """Found by the fuzz test: on PostgreSQL a 256-character name was a 500 (the throttle's
+    records hold 255)."""
+    response = client.post("/login/", {"username": "n" * 256, "password": "x"})
+    assert response.status_code == 200
+    assert "Ensure this value has at most 150 characters" in response.text
