@@ -287,7 +287,7 @@ def _round(league: League, number: int, round_number: int) -> Round:
     )
 
 
-def _render_round(request, round_, *, errors=(), status=200, **bound) -> HttpResponse:
+def render_round(request, round_, *, errors=(), status=200, **bound) -> HttpResponse:
     league = round_.season.league
     context = {
         "league": league,
@@ -303,7 +303,7 @@ def _render_round(request, round_, *, errors=(), status=200, **bound) -> HttpRes
 
 @require_GET
 def round_detail(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
-    return _render_round(request, _round(_league(slug), number, round_number))
+    return render_round(request, _round(_league(slug), number, round_number))
 
 
 def _refereed_round(request, slug, number, round_number) -> Round:
@@ -316,7 +316,7 @@ def _refereed_round(request, slug, number, round_number) -> Round:
 def _after_round_post(request, round_) -> HttpResponse:
     if request.htmx:
         round_.refresh_from_db()  # the service saved its own locked copy
-        return _render_round(request, round_)
+        return render_round(request, round_)
     return redirect(round_)
 
 
@@ -337,9 +337,9 @@ def _round_write(request, round_, write, *, after=_after_round_post, **bound) ->
         write(_expected_version(request))
     except services.StaleRound as conflict:
         round_.refresh_from_db()
-        return _render_round(request, round_, errors=conflict.messages, status=CONFLICT)
+        return render_round(request, round_, errors=conflict.messages, status=CONFLICT)
     except ValidationError as error:
-        return _render_round(request, round_, errors=error.messages, status=BAD_REQUEST, **bound)
+        return render_round(request, round_, errors=error.messages, status=BAD_REQUEST, **bound)
     return after(request, round_)
 
 
@@ -361,7 +361,7 @@ def round_result(request: HttpRequest, slug: str, number: int, round_number: int
     round_ = _refereed_round(request, slug, number, round_number)
     panel = round_panel(round_, result_data=request.POST)
     if not all(line.form.is_valid() for line in panel.outcomes):
-        return _render_round(request, round_, status=BAD_REQUEST, result_data=request.POST)
+        return render_round(request, round_, status=BAD_REQUEST, result_data=request.POST)
     outcomes = [line.form.outcome_for(line.entry.pk) for line in panel.outcomes]
 
     def enter(version: int) -> None:

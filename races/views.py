@@ -18,6 +18,8 @@ from django_htmx.middleware import HtmxDetails
 
 from league.models import League, Round, may_referee
 from league.round_panel import chosen_starters, starter_lines
+from league.services import StaleRound
+from league.views import render_round
 from rules.engine import Event, RaceState
 
 from . import services
@@ -237,12 +239,12 @@ def race_discard(request: HttpRequest, round_id: int) -> HttpResponse:
     try:
         events = services.race_discard(round_=round_, expected_version=_round_version(request))
     except ValidationError as refusal:
-        for message in refusal.messages:
-            messages.error(request, message)
-    else:
-        messages.success(
-            request,
-            f"The table's race is discarded ({events} event{pluralize(events)}): "
-            "enter the result below.",
-        )
+        round_.refresh_from_db()
+        status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
+        return render_round(request, round_, errors=refusal.messages, status=status)
+    messages.success(
+        request,
+        f"The table's race is discarded ({events} event{pluralize(events)}): "
+        "enter the result below.",
+    )
     return redirect(round_)

@@ -198,3 +198,14 @@ def test_switching_to_the_table_says_what_is_discarded_and_then_discards_it(
     assert list(Entry.objects.values_list("injury_rolls", flat=True)) == [[]] * 4
     cars = [car.car for car in engine.setup_from_dict(race.setup).cars]
     assert sorted(cars) == sorted(started.entries.values_list("car", flat=True))
+
+
+def test_a_stale_or_refused_discard_is_a_4xx_on_the_round_page(client_organiser, at_table):
+    round_ = at_table.round
+    url = reverse("races:race_discard", args=[round_.pk])
+    stale = client_organiser.post(url, {"version": version_of(round_) - 1})
+    assert stale.status_code == 409 and "Someone else changed this round first" in stale.text
+    assert Race.objects.filter(pk=at_table.pk).exists()
+    client_organiser.post(url, {"version": version_of(round_)})
+    again = client_organiser.post(url, {"version": version_of(round_)})
+    assert again.status_code == 400 and "has no race running at the table" in again.text
