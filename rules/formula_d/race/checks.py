@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rules.dice import Die
 from rules.engine.events import Event, Field, Prompt
+from rules.engine.pieces import with_car
 from rules.formula_d import (
     COLLISION_MAX,
     MOTOR_DAMAGE_MAX,
@@ -20,7 +21,7 @@ from rules.formula_d import (
     pit_stop,
     road_handling_damages,
 )
-from rules.formula_d.race.common import gear_name, label, lose, with_car
+from rules.formula_d.race.common import gear_name, label, lose
 from rules.formula_d.race.flow import settle
 from rules.formula_d.race.state import Check, RaceState
 from rules.formula_d.race.turns import marker_label

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from rules.engine.events import Field
+from rules.engine.pieces import name, with_car
 from rules.formula_d import Zone, places_damage_marker, wear
 from rules.formula_d.race.state import OUT, Marker, RaceState
 
@@ -30,10 +30,6 @@ def gear_name(gear: int) -> str:
     return "neutral" if gear == 0 else ordinal(gear)
 
 
-def name(car: str) -> str:
-    return car[:1].upper() + car[1:]
-
-
 def label(state: RaceState, key: str) -> str:
     """ "Red (Jane Doe)": how prompts name a car."""
     driver = state.setup.car(key).driver
@@ -46,43 +42,10 @@ def names(keys: tuple[str, ...] | list[str]) -> str:
     return " and ".join(shown) if len(shown) < 3 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
-def with_car(state: RaceState, key: str, **changes: object) -> RaceState:
-    """`state` with the car `key` changed."""
-    return replace(
-        state,
-        cars=tuple(replace(car, **changes) if car.car == key else car for car in state.cars),
-    )
-
-
-def racing(state: RaceState) -> tuple[str, ...]:
-    return tuple(car.car for car in state.cars if car.racing)
-
-
 def on_track(state: RaceState) -> tuple[str, ...]:
     """Cars a move can end beside: racing and not waiting in the pits. A finished car has left the
     track past the line, and an eliminated one is taken off (a damage marker stays)."""
     return tuple(car.car for car in state.cars if car.on_track)
-
-
-def board_fact(
-    key: str, question: str, unit: str = "", maximum: int | None = None, *, step: float = 1
-) -> Field:
-    """A number the board shows after a move, 0 when it did not happen."""
-    return Field(
-        key,
-        question,
-        "number",
-        minimum=0,
-        maximum=maximum,
-        required=False,
-        default=0,
-        step=step,
-        unit=unit,
-    )
 
 
 def event_number(state: RaceState) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.engine.pieces import racing, with_car
 from rules.formula_d import START_GEAR
-from rules.formula_d.race.common import racing, with_car
 from rules.formula_d.race.state import RaceState
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from rules.dice import Die
 from rules.engine.contract import Starter
 from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.pieces import name, with_car
 from rules.formula_d import (
     GREAT_START_ROLL,
     GREAT_START_SPACES,
@@ -25,7 +26,7 @@ from rules.formula_d import (
     check_build,
     start_roll,
 )
-from rules.formula_d.race.common import label, name, names, ordinal, with_car
+from rules.formula_d.race.common import label, names, ordinal
 from rules.formula_d.race.flow import next_turn, start_round
 from rules.formula_d.race.state import CarSetup, CarState, GridRolls, RaceSetup, RaceState
 

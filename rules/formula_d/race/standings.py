@@ -4,8 +4,9 @@ over."""
 from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
+from rules.engine.pieces import plural
 from rules.formula_d import PIT_EXIT_GEAR, POOR_START_ROLL
-from rules.formula_d.race.common import gear_name, plural
+from rules.formula_d.race.common import gear_name
 from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
 
 # The dashboard, as the scorecard reads: the gear, the six wear-point zones, the laps.

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.dice import HIGHEST_GEAR, gear_die, values
 from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.pieces import board_fact, name, plural, racing, with_car
 from rules.formula_d import (
     FREE,
     MOST_STOPS_SKIPPED,
@@ -33,18 +34,13 @@ from rules.formula_d import (
     slipstream_brake_cost,
 )
 from rules.formula_d.race.common import (
-    board_fact,
     eliminate,
     event_number,
     gear_name,
     label,
     lose,
-    name,
     names,
     on_track,
-    plural,
-    racing,
-    with_car,
 )
 from rules.formula_d.race.flow import begin_turn, proposed_order, settle
 from rules.formula_d.race.state import FINISHED, CarState, Check, Marker, RaceState

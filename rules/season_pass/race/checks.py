@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rules.dice import Die
 from rules.engine.events import Event, Field, Prompt
+from rules.engine.pieces import name, with_car
 from rules.season_pass import (
     DISABLING_DAMAGE,
     chain_damage,
@@ -17,7 +18,7 @@ from rules.season_pass import (
     injury_check_roll,
     injury_check_start,
 )
-from rules.season_pass.race.common import label, name, on_track, with_car
+from rules.season_pass.race.common import label, on_track
 from rules.season_pass.race.flow import next_turn
 from rules.season_pass.race.state import OUT, Check, RaceState
 

@@ -1,30 +1,18 @@
-"""Small helpers the Season Pass hooks share: car labels, replacing one car, who is on track."""
+"""Small helpers the Season Pass hooks share: car labels and who is on track (the pieces every
+rule set uses come from rules.engine.pieces)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from rules.engine.pieces import name
 from rules.season_pass.race.state import RaceState
 
 ORDINALS = {0: "neutral", 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
-
-
-def name(car: str) -> str:
-    return car[:1].upper() + car[1:]
 
 
 def label(state: RaceState, key: str) -> str:
     """ "Red (Jane Doe, Rookie)": how prompts name a car."""
     car = state.car(key)
     return f"{name(key)} ({car.driver}, {car.level.value})"
-
-
-def with_car(state: RaceState, key: str, **changes: object) -> RaceState:
-    """`state` with the car `key` changed."""
-    return replace(
-        state,
-        cars=tuple(replace(car, **changes) if car.car == key else car for car in state.cars),
-    )
 
 
 def on_track(state: RaceState) -> tuple[str, ...]:
@@ -38,11 +26,3 @@ def on_track(state: RaceState) -> tuple[str, ...]:
 
 def wrecks(state: RaceState) -> tuple[str, ...]:
     return tuple(car.car for car in state.cars if car.wrecked)
-
-
-def racing(state: RaceState) -> tuple[str, ...]:
-    return tuple(car.car for car in state.cars if car.racing)
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.engine.pieces import racing
 from rules.season_pass import weather_rolls_continue
-from rules.season_pass.race.common import racing
 from rules.season_pass.race.state import RaceState
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from rules.dice import Die
 from rules.engine.events import Event, Field, Prompt
+from rules.engine.pieces import name
 from rules.season_pass import (
     QualifyingOutcome,
     WeatherOutcome,
@@ -16,7 +17,7 @@ from rules.season_pass import (
     weather_for_outcome,
     weather_outcome,
 )
-from rules.season_pass.race.common import label, name
+from rules.season_pass.race.common import label
 from rules.season_pass.race.flow import order_round, start_round
 from rules.season_pass.race.state import QualifyingRolls, RaceState
 

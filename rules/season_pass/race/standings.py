@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rules.engine.contract import CarView, Column
+from rules.engine.pieces import plural
 from rules.season_pass import photo_finish_order
-from rules.season_pass.race.common import plural
 from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, RaceState
 
 # The dashboard, as the Season Pass car sheet reads: gear, then what a car has left and what it

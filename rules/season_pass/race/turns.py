@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from rules.dice import HIGHEST_GEAR, gear_die, no_such_gear
 from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.pieces import board_fact, name, plural, racing, with_car
 from rules.season_pass import (
     ENGINE_CHECK_TRIGGERS,
     FREE,
@@ -17,16 +18,7 @@ from rules.season_pass import (
     overshoot_column,
 )
 from rules.season_pass.race import checks
-from rules.season_pass.race.common import (
-    ORDINALS,
-    label,
-    name,
-    on_track,
-    plural,
-    racing,
-    with_car,
-    wrecks,
-)
+from rules.season_pass.race.common import ORDINALS, label, on_track, wrecks
 from rules.season_pass.race.flow import begin_turn, proposed_order
 from rules.season_pass.race.state import FINISHED, OUT, CarState, Check, RaceState
 
@@ -164,23 +156,6 @@ def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
 
 # --- Braking and movement, corners, red flag, finish -------------------------------------------
-
-
-def board_fact(
-    name: str, question: str, unit: str = "", maximum: int | None = None, *, step: float = 1
-) -> Field:
-    """A number the board shows after a move, 0 when it did not happen."""
-    return Field(
-        name,
-        question,
-        "number",
-        minimum=0,
-        maximum=maximum,
-        required=False,
-        default=0,
-        step=step,
-        unit=unit,
-    )
 
 
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
