@@ -12,7 +12,7 @@ a refused action changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -46,14 +46,21 @@ class StaleRace(ValidationError):
     """The page was built on an older version of the race: another device changed it first."""
 
 
-def race_setup(round_: Round, entries: Sequence[Entry]) -> RaceSetup:
+def race_setup(
+    round_: Round,
+    entries: Sequence[Entry],
+    car_builds: Mapping[str, Mapping[str, int]] | None = None,
+) -> RaceSetup:
     """The engine's setup for `entries`, on the league's rule set: car key = the entry's car,
-    level = the one it races at."""
+    level = the one it races at; `car_builds`: the cars built by their players, by car."""
     league = round_.season.league
+    options = league.rules.race_options(
+        weather_table=round_.track.weather_bands(), car_builds=car_builds
+    )
     return engine.setup(
         league.ruleset,
         [Starter(car=entry.car, driver=entry.driver.name, level=entry.level) for entry in entries],
-        **league.rules.race_options(weather_table=round_.track.weather_bands()),
+        **options,
     )
 
 
@@ -63,20 +70,26 @@ def race_start(
     round_: Round,
     starters: Sequence[tuple[Driver, str]],
     expected_version: int | None = None,
+    car_builds: Mapping[str, Mapping[str, int]] | None = None,
 ) -> Race:
-    """Put the starters on the grid (league.services.round_start) and set the race up."""
+    """Put the starters on the grid (league.services.round_start) and set the race up, with the
+    cars `car_builds` gives built by their players (where the rule set lets them)."""
     if Race.objects.filter(round_id=round_.pk).exists():
         raise ValidationError(RACE_ALREADY_STARTED.format(number=round_.number))
     entries = league_services.round_start(
         round_=round_, starters=starters, expected_version=expected_version, at_table=True
     )
-    return _race_for(round_, entries)
+    return _race_for(round_, entries, car_builds)
 
 
-def _race_for(round_: Round, entries: Sequence[Entry]) -> Race:
+def _race_for(
+    round_: Round,
+    entries: Sequence[Entry],
+    car_builds: Mapping[str, Mapping[str, int]] | None = None,
+) -> Race:
     round_ = Round.objects.select_related("track", "season__league").get(pk=round_.pk)
     try:
-        setup = race_setup(round_, entries)
+        setup = race_setup(round_, entries, car_builds)
         state, _asked = engine.start(setup)
     except EventRejected as refusal:
         raise ValidationError(ENGINE_SETUP_REFUSED.format(reason=refusal)) from refusal

@@ -23,6 +23,7 @@ from league.views import render_round
 from rules.engine import Event, RaceState
 
 from . import services
+from .forms import build_lines, chosen_builds
 from .models import Race
 from .turn_panel import entered_panel, turn_panel
 
@@ -192,10 +193,11 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     take_over = services.take_over_summary(round_)
     posted = request.POST if request.method == "POST" and take_over is None else None
     starters = starter_lines(round_, posted)
+    builds = build_lines(starters, round_.season.league.rules.car_build, posted)
     errors: list[str] = []
     if request.method == "POST":
         try:
-            race = _start_or_take_over(request, round_, starters, take_over)
+            race = _start_or_take_over(request, round_, starters, builds, take_over)
             return redirect(race)
         except ValidationError as refusal:
             race = Race.objects.filter(round=round_).first()
@@ -208,18 +210,23 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
         "season": round_.season,
         "league": round_.season.league,
         "starters": starters,
+        "builds": builds,
         "take_over": services.take_over_summary(round_),
         "errors": errors,
     }
     return render(request, "races/race_new.html", context, status=BAD_REQUEST if errors else 200)
 
 
-def _start_or_take_over(request, round_, starters, take_over) -> Race:
+def _start_or_take_over(request, round_, starters, builds, take_over) -> Race:
     version = _round_version(request)
     if take_over is not None:
         return services.race_take_over(round_=round_, expected_version=version)
+    chosen = chosen_starters(starters)
     return services.race_start(
-        round_=round_, starters=chosen_starters(starters), expected_version=version
+        round_=round_,
+        starters=chosen,
+        expected_version=version,
+        car_builds=chosen_builds(builds),
     )
 
 

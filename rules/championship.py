@@ -80,6 +80,16 @@ class Setting:
 
 
 @dataclass(frozen=True)
+class BuildZone:
+    """A zone of a car a player may build (Formula D's Constructing Your Car), with its limits."""
+
+    key: str
+    label: str
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class RoundShape:
     """What a rule set attaches to the round of a given number."""
 
@@ -134,6 +144,7 @@ class Championship:
     settings: tuple[Setting, ...] = ()
     most_rounds: int = 1
     weather: bool = False  # its races read the track's weather table
+    car_build: tuple[BuildZone, ...] = ()  # the zones a car may be built with, if it may
     presets: tuple[SeasonPreset, ...] = ()
     # How a car can go out of a race, as the round page's result form offers it: (key, label).
     out_reasons: tuple[tuple[str, str], ...] = ()
@@ -179,9 +190,15 @@ class Championship:
     def round_shape(self, number: int) -> RoundShape:
         return RoundShape()
 
-    def race_options(self, *, weather_table: object) -> dict[str, object]:
-        """What a race of the rule set takes from its track, for its race's setup hook."""
-        return {"weather_table": weather_table} if self.weather else {}
+    def race_options(
+        self, *, weather_table: object, car_builds: Mapping[str, Mapping[str, int]] | None = None
+    ) -> dict[str, object]:
+        """What a race of the rule set takes from its track (the weather table) and its starters
+        (cars they built), for the race's setup hook."""
+        options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
+        if car_builds and self.car_build:
+            options["car_sheets"] = dict(car_builds)
+        return options
 
     def out_reason_label(self, key: str) -> str:
         return dict(self.out_reasons).get(key, key)

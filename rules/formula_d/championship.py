@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.championship import Championship, Setting, register_championship
+from rules.championship import BuildZone, Championship, Setting, register_championship
+from rules.formula_d.car import BUILD_LIMITS
 from rules.formula_d.race.state import OUT_REASONS
 
 # Optional Rules, Team Race: points by finishing place, 1st to 10th; 11th and later score 0.
@@ -31,6 +32,11 @@ class FormulaDChampionship(Championship):
         ),
     )
     most_rounds = MOST_ROUNDS
+    # Constructing Your Car: a player may build the car from 20 WP instead of the standard one.
+    car_build = tuple(
+        BuildZone(zone.name.lower(), zone.value.capitalize(), low, high)
+        for zone, (low, high) in BUILD_LIMITS.items()
+    )
     out_reasons = tuple(OUT_REASONS.items())
     points_table = "10-8-6-5-4-3-2-1 for 1st to 8th, as in the team race"
     season_note = (

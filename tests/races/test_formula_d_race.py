@@ -83,3 +83,65 @@ def test_an_eliminated_car_keeps_its_reason_in_the_season(client_organiser, race
     assert recorded == out
     page = client_organiser.get(reverse("league:round", args=["grand-prix-club", 1, 1]))
     assert page.status_code == 200
+
+
+def _start_post(drivers, cars, builds=None) -> dict:
+    post = {"version": 0}
+    for driver, car in zip(drivers, cars, strict=True):
+        post[f"d{driver.pk}-start"] = "on"
+        post[f"d{driver.pk}-car"] = car
+    for driver, wp in (builds or {}).items():
+        for zone, value in wp.items():
+            post[f"d{driver.pk}-build-{zone}"] = value
+    return post
+
+
+@pytest.fixture
+def round_one(formula_d):
+    season = league_services.season_open(
+        league=formula_d, tracks=[league_services.track_create(name="Home")]
+    )
+    return season.rounds.get()
+
+
+BUILT = {"tires": 8, "brakes": 3, "gearbox": 2, "body": 2, "engine": 3, "road_handling": 2}
+
+
+def test_a_player_may_build_the_car_from_20_wp_on_the_start_page(client_organiser, round_one):
+    url = reverse("races:race_new", args=[round_one.pk])
+    page = client_organiser.get(url).content.decode()
+    assert "Constructing Your Car" in page
+    drivers = list(Driver.objects.order_by("pk"))
+    post = _start_post(drivers, ("red", "blue", "green"), {drivers[0]: BUILT})
+    response = client_organiser.post(url, post)
+    race = Race.objects.get(round=round_one)
+    assert response.status_code == 302
+    red = engine.dashboard(services.race_state(race))
+    sheets = {view.car: view.value("tires") for view in red}
+    assert sheets == {"red": 8, "blue": 6, "green": 6}
+
+
+@pytest.mark.parametrize(
+    ("build", "reason"),
+    [
+        ({**BUILT, "tires": 9}, "A car is built from 20 WP in all, not 21."),
+        ({**BUILT, "gearbox": 8}, "Ensure this value is less than or equal to 7."),
+        ({"tires": 8}, "a built car gives the WP of every zone"),
+    ],
+)
+def test_a_car_built_outside_the_rules_is_refused_and_nothing_starts(
+    client_organiser, round_one, build, reason
+):
+    drivers = list(Driver.objects.order_by("pk"))
+    post = _start_post(drivers, ("red", "blue", "green"), {drivers[0]: build})
+    response = client_organiser.post(reverse("races:race_new", args=[round_one.pk]), post)
+    assert response.status_code == 400
+    assert reason in response.content.decode().replace("&#x27;", "'")
+    assert not Race.objects.exists()
+    round_one.refresh_from_db()
+    assert round_one.status == RoundStatus.SCHEDULED and not round_one.entries.exists()
+
+
+def test_a_season_pass_start_page_offers_no_built_cars(client_organiser, round_one, season):
+    page = client_organiser.get(reverse("races:race_new", args=[season.rounds.first().pk]))
+    assert "Constructing Your Car" not in page.content.decode()
