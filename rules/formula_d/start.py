@@ -17,6 +17,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.dice import Die, check_roll
+from rules.roll_off import UntiedReroll, roll_off
 
 # --- Grid ------------------------------------------------------------------------------------
 
@@ -42,28 +43,13 @@ def grid_order(rolls: Mapping[str, Sequence[int]]) -> GridOutcome:
         for value in car_rolls:
             check_roll(Die.BLACK, value)
 
-    order: list[str] = []
-    tied: list[tuple[str, ...]] = []
-
-    def rank(cars: list[str], stage: int) -> None:
-        for value in sorted({rolls[car][stage] for car in cars}, reverse=True):
-            group = [car for car in cars if rolls[car][stage] == value]
-            if len(group) == 1:
-                _no_more_rolls(group[0], stage)
-                order.append(group[0])
-            elif all(len(rolls[car]) > stage + 1 for car in group):
-                rank(group, stage + 1)
-            else:
-                for car in group:
-                    _no_more_rolls(car, stage + 1)
-                tied.append(tuple(group))
-
-    def _no_more_rolls(car: str, stage: int) -> None:
-        if len(rolls[car]) > stage + 1:
-            raise InvalidGrid(f"{car} has a re-roll but is not tied: it keeps its place.")
-
-    rank(list(rolls), 0)
-    return GridOutcome(order=() if tied else tuple(order), tied=tuple(tied))
+    try:
+        outcome = roll_off(rolls, highest_first=True)
+    except UntiedReroll as untied:
+        raise InvalidGrid(
+            f"{untied.car} has a re-roll but is not tied: it keeps its place."
+        ) from None
+    return GridOutcome(order=outcome.order, tied=outcome.tied)
 
 
 # --- Start roll ------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.dice import Die, check_roll
+from rules.roll_off import UntiedReroll, roll_off
 from rules.season_pass.experience import EXPERIENCE_TABLE
 
 
@@ -43,30 +44,12 @@ def qualifying_order(
         for value in car_rolls:
             check_roll(Die.BLACK, value)
 
-    order: list[str] = []
-    tied: list[tuple[str, ...]] = []
-
-    def rank(cars: list[str], stage: int) -> None:
-        def score(car: str) -> int:
-            return rolls[car][stage] + (pole[car] if stage == 0 else 0)
-
-        for value in sorted({score(car) for car in cars}):
-            group = [car for car in cars if score(car) == value]
-            if len(group) == 1:
-                _no_more_rolls(group[0], stage)
-                order.append(group[0])
-            elif all(len(rolls[car]) > stage + 1 for car in group):
-                rank(group, stage + 1)
-            else:
-                for car in group:
-                    _no_more_rolls(car, stage + 1)
-                tied.append(tuple(group))
-
-    def _no_more_rolls(car: str, stage: int) -> None:
-        if len(rolls[car]) > stage + 1:
-            raise InvalidQualifying(
-                f"{car} has a tie-break roll but is not tied: it keeps its place."
-            )
-
-    rank(list(rolls), 0)
-    return QualifyingOutcome(order=() if tied else tuple(order), tied=tuple(tied))
+    try:
+        outcome = roll_off(
+            rolls, highest_first=False, first_roll=lambda car, value: value + pole[car]
+        )
+    except UntiedReroll as untied:
+        raise InvalidQualifying(
+            f"{untied.car} has a tie-break roll but is not tied: it keeps its place."
+        ) from None
+    return QualifyingOutcome(order=outcome.order, tied=outcome.tied)

@@ -1,0 +1,34 @@
+"""A roll-off orders cars by a roll, those level rolling again among themselves as needed."""
+
+import pytest
+
+from rules.roll_off import RollOff, UntiedReroll, roll_off
+
+
+def test_highest_first_with_a_tie_broken_by_a_re_roll():
+    rolls = {"red": [12, 3], "blue": [17], "green": [12, 9]}
+    assert roll_off(rolls, highest_first=True) == RollOff(("blue", "green", "red"), ())
+
+
+def test_lowest_first_with_the_first_roll_scored():
+    rolls = {"red": [5], "blue": [3]}
+    modified = roll_off(
+        rolls, highest_first=False, first_roll=lambda car, v: v + (3 if car == "blue" else 0)
+    )
+    assert modified.order == ("red", "blue")  # 5 beats 3 + 3
+
+
+def test_a_tie_still_to_roll_gives_no_order_yet():
+    rolls = {"red": [12], "blue": [12], "green": [4]}
+    assert roll_off(rolls, highest_first=True) == RollOff((), (("red", "blue"),))
+
+
+def test_a_tie_that_ties_again_rolls_again():
+    rolls = {"red": [12, 6], "blue": [12, 6]}
+    assert roll_off(rolls, highest_first=True).tied == (("red", "blue"),)
+
+
+def test_a_re_roll_for_a_car_nothing_tied_is_refused():
+    with pytest.raises(UntiedReroll) as refusal:
+        roll_off({"red": [12, 4], "blue": [3]}, highest_first=True)
+    assert refusal.value.car == "red"
