@@ -6,10 +6,11 @@ and a `racing` property (rules/engine/contract.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from rules.engine.events import Field
+from rules.engine.events import Field, Prompt
 
 State = TypeVar("State")
 
@@ -51,3 +52,18 @@ def board_fact(
         step=step,
         unit=unit,
     )
+
+
+def order_prompt(
+    proposal: tuple[str, ...], label: Callable[[str], str], *, field_label: str, text: str
+) -> Prompt:
+    """The prompt to confirm the order the cars move in: `proposal` first, to correct from the
+    board (an "order" field whose default is the proposal)."""
+    field = Field(
+        "order",
+        field_label,
+        "order",
+        choices=tuple((car, label(car)) for car in proposal),
+        default=proposal,
+    )
+    return Prompt("order", text, None, (field,))

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.dice import HIGHEST_GEAR, gear_die, values
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import board_fact, name, plural, racing, with_car
+from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
 from rules.formula_d import (
     FREE,
     MOST_STOPS_SKIPPED,
@@ -49,19 +49,17 @@ from rules.formula_d.race.state import FINISHED, CarState, Check, Marker, RaceSt
 
 
 def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    proposal = proposed_order(state)
-    field = Field(
-        "order",
-        "Order of play, first to move first",
-        "order",
-        choices=tuple((car, label(state, car)) for car in proposal),
-        default=proposal,
-    )
     text = (
         f"Round {state.round}: confirm the order of play (the leader first, then the higher gear, "
         "then the inside of the corner) or correct it from the board"
     )
-    return (Prompt("order", text, None, (field,)),)
+    prompt = order_prompt(
+        proposed_order(state),
+        lambda car: label(state, car),
+        field_label="Order of play, first to move first",
+        text=text,
+    )
+    return (prompt,)
 
 
 def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:

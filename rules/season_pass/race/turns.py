@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from rules.dice import HIGHEST_GEAR, gear_die, no_such_gear
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import board_fact, name, plural, racing, with_car
+from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
 from rules.season_pass import (
     ENGINE_CHECK_TRIGGERS,
     FREE,
@@ -26,19 +26,17 @@ from rules.season_pass.race.state import FINISHED, OUT, CarState, Check, RaceSta
 
 
 def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    proposal = proposed_order(state)
-    field = Field(
-        "order",
-        "Movement order, first to move first",
-        "order",
-        choices=tuple((car, label(state, car)) for car in proposal),
-        default=proposal,
-    )
     text = (
         f"Round {state.round}: confirm the movement order (farthest forward first, then higher "
         "gear, then first to arrive) or correct it from the board"
     )
-    return (Prompt("order", text, None, (field,)),)
+    prompt = order_prompt(
+        proposed_order(state),
+        lambda car: label(state, car),
+        field_label="Movement order, first to move first",
+        text=text,
+    )
+    return (prompt,)
 
 
 def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
