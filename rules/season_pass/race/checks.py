@@ -18,7 +18,7 @@ from rules.season_pass import (
     injury_check_roll,
     injury_check_start,
 )
-from rules.season_pass.race.common import label, on_track
+from rules.season_pass.race.common import ORDINALS, label, on_track
 from rules.season_pass.race.flow import next_turn
 from rules.season_pass.race.state import OUT, Check, RaceState
 
@@ -37,7 +37,8 @@ def first_check_prompt(state: RaceState) -> Prompt:
 def _prompt(state: RaceState, check: Check) -> Prompt:
     who = label(state, check.car)
     if check.kind == "engine_check":
-        text = f"{check.reason}: {who} in {state.car(check.car).gear} checks its engine, roll black"
+        gear = ORDINALS[state.car(check.car).gear]
+        text = f"{check.reason}: {who} in {gear} checks its engine, roll black"
         return Prompt("engine_check", text, check.car, (BLACK,))
     if check.kind == "collision_roll":
         assert state.weather is not None

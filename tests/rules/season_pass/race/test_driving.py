@@ -230,6 +230,11 @@ def test_a_20_makes_every_car_in_that_gear_or_higher_check_the_roller_first():
         ("engine_check", "blue"),
         ("engine_check", "yellow"),
     ]
+    assert [p.text.split(": ", 1)[1] for p in table.asked] == [
+        "Red (Jane Doe, Rookie) in 5th checks its engine, roll black",
+        "Blue (Alfred Onceler Jr., Veteran) in 6th checks its engine, roll black",
+        "Yellow (Ada Fangio, Legend) in 5th checks its engine, roll black",
+    ]
 
 
 def test_engine_damage_brings_another_check_and_two_points_blow_the_engine():
