@@ -236,21 +236,32 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
 def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = _league(slug)
     season = _season(league, number)
+    rounds = list(season.rounds.select_related("track", "season__league"))
+    can_manage = league.can_manage(request.user)
     context = {
         "league": league,
         "season": season,
-        "rounds": season.rounds.select_related("track", "season__league"),
+        "rounds": rounds,
         "standings": season_standings(season),
-        "can_manage": league.can_manage(request.user),
+        "can_manage": can_manage,
+        # Ending is offered once every round is in, and asks first (season_end's GET).
+        "can_end": can_manage
+        and not season.is_ended
+        and all(round_.is_finished for round_ in rounds),
     }
     return render(request, "league/season.html", context)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def season_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """GET asks first, saying what ending the season does; POST ends it."""
     league = _managed_league(request, slug)
     season = _season(league, number)
+    if request.method == "GET":
+        if season.is_ended:
+            return redirect("league:season_report", slug=league.slug, number=season.number)
+        return render(request, "league/season_end.html", {"league": league, "season": season})
     try:
         services.season_end(season=season)
     except services.AlreadyDone:

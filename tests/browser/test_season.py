@@ -83,7 +83,9 @@ def test_a_season_from_an_empty_league_to_the_next_seasons_first_race(
     # Ann: 200 (1st of 4, double) + 60 (2nd of 4) = 260.
     expect(standings.locator("tr", has_text="Ann")).to_contain_text("260")
 
-    page.get_by_role("button", name="End the season: heal, age, retire").click()
+    page.get_by_role("link", name="End the season: heal, age, retire").click()
+    expect(page.get_by_role("heading", name="End season 1?")).to_be_visible()
+    page.get_by_role("button", name="End season 1").click()
     expect(page.locator("#season-end-report")).to_be_visible()
     expect(page.locator("#season-end-report tr", has_text="Dot")).to_contain_text("retires")
     page.get_by_role("link", name=re.compile(r"^Season 2")).click()

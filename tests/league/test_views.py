@@ -370,3 +370,18 @@ def test_pages_cost_the_same_queries_however_many_rounds_were_played(
         play(number)
     with django_assert_max_num_queries(len(after_one.captured_queries)):
         client.get(url())
+
+
+def test_the_end_of_the_season_is_offered_once_every_round_is_in_and_asks_first(
+    client_organiser, season, teams
+):
+    """The button showed on unfinished seasons, even empty ones, and ended at one tap."""
+    page = client_organiser.get(season.get_absolute_url())
+    assert "End the season" not in page.text
+    Round.objects.filter(season=season).update(status=RoundStatus.FINISHED)
+    page = client_organiser.get(season.get_absolute_url())
+    end_url = reverse("league:season_end", args=[season.league.slug, season.number])
+    assert f'href="{end_url}"' in page.text
+    confirm = client_organiser.get(end_url)
+    assert "End season 1?" in confirm.text and "cannot be taken back" in confirm.text
+    assert not Season.objects.get(pk=season.pk).is_ended
