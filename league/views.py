@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -60,6 +61,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "league/home.html", {"leagues": leagues})
 
 
+@never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_new(request: HttpRequest) -> HttpResponse:
@@ -105,6 +107,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "league/league.html", context)
 
 
+@never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
 def team_new(request: HttpRequest, slug: str) -> HttpResponse:
@@ -126,6 +129,7 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "league/team_new.html", {"league": league, "form": form}, status=status)
 
 
+@never_cache
 @require_GET
 def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     league = _league(slug)
@@ -203,6 +207,7 @@ def tracks(request: HttpRequest) -> HttpResponse:
     return render(request, "league/tracks.html", context, status=status)
 
 
+@never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
@@ -252,6 +257,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "league/season.html", context)
 
 
+@never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -312,6 +318,7 @@ def render_round(request, round_, *, errors=(), status=200, **bound) -> HttpResp
     return render(request, template, context, status=status)
 
 
+@never_cache
 @require_GET
 def round_detail(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     return render_round(request, _round(_league(slug), number, round_number))

@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
@@ -93,6 +94,7 @@ def _render_turn(
     return render(request, template, context, status=status)
 
 
+@never_cache
 @require_http_methods(["GET", "POST"])
 def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     if request.method == "GET":
@@ -180,6 +182,7 @@ def _round(round_id: int) -> Round:
     return get_object_or_404(Round.objects.select_related("season__league", "track"), pk=round_id)
 
 
+@never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
 def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:

@@ -385,3 +385,20 @@ def test_the_end_of_the_season_is_offered_once_every_round_is_in_and_asks_first(
     confirm = client_organiser.get(end_url)
     assert "End season 1?" in confirm.text and "cannot be taken back" in confirm.text
     assert not Season.objects.get(pk=season.pk).is_ended
+
+
+def test_pages_with_a_versioned_form_are_never_served_from_the_cache(
+    client_organiser, season, teams
+):
+    """Back showed a stale form from the browser's cache, built on a version long gone."""
+    round_ = season.rounds.get(number=1)
+    for url in (
+        round_url(round_),
+        teams[0].get_absolute_url(),
+        reverse("league:league_new"),
+        reverse("league:team_new", args=[season.league.slug]),
+        reverse("league:season_new", args=[season.league.slug]),
+        reverse("races:race_new", args=[round_.pk]),
+    ):
+        response = client_organiser.get(url)
+        assert "no-store" in response.headers["Cache-Control"], url

@@ -353,3 +353,8 @@ def test_the_entry_read_brings_the_snapshot_and_who_may_referee(race, league):
     assert (read.pk, read.seq, read.state) == (race.pk, race.seq, race.state)
     assert (read.league_id, read.organiser_id) == (league.pk, league.organiser_id)
     assert Race.objects.for_entry(race.pk + 1000) is None
+
+
+def test_the_turn_page_is_never_served_from_the_cache(client_organiser, race):
+    """Back would show a prompt built on an old version of the race."""
+    assert "no-store" in client_organiser.get(turn_url(race)).headers["Cache-Control"]
