@@ -11,11 +11,19 @@ from rules.formula_d.race.state import RaceState
 
 def proposed_order(state: RaceState) -> tuple[str, ...]:
     """Order of Play as far as the engine can tell without seeing the board: the leader first (the
-    most laps completed, then the most spaces moved since the start), level cars by the higher gear,
-    then by the grid (the engine cannot see which is nearer the inside of the corner)."""
+    most laps completed, then the most spaces moved from its grid slot, each slot a space behind
+    the one before it), level cars by the higher gear, then by the grid (the engine cannot see
+    which is nearer the inside of the corner)."""
     grid = state.grid
     cars = [car for car in state.cars if car.racing]
-    cars.sort(key=lambda car: (-car.laps, -car.spaces, -car.gear, grid.index(car.car)))
+    cars.sort(
+        key=lambda car: (
+            -car.laps,
+            grid.index(car.car) - car.spaces,
+            -car.gear,
+            grid.index(car.car),
+        )
+    )
     return tuple(car.car for car in cars)
 
 

@@ -11,9 +11,12 @@ from rules.season_pass.race.state import RaceState
 
 def proposed_order(state: RaceState) -> tuple[str, ...]:
     """Movement Order as far as the engine can tell without seeing the board: farthest forward
-    (most spaces moved) first, then the higher gear, then whoever arrived there first."""
+    first, then the higher gear, then whoever arrived there first. How far forward is the spaces
+    moved from the car's grid slot, each slot a space behind the one before it
+    (docs/rulings.md, "The proposed movement order")."""
+    slot = {key: index for index, key in enumerate(state.grid)}
     cars = [car for car in state.cars if car.racing]
-    cars.sort(key=lambda car: (-car.distance, -car.gear, car.arrival))
+    cars.sort(key=lambda car: (slot[car.car] - car.distance, -car.gear, car.arrival))
     return tuple(car.car for car in cars)
 
 

@@ -293,11 +293,16 @@ def test_finished_and_eliminated_cars_leave_the_track():
 
 def test_the_proposed_order_is_laps_then_spaces_then_gear_then_the_grid():
     table = under_way("red", "blue", "green", "yellow")
-    table.edit_car("yellow", laps=1, spaces=3).edit_car("red", spaces=9)
-    table.edit_car("blue", spaces=5, gear=2).edit_car("green", spaces=5, gear=3)
+    grid = table.state.grid
+    slot = {key: index for index, key in enumerate(grid)}
+    # Spaces count from each car's grid slot, a space behind the one before it.
+    table.edit_car("yellow", laps=1, spaces=3).edit_car("red", spaces=9 + slot["red"])
+    table.edit_car("blue", spaces=5 + slot["blue"], gear=2)
+    table.edit_car("green", spaces=5 + slot["green"], gear=3)
     assert table.prompt.fields[0].default == ("yellow", "red", "green", "blue")
     table.edit_car("blue", gear=3)  # level on spaces and gear: the grid decides
-    assert table.prompt.fields[0].default == ("yellow", "red", "blue", "green")
+    level = tuple(key for key in grid if key in ("blue", "green"))
+    assert table.prompt.fields[0].default == ("yellow", "red", *level)
 
 
 def test_a_car_may_carry_on_slipstreaming_behind_another_car():

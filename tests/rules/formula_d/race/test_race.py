@@ -29,7 +29,10 @@ def test_a_two_car_race_from_the_grid_to_the_results():
     assert table.wp("red", Zone.TIRES) == 4
 
     # Round 5: Blue crosses the line (lap 1); Red pits: fresh tires, a Quick Stop of 2 spaces.
-    table.confirm().move("blue", 5, 16, finish=10)
+    # Level on the board (Blue 26 spaces from the 2nd slot, Red 25 from pole), in the same gear:
+    # the grid proposes Red; the referee sees Blue nearer the inside and puts it first.
+    assert table.prompt.fields[0].default == ("red", "blue")
+    table("order", order=["blue", "red"]).move("blue", 5, 16, finish=10)
     table.move("red", 5, 17, pit=14)("pit_roll", car="red", value=3)
     table("move", car="red")
     assert (table.car("red").laps, table.wp("red", Zone.TIRES), table.car("red").gear) == (1, 6, 4)

@@ -18,13 +18,25 @@ def gears_offered(table: Table) -> list[str]:
 
 def test_proposed_order_is_farthest_then_higher_gear_then_first_arrived():
     # Movement Order: farthest forward first; level -> higher gear; same gear -> first arrived.
+    # How far forward counts from each car's grid slot, a space behind the one before it: the
+    # proposal once ranked spaces moved as if all cars had started level, and was wrong here.
     table = Table(race_setup(*FOUR_CARS)).qualify(red=1, blue=5, green=9, yellow=15).sunny()
+    assert table.state.grid == ("red", "blue", "green", "yellow")
     table.move("red", 1, 1).move("blue", 1, 2).move("green", 1, 2).move("yellow", 1, 2)
-    assert table.prompt.fields[0].default == ("blue", "green", "yellow", "red")
+    # Blue started a space behind Red and moved one more: level, and Red got there first.
+    assert table.prompt.fields[0].default == ("red", "blue", "green", "yellow")
     table("order", order="blue,green,yellow,red")
     table.move("blue", 2, 2).move("green", 1, 2).move("yellow", 2, 2).move("red", 2, 3)
-    # all at 4 spaces: Blue and Yellow in 2nd (Blue arrived first), Red in 2nd later, Green 1st
-    assert table.prompt.fields[0].default == ("blue", "yellow", "red", "green")
+    # all 4 spaces from their slots: Red ahead of Blue, Green, then Yellow, a space apart
+    assert table.prompt.fields[0].default == ("red", "blue", "green", "yellow")
+
+
+def test_level_cars_are_ordered_by_the_higher_gear_then_who_arrived_first():
+    table = Table(race_setup(*FOUR_CARS[:2])).qualify(red=1, blue=5).sunny()
+    table.move("red", 1, 1).move("blue", 1, 2)
+    table("order", order="red,blue").move("red", 1, 2).move("blue", 2, 2)
+    # Both 3 spaces from their slots (Blue's a space behind Red's): Blue, in 2nd, goes first.
+    assert table.prompt.fields[0].default == ("blue", "red")
 
 
 def test_the_referee_may_correct_the_order_from_the_board():
