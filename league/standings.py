@@ -23,6 +23,15 @@ class SeasonStandings:
     drivers: tuple[StandingLine, ...]
     teams: tuple[StandingLine, ...]
 
+    @property
+    def driver_champions(self) -> tuple[StandingLine, ...]:
+        """First in the drivers' table: more than one where countback leaves them level."""
+        return tuple(line for line in self.drivers if line.position == 1 and line.points)
+
+    @property
+    def team_champions(self) -> tuple[StandingLine, ...]:
+        return tuple(line for line in self.teams if line.position == 1 and line.points)
+
 
 def season_standings(season: Season) -> SeasonStandings:
     """Drivers and teams ranked by points so far (countback on ties), in four queries."""

@@ -291,6 +291,7 @@ def season_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "season": season,
         "changes": season.end_changes.select_related("driver__team__league"),
         "next_season": league.seasons.filter(number=season.number + 1).first(),
+        "standings": season_standings(season) if season.is_ended else None,
     }
     return render(request, "league/season_report.html", context)
 

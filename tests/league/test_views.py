@@ -402,3 +402,22 @@ def test_pages_with_a_versioned_form_are_never_served_from_the_cache(
     ):
         response = client_organiser.get(url)
         assert "no-store" in response.headers["Cache-Control"], url
+
+
+def test_the_season_report_names_the_champions(client_organiser, season, teams):
+    drivers = list(Driver.objects.filter(team__in=teams).order_by("pk"))  # Ann, Bob, Cid, Dot
+    for round_ in season.rounds.order_by("number"):
+        entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+        services.round_result_record(
+            round_=round_,
+            outcomes=[
+                services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+                for place, entry in enumerate(entries, start=1)
+            ],
+            injury_rolls={},
+        )
+    services.season_end(season=season)
+    report = client_organiser.get(reverse("league:season_report", args=[season.league.slug, 1]))
+    champions = report.text.split('id="champions"')[1].split("</section>")[0]
+    assert "<strong>Ann</strong></a> (Red Herrings)" in champions
+    assert "<strong>Red Herrings</strong>" in champions
