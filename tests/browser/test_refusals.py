@@ -1,0 +1,33 @@
+"""A refused entry shows in place, styled, with DEBUG on (as under `make run`) as in production:
+django-htmx's debug handler used to replace the whole page with the bare refused fragment."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from league import services as league_services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_a_refused_result_shows_in_place_with_debug_on_or_off(
+    page: Page, live_server, login, django_user_model, settings, debug
+):
+    settings.DEBUG = debug
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    season = league_services.season_open(league=league, preset="Spring")
+    login("org", "secret-pass")
+
+    page.goto(live_server.url + season.rounds.get(number=1).get_absolute_url())
+    page.get_by_role("button", name="Start the race").click()
+    page.get_by_label("Place of Ann").fill("1")
+    page.get_by_label("Place of Bob").fill("1")  # two cars in 1st: refused
+    page.get_by_role("button", name="Enter the result").click()
+    expect(page.locator("#round-panel .alert-danger")).to_contain_text("Finishers must take")
+    # Still the whole page around the panel: the navigation bar and the round's heading.
+    expect(page.locator("nav.navbar")).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 1: Imola")).to_be_visible()
