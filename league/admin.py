@@ -110,7 +110,7 @@ class RoundAdmin(admin.ModelAdmin):
     list_filter = ["status", "extra_healing", "multiplier", "season__league"]
     list_select_related = ["season__league", "track"]
     search_fields = ["track__name", "season__league__name"]
-    readonly_fields = ["status", "finished_at"]
+    readonly_fields = ["status", "finished_at", "run_at_table", "version"]
     inlines = [EntryInline]
 
 

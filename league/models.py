@@ -44,6 +44,10 @@ class Track(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            # Told apart by name whatever the case: "Home" and "home" are one track.
+            models.UniqueConstraint(Lower("name"), name="unique_track_name_any_case")
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.number})" if self.number else self.name

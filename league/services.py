@@ -156,7 +156,10 @@ def track_create(*, name: str, number: int | None = None, weather_table: str = "
 def _track_replay(track: Track) -> None:
     """After a clash on the unique name: the twin request's track, told apart as above."""
     existing = Track.objects.filter(name__iexact=track.name).first()
-    if existing is not None and existing.weather_table == track.weather_table:
+    if existing is not None and (existing.number, existing.weather_table) == (
+        track.number,
+        track.weather_table,
+    ):
         raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
     raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
 

@@ -16,8 +16,16 @@ class RaceAdmin(admin.ModelAdmin):
     list_display = ["__str__", "round__season", "seq", "created", "finished_at"]
     list_filter = ["round__season__league"]
     list_select_related = ["round__season__league", "round__track"]
-    readonly_fields = ["seq", "created"]
+    # The snapshot, the log and the round's mode move together through races/services.py:
+    # editing or deleting one here would leave the others telling another story.
+    readonly_fields = ["round", "setup", "state", "seq", "version", "created", "finished_at"]
     inlines = [RaceEventInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(RaceEvent)
@@ -26,3 +34,10 @@ class RaceEventAdmin(admin.ModelAdmin):
     list_filter = ["kind"]
     list_select_related = ["race__round__track", "who"]
     search_fields = ["kind"]
+    readonly_fields = ["race", "seq", "kind", "payload", "who", "when"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

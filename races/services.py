@@ -36,6 +36,14 @@ RACE_COMMITTED = "This race's result is already in the season: it can no longer 
 RACE_NOT_FINISHED = "The race is not finished: cars are still racing or checks are still owed."
 RACE_ALREADY_STARTED = "Round {number} already has a race at the table."
 NO_RACE_TO_DISCARD = "Round {number} has no race running at the table."
+RACE_GONE = (
+    "This race is no longer at the table: it was discarded on the round page, so that its "
+    "result could be entered by hand."
+)
+RACE_MOVED_ON = (
+    "The race at the table has moved on since this page was built (it is at event {current}): "
+    "look again at what discarding it would lose."
+)
 NOT_STARTED_BY_HAND = (
     "Round {number} was not started on the round page: start it here, or open its race."
 )
@@ -132,13 +140,18 @@ def race_take_over(*, round_: Round, expected_version: int) -> Race:
 
 
 @transaction.atomic
-def race_discard(*, round_: Round, expected_version: int) -> int:
+def race_discard(
+    *, round_: Round, expected_version: int, expected_race_version: int | None = None
+) -> int:
     """Stop running `round_` at the table so its result can be typed on the round page: the
-    race and its log are deleted (the starters stay). Returns how many events were discarded."""
+    race and its log are deleted (the starters stay). `expected_race_version`: the race as the
+    page showed it, what the referee agreed to lose. Returns how many events were discarded."""
     round_ = league_services.round_for_write(round_, expected_version)
-    race = Race.objects.select_for_update().filter(round=round_).first()
+    race = Race.objects.select_for_update(of=("self",)).filter(round=round_).first()
     if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
         raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
+    if expected_race_version is not None and race.version != expected_race_version:
+        raise league_services.StaleRound(RACE_MOVED_ON.format(current=race.seq))
     discarded = race.seq
     race.delete()
     league_services.round_result_clear(round_=round_, at_table=False)
@@ -166,9 +179,11 @@ def _check_open(race: Race, expected_version: int) -> None:
 
 
 def _locked(race: Race, expected_version: int) -> Race:
-    race = Race.objects.select_for_update().get(pk=race.pk)
-    _check_open(race, expected_version)
-    return race
+    locked = Race.objects.select_for_update(of=("self",)).filter(pk=race.pk).first()
+    if locked is None:  # discarded by another device since the page was read
+        raise StaleRace(RACE_GONE)
+    _check_open(locked, expected_version)
+    return locked
 
 
 def _stored_payload(data: dict) -> dict:
@@ -208,7 +223,9 @@ def race_event_apply(
         pk=race.pk, version=expected_version, finished_at__isnull=True
     ).update(seq=race.seq + 1, version=expected_version + 1, state=snapshot)
     if not moved_on:
-        current = Race.objects.filter(pk=race.pk).values_list("seq", flat=True).get()
+        current = Race.objects.filter(pk=race.pk).values_list("seq", flat=True).first()
+        if current is None:
+            raise StaleRace(RACE_GONE)
         raise StaleRace(STALE_RACE.format(current=current))
     try:
         row.save(force_insert=True)
@@ -266,8 +283,10 @@ def _outcome(entry: Entry, result: CarResult) -> league_services.EntryOutcome:
 def race_result_commit(*, race: Race, expected_version: int) -> list[Entry]:
     """Write the finished race into its season: places, points, XP and injuries, exactly as the
     round page's result form would (league.services.round_result_record)."""
-    race = Race.objects.select_for_update().select_related("round").get(pk=race.pk)
-    _check_open(race, expected_version)
+    # Locks are taken round first, then race, as everywhere: discarding a race takes them in
+    # that order too, and the other order deadlocks the two on PostgreSQL.
+    league_services.round_for_write(race.round, None)
+    race = _locked(race, expected_version)
     state = race_state(race)
     if not state.finished:
         raise ValidationError(RACE_NOT_FINISHED)

@@ -35,6 +35,10 @@ NO_RACE = (
     "There is no such race. If it was being run at the table, it may have been discarded on the "
     "round page so that the result could be entered by hand."
 )
+STARTED_ELSEWHERE = (
+    "This race was already started (by another tap or another device): it runs with the "
+    "starters and cars chosen there."
+)
 NO_ROUND_VERSION = (
     "This form does not say which version of the round it was built on: reload the page."
 )
@@ -192,22 +196,27 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
     _require_referee(request, round_.season.league)
     race = Race.objects.filter(round=round_).first()
     if race is not None:
+        if request.method == "POST":
+            messages.warning(request, STARTED_ELSEWHERE)
         return redirect(race)
     take_over = services.take_over_summary(round_)
     posted = request.POST if request.method == "POST" and take_over is None else None
     starters = starter_lines(round_, posted)
     builds = build_lines(starters, round_.season.league.rules.car_build, posted)
     errors: list[str] = []
+    status = BAD_REQUEST
     if request.method == "POST":
         try:
             race = _start_or_take_over(request, round_, starters, builds, take_over)
             return redirect(race)
         except ValidationError as refusal:
             race = Race.objects.filter(round=round_).first()
-            if race is not None:  # a double tap: the first tap started it
+            if race is not None:  # a double tap, or another device: the race is running
+                messages.warning(request, STARTED_ELSEWHERE)
                 return redirect(race)
             round_.refresh_from_db()
             errors = refusal.messages
+            status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
     context = {
         "round": round_,
         "season": round_.season,
@@ -217,7 +226,7 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
         "take_over": services.take_over_summary(round_),
         "errors": errors,
     }
-    return render(request, "races/race_new.html", context, status=BAD_REQUEST if errors else 200)
+    return render(request, "races/race_new.html", context, status=status if errors else 200)
 
 
 def _start_or_take_over(request, round_, starters, builds, take_over) -> Race:
@@ -231,6 +240,14 @@ def _start_or_take_over(request, round_, starters, builds, take_over) -> Race:
         expected_version=version,
         car_builds=chosen_builds(builds),
     )
+
+
+def _race_version(request: HttpRequest) -> int:
+    """The version of the race the round page showed, when it offered to discard it."""
+    try:
+        return int(request.POST.get("race_version", ""))
+    except ValueError:
+        raise ValidationError(NO_ROUND_VERSION) from None
 
 
 def _round_version(request: HttpRequest) -> int:
@@ -247,7 +264,11 @@ def race_discard(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = _round(round_id)
     _require_referee(request, round_.season.league)
     try:
-        events = services.race_discard(round_=round_, expected_version=_round_version(request))
+        events = services.race_discard(
+            round_=round_,
+            expected_version=_round_version(request),
+            expected_race_version=_race_version(request),
+        )
     except ValidationError as refusal:
         round_.refresh_from_db()
         status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST

@@ -32,7 +32,7 @@ from races.models import Race
 from rules import engine
 from tests.factories import UserFactory
 from tests.league.test_services import all_finish, play_rounds, racing_drivers
-from tests.races.autopilot import drive, legal_event
+from tests.races.autopilot import drive, drive_to_finish, legal_event
 
 pytestmark = [
     pytest.mark.skipif(
@@ -256,3 +256,33 @@ def test_one_team_from_fifty_add_a_team_posts(roomy_server, organiser, world):
     assert Counter(answers) == {302: DEVICES}
     assert league.teams.filter(name="Hare Racing").count() == 1
     assert Driver.objects.filter(name__in=["Eve", "Fay"]).count() == 2
+
+
+def test_writing_the_race_into_the_season_while_another_device_discards_it(
+    roomy_server, organiser, race
+):
+    """Commit locked the race then the round, discard the round then the race: on PostgreSQL
+    the two deadlocked (a 500). Now both lock the round first; one of them wins."""
+    drive_to_finish(race, seed=4)
+    round_ = race.round
+    round_version = Round.objects.values_list("version", flat=True).get(pk=round_.pk)
+    device = Device(roomy_server.url, organiser)
+    commit = {"commit": "", "version": race.version}
+    discard = {"version": round_version, "race_version": race.version}
+    discard_url = reverse("races:race_discard", args=[round_.pk])
+    calls = [
+        (lambda: device.post(race.get_absolute_url(), commit))
+        if index % 2
+        else (lambda: device.post(discard_url, discard))
+        for index in range(DEVICES)
+    ]
+    answers = all_at_once(calls)
+    assert not [answer for answer in answers if answer >= 500]
+    round_.refresh_from_db()
+    committed = Race.objects.filter(pk=race.pk, finished_at__isnull=False).exists()
+    discarded = not Race.objects.filter(pk=race.pk).exists()
+    assert committed != discarded  # exactly one of the two happened
+    if committed:
+        assert round_.status == RoundStatus.FINISHED
+    else:
+        assert round_.status == RoundStatus.STARTED and not round_.run_at_table

@@ -826,7 +826,11 @@ ENDPOINTS = (
         "race",
         lambda world: reverse("races:race_discard", args=[world.round1.pk]),
         _round_id_alternatives("races:race_discard"),
-        lambda world, draw: {"version": world.version, "discard": ""},
+        lambda world, draw: {
+            "version": world.version,
+            "race_version": race_services.Race.objects.get(pk=world.race.pk).version,
+            "discard": "",
+        },
         rewinds=True,
     ),
     Endpoint(

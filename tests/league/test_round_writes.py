@@ -166,7 +166,8 @@ def test_switching_to_hand_entry_says_what_is_discarded_and_then_discards_it(
     page = client_organiser.get(round_url(round_))
     assert "6 events entered at the table" in page.text
     response = client_organiser.post(
-        reverse("races:race_discard", args=[round_.pk]), {"version": version_of(round_)}
+        reverse("races:race_discard", args=[round_.pk]),
+        {"version": version_of(round_), "race_version": at_table.version},
     )
     assert response.status_code == 302
     assert not Race.objects.exists()
@@ -203,9 +204,35 @@ def test_switching_to_the_table_says_what_is_discarded_and_then_discards_it(
 def test_a_stale_or_refused_discard_is_a_4xx_on_the_round_page(client_organiser, at_table):
     round_ = at_table.round
     url = reverse("races:race_discard", args=[round_.pk])
-    stale = client_organiser.post(url, {"version": version_of(round_) - 1})
+    stale = client_organiser.post(url, {"version": version_of(round_) - 1, "race_version": 0})
     assert stale.status_code == 409 and "Someone else changed this round first" in stale.text
     assert Race.objects.filter(pk=at_table.pk).exists()
-    client_organiser.post(url, {"version": version_of(round_)})
-    again = client_organiser.post(url, {"version": version_of(round_)})
+    client_organiser.post(url, {"version": version_of(round_), "race_version": 0})
+    again = client_organiser.post(url, {"version": version_of(round_), "race_version": 0})
     assert again.status_code == 400 and "has no race running at the table" in again.text
+
+
+def test_a_discard_from_a_page_that_showed_fewer_events_is_refused(client_organiser, at_table):
+    """The page said "3 events"; the table entered more since: discarding would lose what the
+    referee was never shown."""
+    drive(at_table, 3)
+    round_ = at_table.round
+    shown = Race.objects.get(pk=at_table.pk).version
+    drive(at_table, 5, seed=2)
+    response = client_organiser.post(
+        reverse("races:race_discard", args=[round_.pk]),
+        {"version": version_of(round_), "race_version": shown},
+    )
+    assert response.status_code == 409 and "has moved on since this page was built" in response.text
+    assert Race.objects.get(pk=at_table.pk).seq == 8
+
+
+def test_an_entry_on_a_race_discarded_meanwhile_is_a_404_not_a_500(client_organiser, at_table):
+    read = Race.objects.for_entry(at_table.pk)
+    at_table.delete()
+    with pytest.raises(race_services.StaleRace, match="no longer at the table"):
+        race_services.race_undo(race=read, expected_version=read.version)
+    response = client_organiser.post(
+        read.get_absolute_url(), {"kind": "qualifying_roll", "car": "red", "value": 3, "version": 0}
+    )
+    assert response.status_code == 404

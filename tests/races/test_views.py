@@ -358,3 +358,17 @@ def test_the_entry_read_brings_the_snapshot_and_who_may_referee(race, league):
 def test_the_turn_page_is_never_served_from_the_cache(client_organiser, race):
     """Back would show a prompt built on an old version of the race."""
     assert "no-store" in client_organiser.get(turn_url(race)).headers["Cache-Control"]
+
+
+def test_a_second_start_of_the_race_says_it_was_started_elsewhere(
+    client_organiser, round_one, teams
+):
+    drivers = [driver for team in teams for driver in team.drivers.all()]
+    post = {"version": 0}
+    for driver, car in zip(drivers, ["red", "blue", "green", "yellow"], strict=True):
+        post[f"d{driver.pk}-start"] = "on"
+        post[f"d{driver.pk}-car"] = car
+    client_organiser.post(new_url(round_one), post)
+    again = client_organiser.post(new_url(round_one), {**post, "version": 0}, follow=True)
+    assert "already started (by another tap or another device)" in again.content.decode()
+    assert Race.objects.count() == 1
