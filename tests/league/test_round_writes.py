@@ -94,12 +94,15 @@ def test_a_confirmation_from_a_tab_showing_another_result_is_refused(client_orga
     )
     shown_in_tab_a = version_of(started)
     assert post_result(client_organiser, started, REVERSED, shown_in_tab_a).status_code == 302
-    dot = started.entries.get(driver__name="Cid")
-    for value in (19,):  # Cid out by 2: 19 is safe on the first column
-        client_organiser.post(
-            round_url(started, "injury_roll"),
-            {"entry": dot.pk, "value": value, "version": version_of(started)},
-        )
+    # Tab B's result is complete (Cid out by 2 rolls a safe 19): tab A, still showing its own,
+    # would have confirmed it.
+    cid = started.entries.get(driver__name="Cid")
+    rolled = client_organiser.post(
+        round_url(started, "injury_roll"),
+        {"entry": cid.pk, "value": 19, "version": version_of(started)},
+    )
+    assert rolled.status_code == 302
+    assert "Every injury check is settled" in client_organiser.get(round_url(started)).text
     response = client_organiser.post(round_url(started, "commit"), {"version": shown_in_tab_a})
     assert response.status_code == 409
     started.refresh_from_db()
