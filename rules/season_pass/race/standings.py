@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.engine.contract import CarView, Column
 from rules.engine.pieces import plural
-from rules.season_pass import photo_finish_order
+from rules.season_pass import photo_finish_order, races_to_miss_for
 from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, RaceState
 
 # The dashboard, as the Season Pass car sheet reads: gear, then what a car has left and what it
@@ -31,8 +31,10 @@ def note(car: CarState) -> str:
     notes = []
     if car.status == OUT:
         notes.append(OUT_NOTES.get(car.out_reason or "", "out"))
-        if car.injury is not None and not car.injury.settled:
-            notes.append("injury check under way")
+        if car.injury is not None:
+            # The outcome as soon as it is settled, not only in the final result.
+            settled = _injury_note(car.injury) if car.injury.settled else ""
+            notes.append(f"injury: {settled}" if settled else "injury check under way")
     if car.status != OUT:
         if car.skid_moves:
             notes.append(f"skidding: {plural(car.skid_moves, 'more move')}")
@@ -116,4 +118,6 @@ def _injury_note(injury) -> str:
         return "dead"
     if injury.safe:
         return "safe"
-    return f"severity {injury.severity}"
+    return (
+        f"severity {injury.severity}, misses {plural(races_to_miss_for(injury.severity), 'race')}"
+    )

@@ -225,8 +225,14 @@ def test_overshoot_from_the_documents_example_rolls_on_the_blue_column():
     assert red.overshoot == 3
     for value, column in ((1, "Blue"), (2, "Orange"), (10, "Red"), (12, "Black")):
         assert f"{column} column" in table.prompt.text
+        notes = {view.car: view.note for view in dashboard(table.state)}
+        assert notes["red"] == "out: overshot a corner; injury check under way"
         table("injury_roll", car="red", value=value)
     assert table.car("red").injury.severity == 4
+    # The outcome shows on the dashboard as soon as it is settled, the race still under way.
+    notes = {view.car: view.note for view in dashboard(table.state)}
+    assert notes["red"] == "out: overshot a corner; injury: severity 4, misses 4 races"
+    assert not table.state.finished
 
 
 # --- Engine Wear -----------------------------------------------------------------------------
