@@ -28,6 +28,7 @@ from .forms import build_lines, chosen_builds
 from .models import Race
 from .turn_panel import entered_panel, turn_panel
 
+NOTHING_NEW = 204  # htmx swaps nothing (base.html's responseHandling)
 BAD_REQUEST = 400
 CONFLICT = 409
 NOT_A_REFEREE = "Only the league's organiser or a referee may run the race."
@@ -102,6 +103,8 @@ def _render_turn(
 @require_http_methods(["GET", "POST"])
 def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     if request.method == "GET":
+        if request.htmx and _unchanged_since(request, race_id):
+            return HttpResponse(status=NOTHING_NEW)  # a spectator's poll: nothing to swap
         return _render_turn(request, _race(race_id))
     # An entry needs the snapshot and who may referee, nothing more: every query saved here
     # is saved on each roll entered at the table.
@@ -120,6 +123,15 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         return _render_turn(
             request, _race(race_id), errors=refusal.messages, posted=posted, status=BAD_REQUEST
         )
+
+
+def _unchanged_since(request: HttpRequest, race_id: int) -> bool:
+    """Whether the race is still at the version the polling page shows (one small query)."""
+    try:
+        shown = int(request.GET.get("version", ""))
+    except ValueError:
+        return False
+    return Race.objects.filter(pk=race_id, version=shown).exists()
 
 
 def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:

@@ -372,3 +372,17 @@ def test_a_second_start_of_the_race_says_it_was_started_elsewhere(
     again = client_organiser.post(new_url(round_one), {**post, "version": 0}, follow=True)
     assert "already started (by another tap or another device)" in again.content.decode()
     assert Race.objects.count() == 1
+
+
+def test_a_spectator_s_poll_of_an_unchanged_race_gets_no_body(
+    client, race, django_assert_num_queries
+):
+    """The open turn page polled the full panel every 5 s even when nothing had changed."""
+    page = client.get(turn_url(race)).content.decode()
+    assert f'hx-get="{turn_url(race)}?version={race.version}"' in page
+    with django_assert_num_queries(1):
+        unchanged = client.get(turn_url(race), {"version": race.version}, **HTMX)
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    drive(race, 1)
+    moved_on = client.get(turn_url(race), {"version": race.version - 1}, **HTMX)
+    assert moved_on.status_code == 200 and f"?version={race.version}" in moved_on.content.decode()
