@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from rules import season_pass
@@ -124,16 +125,28 @@ class EntryOutcome:
 
 
 @transaction.atomic
-def tracks_ensure_sample(rules: Championship) -> list[Track]:
-    """Create the tracks of the rule set's sample schedules (idempotent)."""
-    tracks = []
-    for preset in rules.presets:
-        for scheduled in preset.tracks:
-            track, _ = Track.objects.get_or_create(
-                name=scheduled.name, defaults={"number": scheduled.number}
-            )
-            tracks.append(track)
-    return tracks
+def tracks_ensure_sample(rules: Championship) -> dict[str, Track]:
+    """The tracks of the rule set's sample schedules by their printed names, created where the
+    list lacks them (idempotent; a track already there under another case is that track). A
+    fixed number of queries, however many tracks."""
+    printed = {track.name: track.number for preset in rules.presets for track in preset.tracks}
+    if not printed:
+        return {}
+    on_list = _tracks_named(printed)
+    missing = [name for name in printed if name.lower() not in on_list]
+    if missing:
+        Track.objects.bulk_create(
+            [Track(name=name, number=printed[name]) for name in missing], ignore_conflicts=True
+        )
+        on_list = _tracks_named(printed)
+    return {name: on_list[name.lower()] for name in printed}
+
+
+def _tracks_named(names) -> dict[str, Track]:
+    """The tracks whose names are `names` whatever the case, by their names in lower case."""
+    lowered = [name.lower() for name in names]
+    tracks = Track.objects.annotate(key=Lower("name")).filter(key__in=lowered)
+    return {track.key: track for track in tracks}
 
 
 @transaction.atomic
@@ -251,10 +264,8 @@ def season_open(
         raise ValidationError(SEASON_NOT_ENDED.format(number=previous.number))
     rules = league.rules
     if preset:
-        tracks_ensure_sample(rules)
-        names = [scheduled.name for scheduled in _preset(rules, preset).tracks]
-        by_name = Track.objects.in_bulk(names, field_name="name")
-        tracks = [by_name[name] for name in names]
+        by_name = tracks_ensure_sample(rules)
+        tracks = [by_name[scheduled.name] for scheduled in _preset(rules, preset).tracks]
     if not tracks:
         raise ValidationError(SCHEDULE_NEEDS_TRACKS)
     if len(tracks) > rules.most_rounds:

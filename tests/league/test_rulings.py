@@ -73,7 +73,7 @@ def test_next_smaller_field_size_rule_gives_fifth_of_five_nothing(league, season
 
 
 def test_a_custom_schedule_longer_than_nine_races_is_refused(league):
-    tracks = services.tracks_ensure_sample(championship_for("season_pass"))[:10]
+    tracks = list(services.tracks_ensure_sample(championship_for("season_pass")).values())[:10]
     with pytest.raises(ValidationError) as refused:
         services.season_open(league=league, tracks=tracks)
     assert refused.value.messages == [services.SCHEDULE_TOO_LONG.format(rounds=9, count=10)]

@@ -129,6 +129,8 @@ def test_an_organisers_second_league_of_the_same_name_is_the_first(organiser):
 def test_the_sample_tracks_are_created_once():
     services.tracks_ensure_sample(championship_for("season_pass"))
     services.tracks_ensure_sample(championship_for("season_pass"))
+    Track.objects.filter(name="Imola").update(name="IMOLA")  # on the list in another case
+    assert services.tracks_ensure_sample(championship_for("season_pass"))["Imola"].name == "IMOLA"
 
     assert Track.objects.count() == 27
     assert Track.objects.get(name="Monaco").number == 1
@@ -873,3 +875,15 @@ def test_standings_cost_the_same_queries_however_many_rounds(
         teams_of_drivers = [line.competitor.team.name for line in standings.drivers]
 
     assert len(names) == 6 and len(teams_of_drivers) == 4
+
+
+def test_opening_a_season_costs_the_same_queries_whatever_the_track_list(
+    league, django_assert_max_num_queries
+):
+    """It made a get_or_create for each of the 27 sample tracks (issue 11)."""
+    Track.objects.all().delete()
+    with django_assert_max_num_queries(14) as first:
+        services.season_open(league=league, preset="Spring")
+    other = services.league_create(name="Other", organiser=league.organiser)
+    with django_assert_max_num_queries(len(first.captured_queries)):
+        services.season_open(league=other, preset="Summer")
