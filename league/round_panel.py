@@ -136,7 +136,9 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         panel.step = "waiting" if earlier_open.exists() else "start"
         panel.starters = starter_lines(round_, start_data)
         return panel
-    panel.entries = list(round_.entries.select_related("driver", "team").order_by("place", "pk"))
+    panel.entries = list(
+        round_.entries.select_related("driver__team__league", "team").order_by("place", "pk")
+    )
     if round_.status == RoundStatus.STARTED and round_.run_at_table:
         panel.step = "at_table"
         return panel

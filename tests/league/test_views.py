@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from league import services
-from league.models import Driver, Entry, League, Round, RoundStatus, Season, Track
+from league.models import Driver, Entry, League, Round, RoundStatus, Season, Team, Track
 from rules.championship import championship_for
 
 pytestmark = pytest.mark.django_db
@@ -421,3 +421,34 @@ def test_the_season_report_names_the_champions(client_organiser, season, teams):
     champions = report.text.split('id="champions"')[1].split("</section>")[0]
     assert "<strong>Ann</strong></a> (Red Herrings)" in champions
     assert "<strong>Red Herrings</strong>" in champions
+
+
+def test_a_finished_round_page_costs_the_same_queries_for_4_or_8_cars(
+    client, league, season, django_assert_max_num_queries
+):
+    """Each entry's driver link read its team and league: 2 queries a car (issue 11)."""
+
+    def finished_round(number: int, teams: int) -> Round:
+        for index in range(Team.objects.count(), teams):
+            services.team_create(
+                league=league, name=f"Team {index}", driver_names=[f"A{index}", f"B{index}"]
+            )
+        round_ = season.rounds.get(number=number)
+        drivers = Driver.objects.filter(team__league=league).racing()
+        entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+        services.round_result_record(
+            round_=round_,
+            outcomes=[
+                services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+                for place, entry in enumerate(entries, start=1)
+            ],
+            injury_rolls={},
+        )
+        return round_
+
+    four = finished_round(1, teams=2)
+    with django_assert_max_num_queries(20) as with_four:
+        assert client.get(round_url(four)).status_code == 200
+    eight = finished_round(2, teams=4)
+    with django_assert_max_num_queries(len(with_four.captured_queries)):
+        assert client.get(round_url(eight)).status_code == 200
