@@ -10,6 +10,9 @@ class RaceEventInline(admin.TabularInline):
     readonly_fields = fields
     can_delete = False
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("state_before")  # a snapshot each
+
 
 @admin.register(Race)
 class RaceAdmin(admin.ModelAdmin):

@@ -70,6 +70,12 @@ class RaceEvent(models.Model):
     seq = models.PositiveIntegerField(help_text="1 for the first event of the race.")
     kind = models.CharField(max_length=40)
     payload = models.JSONField(default=dict, blank=True)
+    state_before = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The race's snapshot before this event: undo restores it without replaying "
+        "the log (empty for events logged before it was kept).",
+    )
     who = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

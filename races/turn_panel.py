@@ -176,7 +176,7 @@ def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
 
 
 def latest_events(race: Race) -> list[RaceEvent]:
-    latest = race.events.select_related("who").order_by("-seq")[:LOG_LENGTH]
+    latest = race.events.defer("state_before").select_related("who").order_by("-seq")[:LOG_LENGTH]
     return list(reversed(latest))
 
 

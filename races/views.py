@@ -189,7 +189,7 @@ def log(request: HttpRequest, race_id: int) -> HttpResponse:
         "round": race.round,
         "season": race.round.season,
         "league": race.round.season.league,
-        "events": race.events.select_related("who").order_by("seq"),
+        "events": race.events.defer("state_before").select_related("who").order_by("seq"),
     }
     return render(request, "races/log.html", context)
 
