@@ -552,6 +552,19 @@ def round_result_enter(
     return entries
 
 
+ENTRY_KEYS = ["round", "driver", "team"]
+RESULT_FIELDS = [
+    "place",
+    "finished",
+    "out_reason",
+    "distance",
+    "overshoot",
+    "damage",
+    "injury_columns",
+    "injury_rolls",
+]
+
+
 def _enter_result(round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry]:
     if round_.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
@@ -579,8 +592,10 @@ def _enter_result(round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry
         if entry.injury_columns != columns:
             entry.injury_columns = columns
             entry.injury_rolls = []
-        entry.full_clean()
-        entry.save()
+        # The entry's round, driver, team and car are as round_start wrote them: only the result's
+        # own fields are checked, in memory, and the whole result is written in one statement.
+        entry.full_clean(exclude=ENTRY_KEYS, validate_unique=False, validate_constraints=False)
+    Entry.objects.bulk_update(entries.values(), RESULT_FIELDS)
     return sorted(entries.values(), key=lambda entry: entry.place)
 
 
@@ -734,11 +749,7 @@ def round_result_clear(*, round_: Round, at_table: bool) -> int:
         entry.place = entry.finished = entry.distance = entry.overshoot = entry.damage = None
         entry.out_reason = ""
         entry.injury_columns, entry.injury_rolls = [], []
-    Entry.objects.bulk_update(
-        entries,
-        ["place", "finished", "out_reason", "distance", "overshoot", "damage"]
-        + ["injury_columns", "injury_rolls"],
-    )
+    Entry.objects.bulk_update(entries, RESULT_FIELDS)
     round_.run_at_table = at_table
     _advance(round_, "run_at_table")
     return discarded

@@ -452,3 +452,31 @@ def test_a_finished_round_page_costs_the_same_queries_for_4_or_8_cars(
     eight = finished_round(2, teams=4)
     with django_assert_max_num_queries(len(with_four.captured_queries)):
         assert client.get(round_url(eight)).status_code == 200
+
+
+def test_entering_a_result_costs_the_same_queries_for_4_or_8_cars(
+    client_organiser, league, season, django_assert_max_num_queries
+):
+    """full_clean() and save() per entry: 6 queries a car (issue 11)."""
+
+    def started_round(number: int, teams: int) -> tuple[Round, dict]:
+        Round.objects.filter(season=season, number__lt=number).update(status=RoundStatus.FINISHED)
+        for index in range(Team.objects.count(), teams):
+            services.team_create(
+                league=league, name=f"Team {index}", driver_names=[f"A{index}", f"B{index}"]
+            )
+        round_ = season.rounds.get(number=number)
+        drivers = Driver.objects.filter(team__league=league).racing()
+        entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+        data = {}
+        for place, entry in enumerate(entries, start=1):
+            data[f"e{entry.pk}-outcome"] = "finished"
+            data[f"e{entry.pk}-place"] = str(place)
+        return round_, versioned(round_, data)
+
+    four, data = started_round(1, teams=2)
+    with django_assert_max_num_queries(30) as with_four:
+        assert client_organiser.post(round_url(four, "result"), data).status_code == 302
+    eight, data = started_round(2, teams=4)
+    with django_assert_max_num_queries(len(with_four.captured_queries)):
+        assert client_organiser.post(round_url(eight, "result"), data).status_code == 302
