@@ -10,6 +10,7 @@ from league import services
 from league.models import Driver, Entry, League, Round, RoundStatus
 from league.standings import season_standings
 from rules.championship import championship_for
+from tests.league.test_services import all_finish
 from tests.league.test_views import result_data, round_url, versioned
 
 pytestmark = pytest.mark.django_db
@@ -131,10 +132,7 @@ def test_ending_a_formula_d_season_ages_no_one_and_opens_the_next(formula_d):
     entries = services.round_start(round_=round_, starters=[(d, d.name) for d in drivers])
     services.round_result_record(
         round_=round_,
-        outcomes=[
-            services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
-            for place, entry in enumerate(entries, start=1)
-        ],
+        outcomes=all_finish(entries),
         injury_rolls={},
     )
     changes, next_season = services.season_end(season=season)

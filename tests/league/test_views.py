@@ -10,6 +10,7 @@ from django.urls import reverse
 from league import services
 from league.models import Driver, Entry, League, Round, RoundStatus, Season, Team, Track
 from rules.championship import championship_for
+from tests.league.test_services import all_finish
 
 pytestmark = pytest.mark.django_db
 
@@ -356,10 +357,7 @@ def test_pages_cost_the_same_queries_however_many_rounds_were_played(
         entries = list(round_.entries.all())
         services.round_result_record(
             round_=round_,
-            outcomes=[
-                services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
-                for place, entry in enumerate(entries, start=1)
-            ],
+            outcomes=all_finish(entries),
             injury_rolls={},
         )
 
@@ -410,10 +408,7 @@ def test_the_season_report_names_the_champions(client_organiser, season, teams):
         entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
         services.round_result_record(
             round_=round_,
-            outcomes=[
-                services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
-                for place, entry in enumerate(entries, start=1)
-            ],
+            outcomes=all_finish(entries),
             injury_rolls={},
         )
     services.season_end(season=season)
@@ -438,10 +433,7 @@ def test_a_finished_round_page_costs_the_same_queries_for_4_or_8_cars(
         entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
         services.round_result_record(
             round_=round_,
-            outcomes=[
-                services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
-                for place, entry in enumerate(entries, start=1)
-            ],
+            outcomes=all_finish(entries),
             injury_rolls={},
         )
         return round_
