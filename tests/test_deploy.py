@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -160,3 +161,21 @@ def test_a_user_name_longer_than_any_is_refused_on_the_form(client):
     response = client.post("/login/", {"username": "n" * 256, "password": "x"})
     assert response.status_code == 200
     assert "Ensure this value has at most 150 characters" in response.text
+
+
+def test_production_serves_static_files_under_hashed_names(tmp_path):
+    """Unhashed names were revalidated every 60 s: a warm reload cost 4 requests (issue 11)."""
+    env = {**PRODUCTION_ENV, "DJANGO_STATIC_ROOT": str(tmp_path)}
+    collected = manage("collectstatic", "--noinput", **env)
+    assert collected.returncode == 0, collected.stderr
+    assert (tmp_path / "staticfiles.json").exists()
+    shown = manage(
+        "shell",
+        "-c",
+        "from django.templatetags.static import static; print(static('js/paddock.js'))",
+        **env,
+    )
+    assert shown.returncode == 0, shown.stderr
+    name = shown.stdout.strip().splitlines()[-1]  # after the shell's own banner
+    assert re.fullmatch(r"/static/js/paddock\.[0-9a-f]{12}\.js", name), name
+    assert (tmp_path / name.removeprefix("/static/")).exists()

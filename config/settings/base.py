@@ -88,7 +88,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = env.path("DJANGO_STATIC_ROOT", default=BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [
     BASE_DIR / "static",
     ("bootstrap", xstatic.pkg.bootstrap.BASE_DIR),
