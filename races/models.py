@@ -70,6 +70,9 @@ class RaceEvent(models.Model):
     seq = models.PositiveIntegerField(help_text="1 for the first event of the race.")
     kind = models.CharField(max_length=40)
     payload = models.JSONField(default=dict, blank=True)
+    text = models.CharField(
+        max_length=300, blank=True, help_text="What the event did, in words, for the log."
+    )
     state_before = models.JSONField(
         null=True,
         blank=True,
@@ -93,7 +96,11 @@ class RaceEvent(models.Model):
         return f"#{self.seq} {self.kind}"
 
     def summary(self) -> str:
-        """ "move red: roll 7, brakes 1": the kind, the car, then the facts that were not nil."""
+        """What the event did in words ("Red moves 7 spaces in 3rd"), or, for an event its rule
+        set does not put in words, "move red: roll 7, brakes 1": the kind, the car, then the
+        facts that were not nil."""
+        if self.text:
+            return self.text
         payload = dict(self.payload)
         car = payload.pop("car", None)
         facts = ", ".join(

@@ -205,7 +205,8 @@ def race_event_apply(
     """
     _check_open(race, expected_version)
     try:
-        new_state, asked = engine.apply(state or race_state(race), event)
+        before = state or race_state(race)
+        new_state, asked = engine.apply(before, event)
     except EventRejected as refusal:
         raise ValidationError(str(refusal)) from refusal
     row = RaceEvent(
@@ -213,6 +214,7 @@ def race_event_apply(
         seq=race.seq + 1,
         kind=event.kind,
         payload=_stored_payload(dict(event.data)),
+        text=engine.describe(before, event, new_state)[:300],
         state_before=race.state,
         who=who,
     )

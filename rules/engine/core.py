@@ -70,6 +70,11 @@ def dashboard(state: RaceState) -> tuple[CarView, ...]:
     return _rules(state.setup.ruleset).dashboard(state)
 
 
+def describe(before: RaceState, event: Event, after: RaceState) -> str:
+    """What `event` did to the race, in words, for the log; "" where its facts say it all."""
+    return _rules(before.setup.ruleset).describe(before, event, after)
+
+
 def status(state: RaceState) -> str:
     """Where the race stands, in words ("Round 3 · weather: rain (score 6)")."""
     return _rules(state.setup.ruleset).status(state)

@@ -51,6 +51,10 @@ class RuleSet:
     def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
         raise NotImplementedError
 
+    def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
+        """What `event` did, in words, for the log ("" to let the event's own facts speak)."""
+        return ""
+
     def status(self, state: RaceState) -> str:
         """Where the race stands, in words, for the line above the prompt."""
         return ""

@@ -72,13 +72,13 @@ def test_a_race_at_the_table_from_the_grid_to_the_standings(
         enter(page, version, kind, data)
         version += 1
         if seq == 8:  # Blue's move, beside Red: the dashboard and log show it
-            expect(page.locator("#log")).to_contain_text("move blue: roll 2, adjacent red")
+            expect(page.locator("#log")).to_contain_text("Blue moves 2 spaces in 1st, beside Red")
             # A slip of the finger on the first collision roll, taken back.
             enter(page, version, "collision_roll", {"black": 2, "green": 8})
             version += 2
-            expect(page.locator("#log")).to_contain_text("collision roll blue: black 2, green 8")
+            expect(page.locator("#log")).to_contain_text("Blue's collision check")
             page.get_by_role("button", name="Undo the last event").click()
-            expect(page.locator("#log")).not_to_contain_text("black 2, green 8")
+            expect(page.locator("#log")).not_to_contain_text("Blue's collision check")
         if kind == "injury_roll":
             blue = page.locator('#dashboard tr[data-car="blue"]')
             expect(blue).to_contain_text("out: disabled in a collision")

@@ -102,7 +102,7 @@ def test_an_event_with_htmx_swaps_in_the_next_prompt(client_organiser, race):
     assert response.status_code == 200 and "<html" not in html
     assert "Blue (Bob, Rookie) qualifies" in html
     assert 'name="version" value="1"' in html
-    assert "qualifying roll red: value 3" in html  # the log
+    assert "Red (Ann, Rookie) qualifies 4 (3 +1 Rookie)" in html  # the log, in words
 
 
 def test_after_the_first_event_htmx_gets_only_what_changed(client_organiser, race):

@@ -19,7 +19,7 @@ from rules.season_pass import (
     weather_outcome,
 )
 from rules.season_pass.experience import Level
-from rules.season_pass.race import checks, grid, standings, turns
+from rules.season_pass.race import checks, grid, standings, turns, words
 from rules.season_pass.race.state import (
     CarResult,
     CarSetup,
@@ -131,6 +131,9 @@ class SeasonPass(RuleSet):
 
     def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
         return standings.dashboard(state)
+
+    def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
+        return words.describe(before, event, after)
 
     def status(self, state: RaceState) -> str:
         where = f"Round {state.round}" if state.round else "Before the start"

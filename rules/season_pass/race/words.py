@@ -1,0 +1,121 @@
+"""The race's log in words: what an event did, as the table would say it ("Blue (Bob, Rookie)
+qualifies 6 (5 +1 Rookie)", "Weather: variable, score 6: rain"), read from the states before and
+after it. An event with nothing more to say than its own facts gets "" (the log shows those)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.engine.events import Event
+from rules.engine.pieces import name, plural
+from rules.season_pass import pole_modifier
+from rules.season_pass.race.common import ORDINALS, label
+from rules.season_pass.race.standings import OUT_NOTES, _injury_note
+from rules.season_pass.race.state import FINISHED, OUT, RaceState
+
+
+def describe(before: RaceState, event: Event, after: RaceState) -> str:
+    words = _WORDS.get(event.kind)
+    return words(before, event, after) if words else ""
+
+
+def _grid(before: RaceState, after: RaceState) -> str:
+    if after.grid and not before.grid:
+        return "; the grid: " + ", ".join(name(key) for key in after.grid)
+    return ""
+
+
+def _qualifying(before: RaceState, event: Event, after: RaceState) -> str:
+    key, value = str(event.data["car"]), int(event.data["value"])
+    car = after.car(key)
+    modifier = pole_modifier(car.level)
+    score = f"{value + modifier} ({value} {modifier:+d} {car.level.value})" if modifier else value
+    return f"{label(after, key)} qualifies {score}" + _grid(before, after)
+
+
+def _tie(before: RaceState, event: Event, after: RaceState) -> str:
+    key = str(event.data["car"])
+    return f"{name(key)} rolls {event.data['value']} in the roll-off" + _grid(before, after)
+
+
+def _weather(before: RaceState, event: Event, after: RaceState) -> str:
+    if before.phase == "round_weather":
+        return f"Weather roll {event.data['value']}: score {after.weather_score}, {after.weather}"
+    if after.fixed_weather is not None:
+        return f"Weather: {after.fixed_weather} all race"
+    return "Weather: variable: roll the red die for the weather score"
+
+
+def _weather_score(before: RaceState, event: Event, after: RaceState) -> str:
+    return f"Weather: variable, score {after.weather_score}: {after.weather}"
+
+
+def _order(before: RaceState, event: Event, after: RaceState) -> str:
+    return f"Round {after.round} order: " + ", ".join(name(key) for key in after.order)
+
+
+def _gear(before: RaceState, event: Event, after: RaceState) -> str:
+    key = str(event.data["car"])
+    was, now = before.car(key), after.car(key)
+    paid = [
+        plural(getattr(was, points) - getattr(now, points), f"{kind} point")
+        for points, kind in (("gas", "gas"), ("brakes", "brake"), ("tires", "tire"))
+        if getattr(was, points) > getattr(now, points)
+    ]
+    return f"{name(key)} into {ORDINALS[now.gear]}" + (
+        f", paying {', '.join(paid)}" if paid else ""
+    )
+
+
+def _move(before: RaceState, event: Event, after: RaceState) -> str:
+    key = str(event.data["car"])
+    was, now = before.car(key), after.car(key)
+    text = (
+        f"{name(key)} moves {plural(now.distance - was.distance, 'space')} in {ORDINALS[now.gear]}"
+    )
+    if now.status == OUT and was.status != OUT:
+        text += f", {OUT_NOTES.get(now.out_reason or '', 'out')}"
+    elif now.status == FINISHED and was.status != FINISHED:
+        text += ", crosses the line"
+    if now.adjacent:
+        text += ", beside " + ", ".join(name(other) for other in now.adjacent)
+    return text
+
+
+def _engine(before: RaceState, event: Event, after: RaceState) -> str:
+    key = str(event.data["car"])
+    hurt = after.car(key).engine_damage > before.car(key).engine_damage
+    outcome = "engine damage" if hurt else "no damage"
+    return f"{name(key)}'s engine check: {event.data['value']}, {outcome}"
+
+
+def _damage(before: RaceState, event: Event, after: RaceState) -> str:
+    hit = [
+        f"{name(car.car)} takes {plural(car.collision_damage - was.collision_damage, 'point')}"
+        for car, was in zip(after.cars, before.cars, strict=True)
+        if car.collision_damage > was.collision_damage
+    ]
+    head = f"{name(str(event.data['car']))}'s collision check"
+    return f"{head}: " + ("; ".join(hit) if hit else "no damage")
+
+
+def _injury(before: RaceState, event: Event, after: RaceState) -> str:
+    key = str(event.data["car"])
+    injury = after.car(key).injury
+    text = f"{name(key)}'s injury roll: {event.data['value']}"
+    return text + (f", {_injury_note(injury)}" if injury and injury.settled else "")
+
+
+_WORDS: dict[str, Callable[[RaceState, Event, RaceState], str]] = {
+    "qualifying_roll": _qualifying,
+    "tie_roll": _tie,
+    "weather_roll": _weather,
+    "weather_score_roll": _weather_score,
+    "order": _order,
+    "gear": _gear,
+    "move": _move,
+    "engine_check": _engine,
+    "collision_roll": _damage,
+    "chain_roll": _damage,
+    "injury_roll": _injury,
+}

@@ -1,0 +1,64 @@
+"""The log in words: what each event did, as the table would say it (issue 8: the log read
+"qualifying roll Blue 1: value 5" and "weather roll: value 20")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine import Event, describe
+from tests.rules.season_pass.race.table import (
+    FOUR_CARS,
+    VARIABLE_ROLL,
+    Table,
+    race_setup,
+    sunny_two_car_race,
+)
+
+
+def said(table: Table, kind: str, **data: Any) -> str:
+    before = table.state
+    table(kind, **data)
+    return describe(before, Event(kind, data), table.state)
+
+
+def test_qualifying_says_the_modified_roll_and_then_the_grid():
+    table = Table()  # Red a Rookie (+1), Blue a Veteran (0)
+    assert said(table, "qualifying_roll", car="red", value=5) == (
+        "Red (Jane Doe, Rookie) qualifies 6 (5 +1 Rookie)"
+    )
+    assert said(table, "qualifying_roll", car="blue", value=9) == (
+        "Blue (Alfred Onceler Jr., Veteran) qualifies 9; the grid: Red, Blue"
+    )
+
+
+def test_the_weather_is_said_in_words():
+    assert said(Table().qualify(red=2, blue=9), "weather_roll", value=1) == "Weather: sun all race"
+    table = Table().qualify(red=2, blue=9)
+    assert said(table, "weather_roll", value=VARIABLE_ROLL) == (
+        "Weather: variable: roll the red die for the weather score"
+    )
+    said_score = said(table, "weather_score_roll", value=6)
+    assert said_score.startswith("Weather: variable, score ")
+    assert said_score.endswith(str(table.state.weather))
+
+
+def test_gears_moves_and_checks_are_said_in_words():
+    table = sunny_two_car_race()
+    assert said(table, "gear", car="red", gear=1) == "Red into 1st"
+    assert said(table, "move", car="red", roll=2) == "Red moves 2 spaces in 1st"
+    table = Table(race_setup(*FOUR_CARS[:2])).qualify(red=2, blue=9).sunny()
+    table.edit_car("red", gear=4)
+    assert said(table, "gear", car="red", gear=2) == "Red into 2nd, paying 1 gas point"
+
+
+def test_a_car_out_and_its_injury_are_said_in_words():
+    table = sunny_two_car_race().edit_car("red", gear=5, tires=2, brakes=1)
+    table("gear", car="red", gear=5)
+    moved = said(table, "move", car="red", roll=19, brakes=1, corner=1, skid=5)
+    assert moved == "Red moves 15 spaces in 5th, out: overshot a corner"
+    assert said(table, "injury_roll", car="red", value=1) == "Red's injury roll: 1"
+    for value in (2, 10):
+        said(table, "injury_roll", car="red", value=value)
+    assert said(table, "injury_roll", car="red", value=12) == (
+        "Red's injury roll: 12, severity 4, misses 4 races"
+    )
