@@ -86,6 +86,13 @@ class League(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            # An organiser's league of that name, whatever the case, is one league: two posts
+            # of "New league" at once insert one, and the other is shown it (AlreadyDone).
+            models.UniqueConstraint(
+                Lower("name"), "organiser", name="unique_league_name_per_organiser"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name

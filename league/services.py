@@ -162,7 +162,8 @@ def track_create(*, name: str, number: int | None = None, weather_table: str = "
         if (existing.number, existing.weather_table) == (track.number, track.weather_table):
             raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
         raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
-    track.full_clean()
+    # A twin request's track is told apart at the insert (_track_replay), not refused here.
+    track.full_clean(validate_unique=False, validate_constraints=False)
     return _insert(track, lambda: _track_replay(track))
 
 
@@ -209,7 +210,9 @@ def league_create(
     _check_league_new(league)
     for _try in range(SLUG_TRIES):
         league.slug = slugs.free_slug(name, taken=_slug_taken)
-        league.full_clean()
+        # The slug's uniqueness is the database's to enforce, at the insert: a twin request that
+        # took it since is told apart there (AlreadyDone), not refused here.
+        league.full_clean(validate_unique=False, validate_constraints=False)
         try:
             _insert(league, lambda: _check_league_new(league))
         except IntegrityError:
