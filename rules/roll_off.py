@@ -58,3 +58,15 @@ def roll_off(
 
     rank(list(rolls), 0)
     return RollOff(order=() if tied else tuple(order), tied=tuple(tied))
+
+
+def rolls_owed(
+    rolls: Mapping[str, Sequence[int]], tied: Sequence[tuple[str, ...]]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(car, the cars it is tied with) for each car that still owes a roll: in each tied group,
+    those that have rolled the fewest times so far."""
+    owed = []
+    for group in tied:
+        fewest = min(len(rolls[car]) for car in group)
+        owed.extend((car, group) for car in group if len(rolls[car]) == fewest)
+    return tuple(owed)

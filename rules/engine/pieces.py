@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from rules.dice import Die
 from rules.engine.events import Field, Prompt
 
 State = TypeVar("State")
@@ -67,3 +68,24 @@ def order_prompt(
         default=proposal,
     )
     return Prompt("order", text, None, (field,))
+
+
+# A roll of the black die, the one field of many prompts (qualifying, checks, roll-offs).
+BLACK_DIE = Field("value", "Black die", "die", die=Die.BLACK)
+
+
+class CarsByKey:
+    """For a rule set's frozen race state whose `cars` each have a `car` key: one car by its
+    key, and every key in the state's order."""
+
+    cars: tuple[Any, ...]
+
+    def car(self, key: str) -> Any:
+        for car in self.cars:
+            if car.car == key:
+                return car
+        raise KeyError(key)
+
+    @property
+    def car_keys(self) -> tuple[str, ...]:
+        return tuple(car.car for car in self.cars)

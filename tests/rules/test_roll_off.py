@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.roll_off import RollOff, UntiedReroll, roll_off
+from rules.roll_off import RollOff, UntiedReroll, roll_off, rolls_owed
 
 
 def test_highest_first_with_a_tie_broken_by_a_re_roll():
@@ -32,3 +32,9 @@ def test_a_re_roll_for_a_car_nothing_tied_is_refused():
     with pytest.raises(UntiedReroll) as refusal:
         roll_off({"red": [12, 4], "blue": [3]}, highest_first=True)
     assert refusal.value.car == "red"
+
+
+def test_in_a_tie_those_who_rolled_fewest_times_owe_the_next_roll():
+    rolls = {"red": [12, 4], "blue": [12], "green": [12, 4], "black": [3]}
+    tied = (("red", "blue", "green"),)
+    assert rolls_owed(rolls, tied) == (("blue", ("red", "blue", "green")),)

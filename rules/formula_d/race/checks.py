@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import Die
-from rules.engine.events import Event, Field, Prompt
-from rules.engine.pieces import with_car
+from rules.engine.events import Event, Prompt
+from rules.engine.pieces import BLACK_DIE, with_car
 from rules.formula_d import (
     COLLISION_MAX,
     MOTOR_DAMAGE_MAX,
@@ -25,8 +24,6 @@ from rules.formula_d.race.common import gear_name, label, lose
 from rules.formula_d.race.flow import settle
 from rules.formula_d.race.state import Check, RaceState
 from rules.formula_d.race.turns import marker_label
-
-BLACK = Field("value", "Black die", "die", die=Die.BLACK)
 
 
 def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -59,7 +56,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
             f"{gear_name(PIT_EXIT_GEAR)} for half the roll rounded up; "
             f"{QUICK_STOP_MAX + 1}-20: Slow Stop, waits until next round)"
         )
-    return Prompt(check.kind, text, check.car, (BLACK,))
+    return Prompt(check.kind, text, check.car, (BLACK_DIE,))
 
 
 def _roll(state: RaceState, event: Event, prompt: Prompt) -> tuple[RaceState, Check, int]:

@@ -7,10 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import Die
 from rules.engine.contract import Starter
-from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import name, with_car
+from rules.engine.events import Event, EventRejected, Prompt
+from rules.engine.pieces import BLACK_DIE, name, with_car
 from rules.formula_d import (
     GREAT_START_ROLL,
     GREAT_START_SPACES,
@@ -29,8 +28,7 @@ from rules.formula_d import (
 from rules.formula_d.race.common import label, names, ordinal
 from rules.formula_d.race.flow import next_turn, start_round
 from rules.formula_d.race.state import CarSetup, CarState, GridRolls, RaceSetup, RaceState
-
-BLACK = Field("value", "Black die", "die", die=Die.BLACK)
+from rules.roll_off import rolls_owed
 
 # --- The cars ----------------------------------------------------------------------------------
 
@@ -122,11 +120,7 @@ def start_state(setup: RaceSetup) -> RaceState:
 def _re_rolls(state: RaceState) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(car, the cars it is tied with) for each car that still owes a re-roll."""
     rolls = {entry.car: entry.rolls for entry in state.grid_rolls}
-    owed = []
-    for group in state.grid_outcome.tied:
-        fewest = min(len(rolls[car]) for car in group)
-        owed.extend((car, group) for car in group if len(rolls[car]) == fewest)
-    return tuple(owed)
+    return rolls_owed(rolls, state.grid_outcome.tied)
 
 
 def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -138,7 +132,7 @@ def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 f"Grid: {label(state, car)} rolls black for its starting position "
                 "(highest on pole)",
                 car,
-                (BLACK,),
+                (BLACK_DIE,),
             )
             for car in unrolled
         )
@@ -149,7 +143,7 @@ def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
             + names([other for other in group if other != car])
             + ": roll black again, highest takes the forward place",
             car,
-            (BLACK,),
+            (BLACK_DIE,),
         )
         for car, group in _re_rolls(state)
     )
@@ -181,7 +175,7 @@ def start_prompts(state: RaceState) -> tuple[Prompt, ...]:
         f"starts: roll black ({POOR_START_ROLL}: Poor Start, misses this turn; "
         f"{GREAT_START_ROLL}: Great Start, {GREAT_START_SPACES} spaces at once)"
     )
-    return (Prompt("start_roll", text, key, (BLACK,)),)
+    return (Prompt("start_roll", text, key, (BLACK_DIE,)),)
 
 
 def on_start_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:

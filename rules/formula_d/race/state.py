@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from rules.engine.pieces import CarsByKey
 from rules.formula_d import RACE_LAPS, CarSheet, GridOutcome, grid_order
 
 RACING = "racing"
@@ -122,7 +123,7 @@ class Check:
 
 
 @dataclass(frozen=True)
-class RaceState:
+class RaceState(CarsByKey):
     setup: RaceSetup
     cars: tuple[CarState, ...]
     phase: str  # grid, order, start, gear, move, checks, finished
@@ -138,16 +139,6 @@ class RaceState:
     @property
     def finished(self) -> bool:
         return self.phase == "finished"
-
-    def car(self, key: str) -> CarState:
-        for car in self.cars:
-            if car.car == key:
-                return car
-        raise KeyError(key)
-
-    @property
-    def car_keys(self) -> tuple[str, ...]:
-        return tuple(car.car for car in self.cars)
 
     @property
     def grid_outcome(self) -> GridOutcome:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules.dice import Die
 from rules.engine.events import Event, Field, Prompt
-from rules.engine.pieces import name, with_car
+from rules.engine.pieces import BLACK_DIE, name, with_car
 from rules.season_pass import (
     DISABLING_DAMAGE,
     chain_damage,
@@ -23,7 +23,6 @@ from rules.season_pass.race.flow import next_turn
 from rules.season_pass.race.state import OUT, Check, RaceState
 
 COLLISION_KINDS = ("collision_roll", "neighbours", "chain_roll")
-BLACK = Field("value", "Black die", "die", die=Die.BLACK)
 
 
 def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -39,7 +38,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     if check.kind == "engine_check":
         gear = ORDINALS[state.car(check.car).gear]
         text = f"{check.reason}: {who} in {gear} checks its engine, roll black"
-        return Prompt("engine_check", text, check.car, (BLACK,))
+        return Prompt("engine_check", text, check.car, (BLACK_DIE,))
     if check.kind == "collision_roll":
         assert state.weather is not None
         dice = collision_dice(state.car(check.car).level, state.weather)
@@ -82,7 +81,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     if check.kind == "chain_roll":
         damaged = name(check.other or "")
         text = f"{who} is beside {damaged}, which took damage: roll black, 1-3 is damage"
-        return Prompt("chain_roll", text, check.car, (BLACK,))
+        return Prompt("chain_roll", text, check.car, (BLACK_DIE,))
     injury = state.car(check.car).injury
     assert injury is not None and injury.next_column is not None
     column = injury.next_column.value.capitalize()

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from rules.dice import Die
 from rules.engine.events import Event, Field, Prompt
-from rules.engine.pieces import name
+from rules.engine.pieces import BLACK_DIE, name
+from rules.roll_off import rolls_owed
 from rules.season_pass import (
     QualifyingOutcome,
     WeatherOutcome,
@@ -21,7 +22,6 @@ from rules.season_pass.race.common import label
 from rules.season_pass.race.flow import order_round, start_round
 from rules.season_pass.race.state import QualifyingRolls, RaceState
 
-BLACK = Field("value", "Black die", "die", die=Die.BLACK)
 RED = Field("value", "Red die", "die", die=Die.RED)
 
 
@@ -34,11 +34,7 @@ def _outcome(state: RaceState) -> QualifyingOutcome:
 def _roll_offs(state: RaceState) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(car, the cars it is tied with) for each car that still owes a roll-off."""
     rolls = {entry.car: entry.rolls for entry in state.qualifying}
-    owed = []
-    for group in _outcome(state).tied:
-        fewest = min(len(rolls[car]) for car in group)
-        owed.extend((car, group) for car in group if len(rolls[car]) == fewest)
-    return tuple(owed)
+    return rolls_owed(rolls, _outcome(state).tied)
 
 
 def qualifying_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -50,7 +46,7 @@ def qualifying_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 f"{label(state, car)} qualifies: roll black "
                 f"(Pole {pole_modifier(state.car(car).level):+d})",
                 car,
-                (BLACK,),
+                (BLACK_DIE,),
             )
             for car in unrolled
         )
@@ -61,7 +57,7 @@ def qualifying_prompts(state: RaceState) -> tuple[Prompt, ...]:
             + " and ".join(name(other) for other in group if other != car)
             + ": roll black again, unmodified, lower takes the forward place",
             car,
-            (BLACK,),
+            (BLACK_DIE,),
         )
         for car, group in _roll_offs(state)
     )
@@ -92,7 +88,7 @@ def _after_qualifying(state: RaceState) -> RaceState:
 def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     if state.phase == "weather":
         text = "Weather: roll black against the track's weather table"
-        return (Prompt("weather_roll", text, None, (BLACK,)),)
+        return (Prompt("weather_roll", text, None, (BLACK_DIE,)),)
     if state.phase == "weather_score":
         text = "Variable weather: roll red for the starting weather score"
         return (Prompt("weather_score_roll", text, None, (RED,)),)
@@ -100,7 +96,7 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
         f"Round {state.round}, weather score {state.weather_score} ({state.weather}): "
         "before the leader moves, roll black against the weather table"
     )
-    return (Prompt("weather_roll", text, None, (BLACK,)),)
+    return (Prompt("weather_roll", text, None, (BLACK_DIE,)),)
 
 
 def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine import contract
+from rules.engine.pieces import CarsByKey
 from rules.season_pass import (
     DISABLING_DAMAGE,
     InjuryCheck,
@@ -107,7 +108,7 @@ class QualifyingRolls:
 
 
 @dataclass(frozen=True)
-class RaceState:
+class RaceState(CarsByKey):
     setup: RaceSetup
     cars: tuple[CarState, ...]
     phase: str
@@ -131,16 +132,6 @@ class RaceState:
         if self.weather_score is not None:
             return weather_for_score(self.weather_score)
         return self.fixed_weather
-
-    def car(self, key: str) -> CarState:
-        for car in self.cars:
-            if car.car == key:
-                return car
-        raise KeyError(key)
-
-    @property
-    def car_keys(self) -> tuple[str, ...]:
-        return tuple(car.car for car in self.cars)
 
 
 @dataclass(frozen=True)
