@@ -758,15 +758,24 @@ def round_result_clear(*, round_: Round, at_table: bool) -> int:
     return discarded
 
 
+def season_end_refusal(rounds: Iterable[Round]) -> str | None:
+    """Why a season of `rounds` may not end yet, or None: every round must be in first."""
+    unfinished = sorted(
+        (round_ for round_ in rounds if round_.status != RoundStatus.FINISHED),
+        key=lambda round_: round_.number,
+    )
+    return SEASON_NOT_FINISHED.format(number=unfinished[0].number) if unfinished else None
+
+
 @transaction.atomic
 def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     """Heal, age and retire every driver, keep the report, and open the next season."""
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     if season.is_ended:
         raise AlreadyDone(SEASON_ENDED_ALREADY.format(number=season.number), done=season)
-    unfinished = season.rounds.exclude(status=RoundStatus.FINISHED).order_by("number").first()
-    if unfinished is not None:
-        raise ValidationError(SEASON_NOT_FINISHED.format(number=unfinished.number))
+    refusal = season_end_refusal(season.rounds.all())
+    if refusal:
+        raise ValidationError(refusal)
     rules = season.league.rules
     changes = _age_and_retire(season) if rules.careers else []
     season.ended_at = timezone.now()

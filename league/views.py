@@ -55,6 +55,21 @@ def _already_done(request: HttpRequest, done: services.AlreadyDone) -> HttpRespo
     return redirect(done.done)
 
 
+def _created(request: HttpRequest, form, create, made: str, then=None) -> HttpResponse | None:
+    """Run `create()` for a valid form: a redirect to what it made, or to `then` (with `made`,
+    formatted with it, as the message), or to what a twin request made (AlreadyDone); None
+    once a refusal is on the form, for the page to be shown again with it."""
+    try:
+        created = create()
+    except services.AlreadyDone as done:
+        return _already_done(request, done)
+    except ValidationError as error:
+        _refused(form, error)
+        return None
+    messages.success(request, made.format(created))
+    return redirect(then or created)
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     leagues = League.objects.prefetch_related("seasons")
@@ -69,20 +84,19 @@ def league_new(request: HttpRequest) -> HttpResponse:
     initial = {"name": request.GET.get("name", "")}
     form = LeagueForm(_posted(request), ruleset=_ruleset_asked(request), initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
-            league = services.league_create(
+        created = _created(
+            request,
+            form,
+            lambda: services.league_create(
                 organiser=request.user,
                 name=form.cleaned_data["name"],
                 ruleset=form.rules.name,
                 settings=form.league_settings(),
-            )
-        except services.AlreadyDone as done:
-            return _already_done(request, done)
-        except ValidationError as error:
-            _refused(form, error)
-        else:
-            messages.success(request, f"{league} is ready: add teams, then open its first season.")
-            return redirect(league)
+            ),
+            "{} is ready: add teams, then open its first season.",
+        )
+        if created:
+            return created
     status = BAD_REQUEST if request.method == "POST" else 200
     return render(request, "league/league_new.html", {"form": form}, status=status)
 
@@ -114,17 +128,17 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = _managed_league(request, slug)
     form = TeamForm(_posted(request), cars_per_team=league.cars_per_team)
     if request.method == "POST" and form.is_valid():
-        try:
-            team = services.team_create(
+        created = _created(
+            request,
+            form,
+            lambda: services.team_create(
                 league=league, name=form.cleaned_data["name"], driver_names=form.driver_names()
-            )
-        except services.AlreadyDone as done:
-            return _already_done(request, done)
-        except ValidationError as error:
-            _refused(form, error)
-        else:
-            messages.success(request, f"{team} joins {league}.")
-            return redirect(league)
+            ),
+            f"{{}} joins {league}.",
+            then=league,  # where the next team is added
+        )
+        if created:
+            return created
     status = BAD_REQUEST if request.method == "POST" else 200
     return render(request, "league/team_new.html", {"league": league, "form": form}, status=status)
 
@@ -217,20 +231,19 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
         _posted(request), rules=league.rules, next_number=current.number + 1 if current else 1
     )
     if request.method == "POST" and form.is_valid():
-        try:
-            season = services.season_open(
+        created = _created(
+            request,
+            form,
+            lambda: services.season_open(
                 league=league,
                 preset=form.cleaned_data["preset"],
                 tracks=form.tracks(),
                 number=form.cleaned_data["number"],
-            )
-        except services.AlreadyDone as done:
-            return _already_done(request, done)
-        except ValidationError as error:
-            _refused(form, error)
-        else:
-            messages.success(request, f"Season {season.number} is open.")
-            return redirect(season)
+            ),
+            "Season {.number} is open.",
+        )
+        if created:
+            return created
     status = BAD_REQUEST if request.method == "POST" else 200
     return render(
         request, "league/season_new.html", {"league": league, "form": form}, status=status
@@ -249,10 +262,10 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "rounds": rounds,
         "standings": season_standings(season),
         "can_manage": can_manage,
-        # Ending is offered once every round is in, and asks first (season_end's GET).
+        # Ending is offered once the rules let it, and asks first (season_end's GET).
         "can_end": can_manage
         and not season.is_ended
-        and all(round_.is_finished for round_ in rounds),
+        and services.season_end_refusal(rounds) is None,
     }
     return render(request, "league/season.html", context)
 
