@@ -226,7 +226,8 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
             if race is not None:  # a double tap, or another device: the race is running
                 messages.warning(request, STARTED_ELSEWHERE)
                 return redirect(race)
-            round_.refresh_from_db()
+            round_.refresh_from_db()  # another device may have started it by hand meanwhile
+            take_over = services.take_over_summary(round_)
             errors = refusal.messages
             status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
     context = {
@@ -235,7 +236,7 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
         "league": round_.season.league,
         "starters": starters,
         "builds": builds,
-        "take_over": services.take_over_summary(round_),
+        "take_over": take_over,
         "errors": errors,
     }
     return render(request, "races/race_new.html", context, status=status if errors else 200)
