@@ -79,6 +79,11 @@ class RaceEvent(models.Model):
         help_text="The race's snapshot before this event: undo restores it without replaying "
         "the log (empty for events logged before it was kept).",
     )
+    automatic = models.BooleanField(
+        default=False,
+        help_text="Entered by Paddock, not the referee: the rules left one choice (the only "
+        "legal gear, the order of a lone car). Undo takes it back with the entry before it.",
+    )
     who = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -98,12 +98,15 @@ def _race_for(
     round_ = Round.objects.select_related("track", "season__league").get(pk=round_.pk)
     try:
         setup = race_setup(round_, entries, car_builds)
-        state, _asked = engine.start(setup)
+        state, asked = engine.start(setup)
     except EventRejected as refusal:
         raise ValidationError(ENGINE_SETUP_REFUSED.format(reason=refusal)) from refusal
-    race = Race(round=round_, setup=engine.setup_to_dict(setup), state=engine.state_to_dict(state))
+    race = Race(round=round_, setup=engine.setup_to_dict(setup))
+    state, _asked, forced = _forced_events(race, state, asked, seq=0)
+    race.state, race.seq = engine.state_to_dict(state), len(forced)
     race.full_clean()
     race.save()
+    RaceEvent.objects.bulk_create(forced)
     return race
 
 
@@ -164,11 +167,12 @@ def race_state(race: Race) -> RaceState:
 
 @dataclass(frozen=True)
 class Entered:
-    """What entering an event did: the new state, what the rules ask next, the logged event."""
+    """What entering an event did: the new state, what the rules ask next, and the logged
+    events: the referee's, then any Paddock entered because the rules left one choice."""
 
     state: RaceState
     prompts: tuple[Prompt, ...]
-    event: RaceEvent
+    events: tuple[RaceEvent, ...]
 
 
 def _check_open(race: Race, expected_version: int) -> None:
@@ -190,6 +194,30 @@ def _stored_payload(data: dict) -> dict:
     # An empty input means "the field's default" to the engine, so it is left out of the log;
     # a list is kept even when empty, since an empty list of cars means "no cars".
     return {key: value for key, value in data.items() if value not in ("", None)}
+
+
+def _forced_events(
+    race: Race, state: RaceState, asked: tuple[Prompt, ...], *, seq: int
+) -> tuple[RaceState, tuple[Prompt, ...], list[RaceEvent]]:
+    """Enter what the rules leave no choice in (the only legal gear, the order of a lone car)
+    after event `seq`, so the referee is never asked to confirm it; each is logged as
+    automatic, with the state before it, so undo and replay treat it like any other event."""
+    rows = []
+    while asked and (event := asked[0].forced()) is not None:
+        before = state
+        state, asked = engine.apply(before, event)
+        rows.append(
+            RaceEvent(
+                race=race,
+                seq=seq + len(rows) + 1,
+                kind=event.kind,
+                payload=_stored_payload(dict(event.data)),
+                text=engine.describe(before, event, state)[:300],
+                state_before=engine.state_to_dict(before),
+                automatic=True,
+            )
+        )
+    return state, asked, rows
 
 
 @transaction.atomic
@@ -221,23 +249,26 @@ def race_event_apply(
     # The conditional update below vouches for the race and the next seq (and the view for the
     # referee): validating those again would cost queries on every roll.
     row.full_clean(exclude=["race", "who", "state_before"], validate_constraints=False)
+    new_state, asked, forced = _forced_events(race, new_state, asked, seq=row.seq)
+    rows = (row, *forced)
+    seq = race.seq + len(rows)
     snapshot = engine.state_to_dict(new_state)
     moved_on = Race.objects.filter(
         pk=race.pk, version=expected_version, finished_at__isnull=True
-    ).update(seq=race.seq + 1, version=expected_version + 1, state=snapshot)
+    ).update(seq=seq, version=expected_version + 1, state=snapshot)
     if not moved_on:
         current = Race.objects.filter(pk=race.pk).values_list("seq", flat=True).first()
         if current is None:
             raise StaleRace(RACE_GONE)
         raise StaleRace(STALE_RACE.format(current=current))
     try:
-        row.save(force_insert=True)
+        RaceEvent.objects.bulk_create(rows)
     except IntegrityError as clash:
         # The unique (race, seq) stands behind the conditional update: the race already has an
         # event at the next seq. Leaving the transaction with this error rolls the update back.
         raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
-    race.seq, race.version, race.state = race.seq + 1, expected_version + 1, snapshot
-    return Entered(new_state, asked, row)
+    race.seq, race.version, race.state = seq, expected_version + 1, snapshot
+    return Entered(new_state, asked, rows)
 
 
 def race_events(race: Race) -> list[Event]:
@@ -247,23 +278,37 @@ def race_events(race: Race) -> list[Event]:
     ]
 
 
+def undo_target(race: Race, back_to: int | None = None) -> RaceEvent | None:
+    """The referee's entry that undo takes back, with every event after it: the last one, or
+    with `back_to` the latest at or before that event (an automatic event goes with the entry
+    that led to it, or it would only be entered again)."""
+    entries = race.events.filter(automatic=False)
+    if back_to is not None:
+        entries = entries.filter(seq__lte=back_to)
+    return entries.only("pk", "seq", "kind", "text", "payload").order_by("-seq").first()
+
+
 @transaction.atomic
-def race_undo(*, race: Race, expected_version: int, who=None) -> RaceState:
-    """Remove the last event and restore the state before it, as kept with the event: undo at
-    event 3,000 costs what it costs at event 10. An event logged before states were kept with
-    events is undone by replaying the log from the setup.
+def race_undo(
+    *, race: Race, expected_version: int, who=None, back_to: int | None = None
+) -> RaceState:
+    """Take back the referee's last entry (or, with `back_to`, every event from that one on)
+    and restore the state before it, as kept with the event: undo at event 3,000 costs what it
+    costs at event 10. An event logged before states were kept with events is undone by
+    replaying the log from the setup.
 
     `race` is brought up to date in place, as by race_event_apply.
     """
     caller_race, race = race, _locked(race, expected_version)
-    if race.seq == 0:
+    target = undo_target(race, back_to)
+    if target is None:
         raise ValidationError(NOTHING_TO_UNDO)
-    last = race.events.filter(seq=race.seq).only("pk", "state_before").get()
-    last.delete()
-    race.seq -= 1
+    state_before = race.events.filter(pk=target.pk).values_list("state_before", flat=True).get()
+    race.events.filter(seq__gte=target.seq).delete()
+    race.seq = target.seq - 1
     race.version += 1
-    if last.state_before is not None:
-        state = engine.state_from_dict(last.state_before)
+    if state_before is not None:
+        state = engine.state_from_dict(state_before)
     else:
         state = engine.replay(engine.setup_from_dict(race.setup), race_events(race))
     race.state = engine.state_to_dict(state)

@@ -37,7 +37,9 @@ class Field:
 
     A number is whole unless `step` says otherwise (0.5: halves too); `unit` names what it
     counts ("brake points") for refusals in the rules' words. A "cars" field given an empty list
-    means no cars; only a value left out (None) takes the default.
+    means no cars; only a value left out (None) takes the default. `short` names it in a word
+    or two where a page has no room for the label ("Brakes"); `folded` marks a fact the board
+    seldom shows, which a page may fold away behind the common ones.
     """
 
     name: str
@@ -51,6 +53,8 @@ class Field:
     default: Any = None
     step: float = 1
     unit: str = ""
+    short: str = ""
+    folded: bool = False
 
     def parse(self, raw: Any, car_keys: tuple[str, ...] = ()) -> Any:
         """The value the referee entered, checked and converted, or EventRejected."""
@@ -219,3 +223,18 @@ class Prompt:
         if unknown:
             raise EventRejected(f"{self.kind} has no field {', '.join(unknown)}.")
         return {spec.name: spec.parse(data.get(spec.name), car_keys) for spec in self.fields}
+
+    def forced(self) -> Event | None:
+        """The one event this prompt allows, when the rules leave nothing to choose: every field
+        a choice with a single option (the only legal gear) or an order of one car; else None."""
+        if not self.fields:
+            return None
+        data: dict[str, Any] = {"car": self.car} if self.car else {}
+        for spec in self.fields:
+            if spec.kind == "choice" and spec.required and len(spec.choices) == 1:
+                data[spec.name] = spec.choices[0][0]
+            elif spec.kind == "order" and len(spec.choices) == 1:
+                data[spec.name] = [spec.choices[0][0]]
+            else:
+                return None
+        return Event(self.kind, data)

@@ -4,7 +4,8 @@ Red, Blue, Green and Yellow are four rookies in sunshine. Blue ends beside Red a
 chain wrecks Blue (a Red-column injury check: 13, severity 1); Red skids out of a corner in
 round 2, rolls a 20 in 5th in round 5 and fails one engine check; all three survivors cross the
 line in round 6 and the Photo Finish ranks them Red (5/16), Green (6/16), Yellow (5/12).
-`None` for an order means "confirm the proposed order".
+`None` for an order means "confirm the proposed order". Round 1's gears are not entered:
+from the grid only 1st is legal, so Paddock enters each itself (an automatic event).
 """
 
 from __future__ import annotations
@@ -23,9 +24,7 @@ STEPS: list[Step] = [
     ("qualifying_roll", "yellow", {"value": 15}),
     ("weather_roll", None, {"value": 1}),
     # Round 1: Blue ends beside Red; the chain wrecks Blue.
-    ("gear", "red", {"gear": 1}),
     ("move", "red", {"roll": 2}),
-    ("gear", "blue", {"gear": 1}),
     ("move", "blue", {"roll": 2, "adjacent": ["red"]}),
     ("collision_roll", "blue", {"black": 1, "green": 7}),
     ("collision_roll", "red", {"black": 20, "green": 12}),
@@ -35,9 +34,7 @@ STEPS: list[Step] = [
     ("chain_roll", "blue", {"value": 3}),
     ("neighbours", "blue", {"adjacent": NO_CARS}),
     ("injury_roll", "blue", {"value": 13}),
-    ("gear", "green", {"gear": 1}),
     ("move", "green", {"roll": 1}),
-    ("gear", "yellow", {"gear": 1}),
     ("move", "yellow", {"roll": 1, "adjacent": ["green"]}),
     ("collision_roll", "yellow", {"black": 20, "green": 12}),
     ("collision_roll", "green", {"black": 20, "green": 12}),

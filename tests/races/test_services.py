@@ -128,26 +128,71 @@ def test_an_event_the_rules_refuse_writes_nothing(race, event, reason):
     assert (race.seq, race.events.count()) == (0, 0)
 
 
+ROUND_TWO = STEPS.index(("order", None, None)) + 1  # round 2's order confirmed: Red's gear
+
+
 def test_a_forbidden_gear_change_is_refused_with_the_rules_reason(race):
-    race = play(race, STEPS[:7])  # red has moved in 1st; blue is to select a gear
-    with pytest.raises(ValidationError, match="first move is in 1st gear"):
+    race = play(race, STEPS[:ROUND_TWO])  # red moved in 1st and is to select a gear
+    with pytest.raises(ValidationError, match="up one gear at a time|one gear"):
         services.race_event_apply(
             race=race,
-            event=Event("gear", {"car": "blue", "gear": 3}),
+            event=Event("gear", {"car": "red", "gear": 3}),
             expected_version=race.version,
         )
 
 
+def test_round_one_gears_are_entered_by_paddock_the_grid_allows_only_1st(race):
+    """From the grid only 1st gear is legal: the referee is never asked to confirm it."""
+    race = play(race, STEPS[:5])  # qualifying and the weather
+    gears = list(race.events.filter(kind="gear").values_list("payload", "automatic", "text"))
+    assert gears == [({"car": "red", "gear": "1"}, True, "Red into 1st")]
+    assert engine.prompts(services.race_state(race))[0].kind == "move"
+
+
+def test_undo_takes_back_the_referee_s_entry_with_what_paddock_entered_after_it(race):
+    race = play(race, STEPS[:5])
+    before_weather = race.events.get(kind="weather_roll").state_before
+    assert race.seq == 6  # the weather roll, then Red into 1st
+    services.race_undo(race=race, expected_version=race.version)
+    race.refresh_from_db()
+    assert race.seq == 4 and race.state == before_weather
+    assert not race.events.filter(seq__gt=4).exists()
+
+
+def test_undo_back_to_an_entry_takes_back_every_event_from_it_on(race):
+    race = play(race, STEPS[:8])
+    second_qualifying = race.events.get(seq=2)
+    services.race_undo(race=race, expected_version=race.version, back_to=2)
+    race.refresh_from_db()
+    assert race.seq == 1 and race.state == second_qualifying.state_before
+    assert list(race.events.values_list("seq", flat=True)) == [1]
+
+
+def test_undo_back_to_an_automatic_event_goes_back_to_the_entry_that_led_to_it(race):
+    race = play(race, STEPS[:5])
+    red_into_first = race.events.get(kind="gear", automatic=True)
+    services.race_undo(race=race, expected_version=race.version, back_to=red_into_first.seq)
+    race.refresh_from_db()
+    assert race.seq == 4 and not race.events.filter(kind="weather_roll").exists()
+
+
+def test_only_automatic_events_leave_nothing_to_undo(race):
+    race = play(race, STEPS[:5])
+    race.events.filter(automatic=False).update(automatic=True)
+    with pytest.raises(ValidationError, match="Nothing to undo"):
+        services.race_undo(race=race, expected_version=race.version)
+
+
 def test_undo_restores_the_exact_previous_snapshot(race):
     drive(race, 12)
-    before = dict(race.state)
+    before, seq = dict(race.state), race.seq
     drive(race, 1, seed=7)
     assert race.state != before
-    state = services.race_undo(race=race, expected_version=13)
+    state = services.race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
-    assert race.seq == 12
+    assert race.seq == seq
     assert race.state == before == engine.state_to_dict(state)
-    assert list(race.events.values_list("seq", flat=True)) == list(range(1, 13))
+    assert list(race.events.values_list("seq", flat=True)) == list(range(1, seq + 1))
 
 
 def test_undo_needs_an_event_and_a_fresh_page(race):
@@ -288,7 +333,7 @@ def test_an_entry_built_before_an_undo_and_a_new_entry_is_stale(race):
 def test_undo_restores_the_state_kept_with_the_event_without_replaying(race, monkeypatch):
     """Undo replayed the whole log: 9.5 ms at event 10, 263 ms at event 3,000 (issue 11)."""
     drive(race, 30)
-    before = dict(race.state)
+    before, seq = dict(race.state), race.seq
     drive(race, 1, seed=5)
 
     def no_replay(*args, **kwargs):
@@ -297,13 +342,14 @@ def test_undo_restores_the_state_kept_with_the_event_without_replaying(race, mon
     monkeypatch.setattr(engine, "replay", no_replay)
     services.race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
-    assert race.state == before and race.seq == 30
+    assert race.state == before and race.seq == seq
 
 
 def test_an_event_logged_before_states_were_kept_is_undone_by_replay(race):
     drive(race, 6)
-    before = race.events.get(seq=6).state_before
-    race.events.filter(seq=6).update(state_before=None)
+    target = services.undo_target(race)
+    before = race.events.get(pk=target.pk).state_before
+    race.events.filter(pk=target.pk).update(state_before=None)
     services.race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
     assert race.state == before
