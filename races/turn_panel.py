@@ -1,8 +1,12 @@
 """What the turn page shows: the first prompt as inputs, every car's dashboard, the latest events.
 
 The prompt is rendered generically from the engine's Fields, so a new kind of prompt needs no
-new template: a die is a keypad of exactly the faces it can show, "cars" are checkboxes, an
-"order" is a prefilled list of places, and numbers, choices and yes/no are plain inputs.
+new template: a die is a keypad of exactly the faces it can show, "cars" are chips to tick, an
+"order" is a prefilled list of places (reordered by tapping a car, then its place), a count from
+the board is a row of chips (with a box for the rare larger value), and choices and yes/no are
+plain inputs. Table speed decides the shape: when a prompt's only required field is its die
+(a move), tapping a face enters it with whatever board facts were set above it; the facts the
+board seldom shows are folded away.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from .services import Entered
 
 LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same at event 300
 EXTRAS_FOLDED_FROM = 3
+# A count from the board is a chip per value up to this; a larger one is typed in a small box.
+COUNT_CHIPS = 5
 
 
 @dataclass(frozen=True)
@@ -28,14 +34,19 @@ class Option:
     label: str
     selected: bool = False
 
+    @property
+    def short(self) -> str:
+        """The label without its note in brackets: "Red 2 (Tyra Wear, Veteran)" -> "Red 2"."""
+        return self.label.split(" (")[0]
+
 
 @dataclass(frozen=True)
 class Input:
     """One Field, ready for the template: `widget` picks the markup."""
 
     spec: Field
-    widget: str  # "keypad" (buttons that submit), "pad" (radio keypad), "number", "select",
-    # "cars", "order", "bool"
+    widget: str  # "keypad" (buttons that submit), "pad" (radio keypad), "count" (radio chips
+    # and a box for more), "number", "select", "cars", "order", "bool"
     options: tuple[Option, ...] = ()
     value: Any = None
     # One select per place for an "order": (place, options with the proposed car selected).
@@ -45,25 +56,53 @@ class Input:
     def name(self) -> str:
         return self.spec.name
 
+    @property
+    def label(self) -> str:
+        """What the compact controls call it; the full label is their title."""
+        return self.spec.short or self.spec.label
+
+    @property
+    def typed(self) -> str:
+        """A count's value when no chip shows it (a larger one, or a half), for its box."""
+        chips = {option.value for option in self.options}
+        return "" if self.value is None or _text(self.value) in chips else _text(self.value)
+
+    @property
+    def more(self) -> bool:
+        """Whether a count may be larger than its chips, so it gets a box to type in."""
+        spec = self.spec
+        return spec.maximum is None or spec.maximum > COUNT_CHIPS or spec.step != 1
+
 
 @dataclass(frozen=True)
 class PromptForm:
     prompt: Prompt
     inputs: tuple[Input, ...]
-    one_tap: bool  # a single die or choice: each button submits at once
+    one_tap: bool  # a single die or choice, or a die with optional facts: a tap submits
 
     @property
     def kind(self) -> str:
         return self.prompt.kind
 
     @property
-    def main(self) -> tuple[Input, ...]:
-        return tuple(item for item in self.inputs if item not in self.extras)
+    def facts(self) -> tuple[Input, ...]:
+        """The inputs on show other than the keypads, which come last: a tap on a face
+        enters what was set above it."""
+        return tuple(
+            item for item in self.inputs if item not in self.extras and item.widget != "keypad"
+        )
+
+    @property
+    def keypads(self) -> tuple[Input, ...]:
+        return tuple(item for item in self.inputs if item.widget == "keypad")
 
     @property
     def extras(self) -> tuple[Input, ...]:
-        """Optional plain inputs (numbers, choices, yes/no), folded away when there are many:
-        on a phone the dice and the cars come first."""
+        """Optional facts folded away: those the rule set marks as seldom seen, or, when there
+        are many plain ones (numbers, choices, yes/no), all of those."""
+        folded = tuple(item for item in self.inputs if item.spec.folded and not item.spec.required)
+        if folded:
+            return folded
         optional = tuple(
             item
             for item in self.inputs
@@ -73,13 +112,18 @@ class PromptForm:
 
     @property
     def extras_changed(self) -> bool:
+        """Whether a folded fact holds a value (a refused entry's): then it is shown open."""
         return any(_text(item.value) not in ("", "0", "False") for item in self.extras) or any(
-            option.selected and option.value for item in self.extras for option in item.options
+            option.selected and option.value not in ("", "0")
+            for item in self.extras
+            for option in item.options
         )
 
     @property
     def extras_summary(self) -> str:
-        return ", ".join(item.name.replace("_", " ") for item in self.extras)
+        return ", ".join(
+            (item.spec.short or item.name.replace("_", " ")).lower() for item in self.extras
+        )
 
 
 @dataclass
@@ -117,7 +161,9 @@ class TurnPanel:
 
     @property
     def last_event(self) -> RaceEvent | None:
-        return self.events[-1] if self.events else None
+        """The referee's latest entry, which undo takes back (with what Paddock entered after)."""
+        entries = [event for event in self.events if not event.automatic]
+        return entries[-1] if entries else None
 
 
 def _text(value: Any) -> str:
@@ -159,7 +205,20 @@ def field_input(spec: Field, state: RaceState, *, one_tap: bool, posted=None) ->
         return Input(spec, "order", places=places)
     if spec.kind == "bool":
         return Input(spec, "bool", value=bool(entered) if posted else bool(spec.default))
-    return Input(spec, "number", value=entered[0] if entered else _text(spec.default))
+    value = entered[-1] if entered else _text(spec.default)
+    if _is_count(spec):
+        top = min(spec.maximum if spec.maximum is not None else COUNT_CHIPS, COUNT_CHIPS)
+        chips = tuple(
+            Option(str(count), str(count), str(count) == _text(value))
+            for count in range(spec.minimum or 0, top + 1)
+        )
+        return Input(spec, "count", chips, value=value)
+    return Input(spec, "number", value=value)
+
+
+def _is_count(spec: Field) -> bool:
+    """A board fact counted from 0 (brake points, spaces, stops), 0 when it did not happen."""
+    return not spec.required and spec.minimum == 0 and spec.default == 0
 
 
 def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
@@ -168,9 +227,19 @@ def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
         posted.get("kind") != [prompt.kind] or posted.get("car", [None]) != [prompt.car]
     ):
         posted = None  # values entered for another prompt say nothing about this one
-    one_tap = len(prompt.fields) == 1 and prompt.fields[0].kind in ("die", "choice")
+    dice = [spec for spec in prompt.fields if spec.kind == "die"]
+    dice_or_choice = prompt.fields[0] if len(prompt.fields) == 1 else None
+    one_tap = (len(prompt.fields) == 1 and prompt.fields[0].kind == "choice") or (
+        len(dice) == 1 and all(not spec.required for spec in prompt.fields if spec not in dice)
+    )
     inputs = tuple(
-        field_input(spec, state, one_tap=one_tap, posted=posted) for spec in prompt.fields
+        field_input(
+            spec,
+            state,
+            one_tap=one_tap and (spec.kind == "die" or spec is dice_or_choice),
+            posted=posted,
+        )
+        for spec in prompt.fields
     )
     return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap)
 
@@ -208,5 +277,5 @@ def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
         cars=tuple(car for car in engine.dashboard(state) if shown.get(car.car) != car),
-        events=[entered.event],
+        events=list(entered.events),
     )

@@ -39,9 +39,17 @@ def racing(state: Any) -> tuple[str, ...]:
 
 
 def board_fact(
-    key: str, question: str, unit: str = "", maximum: int | None = None, *, step: float = 1
+    key: str,
+    question: str,
+    unit: str = "",
+    maximum: int | None = None,
+    *,
+    step: float = 1,
+    short: str = "",
+    folded: bool = False,
 ) -> Field:
-    """A number the board shows after a move, 0 when it did not happen."""
+    """A number the board shows after a move, 0 when it did not happen; `short` and `folded` as
+    for Field."""
     return Field(
         key,
         question,
@@ -52,6 +60,8 @@ def board_fact(
         default=0,
         step=step,
         unit=unit,
+        short=short,
+        folded=folded,
     )
 
 

@@ -11,3 +11,49 @@ window.addEventListener(
   },
   true
 );
+
+// The movement order: tap a car, then the place it moves to (the cars between shift by one).
+// Without JavaScript the page keeps one select per place, which posts the same order.
+function paddockOrderTap(root) {
+  root.querySelectorAll('[data-widget="order"]:not(.order-tap)').forEach(function (field) {
+    var selects = Array.prototype.slice.call(field.querySelectorAll("select"));
+    var labels = {};
+    selects[0].querySelectorAll("option").forEach(function (option) {
+      labels[option.value] = option.textContent;
+    });
+    var picked = null;
+    var buttons = selects.map(function (select, place) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "btn btn-outline-dark order-car";
+      button.dataset.place = String(place);
+      select.hidden = true;
+      select.parentNode.insertBefore(button, select);
+      button.addEventListener("click", function () {
+        if (picked === null) {
+          picked = place;
+        } else {
+          var order = selects.map(function (s) { return s.value; });
+          var car = order.splice(picked, 1)[0];
+          order.splice(place, 0, car);
+          selects.forEach(function (s, i) { s.value = order[i]; });
+          picked = null;
+        }
+        show();
+      });
+      return button;
+    });
+    function show() {
+      buttons.forEach(function (button, place) {
+        button.textContent = labels[selects[place].value];
+        button.dataset.car = selects[place].value;
+        button.classList.toggle("picked", picked === place);
+        button.setAttribute("aria-pressed", picked === place ? "true" : "false");
+      });
+    }
+    field.classList.add("order-tap");
+    show();
+  });
+}
+document.addEventListener("DOMContentLoaded", function () { paddockOrderTap(document); });
+document.addEventListener("htmx:load", function (event) { paddockOrderTap(event.detail.elt); });

@@ -216,17 +216,29 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             f"Brake WP used to stop short, 1 a space (has {car.sheet.brakes})",
             "brake WP",
             car.sheet.brakes,
+            short="Brakes",
         ),
         board_fact(
             "blocked",
             "Blocked by a car: the spaces it would still have moved (0 = no; 7 or more eliminates)",
             "spaces",
+            short="Blocked",
+            folded=True,
         ),
         board_fact(
-            "corner", "Overshot a corner: the stops its yellow box asks for (0 = no)", "stops", 3
+            "corner",
+            "Overshot a corner: the stops its yellow box asks for (0 = no)",
+            "stops",
+            3,
+            short="Corner",
         ),
-        board_fact("stops", "Stops it made in that corner", "stops"),
-        board_fact("overshoot", "Spaces it overshot that corner by (1 tire WP each)", "spaces"),
+        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
+        board_fact(
+            "overshoot",
+            "Spaces it overshot that corner by (1 tire WP each)",
+            "spaces",
+            short="Overshoot",
+        ),
     ]
     if _offers_slipstream(state, car):
         fronts = slipstream_fronts(state, car)
@@ -239,12 +251,15 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 choices=tuple((key, label(state, key)) for key in fronts),
                 required=False,
                 default=(),
+                short="Slipstream",
             ),
             board_fact(
                 "slipstream_brakes",
                 "Brake WP used to shorten the last slipstream",
                 "brake WP",
                 SLIPSTREAM_SPACES,
+                short="Slipstream brakes",
+                folded=True,
             ),
             Field(
                 "slipstream_corner",
@@ -252,6 +267,8 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 "bool",
                 required=False,
                 default=False,
+                short="Slipstream into a corner",
+                folded=True,
             ),
         ]
     markers = _markers(state, car)
@@ -264,6 +281,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 choices=tuple((key, marker_label(state, key)) for key in markers),
                 required=False,
                 default=(),
+                short="Markers",
             )
         )
     others = tuple(key for key in on_track(state) if key != car.car)
@@ -276,6 +294,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 choices=tuple((key, label(state, key)) for key in others),
                 required=False,
                 default=(),
+                short="Beside",
             )
         )
     if _offers_pit(state, car):
@@ -284,6 +303,8 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 "pit",
                 "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)",
                 "spaces",
+                short="Pits",
+                folded=True,
             )
         )
     fields.append(
@@ -292,6 +313,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             "Crossed the finish line: the spaces it took to reach the line (0 = no)",
             "spaces",
             step=0.5,
+            short="Finish",
         )
     )
     return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)

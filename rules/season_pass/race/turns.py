@@ -162,21 +162,39 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     others = [key for key in on_track(state) if key != car.car]
     fields = [
         Field("roll", f"{die.value.capitalize()} die ({ORDINALS[car.gear]} gear)", "die", die=die),
-        board_fact("brakes", f"Brake points spent (has {car.brakes})", "brake points", car.brakes),
+        board_fact(
+            "brakes",
+            f"Brake points spent (has {car.brakes})",
+            "brake points",
+            car.brakes,
+            short="Brakes",
+        ),
         board_fact(
             "air_brake",
             "Tire points used to air brake behind a car (only with no brake points left)",
             "tire points",
             car.tires,
+            short="Air brake",
+            folded=True,
         ),
         board_fact(
             "air_brake_overshoot",
             "Failed to stop behind a car after every brake and tire point: spaces short (out)",
             "spaces",
+            short="Air brake failed by",
+            folded=True,
         ),
-        board_fact("corner", "Left a corner with too few stops: its difficulty (0 = no)"),
-        board_fact("corner_stops", "Moves already completed in that corner", "moves"),
-        board_fact("skid", "Spaces moved beyond that corner", "spaces"),
+        board_fact(
+            "corner", "Left a corner with too few stops: its difficulty (0 = no)", short="Corner"
+        ),
+        board_fact(
+            "corner_stops",
+            "Moves already completed in that corner",
+            "moves",
+            short="Moves in it",
+            folded=True,
+        ),
+        board_fact("skid", "Spaces moved beyond that corner", "spaces", short="Skid"),
     ]
     if wrecks(state):
         fields.append(
@@ -187,6 +205,8 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 choices=tuple((key, label(state, key)) for key in wrecks(state)),
                 required=False,
                 default="",
+                short="Red Flag",
+                folded=True,
             )
         )
     fields += [
@@ -197,6 +217,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             choices=tuple((key, label(state, key)) for key in others),
             required=False,
             default=(),
+            short="Beside",
         ),
         # Photo Finish: "the Red car is a half space behind", so half spaces count here.
         board_fact(
@@ -204,6 +225,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             "Crossed the finish line: spaces it took to reach the line (0 = no)",
             "spaces",
             step=0.5,
+            short="Finish",
         ),
     ]
     text = f"Round {state.round}: {label(state, car.car)} in {ORDINALS[car.gear]}: roll {die.value}"
