@@ -9,4 +9,5 @@ urlpatterns = [
     path("rounds/<id:round_id>/by-hand/", views.race_discard, name="race_discard"),
     path("<id:race_id>/", views.turn, name="turn"),
     path("<id:race_id>/log/", views.log, name="log"),
+    path("<id:race_id>/undo/<id:seq>/", views.undo_back_to, name="undo_back_to"),
 ]

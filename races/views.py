@@ -44,9 +44,13 @@ NO_ROUND_VERSION = (
     "This form does not say which version of the round it was built on: reload the page."
 )
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
+NO_SUCH_EVENT = "There is no such entry in this race's log to take back."
 # Form keys that are not the event's data.
 LISTS = "_lists"
-NOT_EVENT_DATA = frozenset({"csrfmiddlewaretoken", "version", "kind", "undo", "commit", LISTS})
+COUNTS = "_counts"
+NOT_EVENT_DATA = frozenset(
+    {"csrfmiddlewaretoken", "version", "kind", "undo", "commit", "back_to", LISTS, COUNTS}
+)
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -148,7 +152,9 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         url = race.round.get_absolute_url()
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if "undo" in post:
-        state = services.race_undo(race=race, expected_version=version, who=request.user)
+        state = services.race_undo(
+            race=race, expected_version=version, who=request.user, back_to=_back_to(post)
+        )
         if not request.htmx:
             return redirect(race)
         return _render_turn(request, _race(race.pk), state=state, can_referee=True)
@@ -166,32 +172,71 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
     return retarget(render(request, "races/turn.html#entered", context), "#prompt")
 
 
+def _back_to(post: QueryDict) -> int | None:
+    """The event an undo from the log takes back to (with every later one); None: the last."""
+    if not post.get("back_to"):
+        return None
+    try:
+        return int(post["back_to"])
+    except ValueError:
+        raise ValidationError(NO_SUCH_EVENT) from None
+
+
 def event_from_post(post: QueryDict) -> Event:
     """The event a prompt form submits. Fields the form lists in `_lists` (cars, an order) are
-    lists, empty when nothing is ticked ("none of the cars"); a field left out of the event
-    takes its default."""
-    lists = set(post.getlist(LISTS))
+    lists, empty when nothing is ticked ("none of the cars"); a count in `_counts` is its chip,
+    or the larger value typed in the box after the chips; a field left out of the event takes
+    its default."""
+    lists, counts = set(post.getlist(LISTS)), set(post.getlist(COUNTS))
     data: dict[str, Any] = {
         key: values if len(values) > 1 else values[0]
         for key, values in post.lists()
-        if key not in NOT_EVENT_DATA and key not in lists
+        if key not in NOT_EVENT_DATA and key not in lists | counts
     }
     for key in lists:
         data[key] = [value for value in post.getlist(key) if value]
+    for key in counts:
+        given = [value for value in post.getlist(key) if value.strip()]
+        if given:
+            data[key] = given[-1]
     return Event(kind=post.get("kind", ""), data=data)
 
 
 @require_GET
 def log(request: HttpRequest, race_id: int) -> HttpResponse:
     race = _race(race_id)
+    league = race.round.season.league
+    context = {
+        "race": race,
+        "round": race.round,
+        "season": race.round.season,
+        "league": league,
+        "events": race.events.defer("state_before").select_related("who").order_by("seq"),
+        "may_take_back": not race.is_committed and league.can_referee(request.user),
+    }
+    return render(request, "races/log.html", context)
+
+
+@never_cache
+@login_required
+@require_GET
+def undo_back_to(request: HttpRequest, race_id: int, seq: int) -> HttpResponse:
+    """Ask first before taking the race back to before entry `seq` (with every later event)."""
+    race = _race(race_id)
+    _require_referee(request, race.round.season.league)
+    target = services.undo_target(race, seq)
+    if target is None or race.is_committed:
+        raise Http404(NO_SUCH_EVENT)
     context = {
         "race": race,
         "round": race.round,
         "season": race.round.season,
         "league": race.round.season.league,
-        "events": race.events.defer("state_before").select_related("who").order_by("seq"),
+        "target": target,
+        "taken_back": race.seq - target.seq + 1,
+        "latest": race.events.defer("state_before").filter(seq=race.seq).first(),
     }
-    return render(request, "races/log.html", context)
+    return render(request, "races/undo_back_to.html", context)
 
 
 def _round(round_id: int) -> Round:

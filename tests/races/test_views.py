@@ -6,12 +6,14 @@ import re
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.models import RoundStatus
 from races import services
 from races.models import Race
+from rules import engine
 from rules.dice import Die, values
 from tests.factories import UserFactory
 from tests.races.autopilot import drive
@@ -35,6 +37,15 @@ def form_data(race: Race, kind: str, car: str | None, data: dict) -> dict:
     return post
 
 
+def play_steps(client, race: Race, steps) -> None:
+    for kind, car, data in steps:
+        if data is None:  # confirm the proposed order
+            (prompt,) = engine.prompts(services.race_state(race))[:1]
+            data = {"order": list(prompt.fields[0].default)}
+        client.post(turn_url(race), form_data(race, kind, car, data))
+        race.refresh_from_db()
+
+
 def buttons(html: str, name: str) -> list[str]:
     return re.findall(rf'<button[^>]*name="{name}" value="([^"]*)"', html)
 
@@ -56,30 +67,58 @@ def test_the_first_prompt_is_a_keypad_of_the_black_die(client_organiser, race):
 
 
 def test_a_move_offers_exactly_the_faces_of_the_gear_die(client_organiser, race):
-    for kind, car, data in STEPS[:6]:  # qualifying, weather, red's gear
+    for kind, car, data in STEPS[:5]:  # qualifying, weather; Paddock puts red in 1st
         client_organiser.post(turn_url(race), form_data(race, kind, car, data))
         race.refresh_from_db()
     html = client_organiser.get(turn_url(race)).content.decode()
-    faces = re.findall(r'type="radio" class="btn-check" name="roll" id="[^"]*" value="(\d+)"', html)
-    assert faces == [str(face) for face in values(Die.YELLOW)] == ["1", "2"]
+    assert buttons(html, "roll") == [str(face) for face in values(Die.YELLOW)] == ["1", "2"]
     assert 'name="adjacent"' in html and 'name="corner"' in html
 
 
-def test_a_refused_move_keeps_what_was_entered_next_to_the_reason(client_organiser, race):
-    for kind, car, data in STEPS[:6]:
+def test_a_plain_move_is_one_tap_on_the_die_face(client_organiser, race):
+    """Tapping a face enters the move: the facts left at their chips' 0 mean nothing happened."""
+    for kind, car, data in STEPS[:5]:
         client_organiser.post(turn_url(race), form_data(race, kind, car, data))
         race.refresh_from_db()
+    html = client_organiser.get(turn_url(race)).content.decode()
+    assert 'id="enter"' not in html  # no Enter button: the face submits
+    # What the browser posts for a tap on 2: every chip at 0, every larger-count box empty.
+    chips = dict(re.findall(r'name="(\w+)" id="f-\w+-0" value="(0)"[^>]*checked', html))
+    counts = re.findall(r'name="_counts" value="(\w+)"', html)
+    assert set(chips) == set(counts) >= {"brakes", "corner", "skid", "finish"}
+    post = {**form_data(race, "move", "red", {"roll": 2}), **chips, "_counts": counts}
+    post.update({key: [chips[key], ""] for key in ("skid", "finish")})  # the boxes, empty
+    response = client_organiser.post(turn_url(race), post)
+    assert response.status_code == 302
+    move = race.events.get(kind="move").payload
+    assert move.pop("roll") == "2" and move.pop("car") == "red"
+    assert set(move.values()) == {"0"}  # no brakes, no corner, no skid, not past the line
+
+
+def test_a_count_larger_than_its_chips_is_typed_in_its_box_and_wins(client_organiser, race):
+    play_steps(client_organiser, race, STEPS[:5])
+    # Red rolls 2 and needed 1.5 spaces to reach the line: the chip says 0, the box 1.5.
+    post = {**form_data(race, "move", "red", {"roll": 2}), "_counts": ["finish"]}
+    post["finish"] = ["0", "1.5"]
+    assert client_organiser.post(turn_url(race), post).status_code == 302
+    move = race.events.get(kind="move")
+    assert move.payload["finish"] == "1.5"
+
+
+def test_a_refused_move_keeps_what_was_entered_next_to_the_reason(client_organiser, race):
+    play_steps(client_organiser, race, STEPS[:5])
+    seq = race.seq
     # A skid out of a corner the car held: the rules say it is no skid.
     move = {"roll": 2, "corner": 1, "corner_stops": 1, "skid": 1, "adjacent": []}
     response = client_organiser.post(turn_url(race), form_data(race, "move", "red", move), **HTMX)
     assert response.status_code == 400
     html = response.content.decode()
     assert "in a difficulty 1 corner is safe: no skid" in html
-    assert re.search(r'name="roll" id="f-roll-2" value="2" autocomplete="off" checked', html)
-    assert re.search(r'name="corner_stops" id="f-corner_stops" value="1"', html)
-    assert '<details class="mt-2" open>' in html  # the facts entered are on show
+    assert re.search(r'name="corner" id="f-corner-1" value="1" autocomplete="off" checked', html)
+    assert re.search(r'name="corner_stops" id="f-corner_stops-1" value="1" [^>]*checked', html)
+    assert '<details class="facts-more" open>' in html  # the folded fact entered is on show
     race.refresh_from_db()
-    assert race.seq == 6
+    assert race.seq == seq
 
 
 def test_htmx_gets_the_panel_only(client, race):
@@ -106,10 +145,8 @@ def test_an_event_with_htmx_swaps_in_the_next_prompt(client_organiser, race):
 
 
 def test_after_the_first_event_htmx_gets_only_what_changed(client_organiser, race):
-    for kind, car, data in STEPS[:5]:  # qualifying and the weather
-        client_organiser.post(turn_url(race), form_data(race, kind, car, data))
-        race.refresh_from_db()
-    kind, car, data = STEPS[5]  # red puts it in 1st: only red's row changes
+    play_steps(client_organiser, race, STEPS[:5])  # qualifying, the weather, red into 1st
+    kind, car, data = STEPS[5]  # red moves; Paddock puts blue in 1st: blue's row changes
     response = client_organiser.post(turn_url(race), form_data(race, kind, car, data), **HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and response["HX-Retarget"] == "#prompt"
@@ -118,10 +155,11 @@ def test_after_the_first_event_htmx_gets_only_what_changed(client_organiser, rac
         f'name="version" value="{race.version + 1}"' in html
     )  # the next prompt, at the new version
     # Out of band: the status line, the undo button, red's dashboard row and one log line.
-    assert '<p class="small text-secondary mb-2" id="race-status" hx-swap-oob="true">' in html
+    assert '<p class="small text-secondary mb-1" id="race-status" hx-swap-oob="true">' in html
     assert '<div id="undo" hx-swap-oob="true">' in html
-    assert re.findall(r'<tr id="car-(\w+)"[^>]*hx-swap-oob="true"', html) == ["red"]
-    assert html.count("<li>") == 1 and '<ol hx-swap-oob="beforeend:#event-log">' in html
+    assert re.findall(r'<tr id="car-(\w+)"[^>]*hx-swap-oob="true"', html) == ["blue"]
+    # Two new log lines: red's move, and blue into 1st (entered by Paddock, so marked).
+    assert html.count("<li") == 2 and '<ol hx-swap-oob="beforeend:#event-log">' in html
 
 
 def test_a_stale_page_gets_a_conflict_and_the_fresh_panel(client_organiser, race):
@@ -160,12 +198,12 @@ def test_bad_input_is_a_400_with_the_reason_and_writes_nothing(
 
 
 def test_a_forbidden_gear_change_is_a_400(client_organiser, race):
-    for kind, car, data in STEPS[:7]:
-        client_organiser.post(turn_url(race), form_data(race, kind, car, data))
-        race.refresh_from_db()
-    response = client_organiser.post(turn_url(race), form_data(race, "gear", "blue", {"gear": 4}))
+    play_steps(client_organiser, race, STEPS[: STEPS.index(("order", None, None)) + 1])
+    response = client_organiser.post(turn_url(race), form_data(race, "gear", "red", {"gear": 4}))
     assert response.status_code == 400
-    assert "first move is in 1st gear" in response.content.decode()
+    assert "one gear at a time" in response.content.decode()
+    race.refresh_from_db()
+    assert race.events.last().kind == "order"
 
 
 def test_only_a_referee_may_enter_events(client, race):
@@ -206,9 +244,7 @@ def test_undo_from_a_stale_page_is_a_conflict(client_organiser, race):
 
 def test_no_cars_beside_is_sent_as_none_not_the_default(client_organiser, race):
     """The neighbours prompt proposes the car it hit; unticking it means no chain roll."""
-    for kind, car, data in STEPS[:15]:
-        client_organiser.post(turn_url(race), form_data(race, kind, car, data))
-        race.refresh_from_db()
+    play_steps(client_organiser, race, STEPS[:13])
     html = client_organiser.get(turn_url(race)).content.decode()
     assert re.search(r'name="adjacent" [^>]*value="red" [^>]*checked', html)  # proposed
     response = client_organiser.post(
@@ -288,9 +324,10 @@ def test_entering_an_event_costs_the_same_queries_at_event_5_and_event_40(
 def test_the_full_log_lists_every_event(client, race):
     drive(race, 25)
     html = client.get(reverse("races:log", kwargs={"race_id": race.pk})).content.decode()
-    assert html.count("<li>") == 25
+    assert html.count("<li>") == race.seq
     turn = client.get(turn_url(race)).content.decode()
-    assert ">#6</span>" in turn and ">#5</span>" not in turn  # the page shows the latest 20
+    oldest_shown = race.seq - 19  # the page shows the latest 20
+    assert f">#{oldest_shown}</span>" in turn and f">#{oldest_shown - 1}</span>" not in turn
 
 
 # --- Starting a race -----------------------------------------------------------------------
@@ -386,3 +423,54 @@ def test_a_spectator_s_poll_of_an_unchanged_race_gets_no_body(
     drive(race, 1)
     moved_on = client.get(turn_url(race), {"version": race.version - 1}, **HTMX)
     assert moved_on.status_code == 200 and f"?version={race.version}" in moved_on.content.decode()
+
+
+def test_the_log_offers_to_take_back_to_any_entry_of_the_referee_s_not_paddock_s(
+    client_organiser, race
+):
+    play_steps(client_organiser, race, STEPS[:6])
+    log_url = reverse("races:log", kwargs={"race_id": race.pk})
+    html = client_organiser.get(log_url).content.decode()
+    offered = re.findall(r'href="/races/\d+/undo/(\d+)/"', html)
+    automatic = set(race.events.filter(automatic=True).values_list("seq", flat=True))
+    assert automatic and not automatic & {int(seq) for seq in offered}
+    assert len(offered) == race.events.filter(automatic=False).count()
+    assert "undo/" not in Client().get(log_url).content.decode()  # a spectator: no offer
+
+
+def test_taking_back_to_an_entry_asks_first_then_restores_the_state_before_it(
+    client_organiser, race
+):
+    play_steps(client_organiser, race, STEPS[:6])
+    second = race.events.get(seq=2)
+    confirm = client_organiser.get(reverse("races:undo_back_to", args=[race.pk, 2]))
+    assert confirm.status_code == 200
+    assert f"takes back <strong>{race.seq - 1} events</strong>" in confirm.content.decode()
+    race.refresh_from_db()
+    assert race.seq > 2  # asking took nothing back
+    response = client_organiser.post(
+        turn_url(race), {"undo": "", "back_to": 2, "version": race.version}
+    )
+    assert response.status_code == 302
+    race.refresh_from_db()
+    assert race.seq == 1 and race.state == second.state_before
+
+
+def test_taking_back_from_a_stale_confirmation_is_a_conflict(client_organiser, race):
+    play_steps(client_organiser, race, STEPS[:3])
+    shown = race.version
+    play_steps(client_organiser, race, STEPS[3:4])
+    response = client_organiser.post(turn_url(race), {"undo": "", "back_to": 1, "version": shown})
+    assert response.status_code == 409
+    race.refresh_from_db()
+    assert race.seq == 4
+
+
+def test_taking_back_to_no_such_entry_is_refused_not_a_500(client_organiser, race):
+    play_steps(client_organiser, race, STEPS[:2])
+    bad = {"undo": "", "back_to": "second", "version": race.version}
+    assert client_organiser.post(turn_url(race), bad).status_code == 400
+    assert client_organiser.get(reverse("races:undo_back_to", args=[race.pk, 9])).status_code == 200
+    assert Client().get(reverse("races:undo_back_to", args=[race.pk, 1])).status_code == 302
+    race.refresh_from_db()
+    assert race.seq == 2
