@@ -21,13 +21,35 @@ def said(table: Table, kind: str, **data: Any) -> str:
     return describe(before, Event(kind, data), table.state)
 
 
-def test_qualifying_says_the_modified_roll_and_then_the_grid():
+def test_qualifying_says_the_modified_roll_and_the_place_on_the_grid():
     table = Table()  # Red a Rookie (+1), Blue a Veteran (0)
     assert said(table, "qualifying_roll", car="red", value=5) == (
-        "Red (Jane Doe, Rookie) qualifies 6 (5 +1 Rookie)"
+        "Red (Jane Doe, Rookie) qualifies 6 (5 +1 Rookie): 1st on the grid so far"
     )
     assert said(table, "qualifying_roll", car="blue", value=9) == (
-        "Blue (Alfred Onceler Jr., Veteran) qualifies 9; the grid: Red, Blue"
+        "Blue (Alfred Onceler Jr., Veteran) qualifies 9: 2nd on the grid; the grid: Red, Blue"
+    )
+
+
+def test_a_qualifier_behind_and_level_says_so_and_the_roll_off_settles_the_grid():
+    table = Table(race_setup(*FOUR_CARS[:3]))  # Rookie +1, Veteran 0, Champion -1
+    assert said(table, "qualifying_roll", car="red", value=5) == (
+        "Red (Jane Doe, Rookie) qualifies 6 (5 +1 Rookie): 1st on the grid so far"
+    )
+    assert said(table, "qualifying_roll", car="blue", value=3) == (
+        "Blue (Alfred Onceler Jr., Veteran) qualifies 3: 1st on the grid so far"
+    )
+    assert said(table, "qualifying_roll", car="green", value=4) == (
+        "Green (Mario Unser, Champion) qualifies 3 (4 -1 Champion): level with Blue for 1st, "
+        "a roll-off"
+    )
+    assert said(table, "tie_roll", car="blue", value=7) == "Blue rolls 7 in the roll-off"
+    assert said(table, "tie_roll", car="green", value=7) == (
+        "Green rolls 7 in the roll-off: still level with Blue"
+    )
+    said(table, "tie_roll", car="blue", value=9)
+    assert said(table, "tie_roll", car="green", value=2) == (
+        "Green rolls 2 in the roll-off: 1st on the grid; the grid: Green, Blue, Red"
     )
 
 
@@ -38,8 +60,10 @@ def test_the_weather_is_said_in_words():
         "Weather: variable: roll the red die for the weather score"
     )
     said_score = said(table, "weather_score_roll", value=6)
-    assert said_score.startswith("Weather: variable, score ")
-    assert said_score.endswith(str(table.state.weather))
+    assert (
+        said_score
+        == f"Weather: variable, score {table.state.weather_score} — {table.state.weather}"
+    )
 
 
 def test_gears_moves_and_checks_are_said_in_words():
