@@ -122,11 +122,11 @@ def _move(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
         head = f"{name(key)} leaves the pits (Quick Stop): {spaces} in {gear}"
     else:
         head = f"{name(key)} moves {spaces} in {gear}"
-    parts = [*_braking(was, now, facts), *_corner(was, now, facts)]
+    parts = [*_braking(now, facts), *_corner(was, now, facts)]
     if now.status != OUT:
         parts += _dangers(before, facts)
     parts += _arrival(before, key, facts, after)
-    text = ", ".join([head, *parts])
+    text = ", ".join([head, *parts]) + _marker(before, key, after)
     if not fixed and calls_motor_damage(now.gear, roll):
         rollers = [check.car for check in after.pending if check.kind == "motor_roll"]
         text += f"; a {roll} in {gear}: Motor Damage" + (
@@ -134,10 +134,10 @@ def _move(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
             if rollers
             else ""
         )
-    return text + _marker(before, key, after)
+    return text
 
 
-def _braking(was: CarState, now: CarState, facts: Facts) -> list[str]:
+def _braking(now: CarState, facts: Facts) -> list[str]:
     parts = []
     if facts["brakes"]:
         parts.append(f"braking {facts['brakes']} ({facts['brakes']} brake WP)")
@@ -188,10 +188,14 @@ def _dangers(before: RaceState, facts: Facts) -> list[str]:
     if markers:
         where = [f"where {name(marker.car)} stood in round {marker.round}" for marker in markers]
         kind = "marker" if len(markers) == 1 else "markers"
-        parts.append(f"over the damage {kind} " + " and ".join(where))
+        parts.append(f"over the damage {kind} " + _and(where))
     if facts.get("adjacent"):
         parts.append(f"next to or behind {names(facts['adjacent'])}")
     return parts
+
+
+def _and(items: list[str]) -> str:
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _arrival(before: RaceState, key: str, facts: Facts, after: RaceState) -> list[str]:

@@ -217,6 +217,15 @@ def test_a_20_in_5th_says_who_rolls_for_motor_damage():
     )
 
 
+def test_a_car_eliminated_on_a_20_in_5th_leaves_its_marker_and_the_others_still_roll():
+    table = in_gear(under_way("red", "blue", "green"), red=5, blue=4, green=6)
+    table.order("red", "green", "blue")("gear", car="red", gear=5)
+    assert said(table, "move", car="red", roll=20, blocked=7, adjacent=["blue"]) == (
+        "Red moves 13 spaces in 5th, blocked with 7 spaces remaining: eliminated; a damage marker "
+        "on its space; a 20 in 5th: Motor Damage, Green rolls black"
+    )
+
+
 def test_the_pits_and_the_quick_stop_s_move_out_of_them():
     table = red_to_move(3, tires=2)
     assert said(table, "move", car="red", roll=8, pit=5) == (
