@@ -79,12 +79,9 @@ def _start_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> 
 
 
 def _order(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    corrected = after.order != proposed_order(before)
-    return (
-        f"Round {after.round} order: "
-        + ", ".join(name(car) for car in after.order)
-        + (" (corrected from the board)" if corrected else "")
-    )
+    order = tuple(facts["order"])
+    corrected = " (corrected from the board)" if order != proposed_order(before) else ""
+    return f"Round {before.round} order: " + ", ".join(name(car) for car in order) + corrected
 
 
 def _gear(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
@@ -170,10 +167,12 @@ def _corner(was: CarState, now: CarState, facts: Facts) -> list[str]:
     if not corner or now.out_reason == "blocked":
         return []
     made = "no stop" if not stops else plural(stops, "stop")
-    text = f"overshoots a {corner}-stop corner after {made}"
     if now.out_reason == "stops":
-        return [f"{text}: skipped more than one stop, eliminated"]
-    text = f"{text} by {plural(overshot, 'space')}"
+        return [
+            f"overshoots a {corner}-stop corner after {made}: skipped more than one stop, "
+            "eliminated"
+        ]
+    text = f"overshoots a {corner}-stop corner by {plural(overshot, 'space')} after {made}"
     if now.out_reason == "tires":
         return [f"{text}, more than its {was.sheet.tires} tire WP: eliminated"]
     if now.spun:

@@ -153,19 +153,19 @@ def test_a_blocked_move_says_the_spaces_remaining_and_the_table_s_cost_or_the_el
 
 def test_an_overshoot_says_the_corner_the_stops_and_the_tire_wp_a_spin_or_the_elimination():
     assert said(red_to_move(), "move", car="red", roll=9, corner=1, overshoot=2) == (
-        "Red moves 9 spaces in 4th, overshoots a 1-stop corner after no stop by 2 spaces "
+        "Red moves 9 spaces in 4th, overshoots a 1-stop corner by 2 spaces after no stop "
         "(2 tire WP)"
     )
     assert said(red_to_move(), "move", car="red", roll=9, corner=3, stops=2, overshoot=1) == (
-        "Red moves 9 spaces in 4th, overshoots a 3-stop corner after 2 stops by 1 space (1 tire WP)"
+        "Red moves 9 spaces in 4th, overshoots a 3-stop corner by 1 space after 2 stops (1 tire WP)"
     )
     spun = said(red_to_move(tires=1), "move", car="red", roll=9, corner=1, overshoot=1)
     assert spun == (
-        "Red moves 9 spaces in 4th, overshoots a 1-stop corner after no stop by 1 space: loses "
+        "Red moves 9 spaces in 4th, overshoots a 1-stop corner by 1 space after no stop: loses "
         "its last tire WP and spins, drives off in 1st next turn"
     )
     assert said(red_to_move(tires=1), "move", car="red", roll=9, corner=1, overshoot=2) == (
-        "Red moves 9 spaces in 4th, overshoots a 1-stop corner after no stop by 2 spaces, more "
+        "Red moves 9 spaces in 4th, overshoots a 1-stop corner by 2 spaces after no stop, more "
         "than its 1 tire WP: eliminated; a damage marker on its space"
     )
     assert said(red_to_move(), "move", car="red", roll=9, corner=3, stops=1, overshoot=1) == (
