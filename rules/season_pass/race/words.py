@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.engine.events import Event
-from rules.engine.pieces import grid_place, name, plural, roll_off_place
+from rules.engine.pieces import grid_place, name, names, plural, roll_off_place
 from rules.season_pass import pole_modifier, qualifying_order
 from rules.season_pass.race.common import ORDINALS, label
 from rules.season_pass.race.standings import OUT_NOTES, _injury_note
@@ -112,6 +112,19 @@ def _damage(before: RaceState, event: Event, after: RaceState) -> str:
     return f"{head}: " + ("; ".join(hit) if hit else "no damage")
 
 
+def _neighbours(before: RaceState, event: Event, after: RaceState) -> str:
+    key = str(event.data["car"])
+    added = list(after.pending)
+    for check in before.pending:
+        if check in added:
+            added.remove(check)
+    beside = [check.car for check in added if check.kind == "chain_roll" and check.other == key]
+    if not beside:
+        return f"Cars beside {name(key)}: none"
+    each = "which rolls" if len(beside) == 1 else "each rolls"
+    return f"Cars beside {name(key)}: {names(beside)}, {each} black"
+
+
 def _injury(before: RaceState, event: Event, after: RaceState) -> str:
     key = str(event.data["car"])
     injury = after.car(key).injury
@@ -129,6 +142,7 @@ _WORDS: dict[str, Callable[[RaceState, Event, RaceState], str]] = {
     "move": _move,
     "engine_check": _engine,
     "collision_roll": _damage,
+    "neighbours": _neighbours,
     "chain_roll": _damage,
     "injury_roll": _injury,
 }

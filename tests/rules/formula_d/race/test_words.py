@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules.engine import Event, describe, start
-from rules.engine import apply as apply_event
+from rules.engine import Event, apply, describe, start
 from tests.rules.formula_d.race.table import Table, in_gear, race_setup, under_way
 from tests.rules.test_contract import SEEDS, play
 
@@ -312,7 +311,7 @@ def test_every_event_of_a_random_race_is_said_in_words(seed):
     race_setup_, events, _state = play("formula_d", seed)
     state, _asked = start(race_setup_)
     for event in events:
-        after, _asked = apply_event(state, event)
+        after, _asked = apply(state, event)
         text = describe(state, event, after)
         assert text and len(text) <= 300, (event, text)
         state = after

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine import Event, describe
+import pytest
+
+from rules.engine import Event, apply, describe, start
 from tests.rules.season_pass.race.table import (
     FOUR_CARS,
     VARIABLE_ROLL,
@@ -13,6 +15,7 @@ from tests.rules.season_pass.race.table import (
     race_setup,
     sunny_two_car_race,
 )
+from tests.rules.test_contract import SEEDS, play
 
 
 def said(table: Table, kind: str, **data: Any) -> str:
@@ -86,3 +89,28 @@ def test_a_car_out_and_its_injury_are_said_in_words():
     assert said(table, "injury_roll", car="red", value=12) == (
         "Red's injury roll: 12, severity 4, misses 4 races"
     )
+
+
+def test_the_cars_beside_a_damaged_car_are_said_with_the_rolls_they_owe():
+    table = sunny_two_car_race().move("red", 1, 1, adjacent=["blue"])
+    table("collision_roll", car="red", black=3, green=9)  # damage
+    table("collision_roll", car="blue", black=2, green=8)  # none
+    assert said(table, "neighbours", car="red", adjacent=["blue"]) == (
+        "Cars beside Red: Blue, which rolls black"
+    )
+    assert said(table, "chain_roll", car="blue", value=4) == "Blue's collision check: no damage"
+    table = sunny_two_car_race().move("red", 1, 1, adjacent=["blue"])
+    table("collision_roll", car="red", black=3, green=9)
+    table("collision_roll", car="blue", black=2, green=8)
+    assert said(table, "neighbours", car="red", adjacent=[]) == "Cars beside Red: none"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_event_of_a_random_race_is_said_in_words(seed):
+    race_setup_, events, _state = play("season_pass", seed)
+    state, _asked = start(race_setup_)
+    for event in events:
+        after, _asked = apply(state, event)
+        text = describe(state, event, after)
+        assert text and len(text) <= 300, (event, text)
+        state = after
