@@ -60,6 +60,23 @@ def roll_off(
     return RollOff(order=() if tied else tuple(order), tied=tuple(tied))
 
 
+def place_so_far(
+    rolls: Mapping[str, Sequence[int]],
+    car: str,
+    *,
+    highest_first: bool,
+    first_roll: Callable[[str, int], int] = lambda _car, value: value,
+) -> tuple[int, tuple[str, ...]]:
+    """Where `car`'s first roll puts it among the cars that have rolled (a car with no roll in
+    `rolls` yet is left out): 1 plus the cars ahead of it, and the cars level with it, which
+    roll off for their places."""
+    scores = {other: first_roll(other, values[0]) for other, values in rolls.items() if values}
+    mine = scores[car]
+    ahead = sum(1 for score in scores.values() if (score > mine if highest_first else score < mine))
+    level = tuple(other for other, score in scores.items() if score == mine and other != car)
+    return ahead + 1, level
+
+
 def rolls_owed(
     rolls: Mapping[str, Sequence[int]], tied: Sequence[tuple[str, ...]]
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:

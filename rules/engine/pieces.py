@@ -1,17 +1,19 @@
-"""Pieces every rule set's race hooks use, naming no rule set: how prompts name a car, replacing
-one car in a state, the cars still racing, and a board fact asked after a move.
+"""Pieces every rule set's race hooks use, naming no rule set: how prompts and the log name a car
+and a place, replacing one car in a state, the cars still racing, a board fact asked after a move,
+and where a roll for the grid puts a car.
 
 A state here is any rule set's frozen state whose `cars` are frozen dataclasses with a `car` key
 and a `racing` property (rules/engine/contract.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from rules.dice import Die
 from rules.engine.events import Field, Prompt
+from rules.roll_off import place_so_far, rolls_owed
 
 State = TypeVar("State")
 
@@ -21,8 +23,21 @@ def name(car: str) -> str:
     return car[:1].upper() + car[1:]
 
 
+def names(keys: Sequence[str]) -> str:
+    """ "Red", "Red and Blue", "Red, Blue and Green"."""
+    shown = [name(key) for key in keys]
+    return " and ".join(shown) if len(shown) < 3 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
 
 
 def with_car(state: State, key: str, **changes: object) -> State:
@@ -99,3 +114,47 @@ class CarsByKey:
     @property
     def car_keys(self) -> tuple[str, ...]:
         return tuple(car.car for car in self.cars)
+
+
+# --- The grid in words, for the log ------------------------------------------------------------
+
+
+def _the_grid(grid: tuple[str, ...]) -> str:
+    return "; the grid: " + ", ".join(name(key) for key in grid)
+
+
+def grid_place(
+    rolls: Mapping[str, Sequence[int]],
+    car: str,
+    grid: tuple[str, ...],
+    *,
+    highest_first: bool,
+    first_roll: Callable[[str, int], int] = lambda _car, value: value,
+) -> str:
+    """Where `car`'s first roll for the grid puts it, `rolls` being every car's rolls so far and
+    `grid` the grid once it is set: ": 2nd on the grid so far", ": level with Blue for 1st, a
+    roll-off", ": 3rd on the grid", or, with the roll that sets it, ": 2nd on the grid; the grid:
+    Red, Blue"."""
+    if grid:
+        return f": {ordinal(grid.index(car) + 1)} on the grid" + _the_grid(grid)
+    place, level = place_so_far(rolls, car, highest_first=highest_first, first_roll=first_roll)
+    so_far = "" if all(rolls.values()) else " so far"
+    if level:
+        return f": level with {names(level)} for {ordinal(place)}" + (so_far or ", a roll-off")
+    return f": {ordinal(place)} on the grid{so_far}"
+
+
+def roll_off_place(
+    rolls: Mapping[str, Sequence[int]],
+    tied: Sequence[tuple[str, ...]],
+    car: str,
+    grid: tuple[str, ...],
+) -> str:
+    """What `car`'s roll in a roll-off settled: ": 1st on the grid; the grid: Red, Blue" once the
+    grid is set, ": still level with Blue" when it rolls again, else nothing yet."""
+    if grid:
+        return f": {ordinal(grid.index(car) + 1)} on the grid" + _the_grid(grid)
+    for owing, group in rolls_owed(rolls, tied):
+        if owing == car and len(rolls[car]) > 1:
+            return f": still level with {names([other for other in group if other != car])}"
+    return ""

@@ -85,6 +85,16 @@ def test_an_eliminated_car_keeps_its_reason_in_the_season(client_organiser, race
     assert page.status_code == 200
 
 
+def test_a_formula_d_race_s_log_is_kept_in_words(client_organiser, race):
+    drive(race, 400, seed=11, wild=True, finish_from_round=6)
+    assert not race.events.filter(text="").exists()
+    first, last = race.events.order_by("seq")[0], race.events.order_by("seq").last()
+    assert first.summary().startswith("Red (Ann) qualifies ")
+    assert last.summary().endswith("; the race is over")
+    page = client_organiser.get(reverse("races:log", args=[race.pk])).content.decode()
+    assert first.summary() in page
+
+
 def _start_post(drivers, cars, builds=None) -> dict:
     post = {"version": 0}
     for driver, car in zip(drivers, cars, strict=True):

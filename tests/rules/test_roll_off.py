@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.roll_off import RollOff, UntiedReroll, roll_off, rolls_owed
+from rules.roll_off import RollOff, UntiedReroll, place_so_far, roll_off, rolls_owed
 
 
 def test_highest_first_with_a_tie_broken_by_a_re_roll():
@@ -38,3 +38,18 @@ def test_in_a_tie_those_who_rolled_fewest_times_owe_the_next_roll():
     rolls = {"red": [12, 4], "blue": [12], "green": [12, 4], "black": [3]}
     tied = (("red", "blue", "green"),)
     assert rolls_owed(rolls, tied) == (("blue", ("red", "blue", "green")),)
+
+
+def test_a_first_roll_places_a_car_among_those_that_have_rolled_so_far():
+    rolls = {"red": [12], "blue": [17], "green": [12], "black": []}
+    assert place_so_far(rolls, "red", highest_first=True) == (2, ("green",))
+    assert place_so_far(rolls, "blue", highest_first=True) == (1, ())
+    assert place_so_far(rolls, "blue", highest_first=False) == (3, ())
+
+
+def test_the_place_so_far_counts_the_scored_first_roll_not_the_re_rolls():
+    rolls = {"red": [5, 20], "blue": [4, 1]}
+    scored = place_so_far(
+        rolls, "red", highest_first=False, first_roll=lambda car, v: v - (1 if car == "red" else 0)
+    )
+    assert scored == (1, ("blue",))

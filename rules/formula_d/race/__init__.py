@@ -15,7 +15,7 @@ from rules.engine.contract import CarResult, CarView, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.variant import RuleSet, register
 from rules.formula_d import RACE_LAPS, CarSheet
-from rules.formula_d.race import checks, grid, standings, turns
+from rules.formula_d.race import checks, grid, standings, turns, words
 from rules.formula_d.race.state import (
     OUT_REASONS,
     CarSetup,
@@ -93,6 +93,10 @@ class FormulaD(RuleSet):
 
     def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
         return standings.dashboard(state)
+
+    def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
+        prompt = self.next_prompt(before)
+        return words.describe(before, event, prompt, after) if prompt else ""
 
     def status(self, state: RaceState) -> str:
         where = f"Round {state.round}" if state.round else "Before the start"

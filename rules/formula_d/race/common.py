@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from rules.engine.pieces import name, with_car
+from rules.engine.pieces import name, ordinal, with_car
 from rules.formula_d import Zone, places_damage_marker, wear
 from rules.formula_d.race.state import OUT, Marker, RaceState
 
@@ -19,13 +19,6 @@ OUT_BY_ZONE = {
 }
 
 
-def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
-    if 10 <= number % 100 <= 20:
-        return f"{number}th"
-    return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-
-
 def gear_name(gear: int) -> str:
     return "neutral" if gear == 0 else ordinal(gear)
 
@@ -34,12 +27,6 @@ def label(state: RaceState, key: str) -> str:
     """ "Red (Jane Doe)": how prompts name a car."""
     driver = state.setup.car(key).driver
     return f"{name(key)} ({driver})" if driver else name(key)
-
-
-def names(keys: tuple[str, ...] | list[str]) -> str:
-    """ "Red", "Red and Blue", "Red, Blue and Green"."""
-    shown = [name(key) for key in keys]
-    return " and ".join(shown) if len(shown) < 3 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def on_track(state: RaceState) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, EventRejected, Prompt
-from rules.engine.pieces import BLACK_DIE, name, with_car
+from rules.engine.pieces import BLACK_DIE, name, names, ordinal, with_car
 from rules.formula_d import (
     GREAT_START_ROLL,
     GREAT_START_SPACES,
@@ -25,7 +25,7 @@ from rules.formula_d import (
     check_build,
     start_roll,
 )
-from rules.formula_d.race.common import label, names, ordinal
+from rules.formula_d.race.common import label
 from rules.formula_d.race.flow import next_turn, start_round
 from rules.formula_d.race.state import CarSetup, CarState, GridRolls, RaceSetup, RaceState
 from rules.roll_off import rolls_owed

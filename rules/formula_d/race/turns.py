@@ -8,7 +8,15 @@ from typing import Any
 
 from rules.dice import HIGHEST_GEAR, gear_die, values
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
+from rules.engine.pieces import (
+    board_fact,
+    name,
+    names,
+    order_prompt,
+    plural,
+    racing,
+    with_car,
+)
 from rules.formula_d import (
     FREE,
     MOST_STOPS_SKIPPED,
@@ -39,7 +47,6 @@ from rules.formula_d.race.common import (
     gear_name,
     label,
     lose,
-    names,
     on_track,
 )
 from rules.formula_d.race.flow import begin_turn, proposed_order, settle

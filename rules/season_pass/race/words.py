@@ -1,14 +1,15 @@
 """The race's log in words: what an event did, as the table would say it ("Blue (Bob, Rookie)
-qualifies 6 (5 +1 Rookie)", "Weather: variable, score 6: rain"), read from the states before and
-after it. An event with nothing more to say than its own facts gets "" (the log shows those)."""
+qualifies 6 (5 +1 Rookie): 3rd on the grid", "Weather: variable, score 6 — rain"), read from the
+states before and after it. An event with nothing more to say than its own facts gets "" (the log
+shows those)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from rules.engine.events import Event
-from rules.engine.pieces import name, plural
-from rules.season_pass import pole_modifier
+from rules.engine.pieces import grid_place, name, names, plural, roll_off_place
+from rules.season_pass import pole_modifier, qualifying_order
 from rules.season_pass.race.common import ORDINALS, label
 from rules.season_pass.race.standings import OUT_NOTES, _injury_note
 from rules.season_pass.race.state import FINISHED, OUT, RaceState
@@ -19,35 +20,47 @@ def describe(before: RaceState, event: Event, after: RaceState) -> str:
     return words(before, event, after) if words else ""
 
 
-def _grid(before: RaceState, after: RaceState) -> str:
-    if after.grid and not before.grid:
-        return "; the grid: " + ", ".join(name(key) for key in after.grid)
-    return ""
+def _rolls(state: RaceState) -> dict[str, tuple[int, ...]]:
+    return {entry.car: entry.rolls for entry in state.qualifying}
+
+
+def _pole(state: RaceState, key: str) -> int:
+    return pole_modifier(state.car(key).level)
 
 
 def _qualifying(before: RaceState, event: Event, after: RaceState) -> str:
     key, value = str(event.data["car"]), int(event.data["value"])
-    car = after.car(key)
-    modifier = pole_modifier(car.level)
-    score = f"{value + modifier} ({value} {modifier:+d} {car.level.value})" if modifier else value
-    return f"{label(after, key)} qualifies {score}" + _grid(before, after)
+    modifier = _pole(after, key)
+    level = after.car(key).level.value
+    score = f"{value + modifier} ({value} {modifier:+d} {level})" if modifier else value
+    place = grid_place(
+        _rolls(after),
+        key,
+        after.grid,
+        highest_first=False,
+        first_roll=lambda car, roll: roll + _pole(after, car),
+    )
+    return f"{label(after, key)} qualifies {score}{place}"
 
 
 def _tie(before: RaceState, event: Event, after: RaceState) -> str:
     key = str(event.data["car"])
-    return f"{name(key)} rolls {event.data['value']} in the roll-off" + _grid(before, after)
+    rolls = _rolls(after)
+    tied = qualifying_order(rolls, {car.car: _pole(after, car.car) for car in after.cars}).tied
+    settled = roll_off_place(rolls, tied, key, after.grid)
+    return f"{name(key)} rolls {event.data['value']} in the roll-off{settled}"
 
 
 def _weather(before: RaceState, event: Event, after: RaceState) -> str:
     if before.phase == "round_weather":
-        return f"Weather roll {event.data['value']}: score {after.weather_score}, {after.weather}"
+        return f"Weather roll {event.data['value']}: score {after.weather_score} — {after.weather}"
     if after.fixed_weather is not None:
         return f"Weather: {after.fixed_weather} all race"
     return "Weather: variable: roll the red die for the weather score"
 
 
 def _weather_score(before: RaceState, event: Event, after: RaceState) -> str:
-    return f"Weather: variable, score {after.weather_score}: {after.weather}"
+    return f"Weather: variable, score {after.weather_score} — {after.weather}"
 
 
 def _order(before: RaceState, event: Event, after: RaceState) -> str:
@@ -99,6 +112,19 @@ def _damage(before: RaceState, event: Event, after: RaceState) -> str:
     return f"{head}: " + ("; ".join(hit) if hit else "no damage")
 
 
+def _neighbours(before: RaceState, event: Event, after: RaceState) -> str:
+    key = str(event.data["car"])
+    added = list(after.pending)
+    for check in before.pending:
+        if check in added:
+            added.remove(check)
+    beside = [check.car for check in added if check.kind == "chain_roll" and check.other == key]
+    if not beside:
+        return f"Cars beside {name(key)}: none"
+    each = "which rolls" if len(beside) == 1 else "each rolls"
+    return f"Cars beside {name(key)}: {names(beside)}, {each} black"
+
+
 def _injury(before: RaceState, event: Event, after: RaceState) -> str:
     key = str(event.data["car"])
     injury = after.car(key).injury
@@ -116,6 +142,7 @@ _WORDS: dict[str, Callable[[RaceState, Event, RaceState], str]] = {
     "move": _move,
     "engine_check": _engine,
     "collision_roll": _damage,
+    "neighbours": _neighbours,
     "chain_roll": _damage,
     "injury_roll": _injury,
 }

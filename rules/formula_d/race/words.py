@@ -1,0 +1,287 @@
+"""The race's log in words: what an event did, as the table would say it ("Red (Jane Doe)
+qualifies 14: 2nd on the grid", "Red into 4th, skipping a gear: 1 gearbox WP", "Red moves 9
+spaces in 4th, braking 2 (2 brake WP)", "Blue's motor damage roll: 2, loses 1 engine WP"), read
+from the states before and after it and from the event's facts as its prompt read them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rules.engine.events import Event, Prompt
+from rules.engine.pieces import grid_place, name, names, ordinal, plural, roll_off_place
+from rules.formula_d import (
+    BLOCKED_ELIMINATED_AT,
+    BLOCKED_TABLE,
+    PIT_EXIT_GEAR,
+    SLIPSTREAM_CORNER_BRAKE_WP,
+    SLIPSTREAM_SPACES,
+    Start,
+    Zone,
+    calls_motor_damage,
+    gear_change_cost,
+    gears_skipped,
+    pit_stop,
+    start_roll,
+)
+from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.flow import proposed_order
+from rules.formula_d.race.standings import finishers
+from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
+from rules.formula_d.race.turns import cost_text
+
+Facts = Mapping[str, Any]
+
+
+def describe(before: RaceState, event: Event, prompt: Prompt, after: RaceState) -> str:
+    """`event` answered `prompt` (the first one `before` asked) and gave `after`."""
+    words = _WORDS.get(event.kind)
+    if words is None:
+        return ""
+    facts = prompt.read(event.data, before.car_keys)
+    text = words(before, prompt.car or "", facts, after)
+    if after.finished and not before.finished:
+        text += "; the race is over"
+    return text
+
+
+# --- The grid and the start --------------------------------------------------------------------
+
+
+def _rolls(state: RaceState) -> dict[str, tuple[int, ...]]:
+    return {entry.car: entry.rolls for entry in state.grid_rolls}
+
+
+def _grid_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    place = grid_place(_rolls(after), key, after.grid, highest_first=True)
+    return f"{label(after, key)} qualifies {facts['value']}{place}"
+
+
+def _tie_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    settled = roll_off_place(_rolls(after), after.grid_outcome.tied, key, after.grid)
+    return f"{name(key)} rolls {facts['value']} in the roll-off{settled}"
+
+
+def _start_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    value = facts["value"]
+    outcome = start_roll(value)
+    if outcome.start is Start.POOR:
+        return f"{name(key)} stalls on the start roll ({value}): Poor Start, misses its first turn"
+    if outcome.start is Start.GREAT:
+        return (
+            f"{name(key)} gets a Great Start on the start roll ({value}): "
+            f"{plural(outcome.spaces_at_once, 'space')} at once"
+        )
+    return f"{name(key)} gets away on the start roll ({value}): Normal Start, into 1st"
+
+
+# --- Order of Play and gears -------------------------------------------------------------------
+
+
+def _order(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    order = tuple(facts["order"])
+    corrected = " (corrected from the board)" if order != proposed_order(before) else ""
+    return f"Round {before.round} order: " + ", ".join(name(car) for car in order) + corrected
+
+
+def _gear(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    was, now = before.car(key), after.car(key)
+    who, gear = name(key), gear_name(now.gear)
+    if was.spun:
+        text = f"{who} turns round after its spin and drives off in {gear}"
+    elif was.in_pits:
+        text = f"{who} moves off from the pits in {gear}"
+    elif now.gear == was.gear:
+        text = f"{who} stays in {gear}"
+    else:
+        text = f"{who} into {gear}"
+        skipped = gears_skipped(was.gear, now.gear)
+        if skipped:
+            skipping = "a gear" if skipped == 1 else plural(skipped, "gear")
+            text += f", skipping {skipping}: {cost_text(gear_change_cost(was.gear, now.gear))}"
+    return text + _out(was, now) + _marker(before, key, after)
+
+
+# --- The move ----------------------------------------------------------------------------------
+
+
+def _move(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    was, now = before.car(key), after.car(key)
+    fixed = before.fixed_move
+    roll = fixed or facts["roll"]
+    spaces = plural(now.spaces - was.spaces, "space")
+    gear = gear_name(now.gear)
+    if facts.get("pit"):
+        head = f"{name(key)} rolls {roll} in {gear} and enters the pits ({facts['pit']} needed)"
+    elif fixed and was.moved_at == 0:
+        head = f"{name(key)} makes its Great Start: {spaces} in {gear}"
+    elif fixed:
+        head = f"{name(key)} leaves the pits (Quick Stop): {spaces} in {gear}"
+    else:
+        head = f"{name(key)} moves {spaces} in {gear}"
+    parts = [*_braking(now, facts), *_corner(was, now, facts)]
+    if now.status != OUT:
+        parts += _dangers(before, facts)
+    parts += _arrival(before, key, facts, after)
+    text = ", ".join([head, *parts]) + _marker(before, key, after)
+    if not fixed and calls_motor_damage(now.gear, roll):
+        rollers = [check.car for check in after.pending if check.kind == "motor_roll"]
+        text += f"; a {roll} in {gear}: Motor Damage" + (
+            f", {names(rollers)} {'rolls' if len(rollers) == 1 else 'roll'} black"
+            if rollers
+            else ""
+        )
+    return text
+
+
+def _braking(now: CarState, facts: Facts) -> list[str]:
+    parts = []
+    if facts["brakes"]:
+        parts.append(f"braking {facts['brakes']} ({facts['brakes']} brake WP)")
+    blocked = facts["blocked"]
+    if blocked:
+        remaining = f"blocked with {plural(blocked, 'space')} remaining"
+        if now.out_reason == "blocked":
+            short = "" if blocked >= BLOCKED_ELIMINATED_AT else ", without the WP to stop"
+            parts.append(f"{remaining}{short}: eliminated")
+        else:
+            cost = BLOCKED_TABLE[blocked]
+            paid = [f"{cost.brakes} brake WP"] + ([f"{cost.tires} tire WP"] if cost.tires else [])
+            parts.append(f"{remaining} ({' and '.join(paid)})")
+    fronts = facts.get("slipstream", ())
+    if fronts:
+        slipstream = f"slipstreaming behind {names(fronts)} (+{SLIPSTREAM_SPACES * len(fronts)})"
+        braked = facts.get("slipstream_brakes", 0)
+        if braked:
+            slipstream += f", braking {braked} of it ({braked} brake WP)"
+        parts.append(slipstream)
+        if facts.get("slipstream_corner"):
+            parts.append(
+                f"carried into a corner by the slipstream ({SLIPSTREAM_CORNER_BRAKE_WP} brake WP)"
+            )
+    return parts
+
+
+def _corner(was: CarState, now: CarState, facts: Facts) -> list[str]:
+    corner, stops, overshot = facts["corner"], facts["stops"], facts["overshoot"]
+    if not corner or now.out_reason == "blocked":
+        return []
+    made = "no stop" if not stops else plural(stops, "stop")
+    if now.out_reason == "stops":
+        return [
+            f"overshoots a {corner}-stop corner after {made}: skipped more than one stop, "
+            "eliminated"
+        ]
+    text = f"overshoots a {corner}-stop corner by {plural(overshot, 'space')} after {made}"
+    if now.out_reason == "tires":
+        return [f"{text}, more than its {was.sheet.tires} tire WP: eliminated"]
+    if now.spun:
+        return [f"{text}: loses its last tire WP and spins, drives off in 1st next turn"]
+    return [f"{text} ({overshot} tire WP)"]
+
+
+def _dangers(before: RaceState, facts: Facts) -> list[str]:
+    """The damage markers passed over and the cars it ended beside: the rolls to come."""
+    parts = []
+    markers = [marker for marker in before.markers if marker.key in facts.get("markers", ())]
+    if markers:
+        where = [f"where {name(marker.car)} stood in round {marker.round}" for marker in markers]
+        kind = "marker" if len(markers) == 1 else "markers"
+        parts.append(f"over the damage {kind} " + _and(where))
+    if facts.get("adjacent"):
+        parts.append(f"next to or behind {names(facts['adjacent'])}")
+    return parts
+
+
+def _and(items: list[str]) -> str:
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _arrival(before: RaceState, key: str, facts: Facts, after: RaceState) -> list[str]:
+    now = after.car(key)
+    if facts.get("pit"):
+        return [f"lap {now.laps} done, its tire WP back to {now.sheet.tires}"]
+    if not facts["finish"]:
+        return []
+    if now.status == FINISHED:
+        place = ordinal(finishers(after).index(now.car) + 1)
+        so_far = " so far" if _may_pass(before, after) else ""
+        return [f"crosses the line and finishes {place}{so_far}"]
+    return [f"crosses the line: lap {now.laps} of {after.setup.laps} done"]
+
+
+def _may_pass(before: RaceState, after: RaceState) -> bool:
+    """Whether a car still to move this round could finish ahead of the one that just did: on its
+    last lap, it would finish farther past the line."""
+    return any(
+        after.car(key).racing and after.car(key).laps == after.setup.laps - 1
+        for key in before.order[before.turn + 1 :]
+    )
+
+
+# --- The rolls a move calls for ----------------------------------------------------------------
+
+
+def _loss(was: CarState, now: CarState, zone: Zone) -> str:
+    lost = was.sheet[zone] - now.sheet[zone]
+    if now.status == OUT and was.status != OUT:
+        return f"loses its last {zone.value} WP: eliminated"
+    return f"loses {lost} {zone.value} WP" if lost else "no damage"
+
+
+def _check(zone: Zone, roll: str) -> Callable[[RaceState, str, Facts, RaceState], str]:
+    def said(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+        head = f"{name(key)}'s {roll}"
+        if zone is Zone.ROAD_HANDLING:
+            marker = next(m for m in before.markers if m.key == before.pending[0].marker)
+            head += f" for the damage marker where {name(marker.car)} stood in round {marker.round}"
+        loss = _loss(before.car(key), after.car(key), zone)
+        return f"{head}: {facts['value']}, {loss}" + _marker(before, key, after)
+
+    return said
+
+
+def _pit_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    value = facts["value"]
+    outcome = pit_stop(value)
+    text = f"{name(key)}'s pit stop roll: {value}, {outcome.stop.value}"
+    if outcome.waits_a_round:
+        return (
+            f"{text}: waits in the pits until next round, then moves off in "
+            f"{gear_name(PIT_EXIT_GEAR)} or lower"
+        )
+    return (
+        f"{text}: leaves the pits now in {gear_name(PIT_EXIT_GEAR)}, "
+        f"{plural(outcome.spaces, 'space')}"
+    )
+
+
+# --- What follows a loss -----------------------------------------------------------------------
+
+
+def _out(was: CarState, now: CarState) -> str:
+    if now.status == OUT and was.status != OUT:
+        return "; " + OUT_REASONS.get(now.out_reason or "", "eliminated")
+    return ""
+
+
+def _marker(before: RaceState, key: str, after: RaceState) -> str:
+    """Damage and Road Handling: the space becomes dangerous; the table puts the marker down."""
+    placed = {marker.key for marker in after.markers} - {marker.key for marker in before.markers}
+    if any(marker.car == key and marker.key in placed for marker in after.markers):
+        return "; a damage marker on its space"
+    return ""
+
+
+_WORDS: dict[str, Callable[[RaceState, str, Facts, RaceState], str]] = {
+    "grid_roll": _grid_roll,
+    "tie_roll": _tie_roll,
+    "start_roll": _start_roll,
+    "order": _order,
+    "gear": _gear,
+    "move": _move,
+    "handling_roll": _check(Zone.ROAD_HANDLING, "road handling roll"),
+    "collision_roll": _check(Zone.BODY, "collision roll"),
+    "motor_roll": _check(Zone.ENGINE, "motor damage roll"),
+    "pit_roll": _pit_roll,
+}
