@@ -10,8 +10,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from league import services as league_services
-from league.models import Entry, RoundStatus
+from league.models import Driver, Entry, RoundStatus
+from races import services as race_services
 from races.models import Race
+from rules import engine
+from rules.engine import Event
 from tests.browser.referee import enter
 from tests.races.scenario import EXPECTED_POINTS, STEPS
 
@@ -86,3 +89,44 @@ def test_a_race_at_the_table_from_the_grid_to_the_standings(
     expect(standings.locator("tbody tr").first).to_contain_text("Ann")
     expect(standings.locator("tbody tr").first).to_contain_text("200")
     expect(standings.locator("tr", has_text="Bob")).to_contain_text("10")
+
+
+def test_the_order_is_corrected_by_tapping_a_car_then_its_place(
+    page: Page, live_server, login, django_user_model
+):
+    """Two taps a correction, one to confirm: no dropdowns (the selects stay for no-JS use)."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league_services.team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
+    league_services.team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
+    season = league_services.season_open(league=league, preset="Spring")
+    round_one = season.rounds.get(number=1)
+    drivers = {driver.name: driver for driver in Driver.objects.filter(team__league=league)}
+    race = race_services.race_start(
+        round_=round_one, starters=[(drivers[name], car) for name, car in CARS.items()]
+    )
+    until_order = STEPS[: STEPS.index(("order", None, None))]
+    for kind, car, data in until_order:
+        race.refresh_from_db()
+        payload = {"car": car, **data} if car else dict(data)
+        race_services.race_event_apply(
+            race=race, event=Event(kind, payload), expected_version=race.version
+        )
+    race.refresh_from_db()
+    proposed = list(engine.prompts(race_services.race_state(race))[0].fields[0].default)
+    login("org", "secret-pass")
+    page.goto(live_server.url + race.get_absolute_url())
+
+    order = page.locator('[data-widget="order"]')
+    expect(order.locator("select").first).to_be_hidden()
+    cars = order.locator("button.order-car")
+    expect(cars).to_have_count(len(proposed))
+    cars.nth(2).click()  # the third car...
+    expect(cars.nth(2)).to_have_attribute("aria-pressed", "true")
+    cars.nth(0).click()  # ...moves to the front; the others shift down one
+    wanted = [proposed[2], proposed[0], proposed[1]]
+    assert [cars.nth(i).get_attribute("data-car") for i in range(3)] == wanted
+    page.locator("#enter").click()
+    expect(page.locator("#event-form")).to_have_attribute("data-kind", "gear")
+    race.refresh_from_db()
+    assert race.events.get(kind="order").payload["order"] == wanted
