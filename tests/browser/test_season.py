@@ -21,7 +21,7 @@ def play_round(page: Page, places: dict[str, str], out: dict[str, tuple[str, str
     for name, place in places.items():
         page.get_by_label(f"Place of {name}").fill(place)
     for name, (distance, overshoot) in out.items():
-        page.locator("tr", has_text=name).locator("select").select_option("overshoot")
+        page.locator(".result-line", has_text=name).locator("select").select_option("overshoot")
         page.get_by_label(f"Spaces covered by {name}").fill(distance)
         page.get_by_label(f"Overshoot of {name}").fill(overshoot)
     page.get_by_role("button", name="Enter the result").click()
