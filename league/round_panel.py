@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -53,9 +54,16 @@ class RoundPanel:
     facts: frozenset[str] = frozenset()
 
 
-def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]]]:
+def starter_lines(
+    round_: Round, data=None, current: Mapping[int, str] | None = None
+) -> list[tuple[str, list[StarterLine]]]:
+    """Each team's drivers with a line to tick and a car to name. The cars proposed are the
+    team's colour and a number ("Red 1", "Red 2"); once there are more teams than colours, a
+    colour is shared and its numbers go on, so no two cars are proposed alike. `current`: the
+    starters already chosen (driver id to car), for changing them."""
     teams = round_.season.league.teams.select_related("league").prefetch_related("drivers")
     grouped = []
+    numbered: Counter[str] = Counter()  # cars proposed so far in each colour
     for colour, team in zip(itertools.cycle(CAR_COLOURS), teams):
         lines = []
         # A retired or dead driver gets a line only when posted, so the service refuses them
@@ -70,12 +78,15 @@ def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]
         # Proposed: the team's first drivers who may start, one for each car it may field.
         may_start = [driver for driver in racing if refusals[driver.pk] is None]
         proposed = may_start[: team.league.cars_per_team]
-        for number, driver in enumerate(racing, start=1):
-            form = StarterForm(
-                data,
-                prefix=f"d{driver.pk}",
-                initial={"car": f"{colour} {number}", "start": driver in proposed},
-            )
+        for driver in racing:
+            numbered[colour] += 1
+            initial = {"car": f"{colour} {numbered[colour]}", "start": driver in proposed}
+            if current is not None:
+                initial = {
+                    "car": current.get(driver.pk, initial["car"]),
+                    "start": driver.pk in current,
+                }
+            form = StarterForm(data, prefix=f"d{driver.pk}", initial=initial)
             lines.append(
                 StarterLine(
                     driver=driver,
