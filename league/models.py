@@ -41,6 +41,11 @@ class Track(models.Model):
         help_text="The weather table printed on the map, as black-die ranges, "
         "e.g. '1-14 sun, 15-18 rain, 19-20 variable'.",
     )
+    version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every edit, never repeated: the version an edit form was built "
+        "on tells whether someone edited the track since.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -134,6 +139,12 @@ class League(models.Model):
 def may_manage(user, *, organiser_id: int) -> bool:
     """The league's organiser (or a site admin) manages it."""
     return user.is_authenticated and (user.is_superuser or user.pk == organiser_id)
+
+
+def may_edit_tracks(user) -> bool:
+    """The track list is shared by every league: a league's organiser (or a site admin) may
+    correct it."""
+    return user.is_authenticated and (user.is_superuser or user.organised_leagues.exists())
 
 
 def may_referee(user, *, league_id: int, organiser_id: int) -> bool:

@@ -47,6 +47,18 @@ SEASON_EXISTS = "Season {number} is already open (on {schedule}): here it is."
 SEASON_ENDED_ALREADY = "Season {number} has already ended: here is its report."
 TRACK_NAME_TAKEN = "A track called {name!r} is already on the list, with another weather table."
 TRACK_EXISTS = "{track} is already on the track list."
+TRACK_RENAME_TAKEN = (
+    "Another track is already called {name!r}: track names are told apart whatever the case."
+)
+TRACK_RUNNING = (
+    "Round {number} of {league}'s season {season} is being raced on {track}: edit the track "
+    "once that round is finished."
+)
+TRACK_CHANGED = (
+    "Someone else edited this track first: here it is as it stands now. Edit it again if your "
+    "change still applies."
+)
+TRACK_EDITED_ALREADY = "{track} is already as asked."
 SLUG_BUSY = "Could not find a free address for this league: try another name."
 HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number} is under way."
 ROUND_ALREADY_ENTERED = "Round {number} already has its result."
@@ -176,6 +188,65 @@ def _track_replay(track: Track) -> None:
     ):
         raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
     raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+
+
+class StaleTrack(ValidationError):
+    """The edit form was built on an older version of the track: someone edited it first."""
+
+
+def track_edit_refusal(track: Track, rounds: Iterable[Round] | None = None) -> str | None:
+    """Why `track` may not be edited now, or None: not while a round is raced on it (its race
+    was set up with the track's weather table). `rounds`: the track's rounds, if at hand."""
+    if rounds is None:
+        rounds = track.rounds.select_related("season__league")
+    for round_ in rounds:
+        if round_.status == RoundStatus.STARTED:
+            return TRACK_RUNNING.format(
+                number=round_.number,
+                league=round_.season.league,
+                season=round_.season.number,
+                track=track.name,
+            )
+    return None
+
+
+@transaction.atomic
+def track_edit(
+    *, track: Track, name: str, number: int | None, weather_table: str, expected_version: int
+) -> Track:
+    """Rename a track, or correct its number or weather table, while no round is raced on it.
+    The same edit posted twice is done once (AlreadyDone); an edit built on an older version
+    of the track is refused (StaleTrack)."""
+    track = Track.objects.select_for_update().get(pk=track.pk)
+    edited = Track(
+        pk=track.pk,
+        name=name.strip(),
+        number=number,
+        weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
+        version=track.version,
+    )
+    edited.clean()  # the weather table in canonical form, to compare with the stored one
+    fields = ("name", "number", "weather_table")
+    if all(getattr(edited, field) == getattr(track, field) for field in fields):
+        raise AlreadyDone(TRACK_EDITED_ALREADY.format(track=track), done=track)
+    if track.version != expected_version:
+        raise StaleTrack(TRACK_CHANGED)
+    # Locked, as round_start locks the round it starts: a round cannot start on the track
+    # between this check and the edit.
+    rounds = Round.objects.select_for_update(of=("self",)).filter(track=track)
+    refusal = track_edit_refusal(track, rounds.select_related("season__league"))
+    if refusal:
+        raise ValidationError(refusal)
+    if Track.objects.filter(name__iexact=edited.name).exclude(pk=track.pk).exists():
+        raise ValidationError(TRACK_RENAME_TAKEN.format(name=edited.name))
+    edited.full_clean(validate_unique=False, validate_constraints=False)
+    edited.version += 1
+    try:
+        with transaction.atomic():
+            edited.save(update_fields=[*fields, "version"])
+    except IntegrityError:  # a track of that name was added since the check
+        raise ValidationError(TRACK_RENAME_TAKEN.format(name=edited.name)) from None
+    return edited
 
 
 def _insert(obj, on_clash):

@@ -11,6 +11,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/new/", views.league_new, name="league_new"),
     path("tracks/", views.tracks, name="tracks"),
+    path("tracks/<id:track_id>/edit/", views.track_edit, name="track_edit"),
     path("<slug:slug>/", views.league_detail, name="league"),
     path("<slug:slug>/teams/new/", views.team_new, name="team_new"),
     path("<slug:slug>/teams/<id:team_id>/", views.team_detail, name="team"),
