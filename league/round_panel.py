@@ -14,7 +14,7 @@ from rules.dice import Die, values
 
 from .forms import FINISHED, OutcomeForm, StarterForm
 from .models import Driver, DriverStatus, Entry, Round, RoundStatus
-from .services import pending_injuries, start_refusal
+from .services import pending_injuries, start_refusal, starters_change_refusal
 
 CAR_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Purple")
 
@@ -52,6 +52,8 @@ class RoundPanel:
     team_totals: list[tuple[str, int]] = field(default_factory=list)
     # What the result form asks of a car out, besides why and how far: "overshoot", "damage".
     facts: frozenset[str] = frozenset()
+    # Started by hand and nothing entered yet: the starters may change, the start be cancelled.
+    may_change_starters: bool = False
 
 
 def starter_lines(
@@ -159,6 +161,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         panel.facts = frozenset(rules.out_reason_facts.values())
         if result_data is not None or any(entry.place is None for entry in panel.entries):
             panel.step = "result"
+            panel.may_change_starters = starters_change_refusal(round_, panel.entries) is None
             return panel
         pending = pending_injuries(panel.entries, rules)
         if pending:

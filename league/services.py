@@ -64,6 +64,12 @@ HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number
 ROUND_ALREADY_ENTERED = "Round {number} already has its result."
 ROUND_ALREADY_STARTED = "Round {number} has already started."
 ROUND_NOT_STARTED = "Round {number} has not started: choose its starters first."
+RESULT_BEGUN = (
+    "Round {number}'s result is being entered ({cars} car(s) placed or rolled for): its "
+    "starters can no longer change. Correct the result instead."
+)
+START_CANCELLED = "Round {number}'s start is already cancelled: choose its starters again."
+STARTERS_AS_ASKED = "Round {number} already starts with these drivers in these cars."
 ROUND_OUT_OF_ORDER = "Round {previous} must be finished before round {number} starts."
 STARTER_NOT_IN_LEAGUE = "{driver} does not drive for a team in this league."
 STARTER_RETIRED = "{driver} is {status} and may no longer race."
@@ -490,8 +496,8 @@ def round_for_write(round_: Round, expected_version: int | None, *, by_hand: boo
         .select_related("season__league")
         .get(pk=round_.pk)
     )
-    if expected_version is not None and locked.version != expected_version:
-        raise StaleRound(ROUND_CHANGED)
+    if expected_version is not None:
+        check_round_version(locked, expected_version)
     if by_hand and locked.run_at_table and locked.status == RoundStatus.STARTED:
         raise ValidationError(ROUND_AT_TABLE.format(number=locked.number))
     return locked
@@ -515,6 +521,90 @@ def round_start(
     `at_table`: the turn helper runs the race, so the round page's result forms stand aside."""
     round_ = round_for_write(round_, expected_version)
     _check_round_can_start(round_)
+    return _start(round_, starters, at_table=at_table)
+
+
+def starters_change_refusal(round_: Round, entries: Iterable[Entry] | None = None) -> str | None:
+    """Why the starters of `round_` may no longer change (nor its start be cancelled), or None:
+    only a started round, before any of its result is entered. A round run at the table is
+    asked of its race too (races.services)."""
+    if round_.status == RoundStatus.FINISHED:
+        return ROUND_ALREADY_ENTERED.format(number=round_.number)
+    if round_.status != RoundStatus.STARTED:
+        return ROUND_NOT_STARTED.format(number=round_.number)
+    entries = round_.entries.all() if entries is None else entries
+    placed = [entry for entry in entries if entry.place is not None or entry.injury_rolls]
+    if placed:
+        return RESULT_BEGUN.format(number=round_.number, cars=len(placed))
+    return None
+
+
+def round_start_take_back(*, round_: Round) -> list[tuple[int, str]]:
+    """Undo a start before any of the result is entered: each starter gives back the XP that
+    starting gave them, the entries go, and the round is scheduled again. Returns the starters
+    it had, as (driver id, car). The caller holds the round's lock (round_for_write), has
+    checked its version and the race at the table, if any."""
+    entries = list(round_.entries.select_related("driver"))
+    refusal = starters_change_refusal(round_, entries)
+    if refusal:
+        raise ValidationError(refusal)
+    drivers = (
+        Driver.objects.select_for_update(of=("self",))
+        .filter(pk__in=[entry.driver_id for entry in entries])
+        .in_bulk()
+    )
+    for entry in entries:
+        drivers[entry.driver_id].xp -= entry.xp_change  # the stored gain, not the rule again
+    Driver.objects.bulk_update(drivers.values(), ["xp"])
+    round_.entries.all().delete()
+    round_.status = RoundStatus.SCHEDULED
+    round_.run_at_table = False
+    _advance(round_, "status", "run_at_table")
+    return [(entry.driver_id, entry.car) for entry in entries]
+
+
+def starters_unchanged(round_: Round, starters: Sequence[tuple[Driver, str]]) -> bool:
+    """Whether `round_` is started with exactly `starters`, in those cars (a second tap)."""
+    stored = set(round_.entries.values_list("driver_id", "car"))
+    return round_.status == RoundStatus.STARTED and stored == {
+        (driver.pk, car.strip()) for driver, car in starters
+    }
+
+
+@transaction.atomic
+def round_start_cancel(*, round_: Round, expected_version: int) -> None:
+    """Cancel the start of a round started on the round page, before any of its result is
+    entered: back to scheduled, its starters' XP for starting given back. Cancelled twice
+    (a double tap): AlreadyDone."""
+    round_ = round_for_write(round_, None, by_hand=True)
+    if round_.status == RoundStatus.SCHEDULED:
+        raise AlreadyDone(START_CANCELLED.format(number=round_.number), done=round_)
+    check_round_version(round_, expected_version)
+    round_start_take_back(round_=round_)
+
+
+@transaction.atomic
+def round_starters_change(
+    *, round_: Round, starters: Sequence[tuple[Driver, str]], expected_version: int
+) -> list[Entry]:
+    """Start a round started on the round page again with other starters or cars, before any
+    of its result is entered. The same starters in the same cars again: AlreadyDone."""
+    round_ = round_for_write(round_, None, by_hand=True)
+    if starters_unchanged(round_, starters):
+        raise AlreadyDone(STARTERS_AS_ASKED.format(number=round_.number), done=round_)
+    check_round_version(round_, expected_version)
+    round_start_take_back(round_=round_)
+    return _start(round_, starters, at_table=False)
+
+
+def check_round_version(round_: Round, expected_version: int) -> None:
+    """StaleRound unless `round_` (read under its lock) is at the version the page showed."""
+    if round_.version != expected_version:
+        raise StaleRound(ROUND_CHANGED)
+
+
+def _start(round_: Round, starters: Sequence[tuple[Driver, str]], *, at_table: bool) -> list[Entry]:
+    """The starters on the grid of `round_`, locked and free to start (the caller checked)."""
     # The caller's driver objects may predate the last round (XP, injuries, status): saving
     # them would undo what that round did, so the checks and the XP use the stored rows.
     stored = (
