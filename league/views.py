@@ -13,7 +13,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from . import services
-from .forms import HireForm, InjuryRollForm, LeagueForm, SeasonForm, TeamForm, TrackForm
+from .forms import (
+    HireForm,
+    InjuryRollForm,
+    LeagueForm,
+    RookieForm,
+    SeasonForm,
+    TeamForm,
+    TrackForm,
+)
 from .models import Driver, League, Round, Season, Team, Track, may_edit_tracks, ruleset_choices
 from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_standings
@@ -363,7 +371,9 @@ def _round(league: League, number: int, round_number: int) -> Round:
     )
 
 
-def render_round(request, round_, *, errors=(), status=200, **bound) -> HttpResponse:
+def render_round(
+    request, round_, *, errors=(), status=200, rookie_form=None, **bound
+) -> HttpResponse:
     league = round_.season.league
     context = {
         "league": league,
@@ -372,9 +382,49 @@ def render_round(request, round_, *, errors=(), status=200, **bound) -> HttpResp
         "panel": round_panel(round_, **bound),
         "errors": list(errors),
         "can_referee": league.can_referee(request.user),
+        "rookie_form": rookie_form or rookie_form_for(request, league),
     }
     template = "league/round.html#round-panel" if request.htmx else "league/round.html"
     return render(request, template, context, status=status)
+
+
+def rookie_form_for(request: HttpRequest, league: League) -> RookieForm | None:
+    """The form to hire a rookie from a starters form: for the organiser of a league whose
+    drivers have careers."""
+    if league.rules.careers and league.can_manage(request.user):
+        return RookieForm(league=league)
+    return None
+
+
+def rookie_hire(request: HttpRequest, league: League) -> tuple[RookieForm, Driver | None]:
+    """Hire the rookie a starters page posted (its organiser only): the form, and the driver
+    hired or None with the refusal on the form."""
+    if not league.rules.careers or not league.can_manage(request.user):
+        raise PermissionDenied("Only the league's organiser may hire a rookie.")
+    form = RookieForm(request.POST, league=league)
+    if not form.is_valid():
+        return form, None
+    try:
+        driver = services.driver_hire(
+            team=form.cleaned_data["team"], name=form.cleaned_data["name"]
+        )
+    except ValidationError as error:
+        _refused(form, error)
+        return form, None
+    messages.success(request, f"{driver} signs for {driver.team}: age 1, 0 XP. Tick to start.")
+    return form, driver
+
+
+@login_required
+@require_POST
+def round_hire(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    """A rookie hired from the round page's starters form, which shows them next."""
+    round_ = _round(_league(slug), number, round_number)
+    form, driver = rookie_hire(request, round_.season.league)
+    if driver is None:
+        errors = form.non_field_errors()
+        return render_round(request, round_, errors=errors, rookie_form=form, status=BAD_REQUEST)
+    return redirect(round_)
 
 
 @never_cache

@@ -6,6 +6,7 @@ app_name = "races"
 
 urlpatterns = [
     path("rounds/<id:round_id>/start/", views.race_new, name="race_new"),
+    path("rounds/<id:round_id>/hire/", views.race_hire, name="race_hire"),
     path("rounds/<id:round_id>/by-hand/", views.race_discard, name="race_discard"),
     path("rounds/<id:round_id>/starters/", views.round_starters, name="round_starters"),
     path("<id:race_id>/", views.turn, name="turn"),

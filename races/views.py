@@ -20,7 +20,7 @@ from django_htmx.middleware import HtmxDetails
 from league.models import League, Round, RoundStatus, may_referee
 from league.round_panel import chosen_starters, starter_lines
 from league.services import AlreadyDone, StaleRound
-from league.views import render_round
+from league.views import render_round, rookie_form_for, rookie_hire
 from rules.engine import Event, RaceState
 
 from . import services
@@ -235,16 +235,42 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
             take_over = services.take_over_summary(round_)
             errors = refusal.messages
             status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
+    status = status if errors else 200
+    return _render_race_new(request, round_, starters, builds, take_over, errors, status)
+
+
+def _render_race_new(
+    request, round_, starters, builds, take_over, errors, status, rookie_form=None
+) -> HttpResponse:
+    league = round_.season.league
     context = {
         "round": round_,
         "season": round_.season,
-        "league": round_.season.league,
+        "league": league,
         "starters": starters,
         "builds": builds,
         "take_over": take_over,
         "errors": errors,
+        "rookie_form": rookie_form or rookie_form_for(request, league),
     }
-    return render(request, "races/race_new.html", context, status=status if errors else 200)
+    return render(request, "races/race_new.html", context, status=status)
+
+
+@login_required
+@require_POST
+def race_hire(request: HttpRequest, round_id: int) -> HttpResponse:
+    """A rookie hired from the turn helper's starters form, which shows them next."""
+    round_ = _round(round_id)
+    form, driver = rookie_hire(request, round_.season.league)
+    if driver is None:
+        starters = starter_lines(round_)
+        builds = build_lines(starters, round_.season.league.rules.car_build)
+        take_over = services.take_over_summary(round_)
+        errors = form.non_field_errors()
+        return _render_race_new(
+            request, round_, starters, builds, take_over, errors, BAD_REQUEST, form
+        )
+    return redirect("races:race_new", round_id=round_.pk)
 
 
 def _start_or_take_over(request, round_, starters, builds, take_over) -> Race:
