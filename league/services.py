@@ -25,6 +25,7 @@ from .models import (
     Entry,
     League,
     Round,
+    RoundResultChange,
     RoundStatus,
     Season,
     SeasonEndChange,
@@ -70,6 +71,16 @@ RESULT_BEGUN = (
 )
 START_CANCELLED = "Round {number}'s start is already cancelled: choose its starters again."
 STARTERS_AS_ASKED = "Round {number} already starts with these drivers in these cars."
+ROUND_NOT_CONFIRMED = "Round {number} has no confirmed result to reopen."
+ROUND_NOT_LAST = (
+    "Only the last confirmed round reopens: round {later} has started since round {number} "
+    "was confirmed. Cancel its start first, or reopen it instead."
+)
+ROUND_CONFIRMED_UNKEPT = (
+    "Round {number} was confirmed before Paddock kept what a confirmation changes: it cannot "
+    "be taken back exactly, so it is not reopened."
+)
+ROUND_REOPENED = "Round {number} is open again already: correct it and confirm it."
 ROUND_OUT_OF_ORDER = "Round {previous} must be finished before round {number} starts."
 STARTER_NOT_IN_LEAGUE = "{driver} does not drive for a team in this league."
 STARTER_RETIRED = "{driver} is {status} and may no longer race."
@@ -822,6 +833,9 @@ def _commit(round_: Round) -> list[Entry]:
     sat_out = []
     if rules.careers:
         sat_out = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
+    # What reopening the round takes back: the starters and the drivers it heals as they are.
+    kept = [_before(round_, entry.driver, entry_xp_change=entry.xp_change) for entry in entries]
+    kept += [_before(round_, driver) for driver in sat_out]
     for entry in entries:
         _score_entry(entry, field_size=len(entries), round_=round_, league=league)
     Entry.objects.bulk_update(entries, ["points", "xp_change", "severity", "injured", "dead"])
@@ -831,10 +845,23 @@ def _commit(round_: Round) -> list[Entry]:
             ["xp", "prior_injuries", "races_to_miss", "status"],
         )
         _heal(league=league, round_=round_, sat_out=sat_out)
+    RoundResultChange.objects.bulk_create(kept)
     round_.status = RoundStatus.FINISHED
     round_.finished_at = timezone.now()
     _advance(round_, "status", "finished_at")
     return entries
+
+
+def _before(round_: Round, driver: Driver, entry_xp_change: int | None = None) -> RoundResultChange:
+    return RoundResultChange(
+        round=round_,
+        driver=driver,
+        xp_before=driver.xp,
+        prior_injuries_before=driver.prior_injuries,
+        races_to_miss_before=driver.races_to_miss,
+        status_before=driver.status,
+        entry_xp_change_before=entry_xp_change,
+    )
 
 
 def _heal(*, league: League, round_: Round, sat_out: Sequence[Driver]) -> None:
@@ -917,6 +944,103 @@ def round_result_clear(*, round_: Round, at_table: bool) -> int:
     round_.run_at_table = at_table
     _advance(round_, "run_at_table")
     return discarded
+
+
+def round_reopen_refusal(round_: Round) -> str | None:
+    """Why `round_`'s confirmed result may not be reopened, or None: only the last confirmed
+    round of a season still running, confirmed since Paddock keeps what a confirmation did."""
+    if round_.season.is_ended:
+        return SEASON_ALREADY_ENDED
+    if round_.status != RoundStatus.FINISHED:
+        return ROUND_NOT_CONFIRMED.format(number=round_.number)
+    later = (
+        round_.season.rounds.filter(number__gt=round_.number)
+        .exclude(status=RoundStatus.SCHEDULED)
+        .order_by("number")
+        .first()
+    )
+    if later is not None:
+        return ROUND_NOT_LAST.format(number=round_.number, later=later.number)
+    if not round_.result_changes.exists():
+        return ROUND_CONFIRMED_UNKEPT.format(number=round_.number)
+    return None
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """What reopening a round takes back, in words, to ask first: each starter's points, and
+    each driver's career as it goes back to before the confirmation."""
+
+    points: tuple[tuple[str, int], ...]
+    careers: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def reopen_summary(round_: Round) -> TakenBack:
+    entries = round_.entries.select_related("driver").order_by("place", "pk")
+    careers = []
+    for change in round_.result_changes.select_related("driver"):
+        driver, words = change.driver, []
+        if driver.xp != change.xp_before:
+            words.append(f"XP {driver.xp} back to {change.xp_before}")
+        if driver.races_to_miss != change.races_to_miss_before:
+            words.append(
+                f"races to miss {driver.races_to_miss} back to {change.races_to_miss_before}"
+            )
+        if driver.prior_injuries != change.prior_injuries_before:
+            words.append(
+                f"prior injuries {driver.prior_injuries} back to {change.prior_injuries_before}"
+            )
+        if driver.status != change.status_before:
+            words.append(f"{driver.get_status_display().lower()} back to {change.status_before}")
+        if words:
+            careers.append((driver.name, tuple(words)))
+    return TakenBack(
+        points=tuple((entry.driver.name, entry.points) for entry in entries),
+        careers=tuple(careers),
+    )
+
+
+@transaction.atomic
+def round_reopen(*, round_: Round, expected_version: int) -> list[Entry]:
+    """Take back everything confirming the last confirmed round did, as kept when it was
+    confirmed (points, XP, injuries, races to miss, healing, retirement), and open it to be
+    entered again. A round run by hand keeps its result as typed, to correct and confirm; a
+    round run at the table loses it, as its race writes it again when committed (the caller,
+    races.services, reopens the race). Reopened twice: AlreadyDone."""
+    round_ = round_for_write(round_, None)
+    if round_.status == RoundStatus.STARTED:
+        raise AlreadyDone(ROUND_REOPENED.format(number=round_.number), done=round_)
+    check_round_version(round_, expected_version)
+    # Locked as round_start locks a round: the next round cannot start meanwhile.
+    list(round_.season.rounds.select_for_update().filter(number__gt=round_.number))
+    refusal = round_reopen_refusal(round_)
+    if refusal:
+        raise ValidationError(refusal)
+    changes = {change.driver_id: change for change in round_.result_changes.all()}
+    drivers = Driver.objects.select_for_update().in_bulk(list(changes))
+    for driver_id, change in changes.items():
+        driver = drivers[driver_id]
+        driver.xp, driver.prior_injuries = change.xp_before, change.prior_injuries_before
+        driver.races_to_miss, driver.status = change.races_to_miss_before, change.status_before
+    Driver.objects.bulk_update(
+        drivers.values(), ["xp", "prior_injuries", "races_to_miss", "status"]
+    )
+    entries = list(round_.entries.all())
+    for entry in entries:
+        entry.xp_change = changes[entry.driver_id].entry_xp_change_before
+        entry.points, entry.severity, entry.injured, entry.dead = 0, 0, False, False
+        if round_.run_at_table:
+            entry.place = entry.finished = entry.distance = entry.overshoot = None
+            entry.damage, entry.out_reason = None, ""
+            entry.injury_columns, entry.injury_rolls = [], []
+    Entry.objects.bulk_update(
+        entries, ["points", "xp_change", "severity", "injured", "dead", *RESULT_FIELDS]
+    )
+    round_.result_changes.all().delete()
+    round_.status = RoundStatus.STARTED
+    round_.finished_at = None
+    _advance(round_, "status", "finished_at")
+    return entries
 
 
 def season_end_refusal(rounds: Iterable[Round]) -> str | None:

@@ -375,14 +375,19 @@ def render_round(
     request, round_, *, errors=(), status=200, rookie_form=None, **bound
 ) -> HttpResponse:
     league = round_.season.league
+    can_referee = league.can_referee(request.user)
     context = {
         "league": league,
         "season": round_.season,
         "round": round_,
         "panel": round_panel(round_, **bound),
         "errors": list(errors),
-        "can_referee": league.can_referee(request.user),
+        "can_referee": can_referee,
         "rookie_form": rookie_form or rookie_form_for(request, league),
+        # The last confirmed round of a running season may be reopened to correct it.
+        "may_reopen": can_referee
+        and round_.is_finished
+        and services.round_reopen_refusal(round_) is None,
     }
     template = "league/round.html#round-panel" if request.htmx else "league/round.html"
     return render(request, template, context, status=status)

@@ -239,6 +239,22 @@ def round_starters_change(
     return race
 
 
+@transaction.atomic
+def round_reopen(*, round_: Round, expected_version: int) -> Race | None:
+    """Reopen the last confirmed round, however it was run (league.services.round_reopen). A
+    race run at the table keeps its log and its snapshot and is open again: the referee undoes
+    what needs correcting and commits it again. Returns that race, if any."""
+    round_ = league_services.round_for_write(round_, None)
+    league_services.round_reopen(round_=round_, expected_version=expected_version)
+    race = Race.objects.select_for_update(of=("self",)).filter(round=round_).first()
+    if race is None or not round_.run_at_table:
+        return None
+    race.finished_at = None
+    race.version += 1
+    race.save(update_fields=["finished_at", "version"])
+    return race
+
+
 def race_state(race: Race) -> RaceState:
     return engine.state_from_dict(race.state)
 

@@ -19,7 +19,7 @@ from django_htmx.middleware import HtmxDetails
 
 from league.models import League, Round, RoundStatus, may_referee
 from league.round_panel import chosen_starters, starter_lines
-from league.services import AlreadyDone, StaleRound
+from league.services import AlreadyDone, StaleRound, reopen_summary, round_reopen_refusal
 from league.views import render_round, rookie_form_for, rookie_hire
 from rules.engine import Event, RaceState
 
@@ -46,6 +46,10 @@ NO_ROUND_VERSION = (
 START_CANCELLED = (
     "Round {number}'s start is cancelled: its starters gave back the XP for starting. Choose "
     "the starters again."
+)
+REOPENED = (
+    "Round {number} is open again: what its confirmation did is taken back. Correct it and "
+    "confirm it again."
 )
 STARTERS_CHANGED = "Round {number} starts with the starters as changed."
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
@@ -397,3 +401,39 @@ def _change_or_cancel(request: HttpRequest, round_: Round) -> HttpResponse:
     )
     messages.success(request, STARTERS_CHANGED.format(number=round_.number))
     return redirect(race or round_)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_reopen(request: HttpRequest, round_id: int) -> HttpResponse:
+    """GET asks first, listing what reopening the last confirmed round takes back; POST
+    reopens it, by hand or at the table, to be corrected and confirmed again."""
+    round_ = _round(round_id)
+    _require_referee(request, round_.season.league)
+    if request.method == "GET":
+        return _render_reopen(request, round_, [], 200)
+    try:
+        race = services.round_reopen(round_=round_, expected_version=_round_version(request))
+    except AlreadyDone as done:
+        messages.info(request, done.message)
+        return redirect(Race.objects.filter(round=round_).first() or round_)
+    except ValidationError as refusal:
+        round_.refresh_from_db()
+        status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
+        return _render_reopen(request, round_, refusal.messages, status)
+    messages.success(request, REOPENED.format(number=round_.number))
+    return redirect(race or round_)
+
+
+def _render_reopen(request, round_, errors, status) -> HttpResponse:
+    context = {
+        "round": round_,
+        "season": round_.season,
+        "league": round_.season.league,
+        "refusal": round_reopen_refusal(round_),
+        "taken_back": reopen_summary(round_),
+        "at_table": round_.run_at_table,
+        "errors": errors,
+    }
+    return render(request, "races/reopen.html", context, status=status)
