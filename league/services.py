@@ -550,11 +550,10 @@ def starters_change_refusal(round_: Round, entries: Iterable[Entry] | None = Non
     return None
 
 
-def round_start_take_back(*, round_: Round) -> list[tuple[int, str]]:
+def round_start_take_back(*, round_: Round) -> None:
     """Undo a start before any of the result is entered: each starter gives back the XP that
-    starting gave them, the entries go, and the round is scheduled again. Returns the starters
-    it had, as (driver id, car). The caller holds the round's lock (round_for_write), has
-    checked its version and the race at the table, if any."""
+    starting gave them, the entries go, and the round is scheduled again. The caller holds the
+    round's lock (round_for_write), has checked its version and the race at the table, if any."""
     entries = list(round_.entries.select_related("driver"))
     refusal = starters_change_refusal(round_, entries)
     if refusal:
@@ -571,7 +570,6 @@ def round_start_take_back(*, round_: Round) -> list[tuple[int, str]]:
     round_.status = RoundStatus.SCHEDULED
     round_.run_at_table = False
     _advance(round_, "status", "run_at_table")
-    return [(entry.driver_id, entry.car) for entry in entries]
 
 
 def starters_unchanged(round_: Round, starters: Sequence[tuple[Driver, str]]) -> bool:
