@@ -73,6 +73,18 @@ class HireForm(forms.Form):
     name = forms.CharField(max_length=80, label="Rookie's name")
 
 
+class RookieForm(forms.Form):
+    """A rookie hired from a round's starters form, for one of the league's teams."""
+
+    team = forms.ModelChoiceField(queryset=None, label="Team", empty_label=None)
+    name = forms.CharField(max_length=80, label="Rookie's name")
+
+    def __init__(self, *args, league, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = league.teams.all()
+        self.fields["team"].widget.attrs["class"] = "form-select"
+
+
 class TrackForm(forms.Form):
     """A track for the list. A name already there is left to services.track_create, which
     tells a second tap (the same track again) from a clash (another track of that name)."""

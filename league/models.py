@@ -41,6 +41,11 @@ class Track(models.Model):
         help_text="The weather table printed on the map, as black-die ranges, "
         "e.g. '1-14 sun, 15-18 rain, 19-20 variable'.",
     )
+    version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every edit, never repeated: the version an edit form was built "
+        "on tells whether someone edited the track since.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -134,6 +139,12 @@ class League(models.Model):
 def may_manage(user, *, organiser_id: int) -> bool:
     """The league's organiser (or a site admin) manages it."""
     return user.is_authenticated and (user.is_superuser or user.pk == organiser_id)
+
+
+def may_edit_tracks(user) -> bool:
+    """The track list is shared by every league: a league's organiser (or a site admin) may
+    correct it."""
+    return user.is_authenticated and (user.is_superuser or user.organised_leagues.exists())
 
 
 def may_referee(user, *, league_id: int, organiser_id: int) -> bool:
@@ -384,3 +395,31 @@ class SeasonEndChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.driver}: end of {self.season}"
+
+
+class RoundResultChange(models.Model):
+    """What confirming a round's result did to one driver, kept so that reopening the round
+    takes it back exactly: the driver's career and their entry's XP change as they were just
+    before. Every starter has one; so does every other driver the round healed. Deleted when
+    the round is reopened."""
+
+    # CASCADE: these are the round's own undo notes, of no use without it (a round with
+    # entries cannot be deleted anyway). PROTECT on the driver, as Entry.driver.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="result_changes")
+    driver = models.ForeignKey(Driver, on_delete=models.PROTECT, related_name="result_changes")
+    xp_before = models.IntegerField()
+    prior_injuries_before = models.PositiveSmallIntegerField()
+    races_to_miss_before = models.PositiveSmallIntegerField()
+    status_before = models.CharField(max_length=10, choices=DriverStatus)
+    entry_xp_change_before = models.IntegerField(
+        null=True, blank=True, help_text="The XP change of the driver's entry (a starter's)."
+    )
+
+    class Meta:
+        ordering = ["round", "driver__team__name", "driver__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "driver"], name="unique_round_result_driver")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.driver}: before {self.round} was confirmed"

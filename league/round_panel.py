@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -13,7 +14,7 @@ from rules.dice import Die, values
 
 from .forms import FINISHED, OutcomeForm, StarterForm
 from .models import Driver, DriverStatus, Entry, Round, RoundStatus
-from .services import pending_injuries, start_refusal
+from .services import pending_injuries, start_refusal, starters_change_refusal
 
 CAR_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Purple")
 
@@ -51,11 +52,20 @@ class RoundPanel:
     team_totals: list[tuple[str, int]] = field(default_factory=list)
     # What the result form asks of a car out, besides why and how far: "overshoot", "damage".
     facts: frozenset[str] = frozenset()
+    # Started by hand and nothing entered yet: the starters may change, the start be cancelled.
+    may_change_starters: bool = False
 
 
-def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]]]:
+def starter_lines(
+    round_: Round, data=None, current: Mapping[int, str] | None = None
+) -> list[tuple[str, list[StarterLine]]]:
+    """Each team's drivers with a line to tick and a car to name. The cars proposed are the
+    team's colour and a number ("Red 1", "Red 2"); once there are more teams than colours, a
+    colour is shared and its numbers go on, so no two cars are proposed alike. `current`: the
+    starters already chosen (driver id to car), for changing them."""
     teams = round_.season.league.teams.select_related("league").prefetch_related("drivers")
     grouped = []
+    numbered: Counter[str] = Counter()  # cars proposed so far in each colour
     for colour, team in zip(itertools.cycle(CAR_COLOURS), teams):
         lines = []
         # A retired or dead driver gets a line only when posted, so the service refuses them
@@ -70,12 +80,15 @@ def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]
         # Proposed: the team's first drivers who may start, one for each car it may field.
         may_start = [driver for driver in racing if refusals[driver.pk] is None]
         proposed = may_start[: team.league.cars_per_team]
-        for number, driver in enumerate(racing, start=1):
-            form = StarterForm(
-                data,
-                prefix=f"d{driver.pk}",
-                initial={"car": f"{colour} {number}", "start": driver in proposed},
-            )
+        for driver in racing:
+            numbered[colour] += 1
+            initial = {"car": f"{colour} {numbered[colour]}", "start": driver in proposed}
+            if current is not None:
+                initial = {
+                    "car": current.get(driver.pk, initial["car"]),
+                    "start": driver.pk in current,
+                }
+            form = StarterForm(data, prefix=f"d{driver.pk}", initial=initial)
             lines.append(
                 StarterLine(
                     driver=driver,
@@ -148,6 +161,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         panel.facts = frozenset(rules.out_reason_facts.values())
         if result_data is not None or any(entry.place is None for entry in panel.entries):
             panel.step = "result"
+            panel.may_change_starters = starters_change_refusal(round_, panel.entries) is None
             return panel
         pending = pending_injuries(panel.entries, rules)
         if pending:

@@ -25,6 +25,7 @@ from .models import (
     Entry,
     League,
     Round,
+    RoundResultChange,
     RoundStatus,
     Season,
     SeasonEndChange,
@@ -47,11 +48,39 @@ SEASON_EXISTS = "Season {number} is already open (on {schedule}): here it is."
 SEASON_ENDED_ALREADY = "Season {number} has already ended: here is its report."
 TRACK_NAME_TAKEN = "A track called {name!r} is already on the list, with another weather table."
 TRACK_EXISTS = "{track} is already on the track list."
+TRACK_RENAME_TAKEN = (
+    "Another track is already called {name!r}: track names are told apart whatever the case."
+)
+TRACK_RUNNING = (
+    "Round {number} of {league}'s season {season} is being raced on {track}: edit the track "
+    "once that round is finished."
+)
+TRACK_CHANGED = (
+    "Someone else edited this track first: here it is as it stands now. Edit it again if your "
+    "change still applies."
+)
+TRACK_EDITED_ALREADY = "{track} is already as asked."
 SLUG_BUSY = "Could not find a free address for this league: try another name."
 HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number} is under way."
 ROUND_ALREADY_ENTERED = "Round {number} already has its result."
 ROUND_ALREADY_STARTED = "Round {number} has already started."
 ROUND_NOT_STARTED = "Round {number} has not started: choose its starters first."
+RESULT_BEGUN = (
+    "Round {number}'s result is being entered ({cars} car(s) placed or rolled for): its "
+    "starters can no longer change. Correct the result instead."
+)
+START_CANCELLED = "Round {number}'s start is already cancelled: choose its starters again."
+STARTERS_AS_ASKED = "Round {number} already starts with these drivers in these cars."
+ROUND_NOT_CONFIRMED = "Round {number} has no confirmed result to reopen."
+ROUND_NOT_LAST = (
+    "Only the last confirmed round reopens: round {later} has started since round {number} "
+    "was confirmed. Cancel its start first, or reopen it instead."
+)
+ROUND_CONFIRMED_UNKEPT = (
+    "Round {number} was confirmed before Paddock kept what a confirmation changes: it cannot "
+    "be taken back exactly, so it is not reopened."
+)
+ROUND_REOPENED = "Round {number} is open again already: correct it and confirm it."
 ROUND_OUT_OF_ORDER = "Round {previous} must be finished before round {number} starts."
 STARTER_NOT_IN_LEAGUE = "{driver} does not drive for a team in this league."
 STARTER_RETIRED = "{driver} is {status} and may no longer race."
@@ -176,6 +205,65 @@ def _track_replay(track: Track) -> None:
     ):
         raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
     raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+
+
+class StaleTrack(ValidationError):
+    """The edit form was built on an older version of the track: someone edited it first."""
+
+
+def track_edit_refusal(track: Track, rounds: Iterable[Round] | None = None) -> str | None:
+    """Why `track` may not be edited now, or None: not while a round is raced on it (its race
+    was set up with the track's weather table). `rounds`: the track's rounds, if at hand."""
+    if rounds is None:
+        rounds = track.rounds.select_related("season__league")
+    for round_ in rounds:
+        if round_.status == RoundStatus.STARTED:
+            return TRACK_RUNNING.format(
+                number=round_.number,
+                league=round_.season.league,
+                season=round_.season.number,
+                track=track.name,
+            )
+    return None
+
+
+@transaction.atomic
+def track_edit(
+    *, track: Track, name: str, number: int | None, weather_table: str, expected_version: int
+) -> Track:
+    """Rename a track, or correct its number or weather table, while no round is raced on it.
+    The same edit posted twice is done once (AlreadyDone); an edit built on an older version
+    of the track is refused (StaleTrack)."""
+    track = Track.objects.select_for_update().get(pk=track.pk)
+    edited = Track(
+        pk=track.pk,
+        name=name.strip(),
+        number=number,
+        weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
+        version=track.version,
+    )
+    edited.clean()  # the weather table in canonical form, to compare with the stored one
+    fields = ("name", "number", "weather_table")
+    if all(getattr(edited, field) == getattr(track, field) for field in fields):
+        raise AlreadyDone(TRACK_EDITED_ALREADY.format(track=track), done=track)
+    if track.version != expected_version:
+        raise StaleTrack(TRACK_CHANGED)
+    # Locked, as round_start locks the round it starts: a round cannot start on the track
+    # between this check and the edit.
+    rounds = Round.objects.select_for_update(of=("self",)).filter(track=track)
+    refusal = track_edit_refusal(track, rounds.select_related("season__league"))
+    if refusal:
+        raise ValidationError(refusal)
+    if Track.objects.filter(name__iexact=edited.name).exclude(pk=track.pk).exists():
+        raise ValidationError(TRACK_RENAME_TAKEN.format(name=edited.name))
+    edited.full_clean(validate_unique=False, validate_constraints=False)
+    edited.version += 1
+    try:
+        with transaction.atomic():
+            edited.save(update_fields=[*fields, "version"])
+    except IntegrityError:  # a track of that name was added since the check
+        raise ValidationError(TRACK_RENAME_TAKEN.format(name=edited.name)) from None
+    return edited
 
 
 def _insert(obj, on_clash):
@@ -419,8 +507,8 @@ def round_for_write(round_: Round, expected_version: int | None, *, by_hand: boo
         .select_related("season__league")
         .get(pk=round_.pk)
     )
-    if expected_version is not None and locked.version != expected_version:
-        raise StaleRound(ROUND_CHANGED)
+    if expected_version is not None:
+        check_round_version(locked, expected_version)
     if by_hand and locked.run_at_table and locked.status == RoundStatus.STARTED:
         raise ValidationError(ROUND_AT_TABLE.format(number=locked.number))
     return locked
@@ -444,6 +532,88 @@ def round_start(
     `at_table`: the turn helper runs the race, so the round page's result forms stand aside."""
     round_ = round_for_write(round_, expected_version)
     _check_round_can_start(round_)
+    return _start(round_, starters, at_table=at_table)
+
+
+def starters_change_refusal(round_: Round, entries: Iterable[Entry] | None = None) -> str | None:
+    """Why the starters of `round_` may no longer change (nor its start be cancelled), or None:
+    only a started round, before any of its result is entered. A round run at the table is
+    asked of its race too (races.services)."""
+    if round_.status == RoundStatus.FINISHED:
+        return ROUND_ALREADY_ENTERED.format(number=round_.number)
+    if round_.status != RoundStatus.STARTED:
+        return ROUND_NOT_STARTED.format(number=round_.number)
+    entries = round_.entries.all() if entries is None else entries
+    placed = [entry for entry in entries if entry.place is not None or entry.injury_rolls]
+    if placed:
+        return RESULT_BEGUN.format(number=round_.number, cars=len(placed))
+    return None
+
+
+def round_start_take_back(*, round_: Round) -> None:
+    """Undo a start before any of the result is entered: each starter gives back the XP that
+    starting gave them, the entries go, and the round is scheduled again. The caller holds the
+    round's lock (round_for_write), has checked its version and the race at the table, if any."""
+    entries = list(round_.entries.select_related("driver"))
+    refusal = starters_change_refusal(round_, entries)
+    if refusal:
+        raise ValidationError(refusal)
+    drivers = (
+        Driver.objects.select_for_update(of=("self",))
+        .filter(pk__in=[entry.driver_id for entry in entries])
+        .in_bulk()
+    )
+    for entry in entries:
+        drivers[entry.driver_id].xp -= entry.xp_change  # the stored gain, not the rule again
+    Driver.objects.bulk_update(drivers.values(), ["xp"])
+    round_.entries.all().delete()
+    round_.status = RoundStatus.SCHEDULED
+    round_.run_at_table = False
+    _advance(round_, "status", "run_at_table")
+
+
+def starters_unchanged(round_: Round, starters: Sequence[tuple[Driver, str]]) -> bool:
+    """Whether `round_` is started with exactly `starters`, in those cars (a second tap)."""
+    stored = set(round_.entries.values_list("driver_id", "car"))
+    return round_.status == RoundStatus.STARTED and stored == {
+        (driver.pk, car.strip()) for driver, car in starters
+    }
+
+
+@transaction.atomic
+def round_start_cancel(*, round_: Round, expected_version: int) -> None:
+    """Cancel the start of a round started on the round page, before any of its result is
+    entered: back to scheduled, its starters' XP for starting given back. Cancelled twice
+    (a double tap): AlreadyDone."""
+    round_ = round_for_write(round_, None, by_hand=True)
+    if round_.status == RoundStatus.SCHEDULED:
+        raise AlreadyDone(START_CANCELLED.format(number=round_.number), done=round_)
+    check_round_version(round_, expected_version)
+    round_start_take_back(round_=round_)
+
+
+@transaction.atomic
+def round_starters_change(
+    *, round_: Round, starters: Sequence[tuple[Driver, str]], expected_version: int
+) -> list[Entry]:
+    """Start a round started on the round page again with other starters or cars, before any
+    of its result is entered. The same starters in the same cars again: AlreadyDone."""
+    round_ = round_for_write(round_, None, by_hand=True)
+    if starters_unchanged(round_, starters):
+        raise AlreadyDone(STARTERS_AS_ASKED.format(number=round_.number), done=round_)
+    check_round_version(round_, expected_version)
+    round_start_take_back(round_=round_)
+    return _start(round_, starters, at_table=False)
+
+
+def check_round_version(round_: Round, expected_version: int) -> None:
+    """StaleRound unless `round_` (read under its lock) is at the version the page showed."""
+    if round_.version != expected_version:
+        raise StaleRound(ROUND_CHANGED)
+
+
+def _start(round_: Round, starters: Sequence[tuple[Driver, str]], *, at_table: bool) -> list[Entry]:
+    """The starters on the grid of `round_`, locked and free to start (the caller checked)."""
     # The caller's driver objects may predate the last round (XP, injuries, status): saving
     # them would undo what that round did, so the checks and the XP use the stored rows.
     stored = (
@@ -661,6 +831,9 @@ def _commit(round_: Round) -> list[Entry]:
     sat_out = []
     if rules.careers:
         sat_out = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
+    # What reopening the round takes back: the starters and the drivers it heals as they are.
+    kept = [_before(round_, entry.driver, entry_xp_change=entry.xp_change) for entry in entries]
+    kept += [_before(round_, driver) for driver in sat_out]
     for entry in entries:
         _score_entry(entry, field_size=len(entries), round_=round_, league=league)
     Entry.objects.bulk_update(entries, ["points", "xp_change", "severity", "injured", "dead"])
@@ -670,10 +843,23 @@ def _commit(round_: Round) -> list[Entry]:
             ["xp", "prior_injuries", "races_to_miss", "status"],
         )
         _heal(league=league, round_=round_, sat_out=sat_out)
+    RoundResultChange.objects.bulk_create(kept)
     round_.status = RoundStatus.FINISHED
     round_.finished_at = timezone.now()
     _advance(round_, "status", "finished_at")
     return entries
+
+
+def _before(round_: Round, driver: Driver, entry_xp_change: int | None = None) -> RoundResultChange:
+    return RoundResultChange(
+        round=round_,
+        driver=driver,
+        xp_before=driver.xp,
+        prior_injuries_before=driver.prior_injuries,
+        races_to_miss_before=driver.races_to_miss,
+        status_before=driver.status,
+        entry_xp_change_before=entry_xp_change,
+    )
 
 
 def _heal(*, league: League, round_: Round, sat_out: Sequence[Driver]) -> None:
@@ -756,6 +942,103 @@ def round_result_clear(*, round_: Round, at_table: bool) -> int:
     round_.run_at_table = at_table
     _advance(round_, "run_at_table")
     return discarded
+
+
+def round_reopen_refusal(round_: Round) -> str | None:
+    """Why `round_`'s confirmed result may not be reopened, or None: only the last confirmed
+    round of a season still running, confirmed since Paddock keeps what a confirmation did."""
+    if round_.season.is_ended:
+        return SEASON_ALREADY_ENDED
+    if round_.status != RoundStatus.FINISHED:
+        return ROUND_NOT_CONFIRMED.format(number=round_.number)
+    later = (
+        round_.season.rounds.filter(number__gt=round_.number)
+        .exclude(status=RoundStatus.SCHEDULED)
+        .order_by("number")
+        .first()
+    )
+    if later is not None:
+        return ROUND_NOT_LAST.format(number=round_.number, later=later.number)
+    if not round_.result_changes.exists():
+        return ROUND_CONFIRMED_UNKEPT.format(number=round_.number)
+    return None
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """What reopening a round takes back, in words, to ask first: each starter's points, and
+    each driver's career as it goes back to before the confirmation."""
+
+    points: tuple[tuple[str, int], ...]
+    careers: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def reopen_summary(round_: Round) -> TakenBack:
+    entries = round_.entries.select_related("driver").order_by("place", "pk")
+    careers = []
+    for change in round_.result_changes.select_related("driver"):
+        driver, words = change.driver, []
+        if driver.xp != change.xp_before:
+            words.append(f"XP {driver.xp} back to {change.xp_before}")
+        if driver.races_to_miss != change.races_to_miss_before:
+            words.append(
+                f"races to miss {driver.races_to_miss} back to {change.races_to_miss_before}"
+            )
+        if driver.prior_injuries != change.prior_injuries_before:
+            words.append(
+                f"prior injuries {driver.prior_injuries} back to {change.prior_injuries_before}"
+            )
+        if driver.status != change.status_before:
+            words.append(f"{driver.get_status_display().lower()} back to {change.status_before}")
+        if words:
+            careers.append((driver.name, tuple(words)))
+    return TakenBack(
+        points=tuple((entry.driver.name, entry.points) for entry in entries),
+        careers=tuple(careers),
+    )
+
+
+@transaction.atomic
+def round_reopen(*, round_: Round, expected_version: int) -> list[Entry]:
+    """Take back everything confirming the last confirmed round did, as kept when it was
+    confirmed (points, XP, injuries, races to miss, healing, retirement), and open it to be
+    entered again. A round run by hand keeps its result as typed, to correct and confirm; a
+    round run at the table loses it, as its race writes it again when committed (the caller,
+    races.services, reopens the race). Reopened twice: AlreadyDone."""
+    round_ = round_for_write(round_, None)
+    if round_.status == RoundStatus.STARTED:
+        raise AlreadyDone(ROUND_REOPENED.format(number=round_.number), done=round_)
+    check_round_version(round_, expected_version)
+    # Locked as round_start locks a round: the next round cannot start meanwhile.
+    list(round_.season.rounds.select_for_update().filter(number__gt=round_.number))
+    refusal = round_reopen_refusal(round_)
+    if refusal:
+        raise ValidationError(refusal)
+    changes = {change.driver_id: change for change in round_.result_changes.all()}
+    drivers = Driver.objects.select_for_update().in_bulk(list(changes))
+    for driver_id, change in changes.items():
+        driver = drivers[driver_id]
+        driver.xp, driver.prior_injuries = change.xp_before, change.prior_injuries_before
+        driver.races_to_miss, driver.status = change.races_to_miss_before, change.status_before
+    Driver.objects.bulk_update(
+        drivers.values(), ["xp", "prior_injuries", "races_to_miss", "status"]
+    )
+    entries = list(round_.entries.all())
+    for entry in entries:
+        entry.xp_change = changes[entry.driver_id].entry_xp_change_before
+        entry.points, entry.severity, entry.injured, entry.dead = 0, 0, False, False
+        if round_.run_at_table:
+            entry.place = entry.finished = entry.distance = entry.overshoot = None
+            entry.damage, entry.out_reason = None, ""
+            entry.injury_columns, entry.injury_rolls = [], []
+    Entry.objects.bulk_update(
+        entries, ["points", "xp_change", "severity", "injured", "dead", *RESULT_FIELDS]
+    )
+    round_.result_changes.all().delete()
+    round_.status = RoundStatus.STARTED
+    round_.finished_at = None
+    _advance(round_, "status", "finished_at")
+    return entries
 
 
 def season_end_refusal(rounds: Iterable[Round]) -> str | None:

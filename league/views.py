@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
@@ -12,14 +13,25 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from . import services
-from .forms import HireForm, InjuryRollForm, LeagueForm, SeasonForm, TeamForm, TrackForm
-from .models import Driver, League, Round, Season, Team, Track, ruleset_choices
+from .forms import (
+    HireForm,
+    InjuryRollForm,
+    LeagueForm,
+    RookieForm,
+    SeasonForm,
+    TeamForm,
+    TrackForm,
+)
+from .models import Driver, League, Round, Season, Team, Track, may_edit_tracks, ruleset_choices
 from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_standings
 
 BAD_REQUEST = 400
 CONFLICT = 409
 NO_VERSION = "This form does not say which version of the round it was built on: reload the page."
+NO_TRACK_VERSION = (
+    "This form does not say which version of the track it was built on: reload the page."
+)
 PICK_A_FACE = "Pick the value the black die shows."
 UNKNOWN_CAR = "That car is not in this round."
 
@@ -217,8 +229,49 @@ def tracks(request: HttpRequest) -> HttpResponse:
                 messages.success(request, f"{track} added to the track list.")
                 return redirect("league:tracks")
     status = BAD_REQUEST if request.method == "POST" else 200
-    context = {"tracks": Track.objects.all(), "form": form}
+    context = {
+        "tracks": Track.objects.all(),
+        "form": form,
+        "can_edit": may_edit_tracks(request.user),
+    }
     return render(request, "league/tracks.html", context, status=status)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
+    """GET: the track's form, saying first if it may not be edited now; POST: the edit."""
+    if not may_edit_tracks(request.user):
+        raise PermissionDenied("Only a league's organiser may edit the track list.")
+    track = get_object_or_404(Track, pk=track_id)
+    form = TrackForm(_posted(request), initial=model_to_dict(track))
+    if request.method == "GET":
+        refusal = services.track_edit_refusal(track)
+        return _render_track_edit(request, track, form, [refusal] if refusal else [], 200)
+    if not form.is_valid():
+        return _render_track_edit(request, track, form, [], BAD_REQUEST)
+    try:
+        version = int(request.POST.get("version", ""))
+        edited = services.track_edit(track=track, expected_version=version, **form.cleaned_data)
+    except ValueError:
+        return _render_track_edit(request, track, form, [NO_TRACK_VERSION], BAD_REQUEST)
+    except services.AlreadyDone as done:
+        messages.info(request, done.message)
+        return redirect("league:tracks")
+    except services.StaleTrack as conflict:
+        track.refresh_from_db()
+        fresh = TrackForm(initial=model_to_dict(track))
+        return _render_track_edit(request, track, fresh, conflict.messages, CONFLICT)
+    except ValidationError as error:
+        return _render_track_edit(request, track, form, error.messages, BAD_REQUEST)
+    messages.success(request, f"{edited} is saved.")
+    return redirect("league:tracks")
+
+
+def _render_track_edit(request, track, form, errors, status) -> HttpResponse:
+    context = {"track": track, "form": form, "errors": errors}
+    return render(request, "league/track_edit.html", context, status=status)
 
 
 @never_cache
@@ -318,18 +371,65 @@ def _round(league: League, number: int, round_number: int) -> Round:
     )
 
 
-def render_round(request, round_, *, errors=(), status=200, **bound) -> HttpResponse:
+def render_round(
+    request, round_, *, errors=(), status=200, rookie_form=None, **bound
+) -> HttpResponse:
     league = round_.season.league
+    can_referee = league.can_referee(request.user)
     context = {
         "league": league,
         "season": round_.season,
         "round": round_,
         "panel": round_panel(round_, **bound),
         "errors": list(errors),
-        "can_referee": league.can_referee(request.user),
+        "can_referee": can_referee,
+        "rookie_form": rookie_form or rookie_form_for(request, league),
+        # The last confirmed round of a running season may be reopened to correct it.
+        "may_reopen": can_referee
+        and round_.is_finished
+        and services.round_reopen_refusal(round_) is None,
     }
     template = "league/round.html#round-panel" if request.htmx else "league/round.html"
     return render(request, template, context, status=status)
+
+
+def rookie_form_for(request: HttpRequest, league: League) -> RookieForm | None:
+    """The form to hire a rookie from a starters form: for the organiser of a league whose
+    drivers have careers."""
+    if league.rules.careers and league.can_manage(request.user):
+        return RookieForm(league=league)
+    return None
+
+
+def rookie_hire(request: HttpRequest, league: League) -> tuple[RookieForm, Driver | None]:
+    """Hire the rookie a starters page posted (its organiser only): the form, and the driver
+    hired or None with the refusal on the form."""
+    if not league.rules.careers or not league.can_manage(request.user):
+        raise PermissionDenied("Only the league's organiser may hire a rookie.")
+    form = RookieForm(request.POST, league=league)
+    if not form.is_valid():
+        return form, None
+    try:
+        driver = services.driver_hire(
+            team=form.cleaned_data["team"], name=form.cleaned_data["name"]
+        )
+    except ValidationError as error:
+        _refused(form, error)
+        return form, None
+    messages.success(request, f"{driver} signs for {driver.team}: age 1, 0 XP. Tick to start.")
+    return form, driver
+
+
+@login_required
+@require_POST
+def round_hire(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    """A rookie hired from the round page's starters form, which shows them next."""
+    round_ = _round(_league(slug), number, round_number)
+    form, driver = rookie_hire(request, round_.season.league)
+    if driver is None:
+        errors = form.non_field_errors()
+        return render_round(request, round_, errors=errors, rookie_form=form, status=BAD_REQUEST)
+    return redirect(round_)
 
 
 @never_cache

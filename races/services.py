@@ -47,6 +47,10 @@ RACE_MOVED_ON = (
 NOT_STARTED_BY_HAND = (
     "Round {number} was not started on the round page: start it here, or open its race."
 )
+RACE_HAS_EVENTS = (
+    "Round {number}'s race at the table has {events} event(s) entered: its starters can no "
+    "longer change. Undo them at the table first."
+)
 ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
 
 
@@ -159,6 +163,99 @@ def race_discard(
     race.delete()
     league_services.round_result_clear(round_=round_, at_table=False)
     return discarded
+
+
+def starters_change_refusal(round_: Round) -> str | None:
+    """Why the starters of `round_` may no longer change (nor its start be cancelled), or None:
+    before any of its result is entered, by hand or, at the table, as an event."""
+    race = Race.objects.filter(round_id=round_.pk).only("seq", "finished_at").first()
+    if race is not None and not race.is_committed and race.seq:
+        return RACE_HAS_EVENTS.format(number=round_.number, events=race.seq)
+    return league_services.starters_change_refusal(round_)
+
+
+def _race_unentered(round_: Round, expected_race_version: int | None) -> Race:
+    """The round's race at the table, locked, once shown to have no event entered and to be
+    at the version the page showed. The caller holds the round's lock."""
+    race = Race.objects.select_for_update(of=("self",)).filter(round=round_).first()
+    if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
+        raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
+    if expected_race_version is not None and race.version != expected_race_version:
+        raise league_services.StaleRound(RACE_MOVED_ON.format(current=race.seq))
+    if race.seq:
+        raise ValidationError(RACE_HAS_EVENTS.format(number=round_.number, events=race.seq))
+    return race
+
+
+@transaction.atomic
+def round_start_cancel(
+    *, round_: Round, expected_version: int, expected_race_version: int | None = None
+) -> None:
+    """Cancel the start of a round before its result is begun, however it is run: the
+    starters give back the XP for starting, the round is scheduled again, and a race at the
+    table (with no event entered) goes with its setup. Cancelled twice: AlreadyDone."""
+    round_ = league_services.round_for_write(round_, None)
+    if not round_.run_at_table or round_.status != RoundStatus.STARTED:
+        league_services.round_start_cancel(round_=round_, expected_version=expected_version)
+        return
+    league_services.check_round_version(round_, expected_version)
+    _race_unentered(round_, expected_race_version).delete()
+    league_services.round_start_take_back(round_=round_)
+
+
+@transaction.atomic
+def round_starters_change(
+    *,
+    round_: Round,
+    starters: Sequence[tuple[Driver, str]],
+    expected_version: int,
+    expected_race_version: int | None = None,
+    car_builds: Mapping[str, Mapping[str, int]] | None = None,
+) -> Race | None:
+    """Start a round again with other starters or cars before its result is begun, however it
+    is run. A race at the table (with no event entered) keeps its address, since other phones
+    may have it open, and is set up anew at its next version; it is returned. The same
+    starters in the same cars again: AlreadyDone."""
+    round_ = league_services.round_for_write(round_, None)
+    if not round_.run_at_table or round_.status != RoundStatus.STARTED:
+        league_services.round_starters_change(
+            round_=round_, starters=starters, expected_version=expected_version
+        )
+        return None
+    if league_services.starters_unchanged(round_, starters):
+        raise league_services.AlreadyDone(
+            league_services.STARTERS_AS_ASKED.format(number=round_.number), done=round_
+        )
+    league_services.check_round_version(round_, expected_version)
+    race = _race_unentered(round_, expected_race_version)
+    league_services.round_start_take_back(round_=round_)
+    entries = league_services.round_start(round_=round_, starters=starters, at_table=True)
+    round_ = Round.objects.select_related("track", "season__league").get(pk=round_.pk)
+    try:
+        setup = race_setup(round_, entries, car_builds)
+        state, _asked = engine.start(setup)
+    except EventRejected as refusal:
+        raise ValidationError(ENGINE_SETUP_REFUSED.format(reason=refusal)) from refusal
+    race.setup, race.state = engine.setup_to_dict(setup), engine.state_to_dict(state)
+    race.version += 1
+    race.save(update_fields=["setup", "state", "version"])
+    return race
+
+
+@transaction.atomic
+def round_reopen(*, round_: Round, expected_version: int) -> Race | None:
+    """Reopen the last confirmed round, however it was run (league.services.round_reopen). A
+    race run at the table keeps its log and its snapshot and is open again: the referee undoes
+    what needs correcting and commits it again. Returns that race, if any."""
+    round_ = league_services.round_for_write(round_, None)
+    league_services.round_reopen(round_=round_, expected_version=expected_version)
+    race = Race.objects.select_for_update(of=("self",)).filter(round=round_).first()
+    if race is None or not round_.run_at_table:
+        return None
+    race.finished_at = None
+    race.version += 1
+    race.save(update_fields=["finished_at", "version"])
+    return race
 
 
 def race_state(race: Race) -> RaceState:

@@ -17,10 +17,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
-from league.models import League, Round, may_referee
+from league.models import League, Round, RoundStatus, may_referee
 from league.round_panel import chosen_starters, starter_lines
-from league.services import StaleRound
-from league.views import render_round
+from league.services import AlreadyDone, StaleRound, reopen_summary, round_reopen_refusal
+from league.views import render_round, rookie_form_for, rookie_hire
 from rules.engine import Event, RaceState
 
 from . import services
@@ -43,6 +43,15 @@ STARTED_ELSEWHERE = (
 NO_ROUND_VERSION = (
     "This form does not say which version of the round it was built on: reload the page."
 )
+START_CANCELLED = (
+    "Round {number}'s start is cancelled: its starters gave back the XP for starting. Choose "
+    "the starters again."
+)
+REOPENED = (
+    "Round {number} is open again: what its confirmation did is taken back. Correct it and "
+    "confirm it again."
+)
+STARTERS_CHANGED = "Round {number} starts with the starters as changed."
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 NO_SUCH_EVENT = "There is no such entry in this race's log to take back."
 # Form keys that are not the event's data.
@@ -275,16 +284,42 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
             take_over = services.take_over_summary(round_)
             errors = refusal.messages
             status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
+    status = status if errors else 200
+    return _render_race_new(request, round_, starters, builds, take_over, errors, status)
+
+
+def _render_race_new(
+    request, round_, starters, builds, take_over, errors, status, rookie_form=None
+) -> HttpResponse:
+    league = round_.season.league
     context = {
         "round": round_,
         "season": round_.season,
-        "league": round_.season.league,
+        "league": league,
         "starters": starters,
         "builds": builds,
         "take_over": take_over,
         "errors": errors,
+        "rookie_form": rookie_form or rookie_form_for(request, league),
     }
-    return render(request, "races/race_new.html", context, status=status if errors else 200)
+    return render(request, "races/race_new.html", context, status=status)
+
+
+@login_required
+@require_POST
+def race_hire(request: HttpRequest, round_id: int) -> HttpResponse:
+    """A rookie hired from the turn helper's starters form, which shows them next."""
+    round_ = _round(round_id)
+    form, driver = rookie_hire(request, round_.season.league)
+    if driver is None:
+        starters = starter_lines(round_)
+        builds = build_lines(starters, round_.season.league.rules.car_build)
+        take_over = services.take_over_summary(round_)
+        errors = form.non_field_errors()
+        return _render_race_new(
+            request, round_, starters, builds, take_over, errors, BAD_REQUEST, form
+        )
+    return redirect("races:race_new", round_id=round_.pk)
 
 
 def _start_or_take_over(request, round_, starters, builds, take_over) -> Race:
@@ -337,3 +372,113 @@ def race_discard(request: HttpRequest, round_id: int) -> HttpResponse:
         "enter the result below.",
     )
     return redirect(round_)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_starters(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Change the starters of a started round (or cancel its start) before its result is begun,
+    however it is run: by hand on the round page or at the table."""
+    round_ = _round(round_id)
+    _require_referee(request, round_.season.league)
+    if round_.status == RoundStatus.SCHEDULED and request.method == "GET":
+        return redirect(round_)
+    errors: list[str] = []
+    status = 200
+    if request.method == "POST":
+        try:
+            return _change_or_cancel(request, round_)
+        except AlreadyDone as done:
+            messages.info(request, done.message)
+            return redirect(done.done)
+        except ValidationError as refusal:
+            errors = refusal.messages
+            status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
+            if status == CONFLICT:
+                round_.refresh_from_db()
+    posted = request.POST if status == BAD_REQUEST and "change" in request.POST else None
+    return _render_starters(request, round_, posted, errors, status)
+
+
+def _starters_forms(round_: Round, race: Race | None, posted=None):
+    current = dict(round_.entries.values_list("driver_id", "car"))
+    starters = starter_lines(round_, posted, current=current)
+    zones = round_.season.league.rules.car_build if race is not None else ()
+    return starters, build_lines(starters, zones, posted)
+
+
+def _render_starters(request, round_, posted, errors, status) -> HttpResponse:
+    race = Race.objects.filter(round=round_).first()
+    starters, builds = _starters_forms(round_, race, posted)
+    context = {
+        "round": round_,
+        "season": round_.season,
+        "league": round_.season.league,
+        "race": race,
+        "back": race or round_,  # where the round is run
+        "starters": starters,
+        "builds": builds,
+        "refusal": services.starters_change_refusal(round_),
+        "errors": errors,
+    }
+    return render(request, "races/starters.html", context, status=status)
+
+
+def _change_or_cancel(request: HttpRequest, round_: Round) -> HttpResponse:
+    """Cancel the start, or start again with the starters posted."""
+    version = _round_version(request)
+    race = Race.objects.filter(round=round_).first()
+    race_version = _race_version(request) if race is not None else None
+    if "cancel" in request.POST:
+        services.round_start_cancel(
+            round_=round_, expected_version=version, expected_race_version=race_version
+        )
+        messages.success(request, START_CANCELLED.format(number=round_.number))
+        return redirect(round_)
+    starters, builds = _starters_forms(round_, race, request.POST)
+    race = services.round_starters_change(
+        round_=round_,
+        starters=chosen_starters(starters),
+        expected_version=version,
+        expected_race_version=race_version,
+        car_builds=chosen_builds(builds),
+    )
+    messages.success(request, STARTERS_CHANGED.format(number=round_.number))
+    return redirect(race or round_)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_reopen(request: HttpRequest, round_id: int) -> HttpResponse:
+    """GET asks first, listing what reopening the last confirmed round takes back; POST
+    reopens it, by hand or at the table, to be corrected and confirmed again."""
+    round_ = _round(round_id)
+    _require_referee(request, round_.season.league)
+    if request.method == "GET":
+        return _render_reopen(request, round_, [], 200)
+    try:
+        race = services.round_reopen(round_=round_, expected_version=_round_version(request))
+    except AlreadyDone as done:
+        messages.info(request, done.message)
+        return redirect(Race.objects.filter(round=round_).first() or round_)
+    except ValidationError as refusal:
+        round_.refresh_from_db()
+        status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
+        return _render_reopen(request, round_, refusal.messages, status)
+    messages.success(request, REOPENED.format(number=round_.number))
+    return redirect(race or round_)
+
+
+def _render_reopen(request, round_, errors, status) -> HttpResponse:
+    context = {
+        "round": round_,
+        "season": round_.season,
+        "league": round_.season.league,
+        "refusal": round_reopen_refusal(round_),
+        "taken_back": reopen_summary(round_),
+        "at_table": round_.run_at_table,
+        "errors": errors,
+    }
+    return render(request, "races/reopen.html", context, status=status)

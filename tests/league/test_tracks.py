@@ -1,0 +1,158 @@
+"""Editing a track on the shared track list: its name, number and weather table, never while a
+round is raced on it."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.models import Round, RoundStatus, Season, Track
+from tests.factories import UserFactory
+from tests.league.test_services import play, racing_drivers, refused, start
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def imola(season: Season) -> Track:
+    return Track.objects.get(name="Imola")
+
+
+def edit(track: Track, **changes) -> Track:
+    values = {
+        "name": track.name,
+        "number": track.number,
+        "weather_table": track.weather_table,
+        "expected_version": Track.objects.get(pk=track.pk).version,
+        **changes,
+    }
+    return services.track_edit(track=track, **values)
+
+
+def test_a_track_is_renamed_and_its_weather_table_corrected(imola):
+    edited = edit(imola, name="Imola (Enzo e Dino Ferrari)", weather_table="1-15 sun, 16-20 rain")
+
+    stored = Track.objects.get(pk=imola.pk)
+    assert (stored.name, stored.weather_table) == (edited.name, edited.weather_table)
+    assert stored.name == "Imola (Enzo e Dino Ferrari)"
+    assert stored.weather_table == "1-15 sun, 16-20 rain"
+    assert stored.version == imola.version + 1
+
+
+def test_the_same_edit_twice_is_done_once(imola):
+    built = imola.version
+    edit(imola, name="Autodromo di Imola", expected_version=built)
+
+    with pytest.raises(services.AlreadyDone):
+        edit(imola, name="Autodromo di Imola", expected_version=built)
+    assert Track.objects.get(pk=imola.pk).version == built + 1
+
+
+def test_an_edit_built_on_an_older_version_is_refused(imola):
+    built = imola.version
+    edit(imola, name="Autodromo di Imola", expected_version=built)
+
+    with refused(services.TRACK_CHANGED):
+        edit(imola, name="Santerno", expected_version=built)
+
+
+def test_a_track_may_not_take_another_tracks_name_whatever_the_case(imola):
+    with refused(services.TRACK_RENAME_TAKEN.format(name="MONZA")):
+        edit(imola, name="MONZA")
+
+
+def test_a_track_keeps_its_own_name_in_another_case(imola):
+    assert edit(imola, name="IMOLA").name == "IMOLA"
+
+
+def test_a_weather_table_with_a_gap_is_refused(imola):
+    with pytest.raises(services.ValidationError):
+        edit(imola, weather_table="1-10 sun, 12-20 rain")
+    assert Track.objects.get(pk=imola.pk).weather_table == imola.weather_table
+
+
+def test_a_track_is_not_edited_while_a_round_is_raced_on_it(season, teams, imola):
+    start(season.rounds.get(number=1), racing_drivers(teams))
+
+    message = services.TRACK_RUNNING.format(
+        number=1, league="Thursday Night League", season=1, track="Imola"
+    )
+    assert services.track_edit_refusal(imola) == message
+    with refused(message):
+        edit(imola, weather_table="1-20 sun")
+
+
+def test_a_track_is_edited_once_its_round_is_finished(season, teams, imola):
+    play(season.rounds.get(number=1), racing_drivers(teams))
+
+    assert services.track_edit_refusal(imola) is None
+    assert edit(imola, weather_table="1-20 sun").weather_table == "1-20 sun"
+
+
+# --- the pages -------------------------------------------------------------------------------
+
+
+def edit_url(track: Track) -> str:
+    return reverse("league:track_edit", args=[track.pk])
+
+
+def posted(track: Track, **changes) -> dict:
+    return {
+        "name": track.name,
+        "number": track.number or "",
+        "weather_table": track.weather_table,
+        "version": track.version,
+        **changes,
+    }
+
+
+def test_the_organiser_edits_a_track_from_the_track_list(client_organiser, league, imola):
+    listing = client_organiser.get(reverse("league:tracks"))
+    assert edit_url(imola) in listing.text
+    page = client_organiser.get(edit_url(imola))
+    assert page.status_code == 200 and 'value="Imola"' in page.text
+
+    response = client_organiser.post(edit_url(imola), posted(imola, name="Santerno"))
+
+    assert response.status_code == 302
+    assert Track.objects.filter(name="Santerno").exists()
+
+
+def test_a_user_who_runs_no_league_may_not_edit_tracks(client, imola):
+    client.force_login(UserFactory(username="visitor"))
+    assert edit_url(imola) not in client.get(reverse("league:tracks")).text
+    assert client.post(edit_url(imola), posted(imola, name="Santerno")).status_code == 403
+    assert Track.objects.get(pk=imola.pk).name == "Imola"
+
+
+def test_a_stale_edit_gets_the_track_as_it_stands_with_a_409(client_organiser, imola):
+    built = posted(imola)
+    client_organiser.post(edit_url(imola), {**built, "name": "Santerno"})
+
+    response = client_organiser.post(edit_url(imola), {**built, "name": "Autodromo"})
+
+    assert response.status_code == 409
+    assert services.TRACK_CHANGED in response.text.replace("&#x27;", "'")
+    assert 'value="Santerno"' in response.text
+    assert Track.objects.get(pk=imola.pk).name == "Santerno"
+
+
+def test_a_double_tap_on_save_edits_once(client_organiser, imola):
+    data = posted(imola, name="Santerno")
+    assert client_organiser.post(edit_url(imola), data).status_code == 302
+    second = client_organiser.post(edit_url(imola), data, follow=True)
+    assert "already as asked" in second.text
+
+
+def test_the_edit_page_says_first_that_a_running_round_holds_the_track(
+    client_organiser, season, teams, imola
+):
+    start(season.rounds.get(number=1), racing_drivers(teams))
+
+    page = client_organiser.get(edit_url(imola))
+    assert "is being raced on Imola" in page.text.replace("&#x27;", "'")
+    response = client_organiser.post(edit_url(imola), posted(imola, weather_table="1-20 sun"))
+    assert response.status_code == 400
+    assert Round.objects.get(season=season, number=1).status == RoundStatus.STARTED
+    assert Track.objects.get(pk=imola.pk).weather_table == imola.weather_table
