@@ -474,3 +474,13 @@ def test_taking_back_to_no_such_entry_is_refused_not_a_500(client_organiser, rac
     assert Client().get(reverse("races:undo_back_to", args=[race.pk, 1])).status_code == 302
     race.refresh_from_db()
     assert race.seq == 2
+
+
+def test_before_the_first_entry_the_turn_page_offers_to_change_the_starters(
+    client_organiser, race
+):
+    starters_url = reverse("races:round_starters", args=[race.round.pk])
+    assert starters_url in client_organiser.get(turn_url(race)).content.decode()
+    play_steps(client_organiser, race, STEPS[:1])
+    assert starters_url not in client_organiser.get(turn_url(race)).content.decode()
+    assert starters_url not in Client().get(turn_url(race)).content.decode()
