@@ -476,9 +476,7 @@ def test_taking_back_to_no_such_entry_is_refused_not_a_500(client_organiser, rac
     assert race.seq == 2
 
 
-def test_before_the_first_entry_the_turn_page_offers_to_change_the_starters(
-    client_organiser, race
-):
+def test_before_the_first_entry_the_turn_page_offers_to_change_the_starters(client_organiser, race):
     starters_url = reverse("races:round_starters", args=[race.round.pk])
     assert starters_url in client_organiser.get(turn_url(race)).content.decode()
     play_steps(client_organiser, race, STEPS[:1])
