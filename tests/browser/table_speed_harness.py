@@ -133,14 +133,12 @@ def script_race(state, *, seed: int, finish_from_round: int) -> list[Step]:
     """Every event of a whole race from `state` on, computed on the pure engine: the autopilot's
     legal events (tests/races/autopilot.py), with board facts and wrong proposals mixed in as
     the seed says, and cars crossing the line from `finish_from_round` on."""
-    from tests.races.autopilot import legal_event
-
     rng = random.Random(seed)
     steps: list[Step] = []
     while asked := engine.prompts(state):
         prompt = asked[0]
         finish = state.round >= finish_from_round
-        for event in _candidates(prompt, rng, finish, legal_event):
+        for event in _candidates(prompt, rng, finish):
             try:
                 state, _prompts = engine.apply(state, event)
             except EventRejected:
@@ -152,8 +150,11 @@ def script_race(state, *, seed: int, finish_from_round: int) -> list[Step]:
     return steps
 
 
-def _candidates(prompt: Prompt, rng: random.Random, finish: bool, legal_event) -> Iterator[Event]:
+def _candidates(prompt: Prompt, rng: random.Random, finish: bool) -> Iterator[Event]:
     """Events to try for `prompt`, the situation the seed picked first, then tamer ones."""
+    # Imported here: the bench imports this module before Django is set up.
+    from tests.races.autopilot import legal_event
+
     tame = legal_event(prompt, rng, finish=finish)
     if prompt.kind == "order" and rng.random() < WRONG_ORDER:
         proposal = list(tame.data["order"])
@@ -459,6 +460,9 @@ def play(
     """Enter every step through the turn page's controls, each once the last one is in; the
     tally of each. `after(seq, step, tally)` is called once each is in."""
     page.set_viewport_size(VIEWPORT)
+    # Bootstrap scrolls smoothly unless motion is reduced: where the page stands after a swap
+    # would then depend on how far an animation got, and the counts on the machine's speed.
+    page.emulate_media(reduced_motion="reduce")
     page.goto(turn_url)
     tallies = []
     for seq, step in enumerate(steps, start=1):
