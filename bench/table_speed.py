@@ -155,7 +155,7 @@ def report(label: str, race: dict, baseline: dict | None) -> bool:
         f"{label}: {race['cars']} cars, cars cross the line in round {race['rounds']}, "
         f"{total.events} events, Chromium at 390x844"
     )
-    print(f"{'':40} {'':>6}   per event now        | per event, baseline")
+    print(f"{'':40} {'':>6} | {'per event now':^18} | {'per event, baseline':^19}")
     print(HEADER)
     for name, row in rows.items():
         base = base_rows.get(name)
@@ -165,21 +165,20 @@ def report(label: str, race: dict, baseline: dict | None) -> bool:
         )
         print(f"{name:40} {row.events:>6} | {now} | {before}")
     base_total = base_rows.get(TOTAL)
-    print(
-        f"  in all: {total.taps} taps, {total.keys} keys, {total.scrolls} scrolls; "
-        f"{race['prompts outside the first viewport']} prompts not all in the first viewport"
-        + (
-            f" (baseline: {base_total['taps']} taps, {base_total['keys']} keys, "
-            f"{base_total['scrolls']} scrolls)"
-            if base_total
-            else ""
-        )
-    )
+    print(f"  in all: {_in_all(total, race)}")
+    if base_total:
+        print(f"  baseline: {_in_all(Row(**base_total), baseline)}")
     missed = []
     for target in TARGETS:
         miss = target.missed_by(rows)
         row = rows.get(target.row)
-        shown = "not measured" if row is None or not row.events else (miss or "met")
+        shown = (
+            "not measured"
+            if row is None or not row.events
+            else f"MISSED, {miss}"
+            if miss
+            else "met"
+        )
         print(f"  target: {target.text}: {shown}")
         missed.append(bool(miss))
     if baseline is None:
@@ -194,11 +193,20 @@ def report(label: str, race: dict, baseline: dict | None) -> bool:
         half = total.touches <= before / 2
         print(
             "  target: the whole race in at most half of today's taps (keys count as taps): "
-            f"{total.touches} of {before}: " + ("met" if half else "MISSED")
+            + ("met" if half else "MISSED")
+            + f", {total.touches} (today {before})"
         )
         missed.append(not half)
     print(f"{label}: " + ("MISSED a target" if any(missed) else "every target met") + "\n")
     return any(missed)
+
+
+def _in_all(total, race: dict) -> str:
+    outside = race["prompts outside the first viewport"]
+    return (
+        f"{total.taps} taps, {total.keys} keys, {total.scrolls} scrolls; "
+        f"{outside} prompts not all in the first viewport"
+    )
 
 
 def _per_event(events: int, taps: int, keys: int, scrolls: int) -> str:
