@@ -276,7 +276,7 @@ WHERE = """(e, [width, height]) => {
 PROMPT_OUTSIDE = """([width, height]) => {
   const prompt = document.getElementById('prompt');
   if (!prompt) return ['no #prompt on the page'];
-  const tappable = 'button, select, textarea, summary, a[href], label.btn, '
+  const tappable = 'button, select, textarea, summary, a[href], label, '
     + 'input:not([type=hidden])';
   const shown = [document.getElementById('prompt-text'), ...prompt.querySelectorAll(tappable)]
     .filter(e => e && e.checkVisibility({visibilityProperty: true})
