@@ -251,4 +251,8 @@ def report(ruleset: str, samples: dict[str, list[float]], early, late) -> bool:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    # The table-speed section (issue 8) lives in its own module: bench/table_speed.py.
+    from bench import table_speed
+
+    sys.exit(table_speed.main([]) or status)
