@@ -78,7 +78,7 @@ class Input:
 class PromptForm:
     prompt: Prompt
     inputs: tuple[Input, ...]
-    one_tap: bool  # a single die or choice, or a die with optional facts: a tap submits
+    one_tap: bool  # a tap on a face enters it: no Enter button
 
     @property
     def kind(self) -> str:
@@ -221,26 +221,30 @@ def _is_count(spec: Field) -> bool:
     return not spec.required and spec.minimum == 0 and spec.default == 0
 
 
+def _tapped_field(prompt: Prompt) -> Field | None:
+    """The field whose tap enters the prompt, if one can: a lone choice, or the last die when
+    every other field is an optional fact or a die picked first (a collision's black die,
+    then a tap on the coloured one)."""
+    fields = prompt.fields
+    if len(fields) == 1 and fields[0].kind == "choice":
+        return fields[0]
+    dice = [spec for spec in fields if spec.kind == "die"]
+    if dice and all(spec.kind == "die" or not spec.required for spec in fields):
+        return dice[-1]
+    return None
+
+
 def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
     """The form for `prompt`; `posted` (form key -> values) refills a refused entry for it."""
     if posted and (
         posted.get("kind") != [prompt.kind] or posted.get("car", [None]) != [prompt.car]
     ):
         posted = None  # values entered for another prompt say nothing about this one
-    dice = [spec for spec in prompt.fields if spec.kind == "die"]
-    dice_or_choice = prompt.fields[0] if len(prompt.fields) == 1 else None
-    one_tap = (len(prompt.fields) == 1 and prompt.fields[0].kind == "choice") or (
-        len(dice) == 1 and all(not spec.required for spec in prompt.fields if spec not in dice)
-    )
+    tapped = _tapped_field(prompt)
     inputs = tuple(
-        field_input(
-            spec,
-            state,
-            one_tap=one_tap and (spec.kind == "die" or spec is dice_or_choice),
-            posted=posted,
-        )
-        for spec in prompt.fields
+        field_input(spec, state, one_tap=spec is tapped, posted=posted) for spec in prompt.fields
     )
+    one_tap = tapped is not None
     return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap)
 
 

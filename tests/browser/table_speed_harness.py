@@ -122,6 +122,7 @@ class Step:
     data: dict[str, Any]
     facts: tuple[str, ...] = ()
     proposal_right: bool = True
+    forced: bool = False  # the rules leave no choice: Paddock enters it, the referee does not
 
     @property
     def entries(self) -> dict[str, Any]:
@@ -198,7 +199,7 @@ def _step(prompt: Prompt, event: Event) -> Step:
         if value not in (None, "", 0, False, [], ()) and value != defaults[name]
     )
     right = prompt.kind != "order" or list(data["order"]) == list(defaults["order"])
-    return Step(prompt.kind, prompt.car, data, facts, right)
+    return Step(prompt.kind, prompt.car, data, facts, right, prompt.forced() is not None)
 
 
 # --- The thumb ---------------------------------------------------------------------------------
@@ -377,7 +378,16 @@ def tick_cars(thumb: Thumb, form: Locator, name: str, value: Any) -> None:
 
 @driver("order")
 def choose_places(thumb: Thumb, form: Locator, name: str, value: Any) -> None:
-    """One native select per place: opening and picking in each place that is wrong."""
+    """The places of the order: tapping a car, then the place it moves to, where the page
+    offers that (static/js/paddock.js); else opening and picking each select that is wrong."""
+    cars = form.locator(f'[data-field="{name}"] button.order-car')
+    if cars.count():
+        for place, car in enumerate(value):
+            shown = [cars.nth(index).get_attribute("data-car") for index in range(cars.count())]
+            if shown[place] != str(car):
+                thumb.tap(cars.nth(shown.index(str(car))))
+                thumb.tap(cars.nth(place))
+        return
     places = form.locator(f'select[name="{name}"]')
     for place, car in enumerate(value):
         select = places.nth(place)
@@ -394,15 +404,26 @@ def choose_option(thumb: Thumb, form: Locator, name: str, value: Any) -> None:
 
 @driver("bool")
 def flip_switch(thumb: Thumb, form: Locator, name: str, value: Any) -> None:
+    """A switch, or a toggle button (a checkbox shown as its label): a tap if it is wrong."""
     switch = form.locator(f'input[name="{name}"]')
     if switch.is_checked() != bool(value):
-        thumb.tap(switch)
+        label = form.locator(f'label[for="{switch.get_attribute("id")}"]')
+        thumb.tap(label if label.count() and not switch.is_visible() else switch)
+
+
+@driver("count")
+def tap_count(thumb: Thumb, form: Locator, name: str, value: Any) -> None:
+    """A count from the board: a tap on its chip, or, past the chips, typing in the box."""
+    if form.locator(f'input[type=radio][name="{name}"][value="{_text(value)}"]').count():
+        tap_radio(thumb, form, name, _text(value))
+    else:
+        type_number(thumb, form, name, value)
 
 
 @driver("number")
 def type_number(thumb: Thumb, form: Locator, name: str, value: Any) -> None:
     """A number input: the phone keyboard, unless it shows the value already."""
-    box = form.locator(f'input[name="{name}"]')
+    box = form.locator(f'input[name="{name}"]:not([type=radio])')
     if _same_number(box.input_value(), value):
         return
     thumb.type(box, _text(value))
@@ -467,13 +488,22 @@ def play(
     tallies = []
     for seq, step in enumerate(steps, start=1):
         thumb = Thumb(page)
-        thumb.tally.prompt_outside = prompt_outside(page)
-        enter(thumb, step)
-        entered(page, seq)
+        if not step.forced:  # Paddock entered it with the entry before: nothing to tap
+            thumb.tally.prompt_outside = prompt_outside(page)
+            enter(thumb, step)
+            entered(page, seq + _forced_after(steps, seq))
         tallies.append(thumb.tally)
         if after:
             after(seq, step, thumb.tally)
     return tallies
+
+
+def _forced_after(steps: Sequence[Step], seq: int) -> int:
+    """How many steps after step `seq` (1-based) Paddock enters along with it."""
+    count = 0
+    while seq + count < len(steps) and steps[seq + count].forced:
+        count += 1
+    return count
 
 
 def enter(thumb: Thumb, step: Step) -> None:

@@ -51,14 +51,7 @@ def test_the_short_script_holds_every_kind_of_entry_a_target_judges(short_race):
     assert orders == {True, False}
 
 
-# Only an AssertionError is the expected failure: the harness failing to play the script
-# (HarnessError, a Playwright timeout) fails the test for real.
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 8: the turn page does not yet meet the table-speed targets",
-)
 def test_a_race_at_table_speed(page: Page, live_server, login, short_race):
     race, steps = short_race
     login("referee", PASSWORD)

@@ -482,3 +482,15 @@ def test_before_the_first_entry_the_turn_page_offers_to_change_the_starters(clie
     play_steps(client_organiser, race, STEPS[:1])
     assert starters_url not in client_organiser.get(turn_url(race)).content.decode()
     assert starters_url not in Client().get(turn_url(race)).content.decode()
+
+
+def test_a_collision_check_is_two_taps_the_black_die_then_the_coloured_one(client_organiser, race):
+    play_steps(client_organiser, race, STEPS[:7])  # Blue ended beside Red: a collision check
+    html = client_organiser.get(turn_url(race)).content.decode()
+    assert 'data-kind="collision_roll"' in html and 'id="enter"' not in html
+    black = re.findall(r'type="radio" class="btn-check" name="black" [^>]*required', html)
+    assert len(black) == 20  # picked first (the browser asks for it if it is missing)...
+    assert buttons(html, "green")  # ...then a tap on the green die's face enters both
+    kind, car, data = STEPS[7]
+    response = client_organiser.post(turn_url(race), form_data(race, kind, car, data))
+    assert response.status_code == 302
