@@ -43,7 +43,7 @@ class LeagueAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         # A league's history is of its rule set: switching it would mix two in one history and
         # leave settings the new one does not have.
-        return ("ruleset",) if obj is not None else ()
+        return ("ruleset", "settings_version") if obj is not None else ("settings_version",)
 
 
 class RoundInline(admin.TabularInline):

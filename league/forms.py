@@ -12,6 +12,10 @@ from .models import Track, ruleset_choices
 from .services import MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 FINISHED = "finished"
+NO_SETTINGS_VERSION = (
+    "This form does not say which version of the league's settings it was built on: reload the "
+    "page."
+)
 SCHEDULE_GAP = (
     "Pick the races in order from race 1, leaving none empty: "
     "a race's number sets its points and healing weeks."
@@ -53,6 +57,40 @@ class LeagueForm(forms.Form):
 
     def league_settings(self) -> dict[str, bool | str]:
         return {setting.key: self.cleaned_data[setting.key] for setting in self.rules.settings}
+
+
+class PointsTableForm(forms.Form):
+    """A league's points table: one of its rule set's presets (a button each), or the table as
+    typed; with the settings version the page was built on."""
+
+    preset = forms.ChoiceField(required=False)
+    table = forms.CharField(
+        required=False,
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label="Points by place",
+        help_text="From 1st place down, e.g. 25-18-15-12-10-8-6-4-2-1; places past the last "
+        "score nothing. A row per field size starts '6 cars:', one row a line.",
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, rules: Championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.fields["preset"].choices = [(name, name) for name in rules.points_presets]
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("version") is None:
+            raise forms.ValidationError(NO_SETTINGS_VERSION)
+        if not cleaned.get("preset") and not cleaned.get("table", "").strip():
+            raise forms.ValidationError("Pick a preset or write the table.")
+        return cleaned
+
+    def points_table(self) -> str:
+        """The table asked for, as text: the preset's, or the one typed."""
+        preset = self.cleaned_data["preset"]
+        return str(self.rules.points_presets[preset]) if preset else self.cleaned_data["table"]
 
 
 class TeamForm(forms.Form):

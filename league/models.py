@@ -16,6 +16,7 @@ from rules import season_pass
 from rules.championship import (
     Championship,
     InvalidSetting,
+    PointsTable,
     UnknownChampionship,
     championship_for,
     out_reason_label,
@@ -78,8 +79,13 @@ class League(models.Model):
     settings = models.JSONField(
         default=dict,
         blank=True,
-        help_text="The rule set's league settings (its championship hooks list them), "
-        "validated by the rule set.",
+        help_text="The rule set's league settings (its championship hooks list them) and its "
+        "points table, validated by the rule set.",
+    )
+    settings_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every change to the league's settings, never repeated: the "
+        "version a settings form was built on tells whether someone changed them since.",
     )
     organiser = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_leagues"
@@ -117,6 +123,16 @@ class League(models.Model):
     @property
     def settings_summary(self) -> tuple[str, ...]:
         return self.rules.settings_summary(self.settings)
+
+    @property
+    def points_table(self) -> PointsTable:
+        """The table its places score by, as its organiser chose or edited it."""
+        return self.rules.points_table(self.settings)
+
+    @property
+    def points_table_name(self) -> str:
+        """The preset its table is, by name ("" for a table of the league's own)."""
+        return self.rules.points_table_name(self.points_table)
 
     def clean(self) -> None:
         from django.core.exceptions import ValidationError

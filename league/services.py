@@ -16,7 +16,13 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from rules import season_pass
-from rules.championship import Championship, DriverSheet, SeasonPreset
+from rules.championship import (
+    POINTS_TABLE,
+    Championship,
+    DriverSheet,
+    InvalidSetting,
+    SeasonPreset,
+)
 
 from . import slugs
 from .models import (
@@ -119,6 +125,15 @@ ROUND_AT_TABLE = (
 )
 OVERSHOOT_TOO_FAR = "{driver}: an overshoot is at most {most} spaces (the highest roll is 30)."
 DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a race."
+POINTS_TABLE_IN_USE = (
+    "Season {number} has a result already (round {round}): its points table stays as it is, so "
+    "that every round of a season scores alike. It can change again once the next season is open."
+)
+POINTS_TABLE_ALREADY = "The points table is already {table}."
+LEAGUE_CHANGED = (
+    "Someone else changed this league's settings first (another tab or device): here they are "
+    "as they stand now. Enter again what still applies."
+)
 
 # The highest roll (30, sixth gear) minus the least safe roll (0).
 MAX_OVERSHOOT = 30
@@ -137,6 +152,10 @@ class AlreadyDone(ValidationError):
 
 class StaleRound(ValidationError):
     """The page was built on an older version of the round: someone changed it first."""
+
+
+class StaleLeague(ValidationError):
+    """The page was built on an older version of the league's settings: someone changed them."""
 
 
 @dataclass(frozen=True)
@@ -318,6 +337,51 @@ def _check_league_new(league: League) -> None:
     existing = League.objects.filter(organiser=league.organiser, name__iexact=league.name).first()
     if existing is not None:
         raise AlreadyDone(LEAGUE_EXISTS.format(name=existing.name), done=existing)
+
+
+def points_table_refusal(league: League, *, lock: bool = False) -> str | None:
+    """Why the league's points table may not change now, or None: a season scores on one table,
+    so it changes only before the current season's first result (docs/rulings.md, "A league's
+    points table"). `lock`: the caller writes the table, and a result committed meanwhile must
+    wait for it (or it for the result)."""
+    season = league.current_season()
+    if season is None:
+        return None
+    rounds = Round.objects.filter(season=season).order_by("number")
+    if lock:
+        rounds = rounds.select_for_update()
+    rounds = rounds.only("number", "status")
+    scored = next((round_ for round_ in rounds if round_.is_finished), None)
+    if scored is None:
+        return None
+    return POINTS_TABLE_IN_USE.format(number=season.number, round=scored.number)
+
+
+@transaction.atomic
+def league_points_table_set(
+    *, league: League, table: str, expected_version: int | None = None
+) -> League:
+    """Give the league the points table written in `table` (its rule set checks it), before the
+    current season's first result. The table it has already is AlreadyDone (a double tap);
+    a page built on older settings is StaleLeague."""
+    league = _locked_league(league)
+    rules = league.rules
+    try:
+        settings = rules.validated_settings({**league.settings, POINTS_TABLE: table})
+    except InvalidSetting as error:
+        raise ValidationError(str(error)) from error
+    chosen = rules.points_table(settings)
+    if chosen == league.points_table:
+        raise AlreadyDone(POINTS_TABLE_ALREADY.format(table=chosen), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    if refusal := points_table_refusal(league, lock=True):
+        raise ValidationError(refusal)
+    league.settings = settings
+    league.settings_version += 1
+    league.full_clean(validate_unique=False, validate_constraints=False)
+    league.save(update_fields=["settings", "settings_version"])
+    return league
 
 
 def _preset(rules: Championship, name: str) -> SeasonPreset:
@@ -822,6 +886,9 @@ def _commit(round_: Round) -> list[Entry]:
     if round_.status != RoundStatus.STARTED or any(entry.place is None for entry in entries):
         raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
     league = round_.season.league
+    # Read again now that the round is locked: a points table changed before this round's result
+    # (league_points_table_set, which waits for the season's rounds) is the one it scores by.
+    league.refresh_from_db(fields=["settings"])
     rules = league.rules
     pending = pending_injuries(entries, rules)
     if pending:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.championship import standings
+from rules.championship import standings, tie_reasons
 
 from .models import Driver, Entry, RoundStatus, Season, Team
 
@@ -22,6 +22,9 @@ class SeasonStandings:
     rounds: tuple[int, ...]
     drivers: tuple[StandingLine, ...]
     teams: tuple[StandingLine, ...]
+    # Why each tie on points in the tables went the way it did, in words (countback).
+    driver_ties: tuple[str, ...] = ()
+    team_ties: tuple[str, ...] = ()
 
     @property
     def driver_champions(self) -> tuple[StandingLine, ...]:
@@ -34,7 +37,8 @@ class SeasonStandings:
 
 
 def season_standings(season: Season) -> SeasonStandings:
-    """Drivers and teams ranked by points so far (countback on ties), in four queries."""
+    """Drivers and teams ranked by points so far (countback on ties, said in words), in four
+    queries."""
     rounds = tuple(season.rounds.order_by("number").values_list("number", flat=True))
     column = {number: index for index, number in enumerate(rounds)}
     entries = Entry.objects.filter(
@@ -57,14 +61,22 @@ def season_standings(season: Season) -> SeasonStandings:
     for team in teams:
         team_points.setdefault(team.pk, [None] * len(rounds))
     teams_by_id = {team.pk: team for team in teams}
+    driver_rows = standings(driver_points, driver_places)
+    team_rows = standings(team_points, team_places)
     return SeasonStandings(
         rounds=rounds,
         drivers=tuple(
             StandingLine(row.position, drivers[row.key], row.points, row.by_round)
-            for row in standings(driver_points, driver_places)
+            for row in driver_rows
         ),
         teams=tuple(
             StandingLine(row.position, teams_by_id[row.key], row.points, row.by_round)
-            for row in standings(team_points, team_places)
+            for row in team_rows
+        ),
+        driver_ties=tie_reasons(
+            driver_rows, driver_places, {key: driver.name for key, driver in drivers.items()}
+        ),
+        team_ties=tie_reasons(
+            team_rows, team_places, {key: team.name for key, team in teams_by_id.items()}
         ),
     )

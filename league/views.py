@@ -17,6 +17,7 @@ from .forms import (
     HireForm,
     InjuryRollForm,
     LeagueForm,
+    PointsTableForm,
     RookieForm,
     SeasonForm,
     TeamForm,
@@ -131,6 +132,45 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "can_manage": league.can_manage(request.user),
     }
     return render(request, "league/league.html", context)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_points(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league's points table: its organiser picks a preset or writes one, until the current
+    season's first result."""
+    league = _managed_league(request, slug)
+    form = PointsTableForm(_posted(request), rules=league.rules)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_points_table_set(
+                league=league,
+                table=form.points_table(),
+                expected_version=form.cleaned_data["version"],
+            )
+        except services.AlreadyDone as done:
+            return _already_done(request, done)
+        except services.StaleLeague as conflict:
+            fresh = PointsTableForm(rules=league.rules)
+            return _render_points(request, _league(slug), fresh, conflict.messages, CONFLICT)
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, f"{league} now scores by {league.points_table}.")
+            return redirect(league)
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return _render_points(request, league, form, status=status)
+
+
+def _render_points(request, league, form, errors=(), status=200) -> HttpResponse:
+    context = {
+        "league": league,
+        "form": form,
+        "errors": list(errors),
+        "refusal": services.points_table_refusal(league),
+    }
+    return render(request, "league/points.html", context, status=status)
 
 
 @never_cache

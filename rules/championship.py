@@ -3,13 +3,17 @@
 - The championship hooks: each rule set's package subclasses `Championship` (its settings, its
   season's shape, its points, its ways out, its drivers' careers) and registers it;
   `championship_for(name)` finds it, `rule_sets()` lists those a league may pick.
+- Points tables: what each place scores, as data a league shows and its organiser may edit
+  before its season's first result; each rule set declares its presets (`points_presets`).
 - Standings: totals per round and the tie-break between equal totals. Season Pass prints no
   tie-break; Paddock breaks ties by countback (most wins, then most second places, and so on),
-  then shares the place (docs/rulings.md, "Equal points in the standings").
+  then shares the place (docs/rulings.md, "Equal points in the standings"), and says in words
+  why each tie went the way it did (`tie_reasons`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -59,6 +63,246 @@ def standings(
             )
         )
     return tuple(rows)
+
+
+ORDINAL_WORDS = (
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"
+)  # fmt: skip
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
+def _places_of(place: int, count: int) -> str:
+    """ "2 wins", "1 second place", "3 11th places"."""
+    if place == 1:
+        noun = "win"
+    else:
+        noun = ORDINAL_WORDS[place - 1] if place <= len(ORDINAL_WORDS) else ordinal(place)
+        noun += " place"
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _level_on(place: int) -> str:
+    """The places two competitors are level on before `place` decides, in words."""
+    if place == 2:
+        return "level on wins, "
+    if place == 3:
+        return "level on wins and second places, "
+    return f"level on wins and every place down to {ordinal(place - 1)}, "
+
+
+def countback_reason(
+    first: str,
+    first_places: Sequence[int],
+    second: str,
+    second_places: Sequence[int],
+    *,
+    position: int,
+) -> str:
+    """Why one of two competitors level on points stands above the other, in words: the first
+    place of which one has more ("Jane ahead of Mario on countback: 2 wins to 1"); or, level on
+    every place too, that they share `position` (docs/rulings.md, "Equal points in the
+    standings")."""
+    worst_place = max([*first_places, *second_places], default=0)
+    counts = zip(
+        countback_key(first_places, worst_place),
+        countback_key(second_places, worst_place),
+        strict=True,
+    )
+    for place, (first_count, second_count) in enumerate(counts, start=1):
+        if first_count == second_count:
+            continue
+        (ahead, more), (behind, fewer) = sorted(
+            ((first, first_count), (second, second_count)), key=lambda pair: -pair[1]
+        )
+        level = _level_on(place) if place > 1 else ""
+        return (
+            f"{ahead} ahead of {behind} on countback: "
+            f"{level}{_places_of(place, more)} to {fewer or 'none'}"
+        )
+    return f"{first} and {second} share {ordinal(position)}: level on points and every place"
+
+
+def tie_reasons(
+    rows: Sequence[StandingRow],
+    places: Mapping[Hashable, Sequence[int]],
+    names: Mapping[Hashable, str],
+) -> tuple[str, ...]:
+    """Why each two neighbours in the standings (`standings`) that are level on points stand as
+    they do, from the top. Two that have not raced yet are level on nothing worth saying."""
+    reasons = []
+    for upper, lower in zip(rows, rows[1:], strict=False):
+        upper_places, lower_places = places.get(upper.key, ()), places.get(lower.key, ())
+        if upper.points != lower.points or not (upper_places or lower_places):
+            continue
+        reasons.append(
+            countback_reason(
+                names[upper.key],
+                upper_places,
+                names[lower.key],
+                lower_places,
+                position=upper.position,
+            )
+        )
+    return tuple(reasons)
+
+
+# --- Points tables -----------------------------------------------------------------------------
+
+# The league setting that holds its points table, as text (PointsTable.parse).
+POINTS_TABLE = "points_table"
+# What a typed table may hold: places enough for any field, points enough for any table.
+MOST_PLACES = 20
+MOST_POINTS_A_PLACE = 1000
+
+_POINTS = re.compile(r"\d+(?:\s*[-–,\s]\s*\d+)*")
+_FIELD_SIZE = re.compile(r"(\d+)(?:\s*cars?)?", re.IGNORECASE)
+
+
+class InvalidPlace(ValueError):
+    """A finishing place or field size that cannot happen in the race."""
+
+
+class InvalidPointsTable(ValueError):
+    """A points table that is not whole points by place, falling from first place down."""
+
+
+@dataclass(frozen=True)
+class PointsRow:
+    """Points for 1st, 2nd, ... in a race of `cars` cars (None: a race of any size); places
+    past the last one listed score nothing."""
+
+    cars: int | None
+    points: tuple[int, ...]
+
+    def __str__(self) -> str:
+        points = "-".join(str(points) for points in self.points)
+        return points if self.cars is None else f"{self.cars} cars: {points}"
+
+
+@dataclass(frozen=True)
+class PointsTable:
+    """What each finishing place scores: one row for a race of any size, or a row per field size
+    as Season Pass's Scoring Table prints them. Its text is how a league stores it and how its
+    organiser edits it: "10-8-6-5-4-3-2-1-0-0", or "4 cars: 100-60-30-5; 6 cars: ..."."""
+
+    rows: tuple[PointsRow, ...]
+
+    @classmethod
+    def of(cls, *points: int) -> PointsTable:
+        """One row for a race of any size: `PointsTable.of(10, 8, 6, 5, 4, 3, 2, 1, 0, 0)`."""
+        return cls((PointsRow(None, tuple(points)),))
+
+    @classmethod
+    def by_field_size(cls, rows: Mapping[int, Sequence[int]]) -> PointsTable:
+        """A row per field size, as printed: `{4: (100, 60, 30, 5), 6: (...)}`."""
+        return cls(tuple(PointsRow(cars, tuple(points)) for cars, points in sorted(rows.items())))
+
+    @classmethod
+    def parse(cls, text: str) -> PointsTable:
+        """The table written as text: rows apart by ";" or new lines, points apart by "-", ","
+        or spaces, a row for a field size starting "6 cars:"."""
+        rows = []
+        for line in re.split(r"[;\n]", text):
+            line = line.strip()
+            if not line:
+                continue
+            size, colon, points = line.rpartition(":")
+            cars = None
+            if colon:
+                field_size = _FIELD_SIZE.fullmatch(size.strip())
+                if field_size is None:
+                    raise InvalidPointsTable(
+                        f"{size.strip()!r} is not a field size: write a row for one as "
+                        "'6 cars: 100-75-55-35-20-5'."
+                    )
+                cars = int(field_size.group(1))
+            if not _POINTS.fullmatch(points.strip()):
+                raise InvalidPointsTable(
+                    f"{points.strip()!r} is not points by place: write whole numbers from 1st "
+                    "place down, e.g. 10-8-6-5-4-3-2-1."
+                )
+            rows.append(PointsRow(cars, tuple(int(p) for p in re.findall(r"\d+", points))))
+        return cls(tuple(sorted(rows, key=lambda row: row.cars or 0)))
+
+    def __post_init__(self) -> None:
+        if not self.rows:
+            raise InvalidPointsTable(
+                "A points table needs the points for 1st place at least, e.g. 10-8-6."
+            )
+        if len(self.rows) > 1 and any(row.cars is None for row in self.rows):
+            raise InvalidPointsTable(
+                "Give every row its field size ('6 cars: 100-75-55-35-20-5'), or write one "
+                "row for races of any size."
+            )
+        sizes = [row.cars for row in self.rows]
+        for row in self.rows:
+            self._check_row(row, sizes)
+
+    @staticmethod
+    def _check_row(row: PointsRow, sizes: Sequence[int | None]) -> None:
+        where = "" if row.cars is None else f"In the row for {row.cars} cars: "
+        if row.cars is not None:
+            if not 1 <= row.cars <= MOST_PLACES:
+                raise InvalidPointsTable(f"A row is for 1 to {MOST_PLACES} cars, not {row.cars}.")
+            if sizes.count(row.cars) > 1:
+                raise InvalidPointsTable(f"There are two rows for {row.cars} cars.")
+            if len(row.points) > row.cars:
+                raise InvalidPointsTable(
+                    f"{where}{len(row.points)} places score, but a race of {row.cars} cars "
+                    f"has {row.cars}."
+                )
+        if not row.points:
+            raise InvalidPointsTable(f"{where}1st place needs its points.")
+        if len(row.points) > MOST_PLACES:
+            raise InvalidPointsTable(
+                f"{where}a table scores at most {MOST_PLACES} places, not {len(row.points)}."
+            )
+        for place, points in enumerate(row.points, start=1):
+            if points > MOST_POINTS_A_PLACE:
+                raise InvalidPointsTable(
+                    f"{where}a place scores at most {MOST_POINTS_A_PLACE} points, not {points}."
+                )
+            if place > 1 and points > row.points[place - 2]:
+                raise InvalidPointsTable(
+                    f"{where}{ordinal(place)} scores {points}, more than "
+                    f"{ordinal(place - 1)}'s {row.points[place - 2]}: no place scores more "
+                    "than the one ahead of it."
+                )
+
+    def __str__(self) -> str:
+        return "; ".join(str(row) for row in self.rows)
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """1st, 2nd, ... as far as the longest row scores: a page's header for the rows."""
+        longest = max(len(row.points) for row in self.rows)
+        return tuple(ordinal(place) for place in range(1, longest + 1))
+
+    def row_for(self, field_size: int, *, smaller: bool = False) -> PointsRow:
+        """The row that scores a race of `field_size` cars: its own, else the next larger
+        (`smaller`: the next smaller) there is, else the one nearest it."""
+        if field_size < 1:
+            raise InvalidPlace(f"A race needs at least one car, not {field_size}.")
+        if len(self.rows) == 1:
+            return self.rows[0]
+        if smaller:
+            return next(
+                (row for row in reversed(self.rows) if row.cars <= field_size), self.rows[0]
+            )
+        return next((row for row in self.rows if row.cars >= field_size), self.rows[-1])
+
+    def points(self, place: int, field_size: int, *, smaller_row: bool = False) -> int:
+        """What finishing `place` of `field_size` cars scores."""
+        if not 1 <= place <= field_size:
+            raise InvalidPlace(f"Place {place} is not a place in a race of {field_size} cars.")
+        row = self.row_for(field_size, smaller=smaller_row).points
+        return row[place - 1] if place <= len(row) else 0
 
 
 # --- How a league of a rule set is run: its championship hooks -----------------------------
@@ -152,14 +396,18 @@ class Championship:
     # or "damage" (collision damage points, at least `least_disabling_damage`).
     out_reason_facts: Mapping[str, str] = MappingProxyType({})
     least_disabling_damage: int = 1
-    points_table: str = ""  # the points table in words, for the league page
+    # The points tables a league of it may take, by name; a new league takes the first. A rule
+    # set adds one in a line: MappingProxyType({"Mini": PointsTable.of(7, 5, 3, 2, 1, 0, 0, 0)}).
+    points_presets: Mapping[str, PointsTable] = MappingProxyType({})
+    points_note: str = ""  # what scores besides the table (multipliers, bonus points), in words
+    teams_title: str = "Teams"  # the teams' championship, as the rule set's document calls it
     season_note: str = ""  # what a season is, for the page that opens one
     season_end_note: str = "close it and open the next"  # what ending a season does
 
     def validated_settings(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
         """Every setting of the rule set, from `raw` or its default; InvalidSetting otherwise."""
         known = {setting.key: setting for setting in self.settings}
-        unknown = set(raw) - set(known)
+        unknown = set(raw) - set(known) - ({POINTS_TABLE} if self.points_presets else set())
         if unknown:
             raise InvalidSetting(f"{self.title} has no setting {sorted(unknown)[0]!r}.")
         values: dict[str, bool | str] = {}
@@ -172,7 +420,44 @@ class Championship:
                 allowed = ", ".join(choice for choice, _label in setting.choices)
                 raise InvalidSetting(f"{setting.label}: one of {allowed}, not {value!r}.")
             values[key] = value
+        if self.points_presets:
+            values[POINTS_TABLE] = str(self._stored_points_table(raw.get(POINTS_TABLE)))
         return values
+
+    def _stored_points_table(self, stored: object) -> PointsTable:
+        if stored is None:
+            return next(iter(self.points_presets.values()))
+        if not isinstance(stored, str):
+            raise InvalidSetting(f"Points table: a table written out, not {stored!r}.")
+        try:
+            return PointsTable.parse(stored)
+        except InvalidPointsTable as error:
+            raise InvalidSetting(f"Points table: {error}") from error
+
+    @property
+    def default_points_name(self) -> str:
+        """The preset a new league takes."""
+        return next(iter(self.points_presets), "")
+
+    @property
+    def default_points_table(self) -> PointsTable:
+        return self.points_table({})
+
+    def points_table(self, settings: Mapping[str, object]) -> PointsTable:
+        """The league's points table, as its organiser chose or edited it (a league that never
+        did has its rule set's first preset)."""
+        if not self.points_presets:
+            raise NotImplementedError(f"{self.title} declares no points table.")
+        return self._stored_points_table(settings.get(POINTS_TABLE))
+
+    def points_table_name(self, table: PointsTable) -> str:
+        """The preset `table` is, by name; "" for a table of the league's own."""
+        return next((name for name, preset in self.points_presets.items() if preset == table), "")
+
+    def smaller_row(self, settings: Mapping[str, object]) -> bool:
+        """Whether a field size the table has no row for scores on the next smaller row (else
+        the next larger)."""
+        return False
 
     def settings_summary(self, settings: Mapping[str, object]) -> tuple[str, ...]:
         """The settings that differ from their defaults, in words, for the league page."""
@@ -206,7 +491,10 @@ class Championship:
     def points_for(
         self, place: int, field_size: int, multiplier: int, settings: Mapping[str, object]
     ) -> int:
-        raise NotImplementedError
+        """Points for `place` of `field_size` cars in a round worth `multiplier`, by the league's
+        points table: the one way every rule set's places become points."""
+        table = self.points_table(settings)
+        return table.points(place, field_size, smaller_row=self.smaller_row(settings)) * multiplier
 
     def next_preset(self, previous: str) -> str:
         """The sample schedule after `previous`, in the document's order, round and round."""

@@ -1,7 +1,7 @@
 """Fifty devices at once against a live server, on PostgreSQL: the same turn-helper entry, entries
 racing with undos, one round confirmed twice, one season ended twice, one league created twice,
-one rookie hired twice. Nothing is lost or doubled, no answer is a 500, and every race's stored
-state is the replay of its log.
+one rookie hired twice, a points table changed as the first round is confirmed. Nothing is lost
+or doubled, no answer is a 500, and every race's stored state is the replay of its log.
 
 Only PostgreSQL runs requests truly side by side (row locks, concurrent inserts on a unique
 index); SQLite takes one writer at a time, so there the test has nothing to show and skips.
@@ -288,3 +288,41 @@ def test_writing_the_race_into_the_season_while_another_device_discards_it(
         assert round_.status == RoundStatus.FINISHED
     else:
         assert round_.status == RoundStatus.STARTED and not round_.run_at_table
+
+
+def test_a_points_table_changed_as_the_first_round_is_confirmed_is_the_one_it_scores_by(
+    roomy_server, organiser
+):
+    """Either the change goes first and the round scores by the new table, or the round does and
+    the change is refused: never a round scored by a table the league no longer has."""
+    device = Device(roomy_server.url, organiser)
+    outcomes = Counter()
+    for trial in range(8):
+        league = league_services.league_create(name=f"League {trial}", organiser=organiser)
+        for team, names in (("Red", ["Ann", "Bob"]), ("Blue", ["Cid", "Dot"])):
+            league_services.team_create(league=league, name=team, driver_names=names)
+        season = league_services.season_open(league=league, preset="Spring")  # round 1: 2x
+        round_ = season.rounds.get(number=1)
+        drivers = list(Driver.objects.filter(team__league=league).order_by("pk"))
+        entries = league_services.round_start(
+            round_=round_, starters=[(d, f"car {d.pk}") for d in drivers]
+        )
+        league_services.round_result_enter(round_=round_, outcomes=all_finish(entries))
+        version = Round.objects.values_list("version", flat=True).get(pk=round_.pk)
+        commit = reverse("league:round_commit", args=[league.slug, 1, 1])
+        points = reverse("league:league_points", args=[league.slug])
+        answers = all_at_once(
+            [
+                lambda commit=commit, version=version: device.post(commit, {"version": version}),
+                lambda points=points: device.post(points, {"table": "10-5-1", "version": 0}),
+            ]
+        )
+        league.refresh_from_db()
+        winner = round_.entries.get(place=1).points
+        if league.settings["points_table"] == "10-5-1":
+            assert (answers, winner) == ([302, 302], 20)
+            outcomes["table first"] += 1
+        else:
+            assert (answers, winner) == ([302, 400], 200)
+            outcomes["round first"] += 1
+    assert sum(outcomes.values()) == 8

@@ -6,8 +6,15 @@ of them needs a points table and a season, which the document gives only for its
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
-from rules.championship import BuildZone, Championship, Setting, register_championship
+from rules.championship import (
+    BuildZone,
+    Championship,
+    PointsTable,
+    Setting,
+    register_championship,
+)
 from rules.formula_d.car import BUILD_LIMITS
 from rules.formula_d.race.state import OUT_REASONS
 
@@ -38,7 +45,7 @@ class FormulaDChampionship(Championship):
         for zone, (low, high) in BUILD_LIMITS.items()
     )
     out_reasons = tuple(OUT_REASONS.items())
-    points_table = "10-8-6-5-4-3-2-1 for 1st to 8th, as in the team race"
+    points_presets = MappingProxyType({"Formula D team race": PointsTable.of(*TEAM_RACE_POINTS)})
     season_note = (
         f"A season is up to {MOST_ROUNDS} races of two laps each, on the tracks you pick, "
         "in race order; every race scores the same."
@@ -46,11 +53,3 @@ class FormulaDChampionship(Championship):
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return int(str(settings.get("cars_per_team", "1")))
-
-    def points_for(
-        self, place: int, field_size: int, multiplier: int, settings: Mapping[str, object]
-    ) -> int:
-        if not 1 <= place <= field_size:
-            raise ValueError(f"Place {place} is not a place in a race of {field_size} cars.")
-        points = TEAM_RACE_POINTS[place - 1] if place <= len(TEAM_RACE_POINTS) else 0
-        return points * multiplier

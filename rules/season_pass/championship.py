@@ -42,7 +42,7 @@ from rules.season_pass.schedule import (
     extra_healing_before,
     round_multiplier,
 )
-from rules.season_pass.scoring import FieldSizeRule, points_for
+from rules.season_pass.scoring import SCORING_POINTS, FieldSizeRule
 from rules.season_pass.season_end import season_end_change
 
 ACTIVE, RETIRED, DEAD = "active", "retired", "dead"
@@ -92,7 +92,8 @@ class SeasonPassChampionship(Championship):
         {"overshoot": "overshoot", "air_brake": "overshoot", "collision": "damage"}
     )
     least_disabling_damage = DISABLING_DAMAGE
-    points_table = "the Scoring Table by field size (100 for a win)"
+    points_presets = MappingProxyType({"Season Pass": SCORING_POINTS})
+    points_note = "The round's multiplier (2x, 3x) multiplies the points."
     season_note = (
         "A season is nine races; the first and fifth score double, the ninth triple, and "
         "injured drivers get an extra week of healing before the fifth and ninth."
@@ -105,11 +106,9 @@ class SeasonPassChampionship(Championship):
     def round_shape(self, number: int) -> RoundShape:
         return RoundShape(round_multiplier(number), extra_healing_before(number))
 
-    def points_for(
-        self, place: int, field_size: int, multiplier: int, settings: Mapping[str, object]
-    ) -> int:
+    def smaller_row(self, settings: Mapping[str, object]) -> bool:
         rule = FieldSizeRule(settings.get("field_size_rule", FieldSizeRule.NEXT_LARGER))
-        return points_for(place, field_size, multiplier, rule)
+        return rule is FieldSizeRule.NEXT_SMALLER
 
     # --- careers ---------------------------------------------------------------------------
 

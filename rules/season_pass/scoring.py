@@ -11,9 +11,8 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-
-class InvalidPlace(ValueError):
-    """A finishing place or field size that cannot happen in the race."""
+from rules.championship import InvalidPlace as InvalidPlace  # raised by points_for
+from rules.championship import PointsTable
 
 
 class FieldSizeRule(StrEnum):
@@ -35,14 +34,14 @@ SCORING_TABLE: Mapping[int, tuple[int, ...]] = MappingProxyType(
 )
 
 
+# The Scoring Table as the points table a Season Pass league starts with (its preset).
+SCORING_POINTS = PointsTable.by_field_size(SCORING_TABLE)
+
+
 def scoring_row(field_size: int, rule: FieldSizeRule = FieldSizeRule.NEXT_LARGER) -> int:
     """The printed field size whose row scores a race of `field_size` cars."""
-    if field_size < 1:
-        raise InvalidPlace(f"A race needs at least one car, not {field_size}.")
-    sizes = sorted(SCORING_TABLE)
-    if FieldSizeRule(rule) is FieldSizeRule.NEXT_LARGER:
-        return next((size for size in sizes if size >= field_size), sizes[-1])
-    return next((size for size in reversed(sizes) if size <= field_size), sizes[0])
+    smaller = FieldSizeRule(rule) is FieldSizeRule.NEXT_SMALLER
+    return SCORING_POINTS.row_for(field_size, smaller=smaller).cars
 
 
 def points_for(
@@ -52,11 +51,8 @@ def points_for(
     rule: FieldSizeRule = FieldSizeRule.NEXT_LARGER,
 ) -> int:
     """Points for finishing `place` of `field_size` cars in a round worth `multiplier`."""
-    if not 1 <= place <= field_size:
-        raise InvalidPlace(f"Place {place} is not a place in a race of {field_size} cars.")
-    row = SCORING_TABLE[scoring_row(field_size, rule)]
-    points = row[place - 1] if place <= len(row) else 0
-    return points * multiplier
+    smaller = FieldSizeRule(rule) is FieldSizeRule.NEXT_SMALLER
+    return SCORING_POINTS.points(place, field_size, smaller_row=smaller) * multiplier
 
 
 def team_score(driver_points: Iterable[int]) -> int:

@@ -396,6 +396,7 @@ def test_pages_with_a_versioned_form_are_never_served_from_the_cache(
         reverse("league:league_new"),
         reverse("league:team_new", args=[season.league.slug]),
         reverse("league:season_new", args=[season.league.slug]),
+        reverse("league:league_points", args=[season.league.slug]),
         reverse("races:race_new", args=[round_.pk]),
     ):
         response = client_organiser.get(url)
