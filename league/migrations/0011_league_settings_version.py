@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0008_league_name_per_organiser'),
+        ('league', '0010_round_result_change'),
     ]
 
     operations = [
