@@ -186,6 +186,12 @@ class Round(models.Model):
     extra_healing = models.BooleanField(
         default=False, help_text="Injured drivers get an extra week of healing before this round."
     )
+    race_format = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="The format the round is raced in, where the rule set has formats (Mini's "
+        "series: a key of its championship's race_formats).",
+    )
     status = models.CharField(max_length=10, choices=RoundStatus, default=RoundStatus.SCHEDULED)
     finished_at = models.DateTimeField(null=True, blank=True)
     run_at_table = models.BooleanField(
