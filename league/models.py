@@ -227,6 +227,11 @@ class Round(models.Model):
     def is_finished(self) -> bool:
         return self.status == RoundStatus.FINISHED
 
+    @property
+    def race_format_label(self) -> str:
+        """The round's race format in words ("" where its rule set has none)."""
+        return dict(self.season.league.rules.race_formats).get(self.race_format, "")
+
 
 class Team(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")

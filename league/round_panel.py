@@ -51,6 +51,8 @@ class RoundPanel:
     team_totals: list[tuple[str, int]] = field(default_factory=list)
     # What the result form asks of a car out, besides why and how far: "overshoot", "damage".
     facts: frozenset[str] = frozenset()
+    # The race formats the round may still be given, (key, label), where the rule set has them.
+    formats: tuple[tuple[str, str], ...] = ()
 
 
 def starter_lines(round_: Round, data=None) -> list[tuple[str, list[StarterLine]]]:
@@ -135,6 +137,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         )
         panel.step = "waiting" if earlier_open.exists() else "start"
         panel.starters = starter_lines(round_, start_data)
+        panel.formats = round_.season.league.rules.race_formats
         return panel
     panel.entries = list(
         round_.entries.select_related("driver__team__league", "team").order_by("place", "pk")

@@ -120,3 +120,42 @@ def test_a_round_without_lap_leaders_costs_no_more_queries(mini, django_assert_n
     ]
     with django_assert_num_queries(9):
         services.round_result_record(round_=round_, outcomes=outcomes, injury_rolls={})
+
+
+def _format_url(round_: Round) -> str:
+    return reverse("league:round_format", args=[round_.season.league.slug, 1, round_.number])
+
+
+def test_the_round_page_shows_the_format_and_lets_the_organiser_change_it(client_organiser, mini):
+    season = services.season_open(league=mini, preset="Mini's series")
+    round_ = season.rounds.get(number=2)
+    page = client_organiser.get(round_.get_absolute_url()).text
+    assert "two laps, no pit-stop available" in page and 'name="race_format"' in page
+    response = client_organiser.post(
+        _format_url(round_), {"race_format": "three_laps", "version": round_.version}
+    )
+    assert response.status_code == 302
+    round_.refresh_from_db()
+    assert round_.race_format == "three_laps"
+    stale = client_organiser.post(_format_url(round_), {"race_format": "no_pits", "version": 0})
+    assert stale.status_code == 409
+    wrong = client_organiser.post(
+        _format_url(round_), {"race_format": "sprint", "version": round_.version}
+    )
+    assert wrong.status_code == 400 and "no race format" in wrong.text
+
+
+def test_only_the_organiser_changes_a_format(client, django_user_model, mini):
+    season = services.season_open(league=mini, preset="Mini's series")
+    round_ = season.rounds.get(number=1)
+    referee = django_user_model.objects.create_user("ref", password="pw")
+    mini.referees.add(referee)
+    client.force_login(referee)
+    assert 'name="race_format"' not in client.get(round_.get_absolute_url()).text
+    response = client.post(_format_url(round_), {"race_format": "no_pits", "version": 0})
+    assert response.status_code == 403
+
+
+def test_a_rule_set_without_formats_offers_none(client_organiser, season):
+    round_ = season.rounds.first()
+    assert 'name="race_format"' not in client_organiser.get(round_.get_absolute_url()).text
