@@ -97,3 +97,32 @@ def test_a_mini_race_at_the_table_lands_in_the_standings_with_lap_leader_points(
     standings = season_standings(round_.season)
     assert sum(line.points for line in standings.drivers) == sum(expected.values())
     assert sum(line.points for line in standings.teams) == sum(expected.values())
+
+
+def _enter(race: Race, kind: str, **data) -> None:
+    services.race_event_apply(
+        race=race, event=engine.Event(kind, data), expected_version=race.version
+    )
+
+
+def test_the_turn_page_offers_the_upshift_roll_and_the_pit_stop(client_organiser, season):
+    race = _start(season.rounds.get(number=1), cars=("red", "blue", "green"))
+    for car, value in (("red", 5), ("blue", 9), ("green", 14)):
+        _enter(race, "tie_roll", car=car, value=value)
+    _enter(race, "grid", grid=["green", "blue", "red"])
+    for car in ("green", "blue", "red"):
+        _enter(race, "start_roll", car=car, value=10)
+        _enter(race, "move", car=car, roll=1)
+    _enter(race, "order", order=["green", "blue", "red"])
+    _enter(race, "gear", car="green", gear=3)
+    page = client_organiser.get(race.get_absolute_url()).content.decode()
+    assert "shifted up two gears" in page
+    _enter(race, "upshift_roll", car="green", value=18)
+    _enter(race, "move", car="green", roll=6, pit=4)  # 2 braked into the pit
+    page = client_organiser.get(race.get_absolute_url()).content.decode()
+    assert "Quick pit-stop: roll red (3rd)" in page and "Full pit-stop: roll purple" in page
+    _enter(race, "pit_stop", car="green", stop="1")
+    _enter(race, "pit_roll", car="green", value=2)
+    state = services.race_state(race)
+    assert state.car("green").life == 15 - 1 - 2 + 2 and state.car("green").leaving_pits
+    assert "leaving its pit" in client_organiser.get(race.get_absolute_url()).content.decode()
