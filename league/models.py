@@ -213,6 +213,12 @@ class Round(models.Model):
     extra_healing = models.BooleanField(
         default=False, help_text="Injured drivers get an extra week of healing before this round."
     )
+    race_format = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="The format the round is raced in, where the rule set has formats (Mini's "
+        "series: a key of its championship's race_formats).",
+    )
     status = models.CharField(max_length=10, choices=RoundStatus, default=RoundStatus.SCHEDULED)
     finished_at = models.DateTimeField(null=True, blank=True)
     run_at_table = models.BooleanField(
@@ -247,6 +253,11 @@ class Round(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == RoundStatus.FINISHED
+
+    @property
+    def race_format_label(self) -> str:
+        """The round's race format in words ("" where its rule set has none)."""
+        return dict(self.season.league.rules.race_formats).get(self.race_format, "")
 
 
 class Team(models.Model):

@@ -54,6 +54,8 @@ class RoundPanel:
     facts: frozenset[str] = frozenset()
     # Started by hand and nothing entered yet: the starters may change, the start be cancelled.
     may_change_starters: bool = False
+    # The race formats the round may still be given, (key, label), where the rule set has them.
+    formats: tuple[tuple[str, str], ...] = ()
 
 
 def starter_lines(
@@ -148,6 +150,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         )
         panel.step = "waiting" if earlier_open.exists() else "start"
         panel.starters = starter_lines(round_, start_data)
+        panel.formats = round_.season.league.rules.race_formats
         return panel
     panel.entries = list(
         round_.entries.select_related("driver__team__league", "team").order_by("place", "pk")

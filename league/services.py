@@ -70,6 +70,8 @@ SLUG_BUSY = "Could not find a free address for this league: try another name."
 HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number} is under way."
 ROUND_ALREADY_ENTERED = "Round {number} already has its result."
 ROUND_ALREADY_STARTED = "Round {number} has already started."
+RACE_FORMAT_UNKNOWN = "{rules} has no race format {format!r}."
+RACE_FORMAT_STARTED = "Round {number} has started: its format can no longer change."
 ROUND_NOT_STARTED = "Round {number} has not started: choose its starters first."
 RESULT_BEGUN = (
     "Round {number}'s result is being entered ({cars} car(s) placed or rolled for): its "
@@ -170,6 +172,7 @@ class EntryOutcome:
     distance: Decimal | None = None
     overshoot: int | None = None
     damage: int | None = None
+    bonus_points: int = 0  # earned in the race beyond the place (Mini's lap-leader points)
 
 
 @transaction.atomic
@@ -438,6 +441,7 @@ def season_open(
                 track=track,
                 multiplier=shape.multiplier,
                 extra_healing=shape.extra_healing,
+                race_format=shape.race_format,
             )
         )
     Round.objects.bulk_create(rounds)
@@ -576,6 +580,23 @@ def round_for_write(round_: Round, expected_version: int | None, *, by_hand: boo
     if by_hand and locked.run_at_table and locked.status == RoundStatus.STARTED:
         raise ValidationError(ROUND_AT_TABLE.format(number=locked.number))
     return locked
+
+
+@transaction.atomic
+def round_format_set(
+    *, round_: Round, race_format: str, expected_version: int | None = None
+) -> Round:
+    """Give a round not yet started another of its rule set's race formats (Mini's series: the
+    organiser assigns formats instead of taking the document's order)."""
+    round_ = round_for_write(round_, expected_version)
+    rules = round_.season.league.rules
+    if race_format not in dict(rules.race_formats):
+        raise ValidationError(RACE_FORMAT_UNKNOWN.format(rules=rules.title, format=race_format))
+    if round_.status != RoundStatus.SCHEDULED:
+        raise ValidationError(RACE_FORMAT_STARTED.format(number=round_.number))
+    round_.race_format = race_format
+    _advance(round_, "race_format")
+    return round_
 
 
 def _advance(round_: Round, *fields: str) -> None:
@@ -982,14 +1003,21 @@ def round_result_record(
     injury_rolls: Mapping[int, Sequence[int]],
 ) -> list[Entry]:
     """Enter, roll and commit a whole result at once (the turn helper's finished race, whose
-    own version the caller has checked)."""
+    own version the caller has checked); each outcome's bonus points are added to the points
+    its place earns."""
     round_ = round_for_write(round_, None)
     _enter_result(round_, outcomes)
     rules = round_.season.league.rules
     for entry in round_.entries.all():
         for value in injury_rolls.get(entry.pk, ()):
             _roll_injury(entry, value, rules)
-    return _commit(round_)
+    entries = _commit(round_)
+    bonus = {outcome.entry_id: outcome.bonus_points for outcome in outcomes}
+    if any(bonus.values()):
+        for entry in entries:
+            entry.points += bonus.get(entry.pk, 0)
+        Entry.objects.bulk_update(entries, ["points"])
+    return entries
 
 
 @transaction.atomic

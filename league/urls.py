@@ -26,6 +26,7 @@ urlpatterns = [
     path(round_ + "start/", views.round_start, name="round_start"),
     path(round_ + "hire/", views.round_hire, name="round_hire"),
     path(round_ + "result/", views.round_result, name="round_result"),
+    path(round_ + "format/", views.round_format, name="round_format"),
     path(round_ + "injury/", views.round_injury_roll, name="round_injury_roll"),
     path(round_ + "commit/", views.round_commit, name="round_commit"),
 ]

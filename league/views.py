@@ -428,6 +428,7 @@ def render_round(
         "may_reopen": can_referee
         and round_.is_finished
         and services.round_reopen_refusal(round_) is None,
+        "can_manage": league.can_manage(request.user),
     }
     template = "league/round.html#round-panel" if request.htmx else "league/round.html"
     return render(request, template, context, status=status)
@@ -525,6 +526,18 @@ def round_start(request: HttpRequest, slug: str, number: int, round_number: int)
         services.round_start(round_=round_, starters=starters, expected_version=version)
 
     return _round_write(request, round_, start, start_data=request.POST)
+
+
+@login_required
+@require_POST
+def round_format(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    round_ = _round(_managed_league(request, slug), number, round_number)
+
+    def change(version: int) -> None:
+        race_format = request.POST.get("race_format", "")
+        services.round_format_set(round_=round_, race_format=race_format, expected_version=version)
+
+    return _round_write(request, round_, change)
 
 
 @login_required

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Sum
 from django.utils import timezone
 
 from league import services as league_services
@@ -66,14 +67,34 @@ def race_setup(
     """The engine's setup for `entries`, on the league's rule set: car key = the entry's car,
     level = the one it races at; `car_builds`: the cars built by their players, by car."""
     league = round_.season.league
-    options = league.rules.race_options(
-        weather_table=round_.track.weather_bands(), car_builds=car_builds
+    rules = league.rules
+    options = rules.race_options(
+        weather_table=round_.track.weather_bands(),
+        car_builds=car_builds,
+        settings=league.settings,
+        race_format=round_.race_format,
+        season_points=_season_points(round_, entries) if rules.grid_by_standings else None,
     )
     return engine.setup(
         league.ruleset,
         [Starter(car=entry.car, driver=entry.driver.name, level=entry.level) for entry in entries],
         **options,
     )
+
+
+def _season_points(round_: Round, entries: Sequence[Entry]) -> dict[str, int]:
+    """Each starter's points in its season's finished rounds so far, by car (one query)."""
+    totals = dict(
+        Entry.objects.filter(
+            round__season_id=round_.season_id,
+            round__status=RoundStatus.FINISHED,
+            driver_id__in=[entry.driver_id for entry in entries],
+        )
+        .values("driver_id")
+        .annotate(total=Sum("points"))
+        .values_list("driver_id", "total")
+    )
+    return {entry.car: totals.get(entry.driver_id, 0) for entry in entries}
 
 
 @transaction.atomic
@@ -418,11 +439,14 @@ def _outcome(entry: Entry, result: CarResult) -> league_services.EntryOutcome:
     """The season's outcome for one car: the engine's place (it ranks cars out level on
     distance too), how it went out, and what the rule set counted of it."""
     if result.finished:
-        return league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=result.place)
+        return league_services.EntryOutcome(
+            entry_id=entry.pk, finished=True, place=result.place, bonus_points=result.bonus_points
+        )
     return league_services.EntryOutcome(
         entry_id=entry.pk,
         finished=False,
         place=result.place,
+        bonus_points=result.bonus_points,
         out_reason=result.out_reason or "",
         distance=Decimal(result.distance),
         overshoot=result.overshoot,

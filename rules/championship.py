@@ -339,6 +339,7 @@ class RoundShape:
 
     multiplier: int = 1
     extra_healing: bool = False
+    race_format: str = ""  # a key of the rule set's race_formats ("" where it has none)
 
 
 @dataclass(frozen=True)
@@ -401,6 +402,11 @@ class Championship:
     points_presets: Mapping[str, PointsTable] = MappingProxyType({})
     points_note: str = ""  # what scores besides the table (multipliers, bonus points), in words
     teams_title: str = "Teams"  # the teams' championship, as the rule set's document calls it
+    # The formats a round may be run in, (key, label), where the rule set has them (Mini's).
+    race_formats: tuple[tuple[str, str], ...] = ()
+    # Whether its race's grid is worked out from the season points so far (race_options gets
+    # each starter's points as `season_points`).
+    grid_by_standings: bool = False
     season_note: str = ""  # what a season is, for the page that opens one
     season_end_note: str = "close it and open the next"  # what ending a season does
 
@@ -476,10 +482,17 @@ class Championship:
         return RoundShape()
 
     def race_options(
-        self, *, weather_table: object, car_builds: Mapping[str, Mapping[str, int]] | None = None
+        self,
+        *,
+        weather_table: object,
+        car_builds: Mapping[str, Mapping[str, int]] | None = None,
+        settings: Mapping[str, object] | None = None,
+        race_format: str = "",
+        season_points: Mapping[str, int] | None = None,
     ) -> dict[str, object]:
-        """What a race of the rule set takes from its track (the weather table) and its starters
-        (cars they built), for the race's setup hook."""
+        """What a race of the rule set takes from its track (the weather table), its starters
+        (cars they built, their season points by car), the league's settings and the round's
+        format, for the race's setup hook."""
         options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)
@@ -584,7 +597,7 @@ def championship_for(name: str) -> Championship:
 
 
 # The rule sets Paddock runs, by package name, in the order a new league offers them.
-RULE_SET_PACKAGES = ("season_pass", "formula_d")
+RULE_SET_PACKAGES = ("season_pass", "formula_d", "mini")
 
 
 def rule_sets() -> tuple[Championship, ...]:

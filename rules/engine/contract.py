@@ -75,7 +75,9 @@ class CarResult:
     why it went out (a key of the league's out reasons), the overshoot and damage where the rule
     set counts them, the injury rolls already walked at the table, and a note in words for the
     result table ("severity 2", "safe", "eliminated: no tire WP left"). `distance` is how far
-    the car got in spaces, the season's record of a car out."""
+    the car got in spaces, the season's record of a car out. `bonus_points` are points the race
+    itself earned beyond the place (Mini's series: a point for each lap led), added to the
+    place's points when the result is written into the season."""
 
     car: str
     place: int
@@ -86,3 +88,4 @@ class CarResult:
     damage: int | None = None
     injury_rolls: tuple[int, ...] = ()
     note: str = ""
+    bonus_points: int = 0

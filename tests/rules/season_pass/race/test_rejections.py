@@ -80,5 +80,5 @@ def test_setups_the_rules_do_not_allow():
     ok = (cars[0], CarSetup("blue", "B", Level.ICON))
     with pytest.raises(EventRejected, match="single lap"):
         start(RaceSetup("season_pass", ok, WEATHER_TABLE, laps=2))
-    with pytest.raises(EventRejected, match="No rule set 'mini'"):
-        start(RaceSetup("mini", ok, WEATHER_TABLE))
+    with pytest.raises(EventRejected, match="No rule set 'nonesuch'"):
+        start(RaceSetup("nonesuch", ok, WEATHER_TABLE))

@@ -1,0 +1,92 @@
+"""How Mini's series is run: 7-5-3-2-1 and a point for leading each non-final lap, counted for
+drivers and constructors alike; an eight-race series on two courses, four each, in the four
+race formats; the grid is the reverse of the season standings (docs/rulings.md, "Mini's
+series")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from rules.championship import (
+    Championship,
+    PointsTable,
+    RoundShape,
+    ScheduledTrack,
+    SeasonPreset,
+    Setting,
+    register_championship,
+)
+from rules.mini.car import DAMAGE_POOL, DAMAGE_POOL_CHOICES
+from rules.mini.formats import (
+    FORMATS,
+    RACES_PER_COURSE,
+    SERIES_RACES,
+    RaceFormat,
+    format_for_round,
+)
+from rules.mini.race.state import OUT_REASONS
+
+# Finish position   points earned (6th-8th and later: 0)
+POINTS: tuple[int, ...] = (7, 5, 3, 2, 1, 0, 0, 0)
+
+# The document names no courses: the sample series runs on two tracks, four races each.
+FIRST_COURSE, SECOND_COURSE = "Mini course A", "Mini course B"
+
+
+@register_championship
+class MiniChampionship(Championship):
+    name = "mini"
+    title = "Mini's series"
+    settings = (
+        Setting(
+            "damage_pool",
+            "Damage points each car starts a race with",
+            "choice",
+            str(DAMAGE_POOL),
+            tuple((str(points), f"{points} damage points") for points in DAMAGE_POOL_CHOICES),
+        ),
+    )
+    most_rounds = SERIES_RACES
+    presets = (
+        SeasonPreset(
+            "Mini's series",
+            tuple(ScheduledTrack(FIRST_COURSE) for _ in range(RACES_PER_COURSE))
+            + tuple(ScheduledTrack(SECOND_COURSE) for _ in range(RACES_PER_COURSE)),
+        ),
+    )
+    out_reasons = tuple(OUT_REASONS.items())
+    race_formats = tuple((key.value, FORMATS[key].title) for key in RaceFormat)
+    grid_by_standings = True
+    points_presets = MappingProxyType({"Mini": PointsTable.of(*POINTS)})
+    points_note = (
+        "And 1 point for the leader of each lap but the last (on the track proper), for the "
+        "drivers' and the constructors' titles alike."
+    )
+    teams_title = "Constructors"
+    season_note = (
+        f"An eight-race series, four on each of two courses, each course in the four formats "
+        f"({'; '.join(FORMATS[key].title for key in RaceFormat)}); the organiser may give any "
+        "round another format."
+    )
+
+    def round_shape(self, number: int) -> RoundShape:
+        return RoundShape(race_format=format_for_round(number).value)
+
+    def damage_pool(self, settings: Mapping[str, object]) -> int:
+        return int(str(settings.get("damage_pool", DAMAGE_POOL)))
+
+    def race_options(
+        self,
+        *,
+        weather_table: object,
+        car_builds: Mapping[str, Mapping[str, int]] | None = None,
+        settings: Mapping[str, object] | None = None,
+        race_format: str = "",
+        season_points: Mapping[str, int] | None = None,
+    ) -> dict[str, object]:
+        return {
+            "damage_pool": self.damage_pool(settings or {}),
+            "race_format": race_format or RaceFormat.THREE_LAPS.value,
+            "season_points": dict(season_points or {}),
+        }

@@ -1,0 +1,139 @@
+"""Mini's series (Formula Dé Mini house rules) at the table, as engine hooks: one handler per
+event kind, prompts per phase. The tables and small functions are rules.mini's; the turn's
+flow, the order of play and the ways of naming cars are Formula D's (rules.formula_d.race),
+imported where the document says the same.
+
+Where the document is silent or loose, the readings are in the modules of rules.mini and listed
+with their tests in docs/rulings.md ("Mini's series").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+from rules.engine.contract import CarResult, CarView, Starter
+from rules.engine.events import Event, EventRejected, Prompt
+from rules.engine.variant import RuleSet, register
+from rules.formula_d.race.turns import on_order, order_prompts
+from rules.mini.car import DAMAGE_POOL
+from rules.mini.formats import RaceFormat
+from rules.mini.race import checks, grid, pits, standings, turns, words
+from rules.mini.race.common import mover
+from rules.mini.race.state import (
+    OUT_REASONS,
+    CarSetup,
+    CarState,
+    Check,
+    GridRolls,
+    RaceSetup,
+    RaceState,
+)
+
+Handler = Callable[[RaceState, Event, Prompt], RaceState]
+
+HANDLERS: dict[str, Handler] = {
+    "tie_roll": grid.on_tie_roll,
+    "grid": grid.on_grid,
+    "start_roll": grid.on_start_roll,
+    "order": on_order,  # type: ignore[dict-item]  (Formula D's, on Mini's state)
+    "gear": turns.on_gear,
+    "upshift_roll": turns.on_upshift_roll,
+    "move": turns.on_move,
+    "collision_roll": checks.on_collision_roll,
+    "redline_roll": checks.on_redline_roll,
+    "pit_stop": pits.on_pit_stop,
+    "pit_roll": pits.on_pit_roll,
+}
+
+
+def _turn_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    """A car standing in its pit chooses its stop; any other chooses its gear."""
+    if state.car(mover(state)).in_pits:
+        return pits.pit_prompts(state)
+    return turns.gear_prompts(state)
+
+
+PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
+    "grid": grid.grid_prompts,
+    "confirm_grid": grid.confirm_grid_prompts,
+    "start": grid.start_prompts,
+    "order": order_prompts,  # type: ignore[dict-item]
+    "gear": _turn_prompts,
+    "pit": _turn_prompts,
+    "upshift": turns.upshift_prompts,
+    "move": turns.move_prompts,
+    "checks": checks.check_prompts,
+    "finished": lambda state: (),
+}
+
+
+@register
+class Mini(RuleSet):
+    name = "mini"
+    title = "Mini's series"
+    setup_class = RaceSetup
+    state_class = RaceState
+    dashboard_columns = standings.COLUMNS
+
+    def setup(
+        self,
+        starters: Sequence[Starter],
+        *,
+        damage_pool: int = DAMAGE_POOL,
+        race_format: str = RaceFormat.THREE_LAPS.value,
+        season_points: Mapping[str, int] | None = None,
+    ) -> RaceSetup:
+        """The starters with their season points (the grid is their reverse), each car's
+        damage pool, and the race format (its laps, pits and corners)."""
+        return grid.make_setup(
+            self.name,
+            starters,
+            damage_pool=damage_pool,
+            race_format=race_format,
+            season_points=season_points,
+        )
+
+    def start(self, setup: RaceSetup) -> RaceState:
+        return grid.start_state(setup)
+
+    def prompts(self, state: RaceState) -> tuple[Prompt, ...]:
+        return PHASE_PROMPTS[state.phase](state)
+
+    def next_prompt(self, state: RaceState) -> Prompt | None:
+        if state.phase == "checks" and state.pending:
+            return checks.first_check_prompt(state)
+        return super().next_prompt(state)
+
+    def handle(self, state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+        try:
+            handled = HANDLERS[prompt.kind](state, event, prompt)
+        except EventRejected:
+            raise
+        except ValueError as refusal:  # the tables' own errors (a die face, a gear...)
+            raise EventRejected(str(refusal)) from None
+        return replace(handled, clock=state.clock + 1)
+
+    def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
+        return standings.dashboard(state)
+
+    def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
+        return words.describe(before, event, after)
+
+    def status(self, state: RaceState) -> str:
+        return standings.status(state)
+
+    def results(self, state: RaceState) -> tuple[CarResult, ...]:
+        return standings.results(state)
+
+
+__all__ = [
+    "OUT_REASONS",
+    "CarSetup",
+    "CarState",
+    "Check",
+    "GridRolls",
+    "Mini",
+    "RaceSetup",
+    "RaceState",
+]

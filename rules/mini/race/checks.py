@@ -1,0 +1,70 @@
+"""Rolls owed after a move, one prompt each: the collision rolls (the mover for each car it
+pulled beside, and each of them) and the redline roll."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine.events import Event, Prompt
+from rules.engine.pieces import BLACK_DIE, name
+from rules.mini.damage import (
+    COLLISION_DAMAGE,
+    COLLISION_DAMAGE_MAX,
+    ELIMINATION_DAMAGE,
+    REDLINE_DAMAGE,
+    REDLINE_ROLL_MAX,
+    collision_damages,
+    redline_damages,
+)
+from rules.mini.race.common import gear_name, hurt, label, mover
+from rules.mini.race.flow import settle
+from rules.mini.race.state import Check, RaceState
+
+
+def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    return tuple(_prompt(state, check) for check in state.pending)
+
+
+def first_check_prompt(state: RaceState) -> Prompt:
+    return _prompt(state, state.pending[0])
+
+
+def _prompt(state: RaceState, check: Check) -> Prompt:
+    who = label(state, check.car)
+    if check.kind == "collision_roll":
+        moved = mover(state)
+        beside = check.against if check.car == moved else check.car
+        text = (
+            f"{name(moved)} pulled beside {name(beside)}: collision roll, {who} rolls black "
+            f"(1-{COLLISION_DAMAGE_MAX}: {COLLISION_DAMAGE} damage)"
+        )
+    else:
+        car = state.car(check.car)
+        text = (
+            f"{check.reason}: redline, {who} in {gear_name(car.gear)} rolls black "
+            f"(1-{REDLINE_ROLL_MAX}: {REDLINE_DAMAGE} damage)"
+        )
+    return Prompt(check.kind, text, check.car, (BLACK_DIE,))
+
+
+def _roll(state: RaceState, event: Event, prompt: Prompt) -> tuple[RaceState, Check, int]:
+    value = prompt.read(event.data)["value"]
+    return replace(state, pending=state.pending[1:]), state.pending[0], value
+
+
+def on_collision_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    state, check, value = _roll(state, event, prompt)
+    if collision_damages(value):
+        state = hurt(state, check.car, COLLISION_DAMAGE)
+        moved = mover(state)
+        # Eliminating a car via collision: automatic damage to the car that pulled beside it.
+        if check.car != moved and not state.car(check.car).racing:
+            state = hurt(state, moved, ELIMINATION_DAMAGE)
+    return settle(state)
+
+
+def on_redline_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    state, check, value = _roll(state, event, prompt)
+    if redline_damages(value):
+        state = hurt(state, check.car, REDLINE_DAMAGE)
+    return settle(state)

@@ -1,0 +1,119 @@
+"""What the table sees: each car's gear, life and laps on the dashboard, and once the race is
+over the places (the photo finish by share of the move) and the lap-leader points."""
+
+from __future__ import annotations
+
+from rules.engine.contract import CarResult, CarView, Column
+from rules.engine.pieces import plural
+from rules.formula_d.race.standings import eliminated
+from rules.mini.finish import LAP_LEADER_POINTS, crossing_order, lap_leaders
+from rules.mini.pit_stop import PIT_EXIT_HIGHEST_GEAR
+from rules.mini.race.common import gear_name, ordinal
+from rules.mini.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
+from rules.mini.start import START_TABLE, Start
+
+COLUMNS = (
+    Column("gear", "Gear", "Gear"),
+    Column("life", "Life", "Damage points left"),
+    Column("laps", "Lap", "Laps completed"),
+    Column("led", "Led", "Laps led: a championship point each"),
+)
+
+POOR_START = next(low for low, _high, start in START_TABLE if start is Start.POOR)
+
+
+def laps_led(state: RaceState, key: str) -> tuple[int, ...]:
+    return tuple(
+        lap
+        for lap, leader in enumerate(lap_leaders(state.crossings, state.setup.laps), start=1)
+        if leader == key
+    )
+
+
+def note(state: RaceState, car: CarState) -> str:
+    led = laps_led(state, car.car)
+    led_note = "led lap " + ", ".join(str(lap) for lap in led) if led else ""
+    if car.status == FINISHED:
+        return "; ".join(filter(None, [f"finished in round {car.finish_round}", led_note]))
+    if car.status == OUT:
+        return "; ".join(filter(None, [OUT_REASONS.get(car.out_reason or "", "out"), led_note]))
+    notes = []
+    if car.start_roll == POOR_START and car.moved_at == 0:
+        notes.append("poor start: no move this turn")
+    if car.spun:
+        notes.append("spun out: begins next turn in 1st")
+    if car.in_pits:
+        notes.append("in its pit" + (" after a full pit-stop" if car.full_stop else ""))
+    if car.leaving_pits:
+        notes.append(f"leaving the pits in {gear_name(PIT_EXIT_HIGHEST_GEAR)} or lower")
+    if car.laps:
+        notes.append(f"{plural(car.laps, 'lap')} of {state.setup.laps} done")
+    if led_note:
+        notes.append(led_note)
+    return "; ".join(notes)
+
+
+def finishers(state: RaceState) -> list[str]:
+    """Finished cars in crossing order of the last lap (the photo finish in one round)."""
+    last = [c for c in state.crossings if c.lap == state.setup.laps]
+    return [crossing.car for crossing in crossing_order(last)]
+
+
+def dashboard(state: RaceState) -> tuple[CarView, ...]:
+    running = state.order or state.grid or state.grid_outcome.order or state.car_keys
+    racing = [key for key in running if state.car(key).racing]
+    racing += [car.car for car in state.cars if car.racing and car.car not in racing]
+    keys = racing + finishers(state) + eliminated(state)  # type: ignore[arg-type]
+    return tuple(_view(state, state.car(key)) for key in keys)
+
+
+def _view(state: RaceState, car: CarState) -> CarView:
+    values = {
+        "gear": car.gear or None,
+        "life": car.life,
+        "laps": car.laps,
+        "led": len(laps_led(state, car.car)),
+    }
+    return CarView(
+        car=car.car,
+        driver=state.setup.car(car.car).driver,
+        status=car.status,
+        note=note(state, car),
+        values=tuple((column.key, values[column.key]) for column in COLUMNS),
+    )
+
+
+def results(state: RaceState) -> tuple[CarResult, ...]:
+    keys = finishers(state) + eliminated(state)  # type: ignore[arg-type]
+    return tuple(
+        CarResult(
+            car=key,
+            place=place,
+            finished=state.car(key).status == FINISHED,
+            out_reason=state.car(key).out_reason,
+            distance=state.car(key).spaces,
+            note=note(state, state.car(key)),
+            bonus_points=LAP_LEADER_POINTS * len(laps_led(state, key)),
+        )
+        for place, key in enumerate(keys, start=1)
+    )
+
+
+def status(state: RaceState) -> str:
+    where = f"Round {state.round}" if state.round else "Before the start"
+    leaders = [
+        f"lap {lap}: {leader[:1].upper() + leader[1:]}"
+        for lap, leader in enumerate(lap_leaders(state.crossings, state.setup.laps), start=1)
+        if leader
+    ]
+    return " · ".join(
+        [
+            where,
+            state.setup.format.title,
+            f"{state.setup.damage_pool} damage points a car",
+            *(["led " + ", ".join(leaders)] if leaders else []),
+        ]
+    )
+
+
+__all__ = ["COLUMNS", "dashboard", "ordinal", "results", "status"]

@@ -1,0 +1,465 @@
+"""A car's turn: its gear (and the two-gear upshift roll), then its move and what the board
+shows. Damage on the move is paid in the order the move happens: the redline in 6th, the
+clutch, braking or being blocked, the slipstream, and last the overshoot (so that a spin-out
+at -1 is the overshoot's)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.dice import HIGHEST_GEAR, gear_die
+from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.pieces import BLACK_DIE, board_fact, name, plural, with_car
+from rules.formula_d.race.flow import next_turn
+from rules.mini.damage import REDLINE_DAMAGE, calls_redline_roll, collision_rolls, redline_at_once
+from rules.mini.driving import (
+    CLUTCH_DAMAGE,
+    CLUTCH_SPACES,
+    SLIPSTREAM_DAMAGE,
+    SLIPSTREAM_MIN_GEAR,
+    SLIPSTREAM_SPACES,
+    blocked_damage,
+    braking_damage,
+    check_slipstream,
+    overshoot_damage,
+    required_stops,
+    slipstream_damage,
+)
+from rules.mini.finish import Crossing
+from rules.mini.gears import UPSHIFT_TWO_DAMAGE, IllegalGearChange, gear_change, upshift_roll
+from rules.mini.pit_stop import (
+    PIT_EXIT_HIGHEST_GEAR,
+    may_pit,
+    pit_entry_braking,
+    pit_lane_clear_spaces,
+)
+from rules.mini.race.common import event_number, gear_name, hurt, label, mover, names, out
+from rules.mini.race.flow import settle
+from rules.mini.race.grid import start_bonus
+from rules.mini.race.state import FINISHED, CarState, Check, RaceState
+from rules.mini.start import DOUBLE_SPACES_LAP, board_spaces
+
+# --- Gears -------------------------------------------------------------------------------------
+
+
+def _change(car: CarState, gear: int):
+    """What choosing `gear` costs; free after a spin-out (1st) or leaving the pits (1st-3rd)."""
+    if car.spun:
+        if gear != 1:
+            raise IllegalGearChange(f"{name(car.car)} spun out: it begins this turn in 1st gear.")
+        return gear_change(1, 1)
+    if car.leaving_pits:
+        if not 1 <= gear <= PIT_EXIT_HIGHEST_GEAR:
+            raise IllegalGearChange(
+                f"{name(car.car)} leaves the pit no higher than "
+                f"{gear_name(PIT_EXIT_HIGHEST_GEAR)} gear."
+            )
+        return gear_change(1, 1)
+    return gear_change(car.gear, gear)
+
+
+def _choice(car: CarState, gear: int) -> str:
+    change = _change(car, gear)
+    if change.upshift_roll:
+        return f"{gear_name(gear)} (two up: {change.damage} damage, then roll black)"
+    cost = f"{change.damage} damage" if change.damage else "free"
+    if change.damage and change.damage > car.life:
+        cost += ": more than it has left, eliminated"
+    return f"{gear_name(gear)} ({cost})"
+
+
+def legal_gears(car: CarState) -> list[int]:
+    legal = []
+    for gear in range(1, HIGHEST_GEAR + 1):
+        try:
+            _change(car, gear)
+        except IllegalGearChange:
+            continue
+        legal.append(gear)
+    return legal
+
+
+def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    car = state.car(mover(state))
+    legal = legal_gears(car)
+    default = car.gear if car.gear in legal else legal[-1]
+    field = Field(
+        "gear",
+        "Gear",
+        "choice",
+        choices=tuple((str(gear), _choice(car, gear)) for gear in legal),
+        default=str(default),
+    )
+    notes = []
+    if car.spun:
+        notes.append("spun out: begins in 1st")
+    if car.leaving_pits:
+        notes.append(
+            f"leaving its pit in {gear_name(PIT_EXIT_HIGHEST_GEAR)} or lower; no upshift in the "
+            "pit lane without clear spaces equal to the gear's lowest number"
+        )
+    text = (
+        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
+        + (f" ({'; '.join(notes)})" if notes else "")
+        + ": choose a gear (one up or down is free)"
+    )
+    return (Prompt("gear", text, car.car, (field,)),)
+
+
+def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    car = state.car(prompt.car or "")
+    raw = event.data.get("gear")
+    try:
+        gear = int(str(raw))
+    except ValueError:
+        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    change = _change(car, gear)
+    prompt.read({**event.data, "gear": str(gear)})
+    state = with_car(state, car.car, gear=gear, spun=False)
+    state = hurt(state, car.car, change.damage)
+    if not state.car(car.car).racing:
+        return settle(state)
+    return replace(state, phase="upshift" if change.upshift_roll else "move")
+
+
+def upshift_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    car = state.car(mover(state))
+    text = (
+        f"{label(state, car.car)} shifted up two gears ({UPSHIFT_TWO_DAMAGE} damage): roll black "
+        "(1-4: the turn ends and 2 more damage; 5-16: 2 more damage; 17-20: none)"
+    )
+    return (Prompt("upshift_roll", text, car.car, (BLACK_DIE,)),)
+
+
+def on_upshift_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    value = prompt.read(event.data)["value"]
+    outcome = upshift_roll(value)
+    state = hurt(state, prompt.car or "", outcome.damage)
+    if outcome.turn_ends or not state.car(prompt.car or "").racing:
+        return next_turn(state)
+    return replace(state, phase="move")
+
+
+# --- The move ----------------------------------------------------------------------------------
+
+
+def _fronts(state: RaceState, car: CarState) -> tuple[str, ...]:
+    """Cars the mover may have slipstreamed behind: on the track, in a gear no higher."""
+    return tuple(
+        key for key in _on_track(state) if key != car.car and 0 < state.car(key).gear <= car.gear
+    )
+
+
+def _on_track(state: RaceState) -> tuple[str, ...]:
+    return tuple(car.car for car in state.cars if car.on_track)
+
+
+def _offers_slipstream(state: RaceState, car: CarState) -> bool:
+    return car.gear >= SLIPSTREAM_MIN_GEAR and bool(_fronts(state, car))
+
+
+def _offers_pit(state: RaceState, car: CarState) -> bool:
+    return not car.leaving_pits and may_pit(
+        car.laps + 1, state.setup.laps, pits=state.setup.format.pits
+    )
+
+
+def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    car = state.car(mover(state))
+    die = gear_die(car.gear)
+    die_label = (
+        "Purple die + 10 (6th gear)"
+        if car.gear == HIGHEST_GEAR
+        else f"{die.value.capitalize()} die ({gear_name(car.gear)} gear)"
+    )
+    fields: list[Field] = [
+        Field("roll", die_label, "die", die=die),
+        Field(
+            "clutch",
+            f"Slipped the clutch (+{CLUTCH_SPACES} space, {CLUTCH_DAMAGE} damage)",
+            "bool",
+            required=False,
+            default=False,
+            short="Clutch",
+            folded=True,
+        ),
+        board_fact(
+            "brakes", "Spaces braked short of the roll (1 damage each)", "spaces", short="Brakes"
+        ),
+        board_fact(
+            "blocked",
+            "Blocked by a car: the spaces it would still have moved (1 damage each; 7 or more "
+            "eliminates" + ("; none in the pit lane)" if car.leaving_pits else ")"),
+            "spaces",
+            short="Blocked",
+            folded=True,
+        ),
+        board_fact(
+            "corner",
+            "Overshot a corner: 1 for a corner, 2 for the track's longest (0 = no)"
+            + (
+                " — this format doubles every corner's stops"
+                if state.setup.format.stops_doubled
+                else ""
+            ),
+            "stops",
+            2,
+            short="Corner",
+        ),
+        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
+        board_fact(
+            "overshoot",
+            "Spaces it overshot that corner by (1 damage a space for each stop owed; no lane "
+            "change or passing)",
+            "spaces",
+            short="Overshoot",
+        ),
+    ]
+    if _offers_slipstream(state, car):
+        fronts = _fronts(state, car)
+        fields += [
+            Field(
+                "slipstream",
+                f"Slipstreamed behind ({SLIPSTREAM_SPACES} spaces and {SLIPSTREAM_DAMAGE} damage "
+                f"each; in {gear_name(SLIPSTREAM_MIN_GEAR)} or higher, a gear at least theirs)",
+                "cars",
+                choices=tuple((key, label(state, key)) for key in fronts),
+                required=False,
+                default=(),
+                short="Slipstream",
+            ),
+            board_fact(
+                "slipstream_brakes",
+                "Spaces of the last slipstream braked away (1 damage each)",
+                "spaces",
+                SLIPSTREAM_SPACES,
+                short="Slipstream brakes",
+                folded=True,
+            ),
+        ]
+    others = tuple(key for key in _on_track(state) if key != car.car)
+    if others:
+        fields.append(
+            Field(
+                "adjacent",
+                "Cars it pulled next to or behind (each rolls black, and it rolls for each)",
+                "cars",
+                choices=tuple((key, label(state, key)) for key in others),
+                required=False,
+                default=(),
+                short="Beside",
+            )
+        )
+    if car.laps + 1 == DOUBLE_SPACES_LAP and not car.leaving_pits:
+        fields.append(
+            board_fact(
+                "double",
+                "Movement points spent on the first lap's double-spaces, before the first turn "
+                "(each moves two spaces)",
+                "points",
+                short="Double-spaces",
+                folded=True,
+            )
+        )
+    if _offers_pit(state, car):
+        clear = pit_lane_clear_spaces(car.gear)
+        fields.append(
+            board_fact(
+                "pit",
+                f"Pulled into its pit: the spaces to it, braking the rest (1 damage each; only "
+                f"with {plural(clear, 'clear space')} to enter the pit lane; 0 = no)",
+                "spaces",
+                short="Pits",
+                folded=True,
+            )
+        )
+    fields.append(
+        board_fact(
+            "finish",
+            "Crossed the finish line: the movement points it took to reach the line (0 = no)",
+            "spaces",
+            step=0.5,
+            short="Finish",
+        )
+    )
+    return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)
+
+
+def _move_text(state: RaceState, car: CarState) -> str:
+    who = f"Round {state.round}: {label(state, car.car)}"
+    roll = "roll purple + 10" if car.gear == HIGHEST_GEAR else f"roll {gear_die(car.gear).value}"
+    notes = []
+    bonus = start_bonus(state, car.car)
+    if bonus:
+        notes.append(f"quick start: +{plural(bonus, 'space')}")
+    if car.gear == HIGHEST_GEAR:
+        notes.append(f"redlining: {REDLINE_DAMAGE} damage")
+    if car.leaving_pits:
+        notes.append("leaving the pits")
+    return (
+        f"{who} in {gear_name(car.gear)}"
+        + (f" ({'; '.join(notes)})" if notes else "")
+        + (f": {roll}")
+    )
+
+
+def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) -> None:
+    who = name(car.car)
+    if (data.get("slipstream") or data.get("slipstream_brakes")) and not _offers_slipstream(
+        state, car
+    ):
+        raise EventRejected(
+            f"{who} is in {gear_name(car.gear)} gear: slipstreaming needs "
+            f"{gear_name(SLIPSTREAM_MIN_GEAR)} gear or higher, and a car ahead in a gear no higher."
+        )
+    if data.get("pit") and not _offers_pit(state, car):
+        raise EventRejected(
+            f"{who} may pull into its pit at the end of a lap but the last, in a format with pit "
+            "stops."
+        )
+    if data.get("double") and car.laps + 1 != DOUBLE_SPACES_LAP:
+        raise EventRejected(f"{who} is past the first lap: no double-spaces.")
+
+
+def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    car = state.car(prompt.car or "")
+    who = name(car.car)
+    _refuse_unoffered(state, car, event.data)
+    entry = prompt.read(event.data, state.car_keys)
+    roll: int = entry["roll"]
+    clutch: bool = entry["clutch"]
+    brakes, blocked = entry["brakes"], entry["blocked"]
+    corner, stops, overshot = entry["corner"], entry["stops"], entry["overshoot"]
+    fronts: tuple[str, ...] = entry.get("slipstream", ())
+    slip_brakes: int = entry.get("slipstream_brakes", 0)
+    adjacent: tuple[str, ...] = entry.get("adjacent", ())
+    double: int = entry.get("double", 0)
+    pit: int = entry.get("pit", 0)
+    finish = entry["finish"]
+    pit_lane = car.leaving_pits
+
+    movement = roll + start_bonus(state, car.car) + (CLUTCH_SPACES if clutch else 0)
+    if brakes and blocked:
+        raise EventRejected(
+            f"{who} was blocked: it moves as far as it can and pays for the spaces it was "
+            "blocked, not braking of its choice."
+        )
+    if slip_brakes and not fronts:
+        raise EventRejected("Slipstreaming: name the car it slipstreamed behind.")
+    if fronts and (brakes or blocked):
+        raise EventRejected(
+            f"{who} slipstreamed: it stopped behind the car in front without braking; brake "
+            "the slipstream's own spaces instead."
+        )
+    for key in fronts:
+        check_slipstream(car.gear, state.car(key).gear)
+    movement += SLIPSTREAM_SPACES * len(fronts)
+    if brakes + blocked > movement:
+        raise EventRejected(
+            f"{who} had {plural(movement, 'movement point')}: it cannot stop "
+            f"{brakes + blocked} short."
+        )
+    moved = movement - brakes - blocked - slip_brakes
+    if pit:
+        if brakes or blocked or fronts or adjacent or finish:
+            raise EventRejected(
+                f"{who} pulled into its pit: the exact count or braking, and no slipstream, car "
+                "beside it or finish to report (entering the pits completes the lap)."
+            )
+        brakes = pit_entry_braking(movement, pit)
+        moved = pit
+    if double > moved:
+        raise EventRejected(f"{who} moved {moved}: it cannot have spent {double} on double-spaces.")
+    if (stops or overshot) and not corner:
+        raise EventRejected("Overshooting: say which corner (1, or 2 for the longest).")
+    if corner and not overshot:
+        raise EventRejected("Overshooting: say by how many spaces.")
+    if overshot > moved:
+        raise EventRejected(f"{who} moved {moved}: it cannot have overshot by {overshot}.")
+    if finish and not 0 < finish <= movement:
+        raise EventRejected(
+            f"{who} had {plural(movement, 'movement point')}: it cannot have needed {finish} to "
+            "reach the line."
+        )
+
+    key = car.car
+    state = with_car(
+        state,
+        key,
+        moved_at=event_number(state),
+        speed=movement,
+        spaces=car.spaces + board_spaces(moved, double),
+        leaving_pits=False,
+    )
+    # The damage, in the order the move happens.
+    state = hurt(state, key, redline_at_once(car.gear))
+    state = hurt(state, key, CLUTCH_DAMAGE if clutch else 0)
+    state = hurt(state, key, braking_damage(brakes))
+    if blocked:
+        damage, eliminated = blocked_damage(blocked, pit_lane=pit_lane)
+        if eliminated and state.car(key).racing:
+            state = out(state, key, "mini_block")
+        state = hurt(state, key, damage)
+    state = hurt(state, key, slipstream_damage(len(fronts), slip_brakes))
+    if corner and state.car(key).racing:
+        owed = required_stops(longest=corner == 2, doubled=state.setup.format.stops_doubled)
+        state = hurt(state, key, overshoot_damage(overshot, owed, stops), overshooting=True)
+
+    if not state.car(key).racing:
+        if pit or finish:
+            where = "pull into its pit" if pit else "cross the line"
+            raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
+        return settle(replace(state, pending=_redline(state, key, car.gear, roll)))
+
+    now = state.car(key)
+    if pit or finish:
+        lap = now.laps + 1
+        crossing = Crossing(
+            car=key,
+            lap=lap,
+            round=state.round,
+            to_line=finish or movement,
+            movement=movement,
+            at=event_number(state),
+            pits=bool(pit),
+        )
+        changes: dict[str, object] = {"laps": lap}
+        if pit:
+            changes.update(in_pits=True, full_stop=False, pit_die=0, pits=now.pits + 1, spun=False)
+        elif lap >= state.setup.laps:
+            if adjacent:
+                raise EventRejected(
+                    f"{who} has finished: it leaves the track past the line (no collision roll)."
+                )
+            changes.update(status=FINISHED, finish_round=state.round, spun=False)
+        state = with_car(state, key, **changes)
+        state = replace(state, crossings=(*state.crossings, crossing))
+
+    pending: list[Check] = []
+    if state.car(key).racing:
+        pending += [
+            Check("collision_roll", roller, against)
+            for roller, against in collision_rolls(key, adjacent)
+        ]
+    pending += _redline(state, key, car.gear, roll)
+    return settle(replace(state, pending=tuple(pending)))
+
+
+def _redline(state: RaceState, key: str, gear: int, roll: int) -> tuple[Check, ...]:
+    if not calls_redline_roll(gear, roll) or not state.car(key).racing:
+        return ()
+    return (Check("redline_roll", key, reason=f"{name(key)} rolled {roll} in {gear_name(gear)}"),)
+
+
+__all__ = [
+    "gear_prompts",
+    "legal_gears",
+    "move_prompts",
+    "names",
+    "on_gear",
+    "on_move",
+    "on_upshift_roll",
+    "upshift_prompts",
+]

@@ -1,0 +1,162 @@
+"""A Mini's series from the home page to its rounds: its damage-pool setting, the eight-race
+series on two courses in the four formats, formats the organiser assigns, and lap-leader points
+added to the place's points."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.models import Driver, League, Round
+from league.standings import season_standings
+from tests.league.test_services import all_finish
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def mini(organiser) -> League:
+    league = services.league_create(name="Mini Club", organiser=organiser, ruleset="mini")
+    for name in ("Ann", "Bob", "Cid"):
+        services.team_create(league=league, name=f"{name}'s", driver_names=[name, f"{name} II"])
+    return league
+
+
+def test_a_mini_series_is_created_from_the_home_page_with_its_damage_pool(client_organiser):
+    page = client_organiser.get(reverse("league:league_new"), {"ruleset": "mini"})
+    assert 'name="damage_pool"' in page.text and "7-5-3-2-1" in page.text
+    response = client_organiser.post(
+        reverse("league:league_new"), {"name": "Mini Club", "ruleset": "mini", "damage_pool": "25"}
+    )
+    league = League.objects.get(name="Mini Club")
+    assert response.status_code == 302
+    assert league.ruleset == "mini"
+    assert league.settings == {"damage_pool": "25", "points_table": "7-5-3-2-1-0-0-0"}
+    assert "25 damage points" in client_organiser.get(league.get_absolute_url()).text
+
+
+def test_the_damage_pool_defaults_to_20(mini):
+    assert mini.settings["damage_pool"] == "20"
+
+
+def test_the_series_is_eight_races_four_on_each_course_in_the_documents_order(mini):
+    season = services.season_open(league=mini, preset="Mini's series")
+    rounds = list(season.rounds.select_related("track").order_by("number"))
+    assert [r.track.name for r in rounds] == ["Mini course A"] * 4 + ["Mini course B"] * 4
+    assert [r.race_format for r in rounds] == [
+        "three_laps",
+        "no_pits",
+        "no_straights",
+        "double_stops",
+    ] * 2
+
+
+def test_the_organiser_may_give_a_round_another_format_before_it_starts(mini):
+    season = services.season_open(league=mini, preset="Mini's series")
+    round_ = season.rounds.get(number=1)
+    services.round_format_set(
+        round_=round_, race_format="double_stops", expected_version=round_.version
+    )
+    round_.refresh_from_db()
+    assert round_.race_format == "double_stops" and round_.version == 1
+    with pytest.raises(services.ValidationError, match="no race format 'sprint'"):
+        services.round_format_set(round_=round_, race_format="sprint")
+    with pytest.raises(services.StaleRound):
+        services.round_format_set(round_=round_, race_format="no_pits", expected_version=0)
+
+
+def test_a_started_round_keeps_its_format(mini):
+    season = services.season_open(league=mini, preset="Mini's series")
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.order_by("pk"))
+    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    with pytest.raises(services.ValidationError, match="can no longer change"):
+        services.round_format_set(round_=round_, race_format="no_pits")
+
+
+def test_places_score_7_5_3_2_1_and_nothing_from_6th(mini):
+    season = services.season_open(league=mini, tracks=[services.track_create(name="Home")])
+    round_ = season.rounds.get()
+    drivers = list(Driver.objects.order_by("pk"))
+    entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    services.round_result_record(round_=round_, outcomes=all_finish(entries), injury_rolls={})
+    points = list(round_.entries.order_by("place").values_list("points", flat=True))
+    assert points == [7, 5, 3, 2, 1, 0]
+
+
+def test_lap_leader_points_are_added_and_count_for_drivers_and_constructors(mini):
+    season = services.season_open(league=mini, tracks=[services.track_create(name="Home")])
+    round_ = season.rounds.get()
+    drivers = [Driver.objects.get(name=name) for name in ("Ann", "Bob", "Cid")]
+    entries = services.round_start(
+        round_=round_, starters=[(d, c) for d, c in zip(drivers, "abc", strict=True)]
+    )
+    by_car = {entry.car: entry for entry in entries}
+    outcomes = [
+        services.EntryOutcome(entry_id=by_car["a"].pk, finished=True, place=1),
+        services.EntryOutcome(entry_id=by_car["b"].pk, finished=True, place=2, bonus_points=2),
+        services.EntryOutcome(entry_id=by_car["c"].pk, finished=True, place=3),
+    ]
+    services.round_result_record(round_=round_, outcomes=outcomes, injury_rolls={})
+    points = dict(round_.entries.values_list("car", "points"))
+    assert points == {"a": 7, "b": 7, "c": 3}
+    standings = season_standings(season)
+    bob_team = by_car["b"].team
+    assert next(line.points for line in standings.teams if line.competitor == bob_team) == 7
+    # level on 7: countback puts the winner first
+    assert [line.competitor.name for line in standings.drivers[:2]] == ["Ann", "Bob"]
+
+
+def test_a_round_without_lap_leaders_costs_no_more_queries(mini, django_assert_num_queries):
+    season = services.season_open(league=mini, tracks=[services.track_create(name="Home")])
+    round_ = Round.objects.get(season=season)
+    drivers = list(Driver.objects.order_by("pk"))[:2]
+    entries = services.round_start(
+        round_=round_, starters=[(d, c) for d, c in zip(drivers, "ab", strict=True)]
+    )
+    outcomes = [
+        services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+        for place, entry in enumerate(entries, start=1)
+    ]
+    with django_assert_num_queries(11):
+        services.round_result_record(round_=round_, outcomes=outcomes, injury_rolls={})
+
+
+def _format_url(round_: Round) -> str:
+    return reverse("league:round_format", args=[round_.season.league.slug, 1, round_.number])
+
+
+def test_the_round_page_shows_the_format_and_lets_the_organiser_change_it(client_organiser, mini):
+    season = services.season_open(league=mini, preset="Mini's series")
+    round_ = season.rounds.get(number=2)
+    page = client_organiser.get(round_.get_absolute_url()).text
+    assert "two laps, no pit-stop available" in page and 'name="race_format"' in page
+    response = client_organiser.post(
+        _format_url(round_), {"race_format": "three_laps", "version": round_.version}
+    )
+    assert response.status_code == 302
+    round_.refresh_from_db()
+    assert round_.race_format == "three_laps"
+    stale = client_organiser.post(_format_url(round_), {"race_format": "no_pits", "version": 0})
+    assert stale.status_code == 409
+    wrong = client_organiser.post(
+        _format_url(round_), {"race_format": "sprint", "version": round_.version}
+    )
+    assert wrong.status_code == 400 and "no race format" in wrong.text
+
+
+def test_only_the_organiser_changes_a_format(client, django_user_model, mini):
+    season = services.season_open(league=mini, preset="Mini's series")
+    round_ = season.rounds.get(number=1)
+    referee = django_user_model.objects.create_user("ref", password="pw")
+    mini.referees.add(referee)
+    client.force_login(referee)
+    assert 'name="race_format"' not in client.get(round_.get_absolute_url()).text
+    response = client.post(_format_url(round_), {"race_format": "no_pits", "version": 0})
+    assert response.status_code == 403
+
+
+def test_a_rule_set_without_formats_offers_none(client_organiser, season):
+    round_ = season.rounds.first()
+    assert 'name="race_format"' not in client_organiser.get(round_.get_absolute_url()).text
