@@ -153,6 +153,9 @@ class Championship:
     out_reason_facts: Mapping[str, str] = MappingProxyType({})
     least_disabling_damage: int = 1
     points_table: str = ""  # the points table in words, for the league page
+    # Its races take the previous race's finish (a reverse grid) and the drivers' home tracks.
+    grid_from_previous_finish: bool = False
+    home_tracks: bool = False
     season_note: str = ""  # what a season is, for the page that opens one
     season_end_note: str = "close it and open the next"  # what ending a season does
 
@@ -191,10 +194,19 @@ class Championship:
         return RoundShape()
 
     def race_options(
-        self, *, weather_table: object, car_builds: Mapping[str, Mapping[str, int]] | None = None
+        self,
+        *,
+        weather_table: object,
+        car_builds: Mapping[str, Mapping[str, int]] | None = None,
+        starters: Sequence[str] = (),
+        previous_finish: Sequence[str] = (),
+        home: Sequence[str] = (),
     ) -> dict[str, object]:
         """What a race of the rule set takes from its track (the weather table) and its starters
-        (cars they built), for the race's setup hook."""
+        (cars they built), for the race's setup hook. Rule sets that ask for them (see
+        `grid_from_previous_finish`, `home_tracks`) also get the race's cars (`starters`), those
+        cars in the order they finished the season's previous race, and the cars racing at their
+        driver's home track."""
         options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)

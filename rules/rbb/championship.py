@@ -34,6 +34,28 @@ class RBBChampionship(Championship):
         "later one is the reverse of the race before."
     )
 
+    grid_from_previous_finish = True
+    home_tracks = True
+
+    def race_options(
+        self,
+        *,
+        weather_table: object,
+        car_builds: Mapping[str, Mapping[str, int]] | None = None,
+        starters: Sequence[str] = (),
+        previous_finish: Sequence[str] = (),
+        home: Sequence[str] = (),
+    ) -> dict[str, object]:
+        """The cars at their home track, and the reverse grid Paddock proposes (none for the
+        season's first race: drawn at the table)."""
+        options: dict[str, object] = {}
+        if home:
+            options["home"] = tuple(home)
+        grid = self.grid_proposal(starters, previous_finish)
+        if grid:
+            options["grid"] = grid
+        return options
+
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return TEAM_SIZE
 
