@@ -101,3 +101,33 @@ def test_a_rule_set_without_home_tracks_refuses_one(league, teams):
     driver = Driver.objects.filter(team__league=league).first()
     with pytest.raises(services.ValidationError, match="Season Pass has no home tracks"):
         services.driver_home_track_set(driver=driver, track=services.track_create(name="X"))
+
+
+def test_the_organiser_sets_a_racer_s_home_track_on_the_driver_page(client_organiser, rbb):
+    monza = services.track_create(name="Monza")
+    ann = Driver.objects.get(name="Ann")
+    page = client_organiser.get(ann.get_absolute_url())
+    assert "Home track: none" in page.text and "Set the home track" in page.text
+    url = reverse("league:driver_home_track", args=[rbb.slug, ann.pk])
+    response = client_organiser.post(url, {"home_track": monza.pk})
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert ann.home_track == monza
+    assert "Home track: Monza" in client_organiser.get(ann.get_absolute_url()).text
+    assert client_organiser.post(url, {"home_track": 9999}).status_code == 400
+
+
+def test_a_season_pass_driver_page_offers_no_home_track(client_organiser, league, teams):
+    driver = Driver.objects.filter(team__league=league).first()
+    page = client_organiser.get(driver.get_absolute_url())
+    assert "Home track" not in page.text
+    url = reverse("league:driver_home_track", args=[league.slug, driver.pk])
+    response = client_organiser.post(url, {"home_track": ""})
+    assert response.status_code == 400 and "has no home tracks" in response.text
+
+
+def test_only_the_organiser_sets_a_home_track(client, rbb):
+    ann = Driver.objects.get(name="Ann")
+    url = reverse("league:driver_home_track", args=[rbb.slug, ann.pk])
+    assert client.post(url, {"home_track": ""}).status_code == 302  # to the login page
+    assert "Set the home track" not in client.get(ann.get_absolute_url()).text
