@@ -123,6 +123,14 @@ class RookieForm(forms.Form):
         self.fields["team"].widget.attrs["class"] = "form-select"
 
 
+class HomeTrackForm(forms.Form):
+    """A driver's home track, where the rule set has home tracks (RBB); blank for none."""
+
+    home_track = forms.ModelChoiceField(
+        queryset=Track.objects.all(), required=False, label="Home track"
+    )
+
+
 class TrackForm(forms.Form):
     """A track for the list. A name already there is left to services.track_create, which
     tells a second tap (the same track again) from a clash (another track of that name)."""

@@ -303,6 +303,15 @@ class Driver(models.Model):
     races_to_miss = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=10, choices=DriverStatus, default=DriverStatus.ACTIVE)
     hired = models.DateTimeField(auto_now_add=True)
+    home_track = models.ForeignKey(
+        Track,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Where the rule set has home tracks (RBB): the track where the driver races "
+        "with 2 bonus tyre WP.",
+    )
 
     objects = DriverQuerySet.as_manager()
 
@@ -326,6 +335,25 @@ class Driver(models.Model):
     def level(self) -> str:
         """The level its XP gives, where the league's rule set has levels ("" elsewhere)."""
         return self.team.league.rules.level_for(self.xp)
+
+
+class EntryQuerySet(models.QuerySet):
+    def previous_finish(self, round_: Round) -> list[int]:
+        """The drivers (ids) of the season's last finished round before `round_`, 1st first."""
+        last = (
+            Round.objects.filter(
+                season_id=round_.season_id,
+                number__lt=round_.number,
+                status=RoundStatus.FINISHED,
+            )
+            .order_by("-number")
+            .values("pk")[:1]
+        )
+        return list(
+            self.filter(round_id__in=last)
+            .order_by("place", "pk")
+            .values_list("driver_id", flat=True)
+        )
 
 
 class Entry(models.Model):
@@ -369,6 +397,8 @@ class Entry(models.Model):
     severity = models.PositiveSmallIntegerField(default=0)
     injured = models.BooleanField(default=False)
     dead = models.BooleanField(default=False)
+
+    objects = EntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "place", "pk"]

@@ -67,6 +67,8 @@ TRACK_CHANGED = (
 )
 TRACK_EDITED_ALREADY = "{track} is already as asked."
 SLUG_BUSY = "Could not find a free address for this league: try another name."
+NO_HOME_TRACKS = "{rules} has no home tracks."
+HOME_TRACK_DURING_RACE = "A home track is set before a race, not while round {number} is under way."
 HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number} is under way."
 ROUND_ALREADY_ENTERED = "Round {number} already has its result."
 ROUND_ALREADY_STARTED = "Round {number} has already started."
@@ -484,6 +486,22 @@ def driver_hire(*, team: Team, name: str) -> Driver:
     _locked_league(team.league)
     _check_no_round_in_progress(team.league)
     return _hire(team, name)
+
+
+@transaction.atomic
+def driver_home_track_set(*, driver: Driver, track: Track | None) -> Driver:
+    """Set (or clear, with None) the track where `driver` races with the home-track bonus, in a
+    league whose rule set has home tracks; never while a race is under way, whose cars are set."""
+    league = _locked_league(driver.team.league)
+    if not league.rules.home_tracks:
+        raise ValidationError(NO_HOME_TRACKS.format(rules=league.rules.title))
+    in_progress = _round_in_progress(league)
+    if in_progress is not None:
+        raise ValidationError(HOME_TRACK_DURING_RACE.format(number=in_progress.number))
+    driver.home_track = track
+    driver.full_clean()
+    driver.save(update_fields=["home_track"])
+    return driver
 
 
 def _check_no_round_in_progress(league: League) -> None:

@@ -18,6 +18,11 @@ urlpatterns = [
     path("<slug:slug>/teams/<id:team_id>/", views.team_detail, name="team"),
     path("<slug:slug>/teams/<id:team_id>/hire/", views.driver_hire, name="driver_hire"),
     path("<slug:slug>/drivers/<id:driver_id>/", views.driver_detail, name="driver"),
+    path(
+        "<slug:slug>/drivers/<id:driver_id>/home-track/",
+        views.driver_home_track,
+        name="driver_home_track",
+    ),
     path("<slug:slug>/seasons/new/", views.season_new, name="season_new"),
     path(season, views.season_detail, name="season"),
     path(season + "end/", views.season_end, name="season_end"),

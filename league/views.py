@@ -15,6 +15,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from . import services
 from .forms import (
     HireForm,
+    HomeTrackForm,
     InjuryRollForm,
     LeagueForm,
     PointsTableForm,
@@ -237,9 +238,21 @@ def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 @require_GET
 def driver_detail(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse:
     league = _league(slug)
-    driver = get_object_or_404(
-        Driver.objects.select_related("team__league"), team__league=league, pk=driver_id
+    driver = _driver(league, driver_id)
+    form = HomeTrackForm(initial={"home_track": driver.home_track_id})
+    return _render_driver(request, league, driver, form)
+
+
+def _driver(league: League, driver_id: int) -> Driver:
+    return get_object_or_404(
+        Driver.objects.select_related("team__league", "home_track"),
+        team__league=league,
+        pk=driver_id,
     )
+
+
+def _render_driver(request, league, driver, home_track_form, status: int = 200) -> HttpResponse:
+    can_manage = league.can_manage(request.user)
     context = {
         "league": league,
         "driver": driver,
@@ -247,8 +260,30 @@ def driver_detail(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
             "round__season__league", "round__track", "team"
         ).order_by("round__season__number", "round__number"),
         "season_ends": driver.season_end_changes.select_related("season"),
+        # Shown where the rule set has home tracks, and wherever a post was refused (with why).
+        "home_track_form": home_track_form
+        if can_manage and (league.rules.home_tracks or home_track_form.errors)
+        else None,
     }
-    return render(request, "league/driver.html", context)
+    return render(request, "league/driver.html", context, status=status)
+
+
+@login_required
+@require_POST
+def driver_home_track(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse:
+    league = _managed_league(request, slug)
+    driver = _driver(league, driver_id)
+    form = HomeTrackForm(request.POST)
+    if form.is_valid():
+        track = form.cleaned_data["home_track"]
+        try:
+            services.driver_home_track_set(driver=driver, track=track)
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, f"{driver}'s home track: {track or 'none'}.")
+            return redirect(driver)
+    return _render_driver(request, league, driver, form, status=BAD_REQUEST)
 
 
 @require_http_methods(["GET", "POST"])

@@ -68,12 +68,21 @@ def race_setup(
     level = the one it races at; `car_builds`: the cars built by their players, by car."""
     league = round_.season.league
     rules = league.rules
+    cars = {entry.driver_id: entry.car for entry in entries}
+    previous = Entry.objects.previous_finish(round_) if rules.grid_from_previous_finish else []
     options = rules.race_options(
         weather_table=round_.track.weather_bands(),
         car_builds=car_builds,
         settings=league.settings,
         race_format=round_.race_format,
         season_points=_season_points(round_, entries) if rules.grid_by_standings else None,
+        starters=[entry.car for entry in entries],
+        previous_finish=[cars[driver] for driver in previous if driver in cars],
+        home=[
+            entry.car
+            for entry in entries
+            if rules.home_tracks and entry.driver.home_track_id == round_.track_id
+        ],
     )
     return engine.setup(
         league.ruleset,

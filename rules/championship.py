@@ -407,6 +407,9 @@ class Championship:
     # Whether its race's grid is worked out from the season points so far (race_options gets
     # each starter's points as `season_points`).
     grid_by_standings: bool = False
+    # Its races take the previous race's finish (a reverse grid) and the drivers' home tracks.
+    grid_from_previous_finish: bool = False
+    home_tracks: bool = False
     season_note: str = ""  # what a season is, for the page that opens one
     season_end_note: str = "close it and open the next"  # what ending a season does
 
@@ -489,10 +492,16 @@ class Championship:
         settings: Mapping[str, object] | None = None,
         race_format: str = "",
         season_points: Mapping[str, int] | None = None,
+        starters: Sequence[str] = (),
+        previous_finish: Sequence[str] = (),
+        home: Sequence[str] = (),
     ) -> dict[str, object]:
         """What a race of the rule set takes from its track (the weather table), its starters
         (cars they built, their season points by car), the league's settings and the round's
-        format, for the race's setup hook."""
+        format, for the race's setup hook. Rule sets that ask for them (see
+        `grid_from_previous_finish`, `home_tracks`) also get the race's cars (`starters`), those
+        cars in the order they finished the season's previous race, and the cars racing at their
+        driver's home track."""
         options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)
@@ -597,7 +606,7 @@ def championship_for(name: str) -> Championship:
 
 
 # The rule sets Paddock runs, by package name, in the order a new league offers them.
-RULE_SET_PACKAGES = ("season_pass", "formula_d", "mini")
+RULE_SET_PACKAGES = ("season_pass", "formula_d", "mini", "rbb")
 
 
 def rule_sets() -> tuple[Championship, ...]:

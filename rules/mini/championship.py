@@ -84,6 +84,7 @@ class MiniChampionship(Championship):
         settings: Mapping[str, object] | None = None,
         race_format: str = "",
         season_points: Mapping[str, int] | None = None,
+        **_not_asked: object,  # what other rule sets' races take (a reverse grid, home tracks)
     ) -> dict[str, object]:
         return {
             "damage_pool": self.damage_pool(settings or {}),

@@ -1,0 +1,71 @@
+"""How an RBB league is run: 10 racers in teams of 2 (constructors: the team's points added),
+8 races of 2 laps, countback on equal points (rules.championship.standings), the points table,
+the season's wear-point setup, each racer's home track and the reverse grid.
+
+Rulings (docs/rulings.md, "RBB championships"):
+- Points: the document's table is lost ("Scores are awarded as follows:" and nothing after);
+  the preset is 25-18-15-12-10-8-6-4-2-1 for 1st to 10th.
+- A season is up to 8 races on the organiser's tracks; every race scores the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from rules.championship import Championship, PointsTable, register_championship
+from rules.rbb.places import RACES, TEAM_SIZE
+from rules.rbb.race.state import OUT_REASONS
+from rules.rbb.start import reverse_grid
+
+# Scores: lost from the document; the preset, 1st to 10th.
+POINTS: tuple[int, ...] = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
+
+
+@register_championship
+class RBBChampionship(Championship):
+    name = "rbb"
+    title = "RBB championship"
+    most_rounds = RACES
+    out_reasons = tuple(OUT_REASONS.items())
+    # The document lost its table ("Scores are awarded as follows:" and nothing after).
+    points_presets = MappingProxyType({"RBB": PointsTable.of(*POINTS)})
+    teams_title = "Constructors"
+    season_note = (
+        f"A season is up to {RACES} races of two laps each on the tracks you pick, in race "
+        "order; every race scores the same. The first race's grid is drawn at the table, each "
+        "later one is the reverse of the race before."
+    )
+
+    grid_from_previous_finish = True
+    home_tracks = True
+
+    def race_options(
+        self,
+        *,
+        weather_table: object,
+        car_builds: Mapping[str, Mapping[str, int]] | None = None,
+        starters: Sequence[str] = (),
+        previous_finish: Sequence[str] = (),
+        home: Sequence[str] = (),
+        **_not_asked: object,  # what other rule sets' races take (a format, season points)
+    ) -> dict[str, object]:
+        """The cars at their home track, and the reverse grid Paddock proposes (none for the
+        season's first race: drawn at the table)."""
+        options: dict[str, object] = {}
+        if home:
+            options["home"] = tuple(home)
+        grid = self.grid_proposal(starters, previous_finish)
+        if grid:
+            options["grid"] = grid
+        return options
+
+    def cars_per_team(self, settings: Mapping[str, object]) -> int:
+        return TEAM_SIZE
+
+    def grid_proposal(
+        self, starters: Sequence[str], previous_finish: Sequence[str]
+    ) -> tuple[str, ...]:
+        """The reverse of the previous race's finish; () for the season's first race (drawn at
+        the table)."""
+        return reverse_grid(previous_finish, starters)

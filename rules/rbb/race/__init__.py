@@ -1,0 +1,112 @@
+"""The RBB race at the table, as engine hooks: one handler per event kind, prompts per phase. The
+tables are rules.rbb's (and through it Formula D's); the shape is Formula D's race hooks
+(rules/formula_d/race), whose pure helpers these import, with RBB's own flow where it differs:
+the grid Paddock proposes, body rolls for everyone beside, the pit stop chosen in the pits and
+its roll on the next turn.
+
+Readings are noted where they are applied and listed in docs/rulings.md ("RBB").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from rules.engine.contract import CarResult, CarView, Starter
+from rules.engine.events import Event, EventRejected, Prompt
+from rules.engine.variant import RuleSet, register
+from rules.formula_d import CarSheet
+from rules.rbb import RACE_LAPS
+from rules.rbb.race import checks, grid, standings, turns, words
+from rules.rbb.race.grid import make_setup
+from rules.rbb.race.state import OUT_REASONS, CarSetup, CarState, RaceSetup, RaceState
+
+Handler = Callable[[RaceState, Event, Prompt], RaceState]
+
+HANDLERS: dict[str, Handler] = {
+    "grid_roll": grid.on_grid_roll,
+    "tie_roll": grid.on_tie_roll,
+    "grid": grid.on_grid_order,
+    "start_roll": grid.on_start_roll,
+    "order": turns.on_order,
+    "gear": turns.on_gear,
+    "move": turns.on_move,
+    "handling_roll": checks.on_handling_roll,
+    "body_roll": checks.on_body_roll,
+    "engine_roll": checks.on_engine_roll,
+    "pit_stop": checks.on_pit_stop,
+    "pit_roll": checks.on_pit_roll,
+}
+
+PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
+    "grid": grid.grid_prompts,
+    "grid_order": grid.grid_order_prompts,
+    "start": grid.start_prompts,
+    "order": turns.order_prompts,
+    "gear": turns.gear_prompts,
+    "move": turns.move_prompts,
+    "checks": checks.check_prompts,
+    "pit_roll": checks.pit_roll_prompts,
+    "finished": lambda state: (),
+}
+
+
+@register
+class RBB(RuleSet):
+    name = "rbb"
+    title = "RBB championship"
+    setup_class = RaceSetup
+    state_class = RaceState
+    dashboard_columns = standings.COLUMNS
+
+    def setup(
+        self,
+        starters: Sequence[Starter],
+        *,
+        laps: int = RACE_LAPS,
+        wear_points: CarSheet | Mapping[Any, int] | None = None,
+        home: Sequence[str] = (),
+        grid: Sequence[str] = (),
+    ) -> RaceSetup:
+        """Every car on the season's `wear_points`; `home`: the cars at their home track;
+        `grid`: the grid Paddock proposes (empty for the season's first race: rolled for)."""
+        return make_setup(
+            self.name, starters, laps=laps, wear_points=wear_points, home=home, grid=grid
+        )
+
+    def start(self, setup: RaceSetup) -> RaceState:
+        return grid.start_state(setup)
+
+    def prompts(self, state: RaceState) -> tuple[Prompt, ...]:
+        return PHASE_PROMPTS[state.phase](state)
+
+    def next_prompt(self, state: RaceState) -> Prompt | None:
+        if state.phase == "checks" and state.pending:
+            return checks.first_check_prompt(state)
+        return super().next_prompt(state)
+
+    def handle(self, state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+        try:
+            handled = HANDLERS[prompt.kind](state, event, prompt)
+        except EventRejected:
+            raise
+        except ValueError as refusal:  # the tables' own errors (a die face, a WP short...)
+            raise EventRejected(str(refusal)) from None
+        return replace(handled, clock=state.clock + 1)
+
+    def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
+        return standings.dashboard(state)
+
+    def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
+        return words.describe(before, event, after)
+
+    def status(self, state: RaceState) -> str:
+        where = f"Round {state.round}" if state.round else "Before the start"
+        return f"{where} · a race of {state.setup.laps} laps"
+
+    def results(self, state: RaceState) -> tuple[CarResult, ...]:
+        return standings.results(state)
+
+
+__all__ = ["OUT_REASONS", "RBB", "CarSetup", "CarState", "RaceSetup", "RaceState"]

@@ -1,0 +1,170 @@
+"""Rolls and choices owed after a move, one prompt each: handling for each damage token passed
+onto, body for everyone beside, engine damage, the choice of pit stop; and the Quick Pit Stop's
+roll on the racer's next turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.pieces import BLACK_DIE, name, with_car
+from rules.formula_d import Zone
+from rules.formula_d.race.turns import marker_label
+from rules.rbb import (
+    BODY_DAMAGE_MAX,
+    ENGINE_DAMAGE_MAX,
+    HANDLING_DAMAGE_MAX,
+    PIT_EXIT_GEAR,
+    QUICK_STOP_MAX,
+    RBB_NAMES,
+    body_damages,
+    engine_damages,
+    handling_damages,
+    quick_stop_roll,
+    technical_repairs,
+    technical_stop,
+)
+from rules.rbb.race.common import gear_name, label, lose
+from rules.rbb.race.flow import next_turn, settle
+from rules.rbb.race.state import QUICK, READY, WAIT, Check, RaceState
+
+QUICK_CHOICE = "quick"
+TECHNICAL_CHOICE = "technical"
+
+
+def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    return tuple(_prompt(state, check) for check in state.pending)
+
+
+def first_check_prompt(state: RaceState) -> Prompt:
+    return _prompt(state, state.pending[0])
+
+
+def _prompt(state: RaceState, check: Check) -> Prompt:
+    who = label(state, check.car)
+    car = state.car(check.car)
+    if check.kind == "handling_roll":
+        text = (
+            f"{who} passed onto the damage token ({marker_label(state, check.marker)}): handling "
+            f"roll, roll black (1-{HANDLING_DAMAGE_MAX}: -1 handling WP)"
+        )
+    elif check.kind == "body_roll":
+        text = (
+            f"{check.reason}: {who} rolls black for body damage "
+            f"({BODY_DAMAGE_MAX}: -1 body WP and a damage token)"
+        )
+    elif check.kind == "engine_roll":
+        text = (
+            f"{check.reason}: engine damage, {who} in {gear_name(car.gear)} rolls black "
+            f"({ENGINE_DAMAGE_MAX}: -1 engine WP)"
+        )
+    else:
+        return _pit_stop_prompt(state, check)
+    return Prompt(check.kind, text, check.car, (BLACK_DIE,))
+
+
+def _roll(state: RaceState, event: Event, prompt: Prompt) -> tuple[RaceState, Check, int]:
+    value = prompt.read(event.data)["value"]
+    return replace(state, pending=state.pending[1:]), state.pending[0], value
+
+
+def on_handling_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    state, check, value = _roll(state, event, prompt)
+    if handling_damages(value):
+        state = lose(state, check.car, {Zone.ROAD_HANDLING: 1})
+    return settle(state)
+
+
+def on_body_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    state, check, value = _roll(state, event, prompt)
+    if body_damages(value):
+        state = lose(state, check.car, {Zone.BODY: 1})  # a token goes under it (common.lose)
+    return settle(state)
+
+
+def on_engine_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    state, check, value = _roll(state, event, prompt)
+    if engine_damages(value):
+        state = lose(state, check.car, {Zone.ENGINE: 1})
+    return settle(state)
+
+
+# --- Pit Stops ---------------------------------------------------------------------------------
+
+
+def repair_key(zones: tuple[Zone, ...]) -> str:
+    """ "technical:brakes+body": a Technical Pit Stop's choice as a form value."""
+    return f"{TECHNICAL_CHOICE}:" + "+".join(zone.name.lower() for zone in zones)
+
+
+def repair_words(zones: tuple[Zone, ...]) -> str:
+    if not zones:
+        return "nothing else to give back"
+    counts = {zone: zones.count(zone) for zone in zones}
+    return " and ".join(f"+{count} {RBB_NAMES[zone].lower()} WP" for zone, count in counts.items())
+
+
+def pit_stop_choices(state: RaceState, key: str) -> dict[str, tuple[Zone, ...] | None]:
+    """Each choice's form value: None for the Quick Pit Stop, else the zones given back."""
+    car, built = state.car(key), state.setup.car(key).sheet
+    choices: dict[str, tuple[Zone, ...] | None] = {QUICK_CHOICE: None}
+    for zones in technical_repairs(car.sheet, built):
+        choices[repair_key(zones)] = zones
+    return choices
+
+
+def _pit_stop_prompt(state: RaceState, check: Check) -> Prompt:
+    who = label(state, check.car)
+    options = [
+        (
+            QUICK_CHOICE,
+            f"Quick Pit Stop: roll black next turn (1-{QUICK_STOP_MAX}: leave in "
+            f"{gear_name(PIT_EXIT_GEAR)} for half the roll; {QUICK_STOP_MAX + 1}-20: wait a turn)",
+        )
+    ]
+    options += [
+        (value, f"Technical Pit Stop, {repair_words(zones)}: wait a turn")
+        for value, zones in pit_stop_choices(state, check.car).items()
+        if zones is not None
+    ]
+    field = Field("stop", "Pit stop", "choice", choices=tuple(options), default=QUICK_CHOICE)
+    text = (
+        f"{who} is in its pit in {gear_name(state.car(check.car).gear)} with all its tyre WP back "
+        f"({state.car(check.car).sheet.tires}): a Quick or a Technical Pit Stop?"
+    )
+    return Prompt("pit_stop", text, check.car, (field,))
+
+
+def on_pit_stop(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    choice = prompt.read(event.data)["stop"]
+    key = state.pending[0].car
+    state = replace(state, pending=state.pending[1:])
+    zones = pit_stop_choices(state, key)[choice]
+    if zones is None:
+        return settle(with_car(state, key, pit=QUICK))
+    built = state.setup.car(key).sheet
+    sheet = technical_stop(state.car(key).sheet, built, zones)
+    return settle(with_car(state, key, sheet=sheet, pit=WAIT))
+
+
+def pit_roll_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    key = state.order[state.turn]
+    text = (
+        f"Round {state.round}: {label(state, key)} is in its pit after a Quick Pit Stop: roll "
+        f"black (1-{QUICK_STOP_MAX}: leaves now in {gear_name(PIT_EXIT_GEAR)} for half the roll, "
+        f"rounded up; {QUICK_STOP_MAX + 1}-20: waits, and leaves next turn in "
+        f"{gear_name(PIT_EXIT_GEAR)})"
+    )
+    return (Prompt("pit_roll", text, key, (BLACK_DIE,)),)
+
+
+def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    value = prompt.read(event.data)["value"]
+    key = prompt.car or ""
+    if state.car(key).pit != QUICK:
+        raise EventRejected(f"{name(key)} made no Quick Pit Stop: it rolls for nothing.")
+    outcome = quick_stop_roll(value)
+    if outcome.leaves_now:
+        state = with_car(state, key, gear=PIT_EXIT_GEAR, pit="")
+        return replace(state, phase="move", fixed_move=outcome.spaces)
+    return next_turn(with_car(state, key, pit=READY))

@@ -1,0 +1,66 @@
+"""Rounds and turns: who moves next, a car's turn in its pit stop, when the race ends."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine.pieces import racing, with_car
+from rules.formula_d.race.flow import proposed_order
+from rules.rbb.race.state import QUICK, READY, WAIT, RaceState
+from rules.rbb.start import START_GEAR
+
+
+def start_round(state: RaceState) -> RaceState:
+    """A new round: the first in grid order, the later ones in the order the referee confirms
+    (unless a single car is left)."""
+    if not racing(state):
+        return replace(state, phase="finished", order=(), turn=0, fixed_move=0)
+    state = replace(state, round=state.round + 1, order=(), turn=0, fixed_move=0)
+    if state.round == 1:
+        return begin_turn(replace(state, order=tuple(c for c in state.grid if c in racing(state))))
+    if len(racing(state)) == 1:
+        return begin_turn(replace(state, order=racing(state)))
+    return replace(state, phase="order")
+
+
+def begin_turn(state: RaceState) -> RaceState:
+    """The next racing car's turn: its start roll first; after a stall, 1st and a move; in its
+    pit, the Quick Pit Stop's roll, a turn spent waiting (passed by itself), or 4th gear to
+    leave; otherwise its gear."""
+    while True:
+        turn = state.turn
+        while turn < len(state.order) and not state.car(state.order[turn]).racing:
+            turn += 1
+        if turn >= len(state.order):
+            return start_round(state)
+        state = replace(state, turn=turn, pending=(), fixed_move=0)
+        car = state.car(state.order[turn])
+        if car.pit != WAIT:
+            break
+        state = replace(with_car(state, car.car, pit=READY), turn=turn + 1)
+    if car.start_roll is None:
+        return replace(state, phase="start")
+    if car.gear == 0:
+        return replace(with_car(state, car.car, gear=START_GEAR), phase="move")
+    if car.pit == QUICK:
+        return replace(state, phase="pit_roll")
+    return replace(state, phase="gear")
+
+
+def next_turn(state: RaceState) -> RaceState:
+    return begin_turn(replace(state, turn=state.turn + 1))
+
+
+def settle(state: RaceState) -> RaceState:
+    """After each roll: checks for cars still racing first, then the mover's move without a die
+    (leaving the pits), then the next car."""
+    pending = tuple(check for check in state.pending if state.car(check.car).racing)
+    state = replace(state, pending=pending)
+    if pending:
+        return replace(state, phase="checks")
+    if state.fixed_move and state.car(state.order[state.turn]).racing:
+        return replace(state, phase="move")
+    return next_turn(state)
+
+
+__all__ = ["begin_turn", "next_turn", "proposed_order", "settle", "start_round"]

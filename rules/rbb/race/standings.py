@@ -1,0 +1,107 @@
+"""What the table sees: each car's wear points on the dashboard, and the places once the race is
+over (rules.rbb.places)."""
+
+from __future__ import annotations
+
+from rules.engine.contract import CarResult, CarView, Column
+from rules.engine.pieces import plural
+from rules.rbb import PIT_EXIT_GEAR, STALL_ROLL, Crossing, Reached, places
+from rules.rbb.race.common import gear_name
+from rules.rbb.race.state import FINISHED, OUT, OUT_REASONS, QUICK, READY, WAIT, CarState, RaceState
+
+# The dashboard, as the document heads its zones: the gear, the six wear-point zones, the laps.
+COLUMNS = (
+    Column("gear", "Gear", "Gear"),
+    Column("tires", "Tyre", "Tyres WP"),
+    Column("brakes", "Brk", "Brakes WP"),
+    Column("gearbox", "Gbx", "Gears WP"),
+    Column("body", "Body", "Body WP"),
+    Column("engine", "Eng", "Engine WP"),
+    Column("road_handling", "Hdl", "Handling WP"),
+    Column("laps", "Lap", "Laps completed"),
+)
+
+PIT_NOTES = {
+    QUICK: "in the pits (Quick Pit Stop): rolls black next turn",
+    WAIT: "in the pits (Technical Pit Stop): waits a turn",
+    READY: f"in the pits: leaves next turn in {gear_name(PIT_EXIT_GEAR)}",
+}
+
+
+def note(state: RaceState, car: CarState) -> str:
+    if car.status == FINISHED:
+        return f"finished in round {car.finish_round}"
+    if car.status == OUT:
+        return OUT_REASONS.get(car.out_reason or "", "eliminated")
+    notes = []
+    if state.setup.car(car.car).home:
+        notes.append("home track: 2 bonus tyre WP")
+    if car.start_roll == STALL_ROLL and car.moved_at == 0:
+        notes.append("stalled: moves off in 1st next turn")
+    if car.spun:
+        notes.append("spun: starts again in 1st next turn")
+    if car.pit:
+        notes.append(PIT_NOTES[car.pit])
+    if car.laps:
+        notes.append(f"{plural(car.laps, 'lap')} of {state.setup.laps} done")
+    return "; ".join(notes)
+
+
+def placed(state: RaceState) -> tuple[str, ...]:
+    """Finished cars in crossing order, then the others by the position they reached."""
+    crossed = [
+        Crossing(car.car, car.finish_round or 0, car.past_line or 0, car.moved_at)
+        for car in state.cars
+        if car.status == FINISHED
+    ]
+    reached = [
+        Reached(car.car, car.laps, car.spaces, car.out_at or 0)
+        for car in state.cars
+        if car.status != FINISHED
+    ]
+    return places(crossed, reached)
+
+
+def dashboard(state: RaceState) -> tuple[CarView, ...]:
+    running = state.order or state.grid or state.car_keys
+    racing = [key for key in running if state.car(key).racing]
+    racing += [car.car for car in state.cars if car.racing and car.car not in racing]
+    keys = racing + [key for key in placed(state) if key not in racing]
+    return tuple(_view(state, state.car(key)) for key in keys)
+
+
+def _view(state: RaceState, car: CarState) -> CarView:
+    values = {
+        "gear": car.gear or None,
+        "tires": car.sheet.tires,
+        "brakes": car.sheet.brakes,
+        "gearbox": car.sheet.gearbox,
+        "body": car.sheet.body,
+        "engine": car.sheet.engine,
+        "road_handling": car.sheet.road_handling,
+        "laps": car.laps,
+    }
+    return CarView(
+        car=car.car,
+        driver=state.setup.car(car.car).driver,
+        status=car.status,
+        note=note(state, car),
+        values=tuple((column.key, values[column.key]) for column in COLUMNS),
+    )
+
+
+def results(state: RaceState) -> tuple[CarResult, ...]:
+    return tuple(
+        _result(state, state.car(key), place) for place, key in enumerate(placed(state), start=1)
+    )
+
+
+def _result(state: RaceState, car: CarState, place: int) -> CarResult:
+    return CarResult(
+        car=car.car,
+        place=place,
+        finished=car.status == FINISHED,
+        out_reason=car.out_reason,
+        distance=car.spaces,
+        note=note(state, car),
+    )

@@ -1,0 +1,142 @@
+"""The RBB race at one moment: a frozen dataclass tree of its own, shaped like Formula D's
+(rules/formula_d/race/state.py) with what RBB adds: the home track on a car's setup, the grid
+Paddock proposes, and where a car stands in its pit stop."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.engine.pieces import CarsByKey
+from rules.formula_d import CarSheet, GridOutcome, grid_order
+from rules.formula_d.race.state import OUT_REASONS, Check, GridRolls, Marker
+from rules.rbb.places import RACE_LAPS
+
+RACING = "racing"
+FINISHED = "finished"
+OUT = "out"
+
+# Where a car stands in its pit stop ("" on the track):
+QUICK = "quick"  # a Quick Pit Stop: rolls the damage die on its next turn
+WAIT = "wait"  # a Technical Pit Stop: its next turn is spent waiting
+READY = "ready"  # leaves the pits in 4th on this turn, rolling the green die
+
+
+@dataclass(frozen=True)
+class CarSetup:
+    car: str
+    driver: str
+    sheet: CarSheet  # the season's setup, with the home track's tyres: what a pit stop restores
+    home: bool = False  # racing at its home track
+
+
+@dataclass(frozen=True)
+class RaceSetup:
+    ruleset: str
+    cars: tuple[CarSetup, ...]
+    laps: int = RACE_LAPS
+    grid: tuple[str, ...] = ()  # Paddock's proposal, pole first; empty: rolled for at the table
+
+    def to_dict(self) -> dict[str, Any]:
+        from rules.engine.serial import dump
+
+        return dump(self)
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> RaceSetup:
+        from rules.engine.serial import load
+
+        return load(cls, raw)
+
+    def car(self, key: str) -> CarSetup:
+        for car in self.cars:
+            if car.car == key:
+                return car
+        raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class CarState:
+    """One car: its wear points, its gear, how far it has gone, its pit stop."""
+
+    car: str
+    sheet: CarSheet
+    gear: int = 0  # 0: on the grid, 1st gear not engaged yet
+    status: str = RACING
+    out_reason: str | None = None  # a key of OUT_REASONS
+    out_at: int | None = None
+    start_roll: int | None = None
+    laps: int = 0
+    spaces: int = 0
+    moved_at: int = 0
+    spun: bool = False  # lost its last tyre WP: starts again in 1st next turn
+    pits: int = 0
+    pit: str = ""  # QUICK, WAIT or READY while in its pit
+    finish_round: int | None = None
+    past_line: float | None = None
+
+    @property
+    def racing(self) -> bool:
+        return self.status == RACING
+
+    @property
+    def in_pits(self) -> bool:
+        return bool(self.pit)
+
+    @property
+    def on_track(self) -> bool:
+        """Racing and on the tarmac: the pit lane is infinitely wide, so a car in it is beside
+        nobody."""
+        return self.racing and not self.in_pits
+
+
+@dataclass(frozen=True)
+class RaceState(CarsByKey):
+    setup: RaceSetup
+    cars: tuple[CarState, ...]
+    phase: str  # grid, grid_order, start, order, gear, move, checks, pit_roll, finished
+    round: int = 0
+    grid_rolls: tuple[GridRolls, ...] = ()
+    confirmed_grid: tuple[str, ...] = ()  # the proposal as the referee confirmed it
+    order: tuple[str, ...] = ()
+    turn: int = 0
+    pending: tuple[Check, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    fixed_move: int = 0  # spaces of a move made without a die (a fantastic start, a quick stop)
+    clock: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "finished"
+
+    @property
+    def grid_outcome(self) -> GridOutcome:
+        rolls = {entry.car: entry.rolls for entry in self.grid_rolls}
+        if not rolls or any(not car_rolls for car_rolls in rolls.values()):
+            return GridOutcome(order=(), tied=())
+        return grid_order(rolls)
+
+    @property
+    def grid(self) -> tuple[str, ...]:
+        """Pole first: the confirmed proposal, or the rolls once every tie is broken."""
+        if self.setup.grid:
+            return self.confirmed_grid
+        return self.grid_outcome.order
+
+
+__all__ = [
+    "FINISHED",
+    "OUT",
+    "OUT_REASONS",
+    "QUICK",
+    "RACING",
+    "READY",
+    "WAIT",
+    "CarSetup",
+    "CarState",
+    "Check",
+    "GridRolls",
+    "Marker",
+    "RaceSetup",
+    "RaceState",
+]

@@ -1,0 +1,479 @@
+"""A car's turn: the order of play, its gear, then its move and what the board shows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.dice import HIGHEST_GEAR, gear_die
+from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
+from rules.formula_d import FREE, SPIN_GEAR, GearChangeCost, IllegalGearChange, Zone
+from rules.formula_d.race.turns import cost_text, marker_label
+from rules.rbb import (
+    PIT_EXIT_GEAR,
+    SLIPSTREAM_MIN_GEAR,
+    SLIPSTREAM_SPACES,
+    STALL_ROLL,
+    blocked,
+    calls_engine_damage,
+    check_slipstream,
+    crashes_for_stops,
+    engine_rollers,
+    pit_lane_gear,
+)
+from rules.rbb.braking import braking_cost
+from rules.rbb.gears import gear_change_cost, gears_skipped
+from rules.rbb.pit_stop import may_pit, reaches_pit, refit_tires
+from rules.rbb.race.common import (
+    eliminate,
+    event_number,
+    gear_name,
+    label,
+    lose,
+    names,
+    on_track,
+    place_marker,
+)
+from rules.rbb.race.flow import begin_turn, proposed_order, settle
+from rules.rbb.race.state import FINISHED, QUICK, READY, CarState, Check, Marker, RaceState
+from rules.rbb.tyres import overshoot
+
+# --- Order of play -----------------------------------------------------------------------------
+
+
+def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    text = (
+        f"Round {state.round}: confirm the order of play (the leader first, then the higher gear, "
+        "then the inside of the corner) or correct it from the board"
+    )
+    prompt = order_prompt(
+        proposed_order(state),  # type: ignore[arg-type]  (Formula D's, on the same fields)
+        lambda car: label(state, car),
+        field_label="Order of play, first to move first",
+        text=text,
+    )
+    return (prompt,)
+
+
+def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    order = prompt.read(event.data, racing(state))["order"]
+    return begin_turn(replace(state, order=order, turn=0))
+
+
+# --- Gears -------------------------------------------------------------------------------------
+
+
+def gear_cost(car: CarState, gear: int) -> GearChangeCost:
+    """Nothing after a spin (it starts again in 1st) or out of the pits (it leaves in 4th)."""
+    if car.spun or car.pit == READY:
+        return FREE
+    return gear_change_cost(car.gear, gear)
+
+
+def gear_refusal(car: CarState, gear: int) -> str | None:
+    """Why `car` may not choose `gear` now, in the words of the rules; None if it may."""
+    who = name(car.car)
+    if not 1 <= gear <= HIGHEST_GEAR:
+        return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
+    if car.pit == READY:
+        if gear == PIT_EXIT_GEAR:
+            return None
+        return f"{who} leaves the pits in {gear_name(PIT_EXIT_GEAR)} gear."
+    if car.spun:
+        return None if gear == SPIN_GEAR else f"{who} spun: it starts again in 1st gear."
+    try:
+        cost = gear_change_cost(car.gear, gear)
+    except IllegalGearChange as refusal:
+        return str(refusal)
+    # "A racer may not skip down more gears than they have relevant Wear Points remaining."
+    short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
+    if short:
+        skipped = gears_skipped(car.gear, gear)
+        return (
+            f"Skipping {plural(skipped, 'gear')} costs {cost_text(cost)}; {who} has "
+            + " and ".join(f"{car.sheet[zone]} {zone.value} WP" for zone in short)
+            + " left."
+        )
+    return None
+
+
+def _choice(car: CarState, gear: int) -> str:
+    cost = gear_cost(car, gear)
+    text = cost_text(cost)
+    if cost.engine and cost.engine >= car.sheet.engine:
+        text += ": its last engine WP, eliminated"
+    return f"{gear_name(gear)} ({text})"
+
+
+def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    car = state.car(state.order[state.turn])
+    legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
+    default = car.gear if car.gear in legal else legal[0]
+    field = Field(
+        "gear",
+        "Gear",
+        "choice",
+        choices=tuple((str(gear), _choice(car, gear)) for gear in legal),
+        default=str(default),
+    )
+    notes = []
+    if car.spun:
+        notes.append("spun: starts again in 1st")
+    if car.pit == READY:
+        notes.append(f"leaves the pits in {gear_name(PIT_EXIT_GEAR)}")
+    text = (
+        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
+        + (f" ({'; '.join(notes)})" if notes else "")
+        + ": choose a gear"
+    )
+    return (Prompt("gear", text, car.car, (field,)),)
+
+
+def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    car = state.car(prompt.car or "")
+    raw = event.data.get("gear")
+    try:
+        gear = int(str(raw))
+    except ValueError:
+        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    refusal = gear_refusal(car, gear)
+    if refusal:
+        raise EventRejected(refusal)
+    prompt.read({**event.data, "gear": str(gear)})
+    cost = gear_cost(car, gear)
+    state = with_car(state, car.car, gear=gear, spun=False, pit="")
+    state = lose(state, car.car, cost.losses)
+    if not state.car(car.car).racing:
+        return settle(state)
+    return replace(state, phase="move")
+
+
+# --- The move ----------------------------------------------------------------------------------
+
+
+def _others(state: RaceState, car: CarState) -> tuple[str, ...]:
+    return tuple(key for key in on_track(state) if key != car.car)
+
+
+def _offers_slipstream(state: RaceState, car: CarState) -> bool:
+    return car.gear >= SLIPSTREAM_MIN_GEAR and bool(_others(state, car))
+
+
+def _offers_pit(state: RaceState, car: CarState) -> bool:
+    return not state.fixed_move and may_pit(car.laps + 1, car.pits)
+
+
+def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
+    own = Marker(car.car, car.moved_at, state.round).key
+    return tuple(marker.key for marker in state.markers if marker.key != own)
+
+
+def _cars_field(state: RaceState, key: str, label_text: str, keys, **options) -> Field:
+    return Field(
+        key,
+        label_text,
+        "cars",
+        choices=tuple((other, label(state, other)) for other in keys),
+        required=False,
+        default=(),
+        **options,
+    )
+
+
+def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    car = state.car(state.order[state.turn])
+    others = _others(state, car)
+    fields: list[Field] = []
+    if not state.fixed_move:
+        die = gear_die(car.gear)
+        fields.append(
+            Field(
+                "roll", f"{die.value.capitalize()} die ({gear_name(car.gear)} gear)", "die", die=die
+            )
+        )
+    fields.append(
+        board_fact(
+            "brakes",
+            f"Brake WP used to stop short, 1 a space (has {car.sheet.brakes})",
+            "brake WP",
+            car.sheet.brakes,
+            short="Brakes",
+        )
+    )
+    fields.append(
+        board_fact(
+            "blocked",
+            "Blocked: the spaces it would still have moved (0 = no; 7 or more eliminates)",
+            "spaces",
+            short="Blocked",
+            folded=True,
+        )
+    )
+    if others:
+        fields.append(
+            _cars_field(
+                state,
+                "blocked_by",
+                "The racer directly in front that blocked it (if it is eliminated: 1 body WP "
+                "and a damage token for that racer)",
+                others,
+                short="Blocked by",
+                folded=True,
+            )
+        )
+    fields += [
+        board_fact(
+            "corner",
+            "Overshot a corner: the stops it asks for (0 = no)",
+            "stops",
+            3,
+            short="Corner",
+        ),
+        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
+        board_fact(
+            "overshoot",
+            "Spaces beyond the corner limit (1 tyre WP each)",
+            "spaces",
+            short="Overshoot",
+        ),
+    ]
+    if _offers_slipstream(state, car):
+        fields.append(
+            Field(
+                "slipstream",
+                f"Ended directly behind a racer and slipstreamed ({SLIPSTREAM_SPACES} spaces more)",
+                "bool",
+                required=False,
+                default=False,
+                short="Slipstream",
+            )
+        )
+    markers = _markers(state, car)
+    if markers:
+        fields.append(
+            Field(
+                "markers",
+                "Damage tokens passed onto (a handling roll each)",
+                "cars",
+                choices=tuple((key, marker_label(state, key)) for key in markers),  # type: ignore[arg-type]
+                required=False,
+                default=(),
+                short="Tokens",
+            )
+        )
+    if others:
+        fields.append(
+            _cars_field(
+                state,
+                "adjacent",
+                "Racers it ended its turn beside (each of them and it roll for body damage)",
+                others,
+                short="Beside",
+            )
+        )
+    if _offers_pit(state, car):
+        fields.append(
+            board_fact(
+                "pit",
+                "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)",
+                "spaces",
+                short="Pits",
+                folded=True,
+            )
+        )
+    fields.append(
+        board_fact(
+            "finish",
+            "Crossed the finish line: the spaces it took to reach the line (0 = no)",
+            "spaces",
+            step=0.5,
+            short="Finish",
+        )
+    )
+    return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)
+
+
+def _move_text(state: RaceState, car: CarState) -> str:
+    who = f"Round {state.round}: {label(state, car.car)}"
+    if state.fixed_move and car.moved_at == 0:
+        return (
+            f"{who} made a fantastic start: it moves {state.fixed_move} spaces in 1st instead of "
+            "rolling; report the board"
+        )
+    if state.fixed_move:
+        return (
+            f"{who} leaves the pits in {gear_name(car.gear)} (Quick Pit Stop): it moves "
+            f"{plural(state.fixed_move, 'space')}; report the board"
+        )
+    die = gear_die(car.gear).value
+    if car.moved_at == 0 and car.start_roll == STALL_ROLL:
+        return f"{who} moves off after its stall, in 1st without a new start roll: roll {die}"
+    return f"{who} in {gear_name(car.gear)}: roll {die}"
+
+
+def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) -> None:
+    who = name(car.car)
+    if data.get("slipstream") and not _offers_slipstream(state, car):
+        raise EventRejected(
+            f"{who} is in {gear_name(car.gear)} gear: slipstreaming needs "
+            f"{gear_name(SLIPSTREAM_MIN_GEAR)} gear or higher, behind another racer."
+        )
+    if data.get("pit") and not _offers_pit(state, car):
+        raise EventRejected(
+            f"{who} may enter the pits only at the end of the first lap, once, on a roll of its "
+            "gear die."
+        )
+
+
+def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    car = state.car(prompt.car or "")
+    who = name(car.car)
+    _refuse_unoffered(state, car, event.data)
+    entry = prompt.read(event.data, state.car_keys)
+    fixed = state.fixed_move
+    roll: int = fixed or entry["roll"]
+    brakes, spaces_blocked = entry["brakes"], entry["blocked"]
+    blocked_by: tuple[str, ...] = entry.get("blocked_by", ())
+    corner, stops, overshot = entry["corner"], entry["stops"], entry["overshoot"]
+    slipstream: bool = entry.get("slipstream", False)
+    markers: tuple[str, ...] = entry.get("markers", ())
+    adjacent: tuple[str, ...] = entry.get("adjacent", ())
+    pit: int = entry.get("pit", 0)
+    finish = entry["finish"]
+    sheet = car.sheet
+    tires_lost = brakes_lost = front_body = 0
+    spun = False
+    out: str | None = None
+
+    # Brakes: by choice, 1 brake WP a space; blocked, by the table; never both.
+    if brakes and spaces_blocked:
+        raise EventRejected(
+            f"{who} was blocked: it pays the blocked-braking table, not brake WP of its choice."
+        )
+    if brakes + spaces_blocked > roll:
+        raise EventRejected(
+            f"{who} moved {roll}: it cannot stop {brakes + spaces_blocked} spaces short."
+        )
+    if blocked_by and not spaces_blocked:
+        raise EventRejected("Blocked by a racer: say how many spaces it would still have moved.")
+    if len(blocked_by) > 1:
+        raise EventRejected("One racer is directly in front: name only that one.")
+    brakes_lost = braking_cost(brakes, sheet.brakes)
+    spaces = roll - brakes - spaces_blocked
+
+    if spaces_blocked:
+        outcome = blocked(spaces_blocked, sheet.brakes, sheet.tires, by_racer=bool(blocked_by))
+        if outcome.eliminated:
+            out = "blocked"
+            front_body = outcome.front_body_lost
+        brakes_lost, tires_lost, spun = outcome.brakes_lost, outcome.tires_lost, outcome.spun
+
+    # Slipstreaming: 3 more spaces at once, in 4th or higher.
+    if slipstream:
+        check_slipstream(car.gear, blocked=bool(spaces_blocked))
+        spaces += SLIPSTREAM_SPACES
+
+    # Tyres: overshooting, counted where the move ends.
+    if (stops or overshot) and not corner:
+        raise EventRejected("Overshooting: say which corner, by the stops it asks for.")
+    if corner and out is None:
+        if overshot > spaces:
+            raise EventRejected(
+                f"{who} moved {plural(spaces, 'space')}: it cannot have overshot by {overshot}."
+            )
+        result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)
+        if result.eliminated:
+            out = "stops" if crashes_for_stops(stops, corner) else "tires"
+        else:
+            tires_lost += result.tires_lost
+            spun = spun or result.spun
+
+    moved = {"moved_at": event_number(state), "spun": spun}
+    if out is not None:
+        if pit or finish:
+            where = "enter the pits" if pit else "cross the line"
+            raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
+        state = with_car(state, car.car, spaces=car.spaces + spaces, **moved)
+        state = eliminate(state, car.car, out)
+        if front_body:
+            # House rule: the racer directly in front takes a body WP and a token in its space.
+            front = blocked_by[0]
+            state = place_marker(lose(state, front, {Zone.BODY: front_body}), front)
+        pending = _engine_damage(state, car, roll) if not fixed else ()
+        return settle(replace(state, pending=pending, fixed_move=0))
+
+    changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
+    if pit:
+        if brakes or spaces_blocked or slipstream or adjacent or finish:
+            raise EventRejected(
+                f"{who} stopped in its pit: no braking, slipstream, racer beside it or finish to "
+                "report (entering the pits completes lap 1)."
+            )
+        if not reaches_pit(car.gear, roll, pit):
+            raise EventRejected(f"{who} rolled {roll}: it needed {pit} or more to enter the pits.")
+        changes.update(
+            laps=car.laps + 1,
+            pits=car.pits + 1,
+            spaces=car.spaces + pit,
+            spun=False,
+            gear=pit_lane_gear(car.gear),  # the Pit Lane Speed Limit, at no WP
+            pit=QUICK,  # until the racer chooses a Technical Pit Stop instead
+        )
+    if finish:
+        if not 0 < finish <= spaces:
+            raise EventRejected(
+                f"{who} moved {plural(spaces, 'space')}: it cannot have needed {finish} to reach "
+                "the line."
+            )
+        laps = car.laps + 1
+        changes["laps"] = laps
+        if laps >= state.setup.laps:
+            if adjacent or markers:
+                raise EventRejected(
+                    f"{who} has finished: it leaves the track past the line and makes no more "
+                    "rolls (no body or handling roll)."
+                )
+            past = spaces - finish
+            changes.update(status=FINISHED, finish_round=state.round, past_line=past, spun=False)
+
+    state = with_car(state, car.car, **changes)
+    state = lose(state, car.car, {Zone.BRAKES: brakes_lost, Zone.TIRES: tires_lost})
+    if pit:
+        built = state.setup.car(car.car).sheet  # the home track's tyres too: fully restored
+        state = with_car(state, car.car, sheet=refit_tires(state.car(car.car).sheet, built))
+
+    # The rolls the move calls for, one prompt each: handling for each token passed onto, then
+    # body for the mover and each racer beside it, engine damage, and the choice of pit stop.
+    pending: list[Check] = []
+    if state.car(car.car).racing:
+        pending += [
+            Check("handling_roll", car.car, marker=key)
+            for key in (marker.key for marker in state.markers)
+            if key in markers
+        ]
+        if adjacent:
+            reason = f"{name(car.car)} ended its turn beside {names(adjacent)}"
+            pending += [Check("body_roll", key, reason) for key in (car.car, *adjacent)]
+    if not fixed:
+        pending += _engine_damage(state, car, roll)
+    if pit:
+        pending.append(Check("pit_stop", car.car))
+    return settle(replace(state, pending=tuple(pending), fixed_move=0))
+
+
+def _engine_damage(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
+    """A 20 in 5th or a 30 in 6th: the roller first (if still racing), then every other racer on
+    the track in 5th or 6th, in order of play."""
+    if not calls_engine_damage(car.gear, roll):
+        return ()
+    gears = {
+        key: state.car(key).gear for key in state.order if key == car.car or state.car(key).on_track
+    }
+    reason = f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"
+    return tuple(
+        Check("engine_roll", key, reason)
+        for key in engine_rollers(car.car, gears)
+        if state.car(key).racing
+    )

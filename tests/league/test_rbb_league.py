@@ -1,0 +1,133 @@
+"""An RBB league from the home page to its standings: teams of two racers (constructors: the
+team's points added), 8 races at most, the 25-18-15-12-10-8-6-4-2-1 preset, each racer's home
+track."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.models import Driver, League, RoundStatus
+from league.standings import season_standings
+from rules.championship import championship_for
+from tests.league.test_services import all_finish
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rbb(organiser) -> League:
+    league = services.league_create(name="RBB", organiser=organiser, ruleset="rbb")
+    services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    services.team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
+    return league
+
+
+def test_an_rbb_league_is_created_from_the_home_page(client_organiser):
+    page = client_organiser.get(reverse("league:league_new"), {"ruleset": "rbb"})
+    assert "25-18-15-12-10-8-6-4-2-1" in page.text
+    response = client_organiser.post(
+        reverse("league:league_new"), {"name": "RBB", "ruleset": "rbb"}
+    )
+    league = League.objects.get(name="RBB")
+    assert response.status_code == 302
+    assert (league.ruleset, league.cars_per_team) == ("rbb", 2)
+    assert "RBB championship" in client_organiser.get(league.get_absolute_url()).text
+
+
+def test_a_season_is_up_to_8_races(rbb):
+    tracks = [services.track_create(name=f"Track {number}") for number in range(1, 10)]
+    with pytest.raises(services.ValidationError, match="8 races; this schedule has 9"):
+        services.season_open(league=rbb, tracks=tracks)
+    season = services.season_open(league=rbb, tracks=tracks[:8])
+    assert season.rounds.count() == 8
+
+
+def test_the_points_preset_runs_to_10th_and_past_it_scores_nothing():
+    rules = championship_for("rbb")
+    assert [rules.points_for(place, 12, 1, {}) for place in range(1, 13)] == [
+        25,
+        18,
+        15,
+        12,
+        10,
+        8,
+        6,
+        4,
+        2,
+        1,
+        0,
+        0,
+    ]
+
+
+def test_a_round_scores_the_drivers_and_the_constructors_add_their_two_racers(rbb):
+    season = services.season_open(league=rbb, tracks=[services.track_create(name="Home")])
+    round_ = season.rounds.get()
+    drivers = {driver.name: driver for driver in Driver.objects.all()}
+    order = [drivers[name] for name in ("Cid", "Ann", "Bob", "Dot")]
+    entries = services.round_start(
+        round_=round_, starters=[(driver, f"car{index}") for index, driver in enumerate(order)]
+    )
+    services.round_result_record(round_=round_, outcomes=all_finish(entries), injury_rolls={})
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.FINISHED
+    standings = season_standings(season)
+    assert [(line.competitor.name, line.points) for line in standings.drivers] == [
+        ("Cid", 25),
+        ("Ann", 18),
+        ("Bob", 15),
+        ("Dot", 12),
+    ]
+    assert [(line.competitor.name, line.points) for line in standings.teams] == [
+        ("Arrows", 37),  # Cid's 25 and Dot's 12
+        ("Scuderia", 33),
+    ]
+
+
+def test_a_racer_s_home_track_is_set_between_races(rbb):
+    home = services.track_create(name="Monza")
+    ann = Driver.objects.get(name="Ann")
+    services.driver_home_track_set(driver=ann, track=home)
+    ann.refresh_from_db()
+    assert ann.home_track == home
+    services.driver_home_track_set(driver=ann, track=None)
+    ann.refresh_from_db()
+    assert ann.home_track is None
+
+
+def test_a_rule_set_without_home_tracks_refuses_one(league, teams):
+    driver = Driver.objects.filter(team__league=league).first()
+    with pytest.raises(services.ValidationError, match="Season Pass has no home tracks"):
+        services.driver_home_track_set(driver=driver, track=services.track_create(name="X"))
+
+
+def test_the_organiser_sets_a_racer_s_home_track_on_the_driver_page(client_organiser, rbb):
+    monza = services.track_create(name="Monza")
+    ann = Driver.objects.get(name="Ann")
+    page = client_organiser.get(ann.get_absolute_url())
+    assert "Home track: none" in page.text and "Set the home track" in page.text
+    url = reverse("league:driver_home_track", args=[rbb.slug, ann.pk])
+    response = client_organiser.post(url, {"home_track": monza.pk})
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert ann.home_track == monza
+    assert "Home track: Monza" in client_organiser.get(ann.get_absolute_url()).text
+    assert client_organiser.post(url, {"home_track": 9999}).status_code == 400
+
+
+def test_a_season_pass_driver_page_offers_no_home_track(client_organiser, league, teams):
+    driver = Driver.objects.filter(team__league=league).first()
+    page = client_organiser.get(driver.get_absolute_url())
+    assert "Home track" not in page.text
+    url = reverse("league:driver_home_track", args=[league.slug, driver.pk])
+    response = client_organiser.post(url, {"home_track": ""})
+    assert response.status_code == 400 and "has no home tracks" in response.text
+
+
+def test_only_the_organiser_sets_a_home_track(client, rbb):
+    ann = Driver.objects.get(name="Ann")
+    url = reverse("league:driver_home_track", args=[rbb.slug, ann.pk])
+    assert client.post(url, {"home_track": ""}).status_code == 302  # to the login page
+    assert "Set the home track" not in client.get(ann.get_absolute_url()).text

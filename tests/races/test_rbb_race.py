@@ -1,0 +1,92 @@
+"""An RBB race run with the turn helper: its own dashboard and prompts, a random grid for the
+season's first race and the reverse of the previous finish for the next, the home track's tyres,
+and its result written into the drivers' and constructors' standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from league import services as league_services
+from league.models import Driver, League, RoundStatus
+from league.standings import season_standings
+from races import services
+from races.models import Race
+from rules import engine
+from tests.races.autopilot import drive, drive_to_finish
+
+pytestmark = pytest.mark.django_db
+CARS = ("red", "blue", "green", "yellow")
+
+
+@pytest.fixture
+def rbb(organiser) -> League:
+    league = league_services.league_create(name="RBB", organiser=organiser, ruleset="rbb")
+    league_services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    league_services.team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
+    return league
+
+
+@pytest.fixture
+def season(rbb):
+    tracks = [league_services.track_create(name=name) for name in ("Monza", "Spa")]
+    return league_services.season_open(league=rbb, tracks=tracks)
+
+
+def start_round(season, number: int) -> Race:
+    drivers = list(Driver.objects.order_by("pk"))
+    return services.race_start(
+        round_=season.rounds.get(number=number), starters=list(zip(drivers, CARS, strict=True))
+    )
+
+
+def test_the_first_race_s_grid_is_drawn_at_the_table(season):
+    state = services.race_state(start_round(season, 1))
+    assert state.setup.ruleset == "rbb"
+    prompt = engine.prompts(state)[0]
+    assert (prompt.kind, prompt.text) == (
+        "grid_roll",
+        "Random grid: Red (Ann) rolls black (highest on pole)",
+    )
+
+
+def test_the_turn_page_shows_the_rbb_car_sheet(client_organiser, season):
+    race = start_round(season, 1)
+    page = client_organiser.get(race.get_absolute_url()).content.decode()
+    for title in ("Tyres WP", "Gears WP", "Handling WP"):
+        assert title in page
+
+
+def test_an_rbb_race_at_the_table_lands_in_the_standings_and_the_next_grid_is_reversed(
+    client_organiser, season
+):
+    race = start_round(season, 1)
+    drive(race, 3)
+    drive_to_finish(race, seed=4)
+    state = services.race_state(race)
+    assert state.finished
+    response = client_organiser.post(
+        race.get_absolute_url(), {"commit": "", "version": race.version}
+    )
+    assert response.status_code == 302
+    round_ = race.round
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.FINISHED
+    finish = [result.car for result in engine.results(state)]
+    points = dict(round_.entries.values_list("car", "points"))
+    assert [points[car] for car in finish] == [25, 18, 15, 12]
+    standings = season_standings(round_.season)
+    assert [line.points for line in standings.drivers] == [25, 18, 15, 12]
+    assert sum(line.points for line in standings.teams) == 70
+
+    second = services.race_state(start_round(season, 2))
+    prompt = engine.prompts(second)[0]
+    assert prompt.kind == "grid"
+    assert prompt.fields[0].default == tuple(reversed(finish))
+
+
+def test_a_racer_at_their_home_track_starts_with_2_bonus_tyre_wp(season):
+    ann = Driver.objects.get(name="Ann")
+    league_services.driver_home_track_set(driver=ann, track=season.rounds.get(number=1).track)
+    state = services.race_state(start_round(season, 1))
+    tyres = {view.car: view.value("tires") for view in engine.dashboard(state)}
+    assert tyres == {"red": 8, "blue": 6, "green": 6, "yellow": 6}
