@@ -569,7 +569,13 @@ RESULT_FIELDS = [
 ]
 
 
-def _enter_result(round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry]:
+def _enter_result(
+    round_: Round,
+    outcomes: Sequence[EntryOutcome],
+    injury_rolls: Mapping[int, Sequence[int]] | None = None,
+) -> list[Entry]:
+    """The result on the round's entries, with the injury rolls already made where the caller
+    has them (`injury_rolls` by entry), written in one statement."""
     if round_.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
     if round_.status != RoundStatus.STARTED:
@@ -599,6 +605,8 @@ def _enter_result(round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry
         # The entry's round, driver, team and car are as round_start wrote them: only the result's
         # own fields are checked, in memory, and the whole result is written in one statement.
         entry.full_clean(exclude=ENTRY_KEYS, validate_unique=False, validate_constraints=False)
+        for value in (injury_rolls or {}).get(entry_id, ()):
+            _add_roll(entry, value, rules)
     Entry.objects.bulk_update(entries.values(), RESULT_FIELDS)
     return sorted(entries.values(), key=lambda entry: entry.place)
 
@@ -616,6 +624,13 @@ def _roll_injury(entry: Entry, value: int, rules: Championship):
     entry = Entry.objects.select_for_update().select_related("driver", "round").get(pk=entry.pk)
     if entry.round.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=entry.round.number))
+    check = _add_roll(entry, value, rules)
+    entry.save(update_fields=["injury_rolls"])
+    return check
+
+
+def _add_roll(entry: Entry, value: int, rules: Championship):
+    """`value` added to the entry's injury check, in memory: the caller saves the entry."""
     check = entry.injury_check(rules)
     if check is None:
         raise ValidationError(INJURY_NOT_NEEDED.format(driver=entry.driver))
@@ -626,7 +641,6 @@ def _roll_injury(entry: Entry, value: int, rules: Championship):
     except ValueError as error:
         raise ValidationError(str(error)) from error
     entry.injury_rolls = [*entry.injury_rolls, value]
-    entry.save(update_fields=["injury_rolls"])
     return check
 
 
@@ -730,13 +744,9 @@ def round_result_record(
     injury_rolls: Mapping[int, Sequence[int]],
 ) -> list[Entry]:
     """Enter, roll and commit a whole result at once (the turn helper's finished race, whose
-    own version the caller has checked)."""
+    own version the caller has checked), in the same queries for 4 cars or 40."""
     round_ = round_for_write(round_, None)
-    _enter_result(round_, outcomes)
-    rules = round_.season.league.rules
-    for entry in round_.entries.all():
-        for value in injury_rolls.get(entry.pk, ()):
-            _roll_injury(entry, value, rules)
+    _enter_result(round_, outcomes, injury_rolls)
     return _commit(round_)
 
 
