@@ -18,6 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
 from league.models import League, Round, may_referee
+from league.pages import latest_page
 from league.round_panel import chosen_starters, starter_lines
 from league.services import StaleRound
 from league.views import render_round
@@ -189,7 +190,10 @@ def log(request: HttpRequest, race_id: int) -> HttpResponse:
         "round": race.round,
         "season": race.round.season,
         "league": race.round.season.league,
-        "events": race.events.defer("state_before").select_related("who").order_by("seq"),
+        "events": latest_page(
+            race.events.defer("state_before").select_related("who").order_by("-seq"),
+            request.GET.get("page"),
+        ),
     }
     return render(request, "races/log.html", context)
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from league.models import RoundStatus
 from races import services
-from races.models import Race
+from races.models import Race, RaceEvent
 from rules.dice import Die, values
 from tests.factories import UserFactory
 from tests.races.autopilot import drive
@@ -291,6 +291,42 @@ def test_the_full_log_lists_every_event(client, race):
     assert html.count("<li>") == 25
     turn = client.get(turn_url(race)).content.decode()
     assert ">#6</span>" in turn and ">#5</span>" not in turn  # the page shows the latest 20
+
+
+def logged(race: Race, events: int) -> str:
+    """`events` events in the race's log (rows alone: the log page only reads them), and the
+    log page's address."""
+    RaceEvent.objects.bulk_create(
+        RaceEvent(race=race, seq=seq, kind="move", text=f"Event {seq} in words")
+        for seq in range(1, events + 1)
+    )
+    return reverse("races:log", kwargs={"race_id": race.pk})
+
+
+def test_a_long_log_opens_on_its_latest_events_a_page_at_a_time(client, race):
+    """3,000 events made a page of 462 KB (issue 11)."""
+    url = logged(race, 130)
+
+    latest = client.get(url).text
+    seqs = [int(seq) for seq in re.findall(r">#(\d+)</span>", latest)]
+    assert seqs == list(range(81, 131))  # the latest 50, in the order entered
+    assert "Page 1 of 3" in latest and "?page=2" in latest and "Earlier events" in latest
+    earliest = client.get(url, {"page": 3}).text
+    assert [int(seq) for seq in re.findall(r">#(\d+)</span>", earliest)] == list(range(1, 31))
+    assert "Later events" in earliest and "Earlier events" not in earliest
+
+
+def test_the_log_costs_the_same_queries_for_10_events_or_3000(
+    client, race, django_assert_max_num_queries, django_assert_num_queries
+):
+    url = logged(race, 10)
+    with django_assert_max_num_queries(8) as for_ten:
+        assert client.get(url).status_code == 200
+    race.events.all().delete()
+    logged(race, 3000)
+    with django_assert_num_queries(len(for_ten.captured_queries)):
+        response = client.get(url)
+    assert response.status_code == 200 and len(response.content) < 30_000
 
 
 # --- Starting a race -----------------------------------------------------------------------

@@ -1,0 +1,114 @@
+"""Leagues with a long history or a crowd of drivers, built in bulk for the benchmarks and the
+tests that compare two sizes: rows written with bulk_create, not through the services, so 20
+seasons or 10,000 drivers take seconds. What they build is what the services would have left:
+every round of a past season finished with a place and points for each starter, each past
+season ended with a season-end line per driver.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from league import services
+from league.models import (
+    Driver,
+    Entry,
+    League,
+    Round,
+    RoundStatus,
+    Season,
+    SeasonEndChange,
+    Team,
+    Track,
+)
+
+
+def league_with_drivers(*, organiser, name: str, drivers: int, cars_per_team: int = 2) -> League:
+    """A Season Pass league with `drivers` drivers of every sort, two to a team: young and old,
+    healthy and injured, some about to fall below zero XP."""
+    league = services.league_create(name=name, organiser=organiser)
+    teams = Team.objects.bulk_create(
+        Team(league=league, name=f"{name} team {number}")
+        for number in range(-(-drivers // cars_per_team))
+    )
+    Driver.objects.bulk_create(
+        Driver(
+            team=teams[index // cars_per_team],
+            name=f"{name} driver {index}",
+            age=1 + index % 6,
+            xp=index % 40 - 3,
+            prior_injuries=index % 5,
+            races_to_miss=index % 11,
+        )
+        for index in range(drivers)
+    )
+    return league
+
+
+def season_raced(league: League, *, number: int, ended: bool, raced_rounds: int = 9) -> Season:
+    """Season `number` of `league` on its tracks, its first `raced_rounds` rounds finished with
+    every racing driver starting (places by a fixed rotation, points by the league's table),
+    and, if `ended`, its season-end line for each of them."""
+    rules = league.rules
+    tracks = list(Track.objects.order_by("pk")[: rules.most_rounds])
+    season = Season.objects.create(
+        league=league,
+        number=number,
+        ended_at=timezone.now() - timedelta(days=30) if ended else None,
+    )
+    rounds = Round.objects.bulk_create(
+        Round(
+            season=season,
+            number=index,
+            track=track,
+            multiplier=rules.round_shape(index).multiplier,
+            extra_healing=rules.round_shape(index).extra_healing,
+            status=RoundStatus.FINISHED if index <= raced_rounds else RoundStatus.SCHEDULED,
+        )
+        for index, track in enumerate(tracks, start=1)
+    )
+    drivers = list(Driver.objects.filter(team__league=league).racing().order_by("pk"))
+    field = len(drivers)
+    entries = []
+    for round_ in rounds[:raced_rounds]:
+        for index, driver in enumerate(drivers):
+            place = (index + round_.number + number) % field + 1
+            entries.append(
+                Entry(
+                    round=round_,
+                    driver=driver,
+                    team_id=driver.team_id,
+                    car=f"car {index}",
+                    place=place,
+                    finished=True,
+                    points=rules.points_for(place, field, round_.multiplier, league.settings),
+                    xp_change=1,
+                )
+            )
+    Entry.objects.bulk_create(entries, batch_size=2000)
+    if ended:
+        SeasonEndChange.objects.bulk_create(
+            SeasonEndChange(
+                season=season,
+                driver=driver,
+                xp_before=driver.xp,
+                xp_after=driver.xp,
+                age_before=driver.age,
+                age_after=driver.age,
+                races_to_miss_before=0,
+                races_to_miss_after=0,
+            )
+            for driver in drivers
+        )
+    return season
+
+
+def league_with_history(*, organiser, name: str, seasons: int, drivers: int = 10) -> League:
+    """A league of `drivers` drivers who have raced `seasons` full seasons: all but the last
+    ended, the last one raced to its final round."""
+    league = league_with_drivers(organiser=organiser, name=name, drivers=drivers)
+    for number in range(1, seasons + 1):
+        season_raced(league, number=number, ended=number < seasons)
+    return league
