@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from bench import builders
 from league.models import Driver, League, Team
-from league.pages import LINES_PER_PAGE
+from league.pages import HISTORY_PER_PAGE, LINES_PER_PAGE
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -77,13 +77,13 @@ def test_twenty_seasons_of_a_driver_open_on_the_latest_results_a_page_at_a_time(
     url = first_driver(league).get_absolute_url()
 
     latest = client.get(url).text
-    assert rows(latest, 'id="results"') == LINES_PER_PAGE
-    assert "Page 1 of 4" in latest and "Earlier results" in latest
+    assert rows(latest, 'id="results"') == HISTORY_PER_PAGE
+    assert "Page 1 of 8" in latest and "Earlier results" in latest
     seasons = re.findall(r"<tr><td>(\d+)</td>", latest)
     assert seasons[-1] == "20" and "1" not in seasons  # in the order raced, up to the latest
 
-    oldest = client.get(url, {"page": 4}).text
-    assert rows(oldest, 'id="results"') == 20 * 9 - 3 * LINES_PER_PAGE
+    oldest = client.get(url, {"page": 8}).text
+    assert rows(oldest, 'id="results"') == 20 * 9 - 7 * HISTORY_PER_PAGE
     assert re.findall(r"<tr><td>(\d+)</td>", oldest)[0] == "1"
     assert "Later results" in oldest and "Earlier results" not in oldest
 
@@ -111,6 +111,6 @@ def test_a_crowded_season_shows_its_standings_and_report_a_page_at_a_time(client
 def test_a_page_number_out_of_range_shows_the_last_page_not_an_error(client):
     league = league_of(20)
     response = client.get(first_driver(league).get_absolute_url(), {"page": "99"})
-    assert response.status_code == 200 and "Page 4 of 4" in response.text
+    assert response.status_code == 200 and "Page 8 of 8" in response.text
     response = client.get(first_driver(league).get_absolute_url(), {"page": "x"})
-    assert response.status_code == 200 and "Page 1 of 4" in response.text
+    assert response.status_code == 200 and "Page 1 of 8" in response.text
