@@ -7,6 +7,7 @@ season ended with a season-end line per driver.
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 from django.utils import timezone
@@ -23,11 +24,15 @@ from league.models import (
     Team,
     Track,
 )
+from races.models import Race, RaceEvent
+from rules import engine
 
 
-def league_with_drivers(*, organiser, name: str, drivers: int, cars_per_team: int = 2) -> League:
-    """A Season Pass league with `drivers` drivers of every sort, two to a team: young and old,
-    healthy and injured, some about to fall below zero XP."""
+def league_with_drivers(
+    *, organiser, name: str, drivers: int, cars_per_team: int = 2, rookies: bool = False
+) -> League:
+    """A Season Pass league with `drivers` drivers, two to a team: of every sort (young and
+    old, healthy and injured, some about to fall below zero XP), or all healthy `rookies`."""
     league = services.league_create(name=name, organiser=organiser)
     teams = Team.objects.bulk_create(
         Team(league=league, name=f"{name} team {number}")
@@ -42,15 +47,19 @@ def league_with_drivers(*, organiser, name: str, drivers: int, cars_per_team: in
             prior_injuries=index % 5,
             races_to_miss=index % 11,
         )
+        if not rookies
+        else Driver(team=teams[index // cars_per_team], name=f"{name} driver {index}")
         for index in range(drivers)
     )
     return league
 
 
-def season_raced(league: League, *, number: int, ended: bool, raced_rounds: int = 9) -> Season:
-    """Season `number` of `league` on its tracks, its first `raced_rounds` rounds finished with
-    every racing driver starting (places by a fixed rotation, points by the league's table),
-    and, if `ended`, its season-end line for each of them."""
+def season_raced(
+    league: League, *, number: int, ended: bool, raced_rounds: int = 9, finished: int = 9
+) -> Season:
+    """Season `number` of `league` on its tracks, its first `finished` rounds finished and the
+    first `raced_rounds` of them with every racing driver starting (places by a fixed rotation,
+    points by the league's table), and, if `ended`, its season-end line for each of them."""
     rules = league.rules
     tracks = list(Track.objects.order_by("pk")[: rules.most_rounds])
     season = Season.objects.create(
@@ -65,7 +74,7 @@ def season_raced(league: League, *, number: int, ended: bool, raced_rounds: int 
             track=track,
             multiplier=rules.round_shape(index).multiplier,
             extra_healing=rules.round_shape(index).extra_healing,
-            status=RoundStatus.FINISHED if index <= raced_rounds else RoundStatus.SCHEDULED,
+            status=RoundStatus.FINISHED if index <= finished else RoundStatus.SCHEDULED,
         )
         for index, track in enumerate(tracks, start=1)
     )
@@ -112,3 +121,33 @@ def league_with_history(*, organiser, name: str, seasons: int, drivers: int = 10
     for number in range(1, seasons + 1):
         season_raced(league, number=number, ended=number < seasons)
     return league
+
+
+def race_logged(race: Race, *, events: int, seed: int = 1) -> Race:
+    """`race` driven `events` events on (no car crosses the line), on the engine alone, and its
+    log written in bulk with the state before each event, as race_event_apply keeps it."""
+    from tests.races.autopilot import legal_event
+
+    rng = random.Random(seed)
+    state = engine.state_from_dict(race.state)
+    rows = []
+    for seq in range(race.seq + 1, race.seq + events + 1):
+        event = legal_event(engine.prompts(state)[0], rng)
+        after, _asked = engine.apply(state, event)
+        rows.append(
+            RaceEvent(
+                race=race,
+                seq=seq,
+                kind=event.kind,
+                payload=dict(event.data),
+                text=engine.describe(state, event, after)[:300],
+                state_before=engine.state_to_dict(state),
+            )
+        )
+        state = after
+    RaceEvent.objects.bulk_create(rows, batch_size=200)
+    race.seq += events
+    race.version += events
+    race.state = engine.state_to_dict(state)
+    race.save(update_fields=["seq", "version", "state"])
+    return race
