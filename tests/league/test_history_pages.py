@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench import builders
@@ -114,3 +116,18 @@ def test_a_page_number_out_of_range_shows_the_last_page_not_an_error(client):
     assert response.status_code == 200 and "Page 8 of 8" in response.text
     response = client.get(first_driver(league).get_absolute_url(), {"page": "x"})
     assert response.status_code == 200 and "Page 1 of 8" in response.text
+
+
+def test_a_crowded_season_page_reads_only_the_drivers_it_shows(client):
+    """Every driver of the season was read for a page that shows 50 (issue 11)."""
+    url = page_url(league_of(2, drivers=120), "season")
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    driver_reads = [
+        query["sql"]
+        for query in captured.captured_queries
+        if 'FROM "league_driver"' in query["sql"]
+    ]
+    assert driver_reads
+    read = max(len(re.findall(r"\d+", sql.split(" IN (")[-1])) for sql in driver_reads)
+    assert read <= LINES_PER_PAGE
