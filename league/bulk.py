@@ -14,32 +14,31 @@ from collections.abc import Sequence
 from django.db import connections, models, router
 
 
-def insert_all(objs: Sequence[models.Model]) -> None:
-    """Insert the new, unsaved `objs` (all of one model, with an automatic primary key) in one
-    statement. Their primary keys are not read back: read the rows again where they are
-    needed."""
-    if not objs:
+def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Sequence[Sequence]) -> None:
+    """Insert `rows` into `model`'s table in one statement: each row the values of `fields`
+    (attribute names: `season_id` for a foreign key), in order, as JSON can carry them
+    (numbers, booleans, text, None), with nothing left for Django to convert. No model
+    instances are made: for 10,000 rows, that is most of the cost of bulk_create."""
+    if not rows:
         return
-    model = type(objs[0])
     connection = connections[router.db_for_write(model)]
+    by_name = {field.attname: field for field in model._meta.concrete_fields}
+    columns = [by_name[name] for name in fields]
     if connection.vendor not in UNPACK:
-        model._default_manager.bulk_create(objs)
+        model._default_manager.bulk_create(
+            model(**dict(zip(fields, row, strict=True))) for row in rows
+        )
         return
-    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
-    rows = [
-        [field.get_db_prep_save(getattr(obj, field.attname), connection) for field in fields]
-        for obj in objs
-    ]
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in fields)
     column, source = UNPACK[connection.vendor]
     values = ", ".join(
         column.format(index=index, type=field.cast_db_type(connection))
-        for index, field in enumerate(fields)
+        for index, field in enumerate(columns)
     )
+    names = ", ".join(quote(field.column) for field in columns)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) SELECT {values} FROM {source}",
+            f"INSERT INTO {quote(model._meta.db_table)} ({names}) SELECT {values} FROM {source}",
             [json.dumps(rows)],
         )
 

@@ -7,7 +7,7 @@ transaction, so a refused action changes nothing. Messages are constants the tes
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -799,27 +799,45 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     return changes, next_season
 
 
+# What a season-end line keeps of the rules' change: the befores and afters, and whether the
+# driver retires ("Retirement": below zero XP once the season's losses are taken).
+REPORT_FIELDS = (
+    "xp_before",
+    "xp_after",
+    "age_before",
+    "age_after",
+    "races_to_miss_before",
+    "races_to_miss_after",
+)
+
+
 def _age_and_retire(season: Season) -> list[SeasonEndChange]:
     """Healing, aging and retirement for every racing driver, and the report of it.
 
     The same few statements for 10 drivers or 10,000: the report's lines go in as one insert
-    (bulk.insert_all) and each driver is then set from their own line in one update."""
+    (bulk.insert_rows) and each driver is then set from their own line in one update."""
     rules = season.league.rules
-    drivers = Driver.objects.filter(team__league=season.league).racing()
-    changes = []
-    for driver in drivers:
-        change = rules.season_end(_driver_sheet(driver))
-        # The report keeps the befores and afters; the XP loss is their difference, and
-        # "Retirement" (below zero XP once the season's losses are taken) its retired mark.
-        report = {
-            name: value
-            for name, value in asdict(change).items()
-            if name not in ("retires", "xp_loss")
-        }
-        changes.append(
-            SeasonEndChange(season=season, driver=driver, retired=change.retires, **report)
+    drivers = (
+        Driver.objects.filter(team__league=season.league)
+        .racing()
+        .order_by("pk")
+        .values_list("pk", "age", "xp", "prior_injuries", "races_to_miss", "status")
+    )
+    lines = []
+    for driver_id, age, xp, prior_injuries, races_to_miss, status in drivers:
+        sheet = DriverSheet(
+            age=age,
+            xp=xp,
+            prior_injuries=prior_injuries,
+            races_to_miss=races_to_miss,
+            status=status,
         )
-    bulk.insert_all(changes)
+        change = rules.season_end(sheet)
+        lines.append(
+            [season.pk, driver_id, change.retires]
+            + [getattr(change, name) for name in REPORT_FIELDS]
+        )
+    bulk.insert_rows(SeasonEndChange, ["season_id", "driver_id", "retired", *REPORT_FIELDS], lines)
     line = SeasonEndChange.objects.filter(season=season, driver=OuterRef("pk"))
     Driver.objects.filter(season_end_changes__season=season).update(
         xp=Subquery(line.values("xp_after")),
