@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from datetime import timedelta
 
+from django.db import connection
 from django.utils import timezone
 
 from league import services
@@ -111,7 +112,16 @@ def season_raced(
             )
             for driver in drivers
         )
+    refresh_statistics()
     return season
+
+
+def refresh_statistics() -> None:
+    """PostgreSQL's planner statistics brought up to date, as autovacuum would have them for a
+    league that grew over years: right after a bulk build they describe empty tables."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
 
 
 def league_with_history(*, organiser, name: str, seasons: int, drivers: int = 10) -> League:

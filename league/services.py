@@ -838,8 +838,9 @@ def _age_and_retire(season: Season) -> list[SeasonEndChange]:
             + [getattr(change, name) for name in REPORT_FIELDS]
         )
     bulk.insert_rows(SeasonEndChange, ["season_id", "driver_id", "retired", *REPORT_FIELDS], lines)
-    line = SeasonEndChange.objects.filter(season=season, driver=OuterRef("pk"))
-    Driver.objects.filter(season_end_changes__season=season).update(
+    lines = SeasonEndChange.objects.filter(season_id=season.pk).order_by()
+    line = lines.filter(driver_id=OuterRef("pk"))
+    Driver.objects.filter(pk__in=lines.values("driver_id")).update(
         xp=Subquery(line.values("xp_after")),
         age=Subquery(line.values("age_after")),
         races_to_miss=Subquery(line.values("races_to_miss_after")),
