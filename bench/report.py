@@ -23,12 +23,14 @@ TRIVIAL_URL = "/bench/trivial-page/"
 @dataclass(frozen=True)
 class Row:
     """One row of the issue's table: what was measured, its figure, its target, and whether it
-    met it (None: printed for scale, not judged)."""
+    met it (None: printed for scale, not judged). A timing is reported; a query count, a
+    status or a size is a `gate`, which the run's exit status answers to."""
 
     name: str
     figure: str
     target: str
     met: bool | None
+    gate: bool = True
 
 
 def seconds(action: Callable[[], object]) -> float:
@@ -76,7 +78,7 @@ def queries(action: Callable[[], object]) -> int:
 
 def ratio_row(name: str, ratio: float, most: float, extra: str = "") -> Row:
     figure = f"{ratio:5.2f}x trivial" + (f", {extra}" if extra else "")
-    return Row(name, figure, f"<= {most}x trivial", ratio <= most)
+    return Row(name, figure, f"<= {most}x trivial", ratio <= most, gate=False)
 
 
 def same_queries_row(name: str, sizes: tuple[str, str], counts: tuple[int, int]) -> Row:
@@ -85,7 +87,7 @@ def same_queries_row(name: str, sizes: tuple[str, str], counts: tuple[int, int])
 
 
 def print_rows(database: str, trivial: float, rows: list[Row]) -> bool:
-    """The table; True if every judged row met its target."""
+    """The table and its closing lines; True if every gate was met (timings are reported)."""
     width = max(len(row.name) for row in rows)
     figure_width = max(len(row.figure) for row in rows)
     print(f"\n{database}: trivial view (user + base.html) {trivial:.2f} ms, median")
@@ -94,12 +96,10 @@ def print_rows(database: str, trivial: float, rows: list[Row]) -> bool:
         print(
             f"  {row.name:<{width}}  {row.figure:<{figure_width}}  target {row.target}: {verdict}"
         )
-    missed = [row.name for row in rows if row.met is False]
-    judged = sum(row.met is not None for row in rows)
-    if missed:
-        print(f"{database}: {judged - len(missed)} of {judged} targets met; MISSED: ")
-        for name in missed:
-            print(f"  - {name}")
-    else:
-        print(f"{database}: every target met ({judged} of {judged})")
-    return not missed
+    judged = [row for row in rows if row.met is not None]
+    missed = [row for row in judged if not row.met]
+    print(f"{database}: {len(judged) - len(missed)} of {len(judged)} targets met", end="")
+    print("." if not missed else "; missed:")
+    for row in missed:
+        print(f"  - {row.name} ({'a gate' if row.gate else 'a timing, reported'})")
+    return not any(row.gate for row in missed)

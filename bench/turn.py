@@ -181,6 +181,7 @@ def entry_rows(client: Client, organiser, ruleset: str, rng: random.Random) -> l
             f"{growth:5.2f}",
             f"<= {GROWTH_TARGET}",
             growth <= GROWTH_TARGET,
+            gate=False,
         ),
         ratio_row(
             f"{ruleset}: enter a gear",
@@ -223,6 +224,7 @@ def undo_rows(client: Client, organiser) -> list[Row]:
             f"{growth:5.2f} ({at_long:.2f}x trivial)",
             f"<= {GROWTH_TARGET}",
             growth <= GROWTH_TARGET,
+            gate=False,
         ),
     ]
 
