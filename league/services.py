@@ -7,11 +7,12 @@ transaction, so a refused action changes nothing. Messages are constants the tes
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Case, Exists, F, OuterRef, Subquery, Value, When
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -24,7 +25,7 @@ from rules.championship import (
     SeasonPreset,
 )
 
-from . import slugs
+from . import bulk, slugs
 from .models import (
     Driver,
     DriverStatus,
@@ -841,7 +842,13 @@ RESULT_FIELDS = [
 ]
 
 
-def _enter_result(round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry]:
+def _enter_result(
+    round_: Round,
+    outcomes: Sequence[EntryOutcome],
+    injury_rolls: Mapping[int, Sequence[int]] | None = None,
+) -> list[Entry]:
+    """The result on the round's entries, with the injury rolls already made where the caller
+    has them (`injury_rolls` by entry), written in one statement."""
     if round_.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
     if round_.status != RoundStatus.STARTED:
@@ -871,6 +878,8 @@ def _enter_result(round_: Round, outcomes: Sequence[EntryOutcome]) -> list[Entry
         # The entry's round, driver, team and car are as round_start wrote them: only the result's
         # own fields are checked, in memory, and the whole result is written in one statement.
         entry.full_clean(exclude=ENTRY_KEYS, validate_unique=False, validate_constraints=False)
+        for value in (injury_rolls or {}).get(entry_id, ()):
+            _add_roll(entry, value, rules)
     Entry.objects.bulk_update(entries.values(), RESULT_FIELDS)
     return sorted(entries.values(), key=lambda entry: entry.place)
 
@@ -888,6 +897,13 @@ def _roll_injury(entry: Entry, value: int, rules: Championship):
     entry = Entry.objects.select_for_update().select_related("driver", "round").get(pk=entry.pk)
     if entry.round.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=entry.round.number))
+    check = _add_roll(entry, value, rules)
+    entry.save(update_fields=["injury_rolls"])
+    return check
+
+
+def _add_roll(entry: Entry, value: int, rules: Championship):
+    """`value` added to the entry's injury check, in memory: the caller saves the entry."""
     check = entry.injury_check(rules)
     if check is None:
         raise ValidationError(INJURY_NOT_NEEDED.format(driver=entry.driver))
@@ -898,7 +914,6 @@ def _roll_injury(entry: Entry, value: int, rules: Championship):
     except ValueError as error:
         raise ValidationError(str(error)) from error
     entry.injury_rolls = [*entry.injury_rolls, value]
-    entry.save(update_fields=["injury_rolls"])
     return check
 
 
@@ -1021,14 +1036,10 @@ def round_result_record(
     injury_rolls: Mapping[int, Sequence[int]],
 ) -> list[Entry]:
     """Enter, roll and commit a whole result at once (the turn helper's finished race, whose
-    own version the caller has checked); each outcome's bonus points are added to the points
-    its place earns."""
+    own version the caller has checked), in the same queries for 4 cars or 40; each outcome's
+    bonus points are added to the points its place earns."""
     round_ = round_for_write(round_, None)
-    _enter_result(round_, outcomes)
-    rules = round_.season.league.rules
-    for entry in round_.entries.all():
-        for value in injury_rolls.get(entry.pk, ()):
-            _roll_injury(entry, value, rules)
+    _enter_result(round_, outcomes, injury_rolls)
     entries = _commit(round_)
     bonus = {outcome.entry_id: outcome.bonus_points for outcome in outcomes}
     if any(bonus.values()):
@@ -1184,26 +1195,54 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     return changes, next_season
 
 
+# What a season-end line keeps of the rules' change: the befores and afters, and whether the
+# driver retires ("Retirement": below zero XP once the season's losses are taken).
+REPORT_FIELDS = (
+    "xp_before",
+    "xp_after",
+    "age_before",
+    "age_after",
+    "races_to_miss_before",
+    "races_to_miss_after",
+)
+
+
 def _age_and_retire(season: Season) -> list[SeasonEndChange]:
-    """Healing, aging and retirement for every racing driver, and the report of it."""
+    """Healing, aging and retirement for every racing driver, and the report of it.
+
+    The same few statements for 10 drivers or 10,000: the report's lines go in as one insert
+    (bulk.insert_rows) and each driver is then set from their own line in one update."""
     rules = season.league.rules
-    drivers = list(Driver.objects.filter(team__league=season.league).racing())
-    changes = []
-    for driver in drivers:
-        change = rules.season_end(_driver_sheet(driver))
-        driver.xp = change.xp_after
-        driver.age = change.age_after
-        driver.races_to_miss = change.races_to_miss_after
-        if change.retires:  # "Retirement": below zero XP once the season's losses are taken
-            driver.status = DriverStatus.RETIRED
-        # The report keeps the befores and afters; the XP loss is their difference.
-        report = {
-            name: value
-            for name, value in asdict(change).items()
-            if name not in ("retires", "xp_loss")
-        }
-        changes.append(
-            SeasonEndChange(season=season, driver=driver, retired=change.retires, **report)
+    drivers = (
+        Driver.objects.filter(team__league=season.league)
+        .racing()
+        .order_by("pk")
+        .values_list("pk", "age", "xp", "prior_injuries", "races_to_miss", "status")
+    )
+    lines = []
+    for driver_id, age, xp, prior_injuries, races_to_miss, status in drivers:
+        sheet = DriverSheet(
+            age=age,
+            xp=xp,
+            prior_injuries=prior_injuries,
+            races_to_miss=races_to_miss,
+            status=status,
         )
-    Driver.objects.bulk_update(drivers, ["xp", "age", "races_to_miss", "status"])
-    return SeasonEndChange.objects.bulk_create(changes)
+        change = rules.season_end(sheet)
+        lines.append(
+            [season.pk, driver_id, change.retires]
+            + [getattr(change, name) for name in REPORT_FIELDS]
+        )
+    bulk.insert_rows(SeasonEndChange, ["season_id", "driver_id", "retired", *REPORT_FIELDS], lines)
+    lines = SeasonEndChange.objects.filter(season_id=season.pk).order_by()
+    line = lines.filter(driver_id=OuterRef("pk"))
+    Driver.objects.filter(pk__in=lines.values("driver_id")).update(
+        xp=Subquery(line.values("xp_after")),
+        age=Subquery(line.values("age_after")),
+        races_to_miss=Subquery(line.values("races_to_miss_after")),
+        status=Case(
+            When(Exists(line.filter(retired=True)), then=Value(DriverStatus.RETIRED)),
+            default=F("status"),
+        ),
+    )
+    return list(season.end_changes.select_related("driver"))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 
-from rules.championship import standings, tie_reasons
+from rules.championship import StandingRow, standings, tie_reasons
 
 from .models import Driver, Entry, RoundStatus, Season, Team
 
@@ -17,19 +18,72 @@ class StandingLine:
     by_round: tuple[int | None, ...]
 
 
+class DriverLines(Sequence[StandingLine]):
+    """The drivers' lines, each driver read from the database the first time its line is
+    taken, and all the lines taken at once in one query: the page of 50 lines a season of
+    10,000 drivers shows reads 50 drivers."""
+
+    def __init__(self, rows: Sequence[StandingRow]) -> None:
+        self._rows = tuple(rows)
+        self._drivers: dict[int, Driver] = {}
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return self._lines(self._rows[index])
+        return self._lines((self._rows[index],))[0]
+
+    def __iter__(self) -> Iterator[StandingLine]:
+        return iter(self._lines(self._rows))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def champions(self) -> tuple[StandingLine, ...]:
+        return self._lines(tuple(row for row in self._rows if row.position == 1 and row.points))
+
+    def _lines(self, rows: Sequence[StandingRow]) -> tuple[StandingLine, ...]:
+        missing = [row.key for row in rows if row.key not in self._drivers]
+        if missing:
+            self._drivers.update(Driver.objects.select_related("team__league").in_bulk(missing))
+        return tuple(
+            StandingLine(row.position, self._drivers[row.key], row.points, row.by_round)
+            for row in rows
+        )
+
+
 @dataclass(frozen=True)
 class SeasonStandings:
     rounds: tuple[int, ...]
-    drivers: tuple[StandingLine, ...]
+    drivers: DriverLines
     teams: tuple[StandingLine, ...]
-    # Why each tie on points in the tables went the way it did, in words (countback).
-    driver_ties: tuple[str, ...] = ()
-    team_ties: tuple[str, ...] = ()
+    # Every place each driver and team finished in, keyed ("driver" or "team", its id).
+    places: dict[tuple[str, int], list[int]] = field(default_factory=dict)
+
+    def ties(self, lines: Sequence[StandingLine]) -> tuple[str, ...]:
+        """Why each tie on points among `lines` (a page of one table) went the way it did, in
+        words (countback): only the lines shown are read, whatever the season's size."""
+        keys = [
+            ("team" if isinstance(line.competitor, Team) else "driver", line.competitor.pk)
+            for line in lines
+        ]
+        rows = [
+            StandingRow(key, line.position, line.points, line.by_round)
+            for key, line in zip(keys, lines, strict=True)
+        ]
+        names = {key: line.competitor.name for key, line in zip(keys, lines, strict=True)}
+        return tie_reasons(rows, self.places, names)
 
     @property
     def driver_champions(self) -> tuple[StandingLine, ...]:
         """First in the drivers' table: more than one where countback leaves them level."""
-        return tuple(line for line in self.drivers if line.position == 1 and line.points)
+        return self.drivers.champions()
 
     @property
     def team_champions(self) -> tuple[StandingLine, ...]:
@@ -37,8 +91,8 @@ class SeasonStandings:
 
 
 def season_standings(season: Season) -> SeasonStandings:
-    """Drivers and teams ranked by points so far (countback on ties, said in words), in four
-    queries."""
+    """Drivers and teams ranked by points so far (countback on ties, said in words by
+    `ties`), in four queries, the drivers read as their lines are taken (DriverLines)."""
     rounds = tuple(season.rounds.order_by("number").values_list("number", flat=True))
     column = {number: index for index, number in enumerate(rounds)}
     entries = Entry.objects.filter(
@@ -56,7 +110,6 @@ def season_standings(season: Season) -> SeasonStandings:
             row = by_round.setdefault(key, [None] * len(rounds))
             row[column[round_number]] = (row[column[round_number]] or 0) + points
             places.setdefault(key, []).append(place)
-    drivers = Driver.objects.select_related("team__league").in_bulk(driver_points)
     teams = Team.objects.filter(league_id=season.league_id).select_related("league")
     for team in teams:
         team_points.setdefault(team.pk, [None] * len(rounds))
@@ -65,18 +118,14 @@ def season_standings(season: Season) -> SeasonStandings:
     team_rows = standings(team_points, team_places)
     return SeasonStandings(
         rounds=rounds,
-        drivers=tuple(
-            StandingLine(row.position, drivers[row.key], row.points, row.by_round)
-            for row in driver_rows
-        ),
+        drivers=DriverLines(driver_rows),
         teams=tuple(
             StandingLine(row.position, teams_by_id[row.key], row.points, row.by_round)
             for row in team_rows
         ),
-        driver_ties=tie_reasons(
-            driver_rows, driver_places, {key: driver.name for key, driver in drivers.items()}
-        ),
-        team_ties=tie_reasons(
-            team_rows, team_places, {key: team.name for key, team in teams_by_id.items()}
-        ),
+        places={**_keyed("driver", driver_places), **_keyed("team", team_places)},
     )
+
+
+def _keyed(kind: str, places: dict[int, list[int]]) -> dict[tuple[str, int], list[int]]:
+    return {(kind, key): value for key, value in places.items()}

@@ -24,7 +24,18 @@ from .forms import (
     TeamForm,
     TrackForm,
 )
-from .models import Driver, League, Round, Season, Team, Track, may_edit_tracks, ruleset_choices
+from .models import (
+    Driver,
+    League,
+    Round,
+    RoundStatus,
+    Season,
+    Team,
+    Track,
+    may_edit_tracks,
+    ruleset_choices,
+)
+from .pages import latest_page, page_of
 from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_standings
 
@@ -129,7 +140,10 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "league": league,
         "season": league.current_season(),
         "seasons": league.seasons.all(),
-        "teams": league.teams.select_related("league").prefetch_related("drivers__team__league"),
+        "teams": page_of(
+            league.teams.select_related("league").prefetch_related("drivers__team__league"),
+            request.GET.get("page"),
+        ),
         "can_manage": league.can_manage(request.user),
     }
     return render(request, "league/league.html", context)
@@ -209,9 +223,12 @@ def _render_team(request, league, team, hire_form, status=200) -> HttpResponse:
         "league": league,
         "team": team,
         "drivers": team.drivers.select_related("team__league"),
-        "entries": team.entries.select_related(
-            "driver", "round__season__league", "round__track"
-        ).order_by("round__season__number", "round__number", "place"),
+        "entries": latest_page(
+            team.entries.filter(round__status=RoundStatus.FINISHED)
+            .select_related("driver", "round__season__league", "round__track")
+            .order_by("-round__season__number", "-round__number", "-place", "-pk"),
+            request.GET.get("page"),
+        ),
         "hire_form": hire_form,
         "can_manage": league.can_manage(request.user),
     }
@@ -256,9 +273,12 @@ def _render_driver(request, league, driver, home_track_form, status: int = 200) 
     context = {
         "league": league,
         "driver": driver,
-        "entries": driver.entries.select_related(
-            "round__season__league", "round__track", "team"
-        ).order_by("round__season__number", "round__number"),
+        "entries": latest_page(
+            driver.entries.select_related("round__season__league", "round__track", "team").order_by(
+                "-round__season__number", "-round__number", "-pk"
+            ),
+            request.GET.get("page"),
+        ),
         "season_ends": driver.season_end_changes.select_related("season"),
         # Shown where the rule set has home tracks, and wherever a post was refused (with why).
         "home_track_form": home_track_form
@@ -384,11 +404,18 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = _season(league, number)
     rounds = list(season.rounds.select_related("track", "season__league"))
     can_manage = league.can_manage(request.user)
+    standings = season_standings(season)
+    drivers = page_of(standings.drivers, request.GET.get("page"))
+    teams = page_of(standings.teams, request.GET.get("teams"))
     context = {
         "league": league,
         "season": season,
         "rounds": rounds,
-        "standings": season_standings(season),
+        "standings": standings,
+        "drivers": drivers,
+        "teams": teams,
+        "driver_ties": standings.ties(drivers.object_list),
+        "team_ties": standings.ties(teams.object_list),
         "can_manage": can_manage,
         # Ending is offered once the rules let it, and asks first (season_end's GET).
         "can_end": can_manage
@@ -430,7 +457,9 @@ def season_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = {
         "league": league,
         "season": season,
-        "changes": season.end_changes.select_related("driver__team__league"),
+        "changes": page_of(
+            season.end_changes.select_related("driver__team__league"), request.GET.get("page")
+        ),
         "next_season": league.seasons.filter(number=season.number + 1).first(),
         "standings": season_standings(season) if season.is_ended else None,
     }

@@ -18,6 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
 from league.models import League, Round, RoundStatus, may_referee
+from league.pages import latest_page
 from league.round_panel import chosen_starters, starter_lines
 from league.services import AlreadyDone, StaleRound, reopen_summary, round_reopen_refusal
 from league.views import render_round, rookie_form_for, rookie_hire
@@ -220,7 +221,10 @@ def log(request: HttpRequest, race_id: int) -> HttpResponse:
         "round": race.round,
         "season": race.round.season,
         "league": league,
-        "events": race.events.defer("state_before").select_related("who").order_by("seq"),
+        "events": latest_page(
+            race.events.defer("state_before").select_related("who").order_by("-seq"),
+            request.GET.get("page"),
+        ),
         "may_take_back": not race.is_committed and league.can_referee(request.user),
     }
     return render(request, "races/log.html", context)

@@ -35,6 +35,14 @@ def countback_key(places: Sequence[int], worst_place: int) -> tuple[int, ...]:
     return tuple(list(places).count(place) for place in range(1, worst_place + 1))
 
 
+def _countback_order(places: Sequence[int]) -> tuple[int, ...]:
+    """A key that orders as countback_key does, higher first, without a count for every place
+    down to the worst (10,000 drivers made that 10,000 counts each): the places best first,
+    negated. Where two lists first differ, the one with the better place has more of it; where
+    one ends first, the other has one more of a place and no fewer of any better one."""
+    return tuple(-place for place in sorted(places))
+
+
 def standings(
     points_by_round: Mapping[Hashable, Sequence[int | None]],
     places: Mapping[Hashable, Sequence[int]],
@@ -44,12 +52,8 @@ def standings(
     `points_by_round[key]` has one item per round (None where the competitor did not start);
     `places[key]` lists every place it finished in.
     """
-    worst_place = max((max(p, default=0) for p in places.values()), default=0)
     totals = {key: sum(points or 0 for points in row) for key, row in points_by_round.items()}
-    rank = {
-        key: (totals[key], countback_key(places.get(key, ()), worst_place))
-        for key in points_by_round
-    }
+    rank = {key: (totals[key], _countback_order(places.get(key, ()))) for key in points_by_round}
     ordered = sorted(points_by_round, key=rank.__getitem__, reverse=True)
     rows: list[StandingRow] = []
     for index, key in enumerate(ordered):

@@ -119,7 +119,7 @@ def test_a_round_without_lap_leaders_costs_no_more_queries(mini, django_assert_n
         services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
         for place, entry in enumerate(entries, start=1)
     ]
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(10):
         services.round_result_record(round_=round_, outcomes=outcomes, injury_rolls={})
 
 

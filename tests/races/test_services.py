@@ -15,7 +15,8 @@ from races import services
 from races.models import Race, RaceEvent
 from rules import engine
 from rules.engine import Event
-from tests.races.autopilot import drive, drive_to_finish, legal_event
+from tests.factories import DriverFactory, TeamFactory
+from tests.races.autopilot import drive, drive_to_finish, finish_in_memory, legal_event
 from tests.races.scenario import EXPECTED_PLACES, EXPECTED_POINTS, STEPS
 
 pytestmark = pytest.mark.django_db
@@ -292,6 +293,31 @@ def test_committing_writes_what_the_round_result_form_would(race, round_one, see
     by_hand = _season_rows(round_one)
     # Distances differ only by the tie-break nudge; everything the season counts is the same.
     assert [row[:4] + row[5:] for row in committed] == [row[:4] + row[5:] for row in by_hand]
+
+
+def test_committing_a_race_costs_the_same_queries_for_10_or_40_cars(
+    season, django_assert_max_num_queries, django_assert_num_queries
+):
+    """Each injury roll was read, locked and saved on its own: two queries a roll (issue 11)."""
+
+    def finished_race(number: int, cars: int) -> Race:
+        teams = [TeamFactory(league=season.league) for _ in range(cars // 2)]
+        drivers = [DriverFactory(team=teams[index // 2]) for index in range(cars)]
+        round_ = season.rounds.get(number=number)
+        starters = [(driver, f"car {index}") for index, driver in enumerate(drivers)]
+        race = finish_in_memory(services.race_start(round_=round_, starters=starters), seed=5)
+        rolled = [result.injury for result in engine.results(services.race_state(race))]
+        assert sum(len(injury.rolls) for injury in rolled if injury) > 1
+        return race
+
+    ten = finished_race(1, cars=10)
+    with django_assert_max_num_queries(25) as with_ten:
+        services.race_result_commit(race=ten, expected_version=ten.version)
+    forty = finished_race(2, cars=40)
+    with django_assert_num_queries(len(with_ten.captured_queries)):
+        entries = services.race_result_commit(race=forty, expected_version=forty.version)
+
+    assert len(entries) == 40 and any(entry.injury_rolls for entry in entries)
 
 
 def test_an_unfinished_race_cannot_be_committed(race):

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from league.models import RoundStatus
 from races import services
-from races.models import Race
+from races.models import Race, RaceEvent
 from rules import engine
 from rules.dice import Die, values
 from tests.factories import UserFactory
@@ -321,13 +321,51 @@ def test_entering_an_event_costs_the_same_queries_at_event_5_and_event_40(
         client_organiser.post(turn_url(race), post, **HTMX)
 
 
-def test_the_full_log_lists_every_event(client, race):
+def test_the_full_log_lists_the_latest_events_and_pages_back_to_the_first(client, race):
     drive(race, 25)
     html = client.get(reverse("races:log", kwargs={"race_id": race.pk})).content.decode()
-    assert html.count("<li>") == race.seq
+    assert html.count("<li>") == 25 < race.seq and "Earlier events" in html
+    first_page = client.get(reverse("races:log", args=[race.pk]) + "?page=2").content.decode()
+    assert ">#1</span>" in first_page
     turn = client.get(turn_url(race)).content.decode()
     oldest_shown = race.seq - 19  # the page shows the latest 20
     assert f">#{oldest_shown}</span>" in turn and f">#{oldest_shown - 1}</span>" not in turn
+
+
+def logged(race: Race, events: int) -> str:
+    """`events` events in the race's log (rows alone: the log page only reads them), and the
+    log page's address."""
+    RaceEvent.objects.bulk_create(
+        RaceEvent(race=race, seq=seq, kind="move", text=f"Event {seq} in words")
+        for seq in range(1, events + 1)
+    )
+    return reverse("races:log", kwargs={"race_id": race.pk})
+
+
+def test_a_long_log_opens_on_its_latest_events_a_page_at_a_time(client, race):
+    """3,000 events made a page of 462 KB (issue 11)."""
+    url = logged(race, 130)
+
+    latest = client.get(url).text
+    seqs = [int(seq) for seq in re.findall(r">#(\d+)</span>", latest)]
+    assert seqs == list(range(106, 131))  # the latest 25, in the order entered
+    assert "Page 1 of 6" in latest and "?page=2" in latest and "Earlier events" in latest
+    earliest = client.get(url, {"page": 6}).text
+    assert [int(seq) for seq in re.findall(r">#(\d+)</span>", earliest)] == list(range(1, 6))
+    assert "Later events" in earliest and "Earlier events" not in earliest
+
+
+def test_the_log_costs_the_same_queries_for_10_events_or_3000(
+    client, race, django_assert_max_num_queries, django_assert_num_queries
+):
+    url = logged(race, 10)
+    with django_assert_max_num_queries(8) as for_ten:
+        assert client.get(url).status_code == 200
+    race.events.all().delete()
+    logged(race, 3000)
+    with django_assert_num_queries(len(for_ten.captured_queries)):
+        response = client.get(url)
+    assert response.status_code == 200 and len(response.content) < 30_000
 
 
 # --- Starting a race -----------------------------------------------------------------------

@@ -1,0 +1,105 @@
+"""What every section of the benchmark shares: timing against the trivial view, and the table.
+
+Every figure is a ratio to the trivial view measured in the same run, in turns with it (a busy
+machine slows both alike): the trivial view is the floor of every Paddock page, the logged-in
+user and an empty page on base.html. Query counts are the gate, in the tests; here they are
+printed beside the timings, with the target each row answers to.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+TRIVIAL_URL = "/bench/trivial-page/"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the issue's table: what was measured, its figure, its target, and whether it
+    met it (None: printed for scale, not judged). A timing is reported; a query count, a
+    status or a size is a `gate`, which the run's exit status answers to."""
+
+    name: str
+    figure: str
+    target: str
+    met: bool | None
+    gate: bool = True
+
+
+def seconds(action: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def get_ok(client: Client, url: str, **headers) -> Callable[[], float]:
+    """An action for against_trivial: seconds for one GET of `url` answered 200."""
+
+    def action() -> float:
+        started = time.perf_counter()
+        response = client.get(url, **headers)
+        elapsed = time.perf_counter() - started
+        assert response.status_code == 200, (url, response.status_code)
+        return elapsed
+
+    return action
+
+
+def against_trivial(client: Client, action: Callable[[], float], repeats: int) -> float:
+    """The median of `action` (it returns the seconds it timed) over the median of the trivial
+    view, the two taken in turns, after one untimed warm-up of each."""
+    trivial = get_ok(client, TRIVIAL_URL)
+    action(), trivial()
+    timed, floor = [], []
+    for _ in range(repeats):
+        timed.append(action())
+        floor.append(trivial())
+    return statistics.median(timed) / statistics.median(floor)
+
+
+def trivial_ms(client: Client, repeats: int = 50) -> float:
+    trivial = get_ok(client, TRIVIAL_URL)
+    trivial()
+    return statistics.median(trivial() for _ in range(repeats)) * 1000
+
+
+def queries(action: Callable[[], object]) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        action()
+    return len(captured.captured_queries)
+
+
+def ratio_row(name: str, ratio: float, most: float, extra: str = "") -> Row:
+    figure = f"{ratio:5.2f}x trivial" + (f", {extra}" if extra else "")
+    return Row(name, figure, f"<= {most}x trivial", ratio <= most, gate=False)
+
+
+def same_queries_row(name: str, sizes: tuple[str, str], counts: tuple[int, int]) -> Row:
+    figure = f"{counts[0]} queries at {sizes[0]}, {counts[1]} at {sizes[1]}"
+    return Row(name, figure, "same queries at both sizes", counts[0] == counts[1])
+
+
+def print_rows(database: str, trivial: float, rows: list[Row]) -> bool:
+    """The table and its closing lines; True if every gate was met (timings are reported)."""
+    width = max(len(row.name) for row in rows)
+    figure_width = max(len(row.figure) for row in rows)
+    print(f"\n{database}: trivial view (user + base.html) {trivial:.2f} ms, median")
+    for row in rows:
+        verdict = {True: "met", False: "MISSED", None: "for scale"}[row.met]
+        print(
+            f"  {row.name:<{width}}  {row.figure:<{figure_width}}  target {row.target}: {verdict}"
+        )
+    judged = [row for row in rows if row.met is not None]
+    missed = [row for row in judged if not row.met]
+    print(f"{database}: {len(judged) - len(missed)} of {len(judged)} targets met", end="")
+    print("." if not missed else "; missed:")
+    for row in missed:
+        print(f"  - {row.name} ({'a gate' if row.gate else 'a timing, reported'})")
+    return not any(row.gate for row in missed)
