@@ -53,6 +53,12 @@ RACE_HAS_EVENTS = (
     "longer change. Undo them at the table first."
 )
 ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
+FORCED_WITHOUT_END = (
+    "The rules keep leaving no choice ({kind}, again and again): Paddock stopped entering "
+    "them. This is a bug in the rule set; nothing was written."
+)
+# More events in a row than any race has cars times prompts of a turn: a rule set's loop.
+MOST_FORCED_IN_A_ROW = 200
 
 
 class StaleRace(ValidationError):
@@ -329,8 +335,10 @@ def _forced_events(
     """Enter what the rules leave no choice in (the only legal gear, the order of a lone car)
     after event `seq`, so the referee is never asked to confirm it; each is logged as
     automatic, with the state before it, so undo and replay treat it like any other event."""
-    rows = []
+    rows: list[RaceEvent] = []
     while asked and (event := asked[0].forced()) is not None:
+        if len(rows) == MOST_FORCED_IN_A_ROW:  # a rule set that never lets the referee in
+            raise ValidationError(FORCED_WITHOUT_END.format(kind=event.kind))
         before = state
         state, asked = engine.apply(before, event)
         rows.append(

@@ -379,3 +379,17 @@ def test_an_event_logged_before_states_were_kept_is_undone_by_replay(race):
     services.race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
     assert race.state == before
+
+
+def test_a_rule_set_that_never_lets_the_referee_in_is_stopped_and_writes_nothing(race, monkeypatch):
+    """A bug guard: forced events end, or Paddock refuses instead of looping for ever."""
+    race = play(race, STEPS[:4])
+    looping = engine.Prompt("weather_roll", "No choice, for ever", None, ())
+    monkeypatch.setattr(engine.Prompt, "forced", lambda self: Event("weather_roll", {"value": 1}))
+    monkeypatch.setattr(engine, "apply", lambda state, event: (state, (looping,)))
+    with pytest.raises(ValidationError, match="keep leaving no choice"):
+        services.race_event_apply(
+            race=race, event=Event("weather_roll", {"value": 1}), expected_version=race.version
+        )
+    race.refresh_from_db()
+    assert race.seq == 4
