@@ -16,6 +16,9 @@ NO_SETTINGS_VERSION = (
     "This form does not say which version of the league's settings it was built on: reload the "
     "page."
 )
+NO_SETUP_VERSION = (
+    "This form does not say which version of the season's setup it was built on: reload the page."
+)
 SCHEDULE_GAP = (
     "Pick the races in order from race 1, leaving none empty: "
     "a race's number sets its points and healing weeks."
@@ -91,6 +94,29 @@ class PointsTableForm(forms.Form):
         """The table asked for, as text: the preset's, or the one typed."""
         preset = self.cleaned_data["preset"]
         return str(self.rules.points_presets[preset]) if preset else self.cleaned_data["table"]
+
+
+class SeasonSetupForm(forms.Form):
+    """A season's setup (RBB: the wear points of every zone of every car), a number a field as
+    its rule set lists them; with the setup version the page was built on."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, rules: Championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        for number in rules.season_setup:
+            self.fields[number.key] = forms.IntegerField(
+                label=number.label, min_value=number.low, max_value=number.high
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("version") is None:
+            raise forms.ValidationError(NO_SETUP_VERSION)
+        return cleaned
+
+    def setup(self) -> dict[str, int]:
+        return {key: value for key, value in self.cleaned_data.items() if key != "version"}
 
 
 class TeamForm(forms.Form):

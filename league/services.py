@@ -140,6 +140,17 @@ LEAGUE_CHANGED = (
     "as they stand now. Enter again what still applies."
 )
 
+NO_SEASON_SETUP = "{rules} sets up nothing per season."
+SEASON_SETUP_RACED = (
+    "Season {number}'s setup can no longer change: round {round} has started, and every race "
+    "of a season starts on the same setup."
+)
+SEASON_SETUP_ALREADY = "Season {number} is already set up so."
+SEASON_SETUP_CHANGED = (
+    "Someone else changed this season's setup first (another tab or device): here it is as it "
+    "stands now. Enter again what still applies."
+)
+
 # The highest roll (30, sixth gear) minus the least safe roll (0).
 MAX_OVERSHOOT = 30
 # Two points disable a car; chain checks can add a few more before the referee stops rolling.
@@ -230,6 +241,10 @@ def _track_replay(track: Track) -> None:
     ):
         raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
     raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+
+
+class StaleSeason(ValidationError):
+    """The page was built on an older version of the season's setup: someone changed it."""
 
 
 class StaleTrack(ValidationError):
@@ -448,6 +463,54 @@ def season_open(
             )
         )
     Round.objects.bulk_create(rounds)
+    return season
+
+
+def season_setup_refusal(
+    season: Season, rounds: Iterable[Round] | None = None, *, lock: bool = False
+) -> str | None:
+    """Why the season's setup may not change now, or None: every race of a season starts on
+    the same setup, so it changes only before the season's first race starts (docs/rulings.md,
+    "The wear-point setup"). `rounds`: the season's rounds, if the caller has them; `lock`: the
+    caller writes the setup, and a round started meanwhile must wait for it (or it for the
+    round)."""
+    if not season.league.rules.season_setup:
+        return NO_SEASON_SETUP.format(rules=season.league.rules.title)
+    if rounds is None:
+        rounds = Round.objects.filter(season=season).order_by("number").only("number", "status")
+        if lock:
+            rounds = rounds.select_for_update()
+    started = next((r for r in rounds if r.status != RoundStatus.SCHEDULED), None)
+    if started is None:
+        return None
+    return SEASON_SETUP_RACED.format(number=season.number, round=started.number)
+
+
+@transaction.atomic
+def season_setup_set(
+    *, season: Season, setup: Mapping[str, object], expected_version: int | None = None
+) -> Season:
+    """Give the season the setup `setup` (its rule set checks every number), before its first
+    race starts. The setup it has already is AlreadyDone (a double tap); a page built on an
+    older setup is StaleSeason."""
+    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    rules = season.league.rules
+    if not rules.season_setup:
+        raise ValidationError(NO_SEASON_SETUP.format(rules=rules.title))
+    try:
+        chosen = rules.validated_season_setup(setup)
+    except InvalidSetting as error:
+        raise ValidationError(str(error).splitlines()) from error
+    if chosen == season.race_setup:
+        raise AlreadyDone(SEASON_SETUP_ALREADY.format(number=season.number), done=season)
+    if expected_version is not None and season.setup_version != expected_version:
+        raise StaleSeason(SEASON_SETUP_CHANGED)
+    if refusal := season_setup_refusal(season, lock=True):
+        raise ValidationError(refusal)
+    season.setup = chosen
+    season.setup_version += 1
+    season.full_clean(validate_unique=False, validate_constraints=False)
+    season.save(update_fields=["setup", "setup_version"])
     return season
 
 
