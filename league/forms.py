@@ -9,7 +9,7 @@ from django.urls import reverse
 from rules.championship import Championship, championship_for
 
 from .models import Track, ruleset_choices
-from .services import MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
+from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 FINISHED = "finished"
 NO_SETTINGS_VERSION = (
@@ -242,10 +242,16 @@ class OutcomeForm(forms.Form):
     damage = forms.IntegerField(
         required=False, min_value=1, max_value=MAX_DAMAGE, label="Damage points"
     )
+    # Asked where the rule set scores points beyond the place (Mini's lap-leader points).
+    bonus_points = forms.IntegerField(required=False, min_value=0, max_value=MAX_BONUS_POINTS)
 
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["outcome"].choices = [(FINISHED, "Finished"), *rules.out_reasons]
+        if rules.bonus_points_label:
+            self.fields["bonus_points"].label = rules.bonus_points_label
+        else:
+            del self.fields["bonus_points"]
         self.fields["damage"].min_value = rules.least_disabling_damage
         self.fields["damage"].validators.append(MinValueValidator(rules.least_disabling_damage))
 
@@ -260,6 +266,7 @@ class OutcomeForm(forms.Form):
             distance=None if finished else data.get("distance"),
             overshoot=data.get("overshoot"),
             damage=data.get("damage"),
+            bonus_points=data.get("bonus_points") or 0,
         )
 
 

@@ -415,6 +415,11 @@ class Entry(models.Model):
     )
     injury_columns = models.JSONField(default=list, blank=True)
     injury_rolls = models.JSONField(default=list, blank=True)
+    bonus_points = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Points earned in the race beyond the place (Mini's lap-leader points), "
+        "included in `points` once the result is confirmed.",
+    )
     # Committed effects, shown on the result and the standings:
     points = models.PositiveIntegerField(default=0)
     xp_change = models.IntegerField(default=0)

@@ -129,6 +129,11 @@ ROUND_AT_TABLE = (
     "discarded)."
 )
 OVERSHOOT_TOO_FAR = "{driver}: an overshoot is at most {most} spaces (the highest roll is 30)."
+BONUS_POINTS_TOO_MANY = (
+    "{label}: a race gives at most {most} between its cars (round {number}, {format}); this "
+    "result gives {given}."
+)
+NO_BONUS_POINTS = "{rules} scores nothing but places: {driver} can have no bonus points."
 DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a race."
 POINTS_TABLE_IN_USE = (
     "Season {number} has a result already (round {round}): its points table stays as it is, so "
@@ -153,6 +158,8 @@ SEASON_SETUP_CHANGED = (
 
 # The highest roll (30, sixth gear) minus the least safe roll (0).
 MAX_OVERSHOOT = 30
+# A sanity bound on one car's bonus points in a race; the rule set's own limit is checked too.
+MAX_BONUS_POINTS = 99
 # Two points disable a car; chain checks can add a few more before the referee stops rolling.
 MAX_DAMAGE = 10
 
@@ -900,9 +907,40 @@ RESULT_FIELDS = [
     "distance",
     "overshoot",
     "damage",
+    "bonus_points",
     "injury_columns",
     "injury_rolls",
 ]
+
+
+def _check_bonus_points(
+    round_: Round,
+    entries: Mapping[int, Entry],
+    outcomes: Sequence[EntryOutcome],
+    rules: Championship,
+) -> None:
+    """Bonus points only where the rule set has them, and no more between the cars than a race
+    of the round's format gives (Mini: a point a lap but the last)."""
+    given = [outcome for outcome in outcomes if outcome.bonus_points]
+    if not given:
+        return
+    label = rules.bonus_points_label
+    if not label:
+        raise ValidationError(
+            NO_BONUS_POINTS.format(rules=rules.title, driver=entries[given[0].entry_id].driver)
+        )
+    most = rules.most_bonus_points(round_.race_format)
+    total = sum(outcome.bonus_points for outcome in given)
+    if total > most:
+        raise ValidationError(
+            BONUS_POINTS_TOO_MANY.format(
+                label=label,
+                most=most,
+                number=round_.number,
+                format=round_.race_format_label or "as set up",
+                given=total,
+            )
+        )
 
 
 def _enter_result(
@@ -925,6 +963,7 @@ def _enter_result(
             raise ValidationError(OUTCOME_MISSING.format(driver=entry.driver))
     places = _places(entries, list(by_entry.values()))
     rules = round_.season.league.rules
+    _check_bonus_points(round_, entries, outcomes, rules)
     for entry_id, entry in entries.items():
         outcome = by_entry[entry_id]
         columns = _injury_columns(outcome, entry.driver, rules)
@@ -935,6 +974,7 @@ def _enter_result(
         fact = None if outcome.finished else rules.out_reason_facts.get(outcome.out_reason)
         entry.overshoot = outcome.overshoot if fact == "overshoot" else None
         entry.damage = outcome.damage if fact == "damage" else None
+        entry.bonus_points = outcome.bonus_points
         if entry.injury_columns != columns:
             entry.injury_columns = columns
             entry.injury_rolls = []
@@ -1083,7 +1123,8 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
         injury_rolls=entry.injury_rolls,
         driver=_driver_sheet(entry.driver),
     )
-    entry.points, entry.xp_change = score.points, score.xp_change
+    # Bonus points (Mini's laps led) come on top of what the place and the multiplier score.
+    entry.points, entry.xp_change = score.points + entry.bonus_points, score.xp_change
     entry.severity, entry.injured, entry.dead = score.severity, score.injured, score.dead
     if score.driver is not None:
         driver, sheet = entry.driver, score.driver
@@ -1103,13 +1144,7 @@ def round_result_record(
     bonus points are added to the points its place earns."""
     round_ = round_for_write(round_, None)
     _enter_result(round_, outcomes, injury_rolls)
-    entries = _commit(round_)
-    bonus = {outcome.entry_id: outcome.bonus_points for outcome in outcomes}
-    if any(bonus.values()):
-        for entry in entries:
-            entry.points += bonus.get(entry.pk, 0)
-        Entry.objects.bulk_update(entries, ["points"])
-    return entries
+    return _commit(round_)
 
 
 @transaction.atomic

@@ -427,6 +427,9 @@ class Championship:
     grid_from_previous_finish: bool = False
     home_tracks: bool = False
     season_note: str = ""  # what a season is, for the page that opens one
+    # What the round page's result form asks of each car beyond its place, for points on top of
+    # it (Mini: laps led); "" where a race scores nothing but places.
+    bonus_points_label: str = ""
     # What each season sets up for all its races (RBB: the cars' wear-point setup), numbers its
     # organiser may change before the season's first race; () where a season sets up nothing.
     season_setup: tuple[SetupNumber, ...] = ()
@@ -547,6 +550,11 @@ class Championship:
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)
         return options
+
+    def most_bonus_points(self, race_format: str) -> int:
+        """The most bonus points the cars of one race may earn between them, in the round's
+        format (0 where there are none)."""
+        return 0
 
     def out_reason_label(self, key: str) -> str:
         return dict(self.out_reasons).get(key, key)
