@@ -267,3 +267,24 @@ def test_a_season_pass_result_form_asks_for_no_bonus_points(client_organiser, se
     services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
     page = client_organiser.get(round_.get_absolute_url()).text
     assert "bonus_points" not in page and "Lap-leader" not in page
+
+
+def test_from_the_home_page_a_mini_series_shows_its_presets_at_every_step(client_organiser):
+    new = client_organiser.get(reverse("league:league_new"), {"ruleset": "mini"}).text
+    assert "Mini table (7-5-3-2-1-0-0-0)" in new
+    assert "1 point for the leader of each lap but the last" in new
+    assert "An eight-race series, four on each of two courses" in new
+    created = {"name": "Mini Club", "ruleset": "mini", "damage_pool": "20"}
+    client_organiser.post(reverse("league:league_new"), created)
+    league = League.objects.get(name="Mini Club")
+    page = client_organiser.get(league.get_absolute_url()).text
+    assert "The Mini table" in page and '<td class="round-points">7</td>' in page
+    opening = client_organiser.get(reverse("league:season_new", args=[league.slug])).text
+    assert "Mini&#x27;s series: Mini course A" in opening
+    response = client_organiser.post(
+        reverse("league:season_new", args=[league.slug]),
+        {"preset": "Mini's series", "number": 1},
+    )
+    assert response.status_code == 302
+    season_page = client_organiser.get(league.current_season().get_absolute_url()).text
+    assert season_page.count("Mini course A") == 4 and season_page.count("Mini course B") == 4
