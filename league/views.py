@@ -399,6 +399,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@never_cache  # its organiser's setup form carries the version it was built on
 @require_GET
 def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = _league(slug)

@@ -161,8 +161,9 @@ def test_a_season_pass_season_has_no_setup_page(client_organiser, league):
     assert "setup-form" not in client_organiser.get(season.get_absolute_url()).text
 
 
-def test_the_setup_page_is_never_served_from_the_cache(client_organiser, season):
-    assert "no-store" in client_organiser.get(url(season)).headers["Cache-Control"]
+def test_the_pages_with_the_setup_form_are_never_served_from_the_cache(client_organiser, season):
+    for page in (url(season), season.get_absolute_url()):
+        assert "no-store" in client_organiser.get(page).headers["Cache-Control"], page
 
 
 def test_the_setup_form_costs_the_season_page_no_query_whatever_the_league_s_size(
