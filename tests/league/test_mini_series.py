@@ -244,13 +244,13 @@ def test_the_round_page_takes_lap_leader_points_with_the_result(client_organiser
     assert response.status_code == 302
     confirm = client_organiser.get(round_.get_absolute_url()).text
     assert f'name="e{ids["b"]}-bonus_points" value="2"' in confirm  # kept to correct it
-    assert "2. Bob — 2 lap-leader points" in confirm  # to check before confirming
+    assert "2. Bob — lap-leader points: 2" in confirm  # to check before confirming
     version = Round.objects.get(pk=round_.pk).version
     committed = client_organiser.post(_result_url(round_, "commit"), {"version": version})
     assert committed.status_code == 302
     assert dict(round_.entries.values_list("car", "points")) == {"a": 7, "b": 7, "c": 3}
     done = client_organiser.get(round_.get_absolute_url()).text
-    assert "incl. 2 lap-leader points" in done
+    assert "incl. lap-leader points: 2" in done
 
 
 def test_too_many_lap_leader_points_on_the_round_page_are_a_400(client_organiser, mini):
