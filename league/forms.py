@@ -9,12 +9,15 @@ from django.urls import reverse
 from rules.championship import Championship, championship_for
 
 from .models import Track, ruleset_choices
-from .services import MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
+from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 FINISHED = "finished"
 NO_SETTINGS_VERSION = (
     "This form does not say which version of the league's settings it was built on: reload the "
     "page."
+)
+NO_SETUP_VERSION = (
+    "This form does not say which version of the season's setup it was built on: reload the page."
 )
 SCHEDULE_GAP = (
     "Pick the races in order from race 1, leaving none empty: "
@@ -91,6 +94,29 @@ class PointsTableForm(forms.Form):
         """The table asked for, as text: the preset's, or the one typed."""
         preset = self.cleaned_data["preset"]
         return str(self.rules.points_presets[preset]) if preset else self.cleaned_data["table"]
+
+
+class SeasonSetupForm(forms.Form):
+    """A season's setup (RBB: the wear points of every zone of every car), a number a field as
+    its rule set lists them; with the setup version the page was built on."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, rules: Championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        for number in rules.season_setup:
+            self.fields[number.key] = forms.IntegerField(
+                label=number.label, min_value=number.low, max_value=number.high
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("version") is None:
+            raise forms.ValidationError(NO_SETUP_VERSION)
+        return cleaned
+
+    def setup(self) -> dict[str, int]:
+        return {key: value for key, value in self.cleaned_data.items() if key != "version"}
 
 
 class TeamForm(forms.Form):
@@ -216,10 +242,16 @@ class OutcomeForm(forms.Form):
     damage = forms.IntegerField(
         required=False, min_value=1, max_value=MAX_DAMAGE, label="Damage points"
     )
+    # Asked where the rule set scores points beyond the place (Mini's lap-leader points).
+    bonus_points = forms.IntegerField(required=False, min_value=0, max_value=MAX_BONUS_POINTS)
 
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["outcome"].choices = [(FINISHED, "Finished"), *rules.out_reasons]
+        if rules.bonus_points_label:
+            self.fields["bonus_points"].label = rules.bonus_points_label
+        else:
+            del self.fields["bonus_points"]
         self.fields["damage"].min_value = rules.least_disabling_damage
         self.fields["damage"].validators.append(MinValueValidator(rules.least_disabling_damage))
 
@@ -234,6 +266,7 @@ class OutcomeForm(forms.Form):
             distance=None if finished else data.get("distance"),
             overshoot=data.get("overshoot"),
             damage=data.get("damage"),
+            bonus_points=data.get("bonus_points") or 0,
         )
 
 

@@ -17,6 +17,7 @@ from rules.championship import (
     Championship,
     InvalidSetting,
     PointsTable,
+    SetupNumber,
     UnknownChampionship,
     championship_for,
     out_reason_label,
@@ -181,6 +182,17 @@ class Season(models.Model):
         max_length=40, blank=True, help_text="The sample schedule this season follows, if any."
     )
     ended_at = models.DateTimeField(null=True, blank=True)
+    setup = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What the season sets up for all its races, where its rule set has a season "
+        "setup (RBB: the cars' wear points by zone); a number left out takes its default.",
+    )
+    setup_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every change to the season's setup, never repeated: the version "
+        "a setup form was built on tells whether someone changed it since.",
+    )
 
     class Meta:
         ordering = ["league", "number"]
@@ -197,6 +209,18 @@ class Season(models.Model):
     @property
     def is_ended(self) -> bool:
         return self.ended_at is not None
+
+    @property
+    def race_setup(self) -> dict[str, int]:
+        """The season's setup, every number given (its rule set's defaults where the organiser
+        changed none); {} where the rule set has no season setup."""
+        return self.league.rules.validated_season_setup(self.setup or {})
+
+    @property
+    def setup_lines(self) -> list[tuple[SetupNumber, int]]:
+        """The season's setup as its rule set lists it: (number, value) a line."""
+        setup = self.race_setup
+        return [(number, setup[number.key]) for number in self.league.rules.season_setup]
 
 
 class RoundStatus(models.TextChoices):
@@ -391,6 +415,11 @@ class Entry(models.Model):
     )
     injury_columns = models.JSONField(default=list, blank=True)
     injury_rolls = models.JSONField(default=list, blank=True)
+    bonus_points = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Points earned in the race beyond the place (Mini's lap-leader points), "
+        "included in `points` once the result is confirmed.",
+    )
     # Committed effects, shown on the result and the standings:
     points = models.PositiveIntegerField(default=0)
     xp_change = models.IntegerField(default=0)

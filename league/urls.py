@@ -25,6 +25,7 @@ urlpatterns = [
     ),
     path("<slug:slug>/seasons/new/", views.season_new, name="season_new"),
     path(season, views.season_detail, name="season"),
+    path(season + "setup/", views.season_setup, name="season_setup"),
     path(season + "end/", views.season_end, name="season_end"),
     path(season + "report/", views.season_report, name="season_report"),
     path(round_, views.round_detail, name="round"),

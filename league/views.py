@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import model_to_dict
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,6 +21,7 @@ from .forms import (
     PointsTableForm,
     RookieForm,
     SeasonForm,
+    SeasonSetupForm,
     TeamForm,
     TrackForm,
 )
@@ -398,6 +399,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@never_cache  # its organiser's setup form carries the version it was built on
 @require_GET
 def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = _league(slug)
@@ -421,8 +423,62 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "can_end": can_manage
         and not season.is_ended
         and services.season_end_refusal(rounds) is None,
+        **_setup_context(season, rounds, can_manage),
     }
     return render(request, "league/season.html", context)
+
+
+def _setup_context(season: Season, rounds: list[Round], can_manage: bool) -> dict[str, object]:
+    """The season setup's form for its organiser (where the rule set has a season setup), and
+    why it may not change now, if it may not (no queries: the rounds are those shown)."""
+    rules = season.league.rules
+    if not (can_manage and rules.season_setup):
+        return {}
+    return {
+        "setup_form": SeasonSetupForm(rules=rules, initial=season.race_setup),
+        "setup_refusal": services.season_setup_refusal(season, rounds),
+    }
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_setup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The season's setup (RBB: its wear points): its organiser changes it until the season's
+    first race starts."""
+    season = _season(_managed_league(request, slug), number)
+    if not season.league.rules.season_setup:
+        raise Http404(services.NO_SEASON_SETUP.format(rules=season.league.rules.title))
+    form = SeasonSetupForm(_posted(request), rules=season.league.rules, initial=season.race_setup)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_setup_set(
+                season=season, setup=form.setup(), expected_version=form.cleaned_data["version"]
+            )
+        except services.AlreadyDone as done:
+            return _already_done(request, done)
+        except services.StaleSeason as conflict:
+            season.refresh_from_db()
+            fresh = SeasonSetupForm(rules=season.league.rules, initial=season.race_setup)
+            return _render_setup(request, season, fresh, conflict.messages, CONFLICT)
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, f"Season {season.number}'s setup is saved.")
+            return redirect(season)
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return _render_setup(request, season, form, status=status)
+
+
+def _render_setup(request, season, form, errors=(), status=200) -> HttpResponse:
+    context = {
+        "league": season.league,
+        "season": season,
+        "form": form,
+        "errors": list(errors),
+        "refusal": services.season_setup_refusal(season),
+    }
+    return render(request, "league/season_setup.html", context, status=status)
 
 
 @never_cache

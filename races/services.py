@@ -89,6 +89,7 @@ def race_setup(
             for entry in entries
             if rules.home_tracks and entry.driver.home_track_id == round_.track_id
         ],
+        season_setup=round_.season.race_setup,
     )
     return engine.setup(
         league.ruleset,

@@ -338,6 +338,18 @@ class BuildZone:
 
 
 @dataclass(frozen=True)
+class SetupNumber:
+    """One number of a rule set's season setup (RBB: the wear points of one zone of every car),
+    with its default and the least and most a season may give it."""
+
+    key: str
+    label: str
+    default: int
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class RoundShape:
     """What a rule set attaches to the round of a given number."""
 
@@ -415,6 +427,13 @@ class Championship:
     grid_from_previous_finish: bool = False
     home_tracks: bool = False
     season_note: str = ""  # what a season is, for the page that opens one
+    # What the round page's result form asks of each car beyond its place, for points on top of
+    # it (Mini: laps led); "" where a race scores nothing but places.
+    bonus_points_label: str = ""
+    # What each season sets up for all its races (RBB: the cars' wear-point setup), numbers its
+    # organiser may change before the season's first race; () where a season sets up nothing.
+    season_setup: tuple[SetupNumber, ...] = ()
+    season_setup_title: str = ""
     season_end_note: str = "close it and open the next"  # what ending a season does
 
     def validated_settings(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
@@ -435,6 +454,26 @@ class Championship:
             values[key] = value
         if self.points_presets:
             values[POINTS_TABLE] = str(self._stored_points_table(raw.get(POINTS_TABLE)))
+        return values
+
+    def validated_season_setup(self, raw: Mapping[str, object]) -> dict[str, int]:
+        """Every number of the season setup, from `raw` or its default; InvalidSetting with
+        every number refused, one reason a line, otherwise."""
+        known = {number.key: number for number in self.season_setup}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise InvalidSetting(f"{self.title} sets up no {unknown[0]!r} for a season.")
+        values: dict[str, int] = {}
+        reasons = []
+        for key, number in known.items():
+            value = raw.get(key, number.default)
+            if isinstance(value, bool) or not isinstance(value, int):
+                reasons.append(f"{number.label}: a whole number, not {value!r}.")
+            elif not number.low <= value <= number.high:
+                reasons.append(f"{number.label}: {number.low} to {number.high}, not {value}.")
+            values[key] = value
+        if reasons:
+            raise InvalidSetting("\n".join(reasons))
         return values
 
     def _stored_points_table(self, stored: object) -> PointsTable:
@@ -499,17 +538,23 @@ class Championship:
         starters: Sequence[str] = (),
         previous_finish: Sequence[str] = (),
         home: Sequence[str] = (),
+        season_setup: Mapping[str, int] | None = None,
     ) -> dict[str, object]:
         """What a race of the rule set takes from its track (the weather table), its starters
-        (cars they built, their season points by car), the league's settings and the round's
-        format, for the race's setup hook. Rule sets that ask for them (see
-        `grid_from_previous_finish`, `home_tracks`) also get the race's cars (`starters`), those
-        cars in the order they finished the season's previous race, and the cars racing at their
-        driver's home track."""
+        (cars they built, their season points by car), the league's settings, the season's
+        setup (see `season_setup`) and the round's format, for the race's setup hook. Rule sets
+        that ask for them (see `grid_from_previous_finish`, `home_tracks`) also get the race's
+        cars (`starters`), those cars in the order they finished the season's previous race, and
+        the cars racing at their driver's home track."""
         options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)
         return options
+
+    def most_bonus_points(self, race_format: str) -> int:
+        """The most bonus points the cars of one race may earn between them, in the round's
+        format (0 where there are none)."""
+        return 0
 
     def out_reason_label(self, key: str) -> str:
         return dict(self.out_reasons).get(key, key)
