@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from . import services
+from . import backup, services
 from .forms import (
     HireForm,
     HomeTrackForm,
@@ -147,6 +147,17 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "can_manage": league.can_manage(request.user),
     }
     return render(request, "league/league.html", context)
+
+
+@never_cache
+@login_required
+@require_GET
+def league_backup(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole league as one JSON file, for its organiser to keep (league/backup.py)."""
+    league = _managed_league(request, slug)
+    response = HttpResponse(backup.league_file(league), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{backup.file_name(league)}"'
+    return response
 
 
 @never_cache
