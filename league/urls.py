@@ -13,6 +13,7 @@ urlpatterns = [
     path("tracks/", views.tracks, name="tracks"),
     path("tracks/<id:track_id>/edit/", views.track_edit, name="track_edit"),
     path("<slug:slug>/", views.league_detail, name="league"),
+    path("<slug:slug>/archive/", views.league_archive, name="league_archive"),
     path("<slug:slug>/backup/", views.league_backup, name="league_backup"),
     path("<slug:slug>/points/", views.league_points, name="league_points"),
     path("<slug:slug>/teams/new/", views.team_new, name="team_new"),
