@@ -26,7 +26,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -44,6 +44,9 @@ from .models import (
 
 FORMAT = "paddock-league"
 FORMAT_VERSION = 1
+# Rows a statement inserts: a row of the widest table (an entry) is 22 parameters, and
+# PostgreSQL takes at most 65,535 in one statement.
+BATCH = 1000
 
 NOT_A_BACKUP = "This is not a Paddock league backup (no {format!r} format named in it)."
 UNKNOWN_VERSION = (
@@ -109,7 +112,19 @@ def register(label: str, model: type[models.Model], rows: Callable[[League], mod
 
 
 def league_export(league: League) -> dict[str, Any]:
-    """The league as one JSON-ready dict: one query per table, whatever its size."""
+    """The league as one JSON-ready dict: one query per table, whatever its size, all read
+    from one snapshot of the database, so a result written meanwhile is in the file whole or
+    not at all."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            # Read committed would give each table's query a snapshot of its own.
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        return _export(league)
+
+
+def _export(league: League) -> dict[str, Any]:
     tables = {table.label: _rows(table.model, table.rows(league)) for table in TABLES}
     user_model = get_user_model()
     users = _named(tables, user_model)
@@ -256,7 +271,7 @@ def _tracks(rows: list[dict[str, Any]]) -> dict[int, int]:
 def _insert(
     table: Table, rows: list[dict[str, Any]], ids: dict[type[models.Model], dict[int, int]]
 ) -> dict[int, int]:
-    """Insert `rows` in one statement per batch; the new id of each row's old id."""
+    """Insert `rows`, a statement per BATCH of them; the new id of each row's old id."""
     fields = {field.name: field for field in _fields(table.model)}
     objects, olds = [], []
     for number, row in enumerate(rows, start=1):
@@ -274,7 +289,7 @@ def _insert(
             _validate(table.label, number, obj)
         objects.append(obj)
         olds.append(row.get("id"))
-    created = table.model.objects.bulk_create(objects)
+    created = table.model.objects.bulk_create(objects, batch_size=BATCH)
     # Times set when a row was made (a league's, a driver's hiring, an event's) come back as
     # they were: an insert would stamp them with now.
     stamped = [
@@ -287,7 +302,7 @@ def _insert(
             for name in stamped:
                 if name in row:
                     setattr(obj, name, fields[name].to_python(row[name]))
-        table.model.objects.bulk_update(created, stamped)
+        table.model.objects.bulk_update(created, stamped, batch_size=BATCH)
     return {old: obj.pk for old, obj in zip(olds, created, strict=True)}
 
 
