@@ -56,6 +56,10 @@ SLUG_TAKEN = (
     "A league at the address {slug!r} exists already: nothing was imported. Import into a "
     "database without it (or rename that league's address first)."
 )
+NAME_TAKEN = (
+    "{organiser} has a league called {name!r} already: nothing was imported. Rename that "
+    "league first."
+)
 TABLE_MISSING = "The backup has no {label!r} table: it is not a whole league."
 TABLE_UNKNOWN = "The backup has a {label!r} table this Paddock does not know."
 FIELD_UNKNOWN = "The backup's {label!r} rows have a field {field!r} this Paddock does not know."
@@ -328,6 +332,8 @@ def _value(label: str, number: int, field: models.Field, value: Any, ids) -> Any
 def _validate(label: str, number: int, obj: models.Model) -> None:
     """The league row is checked as a new league would be: its address, its rule set and
     settings, its name beside its organiser's other leagues."""
+    if League.objects.filter(organiser_id=obj.organiser_id, name__iexact=obj.name).exists():
+        raise ValidationError(NAME_TAKEN.format(organiser=obj.organiser, name=obj.name))
     try:
         obj.full_clean()
     except ValidationError as error:

@@ -299,6 +299,11 @@ def test_a_league_whose_address_is_taken_is_refused_and_writes_nothing(exported)
     refused_import(exported, backup.SLUG_TAKEN.format(slug="old-hands"))
 
 
+def test_a_league_named_as_one_of_its_organiser_s_is_refused_and_writes_nothing(exported):
+    exported["tables"]["league.league"][0]["slug"] = "old-hands-2"
+    refused_import(exported, backup.NAME_TAKEN.format(organiser="organiser", name="Old Hands"))
+
+
 def test_a_file_broken_halfway_writes_nothing_not_even_its_people_and_tracks(exported):
     empty_database()
     entries = exported["tables"]["league.entry"]
@@ -352,6 +357,13 @@ def test_import_league_says_why_it_refuses(organiser, tmp_path):
         call_command("import_league", str(file))
     with pytest.raises(CommandError, match="No league at the address 'nowhere'"):
         call_command("export_league", "nowhere", str(file))
+
+
+def test_export_league_writes_to_standard_output_with_a_dash(organiser):
+    league = ended_season_league(organiser)
+    out = StringIO()
+    call_command("export_league", league.slug, "-", stdout=out)
+    assert json.loads(out.getvalue())["tables"] == backup.league_export(league)["tables"]
 
 
 def test_the_organiser_downloads_the_backup_from_the_league_page(client, organiser):
