@@ -19,6 +19,15 @@ workers = int(os.environ.get("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() 
 # (DATABASE_URL, the secret key) stops the server at once with the reason, not in each worker.
 preload_app = True
 
+
+def post_fork(server, worker) -> None:
+    # A database connection opened while loading would be shared by every worker forked from
+    # it: each worker opens its own.
+    from django.db import connections
+
+    connections.close_all()
+
+
 # No control socket (gunicornc): Paddock does not use it, and two servers on one host would
 # share its path in the home directory.
 control_socket_disable = True
