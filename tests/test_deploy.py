@@ -1,4 +1,5 @@
-"""Deployment defaults: login throttling, and production settings that refuse to guess."""
+"""Deployment defaults: login throttling, production settings that refuse to guess, and the
+server `make serve` and a host run (gunicorn with its config, whitenoise)."""
 
 from __future__ import annotations
 
