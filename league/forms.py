@@ -12,6 +12,7 @@ from .models import Track, ruleset_choices
 from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 FINISHED = "finished"
+ARCHIVE_OR_RESTORE = "Press Archive or Restore."
 NO_SETTINGS_VERSION = (
     "This form does not say which version of the league's settings it was built on: reload the "
     "page."
@@ -60,6 +61,22 @@ class LeagueForm(forms.Form):
 
     def league_settings(self) -> dict[str, bool | str]:
         return {setting.key: self.cleaned_data[setting.key] for setting in self.rules.settings}
+
+
+class ArchiveForm(forms.Form):
+    """Archive a league or bring it back (the button pressed says which), with the settings
+    version the page was built on."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("version") is None:
+            raise forms.ValidationError(NO_SETTINGS_VERSION)
+        if ("archive" in self.data) == ("restore" in self.data):
+            raise forms.ValidationError(ARCHIVE_OR_RESTORE)
+        cleaned["archived"] = "archive" in self.data
+        return cleaned
 
 
 class PointsTableForm(forms.Form):

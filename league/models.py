@@ -95,6 +95,12 @@ class League(models.Model):
         django_settings.AUTH_USER_MODEL, blank=True, related_name="refereed_leagues"
     )
     created = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its organiser filed it away: off the home page's list, its history "
+        "and pages kept. A league with results is archived, never deleted.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -142,6 +148,10 @@ class League(models.Model):
             self.settings = self.rules.validated_settings(self.settings or {})
         except (UnknownChampionship, InvalidSetting) as error:
             raise ValidationError({"settings": str(error)}) from error
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
     def can_manage(self, user) -> bool:
         return may_manage(user, organiser_id=self.organiser_id)

@@ -144,6 +144,8 @@ LEAGUE_CHANGED = (
     "Someone else changed this league's settings first (another tab or device): here they are "
     "as they stand now. Enter again what still applies."
 )
+LEAGUE_ARCHIVED_ALREADY = "{league} is archived already."
+LEAGUE_NOT_ARCHIVED = "{league} is not archived: it is on the home page's list."
 
 NO_SEASON_SETUP = "{rules} sets up nothing per season."
 SEASON_SETUP_RACED = (
@@ -409,6 +411,26 @@ def league_points_table_set(
     league.settings_version += 1
     league.full_clean(validate_unique=False, validate_constraints=False)
     league.save(update_fields=["settings", "settings_version"])
+    return league
+
+
+@transaction.atomic
+def league_archive_set(
+    *, league: League, archived: bool, expected_version: int | None = None
+) -> League:
+    """File the league away (`archived`), or bring it back. Nothing of it is deleted: its
+    pages stay at their addresses and its history as it was; an archived league is only off
+    the home page's list. Asking for what it is already is AlreadyDone (a double tap); a page
+    built on older settings is StaleLeague."""
+    league = _locked_league(league)
+    if league.is_archived == archived:
+        message = LEAGUE_ARCHIVED_ALREADY if archived else LEAGUE_NOT_ARCHIVED
+        raise AlreadyDone(message.format(league=league), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    league.archived_at = timezone.now() if archived else None
+    league.settings_version += 1
+    league.save(update_fields=["archived_at", "settings_version"])
     return league
 
 

@@ -12,8 +12,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from . import services
+from . import backup, services
 from .forms import (
+    ArchiveForm,
     HireForm,
     HomeTrackForm,
     InjuryRollForm,
@@ -98,8 +99,9 @@ def _created(request: HttpRequest, form, create, made: str, then=None) -> HttpRe
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    leagues = League.objects.prefetch_related("seasons")
-    return render(request, "league/home.html", {"leagues": leagues})
+    leagues = League.objects.filter(archived_at__isnull=True).prefetch_related("seasons")
+    archived = League.objects.filter(archived_at__isnull=False)
+    return render(request, "league/home.html", {"leagues": leagues, "archived": archived})
 
 
 @never_cache
@@ -136,8 +138,12 @@ def _ruleset_asked(request: HttpRequest) -> str:
 
 @require_GET
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    league = _league(slug)
+    return _render_league(request, _league(slug))
+
+
+def _render_league(request, league, errors=(), status=200) -> HttpResponse:
     context = {
+        "errors": list(errors),
         "league": league,
         "season": league.current_season(),
         "seasons": league.seasons.all(),
@@ -147,7 +153,42 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         ),
         "can_manage": league.can_manage(request.user),
     }
-    return render(request, "league/league.html", context)
+    return render(request, "league/league.html", context, status=status)
+
+
+@login_required
+@require_POST
+def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
+    """Its organiser files the league away (the Archive button) or brings it back (Restore):
+    a league with history is archived, never deleted."""
+    league = _managed_league(request, slug)
+    form = ArchiveForm(request.POST)
+    if not form.is_valid():
+        return _render_league(request, league, form.non_field_errors(), BAD_REQUEST)
+    try:
+        league = services.league_archive_set(
+            league=league,
+            archived=form.cleaned_data["archived"],
+            expected_version=form.cleaned_data["version"],
+        )
+    except services.AlreadyDone as done:
+        return _already_done(request, done)
+    except services.StaleLeague as conflict:
+        return _render_league(request, _league(slug), conflict.messages, CONFLICT)
+    done = "archived: it is off the home page's list" if league.is_archived else "back on the list"
+    messages.success(request, f"{league} is {done}.")
+    return redirect(league)
+
+
+@never_cache
+@login_required
+@require_GET
+def league_backup(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole league as one JSON file, for its organiser to keep (league/backup.py)."""
+    league = _managed_league(request, slug)
+    response = HttpResponse(backup.league_file(league), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{backup.file_name(league)}"'
+    return response
 
 
 @never_cache
