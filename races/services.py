@@ -405,14 +405,23 @@ def race_events(race: Race) -> list[Event]:
     ]
 
 
+# What undo_target reads of the event; "race" too, or the related manager would read the race's
+# id of each row it sets the race on, in a query of its own.
+UNDO_TARGET_FIELDS = ("pk", "race", "seq", "kind", "text", "payload")
+
+
 def undo_target(race: Race, back_to: int | None = None) -> RaceEvent | None:
     """The referee's entry that undo takes back, with every event after it: the last one, or
     with `back_to` the latest at or before that event (an automatic event goes with the entry
     that led to it, or it would only be entered again)."""
+    return _undo_targets(race, back_to).only(*UNDO_TARGET_FIELDS).first()
+
+
+def _undo_targets(race: Race, back_to: int | None):
     entries = race.events.filter(automatic=False)
     if back_to is not None:
         entries = entries.filter(seq__lte=back_to)
-    return entries.only("pk", "seq", "kind", "text", "payload").order_by("-seq").first()
+    return entries.order_by("-seq")
 
 
 @transaction.atomic
@@ -427,10 +436,11 @@ def race_undo(
     `race` is brought up to date in place, as by race_event_apply.
     """
     caller_race, race = race, _locked(race, expected_version)
-    target = undo_target(race, back_to)
+    # The target and the state before it, in one read.
+    target = _undo_targets(race, back_to).only(*UNDO_TARGET_FIELDS, "state_before").first()
     if target is None:
         raise ValidationError(NOTHING_TO_UNDO)
-    state_before = race.events.filter(pk=target.pk).values_list("state_before", flat=True).get()
+    state_before = target.state_before
     race.events.filter(seq__gte=target.seq).delete()
     race.seq = target.seq - 1
     race.version += 1
