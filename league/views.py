@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import model_to_dict
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -68,7 +71,8 @@ def _managed_league(request: HttpRequest, slug: str) -> League:
 
 
 def _season(league: League, number: int) -> Season:
-    return get_object_or_404(Season.objects.select_related("league"), league=league, number=number)
+    # Read through the league, which the season then carries without a join.
+    return get_object_or_404(league.seasons, number=number)
 
 
 def _refused(form, error: ValidationError) -> None:
@@ -142,15 +146,15 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _render_league(request, league, errors=(), status=200) -> HttpResponse:
+    # The seasons are read once, the current one among them; teams and their drivers are read
+    # through the league, so they carry it without a join.
+    seasons = list(league.seasons.order_by("number"))
     context = {
         "errors": list(errors),
         "league": league,
-        "season": league.current_season(),
-        "seasons": league.seasons.all(),
-        "teams": page_of(
-            league.teams.select_related("league").prefetch_related("drivers__team__league"),
-            request.GET.get("page"),
-        ),
+        "season": seasons[-1] if seasons else None,
+        "seasons": seasons,
+        "teams": page_of(league.teams.prefetch_related("drivers"), request.GET.get("page")),
         "can_manage": league.can_manage(request.user),
     }
     return render(request, "league/league.html", context, status=status)
@@ -256,7 +260,7 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     league = _league(slug)
-    team = get_object_or_404(Team.objects.select_related("league"), league=league, pk=team_id)
+    team = get_object_or_404(league.teams, pk=team_id)
     return _render_team(request, league, team, HireForm())
 
 
@@ -264,17 +268,30 @@ def _render_team(request, league, team, hire_form, status=200) -> HttpResponse:
     context = {
         "league": league,
         "team": team,
-        "drivers": team.drivers.select_related("team__league"),
+        "drivers": team.drivers.all(),
         "entries": latest_page(
             team.entries.filter(round__status=RoundStatus.FINISHED)
             .select_related("driver", "round__season__league", "round__track")
             .order_by("-round__season__number", "-round__number", "-place", "-pk"),
             request.GET.get("page"),
         ),
-        "hire_form": hire_form,
+        "hire_form": _form_html(hire_form),
         "can_manage": league.can_manage(request.user),
     }
     return render(request, "league/team.html", context, status=status)
+
+
+def _form_html(form) -> str:
+    """`form` as crispy lays it out. Laying out even one field costs as much as the rest of a
+    page, and an unbound form comes out the same on every request: it is laid out once."""
+    if form.is_bound:
+        return render_to_string("league/_form.html", {"form": form})
+    return _blank_form_html(type(form))
+
+
+@cache
+def _blank_form_html(form_class) -> str:
+    return render_to_string("league/_form.html", {"form": form_class()})
 
 
 @login_required
@@ -445,9 +462,10 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
 def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = _league(slug)
     season = _season(league, number)
-    rounds = list(season.rounds.select_related("track", "season__league"))
+    # By number alone: the rounds' default order joins their season and its league to sort.
+    rounds = list(season.rounds.select_related("track").order_by("number"))
     can_manage = league.can_manage(request.user)
-    standings = season_standings(season)
+    standings = season_standings(season, rounds=rounds)
     drivers = page_of(standings.drivers, request.GET.get("page"))
     teams = page_of(standings.teams, request.GET.get("teams"))
     context = {

@@ -7,7 +7,8 @@ from random import Random
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from league import services as league_services
 from league.models import Entry, RoundStatus
@@ -194,6 +195,25 @@ def test_undo_restores_the_exact_previous_snapshot(race):
     assert race.seq == seq
     assert race.state == before == engine.state_to_dict(state)
     assert list(race.events.values_list("seq", flat=True)) == list(range(1, seq + 1))
+
+
+def test_undo_decodes_no_snapshot_but_the_one_kept_with_the_entry(race):
+    """The race's setup and snapshot are its largest JSON: undo restores the state kept with
+    the entry it takes back, so it reads neither, and writes that state back as it was kept."""
+    drive(race, 12)
+    kept = race.events.get(seq=race.seq).state_before
+    with CaptureQueriesContext(connection) as queries:
+        services.race_undo(race=race, expected_version=race.version)
+    race_reads = [
+        query["sql"]
+        for query in queries
+        if query["sql"].startswith("SELECT") and 'FROM "races_race"' in query["sql"]
+    ]
+    assert race_reads
+    assert not [sql for sql in race_reads if '"races_race"."state"' in sql]
+    assert not [sql for sql in race_reads if '"races_race"."setup"' in sql]
+    race.refresh_from_db()
+    assert race.state == kept
 
 
 def test_undo_needs_an_event_and_a_fresh_page(race):
