@@ -225,6 +225,13 @@ class Round(models.Model):
         default=False,
         help_text="Its result comes from the turn helper, not from the round page's forms.",
     )
+    # The race session the organiser schedules, for the league's calendar feed (exports).
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the race session starts, if it is scheduled."
+    )
+    venue = models.CharField(
+        max_length=120, blank=True, help_text="Where the race is played: a home, a club, a shop."
+    )
     version = models.PositiveBigIntegerField(
         default=0,
         help_text="Advanced by every write to the round and its entries, never repeated: the "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -615,6 +616,24 @@ def round_format_set(
         raise ValidationError(RACE_FORMAT_STARTED.format(number=round_.number))
     round_.race_format = race_format
     _advance(round_, "race_format")
+    return round_
+
+
+@transaction.atomic
+def round_session_set(
+    *,
+    round_: Round,
+    starts_at: datetime | None,
+    venue: str,
+    expected_version: int | None = None,
+) -> Round:
+    """Schedule the round's race session (when and where it is played) for the league's
+    calendar feed; None and "" take the schedule back."""
+    round_ = round_for_write(round_, expected_version)
+    round_.starts_at = starts_at
+    round_.venue = venue.strip()
+    round_.full_clean(exclude=["season", "track"])
+    _advance(round_, "starts_at", "venue")
     return round_
 
 

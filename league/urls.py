@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import exports, sessions, views
 
 app_name = "league"
 
@@ -13,10 +13,13 @@ urlpatterns = [
     path("tracks/", views.tracks, name="tracks"),
     path("tracks/<id:track_id>/edit/", views.track_edit, name="track_edit"),
     path("<slug:slug>/", views.league_detail, name="league"),
+    path("<slug:slug>/calendar.ics", exports.calendar, name="calendar"),
+    path("<slug:slug>/standings.json", exports.current_standings_json, name="standings_json"),
     path("<slug:slug>/points/", views.league_points, name="league_points"),
     path("<slug:slug>/teams/new/", views.team_new, name="team_new"),
     path("<slug:slug>/teams/<id:team_id>/", views.team_detail, name="team"),
     path("<slug:slug>/teams/<id:team_id>/hire/", views.driver_hire, name="driver_hire"),
+    path("<slug:slug>/teams/<id:team_id>/sheet/", exports.team_sheet, name="team_sheet"),
     path("<slug:slug>/drivers/<id:driver_id>/", views.driver_detail, name="driver"),
     path(
         "<slug:slug>/drivers/<id:driver_id>/home-track/",
@@ -27,11 +30,16 @@ urlpatterns = [
     path(season, views.season_detail, name="season"),
     path(season + "end/", views.season_end, name="season_end"),
     path(season + "report/", views.season_report, name="season_report"),
+    path(season + "standings.json", exports.standings_json, name="season_standings_json"),
+    path(season + "drivers.csv", exports.standings_csv, {"table": "drivers"}, name="drivers_csv"),
+    path(season + "teams.csv", exports.standings_csv, {"table": "teams"}, name="teams_csv"),
+    path(season + "results.csv", exports.results_csv, name="results_csv"),
     path(round_, views.round_detail, name="round"),
     path(round_ + "start/", views.round_start, name="round_start"),
     path(round_ + "hire/", views.round_hire, name="round_hire"),
     path(round_ + "result/", views.round_result, name="round_result"),
     path(round_ + "format/", views.round_format, name="round_format"),
+    path(round_ + "session/", sessions.round_session, name="round_session"),
     path(round_ + "injury/", views.round_injury_roll, name="round_injury_roll"),
     path(round_ + "commit/", views.round_commit, name="round_commit"),
 ]
