@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from . import services
+from .charts import season_charts
 from .forms import (
     HireForm,
     HomeTrackForm,
@@ -416,6 +417,9 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "teams": teams,
         "driver_ties": standings.ties(drivers.object_list),
         "team_ties": standings.ties(teams.object_list),
+        "charts": season_charts(
+            standings, [round_.number for round_ in rounds if round_.is_finished], league.rules
+        ),
         "can_manage": can_manage,
         # Ending is offered once the rules let it, and asks first (season_end's GET).
         "can_end": can_manage
