@@ -39,6 +39,7 @@ from .models import (
 from .pages import latest_page, page_of
 from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_standings
+from .title import season_title
 
 BAD_REQUEST = 400
 CONFLICT = 409
@@ -420,6 +421,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "charts": season_charts(
             standings, [round_.number for round_ in rounds if round_.is_finished], league.rules
         ),
+        "title": season_title(season, standings, rounds),
         "can_manage": can_manage,
         # Ending is offered once the rules let it, and asks first (season_end's GET).
         "can_end": can_manage

@@ -18,13 +18,16 @@ from rules.championship import (
     register_championship,
 )
 from rules.mini.car import DAMAGE_POOL, DAMAGE_POOL_CHOICES
+from rules.mini.finish import LAP_LEADER_POINTS
 from rules.mini.formats import (
     FORMATS,
     RACES_PER_COURSE,
+    SERIES_ORDER,
     SERIES_RACES,
     RaceFormat,
     format_for_round,
 )
+from rules.mini.formats import race_format as race_format_of
 from rules.mini.race.state import OUT_REASONS
 
 # Finish position   points earned (6th-8th and later: 0)
@@ -72,6 +75,11 @@ class MiniChampionship(Championship):
 
     def round_shape(self, number: int) -> RoundShape:
         return RoundShape(race_format=format_for_round(number).value)
+
+    def most_bonus_points(self, race_format: str) -> int:
+        """A lap leader's point for every lap but the last."""
+        laps = race_format_of(race_format or SERIES_ORDER[0]).laps
+        return LAP_LEADER_POINTS * (laps - 1)
 
     def damage_pool(self, settings: Mapping[str, object]) -> int:
         return int(str(settings.get("damage_pool", DAMAGE_POOL)))
