@@ -72,6 +72,22 @@ class Track(models.Model):
         return season_pass.parse_weather_table(self.weather_table)
 
 
+class LeagueQuerySet(models.QuerySet):
+    def listed_for(self, user) -> LeagueQuerySet:
+        """The leagues `user` may see: every published one, and their own (as organiser,
+        referee or team owner) that are not."""
+        if not user.is_authenticated:
+            return self.filter(published=True)
+        if user.is_superuser:
+            return self
+        return self.filter(
+            models.Q(published=True)
+            | models.Q(organiser=user)
+            | models.Q(referees=user)
+            | models.Q(teams__owner=user)
+        ).distinct()
+
+
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True, validators=[validate_not_reserved])
@@ -93,7 +109,14 @@ class League(models.Model):
     referees = models.ManyToManyField(
         django_settings.AUTH_USER_MODEL, blank=True, related_name="refereed_leagues"
     )
+    published = models.BooleanField(
+        default=True,
+        help_text="Its pages and exports are open to everyone; unpublished, only to its "
+        'organiser, referees and team owners (docs/architecture.md, "Published leagues").',
+    )
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = LeagueQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -147,6 +170,12 @@ class League(models.Model):
 
     def can_referee(self, user) -> bool:
         return may_referee(user, league_id=self.pk, organiser_id=self.organiser_id)
+
+    def visible_to(self, user) -> bool:
+        """Whether `user` may see its pages: anyone once it is published, else its members."""
+        if self.published or self.can_manage(user):
+            return True
+        return user.is_authenticated and League.objects.listed_for(user).filter(pk=self.pk).exists()
 
     def current_season(self) -> Season | None:
         return self.seasons.order_by("-number").first()

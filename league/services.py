@@ -136,6 +136,8 @@ POINTS_TABLE_IN_USE = (
     "that every round of a season scores alike. It can change again once the next season is open."
 )
 POINTS_TABLE_ALREADY = "The points table is already {table}."
+PUBLISHED_ALREADY = "{league} is already published."
+UNPUBLISHED_ALREADY = "{league} is already unpublished."
 LEAGUE_CHANGED = (
     "Someone else changed this league's settings first (another tab or device): here they are "
     "as they stand now. Enter again what still applies."
@@ -388,6 +390,25 @@ def league_points_table_set(
     league.settings_version += 1
     league.full_clean(validate_unique=False, validate_constraints=False)
     league.save(update_fields=["settings", "settings_version"])
+    return league
+
+
+@transaction.atomic
+def league_publish_set(
+    *, league: League, published: bool, expected_version: int | None = None
+) -> League:
+    """Publish the league (its pages and exports open to everyone) or take it back (open to its
+    members only). Asking for what it already is is AlreadyDone (a double tap); a page built on
+    older settings is StaleLeague."""
+    league = _locked_league(league)
+    if league.published == published:
+        already = PUBLISHED_ALREADY if published else UNPUBLISHED_ALREADY
+        raise AlreadyDone(already.format(league=league.name), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    league.published = published
+    league.settings_version += 1
+    league.save(update_fields=["published", "settings_version"])
     return league
 
 

@@ -99,7 +99,7 @@ def _created(request: HttpRequest, form, create, made: str, then=None) -> HttpRe
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    leagues = League.objects.prefetch_related("seasons")
+    leagues = League.objects.listed_for(request.user).prefetch_related("seasons")
     return render(request, "league/home.html", {"leagues": leagues})
 
 
