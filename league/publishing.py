@@ -22,17 +22,16 @@ from .views import CONFLICT, _already_done, _managed_league
 NOT_PUBLISHED = "No such league (or it is not published)."
 
 
-def public(
-    view: Callable[..., HttpResponse], *, kwarg: str = "slug", by: str = "slug"
-) -> Callable[..., HttpResponse]:
-    """`view`, a page of the league its URL names, shown only to those who may see the league;
-    a league that does not exist is left to the view's own 404. The URL's `kwarg` finds the
-    league by the lookup `by` (its `slug`, for every page of league/urls.py)."""
+def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """`view`, a page of the league its URL names by `slug`, shown only to those who may see
+    the league; a league that does not exist is left to the view's own 404. (A race's pages,
+    under races/, are not guarded: the spectator's poll of the turn page is one query.)"""
 
     @functools.wraps(view)
     def page(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        filters = {by: kwargs[kwarg]}
-        league = League.objects.filter(**filters).only("published", "organiser_id").first()
+        league = (
+            League.objects.filter(slug=kwargs["slug"]).only("published", "organiser_id").first()
+        )
         if league is not None and not league.visible_to(request.user):
             raise Http404(NOT_PUBLISHED)
         return view(request, *args, **kwargs)
