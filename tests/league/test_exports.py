@@ -298,3 +298,11 @@ def test_the_pages_link_to_their_exports(client):
     team = Team.objects.filter(league=league).first()
     team_page = client.get(team.get_absolute_url()).content.decode()
     assert reverse("league:team_sheet", args=[league.slug, team.pk]) in team_page
+
+
+def test_the_season_schedule_says_when_and_where_a_round_is_played(client, season):
+    round_ = season.rounds.get(number=2)
+    schedule(round_, datetime(2026, 12, 10, 18, 0, tzinfo=UTC), "The club")
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert "Thu 10 Dec, 18:00" in page
+    assert "The club" in page
