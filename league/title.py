@@ -35,6 +35,7 @@ class SeasonTitle:
     drivers: tuple[str, ...]  # who can still be champion, in words
     teams: tuple[str, ...]
     forecast: tuple[ForecastLine, ...]
+    team_forecast: tuple[ForecastLine, ...]
     runs: int = RUNS
 
 
@@ -68,6 +69,7 @@ def season_title(
         drivers=_sentences(drivers, standings.drivers),
         teams=_sentences(teams, standings.teams),
         forecast=_forecast(season, standings, drivers, rounds_left, field_size),
+        team_forecast=_forecast(season, standings, teams, rounds_left, field_size, teams=True),
     )
 
 
@@ -111,12 +113,17 @@ def _forecast(
     race: TitleRace,
     rounds_left: Sequence[RoundLeft],
     field_size: int,
+    *,
+    teams: bool = False,
 ) -> tuple[ForecastLine, ...]:
+    """The drivers' (or the `teams`') title forecast, the likeliest first."""
     if race.decided or not field_size:
         return ()
     league = season.league
-    rows = standings.drivers.rows
+    simulated = standings.drivers[:MOST_SIMULATED]
     contenders = [contender.key for contender in race.contenders][:MOST_SIMULATED]
+    lines = standings.teams if teams else simulated
+    by_key = {line.competitor.pk: line for line in lines}
     # Only the simulated drivers take places, so only their places' points are needed.
     round_points = [
         [
@@ -125,19 +132,19 @@ def _forecast(
         ]
         for round_ in rounds_left
     ]
-    simulated = rows[:MOST_SIMULATED]
+    team_of = {line.competitor.pk: line.competitor.team_id for line in simulated}
     inputs = (
-        {row.key: row.points for row in simulated},
-        {row.key: tuple(standings.places.get(("driver", row.key), ())) for row in simulated},
+        {key: by_key[key].points for key in contenders},
+        {pk: tuple(standings.places.get(("driver", pk), ())) for pk in team_of},
         round_points,
     )
     # The same season after the same rounds gives the same forecast on every reload.
     seed = season.pk * 100 + len(standings.rounds) - len(rounds_left)
+    owners = team_of if teams else None
     chances = _remembered(
-        (inputs, contenders, seed),
-        lambda: title_forecast(*inputs, contenders=contenders, seed=seed),
+        (inputs, contenders, seed, owners),
+        lambda: title_forecast(*inputs, contenders=contenders, seed=seed, team_of=owners),
     )
-    lines = {line.competitor.pk: line for line in standings.drivers[: len(contenders)]}
     return tuple(
-        ForecastLine(lines[chance.key], chance.percent) for chance in chances[:FORECAST_LINES]
+        ForecastLine(by_key[chance.key], chance.percent) for chance in chances[:FORECAST_LINES]
     )

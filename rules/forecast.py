@@ -45,25 +45,27 @@ def title_forecast(
     contenders: Sequence[Hashable],
     runs: int = RUNS,
     seed: int = 0,
+    team_of: Mapping[Hashable, Hashable] | None = None,
 ) -> tuple[Chance, ...]:
     """The chance of each of `contenders` (those who can still be champion) to be champion.
 
-    `points`: each driver's points so far; `places`: the places each has finished in this season
-    (a driver with none does not race in the simulation); `round_points[i]`: what 1st, 2nd, ...
-    score in the i-th round still to race (places past its end score nothing). Ordered by
-    chance, then as `contenders` were."""
+    `points`: each contender's points so far; `places`: the places each driver has finished in
+    this season, the drivers with the most points first (the first `MOST_SIMULATED` of those
+    with a place race in the simulation); `round_points[i]`: what 1st, 2nd, ...
+    score in the i-th round still to race (places past its end score nothing). For the teams'
+    title, `team_of` gives each driver's team, and `points` and `contenders` are the teams'.
+    Ordered by chance, then as `contenders` were."""
     if not contenders:
         return ()
     if not round_points:
         best = max(points[key] for key in contenders)
         leaders = [key for key in contenders if points[key] == best]
         return tuple(Chance(key, 1 / len(leaders) if key in leaders else 0.0) for key in contenders)
-    field = sorted((key for key in points if places.get(key)), key=lambda key: -points[key])
-    field = field[:MOST_SIMULATED]
-    field += [key for key in contenders if key not in field and places.get(key)]
+    owner = team_of or {key: key for key in places}
+    field = [key for key in places if places[key]][:MOST_SIMULATED]
     # One random number a driver a round: its whole part picks a place finished, its fraction
-    # settles a draw between equal places.
-    draws = [(key, tuple(places[key]), len(places[key])) for key in field]
+    # settles a draw between equal places. Each draw scores for its owner (the driver or team).
+    draws = [(owner[key], tuple(places[key]), len(places[key])) for key in field]
     rng = random.Random(seed)
     uniform = rng.random
     wins = dict.fromkeys(contenders, 0.0)

@@ -45,10 +45,13 @@ def test_the_forecast_is_the_same_on_every_reload(client):
     assert title_section(client, league) == title_section(client, league)
 
 
-def test_the_teams_title_race_is_told_too(client):
+def test_the_teams_title_race_is_told_and_forecast_too(client):
     section = title_section(client, league_of(drivers=6, finished=5))
     assert 'id="team-title-race"' in section
     assert "Title team" in section.split('id="team-title-race"', 1)[1]
+    forecast = section.split('id="team-forecast"', 1)[1].split("</table>", 1)[0]
+    assert forecast.count("Title team") == 3
+    assert "%" in forecast
 
 
 def test_a_champion_decided_before_the_last_round_is_said_to_be(client):
@@ -97,7 +100,7 @@ def test_the_forecast_is_simulated_once_until_a_result_changes(client, monkeypat
     league = league_of(drivers=6, finished=5, name="Cached")
     title_section(client, league)
     title_section(client, league)
-    assert len(simulated) == 1
+    assert len(simulated) == 2  # the drivers' title and the teams'
     Entry.objects.filter(driver__team__league=league, place=1).update(points=F("points") + 1)
     title_section(client, league)
-    assert len(simulated) == 2
+    assert len(simulated) == 4

@@ -130,6 +130,19 @@ def test_two_who_always_finish_ahead_of_the_other_decide_it_by_the_simulated_pla
     assert chances == (Chance("Ann", 1.0), Chance("Bob", 0.0))
 
 
+def test_a_team_scores_what_its_drivers_take_in_the_simulated_rounds():
+    # Red's drivers have only ever finished 1st and 2nd; Blue, 15 ahead, 3rd and 4th.
+    places = {"Ann": [1], "Bob": [2], "Cid": [3], "Dot": [4]}
+    team_of = {"Ann": "Red", "Bob": "Red", "Cid": "Blue", "Dot": "Blue"}
+    round_points = [[10, 8, 6, 5]] * 2  # Red gains 18 a round, Blue 11: 14 more in two
+    chances = title_forecast({"Red": 30, "Blue": 45}, places, round_points,
+                             contenders=["Blue", "Red"], team_of=team_of)  # fmt: skip
+    assert chances == (Chance("Blue", 1.0), Chance("Red", 0.0))
+    three = title_forecast({"Red": 30, "Blue": 45}, places, round_points * 2,
+                           contenders=["Blue", "Red"], team_of=team_of)  # fmt: skip
+    assert three == (Chance("Red", 1.0), Chance("Blue", 0.0))
+
+
 def test_a_level_finish_shares_the_title():
     # Level on points, no round left: each has half.
     chances = title_forecast({"Ann": 5, "Bob": 5}, {"Ann": [1], "Bob": [2]}, [],
