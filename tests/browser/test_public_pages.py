@@ -60,3 +60,21 @@ def test_every_public_page_fits_a_390_px_phone(page: Page, live_server):
     page.goto(live_server.url + latest.get_absolute_url())
     assert page.locator("#drivers-chart svg").bounding_box()["width"] <= PHONE["width"]
     assert page.locator("#title-forecast").is_visible()
+
+
+def test_the_team_tracking_sheet_and_the_chart_print_without_the_sites_chrome(
+    page: Page, live_server
+):
+    league = builders.league_with_history(organiser=UserFactory(), name="Paper", seasons=1)
+    league.seasons.get(number=1).rounds.filter(number__gt=5).update(status="scheduled")
+    team = Team.objects.filter(league=league).order_by("pk").first()
+    page.emulate_media(media="print")
+    page.goto(f"{live_server.url}/{league.slug}/teams/{team.pk}/sheet/")
+    assert not page.locator("nav.navbar").is_visible()
+    assert not page.get_by_role("button", name="Print").is_visible()
+    assert page.locator("#sheet-drivers").is_visible()
+    assert page.locator("#sheet-rounds").is_visible()
+    page.goto(live_server.url + league.seasons.get(number=1).get_absolute_url())
+    assert not page.locator("nav.navbar").is_visible()
+    assert page.locator("#drivers-chart svg").is_visible()
+    assert page.locator("#title-forecast").is_visible()
