@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime, time
+
 from django import forms
 from django.core.validators import MinValueValidator
 from django.urls import reverse
+from django.utils import timezone
 
 from rules.championship import Championship, championship_for
 
@@ -20,6 +23,7 @@ NO_SETTINGS_VERSION = (
 NO_SETUP_VERSION = (
     "This form does not say which version of the season's setup it was built on: reload the page."
 )
+SESSION_TIME_WITHOUT_DATE = "Give the session's date as well as its time."
 SCHEDULE_GAP = (
     "Pick the races in order from race 1, leaving none empty: "
     "a race's number sets its points and healing weeks."
@@ -291,3 +295,27 @@ class InjuryRollForm(forms.Form):
     entry = forms.IntegerField(widget=forms.HiddenInput)
     # No range here: the rules refuse a face the black die lacks, in their own words.
     value = forms.IntegerField(label="Black die")
+
+
+class RoundSessionForm(forms.Form):
+    """When and where a round's race is played (both empty: not scheduled), in the site's
+    time zone."""
+
+    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    time = forms.TimeField(required=False, widget=forms.TimeInput(attrs={"type": "time"}))
+    venue = forms.CharField(max_length=120, required=False, label="Place")
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("time") and not cleaned.get("date"):
+            raise forms.ValidationError(SESSION_TIME_WITHOUT_DATE)
+        return cleaned
+
+    @property
+    def starts_at(self) -> datetime | None:
+        """The session's start, aware in the current time zone (a date alone: 00:00)."""
+        date = self.cleaned_data.get("date")
+        if date is None:
+            return None
+        moment = datetime.combine(date, self.cleaned_data.get("time") or time())
+        return timezone.make_aware(moment)

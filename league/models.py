@@ -73,6 +73,22 @@ class Track(models.Model):
         return season_pass.parse_weather_table(self.weather_table)
 
 
+class LeagueQuerySet(models.QuerySet):
+    def listed_for(self, user) -> LeagueQuerySet:
+        """The leagues `user` may see: every published one, and their own (as organiser,
+        referee or team owner) that are not."""
+        if not user.is_authenticated:
+            return self.filter(published=True)
+        if user.is_superuser:
+            return self
+        return self.filter(
+            models.Q(published=True)
+            | models.Q(organiser=user)
+            | models.Q(referees=user)
+            | models.Q(teams__owner=user)
+        ).distinct()
+
+
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True, validators=[validate_not_reserved])
@@ -94,6 +110,11 @@ class League(models.Model):
     referees = models.ManyToManyField(
         django_settings.AUTH_USER_MODEL, blank=True, related_name="refereed_leagues"
     )
+    published = models.BooleanField(
+        default=True,
+        help_text="Its pages and exports are open to everyone; unpublished, only to its "
+        'organiser, referees and team owners (docs/architecture.md, "Published leagues").',
+    )
     created = models.DateTimeField(auto_now_add=True)
     archived_at = models.DateTimeField(
         null=True,
@@ -101,6 +122,8 @@ class League(models.Model):
         help_text="When its organiser filed it away: off the home page's list, its history "
         "and pages kept. A league with results is archived, never deleted.",
     )
+
+    objects = LeagueQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -158,6 +181,12 @@ class League(models.Model):
 
     def can_referee(self, user) -> bool:
         return may_referee(user, league_id=self.pk, organiser_id=self.organiser_id)
+
+    def visible_to(self, user) -> bool:
+        """Whether `user` may see its pages: anyone once it is published, else its members."""
+        if self.published or self.can_manage(user):
+            return True
+        return user.is_authenticated and League.objects.listed_for(user).filter(pk=self.pk).exists()
 
     def current_season(self) -> Season | None:
         return self.seasons.order_by("-number").first()
@@ -258,6 +287,13 @@ class Round(models.Model):
     run_at_table = models.BooleanField(
         default=False,
         help_text="Its result comes from the turn helper, not from the round page's forms.",
+    )
+    # The race session the organiser schedules, for the league's calendar feed (exports).
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the race session starts, if it is scheduled."
+    )
+    venue = models.CharField(
+        max_length=120, blank=True, help_text="Where the race is played: a home, a club, a shop."
     )
     version = models.PositiveBigIntegerField(
         default=0,

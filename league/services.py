@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -140,6 +141,8 @@ POINTS_TABLE_IN_USE = (
     "that every round of a season scores alike. It can change again once the next season is open."
 )
 POINTS_TABLE_ALREADY = "The points table is already {table}."
+PUBLISHED_ALREADY = "{league} is already published."
+UNPUBLISHED_ALREADY = "{league} is already unpublished."
 LEAGUE_CHANGED = (
     "Someone else changed this league's settings first (another tab or device): here they are "
     "as they stand now. Enter again what still applies."
@@ -434,6 +437,24 @@ def league_archive_set(
     return league
 
 
+def league_publish_set(
+    *, league: League, published: bool, expected_version: int | None = None
+) -> League:
+    """Publish the league (its pages and exports open to everyone) or take it back (open to its
+    members only). Asking for what it already is is AlreadyDone (a double tap); a page built on
+    older settings is StaleLeague."""
+    league = _locked_league(league)
+    if league.published == published:
+        already = PUBLISHED_ALREADY if published else UNPUBLISHED_ALREADY
+        raise AlreadyDone(already.format(league=league.name), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    league.published = published
+    league.settings_version += 1
+    league.save(update_fields=["published", "settings_version"])
+    return league
+
+
 def _preset(rules: Championship, name: str) -> SeasonPreset:
     for preset in rules.presets:
         if preset.name == name:
@@ -707,6 +728,24 @@ def round_format_set(
         raise ValidationError(RACE_FORMAT_STARTED.format(number=round_.number))
     round_.race_format = race_format
     _advance(round_, "race_format")
+    return round_
+
+
+@transaction.atomic
+def round_session_set(
+    *,
+    round_: Round,
+    starts_at: datetime | None,
+    venue: str,
+    expected_version: int | None = None,
+) -> Round:
+    """Schedule the round's race session (when and where it is played) for the league's
+    calendar feed; None and "" take the schedule back."""
+    round_ = round_for_write(round_, expected_version)
+    round_.starts_at = starts_at
+    round_.venue = venue.strip()
+    round_.full_clean(exclude=["season", "track"])
+    _advance(round_, "starts_at", "venue")
     return round_
 
 

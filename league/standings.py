@@ -27,6 +27,11 @@ class DriverLines(Sequence[StandingLine]):
         self._rows = tuple(rows)
         self._drivers: dict[int, Driver] = {}
 
+    @property
+    def rows(self) -> tuple[StandingRow, ...]:
+        """The lines as rules.championship ranked them: keys, no drivers read."""
+        return self._rows
+
     def __len__(self) -> int:
         return len(self._rows)
 

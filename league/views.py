@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from . import backup, services
+from .charts import season_charts
 from .forms import (
     ArchiveForm,
     HireForm,
@@ -43,6 +44,7 @@ from .models import (
 from .pages import latest_page, page_of
 from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_standings
+from .title import season_title
 
 BAD_REQUEST = 400
 CONFLICT = 409
@@ -103,8 +105,9 @@ def _created(request: HttpRequest, form, create, made: str, then=None) -> HttpRe
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    leagues = League.objects.filter(archived_at__isnull=True).prefetch_related("seasons")
-    archived = League.objects.filter(archived_at__isnull=False)
+    listed = League.objects.listed_for(request.user)
+    leagues = listed.filter(archived_at__isnull=True).prefetch_related("seasons")
+    archived = listed.filter(archived_at__isnull=False)
     return render(request, "league/home.html", {"leagues": leagues, "archived": archived})
 
 
@@ -477,6 +480,10 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "teams": teams,
         "driver_ties": standings.ties(drivers.object_list),
         "team_ties": standings.ties(teams.object_list),
+        "charts": season_charts(
+            standings, [round_.number for round_ in rounds if round_.is_finished], league.rules
+        ),
+        "title": season_title(season, standings, rounds),
         "can_manage": can_manage,
         # Ending is offered once the rules let it, and asks first (season_end's GET).
         "can_end": can_manage
