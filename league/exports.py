@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 from . import ical
 from .models import Driver, DriverStatus, Entry, League, Round, RoundStatus, Season, Team
 from .standings import SeasonStandings, StandingLine, season_standings
+from .views import _league as views_league
 
 # How long a race session is taken to last in the calendar: an evening at the table.
 SESSION_LENGTH = timedelta(hours=3)
@@ -26,7 +27,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _league(slug: str) -> League:
-    return get_object_or_404(League, slug=slug)
+    return views_league(slug)
 
 
 def _season(league: League, number: int) -> Season:

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from . import services
 from .models import League
-from .views import CONFLICT, _already_done, _managed_league
+from .views import CHECKED_LEAGUE, CONFLICT, _already_done, _managed_league
 
 NOT_PUBLISHED = "No such league (or it is not published)."
 
@@ -29,12 +29,14 @@ def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 
     @functools.wraps(view)
     def page(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        league = (
-            League.objects.filter(slug=kwargs["slug"]).only("published", "organiser_id").first()
-        )
+        league = League.objects.select_related("organiser").filter(slug=kwargs["slug"]).first()
         if league is not None and not league.visible_to(request.user):
             raise Http404(NOT_PUBLISHED)
-        return view(request, *args, **kwargs)
+        checked = CHECKED_LEAGUE.set(league)
+        try:
+            return view(request, *args, **kwargs)
+        finally:
+            CHECKED_LEAGUE.reset(checked)
 
     return page
 

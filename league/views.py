@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from functools import cache
 
 from django.contrib import messages
@@ -61,7 +62,15 @@ def _posted(request: HttpRequest):
     return request.POST if request.method == "POST" else None
 
 
+# The league a public page has just read to check who may see it (league/publishing.py), so
+# the page itself does not read it again.
+CHECKED_LEAGUE: ContextVar[League | None] = ContextVar("checked_league", default=None)
+
+
 def _league(slug: str) -> League:
+    checked = CHECKED_LEAGUE.get()
+    if checked is not None and checked.slug == slug:
+        return checked
     return get_object_or_404(League.objects.select_related("organiser"), slug=slug)
 
 

@@ -51,9 +51,8 @@ def rows(html: str, table_after: str) -> int:
 PAGES = ("league", "season", "report", "driver", "team")
 # The most queries each page may cost a visitor: the season page reads its rounds once (its
 # standings take their numbers from them), the league page its seasons once; neither joins
-# the league again to sort or to link. The league page also asks whether the league is published
-# (league/publishing.py), one query.
-MOST = {"league": 6, "season": 6, "report": 12, "driver": 5, "team": 5}
+# the league again to sort or to link; whether the league is published is read with the league.
+MOST = {"league": 5, "season": 6, "report": 12, "driver": 5, "team": 5}
 
 
 def assert_same_queries(client, small: League, large: League, count_queries) -> None:
