@@ -21,9 +21,9 @@ from rules.formula_d import (
     road_handling_damages,
 )
 from rules.formula_d.race.common import gear_name, label, lose
+from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.flow import settle
 from rules.formula_d.race.state import Check, RaceState
-from rules.formula_d.race.turns import marker_label
 
 
 def check_prompts(state: RaceState) -> tuple[Prompt, ...]:

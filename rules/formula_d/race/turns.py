@@ -49,6 +49,16 @@ from rules.formula_d.race.common import (
     lose,
     on_track,
 )
+from rules.formula_d.race.facts import (
+    blocked_fact,
+    brakes_fact,
+    cars_fact,
+    corner_facts,
+    finish_fact,
+    markers_fact,
+    pit_fact,
+    roll_fact,
+)
 from rules.formula_d.race.flow import begin_turn, proposed_order, settle
 from rules.formula_d.race.state import FINISHED, CarState, Check, Marker, RaceState
 
@@ -195,11 +205,6 @@ def _offers_pit(state: RaceState, car: CarState) -> bool:
     return not state.fixed_move and may_pit(car.laps + 1, car.pits)
 
 
-def marker_label(state: RaceState, key: str) -> str:
-    marker = next(marker for marker in state.markers if marker.key == key)
-    return f"Round {marker.round}, where {name(marker.car)} stood"
-
-
 def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
     """Dangerous spaces the mover may pass over or land on: not the one it stands on and leaves."""
     own = Marker(car.car, car.moved_at, state.round).key
@@ -209,55 +214,16 @@ def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     fixed = state.fixed_move
-    fields: list[Field] = []
-    if not fixed:
-        die = gear_die(car.gear)
-        fields.append(
-            Field(
-                "roll", f"{die.value.capitalize()} die ({gear_name(car.gear)} gear)", "die", die=die
-            )
-        )
-    fields += [
-        board_fact(
-            "brakes",
-            f"Brake WP used to stop short, 1 a space (has {car.sheet.brakes})",
-            "brake WP",
-            car.sheet.brakes,
-            short="Brakes",
-        ),
-        board_fact(
-            "blocked",
-            "Blocked by a car: the spaces it would still have moved (0 = no; 7 or more eliminates)",
-            "spaces",
-            short="Blocked",
-            folded=True,
-        ),
-        board_fact(
-            "corner",
-            "Overshot a corner: the stops its yellow box asks for (0 = no)",
-            "stops",
-            3,
-            short="Corner",
-        ),
-        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
-        board_fact(
-            "overshoot",
-            "Spaces it overshot that corner by (1 tire WP each)",
-            "spaces",
-            short="Overshoot",
-        ),
-    ]
+    fields: list[Field] = [] if fixed else [roll_fact(car.gear)]
+    fields += [brakes_fact(car.sheet.brakes), blocked_fact(), *corner_facts()]
     if _offers_slipstream(state, car):
-        fronts = slipstream_fronts(state, car)
         fields += [
-            Field(
+            cars_fact(
+                state,
                 "slipstream",
                 f"Slipstreamed behind ({SLIPSTREAM_SPACES} spaces each; both in 4th or higher, "
                 "as fast or faster)",
-                "cars",
-                choices=tuple((key, label(state, key)) for key in fronts),
-                required=False,
-                default=(),
+                slipstream_fronts(state, car),
                 short="Slipstream",
             ),
             board_fact(
@@ -281,48 +247,20 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     markers = _markers(state, car)
     if markers:
         fields.append(
-            Field(
-                "markers",
+            markers_fact(
+                state,
+                markers,
                 "Damage markers passed over or landed on (a road handling roll each)",
-                "cars",
-                choices=tuple((key, marker_label(state, key)) for key in markers),
-                required=False,
-                default=(),
-                short="Markers",
+                "Markers",
             )
         )
     others = tuple(key for key in on_track(state) if key != car.car)
     if others:
-        fields.append(
-            Field(
-                "adjacent",
-                "Cars it ended next to or behind (a collision roll)",
-                "cars",
-                choices=tuple((key, label(state, key)) for key in others),
-                required=False,
-                default=(),
-                short="Beside",
-            )
-        )
+        question = "Cars it ended next to or behind (a collision roll)"
+        fields.append(cars_fact(state, "adjacent", question, others, short="Beside"))
     if _offers_pit(state, car):
-        fields.append(
-            board_fact(
-                "pit",
-                "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)",
-                "spaces",
-                short="Pits",
-                folded=True,
-            )
-        )
-    fields.append(
-        board_fact(
-            "finish",
-            "Crossed the finish line: the spaces it took to reach the line (0 = no)",
-            "spaces",
-            step=0.5,
-            short="Finish",
-        )
-    )
+        fields.append(pit_fact())
+    fields.append(finish_fact())
     return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, name, with_car
 from rules.formula_d import Zone
-from rules.formula_d.race.turns import marker_label
+from rules.formula_d.race.facts import marker_label
 from rules.rbb import (
     BODY_DAMAGE_MAX,
     ENGINE_DAMAGE_MAX,

@@ -8,9 +8,19 @@ from typing import Any
 
 from rules.dice import HIGHEST_GEAR, gear_die
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
+from rules.engine.pieces import name, order_prompt, plural, racing, with_car
 from rules.formula_d import FREE, SPIN_GEAR, GearChangeCost, IllegalGearChange, Zone
-from rules.formula_d.race.turns import cost_text, marker_label
+from rules.formula_d.race.facts import (
+    blocked_fact,
+    brakes_fact,
+    cars_fact,
+    corner_facts,
+    finish_fact,
+    markers_fact,
+    pit_fact,
+    roll_fact,
+)
+from rules.formula_d.race.turns import cost_text
 from rules.rbb import (
     PIT_EXIT_GEAR,
     SLIPSTREAM_MIN_GEAR,
@@ -170,50 +180,17 @@ def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
     return tuple(marker.key for marker in state.markers if marker.key != own)
 
 
-def _cars_field(state: RaceState, key: str, label_text: str, keys, **options) -> Field:
-    return Field(
-        key,
-        label_text,
-        "cars",
-        choices=tuple((other, label(state, other)) for other in keys),
-        required=False,
-        default=(),
-        **options,
-    )
-
-
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     others = _others(state, car)
-    fields: list[Field] = []
-    if not state.fixed_move:
-        die = gear_die(car.gear)
-        fields.append(
-            Field(
-                "roll", f"{die.value.capitalize()} die ({gear_name(car.gear)} gear)", "die", die=die
-            )
-        )
+    fields: list[Field] = [] if state.fixed_move else [roll_fact(car.gear)]
+    fields.append(brakes_fact(car.sheet.brakes))
     fields.append(
-        board_fact(
-            "brakes",
-            f"Brake WP used to stop short, 1 a space (has {car.sheet.brakes})",
-            "brake WP",
-            car.sheet.brakes,
-            short="Brakes",
-        )
-    )
-    fields.append(
-        board_fact(
-            "blocked",
-            "Blocked: the spaces it would still have moved (0 = no; 7 or more eliminates)",
-            "spaces",
-            short="Blocked",
-            folded=True,
-        )
+        blocked_fact("Blocked: the spaces it would still have moved (0 = no; 7 or more eliminates)")
     )
     if others:
         fields.append(
-            _cars_field(
+            cars_fact(
                 state,
                 "blocked_by",
                 "The racer directly in front that blocked it (if it is eliminated: 1 body WP "
@@ -223,22 +200,10 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 folded=True,
             )
         )
-    fields += [
-        board_fact(
-            "corner",
-            "Overshot a corner: the stops it asks for (0 = no)",
-            "stops",
-            3,
-            short="Corner",
-        ),
-        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
-        board_fact(
-            "overshoot",
-            "Spaces beyond the corner limit (1 tyre WP each)",
-            "spaces",
-            short="Overshoot",
-        ),
-    ]
+    fields += corner_facts(
+        "Overshot a corner: the stops it asks for (0 = no)",
+        "Spaces beyond the corner limit (1 tyre WP each)",
+    )
     if _offers_slipstream(state, car):
         fields.append(
             Field(
@@ -252,20 +217,11 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         )
     markers = _markers(state, car)
     if markers:
-        fields.append(
-            Field(
-                "markers",
-                "Damage tokens passed onto (a handling roll each)",
-                "cars",
-                choices=tuple((key, marker_label(state, key)) for key in markers),  # type: ignore[arg-type]
-                required=False,
-                default=(),
-                short="Tokens",
-            )
-        )
+        question = "Damage tokens passed onto (a handling roll each)"
+        fields.append(markers_fact(state, markers, question, "Tokens"))
     if others:
         fields.append(
-            _cars_field(
+            cars_fact(
                 state,
                 "adjacent",
                 "Racers it ended its turn beside (each of them and it roll for body damage)",
@@ -274,24 +230,8 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             )
         )
     if _offers_pit(state, car):
-        fields.append(
-            board_fact(
-                "pit",
-                "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)",
-                "spaces",
-                short="Pits",
-                folded=True,
-            )
-        )
-    fields.append(
-        board_fact(
-            "finish",
-            "Crossed the finish line: the spaces it took to reach the line (0 = no)",
-            "spaces",
-            step=0.5,
-            short="Finish",
-        )
-    )
+        fields.append(pit_fact())
+    fields.append(finish_fact())
     return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)
 
 
