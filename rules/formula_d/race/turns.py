@@ -60,6 +60,12 @@ from rules.formula_d.race.facts import (
     roll_fact,
 )
 from rules.formula_d.race.flow import begin_turn, proposed_order, settle
+from rules.formula_d.race.gearing import (
+    cost_choice,
+    gear_entered,
+    gear_prompt,
+    wear_refusal,
+)
 from rules.formula_d.race.state import FINISHED, CarState, Check, Marker, RaceState
 
 # --- Order of Play -----------------------------------------------------------------------------
@@ -87,13 +93,6 @@ def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 # --- Gears and Gearing Down --------------------------------------------------------------------
 
 
-def cost_text(cost: GearChangeCost) -> str:
-    parts = [f"{points} {zone.value} WP" for zone, points in cost.losses.items() if points]
-    if not parts:
-        return "free"
-    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def gear_cost(car: CarState, gear: int) -> GearChangeCost:
     """What the change costs: nothing after a spin (the car turns round and drives off in 1st) or
     out of the pits (it stood still; the rule names the gears it may leave in)."""
@@ -117,56 +116,25 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
         cost = gear_change_cost(car.gear, gear)
     except IllegalGearChange as refusal:
         return str(refusal)
-    short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
-    if short:
-        skipped = gears_skipped(car.gear, gear)
-        return (
-            f"Skipping {plural(skipped, 'gear')} costs {cost_text(cost)}; {who} has "
-            + " and ".join(f"{car.sheet[zone]} {zone.value} WP" for zone in short)
-            + " left."
-        )
-    return None
-
-
-def _choice(car: CarState, gear: int) -> str:
-    cost = gear_cost(car, gear)
-    text = cost_text(cost)
-    if cost.engine and cost.engine >= car.sheet.engine:
-        text += ": its last engine WP, eliminated"
-    return f"{gear_name(gear)} ({text})"
+    return wear_refusal(car, cost, gears_skipped(car.gear, gear))
 
 
 def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
     default = car.gear if car.gear in legal else legal[-1 if car.in_pits else 0]
-    field = Field(
-        "gear",
-        "Gear",
-        "choice",
-        choices=tuple((str(gear), _choice(car, gear)) for gear in legal),
-        default=str(default),
-    )
     notes = []
     if car.spun:
         notes.append("spun: drives off in 1st")
     if car.in_pits:
         notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower")
-    text = (
-        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
-        + (f" ({'; '.join(notes)})" if notes else "")
-        + ": choose a gear"
-    )
-    return (Prompt("gear", text, car.car, (field,)),)
+    choices = [(gear, cost_choice(gear, gear_cost(car, gear), car.sheet.engine)) for gear in legal]
+    return (gear_prompt(state, car, choices, default, notes),)
 
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     car = state.car(prompt.car or "")
-    raw = event.data.get("gear")
-    try:
-        gear = int(str(raw))
-    except ValueError:
-        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    gear = gear_entered(event.data)
     refusal = gear_refusal(car, gear)
     if refusal:
         raise EventRejected(refusal)

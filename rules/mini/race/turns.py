@@ -21,6 +21,7 @@ from rules.formula_d.race.facts import (
     roll_fact,
 )
 from rules.formula_d.race.flow import next_turn
+from rules.formula_d.race.gearing import gear_entered, gear_prompt
 from rules.mini.damage import REDLINE_DAMAGE, calls_redline_roll, collision_rolls, redline_at_once
 from rules.mini.driving import (
     CLUTCH_DAMAGE,
@@ -93,13 +94,6 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(mover(state))
     legal = legal_gears(car)
     default = car.gear if car.gear in legal else legal[-1]
-    field = Field(
-        "gear",
-        "Gear",
-        "choice",
-        choices=tuple((str(gear), _choice(car, gear)) for gear in legal),
-        default=str(default),
-    )
     notes = []
     if car.spun:
         notes.append("spun out: begins in 1st")
@@ -108,21 +102,14 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
             f"leaving its pit in {gear_name(PIT_EXIT_HIGHEST_GEAR)} or lower; no upshift in the "
             "pit lane without clear spaces equal to the gear's lowest number"
         )
-    text = (
-        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
-        + (f" ({'; '.join(notes)})" if notes else "")
-        + ": choose a gear (one up or down is free)"
-    )
-    return (Prompt("gear", text, car.car, (field,)),)
+    choices = [(gear, _choice(car, gear)) for gear in legal]
+    ask = "choose a gear (one up or down is free)"
+    return (gear_prompt(state, car, choices, default, notes, ask),)
 
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     car = state.car(prompt.car or "")
-    raw = event.data.get("gear")
-    try:
-        gear = int(str(raw))
-    except ValueError:
-        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    gear = gear_entered(event.data)
     change = _change(car, gear)
     prompt.read({**event.data, "gear": str(gear)})
     state = with_car(state, car.car, gear=gear, spun=False)

@@ -20,7 +20,7 @@ from rules.formula_d.race.facts import (
     pit_fact,
     roll_fact,
 )
-from rules.formula_d.race.turns import cost_text
+from rules.formula_d.race.gearing import cost_choice, gear_entered, gear_prompt, wear_refusal
 from rules.rbb import (
     PIT_EXIT_GEAR,
     SLIPSTREAM_MIN_GEAR,
@@ -98,56 +98,25 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
     except IllegalGearChange as refusal:
         return str(refusal)
     # "A racer may not skip down more gears than they have relevant Wear Points remaining."
-    short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
-    if short:
-        skipped = gears_skipped(car.gear, gear)
-        return (
-            f"Skipping {plural(skipped, 'gear')} costs {cost_text(cost)}; {who} has "
-            + " and ".join(f"{car.sheet[zone]} {zone.value} WP" for zone in short)
-            + " left."
-        )
-    return None
-
-
-def _choice(car: CarState, gear: int) -> str:
-    cost = gear_cost(car, gear)
-    text = cost_text(cost)
-    if cost.engine and cost.engine >= car.sheet.engine:
-        text += ": its last engine WP, eliminated"
-    return f"{gear_name(gear)} ({text})"
+    return wear_refusal(car, cost, gears_skipped(car.gear, gear))
 
 
 def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
     default = car.gear if car.gear in legal else legal[0]
-    field = Field(
-        "gear",
-        "Gear",
-        "choice",
-        choices=tuple((str(gear), _choice(car, gear)) for gear in legal),
-        default=str(default),
-    )
     notes = []
     if car.spun:
         notes.append("spun: starts again in 1st")
     if car.pit == READY:
         notes.append(f"leaves the pits in {gear_name(PIT_EXIT_GEAR)}")
-    text = (
-        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
-        + (f" ({'; '.join(notes)})" if notes else "")
-        + ": choose a gear"
-    )
-    return (Prompt("gear", text, car.car, (field,)),)
+    choices = [(gear, cost_choice(gear, gear_cost(car, gear), car.sheet.engine)) for gear in legal]
+    return (gear_prompt(state, car, choices, default, notes),)
 
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     car = state.car(prompt.car or "")
-    raw = event.data.get("gear")
-    try:
-        gear = int(str(raw))
-    except ValueError:
-        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    gear = gear_entered(event.data)
     refusal = gear_refusal(car, gear)
     if refusal:
         raise EventRejected(refusal)
