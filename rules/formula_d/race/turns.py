@@ -13,7 +13,6 @@ from rules.engine.pieces import (
     name,
     names,
     order_prompt,
-    plural,
     racing,
     with_car,
 )
@@ -30,12 +29,10 @@ from rules.formula_d import (
     Zone,
     blocked_braking,
     braking_cost,
-    calls_motor_damage,
     check_slipstream,
     gear_change_cost,
     gears_skipped,
     may_pit,
-    motor_damage_rollers,
     overshoot,
     reaches_pit,
     refit_tires,
@@ -66,7 +63,16 @@ from rules.formula_d.race.gearing import (
     gear_prompt,
     wear_refusal,
 )
-from rules.formula_d.race.state import FINISHED, CarState, Check, Marker, RaceState
+from rules.formula_d.race.moves import (
+    FORMULA_D_MOVES,
+    crossing,
+    handling_checks,
+    motor_damage_checks,
+    move_text,
+    refuse_eliminated_beyond,
+    refuse_overshot,
+)
+from rules.formula_d.race.state import CarState, Check, Marker, RaceState
 
 # --- Order of Play -----------------------------------------------------------------------------
 
@@ -229,25 +235,8 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     if _offers_pit(state, car):
         fields.append(pit_fact())
     fields.append(finish_fact())
-    return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)
-
-
-def _move_text(state: RaceState, car: CarState) -> str:
-    who = f"Round {state.round}: {label(state, car.car)}"
-    if state.fixed_move and car.moved_at == 0:
-        return (
-            f"{who} made a Great Start: it moves {state.fixed_move} spaces at once in 1st "
-            "(1 or 2 lanes over if wanted); report the board"
-        )
-    if state.fixed_move:
-        return (
-            f"{who} leaves the pits in {gear_name(car.gear)} (Quick Stop): it may move "
-            f"{plural(state.fixed_move, 'space')}; report the board"
-        )
-    die = gear_die(car.gear).value
-    if car.moved_at == 0 and car.start_roll == POOR_START_ROLL:
-        return f"{who} moves off after its Poor Start, in 1st without a new start roll: roll {die}"
-    return f"{who} in {gear_name(car.gear)}: roll {die}"
+    text = move_text(state, car, POOR_START_ROLL, FORMULA_D_MOVES)
+    return (Prompt("move", text, car.car, tuple(fields)),)
 
 
 def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) -> None:
@@ -335,10 +324,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if (stops or overshot) and not corner:
         raise EventRejected("Overshooting: say which corner, by the stops its yellow box asks for.")
     if corner and out is None:
-        if overshot > spaces:
-            raise EventRejected(
-                f"{who} moved {plural(spaces, 'space')}: it cannot have overshot by {overshot}."
-            )
+        refuse_overshot(who, spaces, overshot)
         result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)
         if result.eliminated:
             out = "stops" if corner - stops > MOST_STOPS_SKIPPED else "tires"
@@ -349,12 +335,10 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if out is not None:
         # Eliminated on its move: it pays nothing more (its race is over), goes as far as it went,
         # and leaves a damage marker there; a 20 or 30 it rolled still calls the others to roll.
-        if pit or finish:
-            where = "enter the pits" if pit else "cross the line"
-            raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
+        refuse_eliminated_beyond(who, pit, finish)
         state = with_car(state, car.car, spaces=car.spaces + spaces, **moved)
         state = eliminate(state, car.car, out)
-        pending = _motor_damage(state, car, roll) if not fixed else ()
+        pending = motor_damage_checks(state, car, roll, "motor_roll") if not fixed else ()
         return settle(replace(state, pending=pending, fixed_move=0))
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
@@ -371,23 +355,16 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         # In its pit the car is turned the right way again: a spin on the way in is over.
         changes.update(laps=car.laps + 1, pits=car.pits + 1, spaces=car.spaces + pit, spun=False)
     if finish:
-        if not 0 < finish <= spaces:
-            raise EventRejected(
-                f"{who} moved {plural(spaces, 'space')}: it cannot have needed {finish} to reach "
-                "the line."
-            )
         # Winning: each crossing completes a lap; on the last lap the car has finished. It leaves
         # the track past the line, so it makes no more rolls (a ruling: the race is over for it).
-        laps = car.laps + 1
-        changes["laps"] = laps
-        if laps >= state.setup.laps:
-            if adjacent or markers:
-                raise EventRejected(
-                    f"{who} has finished: it leaves the track past the line and makes no more "
-                    "rolls (no collision or road handling roll)."
-                )
-            past = spaces - finish
-            changes.update(status=FINISHED, finish_round=state.round, past_line=past, spun=False)
+        changes |= crossing(
+            state,
+            car,
+            spaces,
+            finish,
+            rolls_called=bool(adjacent or markers),
+            no_rolls="no collision or road handling roll",
+        )
 
     state = with_car(state, car.car, **changes)
     state = lose(state, car.car, {Zone.BRAKES: brakes_lost, Zone.TIRES: tires_lost})
@@ -401,33 +378,13 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     # the collision roll and Motor Damage (the roller first), and last the pit stop roll.
     pending: list[Check] = []
     if state.car(car.car).racing:
-        pending += [
-            Check("handling_roll", car.car, marker=key)
-            for key in (marker.key for marker in state.markers)
-            if key in markers
-        ]
+        pending += handling_checks(state, car.car, markers)
         if adjacent:
             pending.append(
                 Check("collision_roll", car.car, f"ended next to or behind {names(adjacent)}")
             )
     if not fixed:
-        pending += _motor_damage(state, car, roll)
+        pending += motor_damage_checks(state, car, roll, "motor_roll")
     if pit:
         pending.append(Check("pit_roll", car.car))
     return settle(replace(state, pending=tuple(pending), fixed_move=0))
-
-
-def _motor_damage(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
-    """Motor Damage: a 20 in 5th or a 30 in 6th; the roller first (if it is still racing), then
-    every other car on the track in 5th or 6th, in order of play."""
-    if not calls_motor_damage(car.gear, roll):
-        return ()
-    gears = {
-        key: state.car(key).gear for key in state.order if key == car.car or state.car(key).on_track
-    }
-    reason = f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"
-    return tuple(
-        Check("motor_roll", key, reason)
-        for key in motor_damage_rollers(car.car, gears)
-        if state.car(key).racing
-    )

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import HIGHEST_GEAR, gear_die
+from rules.dice import HIGHEST_GEAR
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import name, order_prompt, plural, racing, with_car
+from rules.engine.pieces import name, order_prompt, racing, with_car
 from rules.formula_d import FREE, SPIN_GEAR, GearChangeCost, IllegalGearChange, Zone
 from rules.formula_d.race.facts import (
     blocked_fact,
@@ -21,16 +21,23 @@ from rules.formula_d.race.facts import (
     roll_fact,
 )
 from rules.formula_d.race.gearing import cost_choice, gear_entered, gear_prompt, wear_refusal
+from rules.formula_d.race.moves import (
+    MoveWords,
+    crossing,
+    handling_checks,
+    motor_damage_checks,
+    move_text,
+    refuse_eliminated_beyond,
+    refuse_overshot,
+)
 from rules.rbb import (
     PIT_EXIT_GEAR,
     SLIPSTREAM_MIN_GEAR,
     SLIPSTREAM_SPACES,
     STALL_ROLL,
     blocked,
-    calls_engine_damage,
     check_slipstream,
     crashes_for_stops,
-    engine_rollers,
     pit_lane_gear,
 )
 from rules.rbb.braking import braking_cost
@@ -47,7 +54,7 @@ from rules.rbb.race.common import (
     place_marker,
 )
 from rules.rbb.race.flow import begin_turn, proposed_order, settle
-from rules.rbb.race.state import FINISHED, QUICK, READY, CarState, Check, Marker, RaceState
+from rules.rbb.race.state import QUICK, READY, CarState, Check, Marker, RaceState
 from rules.rbb.tyres import overshoot
 
 # --- Order of play -----------------------------------------------------------------------------
@@ -201,25 +208,22 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     if _offers_pit(state, car):
         fields.append(pit_fact())
     fields.append(finish_fact())
-    return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)
+    text = move_text(state, car, STALL_ROLL, RBB_MOVES)
+    return (Prompt("move", text, car.car, tuple(fields)),)
 
 
-def _move_text(state: RaceState, car: CarState) -> str:
-    who = f"Round {state.round}: {label(state, car.car)}"
-    if state.fixed_move and car.moved_at == 0:
-        return (
-            f"{who} made a fantastic start: it moves {state.fixed_move} spaces in 1st instead of "
-            "rolling; report the board"
-        )
-    if state.fixed_move:
-        return (
-            f"{who} leaves the pits in {gear_name(car.gear)} (Quick Pit Stop): it moves "
-            f"{plural(state.fixed_move, 'space')}; report the board"
-        )
-    die = gear_die(car.gear).value
-    if car.moved_at == 0 and car.start_roll == STALL_ROLL:
-        return f"{who} moves off after its stall, in 1st without a new start roll: roll {die}"
-    return f"{who} in {gear_name(car.gear)}: roll {die}"
+RBB_MOVES = MoveWords(
+    fixed_start=(
+        "{who} made a fantastic start: it moves {fixed} spaces in 1st instead of rolling; "
+        "report the board"
+    ),
+    fixed_pit_exit=(
+        "{who} leaves the pits in {gear} (Quick Pit Stop): it moves {spaces}; report the board"
+    ),
+    after_failed_start=(
+        "{who} moves off after its stall, in 1st without a new start roll: roll {die}"
+    ),
+)
 
 
 def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) -> None:
@@ -288,10 +292,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if (stops or overshot) and not corner:
         raise EventRejected("Overshooting: say which corner, by the stops it asks for.")
     if corner and out is None:
-        if overshot > spaces:
-            raise EventRejected(
-                f"{who} moved {plural(spaces, 'space')}: it cannot have overshot by {overshot}."
-            )
+        refuse_overshot(who, spaces, overshot)
         result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)
         if result.eliminated:
             out = "stops" if crashes_for_stops(stops, corner) else "tires"
@@ -301,16 +302,14 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
     moved = {"moved_at": event_number(state), "spun": spun}
     if out is not None:
-        if pit or finish:
-            where = "enter the pits" if pit else "cross the line"
-            raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
+        refuse_eliminated_beyond(who, pit, finish)
         state = with_car(state, car.car, spaces=car.spaces + spaces, **moved)
         state = eliminate(state, car.car, out)
         if front_body:
             # House rule: the racer directly in front takes a body WP and a token in its space.
             front = blocked_by[0]
             state = place_marker(lose(state, front, {Zone.BODY: front_body}), front)
-        pending = _engine_damage(state, car, roll) if not fixed else ()
+        pending = motor_damage_checks(state, car, roll, "engine_roll") if not fixed else ()
         return settle(replace(state, pending=pending, fixed_move=0))
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
@@ -331,21 +330,14 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             pit=QUICK,  # until the racer chooses a Technical Pit Stop instead
         )
     if finish:
-        if not 0 < finish <= spaces:
-            raise EventRejected(
-                f"{who} moved {plural(spaces, 'space')}: it cannot have needed {finish} to reach "
-                "the line."
-            )
-        laps = car.laps + 1
-        changes["laps"] = laps
-        if laps >= state.setup.laps:
-            if adjacent or markers:
-                raise EventRejected(
-                    f"{who} has finished: it leaves the track past the line and makes no more "
-                    "rolls (no body or handling roll)."
-                )
-            past = spaces - finish
-            changes.update(status=FINISHED, finish_round=state.round, past_line=past, spun=False)
+        changes |= crossing(
+            state,
+            car,
+            spaces,
+            finish,
+            rolls_called=bool(adjacent or markers),
+            no_rolls="no body or handling roll",
+        )
 
     state = with_car(state, car.car, **changes)
     state = lose(state, car.car, {Zone.BRAKES: brakes_lost, Zone.TIRES: tires_lost})
@@ -357,32 +349,13 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     # body for the mover and each racer beside it, engine damage, and the choice of pit stop.
     pending: list[Check] = []
     if state.car(car.car).racing:
-        pending += [
-            Check("handling_roll", car.car, marker=key)
-            for key in (marker.key for marker in state.markers)
-            if key in markers
-        ]
+        pending += handling_checks(state, car.car, markers)
         if adjacent:
             reason = f"{name(car.car)} ended its turn beside {names(adjacent)}"
             pending += [Check("body_roll", key, reason) for key in (car.car, *adjacent)]
     if not fixed:
-        pending += _engine_damage(state, car, roll)
+        # Engine damage is Formula D's Motor Damage, by another name.
+        pending += motor_damage_checks(state, car, roll, "engine_roll")
     if pit:
         pending.append(Check("pit_stop", car.car))
     return settle(replace(state, pending=tuple(pending), fixed_move=0))
-
-
-def _engine_damage(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
-    """A 20 in 5th or a 30 in 6th: the roller first (if still racing), then every other racer on
-    the track in 5th or 6th, in order of play."""
-    if not calls_engine_damage(car.gear, roll):
-        return ()
-    gears = {
-        key: state.car(key).gear for key in state.order if key == car.car or state.car(key).on_track
-    }
-    reason = f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"
-    return tuple(
-        Check("engine_roll", key, reason)
-        for key in engine_rollers(car.car, gears)
-        if state.car(key).racing
-    )
