@@ -17,6 +17,7 @@ from rules.engine.contract import CarResult, CarView, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.variant import RuleSet, register
 from rules.formula_d import CarSheet
+from rules.formula_d.race.turns import order_prompts
 from rules.rbb import RACE_LAPS
 from rules.rbb.race import checks, grid, standings, turns, words
 from rules.rbb.race.grid import make_setup
@@ -43,7 +44,7 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
     "grid": grid.grid_prompts,
     "grid_order": grid.grid_order_prompts,
     "start": grid.start_prompts,
-    "order": turns.order_prompts,
+    "order": order_prompts,  # type: ignore[dict-item]  (Formula D's, on the same fields)
     "gear": turns.gear_prompts,
     "move": turns.move_prompts,
     "checks": checks.check_prompts,

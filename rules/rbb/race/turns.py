@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.dice import HIGHEST_GEAR
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import name, order_prompt, racing, with_car
+from rules.engine.pieces import name, racing, with_car
 from rules.formula_d import FREE, SPIN_GEAR, GearChangeCost, IllegalGearChange, Zone
 from rules.formula_d.race.facts import (
     blocked_fact,
@@ -47,31 +47,16 @@ from rules.rbb.race.common import (
     eliminate,
     event_number,
     gear_name,
-    label,
     lose,
     names,
     on_track,
     place_marker,
 )
-from rules.rbb.race.flow import begin_turn, proposed_order, settle
+from rules.rbb.race.flow import begin_turn, settle
 from rules.rbb.race.state import QUICK, READY, CarState, Check, Marker, RaceState
 from rules.rbb.tyres import overshoot
 
 # --- Order of play -----------------------------------------------------------------------------
-
-
-def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    text = (
-        f"Round {state.round}: confirm the order of play (the leader first, then the higher gear, "
-        "then the inside of the corner) or correct it from the board"
-    )
-    prompt = order_prompt(
-        proposed_order(state),  # type: ignore[arg-type]  (Formula D's, on the same fields)
-        lambda car: label(state, car),
-        field_label="Order of play, first to move first",
-        text=text,
-    )
-    return (prompt,)
 
 
 def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
