@@ -83,10 +83,6 @@ class FormulaD(TableHooks):
         prompt = self.next_prompt(before)
         return words.describe(before, event, prompt, after) if prompt else ""
 
-    def status(self, state: RaceState) -> str:
-        where = f"Round {state.round}" if state.round else "Before the start"
-        return f"{where} · a race of {state.setup.laps} laps"
-
 
 __all__ = [
     "OUT_REASONS",

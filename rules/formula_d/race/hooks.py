@@ -49,3 +49,7 @@ class TableHooks(RuleSet):
 
     def results(self, state: Any) -> tuple[CarResult, ...]:
         return self.car_results(state)
+
+    def status(self, state: Any) -> str:
+        where = f"Round {state.round}" if state.round else "Before the start"
+        return f"{where} · a race of {state.setup.laps} laps"

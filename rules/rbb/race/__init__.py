@@ -87,9 +87,5 @@ class RBB(TableHooks):
     def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
         return words.describe(before, event, after)
 
-    def status(self, state: RaceState) -> str:
-        where = f"Round {state.round}" if state.round else "Before the start"
-        return f"{where} · a race of {state.setup.laps} laps"
-
 
 __all__ = ["OUT_REASONS", "RBB", "CarSetup", "CarState", "RaceSetup", "RaceState"]
