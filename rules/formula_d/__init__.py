@@ -1,7 +1,8 @@
 """Formula D, the official rules (Asmodée, 2008): the base race, as tables and small functions.
 
-Standard library only; the dice are rules.dice's. The optional rules (3 laps, stopwatch
-qualifying, weather and tires, technical pit stops, team races, road races) are not here yet.
+Standard library only; the dice are rules.dice's. Of the optional rules, the Three-Lap Race is
+here (RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS); stopwatch qualifying, weather and tires, technical pit
+stops, team races and road races are not here yet.
 """
 
 from rules.formula_d.braking import (
@@ -65,16 +66,25 @@ from rules.formula_d.pit_stop import (
     PIT_EXIT_GEAR,
     PIT_STOP_AFTER_LAP,
     PIT_STOPS,
+    PIT_STOPS_BY_LAPS,
     QUICK_STOP_MAX,
     InvalidPitStop,
     PitStop,
     PitStopOutcome,
     may_pit,
     pit_stop,
+    pit_stops_allowed,
     reaches_pit,
     refit_tires,
 )
-from rules.formula_d.rounds import RACE_LAPS, InvalidStandings, Standing, play_order
+from rules.formula_d.rounds import (
+    RACE_LAP_CHOICES,
+    RACE_LAPS,
+    THREE_LAP_RACE,
+    InvalidStandings,
+    Standing,
+    play_order,
+)
 from rules.formula_d.slipstream import (
     SLIPSTREAM_CORNER_BRAKE_WP,
     SLIPSTREAM_MIN_GEAR,
@@ -120,10 +130,12 @@ __all__ = [
     "MOTOR_DAMAGE_TRIGGERS",
     "PIT_EXIT_GEAR",
     "PIT_STOPS",
+    "PIT_STOPS_BY_LAPS",
     "PIT_STOP_AFTER_LAP",
     "POOR_START_ROLL",
     "QUICK_STOP_MAX",
     "RACE_LAPS",
+    "RACE_LAP_CHOICES",
     "ROAD_HANDLING_MAX",
     "SLIPSTREAM_CORNER_BRAKE_WP",
     "SLIPSTREAM_MIN_GEAR",
@@ -131,6 +143,7 @@ __all__ = [
     "SPENT_NOT_LOST",
     "SPIN_GEAR",
     "STANDARD_CAR",
+    "THREE_LAP_RACE",
     "STARTS",
     "START_GEAR",
     "START_TABLE",
@@ -173,6 +186,7 @@ __all__ = [
     "motor_damages",
     "overshoot",
     "pit_stop",
+    "pit_stops_allowed",
     "places_damage_marker",
     "play_order",
     "reaches_pit",

@@ -1,6 +1,9 @@
 """How a Formula D league is run. The official rules summary describes single races; a league
 of them needs a points table and a season, which the document gives only for its team race
 (docs/rulings.md, "Formula D championships").
+
+Its optional rules are league settings, off by default: the Three-Lap Race ("laps"), which the
+organiser may also give a single round as its race format (docs/rulings.md, "The Three-Lap Race").
 """
 
 from __future__ import annotations
@@ -16,10 +19,24 @@ from rules.championship import (
     register_championship,
 )
 from rules.formula_d.car import BUILD_LIMITS
+from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
+from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
 
 # Optional Rules, Team Race: points by finishing place, 1st to 10th; 11th and later score 0.
 TEAM_RACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
+
+
+def _race_length(laps: int) -> str:
+    stops = pit_stops_allowed(laps)
+    return f"{laps} laps, {stops} pit stop{'' if stops == 1 else 's'}" + (
+        "" if laps == RACE_LAPS else " (the Three-Lap Race)"
+    )
+
+
+# The league setting and round formats that say how many laps a race is: "2" or "3".
+LAPS_SETTING = "laps"
+RACE_LENGTHS = tuple((str(laps), _race_length(laps)) for laps in RACE_LAP_CHOICES)
 
 # A season is the organiser's choice of races; twelve keeps a season to a season's length.
 MOST_ROUNDS = 12
@@ -37,7 +54,11 @@ class FormulaDChampionship(Championship):
             "1",
             (("1", "One car a player"), ("2", "Two cars a team, as in the team race")),
         ),
+        Setting(LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS),
     )
+    # A round may be raced at another length than the league's (the round page's format form);
+    # a round given none races the league's.
+    race_formats = RACE_LENGTHS
     most_rounds = MOST_ROUNDS
     # Constructing Your Car: a player may build the car from 20 WP instead of the standard one.
     car_build = tuple(
@@ -47,9 +68,28 @@ class FormulaDChampionship(Championship):
     out_reasons = tuple(OUT_REASONS.items())
     points_presets = MappingProxyType({"Formula D team race": PointsTable.of(*TEAM_RACE_POINTS)})
     season_note = (
-        f"A season is up to {MOST_ROUNDS} races of two laps each, on the tracks you pick, "
-        "in race order; every race scores the same."
+        f"A season is up to {MOST_ROUNDS} races of two laps each (or three, as the league or a "
+        "round says), on the tracks you pick, in race order; every race scores the same."
     )
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return int(str(settings.get("cars_per_team", "1")))
+
+    def race_laps(self, settings: Mapping[str, object], race_format: str = "") -> int:
+        """The laps of a race: the round's own format if it was given one, else the league's."""
+        return int(race_format or str(settings.get(LAPS_SETTING, RACE_LAPS)))
+
+    def race_options(
+        self,
+        *,
+        weather_table: object,
+        car_builds: Mapping[str, Mapping[str, int]] | None = None,
+        settings: Mapping[str, object] | None = None,
+        race_format: str = "",
+        **_not_asked: object,  # what other rule sets' races take (season points, a reverse grid)
+    ) -> dict[str, object]:
+        """The cars built by their players, and the race's laps (the round's, else the
+        league's)."""
+        options = super().race_options(weather_table=weather_table, car_builds=car_builds)
+        options["laps"] = self.race_laps(settings or {}, race_format)
+        return options

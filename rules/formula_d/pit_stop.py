@@ -1,7 +1,9 @@
 """Pit Stop: when a car may stop, entering the pits, fresh tires and the pit stop roll.
 
 Rulings where the document is loose (docs/rulings.md):
-- A car may stop once, as it completes the first lap; entering the pits ends its move.
+- A car may stop once, as it completes the first lap; entering the pits ends its move. In the
+  Three-Lap Race ("2 pit stops are possible") it may stop as it completes lap 1, lap 2 or both:
+  never at the end of the last lap, which is the finish.
 - "All its tire WP back": the tire WP the car started the race with (its build), no more.
 - Quick Stop: the car leaves at once, that same turn, moving the halved roll in 4th gear (it may
   brake as on any move); next round it changes gear from 4th as usual.
@@ -16,6 +18,7 @@ from enum import StrEnum
 
 from rules.dice import Die, check_roll, gear_die
 from rules.formula_d.car import CarSheet
+from rules.formula_d.rounds import RACE_LAPS, THREE_LAP_RACE
 
 
 class InvalidPitStop(ValueError):
@@ -38,15 +41,29 @@ class PitStopOutcome:
 
 PIT_STOP_AFTER_LAP = 1  # at the end of the first lap
 PIT_STOPS = 1
+# The stops a car may make in a race of so many laps (Pit Stop; Three-Lap Race: "2 pit stops").
+PIT_STOPS_BY_LAPS = {RACE_LAPS: PIT_STOPS, THREE_LAP_RACE: 2}
 QUICK_STOP_MAX = 10  # black die at or below: Quick Stop
 PIT_EXIT_GEAR = 4
 
 
-def may_pit(laps_completed: int, stops_made: int) -> bool:
-    """Whether a car that has just completed `laps_completed` laps may stop in the pits."""
+def pit_stops_allowed(race_laps: int = RACE_LAPS) -> int:
+    """How many pit stops a car may make in a race of `race_laps` laps."""
+    if race_laps not in PIT_STOPS_BY_LAPS:
+        raise InvalidPitStop(
+            f"A race is {' or '.join(map(str, PIT_STOPS_BY_LAPS))} laps, not {race_laps!r}."
+        )
+    return PIT_STOPS_BY_LAPS[race_laps]
+
+
+def may_pit(laps_completed: int, stops_made: int, race_laps: int = RACE_LAPS) -> bool:
+    """Whether a car that has just completed `laps_completed` laps of a `race_laps`-lap race may
+    stop in the pits: at the end of any lap but the last, while it has stops left."""
     if laps_completed < 0 or stops_made < 0:
         raise InvalidPitStop("Laps completed and pit stops made cannot be negative.")
-    return laps_completed == PIT_STOP_AFTER_LAP and stops_made < PIT_STOPS
+    return PIT_STOP_AFTER_LAP <= laps_completed < race_laps and stops_made < pit_stops_allowed(
+        race_laps
+    )
 
 
 def reaches_pit(gear: int, roll: int, minimum: int) -> bool:

@@ -155,3 +155,41 @@ def test_a_car_built_outside_the_rules_is_refused_and_nothing_starts(
 def test_a_season_pass_start_page_offers_no_built_cars(client_organiser, round_one, season):
     page = client_organiser.get(reverse("races:race_new", args=[season.rounds.first().pk]))
     assert "Constructing Your Car" not in page.content.decode()
+
+
+# --- The Three-Lap Race (an optional rule: the league's setting, or a round's format) ----------
+
+
+def test_a_league_racing_the_three_lap_race_gets_3_laps_at_the_table(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Long Club", organiser=organiser, ruleset="formula_d", settings={"laps": "3"}
+    )
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Home")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    assert services.race_state(race).setup.laps == 3
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert "a race of 3 laps" in page
+
+
+def test_a_round_given_three_laps_races_them_in_a_two_lap_league(client_organiser, formula_d):
+    season = league_services.season_open(
+        league=formula_d, tracks=[league_services.track_create(name="Home")]
+    )
+    round_ = season.rounds.get()
+    page = client_organiser.get(round_.get_absolute_url()).text
+    assert "3 laps, 2 pit stops (the Three-Lap Race)" in page  # the round's format form
+    league_services.round_format_set(round_=round_, race_format="3")
+    page = client_organiser.get(round_.get_absolute_url()).text
+    assert 'id="race-format">3 laps, 2 pit stops (the Three-Lap Race)<' in page
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=round_, starters=list(zip(drivers, ("red", "blue", "green"), strict=True))
+    )
+    assert services.race_state(race).setup.laps == 3

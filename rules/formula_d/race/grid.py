@@ -14,6 +14,7 @@ from rules.formula_d import (
     GREAT_START_ROLL,
     GREAT_START_SPACES,
     POOR_START_ROLL,
+    RACE_LAP_CHOICES,
     RACE_LAPS,
     STANDARD_CAR,
     START_GEAR,
@@ -95,10 +96,10 @@ def check_setup(setup: RaceSetup) -> None:
         raise EventRejected("A race needs at least two cars.")
     if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
         raise EventRejected("Each car needs its own key (a colour), without commas.")
-    if isinstance(setup.laps, bool) or setup.laps != RACE_LAPS:
+    if isinstance(setup.laps, bool) or setup.laps not in RACE_LAP_CHOICES:
         raise EventRejected(
-            f"Formula D: the race is {RACE_LAPS} laps, not {setup.laps!r} "
-            "(the Three-Lap Race is an optional rule not played here yet)."
+            f"Formula D: the race is {RACE_LAPS} laps, or {RACE_LAP_CHOICES[-1]} in the optional "
+            f"Three-Lap Race, not {setup.laps!r}."
         )
     for car in setup.cars:
         _sheet(car.car, car.sheet)

@@ -21,6 +21,7 @@ from rules.formula_d import (
     FREE,
     MOST_STOPS_SKIPPED,
     PIT_EXIT_GEAR,
+    PIT_STOP_AFTER_LAP,
     POOR_START_ROLL,
     SLIPSTREAM_MIN_GEAR,
     SLIPSTREAM_SPACES,
@@ -37,6 +38,7 @@ from rules.formula_d import (
     may_pit,
     motor_damage_rollers,
     overshoot,
+    pit_stops_allowed,
     reaches_pit,
     refit_tires,
     slipstream_brake_cost,
@@ -192,7 +194,7 @@ def _offers_slipstream(state: RaceState, car: CarState) -> bool:
 
 
 def _offers_pit(state: RaceState, car: CarState) -> bool:
-    return not state.fixed_move and may_pit(car.laps + 1, car.pits)
+    return not state.fixed_move and may_pit(car.laps + 1, car.pits, state.setup.laps)
 
 
 def marker_label(state: RaceState, key: str) -> str:
@@ -308,7 +310,8 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         fields.append(
             board_fact(
                 "pit",
-                "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)",
+                f"Entered the pits at the end of lap {car.laps + 1}: the spaces it needed to "
+                "enter (0 = no)",
                 "spaces",
                 short="Pits",
                 folded=True,
@@ -356,10 +359,17 @@ def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) 
             f"{gear_name(SLIPSTREAM_MIN_GEAR)} gear or higher."
         )
     if data.get("pit") and not _offers_pit(state, car):
-        raise EventRejected(
-            f"{who} may make a pit stop only at the end of the first lap, once, "
-            "on a roll of its gear die."
-        )
+        raise EventRejected(f"{who} {_pit_rule(state)}, on a roll of its gear die.")
+
+
+def _pit_rule(state: RaceState) -> str:
+    """When a car may stop, in words: once after lap 1, or (Three-Lap Race) twice, after lap 1
+    and after lap 2."""
+    stops = pit_stops_allowed(state.setup.laps)
+    if stops == 1:
+        return "may make a pit stop only at the end of the first lap, once"
+    laps = names([str(lap) for lap in range(PIT_STOP_AFTER_LAP, state.setup.laps)])
+    return f"may make {plural(stops, 'pit stop')} in this race, at the end of laps {laps}"
 
 
 def _front_roll(front: CarState) -> int:
@@ -453,12 +463,12 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
     if pit:
-        # Pit Stop: the pit lane runs past the line, so entering the pits completes lap 1 (a
+        # Pit Stop: the pit lane runs past the line, so entering the pits completes the lap (a
         # ruling); the car stops in its pit on any roll of at least the minimum, without braking.
         if brakes or blocked or fronts or adjacent or finish:
             raise EventRejected(
                 f"{who} stopped in its pit: no braking, slipstream, car beside it or finish to "
-                "report (entering the pits completes lap 1)."
+                f"report (entering the pits completes lap {car.laps + 1})."
             )
         if not reaches_pit(car.gear, roll, pit):
             raise EventRejected(f"{who} rolled {roll}: it needed {pit} or more to enter the pits.")
