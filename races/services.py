@@ -72,6 +72,7 @@ def race_setup(
     previous = Entry.objects.previous_finish(round_) if rules.grid_from_previous_finish else []
     options = rules.race_options(
         weather_table=round_.track.weather_bands(),
+        weather_chart=round_.track.weather_chart,
         car_builds=car_builds,
         settings=league.settings,
         race_format=round_.race_format,

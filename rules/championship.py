@@ -492,6 +492,7 @@ class Championship:
         self,
         *,
         weather_table: object,
+        weather_chart: str = "",
         car_builds: Mapping[str, Mapping[str, int]] | None = None,
         settings: Mapping[str, object] | None = None,
         race_format: str = "",
@@ -500,7 +501,8 @@ class Championship:
         previous_finish: Sequence[str] = (),
         home: Sequence[str] = (),
     ) -> dict[str, object]:
-        """What a race of the rule set takes from its track (the weather table), its starters
+        """What a race of the rule set takes from its track (the weather table, or Formula D's
+        weather chart), its starters
         (cars they built, their season points by car), the league's settings and the round's
         format, for the race's setup hook. Rule sets that ask for them (see
         `grid_from_previous_finish`, `home_tracks`) also get the race's cars (`starters`), those

@@ -1,8 +1,9 @@
 """Formula D, the official rules (Asmodée, 2008): the base race, as tables and small functions.
 
-Standard library only; the dice are rules.dice's. Of the optional rules, the Three-Lap Race is
-here (RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS); stopwatch qualifying, weather and tires, technical pit
-stops, team races and road races are not here yet.
+Standard library only; the dice are rules.dice's. Of the optional rules, the Three-Lap Race
+(RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS), the weather (weather.py), the tires (tires.py) and the
+technical pit stop (pit_stop.py) are here; stopwatch qualifying, team races and road races are
+not yet.
 """
 
 from rules.formula_d.braking import (
@@ -48,10 +49,13 @@ from rules.formula_d.damage import (
     InvalidMotorDamage,
     calls_motor_damage,
     collision_damages,
+    collision_max,
+    motor_damage_max,
     motor_damage_rollers,
     motor_damages,
     places_damage_marker,
     road_handling_damages,
+    road_handling_max,
 )
 from rules.formula_d.gears import (
     FREE,
@@ -68,6 +72,9 @@ from rules.formula_d.pit_stop import (
     PIT_STOPS,
     PIT_STOPS_BY_LAPS,
     QUICK_STOP_MAX,
+    TECHNICAL_MAX_GEAR,
+    TECHNICAL_WP,
+    TECHNICAL_ZONES,
     InvalidPitStop,
     PitStop,
     PitStopOutcome,
@@ -76,6 +83,7 @@ from rules.formula_d.pit_stop import (
     pit_stops_allowed,
     reaches_pit,
     refit_tires,
+    technical_repair,
 )
 from rules.formula_d.rounds import (
     RACE_LAP_CHOICES,
@@ -108,6 +116,25 @@ from rules.formula_d.start import (
     grid_order,
     start_roll,
 )
+from rules.formula_d.tires import (
+    SCORECARD_MARKER,
+    TireEffect,
+    Tires,
+    tire_effect,
+)
+from rules.formula_d.weather import (
+    DEFAULT_WEATHER_CHART,
+    ChartLine,
+    InvalidWeatherChart,
+    Weather,
+    chart_weather,
+    format_weather_chart,
+    is_rain,
+    parse_weather_chart,
+    qualifying_in_rain,
+    re_rolls,
+    shifted,
+)
 
 __all__ = [
     "BLOCKED_ELIMINATED_AT",
@@ -116,6 +143,7 @@ __all__ = [
     "BUILD_LIMITS",
     "BUILD_WP",
     "COLLISION_MAX",
+    "DEFAULT_WEATHER_CHART",
     "ELIMINATED_ON_LAST",
     "FREE",
     "GEARING_DOWN",
@@ -137,20 +165,25 @@ __all__ = [
     "RACE_LAPS",
     "RACE_LAP_CHOICES",
     "ROAD_HANDLING_MAX",
+    "SCORECARD_MARKER",
     "SLIPSTREAM_CORNER_BRAKE_WP",
     "SLIPSTREAM_MIN_GEAR",
     "SLIPSTREAM_SPACES",
     "SPENT_NOT_LOST",
     "SPIN_GEAR",
     "STANDARD_CAR",
-    "THREE_LAP_RACE",
     "STARTS",
+    "TECHNICAL_MAX_GEAR",
+    "TECHNICAL_WP",
+    "TECHNICAL_ZONES",
     "START_GEAR",
     "START_TABLE",
+    "THREE_LAP_RACE",
     "TIRE_WP_PER_SPACE",
     "BlockedBraking",
     "BlockedCost",
     "CarSheet",
+    "ChartLine",
     "GearChangeCost",
     "GridOutcome",
     "IllegalGearChange",
@@ -162,6 +195,7 @@ __all__ = [
     "InvalidOvershoot",
     "InvalidPitStop",
     "InvalidStandings",
+    "InvalidWeatherChart",
     "NoSlipstream",
     "NotEnoughWear",
     "Overshoot",
@@ -169,31 +203,46 @@ __all__ = [
     "PitStopOutcome",
     "Standing",
     "Start",
+    "TireEffect",
+    "Tires",
     "StartOutcome",
     "Wear",
+    "Weather",
     "Zone",
     "blocked_braking",
     "braking_cost",
     "calls_motor_damage",
+    "chart_weather",
     "check_build",
     "check_slipstream",
     "collision_damages",
+    "collision_max",
+    "format_weather_chart",
     "gear_change_cost",
     "gears_skipped",
     "grid_order",
+    "is_rain",
     "may_pit",
+    "motor_damage_max",
     "motor_damage_rollers",
     "motor_damages",
     "overshoot",
+    "parse_weather_chart",
     "pit_stop",
     "pit_stops_allowed",
     "places_damage_marker",
     "play_order",
+    "qualifying_in_rain",
+    "re_rolls",
     "reaches_pit",
     "refit_tires",
     "road_handling_damages",
+    "road_handling_max",
+    "shifted",
     "slipstream_brake_cost",
     "start_roll",
+    "technical_repair",
+    "tire_effect",
     "wear",
 ]
 

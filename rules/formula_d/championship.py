@@ -3,7 +3,9 @@ of them needs a points table and a season, which the document gives only for its
 (docs/rulings.md, "Formula D championships").
 
 Its optional rules are league settings, off by default: the Three-Lap Race ("laps"), which the
-organiser may also give a single round as its race format (docs/rulings.md, "The Three-Lap Race").
+organiser may also give a single round as its race format, the Weather Conditions ("weather", on
+the track's weather chart), the Tire Selection ("tires") and the Technical Pit Stop
+("technical_pit_stop") (docs/rulings.md, "Formula D's optional rules").
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from rules.formula_d.car import BUILD_LIMITS
 from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
+from rules.formula_d.weather import DEFAULT_WEATHER_CHART
 
 # Optional Rules, Team Race: points by finishing place, 1st to 10th; 11th and later score 0.
 TEAM_RACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
@@ -37,6 +40,13 @@ def _race_length(laps: int) -> str:
 # The league setting and round formats that say how many laps a race is: "2" or "3".
 LAPS_SETTING = "laps"
 RACE_LENGTHS = tuple((str(laps), _race_length(laps)) for laps in RACE_LAP_CHOICES)
+
+# The league setting that plays the Weather Conditions (an optional rule) on the track's chart.
+WEATHER_SETTING = "weather"
+# The league setting that plays the Tire Selection (an optional rule).
+TIRES_SETTING = "tires"
+# The league setting that lets a pit stop be a Technical Pit Stop (an optional rule).
+TECHNICAL_SETTING = "technical_pit_stop"
 
 # A season is the organiser's choice of races; twelve keeps a season to a season's length.
 MOST_ROUNDS = 12
@@ -55,6 +65,11 @@ class FormulaDChampionship(Championship):
             (("1", "One car a player"), ("2", "Two cars a team, as in the team race")),
         ),
         Setting(LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS),
+        Setting(
+            WEATHER_SETTING, "Weather Conditions, on each track's weather chart", "bool", False
+        ),
+        Setting(TIRES_SETTING, "Tire Selection: hard, soft and rain tires", "bool", False),
+        Setting(TECHNICAL_SETTING, "Technical pit stops: 2 WP back in a race", "bool", False),
     )
     # A round may be raced at another length than the league's (the round page's format form);
     # a round given none races the league's.
@@ -83,13 +98,21 @@ class FormulaDChampionship(Championship):
         self,
         *,
         weather_table: object,
+        weather_chart: str = "",
         car_builds: Mapping[str, Mapping[str, int]] | None = None,
         settings: Mapping[str, object] | None = None,
         race_format: str = "",
         **_not_asked: object,  # what other rule sets' races take (season points, a reverse grid)
     ) -> dict[str, object]:
-        """The cars built by their players, and the race's laps (the round's, else the
-        league's)."""
+        """The cars built by their players, the race's laps (the round's, else the league's)
+        and, where the league plays the weather, the track's weather chart."""
+        settings = settings or {}
         options = super().race_options(weather_table=weather_table, car_builds=car_builds)
-        options["laps"] = self.race_laps(settings or {}, race_format)
+        options["laps"] = self.race_laps(settings, race_format)
+        if settings.get(WEATHER_SETTING):
+            options["weather_chart"] = weather_chart or DEFAULT_WEATHER_CHART
+        if settings.get(TIRES_SETTING):
+            options["tires"] = True
+        if settings.get(TECHNICAL_SETTING):
+            options["technical_pit_stop"] = True
         return options

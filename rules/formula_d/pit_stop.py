@@ -9,15 +9,20 @@ Rulings where the document is loose (docs/rulings.md):
   brake as on any move); next round it changes gear from 4th as usual.
 - Slow Stop: next round the car moves off in any gear from 1st to 4th, with no Gearing Down WP
   to pay: it stood still in the pits, and the rule names the gears it may leave in.
+- Technical Pit Stop (Tire Selection's Pit Stops, an optional rule): a pit stop with at least one
+  WP regained; it is rolled for as any pit stop. "Up to 2 WP in one or two zones (except the
+  tires)" is 2 WP a car for the whole race, 1 WP a pick, never above the WP the zone started the
+  race with.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules.dice import Die, check_roll, gear_die
-from rules.formula_d.car import CarSheet
+from rules.formula_d.car import CarSheet, Zone
 from rules.formula_d.rounds import RACE_LAPS, THREE_LAP_RACE
 
 
@@ -79,6 +84,36 @@ def refit_tires(sheet: CarSheet, built: CarSheet) -> CarSheet:
             f"A car built with {built.tires} tire WP cannot have {sheet.tires} left."
         )
     return replace(sheet, tires=built.tires)
+
+
+# Technical Pit Stop: up to 2 WP in one or two zones (except the tires), for the entire race; in
+# the next round the car may not start in higher than 4th gear.
+TECHNICAL_WP = 2
+TECHNICAL_ZONES = tuple(zone for zone in Zone if zone is not Zone.TIRES)
+TECHNICAL_MAX_GEAR = 4
+
+
+def technical_repair(
+    sheet: CarSheet, built: CarSheet, zones: Sequence[Zone], used: int = 0
+) -> CarSheet:
+    """`sheet` with 1 WP back in each of `zones` (a zone twice: 2 WP), the car as `built` for the
+    race being the most each zone may have; `used`: the WP regained at earlier technical stops."""
+    if Zone.TIRES in zones:
+        raise InvalidPitStop("A technical pit stop regains WP in any zone except the tires.")
+    left = TECHNICAL_WP - used
+    if len(zones) > left:
+        raise InvalidPitStop(
+            f"A technical pit stop regains {TECHNICAL_WP} WP in the whole race: "
+            f"{left} left, not {len(zones)}."
+        )
+    repaired = sheet
+    for zone in zones:
+        if repaired[zone] >= built[zone]:
+            raise InvalidPitStop(
+                f"The {zone.value} has {repaired[zone]} WP, what it started the race with: no more."
+            )
+        repaired = replace(repaired, **{zone.name.lower(): repaired[zone] + 1})
+    return repaired
 
 
 def pit_stop(black_roll: int) -> PitStopOutcome:

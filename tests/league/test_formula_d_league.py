@@ -39,7 +39,14 @@ def test_a_formula_d_league_is_created_from_the_home_page(client_organiser):
     assert response.status_code == 302
     assert (league.ruleset, league.settings, league.cars_per_team) == (
         "formula_d",
-        {"cars_per_team": "2", "laps": "2", "points_table": "10-8-6-5-4-3-2-1-0-0"},
+        {
+            "cars_per_team": "2",
+            "laps": "2",
+            "weather": False,
+            "tires": False,
+            "technical_pit_stop": False,
+            "points_table": "10-8-6-5-4-3-2-1-0-0",
+        },
         2,
     )
     page = client_organiser.get(league.get_absolute_url())

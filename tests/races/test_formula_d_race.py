@@ -193,3 +193,83 @@ def test_a_round_given_three_laps_races_them_in_a_two_lap_league(client_organise
         round_=round_, starters=list(zip(drivers, ("red", "blue", "green"), strict=True))
     )
     assert services.race_state(race).setup.laps == 3
+
+
+# --- Weather Conditions (an optional rule: the league's setting, on the track's chart) ---------
+
+
+def test_a_league_playing_the_weather_rolls_against_the_track_s_chart(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Wet Club", organiser=organiser, ruleset="formula_d", settings={"weather": True}
+    )
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    track = league_services.track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
+    assert track.weather_chart == "1-5 good, 6-20 rainy"
+    season = league_services.season_open(league=league, tracks=[track])
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert (
+        "roll black against the track&#x27;s chart before the race (1-5 good, 6-20 rainy)" in page
+    )
+    posted = {"kind": "weather_roll", "value": 6, "version": race.version}
+    response = client_organiser.post(race.get_absolute_url(), posted)
+    assert response.status_code in (200, 302), response.text
+    race.refresh_from_db()
+    assert services.race_state(race).weather == "rainy"
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert "rainy weather (rain)" in page
+
+
+# --- Tire Selection (an optional rule: the league's setting) -----------------------------------
+
+
+def test_a_league_playing_tire_selection_asks_each_car_for_its_tires(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Tyre Club", organiser=organiser, ruleset="formula_d", settings={"tires": True}
+    )
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Monza")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert "Red (Ann) fits hard tires, or special ones" in page
+    posted = {"kind": "tire_choice", "car": "red", "tires": "soft", "version": race.version}
+    response = client_organiser.post(race.get_absolute_url(), posted)
+    assert response.status_code in (200, 302), response.text
+    race.refresh_from_db()
+    assert services.race_state(race).car("red").tires_fitted == "soft"
+    assert "soft tires" in client_organiser.get(race.get_absolute_url()).text
+
+
+# --- Technical pit stops (an optional rule: the league's setting) ------------------------------
+
+
+def test_a_league_with_technical_pit_stops_sets_its_races_up_with_them(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Garage Club",
+        organiser=organiser,
+        ruleset="formula_d",
+        settings={"technical_pit_stop": True},
+    )
+    page = client_organiser.get(league.get_absolute_url()).text
+    assert "Technical pit stops: 2 WP back in a race" in page
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Monza")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    setup = services.race_state(race).setup
+    assert (setup.technical_pit_stop, setup.tires, setup.weather_chart) == (True, False, ())

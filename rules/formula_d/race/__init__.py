@@ -14,7 +14,7 @@ from typing import Any
 from rules.engine.contract import CarResult, CarView, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.variant import RuleSet, register
-from rules.formula_d import RACE_LAPS, CarSheet
+from rules.formula_d import RACE_LAPS, CarSheet, ChartLine
 from rules.formula_d.race import checks, grid, standings, turns, words
 from rules.formula_d.race.state import (
     OUT_REASONS,
@@ -40,9 +40,13 @@ HANDLERS: dict[str, Handler] = {
     "collision_roll": checks.on_collision_roll,
     "motor_roll": checks.on_motor_roll,
     "pit_roll": checks.on_pit_roll,
+    "weather_roll": checks.on_weather_roll,
+    "tire_choice": grid.on_tire_choice,
 }
 
 PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
+    "weather": grid.weather_prompts,
+    "tires": grid.tire_prompts,
     "grid": grid.grid_prompts,
     "start": grid.start_prompts,
     "order": turns.order_prompts,
@@ -67,9 +71,22 @@ class FormulaD(RuleSet):
         *,
         laps: int = RACE_LAPS,
         car_sheets: Mapping[str, CarSheet | Mapping[Any, int]] | None = None,
+        weather_chart: str | Sequence[ChartLine] = (),
+        tires: bool = False,
+        technical_pit_stop: bool = False,
     ) -> RaceSetup:
-        """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP."""
-        return grid.make_setup(self.name, starters, laps=laps, car_sheets=car_sheets)
+        """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP;
+        `weather_chart` (the track's) runs the race with the weather rules, `tires` with the tire
+        selection rules, `technical_pit_stop` with technical pit stops."""
+        return grid.make_setup(
+            self.name,
+            starters,
+            laps=laps,
+            car_sheets=car_sheets,
+            weather_chart=weather_chart,
+            tires=tires,
+            technical_pit_stop=technical_pit_stop,
+        )
 
     def start(self, setup: RaceSetup) -> RaceState:
         return grid.start_state(setup)
@@ -100,7 +117,8 @@ class FormulaD(RuleSet):
 
     def status(self, state: RaceState) -> str:
         where = f"Round {state.round}" if state.round else "Before the start"
-        return f"{where} · a race of {state.setup.laps} laps"
+        weather = f" · {words.weather_name(state.weather)}" if state.weather else ""
+        return f"{where} · a race of {state.setup.laps} laps{weather}"
 
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         return standings.results(state)

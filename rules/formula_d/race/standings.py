@@ -28,6 +28,8 @@ def note(state: RaceState, car: CarState) -> str:
     if car.status == OUT:
         return OUT_REASONS.get(car.out_reason or "", "eliminated")
     notes = []
+    if car.tires_fitted:
+        notes.append(f"{car.tires_fitted.value} tires")
     if car.start_roll == POOR_START_ROLL and car.moved_at == 0:
         notes.append("Poor Start: moves off in 1st next turn")
     if car.spun:

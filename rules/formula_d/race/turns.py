@@ -26,8 +26,10 @@ from rules.formula_d import (
     SLIPSTREAM_MIN_GEAR,
     SLIPSTREAM_SPACES,
     SPIN_GEAR,
+    TECHNICAL_MAX_GEAR,
     GearChangeCost,
     IllegalGearChange,
+    TireEffect,
     Zone,
     blocked_braking,
     braking_cost,
@@ -35,13 +37,16 @@ from rules.formula_d import (
     check_slipstream,
     gear_change_cost,
     gears_skipped,
+    is_rain,
     may_pit,
     motor_damage_rollers,
     overshoot,
     pit_stops_allowed,
+    re_rolls,
     reaches_pit,
     refit_tires,
     slipstream_brake_cost,
+    tire_effect,
 )
 from rules.formula_d.race.common import (
     eliminate,
@@ -94,8 +99,14 @@ def gear_cost(car: CarState, gear: int) -> GearChangeCost:
     return gear_change_cost(car.gear, gear)
 
 
-def gear_refusal(car: CarState, gear: int) -> str | None:
-    """Why `car` may not choose `gear` now, in the words of the rules; None if it may."""
+def _after_technical_stop(car: CarState, round_: int) -> bool:
+    """Technical Pit Stop: "in the next round, the car may not start in higher than 4th gear"."""
+    return bool(car.technical_at) and round_ == car.technical_at + 1
+
+
+def gear_refusal(car: CarState, gear: int, round_: int = 0) -> str | None:
+    """Why `car` may not choose `gear` in round `round_`, in the words of the rules; None if it
+    may."""
     who = name(car.car)
     if not 1 <= gear <= HIGHEST_GEAR:
         return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
@@ -105,6 +116,11 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
         if gear <= PIT_EXIT_GEAR:
             return None
         return f"{who} moves off from the pits in {gear_name(PIT_EXIT_GEAR)} gear or lower."
+    if _after_technical_stop(car, round_) and gear > TECHNICAL_MAX_GEAR:
+        return (
+            f"{who} made a technical pit stop: this round it may not start in higher than "
+            f"{gear_name(TECHNICAL_MAX_GEAR)} gear."
+        )
     try:
         cost = gear_change_cost(car.gear, gear)
     except IllegalGearChange as refusal:
@@ -130,7 +146,9 @@ def _choice(car: CarState, gear: int) -> str:
 
 def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
-    legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
+    legal = [
+        gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear, state.round) is None
+    ]
     default = car.gear if car.gear in legal else legal[-1 if car.in_pits else 0]
     field = Field(
         "gear",
@@ -144,6 +162,8 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
         notes.append("spun: drives off in 1st")
     if car.in_pits:
         notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower")
+    elif _after_technical_stop(car, state.round):
+        notes.append(f"technical pit stop: {gear_name(TECHNICAL_MAX_GEAR)} at most")
     text = (
         f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
         + (f" ({'; '.join(notes)})" if notes else "")
@@ -159,7 +179,7 @@ def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         gear = int(str(raw))
     except ValueError:
         raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
-    refusal = gear_refusal(car, gear)
+    refusal = gear_refusal(car, gear, state.round)
     if refusal:
         raise EventRejected(refusal)
     prompt.read({**event.data, "gear": str(gear)})
@@ -193,6 +213,36 @@ def _offers_slipstream(state: RaceState, car: CarState) -> bool:
     )
 
 
+def tire_effect_now(state: RaceState, car: CarState) -> TireEffect:
+    """What the car's tires do on this move (Tire Selection; none without the rule): on the lap
+    it is on as the move begins, changed if it has stopped in the pits since the start."""
+    if car.tires_fitted is None:
+        return TireEffect()
+    rain = is_rain(state.weather)
+    effect = tire_effect(car.tires_fitted, rain=rain, lap=car.laps + 1, changed=car.pits > 0)
+    if effect.optional and car.technical_at and car.technical_exit == state.round:
+        # Technical Pit Stop: soft tires give no extra space on the move out of the pits.
+        return replace(effect, extra_spaces=0)
+    return effect
+
+
+def tire_bonus_label(state: RaceState, car: CarState, effect: TireEffect) -> str:
+    tires = car.tires_fitted.value if car.tires_fitted else ""
+    weather = "in rain" if is_rain(state.weather) else "in the dry"
+    spaces = plural(effect.extra_spaces, "space")
+    if effect.optional:
+        return f"Took its {tires} tires' extra {spaces} {weather} (not compulsory)"
+    return f"A space of the move was in a corner: {spaces} more ({tires} tires {weather})"
+
+
+def _overshoot_label(effect: TireEffect) -> str:
+    each = f"{effect.per_space_overshot} tire WP"
+    why = {2: ", doubled by its tires", 3: ", trebled by its tires"}.get(
+        effect.per_space_overshot, ""
+    )
+    return f"Spaces it overshot that corner by ({each} each{why})"
+
+
 def _offers_pit(state: RaceState, car: CarState) -> bool:
     return not state.fixed_move and may_pit(car.laps + 1, car.pits, state.setup.laps)
 
@@ -211,6 +261,7 @@ def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     fixed = state.fixed_move
+    effect = tire_effect_now(state, car)
     fields: list[Field] = []
     if not fixed:
         die = gear_die(car.gear)
@@ -244,11 +295,22 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
         board_fact(
             "overshoot",
-            "Spaces it overshot that corner by (1 tire WP each)",
+            _overshoot_label(effect),
             "spaces",
             short="Overshoot",
         ),
     ]
+    if effect.extra_spaces:
+        fields.append(
+            Field(
+                "tire_bonus",
+                tire_bonus_label(state, car, effect),
+                "bool",
+                required=False,
+                default=False,
+                short=f"Tires +{effect.extra_spaces}",
+            )
+        )
     if _offers_slipstream(state, car):
         fronts = slipstream_fronts(state, car)
         fields += [
@@ -358,6 +420,8 @@ def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) 
             f"{who} is in {gear_name(car.gear)} gear: slipstreaming needs both cars in "
             f"{gear_name(SLIPSTREAM_MIN_GEAR)} gear or higher."
         )
+    if data.get("tire_bonus") and not tire_effect_now(state, car).extra_spaces:
+        raise EventRejected(f"{who}'s tires give no extra spaces on this move.")
     if data.get("pit") and not _offers_pit(state, car):
         raise EventRejected(f"{who} {_pit_rule(state)}, on a roll of its gear die.")
 
@@ -395,6 +459,8 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     adjacent: tuple[str, ...] = entry.get("adjacent", ())
     pit: int = entry.get("pit", 0)
     finish = entry["finish"]
+    effect = tire_effect_now(state, car)
+    tire_bonus = effect.extra_spaces if entry.get("tire_bonus") else 0
     sheet = car.sheet
     tires_lost = brakes_lost = 0
     out: str | None = None
@@ -408,7 +474,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if brakes + blocked > roll:
         raise EventRejected(f"{who} moved {roll}: it cannot stop {brakes + blocked} spaces short.")
     brakes_lost = braking_cost(brakes, sheet.brakes)
-    spaces = roll - brakes - blocked
+    spaces = roll - brakes - blocked + tire_bonus
 
     # Slipstreaming: 3 spaces behind each car, stopped behind it without braking.
     if (slip_brakes or slip_corner) and not fronts:
@@ -443,7 +509,13 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             raise EventRejected(
                 f"{who} moved {plural(spaces, 'space')}: it cannot have overshot by {overshot}."
             )
-        result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)
+        result = overshoot(
+            sheet.tires - tires_lost,
+            overshot,
+            stops,
+            corner,
+            per_space=effect.per_space_overshot,
+        )
         if result.eliminated:
             out = "stops" if corner - stops > MOST_STOPS_SKIPPED else "tires"
         tires_lost += result.tires_lost
@@ -458,7 +530,9 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
         state = with_car(state, car.car, spaces=car.spaces + spaces, **moved)
         state = eliminate(state, car.car, out)
-        pending = _motor_damage(state, car, roll) if not fixed else ()
+        pending = (
+            (*_motor_damage(state, car, roll), *_weather(state, car, roll)) if not fixed else ()
+        )
         return settle(replace(state, pending=pending, fixed_move=0))
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
@@ -515,10 +589,20 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
                 Check("collision_roll", car.car, f"ended next to or behind {names(adjacent)}")
             )
     if not fixed:
-        pending += _motor_damage(state, car, roll)
+        pending += [*_motor_damage(state, car, roll), *_weather(state, car, roll)]
     if pit:
         pending.append(Check("pit_roll", car.car))
     return settle(replace(state, pending=tuple(pending), fixed_move=0))
+
+
+def _weather(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
+    """Changeable weather: whenever a player in 5th gear rolls a 20, or a 30 in 6th gear, roll the
+    black die and check the weather chart again (after the Motor Damage rolls, a ruling)."""
+    if not (re_rolls(state.weather) and calls_motor_damage(car.gear, roll)):
+        return ()
+    return (
+        Check("weather_roll", car.car, f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"),
+    )
 
 
 def _motor_damage(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
