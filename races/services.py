@@ -73,6 +73,7 @@ def race_setup(
     options = rules.race_options(
         weather_table=round_.track.weather_bands(),
         weather_chart=round_.track.weather_chart,
+        teams={entry.car: str(entry.team_id) for entry in entries},
         car_builds=car_builds,
         settings=league.settings,
         race_format=round_.race_format,

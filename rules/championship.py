@@ -500,6 +500,7 @@ class Championship:
         starters: Sequence[str] = (),
         previous_finish: Sequence[str] = (),
         home: Sequence[str] = (),
+        teams: Mapping[str, str] | None = None,
     ) -> dict[str, object]:
         """What a race of the rule set takes from its track (the weather table, or Formula D's
         weather chart), its starters
@@ -507,7 +508,7 @@ class Championship:
         format, for the race's setup hook. Rule sets that ask for them (see
         `grid_from_previous_finish`, `home_tracks`) also get the race's cars (`starters`), those
         cars in the order they finished the season's previous race, and the cars racing at their
-        driver's home track."""
+        driver's home track; `teams`, each car's team (a key), for a team race."""
         options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)

@@ -2,8 +2,8 @@
 
 Standard library only; the dice are rules.dice's. Of the optional rules, the Three-Lap Race
 (RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS), the weather (weather.py), the tires (tires.py) and the
-technical pit stop (pit_stop.py) are here; stopwatch qualifying, team races and road races are
-not yet.
+technical pit stop (pit_stop.py) and the team race (team_race.py) are here; stopwatch qualifying
+and road races are not yet.
 """
 
 from rules.formula_d.braking import (
@@ -72,6 +72,7 @@ from rules.formula_d.pit_stop import (
     PIT_STOPS,
     PIT_STOPS_BY_LAPS,
     QUICK_STOP_MAX,
+    TEAM_POOL_WP,
     TECHNICAL_MAX_GEAR,
     TECHNICAL_WP,
     TECHNICAL_ZONES,
@@ -83,6 +84,7 @@ from rules.formula_d.pit_stop import (
     pit_stops_allowed,
     reaches_pit,
     refit_tires,
+    repair,
     technical_repair,
 )
 from rules.formula_d.rounds import (
@@ -115,6 +117,12 @@ from rules.formula_d.start import (
     StartOutcome,
     grid_order,
     start_roll,
+)
+from rules.formula_d.team_race import (
+    TEAM_RACE_POINTS,
+    place_points,
+    team_totals,
+    winning_teams,
 )
 from rules.formula_d.tires import (
     SCORECARD_MARKER,
@@ -176,6 +184,8 @@ __all__ = [
     "TECHNICAL_MAX_GEAR",
     "TECHNICAL_WP",
     "TECHNICAL_ZONES",
+    "TEAM_POOL_WP",
+    "TEAM_RACE_POINTS",
     "START_GEAR",
     "START_TABLE",
     "THREE_LAP_RACE",
@@ -242,6 +252,10 @@ __all__ = [
     "slipstream_brake_cost",
     "start_roll",
     "technical_repair",
+    "team_totals",
+    "winning_teams",
+    "place_points",
+    "repair",
     "tire_effect",
     "wear",
 ]

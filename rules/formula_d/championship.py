@@ -4,8 +4,9 @@ of them needs a points table and a season, which the document gives only for its
 
 Its optional rules are league settings, off by default: the Three-Lap Race ("laps"), which the
 organiser may also give a single round as its race format, the Weather Conditions ("weather", on
-the track's weather chart), the Tire Selection ("tires") and the Technical Pit Stop
-("technical_pit_stop") (docs/rulings.md, "Formula D's optional rules").
+the track's weather chart), the Tire Selection ("tires"), the Technical Pit Stop
+("technical_pit_stop") and the Team Race's pit stops and winner ("team_race") (docs/rulings.md,
+"Formula D's optional rules").
 """
 
 from __future__ import annotations
@@ -24,10 +25,8 @@ from rules.formula_d.car import BUILD_LIMITS
 from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
+from rules.formula_d.team_race import TEAM_RACE_POINTS
 from rules.formula_d.weather import DEFAULT_WEATHER_CHART
-
-# Optional Rules, Team Race: points by finishing place, 1st to 10th; 11th and later score 0.
-TEAM_RACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
 
 
 def _race_length(laps: int) -> str:
@@ -47,6 +46,8 @@ WEATHER_SETTING = "weather"
 TIRES_SETTING = "tires"
 # The league setting that lets a pit stop be a Technical Pit Stop (an optional rule).
 TECHNICAL_SETTING = "technical_pit_stop"
+# The league setting that runs each race as a Team Race (an optional rule): its teams' pools.
+TEAM_RACE_SETTING = "team_race"
 
 # A season is the organiser's choice of races; twelve keeps a season to a season's length.
 MOST_ROUNDS = 12
@@ -70,6 +71,12 @@ class FormulaDChampionship(Championship):
         ),
         Setting(TIRES_SETTING, "Tire Selection: hard, soft and rain tires", "bool", False),
         Setting(TECHNICAL_SETTING, "Technical pit stops: 2 WP back in a race", "bool", False),
+        Setting(
+            TEAM_RACE_SETTING,
+            "Team race: a team's 4 WP for repairs at its pit stops, the team's points win",
+            "bool",
+            False,
+        ),
     )
     # A round may be raced at another length than the league's (the round page's format form);
     # a round given none races the league's.
@@ -102,6 +109,7 @@ class FormulaDChampionship(Championship):
         car_builds: Mapping[str, Mapping[str, int]] | None = None,
         settings: Mapping[str, object] | None = None,
         race_format: str = "",
+        teams: Mapping[str, str] | None = None,
         **_not_asked: object,  # what other rule sets' races take (season points, a reverse grid)
     ) -> dict[str, object]:
         """The cars built by their players, the race's laps (the round's, else the league's)
@@ -115,4 +123,6 @@ class FormulaDChampionship(Championship):
             options["tires"] = True
         if settings.get(TECHNICAL_SETTING):
             options["technical_pit_stop"] = True
+        if settings.get(TEAM_RACE_SETTING) and teams:
+            options["teams"] = dict(teams)
         return options

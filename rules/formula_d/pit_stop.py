@@ -98,13 +98,33 @@ def technical_repair(
 ) -> CarSheet:
     """`sheet` with 1 WP back in each of `zones` (a zone twice: 2 WP), the car as `built` for the
     race being the most each zone may have; `used`: the WP regained at earlier technical stops."""
+    return repair(
+        sheet, built, zones, used=used, allowance=TECHNICAL_WP, who="A technical pit stop regains"
+    )
+
+
+# Team Race: each team has 4 WP for repairs at its cars' pit stops, decided together.
+TEAM_POOL_WP = 4
+
+
+def repair(
+    sheet: CarSheet,
+    built: CarSheet,
+    zones: Sequence[Zone],
+    *,
+    used: int,
+    allowance: int,
+    who: str,
+) -> CarSheet:
+    """`sheet` with 1 WP back in each of `zones`, out of an `allowance` for the race of which
+    `used` are spent (`who` regains them, in words); never the tires, never above the car as
+    `built`."""
     if Zone.TIRES in zones:
-        raise InvalidPitStop("A technical pit stop regains WP in any zone except the tires.")
-    left = TECHNICAL_WP - used
+        raise InvalidPitStop(f"{who} WP in any zone except the tires.")
+    left = allowance - used
     if len(zones) > left:
         raise InvalidPitStop(
-            f"A technical pit stop regains {TECHNICAL_WP} WP in the whole race: "
-            f"{left} left, not {len(zones)}."
+            f"{who} {allowance} WP in the whole race: {left} left, not {len(zones)}."
         )
     repaired = sheet
     for zone in zones:

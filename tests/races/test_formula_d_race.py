@@ -273,3 +273,31 @@ def test_a_league_with_technical_pit_stops_sets_its_races_up_with_them(client_or
     )
     setup = services.race_state(race).setup
     assert (setup.technical_pit_stop, setup.tires, setup.weather_chart) == (True, False, ())
+
+
+# --- The team race (an optional rule: the league's setting) ------------------------------------
+
+
+def test_a_league_racing_the_team_race_gives_its_races_the_teams(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Team Club",
+        organiser=organiser,
+        ruleset="formula_d",
+        settings={"cars_per_team": "2", "team_race": True},
+    )
+    league_services.team_create(league=league, name="Scarlet", driver_names=["Ann", "Bob"])
+    league_services.team_create(league=league, name="Azure", driver_names=["Cid", "Dot"])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Monza")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    cars = ("red", "pink", "blue", "navy")
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, cars, strict=True))
+    )
+    setup = services.race_state(race).setup
+    teams = {car: str(driver.team_id) for car, driver in zip(cars, drivers, strict=True)}
+    assert setup.team_of == teams
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert "team race (4 WP a team for repairs)" in page
+    assert "team Red and Pink: 4 of 4 team WP left" in page

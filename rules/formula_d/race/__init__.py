@@ -74,10 +74,12 @@ class FormulaD(RuleSet):
         weather_chart: str | Sequence[ChartLine] = (),
         tires: bool = False,
         technical_pit_stop: bool = False,
+        teams: Mapping[str, str] | None = None,
     ) -> RaceSetup:
         """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP;
         `weather_chart` (the track's) runs the race with the weather rules, `tires` with the tire
-        selection rules, `technical_pit_stop` with technical pit stops."""
+        selection rules, `technical_pit_stop` with technical pit stops, `teams` (car -> team) as
+        a team race."""
         return grid.make_setup(
             self.name,
             starters,
@@ -86,6 +88,7 @@ class FormulaD(RuleSet):
             weather_chart=weather_chart,
             tires=tires,
             technical_pit_stop=technical_pit_stop,
+            teams=teams,
         )
 
     def start(self, setup: RaceSetup) -> RaceState:
@@ -118,7 +121,8 @@ class FormulaD(RuleSet):
     def status(self, state: RaceState) -> str:
         where = f"Round {state.round}" if state.round else "Before the start"
         weather = f" · {words.weather_name(state.weather)}" if state.weather else ""
-        return f"{where} · a race of {state.setup.laps} laps{weather}"
+        teams = f" · {standings.team_result(state)}" if state.setup.teams else ""
+        return f"{where} · a race of {state.setup.laps} laps{weather}{teams}"
 
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         return standings.results(state)

@@ -11,6 +11,7 @@ from rules.engine.pieces import BLACK_DIE, with_car
 from rules.formula_d import (
     PIT_EXIT_GEAR,
     QUICK_STOP_MAX,
+    TEAM_POOL_WP,
     TECHNICAL_MAX_GEAR,
     TECHNICAL_WP,
     TECHNICAL_ZONES,
@@ -25,12 +26,13 @@ from rules.formula_d import (
     motor_damage_max,
     motor_damages,
     pit_stop,
+    repair,
     road_handling_damages,
     road_handling_max,
     shifted,
     technical_repair,
 )
-from rules.formula_d.race import grid
+from rules.formula_d.race import grid, standings
 from rules.formula_d.race.common import gear_name, label, lose
 from rules.formula_d.race.flow import settle
 from rules.formula_d.race.state import Check, RaceState
@@ -91,6 +93,9 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
         left = TECHNICAL_WP - car.repaired
         if state.setup.technical_pit_stop and left > 0:
             fields += _repair_fields(state, check.car, left)
+        team_left = TEAM_POOL_WP - standings.team_used(state, check.car)
+        if state.setup.teams and team_left > 0:
+            fields += _repair_fields(state, check.car, team_left, team=True)
         return Prompt(check.kind, text, check.car, (*fields, BLACK_DIE))
     return Prompt(check.kind, text, check.car, (BLACK_DIE,))
 
@@ -98,33 +103,45 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
 NO_REPAIR = "none"
 
 
-def _repair_fields(state: RaceState, key: str, left: int) -> list[Field]:
+def _repair_fields(state: RaceState, key: str, left: int, *, team: bool = False) -> list[Field]:
     """Technical Pit Stop: a WP back in a zone per field, as many fields as WP the car has left
-    of its 2 for the race; a zone twice is 2 WP there."""
+    of its 2 for the race; a zone twice is 2 WP there. Team Race (`team`): the same from the
+    team's pool of 4, decided by both its players."""
     built, now = state.setup.car(key).sheet, state.car(key).sheet
     choices = ((NO_REPAIR, "No repair"),) + tuple(
         (zone.name.lower(), f"{zone.value.capitalize()} ({now[zone]} of {built[zone]} WP)")
         for zone in TECHNICAL_ZONES
     )
+    if team:
+        label_text = (
+            f"Team repair, decided with its teammate: 1 WP back in ({left} of the team's "
+            f"{TEAM_POOL_WP} WP left, not above the start)"
+        )
+    else:
+        label_text = (
+            f"Technical pit stop: 1 WP back in ({left} WP left this race, not above "
+            f"the start; {gear_name(TECHNICAL_MAX_GEAR)} gear at most next round)"
+        )
+    prefix = "team_repair" if team else "repair"
     return [
         Field(
-            f"repair_{number}",
-            f"Technical pit stop: 1 WP back in ({left} WP left this race, not above "
-            f"the start; {gear_name(TECHNICAL_MAX_GEAR)} gear at most next round)",
+            f"{prefix}_{number}",
+            label_text,
             "choice",
             choices=choices,
             required=False,
             default=NO_REPAIR,
-            short=f"Repair {number}",
+            short=f"{'Team repair' if team else 'Repair'} {number}",
             folded=True,
         )
         for number in range(1, left + 1)
     ]
 
 
-def _repairs(entry: dict) -> list[Zone]:
-    picked = [entry.get(f"repair_{number}", NO_REPAIR) for number in range(1, TECHNICAL_WP + 1)]
-    return [zone for zone in TECHNICAL_ZONES for raw in picked if raw == zone.name.lower()]
+def _repairs(entry: dict, prefix: str = "repair", most: int = TECHNICAL_WP) -> list[Zone]:
+    picked = [entry.get(f"{prefix}_{number}", NO_REPAIR) for number in range(1, most + 1)]
+    by_key = {zone.name.lower(): zone for zone in TECHNICAL_ZONES}
+    return [by_key[raw] for raw in picked if raw in by_key]
 
 
 def _roll(state: RaceState, event: Event, prompt: Prompt) -> tuple[RaceState, Check, int]:
@@ -172,6 +189,22 @@ def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             repaired=car.repaired + len(zones),
             technical_at=state.round,
             technical_exit=state.round + (1 if outcome.waits_a_round else 0),
+        )
+    team_zones = _repairs(entry, "team_repair", TEAM_POOL_WP)
+    if team_zones:
+        # Team Race: the WP back from the team's pool of 4.
+        car = state.car(check.car)
+        built = state.setup.car(check.car).sheet
+        sheet = repair(
+            car.sheet,
+            built,
+            team_zones,
+            used=standings.team_used(state, check.car),
+            allowance=TEAM_POOL_WP,
+            who="A team regains",
+        )
+        state = with_car(
+            state, check.car, sheet=sheet, team_repaired=car.team_repaired + len(team_zones)
         )
     if outcome.stop is PitStop.QUICK:
         state = with_car(state, check.car, gear=PIT_EXIT_GEAR)

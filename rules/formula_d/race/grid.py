@@ -78,10 +78,12 @@ def make_setup(
     weather_chart: str | Sequence[ChartLine] = (),
     tires: bool = False,
     technical_pit_stop: bool = False,
+    teams: Mapping[str, str] | None = None,
 ) -> RaceSetup:
     """Each starter races the standard car unless `car_sheets` gives it a built one; with a
     `weather_chart` (the track's, as text or lines) the race is run with the weather rules, with
-    `tires` the tire selection rules, `technical_pit_stop` with technical pit stops."""
+    `tires` the tire selection rules, `technical_pit_stop` with technical pit stops, `teams`
+    (each car's team) as a team race."""
     built = dict(car_sheets or {})
     keys = [starter.car for starter in starters]
     unknown = [key for key in built if key not in keys]
@@ -102,6 +104,7 @@ def make_setup(
         weather_chart=_chart(weather_chart),
         tires=bool(tires),
         technical_pit_stop=bool(technical_pit_stop),
+        teams=tuple((car, str(team)) for car, team in (teams or {}).items() if car in keys),
     )
     check_setup(setup)
     return setup

@@ -53,6 +53,11 @@ class RaceSetup:
     weather_chart: tuple[ChartLine, ...] = ()
     tires: bool = False  # Tire Selection (an optional rule): each car fits hard, soft or rain
     technical_pit_stop: bool = False  # Technical Pit Stop (an optional rule): 2 WP back a race
+    teams: tuple[tuple[str, str], ...] = ()  # Team Race (an optional rule): (car, team) pairs
+
+    @property
+    def team_of(self) -> dict[str, str]:
+        return dict(self.teams)
 
     def to_dict(self) -> dict[str, Any]:
         from rules.engine.serial import dump
@@ -92,6 +97,7 @@ class CarState:
     in_pits: bool = False  # a Slow Stop: waits in the pits, then moves off in 4th or lower
     tires_fitted: Tires | None = None  # Tire Selection: None until fitted, or without the rule
     repaired: int = 0  # WP regained at technical pit stops (2 a race)
+    team_repaired: int = 0  # WP it took from its team's pool (Team Race: 4 a team)
     technical_at: int = 0  # the round of its last technical pit stop (0: none)
     technical_exit: int = 0  # the round it leaves the pits after it
     finish_round: int | None = None

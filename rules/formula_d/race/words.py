@@ -255,13 +255,21 @@ def _pit_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> st
         text = f"{name(key)} fits {facts['tires']} tires; its pit stop roll: {value}, "
         text += outcome.stop.value
     was, now = before.car(key), after.car(key)
-    if now.repaired > was.repaired:
+    kinds = [
+        kind
+        for kind, more in (
+            ("technical pit stop", now.repaired > was.repaired),
+            ("team repair", now.team_repaired > was.team_repaired),
+        )
+        if more
+    ]
+    if kinds:
         back = [
             f"{now.sheet[zone] - was.sheet[zone]} {zone.value} WP"
             for zone in Zone
             if now.sheet[zone] > was.sheet[zone] and zone is not Zone.TIRES
         ]
-        text += f" (technical pit stop: {' and '.join(back)} back)"
+        text += f" ({' and '.join(kinds)}: {' and '.join(back)} back)"
     if outcome.waits_a_round:
         return (
             f"{text}: waits in the pits until next round, then moves off in "
