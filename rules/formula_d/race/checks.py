@@ -34,9 +34,10 @@ from rules.formula_d import (
 )
 from rules.formula_d.race import grid, standings
 from rules.formula_d.race.common import gear_name, label, lose
+from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.flow import settle
+from rules.formula_d.race.rolls import roll_owed, wear_roll
 from rules.formula_d.race.state import Check, RaceState
-from rules.formula_d.race.turns import marker_label
 
 
 def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -144,36 +145,21 @@ def _repairs(entry: dict, prefix: str = "repair", most: int = TECHNICAL_WP) -> l
     return [by_key[raw] for raw in picked if raw in by_key]
 
 
-def _roll(state: RaceState, event: Event, prompt: Prompt) -> tuple[RaceState, Check, int]:
-    """The black die for the first check owed, and the state without that check."""
-    value = prompt.read(event.data)["value"]
-    return replace(state, pending=state.pending[1:]), state.pending[0], value
+def _rain(state: RaceState) -> bool:
+    """Weather Conditions: whether it rains, which raises the damage rolls' thresholds."""
+    return is_rain(state.weather)
 
 
-def on_handling_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
-    if road_handling_damages(value, rain=is_rain(state.weather)):
-        state = lose(state, check.car, {Zone.ROAD_HANDLING: 1})
-    return settle(state)
-
-
-def on_collision_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
-    if collision_damages(value, rain=is_rain(state.weather)):
-        state = lose(state, check.car, {Zone.BODY: 1})
-    return settle(state)
-
-
-def on_motor_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
-    if motor_damages(value, rain=is_rain(state.weather)):
-        state = lose(state, check.car, {Zone.ENGINE: 1})
-    return settle(state)
+on_handling_roll = wear_roll(
+    road_handling_damages, Zone.ROAD_HANDLING, lose=lose, settle=settle, rain=_rain
+)
+on_collision_roll = wear_roll(collision_damages, Zone.BODY, lose=lose, settle=settle, rain=_rain)
+on_motor_roll = wear_roll(motor_damages, Zone.ENGINE, lose=lose, settle=settle, rain=_rain)
 
 
 def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     entry = prompt.read(event.data)
-    state, check, value = _roll(state, event, prompt)
+    state, check, value = roll_owed(state, event, prompt)
     car = state.car(check.car)
     if car.tires_fitted is not None:
         state = with_car(state, check.car, tires_fitted=Tires(entry["tires"]))
@@ -217,6 +203,6 @@ def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState
     it lands on shifts the weather (rules.formula_d.shifted)."""
     if state.phase == "weather":
         return grid.on_weather_roll(state, event, prompt)
-    state, _check, value = _roll(state, event, prompt)
+    state, _check, value = roll_owed(state, event, prompt)
     landed = chart_weather(state.setup.weather_chart, value)
     return settle(replace(state, weather=shifted(state.weather, landed)))

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0013_driver_home_track'),
+        ('league', '0018_league_published'),
     ]
 
     operations = [
