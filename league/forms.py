@@ -189,6 +189,12 @@ class TrackForm(forms.Form):
     weather_table = forms.CharField(
         max_length=120, required=False, help_text=Track.weather_table.field.help_text
     )
+    weather_chart = forms.CharField(
+        max_length=120,
+        required=False,
+        label="Formula D weather chart",
+        help_text=Track.weather_chart.field.help_text,
+    )
 
 
 class SeasonForm(forms.Form):

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 
-from rules import season_pass
+from rules import formula_d, season_pass
 from rules.championship import (
     Championship,
     InvalidSetting,
@@ -43,6 +43,13 @@ class Track(models.Model):
         help_text="The weather table printed on the map, as black-die ranges, "
         "e.g. '1-14 sun, 15-18 rain, 19-20 variable'.",
     )
+    weather_chart = models.CharField(
+        max_length=120,
+        default=formula_d.DEFAULT_WEATHER_CHART,
+        help_text="Formula D's weather chart for the track (its Weather Conditions rule), as "
+        "black-die ranges of its four lines, e.g. '1-8 good, 9-14 changeable, "
+        "15-17 rain changeable, 18-20 rainy'.",
+    )
     version = models.PositiveBigIntegerField(
         default=0,
         help_text="Advanced by every edit, never repeated: the version an edit form was built "
@@ -68,6 +75,12 @@ class Track(models.Model):
             )
         except ValueError as error:
             raise ValidationError({"weather_table": str(error)}) from error
+        try:
+            self.weather_chart = formula_d.format_weather_chart(
+                formula_d.parse_weather_chart(self.weather_chart)
+            )
+        except ValueError as error:
+            raise ValidationError({"weather_chart": str(error)}) from error
 
     def weather_bands(self) -> tuple[season_pass.WeatherBand, ...]:
         return season_pass.parse_weather_table(self.weather_table)

@@ -17,7 +17,7 @@ from django.db.models import Case, Exists, F, OuterRef, Subquery, Value, When
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from rules import season_pass
+from rules import formula_d, season_pass
 from rules.championship import (
     POINTS_TABLE,
     Championship,
@@ -227,16 +227,19 @@ def _tracks_named(names) -> dict[str, Track]:
 
 
 @transaction.atomic
-def track_create(*, name: str, number: int | None = None, weather_table: str = "") -> Track:
+def track_create(
+    *, name: str, number: int | None = None, weather_table: str = "", weather_chart: str = ""
+) -> Track:
     track = Track(
         name=name.strip(),
         number=number,
         weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
+        weather_chart=weather_chart or formula_d.DEFAULT_WEATHER_CHART,
     )
-    track.clean()  # the weather table in canonical form, to compare with a track of that name
+    track.clean()  # the weather tables in canonical form, to compare with a track of that name
     existing = Track.objects.filter(name__iexact=track.name).first()
     if existing is not None:
-        if (existing.number, existing.weather_table) == (track.number, track.weather_table):
+        if _same_track(existing, track):
             raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
         raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
     # A twin request's track is told apart at the insert (_track_replay), not refused here.
@@ -247,12 +250,17 @@ def track_create(*, name: str, number: int | None = None, weather_table: str = "
 def _track_replay(track: Track) -> None:
     """After a clash on the unique name: the twin request's track, told apart as above."""
     existing = Track.objects.filter(name__iexact=track.name).first()
-    if existing is not None and (existing.number, existing.weather_table) == (
-        track.number,
-        track.weather_table,
-    ):
+    if existing is not None and _same_track(existing, track):
         raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
     raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+
+
+def _same_track(existing: Track, track: Track) -> bool:
+    """Whether `track` is `existing` asked for again: its number and weather tables too."""
+    return all(getattr(existing, field) == getattr(track, field) for field in TRACK_FACTS)
+
+
+TRACK_FACTS = ("number", "weather_table", "weather_chart")
 
 
 class StaleSeason(ValidationError):
@@ -281,9 +289,16 @@ def track_edit_refusal(track: Track, rounds: Iterable[Round] | None = None) -> s
 
 @transaction.atomic
 def track_edit(
-    *, track: Track, name: str, number: int | None, weather_table: str, expected_version: int
+    *,
+    track: Track,
+    name: str,
+    number: int | None,
+    weather_table: str,
+    expected_version: int,
+    weather_chart: str | None = None,
 ) -> Track:
-    """Rename a track, or correct its number or weather table, while no round is raced on it.
+    """Rename a track, or correct its number or weather tables (Formula D's chart kept unless
+    `weather_chart` is given), while no round is raced on it.
     The same edit posted twice is done once (AlreadyDone); an edit built on an older version
     of the track is refused (StaleTrack)."""
     track = Track.objects.select_for_update().get(pk=track.pk)
@@ -292,10 +307,15 @@ def track_edit(
         name=name.strip(),
         number=number,
         weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
+        weather_chart=(
+            track.weather_chart
+            if weather_chart is None
+            else weather_chart or formula_d.DEFAULT_WEATHER_CHART
+        ),
         version=track.version,
     )
-    edited.clean()  # the weather table in canonical form, to compare with the stored one
-    fields = ("name", "number", "weather_table")
+    edited.clean()  # the weather tables in canonical form, to compare with the stored ones
+    fields = ("name", *TRACK_FACTS)
     if all(getattr(edited, field) == getattr(track, field) for field in fields):
         raise AlreadyDone(TRACK_EDITED_ALREADY.format(track=track), done=track)
     if track.version != expected_version:

@@ -78,6 +78,8 @@ def race_setup(
     previous = Entry.objects.previous_finish(round_) if rules.grid_from_previous_finish else []
     options = rules.race_options(
         weather_table=round_.track.weather_bands(),
+        weather_chart=round_.track.weather_chart,
+        teams={entry.car: str(entry.team_id) for entry in entries},
         car_builds=car_builds,
         settings=league.settings,
         race_format=round_.race_format,

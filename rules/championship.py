@@ -645,6 +645,7 @@ class Championship:
         self,
         *,
         weather_table: object,
+        weather_chart: str = "",
         car_builds: Mapping[str, Mapping[str, int]] | None = None,
         settings: Mapping[str, object] | None = None,
         race_format: str = "",
@@ -653,13 +654,15 @@ class Championship:
         previous_finish: Sequence[str] = (),
         home: Sequence[str] = (),
         season_setup: Mapping[str, int] | None = None,
+        teams: Mapping[str, str] | None = None,
     ) -> dict[str, object]:
-        """What a race of the rule set takes from its track (the weather table), its starters
-        (cars they built, their season points by car), the league's settings, the season's
-        setup (see `season_setup`) and the round's format, for the race's setup hook. Rule sets
-        that ask for them (see `grid_from_previous_finish`, `home_tracks`) also get the race's
-        cars (`starters`), those cars in the order they finished the season's previous race, and
-        the cars racing at their driver's home track."""
+        """What a race of the rule set takes from its track (the weather table, or Formula D's
+        weather chart), its starters (cars they built, their season points by car), the league's
+        settings, the season's setup (see `season_setup`) and the round's format, for the race's
+        setup hook. Rule sets that ask for them (see `grid_from_previous_finish`, `home_tracks`)
+        also get the race's cars (`starters`), those cars in the order they finished the season's
+        previous race, and the cars racing at their driver's home track; `teams`, each car's team
+        (a key), for a team race."""
         options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)

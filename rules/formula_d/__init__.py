@@ -1,7 +1,9 @@
 """Formula D, the official rules (Asmodée, 2008): the base race, as tables and small functions.
 
-Standard library only; the dice are rules.dice's. The optional rules (3 laps, stopwatch
-qualifying, weather and tires, technical pit stops, team races, road races) are not here yet.
+Standard library only; the dice are rules.dice's. Of the optional rules, the Three-Lap Race
+(RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS), the weather (weather.py), the tires (tires.py) and the
+technical pit stop (pit_stop.py) and the team race (team_race.py) are here; stopwatch qualifying
+and road races are not yet.
 """
 
 from rules.formula_d.braking import (
@@ -47,10 +49,13 @@ from rules.formula_d.damage import (
     InvalidMotorDamage,
     calls_motor_damage,
     collision_damages,
+    collision_max,
+    motor_damage_max,
     motor_damage_rollers,
     motor_damages,
     places_damage_marker,
     road_handling_damages,
+    road_handling_max,
 )
 from rules.formula_d.gears import (
     FREE,
@@ -65,16 +70,31 @@ from rules.formula_d.pit_stop import (
     PIT_EXIT_GEAR,
     PIT_STOP_AFTER_LAP,
     PIT_STOPS,
+    PIT_STOPS_BY_LAPS,
     QUICK_STOP_MAX,
+    TEAM_POOL_WP,
+    TECHNICAL_MAX_GEAR,
+    TECHNICAL_WP,
+    TECHNICAL_ZONES,
     InvalidPitStop,
     PitStop,
     PitStopOutcome,
     may_pit,
     pit_stop,
+    pit_stops_allowed,
     reaches_pit,
     refit_tires,
+    repair,
+    technical_repair,
 )
-from rules.formula_d.rounds import RACE_LAPS, InvalidStandings, Standing, play_order
+from rules.formula_d.rounds import (
+    RACE_LAP_CHOICES,
+    RACE_LAPS,
+    THREE_LAP_RACE,
+    InvalidStandings,
+    Standing,
+    play_order,
+)
 from rules.formula_d.slipstream import (
     SLIPSTREAM_CORNER_BRAKE_WP,
     SLIPSTREAM_MIN_GEAR,
@@ -98,6 +118,31 @@ from rules.formula_d.start import (
     grid_order,
     start_roll,
 )
+from rules.formula_d.team_race import (
+    TEAM_RACE_POINTS,
+    place_points,
+    team_totals,
+    winning_teams,
+)
+from rules.formula_d.tires import (
+    SCORECARD_MARKER,
+    TireEffect,
+    Tires,
+    tire_effect,
+)
+from rules.formula_d.weather import (
+    DEFAULT_WEATHER_CHART,
+    ChartLine,
+    InvalidWeatherChart,
+    Weather,
+    chart_weather,
+    format_weather_chart,
+    is_rain,
+    parse_weather_chart,
+    qualifying_in_rain,
+    re_rolls,
+    shifted,
+)
 
 __all__ = [
     "BLOCKED_ELIMINATED_AT",
@@ -106,6 +151,7 @@ __all__ = [
     "BUILD_LIMITS",
     "BUILD_WP",
     "COLLISION_MAX",
+    "DEFAULT_WEATHER_CHART",
     "ELIMINATED_ON_LAST",
     "FREE",
     "GEARING_DOWN",
@@ -120,11 +166,14 @@ __all__ = [
     "MOTOR_DAMAGE_TRIGGERS",
     "PIT_EXIT_GEAR",
     "PIT_STOPS",
+    "PIT_STOPS_BY_LAPS",
     "PIT_STOP_AFTER_LAP",
     "POOR_START_ROLL",
     "QUICK_STOP_MAX",
     "RACE_LAPS",
+    "RACE_LAP_CHOICES",
     "ROAD_HANDLING_MAX",
+    "SCORECARD_MARKER",
     "SLIPSTREAM_CORNER_BRAKE_WP",
     "SLIPSTREAM_MIN_GEAR",
     "SLIPSTREAM_SPACES",
@@ -132,12 +181,19 @@ __all__ = [
     "SPIN_GEAR",
     "STANDARD_CAR",
     "STARTS",
+    "TECHNICAL_MAX_GEAR",
+    "TECHNICAL_WP",
+    "TECHNICAL_ZONES",
+    "TEAM_POOL_WP",
+    "TEAM_RACE_POINTS",
     "START_GEAR",
     "START_TABLE",
+    "THREE_LAP_RACE",
     "TIRE_WP_PER_SPACE",
     "BlockedBraking",
     "BlockedCost",
     "CarSheet",
+    "ChartLine",
     "GearChangeCost",
     "GridOutcome",
     "IllegalGearChange",
@@ -149,6 +205,7 @@ __all__ = [
     "InvalidOvershoot",
     "InvalidPitStop",
     "InvalidStandings",
+    "InvalidWeatherChart",
     "NoSlipstream",
     "NotEnoughWear",
     "Overshoot",
@@ -156,30 +213,50 @@ __all__ = [
     "PitStopOutcome",
     "Standing",
     "Start",
+    "TireEffect",
+    "Tires",
     "StartOutcome",
     "Wear",
+    "Weather",
     "Zone",
     "blocked_braking",
     "braking_cost",
     "calls_motor_damage",
+    "chart_weather",
     "check_build",
     "check_slipstream",
     "collision_damages",
+    "collision_max",
+    "format_weather_chart",
     "gear_change_cost",
     "gears_skipped",
     "grid_order",
+    "is_rain",
     "may_pit",
+    "motor_damage_max",
     "motor_damage_rollers",
     "motor_damages",
     "overshoot",
+    "parse_weather_chart",
     "pit_stop",
+    "pit_stops_allowed",
     "places_damage_marker",
     "play_order",
+    "qualifying_in_rain",
+    "re_rolls",
     "reaches_pit",
     "refit_tires",
     "road_handling_damages",
+    "road_handling_max",
+    "shifted",
     "slipstream_brake_cost",
     "start_roll",
+    "technical_repair",
+    "team_totals",
+    "winning_teams",
+    "place_points",
+    "repair",
+    "tire_effect",
     "wear",
 ]
 

@@ -33,9 +33,12 @@ MOST_STOPS_SKIPPED = 1  # skipping more than this eliminates
 SPIN_GEAR = 1  # after a spin the car turns round and drives off in 1st
 
 
-def overshoot(tires_left: int, spaces: int, stops_made: int, stops_required: int) -> Overshoot:
+def overshoot(
+    tires_left: int, spaces: int, stops_made: int, stops_required: int, *, per_space: int = 1
+) -> Overshoot:
     """A car with `tires_left` tire WP overshoots a corner by `spaces` after `stops_made` of the
-    `stops_required` stops (the yellow box)."""
+    `stops_required` stops (the yellow box); `per_space`: the penalty doubled or trebled by the
+    car's tires (Tire Selection)."""
     if tires_left < 0:
         raise InvalidOvershoot(f"A car cannot have {tires_left} tire WP.")
     if spaces < 1:
@@ -51,7 +54,7 @@ def overshoot(tires_left: int, spaces: int, stops_made: int, stops_required: int
             f"A car that made {stops_made} of {stops_required} stops may exit the corner: "
             "it did not overshoot."
         )
-    tires_lost = spaces * TIRE_WP_PER_SPACE
+    tires_lost = spaces * TIRE_WP_PER_SPACE * per_space
     if stops_required - stops_made > MOST_STOPS_SKIPPED or tires_lost > tires_left:
         return Overshoot(tires_lost=0, tires_left=tires_left, eliminated=True)
     if tires_lost == tires_left:

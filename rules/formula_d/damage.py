@@ -20,6 +20,11 @@ from types import MappingProxyType
 
 from rules.dice import Die, check_roll, gear_die
 from rules.formula_d.car import Zone
+from rules.formula_d.weather import (
+    RAIN_COLLISION_MAX,
+    RAIN_MOTOR_DAMAGE_MAX,
+    RAIN_ROAD_HANDLING_MAX,
+)
 
 
 class InvalidMotorDamage(ValueError):
@@ -31,9 +36,14 @@ class InvalidMotorDamage(ValueError):
 COLLISION_MAX = 1  # black die at or below: -1 car body WP
 
 
-def collision_damages(black_roll: int) -> bool:
+def collision_max(*, rain: bool = False) -> int:
+    """The highest black die that costs a car body WP (Effect of Rain: 1 or 2 instead of 1)."""
+    return RAIN_COLLISION_MAX if rain else COLLISION_MAX
+
+
+def collision_damages(black_roll: int, *, rain: bool = False) -> bool:
     """Whether the Collision roll costs the car a car body WP."""
-    return check_roll(Die.BLACK, black_roll) <= COLLISION_MAX
+    return check_roll(Die.BLACK, black_roll) <= collision_max(rain=rain)
 
 
 # --- Motor Damage ----------------------------------------------------------------------------
@@ -62,9 +72,14 @@ def motor_damage_rollers(roller: str, gears: Mapping[str, int]) -> tuple[str, ..
     return (roller, *others)
 
 
-def motor_damages(black_roll: int) -> bool:
+def motor_damage_max(*, rain: bool = False) -> int:
+    """The highest black die that costs an engine WP (Effect of Rain: 1-3 instead of 1-4)."""
+    return RAIN_MOTOR_DAMAGE_MAX if rain else MOTOR_DAMAGE_MAX
+
+
+def motor_damages(black_roll: int, *, rain: bool = False) -> bool:
     """Whether a Motor Damage roll costs the car an engine WP."""
-    return check_roll(Die.BLACK, black_roll) <= MOTOR_DAMAGE_MAX
+    return check_roll(Die.BLACK, black_roll) <= motor_damage_max(rain=rain)
 
 
 # --- Damage and Road Handling ----------------------------------------------------------------
@@ -78,6 +93,11 @@ def places_damage_marker(losses: Mapping[Zone, int], *, eliminated: bool = False
     return eliminated or any(losses.get(zone, 0) > 0 for zone in MARKER_ZONES)
 
 
-def road_handling_damages(black_roll: int) -> bool:
+def road_handling_max(*, rain: bool = False) -> int:
+    """The highest black die that costs a road handling WP (Effect of Rain: 1-5, not 1-4)."""
+    return RAIN_ROAD_HANDLING_MAX if rain else ROAD_HANDLING_MAX
+
+
+def road_handling_damages(black_roll: int, *, rain: bool = False) -> bool:
     """Whether the roll for a dangerous space costs the car a road handling WP."""
-    return check_roll(Die.BLACK, black_roll) <= ROAD_HANDLING_MAX
+    return check_roll(Die.BLACK, black_roll) <= road_handling_max(rain=rain)

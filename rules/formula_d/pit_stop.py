@@ -1,21 +1,29 @@
 """Pit Stop: when a car may stop, entering the pits, fresh tires and the pit stop roll.
 
 Rulings where the document is loose (docs/rulings.md):
-- A car may stop once, as it completes the first lap; entering the pits ends its move.
+- A car may stop once, as it completes the first lap; entering the pits ends its move. In the
+  Three-Lap Race ("2 pit stops are possible") it may stop as it completes lap 1, lap 2 or both:
+  never at the end of the last lap, which is the finish.
 - "All its tire WP back": the tire WP the car started the race with (its build), no more.
 - Quick Stop: the car leaves at once, that same turn, moving the halved roll in 4th gear (it may
   brake as on any move); next round it changes gear from 4th as usual.
 - Slow Stop: next round the car moves off in any gear from 1st to 4th, with no Gearing Down WP
   to pay: it stood still in the pits, and the rule names the gears it may leave in.
+- Technical Pit Stop (Tire Selection's Pit Stops, an optional rule): a pit stop with at least one
+  WP regained; it is rolled for as any pit stop. "Up to 2 WP in one or two zones (except the
+  tires)" is 2 WP a car for the whole race, 1 WP a pick, never above the WP the zone started the
+  race with.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules.dice import Die, check_roll, gear_die
-from rules.formula_d.car import CarSheet
+from rules.formula_d.car import CarSheet, Zone
+from rules.formula_d.rounds import RACE_LAPS, THREE_LAP_RACE
 
 
 class InvalidPitStop(ValueError):
@@ -38,15 +46,29 @@ class PitStopOutcome:
 
 PIT_STOP_AFTER_LAP = 1  # at the end of the first lap
 PIT_STOPS = 1
+# The stops a car may make in a race of so many laps (Pit Stop; Three-Lap Race: "2 pit stops").
+PIT_STOPS_BY_LAPS = {RACE_LAPS: PIT_STOPS, THREE_LAP_RACE: 2}
 QUICK_STOP_MAX = 10  # black die at or below: Quick Stop
 PIT_EXIT_GEAR = 4
 
 
-def may_pit(laps_completed: int, stops_made: int) -> bool:
-    """Whether a car that has just completed `laps_completed` laps may stop in the pits."""
+def pit_stops_allowed(race_laps: int = RACE_LAPS) -> int:
+    """How many pit stops a car may make in a race of `race_laps` laps."""
+    if race_laps not in PIT_STOPS_BY_LAPS:
+        raise InvalidPitStop(
+            f"A race is {' or '.join(map(str, PIT_STOPS_BY_LAPS))} laps, not {race_laps!r}."
+        )
+    return PIT_STOPS_BY_LAPS[race_laps]
+
+
+def may_pit(laps_completed: int, stops_made: int, race_laps: int = RACE_LAPS) -> bool:
+    """Whether a car that has just completed `laps_completed` laps of a `race_laps`-lap race may
+    stop in the pits: at the end of any lap but the last, while it has stops left."""
     if laps_completed < 0 or stops_made < 0:
         raise InvalidPitStop("Laps completed and pit stops made cannot be negative.")
-    return laps_completed == PIT_STOP_AFTER_LAP and stops_made < PIT_STOPS
+    return PIT_STOP_AFTER_LAP <= laps_completed < race_laps and stops_made < pit_stops_allowed(
+        race_laps
+    )
 
 
 def reaches_pit(gear: int, roll: int, minimum: int) -> bool:
@@ -62,6 +84,56 @@ def refit_tires(sheet: CarSheet, built: CarSheet) -> CarSheet:
             f"A car built with {built.tires} tire WP cannot have {sheet.tires} left."
         )
     return replace(sheet, tires=built.tires)
+
+
+# Technical Pit Stop: up to 2 WP in one or two zones (except the tires), for the entire race; in
+# the next round the car may not start in higher than 4th gear.
+TECHNICAL_WP = 2
+TECHNICAL_ZONES = tuple(zone for zone in Zone if zone is not Zone.TIRES)
+TECHNICAL_MAX_GEAR = 4
+
+
+def technical_repair(
+    sheet: CarSheet, built: CarSheet, zones: Sequence[Zone], used: int = 0
+) -> CarSheet:
+    """`sheet` with 1 WP back in each of `zones` (a zone twice: 2 WP), the car as `built` for the
+    race being the most each zone may have; `used`: the WP regained at earlier technical stops."""
+    return repair(
+        sheet, built, zones, used=used, allowance=TECHNICAL_WP, who="A technical pit stop regains"
+    )
+
+
+# Team Race: each team has 4 WP for repairs at its cars' pit stops, decided together.
+TEAM_POOL_WP = 4
+
+
+def repair(
+    sheet: CarSheet,
+    built: CarSheet,
+    zones: Sequence[Zone],
+    *,
+    used: int,
+    allowance: int,
+    who: str,
+) -> CarSheet:
+    """`sheet` with 1 WP back in each of `zones`, out of an `allowance` for the race of which
+    `used` are spent (`who` regains them, in words); never the tires, never above the car as
+    `built`."""
+    if Zone.TIRES in zones:
+        raise InvalidPitStop(f"{who} WP in any zone except the tires.")
+    left = allowance - used
+    if len(zones) > left:
+        raise InvalidPitStop(
+            f"{who} {allowance} WP in the whole race: {left} left, not {len(zones)}."
+        )
+    repaired = sheet
+    for zone in zones:
+        if repaired[zone] >= built[zone]:
+            raise InvalidPitStop(
+                f"The {zone.value} has {repaired[zone]} WP, what it started the race with: no more."
+            )
+        repaired = replace(repaired, **{zone.name.lower(): repaired[zone] + 1})
+    return repaired
 
 
 def pit_stop(black_roll: int) -> PitStopOutcome:

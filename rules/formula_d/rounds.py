@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from rules.dice import HIGHEST_GEAR, no_such_gear
 
 RACE_LAPS = 2
+# Optional Rules, Three-Lap Race: "the first car across the line after 3 laps wins"; a league (or
+# one round) may race it instead of the base game's 2 laps.
+THREE_LAP_RACE = 3
+RACE_LAP_CHOICES = (RACE_LAPS, THREE_LAP_RACE)
 
 
 class InvalidStandings(ValueError):

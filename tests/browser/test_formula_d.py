@@ -9,8 +9,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from league import services as league_services
+from races import services as race_services
 from races.models import Race
 from tests.browser.league_race import league_from_home_page, play_to_the_end, write_the_result
+from tests.browser.referee import enter
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -57,3 +59,48 @@ def test_a_formula_d_league_and_a_short_race_on_a_phone(
     assert sorted(round_one.entries.values_list("points", flat=True)) == [8, 10]
     page.goto(live_server.url + season.get_absolute_url())
     expect(page.locator("#driver-standings")).to_contain_text("10")
+
+
+def test_a_three_lap_race_with_weather_tires_and_technical_stops_on_a_phone(
+    page: Page, live_server, login, django_user_model
+):
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    login("org", "secret-pass")
+    league = league_services.league_create(
+        name="Wet Club",
+        organiser=organiser,
+        ruleset="formula_d",
+        settings={"laps": "3", "weather": True, "tires": True, "technical_pit_stop": True},
+    )
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = league_services.season_open(
+        league=league,
+        tracks=[
+            league_services.track_create(
+                name="Spa", weather_chart="1-10 changeable, 11-20 rain, changeable"
+            )
+        ],
+    )
+    round_one = season.rounds.get()
+    page.goto(live_server.url + league.get_absolute_url())
+    expect(page.get_by_text("3 laps, 2 pit stops (the Three-Lap Race)")).to_be_visible()
+
+    page.goto(live_server.url + round_one.get_absolute_url())
+    page.get_by_role("link", name="Run this race with the turn helper").click()
+    page.get_by_label("Car of Ann").fill("red")
+    page.get_by_label("Car of Bob").fill("blue")
+    page.get_by_role("button", name="Start the race").click()
+    expect(page.locator("#prompt-text")).to_contain_text(
+        "Weather: roll black against the track's chart before the race"
+    )
+    race = Race.objects.get(round=round_one)
+    enter(page, race.version, "weather_roll", {"value": 15})
+    expect(page.get_by_text("rain changeable weather (rain)").first).to_be_visible()
+    expect(page.locator("#prompt-text")).to_contain_text("Tires (rain changeable weather)")
+
+    play_to_the_end(page, race, seed=5, most_entries=200)
+    assert {car.laps for car in race_services.race_state(race).cars if car.status == "finished"}
+    assert all(
+        car.laps == 3 for car in race_services.race_state(race).cars if car.status == "finished"
+    )

@@ -33,17 +33,26 @@ def test_a_formula_d_league_is_created_from_the_home_page(client_organiser):
     assert "New league" in client_organiser.get(reverse("league:home")).text
     response = client_organiser.post(
         reverse("league:league_new"),
-        {"name": "Grand Prix Club", "ruleset": "formula_d", "cars_per_team": "2"},
+        {"name": "Grand Prix Club", "ruleset": "formula_d", "cars_per_team": "2", "laps": "2"},
     )
     league = League.objects.get(name="Grand Prix Club")
     assert response.status_code == 302
     assert (league.ruleset, league.settings, league.cars_per_team) == (
         "formula_d",
-        {"cars_per_team": "2", "points_table": "10-8-6-5-4-3-2-1-0-0"},
+        {
+            "cars_per_team": "2",
+            "laps": "2",
+            "weather": False,
+            "tires": False,
+            "technical_pit_stop": False,
+            "team_race": False,
+            "points_table": "10-8-6-5-4-3-2-1-0-0",
+        },
         2,
     )
     page = client_organiser.get(league.get_absolute_url())
     assert "Formula D · Two cars a team" in page.text
+    assert "Three-Lap Race" not in page.text
 
 
 def test_a_setting_the_rule_set_lacks_is_refused(organiser):

@@ -156,3 +156,28 @@ def test_the_edit_page_says_first_that_a_running_round_holds_the_track(
     assert response.status_code == 400
     assert Round.objects.get(season=season, number=1).status == RoundStatus.STARTED
     assert Track.objects.get(pk=imola.pk).weather_table == imola.weather_table
+
+
+# --- Formula D's weather chart (its Weather Conditions rule) -----------------------------------
+
+
+def test_a_track_s_formula_d_weather_chart_is_the_preset_until_its_organiser_corrects_it(imola):
+    assert imola.weather_chart == "1-8 good, 9-14 changeable, 15-17 rain changeable, 18-20 rainy"
+    edited = edit(imola, weather_chart="1-10 good; 11-20 rain, changeable")
+    assert Track.objects.get(pk=imola.pk).weather_chart == "1-10 good, 11-20 rain changeable"
+    assert edit(edited, name="Santerno").weather_chart == "1-10 good, 11-20 rain changeable"
+    with pytest.raises(services.ValidationError, match="Roll 11 is missing on the weather"):
+        edit(imola, weather_chart="1-10 good, 12-20 rainy")
+
+
+def test_the_track_list_shows_and_takes_the_formula_d_weather_chart(client_organiser, league):
+    response = client_organiser.post(
+        reverse("league:tracks"), {"name": "Spa", "weather_chart": "1-5 good, 6-20 sunny"}
+    )
+    assert response.status_code == 400
+    assert "&quot;sunny&quot; is not a line of the chart" in response.text
+    response = client_organiser.post(
+        reverse("league:tracks"), {"name": "Spa", "weather_chart": "1-5 good, 6-20 rainy"}
+    )
+    assert response.status_code == 302
+    assert "1-5 good, 6-20 rainy" in client_organiser.get(reverse("league:tracks")).text

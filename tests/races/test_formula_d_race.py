@@ -155,3 +155,149 @@ def test_a_car_built_outside_the_rules_is_refused_and_nothing_starts(
 def test_a_season_pass_start_page_offers_no_built_cars(client_organiser, round_one, season):
     page = client_organiser.get(reverse("races:race_new", args=[season.rounds.first().pk]))
     assert "Constructing Your Car" not in page.content.decode()
+
+
+# --- The Three-Lap Race (an optional rule: the league's setting, or a round's format) ----------
+
+
+def test_a_league_racing_the_three_lap_race_gets_3_laps_at_the_table(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Long Club", organiser=organiser, ruleset="formula_d", settings={"laps": "3"}
+    )
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Home")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    assert services.race_state(race).setup.laps == 3
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert "a race of 3 laps" in page
+
+
+def test_a_round_given_three_laps_races_them_in_a_two_lap_league(client_organiser, formula_d):
+    season = league_services.season_open(
+        league=formula_d, tracks=[league_services.track_create(name="Home")]
+    )
+    round_ = season.rounds.get()
+    page = client_organiser.get(round_.get_absolute_url()).text
+    assert "3 laps, 2 pit stops (the Three-Lap Race)" in page  # the round's format form
+    league_services.round_format_set(round_=round_, race_format="3")
+    page = client_organiser.get(round_.get_absolute_url()).text
+    assert 'id="race-format">3 laps, 2 pit stops (the Three-Lap Race)<' in page
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=round_, starters=list(zip(drivers, ("red", "blue", "green"), strict=True))
+    )
+    assert services.race_state(race).setup.laps == 3
+
+
+# --- Weather Conditions (an optional rule: the league's setting, on the track's chart) ---------
+
+
+def test_a_league_playing_the_weather_rolls_against_the_track_s_chart(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Wet Club", organiser=organiser, ruleset="formula_d", settings={"weather": True}
+    )
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    track = league_services.track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
+    assert track.weather_chart == "1-5 good, 6-20 rainy"
+    season = league_services.season_open(league=league, tracks=[track])
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert (
+        "roll black against the track&#x27;s chart before the race (1-5 good, 6-20 rainy)" in page
+    )
+    posted = {"kind": "weather_roll", "value": 6, "version": race.version}
+    response = client_organiser.post(race.get_absolute_url(), posted)
+    assert response.status_code in (200, 302), response.text
+    race.refresh_from_db()
+    assert services.race_state(race).weather == "rainy"
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert "rainy weather (rain)" in page
+
+
+# --- Tire Selection (an optional rule: the league's setting) -----------------------------------
+
+
+def test_a_league_playing_tire_selection_asks_each_car_for_its_tires(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Tyre Club", organiser=organiser, ruleset="formula_d", settings={"tires": True}
+    )
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Monza")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert "Red (Ann) fits hard tires, or special ones" in page
+    posted = {"kind": "tire_choice", "car": "red", "tires": "soft", "version": race.version}
+    response = client_organiser.post(race.get_absolute_url(), posted)
+    assert response.status_code in (200, 302), response.text
+    race.refresh_from_db()
+    assert services.race_state(race).car("red").tires_fitted == "soft"
+    assert "soft tires" in client_organiser.get(race.get_absolute_url()).text
+
+
+# --- Technical pit stops (an optional rule: the league's setting) ------------------------------
+
+
+def test_a_league_with_technical_pit_stops_sets_its_races_up_with_them(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Garage Club",
+        organiser=organiser,
+        ruleset="formula_d",
+        settings={"technical_pit_stop": True},
+    )
+    page = client_organiser.get(league.get_absolute_url()).text
+    assert "Technical pit stops: 2 WP back in a race" in page
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Monza")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    setup = services.race_state(race).setup
+    assert (setup.technical_pit_stop, setup.tires, setup.weather_chart) == (True, False, ())
+
+
+# --- The team race (an optional rule: the league's setting) ------------------------------------
+
+
+def test_a_league_racing_the_team_race_gives_its_races_the_teams(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Team Club",
+        organiser=organiser,
+        ruleset="formula_d",
+        settings={"cars_per_team": "2", "team_race": True},
+    )
+    league_services.team_create(league=league, name="Scarlet", driver_names=["Ann", "Bob"])
+    league_services.team_create(league=league, name="Azure", driver_names=["Cid", "Dot"])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Monza")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    cars = ("red", "pink", "blue", "navy")
+    race = services.race_start(
+        round_=season.rounds.get(), starters=list(zip(drivers, cars, strict=True))
+    )
+    setup = services.race_state(race).setup
+    teams = {car: str(driver.team_id) for car, driver in zip(cars, drivers, strict=True)}
+    assert setup.team_of == teams
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert "team race (4 WP a team for repairs)" in page
+    assert "team Red and Pink: 4 of 4 team WP left" in page

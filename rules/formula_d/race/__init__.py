@@ -13,7 +13,7 @@ from typing import Any
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.engine.variant import register
-from rules.formula_d import RACE_LAPS, CarSheet
+from rules.formula_d import RACE_LAPS, CarSheet, ChartLine
 from rules.formula_d.race import checks, grid, standings, turns, words
 from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.state import (
@@ -40,9 +40,13 @@ HANDLERS: dict[str, Handler] = {
     "collision_roll": checks.on_collision_roll,
     "motor_roll": checks.on_motor_roll,
     "pit_roll": checks.on_pit_roll,
+    "weather_roll": checks.on_weather_roll,
+    "tire_choice": grid.on_tire_choice,
 }
 
 PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
+    "weather": grid.weather_prompts,
+    "tires": grid.tire_prompts,
     "grid": grid.grid_prompts,
     "start": grid.start_prompts,
     "order": turns.order_prompts,
@@ -72,9 +76,25 @@ class FormulaD(TableHooks):
         *,
         laps: int = RACE_LAPS,
         car_sheets: Mapping[str, CarSheet | Mapping[Any, int]] | None = None,
+        weather_chart: str | Sequence[ChartLine] = (),
+        tires: bool = False,
+        technical_pit_stop: bool = False,
+        teams: Mapping[str, str] | None = None,
     ) -> RaceSetup:
-        """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP."""
-        return grid.make_setup(self.name, starters, laps=laps, car_sheets=car_sheets)
+        """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP;
+        `weather_chart` (the track's) runs the race with the weather rules, `tires` with the tire
+        selection rules, `technical_pit_stop` with technical pit stops, `teams` (car -> team) as
+        a team race."""
+        return grid.make_setup(
+            self.name,
+            starters,
+            laps=laps,
+            car_sheets=car_sheets,
+            weather_chart=weather_chart,
+            tires=tires,
+            technical_pit_stop=technical_pit_stop,
+            teams=teams,
+        )
 
     def start(self, setup: RaceSetup) -> RaceState:
         return grid.start_state(setup)
@@ -82,6 +102,12 @@ class FormulaD(TableHooks):
     def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
         prompt = self.next_prompt(before)
         return words.describe(before, event, prompt, after) if prompt else ""
+
+    def status(self, state: RaceState) -> str:
+        """The table's status, and with the optional rules the weather and the teams' result."""
+        weather = f" · {words.weather_name(state.weather)}" if state.weather else ""
+        teams = f" · {standings.team_result(state)}" if state.setup.teams else ""
+        return f"{super().status(state)}{weather}{teams}"
 
 
 __all__ = [

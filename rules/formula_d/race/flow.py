@@ -66,7 +66,11 @@ def next_turn(state: RaceState) -> RaceState:
 def settle(state: RaceState) -> RaceState:
     """After each roll: a car that went out or finished makes no more rolls; once nothing is owed,
     the mover leaves the pits (a Quick Stop) or the next car moves."""
-    pending = tuple(check for check in state.pending if state.car(check.car).racing)
+    pending = tuple(
+        check
+        for check in state.pending
+        if state.car(check.car).racing or check.kind == "weather_roll"  # the track's, not a car's
+    )
     state = replace(state, pending=pending)
     if pending:
         return replace(state, phase="checks")

@@ -4,22 +4,30 @@ car's start roll before engaging 1st gear."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.engine.contract import Starter
-from rules.engine.events import Event, EventRejected, Prompt
-from rules.engine.pieces import BLACK_DIE, name, names, ordinal
+from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.pieces import BLACK_DIE, name, names, ordinal, with_car
 from rules.formula_d import (
     GREAT_START_ROLL,
     GREAT_START_SPACES,
     POOR_START_ROLL,
+    RACE_LAP_CHOICES,
     RACE_LAPS,
     STANDARD_CAR,
     CarSheet,
+    ChartLine,
     InvalidBuild,
     InvalidCar,
+    InvalidWeatherChart,
+    Tires,
     Zone,
+    chart_weather,
     check_build,
+    format_weather_chart,
+    parse_weather_chart,
     start_roll,
 )
 from rules.formula_d.race.common import label
@@ -65,8 +73,15 @@ def make_setup(
     *,
     laps: int = RACE_LAPS,
     car_sheets: Mapping[str, CarSheet | Mapping[Any, int]] | None = None,
+    weather_chart: str | Sequence[ChartLine] = (),
+    tires: bool = False,
+    technical_pit_stop: bool = False,
+    teams: Mapping[str, str] | None = None,
 ) -> RaceSetup:
-    """Each starter races the standard car unless `car_sheets` gives it a built one."""
+    """Each starter races the standard car unless `car_sheets` gives it a built one; with a
+    `weather_chart` (the track's, as text or lines) the race is run with the weather rules, with
+    `tires` the tire selection rules, `technical_pit_stop` with technical pit stops, `teams`
+    (each car's team) as a team race."""
     built = dict(car_sheets or {})
     keys = [starter.car for starter in starters]
     unknown = [key for key in built if key not in keys]
@@ -80,9 +95,27 @@ def make_setup(
         )
         for starter in starters
     )
-    setup = RaceSetup(ruleset=ruleset, cars=cars, laps=laps)
+    setup = RaceSetup(
+        ruleset=ruleset,
+        cars=cars,
+        laps=laps,
+        weather_chart=_chart(weather_chart),
+        tires=bool(tires),
+        technical_pit_stop=bool(technical_pit_stop),
+        teams=tuple((car, str(team)) for car, team in (teams or {}).items() if car in keys),
+    )
     check_setup(setup)
     return setup
+
+
+def _chart(raw: str | Sequence[ChartLine]) -> tuple[ChartLine, ...]:
+    """The track's weather chart, checked: each roll 1-20 on one of its four lines."""
+    try:
+        if isinstance(raw, str):
+            return parse_weather_chart(raw) if raw.strip() else ()
+        return tuple(raw)
+    except InvalidWeatherChart as refusal:
+        raise EventRejected(f"The track's weather chart: {refusal}") from None
 
 
 def check_setup(setup: RaceSetup) -> None:
@@ -92,10 +125,10 @@ def check_setup(setup: RaceSetup) -> None:
         raise EventRejected("A race needs at least two cars.")
     if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
         raise EventRejected("Each car needs its own key (a colour), without commas.")
-    if isinstance(setup.laps, bool) or setup.laps != RACE_LAPS:
+    if isinstance(setup.laps, bool) or setup.laps not in RACE_LAP_CHOICES:
         raise EventRejected(
-            f"Formula D: the race is {RACE_LAPS} laps, not {setup.laps!r} "
-            "(the Three-Lap Race is an optional rule not played here yet)."
+            f"Formula D: the race is {RACE_LAPS} laps, or {RACE_LAP_CHOICES[-1]} in the optional "
+            f"Three-Lap Race, not {setup.laps!r}."
         )
     for car in setup.cars:
         _sheet(car.car, car.sheet)
@@ -106,9 +139,64 @@ def start_state(setup: RaceSetup) -> RaceState:
     return RaceState(
         setup=setup,
         cars=tuple(CarState(car=car.car, sheet=car.sheet) for car in setup.cars),
-        phase="grid",
+        phase="weather" if setup.weather_chart else _after_weather(setup),
         grid_rolls=tuple(GridRolls(car.car) for car in setup.cars),
     )
+
+
+# --- The weather before the race (Weather Conditions, an optional rule) ------------------------
+
+
+def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    chart = format_weather_chart(state.setup.weather_chart)
+    text = f"Weather: roll black against the track's chart before the race ({chart})"
+    return (Prompt("weather_roll", text, None, (BLACK_DIE,)),)
+
+
+def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    """Roll the black die and check the weather chart before the actual race; then the grid."""
+    value = prompt.read(event.data)["value"]
+    weather = chart_weather(state.setup.weather_chart, value)
+    return replace(state, weather=weather, phase=_after_weather(state.setup))
+
+
+def _after_weather(setup: RaceSetup) -> str:
+    """Tire Selection: "after weather has been determined, each player may fit special tires"."""
+    return "tires" if setup.tires else "grid"
+
+
+# --- Tire Selection (an optional rule) ---------------------------------------------------------
+
+TIRE_CHOICES = tuple((tires.value, f"{tires.value.capitalize()} tires") for tires in Tires)
+
+
+def tire_field(default: Tires, label_text: str) -> Field:
+    return Field(
+        "tires", label_text, "choice", choices=TIRE_CHOICES, default=default.value, short="Tires"
+    )
+
+
+def tire_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    weather = f" ({state.weather.value} weather)" if state.weather else ""
+    return tuple(
+        Prompt(
+            "tire_choice",
+            f"Tires{weather}: {label(state, car.car)} fits hard tires, or special ones (soft: "
+            "a sun marker on the score card; rain: a rain marker)",
+            car.car,
+            (tire_field(Tires.HARD, "Tires fitted"),),
+        )
+        for car in state.cars
+        if car.tires_fitted is None
+    )
+
+
+def on_tire_choice(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    tires = Tires(prompt.read(event.data)["tires"])
+    state = with_car(state, prompt.car or "", tires_fitted=tires)
+    if any(car.tires_fitted is None for car in state.cars):
+        return state
+    return replace(state, phase="grid")
 
 
 # --- The grid ----------------------------------------------------------------------------------

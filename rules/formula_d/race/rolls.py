@@ -21,17 +21,21 @@ def roll_owed(state: Any, event: Event, prompt: Prompt) -> tuple[Any, Any, int]:
 
 
 def wear_roll(
-    damages: Callable[[int], bool],
+    damages: Callable[..., bool],
     zone: Zone,
     *,
     lose: Callable[[Any, str, Mapping[Zone, int]], Any],
     settle: Callable[[Any], Any],
+    rain: Callable[[Any], bool] | None = None,
 ) -> Handler:
-    """The handler of a check whose roll, when it `damages`, costs the car 1 WP of `zone`."""
+    """The handler of a check whose roll, when it `damages`, costs the car 1 WP of `zone`; with
+    `rain` (whether it rains in a state: Formula D's weather), `damages` is also told
+    `rain=rain(state)`."""
 
     def on_roll(state: Any, event: Event, prompt: Prompt) -> Any:
+        rains = {"rain": rain(state)} if rain is not None else {}
         state, check, value = roll_owed(state, event, prompt)
-        if damages(value):
+        if damages(value, **rains):
             state = lose(state, check.car, {zone: 1})
         return settle(state)
 

@@ -4,8 +4,14 @@ over."""
 from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
-from rules.engine.pieces import car_view, dashboard_keys, plural
-from rules.formula_d import PIT_EXIT_GEAR, POOR_START_ROLL
+from rules.engine.pieces import car_view, dashboard_keys, names, plural
+from rules.formula_d import (
+    PIT_EXIT_GEAR,
+    POOR_START_ROLL,
+    TEAM_POOL_WP,
+    team_totals,
+    winning_teams,
+)
 from rules.formula_d.race.common import gear_name
 from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
 
@@ -28,6 +34,11 @@ def note(state: RaceState, car: CarState) -> str:
     if car.status == OUT:
         return OUT_REASONS.get(car.out_reason or "", "eliminated")
     notes = []
+    if state.setup.teams:
+        left = TEAM_POOL_WP - team_used(state, car.car)
+        notes.append(f"team {team_name(state, car.car)}: {left} of {TEAM_POOL_WP} team WP left")
+    if car.tires_fitted:
+        notes.append(f"{car.tires_fitted.value} tires")
     if car.start_roll == POOR_START_ROLL and car.moved_at == 0:
         notes.append("Poor Start: moves off in 1st next turn")
     if car.spun:
@@ -37,6 +48,35 @@ def note(state: RaceState, car: CarState) -> str:
     if car.laps:
         notes.append(f"{plural(car.laps, 'lap')} of {state.setup.laps} done")
     return "; ".join(notes)
+
+
+def team_name(state: RaceState, key: str) -> str:
+    """A team as the table knows it: its cars ("Red and Blue")."""
+    team = state.setup.team_of.get(key)
+    return names([car for car, other in state.setup.teams if other == team] or [key])
+
+
+def team_used(state: RaceState, key: str) -> int:
+    """The WP `key`'s team has taken from its pool so far."""
+    team = state.setup.team_of.get(key)
+    return sum(car.team_repaired for car in state.cars if state.setup.team_of.get(car.car) == team)
+
+
+def team_result(state: RaceState) -> str:
+    """Team Race: each team's points by the places so far, the leader(s) first; the winner once
+    the race is over."""
+    ranking = [result.car for result in results(state)] if state.finished else []
+    totals = team_totals(ranking, state.setup.team_of)
+    first = {team: car for car, team in reversed(state.setup.teams)}
+    shown = ", ".join(
+        f"{team_name(state, first[team])} {points}" for team, points in totals.items()
+    )
+    if not state.finished:
+        return f"team race ({TEAM_POOL_WP} WP a team for repairs)"
+    winners = winning_teams(totals)
+    won = "; ".join(team_name(state, first[team]) for team in winners)
+    verb = f"teams {won} share the win" if len(winners) > 1 else f"team {won} wins"
+    return f"team race: {verb} ({shown})"
 
 
 def finishers(state: RaceState) -> list[str]:

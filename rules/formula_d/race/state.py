@@ -10,7 +10,15 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.engine.pieces import CarsByKey
-from rules.formula_d import RACE_LAPS, CarSheet, GridOutcome, grid_order
+from rules.formula_d import (
+    RACE_LAPS,
+    CarSheet,
+    ChartLine,
+    GridOutcome,
+    Tires,
+    Weather,
+    grid_order,
+)
 
 RACING = "racing"
 FINISHED = "finished"
@@ -41,6 +49,15 @@ class RaceSetup:
     ruleset: str
     cars: tuple[CarSetup, ...]
     laps: int = RACE_LAPS
+    # Weather Conditions (an optional rule): the track's chart; () when the race is run without.
+    weather_chart: tuple[ChartLine, ...] = ()
+    tires: bool = False  # Tire Selection (an optional rule): each car fits hard, soft or rain
+    technical_pit_stop: bool = False  # Technical Pit Stop (an optional rule): 2 WP back a race
+    teams: tuple[tuple[str, str], ...] = ()  # Team Race (an optional rule): (car, team) pairs
+
+    @property
+    def team_of(self) -> dict[str, str]:
+        return dict(self.teams)
 
     def to_dict(self) -> dict[str, Any]:
         from rules.engine.serial import dump
@@ -78,6 +95,11 @@ class CarState:
     spun: bool = False  # lost its last tire WP overshooting: drives off in 1st next turn
     pits: int = 0  # pit stops made
     in_pits: bool = False  # a Slow Stop: waits in the pits, then moves off in 4th or lower
+    tires_fitted: Tires | None = None  # Tire Selection: None until fitted, or without the rule
+    repaired: int = 0  # WP regained at technical pit stops (2 a race)
+    team_repaired: int = 0  # WP it took from its team's pool (Team Race: 4 a team)
+    technical_at: int = 0  # the round of its last technical pit stop (0: none)
+    technical_exit: int = 0  # the round it leaves the pits after it
     finish_round: int | None = None
     past_line: float | None = None  # spaces beyond the line when it finished
 
@@ -126,7 +148,7 @@ class Check:
 class RaceState(CarsByKey):
     setup: RaceSetup
     cars: tuple[CarState, ...]
-    phase: str  # grid, order, start, gear, move, checks, finished
+    phase: str  # weather, tires, grid, order, start, gear, move, checks, finished
     round: int = 0
     grid_rolls: tuple[GridRolls, ...] = ()
     order: tuple[str, ...] = ()
@@ -135,6 +157,7 @@ class RaceState(CarsByKey):
     markers: tuple[Marker, ...] = ()
     fixed_move: int = 0  # this move's spaces when no die is rolled (Great Start, leaving the pits)
     clock: int = 0  # events applied so far: names a car's space and orders cars out
+    weather: Weather | None = None  # the chart's line the race is on; None without weather
 
     @property
     def finished(self) -> bool:

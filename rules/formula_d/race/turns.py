@@ -13,6 +13,7 @@ from rules.engine.pieces import (
     name,
     names,
     order_prompt,
+    plural,
     racing,
     with_car,
 )
@@ -20,23 +21,31 @@ from rules.formula_d import (
     FREE,
     MOST_STOPS_SKIPPED,
     PIT_EXIT_GEAR,
+    PIT_STOP_AFTER_LAP,
     POOR_START_ROLL,
     SLIPSTREAM_MIN_GEAR,
     SLIPSTREAM_SPACES,
     SPIN_GEAR,
+    TECHNICAL_MAX_GEAR,
     GearChangeCost,
     IllegalGearChange,
+    TireEffect,
     Zone,
     blocked_braking,
     braking_cost,
+    calls_motor_damage,
     check_slipstream,
     gear_change_cost,
     gears_skipped,
+    is_rain,
     may_pit,
     overshoot,
+    pit_stops_allowed,
+    re_rolls,
     reaches_pit,
     refit_tires,
     slipstream_brake_cost,
+    tire_effect,
 )
 from rules.formula_d.race.common import (
     eliminate,
@@ -107,8 +116,14 @@ def gear_cost(car: CarState, gear: int) -> GearChangeCost:
     return gear_change_cost(car.gear, gear)
 
 
-def gear_refusal(car: CarState, gear: int) -> str | None:
-    """Why `car` may not choose `gear` now, in the words of the rules; None if it may."""
+def _after_technical_stop(car: CarState, round_: int) -> bool:
+    """Technical Pit Stop: "in the next round, the car may not start in higher than 4th gear"."""
+    return bool(car.technical_at) and round_ == car.technical_at + 1
+
+
+def gear_refusal(car: CarState, gear: int, round_: int = 0) -> str | None:
+    """Why `car` may not choose `gear` in round `round_`, in the words of the rules; None if it
+    may."""
     who = name(car.car)
     if not 1 <= gear <= HIGHEST_GEAR:
         return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
@@ -118,6 +133,11 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
         if gear <= PIT_EXIT_GEAR:
             return None
         return f"{who} moves off from the pits in {gear_name(PIT_EXIT_GEAR)} gear or lower."
+    if _after_technical_stop(car, round_) and gear > TECHNICAL_MAX_GEAR:
+        return (
+            f"{who} made a technical pit stop: this round it may not start in higher than "
+            f"{gear_name(TECHNICAL_MAX_GEAR)} gear."
+        )
     try:
         cost = gear_change_cost(car.gear, gear)
     except IllegalGearChange as refusal:
@@ -127,13 +147,17 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
 
 def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
-    legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
+    legal = [
+        gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear, state.round) is None
+    ]
     default = car.gear if car.gear in legal else legal[-1 if car.in_pits else 0]
     notes = []
     if car.spun:
         notes.append("spun: drives off in 1st")
     if car.in_pits:
         notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower")
+    elif _after_technical_stop(car, state.round):
+        notes.append(f"technical pit stop: {gear_name(TECHNICAL_MAX_GEAR)} at most")
     choices = [(gear, cost_choice(gear, gear_cost(car, gear), car.sheet.engine)) for gear in legal]
     return (gear_prompt(state, car, choices, default, notes),)
 
@@ -141,7 +165,7 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     car = state.car(prompt.car or "")
     gear = gear_entered(event.data)
-    refusal = gear_refusal(car, gear)
+    refusal = gear_refusal(car, gear, state.round)
     if refusal:
         raise EventRejected(refusal)
     prompt.read({**event.data, "gear": str(gear)})
@@ -175,8 +199,38 @@ def _offers_slipstream(state: RaceState, car: CarState) -> bool:
     )
 
 
+def tire_effect_now(state: RaceState, car: CarState) -> TireEffect:
+    """What the car's tires do on this move (Tire Selection; none without the rule): on the lap
+    it is on as the move begins, changed if it has stopped in the pits since the start."""
+    if car.tires_fitted is None:
+        return TireEffect()
+    rain = is_rain(state.weather)
+    effect = tire_effect(car.tires_fitted, rain=rain, lap=car.laps + 1, changed=car.pits > 0)
+    if effect.optional and car.technical_at and car.technical_exit == state.round:
+        # Technical Pit Stop: soft tires give no extra space on the move out of the pits.
+        return replace(effect, extra_spaces=0)
+    return effect
+
+
+def tire_bonus_label(state: RaceState, car: CarState, effect: TireEffect) -> str:
+    tires = car.tires_fitted.value if car.tires_fitted else ""
+    weather = "in rain" if is_rain(state.weather) else "in the dry"
+    spaces = plural(effect.extra_spaces, "space")
+    if effect.optional:
+        return f"Took its {tires} tires' extra {spaces} {weather} (not compulsory)"
+    return f"A space of the move was in a corner: {spaces} more ({tires} tires {weather})"
+
+
+def _overshoot_label(effect: TireEffect) -> str:
+    each = f"{effect.per_space_overshot} tire WP"
+    why = {2: ", doubled by its tires", 3: ", trebled by its tires"}.get(
+        effect.per_space_overshot, ""
+    )
+    return f"Spaces it overshot that corner by ({each} each{why})"
+
+
 def _offers_pit(state: RaceState, car: CarState) -> bool:
-    return not state.fixed_move and may_pit(car.laps + 1, car.pits)
+    return not state.fixed_move and may_pit(car.laps + 1, car.pits, state.setup.laps)
 
 
 def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
@@ -188,8 +242,24 @@ def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     fixed = state.fixed_move
+    effect = tire_effect_now(state, car)
     fields: list[Field] = [] if fixed else [roll_fact(car.gear)]
-    fields += [brakes_fact(car.sheet.brakes), blocked_fact(), *corner_facts()]
+    fields += [
+        brakes_fact(car.sheet.brakes),
+        blocked_fact(),
+        *corner_facts(overshoot=_overshoot_label(effect)),
+    ]
+    if effect.extra_spaces:
+        fields.append(
+            Field(
+                "tire_bonus",
+                tire_bonus_label(state, car, effect),
+                "bool",
+                required=False,
+                default=False,
+                short=f"Tires +{effect.extra_spaces}",
+            )
+        )
     if _offers_slipstream(state, car):
         fields += [
             cars_fact(
@@ -233,7 +303,12 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         question = "Cars it ended next to or behind (a collision roll)"
         fields.append(cars_fact(state, "adjacent", question, others, short="Beside"))
     if _offers_pit(state, car):
-        fields.append(pit_fact())
+        fields.append(
+            pit_fact(
+                f"Entered the pits at the end of lap {car.laps + 1}: the spaces it needed to "
+                "enter (0 = no)"
+            )
+        )
     fields.append(finish_fact())
     text = move_text(state, car, POOR_START_ROLL, FORMULA_D_MOVES)
     return (Prompt("move", text, car.car, tuple(fields)),)
@@ -250,11 +325,20 @@ def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) 
             f"{who} is in {gear_name(car.gear)} gear: slipstreaming needs both cars in "
             f"{gear_name(SLIPSTREAM_MIN_GEAR)} gear or higher."
         )
+    if data.get("tire_bonus") and not tire_effect_now(state, car).extra_spaces:
+        raise EventRejected(f"{who}'s tires give no extra spaces on this move.")
     if data.get("pit") and not _offers_pit(state, car):
-        raise EventRejected(
-            f"{who} may make a pit stop only at the end of the first lap, once, "
-            "on a roll of its gear die."
-        )
+        raise EventRejected(f"{who} {_pit_rule(state)}, on a roll of its gear die.")
+
+
+def _pit_rule(state: RaceState) -> str:
+    """When a car may stop, in words: once after lap 1, or (Three-Lap Race) twice, after lap 1
+    and after lap 2."""
+    stops = pit_stops_allowed(state.setup.laps)
+    if stops == 1:
+        return "may make a pit stop only at the end of the first lap, once"
+    laps = names([str(lap) for lap in range(PIT_STOP_AFTER_LAP, state.setup.laps)])
+    return f"may make {plural(stops, 'pit stop')} in this race, at the end of laps {laps}"
 
 
 def _front_roll(front: CarState) -> int:
@@ -280,6 +364,8 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     adjacent: tuple[str, ...] = entry.get("adjacent", ())
     pit: int = entry.get("pit", 0)
     finish = entry["finish"]
+    effect = tire_effect_now(state, car)
+    tire_bonus = effect.extra_spaces if entry.get("tire_bonus") else 0
     sheet = car.sheet
     tires_lost = brakes_lost = 0
     out: str | None = None
@@ -293,7 +379,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if brakes + blocked > roll:
         raise EventRejected(f"{who} moved {roll}: it cannot stop {brakes + blocked} spaces short.")
     brakes_lost = braking_cost(brakes, sheet.brakes)
-    spaces = roll - brakes - blocked
+    spaces = roll - brakes - blocked + tire_bonus
 
     # Slipstreaming: 3 spaces behind each car, stopped behind it without braking.
     if (slip_brakes or slip_corner) and not fronts:
@@ -325,7 +411,13 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         raise EventRejected("Overshooting: say which corner, by the stops its yellow box asks for.")
     if corner and out is None:
         refuse_overshot(who, spaces, overshot)
-        result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)
+        result = overshoot(
+            sheet.tires - tires_lost,
+            overshot,
+            stops,
+            corner,
+            per_space=effect.per_space_overshot,
+        )
         if result.eliminated:
             out = "stops" if corner - stops > MOST_STOPS_SKIPPED else "tires"
         tires_lost += result.tires_lost
@@ -338,17 +430,21 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         refuse_eliminated_beyond(who, pit, finish)
         state = with_car(state, car.car, spaces=car.spaces + spaces, **moved)
         state = eliminate(state, car.car, out)
-        pending = motor_damage_checks(state, car, roll, "motor_roll") if not fixed else ()
+        pending = (
+            (*motor_damage_checks(state, car, roll, "motor_roll"), *_weather(state, car, roll))
+            if not fixed
+            else ()
+        )
         return settle(replace(state, pending=pending, fixed_move=0))
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
     if pit:
-        # Pit Stop: the pit lane runs past the line, so entering the pits completes lap 1 (a
+        # Pit Stop: the pit lane runs past the line, so entering the pits completes the lap (a
         # ruling); the car stops in its pit on any roll of at least the minimum, without braking.
         if brakes or blocked or fronts or adjacent or finish:
             raise EventRejected(
                 f"{who} stopped in its pit: no braking, slipstream, car beside it or finish to "
-                "report (entering the pits completes lap 1)."
+                f"report (entering the pits completes lap {car.laps + 1})."
             )
         if not reaches_pit(car.gear, roll, pit):
             raise EventRejected(f"{who} rolled {roll}: it needed {pit} or more to enter the pits.")
@@ -384,7 +480,20 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
                 Check("collision_roll", car.car, f"ended next to or behind {names(adjacent)}")
             )
     if not fixed:
-        pending += motor_damage_checks(state, car, roll, "motor_roll")
+        pending += [
+            *motor_damage_checks(state, car, roll, "motor_roll"),
+            *_weather(state, car, roll),
+        ]
     if pit:
         pending.append(Check("pit_roll", car.car))
     return settle(replace(state, pending=tuple(pending), fixed_move=0))
+
+
+def _weather(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
+    """Changeable weather: whenever a player in 5th gear rolls a 20, or a 30 in 6th gear, roll the
+    black die and check the weather chart again (after the Motor Damage rolls, a ruling)."""
+    if not (re_rolls(state.weather) and calls_motor_damage(car.gear, roll)):
+        return ()
+    return (
+        Check("weather_roll", car.car, f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"),
+    )

@@ -14,13 +14,18 @@ from rules.formula_d import (
     BLOCKED_ELIMINATED_AT,
     BLOCKED_TABLE,
     PIT_EXIT_GEAR,
+    SCORECARD_MARKER,
     SLIPSTREAM_CORNER_BRAKE_WP,
     SLIPSTREAM_SPACES,
     Start,
+    Tires,
+    Weather,
     Zone,
     calls_motor_damage,
+    chart_weather,
     gear_change_cost,
     gears_skipped,
+    is_rain,
     pit_stop,
     start_roll,
 )
@@ -29,6 +34,8 @@ from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.gearing import cost_text
 from rules.formula_d.race.standings import finishers
 from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
+from rules.formula_d.race.turns import tire_effect_now
+from rules.formula_d.weather import LINES
 
 Facts = Mapping[str, Any]
 
@@ -119,7 +126,7 @@ def _move(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
         head = f"{name(key)} leaves the pits (Quick Stop): {spaces} in {gear}"
     else:
         head = f"{name(key)} moves {spaces} in {gear}"
-    parts = [*_braking(now, facts), *_corner(was, now, facts)]
+    parts = [*_tires(before, was, facts), *_braking(now, facts), *_corner(was, now, facts)]
     if now.status != OUT:
         parts += _dangers(before, facts)
     parts += _arrival(before, key, facts, after)
@@ -245,6 +252,25 @@ def _pit_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> st
     value = facts["value"]
     outcome = pit_stop(value)
     text = f"{name(key)}'s pit stop roll: {value}, {outcome.stop.value}"
+    if after.car(key).tires_fitted is not None:
+        text = f"{name(key)} fits {facts['tires']} tires; its pit stop roll: {value}, "
+        text += outcome.stop.value
+    was, now = before.car(key), after.car(key)
+    kinds = [
+        kind
+        for kind, more in (
+            ("technical pit stop", now.repaired > was.repaired),
+            ("team repair", now.team_repaired > was.team_repaired),
+        )
+        if more
+    ]
+    if kinds:
+        back = [
+            f"{now.sheet[zone] - was.sheet[zone]} {zone.value} WP"
+            for zone in Zone
+            if now.sheet[zone] > was.sheet[zone] and zone is not Zone.TIRES
+        ]
+        text += f" ({' and '.join(kinds)}: {' and '.join(back)} back)"
     if outcome.waits_a_round:
         return (
             f"{text}: waits in the pits until next round, then moves off in "
@@ -254,6 +280,38 @@ def _pit_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> st
         f"{text}: leaves the pits now in {gear_name(PIT_EXIT_GEAR)}, "
         f"{plural(outcome.spaces, 'space')}"
     )
+
+
+def _tires(before: RaceState, was: CarState, facts: Facts) -> list[str]:
+    """Tire Selection: the extra spaces its tires gave the move."""
+    if not facts.get("tire_bonus") or was.tires_fitted is None:
+        return []
+    extra = tire_effect_now(before, was).extra_spaces
+    return [f"{plural(extra, 'space')} of them from its {was.tires_fitted.value} tires"]
+
+
+def _tire_choice(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    tires = Tires(facts["tires"])
+    marker = SCORECARD_MARKER.get(tires)
+    on_card = f" (a damage marker on its score card, {marker} side up)" if marker else ""
+    return f"{label(after, key)} fits {tires.value} tires{on_card}"
+
+
+def weather_name(weather: Weather) -> str:
+    """The weather line in words, with what it does to the race."""
+    return f"{weather.value} weather" + (" (rain)" if is_rain(weather) else "")
+
+
+def _weather_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    value = facts["value"]
+    landed = chart_weather(after.setup.weather_chart, value).value
+    now = weather_name(after.weather) if after.weather else ""
+    if before.weather is None:
+        return f"The weather roll before the race: {value}, {now}"
+    if after.weather == before.weather:
+        return f"The weather roll: {value}, {landed}: the weather stays {now}"
+    way = "up" if LINES.index(after.weather) < LINES.index(before.weather) else "down"
+    return f"The weather roll: {value}, {landed}: shifted one line {way}, now {now}"
 
 
 # --- What follows a loss -----------------------------------------------------------------------
@@ -284,4 +342,6 @@ _WORDS: dict[str, Callable[[RaceState, str, Facts, RaceState], str]] = {
     "collision_roll": _check(Zone.BODY, "collision roll"),
     "motor_roll": _check(Zone.ENGINE, "motor damage roll"),
     "pit_roll": _pit_roll,
+    "weather_roll": _weather_roll,
+    "tire_choice": _tire_choice,
 }

@@ -1,5 +1,7 @@
 """Pit Stop: when a car may stop, entering, fresh tires and the pit stop roll."""
 
+from dataclasses import replace
+
 import pytest
 
 from rules.dice import Die, InvalidRoll, values
@@ -109,3 +111,34 @@ def test_every_black_roll_is_a_quick_or_a_slow_stop():
 def test_the_pit_stop_roll_is_a_black_die_face(roll):
     with pytest.raises(InvalidRoll, match="black die cannot show"):
         pit_stop(roll)
+
+
+# --- Technical Pit Stop (Tire Selection's Pit Stops, an optional rule) -------------------------
+
+
+def test_a_technical_stop_regains_up_to_2_wp_in_one_or_two_zones_never_the_tires():
+    from rules.formula_d import TECHNICAL_MAX_GEAR, TECHNICAL_WP, TECHNICAL_ZONES, technical_repair
+
+    assert (TECHNICAL_WP, TECHNICAL_MAX_GEAR) == (2, 4)
+    assert Zone.TIRES not in TECHNICAL_ZONES and len(TECHNICAL_ZONES) == 5
+    worn = CarSheet(tires=6, brakes=1, gearbox=1, body=3, engine=1, road_handling=2)
+    two_zones = technical_repair(worn, STANDARD_CAR, [Zone.BRAKES, Zone.ENGINE])
+    assert (two_zones.brakes, two_zones.engine) == (2, 2)
+    assert technical_repair(worn, STANDARD_CAR, [Zone.GEARBOX, Zone.GEARBOX]).gearbox == 3
+    with pytest.raises(InvalidPitStop, match="except the tires"):
+        technical_repair(worn, STANDARD_CAR, [Zone.TIRES])
+
+
+def test_the_2_wp_are_for_the_whole_race_and_never_above_the_start():
+    from rules.formula_d import technical_repair
+
+    worn = CarSheet(tires=6, brakes=1, gearbox=1, body=3, engine=1, road_handling=2)
+    with pytest.raises(InvalidPitStop, match="2 WP in the whole race: 1 left, not 2"):
+        technical_repair(worn, STANDARD_CAR, [Zone.BRAKES, Zone.ENGINE], used=1)
+    with pytest.raises(InvalidPitStop, match="2 WP in the whole race: 2 left, not 3"):
+        technical_repair(worn, STANDARD_CAR, [Zone.BRAKES] * 3)
+    with pytest.raises(InvalidPitStop, match="The car body has 3 WP, what it started"):
+        technical_repair(worn, STANDARD_CAR, [Zone.BODY])
+    worn = replace(worn, road_handling=1)  # the standard car starts with 2
+    with pytest.raises(InvalidPitStop, match="The road handling has 2 WP"):
+        technical_repair(worn, STANDARD_CAR, [Zone.ROAD_HANDLING, Zone.ROAD_HANDLING])

@@ -66,13 +66,9 @@ def test_a_car_built_outside_the_rules_is_refused(sheets, reason):
 
 
 def test_a_formula_d_race_takes_nothing_from_the_track_s_weather_table():
-    """The weather is an optional rule, not played yet: the league passes no weather table."""
-    assert championship_for("formula_d").race_options(weather_table=("1-20 sun",)) == {}
-
-
-def test_the_race_is_2_laps_the_three_lap_race_is_not_played_yet():
-    with pytest.raises(EventRejected, match="the race is 2 laps, not 3"):
-        race_setup(laps=3)
+    """The weather is an optional rule, not played yet: the league passes no weather table, only
+    the race's laps (2 unless the league or the round races the Three-Lap Race)."""
+    assert championship_for("formula_d").race_options(weather_table=("1-20 sun",)) == {"laps": 2}
 
 
 def test_setups_the_rules_do_not_allow():

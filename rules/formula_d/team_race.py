@@ -1,0 +1,41 @@
+"""Optional Rules, Team Race: teams of 2 players, each with a colour; a team's 4 WP for repairs at
+its cars' pit stops (rules.formula_d.pit_stop.TEAM_POOL_WP); points by place, and the team with
+the highest total wins the race.
+
+Rulings where the document is silent (docs/rulings.md, "The Team Race"):
+- A team's pool repairs any zone but the tires (which every pit stop refits), 1 WP a pick, never
+  above the WP the zone started the race with.
+- A car out of the race scores the points of the place Paddock ranks it at (the race's results);
+  level team totals share the win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+# Ranking  No. of Points (9th and 10th: 0; later places score 0 too)
+TEAM_RACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
+TEAM_SIZE = 2
+
+
+def place_points(place: int) -> int:
+    """The winning points of a finishing place, 1st = 10."""
+    if place < 1:
+        raise ValueError(f"Places count from 1, not {place}.")
+    return TEAM_RACE_POINTS[place - 1] if place <= len(TEAM_RACE_POINTS) else 0
+
+
+def team_totals(ranking: Sequence[str], teams: Mapping[str, str]) -> dict[str, int]:
+    """Each team's total, from the cars in finishing order (`ranking`, 1st first) and each car's
+    team; highest first."""
+    totals: dict[str, int] = dict.fromkeys(teams.values(), 0)
+    for place, car in enumerate(ranking, start=1):
+        if car in teams:
+            totals[teams[car]] += place_points(place)
+    return dict(sorted(totals.items(), key=lambda item: -item[1]))
+
+
+def winning_teams(totals: Mapping[str, int]) -> tuple[str, ...]:
+    """The team(s) with the highest total: more than one when level."""
+    best = max(totals.values(), default=0)
+    return tuple(team for team, points in totals.items() if points == best)

@@ -1,0 +1,69 @@
+"""The Team Race at the table: a team's 4 WP for repairs at its cars' pit stops, shared by its
+two cars, and the team with the most points winning the race. Off unless the race is set up with
+its teams."""
+
+from rules.engine import dashboard, ruleset_for
+from rules.formula_d import Zone
+from tests.rules.formula_d.race.table import Table, in_gear, race_setup
+
+FORMULA_D = ruleset_for("formula_d")
+TEAMS = {"red": "1", "blue": "2", "green": "1", "yellow": "2"}
+
+
+def team_race() -> Table:
+    table = Table(race_setup("red", "blue", "green", "yellow", teams=TEAMS))
+    table.grid(red=20, blue=19, green=18, yellow=17)
+    return table.starts(red=10, blue=10, green=10, yellow=10)
+
+
+def names(table: Table) -> list[str]:
+    return [field.name for field in table.prompt.fields]
+
+
+def test_the_pit_stop_roll_offers_the_team_s_4_wp_and_both_cars_share_them():
+    table = in_gear(team_race(), red=5).edit_car("red", brakes=1, engine=1).confirm()
+    assert dashboard(table.state)[0].note.startswith("team Red and Green: 4 of 4 team WP left")
+    assert FORMULA_D.status(table.state) == (
+        "Round 2 · a race of 2 laps · team race (4 WP a team for repairs)"
+    )
+    table("gear", car="red", gear=5)("move", car="red", roll=15, pit=12)
+    assert names(table) == [f"team_repair_{n}" for n in (1, 2, 3, 4)] + ["value"]
+    assert table.field("team_repair_1").label == (
+        "Team repair, decided with its teammate: 1 WP back in (4 of the team's 4 WP left, not "
+        "above the start)"
+    )
+    before = table.state
+    table(
+        "pit_roll",
+        car="red",
+        value=15,
+        team_repair_1="brakes",
+        team_repair_2="brakes",
+        team_repair_3="engine",
+    )
+    assert (table.wp("red", Zone.BRAKES), table.wp("red", Zone.ENGINE)) == (3, 2)
+    assert FORMULA_D.describe(before, table.events[-1], table.state).startswith(
+        "Red's pit stop roll: 15, Slow Stop (team repair: 2 brake WP and 1 engine WP back)"
+    )
+    green = table.edit_car("green", laps=0, gear=5, body=1)
+    assert "team Red and Green: 1 of 4 team WP left" in dashboard(green.state)[2].note
+    assert "team Blue and Yellow: 4 of 4 team WP left" in dashboard(green.state)[1].note
+
+
+def test_a_team_with_its_pool_spent_is_offered_no_repair():
+    table = in_gear(team_race(), red=5).edit_car("green", team_repaired=4).confirm()
+    table("gear", car="red", gear=5)("move", car="red", roll=15, pit=12)
+    assert names(table) == ["value"]
+
+
+def test_the_team_with_the_most_points_wins_the_race():
+    table = team_race().edit_car("red", laps=1).edit_car("yellow", laps=1)
+    table.edit_car("blue", laps=1).edit_car("green", laps=1).confirm()
+    for car in ("red", "blue", "green", "yellow"):
+        table("gear", car=car, gear=1)("move", car=car, roll=1, finish=1)
+    assert table.state.finished
+    # Red 10 + Green 6 = 16, Blue 8 + Yellow 5 = 13.
+    assert FORMULA_D.status(table.state) == (
+        "Round 2 · a race of 2 laps · team race: team Red and Green wins (Red and Green 16, "
+        "Blue and Yellow 13)"
+    )
