@@ -10,7 +10,7 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 
-from league.models import Driver, Entry, League, RoundStatus
+from league.models import Driver, Entry, League, Role, RoundStatus
 from league.standings import season_standings
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,7 @@ def test_the_demo_users_can_log_in():
 
     assert organiser == league.organiser and organiser.is_superuser and organiser.is_staff
     assert referee is not None and not referee.is_staff
-    assert list(league.referees.all()) == [referee]
+    assert [(m.user, m.role) for m in league.memberships.all()] == [(referee, Role.REFEREE)]
     assert league.can_manage(organiser) and league.can_referee(referee)
 
 

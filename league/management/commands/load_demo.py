@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from league import services
-from league.models import Driver, League, Season
+from league.models import Driver, League, Role, Season
 from league.services import EntryOutcome
 
 LEAGUE_NAME = "Paddock Demo League"
@@ -140,7 +140,7 @@ class Command(BaseCommand):
         organiser = self._user(ORGANISER, superuser=True)
         referee = self._user(REFEREE, superuser=False)
         league = services.league_create(name=LEAGUE_NAME, organiser=organiser)
-        league.referees.add(referee)
+        services.member_add(league=league, user=referee, role=Role.REFEREE)
         for team_name, driver_names in TEAMS.items():
             services.team_create(league=league, name=team_name, driver_names=driver_names)
         season = services.season_open(league=league, preset=PRESET)
