@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from rules.championship import Championship, championship_for
 
-from .models import Track, ruleset_choices
+from .models import Role, Track, ruleset_choices
 from .services import MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 FINISHED = "finished"
@@ -241,3 +241,37 @@ class InjuryRollForm(forms.Form):
     entry = forms.IntegerField(widget=forms.HiddenInput)
     # No range here: the rules refuse a face the black die lacks, in their own words.
     value = forms.IntegerField(label="Black die")
+
+
+class MemberRoleForm(forms.Form):
+    """A member's role, or an invitation's: a referee, or the owner of one of the league's
+    teams, picked in one list ("team:<id>")."""
+
+    REFEREE = "referee"
+    TEAM = "team:"
+
+    role = forms.ChoiceField(label="Role")
+
+    def __init__(self, *args, league, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.teams = {str(team.pk): team for team in league.teams.all()}
+        choices = [(self.REFEREE, "Referee: runs races, enters and confirms results")]
+        choices += [(self.TEAM + pk, f"Team owner of {team}") for pk, team in self.teams.items()]
+        self.fields["role"].choices = choices
+        self.fields["role"].widget.attrs["class"] = "form-select"
+
+    @classmethod
+    def value_of(cls, membership) -> str:
+        """The choice that stands for `membership`'s role now."""
+        return cls.REFEREE if membership.team_id is None else f"{cls.TEAM}{membership.team_id}"
+
+    def role_and_team(self):
+        """(role, team or None) as the services take them, for a valid form."""
+        value = self.cleaned_data["role"]
+        if value == self.REFEREE:
+            return Role.REFEREE, None
+        return Role.TEAM_OWNER, self.teams[value.removeprefix(self.TEAM)]
+
+
+class TeamRenameForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Team name")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import members, views
 
 app_name = "league"
 
@@ -12,11 +12,15 @@ urlpatterns = [
     path("leagues/new/", views.league_new, name="league_new"),
     path("tracks/", views.tracks, name="tracks"),
     path("tracks/<id:track_id>/edit/", views.track_edit, name="track_edit"),
+    path("join/<str:token>/", members.join, name="join"),
     path("<slug:slug>/", views.league_detail, name="league"),
     path("<slug:slug>/points/", views.league_points, name="league_points"),
+    path("<slug:slug>/members/", members.members, name="members"),
+    path("<slug:slug>/members/<id:member_id>/", members.member, name="member"),
     path("<slug:slug>/teams/new/", views.team_new, name="team_new"),
     path("<slug:slug>/teams/<id:team_id>/", views.team_detail, name="team"),
     path("<slug:slug>/teams/<id:team_id>/hire/", views.driver_hire, name="driver_hire"),
+    path("<slug:slug>/teams/<id:team_id>/rename/", members.team_rename, name="team_rename"),
     path("<slug:slug>/drivers/<id:driver_id>/", views.driver_detail, name="driver"),
     path(
         "<slug:slug>/drivers/<id:driver_id>/home-track/",

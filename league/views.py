@@ -22,6 +22,7 @@ from .forms import (
     RookieForm,
     SeasonForm,
     TeamForm,
+    TeamRenameForm,
     TrackForm,
 )
 from .models import (
@@ -218,7 +219,8 @@ def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     return _render_team(request, league, team, HireForm())
 
 
-def _render_team(request, league, team, hire_form, status=200) -> HttpResponse:
+def _render_team(request, league, team, hire_form, status=200, rename_form=None) -> HttpResponse:
+    runs_team = league.can_run_team(request.user, team)
     context = {
         "league": league,
         "team": team,
@@ -230,7 +232,9 @@ def _render_team(request, league, team, hire_form, status=200) -> HttpResponse:
             request.GET.get("page"),
         ),
         "hire_form": hire_form,
-        "can_manage": league.can_manage(request.user),
+        # Its organiser and its owners run the team: its name and its rookies.
+        "runs_team": runs_team,
+        "rename_form": rename_form or TeamRenameForm(initial={"name": team.name}),
     }
     return render(request, "league/team.html", context, status=status)
 
@@ -238,8 +242,10 @@ def _render_team(request, league, team, hire_form, status=200) -> HttpResponse:
 @login_required
 @require_POST
 def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    league = _managed_league(request, slug)
+    league = _league(slug)
     team = get_object_or_404(Team, league=league, pk=team_id)
+    if not league.can_run_team(request.user, team):
+        raise PermissionDenied("Only the league's organiser or this team's owner may hire.")
     form = HireForm(request.POST)
     if form.is_valid():
         try:

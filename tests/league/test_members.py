@@ -1,0 +1,173 @@
+"""People of a league: invitations (one use, expiring), joining, roles, and what a team owner
+may do with their team."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import escape
+
+from league import services
+from league.models import Invitation, League, Membership, Role, Team
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _invite(league: League, role: str = Role.REFEREE, team: Team | None = None) -> Invitation:
+    return services.invitation_create(league=league, role=role, team=team)
+
+
+def test_the_organiser_makes_an_invitation_link_on_the_members_page(client_organiser, league):
+    url = reverse("league:members", args=[league.slug])
+    response = client_organiser.post(url, {"role": "referee"}, follow=True)
+    invitation = league.invitations.get()
+    assert invitation.role == Role.REFEREE and invitation.used is None
+    assert invitation.expires - timezone.now() > timedelta(days=services.INVITATION_DAYS - 1)
+    link = "http://testserver" + reverse("league:join", args=[invitation.token])
+    assert link in response.content.decode()  # in the message and the open invitations
+
+
+def test_a_newcomer_joins_by_the_link_with_a_user_name_and_password(client, league, teams):
+    invitation = _invite(league, Role.TEAM_OWNER, teams[0])
+    url = reverse("league:join", args=[invitation.token])
+    assert "Team owner of Red Herrings" in client.get(url).content.decode()
+    post = {"username": "jane", "password1": "long enough 1", "password2": "long enough 1"}
+    response = client.post(url, post)
+    assert response.status_code == 302 and response["Location"] == league.get_absolute_url()
+    jane = User.objects.get(username="jane")
+    membership = league.memberships.get(user=jane)
+    assert (membership.role, membership.team) == (Role.TEAM_OWNER, teams[0])
+    assert client.session["_auth_user_id"] == str(jane.pk)  # signed in
+    invitation.refresh_from_db()
+    assert invitation.used is not None and invitation.used_by == jane
+
+
+def test_an_invitation_works_once(client, league):
+    invitation = _invite(league)
+    url = reverse("league:join", args=[invitation.token])
+    client.post(
+        url, {"username": "jane", "password1": "long enough 1", "password2": "long enough 1"}
+    )
+    other = Client()
+    post = {"username": "joe", "password1": "long enough 1", "password2": "long enough 1"}
+    response = other.post(url, post)
+    assert response.status_code == 410
+    assert services.INVITATION_USED in response.content.decode()
+    assert not User.objects.filter(username="joe").exists()
+
+
+def test_a_double_tap_on_join_makes_one_account_and_says_so(client, league):
+    invitation = _invite(league)
+    post = {"username": "jane", "password1": "long enough 1", "password2": "long enough 1"}
+    services.invitation_sign_up(invitation=invitation, username="jane", password="long enough 1")
+    with pytest.raises(services.AlreadyDone):
+        services.invitation_sign_up(invitation=invitation, username="Jane", password="x")
+    assert User.objects.filter(username__iexact="jane").count() == 1
+    assert client.post(reverse("league:join", args=[invitation.token]), post).status_code == 410
+
+
+def test_an_expired_invitation_is_refused_and_makes_no_account(client, league):
+    invitation = _invite(league)
+    Invitation.objects.filter(pk=invitation.pk).update(expires=timezone.now() - timedelta(1))
+    url = reverse("league:join", args=[invitation.token])
+    assert client.get(url).status_code == 410
+    post = {"username": "jane", "password1": "long enough 1", "password2": "long enough 1"}
+    response = client.post(url, post)
+    assert response.status_code == 410 and "expired" in response.content.decode()
+    assert not User.objects.filter(username="jane").exists()
+    assert not league.memberships.exists()
+
+
+def test_a_bad_sign_up_is_a_400_with_the_reason_and_writes_nothing(client, league, organiser):
+    invitation = _invite(league)
+    url = reverse("league:join", args=[invitation.token])
+    post = {"username": organiser.username, "password1": "long enough 1", "password2": "other"}
+    response = client.post(url, post)
+    assert response.status_code == 400
+    assert not league.memberships.exists()
+    assert Invitation.objects.get(pk=invitation.pk).used is None
+
+
+def test_a_signed_in_person_accepts(client, league):
+    jane = UserFactory(username="jane")
+    client.force_login(jane)
+    invitation = _invite(league)
+    url = reverse("league:join", args=[invitation.token])
+    assert "Accept as jane" in client.get(url).content.decode()
+    assert client.post(url).status_code == 302
+    assert league.can_referee(jane)
+    response = client.post(url, follow=True)  # a second tap
+    assert services.INVITATION_JOINED_ALREADY.format(league=league) in response.content.decode()
+    assert league.memberships.count() == 1
+
+
+def test_an_unknown_token_is_a_404(client):
+    assert client.get(reverse("league:join", args=["no-such-token"])).status_code == 404
+
+
+def test_the_organiser_changes_a_role_and_removes_a_member(client_organiser, league, teams):
+    jane = UserFactory(username="jane")
+    membership = services.member_add(league=league, user=jane, role=Role.REFEREE)
+    url = reverse("league:member", args=[league.slug, membership.pk])
+    response = client_organiser.post(url, {"role": f"team:{teams[1].pk}", "change": ""})
+    assert response.status_code == 302
+    membership.refresh_from_db()
+    assert (membership.role, membership.team) == (Role.TEAM_OWNER, teams[1])
+    assert not league.can_referee(jane) and league.can_run_team(jane, teams[1])
+    assert not league.can_run_team(jane, teams[0])
+    assert client_organiser.post(url, {"remove": ""}).status_code == 302
+    assert not Membership.objects.filter(pk=membership.pk).exists()
+    assert client_organiser.post(url, {"remove": ""}).status_code == 404
+
+
+def test_a_team_of_another_league_is_refused_as_a_role(league, teams):
+    rival = services.league_create(name="Rivals", organiser=UserFactory())
+    theirs = services.team_create(league=rival, name="Theirs", driver_names=["Eve", "Fay"])
+    with pytest.raises(ValidationError, match="not in"):
+        services.member_add(league=league, user=UserFactory(), role=Role.TEAM_OWNER, team=theirs)
+    with pytest.raises(ValidationError, match=services.ROLE_NEEDS_TEAM):
+        _invite(league, Role.TEAM_OWNER)
+    assert not league.memberships.exists() and not league.invitations.exists()
+
+
+def test_the_organiser_is_no_member_and_a_member_has_one_role(league, organiser, teams):
+    with pytest.raises(ValidationError, match="organises"):
+        services.member_add(league=league, user=organiser, role=Role.REFEREE)
+    jane = UserFactory(username="jane")
+    services.member_add(league=league, user=jane, role=Role.REFEREE)
+    with pytest.raises(ValidationError, match="already in"):
+        services.member_add(league=league, user=jane, role=Role.TEAM_OWNER, team=teams[0])
+
+
+def test_a_team_owner_renames_their_team_and_hires_for_it_only(client, league, teams):
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    client.force_login(owner)
+    page = client.get(teams[0].get_absolute_url()).content.decode()
+    assert 'id="team-rename"' in page
+    assert 'id="team-rename"' not in client.get(teams[1].get_absolute_url()).content.decode()
+    rename = reverse("league:team_rename", args=[league.slug, teams[0].pk])
+    assert client.post(rename, {"name": "Red Kites"}).status_code == 302
+    assert Team.objects.get(pk=teams[0].pk).name == "Red Kites"
+    hire = reverse("league:driver_hire", args=[league.slug, teams[0].pk])
+    assert client.post(hire, {"name": "Gil"}).status_code == 302
+    assert teams[0].drivers.filter(name="Gil").exists()
+    for name in ("team_rename", "driver_hire"):
+        other = reverse(f"league:{name}", args=[league.slug, teams[1].pk])
+        assert client.post(other, {"name": "Mine now"}).status_code == 403
+    assert Team.objects.get(pk=teams[1].pk).name == "Blue Moons"
+
+
+def test_a_team_name_taken_is_refused_on_the_team_page(client_organiser, league, teams):
+    rename = reverse("league:team_rename", args=[league.slug, teams[0].pk])
+    response = client_organiser.post(rename, {"name": "blue moons"})
+    assert response.status_code == 400
+    assert escape(services.TEAM_NAME_TAKEN.format(name="blue moons")) in response.content.decode()
+    assert Team.objects.get(pk=teams[0].pk).name == "Red Herrings"
