@@ -17,10 +17,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from . import services
 from .forms import HireForm, MemberRoleForm, TeamRenameForm
 from .models import Invitation, League, Membership, Team
-from .views import BAD_REQUEST, _managed_league, _posted, _render_team
+from .round_panel import chosen_starters, starter_lines
+from .views import BAD_REQUEST, _managed_league, _posted, _render_team, _round, _round_write
 
 GONE = 410  # an invitation used or expired: that link will never work again
 NOT_THE_TEAMS = "Only the league's organiser or this team's owner may do that."
+NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
 # login() must be told which backend vouches for a user it did not authenticate itself.
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -159,3 +161,27 @@ def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
             messages.success(request, f"The team is now called {team}.")
             return redirect(team)
     return _render_team(request, league, team, HireForm(), status=BAD_REQUEST, rename_form=form)
+
+
+@login_required
+@require_POST
+def round_choose(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    """A team's owner chooses the team's starters for a round not yet started."""
+    league = get_object_or_404(League.objects.select_related("organiser"), slug=slug)
+    team = league.teams_run_by(request.user).filter(pk=_team_id(request)).first()
+    if team is None:
+        raise PermissionDenied(NOT_A_TEAM_OWNER)
+    round_ = _round(league, number, round_number)
+
+    def choose(version: int) -> None:
+        lines = [group for group in starter_lines(round_, request.POST) if group[0] == team.name]
+        services.round_starters_choose(
+            round_=round_, team=team, starters=chosen_starters(lines), expected_version=version
+        )
+
+    return _round_write(request, round_, choose)
+
+
+def _team_id(request: HttpRequest) -> int | None:
+    value = request.POST.get("team", "")
+    return int(value) if value.isdigit() and len(value) < 19 else None

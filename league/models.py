@@ -567,6 +567,24 @@ class SeasonEndChange(models.Model):
         return f"{self.driver}: end of {self.season}"
 
 
+class StarterChoice(models.Model):
+    """A team owner's choice of one of their drivers to start a round not yet started, in a
+    car: the referee's starters form proposes it, and the referee starts the round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="starter_choices")
+    driver = models.ForeignKey(Driver, on_delete=models.CASCADE, related_name="+")
+    car = models.CharField(max_length=30)
+
+    class Meta:
+        ordering = ["round", "driver"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "driver"], name="one_choice_per_driver")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.driver} in {self.car}, round {self.round_id}"
+
+
 class RoundResultChange(models.Model):
     """What confirming a round's result did to one driver, kept so that reopening the round
     takes it back exactly: the driver's career and their entry's XP change as they were just

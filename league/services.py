@@ -42,6 +42,7 @@ from .models import (
     RoundStatus,
     Season,
     SeasonEndChange,
+    StarterChoice,
     Team,
     Track,
 )
@@ -495,6 +496,8 @@ INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organi
 INVITATION_JOINED_ALREADY = "You have joined {league} with this invitation already."
 INVITATION_SIGNED_UP_ALREADY = "{username} joined with this invitation already: log in."
 TEAM_RENAMED_ALREADY = "The team is already called {name!r}."
+CHOICE_NOT_THE_TEAMS = "{driver} does not drive for {team}."
+STARTERS_CHOSEN_ALREADY = "{team}'s starters for round {number} are already as chosen."
 
 
 def _role_and_team(league: League, role: str, team: Team | None) -> Team | None:
@@ -813,6 +816,48 @@ def round_start(
     round_ = round_for_write(round_, expected_version)
     _check_round_can_start(round_)
     return _start(round_, starters, at_table=at_table)
+
+
+@transaction.atomic
+def round_starters_choose(
+    *,
+    round_: Round,
+    team: Team,
+    starters: Sequence[tuple[Driver, str]],
+    expected_version: int | None = None,
+) -> Round:
+    """A team's owner (or the organiser) chooses which of the team's drivers start a round not
+    yet started, and in which cars: the referee's starters form then proposes them, and the
+    referee, who starts the round, has the last word."""
+    round_ = round_for_write(round_, expected_version)
+    if round_.status != RoundStatus.SCHEDULED:
+        raise ValidationError(ROUND_ALREADY_STARTED.format(number=round_.number))
+    league = round_.season.league
+    if team.league_id != league.pk:
+        raise ValidationError(TEAM_NOT_IN_LEAGUE.format(league=league))
+    wanted: dict[int, str] = {}
+    for driver, car in starters:
+        if driver.team_id != team.pk:
+            raise ValidationError(CHOICE_NOT_THE_TEAMS.format(driver=driver, team=team))
+        if refusal := start_refusal(driver):
+            raise ValidationError(refusal)
+        if car.strip().lower() in {chosen.lower() for chosen in wanted.values()}:
+            raise ValidationError(DUPLICATE_CAR.format(car=car))
+        wanted[driver.pk] = car.strip()
+    if len(wanted) > league.cars_per_team:
+        raise ValidationError(TOO_MANY_STARTERS.format(team=team, count=league.cars_per_team))
+    chosen = round_.starter_choices.filter(driver__team=team)
+    if dict(chosen.values_list("driver_id", "car")) == wanted:
+        raise AlreadyDone(
+            STARTERS_CHOSEN_ALREADY.format(team=team, number=round_.number), done=round_
+        )
+    chosen.delete()
+    StarterChoice.objects.bulk_create(
+        StarterChoice(round=round_, driver_id=driver_id, car=car)
+        for driver_id, car in wanted.items()
+    )
+    _advance(round_)  # the referee's starters form, built before, proposes the old choice
+    return round_
 
 
 def starters_change_refusal(round_: Round, entries: Iterable[Entry] | None = None) -> str | None:

@@ -34,6 +34,7 @@ urlpatterns = [
     path(round_, views.round_detail, name="round"),
     path(round_ + "start/", views.round_start, name="round_start"),
     path(round_ + "hire/", views.round_hire, name="round_hire"),
+    path(round_ + "choose/", members.round_choose, name="round_choose"),
     path(round_ + "result/", views.round_result, name="round_result"),
     path(round_ + "format/", views.round_format, name="round_format"),
     path(round_ + "injury/", views.round_injury_roll, name="round_injury_roll"),

@@ -499,9 +499,25 @@ def render_round(
         and round_.is_finished
         and services.round_reopen_refusal(round_) is None,
         "can_manage": league.can_manage(request.user),
+        "own_starters": _own_starters(request, league, round_, can_referee),
     }
     template = "league/round.html#round-panel" if request.htmx else "league/round.html"
     return render(request, template, context, status=status)
+
+
+def _own_starters(request, league: League, round_: Round, can_referee: bool) -> list:
+    """(team id, team name, [(team name, starter lines)]) of the teams whose owner is asking,
+    for a round not yet started: they choose its starters, which the referee's form proposes."""
+    if can_referee or round_.status != RoundStatus.SCHEDULED or not request.user.is_authenticated:
+        return []
+    teams = dict(league.teams_run_by(request.user).values_list("name", "pk"))
+    if not teams:
+        return []
+    return [
+        (teams[name], name, [(name, lines)])
+        for name, lines in starter_lines(round_)
+        if name in teams
+    ]
 
 
 def rookie_form_for(request: HttpRequest, league: League) -> RookieForm | None:

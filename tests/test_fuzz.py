@@ -963,6 +963,18 @@ ENDPOINTS = (
         hostile=({"name": "x" * 10_000}, {"name": "\x00"}),
     ),
     Endpoint(
+        "round_choose",
+        "fresh",
+        lambda world: _round_url("league:round_choose", world.round1),
+        _round_alternatives("league:round_choose"),
+        lambda world, draw: {
+            **starters_post(world, draw),
+            "team": draw(st.sampled_from([world.teams[0].pk, world.other_teams[0].pk])),
+            "choose": "",
+        },
+        hostile=({"team": str(2**63)}, {"team": "-1"}),
+    ),
+    Endpoint(
         "members_invite",
         "fresh",
         lambda world: reverse("league:members", args=[world.league.slug]),

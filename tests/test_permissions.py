@@ -46,7 +46,9 @@ SIGNED_IN = "login ok ok ok ok ok"
 ORGANISERS = "login 403 403 403 ok ok"  # of any league: the shared track list
 ORGANISER = "login 403 403 403 ok 403"
 REFEREE = "login 403 403 ok ok 403"
-TEAM_OWNER = "login 403 ok 403 ok 403"  # the owner of the team in the URL, and the organiser
+TEAM_OWNER = (
+    "login 403 ok 403 ok 403"  # the owner of the team in the URL (or POSTED), and the organiser
+)
 # Pages open to anyone that refuse a write to those who may not make it, without a sign-in.
 REFEREE_NO_LOGIN = "403 403 403 ok ok 403"
 SIGNED_IN_NO_LOGIN = "403 ok ok ok ok ok"
@@ -79,6 +81,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:round": (PUBLIC, NOT_HERE),
     "league:round_start": (NOT_HERE_LOGIN, REFEREE),
     "league:round_hire": (NOT_HERE_LOGIN, ORGANISER),
+    "league:round_choose": (NOT_HERE_LOGIN, TEAM_OWNER),
     "league:round_result": (NOT_HERE_LOGIN, REFEREE),
     "league:round_format": (NOT_HERE_LOGIN, ORGANISER),
     "league:round_injury_roll": (NOT_HERE_LOGIN, REFEREE),
@@ -92,6 +95,8 @@ MATRIX: dict[str, tuple[str, str]] = {
     "races:log": (PUBLIC, NOT_HERE),
     "races:undo_back_to": (REFEREE, NOT_HERE_LOGIN),
 }
+# What a POST carries, where a URL's parameters do not say all it acts on (else nothing).
+POSTED = {"league:round_choose": lambda world: {"team": world.teams[0].pk}}
 LEFT_OUT = ("admin",)  # namespaces with their own checks (the admin's: staff only)
 
 
@@ -195,7 +200,8 @@ def test_each_identity_gets_the_exact_answer_and_a_refusal_writes_nothing(
                 if method == "GET":
                     response, wrote = clients[who].get(url), False
                 else:
-                    answer = send(clients[who], Sent(url, {}))
+                    data = POSTED[name](built) if name in POSTED else {}
+                    answer = send(clients[who], Sent(url, data))
                     response, wrote = answer.response, answer.wrote
                 transaction.set_rollback(True)
             got = _answer(response)

@@ -171,3 +171,77 @@ def test_a_team_name_taken_is_refused_on_the_team_page(client_organiser, league,
     assert response.status_code == 400
     assert escape(services.TEAM_NAME_TAKEN.format(name="blue moons")) in response.content.decode()
     assert Team.objects.get(pk=teams[0].pk).name == "Red Herrings"
+
+
+def _choose_post(round_, team: Team, cars: dict[str, str]) -> dict[str, object]:
+    post: dict[str, object] = {"version": round_.version, "team": team.pk, "choose": ""}
+    for driver in team.drivers.all():
+        post[f"d{driver.pk}-car"] = cars.get(driver.name, "spare")
+        if driver.name in cars:
+            post[f"d{driver.pk}-start"] = "on"
+    return post
+
+
+def test_a_team_owner_chooses_the_starters_the_referees_form_proposes(
+    client, league, teams, season
+):
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    services.driver_hire(team=teams[0], name="Gil")
+    round_ = season.rounds.get(number=1)
+    client.force_login(owner)
+    page = client.get(round_.get_absolute_url()).content.decode()
+    assert 'id="own-starters"' in page and "Blue Moons" not in page.split('id="own-starters"')[1]
+    url = reverse("league:round_choose", args=[league.slug, 1, 1])
+    response = client.post(
+        url, _choose_post(round_, teams[0], {"Bob": "Crimson", "Gil": "Scarlet"})
+    )
+    assert response.status_code == 302
+    organiser = Client()
+    organiser.force_login(league.organiser)
+    page = organiser.get(round_.get_absolute_url()).content.decode()
+    ann, bob, gil = (teams[0].drivers.get(name=name) for name in ("Ann", "Bob", "Gil"))
+    assert f'name="d{bob.pk}-start" checked' in page and f'name="d{gil.pk}-start" checked' in page
+    assert f'name="d{ann.pk}-start" checked' not in page
+    assert 'value="Crimson"' in page and 'value="Scarlet"' in page
+    # The other team's proposal is as before: its first drivers.
+    cid = teams[1].drivers.get(name="Cid")
+    assert f'name="d{cid.pk}-start" checked' in page
+
+
+def test_a_team_owner_may_not_choose_another_teams_starters(client, league, teams, season):
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    round_ = season.rounds.get(number=1)
+    client.force_login(owner)
+    url = reverse("league:round_choose", args=[league.slug, 1, 1])
+    response = client.post(url, _choose_post(round_, teams[1], {"Cid": "Navy"}))
+    assert response.status_code == 403
+    assert not round_.starter_choices.exists()
+
+
+def test_starters_are_chosen_before_the_start_and_from_ones_own_team(league, teams, season):
+    round_ = season.rounds.get(number=1)
+    bob, cid = teams[0].drivers.get(name="Bob"), teams[1].drivers.get(name="Cid")
+    with pytest.raises(ValidationError, match="does not drive for"):
+        services.round_starters_choose(round_=round_, team=teams[0], starters=[(cid, "Navy")])
+    services.round_starters_choose(round_=round_, team=teams[0], starters=[(bob, "Crimson")])
+    with pytest.raises(services.AlreadyDone):
+        services.round_starters_choose(round_=round_, team=teams[0], starters=[(bob, "Crimson")])
+    drivers = [*teams[0].drivers.all(), *teams[1].drivers.all()]
+    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    with pytest.raises(ValidationError, match="already started"):
+        services.round_starters_choose(round_=round_, team=teams[0], starters=[(bob, "Red")])
+
+
+def test_a_stale_choice_is_a_409_with_the_fresh_page(client, league, teams, season):
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    round_ = season.rounds.get(number=1)
+    client.force_login(owner)
+    url = reverse("league:round_choose", args=[league.slug, 1, 1])
+    post = _choose_post(round_, teams[0], {"Ann": "Crimson"})
+    assert client.post(url, post).status_code == 302
+    post = _choose_post(round_, teams[0], {"Bob": "Crimson"})  # built on the old version
+    assert client.post(url, post).status_code == 409
+    assert list(round_.starter_choices.values_list("driver__name", flat=True)) == ["Ann"]
