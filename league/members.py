@@ -20,6 +20,7 @@ from .models import Invitation, League, Membership, Team
 from .round_panel import chosen_starters, starter_lines
 from .views import BAD_REQUEST, _managed_league, _posted, _render_team, _round, _round_write
 
+INVITATION_GONE = "That invitation is withdrawn already."
 GONE = 410  # an invitation used or expired: that link will never work again
 NOT_THE_TEAMS = "Only the league's organiser or this team's owner may do that."
 NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
@@ -95,6 +96,22 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
         fresh = MemberRoleForm(league=league)
         return _render_members(request, league, fresh, error.messages, BAD_REQUEST)
     messages.success(request, done)
+    return redirect("league:members", slug=league.slug)
+
+
+@login_required
+@require_POST
+def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
+    league = _managed_league(request, slug)
+    invitation = league.invitations.filter(pk=invitation_id).first()
+    if invitation is None:  # withdrawn already (a double tap), or never this league's
+        messages.info(request, INVITATION_GONE)
+        return redirect("league:members", slug=league.slug)
+    try:
+        services.invitation_withdraw(invitation=invitation)
+    except ValidationError as error:
+        return _render_members(request, league, MemberRoleForm(league=league), error.messages, 400)
+    messages.success(request, f"The invitation as {invitation.describe()} is withdrawn.")
     return redirect("league:members", slug=league.slug)
 
 

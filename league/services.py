@@ -493,6 +493,7 @@ ROLE_HAS_NO_TEAM = "A referee runs races, not a team: leave the team empty."
 TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
 INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."
 INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organiser for a new link."
+INVITATION_USED_BEFORE_WITHDRAWN = "{user} has joined with this invitation already."
 INVITATION_JOINED_ALREADY = "You have joined {league} with this invitation already."
 INVITATION_SIGNED_UP_ALREADY = "{username} joined with this invitation already: log in."
 TEAM_RENAMED_ALREADY = "The team is already called {name!r}."
@@ -578,6 +579,15 @@ def invitation_create(*, league: League, role: str, team: Team | None = None) ->
     invitation.full_clean()
     invitation.save()
     return invitation
+
+
+@transaction.atomic
+def invitation_withdraw(*, invitation: Invitation) -> None:
+    """Take back an invitation not yet used: its link then works no more."""
+    invitation = _invitation_for_use(invitation)
+    if invitation.used is not None:
+        raise ValidationError(INVITATION_USED_BEFORE_WITHDRAWN.format(user=invitation.used_by))
+    invitation.delete()
 
 
 def invitation_refusal(invitation: Invitation, user=None) -> str | None:

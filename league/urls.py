@@ -17,6 +17,11 @@ urlpatterns = [
     path("<slug:slug>/points/", views.league_points, name="league_points"),
     path("<slug:slug>/members/", members.members, name="members"),
     path("<slug:slug>/members/<id:member_id>/", members.member, name="member"),
+    path(
+        "<slug:slug>/invitations/<id:invitation_id>/withdraw/",
+        members.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
     path("<slug:slug>/teams/new/", views.team_new, name="team_new"),
     path("<slug:slug>/teams/<id:team_id>/", views.team_detail, name="team"),
     path("<slug:slug>/teams/<id:team_id>/hire/", views.driver_hire, name="driver_hire"),

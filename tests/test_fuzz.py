@@ -1009,6 +1009,18 @@ ENDPOINTS = (
         hostile=({"role": "organiser"}, {"role": f"team:{2**63}"}),
     ),
     Endpoint(
+        "invitation_withdraw",
+        "fresh",
+        lambda world: reverse(
+            "league:invitation_withdraw", args=[world.league.slug, world.invitation.pk]
+        ),
+        lambda world: [
+            path_to("league:invitation_withdraw", world.other.slug, world.invitation.pk),
+            path_to("league:invitation_withdraw", world.league.slug, 2**63),
+        ],
+        lambda world, draw: {"withdraw": ""},
+    ),
+    Endpoint(
         "join",
         "fresh",
         lambda world: reverse("league:join", args=[world.invitation.token]),

@@ -68,6 +68,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:league_points": (ORGANISER, ORGANISER),
     "league:members": (ORGANISER, ORGANISER),
     "league:member": (NOT_HERE_LOGIN, ORGANISER),
+    "league:invitation_withdraw": (NOT_HERE_LOGIN, ORGANISER),
     "league:team_new": (ORGANISER, ORGANISER),
     "league:team": (PUBLIC, NOT_HERE),
     "league:driver_hire": (NOT_HERE_LOGIN, TEAM_OWNER),
@@ -131,6 +132,7 @@ def parameters(world: World, people: dict[str, Any]) -> dict[str, Any]:
         "track_id": world.round2.track_id,
         "member_id": people["referee_membership"].pk,
         "token": people["invitation"].token,
+        "invitation_id": people["invitation"].pk,
     }
 
 

@@ -245,3 +245,20 @@ def test_a_stale_choice_is_a_409_with_the_fresh_page(client, league, teams, seas
     post = _choose_post(round_, teams[0], {"Bob": "Crimson"})  # built on the old version
     assert client.post(url, post).status_code == 409
     assert list(round_.starter_choices.values_list("driver__name", flat=True)) == ["Ann"]
+
+
+def test_a_withdrawn_invitation_no_longer_works(client_organiser, client, league):
+    invitation = _invite(league)
+    url = reverse("league:invitation_withdraw", args=[league.slug, invitation.pk])
+    assert client_organiser.post(url).status_code == 302
+    assert not Invitation.objects.filter(pk=invitation.pk).exists()
+    assert client_organiser.post(url).status_code == 302  # a double tap: said, nothing more
+    assert client.get(reverse("league:join", args=[invitation.token])).status_code == 404
+
+
+def test_a_used_invitation_is_not_withdrawn(league):
+    invitation = _invite(league)
+    services.invitation_sign_up(invitation=invitation, username="jane", password="long enough 1")
+    with pytest.raises(ValidationError, match="jane has joined"):
+        services.invitation_withdraw(invitation=invitation)
+    assert league.memberships.get().user.username == "jane"
