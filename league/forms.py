@@ -252,9 +252,11 @@ class MemberRoleForm(forms.Form):
 
     role = forms.ChoiceField(label="Role")
 
-    def __init__(self, *args, league, **kwargs):
+    def __init__(self, *args, league, teams=None, **kwargs):
+        """`teams`: the league's, when a page shows one form a member and has read them."""
         super().__init__(*args, **kwargs)
-        self.teams = {str(team.pk): team for team in league.teams.all()}
+        teams = league.teams.all() if teams is None else teams
+        self.teams = {str(team.pk): team for team in teams}
         choices = [(self.REFEREE, "Referee: runs races, enters and confirms results")]
         choices += [(self.TEAM + pk, f"Team owner of {team}") for pk, team in self.teams.items()]
         self.fields["role"].choices = choices

@@ -50,13 +50,17 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _render_members(request, league: League, form, errors=(), status=200) -> HttpResponse:
     members = list(league.memberships.for_members_page())
+    teams = list(league.teams.all())
     context = {
         "league": league,
         "form": form,
         "errors": list(errors),
         "invitation_days": services.INVITATION_DAYS,
         "members": [
-            (member, MemberRoleForm(league=league, initial={"role": form.value_of(member)}))
+            (
+                member,
+                MemberRoleForm(league=league, teams=teams, initial={"role": form.value_of(member)}),
+            )
             for member in members
         ],
         "invitations": [

@@ -262,3 +262,75 @@ def test_a_used_invitation_is_not_withdrawn(league):
     with pytest.raises(ValidationError, match="jane has joined"):
         services.invitation_withdraw(invitation=invitation)
     assert league.memberships.get().user.username == "jane"
+
+
+@pytest.mark.parametrize("members", [2, 8])
+def test_the_members_page_costs_the_same_for_2_members_and_8(
+    client_organiser, league, teams, members, django_assert_num_queries
+):
+    for number in range(members):
+        user = UserFactory(username=f"member{number}")
+        team = teams[number % 2] if number % 2 else None
+        role = Role.TEAM_OWNER if team else Role.REFEREE
+        services.member_add(league=league, user=user, role=role, team=team)
+        _invite(league)
+    url = reverse("league:members", args=[league.slug])
+    # session, user, league, members, teams, invitations, the role form's teams
+    with django_assert_num_queries(7):
+        response = client_organiser.get(url)
+    assert response.content.decode().count('name="remove"') == members
+
+
+def _join(link: str, username: str) -> Client:
+    """A newcomer's browser opening `link` and signing up."""
+    newcomer = Client()
+    post = {"username": username, "password1": "long enough 1", "password2": "long enough 1"}
+    assert newcomer.post(link, post).status_code == 302
+    return newcomer
+
+
+def test_a_newcomer_invites_a_referee_and_a_team_owner_each_doing_only_their_part(client):
+    """Done when (issue 12): a newcomer's league, a referee and a team owner invited; each sees
+    and changes only what their role allows."""
+    client.force_login(UserFactory(username="newcomer"))
+    client.post(
+        reverse("league:league_new"), {"name": "Garage League", "field_size_rule": "next_larger"}
+    )
+    league = League.objects.get(name="Garage League")
+    for name, drivers in (("Red Herrings", ["Ann", "Bob"]), ("Blue Moons", ["Cid", "Dot"])):
+        post = {"name": name, "driver_1": drivers[0], "driver_2": drivers[1]}
+        client.post(reverse("league:team_new", args=[league.slug]), post)
+    client.post(reverse("league:season_new", args=[league.slug]), {"preset": "Spring"})
+    herrings = league.teams.get(name="Red Herrings")
+    members = reverse("league:members", args=[league.slug])
+    client.post(members, {"role": "referee"})
+    client.post(members, {"role": f"team:{herrings.pk}"})
+    links = {inv.role: inv.get_absolute_url() for inv in league.invitations.all()}
+    referee = _join(links[Role.REFEREE], "ref")
+    owner = _join(links[Role.TEAM_OWNER], "owner")
+    round_ = league.seasons.get().rounds.get(number=1)
+    start = reverse("league:round_start", args=[league.slug, 1, 1])
+    rename = reverse("league:team_rename", args=[league.slug, herrings.pk])
+
+    # The owner: their team, not the race.
+    assert 'id="own-starters"' in owner.get(round_.get_absolute_url()).content.decode()
+    assert "Choose the starters" not in owner.get(round_.get_absolute_url()).content.decode()
+    assert owner.post(start, {"version": round_.version}).status_code == 403
+    assert owner.post(rename, {"name": "Red Kites"}).status_code == 302
+    assert owner.get(members).status_code == 403
+
+    # The referee: the race, not the team.
+    page = referee.get(round_.get_absolute_url()).content.decode()
+    assert "Choose the starters" in page and 'id="own-starters"' not in page
+    assert 'id="team-rename"' not in referee.get(herrings.get_absolute_url()).content.decode()
+    assert referee.post(rename, {"name": "Mine"}).status_code == 403
+    round_.refresh_from_db()
+    post = {"version": round_.version, "start": ""}
+    for number, driver in enumerate(
+        (driver for team in league.teams.all() for driver in team.drivers.all()), start=1
+    ):
+        post |= {f"d{driver.pk}-start": "on", f"d{driver.pk}-car": f"Car {number}"}
+    assert referee.post(start, post).status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == "started" and round_.entries.count() == 4
+    assert Team.objects.get(pk=herrings.pk).name == "Red Kites"
