@@ -123,14 +123,15 @@ def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation's link: a signed-in person accepts it; a newcomer picks a user name and a
-    password. A used or expired link says so (410)."""
+    password. A used or expired link says so (410); one this person may not take (its
+    organiser, a member already) says why when accepted (400)."""
     invitation = get_object_or_404(Invitation.objects.select_related("league", "team"), token=token)
     user = request.user if request.user.is_authenticated else None
     form = None if user else UserCreationForm(_posted(request))
     if user is not None and invitation.used_by_id == user.pk:  # a second tap, or a revisit
         messages.info(request, services.INVITATION_JOINED_ALREADY.format(league=invitation.league))
         return redirect(invitation.league)
-    refusal = services.invitation_refusal(invitation, user)
+    refusal = services.invitation_refusal(invitation)  # anyone's: the link is dead
     if refusal is not None:
         return _render_join(request, invitation, form, [refusal], GONE)
     if request.method == "GET":

@@ -483,7 +483,7 @@ def team_create(*, league: League, name: str, driver_names: Sequence[str]) -> Te
 # --- People: members, their roles, invitations ---------------------------------------------
 
 INVITATION_DAYS = 7
-MEMBER_ALREADY = "{user} is already in {league}, as {role}: change their role on the members page."
+MEMBER_ALREADY = "{user} is already in {league}, as {role}."
 MEMBER_IS_ORGANISER = "{user} organises {league}, and may already do everything in it."
 MEMBER_ROLE_ALREADY = "{user} is already {role}."
 MEMBER_GONE = "{user} is no longer a member of {league}."

@@ -334,3 +334,18 @@ def test_a_newcomer_invites_a_referee_and_a_team_owner_each_doing_only_their_par
     round_.refresh_from_db()
     assert round_.status == "started" and round_.entries.count() == 4
     assert Team.objects.get(pk=herrings.pk).name == "Red Kites"
+
+
+def test_the_organiser_or_a_member_accepting_is_told_why_not_and_the_link_still_works(
+    client, league, organiser, teams
+):
+    invitation = _invite(league)
+    url = reverse("league:join", args=[invitation.token])
+    jane = UserFactory(username="jane")
+    services.member_add(league=league, user=jane, role=Role.TEAM_OWNER, team=teams[0])
+    for person, reason in ((organiser, "organises"), (jane, "already in")):
+        client.force_login(person)
+        response = client.post(url)
+        assert response.status_code == 400 and reason in response.content.decode()
+    assert Invitation.objects.get(pk=invitation.pk).used is None
+    assert league.memberships.count() == 1
