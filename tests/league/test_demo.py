@@ -56,8 +56,15 @@ def test_the_demo_users_can_log_in():
 
     assert organiser == league.organiser and organiser.is_superuser and organiser.is_staff
     assert referee is not None and not referee.is_staff
-    assert [(m.user, m.role) for m in league.memberships.all()] == [(referee, Role.REFEREE)]
+    owner = authenticate(request, username="owner", password="paddock-demo")
+    assert owner is not None and not owner.is_staff
+    first_team = league.teams.get(name="Scuderia Spaghetti")
+    assert [(m.user, m.role, m.team) for m in league.memberships.order_by("role")] == [
+        (referee, Role.REFEREE, None),
+        (owner, Role.TEAM_OWNER, first_team),
+    ]
     assert league.can_manage(organiser) and league.can_referee(referee)
+    assert league.can_run_team(owner, first_team) and not league.can_referee(owner)
 
 
 def test_loading_the_demo_twice_changes_nothing():

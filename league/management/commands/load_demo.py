@@ -22,6 +22,7 @@ LEAGUE_NAME = "Paddock Demo League"
 PASSWORD = "paddock-demo"
 ORGANISER = "organiser"
 REFEREE = "referee"
+TEAM_OWNER = "owner"  # of the first team
 PRESET = "Spring"
 ROUNDS_PLAYED = 4
 
@@ -114,7 +115,8 @@ RESULTS: dict[int, tuple[tuple[str, Result], ...]] = {
 class Command(BaseCommand):
     help = (
         f'Build the "{LEAGUE_NAME}" (Season Pass): four teams, season 1 on the {PRESET} '
-        f"schedule with rounds 1-{ROUNDS_PLAYED} raced. Users '{ORGANISER}' and '{REFEREE}', "
+        f"schedule with rounds 1-{ROUNDS_PLAYED} raced. Users '{ORGANISER}', '{REFEREE}' and "
+        f"'{TEAM_OWNER}', "
         f"password '{PASSWORD}'. Does nothing if the league exists."
     )
 
@@ -132,7 +134,8 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f'Built "{league}": season 1 with rounds 1-{ROUNDS_PLAYED} raced. '
-                f"Log in as {ORGANISER} or {REFEREE}, password {PASSWORD}."
+                f"Log in as {ORGANISER}, {REFEREE} or {TEAM_OWNER} (of {next(iter(TEAMS))}), "
+                f"password {PASSWORD}."
             )
         )
 
@@ -141,8 +144,12 @@ class Command(BaseCommand):
         referee = self._user(REFEREE, superuser=False)
         league = services.league_create(name=LEAGUE_NAME, organiser=organiser)
         services.member_add(league=league, user=referee, role=Role.REFEREE)
-        for team_name, driver_names in TEAMS.items():
+        teams = [
             services.team_create(league=league, name=team_name, driver_names=driver_names)
+            for team_name, driver_names in TEAMS.items()
+        ]
+        owner = self._user(TEAM_OWNER, superuser=False)
+        services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
         season = services.season_open(league=league, preset=PRESET)
         for number, results in RESULTS.items():
             self._race(league, season, number, results)
