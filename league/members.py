@@ -92,7 +92,8 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
             done = f"{changed.user} is now {changed.describe()}."
         else:
             errors = [error for errors in form.errors.values() for error in errors]
-            return _render_members(request, league, MemberRoleForm(league=league), errors, 400)
+            fresh = MemberRoleForm(league=league)
+            return _render_members(request, league, fresh, errors, BAD_REQUEST)
     except services.AlreadyDone as already:
         messages.info(request, already.message)
         return redirect("league:members", slug=league.slug)
@@ -114,7 +115,8 @@ def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> 
     try:
         services.invitation_withdraw(invitation=invitation)
     except ValidationError as error:
-        return _render_members(request, league, MemberRoleForm(league=league), error.messages, 400)
+        fresh = MemberRoleForm(league=league)
+        return _render_members(request, league, fresh, error.messages, BAD_REQUEST)
     messages.success(request, f"The invitation as {invitation.describe()} is withdrawn.")
     return redirect("league:members", slug=league.slug)
 
@@ -206,4 +208,5 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
 
 def _team_id(request: HttpRequest) -> int | None:
     value = request.POST.get("team", "")
-    return int(value) if value.isdigit() and len(value) < 19 else None
+    # ASCII digits only: "²" is a digit to str.isdigit() but not to int().
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 19 else None

@@ -349,3 +349,11 @@ def test_the_organiser_or_a_member_accepting_is_told_why_not_and_the_link_still_
         assert response.status_code == 400 and reason in response.content.decode()
     assert Invitation.objects.get(pk=invitation.pk).used is None
     assert league.memberships.count() == 1
+
+
+@pytest.mark.parametrize("team", ["²", "١", "", "-1", str(2**63)])
+def test_an_odd_team_on_the_starters_choice_is_refused(
+    client_organiser, league, teams, season, team
+):
+    url = reverse("league:round_choose", args=[league.slug, 1, 1])
+    assert client_organiser.post(url, {"team": team, "version": "0"}).status_code == 403
