@@ -214,3 +214,18 @@ def test_each_identity_gets_the_exact_answer_and_a_refusal_writes_nothing(
             elif got != "ok" and wrote:
                 wrong.append(f"{method} {url} as {who}: refused ({got}) but wrote")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_admin_left_out_of_the_matrix_turns_every_identity_away(
+    world: tuple[World, dict[str, Any]],
+) -> None:
+    """No identity of the matrix is staff: the admin sends each to its own sign-in page."""
+    _built, people = world
+    for who in IDENTITIES:
+        client = Client()
+        if people[who] is not None:
+            client.force_login(people[who])
+        for name in ("admin:index", "admin:league_league_changelist"):
+            response = client.get(reverse(name))
+            assert response.status_code == 302, (who, name)
+            assert response["Location"].startswith(reverse("admin:login")), (who, name)
