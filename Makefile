@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test test-fast lint format bench clean
+.PHONY: install run serve test test-fast lint format bench clean
 
 $(STAMP): requirements.txt requirements-dev.txt build-constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,28 @@ run: $(STAMP)
 	@echo "Paddock is at http://127.0.0.1:8000/  (demo organiser: organiser / paddock-demo)"
 	@echo ""
 	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# `make serve`: the production settings under gunicorn with several workers, whitenoise serving
+# the collected static files, on http://localhost:8000/ (docs/deploying.md). For a trial on
+# this computer: DATABASE_URL defaults to the same SQLite file as `make run` (so the demo league
+# is there once `make run` has built it), the secret key is made once and kept in .venv, and
+# plain HTTP is allowed (no redirect to HTTPS, cookies not kept for HTTPS only).
+SERVE_KEY := $(VENV)/serve-secret-key
+SERVE_ENV := DJANGO_SETTINGS_MODULE=config.settings.production \
+	DATABASE_URL="$${DATABASE_URL:-sqlite:///$(CURDIR)/db.sqlite3}" \
+	DJANGO_SECRET_KEY="$$(cat $(SERVE_KEY))" \
+	DJANGO_SECURE_SSL_REDIRECT=false DJANGO_SECURE_COOKIES=false
+
+$(SERVE_KEY): $(STAMP)
+	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+
+serve: $(STAMP) $(SERVE_KEY)
+	$(SERVE_ENV) $(BIN)/python manage.py migrate --noinput
+	$(SERVE_ENV) $(BIN)/python manage.py collectstatic --noinput
+	@echo ""
+	@echo "Paddock (production settings, gunicorn) is at http://localhost:8000/"
+	@echo ""
+	$(SERVE_ENV) $(BIN)/gunicorn --config config/gunicorn.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -156,9 +156,70 @@ def history_rows(client: Client, organiser) -> list[Row]:
     return rows
 
 
+FORECAST_MOST_MS = 150
+
+
+def title_rows(client: Client, organiser) -> list[Row]:
+    """The season page halfway through a season (5 rounds of 9 raced), where it says who can
+    still be champion and forecasts the title from 1,000 simulated remainders: the simulation
+    alone, the page's first view after a result (it simulates), and its views after that (the
+    forecast read from the cache), for 10 drivers and for 10,000."""
+    import statistics
+
+    from django.core.cache import cache
+
+    from league.standings import season_standings
+    from league.title import season_title
+
+    rows = []
+    pages = {}
+    for drivers in (10, CROWD):
+        league = builders.league_with_drivers(
+            organiser=organiser, name=f"Title race of {drivers}", drivers=drivers
+        )
+        season = builders.season_raced(league, number=1, ended=False, raced_rounds=5, finished=5)
+        pages[drivers] = url = season.get_absolute_url()
+        rounds = list(season.rounds.select_related("track", "season__league"))
+        standings = season_standings(season)
+
+        def simulate(season=season, standings=standings, rounds=rounds) -> float:
+            cache.clear()
+            return seconds(lambda: season_title(season, standings, rounds))
+
+        took = statistics.median(simulate() for _ in range(5)) * 1000
+        rows.append(
+            Row(
+                f"title forecast, {drivers:,} drivers, 4 rounds left",
+                f"{took:.0f} ms (1,000 runs)",
+                f"<= {FORECAST_MOST_MS} ms",
+                took <= FORECAST_MOST_MS,
+                gate=False,
+            )
+        )
+        fetch = get_ok(client, url)
+
+        def first_view(fetch=fetch) -> float:
+            cache.clear()
+            return fetch()
+
+        first = against_trivial(client, first_view, 10)
+        rows.append(
+            ratio_row(
+                f"season page, title race, {drivers:,} drivers", against_trivial(client, fetch, 10),
+                PAGE_TARGET, f"{first:.1f}x on its first view after a result",
+            )
+        )  # fmt: skip
+    counts = tuple(queries(lambda url=url: client.get(url)) for url in pages.values())
+    rows.append(
+        same_queries_row("season page with the title race", ("10 drivers", "10,000"), counts)
+    )
+    return rows
+
+
 def rows(client: Client, organiser) -> list[Row]:
     return [
         *season_end_rows(client, organiser),
         *round_rows(client, organiser),
         *history_rows(client, organiser),
+        *title_rows(client, organiser),
     ]

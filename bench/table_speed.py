@@ -124,6 +124,11 @@ def measure() -> dict[str, dict]:
                 "prompts outside the first viewport": sum(
                     bool(tally.prompt_outside) for tally in tallies
                 ),
+                "outside": [
+                    f"#{seq} {step.kind}: {', '.join(tally.prompt_outside)}"
+                    for seq, (step, tally) in enumerate(zip(steps, tallies, strict=True), 1)
+                    if tally.prompt_outside
+                ],
             }
         browser.close()
     return played
@@ -203,9 +208,10 @@ def report(label: str, race: dict, baseline: dict | None) -> bool:
 
 def _in_all(total, race: dict) -> str:
     outside = race["prompts outside the first viewport"]
+    where = "".join(f"\n    {line}" for line in race.get("outside", ())[:5])
     return (
         f"{total.taps} taps, {total.keys} keys, {total.scrolls} scrolls; "
-        f"{outside} prompts not all in the first viewport"
+        f"{outside} prompts not all in the first viewport{where}"
     )
 
 

@@ -46,8 +46,8 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
-    list_display = ["name", "ruleset", "organiser", "settings", "created"]
-    list_filter = ["ruleset"]
+    list_display = ["name", "ruleset", "organiser", "settings", "created", "archived_at"]
+    list_filter = ["ruleset", ("archived_at", admin.EmptyFieldListFilter)]
     list_select_related = ["organiser"]
     search_fields = ["name", "slug", "organiser__username"]
     prepopulated_fields = {"slug": ["name"]}

@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+from datetime import datetime, time
+
 from django import forms
 from django.core.validators import MinValueValidator
 from django.urls import reverse
+from django.utils import timezone
 
 from rules.championship import Championship, championship_for
 
 from .models import Role, Track, ruleset_choices
-from .services import MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
+from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 FINISHED = "finished"
+ARCHIVE_OR_RESTORE = "Press Archive or Restore."
 NO_SETTINGS_VERSION = (
     "This form does not say which version of the league's settings it was built on: reload the "
     "page."
 )
+NO_SETUP_VERSION = (
+    "This form does not say which version of the season's setup it was built on: reload the page."
+)
+SESSION_TIME_WITHOUT_DATE = "Give the session's date as well as its time."
 SCHEDULE_GAP = (
     "Pick the races in order from race 1, leaving none empty: "
     "a race's number sets its points and healing weeks."
@@ -59,6 +67,22 @@ class LeagueForm(forms.Form):
         return {setting.key: self.cleaned_data[setting.key] for setting in self.rules.settings}
 
 
+class ArchiveForm(forms.Form):
+    """Archive a league or bring it back (the button pressed says which), with the settings
+    version the page was built on."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("version") is None:
+            raise forms.ValidationError(NO_SETTINGS_VERSION)
+        if ("archive" in self.data) == ("restore" in self.data):
+            raise forms.ValidationError(ARCHIVE_OR_RESTORE)
+        cleaned["archived"] = "archive" in self.data
+        return cleaned
+
+
 class PointsTableForm(forms.Form):
     """A league's points table: one of its rule set's presets (a button each), or the table as
     typed; with the settings version the page was built on."""
@@ -91,6 +115,29 @@ class PointsTableForm(forms.Form):
         """The table asked for, as text: the preset's, or the one typed."""
         preset = self.cleaned_data["preset"]
         return str(self.rules.points_presets[preset]) if preset else self.cleaned_data["table"]
+
+
+class SeasonSetupForm(forms.Form):
+    """A season's setup (RBB: the wear points of every zone of every car), a number a field as
+    its rule set lists them; with the setup version the page was built on."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, rules: Championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        for number in rules.season_setup:
+            self.fields[number.key] = forms.IntegerField(
+                label=number.label, min_value=number.low, max_value=number.high
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("version") is None:
+            raise forms.ValidationError(NO_SETUP_VERSION)
+        return cleaned
+
+    def setup(self) -> dict[str, int]:
+        return {key: value for key, value in self.cleaned_data.items() if key != "version"}
 
 
 class TeamForm(forms.Form):
@@ -216,10 +263,16 @@ class OutcomeForm(forms.Form):
     damage = forms.IntegerField(
         required=False, min_value=1, max_value=MAX_DAMAGE, label="Damage points"
     )
+    # Asked where the rule set scores points beyond the place (Mini's lap-leader points).
+    bonus_points = forms.IntegerField(required=False, min_value=0, max_value=MAX_BONUS_POINTS)
 
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["outcome"].choices = [(FINISHED, "Finished"), *rules.out_reasons]
+        if rules.bonus_points_label:
+            self.fields["bonus_points"].label = rules.bonus_points_label
+        else:
+            del self.fields["bonus_points"]
         self.fields["damage"].min_value = rules.least_disabling_damage
         self.fields["damage"].validators.append(MinValueValidator(rules.least_disabling_damage))
 
@@ -234,6 +287,7 @@ class OutcomeForm(forms.Form):
             distance=None if finished else data.get("distance"),
             overshoot=data.get("overshoot"),
             damage=data.get("damage"),
+            bonus_points=data.get("bonus_points") or 0,
         )
 
 
@@ -276,4 +330,33 @@ class MemberRoleForm(forms.Form):
 
 
 class TeamRenameForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Team name")
+    """Laid out by hand in team.html: crispy would cost the team page as much as the rest of it
+    on every view (the hire form beside it is laid out once)."""
+
+    name = forms.CharField(
+        max_length=80, label="Team name", widget=forms.TextInput(attrs={"class": "form-control"})
+    )
+
+
+class RoundSessionForm(forms.Form):
+    """When and where a round's race is played (both empty: not scheduled), in the site's
+    time zone."""
+
+    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    time = forms.TimeField(required=False, widget=forms.TimeInput(attrs={"type": "time"}))
+    venue = forms.CharField(max_length=120, required=False, label="Place")
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("time") and not cleaned.get("date"):
+            raise forms.ValidationError(SESSION_TIME_WITHOUT_DATE)
+        return cleaned
+
+    @property
+    def starts_at(self) -> datetime | None:
+        """The session's start, aware in the current time zone (a date alone: 00:00)."""
+        date = self.cleaned_data.get("date")
+        if date is None:
+            return None
+        moment = datetime.combine(date, self.cleaned_data.get("time") or time())
+        return timezone.make_aware(moment)

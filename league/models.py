@@ -17,6 +17,7 @@ from rules.championship import (
     Championship,
     InvalidSetting,
     PointsTable,
+    SetupNumber,
     UnknownChampionship,
     championship_for,
     out_reason_label,
@@ -72,6 +73,20 @@ class Track(models.Model):
         return season_pass.parse_weather_table(self.weather_table)
 
 
+class LeagueQuerySet(models.QuerySet):
+    def listed_for(self, user) -> LeagueQuerySet:
+        """The leagues `user` may see: every published one, and their own (as organiser,
+        referee or team owner) that are not."""
+        if not user.is_authenticated:
+            return self.filter(published=True)
+        if user.is_superuser:
+            return self
+        membership = Membership.objects.filter(league=models.OuterRef("pk"), user_id=user.pk)
+        return self.filter(
+            models.Q(published=True) | models.Q(organiser=user) | models.Exists(membership)
+        )
+
+
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True, validators=[validate_not_reserved])
@@ -90,7 +105,20 @@ class League(models.Model):
     organiser = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_leagues"
     )
+    published = models.BooleanField(
+        default=True,
+        help_text="Its pages and exports are open to everyone; unpublished, only to its "
+        'organiser, referees and team owners (docs/architecture.md, "Published leagues").',
+    )
     created = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its organiser filed it away: off the home page's list, its history "
+        "and pages kept. A league with results is archived, never deleted.",
+    )
+
+    objects = LeagueQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -139,6 +167,10 @@ class League(models.Model):
         except (UnknownChampionship, InvalidSetting) as error:
             raise ValidationError({"settings": str(error)}) from error
 
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
+
     def can_manage(self, user) -> bool:
         return may_manage(user, organiser_id=self.organiser_id)
 
@@ -156,6 +188,15 @@ class League(models.Model):
         if not user.is_authenticated:
             return self.teams.none()
         return self.teams.filter(memberships__user_id=user.pk, memberships__role=Role.TEAM_OWNER)
+
+    def visible_to(self, user) -> bool:
+        """Whether `user` may see its pages: anyone once it is published, else its members."""
+        if self.published or self.can_manage(user):
+            return True
+        return (
+            user.is_authenticated
+            and Membership.objects.filter(league_id=self.pk, user_id=user.pk).exists()
+        )
 
     def current_season(self) -> Season | None:
         return self.seasons.order_by("-number").first()
@@ -301,6 +342,17 @@ class Season(models.Model):
         max_length=40, blank=True, help_text="The sample schedule this season follows, if any."
     )
     ended_at = models.DateTimeField(null=True, blank=True)
+    setup = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What the season sets up for all its races, where its rule set has a season "
+        "setup (RBB: the cars' wear points by zone); a number left out takes its default.",
+    )
+    setup_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every change to the season's setup, never repeated: the version "
+        "a setup form was built on tells whether someone changed it since.",
+    )
 
     class Meta:
         ordering = ["league", "number"]
@@ -317,6 +369,18 @@ class Season(models.Model):
     @property
     def is_ended(self) -> bool:
         return self.ended_at is not None
+
+    @property
+    def race_setup(self) -> dict[str, int]:
+        """The season's setup, every number given (its rule set's defaults where the organiser
+        changed none); {} where the rule set has no season setup."""
+        return self.league.rules.validated_season_setup(self.setup or {})
+
+    @property
+    def setup_lines(self) -> list[tuple[SetupNumber, int]]:
+        """The season's setup as its rule set lists it: (number, value) a line."""
+        setup = self.race_setup
+        return [(number, setup[number.key]) for number in self.league.rules.season_setup]
 
 
 class RoundStatus(models.TextChoices):
@@ -344,6 +408,13 @@ class Round(models.Model):
     run_at_table = models.BooleanField(
         default=False,
         help_text="Its result comes from the turn helper, not from the round page's forms.",
+    )
+    # The race session the organiser schedules, for the league's calendar feed (exports).
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the race session starts, if it is scheduled."
+    )
+    venue = models.CharField(
+        max_length=120, blank=True, help_text="Where the race is played: a home, a club, a shop."
     )
     version = models.PositiveBigIntegerField(
         default=0,
@@ -504,6 +575,11 @@ class Entry(models.Model):
     )
     injury_columns = models.JSONField(default=list, blank=True)
     injury_rolls = models.JSONField(default=list, blank=True)
+    bonus_points = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Points earned in the race beyond the place (Mini's lap-leader points), "
+        "included in `points` once the result is confirmed.",
+    )
     # Committed effects, shown on the result and the standings:
     points = models.PositiveIntegerField(default=0)
     xp_change = models.IntegerField(default=0)

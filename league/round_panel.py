@@ -54,6 +54,10 @@ class RoundPanel:
     facts: frozenset[str] = frozenset()
     # Started by hand and nothing entered yet: the starters may change, the start be cancelled.
     may_change_starters: bool = False
+    # What the result form asks of each car beyond its place ("" where nothing: see
+    # Championship.bonus_points_label), and the most the cars of this round may earn so.
+    bonus_label: str = ""
+    most_bonus_points: int = 0
     # The race formats the round may still be given, (key, label), where the rule set has them.
     formats: tuple[tuple[str, str], ...] = ()
 
@@ -141,6 +145,7 @@ def outcome_lines(entries: Iterable[Entry], rules: Championship, data=None) -> l
             "distance": entry.distance,
             "overshoot": entry.overshoot,
             "damage": entry.damage,
+            "bonus_points": entry.bonus_points,
         }
         form = OutcomeForm(data, prefix=f"e{entry.pk}", initial=initial, rules=rules)
         lines.append(OutcomeLine(entry, form))
@@ -168,6 +173,8 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         rules = round_.season.league.rules
         panel.outcomes = outcome_lines(panel.entries, rules, result_data)
         panel.facts = frozenset(rules.out_reason_facts.values())
+        panel.bonus_label = rules.bonus_points_label
+        panel.most_bonus_points = rules.most_bonus_points(round_.race_format)
         if result_data is not None or any(entry.place is None for entry in panel.entries):
             panel.step = "result"
             panel.may_change_starters = starters_change_refusal(round_, panel.entries) is None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
@@ -136,19 +136,41 @@ ROUND_AT_TABLE = (
     "discarded)."
 )
 OVERSHOOT_TOO_FAR = "{driver}: an overshoot is at most {most} spaces (the highest roll is 30)."
+BONUS_POINTS_TOO_MANY = (
+    "{label}: a race gives at most {most} between its cars (round {number}, {format}); this "
+    "result gives {given}."
+)
+NO_BONUS_POINTS = "{rules} scores nothing but places: {driver} can have no bonus points."
 DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a race."
 POINTS_TABLE_IN_USE = (
     "Season {number} has a result already (round {round}): its points table stays as it is, so "
     "that every round of a season scores alike. It can change again once the next season is open."
 )
 POINTS_TABLE_ALREADY = "The points table is already {table}."
+PUBLISHED_ALREADY = "{league} is already published."
+UNPUBLISHED_ALREADY = "{league} is already unpublished."
 LEAGUE_CHANGED = (
     "Someone else changed this league's settings first (another tab or device): here they are "
     "as they stand now. Enter again what still applies."
 )
+LEAGUE_ARCHIVED_ALREADY = "{league} is archived already."
+LEAGUE_NOT_ARCHIVED = "{league} is not archived: it is on the home page's list."
+
+NO_SEASON_SETUP = "{rules} sets up nothing per season."
+SEASON_SETUP_RACED = (
+    "Season {number}'s setup can no longer change: round {round} has started, and every race "
+    "of a season starts on the same setup."
+)
+SEASON_SETUP_ALREADY = "Season {number} is already set up so."
+SEASON_SETUP_CHANGED = (
+    "Someone else changed this season's setup first (another tab or device): here it is as it "
+    "stands now. Enter again what still applies."
+)
 
 # The highest roll (30, sixth gear) minus the least safe roll (0).
 MAX_OVERSHOOT = 30
+# A sanity bound on one car's bonus points in a race; the rule set's own limit is checked too.
+MAX_BONUS_POINTS = 99
 # Two points disable a car; chain checks can add a few more before the referee stops rolling.
 MAX_DAMAGE = 10
 
@@ -237,6 +259,10 @@ def _track_replay(track: Track) -> None:
     ):
         raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
     raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+
+
+class StaleSeason(ValidationError):
+    """The page was built on an older version of the season's setup: someone changed it."""
 
 
 class StaleTrack(ValidationError):
@@ -397,6 +423,44 @@ def league_points_table_set(
     return league
 
 
+@transaction.atomic
+def league_archive_set(
+    *, league: League, archived: bool, expected_version: int | None = None
+) -> League:
+    """File the league away (`archived`), or bring it back. Nothing of it is deleted: its
+    pages stay at their addresses and its history as it was; an archived league is only off
+    the home page's list. Asking for what it is already is AlreadyDone (a double tap); a page
+    built on older settings is StaleLeague."""
+    league = _locked_league(league)
+    if league.is_archived == archived:
+        message = LEAGUE_ARCHIVED_ALREADY if archived else LEAGUE_NOT_ARCHIVED
+        raise AlreadyDone(message.format(league=league), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    league.archived_at = timezone.now() if archived else None
+    league.settings_version += 1
+    league.save(update_fields=["archived_at", "settings_version"])
+    return league
+
+
+def league_publish_set(
+    *, league: League, published: bool, expected_version: int | None = None
+) -> League:
+    """Publish the league (its pages and exports open to everyone) or take it back (open to its
+    members only). Asking for what it already is is AlreadyDone (a double tap); a page built on
+    older settings is StaleLeague."""
+    league = _locked_league(league)
+    if league.published == published:
+        already = PUBLISHED_ALREADY if published else UNPUBLISHED_ALREADY
+        raise AlreadyDone(already.format(league=league.name), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    league.published = published
+    league.settings_version += 1
+    league.save(update_fields=["published", "settings_version"])
+    return league
+
+
 def _preset(rules: Championship, name: str) -> SeasonPreset:
     for preset in rules.presets:
         if preset.name == name:
@@ -455,6 +519,54 @@ def season_open(
             )
         )
     Round.objects.bulk_create(rounds)
+    return season
+
+
+def season_setup_refusal(
+    season: Season, rounds: Iterable[Round] | None = None, *, lock: bool = False
+) -> str | None:
+    """Why the season's setup may not change now, or None: every race of a season starts on
+    the same setup, so it changes only before the season's first race starts (docs/rulings.md,
+    "The wear-point setup"). `rounds`: the season's rounds, if the caller has them; `lock`: the
+    caller writes the setup, and a round started meanwhile must wait for it (or it for the
+    round)."""
+    if not season.league.rules.season_setup:
+        return NO_SEASON_SETUP.format(rules=season.league.rules.title)
+    if rounds is None:
+        rounds = Round.objects.filter(season=season).order_by("number").only("number", "status")
+        if lock:
+            rounds = rounds.select_for_update()
+    started = next((r for r in rounds if r.status != RoundStatus.SCHEDULED), None)
+    if started is None:
+        return None
+    return SEASON_SETUP_RACED.format(number=season.number, round=started.number)
+
+
+@transaction.atomic
+def season_setup_set(
+    *, season: Season, setup: Mapping[str, object], expected_version: int | None = None
+) -> Season:
+    """Give the season the setup `setup` (its rule set checks every number), before its first
+    race starts. The setup it has already is AlreadyDone (a double tap); a page built on an
+    older setup is StaleSeason."""
+    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    rules = season.league.rules
+    if not rules.season_setup:
+        raise ValidationError(NO_SEASON_SETUP.format(rules=rules.title))
+    try:
+        chosen = rules.validated_season_setup(setup)
+    except InvalidSetting as error:
+        raise ValidationError(str(error).splitlines()) from error
+    if chosen == season.race_setup:
+        raise AlreadyDone(SEASON_SETUP_ALREADY.format(number=season.number), done=season)
+    if expected_version is not None and season.setup_version != expected_version:
+        raise StaleSeason(SEASON_SETUP_CHANGED)
+    if refusal := season_setup_refusal(season, lock=True):
+        raise ValidationError(refusal)
+    season.setup = chosen
+    season.setup_version += 1
+    season.full_clean(validate_unique=False, validate_constraints=False)
+    season.save(update_fields=["setup", "setup_version"])
     return season
 
 
@@ -807,6 +919,24 @@ def round_format_set(
     return round_
 
 
+@transaction.atomic
+def round_session_set(
+    *,
+    round_: Round,
+    starts_at: datetime | None,
+    venue: str,
+    expected_version: int | None = None,
+) -> Round:
+    """Schedule the round's race session (when and where it is played) for the league's
+    calendar feed; None and "" take the schedule back."""
+    round_ = round_for_write(round_, expected_version)
+    round_.starts_at = starts_at
+    round_.venue = venue.strip()
+    round_.full_clean(exclude=["season", "track"])
+    _advance(round_, "starts_at", "venue")
+    return round_
+
+
 def _advance(round_: Round, *fields: str) -> None:
     """Save `fields` of the round with its next version: every page built before is stale."""
     round_.version += 1
@@ -1068,9 +1198,40 @@ RESULT_FIELDS = [
     "distance",
     "overshoot",
     "damage",
+    "bonus_points",
     "injury_columns",
     "injury_rolls",
 ]
+
+
+def _check_bonus_points(
+    round_: Round,
+    entries: Mapping[int, Entry],
+    outcomes: Sequence[EntryOutcome],
+    rules: Championship,
+) -> None:
+    """Bonus points only where the rule set has them, and no more between the cars than a race
+    of the round's format gives (Mini: a point a lap but the last)."""
+    given = [outcome for outcome in outcomes if outcome.bonus_points]
+    if not given:
+        return
+    label = rules.bonus_points_label
+    if not label:
+        raise ValidationError(
+            NO_BONUS_POINTS.format(rules=rules.title, driver=entries[given[0].entry_id].driver)
+        )
+    most = rules.most_bonus_points(round_.race_format)
+    total = sum(outcome.bonus_points for outcome in given)
+    if total > most:
+        raise ValidationError(
+            BONUS_POINTS_TOO_MANY.format(
+                label=label,
+                most=most,
+                number=round_.number,
+                format=round_.race_format_label or "as set up",
+                given=total,
+            )
+        )
 
 
 def _enter_result(
@@ -1093,6 +1254,7 @@ def _enter_result(
             raise ValidationError(OUTCOME_MISSING.format(driver=entry.driver))
     places = _places(entries, list(by_entry.values()))
     rules = round_.season.league.rules
+    _check_bonus_points(round_, entries, outcomes, rules)
     for entry_id, entry in entries.items():
         outcome = by_entry[entry_id]
         columns = _injury_columns(outcome, entry.driver, rules)
@@ -1103,6 +1265,7 @@ def _enter_result(
         fact = None if outcome.finished else rules.out_reason_facts.get(outcome.out_reason)
         entry.overshoot = outcome.overshoot if fact == "overshoot" else None
         entry.damage = outcome.damage if fact == "damage" else None
+        entry.bonus_points = outcome.bonus_points
         if entry.injury_columns != columns:
             entry.injury_columns = columns
             entry.injury_rolls = []
@@ -1251,7 +1414,8 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
         injury_rolls=entry.injury_rolls,
         driver=_driver_sheet(entry.driver),
     )
-    entry.points, entry.xp_change = score.points, score.xp_change
+    # Bonus points (Mini's laps led) come on top of what the place and the multiplier score.
+    entry.points, entry.xp_change = score.points + entry.bonus_points, score.xp_change
     entry.severity, entry.injured, entry.dead = score.severity, score.injured, score.dead
     if score.driver is not None:
         driver, sheet = entry.driver, score.driver
@@ -1271,13 +1435,7 @@ def round_result_record(
     bonus points are added to the points its place earns."""
     round_ = round_for_write(round_, None)
     _enter_result(round_, outcomes, injury_rolls)
-    entries = _commit(round_)
-    bonus = {outcome.entry_id: outcome.bonus_points for outcome in outcomes}
-    if any(bonus.values()):
-        for entry in entries:
-            entry.points += bonus.get(entry.pk, 0)
-        Entry.objects.bulk_update(entries, ["points"])
-    return entries
+    return _commit(round_)
 
 
 @transaction.atomic

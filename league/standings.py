@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from rules.championship import StandingRow, standings, tie_reasons
 
-from .models import Driver, Entry, RoundStatus, Season, Team
+from .models import Driver, Entry, Round, RoundStatus, Season, Team
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,11 @@ class DriverLines(Sequence[StandingLine]):
     def __init__(self, rows: Sequence[StandingRow]) -> None:
         self._rows = tuple(rows)
         self._drivers: dict[int, Driver] = {}
+
+    @property
+    def rows(self) -> tuple[StandingRow, ...]:
+        """The lines as rules.championship ranked them: keys, no drivers read."""
+        return self._rows
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -90,11 +95,15 @@ class SeasonStandings:
         return tuple(line for line in self.teams if line.position == 1 and line.points)
 
 
-def season_standings(season: Season) -> SeasonStandings:
+def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -> SeasonStandings:
     """Drivers and teams ranked by points so far (countback on ties, said in words by
-    `ties`), in four queries, the drivers read as their lines are taken (DriverLines)."""
-    rounds = tuple(season.rounds.order_by("number").values_list("number", flat=True))
-    column = {number: index for index, number in enumerate(rounds)}
+    `ties`), in four queries, the drivers read as their lines are taken (DriverLines); in
+    three when the caller has the season's `rounds` already."""
+    if rounds is None:
+        numbers = tuple(season.rounds.order_by("number").values_list("number", flat=True))
+    else:
+        numbers = tuple(sorted(round_.number for round_ in rounds))
+    column = {number: index for index, number in enumerate(numbers)}
     entries = Entry.objects.filter(
         round__season=season, round__status=RoundStatus.FINISHED
     ).values_list("driver_id", "team_id", "round__number", "points", "place")
@@ -107,17 +116,17 @@ def season_standings(season: Season) -> SeasonStandings:
             (driver_id, driver_points, driver_places),
             (team_id, team_points, team_places),
         ):
-            row = by_round.setdefault(key, [None] * len(rounds))
+            row = by_round.setdefault(key, [None] * len(numbers))
             row[column[round_number]] = (row[column[round_number]] or 0) + points
             places.setdefault(key, []).append(place)
     teams = Team.objects.filter(league_id=season.league_id).select_related("league")
     for team in teams:
-        team_points.setdefault(team.pk, [None] * len(rounds))
+        team_points.setdefault(team.pk, [None] * len(numbers))
     teams_by_id = {team.pk: team for team in teams}
     driver_rows = standings(driver_points, driver_places)
     team_rows = standings(team_points, team_places)
     return SeasonStandings(
-        rounds=rounds,
+        rounds=numbers,
         drivers=DriverLines(driver_rows),
         teams=tuple(
             StandingLine(row.position, teams_by_id[row.key], row.points, row.by_round)

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from functools import cache
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import model_to_dict
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from . import services
+from . import backup, services
+from .charts import season_charts
 from .forms import (
+    ArchiveForm,
     HireForm,
     HomeTrackForm,
     InjuryRollForm,
@@ -21,6 +27,7 @@ from .forms import (
     PointsTableForm,
     RookieForm,
     SeasonForm,
+    SeasonSetupForm,
     TeamForm,
     TeamRenameForm,
     TrackForm,
@@ -39,6 +46,7 @@ from .models import (
 from .pages import latest_page, page_of
 from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_standings
+from .title import season_title
 
 BAD_REQUEST = 400
 CONFLICT = 409
@@ -55,7 +63,15 @@ def _posted(request: HttpRequest):
     return request.POST if request.method == "POST" else None
 
 
+# The league a public page has just read to check who may see it (league/publishing.py), so
+# the page itself does not read it again.
+CHECKED_LEAGUE: ContextVar[League | None] = ContextVar("checked_league", default=None)
+
+
 def _league(slug: str) -> League:
+    checked = CHECKED_LEAGUE.get()
+    if checked is not None and checked.slug == slug:
+        return checked
     return get_object_or_404(League.objects.select_related("organiser"), slug=slug)
 
 
@@ -67,7 +83,8 @@ def _managed_league(request: HttpRequest, slug: str) -> League:
 
 
 def _season(league: League, number: int) -> Season:
-    return get_object_or_404(Season.objects.select_related("league"), league=league, number=number)
+    # Read through the league, which the season then carries without a join.
+    return get_object_or_404(league.seasons, number=number)
 
 
 def _refused(form, error: ValidationError) -> None:
@@ -98,8 +115,10 @@ def _created(request: HttpRequest, form, create, made: str, then=None) -> HttpRe
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    leagues = League.objects.prefetch_related("seasons")
-    return render(request, "league/home.html", {"leagues": leagues})
+    listed = League.objects.listed_for(request.user)
+    leagues = listed.filter(archived_at__isnull=True).prefetch_related("seasons")
+    archived = listed.filter(archived_at__isnull=False)
+    return render(request, "league/home.html", {"leagues": leagues, "archived": archived})
 
 
 @never_cache
@@ -136,18 +155,57 @@ def _ruleset_asked(request: HttpRequest) -> str:
 
 @require_GET
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    league = _league(slug)
+    return _render_league(request, _league(slug))
+
+
+def _render_league(request, league, errors=(), status=200) -> HttpResponse:
+    # The seasons are read once, the current one among them; teams and their drivers are read
+    # through the league, so they carry it without a join.
+    seasons = list(league.seasons.order_by("number"))
     context = {
+        "errors": list(errors),
         "league": league,
-        "season": league.current_season(),
-        "seasons": league.seasons.all(),
-        "teams": page_of(
-            league.teams.select_related("league").prefetch_related("drivers__team__league"),
-            request.GET.get("page"),
-        ),
+        "season": seasons[-1] if seasons else None,
+        "seasons": seasons,
+        "teams": page_of(league.teams.prefetch_related("drivers"), request.GET.get("page")),
         "can_manage": league.can_manage(request.user),
     }
-    return render(request, "league/league.html", context)
+    return render(request, "league/league.html", context, status=status)
+
+
+@login_required
+@require_POST
+def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
+    """Its organiser files the league away (the Archive button) or brings it back (Restore):
+    a league with history is archived, never deleted."""
+    league = _managed_league(request, slug)
+    form = ArchiveForm(request.POST)
+    if not form.is_valid():
+        return _render_league(request, league, form.non_field_errors(), BAD_REQUEST)
+    try:
+        league = services.league_archive_set(
+            league=league,
+            archived=form.cleaned_data["archived"],
+            expected_version=form.cleaned_data["version"],
+        )
+    except services.AlreadyDone as done:
+        return _already_done(request, done)
+    except services.StaleLeague as conflict:
+        return _render_league(request, _league(slug), conflict.messages, CONFLICT)
+    done = "archived: it is off the home page's list" if league.is_archived else "back on the list"
+    messages.success(request, f"{league} is {done}.")
+    return redirect(league)
+
+
+@never_cache
+@login_required
+@require_GET
+def league_backup(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole league as one JSON file, for its organiser to keep (league/backup.py)."""
+    league = _managed_league(request, slug)
+    response = HttpResponse(backup.league_file(league), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{backup.file_name(league)}"'
+    return response
 
 
 @never_cache
@@ -215,7 +273,7 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     league = _league(slug)
-    team = get_object_or_404(Team.objects.select_related("league"), league=league, pk=team_id)
+    team = get_object_or_404(league.teams, pk=team_id)
     return _render_team(request, league, team, HireForm())
 
 
@@ -224,19 +282,32 @@ def _render_team(request, league, team, hire_form, status=200, rename_form=None)
     context = {
         "league": league,
         "team": team,
-        "drivers": team.drivers.select_related("team__league"),
+        "drivers": team.drivers.all(),
         "entries": latest_page(
             team.entries.filter(round__status=RoundStatus.FINISHED)
             .select_related("driver", "round__season__league", "round__track")
             .order_by("-round__season__number", "-round__number", "-place", "-pk"),
             request.GET.get("page"),
         ),
-        "hire_form": hire_form,
+        "hire_form": _form_html(hire_form),
         # Its organiser and its owners run the team: its name and its rookies.
         "runs_team": runs_team,
         "rename_form": rename_form or TeamRenameForm(initial={"name": team.name}),
     }
     return render(request, "league/team.html", context, status=status)
+
+
+def _form_html(form) -> str:
+    """`form` as crispy lays it out. Laying out even one field costs as much as the rest of a
+    page, and an unbound form comes out the same on every request: it is laid out once."""
+    if form.is_bound:
+        return render_to_string("league/_form.html", {"form": form})
+    return _blank_form_html(type(form))
+
+
+@cache
+def _blank_form_html(form_class) -> str:
+    return render_to_string("league/_form.html", {"form": form_class()})
 
 
 @login_required
@@ -404,13 +475,15 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@never_cache  # its organiser's setup form carries the version it was built on
 @require_GET
 def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = _league(slug)
     season = _season(league, number)
-    rounds = list(season.rounds.select_related("track", "season__league"))
+    # By number alone: the rounds' default order joins their season and its league to sort.
+    rounds = list(season.rounds.select_related("track").order_by("number"))
     can_manage = league.can_manage(request.user)
-    standings = season_standings(season)
+    standings = season_standings(season, rounds=rounds)
     drivers = page_of(standings.drivers, request.GET.get("page"))
     teams = page_of(standings.teams, request.GET.get("teams"))
     context = {
@@ -422,13 +495,71 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "teams": teams,
         "driver_ties": standings.ties(drivers.object_list),
         "team_ties": standings.ties(teams.object_list),
+        "charts": season_charts(
+            standings, [round_.number for round_ in rounds if round_.is_finished], league.rules
+        ),
+        "title": season_title(season, standings, rounds),
         "can_manage": can_manage,
         # Ending is offered once the rules let it, and asks first (season_end's GET).
         "can_end": can_manage
         and not season.is_ended
         and services.season_end_refusal(rounds) is None,
+        **_setup_context(season, rounds, can_manage),
     }
     return render(request, "league/season.html", context)
+
+
+def _setup_context(season: Season, rounds: list[Round], can_manage: bool) -> dict[str, object]:
+    """The season setup's form for its organiser (where the rule set has a season setup), and
+    why it may not change now, if it may not (no queries: the rounds are those shown)."""
+    rules = season.league.rules
+    if not (can_manage and rules.season_setup):
+        return {}
+    return {
+        "setup_form": SeasonSetupForm(rules=rules, initial=season.race_setup),
+        "setup_refusal": services.season_setup_refusal(season, rounds),
+    }
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_setup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The season's setup (RBB: its wear points): its organiser changes it until the season's
+    first race starts."""
+    season = _season(_managed_league(request, slug), number)
+    if not season.league.rules.season_setup:
+        raise Http404(services.NO_SEASON_SETUP.format(rules=season.league.rules.title))
+    form = SeasonSetupForm(_posted(request), rules=season.league.rules, initial=season.race_setup)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_setup_set(
+                season=season, setup=form.setup(), expected_version=form.cleaned_data["version"]
+            )
+        except services.AlreadyDone as done:
+            return _already_done(request, done)
+        except services.StaleSeason as conflict:
+            season.refresh_from_db()
+            fresh = SeasonSetupForm(rules=season.league.rules, initial=season.race_setup)
+            return _render_setup(request, season, fresh, conflict.messages, CONFLICT)
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, f"Season {season.number}'s setup is saved.")
+            return redirect(season)
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return _render_setup(request, season, form, status=status)
+
+
+def _render_setup(request, season, form, errors=(), status=200) -> HttpResponse:
+    context = {
+        "league": season.league,
+        "season": season,
+        "form": form,
+        "errors": list(errors),
+        "refusal": services.season_setup_refusal(season),
+    }
+    return render(request, "league/season_setup.html", context, status=status)
 
 
 @never_cache

@@ -84,9 +84,11 @@ class RaceEvent(models.Model):
         help_text="Entered by Paddock, not the referee: the rules left one choice (the only "
         "legal gear, the order of a lone car). Undo takes it back with the entry before it.",
     )
+    # PROTECT: the log says who entered each roll; an account with entries in it is
+    # deactivated in the admin, never deleted out of the log.
     who = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
+        on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="race_events",

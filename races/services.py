@@ -53,6 +53,12 @@ RACE_HAS_EVENTS = (
     "longer change. Undo them at the table first."
 )
 ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
+FORCED_WITHOUT_END = (
+    "The rules keep leaving no choice ({kind}, again and again): Paddock stopped entering "
+    "them. This is a bug in the rule set; nothing was written."
+)
+# More events in a row than any race has cars times prompts of a turn: a rule set's loop.
+MOST_FORCED_IN_A_ROW = 200
 
 
 class StaleRace(ValidationError):
@@ -83,6 +89,7 @@ def race_setup(
             for entry in entries
             if rules.home_tracks and entry.driver.home_track_id == round_.track_id
         ],
+        season_setup=round_.season.race_setup,
     )
     return engine.setup(
         league.ruleset,
@@ -309,8 +316,11 @@ def _check_open(race: Race, expected_version: int) -> None:
         raise StaleRace(STALE_RACE.format(current=race.seq))
 
 
-def _locked(race: Race, expected_version: int) -> Race:
-    locked = Race.objects.select_for_update(of=("self",)).filter(pk=race.pk).first()
+def _locked(race: Race, expected_version: int, *, snapshot: bool = True) -> Race:
+    """The race's row, locked; without its setup and `snapshot` (large JSON to decode) when
+    the caller does not read them."""
+    rows = Race.objects.select_for_update(of=("self",)).filter(pk=race.pk)
+    locked = (rows if snapshot else rows.defer("setup", "state")).first()
     if locked is None:  # discarded by another device since the page was read
         raise StaleRace(RACE_GONE)
     _check_open(locked, expected_version)
@@ -329,8 +339,10 @@ def _forced_events(
     """Enter what the rules leave no choice in (the only legal gear, the order of a lone car)
     after event `seq`, so the referee is never asked to confirm it; each is logged as
     automatic, with the state before it, so undo and replay treat it like any other event."""
-    rows = []
+    rows: list[RaceEvent] = []
     while asked and (event := asked[0].forced()) is not None:
+        if len(rows) == MOST_FORCED_IN_A_ROW:  # a rule set that never lets the referee in
+            raise ValidationError(FORCED_WITHOUT_END.format(kind=event.kind))
         before = state
         state, asked = engine.apply(before, event)
         rows.append(
@@ -405,14 +417,23 @@ def race_events(race: Race) -> list[Event]:
     ]
 
 
+# What undo_target reads of the event; "race" too, or the related manager would read the race's
+# id of each row it sets the race on, in a query of its own.
+UNDO_TARGET_FIELDS = ("pk", "race", "seq", "kind", "text", "payload")
+
+
 def undo_target(race: Race, back_to: int | None = None) -> RaceEvent | None:
     """The referee's entry that undo takes back, with every event after it: the last one, or
     with `back_to` the latest at or before that event (an automatic event goes with the entry
     that led to it, or it would only be entered again)."""
+    return _undo_targets(race, back_to).only(*UNDO_TARGET_FIELDS).first()
+
+
+def _undo_targets(race: Race, back_to: int | None):
     entries = race.events.filter(automatic=False)
     if back_to is not None:
         entries = entries.filter(seq__lte=back_to)
-    return entries.only("pk", "seq", "kind", "text", "payload").order_by("-seq").first()
+    return entries.order_by("-seq")
 
 
 @transaction.atomic
@@ -426,19 +447,20 @@ def race_undo(
 
     `race` is brought up to date in place, as by race_event_apply.
     """
-    caller_race, race = race, _locked(race, expected_version)
-    target = undo_target(race, back_to)
+    caller_race, race = race, _locked(race, expected_version, snapshot=False)
+    # The target and the state before it, in one read.
+    target = _undo_targets(race, back_to).only(*UNDO_TARGET_FIELDS, "state_before").first()
     if target is None:
         raise ValidationError(NOTHING_TO_UNDO)
-    state_before = race.events.filter(pk=target.pk).values_list("state_before", flat=True).get()
+    state_before = target.state_before
     race.events.filter(seq__gte=target.seq).delete()
     race.seq = target.seq - 1
     race.version += 1
-    if state_before is not None:
-        state = engine.state_from_dict(state_before)
+    if state_before is not None:  # kept as the snapshot was: no need to write it out again
+        state, race.state = engine.state_from_dict(state_before), state_before
     else:
         state = engine.replay(engine.setup_from_dict(race.setup), race_events(race))
-    race.state = engine.state_to_dict(state)
+        race.state = engine.state_to_dict(state)
     race.save(update_fields=["seq", "version", "state"])
     caller_race.seq, caller_race.version, caller_race.state = race.seq, race.version, race.state
     return state

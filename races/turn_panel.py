@@ -283,3 +283,18 @@ def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
         cars=tuple(car for car in engine.dashboard(state) if shown.get(car.car) != car),
         events=list(entered.events),
     )
+
+
+def undone_panel(race: Race, *, before: RaceState, state: RaceState) -> TurnPanel:
+    """What an undo changed, for htmx to swap in: the prompt again, the cars whose dashboard
+    changed back and the latest events (the log without the lines taken back)."""
+    asked = engine.prompts(state)
+    shown = {car.car: car for car in engine.dashboard(before)}
+    return TurnPanel(
+        state=state,
+        form=prompt_form(asked[0], state) if asked else None,
+        queued=asked[1:4],
+        columns=engine.dashboard_columns(state),
+        cars=tuple(car for car in engine.dashboard(state) if shown.get(car.car) != car),
+        events=latest_events(race),
+    )

@@ -27,7 +27,7 @@ from rules.engine import Event, RaceState
 from . import services
 from .forms import build_lines, chosen_builds
 from .models import Race
-from .turn_panel import entered_panel, turn_panel
+from .turn_panel import entered_panel, turn_panel, undone_panel
 
 NOTHING_NEW = 204  # htmx swaps nothing (base.html's responseHandling)
 BAD_REQUEST = 400
@@ -162,12 +162,20 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         url = race.round.get_absolute_url()
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if "undo" in post:
+        back_to = _back_to(post)
+        # The page shows the snapshot read here when it was built on this version: then only
+        # what the undo changed is swapped, as after an entry.
+        before = services.race_state(race) if race.version == version else None
         state = services.race_undo(
-            race=race, expected_version=version, who=request.user, back_to=_back_to(post)
+            race=race, expected_version=version, who=request.user, back_to=back_to
         )
         if not request.htmx:
             return redirect(race)
-        return _render_turn(request, _race(race.pk), state=state, can_referee=True)
+        if before is None or back_to is not None or not race.seq:
+            return _render_turn(request, _race(race.pk), state=state, can_referee=True)
+        panel = undone_panel(race, before=before, state=state)
+        context = _panel_context(race, panel, can_referee=True)
+        return retarget(render(request, "races/turn.html#undone", context), "#prompt")
     event = event_from_post(post)
     before = services.race_state(race)
     entered = services.race_event_apply(

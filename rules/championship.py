@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -154,6 +155,112 @@ def tie_reasons(
             )
         )
     return tuple(reasons)
+
+
+# --- Who can still be champion ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundLeft:
+    """A round of the season still to be raced: what its points are multiplied by, its format."""
+
+    multiplier: int = 1
+    race_format: str = ""
+
+
+def most_points_left(
+    rules: Championship,
+    settings: Mapping[str, object],
+    rounds_left: Sequence[RoundLeft],
+    *,
+    field_size: int,
+    cars: int = 1,
+) -> int:
+    """The most points a competitor of `cars` cars (a driver: 1; a team: its cars) can still
+    score in `rounds_left`, each a race of `field_size` cars: its cars first, second, ... in
+    every one, by the league's table and each round's multiplier, with the most bonus points
+    one car can take besides (docs/rulings.md, "Who can still be champion")."""
+    if field_size < 1:
+        return 0
+    return sum(
+        sum(
+            rules.points_for(place, field_size, round_.multiplier, settings)
+            for place in range(1, min(cars, field_size) + 1)
+        )
+        + rules.most_bonus_points(round_.race_format)
+        for round_ in rounds_left
+    )
+
+
+@dataclass(frozen=True)
+class Contender:
+    key: Hashable
+    points: int
+    behind: int  # points behind the leader
+
+
+@dataclass(frozen=True)
+class TitleRace:
+    """Who can still be champion with `points_left` to race for: the leader first, then every
+    competitor who could still reach the leader's points (level leaves it to countback)."""
+
+    points_left: int
+    contenders: tuple[Contender, ...]
+    out_of_it: int  # competitors who can no longer reach the leader
+
+    @property
+    def decided(self) -> bool:
+        """The leader is champion whatever the rounds left bring."""
+        return len(self.contenders) == 1
+
+    def sentences(self, names: Mapping[Hashable, str], *, most: int = 6) -> tuple[str, ...]:
+        """The title race in words, the leader and the first `most` contenders by name."""
+        if not self.contenders:
+            return ()
+        leader, *chasers = self.contenders
+        name = names[leader.key]
+        left = f"{self.points_left} point{'' if self.points_left == 1 else 's'}"
+        if not chasers:
+            return (f"{name} is champion: no one can reach {leader.points} points with {left} "
+                    "left to race for.",)  # fmt: skip
+        lines = [f"{name} leads with {leader.points} points; {left} are left to race for."]
+        for chaser in chasers[:most]:
+            if chaser.behind == 0:
+                lines.append(
+                    f"{names[chaser.key]} is level on points with {name}, behind on countback: "
+                    f"must outscore {name} to take the title, or match {name} and win the "
+                    "countback."
+                )
+                continue
+            lines.append(
+                f"{names[chaser.key]} can still be champion, {chaser.behind} behind: must "
+                f"outscore {name} by {chaser.behind + 1} over the rounds left (by "
+                f"{chaser.behind} to draw level, and countback decides)."
+            )
+        if len(chasers) > most:
+            lines.append(f"{len(chasers) - most} more can still be champion.")
+        if self.out_of_it:
+            lines.append(
+                f"{self.out_of_it} other{'' if self.out_of_it == 1 else 's'} can no longer "
+                f"reach {leader.points} points."
+            )
+        return tuple(lines)
+
+
+def title_race(rows: Sequence[StandingRow], points_left: int) -> TitleRace:
+    """Who of `rows` (standings, leader first) can still be champion when each can score at
+    most `points_left` more: those whose points and `points_left` reach the leader's."""
+    if not rows:
+        return TitleRace(points_left, (), 0)
+    leader = rows[0]
+    contenders = [Contender(leader.key, leader.points, 0)]
+    for row in rows[1:]:
+        # The standings are by points, most first: past the first who cannot reach the
+        # leader, no one can.
+        if row.points + points_left < leader.points:
+            break
+        contenders.append(Contender(row.key, row.points, leader.points - row.points))
+    return TitleRace(points_left, tuple(contenders), len(rows) - len(contenders))
 
 
 # --- Points tables -----------------------------------------------------------------------------
@@ -309,6 +416,13 @@ class PointsTable:
         return row[place - 1] if place <= len(row) else 0
 
 
+@functools.lru_cache(maxsize=256)
+def _parsed_table(text: str) -> PointsTable:
+    """A league's stored table, parsed once however many places are scored by it (a table is
+    frozen, so the same one can be handed out again)."""
+    return PointsTable.parse(text)
+
+
 # --- How a league of a rule set is run: its championship hooks -----------------------------
 
 
@@ -333,6 +447,18 @@ class BuildZone:
 
     key: str
     label: str
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class SetupNumber:
+    """One number of a rule set's season setup (RBB: the wear points of one zone of every car),
+    with its default and the least and most a season may give it."""
+
+    key: str
+    label: str
+    default: int
     low: int
     high: int
 
@@ -415,6 +541,13 @@ class Championship:
     grid_from_previous_finish: bool = False
     home_tracks: bool = False
     season_note: str = ""  # what a season is, for the page that opens one
+    # What the round page's result form asks of each car beyond its place, for points on top of
+    # it (Mini: laps led); "" where a race scores nothing but places.
+    bonus_points_label: str = ""
+    # What each season sets up for all its races (RBB: the cars' wear-point setup), numbers its
+    # organiser may change before the season's first race; () where a season sets up nothing.
+    season_setup: tuple[SetupNumber, ...] = ()
+    season_setup_title: str = ""
     season_end_note: str = "close it and open the next"  # what ending a season does
 
     def validated_settings(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
@@ -437,13 +570,33 @@ class Championship:
             values[POINTS_TABLE] = str(self._stored_points_table(raw.get(POINTS_TABLE)))
         return values
 
+    def validated_season_setup(self, raw: Mapping[str, object]) -> dict[str, int]:
+        """Every number of the season setup, from `raw` or its default; InvalidSetting with
+        every number refused, one reason a line, otherwise."""
+        known = {number.key: number for number in self.season_setup}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise InvalidSetting(f"{self.title} sets up no {unknown[0]!r} for a season.")
+        values: dict[str, int] = {}
+        reasons = []
+        for key, number in known.items():
+            value = raw.get(key, number.default)
+            if isinstance(value, bool) or not isinstance(value, int):
+                reasons.append(f"{number.label}: a whole number, not {value!r}.")
+            elif not number.low <= value <= number.high:
+                reasons.append(f"{number.label}: {number.low} to {number.high}, not {value}.")
+            values[key] = value
+        if reasons:
+            raise InvalidSetting("\n".join(reasons))
+        return values
+
     def _stored_points_table(self, stored: object) -> PointsTable:
         if stored is None:
             return next(iter(self.points_presets.values()))
         if not isinstance(stored, str):
             raise InvalidSetting(f"Points table: a table written out, not {stored!r}.")
         try:
-            return PointsTable.parse(stored)
+            return _parsed_table(stored)
         except InvalidPointsTable as error:
             raise InvalidSetting(f"Points table: {error}") from error
 
@@ -499,17 +652,24 @@ class Championship:
         starters: Sequence[str] = (),
         previous_finish: Sequence[str] = (),
         home: Sequence[str] = (),
+        season_setup: Mapping[str, int] | None = None,
     ) -> dict[str, object]:
         """What a race of the rule set takes from its track (the weather table), its starters
-        (cars they built, their season points by car), the league's settings and the round's
-        format, for the race's setup hook. Rule sets that ask for them (see
-        `grid_from_previous_finish`, `home_tracks`) also get the race's cars (`starters`), those
-        cars in the order they finished the season's previous race, and the cars racing at their
-        driver's home track."""
+        (cars they built, their season points by car), the league's settings, the season's
+        setup (see `season_setup`) and the round's format, for the race's setup hook. Rule sets
+        that ask for them (see `grid_from_previous_finish`, `home_tracks`) also get the race's
+        cars (`starters`), those cars in the order they finished the season's previous race, and
+        the cars racing at their driver's home track."""
         options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)
         return options
+
+    def most_bonus_points(self, race_format: str) -> int:
+        """The most bonus points one race of `race_format` gives out (Mini's lap leaders), all
+        of which one car may take: the cap on a typed result and the title race's reach; 0 where
+        nothing scores besides the table."""
+        return 0
 
     def out_reason_label(self, key: str) -> str:
         return dict(self.out_reasons).get(key, key)

@@ -8,10 +8,16 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from hypothesis import settings
 
 from league import services
 from league.models import League, Season, Team
 from tests.factories import UserFactory
+
+# A property holds or it does not, however busy the machine: two cores shared with a browser and
+# a database server make hypothesis's per-example deadline a coin toss, not a finding.
+settings.register_profile("paddock", deadline=None)
+settings.load_profile("paddock")
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """Fifty devices at once against a live server, on PostgreSQL: the same turn-helper entry, entries
 racing with undos, one round confirmed twice, one season ended twice, one league created twice,
-one rookie hired twice, a points table changed as the first round is confirmed. Nothing is lost
+one rookie hired twice, a points table changed as the first round is confirmed, a season's setup
+changed as its first race starts at the table. Nothing is lost
 or doubled, no answer is a 500, and every race's stored state is the replay of its log.
 
 Only PostgreSQL runs requests truly side by side (row locks, concurrent inserts on a unique
@@ -26,7 +27,7 @@ from django.test.testcases import LiveServerThread
 from django.urls import reverse
 
 from league import services as league_services
-from league.models import Driver, League, Round, RoundStatus, Season, SeasonEndChange
+from league.models import Driver, League, Round, RoundStatus, Season, SeasonEndChange, Track
 from races import services as race_services
 from races.models import Race
 from rules import engine
@@ -325,4 +326,50 @@ def test_a_points_table_changed_as_the_first_round_is_confirmed_is_the_one_it_sc
         else:
             assert (answers, winner) == ([302, 400], 200)
             outcomes["round first"] += 1
+    assert sum(outcomes.values()) == 8
+
+
+NINE_TYRES = {"tires": 9, "brakes": 3, "gearbox": 3, "body": 3, "engine": 3, "road_handling": 2}
+
+
+def test_a_setup_changed_as_the_season_s_first_race_starts_is_the_one_it_starts_on(
+    roomy_server, organiser
+):
+    """Either the change goes first and the race starts on the new wear points, or the race
+    does and the change is refused: never a race on a setup its season no longer has."""
+    device = Device(roomy_server.url, organiser)
+    outcomes = Counter()
+    for trial in range(8):
+        league = league_services.league_create(
+            name=f"RBB {trial}", organiser=organiser, ruleset="rbb"
+        )
+        league_services.team_create(league=league, name="Red", driver_names=["Ann", "Bob"])
+        track = Track.objects.filter(name="Monza").first() or league_services.track_create(
+            name="Monza"
+        )
+        season = league_services.season_open(league=league, tracks=[track])
+        round_ = season.rounds.get(number=1)
+        start = {"version": round_.version}
+        for driver, car in zip(
+            Driver.objects.filter(team__league=league), ("red", "blue"), strict=True
+        ):
+            start[f"d{driver.pk}-start"] = "on"
+            start[f"d{driver.pk}-car"] = car
+        new_race = reverse("races:race_new", kwargs={"round_id": round_.pk})
+        setup_url = reverse("league:season_setup", args=[league.slug, 1])
+        answers = all_at_once(
+            [
+                lambda new_race=new_race, start=start: device.post(new_race, start),
+                lambda url=setup_url: device.post(url, {**NINE_TYRES, "version": 0}),
+            ]
+        )
+        season.refresh_from_db()
+        race = Race.objects.get(round=round_)
+        tyres = {view.value("tires") for view in engine.dashboard(race_services.race_state(race))}
+        if season.setup_version:
+            assert (answers, tyres) == ([302, 302], {9})
+            outcomes["setup first"] += 1
+        else:
+            assert (answers, tyres) == ([302, 400], {6})
+            outcomes["race first"] += 1
     assert sum(outcomes.values()) == 8

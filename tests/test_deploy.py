@@ -1,12 +1,16 @@
-"""Deployment defaults: login throttling, and production settings that refuse to guess."""
+"""Deployment defaults: login throttling, production settings that refuse to guess, and the
+server `make serve` and a host run (gunicorn with its config, whitenoise)."""
 
 from __future__ import annotations
 
 import os
 import re
 import secrets
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from datetime import timedelta
 from io import StringIO
 from pathlib import Path
@@ -36,17 +40,22 @@ PRODUCTION_ENV = {
 }
 
 
-def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    """Run manage.py in a fresh interpreter, with none of this shell's settings leaking in."""
+def clean_env(**env: str) -> dict[str, str]:
+    """This shell's environment with none of its settings leaking in, and `env`."""
     clean = {
         name: value
         for name, value in os.environ.items()
         if not name.startswith("DJANGO_") and name != "DATABASE_URL"
     }
+    return {**clean, **env}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run manage.py in a fresh interpreter, with none of this shell's settings leaking in."""
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=PROJECT_ROOT,
-        env={**clean, **env},
+        env=clean_env(**env),
         capture_output=True,
         text=True,
         timeout=120,
@@ -179,3 +188,104 @@ def test_production_serves_static_files_under_hashed_names(tmp_path):
     name = shown.stdout.strip().splitlines()[-1]  # after the shell's own banner
     assert re.fullmatch(r"/static/js/paddock\.[0-9a-f]{12}\.js", name), name
     assert (tmp_path / name.removeprefix("/static/")).exists()
+
+
+GUNICORN_LOADS = """
+import sys
+from gunicorn.app.wsgiapp import WSGIApplication
+sys.argv = ["gunicorn", "--config", "config/gunicorn.py"]
+server = WSGIApplication()
+application = server.load()
+from django.conf import settings
+print(server.cfg.workers, server.cfg.preload_app, server.cfg.bind)
+print(settings.SETTINGS_MODULE, settings.DEBUG, type(application).__name__)
+"""
+
+
+def test_gunicorn_s_config_loads_the_site_with_the_production_settings():
+    result = subprocess.run(
+        [sys.executable, "-c", GUNICORN_LOADS],
+        cwd=PROJECT_ROOT,
+        env=clean_env(**without("DJANGO_SETTINGS_MODULE"), WEB_CONCURRENCY="3"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-2:] == [
+        "3 True ['127.0.0.1:8000']",
+        "config.settings.production False WSGIHandler",
+    ]
+
+
+def test_gunicorn_without_database_url_stops_before_serving_with_the_reason():
+    result = subprocess.run(
+        [sys.executable, "-m", "gunicorn", "--config", "config/gunicorn.py", "--check-config"],
+        cwd=PROJECT_ROOT,
+        env=clean_env(**without("DATABASE_URL")),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert "Set DATABASE_URL" in result.stdout + result.stderr
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_make_serve_s_server_answers_pages_and_hashed_static_files(tmp_path):
+    """What `make serve` runs: migrate, collectstatic, then gunicorn with several workers on the
+    production settings, here on a throwaway SQLite file and a port of its own."""
+    port = free_port()
+    env = {
+        **PRODUCTION_ENV,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECURE_SSL_REDIRECT": "false",
+        "DJANGO_SECURE_COOKIES": "false",
+        "PADDOCK_BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "2",
+    }
+    for step in (("migrate", "--noinput"), ("collectstatic", "--noinput")):
+        done = manage(*step, **env)
+        assert done.returncode == 0, done.stderr
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--config", "config/gunicorn.py"],
+        cwd=PROJECT_ROOT,
+        env=clean_env(**env),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        home = _get(f"http://127.0.0.1:{port}/")
+        page = home.read().decode()
+        assert home.status == 200 and "Paddock" in page
+        script = re.search(r'src="(/static/js/paddock\.[0-9a-f]{12}\.js)"', page)
+        assert script, page
+        static = _get(f"http://127.0.0.1:{port}{script[1]}")
+        assert static.status == 200
+        assert "immutable" in static.headers["Cache-Control"]
+    finally:
+        server.terminate()
+        log, _ = server.communicate(timeout=30)
+    assert log.count("Booting worker") == 2, log
+
+
+def _get(url: str):
+    """The answer at `url`, waiting up to 20 s for the server to start listening."""
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            return urllib.request.urlopen(url, timeout=5)
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)

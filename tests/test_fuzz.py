@@ -784,6 +784,23 @@ ENDPOINTS = (
         hostile=({"race_1": str(2**63)}, {"number": str(10**30)}),
     ),
     Endpoint(
+        "league_archive",
+        "season_done",
+        lambda world: reverse("league:league_archive", args=[world.league.slug]),
+        _slug_alternatives("league:league_archive"),
+        lambda world, draw: {
+            **draw(
+                st.sampled_from(
+                    [{"archive": ""}, {"restore": ""}, {}, {"archive": "", "restore": ""}]
+                )
+            ),
+            "version": draw(
+                st.sampled_from([str(world.league.settings_version), "-1", "9" * 30, "x"])
+            ),
+        },
+        hostile=({"version": str(2**63)},),
+    ),
+    Endpoint(
         "season_end",
         "season_done",
         lambda world: reverse("league:season_end", args=[world.league.slug, 1]),

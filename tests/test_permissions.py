@@ -28,10 +28,11 @@ from typing import Any
 import pytest
 from django.db import transaction
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
 from league import services
-from league.models import Role
+from league.models import League, Role
+from league.publishing import public
 from tests.factories import UserFactory
 from tests.test_fuzz import Request as Sent
 from tests.test_fuzz import World, build_rival, build_world, quiet_logs, send  # noqa: F401
@@ -65,7 +66,12 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:track_edit": (ORGANISERS, ORGANISERS),
     "league:join": (PUBLIC, PUBLIC),
     "league:league": (PUBLIC, NOT_HERE),
+    "league:league_archive": (NOT_HERE_LOGIN, ORGANISER),
+    "league:league_backup": (ORGANISER, NOT_HERE_LOGIN),
+    "league:calendar": (PUBLIC, NOT_HERE),
+    "league:standings_json": (PUBLIC, NOT_HERE),
     "league:league_points": (ORGANISER, ORGANISER),
+    "league:league_publish": (ORGANISER, ORGANISER),
     "league:members": (ORGANISER, ORGANISER),
     "league:member": (NOT_HERE_LOGIN, ORGANISER),
     "league:invitation_withdraw": (NOT_HERE_LOGIN, ORGANISER),
@@ -73,18 +79,25 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:team": (PUBLIC, NOT_HERE),
     "league:driver_hire": (NOT_HERE_LOGIN, TEAM_OWNER),
     "league:team_rename": (NOT_HERE_LOGIN, TEAM_OWNER),
+    "league:team_sheet": (PUBLIC, NOT_HERE),
     "league:driver": (PUBLIC, NOT_HERE),
     "league:driver_home_track": (NOT_HERE_LOGIN, ORGANISER),
     "league:season_new": (ORGANISER, ORGANISER),
     "league:season": (PUBLIC, NOT_HERE),
+    "league:season_setup": (ORGANISER, ORGANISER),  # a rule set without one: 404 past the check
     "league:season_end": (ORGANISER, ORGANISER),
     "league:season_report": (PUBLIC, NOT_HERE),
+    "league:season_standings_json": (PUBLIC, NOT_HERE),
+    "league:drivers_csv": (PUBLIC, NOT_HERE),
+    "league:teams_csv": (PUBLIC, NOT_HERE),
+    "league:results_csv": (PUBLIC, NOT_HERE),
     "league:round": (PUBLIC, NOT_HERE),
     "league:round_start": (NOT_HERE_LOGIN, REFEREE),
     "league:round_hire": (NOT_HERE_LOGIN, ORGANISER),
     "league:round_choose": (NOT_HERE_LOGIN, TEAM_OWNER),
     "league:round_result": (NOT_HERE_LOGIN, REFEREE),
     "league:round_format": (NOT_HERE_LOGIN, ORGANISER),
+    "league:round_session": (NOT_HERE_LOGIN, ORGANISER),
     "league:round_injury_roll": (NOT_HERE_LOGIN, REFEREE),
     "league:round_commit": (NOT_HERE_LOGIN, REFEREE),
     "races:race_new": (REFEREE, REFEREE),
@@ -96,6 +109,10 @@ MATRIX: dict[str, tuple[str, str]] = {
     "races:log": (PUBLIC, NOT_HERE),
     "races:undo_back_to": (REFEREE, NOT_HERE_LOGIN),
 }
+# A league taken back from publishing: its pages and exports (the URLs `public` wraps) are 404
+# to all but its organiser and members, as if it did not exist; writes keep their own checks.
+UNPUBLISHED = "404 404 ok ok ok 404"
+
 # What a POST carries, where a URL's parameters do not say all it acts on (else nothing).
 POSTED = {"league:round_choose": lambda world: {"team": world.teams[0].pk}}
 LEFT_OUT = ("admin",)  # namespaces with their own checks (the admin's: staff only)
@@ -229,3 +246,40 @@ def test_the_admin_left_out_of_the_matrix_turns_every_identity_away(
             response = client.get(reverse(name))
             assert response.status_code == 302, (who, name)
             assert response["Location"].startswith(reverse("admin:login")), (who, name)
+
+
+def _is_public(name: str, world: tuple[World, dict[str, Any]]) -> bool:
+    """Whether the URL's view is wrapped by publishing's `public`."""
+    built, people = world
+    values = parameters(built, people)
+    url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
+    return resolve(url).func.__code__ is public(lambda request: None).__code__
+
+
+def test_the_pages_of_an_unpublished_league_are_its_members_only(
+    world: tuple[World, dict[str, Any]],
+) -> None:
+    built, people = world
+    guarded = sorted(name for name in URLS if _is_public(name, world))
+    # Every page of a league open to the public is guarded, and only those.
+    assert guarded == sorted(
+        name
+        for name, (get, _post) in MATRIX.items()
+        if get == PUBLIC and name.startswith("league:") and "slug" in URLS[name]
+    )
+    values = parameters(built, people)
+    wrong = []
+    with transaction.atomic():
+        League.objects.filter(pk=built.league.pk).update(published=False)
+        for name in guarded:
+            url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
+            for who, expected in zip(IDENTITIES, UNPUBLISHED.split(), strict=True):
+                client = Client()
+                if people[who] is not None:
+                    client.force_login(people[who])
+                response = client.get(url)
+                got = "404" if response.status_code == 404 else _answer(response)
+                if got != expected:
+                    wrong.append(f"GET {url} as {who}: {response.status_code}, not {expected}")
+        transaction.set_rollback(True)
+    assert not wrong, "\n".join(wrong)

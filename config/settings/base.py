@@ -63,13 +63,21 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
+
+def database(config: dict) -> dict:
+    """A database's settings as Paddock needs them, from env.db()."""
+    if config["ENGINE"].endswith("sqlite3"):
+        # SQLite has no row locks: each write transaction takes the database's write lock when
+        # it begins (not at its first write, where two readers would deadlock), and a second
+        # writer waits its turn, so a check made inside a transaction still holds at its insert.
+        config.setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    return config
+
+
 # SQLite by default for development; production.py insists on DATABASE_URL (postgres://...).
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # SQLite has no row locks: each write transaction takes the database's write lock when it
-    # begins (not at its first write, where two readers would deadlock), and a second writer
-    # waits its turn, so a check made inside a transaction still holds at its insert.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+DATABASES = {
+    "default": database(env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Axes first, so a locked-out login is refused before any password is checked.

@@ -1,7 +1,7 @@
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import env
+from .base import database, env
 
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY")
@@ -9,7 +9,7 @@ SECRET_KEY = env("DJANGO_SECRET_KEY")
 # No SQLite fallback: a league that forgot DATABASE_URL would otherwise keep its results in a
 # file inside the checkout, and lose them with the next deploy.
 try:
-    DATABASES = {"default": env.db("DATABASE_URL")}
+    DATABASES = {"default": database(env.db("DATABASE_URL"))}
 except ImproperlyConfigured as error:
     raise ImproperlyConfigured(
         "Set DATABASE_URL (postgres://user:password@host:5432/paddock): "
@@ -25,8 +25,9 @@ STORAGES = {
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-SESSION_COOKIE_SECURE = True
-CSRF_COOKIE_SECURE = True
+# Off only for `make serve`, a trial on this computer over plain HTTP, where a browser would
+# not send a cookie kept for HTTPS and nobody could log in. Never off behind a real proxy.
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.bool("DJANGO_SECURE_COOKIES", default=True)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Off only where the proxy in front already redirects plain HTTP, or while testing without TLS.

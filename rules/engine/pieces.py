@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from rules.dice import Die
+from rules.engine.contract import CarView, Column
 from rules.engine.events import Field, Prompt
 from rules.roll_off import place_so_far, rolls_owed
 
@@ -93,6 +94,27 @@ def order_prompt(
         default=proposal,
     )
     return Prompt("order", text, None, (field,))
+
+
+def dashboard_keys(state: Any, running: Sequence[str], placed: Sequence[str]) -> list[str]:
+    """The dashboard's cars: those racing, in the `running` order (of play, else the grid), then
+    any other car racing, then the `placed` ones not racing, in their places."""
+    racing = [key for key in running if state.car(key).racing]
+    racing += [car.car for car in state.cars if car.racing and car.car not in racing]
+    return racing + [key for key in placed if key not in racing]
+
+
+def car_view(
+    state: Any, car: Any, columns: Sequence[Column], values: Mapping[str, Any], note: str
+) -> CarView:
+    """`car`'s row on the dashboard: `values` by column key, in the order of `columns`."""
+    return CarView(
+        car=car.car,
+        driver=state.setup.car(car.car).driver,
+        status=car.status,
+        note=note,
+        values=tuple((column.key, values[column.key]) for column in columns),
+    )
 
 
 # A roll of the black die, the one field of many prompts (qualifying, checks, roll-offs).

@@ -18,6 +18,7 @@ from rules.championship import (
     register_championship,
 )
 from rules.mini.car import DAMAGE_POOL, DAMAGE_POOL_CHOICES
+from rules.mini.finish import LAP_LEADER_POINTS
 from rules.mini.formats import (
     FORMATS,
     RACES_PER_COURSE,
@@ -64,6 +65,7 @@ class MiniChampionship(Championship):
         "drivers' and the constructors' titles alike."
     )
     teams_title = "Constructors"
+    bonus_points_label = "Lap-leader points"
     season_note = (
         f"An eight-race series, four on each of two courses, each course in the four formats "
         f"({'; '.join(FORMATS[key].title for key in RaceFormat)}); the organiser may give any "
@@ -72,6 +74,12 @@ class MiniChampionship(Championship):
 
     def round_shape(self, number: int) -> RoundShape:
         return RoundShape(race_format=format_for_round(number).value)
+
+    def most_bonus_points(self, race_format: str) -> int:
+        """A point for the leader of each lap but the last (docs/rulings.md, "The lap-leader
+        point")."""
+        laps = FORMATS[RaceFormat(race_format or RaceFormat.THREE_LAPS.value)].laps
+        return LAP_LEADER_POINTS * (laps - 1)
 
     def damage_pool(self, settings: Mapping[str, object]) -> int:
         return int(str(settings.get("damage_pool", DAMAGE_POOL)))

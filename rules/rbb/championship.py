@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from rules.championship import Championship, PointsTable, register_championship
+from rules.championship import Championship, PointsTable, SetupNumber, register_championship
+from rules.formula_d.car import Zone
+from rules.rbb.car import RBB_NAMES, SETUP_LEAST_WP, SETUP_MOST_WP, WEAR_POINT_SETUP
 from rules.rbb.places import RACES, TEAM_SIZE
 from rules.rbb.race.state import OUT_REASONS
 from rules.rbb.start import reverse_grid
@@ -39,6 +41,18 @@ class RBBChampionship(Championship):
 
     grid_from_previous_finish = True
     home_tracks = True
+    # The 2023 numbers are lost: the preset is Formula D's standard car (rules.rbb.car).
+    season_setup = tuple(
+        SetupNumber(
+            zone.name.lower(),
+            f"{RBB_NAMES[zone]} WP",
+            WEAR_POINT_SETUP[zone],
+            SETUP_LEAST_WP,
+            SETUP_MOST_WP,
+        )
+        for zone in Zone
+    )
+    season_setup_title = "Wear-point setup"
 
     def race_options(
         self,
@@ -48,11 +62,15 @@ class RBBChampionship(Championship):
         starters: Sequence[str] = (),
         previous_finish: Sequence[str] = (),
         home: Sequence[str] = (),
+        season_setup: Mapping[str, int] | None = None,
         **_not_asked: object,  # what other rule sets' races take (a format, season points)
     ) -> dict[str, object]:
-        """The cars at their home track, and the reverse grid Paddock proposes (none for the
-        season's first race: drawn at the table)."""
+        """Every car on the season's wear-point setup (the preset where it has none), the cars
+        at their home track, and the reverse grid Paddock proposes (none for the season's first
+        race: drawn at the table)."""
         options: dict[str, object] = {}
+        if season_setup:
+            options["wear_points"] = dict(season_setup)
         if home:
             options["home"] = tuple(home)
         grid = self.grid_proposal(starters, previous_finish)

@@ -4,18 +4,13 @@ phone-sized page, from the grid rolls to the standings, in headless Chromium."""
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from league import services as league_services
-from league.models import League, RoundStatus
-from races import services as race_services
 from races.models import Race
-from rules import engine
-from tests.browser.referee import enter
-from tests.races.autopilot import legal_event
+from tests.browser.league_race import league_from_home_page, play_to_the_end, write_the_result
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -28,15 +23,15 @@ def test_a_formula_d_league_and_a_short_race_on_a_phone(
     django_user_model.objects.create_user("org", password="secret-pass")
     login("org", "secret-pass")
 
-    page.goto(live_server.url + "/")
-    page.get_by_role("link", name="New league").click()
-    page.get_by_label("Name").fill("Grand Prix Club")
-    page.get_by_label("Rule set").select_option("formula_d")
-    expect(page.get_by_label("Cars each team (player) races")).to_be_visible()  # via htmx
-    page.get_by_role("button", name="Create league").click()
-    expect(page.get_by_text("Formula D · organiser org")).to_be_visible()
+    league = league_from_home_page(
+        page,
+        live_server.url,
+        name="Grand Prix Club",
+        rule_set="formula_d",
+        settings=lambda page: page.get_by_label("Cars each team (player) races"),
+        title="Formula D · organiser org",
+    )
 
-    league = League.objects.get(name="Grand Prix Club")
     for name in ("Ann", "Bob"):
         league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
     season = league_services.season_open(
@@ -56,24 +51,9 @@ def test_a_formula_d_league_and_a_short_race_on_a_phone(
         )
 
     race = Race.objects.get(round=round_one)
-    rng = random.Random(5)
-    for _entry in range(120):
-        race.refresh_from_db()
-        state = race_services.race_state(race)
-        asked = engine.prompts(state)
-        if not asked:
-            break
-        event = legal_event(asked[0], rng, finish=state.round >= 2)
-        data = {key: value for key, value in event.data.items() if key != "car"}
-        enter(page, race.version, event.kind, {k: v for k, v in data.items() if v not in ([], 0)})
-    expect(page.get_by_role("heading", name="The race is over")).to_be_visible()
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], "the turn page scrolls sideways on a phone"
+    play_to_the_end(page, race, seed=5, most_entries=120)
 
-    page.get_by_role("button", name="Write the result into the season").click()
-    expect(page.get_by_text("Round 1 is in the standings.")).to_be_visible()
-    round_one.refresh_from_db()
-    assert round_one.status == RoundStatus.FINISHED
+    write_the_result(page, round_one)
     assert sorted(round_one.entries.values_list("points", flat=True)) == [8, 10]
     page.goto(live_server.url + season.get_absolute_url())
     expect(page.locator("#driver-standings")).to_contain_text("10")

@@ -4,11 +4,13 @@ disagreeing. The admin says why and deletes nothing; an unraced round still may 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from league import services
-from league.models import Driver, Entry, Round, Season, SeasonEndChange
+from league.models import Driver, Entry, Round, Season, SeasonEndChange, Team
 from tests.league.test_services import play_rounds, racing_drivers
 
 pytestmark = pytest.mark.django_db
@@ -88,3 +90,38 @@ def test_every_admin_list_and_page_opens(admin_client, ended, model):
 def test_a_league_s_rule_set_is_not_changed_in_the_admin(admin_client, league):
     page = admin_client.get(reverse("admin:league_league_change", args=[league.pk]))
     assert 'name="ruleset"' not in page.text
+
+
+def everything() -> tuple:
+    return (careers(), Entry.objects.count(), SeasonEndChange.objects.count(), Team.objects.count())
+
+
+@pytest.mark.parametrize("model", ["league", "team", "driver"])
+def test_deleting_a_league_team_or_driver_with_results_is_refused_with_the_reason(
+    admin_client, ended, model
+):
+    """Deleting would cascade to their results: the admin names the results that stand in the
+    way and deletes nothing."""
+    target = {
+        "league": ended.league,
+        "team": ended.league.teams.first(),
+        "driver": Driver.objects.filter(team__league=ended.league).first(),
+    }[model]
+    before = everything()
+    url = reverse(f"admin:league_{model}_delete", args=[target.pk])
+
+    page = admin_client.get(url)
+    assert f"<title>Cannot delete {model}" in page.text
+    reason = " ".join(re.sub(r"<[^>]+>", " ", page.text.split('id="content"')[1]).split())
+    assert "would result in deleting related objects" in reason and "entry" in reason
+    admin_client.post(url, {"post": "yes"})
+
+    assert type(target).objects.filter(pk=target.pk).exists()
+    assert everything() == before
+
+
+def test_a_team_that_never_raced_may_be_deleted_with_its_drivers(admin_client, season, teams):
+    team = teams[0]
+    admin_client.post(reverse("admin:league_team_delete", args=[team.pk]), {"post": "yes"})
+    assert not Team.objects.filter(pk=team.pk).exists()
+    assert not Driver.objects.filter(team_id=team.pk).exists()

@@ -1,4 +1,4 @@
-"""`manage.py load_demo`: a league part-way through its first season, built once."""
+"""`manage.py load_demo`: a league of each kind part-way through its first season, built once."""
 
 from __future__ import annotations
 
@@ -45,26 +45,79 @@ def test_the_demo_league_is_part_way_through_its_first_season():
     assert [driver.name for driver in Driver.objects.filter(races_to_miss__gt=0)] == ["Skid Row"]
 
 
+def test_the_demo_rbb_championship_is_three_races_into_eight_with_home_tracks():
+    load_demo()
+
+    league = League.objects.get(name="Paddock RBB Championship")
+    season = league.current_season()
+    assert league.ruleset == "rbb" and season.number == 1 and not season.is_ended
+    assert [round_.status for round_ in season.rounds.order_by("number")] == [
+        RoundStatus.FINISHED
+    ] * 3 + [RoundStatus.SCHEDULED] * 5
+    assert Driver.objects.filter(team__league=league).count() == 10
+    homes = dict(
+        Driver.objects.filter(team__league=league, home_track__isnull=False).values_list(
+            "name", "home_track__name"
+        )
+    )
+    assert homes["Axel Grease"] == "Monaco" and len(homes) == 5
+    standings = season_standings(season)
+    # 25 + 18 + 18 on the RBB preset: won at home in Monaco, then two 2nd places.
+    assert (standings.drivers[0].competitor.name, standings.drivers[0].points) == (
+        "Axel Grease",
+        61,
+    )
+    assert len(standings.teams) == 5
+    assert Entry.objects.filter(round__season=season, finished=False).count() == 5
+
+
+def test_the_demo_mini_series_is_three_races_in_with_lap_leader_points():
+    load_demo()
+
+    league = League.objects.get(name="Paddock Mini Series")
+    season = league.current_season()
+    assert league.ruleset == "mini" and season.preset == "Mini's series"
+    rounds = list(season.rounds.order_by("number"))
+    assert [round_.status for round_ in rounds] == [RoundStatus.FINISHED] * 3 + [
+        RoundStatus.SCHEDULED
+    ] * 5
+    winner = Entry.objects.get(round=rounds[0], place=1)
+    # 7 for the win and 1 for leading lap 1 of 3.
+    assert (winner.driver.name, winner.points) == ("Minnie Driver", 8)
+    standings = season_standings(season)
+    # 5 + 1, 7, 3 + 1: Pocket Rocket leads on lap-leader points.
+    assert (standings.drivers[0].competitor.name, standings.drivers[0].points) == (
+        "Pocket Rocket",
+        17,
+    )
+    assert len(standings.teams) == 4
+
+
 def test_the_demo_users_can_log_in():
     load_demo()
-    league = League.objects.get(name="Paddock Demo League")
 
     # Login throttling (axes) needs the request a login comes with.
     request = RequestFactory().post("/login/")
     organiser = authenticate(request, username="organiser", password="paddock-demo")
     referee = authenticate(request, username="referee", password="paddock-demo")
 
-    assert organiser == league.organiser and organiser.is_superuser and organiser.is_staff
+    assert organiser.is_superuser and organiser.is_staff
     assert referee is not None and not referee.is_staff
     owner = authenticate(request, username="owner", password="paddock-demo")
     assert owner is not None and not owner.is_staff
-    first_team = league.teams.get(name="Scuderia Spaghetti")
-    assert [(m.user, m.role, m.team) for m in league.memberships.order_by("role")] == [
-        (referee, Role.REFEREE, None),
-        (owner, Role.TEAM_OWNER, first_team),
-    ]
-    assert league.can_manage(organiser) and league.can_referee(referee)
-    assert league.can_run_team(owner, first_team) and not league.can_referee(owner)
+    assert League.objects.count() == 3
+    for league in League.objects.all():
+        teams_owned = [(m.user, m.team) for m in league.memberships.filter(role=Role.TEAM_OWNER)]
+        referees = [m.user for m in league.memberships.filter(role=Role.REFEREE)]
+        assert league.organiser == organiser and referees == [referee]
+        assert league.can_manage(organiser) and league.can_referee(referee)
+        assert not league.can_referee(owner)
+        if league.name == "Paddock Demo League":
+            first_team = league.teams.get(name="Scuderia Spaghetti")
+            assert teams_owned == [(owner, first_team)]
+            assert league.can_run_team(owner, first_team)
+        else:
+            assert teams_owned == []
 
 
 def test_loading_the_demo_twice_changes_nothing():
@@ -72,7 +125,8 @@ def test_loading_the_demo_twice_changes_nothing():
     counts = row_counts()
     driver_rows = list(Driver.objects.order_by("pk").values())
 
-    assert "already exists" in load_demo()
+    again = load_demo()
+    assert again.count("already exists: nothing changed") == 3 and "Built" not in again
     assert row_counts() == counts
     assert list(Driver.objects.order_by("pk").values()) == driver_rows
 

@@ -160,3 +160,132 @@ def test_only_the_organiser_changes_a_format(client, django_user_model, mini):
 def test_a_rule_set_without_formats_offers_none(client_organiser, season):
     round_ = season.rounds.first()
     assert 'name="race_format"' not in client_organiser.get(round_.get_absolute_url()).text
+
+
+def _hand_round(mini: League, race_format: str = "") -> tuple[Round, dict[str, int]]:
+    """The series' round 1 (in `race_format`, if given) started by hand with Ann, Bob and Cid
+    in cars a, b, c: the round and its entries' ids by car."""
+    season = services.season_open(league=mini, preset="Mini's series")
+    round_ = season.rounds.get(number=1)
+    if race_format:
+        round_ = services.round_format_set(round_=round_, race_format=race_format)
+    drivers = [Driver.objects.get(name=name) for name in ("Ann", "Bob", "Cid")]
+    entries = services.round_start(
+        round_=round_, starters=[(d, c) for d, c in zip(drivers, "abc", strict=True)]
+    )
+    return round_, {entry.car: entry.pk for entry in entries}
+
+
+def test_lap_leader_points_typed_by_hand_are_added_at_confirmation(mini):
+    round_, ids = _hand_round(mini)  # three laps: laps 1 and 2 score
+    services.round_result_enter(
+        round_=round_,
+        outcomes=[
+            services.EntryOutcome(entry_id=ids["a"], finished=True, place=1),
+            services.EntryOutcome(entry_id=ids["b"], finished=True, place=2, bonus_points=1),
+            services.EntryOutcome(entry_id=ids["c"], finished=True, place=3, bonus_points=1),
+        ],
+    )
+    assert dict(round_.entries.values_list("car", "bonus_points")) == {"a": 0, "b": 1, "c": 1}
+    services.round_result_commit(round_=round_)
+    assert dict(round_.entries.values_list("car", "points")) == {"a": 7, "b": 6, "c": 4}
+    standings = season_standings(round_.season)
+    assert [(line.competitor.name, line.points) for line in standings.drivers[:3]] == [
+        ("Ann", 7),
+        ("Bob", 6),
+        ("Cid", 4),
+    ]
+
+
+def test_more_lap_leader_points_than_the_format_has_laps_are_refused(mini):
+    round_, ids = _hand_round(mini, "no_pits")  # two laps: only lap 1 scores
+    outcomes = [
+        services.EntryOutcome(entry_id=ids["a"], finished=True, place=1, bonus_points=1),
+        services.EntryOutcome(entry_id=ids["b"], finished=True, place=2, bonus_points=1),
+        services.EntryOutcome(entry_id=ids["c"], finished=True, place=3),
+    ]
+    with pytest.raises(services.ValidationError, match="at most 1 between its cars"):
+        services.round_result_enter(round_=round_, outcomes=outcomes)
+    assert not round_.entries.filter(place__isnull=False).exists()
+
+
+def test_a_rule_set_scoring_only_places_refuses_bonus_points(season, teams):
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))[:2]
+    entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    outcomes = [
+        services.EntryOutcome(entry_id=entries[0].pk, finished=True, place=1, bonus_points=1),
+        services.EntryOutcome(entry_id=entries[1].pk, finished=True, place=2),
+    ]
+    with pytest.raises(services.ValidationError, match="scores nothing but places"):
+        services.round_result_enter(round_=round_, outcomes=outcomes)
+
+
+def _result_url(round_: Round, action: str = "result") -> str:
+    return reverse(f"league:round_{action}", args=[round_.season.league.slug, 1, round_.number])
+
+
+def _posted(round_: Round, lines: dict[str, tuple[int, str]], ids: dict[str, int]) -> dict:
+    data: dict[str, object] = {"version": Round.objects.get(pk=round_.pk).version}
+    for car, (place, bonus) in lines.items():
+        data[f"e{ids[car]}-outcome"] = "finished"
+        data[f"e{ids[car]}-place"] = str(place)
+        data[f"e{ids[car]}-bonus_points"] = bonus
+    return data
+
+
+def test_the_round_page_takes_lap_leader_points_with_the_result(client_organiser, mini):
+    round_, ids = _hand_round(mini)
+    page = client_organiser.get(round_.get_absolute_url()).text
+    assert "Lap-leader points" in page and f'name="e{ids["a"]}-bonus_points"' in page
+    assert "2 at most between the cars" in page
+    lines = {"a": (1, ""), "b": (2, "2"), "c": (3, "0")}
+    response = client_organiser.post(_result_url(round_), _posted(round_, lines, ids))
+    assert response.status_code == 302
+    confirm = client_organiser.get(round_.get_absolute_url()).text
+    assert f'name="e{ids["b"]}-bonus_points" value="2"' in confirm  # kept to correct it
+    assert "2. Bob — lap-leader points: 2" in confirm  # to check before confirming
+    version = Round.objects.get(pk=round_.pk).version
+    committed = client_organiser.post(_result_url(round_, "commit"), {"version": version})
+    assert committed.status_code == 302
+    assert dict(round_.entries.values_list("car", "points")) == {"a": 7, "b": 7, "c": 3}
+    done = client_organiser.get(round_.get_absolute_url()).text
+    assert "incl. lap-leader points: 2" in done
+
+
+def test_too_many_lap_leader_points_on_the_round_page_are_a_400(client_organiser, mini):
+    round_, ids = _hand_round(mini)
+    lines = {"a": (1, "2"), "b": (2, "1"), "c": (3, "")}
+    response = client_organiser.post(_result_url(round_), _posted(round_, lines, ids))
+    assert response.status_code == 400
+    assert "Lap-leader points: a race gives at most 2 between its cars" in response.text
+    assert not round_.entries.filter(place__isnull=False).exists()
+
+
+def test_a_season_pass_result_form_asks_for_no_bonus_points(client_organiser, season, teams):
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    page = client_organiser.get(round_.get_absolute_url()).text
+    assert "bonus_points" not in page and "Lap-leader" not in page
+
+
+def test_from_the_home_page_a_mini_series_shows_its_presets_at_every_step(client_organiser):
+    new = client_organiser.get(reverse("league:league_new"), {"ruleset": "mini"}).text
+    assert "Mini table (7-5-3-2-1-0-0-0)" in new
+    assert "1 point for the leader of each lap but the last" in new
+    assert "An eight-race series, four on each of two courses" in new
+    created = {"name": "Mini Club", "ruleset": "mini", "damage_pool": "20"}
+    client_organiser.post(reverse("league:league_new"), created)
+    league = League.objects.get(name="Mini Club")
+    page = client_organiser.get(league.get_absolute_url()).text
+    assert "The Mini table" in page and '<td class="round-points">7</td>' in page
+    opening = client_organiser.get(reverse("league:season_new", args=[league.slug])).text
+    assert "Mini&#x27;s series: Mini course A" in opening
+    response = client_organiser.post(
+        reverse("league:season_new", args=[league.slug]),
+        {"preset": "Mini's series", "number": 1},
+    )
+    assert response.status_code == 302
+    season_page = client_organiser.get(league.current_season().get_absolute_url()).text
+    assert season_page.count("Mini course A") == 4 and season_page.count("Mini course B") == 4

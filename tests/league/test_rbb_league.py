@@ -131,3 +131,24 @@ def test_only_the_organiser_sets_a_home_track(client, rbb):
     url = reverse("league:driver_home_track", args=[rbb.slug, ann.pk])
     assert client.post(url, {"home_track": ""}).status_code == 302  # to the login page
     assert "Set the home track" not in client.get(ann.get_absolute_url()).text
+
+
+def test_from_the_home_page_an_rbb_league_shows_its_presets_at_every_step(client_organiser):
+    home = client_organiser.get(reverse("league:home")).text
+    assert f'href="{reverse("league:league_new")}"' in home
+    new = client_organiser.get(reverse("league:league_new"), {"ruleset": "rbb"}).text
+    assert "RBB table (25-18-15-12-10-8-6-4-2-1)" in new
+    assert "up to 8 races of two laps each" in new
+    client_organiser.post(reverse("league:league_new"), {"name": "RBB", "ruleset": "rbb"})
+    league = League.objects.get(name="RBB")
+    page = client_organiser.get(league.get_absolute_url()).text
+    assert "The RBB table" in page and '<td class="round-points">25</td>' in page
+    opening = client_organiser.get(reverse("league:season_new", args=[league.slug])).text
+    assert "up to 8 races of two laps each" in opening
+    tracks = [services.track_create(name=name) for name in ("Monza", "Spa")]
+    season = services.season_open(league=league, tracks=tracks)
+    season_page = client_organiser.get(season.get_absolute_url()).text
+    # The 2023 setup is lost: the preset is Formula D's standard car, editable until race 1.
+    assert "Tyres WP 6, Brakes WP 3, Gears WP 3, Body WP 3, Engine WP 3, Handling WP 2" in (
+        season_page
+    )

@@ -94,6 +94,9 @@ def test_a_mini_race_at_the_table_lands_in_the_standings_with_lap_leader_points(
     points = dict(round_.entries.values_list("car", "points"))
     expected = {r.car: POINTS[r.place - 1] + r.bonus_points for r in results}
     assert points == expected
+    # Kept on the entry too, as a result typed by hand keeps them, to show and to correct.
+    bonus = dict(round_.entries.values_list("car", "bonus_points"))
+    assert bonus == {r.car: r.bonus_points for r in results}
     standings = season_standings(round_.season)
     assert sum(line.points for line in standings.drivers) == sum(expected.values())
     assert sum(line.points for line in standings.teams) == sum(expected.values())

@@ -90,3 +90,20 @@ def test_a_racer_at_their_home_track_starts_with_2_bonus_tyre_wp(season):
     state = services.race_state(start_round(season, 1))
     tyres = {view.car: view.value("tires") for view in engine.dashboard(state)}
     assert tyres == {"red": 8, "blue": 6, "green": 6, "yellow": 6}
+
+
+def test_every_car_starts_on_the_season_s_own_wear_point_setup(season):
+    ann = Driver.objects.get(name="Ann")
+    league_services.driver_home_track_set(driver=ann, track=season.rounds.get(number=1).track)
+    setup = {"tires": 8, "brakes": 4, "gearbox": 2, "body": 2, "engine": 2, "road_handling": 3}
+    league_services.season_setup_set(season=season, setup=setup, expected_version=0)
+    season.refresh_from_db()
+    state = services.race_state(start_round(season, 1))
+    dashboard = {view.car: view for view in engine.dashboard(state)}
+    assert {car: view.value("tires") for car, view in dashboard.items()} == {
+        "red": 10,
+        "blue": 8,
+        "green": 8,
+        "yellow": 8,
+    }
+    assert {view.value("brakes") for view in dashboard.values()} == {4}

@@ -7,7 +7,8 @@ from random import Random
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from league import services as league_services
 from league.models import Entry, RoundStatus
@@ -196,6 +197,25 @@ def test_undo_restores_the_exact_previous_snapshot(race):
     assert list(race.events.values_list("seq", flat=True)) == list(range(1, seq + 1))
 
 
+def test_undo_decodes_no_snapshot_but_the_one_kept_with_the_entry(race):
+    """The race's setup and snapshot are its largest JSON: undo restores the state kept with
+    the entry it takes back, so it reads neither, and writes that state back as it was kept."""
+    drive(race, 12)
+    kept = race.events.get(seq=race.seq).state_before
+    with CaptureQueriesContext(connection) as queries:
+        services.race_undo(race=race, expected_version=race.version)
+    race_reads = [
+        query["sql"]
+        for query in queries
+        if query["sql"].startswith("SELECT") and 'FROM "races_race"' in query["sql"]
+    ]
+    assert race_reads
+    assert not [sql for sql in race_reads if '"races_race"."state"' in sql]
+    assert not [sql for sql in race_reads if '"races_race"."setup"' in sql]
+    race.refresh_from_db()
+    assert race.state == kept
+
+
 def test_undo_needs_an_event_and_a_fresh_page(race):
     with pytest.raises(ValidationError, match="Nothing to undo"):
         services.race_undo(race=race, expected_version=0)
@@ -379,3 +399,17 @@ def test_an_event_logged_before_states_were_kept_is_undone_by_replay(race):
     services.race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
     assert race.state == before
+
+
+def test_a_rule_set_that_never_lets_the_referee_in_is_stopped_and_writes_nothing(race, monkeypatch):
+    """A bug guard: forced events end, or Paddock refuses instead of looping for ever."""
+    race = play(race, STEPS[:4])
+    looping = engine.Prompt("weather_roll", "No choice, for ever", None, ())
+    monkeypatch.setattr(engine.Prompt, "forced", lambda self: Event("weather_roll", {"value": 1}))
+    monkeypatch.setattr(engine, "apply", lambda state, event: (state, (looping,)))
+    with pytest.raises(ValidationError, match="keep leaving no choice"):
+        services.race_event_apply(
+            race=race, event=Event("weather_roll", {"value": 1}), expected_version=race.version
+        )
+    race.refresh_from_db()
+    assert race.seq == 4

@@ -235,6 +235,50 @@ def test_undo_takes_back_the_last_event(client_organiser, race):
     assert 'name="undo"' in response.content.decode()
 
 
+def test_undo_with_htmx_gets_only_what_changed(client_organiser, race):
+    play_steps(client_organiser, race, STEPS[:6])  # red's move put blue in 1st (Paddock's)
+    after = client_organiser.get(turn_url(race)).text
+    response = client_organiser.post(turn_url(race), {"undo": "", "version": race.version}, **HTMX)
+    html = response.text
+    assert response.status_code == 200 and response["HX-Retarget"] == "#prompt"
+    assert html.lstrip().startswith('<section id="prompt"')
+    assert f'name="version" value="{race.version + 1}"' in html
+    fresh = client_organiser.get(turn_url(race)).text
+    prompt = re.compile(r'<section id="prompt".*?</section>', re.S)
+    token = re.compile(r'name="csrfmiddlewaretoken" value="\w+"')
+    assert token.sub("", prompt.search(html).group(0)) == token.sub(
+        "", prompt.search(fresh).group(0)
+    )
+    assert "Red (Ann, Rookie) in 1st: roll yellow" in html  # red's move is asked for again
+    # Out of band: the status line, the undo button, blue's row (out of 1st again), and the
+    # log without the two lines taken back, as a fresh page shows it.
+    assert '<p class="small text-secondary mb-1" id="race-status" hx-swap-oob="true">' in html
+    assert '<div id="undo" hx-swap-oob="true">' in html
+    assert re.findall(r'<tr id="car-(\w+)"[^>]*hx-swap-oob="true"', html) == ["blue"]
+    log = re.compile(r'<ol class="event-log[^>]*>(.*?)</ol>', re.S)
+    assert 'id="event-log" hx-swap-oob="true"' in html
+    assert log.search(html).group(1) == log.search(fresh).group(1) != log.search(after).group(1)
+    race.refresh_from_db()
+    assert html.count("<li") == race.seq  # every event left, none taken back
+
+
+def test_undo_costs_the_same_queries_at_event_6_and_event_40(
+    client_organiser, race, django_assert_max_num_queries, django_assert_num_queries
+):
+    """The undo button: the state before the entry kept with it, read with the entry, and only
+    what changed rendered (13 queries when it read them apart and rendered the whole panel)."""
+    play_steps(client_organiser, race, STEPS[:6])
+    with django_assert_max_num_queries(10) as at_6:
+        client_organiser.post(turn_url(race), {"undo": "", "version": race.version}, **HTMX)
+    race.refresh_from_db()
+    drive(race, 34, seed=4)
+    with django_assert_num_queries(len(at_6.captured_queries)):
+        response = client_organiser.post(
+            turn_url(race), {"undo": "", "version": race.version}, **HTMX
+        )
+    assert response.status_code == 200 and response["HX-Retarget"] == "#prompt"
+
+
 def test_undo_from_a_stale_page_is_a_conflict(client_organiser, race):
     drive(race, 3)
     response = client_organiser.post(turn_url(race), {"undo": "", "version": 2})

@@ -1,7 +1,8 @@
-"""`manage.py load_demo`: a Season Pass league part-way through its first season.
+"""`manage.py load_demo`: a Season Pass league, an RBB championship and a Mini's series, each
+part-way through its first season.
 
 Everything is written through league/services.py, so the demo obeys the same rules as a real
-league; the results and injury rolls are fixed, so every run builds the same table.
+league; the results, injury rolls and lap leaders are fixed, so every run builds the same tables.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from league import services
-from league.models import Driver, League, Role, Season
+from league.models import Driver, League, Role, Season, Track
 from league.services import EntryOutcome
 
 LEAGUE_NAME = "Paddock Demo League"
@@ -53,7 +54,7 @@ HIRES: dict[int, tuple[tuple[str, str], ...]] = {3: (("Slipstream Sisters", "Rit
 class Out:
     """A car out of the race, and the black-die rolls of its injury check."""
 
-    reason: str  # how the car went out: a Season Pass way out
+    reason: str  # how the car went out: one of its rule set's ways out
     distance: str
     rolls: tuple[int, ...]
     overshoot: int | None = None
@@ -111,13 +112,137 @@ RESULTS: dict[int, tuple[tuple[str, Result], ...]] = {
     ),
 }
 
+# --- The RBB championship: five teams of two, eight races on the organiser's tracks ----------
+
+RBB_NAME = "Paddock RBB Championship"
+RBB_ROUNDS_PLAYED = 3
+
+RBB_TEAMS: dict[str, tuple[str, str]] = {
+    "Brake Late Bros": ("Axel Grease", "Clutch Cargo"),
+    "Redline Rascals": ("Rev Limiter", "Torque Wrench"),
+    "Apex Predators": ("Kerb Appeal", "Late Braker"),
+    "Gravel Trappers": ("Sandy Trapp", "Barry Rier"),
+    "Pit Wall Pals": ("Lolly Pop", "Jack Stand"),
+}
+
+# The season's tracks in race order, with their numbers on the track list.
+RBB_TRACKS: tuple[tuple[str, int], ...] = (
+    ("Monaco", 1),
+    ("Spa-Francorchamps", 4),
+    ("Monza", 8),
+    ("Silverstone", 12),
+    ("Montreal", 13),
+    ("Suzuka", 19),
+    ("Melbourne", 20),
+    ("Budapest", 21),
+)
+
+# A racer's home track: 2 bonus tyre WP when racing there (set before the season's first race).
+RBB_HOME_TRACKS: dict[str, str] = {
+    "Axel Grease": "Monaco",
+    "Kerb Appeal": "Spa-Francorchamps",
+    "Rev Limiter": "Monza",
+    "Lolly Pop": "Silverstone",
+    "Sandy Trapp": "Suzuka",
+}
+
+# Round by round, the racers in finishing order; every racer starts every race, car = number.
+RBB_RESULTS: dict[int, tuple[tuple[str, Result], ...]] = {
+    1: (
+        ("Axel Grease", 1),  # at home in Monaco
+        ("Kerb Appeal", 2),
+        ("Rev Limiter", 3),
+        ("Lolly Pop", 4),
+        ("Clutch Cargo", 5),
+        ("Sandy Trapp", 6),
+        ("Torque Wrench", 7),
+        ("Jack Stand", 8),
+        ("Late Braker", Out("blocked", "31", rolls=())),
+        ("Barry Rier", Out("tires", "18", rolls=())),
+    ),
+    2: (
+        ("Kerb Appeal", 1),  # at home at Spa
+        ("Axel Grease", 2),
+        ("Late Braker", 3),
+        ("Rev Limiter", 4),
+        ("Barry Rier", 5),
+        ("Lolly Pop", 6),
+        ("Torque Wrench", 7),
+        ("Sandy Trapp", 8),
+        ("Clutch Cargo", 9),
+        ("Jack Stand", Out("engine", "40.5", rolls=())),
+    ),
+    3: (
+        ("Rev Limiter", 1),  # at home at Monza
+        ("Axel Grease", 2),
+        ("Kerb Appeal", 3),
+        ("Torque Wrench", 4),
+        ("Jack Stand", 5),
+        ("Lolly Pop", 6),
+        ("Clutch Cargo", 7),
+        ("Barry Rier", 8),
+        ("Sandy Trapp", Out("body", "44", rolls=())),
+        ("Late Braker", Out("tires", "12", rolls=())),
+    ),
+}
+
+# --- Mini's series: four constructors of two, the document's eight races on two courses -----
+
+MINI_NAME = "Paddock Mini Series"
+MINI_PRESET = "Mini's series"
+MINI_ROUNDS_PLAYED = 3
+
+MINI_TEAMS: dict[str, tuple[str, str]] = {
+    "Cooper Troopers": ("Minnie Driver", "Austin Powers"),
+    "Tiny Tyres": ("Pocket Rocket", "Shorty Shifter"),
+    "Bumper Cars": ("Dinky Dash", "Wee Willie"),
+    "Small Wonders": ("Bitsy Boost", "Nippy Nell"),
+}
+
+# Round by round, the cars in finishing order and the laps each car led (the last lap earns
+# no point: rounds 1 and 3 are three laps, round 2 two): a point per lap led, on top of the place.
+MINI_RESULTS: dict[int, tuple[tuple[str, Result, int], ...]] = {
+    1: (
+        ("Minnie Driver", 1, 1),
+        ("Pocket Rocket", 2, 1),
+        ("Dinky Dash", 3, 0),
+        ("Bitsy Boost", 4, 0),
+        ("Austin Powers", 5, 0),
+        ("Nippy Nell", 6, 0),
+        ("Shorty Shifter", 7, 0),
+        ("Wee Willie", Out("mini_pool", "35", rolls=()), 0),
+    ),
+    2: (
+        ("Pocket Rocket", 1, 0),
+        ("Bitsy Boost", 2, 1),
+        ("Minnie Driver", 3, 0),
+        ("Wee Willie", 4, 0),
+        ("Shorty Shifter", 5, 0),
+        ("Dinky Dash", 6, 0),
+        ("Austin Powers", Out("mini_block", "20", rolls=()), 0),
+        ("Nippy Nell", Out("mini_pool", "14.5", rolls=()), 0),
+    ),
+    3: (
+        ("Dinky Dash", 1, 1),
+        ("Minnie Driver", 2, 0),
+        ("Pocket Rocket", 3, 1),
+        ("Nippy Nell", 4, 0),
+        ("Bitsy Boost", 5, 0),
+        ("Austin Powers", 6, 0),
+        ("Wee Willie", 7, 0),
+        ("Shorty Shifter", 8, 0),
+    ),
+}
+
 
 class Command(BaseCommand):
     help = (
-        f'Build the "{LEAGUE_NAME}" (Season Pass): four teams, season 1 on the {PRESET} '
-        f"schedule with rounds 1-{ROUNDS_PLAYED} raced. Users '{ORGANISER}', '{REFEREE}' and "
-        f"'{TEAM_OWNER}', "
-        f"password '{PASSWORD}'. Does nothing if the league exists."
+        f'Build the "{LEAGUE_NAME}" (Season Pass: four teams, season 1 on the {PRESET} schedule '
+        f'with rounds 1-{ROUNDS_PLAYED} raced), the "{RBB_NAME}" (five teams of two, races '
+        f'1-{RBB_ROUNDS_PLAYED} of 8 raced) and the "{MINI_NAME}" (races 1-{MINI_ROUNDS_PLAYED} '
+        f"of 8 raced). Users '{ORGANISER}', '{REFEREE}' (of each) and '{TEAM_OWNER}' (of "
+        f"{next(iter(TEAMS))} in the first), password '{PASSWORD}'. A league that exists "
+        "already is left as it is."
     )
 
     def handle(self, *args, **options) -> None:
@@ -126,40 +251,82 @@ class Command(BaseCommand):
                 "The demo league, with its public passwords, is for development only: "
                 "run it with DJANGO_SETTINGS_MODULE=config.settings.local (as `make run` does)."
             )
-        if League.objects.filter(name=LEAGUE_NAME).exists():
-            self.stdout.write(f'"{LEAGUE_NAME}" already exists: nothing changed.')
-            return
-        with transaction.atomic():
-            league = self._build()
-        self.stdout.write(
-            self.style.SUCCESS(
-                f'Built "{league}": season 1 with rounds 1-{ROUNDS_PLAYED} raced. '
-                f"Log in as {ORGANISER}, {REFEREE} or {TEAM_OWNER} (of {next(iter(TEAMS))}), "
-                f"password {PASSWORD}."
+        builds = (
+            (LEAGUE_NAME, self._build, ROUNDS_PLAYED),
+            (RBB_NAME, self._build_rbb, RBB_ROUNDS_PLAYED),
+            (MINI_NAME, self._build_mini, MINI_ROUNDS_PLAYED),
+        )
+        for name, build, played in builds:
+            if League.objects.filter(name=name).exists():
+                self.stdout.write(f'"{name}" already exists: nothing changed.')
+                continue
+            with transaction.atomic():
+                league = build()
+            self.stdout.write(
+                self.style.SUCCESS(f'Built "{league}": season 1 with rounds 1-{played} raced.')
             )
+        self.stdout.write(
+            f"Log in as {ORGANISER}, {REFEREE} or {TEAM_OWNER} (of {next(iter(TEAMS))}), "
+            f"password {PASSWORD}."
         )
 
     def _build(self) -> League:
-        organiser = self._user(ORGANISER, superuser=True)
-        referee = self._user(REFEREE, superuser=False)
-        league = services.league_create(name=LEAGUE_NAME, organiser=organiser)
-        services.member_add(league=league, user=referee, role=Role.REFEREE)
-        teams = [
-            services.team_create(league=league, name=team_name, driver_names=driver_names)
-            for team_name, driver_names in TEAMS.items()
-        ]
+        league = self._league(LEAGUE_NAME, "season_pass", TEAMS)
         owner = self._user(TEAM_OWNER, superuser=False)
-        services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+        services.member_add(
+            league=league,
+            user=owner,
+            role=Role.TEAM_OWNER,
+            team=league.teams.get(name=next(iter(TEAMS))),
+        )
         season = services.season_open(league=league, preset=PRESET)
         for number, results in RESULTS.items():
-            self._race(league, season, number, results)
+            for team_name, driver_name in HIRES.get(number, ()):
+                services.driver_hire(team=league.teams.get(name=team_name), name=driver_name)
+            self._race(league, season, number, [(name, CARS[name], r) for name, r in results])
+        return league
+
+    def _build_rbb(self) -> League:
+        league = self._league(RBB_NAME, "rbb", RBB_TEAMS)
+        tracks = {name: _track(name, number) for name, number in RBB_TRACKS}
+        for driver_name, track_name in RBB_HOME_TRACKS.items():
+            services.driver_home_track_set(
+                driver=Driver.objects.get(team__league=league, name=driver_name),
+                track=tracks[track_name],
+            )
+        season = services.season_open(league=league, tracks=list(tracks.values()))
+        cars = _numbered(RBB_TEAMS)
+        for number, results in RBB_RESULTS.items():
+            self._race(league, season, number, [(name, cars[name], r) for name, r in results])
+        return league
+
+    def _build_mini(self) -> League:
+        league = self._league(MINI_NAME, "mini", MINI_TEAMS)
+        season = services.season_open(league=league, preset=MINI_PRESET)
+        cars = _numbered(MINI_TEAMS)
+        for number, results in MINI_RESULTS.items():
+            self._race(
+                league,
+                season,
+                number,
+                [(name, cars[name], result) for name, result, _laps in results],
+                bonus_points={name: laps_led for name, _result, laps_led in results},
+            )
+        return league
+
+    def _league(self, name: str, ruleset: str, teams: dict[str, tuple[str, str]]) -> League:
+        organiser = self._user(ORGANISER, superuser=True)
+        referee = self._user(REFEREE, superuser=False)
+        league = services.league_create(name=name, organiser=organiser, ruleset=ruleset)
+        services.member_add(league=league, user=referee, role=Role.REFEREE)
+        for team_name, driver_names in teams.items():
+            services.team_create(league=league, name=team_name, driver_names=driver_names)
         return league
 
     def _user(self, username: str, *, superuser: bool):
         user_model = get_user_model()
         user = user_model.objects.filter(username=username).first()
         if user is not None:
-            self.stdout.write(f"User {username!r} already exists: kept as it is.")
             return user
         if superuser:
             return user_model.objects.create_superuser(username=username, password=PASSWORD)
@@ -170,26 +337,44 @@ class Command(BaseCommand):
         league: League,
         season: Season,
         number: int,
-        results: tuple[tuple[str, Result], ...],
+        results: list[tuple[str, str, Result]],
+        bonus_points: dict[str, int] | None = None,
     ) -> None:
-        for team_name, driver_name in HIRES.get(number, ()):
-            services.driver_hire(team=league.teams.get(name=team_name), name=driver_name)
+        """Start round `number` with `results`' (driver, car, result) and record the result;
+        `bonus_points`: points earned beyond the place, by driver (Mini's laps led)."""
         drivers = {driver.name: driver for driver in Driver.objects.filter(team__league=league)}
         round_ = season.rounds.get(number=number)
         entries = services.round_start(
-            round_=round_, starters=[(drivers[name], CARS[name]) for name, _ in results]
+            round_=round_, starters=[(drivers[name], car) for name, car, _ in results]
         )
-        pairs = list(zip(entries, (result for _, result in results), strict=True))
+        bonus = bonus_points or {}
+        pairs = list(zip(entries, results, strict=True))
         services.round_result_record(
             round_=round_,
-            outcomes=[_outcome(entry.pk, result) for entry, result in pairs],
+            outcomes=[
+                _outcome(entry.pk, result, bonus.get(name, 0)) for entry, (name, _, result) in pairs
+            ],
             injury_rolls={
-                entry.pk: result.rolls for entry, result in pairs if isinstance(result, Out)
+                entry.pk: result.rolls
+                for entry, (_, _, result) in pairs
+                if isinstance(result, Out) and result.rolls
             },
         )
 
 
-def _outcome(entry_id: int, result: Result) -> EntryOutcome:
+def _track(name: str, number: int) -> Track:
+    """The track of that name on the list, added if it is not there yet."""
+    track = Track.objects.filter(name__iexact=name).first()
+    return track or services.track_create(name=name, number=number)
+
+
+def _numbered(teams: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Each driver's car, numbered down the teams: "#1" and "#2" for the first team's two."""
+    drivers = [name for names in teams.values() for name in names]
+    return {name: f"#{number}" for number, name in enumerate(drivers, start=1)}
+
+
+def _outcome(entry_id: int, result: Result, bonus_points: int = 0) -> EntryOutcome:
     if isinstance(result, Out):
         return EntryOutcome(
             entry_id=entry_id,
@@ -198,5 +383,6 @@ def _outcome(entry_id: int, result: Result) -> EntryOutcome:
             distance=Decimal(result.distance),
             overshoot=result.overshoot,
             damage=result.damage,
+            bonus_points=bonus_points,
         )
-    return EntryOutcome(entry_id=entry_id, finished=True, place=result)
+    return EntryOutcome(entry_id=entry_id, finished=True, place=result, bonus_points=bonus_points)

@@ -8,14 +8,14 @@ section) and listed with their tests in docs/rulings.md ("Formula D: the race at
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from rules.engine.contract import CarResult, CarView, Starter
-from rules.engine.events import Event, EventRejected, Prompt
-from rules.engine.variant import RuleSet, register
+from rules.engine.contract import Starter
+from rules.engine.events import Event, Prompt
+from rules.engine.variant import register
 from rules.formula_d import RACE_LAPS, CarSheet
 from rules.formula_d.race import checks, grid, standings, turns, words
+from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.state import (
     OUT_REASONS,
     CarSetup,
@@ -54,12 +54,17 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 
 
 @register
-class FormulaD(RuleSet):
+class FormulaD(TableHooks):
     name = "formula_d"
     title = "Formula D"
     setup_class = RaceSetup
     state_class = RaceState
     dashboard_columns = standings.COLUMNS
+    handlers = HANDLERS
+    phase_prompts = PHASE_PROMPTS
+    first_check = staticmethod(checks.first_check_prompt)
+    car_views = staticmethod(standings.dashboard)
+    car_results = staticmethod(standings.results)
 
     def setup(
         self,
@@ -74,36 +79,9 @@ class FormulaD(RuleSet):
     def start(self, setup: RaceSetup) -> RaceState:
         return grid.start_state(setup)
 
-    def prompts(self, state: RaceState) -> tuple[Prompt, ...]:
-        return PHASE_PROMPTS[state.phase](state)
-
-    def next_prompt(self, state: RaceState) -> Prompt | None:
-        if state.phase == "checks" and state.pending:
-            return checks.first_check_prompt(state)
-        return super().next_prompt(state)
-
-    def handle(self, state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-        try:
-            handled = HANDLERS[prompt.kind](state, event, prompt)
-        except EventRejected:
-            raise
-        except ValueError as refusal:  # the tables' own errors (a die face, a WP short...)
-            raise EventRejected(str(refusal)) from None
-        return replace(handled, clock=state.clock + 1)
-
-    def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
-        return standings.dashboard(state)
-
     def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
         prompt = self.next_prompt(before)
         return words.describe(before, event, prompt, after) if prompt else ""
-
-    def status(self, state: RaceState) -> str:
-        where = f"Round {state.round}" if state.round else "Before the start"
-        return f"{where} · a race of {state.setup.laps} laps"
-
-    def results(self, state: RaceState) -> tuple[CarResult, ...]:
-        return standings.results(state)
 
 
 __all__ = [

@@ -21,9 +21,10 @@ from rules.formula_d import (
     road_handling_damages,
 )
 from rules.formula_d.race.common import gear_name, label, lose
+from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.flow import settle
+from rules.formula_d.race.rolls import roll_owed, wear_roll
 from rules.formula_d.race.state import Check, RaceState
-from rules.formula_d.race.turns import marker_label
 
 
 def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -59,35 +60,13 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     return Prompt(check.kind, text, check.car, (BLACK_DIE,))
 
 
-def _roll(state: RaceState, event: Event, prompt: Prompt) -> tuple[RaceState, Check, int]:
-    """The black die for the first check owed, and the state without that check."""
-    value = prompt.read(event.data)["value"]
-    return replace(state, pending=state.pending[1:]), state.pending[0], value
-
-
-def on_handling_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
-    if road_handling_damages(value):
-        state = lose(state, check.car, {Zone.ROAD_HANDLING: 1})
-    return settle(state)
-
-
-def on_collision_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
-    if collision_damages(value):
-        state = lose(state, check.car, {Zone.BODY: 1})
-    return settle(state)
-
-
-def on_motor_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
-    if motor_damages(value):
-        state = lose(state, check.car, {Zone.ENGINE: 1})
-    return settle(state)
+on_handling_roll = wear_roll(road_handling_damages, Zone.ROAD_HANDLING, lose=lose, settle=settle)
+on_collision_roll = wear_roll(collision_damages, Zone.BODY, lose=lose, settle=settle)
+on_motor_roll = wear_roll(motor_damages, Zone.ENGINE, lose=lose, settle=settle)
 
 
 def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
+    state, check, value = roll_owed(state, event, prompt)
     outcome = pit_stop(value)
     if outcome.stop is PitStop.QUICK:
         state = with_car(state, check.car, gear=PIT_EXIT_GEAR)

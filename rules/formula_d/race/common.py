@@ -3,7 +3,7 @@ and what losing WP does to a car (Elimination, damage markers)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from rules.engine.pieces import name, ordinal, with_car
@@ -55,8 +55,15 @@ def eliminate(state: RaceState, key: str, reason: str) -> RaceState:
     return place_marker(state, key)
 
 
-def lose(state: RaceState, key: str, losses: Mapping[Zone, int]) -> RaceState:
-    """`key` loses `losses` ({Zone: WP}); Elimination and damage markers follow."""
+def lose(
+    state: RaceState,
+    key: str,
+    losses: Mapping[Zone, int],
+    *,
+    marks: Callable[[Mapping[Zone, int]], bool] = places_damage_marker,
+) -> RaceState:
+    """`key` loses `losses` ({Zone: WP}); Elimination and damage markers follow (`marks`: which
+    losses make its space dangerous, a variant's own)."""
     if not any(losses.values()):
         return state
     worn = wear(state.car(key).sheet, losses)
@@ -64,6 +71,6 @@ def lose(state: RaceState, key: str, losses: Mapping[Zone, int]) -> RaceState:
     if worn.eliminated:
         assert worn.cause is not None
         return eliminate(state, key, OUT_BY_ZONE[worn.cause])
-    if places_damage_marker(losses):
+    if marks(losses):
         return place_marker(state, key)
     return state

@@ -4,31 +4,28 @@ car's start roll before engaging 1st gear."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, EventRejected, Prompt
-from rules.engine.pieces import BLACK_DIE, name, names, ordinal, with_car
+from rules.engine.pieces import BLACK_DIE, name, names, ordinal
 from rules.formula_d import (
     GREAT_START_ROLL,
     GREAT_START_SPACES,
     POOR_START_ROLL,
     RACE_LAPS,
     STANDARD_CAR,
-    START_GEAR,
     CarSheet,
     InvalidBuild,
     InvalidCar,
-    Start,
     Zone,
     check_build,
     start_roll,
 )
 from rules.formula_d.race.common import label
 from rules.formula_d.race.flow import next_turn, start_round
+from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
 from rules.formula_d.race.state import CarSetup, CarState, GridRolls, RaceSetup, RaceState
-from rules.roll_off import rolls_owed
 
 # --- The cars ----------------------------------------------------------------------------------
 
@@ -117,51 +114,13 @@ def start_state(setup: RaceSetup) -> RaceState:
 # --- The grid ----------------------------------------------------------------------------------
 
 
-def _re_rolls(state: RaceState) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(car, the cars it is tied with) for each car that still owes a re-roll."""
-    rolls = {entry.car: entry.rolls for entry in state.grid_rolls}
-    return rolls_owed(rolls, state.grid_outcome.tied)
-
-
 def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    unrolled = [entry.car for entry in state.grid_rolls if not entry.rolls]
-    if unrolled:
-        return tuple(
-            Prompt(
-                "grid_roll",
-                f"Grid: {label(state, car)} rolls black for its starting position "
-                "(highest on pole)",
-                car,
-                (BLACK_DIE,),
-            )
-            for car in unrolled
-        )
-    return tuple(
-        Prompt(
-            "tie_roll",
-            f"Grid: {label(state, car)} tied with "
-            + names([other for other in group if other != car])
-            + ": roll black again, highest takes the forward place",
-            car,
-            (BLACK_DIE,),
-        )
-        for car, group in _re_rolls(state)
+    return grid_roll_prompts(
+        state, "Grid", "rolls black for its starting position (highest on pole)"
     )
 
 
-def on_grid_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    value = prompt.read(event.data)["value"]
-    grid_rolls = tuple(
-        GridRolls(entry.car, (*entry.rolls, value)) if entry.car == prompt.car else entry
-        for entry in state.grid_rolls
-    )
-    state = replace(state, grid_rolls=grid_rolls)
-    if any(not entry.rolls for entry in grid_rolls) or state.grid_outcome.tied:
-        return state
-    return start_round(state)
-
-
-on_tie_roll = on_grid_roll
+on_grid_roll = on_tie_roll = grid_roll(start_round)
 
 
 # --- The start roll ----------------------------------------------------------------------------
@@ -183,12 +142,5 @@ def on_start_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     its turn comes in round 1, in grid order). A Normal Start engages 1st and rolls yellow at once,
     with no gear to choose; a Great Start's 4 spaces are the car's first move, with no die."""
     value = prompt.read(event.data)["value"]
-    outcome = start_roll(value)
-    key = prompt.car or ""
-    state = with_car(state, key, start_roll=value)
-    if outcome.misses_first_turn:
-        return next_turn(state)  # in 1st, without rolling again, next turn (flow.begin_turn)
-    state = with_car(state, key, gear=START_GEAR)
-    if outcome.start is Start.GREAT:
-        return replace(state, phase="move", fixed_move=outcome.spaces_at_once)
-    return replace(state, phase="move")
+    # A Poor Start: in 1st, without rolling again, next turn (flow.begin_turn).
+    return start(state, prompt.car or "", value, start_roll(value), next_turn=next_turn)

@@ -4,7 +4,7 @@ over."""
 from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
-from rules.engine.pieces import plural
+from rules.engine.pieces import car_view, dashboard_keys, plural
 from rules.formula_d import PIT_EXIT_GEAR, POOR_START_ROLL
 from rules.formula_d.race.common import gear_name
 from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
@@ -57,14 +57,13 @@ def eliminated(state: RaceState) -> list[str]:
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:
     running = state.order or state.grid or state.car_keys
-    racing = [key for key in running if state.car(key).racing]
-    racing += [car.car for car in state.cars if car.racing and car.car not in racing]
-    keys = racing + finishers(state) + eliminated(state)
+    keys = dashboard_keys(state, running, finishers(state) + eliminated(state))
     return tuple(_view(state, state.car(key)) for key in keys)
 
 
-def _view(state: RaceState, car: CarState) -> CarView:
-    values = {
+def sheet_values(car: CarState) -> dict[str, object]:
+    """The dashboard's values of a car with a scorecard: its gear, WP in each zone and laps."""
+    return {
         "gear": car.gear or None,  # a car on the grid has no gear yet: shown as a dash
         "tires": car.sheet.tires,
         "brakes": car.sheet.brakes,
@@ -74,26 +73,29 @@ def _view(state: RaceState, car: CarState) -> CarView:
         "road_handling": car.sheet.road_handling,
         "laps": car.laps,
     }
-    return CarView(
-        car=car.car,
-        driver=state.setup.car(car.car).driver,
-        status=car.status,
-        note=note(state, car),
-        values=tuple((column.key, values[column.key]) for column in COLUMNS),
-    )
+
+
+def _view(state: RaceState, car: CarState) -> CarView:
+    return car_view(state, car, COLUMNS, sheet_values(car), note(state, car))
 
 
 def results(state: RaceState) -> tuple[CarResult, ...]:
     keys = finishers(state) + eliminated(state)
-    return tuple(_result(state, state.car(key), place) for place, key in enumerate(keys, start=1))
+    return tuple(
+        car_result(state.car(key), place, note(state, state.car(key)))
+        for place, key in enumerate(keys, start=1)
+    )
 
 
-def _result(state: RaceState, car: CarState, place: int) -> CarResult:
+def car_result(car: CarState, place: int, note: str, **extra: int) -> CarResult:
+    """`car`'s place once the race is over, how far it got and how it ended (`extra`: what a
+    variant's result adds)."""
     return CarResult(
         car=car.car,
         place=place,
         finished=car.status == FINISHED,
         out_reason=car.out_reason,
         distance=car.spaces,
-        note=note(state, car),
+        note=note,
+        **extra,
     )

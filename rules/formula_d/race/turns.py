@@ -13,7 +13,6 @@ from rules.engine.pieces import (
     name,
     names,
     order_prompt,
-    plural,
     racing,
     with_car,
 )
@@ -30,12 +29,10 @@ from rules.formula_d import (
     Zone,
     blocked_braking,
     braking_cost,
-    calls_motor_damage,
     check_slipstream,
     gear_change_cost,
     gears_skipped,
     may_pit,
-    motor_damage_rollers,
     overshoot,
     reaches_pit,
     refit_tires,
@@ -49,8 +46,33 @@ from rules.formula_d.race.common import (
     lose,
     on_track,
 )
+from rules.formula_d.race.facts import (
+    blocked_fact,
+    brakes_fact,
+    cars_fact,
+    corner_facts,
+    finish_fact,
+    markers_fact,
+    pit_fact,
+    roll_fact,
+)
 from rules.formula_d.race.flow import begin_turn, proposed_order, settle
-from rules.formula_d.race.state import FINISHED, CarState, Check, Marker, RaceState
+from rules.formula_d.race.gearing import (
+    cost_choice,
+    gear_entered,
+    gear_prompt,
+    wear_refusal,
+)
+from rules.formula_d.race.moves import (
+    FORMULA_D_MOVES,
+    crossing,
+    handling_checks,
+    motor_damage_checks,
+    move_text,
+    refuse_eliminated_beyond,
+    refuse_overshot,
+)
+from rules.formula_d.race.state import CarState, Check, Marker, RaceState
 
 # --- Order of Play -----------------------------------------------------------------------------
 
@@ -77,13 +99,6 @@ def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 # --- Gears and Gearing Down --------------------------------------------------------------------
 
 
-def cost_text(cost: GearChangeCost) -> str:
-    parts = [f"{points} {zone.value} WP" for zone, points in cost.losses.items() if points]
-    if not parts:
-        return "free"
-    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def gear_cost(car: CarState, gear: int) -> GearChangeCost:
     """What the change costs: nothing after a spin (the car turns round and drives off in 1st) or
     out of the pits (it stood still; the rule names the gears it may leave in)."""
@@ -107,56 +122,25 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
         cost = gear_change_cost(car.gear, gear)
     except IllegalGearChange as refusal:
         return str(refusal)
-    short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
-    if short:
-        skipped = gears_skipped(car.gear, gear)
-        return (
-            f"Skipping {plural(skipped, 'gear')} costs {cost_text(cost)}; {who} has "
-            + " and ".join(f"{car.sheet[zone]} {zone.value} WP" for zone in short)
-            + " left."
-        )
-    return None
-
-
-def _choice(car: CarState, gear: int) -> str:
-    cost = gear_cost(car, gear)
-    text = cost_text(cost)
-    if cost.engine and cost.engine >= car.sheet.engine:
-        text += ": its last engine WP, eliminated"
-    return f"{gear_name(gear)} ({text})"
+    return wear_refusal(car, cost, gears_skipped(car.gear, gear))
 
 
 def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
     default = car.gear if car.gear in legal else legal[-1 if car.in_pits else 0]
-    field = Field(
-        "gear",
-        "Gear",
-        "choice",
-        choices=tuple((str(gear), _choice(car, gear)) for gear in legal),
-        default=str(default),
-    )
     notes = []
     if car.spun:
         notes.append("spun: drives off in 1st")
     if car.in_pits:
         notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower")
-    text = (
-        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
-        + (f" ({'; '.join(notes)})" if notes else "")
-        + ": choose a gear"
-    )
-    return (Prompt("gear", text, car.car, (field,)),)
+    choices = [(gear, cost_choice(gear, gear_cost(car, gear), car.sheet.engine)) for gear in legal]
+    return (gear_prompt(state, car, choices, default, notes),)
 
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     car = state.car(prompt.car or "")
-    raw = event.data.get("gear")
-    try:
-        gear = int(str(raw))
-    except ValueError:
-        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    gear = gear_entered(event.data)
     refusal = gear_refusal(car, gear)
     if refusal:
         raise EventRejected(refusal)
@@ -195,11 +179,6 @@ def _offers_pit(state: RaceState, car: CarState) -> bool:
     return not state.fixed_move and may_pit(car.laps + 1, car.pits)
 
 
-def marker_label(state: RaceState, key: str) -> str:
-    marker = next(marker for marker in state.markers if marker.key == key)
-    return f"Round {marker.round}, where {name(marker.car)} stood"
-
-
 def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
     """Dangerous spaces the mover may pass over or land on: not the one it stands on and leaves."""
     own = Marker(car.car, car.moved_at, state.round).key
@@ -209,55 +188,16 @@ def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     fixed = state.fixed_move
-    fields: list[Field] = []
-    if not fixed:
-        die = gear_die(car.gear)
-        fields.append(
-            Field(
-                "roll", f"{die.value.capitalize()} die ({gear_name(car.gear)} gear)", "die", die=die
-            )
-        )
-    fields += [
-        board_fact(
-            "brakes",
-            f"Brake WP used to stop short, 1 a space (has {car.sheet.brakes})",
-            "brake WP",
-            car.sheet.brakes,
-            short="Brakes",
-        ),
-        board_fact(
-            "blocked",
-            "Blocked by a car: the spaces it would still have moved (0 = no; 7 or more eliminates)",
-            "spaces",
-            short="Blocked",
-            folded=True,
-        ),
-        board_fact(
-            "corner",
-            "Overshot a corner: the stops its yellow box asks for (0 = no)",
-            "stops",
-            3,
-            short="Corner",
-        ),
-        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
-        board_fact(
-            "overshoot",
-            "Spaces it overshot that corner by (1 tire WP each)",
-            "spaces",
-            short="Overshoot",
-        ),
-    ]
+    fields: list[Field] = [] if fixed else [roll_fact(car.gear)]
+    fields += [brakes_fact(car.sheet.brakes), blocked_fact(), *corner_facts()]
     if _offers_slipstream(state, car):
-        fronts = slipstream_fronts(state, car)
         fields += [
-            Field(
+            cars_fact(
+                state,
                 "slipstream",
                 f"Slipstreamed behind ({SLIPSTREAM_SPACES} spaces each; both in 4th or higher, "
                 "as fast or faster)",
-                "cars",
-                choices=tuple((key, label(state, key)) for key in fronts),
-                required=False,
-                default=(),
+                slipstream_fronts(state, car),
                 short="Slipstream",
             ),
             board_fact(
@@ -281,67 +221,22 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     markers = _markers(state, car)
     if markers:
         fields.append(
-            Field(
-                "markers",
+            markers_fact(
+                state,
+                markers,
                 "Damage markers passed over or landed on (a road handling roll each)",
-                "cars",
-                choices=tuple((key, marker_label(state, key)) for key in markers),
-                required=False,
-                default=(),
-                short="Markers",
+                "Markers",
             )
         )
     others = tuple(key for key in on_track(state) if key != car.car)
     if others:
-        fields.append(
-            Field(
-                "adjacent",
-                "Cars it ended next to or behind (a collision roll)",
-                "cars",
-                choices=tuple((key, label(state, key)) for key in others),
-                required=False,
-                default=(),
-                short="Beside",
-            )
-        )
+        question = "Cars it ended next to or behind (a collision roll)"
+        fields.append(cars_fact(state, "adjacent", question, others, short="Beside"))
     if _offers_pit(state, car):
-        fields.append(
-            board_fact(
-                "pit",
-                "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)",
-                "spaces",
-                short="Pits",
-                folded=True,
-            )
-        )
-    fields.append(
-        board_fact(
-            "finish",
-            "Crossed the finish line: the spaces it took to reach the line (0 = no)",
-            "spaces",
-            step=0.5,
-            short="Finish",
-        )
-    )
-    return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)
-
-
-def _move_text(state: RaceState, car: CarState) -> str:
-    who = f"Round {state.round}: {label(state, car.car)}"
-    if state.fixed_move and car.moved_at == 0:
-        return (
-            f"{who} made a Great Start: it moves {state.fixed_move} spaces at once in 1st "
-            "(1 or 2 lanes over if wanted); report the board"
-        )
-    if state.fixed_move:
-        return (
-            f"{who} leaves the pits in {gear_name(car.gear)} (Quick Stop): it may move "
-            f"{plural(state.fixed_move, 'space')}; report the board"
-        )
-    die = gear_die(car.gear).value
-    if car.moved_at == 0 and car.start_roll == POOR_START_ROLL:
-        return f"{who} moves off after its Poor Start, in 1st without a new start roll: roll {die}"
-    return f"{who} in {gear_name(car.gear)}: roll {die}"
+        fields.append(pit_fact())
+    fields.append(finish_fact())
+    text = move_text(state, car, POOR_START_ROLL, FORMULA_D_MOVES)
+    return (Prompt("move", text, car.car, tuple(fields)),)
 
 
 def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) -> None:
@@ -429,10 +324,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if (stops or overshot) and not corner:
         raise EventRejected("Overshooting: say which corner, by the stops its yellow box asks for.")
     if corner and out is None:
-        if overshot > spaces:
-            raise EventRejected(
-                f"{who} moved {plural(spaces, 'space')}: it cannot have overshot by {overshot}."
-            )
+        refuse_overshot(who, spaces, overshot)
         result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)
         if result.eliminated:
             out = "stops" if corner - stops > MOST_STOPS_SKIPPED else "tires"
@@ -443,12 +335,10 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if out is not None:
         # Eliminated on its move: it pays nothing more (its race is over), goes as far as it went,
         # and leaves a damage marker there; a 20 or 30 it rolled still calls the others to roll.
-        if pit or finish:
-            where = "enter the pits" if pit else "cross the line"
-            raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
+        refuse_eliminated_beyond(who, pit, finish)
         state = with_car(state, car.car, spaces=car.spaces + spaces, **moved)
         state = eliminate(state, car.car, out)
-        pending = _motor_damage(state, car, roll) if not fixed else ()
+        pending = motor_damage_checks(state, car, roll, "motor_roll") if not fixed else ()
         return settle(replace(state, pending=pending, fixed_move=0))
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
@@ -465,23 +355,16 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         # In its pit the car is turned the right way again: a spin on the way in is over.
         changes.update(laps=car.laps + 1, pits=car.pits + 1, spaces=car.spaces + pit, spun=False)
     if finish:
-        if not 0 < finish <= spaces:
-            raise EventRejected(
-                f"{who} moved {plural(spaces, 'space')}: it cannot have needed {finish} to reach "
-                "the line."
-            )
         # Winning: each crossing completes a lap; on the last lap the car has finished. It leaves
         # the track past the line, so it makes no more rolls (a ruling: the race is over for it).
-        laps = car.laps + 1
-        changes["laps"] = laps
-        if laps >= state.setup.laps:
-            if adjacent or markers:
-                raise EventRejected(
-                    f"{who} has finished: it leaves the track past the line and makes no more "
-                    "rolls (no collision or road handling roll)."
-                )
-            past = spaces - finish
-            changes.update(status=FINISHED, finish_round=state.round, past_line=past, spun=False)
+        changes |= crossing(
+            state,
+            car,
+            spaces,
+            finish,
+            rolls_called=bool(adjacent or markers),
+            no_rolls="no collision or road handling roll",
+        )
 
     state = with_car(state, car.car, **changes)
     state = lose(state, car.car, {Zone.BRAKES: brakes_lost, Zone.TIRES: tires_lost})
@@ -495,33 +378,13 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     # the collision roll and Motor Damage (the roller first), and last the pit stop roll.
     pending: list[Check] = []
     if state.car(car.car).racing:
-        pending += [
-            Check("handling_roll", car.car, marker=key)
-            for key in (marker.key for marker in state.markers)
-            if key in markers
-        ]
+        pending += handling_checks(state, car.car, markers)
         if adjacent:
             pending.append(
                 Check("collision_roll", car.car, f"ended next to or behind {names(adjacent)}")
             )
     if not fixed:
-        pending += _motor_damage(state, car, roll)
+        pending += motor_damage_checks(state, car, roll, "motor_roll")
     if pit:
         pending.append(Check("pit_roll", car.car))
     return settle(replace(state, pending=tuple(pending), fixed_move=0))
-
-
-def _motor_damage(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
-    """Motor Damage: a 20 in 5th or a 30 in 6th; the roller first (if it is still racing), then
-    every other car on the track in 5th or 6th, in order of play."""
-    if not calls_motor_damage(car.gear, roll):
-        return ()
-    gears = {
-        key: state.car(key).gear for key in state.order if key == car.car or state.car(key).on_track
-    }
-    reason = f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"
-    return tuple(
-        Check("motor_roll", key, reason)
-        for key in motor_damage_rollers(car.car, gears)
-        if state.car(key).racing
-    )

@@ -26,9 +26,9 @@ from rules.formula_d import (
 )
 from rules.formula_d.race.common import gear_name, label
 from rules.formula_d.race.flow import proposed_order
+from rules.formula_d.race.gearing import cost_text
 from rules.formula_d.race.standings import finishers
 from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
-from rules.formula_d.race.turns import cost_text
 
 Facts = Mapping[str, Any]
 

@@ -10,11 +10,11 @@ with their tests in docs/rulings.md ("Mini's series").
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 
-from rules.engine.contract import CarResult, CarView, Starter
-from rules.engine.events import Event, EventRejected, Prompt
-from rules.engine.variant import RuleSet, register
+from rules.engine.contract import Starter
+from rules.engine.events import Event, Prompt
+from rules.engine.variant import register
+from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.turns import on_order, order_prompts
 from rules.mini.car import DAMAGE_POOL
 from rules.mini.formats import RaceFormat
@@ -69,12 +69,17 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 
 
 @register
-class Mini(RuleSet):
+class Mini(TableHooks):
     name = "mini"
     title = "Mini's series"
     setup_class = RaceSetup
     state_class = RaceState
     dashboard_columns = standings.COLUMNS
+    handlers = HANDLERS
+    phase_prompts = PHASE_PROMPTS
+    first_check = staticmethod(checks.first_check_prompt)
+    car_views = staticmethod(standings.dashboard)
+    car_results = staticmethod(standings.results)
 
     def setup(
         self,
@@ -97,34 +102,11 @@ class Mini(RuleSet):
     def start(self, setup: RaceSetup) -> RaceState:
         return grid.start_state(setup)
 
-    def prompts(self, state: RaceState) -> tuple[Prompt, ...]:
-        return PHASE_PROMPTS[state.phase](state)
-
-    def next_prompt(self, state: RaceState) -> Prompt | None:
-        if state.phase == "checks" and state.pending:
-            return checks.first_check_prompt(state)
-        return super().next_prompt(state)
-
-    def handle(self, state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-        try:
-            handled = HANDLERS[prompt.kind](state, event, prompt)
-        except EventRejected:
-            raise
-        except ValueError as refusal:  # the tables' own errors (a die face, a gear...)
-            raise EventRejected(str(refusal)) from None
-        return replace(handled, clock=state.clock + 1)
-
-    def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
-        return standings.dashboard(state)
-
     def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
         return words.describe(before, event, after)
 
     def status(self, state: RaceState) -> str:
         return standings.status(state)
-
-    def results(self, state: RaceState) -> tuple[CarResult, ...]:
-        return standings.results(state)
 
 
 __all__ = [

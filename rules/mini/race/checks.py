@@ -3,10 +3,9 @@ pulled beside, and each of them) and the redline roll."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.engine.events import Event, Prompt
 from rules.engine.pieces import BLACK_DIE, name
+from rules.formula_d.race.rolls import roll_owed
 from rules.mini.damage import (
     COLLISION_DAMAGE,
     COLLISION_DAMAGE_MAX,
@@ -47,13 +46,8 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     return Prompt(check.kind, text, check.car, (BLACK_DIE,))
 
 
-def _roll(state: RaceState, event: Event, prompt: Prompt) -> tuple[RaceState, Check, int]:
-    value = prompt.read(event.data)["value"]
-    return replace(state, pending=state.pending[1:]), state.pending[0], value
-
-
 def on_collision_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
+    state, check, value = roll_owed(state, event, prompt)
     if collision_damages(value):
         state = hurt(state, check.car, COLLISION_DAMAGE)
         moved = mover(state)
@@ -64,7 +58,7 @@ def on_collision_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceSta
 
 
 def on_redline_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
+    state, check, value = roll_owed(state, event, prompt)
     if redline_damages(value):
         state = hurt(state, check.car, REDLINE_DAMAGE)
     return settle(state)

@@ -4,8 +4,8 @@ over the places (the photo finish by share of the move) and the lap-leader point
 from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
-from rules.engine.pieces import plural
-from rules.formula_d.race.standings import eliminated
+from rules.engine.pieces import car_view, dashboard_keys, plural
+from rules.formula_d.race.standings import car_result, eliminated
 from rules.mini.finish import LAP_LEADER_POINTS, crossing_order, lap_leaders
 from rules.mini.pit_stop import PIT_EXIT_HIGHEST_GEAR
 from rules.mini.race.common import gear_name, ordinal
@@ -61,9 +61,7 @@ def finishers(state: RaceState) -> list[str]:
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:
     running = state.order or state.grid or state.grid_outcome.order or state.car_keys
-    racing = [key for key in running if state.car(key).racing]
-    racing += [car.car for car in state.cars if car.racing and car.car not in racing]
-    keys = racing + finishers(state) + eliminated(state)  # type: ignore[arg-type]
+    keys = dashboard_keys(state, running, finishers(state) + eliminated(state))  # type: ignore[arg-type]
     return tuple(_view(state, state.car(key)) for key in keys)
 
 
@@ -74,25 +72,16 @@ def _view(state: RaceState, car: CarState) -> CarView:
         "laps": car.laps,
         "led": len(laps_led(state, car.car)),
     }
-    return CarView(
-        car=car.car,
-        driver=state.setup.car(car.car).driver,
-        status=car.status,
-        note=note(state, car),
-        values=tuple((column.key, values[column.key]) for column in COLUMNS),
-    )
+    return car_view(state, car, COLUMNS, values, note(state, car))
 
 
 def results(state: RaceState) -> tuple[CarResult, ...]:
     keys = finishers(state) + eliminated(state)  # type: ignore[arg-type]
     return tuple(
-        CarResult(
-            car=key,
-            place=place,
-            finished=state.car(key).status == FINISHED,
-            out_reason=state.car(key).out_reason,
-            distance=state.car(key).spaces,
-            note=note(state, state.car(key)),
+        car_result(
+            state.car(key),  # type: ignore[arg-type]
+            place,
+            note(state, state.car(key)),
             bonus_points=LAP_LEADER_POINTS * len(laps_led(state, key)),
         )
         for place, key in enumerate(keys, start=1)

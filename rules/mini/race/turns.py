@@ -12,7 +12,16 @@ from typing import Any
 from rules.dice import HIGHEST_GEAR, gear_die
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, name, plural, with_car
+from rules.formula_d.race.facts import (
+    blocked_fact,
+    cars_fact,
+    corner_facts,
+    finish_fact,
+    pit_fact,
+    roll_fact,
+)
 from rules.formula_d.race.flow import next_turn
+from rules.formula_d.race.gearing import gear_entered, gear_prompt
 from rules.mini.damage import REDLINE_DAMAGE, calls_redline_roll, collision_rolls, redline_at_once
 from rules.mini.driving import (
     CLUTCH_DAMAGE,
@@ -85,13 +94,6 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(mover(state))
     legal = legal_gears(car)
     default = car.gear if car.gear in legal else legal[-1]
-    field = Field(
-        "gear",
-        "Gear",
-        "choice",
-        choices=tuple((str(gear), _choice(car, gear)) for gear in legal),
-        default=str(default),
-    )
     notes = []
     if car.spun:
         notes.append("spun out: begins in 1st")
@@ -100,21 +102,14 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
             f"leaving its pit in {gear_name(PIT_EXIT_HIGHEST_GEAR)} or lower; no upshift in the "
             "pit lane without clear spaces equal to the gear's lowest number"
         )
-    text = (
-        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
-        + (f" ({'; '.join(notes)})" if notes else "")
-        + ": choose a gear (one up or down is free)"
-    )
-    return (Prompt("gear", text, car.car, (field,)),)
+    choices = [(gear, _choice(car, gear)) for gear in legal]
+    ask = "choose a gear (one up or down is free)"
+    return (gear_prompt(state, car, choices, default, notes, ask),)
 
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     car = state.car(prompt.car or "")
-    raw = event.data.get("gear")
-    try:
-        gear = int(str(raw))
-    except ValueError:
-        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    gear = gear_entered(event.data)
     change = _change(car, gear)
     prompt.read({**event.data, "gear": str(gear)})
     state = with_car(state, car.car, gear=gear, spun=False)
@@ -168,14 +163,9 @@ def _offers_pit(state: RaceState, car: CarState) -> bool:
 
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(mover(state))
-    die = gear_die(car.gear)
-    die_label = (
-        "Purple die + 10 (6th gear)"
-        if car.gear == HIGHEST_GEAR
-        else f"{die.value.capitalize()} die ({gear_name(car.gear)} gear)"
-    )
+    redlining = car.gear == HIGHEST_GEAR
     fields: list[Field] = [
-        Field("roll", die_label, "die", die=die),
+        roll_fact(car.gear, "Purple die + 10 (6th gear)" if redlining else ""),
         Field(
             "clutch",
             f"Slipped the clutch (+{CLUTCH_SPACES} space, {CLUTCH_DAMAGE} damage)",
@@ -188,46 +178,30 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         board_fact(
             "brakes", "Spaces braked short of the roll (1 damage each)", "spaces", short="Brakes"
         ),
-        board_fact(
-            "blocked",
+        blocked_fact(
             "Blocked by a car: the spaces it would still have moved (1 damage each; 7 or more "
-            "eliminates" + ("; none in the pit lane)" if car.leaving_pits else ")"),
-            "spaces",
-            short="Blocked",
-            folded=True,
+            "eliminates" + ("; none in the pit lane)" if car.leaving_pits else ")")
         ),
-        board_fact(
-            "corner",
+        *corner_facts(
             "Overshot a corner: 1 for a corner, 2 for the track's longest (0 = no)"
             + (
                 " — this format doubles every corner's stops"
                 if state.setup.format.stops_doubled
                 else ""
             ),
-            "stops",
-            2,
-            short="Corner",
-        ),
-        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
-        board_fact(
-            "overshoot",
             "Spaces it overshot that corner by (1 damage a space for each stop owed; no lane "
             "change or passing)",
-            "spaces",
-            short="Overshoot",
+            most_stops=2,
         ),
     ]
     if _offers_slipstream(state, car):
-        fronts = _fronts(state, car)
         fields += [
-            Field(
+            cars_fact(
+                state,
                 "slipstream",
                 f"Slipstreamed behind ({SLIPSTREAM_SPACES} spaces and {SLIPSTREAM_DAMAGE} damage "
                 f"each; in {gear_name(SLIPSTREAM_MIN_GEAR)} or higher, a gear at least theirs)",
-                "cars",
-                choices=tuple((key, label(state, key)) for key in fronts),
-                required=False,
-                default=(),
+                _fronts(state, car),
                 short="Slipstream",
             ),
             board_fact(
@@ -241,17 +215,8 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         ]
     others = tuple(key for key in _on_track(state) if key != car.car)
     if others:
-        fields.append(
-            Field(
-                "adjacent",
-                "Cars it pulled next to or behind (each rolls black, and it rolls for each)",
-                "cars",
-                choices=tuple((key, label(state, key)) for key in others),
-                required=False,
-                default=(),
-                short="Beside",
-            )
-        )
+        question = "Cars it pulled next to or behind (each rolls black, and it rolls for each)"
+        fields.append(cars_fact(state, "adjacent", question, others, short="Beside"))
     if car.laps + 1 == DOUBLE_SPACES_LAP and not car.leaving_pits:
         fields.append(
             board_fact(
@@ -266,22 +231,14 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     if _offers_pit(state, car):
         clear = pit_lane_clear_spaces(car.gear)
         fields.append(
-            board_fact(
-                "pit",
+            pit_fact(
                 f"Pulled into its pit: the spaces to it, braking the rest (1 damage each; only "
-                f"with {plural(clear, 'clear space')} to enter the pit lane; 0 = no)",
-                "spaces",
-                short="Pits",
-                folded=True,
+                f"with {plural(clear, 'clear space')} to enter the pit lane; 0 = no)"
             )
         )
     fields.append(
-        board_fact(
-            "finish",
-            "Crossed the finish line: the movement points it took to reach the line (0 = no)",
-            "spaces",
-            step=0.5,
-            short="Finish",
+        finish_fact(
+            "Crossed the finish line: the movement points it took to reach the line (0 = no)"
         )
     )
     return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)

@@ -9,7 +9,8 @@ from dataclasses import replace
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, name, with_car
 from rules.formula_d import Zone
-from rules.formula_d.race.turns import marker_label
+from rules.formula_d.race.facts import marker_label
+from rules.formula_d.race.rolls import wear_roll
 from rules.rbb import (
     BODY_DAMAGE_MAX,
     ENGINE_DAMAGE_MAX,
@@ -63,30 +64,10 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     return Prompt(check.kind, text, check.car, (BLACK_DIE,))
 
 
-def _roll(state: RaceState, event: Event, prompt: Prompt) -> tuple[RaceState, Check, int]:
-    value = prompt.read(event.data)["value"]
-    return replace(state, pending=state.pending[1:]), state.pending[0], value
-
-
-def on_handling_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
-    if handling_damages(value):
-        state = lose(state, check.car, {Zone.ROAD_HANDLING: 1})
-    return settle(state)
-
-
-def on_body_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
-    if body_damages(value):
-        state = lose(state, check.car, {Zone.BODY: 1})  # a token goes under it (common.lose)
-    return settle(state)
-
-
-def on_engine_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    state, check, value = _roll(state, event, prompt)
-    if engine_damages(value):
-        state = lose(state, check.car, {Zone.ENGINE: 1})
-    return settle(state)
+on_handling_roll = wear_roll(handling_damages, Zone.ROAD_HANDLING, lose=lose, settle=settle)
+# A body WP lost puts a damage token under the car (common.lose).
+on_body_roll = wear_roll(body_damages, Zone.BODY, lose=lose, settle=settle)
+on_engine_roll = wear_roll(engine_damages, Zone.ENGINE, lose=lose, settle=settle)
 
 
 # --- Pit Stops ---------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import BLACK_DIE, with_car
+from rules.engine.pieces import BLACK_DIE
 from rules.formula_d import CarSheet
+from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
 from rules.rbb import (
     FANTASTIC_START_ROLL,
     FANTASTIC_START_SPACES,
@@ -24,8 +25,7 @@ from rules.rbb import (
 from rules.rbb.race.common import label, names, ordinal
 from rules.rbb.race.flow import next_turn, start_round
 from rules.rbb.race.state import CarSetup, CarState, GridRolls, RaceSetup, RaceState
-from rules.rbb.start import START_GEAR, Start, start_roll
-from rules.roll_off import rolls_owed
+from rules.rbb.start import start_roll
 
 # --- The cars ----------------------------------------------------------------------------------
 
@@ -93,45 +93,11 @@ def start_state(setup: RaceSetup) -> RaceState:
 
 def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
     """The season's first race: a random grid, drawn with the damage die (highest on pole)."""
-    unrolled = [entry.car for entry in state.grid_rolls if not entry.rolls]
-    if unrolled:
-        return tuple(
-            Prompt(
-                "grid_roll",
-                f"Random grid: {label(state, car)} rolls black (highest on pole)",
-                car,
-                (BLACK_DIE,),
-            )
-            for car in unrolled
-        )
-    rolls = {entry.car: entry.rolls for entry in state.grid_rolls}
-    return tuple(
-        Prompt(
-            "tie_roll",
-            f"Random grid: {label(state, car)} tied with "
-            + names([other for other in group if other != car])
-            + ": roll black again, highest takes the forward place",
-            car,
-            (BLACK_DIE,),
-        )
-        for car, group in rolls_owed(rolls, state.grid_outcome.tied)
-    )
+    return grid_roll_prompts(state, "Random grid", "rolls black (highest on pole)")
 
 
-def on_grid_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    """As Formula D's grid roll: the race starts once every car has rolled and no tie is left."""
-    value = prompt.read(event.data)["value"]
-    grid_rolls = tuple(
-        GridRolls(entry.car, (*entry.rolls, value)) if entry.car == prompt.car else entry
-        for entry in state.grid_rolls
-    )
-    state = replace(state, grid_rolls=grid_rolls)
-    if any(not entry.rolls for entry in grid_rolls) or state.grid_outcome.tied:
-        return state
-    return start_round(state)
-
-
-on_tie_roll = on_grid_roll
+# As Formula D's grid roll: the race starts once every car has rolled and no tie is left.
+on_grid_roll = on_tie_roll = grid_roll(start_round)
 
 
 def grid_order_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -173,12 +139,4 @@ def on_start_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     """Starts: a stall misses the turn (1st and the yellow die on the next, no new roll); a normal
     start rolls yellow at once; a fantastic start moves 4 spaces instead."""
     value = prompt.read(event.data)["value"]
-    outcome = start_roll(value)
-    key = prompt.car or ""
-    state = with_car(state, key, start_roll=value)
-    if outcome.misses_first_turn:
-        return next_turn(state)
-    state = with_car(state, key, gear=START_GEAR)
-    if outcome.start is Start.GREAT:
-        return replace(state, phase="move", fixed_move=outcome.spaces_at_once)
-    return replace(state, phase="move")
+    return start(state, prompt.car or "", value, start_roll(value), next_turn=next_turn)

@@ -4,7 +4,8 @@ over (rules.rbb.places)."""
 from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
-from rules.engine.pieces import plural
+from rules.engine.pieces import car_view, dashboard_keys, plural
+from rules.formula_d.race.standings import car_result, sheet_values
 from rules.rbb import PIT_EXIT_GEAR, STALL_ROLL, Crossing, Reached, places
 from rules.rbb.race.common import gear_name
 from rules.rbb.race.state import FINISHED, OUT, OUT_REASONS, QUICK, READY, WAIT, CarState, RaceState
@@ -64,44 +65,16 @@ def placed(state: RaceState) -> tuple[str, ...]:
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:
     running = state.order or state.grid or state.car_keys
-    racing = [key for key in running if state.car(key).racing]
-    racing += [car.car for car in state.cars if car.racing and car.car not in racing]
-    keys = racing + [key for key in placed(state) if key not in racing]
+    keys = dashboard_keys(state, running, placed(state))
     return tuple(_view(state, state.car(key)) for key in keys)
 
 
 def _view(state: RaceState, car: CarState) -> CarView:
-    values = {
-        "gear": car.gear or None,
-        "tires": car.sheet.tires,
-        "brakes": car.sheet.brakes,
-        "gearbox": car.sheet.gearbox,
-        "body": car.sheet.body,
-        "engine": car.sheet.engine,
-        "road_handling": car.sheet.road_handling,
-        "laps": car.laps,
-    }
-    return CarView(
-        car=car.car,
-        driver=state.setup.car(car.car).driver,
-        status=car.status,
-        note=note(state, car),
-        values=tuple((column.key, values[column.key]) for column in COLUMNS),
-    )
+    return car_view(state, car, COLUMNS, sheet_values(car), note(state, car))  # type: ignore[arg-type]
 
 
 def results(state: RaceState) -> tuple[CarResult, ...]:
     return tuple(
-        _result(state, state.car(key), place) for place, key in enumerate(placed(state), start=1)
-    )
-
-
-def _result(state: RaceState, car: CarState, place: int) -> CarResult:
-    return CarResult(
-        car=car.car,
-        place=place,
-        finished=car.status == FINISHED,
-        out_reason=car.out_reason,
-        distance=car.spaces,
-        note=note(state, car),
+        car_result(state.car(key), place, note(state, state.car(key)))  # type: ignore[arg-type]
+        for place, key in enumerate(placed(state), start=1)
     )

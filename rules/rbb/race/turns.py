@@ -6,21 +6,38 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import HIGHEST_GEAR, gear_die
+from rules.dice import HIGHEST_GEAR
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
+from rules.engine.pieces import name, racing, with_car
 from rules.formula_d import FREE, SPIN_GEAR, GearChangeCost, IllegalGearChange, Zone
-from rules.formula_d.race.turns import cost_text, marker_label
+from rules.formula_d.race.facts import (
+    blocked_fact,
+    brakes_fact,
+    cars_fact,
+    corner_facts,
+    finish_fact,
+    markers_fact,
+    pit_fact,
+    roll_fact,
+)
+from rules.formula_d.race.gearing import cost_choice, gear_entered, gear_prompt, wear_refusal
+from rules.formula_d.race.moves import (
+    MoveWords,
+    crossing,
+    handling_checks,
+    motor_damage_checks,
+    move_text,
+    refuse_eliminated_beyond,
+    refuse_overshot,
+)
 from rules.rbb import (
     PIT_EXIT_GEAR,
     SLIPSTREAM_MIN_GEAR,
     SLIPSTREAM_SPACES,
     STALL_ROLL,
     blocked,
-    calls_engine_damage,
     check_slipstream,
     crashes_for_stops,
-    engine_rollers,
     pit_lane_gear,
 )
 from rules.rbb.braking import braking_cost
@@ -30,31 +47,16 @@ from rules.rbb.race.common import (
     eliminate,
     event_number,
     gear_name,
-    label,
     lose,
     names,
     on_track,
     place_marker,
 )
-from rules.rbb.race.flow import begin_turn, proposed_order, settle
-from rules.rbb.race.state import FINISHED, QUICK, READY, CarState, Check, Marker, RaceState
+from rules.rbb.race.flow import begin_turn, settle
+from rules.rbb.race.state import QUICK, READY, CarState, Check, Marker, RaceState
 from rules.rbb.tyres import overshoot
 
 # --- Order of play -----------------------------------------------------------------------------
-
-
-def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    text = (
-        f"Round {state.round}: confirm the order of play (the leader first, then the higher gear, "
-        "then the inside of the corner) or correct it from the board"
-    )
-    prompt = order_prompt(
-        proposed_order(state),  # type: ignore[arg-type]  (Formula D's, on the same fields)
-        lambda car: label(state, car),
-        field_label="Order of play, first to move first",
-        text=text,
-    )
-    return (prompt,)
 
 
 def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
@@ -88,56 +90,25 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
     except IllegalGearChange as refusal:
         return str(refusal)
     # "A racer may not skip down more gears than they have relevant Wear Points remaining."
-    short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
-    if short:
-        skipped = gears_skipped(car.gear, gear)
-        return (
-            f"Skipping {plural(skipped, 'gear')} costs {cost_text(cost)}; {who} has "
-            + " and ".join(f"{car.sheet[zone]} {zone.value} WP" for zone in short)
-            + " left."
-        )
-    return None
-
-
-def _choice(car: CarState, gear: int) -> str:
-    cost = gear_cost(car, gear)
-    text = cost_text(cost)
-    if cost.engine and cost.engine >= car.sheet.engine:
-        text += ": its last engine WP, eliminated"
-    return f"{gear_name(gear)} ({text})"
+    return wear_refusal(car, cost, gears_skipped(car.gear, gear))
 
 
 def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
     default = car.gear if car.gear in legal else legal[0]
-    field = Field(
-        "gear",
-        "Gear",
-        "choice",
-        choices=tuple((str(gear), _choice(car, gear)) for gear in legal),
-        default=str(default),
-    )
     notes = []
     if car.spun:
         notes.append("spun: starts again in 1st")
     if car.pit == READY:
         notes.append(f"leaves the pits in {gear_name(PIT_EXIT_GEAR)}")
-    text = (
-        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
-        + (f" ({'; '.join(notes)})" if notes else "")
-        + ": choose a gear"
-    )
-    return (Prompt("gear", text, car.car, (field,)),)
+    choices = [(gear, cost_choice(gear, gear_cost(car, gear), car.sheet.engine)) for gear in legal]
+    return (gear_prompt(state, car, choices, default, notes),)
 
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     car = state.car(prompt.car or "")
-    raw = event.data.get("gear")
-    try:
-        gear = int(str(raw))
-    except ValueError:
-        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+    gear = gear_entered(event.data)
     refusal = gear_refusal(car, gear)
     if refusal:
         raise EventRejected(refusal)
@@ -170,50 +141,17 @@ def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
     return tuple(marker.key for marker in state.markers if marker.key != own)
 
 
-def _cars_field(state: RaceState, key: str, label_text: str, keys, **options) -> Field:
-    return Field(
-        key,
-        label_text,
-        "cars",
-        choices=tuple((other, label(state, other)) for other in keys),
-        required=False,
-        default=(),
-        **options,
-    )
-
-
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     others = _others(state, car)
-    fields: list[Field] = []
-    if not state.fixed_move:
-        die = gear_die(car.gear)
-        fields.append(
-            Field(
-                "roll", f"{die.value.capitalize()} die ({gear_name(car.gear)} gear)", "die", die=die
-            )
-        )
+    fields: list[Field] = [] if state.fixed_move else [roll_fact(car.gear)]
+    fields.append(brakes_fact(car.sheet.brakes))
     fields.append(
-        board_fact(
-            "brakes",
-            f"Brake WP used to stop short, 1 a space (has {car.sheet.brakes})",
-            "brake WP",
-            car.sheet.brakes,
-            short="Brakes",
-        )
-    )
-    fields.append(
-        board_fact(
-            "blocked",
-            "Blocked: the spaces it would still have moved (0 = no; 7 or more eliminates)",
-            "spaces",
-            short="Blocked",
-            folded=True,
-        )
+        blocked_fact("Blocked: the spaces it would still have moved (0 = no; 7 or more eliminates)")
     )
     if others:
         fields.append(
-            _cars_field(
+            cars_fact(
                 state,
                 "blocked_by",
                 "The racer directly in front that blocked it (if it is eliminated: 1 body WP "
@@ -223,22 +161,10 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 folded=True,
             )
         )
-    fields += [
-        board_fact(
-            "corner",
-            "Overshot a corner: the stops it asks for (0 = no)",
-            "stops",
-            3,
-            short="Corner",
-        ),
-        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
-        board_fact(
-            "overshoot",
-            "Spaces beyond the corner limit (1 tyre WP each)",
-            "spaces",
-            short="Overshoot",
-        ),
-    ]
+    fields += corner_facts(
+        "Overshot a corner: the stops it asks for (0 = no)",
+        "Spaces beyond the corner limit (1 tyre WP each)",
+    )
     if _offers_slipstream(state, car):
         fields.append(
             Field(
@@ -252,20 +178,11 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         )
     markers = _markers(state, car)
     if markers:
-        fields.append(
-            Field(
-                "markers",
-                "Damage tokens passed onto (a handling roll each)",
-                "cars",
-                choices=tuple((key, marker_label(state, key)) for key in markers),  # type: ignore[arg-type]
-                required=False,
-                default=(),
-                short="Tokens",
-            )
-        )
+        question = "Damage tokens passed onto (a handling roll each)"
+        fields.append(markers_fact(state, markers, question, "Tokens"))
     if others:
         fields.append(
-            _cars_field(
+            cars_fact(
                 state,
                 "adjacent",
                 "Racers it ended its turn beside (each of them and it roll for body damage)",
@@ -274,43 +191,24 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             )
         )
     if _offers_pit(state, car):
-        fields.append(
-            board_fact(
-                "pit",
-                "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)",
-                "spaces",
-                short="Pits",
-                folded=True,
-            )
-        )
-    fields.append(
-        board_fact(
-            "finish",
-            "Crossed the finish line: the spaces it took to reach the line (0 = no)",
-            "spaces",
-            step=0.5,
-            short="Finish",
-        )
-    )
-    return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)
+        fields.append(pit_fact())
+    fields.append(finish_fact())
+    text = move_text(state, car, STALL_ROLL, RBB_MOVES)
+    return (Prompt("move", text, car.car, tuple(fields)),)
 
 
-def _move_text(state: RaceState, car: CarState) -> str:
-    who = f"Round {state.round}: {label(state, car.car)}"
-    if state.fixed_move and car.moved_at == 0:
-        return (
-            f"{who} made a fantastic start: it moves {state.fixed_move} spaces in 1st instead of "
-            "rolling; report the board"
-        )
-    if state.fixed_move:
-        return (
-            f"{who} leaves the pits in {gear_name(car.gear)} (Quick Pit Stop): it moves "
-            f"{plural(state.fixed_move, 'space')}; report the board"
-        )
-    die = gear_die(car.gear).value
-    if car.moved_at == 0 and car.start_roll == STALL_ROLL:
-        return f"{who} moves off after its stall, in 1st without a new start roll: roll {die}"
-    return f"{who} in {gear_name(car.gear)}: roll {die}"
+RBB_MOVES = MoveWords(
+    fixed_start=(
+        "{who} made a fantastic start: it moves {fixed} spaces in 1st instead of rolling; "
+        "report the board"
+    ),
+    fixed_pit_exit=(
+        "{who} leaves the pits in {gear} (Quick Pit Stop): it moves {spaces}; report the board"
+    ),
+    after_failed_start=(
+        "{who} moves off after its stall, in 1st without a new start roll: roll {die}"
+    ),
+)
 
 
 def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) -> None:
@@ -379,10 +277,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if (stops or overshot) and not corner:
         raise EventRejected("Overshooting: say which corner, by the stops it asks for.")
     if corner and out is None:
-        if overshot > spaces:
-            raise EventRejected(
-                f"{who} moved {plural(spaces, 'space')}: it cannot have overshot by {overshot}."
-            )
+        refuse_overshot(who, spaces, overshot)
         result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)
         if result.eliminated:
             out = "stops" if crashes_for_stops(stops, corner) else "tires"
@@ -392,16 +287,14 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
     moved = {"moved_at": event_number(state), "spun": spun}
     if out is not None:
-        if pit or finish:
-            where = "enter the pits" if pit else "cross the line"
-            raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
+        refuse_eliminated_beyond(who, pit, finish)
         state = with_car(state, car.car, spaces=car.spaces + spaces, **moved)
         state = eliminate(state, car.car, out)
         if front_body:
             # House rule: the racer directly in front takes a body WP and a token in its space.
             front = blocked_by[0]
             state = place_marker(lose(state, front, {Zone.BODY: front_body}), front)
-        pending = _engine_damage(state, car, roll) if not fixed else ()
+        pending = motor_damage_checks(state, car, roll, "engine_roll") if not fixed else ()
         return settle(replace(state, pending=pending, fixed_move=0))
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
@@ -422,21 +315,14 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             pit=QUICK,  # until the racer chooses a Technical Pit Stop instead
         )
     if finish:
-        if not 0 < finish <= spaces:
-            raise EventRejected(
-                f"{who} moved {plural(spaces, 'space')}: it cannot have needed {finish} to reach "
-                "the line."
-            )
-        laps = car.laps + 1
-        changes["laps"] = laps
-        if laps >= state.setup.laps:
-            if adjacent or markers:
-                raise EventRejected(
-                    f"{who} has finished: it leaves the track past the line and makes no more "
-                    "rolls (no body or handling roll)."
-                )
-            past = spaces - finish
-            changes.update(status=FINISHED, finish_round=state.round, past_line=past, spun=False)
+        changes |= crossing(
+            state,
+            car,
+            spaces,
+            finish,
+            rolls_called=bool(adjacent or markers),
+            no_rolls="no body or handling roll",
+        )
 
     state = with_car(state, car.car, **changes)
     state = lose(state, car.car, {Zone.BRAKES: brakes_lost, Zone.TIRES: tires_lost})
@@ -448,32 +334,13 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     # body for the mover and each racer beside it, engine damage, and the choice of pit stop.
     pending: list[Check] = []
     if state.car(car.car).racing:
-        pending += [
-            Check("handling_roll", car.car, marker=key)
-            for key in (marker.key for marker in state.markers)
-            if key in markers
-        ]
+        pending += handling_checks(state, car.car, markers)
         if adjacent:
             reason = f"{name(car.car)} ended its turn beside {names(adjacent)}"
             pending += [Check("body_roll", key, reason) for key in (car.car, *adjacent)]
     if not fixed:
-        pending += _engine_damage(state, car, roll)
+        # Engine damage is Formula D's Motor Damage, by another name.
+        pending += motor_damage_checks(state, car, roll, "engine_roll")
     if pit:
         pending.append(Check("pit_stop", car.car))
     return settle(replace(state, pending=tuple(pending), fixed_move=0))
-
-
-def _engine_damage(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
-    """A 20 in 5th or a 30 in 6th: the roller first (if still racing), then every other racer on
-    the track in 5th or 6th, in order of play."""
-    if not calls_engine_damage(car.gear, roll):
-        return ()
-    gears = {
-        key: state.car(key).gear for key in state.order if key == car.car or state.car(key).on_track
-    }
-    reason = f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"
-    return tuple(
-        Check("engine_roll", key, reason)
-        for key in engine_rollers(car.car, gears)
-        if state.car(key).racing
-    )

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from rules.engine import Event, Prompt, Starter, apply, prompts, setup, start
-from rules.formula_d import Zone
+from rules.engine import Starter, setup
 from rules.rbb.race import RaceSetup
-
-DRIVERS = {"red": "Jane Doe", "blue": "Ada Fangio", "green": "Mario Unser", "yellow": "Al Prost"}
+from tests.rules.formula_d.race.table import DRIVERS
+from tests.rules.formula_d.race.table import Table as FormulaDTable
 
 
 def race_setup(*cars: str, **options: Any) -> RaceSetup:
@@ -17,65 +15,12 @@ def race_setup(*cars: str, **options: Any) -> RaceSetup:
     return setup("rbb", [Starter(key, DRIVERS[key]) for key in keys], **options)
 
 
-class Table:
+class Table(FormulaDTable):
+    """Formula D's referee (grid and start rolls, moves, cars put where a test needs them), at
+    an RBB race."""
+
     def __init__(self, race: RaceSetup | None = None) -> None:
-        self.setup = race or race_setup()
-        self.state, self.asked = start(self.setup)
-        self.events: list[Event] = []
-
-    def __call__(self, kind: str, **data: Any) -> Table:
-        event = Event(kind, data)
-        self.state, self.asked = apply(self.state, event)
-        self.events.append(event)
-        return self
-
-    @property
-    def prompt(self) -> Prompt:
-        return self.asked[0]
-
-    def field(self, name: str):
-        return next(field for field in self.prompt.fields if field.name == name)
-
-    def car(self, key: str):
-        return self.state.car(key)
-
-    def wp(self, key: str, zone: Zone) -> int:
-        return self.car(key).sheet[zone]
-
-    def grid(self, **rolls: int) -> Table:
-        for car, value in rolls.items():
-            self("grid_roll", car=car, value=value)
-        return self
-
-    def starts(self, **rolls: int) -> Table:
-        """Start rolls, each followed by the car's first move in 1st (the yellow die's 1)."""
-        for car, value in rolls.items():
-            self("start_roll", car=car, value=value)
-            if self.asked and self.prompt.kind == "move" and self.prompt.car == car:
-                self("move", car=car, **({} if value == 20 else {"roll": 1}))
-        return self
-
-    def confirm(self) -> Table:
-        assert self.prompt.kind == "order", self.prompt.text
-        return self("order", order=list(self.prompt.fields[0].default))
-
-    def move(self, car: str, gear: int, roll: int | None = None, **facts: Any) -> Table:
-        self("gear", car=car, gear=gear)
-        return self("move", car=car, **({"roll": roll} if roll is not None else {}), **facts)
-
-    def edit_car(self, key: str, **changes: Any) -> Table:
-        """Put a car where the test needs it (WP by zone field name, gear, laps)."""
-        zones = {name: changes.pop(name) for name in list(changes) if name in _ZONE_FIELDS}
-        cars = tuple(
-            replace(c, sheet=replace(c.sheet, **zones), **changes) if c.car == key else c
-            for c in self.state.cars
-        )
-        self.state = replace(self.state, cars=cars)
-        self.asked = prompts(self.state)
-        return self
-
-
-_ZONE_FIELDS = {zone.name.lower() for zone in Zone}
+        super().__init__(race or race_setup())
 
 
 def under_way(*cars: str, **options: Any) -> Table:

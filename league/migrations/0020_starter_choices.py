@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0014_memberships'),
+        ('league', '0019_memberships'),
     ]
 
     operations = [

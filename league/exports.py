@@ -1,0 +1,241 @@
+"""A league's standings and results for other programs and for paper: CSV files, a JSON
+standings endpoint for other sites and bots (docs/api.md), an iCalendar feed of the race
+sessions its organiser schedules, and a printable Team Tracking Sheet per team. Read only:
+each view reads, hands the rows to a writer, and answers."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Sequence
+from datetime import timedelta
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from . import ical
+from .models import Driver, DriverStatus, Entry, League, Round, RoundStatus, Season, Team
+from .standings import SeasonStandings, StandingLine, season_standings
+from .views import _league as views_league
+
+# How long a race session is taken to last in the calendar: an evening at the table.
+SESSION_LENGTH = timedelta(hours=3)
+# A spreadsheet runs a cell starting with one of these as a formula (CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _league(slug: str) -> League:
+    return views_league(slug)
+
+
+def _season(league: League, number: int) -> Season:
+    season = get_object_or_404(Season, league=league, number=number)
+    season.league = league
+    return season
+
+
+def cell(value: object) -> object:
+    """A value safe in a spreadsheet: text that would run as a formula gets a leading '."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _csv(filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows([cell(value) for value in row] for row in rows)
+    return response
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> HttpResponse:
+    """The drivers' or the teams' table: position, name, (team,) points, then each round's."""
+    season = _season(_league(slug), number)
+    standings = season_standings(season)
+    rounds = [f"R{round_number}" for round_number in standings.rounds]
+    filename = f"{season.league.slug}-season-{season.number}-{table}.csv"
+    if table == "teams":
+        rows = (
+            (line.position, line.competitor.name, line.points, *_blank(line))
+            for line in standings.teams
+        )
+        return _csv(filename, ("Position", "Team", "Points", *rounds), rows)
+    rows = (
+        (line.position, line.competitor.name, line.competitor.team.name, line.points, *_blank(line))
+        for line in standings.drivers
+    )
+    return _csv(filename, ("Position", "Driver", "Team", "Points", *rounds), rows)
+
+
+def _blank(line: StandingLine) -> tuple[object, ...]:
+    """A round's points, empty where the competitor did not start."""
+    return tuple("" if points is None else points for points in line.by_round)
+
+
+@require_GET
+def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Every result of the season's finished rounds, a line a car, in round and place order."""
+    season = _season(_league(slug), number)
+    entries = (
+        Entry.objects.filter(round__season=season, round__status=RoundStatus.FINISHED)
+        .select_related("round__track", "driver", "team")
+        .order_by("round__number", "place", "pk")
+    )
+    rows = (
+        (
+            entry.round.number,
+            entry.round.track.name,
+            entry.round.multiplier,
+            entry.place,
+            entry.driver.name,
+            entry.team.name,
+            entry.car,
+            "yes" if entry.finished else "no",
+            "" if entry.finished else entry.out_reason_label,
+            entry.points,
+        )
+        for entry in entries.iterator()
+    )
+    header = (
+        *("Round", "Track", "Multiplier", "Place", "Driver", "Team", "Car"),
+        *("Finished", "Out", "Points"),
+    )
+    return _csv(f"{season.league.slug}-season-{season.number}-results.csv", header, rows)
+
+
+@require_GET
+def standings_json(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+    return _standings_json(request, _season(_league(slug), number))
+
+
+@require_GET
+def current_standings_json(request: HttpRequest, slug: str) -> JsonResponse:
+    """The standings of the league's latest season: the address a bot keeps."""
+    league = _league(slug)
+    season = league.current_season()
+    if season is None:
+        raise Http404("The league has no season yet.")
+    season.league = league
+    return _standings_json(request, season)
+
+
+def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
+    league = season.league
+    standings = season_standings(season)
+    rounds = season.rounds.select_related("track").order_by("number")
+    link = request.build_absolute_uri
+    data = {
+        "version": 1,
+        "league": {
+            "name": league.name,
+            "slug": league.slug,
+            "rule_set": league.rules.title,
+            "url": link(league.get_absolute_url()),
+        },
+        "season": {
+            "number": season.number,
+            "ended": season.is_ended,
+            "url": link(reverse("league:season", args=[league.slug, season.number])),
+        },
+        "rounds": [_round_json(round_) for round_ in rounds],
+        "drivers": [
+            {**_line_json(line, link), "team": line.competitor.team.name}
+            for line in standings.drivers
+        ],
+        "teams_title": league.rules.teams_title,
+        "teams": [_line_json(line, link) for line in standings.teams],
+        "ties": _ties_json(standings),
+    }
+    response = JsonResponse(data)
+    # Published standings are for any site's page to fetch.
+    response["Access-Control-Allow-Origin"] = "*"
+    return response
+
+
+def _round_json(round_: Round) -> dict[str, object]:
+    return {
+        "number": round_.number,
+        "track": round_.track.name,
+        "multiplier": round_.multiplier,
+        "status": round_.status,
+        "starts_at": round_.starts_at.isoformat() if round_.starts_at else None,
+        "venue": round_.venue,
+    }
+
+
+def _line_json(line: StandingLine, link) -> dict[str, object]:
+    return {
+        "position": line.position,
+        "name": line.competitor.name,
+        "points": line.points,
+        "by_round": list(line.by_round),
+        "url": link(line.competitor.get_absolute_url()),
+    }
+
+
+def _ties_json(standings: SeasonStandings) -> dict[str, list[str]]:
+    return {
+        "drivers": list(standings.ties(standings.drivers)),
+        "teams": list(standings.ties(standings.teams)),
+    }
+
+
+@require_GET
+def calendar(request: HttpRequest, slug: str) -> HttpResponse:
+    """The race sessions of every season its organiser has scheduled, as an iCalendar feed."""
+    league = _league(slug)
+    rounds = (
+        Round.objects.filter(season__league=league, starts_at__isnull=False)
+        .select_related("track", "season")
+        .order_by("starts_at", "pk")
+    )
+    host = request.get_host().split(":")[0]
+    sessions = [
+        ical.Session(
+            uid=f"round-{round_.pk}@{host}",
+            starts_at=round_.starts_at,
+            length=SESSION_LENGTH,
+            summary=f"{league.name}: season {round_.season.number}, round {round_.number}, "
+            f"{round_.track.name}",
+            location=round_.venue,
+            url=request.build_absolute_uri(
+                reverse("league:round", args=[league.slug, round_.season.number, round_.number])
+            ),
+        )
+        for round_ in rounds
+    ]
+    feed = ical.calendar(league.name, sessions, stamp=timezone.now())
+    response = HttpResponse(feed, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{league.slug}.ics"'
+    return response
+
+
+@require_GET
+def team_sheet(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    """The Team Tracking Sheet, for players who keep paper at the table: the team's drivers as
+    they stand, and a box per round of the current season to fill in by hand."""
+    league = _league(slug)
+    team = get_object_or_404(Team, league=league, pk=team_id)
+    season = league.current_season()
+    rounds = list(season.rounds.select_related("track")) if season else []
+    drivers = list(
+        Driver.objects.filter(team=team, status=DriverStatus.ACTIVE).order_by("hired", "pk")
+    )
+    team.league = league
+    for driver in drivers:
+        driver.team = team
+    context = {
+        "league": league,
+        "team": team,
+        "season": season,
+        "rounds": rounds,
+        "drivers": drivers,
+        # Blank lines for the rookies hired during the season, as the printed sheet has.
+        "spare_lines": range(max(0, league.cars_per_team + 2 - len(drivers))),
+    }
+    return render(request, "league/team_sheet.html", context)

@@ -1,0 +1,92 @@
+"""An iCalendar feed (RFC 5545) written by hand: a calendar of events, each a race session
+with its start, length, place and link. Plain text, so no dependency is needed for it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+# Content lines end in CRLF and are folded to at most 75 octets (RFC 5545, 3.1).
+CRLF = "\r\n"
+MOST_OCTETS = 75
+
+
+@dataclass(frozen=True)
+class Session:
+    uid: str
+    starts_at: datetime  # aware
+    length: timedelta
+    summary: str
+    location: str = ""
+    url: str = ""
+    description: str = ""
+
+
+def text(value: str) -> str:
+    """A TEXT value escaped (RFC 5545, 3.3.11): backslash, semicolon, comma and new lines."""
+    return (
+        value.replace("\\", "\\\\")
+        .replace(";", "\\;")
+        .replace(",", "\\,")
+        .replace("\r\n", "\\n")
+        .replace("\n", "\\n")
+    )
+
+
+def utc(moment: datetime) -> str:
+    """A DATE-TIME in UTC ("form #2"): 20261123T183000Z."""
+    return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def duration(length: timedelta) -> str:
+    """A DURATION of whole minutes: PT3H, PT2H30M."""
+    hours, minutes = divmod(int(length.total_seconds()) // 60, 60)
+    return "PT" + (f"{hours}H" if hours else "") + (f"{minutes}M" if minutes or not hours else "")
+
+
+def fold(line: str) -> str:
+    """A content line folded so that no line is longer than 75 octets, never splitting a
+    character's UTF-8 bytes; each continuation starts with a space."""
+    pieces: list[str] = []
+    current, octets = "", 0
+    for character in line:
+        size = len(character.encode())
+        # A continuation line's leading space counts towards its 75.
+        if octets + size > MOST_OCTETS:
+            pieces.append(current)
+            current, octets = " ", 1
+        current += character
+        octets += size
+    pieces.append(current)
+    return CRLF.join(pieces)
+
+
+def calendar(name: str, sessions: Iterable[Session], *, stamp: datetime) -> str:
+    """The feed: one VEVENT a session, `stamp` (when the feed was made) as each DTSTAMP."""
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Paddock//League calendar//EN",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        f"X-WR-CALNAME:{text(name)}",
+    ]
+    for session in sessions:
+        lines += [
+            "BEGIN:VEVENT",
+            f"UID:{session.uid}",
+            f"DTSTAMP:{utc(stamp)}",
+            f"DTSTART:{utc(session.starts_at)}",
+            f"DURATION:{duration(session.length)}",
+            f"SUMMARY:{text(session.summary)}",
+        ]
+        if session.location:
+            lines.append(f"LOCATION:{text(session.location)}")
+        if session.description:
+            lines.append(f"DESCRIPTION:{text(session.description)}")
+        if session.url:
+            lines.append(f"URL:{session.url}")
+        lines.append("END:VEVENT")
+    lines.append("END:VCALENDAR")
+    return "".join(fold(line) + CRLF for line in lines)

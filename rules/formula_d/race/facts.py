@@ -1,0 +1,92 @@
+"""The fields of a move prompt, one builder a fact the board shows after a move, in Formula D's
+words; RBB and Mini build their move prompts from the same builders, giving their own words
+where their documents differ. A state here is Formula D's or a variant's shaped like it (its
+cars and setup carry the same names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.dice import gear_die
+from rules.engine.events import Field
+from rules.engine.pieces import board_fact, name
+from rules.formula_d.race.common import gear_name, label
+
+BLOCKED = "Blocked by a car: the spaces it would still have moved (0 = no; 7 or more eliminates)"
+CORNER = "Overshot a corner: the stops its yellow box asks for (0 = no)"
+OVERSHOOT = "Spaces it overshot that corner by (1 tire WP each)"
+PIT = "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)"
+FINISH = "Crossed the finish line: the spaces it took to reach the line (0 = no)"
+
+
+def roll_fact(gear: int, question: str = "") -> Field:
+    """The gear die rolled for the move; by default "Yellow die (2nd gear)"."""
+    die = gear_die(gear)
+    return Field(
+        "roll", question or f"{die.value.capitalize()} die ({gear_name(gear)} gear)", "die", die=die
+    )
+
+
+def brakes_fact(brakes_left: int) -> Field:
+    """Brake WP spent to stop short, at most the car's."""
+    return board_fact(
+        "brakes",
+        f"Brake WP used to stop short, 1 a space (has {brakes_left})",
+        "brake WP",
+        brakes_left,
+        short="Brakes",
+    )
+
+
+def blocked_fact(question: str = BLOCKED) -> Field:
+    return board_fact("blocked", question, "spaces", short="Blocked", folded=True)
+
+
+def corner_facts(
+    corner: str = CORNER, overshoot: str = OVERSHOOT, *, most_stops: int = 3
+) -> list[Field]:
+    """Overshooting a corner: the stops it asks for, the stops made and the spaces overshot."""
+    return [
+        board_fact("corner", corner, "stops", most_stops, short="Corner"),
+        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
+        board_fact("overshoot", overshoot, "spaces", short="Overshoot"),
+    ]
+
+
+def cars_fact(state: Any, key: str, question: str, cars: tuple[str, ...], **options: Any) -> Field:
+    """Some of `cars`, none by default: the ones the board shows, each named as prompts name it."""
+    return Field(
+        key,
+        question,
+        "cars",
+        choices=tuple((car, label(state, car)) for car in cars),
+        required=False,
+        default=(),
+        **options,
+    )
+
+
+def marker_label(state: Any, key: str) -> str:
+    marker = next(marker for marker in state.markers if marker.key == key)
+    return f"Round {marker.round}, where {name(marker.car)} stood"
+
+
+def markers_fact(state: Any, markers: tuple[str, ...], question: str, short: str) -> Field:
+    """The dangerous spaces (their markers' keys) passed over or landed on."""
+    return Field(
+        "markers",
+        question,
+        "cars",
+        choices=tuple((key, marker_label(state, key)) for key in markers),
+        required=False,
+        default=(),
+        short=short,
+    )
+
+
+def pit_fact(question: str = PIT) -> Field:
+    return board_fact("pit", question, "spaces", short="Pits", folded=True)
+
+
+def finish_fact(question: str = FINISH) -> Field:
+    return board_fact("finish", question, "spaces", step=0.5, short="Finish")

@@ -1,0 +1,77 @@
+"""The gear prompt's pieces, in Formula D's words: what a change costs in words, the choices
+offered, the prompt itself and reading the gear entered. RBB and Mini build their gear prompts
+from them, with their own costs and notes where their documents differ. A car here is Formula
+D's or a variant's shaped like it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.dice import HIGHEST_GEAR
+from rules.engine.events import EventRejected, Field, Prompt
+from rules.engine.pieces import name, plural
+from rules.formula_d import GearChangeCost, Zone
+from rules.formula_d.race.common import gear_name, label
+
+
+def cost_text(cost: GearChangeCost) -> str:
+    parts = [f"{points} {zone.value} WP" for zone, points in cost.losses.items() if points]
+    if not parts:
+        return "free"
+    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def cost_choice(gear: int, cost: GearChangeCost, engine_left: int) -> str:
+    """A gear as the prompt offers it: "3rd (1 gearbox WP)"; its last engine WP says so."""
+    text = cost_text(cost)
+    if cost.engine and cost.engine >= engine_left:
+        text += ": its last engine WP, eliminated"
+    return f"{gear_name(gear)} ({text})"
+
+
+def wear_refusal(car: Any, cost: GearChangeCost, skipped: int) -> str | None:
+    """Why `car` may not skip `skipped` gears at `cost`: it has not the gearbox or brake WP to pay;
+    None if it has."""
+    short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
+    if not short:
+        return None
+    return (
+        f"Skipping {plural(skipped, 'gear')} costs {cost_text(cost)}; {name(car.car)} has "
+        + " and ".join(f"{car.sheet[zone]} {zone.value} WP" for zone in short)
+        + " left."
+    )
+
+
+def gear_prompt(
+    state: Any,
+    car: Any,
+    choices: Sequence[tuple[int, str]],
+    default: int,
+    notes: Sequence[str],
+    ask: str = "choose a gear",
+) -> Prompt:
+    """The prompt to choose `car`'s gear: `choices` are the legal gears, each with its cost in
+    words; `notes` say what limits it."""
+    field = Field(
+        "gear",
+        "Gear",
+        "choice",
+        choices=tuple((str(gear), text) for gear, text in choices),
+        default=str(default),
+    )
+    text = (
+        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
+        + (f" ({'; '.join(notes)})" if notes else "")
+        + f": {ask}"
+    )
+    return Prompt("gear", text, car.car, (field,))
+
+
+def gear_entered(data: Mapping[str, Any]) -> int:
+    """The gear an event names, refused unless a whole number."""
+    raw = data.get("gear")
+    try:
+        return int(str(raw))
+    except ValueError:
+        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None

@@ -1,0 +1,74 @@
+"""The grid rolled for and the start roll, as Formula D walks them: every car rolls black
+(highest on pole), tied cars roll again, and each car's start roll decides its first move. RBB
+walks its random grid and its starts the same way, with its own words, start table and flow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from rules.engine.events import Event, Prompt
+from rules.engine.pieces import BLACK_DIE, names, with_car
+from rules.formula_d import START_GEAR, Start, StartOutcome
+from rules.formula_d.race.common import label
+from rules.formula_d.race.state import GridRolls
+from rules.roll_off import rolls_owed
+
+Handler = Callable[[Any, Event, Prompt], Any]
+
+
+def grid_roll_prompts(state: Any, heading: str, asks: str) -> tuple[Prompt, ...]:
+    """A roll for each car that has not rolled for the grid (`asks` says what it rolls), then
+    the re-rolls of the cars still tied; `heading` begins each prompt ("Grid")."""
+    unrolled = [entry.car for entry in state.grid_rolls if not entry.rolls]
+    if unrolled:
+        return tuple(
+            Prompt("grid_roll", f"{heading}: {label(state, car)} {asks}", car, (BLACK_DIE,))
+            for car in unrolled
+        )
+    rolls = {entry.car: entry.rolls for entry in state.grid_rolls}
+    return tuple(
+        Prompt(
+            "tie_roll",
+            f"{heading}: {label(state, car)} tied with "
+            + names([other for other in group if other != car])
+            + ": roll black again, highest takes the forward place",
+            car,
+            (BLACK_DIE,),
+        )
+        for car, group in rolls_owed(rolls, state.grid_outcome.tied)
+    )
+
+
+def grid_roll(start_round: Callable[[Any], Any]) -> Handler:
+    """The handler of a roll for the grid (or a re-roll): the race's first round starts, by
+    `start_round`, once every car has rolled and no tie is left."""
+
+    def on_grid_roll(state: Any, event: Event, prompt: Prompt) -> Any:
+        value = prompt.read(event.data)["value"]
+        grid_rolls = tuple(
+            GridRolls(entry.car, (*entry.rolls, value)) if entry.car == prompt.car else entry
+            for entry in state.grid_rolls
+        )
+        state = replace(state, grid_rolls=grid_rolls)
+        if any(not entry.rolls for entry in grid_rolls) or state.grid_outcome.tied:
+            return state
+        return start_round(state)
+
+    return on_grid_roll
+
+
+def start(
+    state: Any, key: str, value: int, outcome: StartOutcome, *, next_turn: Callable[[Any], Any]
+) -> Any:
+    """`key`'s start roll of `value`, whose `outcome` is its start table's: a car that misses
+    its first turn moves on the next (`next_turn`); otherwise it engages 1st and moves at once,
+    a Great Start by its spaces at once, without a die."""
+    state = with_car(state, key, start_roll=value)
+    if outcome.misses_first_turn:
+        return next_turn(state)
+    state = with_car(state, key, gear=START_GEAR)
+    if outcome.start is Start.GREAT:
+        return replace(state, phase="move", fixed_move=outcome.spaces_at_once)
+    return replace(state, phase="move")

@@ -1,0 +1,68 @@
+"""Every page used at the table fits a 390 px phone without sideways scrolling, with seven cars:
+the round's result form (a block per car, every input in reach), the finished round and the
+standings, the turn helper mid-race, its log and the take-back confirmation."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from league import services as league_services
+from league.models import Driver
+from races import services as race_services
+from tests.races.autopilot import drive
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PHONE = {"width": 390, "height": 844}
+TEAMS = {
+    "Boxbox Racing": ["Pitt Stoppard", "Tyra Wear"],
+    "Scuderia Spaghetti": ["Luigi Lentissimo", "Enzo Espresso"],
+    "Chicane Chancers": ["Dusty Apex", "Skid Row"],
+    "Slipstream Sisters": ["Polly Position", "Gertie Gearbox"],
+}
+CARS = ["Red 1", "Red 2", "Blue 1", "Blue 2", "Green 1", "Green 2", "Yellow 1"]
+
+
+def test_the_pages_used_at_the_table_fit_a_phone(page: Page, live_server, login, django_user_model):
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    for team, names in TEAMS.items():
+        league_services.team_create(league=league, name=team, driver_names=names)
+    season = league_services.season_open(league=league, preset="Spring")
+    round_one, round_two = season.rounds.get(number=1), season.rounds.get(number=2)
+    starters = list(zip(Driver.objects.order_by("pk")[:7], CARS, strict=True))
+    entries = league_services.round_start(round_=round_one, starters=starters)
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+
+    def fits(path: str) -> None:
+        page.goto(live_server.url + path)
+        expect(page.locator("main")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+
+    def within_width(label: str) -> None:
+        box = page.get_by_label(label).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], label
+
+    fits(round_one.get_absolute_url())  # the result form: Place, Spaces, Overshoot for each car
+    for entry in entries:
+        for fact in ("Place of", "Spaces covered by", "Overshoot of"):
+            within_width(f"{fact} {entry.driver.name}")
+
+    league_services.round_result_record(
+        round_=round_one,
+        outcomes=[
+            league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+            for place, entry in enumerate(entries, start=1)
+        ],
+        injury_rolls={},
+    )
+    fits(round_one.get_absolute_url())
+    fits(season.get_absolute_url())
+
+    race = race_services.race_start(round_=round_two, starters=starters)
+    drive(race, 40, seed=3, wild=True)
+    fits(race.get_absolute_url())
+    fits(reverse("races:log", args=[race.pk]))
+    fits(reverse("races:undo_back_to", args=[race.pk, 2]))

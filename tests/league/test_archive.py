@@ -1,0 +1,148 @@
+"""A league with history is archived, never deleted: its organiser files it away from the home
+page's list and brings it back, and nothing of it changes meanwhile."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.forms import ARCHIVE_OR_RESTORE, NO_SETTINGS_VERSION
+from league.models import League, Role
+from tests.factories import UserFactory
+from tests.league.test_services import database_state, play_rounds, racing_drivers
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def raced(season, teams) -> League:
+    play_rounds(season, racing_drivers(teams), [1, 2])
+    return season.league
+
+
+def archive(client, league: League, button: str = "archive", version: int | None = None):
+    data = {button: "", "version": league.settings_version if version is None else version}
+    return client.post(reverse("league:league_archive", kwargs={"slug": league.slug}), data)
+
+
+def home_lists(client) -> tuple[bool, bool]:
+    """Whether the home page lists the league among the leagues, and among the archived."""
+    page = client.get(reverse("league:home")).text
+    listed, _, archived = page.partition('id="archived-leagues"')
+    return "Thursday Night League" in listed, "Thursday Night League" in archived
+
+
+def history() -> dict:
+    state = database_state()
+    for league in state["League"]:
+        league.pop("archived_at"), league.pop("settings_version")
+    return state
+
+
+def test_the_organiser_archives_a_league_off_the_home_page_and_keeps_everything(
+    client_organiser, raced
+):
+    before = history()
+    assert home_lists(client_organiser) == (True, False)
+
+    response = archive(client_organiser, raced)
+
+    assert response.status_code == 302 and response["Location"] == raced.get_absolute_url()
+    page = client_organiser.get(raced.get_absolute_url())
+    assert (
+        page.status_code == 200 and 'id="archived"' in page.text and 'name="restore"' in page.text
+    )
+    assert home_lists(client_organiser) == (False, True)
+    assert history() == before
+    season_page = client_organiser.get(raced.current_season().get_absolute_url())
+    assert season_page.status_code == 200
+
+
+def test_restoring_puts_it_back_on_the_list(client_organiser, raced):
+    archive(client_organiser, raced)
+    raced.refresh_from_db()
+
+    archive(client_organiser, raced, "restore")
+
+    raced.refresh_from_db()
+    assert not raced.is_archived
+    assert home_lists(client_organiser) == (True, False)
+
+
+def test_a_double_tap_archives_once_and_says_so(client_organiser, raced):
+    version = raced.settings_version
+    archive(client_organiser, raced, version=version)
+    raced.refresh_from_db()
+    archived_at = raced.archived_at
+
+    again = archive(client_organiser, raced, version=version)
+
+    assert again.status_code == 302
+    page = client_organiser.get(again["Location"]).text
+    assert services.LEAGUE_ARCHIVED_ALREADY.format(league=raced).replace("'", "&#x27;") in page
+    raced.refresh_from_db()
+    assert raced.archived_at == archived_at
+
+
+def test_a_page_built_on_older_settings_is_a_conflict_and_archives_nothing(client_organiser, raced):
+    version = raced.settings_version
+    # Another tab archived it and brought it back meanwhile.
+    services.league_archive_set(league=raced, archived=True)
+    services.league_archive_set(league=raced, archived=False)
+
+    response = archive(client_organiser, raced, version=version)
+
+    assert response.status_code == 409
+    assert services.LEAGUE_CHANGED in response.text.replace("&#x27;", "'")
+    raced.refresh_from_db()
+    assert not raced.is_archived
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [({"archive": ""}, NO_SETTINGS_VERSION), ({"version": "0"}, ARCHIVE_OR_RESTORE)],
+)
+def test_a_post_without_its_version_or_button_is_refused_with_the_reason(
+    client_organiser, raced, data, message
+):
+    response = client_organiser.post(
+        reverse("league:league_archive", kwargs={"slug": raced.slug}), data
+    )
+    assert response.status_code == 400
+    assert message.replace("'", "&#x27;") in response.text
+    raced.refresh_from_db()
+    assert not raced.is_archived
+
+
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "referee"])
+def test_only_the_organiser_archives(client, raced, who):
+    if who != "anonymous":
+        user = UserFactory(username=who)
+        if who == "referee":
+            services.member_add(league=raced, user=user, role=Role.REFEREE)
+        client.force_login(user)
+    assert 'id="archive-form"' not in client.get(raced.get_absolute_url()).text
+
+    response = archive(client, raced)
+
+    assert response.status_code == (302 if who == "anonymous" else 403)
+    raced.refresh_from_db()
+    assert not raced.is_archived
+
+
+def test_the_home_page_reads_as_many_rows_for_two_leagues_as_for_twelve(
+    client, organiser, django_assert_num_queries
+):
+    def league(number: int, *, archived: bool) -> None:
+        made = services.league_create(name=f"League {number}", organiser=organiser)
+        if archived:
+            services.league_archive_set(league=made, archived=True)
+
+    league(1, archived=False), league(2, archived=True)
+    with django_assert_num_queries(3) as few:
+        client.get(reverse("league:home"))
+    for number in range(3, 13):
+        league(number, archived=number % 2 == 0)
+    with django_assert_num_queries(len(few.captured_queries)):
+        client.get(reverse("league:home"))

@@ -1,0 +1,132 @@
+"""The standings-progression chart: points after each round, a line per driver or team, as SVG
+drawn on the server (issue 12)."""
+
+from __future__ import annotations
+
+import re
+from xml.etree import ElementTree
+
+import pytest
+
+from bench import builders
+from league.charts import TOP_LINES, ChartLine, nice_step, progression_svg
+from league.models import League
+from tests.factories import UserFactory
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parsed(svg: str) -> ElementTree.Element:
+    return ElementTree.fromstring(svg)
+
+
+def polyline_points(group: ElementTree.Element) -> list[tuple[float, float]]:
+    text = group.find(f"{SVG}polyline").get("points")
+    return [tuple(map(float, pair.split(","))) for pair in text.split()]
+
+
+def test_a_line_climbs_by_the_points_of_each_round_and_stays_flat_where_it_did_not_start():
+    lines = [ChartLine("Ann", (20, 10, None, 5)), ChartLine("Bob", (10, 0, 10, 10))]
+    svg = parsed(progression_svg("Drivers", (1, 2, 3, 4), lines))
+    ann, bob = svg.findall(f"{SVG}g")
+    assert ann.get("data-label") == "Ann"
+    heights = [point[1] for point in polyline_points(ann)]
+    assert heights[0] > heights[1] == heights[2] > heights[3]  # up is fewer units in SVG
+    tooltips = [circle.find(f"{SVG}title").text for circle in ann.findall(f"{SVG}circle")]
+    assert tooltips == ["Ann after R1: 20", "Ann after R2: 30", "Ann after R3: 30",
+                        "Ann after R4: 35"]  # fmt: skip
+    assert [point[0] for point in polyline_points(ann)] == [
+        point[0] for point in polyline_points(bob)
+    ]
+
+
+def test_the_rounds_are_along_the_bottom_and_the_points_up_the_side():
+    svg = progression_svg("Drivers", (1, 2, 3), [ChartLine("Ann", (100, 60, 30))])
+    texts = [text.text for text in parsed(svg).iter(f"{SVG}text")]
+    assert {"R1", "R2", "R3"} <= set(texts)
+    assert {"0", "50", "100", "150", "200"} <= set(texts)
+    assert "Ann · 190 pts" in texts
+
+
+def test_every_line_has_its_own_colour_and_dashes_for_print():
+    lines = [ChartLine(f"Driver {n}", (n,)) for n in range(TOP_LINES)]
+    groups = parsed(progression_svg("Drivers", (1,), lines)).findall(f"{SVG}g")
+    strokes = {
+        (
+            group.find(f"{SVG}polyline").get("stroke"),
+            group.find(f"{SVG}polyline").get("stroke-dasharray"),
+        )
+        for group in groups
+    }
+    assert len(strokes) == TOP_LINES
+    assert len({dash for _colour, dash in strokes}) == TOP_LINES
+
+
+def test_names_are_escaped_so_the_drawing_stays_well_formed():
+    svg = progression_svg("A & B", (1,), [ChartLine('<script>"x"</script>', (3,))])
+    assert "<script>" not in svg
+    assert parsed(svg).find(f"{SVG}g").get("data-label") == '<script>"x"</script>'
+
+
+def test_the_chart_says_in_words_where_each_line_ends():
+    svg = progression_svg(
+        "Drivers", (1, 2), [ChartLine("Ann", (3, 4)), ChartLine("Bob", (1, None))]
+    )
+    assert (
+        parsed(svg).find(f"{SVG}desc").text == "Points after each round to round 2: Ann 7; Bob 1."
+    )
+
+
+def test_it_fits_a_phone_and_draws_no_script():
+    svg = progression_svg("Drivers", tuple(range(1, 10)), [ChartLine("Ann", (1,) * 9)])
+    root = parsed(svg)
+    assert root.get("viewBox").split()[2] == "360"
+    assert root.get("width") == "100%"
+    assert "script" not in svg.lower()
+
+
+@pytest.mark.parametrize(
+    ("most", "step"), [(1, 1), (4, 1), (9, 5), (35, 10), (190, 50), (1300, 500)]
+)
+def test_the_points_axis_steps_in_ones_twos_and_fives(most, step):
+    assert nice_step(most) == step
+
+
+# --- On the season page ----------------------------------------------------------------------
+
+
+def league_of(drivers: int, name: str, finished: int = 9) -> League:
+    league = builders.league_with_drivers(organiser=UserFactory(), name=name, drivers=drivers)
+    builders.season_raced(league, number=1, ended=False, raced_rounds=finished, finished=finished)
+    return league
+
+
+@pytest.mark.django_db
+def test_the_season_page_draws_its_leaders_over_the_rounds_raced(client):
+    league = league_of(drivers=10, name="Chart", finished=3)
+    page = client.get(league.current_season().get_absolute_url()).content.decode()
+    drivers = page.split('id="drivers-chart"', 1)[1].split("</figure>", 1)[0]
+    assert drivers.count('class="chart-line"') == TOP_LINES
+    assert re.findall(r">R(\d)</text>", drivers) == ["1", "2", "3"]
+    assert "Chart driver" in drivers
+    teams = page.split('id="teams-chart"', 1)[1].split("</figure>", 1)[0]
+    assert "<title>Teams' points after each round</title>" in teams
+    assert "Chart team" in teams
+
+
+@pytest.mark.django_db
+def test_a_season_with_no_result_yet_shows_no_chart(client, season):
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert 'id="drivers-chart"' not in page
+
+
+@pytest.mark.django_db
+def test_the_chart_costs_the_season_page_no_query_more_for_10_drivers_or_60(
+    client, django_assert_max_num_queries
+):
+    small, large = league_of(10, "Small"), league_of(60, "Large")
+    with django_assert_max_num_queries(12) as few:
+        client.get(small.current_season().get_absolute_url())
+    with django_assert_max_num_queries(len(few.captured_queries), exact=True):
+        page = client.get(large.current_season().get_absolute_url()).content.decode()
+    assert page.count('class="chart-line"') == 2 * TOP_LINES

@@ -1,0 +1,178 @@
+"""Published leagues (issue 12): a published league's pages and exports are open to everyone
+without an account; an unpublished one's only to its organiser, referees and team owners, and
+to anyone else it does not exist. Its organiser publishes it or takes it back."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+
+from bench import builders
+from league import services
+from league.models import Driver, League, Role, Team
+from league.publishing import NOT_PUBLISHED
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def public_urls(league: League) -> dict[str, str]:
+    """Every page and export of a league a member of the public may be shown."""
+    season = league.seasons.order_by("number").first()
+    team = Team.objects.filter(league=league).order_by("pk").first()
+    driver = Driver.objects.filter(team__league=league).order_by("pk").first()
+    args = [league.slug, season.number]
+    return {
+        "league": league.get_absolute_url(),
+        "season": season.get_absolute_url(),
+        "round": reverse("league:round", args=[*args, 1]),
+        "report": reverse("league:season_report", args=args),
+        "team": team.get_absolute_url(),
+        "driver": driver.get_absolute_url(),
+        "team sheet": reverse("league:team_sheet", args=[league.slug, team.pk]),
+        "drivers csv": reverse("league:drivers_csv", args=args),
+        "teams csv": reverse("league:teams_csv", args=args),
+        "results csv": reverse("league:results_csv", args=args),
+        "season json": reverse("league:season_standings_json", args=args),
+        "league json": reverse("league:standings_json", args=[league.slug]),
+        "calendar": reverse("league:calendar", args=[league.slug]),
+    }
+
+
+@pytest.fixture
+def history() -> League:
+    """Two seasons raced, the first ended (its report names its champions)."""
+    return builders.league_with_history(organiser=UserFactory(), name="History", seasons=2)
+
+
+def unpublish(league: League) -> League:
+    return services.league_publish_set(league=league, published=False)
+
+
+def test_a_published_leagues_pages_and_exports_are_open_without_an_account(client, history):
+    assert history.published
+    for name, url in public_urls(history).items():
+        assert client.get(url).status_code == 200, name
+
+
+def test_an_unpublished_league_does_not_exist_for_the_public_or_a_stranger(client, history):
+    unpublish(history)
+    for name, url in public_urls(history).items():
+        response = client.get(url)
+        assert response.status_code == 404, name
+    client.force_login(UserFactory(username="stranger"))
+    for name, url in public_urls(history).items():
+        assert client.get(url).status_code == 404, name
+
+
+@pytest.mark.parametrize("member", ["organiser", "referee", "team owner"])
+def test_an_unpublished_league_is_open_to_its_members(client, history, member):
+    unpublish(history)
+    user = UserFactory(username=member.replace(" ", "_"))
+    if member == "organiser":
+        user = history.organiser
+    elif member == "referee":
+        services.member_add(league=history, user=user, role=Role.REFEREE)
+    else:
+        team = Team.objects.filter(league=history).first()
+        services.member_add(league=history, user=user, role=Role.TEAM_OWNER, team=team)
+    client.force_login(user)
+    for name, url in public_urls(history).items():
+        assert client.get(url).status_code == 200, name
+
+
+def test_the_home_page_lists_published_leagues_and_a_members_own(client, history):
+    hidden = builders.league_with_drivers(organiser=UserFactory(), name="Hidden", drivers=2)
+    unpublish(hidden)
+    assert "Hidden" not in client.get("/").content.decode()
+    assert "History" in client.get("/").content.decode()
+    client.force_login(hidden.organiser)
+    assert "Hidden" in client.get("/").content.decode()
+
+
+def test_a_superuser_sees_every_league(client, history):
+    unpublish(history)
+    client.force_login(UserFactory(username="admin", is_superuser=True))
+    assert "History" in client.get("/").content.decode()
+    assert client.get(history.get_absolute_url()).status_code == 200
+
+
+def test_the_organiser_takes_the_league_back_and_publishes_it_again(client, history):
+    client.force_login(history.organiser)
+    url = reverse("league:league_publish", args=[history.slug])
+    assert "Published: anyone may see" in client.get(url).content.decode()
+    response = client.post(url, {"version": history.settings_version, "unpublish": ""})
+    assert response.status_code == 302
+    history.refresh_from_db()
+    assert not history.published
+    response = client.post(url, {"version": history.settings_version, "publish": ""})
+    history.refresh_from_db()
+    assert history.published
+
+
+def test_a_double_tap_on_publish_writes_once(client, history):
+    client.force_login(history.organiser)
+    url = reverse("league:league_publish", args=[history.slug])
+    data = {"version": history.settings_version, "unpublish": ""}
+    client.post(url, data)
+    version = League.objects.get(pk=history.pk).settings_version
+    response = client.post(url, data, follow=True)
+    assert response.status_code == 200
+    assert "is already unpublished" in response.content.decode()
+    assert League.objects.get(pk=history.pk).settings_version == version
+
+
+def test_a_publish_form_built_on_older_settings_is_a_conflict(client, history):
+    client.force_login(history.organiser)
+    url = reverse("league:league_publish", args=[history.slug])
+    stale = {"version": history.settings_version, "unpublish": ""}
+    # Another tab took it back and published it again since.
+    services.league_publish_set(
+        league=services.league_publish_set(league=history, published=False), published=True
+    )
+    response = client.post(url, stale)
+    assert response.status_code == 409
+    assert escape(services.LEAGUE_CHANGED) in response.content.decode()
+    assert League.objects.get(pk=history.pk).published
+
+
+def test_a_publish_form_without_its_version_is_refused_not_a_server_error(client, history):
+    client.force_login(history.organiser)
+    url = reverse("league:league_publish", args=[history.slug])
+    assert client.post(url, {"unpublish": ""}).status_code == 409
+    assert League.objects.get(pk=history.pk).published
+
+
+def test_only_the_organiser_publishes(client, history):
+    url = reverse("league:league_publish", args=[history.slug])
+    response = client.post(url, {"version": history.settings_version, "unpublish": ""})
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    client.force_login(UserFactory(username="stranger"))
+    assert client.post(url, {"version": 0, "unpublish": ""}).status_code == 403
+    referee = UserFactory(username="referee")
+    services.member_add(league=history, user=referee, role=Role.REFEREE)
+    client.force_login(referee)
+    assert client.post(url, {"version": 0, "unpublish": ""}).status_code == 403
+    assert League.objects.get(pk=history.pk).published
+
+
+def test_the_404_says_no_such_league_whatever_the_reason(client, history):
+    unpublish(history)
+    assert NOT_PUBLISHED == "No such league (or it is not published)."
+    assert client.get(history.get_absolute_url()).status_code == 404
+    assert client.get("/no-such-league/").status_code == 404
+
+
+def test_a_public_page_costs_the_same_queries_published_or_seen_by_its_organiser(
+    client, history, django_assert_max_num_queries
+):
+    url = history.seasons.get(number=2).get_absolute_url()
+    with django_assert_max_num_queries(14) as public:
+        client.get(url)
+    unpublish(history)
+    client.force_login(history.organiser)
+    # The organiser of an unpublished league is known by the row already read: no query more
+    # than the login's own.
+    with django_assert_max_num_queries(len(public.captured_queries) + 2):
+        assert client.get(url).status_code == 200

@@ -1,0 +1,106 @@
+"""The season page says who can still be champion and what they need, and forecasts the title
+(issue 12)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db.models import F
+
+from bench import builders
+from league.models import Driver, Entry, League
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def league_of(drivers: int, finished: int, name: str = "Title") -> League:
+    league = builders.league_with_drivers(organiser=UserFactory(), name=name, drivers=drivers)
+    builders.season_raced(league, number=1, ended=False, raced_rounds=finished, finished=finished)
+    return league
+
+
+def title_section(client, league: League) -> str:
+    page = client.get(league.current_season().get_absolute_url()).content.decode()
+    assert 'id="title-race"' in page
+    return page.split('id="title-race"', 1)[1].split("</section>", 1)[0]
+
+
+def test_midseason_the_page_names_the_leader_and_the_points_left(client):
+    # Season Pass, 6 cars: 1st scores 100; rounds 6 to 9 are worth 1, 1, 1 and 3 times.
+    section = title_section(client, league_of(drivers=6, finished=5))
+    assert "leads with" in section
+    assert "600 points are left to race for." in section
+    assert "can still be champion" in section
+
+
+def test_the_forecast_gives_each_contender_a_chance(client):
+    section = title_section(client, league_of(drivers=6, finished=5))
+    forecast = section.split('id="title-forecast"', 1)[1].split("</table>", 1)[0]
+    assert forecast.count("<tr>") == 1 + 6
+    assert "%" in forecast
+
+
+def test_the_forecast_is_the_same_on_every_reload(client):
+    league = league_of(drivers=6, finished=5)
+    assert title_section(client, league) == title_section(client, league)
+
+
+def test_the_teams_title_race_is_told_and_forecast_too(client):
+    section = title_section(client, league_of(drivers=6, finished=5))
+    assert 'id="team-title-race"' in section
+    assert "Title team" in section.split('id="team-title-race"', 1)[1]
+    forecast = section.split('id="team-forecast"', 1)[1].split("</table>", 1)[0]
+    assert forecast.count("Title team") == 3
+    assert "%" in forecast
+
+
+def test_a_champion_decided_before_the_last_round_is_said_to_be(client):
+    # Round 9 is left: 3 times 100 points for a win of 4 cars. Ann, given 100 more a round, is
+    # out of reach.
+    league = league_of(drivers=4, finished=8)
+    ann = Driver.objects.filter(team__league=league).order_by("pk").first()
+    Entry.objects.filter(driver=ann).update(points=F("points") + 100)
+    section = title_section(client, league)
+    assert f"{ann.name} is champion: no one can reach" in section
+    assert "with 300 points left to race for." in section
+    assert 'id="title-forecast"' not in section
+
+
+def test_before_the_first_result_and_after_the_last_there_is_no_title_race(client, season):
+    assert 'id="title-race"' not in client.get(season.get_absolute_url()).content.decode()
+    league = league_of(drivers=4, finished=9, name="Done")
+    page = client.get(league.current_season().get_absolute_url()).content.decode()
+    assert 'id="title-race"' not in page
+
+
+def test_the_title_race_costs_the_same_queries_for_10_drivers_or_200(
+    client, django_assert_max_num_queries
+):
+    small, large = league_of(10, 5, "Small"), league_of(200, 5, "Large")
+    with django_assert_max_num_queries(12) as few:
+        title_section(client, small)
+    with django_assert_max_num_queries(len(few.captured_queries), exact=True):
+        title_section(client, large)
+
+
+def test_the_forecast_is_simulated_once_until_a_result_changes(client, monkeypatch):
+    from django.core.cache import cache
+
+    from league import title
+
+    cache.clear()  # an earlier test may have simulated these very standings
+    simulated = []
+    real = title.title_forecast
+
+    def counted(*args, **kwargs):
+        simulated.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(title, "title_forecast", counted)
+    league = league_of(drivers=6, finished=5, name="Cached")
+    title_section(client, league)
+    title_section(client, league)
+    assert len(simulated) == 2  # the drivers' title and the teams'
+    Entry.objects.filter(driver__team__league=league, place=1).update(points=F("points") + 1)
+    title_section(client, league)
+    assert len(simulated) == 4

@@ -1,0 +1,188 @@
+"""Who can still be champion, what they need, and the title forecast: pure functions on the
+standings, the league's points table and the rounds left (issue 12)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from rules.championship import (
+    RoundLeft,
+    StandingRow,
+    championship_for,
+    most_points_left,
+    standings,
+    title_race,
+)
+from rules.forecast import MOST_SIMULATED, Chance, title_forecast
+
+SEASON_PASS = championship_for("season_pass")
+FORMULA_D = championship_for("formula_d")
+MINI = championship_for("mini")
+
+
+def rows(**points: int) -> tuple[StandingRow, ...]:
+    return standings({name: [total] for name, total in points.items()}, {})
+
+
+def test_the_points_left_are_a_win_in_every_round_left_by_its_multiplier():
+    # Formula D's table: 1st scores 10; rounds left worth 1, 1 and 3 times.
+    rounds_left = [RoundLeft(1), RoundLeft(1), RoundLeft(3)]
+    table = FORMULA_D.points_table({})
+    first = table.points(1, 8)
+    assert most_points_left(FORMULA_D, {}, rounds_left, field_size=8) == 5 * first
+
+
+def test_a_table_by_field_size_scores_the_rounds_left_by_the_field_raced():
+    # Season Pass prints a row per field size: 1st of 4 cars scores 100.
+    assert most_points_left(SEASON_PASS, {}, [RoundLeft(3)], field_size=4) == 300
+
+
+def test_a_team_can_take_first_and_second_in_every_round_left():
+    table = FORMULA_D.points_table({})
+    assert most_points_left(FORMULA_D, {}, [RoundLeft(1)], field_size=8, cars=2) == (
+        table.points(1, 8) + table.points(2, 8)
+    )
+
+
+def test_a_team_of_more_cars_than_the_field_scores_only_the_places_there_are():
+    table = FORMULA_D.points_table({})
+    assert most_points_left(FORMULA_D, {}, [RoundLeft(1)], field_size=1, cars=2) == (
+        table.points(1, 1)
+    )
+
+
+def test_minis_lap_leader_points_are_in_the_points_left():
+    # Mini's three-lap format: 7 for the win and a lap leader's point for laps 1 and 2.
+    assert MINI.most_bonus_points("three_laps") == 2
+    assert MINI.most_bonus_points("no_pits") == 1
+    assert most_points_left(MINI, {}, [RoundLeft(1, "three_laps")], field_size=8) == 9
+    assert SEASON_PASS.most_bonus_points("") == 0
+
+
+def test_no_rounds_left_leave_no_points():
+    assert most_points_left(FORMULA_D, {}, [], field_size=8) == 0
+    assert most_points_left(FORMULA_D, {}, [RoundLeft(1)], field_size=0) == 0
+
+
+def test_those_within_the_points_left_of_the_leader_can_still_be_champion():
+    race = title_race(rows(Ann=50, Bob=40, Cid=30, Dot=20), points_left=20)
+    assert [(c.key, c.behind) for c in race.contenders] == [("Ann", 0), ("Bob", 10), ("Cid", 20)]
+    assert race.out_of_it == 1
+    assert not race.decided
+
+
+def test_a_leader_ahead_by_more_than_the_points_left_is_champion():
+    race = title_race(rows(Ann=50, Bob=29), points_left=20)
+    assert race.decided
+    assert race.sentences({"Ann": "Ann", "Bob": "Bob"}) == (
+        "Ann is champion: no one can reach 50 points with 20 points left to race for.",
+    )
+
+
+def test_the_title_race_says_what_each_contender_needs():
+    race = title_race(rows(Ann=50, Bob=40, Cid=50, Dot=10), points_left=20)
+    names = {key: key for key in ("Ann", "Bob", "Cid", "Dot")}
+    leader, level, chaser, out = race.sentences(names)
+    top = race.contenders[0].key
+    other = "Cid" if top == "Ann" else "Ann"
+    assert leader == f"{top} leads with 50 points; 20 points are left to race for."
+    assert level == (
+        f"{other} is level on points with {top}, behind on countback: must outscore {top} to "
+        f"take the title, or match {top} and win the countback."
+    )
+    assert chaser == (
+        f"Bob can still be champion, 10 behind: must outscore {top} by 11 over the rounds left "
+        "(by 10 to draw level, and countback decides)."
+    )
+    assert out == "1 other can no longer reach 50 points."
+
+
+def test_the_title_race_names_the_first_contenders_and_counts_the_rest():
+    race = title_race(rows(**{f"D{n}": 100 - n for n in range(10)}), points_left=50)
+    sentences = race.sentences({f"D{n}": f"D{n}" for n in range(10)}, most=3)
+    assert len(sentences) == 1 + 3 + 1
+    assert sentences[-1] == "6 more can still be champion."
+
+
+def test_an_empty_table_has_no_title_race():
+    assert title_race((), points_left=10).sentences({}) == ()
+
+
+# --- The forecast ----------------------------------------------------------------------------
+
+WIN_ONLY = [[10]]  # a round where only the winner scores
+
+
+def test_a_contender_who_cannot_be_caught_has_every_chance():
+    chances = title_forecast(
+        {"Ann": 30, "Bob": 15}, {"Ann": [1], "Bob": [2]}, WIN_ONLY, contenders=["Ann", "Bob"]
+    )
+    assert chances == (Chance("Ann", 1.0), Chance("Bob", 0.0))
+
+
+def test_two_who_always_finish_ahead_of_the_other_decide_it_by_the_simulated_places():
+    # Ann has only ever finished 1st and Bob 2nd: Ann wins every simulated round.
+    chances = title_forecast(
+        {"Ann": 5, "Bob": 10}, {"Ann": [1, 1], "Bob": [2, 2]}, WIN_ONLY, contenders=["Bob", "Ann"]
+    )
+    assert chances == (Chance("Ann", 1.0), Chance("Bob", 0.0))
+
+
+def test_a_team_scores_what_its_drivers_take_in_the_simulated_rounds():
+    # Red's drivers have only ever finished 1st and 2nd; Blue, 15 ahead, 3rd and 4th.
+    places = {"Ann": [1], "Bob": [2], "Cid": [3], "Dot": [4]}
+    team_of = {"Ann": "Red", "Bob": "Red", "Cid": "Blue", "Dot": "Blue"}
+    round_points = [[10, 8, 6, 5]] * 2  # Red gains 18 a round, Blue 11: 14 more in two
+    chances = title_forecast({"Red": 30, "Blue": 45}, places, round_points,
+                             contenders=["Blue", "Red"], team_of=team_of)  # fmt: skip
+    assert chances == (Chance("Blue", 1.0), Chance("Red", 0.0))
+    three = title_forecast({"Red": 30, "Blue": 45}, places, round_points * 2,
+                           contenders=["Blue", "Red"], team_of=team_of)  # fmt: skip
+    assert three == (Chance("Red", 1.0), Chance("Blue", 0.0))
+
+
+def test_a_level_finish_shares_the_title():
+    # Level on points, no round left: each has half.
+    chances = title_forecast({"Ann": 5, "Bob": 5}, {"Ann": [1], "Bob": [2]}, [],
+                             contenders=["Ann", "Bob"])  # fmt: skip
+    assert [chance.chance for chance in chances] == [0.5, 0.5]
+
+
+def test_two_alike_have_about_the_same_chance_and_the_chances_add_up_to_one():
+    places = {"Ann": [1, 2], "Bob": [2, 1], "Cid": [3, 3]}
+    points = {"Ann": 20, "Bob": 20, "Cid": 12}
+    chances = title_forecast(points, places, [[10, 6, 4]] * 3, contenders=["Ann", "Bob", "Cid"],
+                             runs=2000, seed=7)  # fmt: skip
+    by_key = {chance.key: chance.chance for chance in chances}
+    assert abs(by_key["Ann"] - by_key["Bob"]) < 0.06
+    assert by_key["Cid"] < 0.05
+    assert sum(by_key.values()) == pytest.approx(1)
+
+
+def test_the_same_seed_gives_the_same_forecast():
+    args = ({"Ann": 20, "Bob": 18}, {"Ann": [1, 2], "Bob": [2, 1]}, [[10, 6]] * 4)
+    first = title_forecast(*args, contenders=["Ann", "Bob"], seed=3)
+    assert title_forecast(*args, contenders=["Ann", "Bob"], seed=3) == first
+
+
+def test_a_chance_reads_in_whole_per_cent_never_0_or_100_when_it_is_not():
+    assert Chance("Ann", 0.004).percent == "<1%"
+    assert Chance("Ann", 0.996).percent == ">99%"
+    assert Chance("Ann", 0.425).percent == "42%"
+    assert Chance("Ann", 0.0).percent == "0%"
+    assert Chance("Ann", 1.0).percent == "100%"
+
+
+def test_a_field_of_ten_thousand_forecasts_as_fast_as_one_of_twenty():
+    def forecast(drivers: int) -> float:
+        points = {n: 1000 - n for n in range(drivers)}
+        places = {n: [n % 20 + 1, (n + 3) % 20 + 1] for n in range(drivers)}
+        started = time.perf_counter()
+        title_forecast(points, places, [list(range(20, 0, -1))] * 4,
+                       contenders=list(range(MOST_SIMULATED)), runs=200)  # fmt: skip
+        return time.perf_counter() - started
+
+    small, large = min(forecast(20) for _ in range(3)), min(forecast(10_000) for _ in range(3))
+    assert large < small * 3 + 0.05
