@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Driver, Entry, League, Round, Season, SeasonEndChange, Team, Track
+from .models import (
+    Driver,
+    Entry,
+    League,
+    Membership,
+    Round,
+    Season,
+    SeasonEndChange,
+    Team,
+    Track,
+)
 
 
 @admin.register(Track)
@@ -22,10 +32,16 @@ class TrackAdmin(admin.ModelAdmin):
 
 class TeamInline(admin.TabularInline):
     model = Team
-    fields = ["name", "owner"]
-    raw_id_fields = ["owner"]
+    fields = ["name"]
     extra = 0
     show_change_link = True
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    fields = ["user", "role", "team"]
+    raw_id_fields = ["user", "team"]
+    extra = 0
 
 
 @admin.register(League)
@@ -36,9 +52,8 @@ class LeagueAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug", "organiser__username"]
     prepopulated_fields = {"slug": ["name"]}
     raw_id_fields = ["organiser"]
-    filter_horizontal = ["referees"]
     date_hierarchy = "created"
-    inlines = [TeamInline]
+    inlines = [MembershipInline, TeamInline]
 
     def get_readonly_fields(self, request, obj=None):
         # A league's history is of its rule set: switching it would mix two in one history and
@@ -123,11 +138,10 @@ class DriverInline(admin.TabularInline):
 
 @admin.register(Team)
 class TeamAdmin(admin.ModelAdmin):
-    list_display = ["name", "league", "owner"]
+    list_display = ["name", "league"]
     list_filter = ["league"]
-    list_select_related = ["league", "owner"]
-    search_fields = ["name", "league__name", "owner__username"]
-    raw_id_fields = ["owner"]
+    list_select_related = ["league"]
+    search_fields = ["name", "league__name"]
     inlines = [DriverInline]
 
 

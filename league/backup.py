@@ -1,11 +1,11 @@
 """A whole league in one JSON file, and back: `league_export` and `league_import`.
 
 The file holds every row of the league (its seasons, rounds, teams, drivers, entries, season-end
-lines and the notes that reopen a round) as the database has them, each row under the id it had
-where it was exported, plus the tracks and people those rows name: tracks by name, people by
-username only (never a password). Importing inserts the rows under new ids and points each
-reference at the new row, so a league comes back beside others, with the same standings,
-careers and history.
+lines, the notes that reopen a round, its members and the starters its team owners chose) as
+the database has them, each row under the id it had where it was exported, plus the tracks and
+people those rows name: tracks by name, people by username only (never a password). Importing
+inserts the rows under new ids and points each reference at the new row, so a league comes
+back beside others, with the same standings, careers and history.
 
 League names no app that builds on it: another app's rows of a league (the races at the table
 and their event logs) join the file through `register`, called from that app's ready().
@@ -34,16 +34,18 @@ from .models import (
     Driver,
     Entry,
     League,
+    Membership,
     Round,
     RoundResultChange,
     Season,
     SeasonEndChange,
+    StarterChoice,
     Team,
     Track,
 )
 
 FORMAT = "paddock-league"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: members and starter choices for the referees of version 1
 # Rows a statement inserts: a row of the widest table (an entry) is 22 parameters, and
 # PostgreSQL takes at most 65,535 in one statement.
 BATCH = 1000
@@ -85,15 +87,17 @@ class Table:
 # tracks, which come first).
 TABLES: list[Table] = [
     Table("league.league", League, lambda league: League.objects.filter(pk=league.pk)),
-    Table(
-        "league.league_referees",
-        League.referees.through,
-        lambda league: League.referees.through.objects.filter(league=league),
-    ),
     Table("league.season", Season, lambda league: Season.objects.filter(league=league)),
     Table("league.round", Round, lambda league: Round.objects.filter(season__league=league)),
     Table("league.team", Team, lambda league: Team.objects.filter(league=league)),
     Table("league.driver", Driver, lambda league: Driver.objects.filter(team__league=league)),
+    # Its referees and team owners (an invitation is left out: a one-use secret for one person).
+    Table("league.membership", Membership, lambda league: Membership.objects.filter(league=league)),
+    Table(
+        "league.starterchoice",
+        StarterChoice,
+        lambda league: StarterChoice.objects.filter(round__season__league=league),
+    ),
     Table("league.entry", Entry, lambda league: Entry.objects.filter(round__season__league=league)),
     Table(
         "league.seasonendchange",

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from rules.championship import Championship, championship_for
 
-from .models import Track, ruleset_choices
+from .models import Role, Track, ruleset_choices
 from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 FINISHED = "finished"
@@ -301,6 +301,47 @@ class InjuryRollForm(forms.Form):
     entry = forms.IntegerField(widget=forms.HiddenInput)
     # No range here: the rules refuse a face the black die lacks, in their own words.
     value = forms.IntegerField(label="Black die")
+
+
+class MemberRoleForm(forms.Form):
+    """A member's role, or an invitation's: a referee, or the owner of one of the league's
+    teams, picked in one list ("team:<id>")."""
+
+    REFEREE = "referee"
+    TEAM = "team:"
+
+    role = forms.ChoiceField(label="Role")
+
+    def __init__(self, *args, league, teams=None, **kwargs):
+        """`teams`: the league's, when a page shows one form a member and has read them."""
+        super().__init__(*args, **kwargs)
+        teams = league.teams.all() if teams is None else teams
+        self.teams = {str(team.pk): team for team in teams}
+        choices = [(self.REFEREE, "Referee: runs races, enters and confirms results")]
+        choices += [(self.TEAM + pk, f"Team owner of {team}") for pk, team in self.teams.items()]
+        self.fields["role"].choices = choices
+        self.fields["role"].widget.attrs["class"] = "form-select"
+
+    @classmethod
+    def value_of(cls, membership) -> str:
+        """The choice that stands for `membership`'s role now."""
+        return cls.REFEREE if membership.team_id is None else f"{cls.TEAM}{membership.team_id}"
+
+    def role_and_team(self):
+        """(role, team or None) as the services take them, for a valid form."""
+        value = self.cleaned_data["role"]
+        if value == self.REFEREE:
+            return Role.REFEREE, None
+        return Role.TEAM_OWNER, self.teams[value.removeprefix(self.TEAM)]
+
+
+class TeamRenameForm(forms.Form):
+    """Laid out by hand in team.html: crispy would cost the team page as much as the rest of it
+    on every view (the hire form beside it is laid out once)."""
+
+    name = forms.CharField(
+        max_length=80, label="Team name", widget=forms.TextInput(attrs={"class": "form-control"})
+    )
 
 
 class RoundSessionForm(forms.Form):

@@ -94,12 +94,10 @@ class LeagueQuerySet(models.QuerySet):
             return self.filter(published=True)
         if user.is_superuser:
             return self
+        membership = Membership.objects.filter(league=models.OuterRef("pk"), user_id=user.pk)
         return self.filter(
-            models.Q(published=True)
-            | models.Q(organiser=user)
-            | models.Q(referees=user)
-            | models.Q(teams__owner=user)
-        ).distinct()
+            models.Q(published=True) | models.Q(organiser=user) | models.Exists(membership)
+        )
 
 
 class League(models.Model):
@@ -119,9 +117,6 @@ class League(models.Model):
     )
     organiser = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_leagues"
-    )
-    referees = models.ManyToManyField(
-        django_settings.AUTH_USER_MODEL, blank=True, related_name="refereed_leagues"
     )
     published = models.BooleanField(
         default=True,
@@ -195,11 +190,26 @@ class League(models.Model):
     def can_referee(self, user) -> bool:
         return may_referee(user, league_id=self.pk, organiser_id=self.organiser_id)
 
+    def can_run_team(self, user, team: Team) -> bool:
+        """Its organiser, and the owners of `team`, rename it and hire its rookies."""
+        return may_run_team(user, league=self, team_id=team.pk)
+
+    def teams_run_by(self, user) -> models.QuerySet[Team]:
+        """The teams `user` may run: every team for the organiser, their own for a team owner."""
+        if self.can_manage(user):
+            return self.teams.all()
+        if not user.is_authenticated:
+            return self.teams.none()
+        return self.teams.filter(memberships__user_id=user.pk, memberships__role=Role.TEAM_OWNER)
+
     def visible_to(self, user) -> bool:
         """Whether `user` may see its pages: anyone once it is published, else its members."""
         if self.published or self.can_manage(user):
             return True
-        return user.is_authenticated and League.objects.listed_for(user).filter(pk=self.pk).exists()
+        return (
+            user.is_authenticated
+            and Membership.objects.filter(league_id=self.pk, user_id=user.pk).exists()
+        )
 
     def current_season(self) -> Season | None:
         return self.seasons.order_by("-number").first()
@@ -223,8 +233,119 @@ def may_referee(user, *, league_id: int, organiser_id: int) -> bool:
         return True
     return (
         user.is_authenticated
-        and League.referees.through.objects.filter(league_id=league_id, user_id=user.pk).exists()
+        and Membership.objects.filter(
+            league_id=league_id, user_id=user.pk, role=Role.REFEREE
+        ).exists()
     )
+
+
+def may_run_team(user, *, league: League, team_id: int) -> bool:
+    """The organiser runs every team of the league; a team owner, their own team."""
+    if league.can_manage(user):
+        return True
+    return (
+        user.is_authenticated
+        and Membership.objects.filter(
+            league_id=league.pk, user_id=user.pk, role=Role.TEAM_OWNER, team_id=team_id
+        ).exists()
+    )
+
+
+class Role(models.TextChoices):
+    """What a member of a league may do besides reading it; its organiser may do everything."""
+
+    REFEREE = "referee", "Referee"
+    TEAM_OWNER = "team_owner", "Team owner"
+
+
+class MembershipQuerySet(models.QuerySet):
+    def for_members_page(self) -> MembershipQuerySet:
+        return self.select_related("user", "team__league").order_by("role", "user__username")
+
+
+class Membership(models.Model):
+    """A person's role in a league (one role each): a referee runs races and enters results, a
+    team owner runs one team. The league's organiser is `League.organiser`, not a member."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices)
+    team = models.ForeignKey(
+        "Team",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="memberships",
+        help_text="The team a team owner runs; none for a referee.",
+    )
+    joined = models.DateTimeField(auto_now_add=True)
+
+    objects = MembershipQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["league", "role", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "user"], name="one_role_per_league"),
+            models.CheckConstraint(
+                condition=models.Q(role="team_owner", team__isnull=False)
+                | (~models.Q(role="team_owner") & models.Q(team__isnull=True)),
+                name="team_owner_has_a_team",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.league}: {self.describe()}"
+
+    def describe(self) -> str:
+        """The role in words: "Referee", "Team owner of Red Herrings"."""
+        if self.team_id is None:
+            return self.get_role_display()
+        return f"{self.get_role_display()} of {self.team}"
+
+
+class Invitation(models.Model):
+    """A link the organiser hands to one person: opened before it expires, it makes them a
+    member with its role, once."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=64, unique=True)
+    role = models.CharField(max_length=20, choices=Role.choices)
+    team = models.ForeignKey(
+        "Team", on_delete=models.CASCADE, null=True, blank=True, related_name="invitations"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    expires = models.DateTimeField()
+    used = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(role="team_owner", team__isnull=False)
+                | (~models.Q(role="team_owner") & models.Q(team__isnull=True)),
+                name="invited_team_owner_has_a_team",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.league} as {self.describe()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:join", kwargs={"token": self.token})
+
+    def describe(self) -> str:
+        if self.team_id is None:
+            return self.get_role_display()
+        return f"{self.get_role_display()} of {self.team}"
 
 
 class Season(models.Model):
@@ -346,13 +467,6 @@ class Round(models.Model):
 class Team(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=80)
-    owner = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="teams",
-    )
 
     class Meta:
         ordering = ["name"]
@@ -540,6 +654,24 @@ class SeasonEndChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.driver}: end of {self.season}"
+
+
+class StarterChoice(models.Model):
+    """A team owner's choice of one of their drivers to start a round not yet started, in a
+    car: the referee's starters form proposes it, and the referee starts the round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="starter_choices")
+    driver = models.ForeignKey(Driver, on_delete=models.CASCADE, related_name="+")
+    car = models.CharField(max_length=30)
+
+    class Meta:
+        ordering = ["round", "driver"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "driver"], name="one_choice_per_driver")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.driver} in {self.car}, round {self.round_id}"
 
 
 class RoundResultChange(models.Model):

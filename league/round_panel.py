@@ -68,8 +68,12 @@ def starter_lines(
     """Each team's drivers with a line to tick and a car to name. The cars proposed are the
     team's colour and a number ("Red 1", "Red 2"); once there are more teams than colours, a
     colour is shared and its numbers go on, so no two cars are proposed alike. `current`: the
-    starters already chosen (driver id to car), for changing them."""
+    starters already chosen (driver id to car), for changing them; else a team whose owner chose
+    its starters (StarterChoice) is proposed as chosen."""
     teams = round_.season.league.teams.select_related("league").prefetch_related("drivers")
+    owners_choice = (
+        dict(round_.starter_choices.values_list("driver_id", "car")) if current is None else {}
+    )
     grouped = []
     numbered: Counter[str] = Counter()  # cars proposed so far in each colour
     for colour, team in zip(itertools.cycle(CAR_COLOURS), teams):
@@ -86,13 +90,15 @@ def starter_lines(
         # Proposed: the team's first drivers who may start, one for each car it may field.
         may_start = [driver for driver in racing if refusals[driver.pk] is None]
         proposed = may_start[: team.league.cars_per_team]
+        team_chose = any(driver.pk in owners_choice for driver in team.drivers.all())
         for driver in racing:
             numbered[colour] += 1
             initial = {"car": f"{colour} {numbered[colour]}", "start": driver in proposed}
-            if current is not None:
+            chosen = current if current is not None else owners_choice
+            if current is not None or team_chose:
                 initial = {
-                    "car": current.get(driver.pk, initial["car"]),
-                    "start": driver.pk in current,
+                    "car": chosen.get(driver.pk, initial["car"]),
+                    "start": driver.pk in chosen,
                 }
             form = StarterForm(data, prefix=f"d{driver.pk}", initial=initial)
             lines.append(

@@ -6,11 +6,13 @@ transaction, so a refused action changes nothing. Messages are constants the tes
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Case, Exists, F, OuterRef, Subquery, Value, When
@@ -31,12 +33,16 @@ from .models import (
     Driver,
     DriverStatus,
     Entry,
+    Invitation,
     League,
+    Membership,
+    Role,
     Round,
     RoundResultChange,
     RoundStatus,
     Season,
     SeasonEndChange,
+    StarterChoice,
     Team,
     Track,
 )
@@ -585,7 +591,7 @@ def season_setup_set(
 
 
 @transaction.atomic
-def team_create(*, league: League, name: str, driver_names: Sequence[str], owner=None) -> Team:
+def team_create(*, league: League, name: str, driver_names: Sequence[str]) -> Team:
     """A new team with one new driver per car, each aged 1 with 0 XP ("Creating a Team")."""
     names = [driver_name.strip() for driver_name in driver_names if driver_name.strip()]
     if len(names) != league.cars_per_team:
@@ -598,11 +604,193 @@ def team_create(*, league: League, name: str, driver_names: Sequence[str], owner
             raise AlreadyDone(TEAM_EXISTS.format(team=existing), done=existing)
         raise ValidationError(TEAM_NAME_TAKEN.format(name=existing.name))
     _check_no_round_in_progress(league)
-    team = Team(league=league, name=name.strip(), owner=owner)
+    team = Team(league=league, name=name.strip())
     team.full_clean()
     team.save()
     for driver_name in names:
         _hire(team, driver_name)
+    return team
+
+
+# --- People: members, their roles, invitations ---------------------------------------------
+
+INVITATION_DAYS = 7
+MEMBER_ALREADY = "{user} is already in {league}, as {role}."
+MEMBER_IS_ORGANISER = "{user} organises {league}, and may already do everything in it."
+MEMBER_ROLE_ALREADY = "{user} is already {role}."
+MEMBER_GONE = "{user} is no longer a member of {league}."
+ROLE_UNKNOWN = "There is no role {role!r}: a member is a referee or a team owner."
+ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
+ROLE_HAS_NO_TEAM = "A referee runs races, not a team: leave the team empty."
+TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
+INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."
+INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organiser for a new link."
+INVITATION_USED_BEFORE_WITHDRAWN = "{user} has joined with this invitation already."
+INVITATION_JOINED_ALREADY = "You have joined {league} with this invitation already."
+INVITATION_SIGNED_UP_ALREADY = "{username} joined with this invitation already: log in."
+TEAM_RENAMED_ALREADY = "The team is already called {name!r}."
+CHOICE_NOT_THE_TEAMS = "{driver} does not drive for {team}."
+STARTERS_CHOSEN_ALREADY = "{team}'s starters for round {number} are already as chosen."
+
+
+def _role_and_team(league: League, role: str, team: Team | None) -> Team | None:
+    """The team that goes with `role` in `league`, refused as the member and invitation
+    constraints would be, in words."""
+    if role not in Role.values:
+        raise ValidationError(ROLE_UNKNOWN.format(role=role))
+    if role == Role.TEAM_OWNER and team is None:
+        raise ValidationError(ROLE_NEEDS_TEAM)
+    if role != Role.TEAM_OWNER and team is not None:
+        raise ValidationError(ROLE_HAS_NO_TEAM)
+    if team is not None and team.league_id != league.pk:
+        raise ValidationError(TEAM_NOT_IN_LEAGUE.format(league=league))
+    return team
+
+
+@transaction.atomic
+def member_add(*, league: League, user, role: str, team: Team | None = None) -> Membership:
+    """Make `user` a member of `league` with `role` (and the team a team owner runs)."""
+    league = _locked_league(league)
+    team = _role_and_team(league, role, team)
+    if user.pk == league.organiser_id:
+        raise ValidationError(MEMBER_IS_ORGANISER.format(user=user, league=league))
+    existing = league.memberships.filter(user=user).select_related("team").first()
+    if existing is not None:
+        if existing.role == role and existing.team_id == (team.pk if team else None):
+            raise AlreadyDone(
+                MEMBER_ALREADY.format(user=user, league=league, role=existing.describe()),
+                done=league,
+            )
+        raise ValidationError(
+            MEMBER_ALREADY.format(user=user, league=league, role=existing.describe())
+        )
+    membership = Membership(league=league, user=user, role=role, team=team)
+    membership.full_clean()
+    membership.save()
+    return membership
+
+
+@transaction.atomic
+def member_role_set(*, membership: Membership, role: str, team: Team | None = None) -> Membership:
+    """Give a member another role (or the same role over another team)."""
+    league = _locked_league(membership.league)
+    team = _role_and_team(league, role, team)
+    current = Membership.objects.filter(pk=membership.pk).select_related("user", "team").first()
+    if current is None:
+        raise ValidationError(MEMBER_GONE.format(user=membership.user, league=league))
+    if current.role == role and current.team_id == (team.pk if team else None):
+        raise AlreadyDone(
+            MEMBER_ROLE_ALREADY.format(user=current.user, role=current.describe()), done=league
+        )
+    current.role, current.team = role, team
+    current.full_clean()
+    current.save(update_fields=["role", "team"])
+    return current
+
+
+@transaction.atomic
+def member_remove(*, membership: Membership) -> None:
+    """Take a member out of the league: they keep their account and read it as anyone does."""
+    league = _locked_league(membership.league)
+    removed, _ = Membership.objects.filter(pk=membership.pk).delete()
+    if not removed:
+        raise AlreadyDone(MEMBER_GONE.format(user=membership.user, league=league), done=league)
+
+
+@transaction.atomic
+def invitation_create(*, league: League, role: str, team: Team | None = None) -> Invitation:
+    """A one-use link to join `league` as `role`, valid for INVITATION_DAYS days."""
+    team = _role_and_team(league, role, team)
+    invitation = Invitation(
+        league=league,
+        role=role,
+        team=team,
+        token=secrets.token_urlsafe(32),
+        expires=timezone.now() + timedelta(days=INVITATION_DAYS),
+    )
+    invitation.full_clean()
+    invitation.save()
+    return invitation
+
+
+@transaction.atomic
+def invitation_withdraw(*, invitation: Invitation) -> None:
+    """Take back an invitation not yet used: its link then works no more."""
+    invitation = _invitation_for_use(invitation)
+    if invitation.used is not None:
+        raise ValidationError(INVITATION_USED_BEFORE_WITHDRAWN.format(user=invitation.used_by))
+    invitation.delete()
+
+
+def invitation_refusal(invitation: Invitation, user=None) -> str | None:
+    """Why `invitation` can no longer be used (by `user`, if given), or None."""
+    if invitation.used is not None:
+        return INVITATION_USED
+    if invitation.expires <= timezone.now():
+        return INVITATION_EXPIRED.format(date=invitation.expires)
+    if user is not None and user.pk == invitation.league.organiser_id:
+        return MEMBER_IS_ORGANISER.format(user=user, league=invitation.league)
+    return None
+
+
+def _invitation_for_use(invitation: Invitation) -> Invitation:
+    """The invitation row, locked, with its league: two taps on its link take turns."""
+    return (
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("league", "team", "used_by")
+        .get(pk=invitation.pk)
+    )
+
+
+def _accept(invitation: Invitation, user) -> Membership:
+    refusal = invitation_refusal(invitation, user)
+    if refusal is not None:
+        raise ValidationError(refusal)
+    membership = member_add(
+        league=invitation.league, user=user, role=invitation.role, team=invitation.team
+    )
+    invitation.used, invitation.used_by = timezone.now(), user
+    invitation.save(update_fields=["used", "used_by"])
+    return membership
+
+
+@transaction.atomic
+def invitation_accept(*, invitation: Invitation, user) -> Membership:
+    """`user`, signed in, takes the invitation: a member with its role, and the link used."""
+    invitation = _invitation_for_use(invitation)
+    if invitation.used_by_id is not None and invitation.used_by_id == user.pk:
+        league = invitation.league
+        raise AlreadyDone(INVITATION_JOINED_ALREADY.format(league=league), done=league)
+    return _accept(invitation, user)
+
+
+@transaction.atomic
+def invitation_sign_up(*, invitation: Invitation, username: str, password: str) -> Membership:
+    """A newcomer takes the invitation: an account of `username` (checked by the sign-up form)
+    and a member with its role, or nothing at all when the link can no longer be used."""
+    invitation = _invitation_for_use(invitation)
+    used_by = invitation.used_by
+    if used_by is not None and used_by.username.lower() == username.lower():
+        raise AlreadyDone(INVITATION_SIGNED_UP_ALREADY.format(username=used_by), done=None)
+    refusal = invitation_refusal(invitation)
+    if refusal is not None:
+        raise ValidationError(refusal)
+    user = get_user_model().objects.create_user(username=username, password=password)
+    return _accept(invitation, user)
+
+
+@transaction.atomic
+def team_rename(*, team: Team, name: str) -> Team:
+    """Give a team another name, free in its league whatever the case."""
+    _locked_league(team.league)
+    name = name.strip()
+    if team.name == name:
+        raise AlreadyDone(TEAM_RENAMED_ALREADY.format(name=name), done=team)
+    if team.league.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
+        raise ValidationError(TEAM_NAME_TAKEN.format(name=name))
+    team.name = name
+    team.full_clean()
+    team.save(update_fields=["name"])
     return team
 
 
@@ -788,6 +976,48 @@ def round_start(
     round_ = round_for_write(round_, expected_version)
     _check_round_can_start(round_)
     return _start(round_, starters, at_table=at_table)
+
+
+@transaction.atomic
+def round_starters_choose(
+    *,
+    round_: Round,
+    team: Team,
+    starters: Sequence[tuple[Driver, str]],
+    expected_version: int | None = None,
+) -> Round:
+    """A team's owner (or the organiser) chooses which of the team's drivers start a round not
+    yet started, and in which cars: the referee's starters form then proposes them, and the
+    referee, who starts the round, has the last word."""
+    round_ = round_for_write(round_, expected_version)
+    if round_.status != RoundStatus.SCHEDULED:
+        raise ValidationError(ROUND_ALREADY_STARTED.format(number=round_.number))
+    league = round_.season.league
+    if team.league_id != league.pk:
+        raise ValidationError(TEAM_NOT_IN_LEAGUE.format(league=league))
+    wanted: dict[int, str] = {}
+    for driver, car in starters:
+        if driver.team_id != team.pk:
+            raise ValidationError(CHOICE_NOT_THE_TEAMS.format(driver=driver, team=team))
+        if refusal := start_refusal(driver):
+            raise ValidationError(refusal)
+        if car.strip().lower() in {chosen.lower() for chosen in wanted.values()}:
+            raise ValidationError(DUPLICATE_CAR.format(car=car))
+        wanted[driver.pk] = car.strip()
+    if len(wanted) > league.cars_per_team:
+        raise ValidationError(TOO_MANY_STARTERS.format(team=team, count=league.cars_per_team))
+    chosen = round_.starter_choices.filter(driver__team=team)
+    if dict(chosen.values_list("driver_id", "car")) == wanted:
+        raise AlreadyDone(
+            STARTERS_CHOSEN_ALREADY.format(team=team, number=round_.number), done=round_
+        )
+    chosen.delete()
+    StarterChoice.objects.bulk_create(
+        StarterChoice(round=round_, driver_id=driver_id, car=car)
+        for driver_id, car in wanted.items()
+    )
+    _advance(round_)  # the referee's starters form, built before, proposes the old choice
+    return round_
 
 
 def starters_change_refusal(round_: Round, entries: Iterable[Entry] | None = None) -> str | None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import exports, publishing, sessions, views
+from . import exports, members, publishing, sessions, views
 from .publishing import public
 
 app_name = "league"
@@ -13,6 +13,7 @@ urlpatterns = [
     path("leagues/new/", views.league_new, name="league_new"),
     path("tracks/", views.tracks, name="tracks"),
     path("tracks/<id:track_id>/edit/", views.track_edit, name="track_edit"),
+    path("join/<str:token>/", members.join, name="join"),
     path("<slug:slug>/", public(views.league_detail), name="league"),
     path("<slug:slug>/archive/", views.league_archive, name="league_archive"),
     path("<slug:slug>/backup/", views.league_backup, name="league_backup"),
@@ -22,9 +23,17 @@ urlpatterns = [
     ),
     path("<slug:slug>/points/", views.league_points, name="league_points"),
     path("<slug:slug>/publish/", publishing.league_publish, name="league_publish"),
+    path("<slug:slug>/members/", members.members, name="members"),
+    path("<slug:slug>/members/<id:member_id>/", members.member, name="member"),
+    path(
+        "<slug:slug>/invitations/<id:invitation_id>/withdraw/",
+        members.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
     path("<slug:slug>/teams/new/", views.team_new, name="team_new"),
     path("<slug:slug>/teams/<id:team_id>/", public(views.team_detail), name="team"),
     path("<slug:slug>/teams/<id:team_id>/hire/", views.driver_hire, name="driver_hire"),
+    path("<slug:slug>/teams/<id:team_id>/rename/", members.team_rename, name="team_rename"),
     path("<slug:slug>/teams/<id:team_id>/sheet/", public(exports.team_sheet), name="team_sheet"),
     path("<slug:slug>/drivers/<id:driver_id>/", public(views.driver_detail), name="driver"),
     path(
@@ -49,6 +58,7 @@ urlpatterns = [
     path(round_, public(views.round_detail), name="round"),
     path(round_ + "start/", views.round_start, name="round_start"),
     path(round_ + "hire/", views.round_hire, name="round_hire"),
+    path(round_ + "choose/", members.round_choose, name="round_choose"),
     path(round_ + "result/", views.round_result, name="round_result"),
     path(round_ + "format/", views.round_format, name="round_format"),
     path(round_ + "session/", sessions.round_session, name="round_session"),

@@ -29,6 +29,7 @@ from .forms import (
     SeasonForm,
     SeasonSetupForm,
     TeamForm,
+    TeamRenameForm,
     TrackForm,
 )
 from .models import (
@@ -276,7 +277,8 @@ def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     return _render_team(request, league, team, HireForm())
 
 
-def _render_team(request, league, team, hire_form, status=200) -> HttpResponse:
+def _render_team(request, league, team, hire_form, status=200, rename_form=None) -> HttpResponse:
+    runs_team = league.can_run_team(request.user, team)
     context = {
         "league": league,
         "team": team,
@@ -288,7 +290,9 @@ def _render_team(request, league, team, hire_form, status=200) -> HttpResponse:
             request.GET.get("page"),
         ),
         "hire_form": _form_html(hire_form),
-        "can_manage": league.can_manage(request.user),
+        # Its organiser and its owners run the team: its name and its rookies.
+        "runs_team": runs_team,
+        "rename_form": rename_form or TeamRenameForm(initial={"name": team.name}),
     }
     return render(request, "league/team.html", context, status=status)
 
@@ -309,8 +313,10 @@ def _blank_form_html(form_class) -> str:
 @login_required
 @require_POST
 def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    league = _managed_league(request, slug)
+    league = _league(slug)
     team = get_object_or_404(Team, league=league, pk=team_id)
+    if not league.can_run_team(request.user, team):
+        raise PermissionDenied("Only the league's organiser or this team's owner may hire.")
     form = HireForm(request.POST)
     if form.is_valid():
         try:
@@ -624,9 +630,25 @@ def render_round(
         and round_.is_finished
         and services.round_reopen_refusal(round_) is None,
         "can_manage": league.can_manage(request.user),
+        "own_starters": _own_starters(request, league, round_, can_referee),
     }
     template = "league/round.html#round-panel" if request.htmx else "league/round.html"
     return render(request, template, context, status=status)
+
+
+def _own_starters(request, league: League, round_: Round, can_referee: bool) -> list:
+    """(team id, team name, [(team name, starter lines)]) of the teams whose owner is asking,
+    for a round not yet started: they choose its starters, which the referee's form proposes."""
+    if can_referee or round_.status != RoundStatus.SCHEDULED or not request.user.is_authenticated:
+        return []
+    teams = dict(league.teams_run_by(request.user).values_list("name", "pk"))
+    if not teams:
+        return []
+    return [
+        (teams[name], name, [(name, lines)])
+        for name, lines in starter_lines(round_)
+        if name in teams
+    ]
 
 
 def rookie_form_for(request: HttpRequest, league: League) -> RookieForm | None:

@@ -53,7 +53,19 @@ from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 from league import services
-from league.models import Driver, Entry, League, Round, RoundStatus, Season, Team, Track
+from league.models import (
+    Driver,
+    Entry,
+    Invitation,
+    League,
+    Membership,
+    Role,
+    Round,
+    RoundStatus,
+    Season,
+    Team,
+    Track,
+)
 from races import services as race_services
 from races.models import Race, RaceEvent
 from rules import engine
@@ -158,6 +170,8 @@ class World:
     pending: Entry | None = None  # the entry whose injury check waits for a roll
     foreign: list[int] = field(default_factory=list)
     tracks: list[Track] = field(default_factory=list)  # every track, the sample's included
+    membership: Membership | None = None  # the league's referee's
+    invitation: Invitation | None = None  # open, to join as a referee
 
     def reset(self) -> World:
         """For a new test: the race (if any) stands where the module's setup left it."""
@@ -244,6 +258,9 @@ def build_world(stage: str, rival: dict[str, Any]) -> World:
     world = World(
         organiser=organiser, league=league, teams=teams, drivers=drivers, season=None, **rival
     )
+    referee = UserFactory(username=f"referee-{stage}")
+    world.membership = services.member_add(league=league, user=referee, role=Role.REFEREE)
+    world.invitation = services.invitation_create(league=league, role=Role.REFEREE)
     if stage == "no_season":
         return world.settle()
     world.season = services.season_open(league=league, preset="Spring")
@@ -947,6 +964,95 @@ ENDPOINTS = (
             "version": Track.objects.get(pk=world.round2.track_id).version,
         },
         hostile=({"version": str(2**63)}, {"number": str(2**63)}),
+    ),
+    Endpoint(
+        "team_rename",
+        "fresh",
+        lambda world: reverse("league:team_rename", args=[world.league.slug, world.teams[0].pk]),
+        lambda world: [
+            path_to("league:team_rename", world.league.slug, world.other_teams[0].pk),
+            path_to("league:team_rename", world.other.slug, world.teams[0].pk),
+            path_to("league:team_rename", world.league.slug, 2**63),
+        ],
+        lambda world, draw: {
+            "name": draw(st.sampled_from(["Green Giants", "red herrings", MARKUP_TEAM, " "]))
+        },
+        hostile=({"name": "x" * 10_000}, {"name": "\x00"}),
+    ),
+    Endpoint(
+        "round_choose",
+        "fresh",
+        lambda world: _round_url("league:round_choose", world.round1),
+        _round_alternatives("league:round_choose"),
+        lambda world, draw: {
+            **starters_post(world, draw),
+            "team": draw(st.sampled_from([world.teams[0].pk, world.other_teams[0].pk])),
+            "choose": "",
+        },
+        hostile=({"team": str(2**63)}, {"team": "-1"}),
+    ),
+    Endpoint(
+        "members_invite",
+        "fresh",
+        lambda world: reverse("league:members", args=[world.league.slug]),
+        _slug_alternatives("league:members"),
+        lambda world, draw: {
+            "role": draw(
+                st.sampled_from(
+                    ["referee", f"team:{world.teams[0].pk}", f"team:{world.other_teams[0].pk}"]
+                )
+            )
+        },
+        hostile=({"role": "team:"}, {"role": f"team:{2**63}"}, {"role": "team_owner"}),
+    ),
+    Endpoint(
+        "member",
+        "fresh",
+        lambda world: reverse("league:member", args=[world.league.slug, world.membership.pk]),
+        lambda world: [
+            path_to("league:member", world.other.slug, world.membership.pk),
+            path_to("league:member", world.league.slug, 2**63),
+            path_to("league:member", world.league.slug, 0),
+        ],
+        lambda world, draw: draw(
+            st.sampled_from(
+                [
+                    {"role": f"team:{world.teams[1].pk}", "change": ""},
+                    {"role": "referee", "change": ""},
+                    {"remove": ""},
+                ]
+            )
+        ),
+        hostile=({"role": "organiser"}, {"role": f"team:{2**63}"}),
+    ),
+    Endpoint(
+        "invitation_withdraw",
+        "fresh",
+        lambda world: reverse(
+            "league:invitation_withdraw", args=[world.league.slug, world.invitation.pk]
+        ),
+        lambda world: [
+            path_to("league:invitation_withdraw", world.other.slug, world.invitation.pk),
+            path_to("league:invitation_withdraw", world.league.slug, 2**63),
+        ],
+        lambda world, draw: {"withdraw": ""},
+    ),
+    Endpoint(
+        "join",
+        "fresh",
+        lambda world: reverse("league:join", args=[world.invitation.token]),
+        lambda world: [
+            path_to("league:join", "no-such-token"),
+            path_to("league:join", "x" * 300),
+        ],
+        lambda world, draw: {
+            "username": draw(st.sampled_from(["newcomer", world.organiser.username, MARKUP[0]])),
+            "password1": "long enough 1",
+            "password2": draw(st.sampled_from(["long enough 1", "other"])),
+        },
+        outsiders=(),
+        anonymous_only=True,
+        hostile=({"username": "n" * 256}, {"password1": "\x00", "password2": "\x00"}),
     ),
     Endpoint(
         "login",

@@ -80,6 +80,7 @@ def build_race(table_race: TableRace, *, organiser, referee):
     """Round 1 of a new league's first season, started at the table with `table_race.cars`
     cars; `referee` is the league's referee."""
     from league import services as league_services
+    from league.models import Role
     from races import services
 
     league = league_services.league_create(
@@ -88,7 +89,7 @@ def build_race(table_race: TableRace, *, organiser, referee):
         ruleset=table_race.ruleset,
         settings=table_race.settings,
     )
-    league.referees.add(referee)
+    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
     teams = [
         league_services.team_create(
             league=league,

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from league import services
 from league.forms import ARCHIVE_OR_RESTORE, NO_SETTINGS_VERSION
-from league.models import League
+from league.models import League, Role
 from tests.factories import UserFactory
 from tests.league.test_services import database_state, play_rounds, racing_drivers
 
@@ -120,7 +120,7 @@ def test_only_the_organiser_archives(client, raced, who):
     if who != "anonymous":
         user = UserFactory(username=who)
         if who == "referee":
-            raced.referees.add(user)
+            services.member_add(league=raced, user=user, role=Role.REFEREE)
         client.force_login(user)
     assert 'id="archive-form"' not in client.get(raced.get_absolute_url()).text
 

@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from league import backup, services
 from league.management.commands import load_demo
-from league.models import Driver, League, Round, Season, Team, Track
+from league.models import Driver, Invitation, League, Role, Round, Season, Team, Track
 from league.standings import season_standings
 from races import services as race_services
 from races.models import Race, RaceEvent
@@ -126,7 +126,7 @@ def picture(slug: str) -> dict[str, Any]:
         Track, Track.objects.filter(rounds__season__league=league).distinct()
     )
     seen["people"] = sorted(
-        {league.organiser.username, *league.referees.values_list("username", flat=True)}
+        {league.organiser.username, *league.memberships.values_list("user__username", flat=True)}
         | set(RaceEvent.objects.filter(who__isnull=False).values_list("who__username", flat=True))
     )
     for season in league.seasons.order_by("number"):
@@ -170,9 +170,13 @@ def test_every_table_of_a_league_is_in_its_backup():
     """A model added to league or races must join the backup (or be shared, as tracks are)."""
     in_backup = {table.model for table in backup.TABLES}
     shared = {Track}
+    # An invitation is a one-use link for one person, live for days: a backup brought back
+    # beside its league would hand out the same secret twice, and an old one revives nothing.
+    left_out = {Invitation}
     for app in ("league", "races"):
         for model in apps.get_app_config(app).get_models():
-            assert model in in_backup | shared, f"{model._meta.label} is not in the backup"
+            label = model._meta.label
+            assert model in in_backup | shared | left_out, f"{label} is not in the backup"
 
 
 def test_the_demo_league_with_races_at_the_table_comes_back_the_same_in_an_empty_database():
@@ -290,7 +294,8 @@ def exported(organiser) -> dict[str, Any]:
 
 def test_a_file_of_another_format_version_is_refused_and_writes_nothing(exported):
     empty_database()
-    refused_import({**exported, "version": 2}, backup.UNKNOWN_VERSION.format(found=2, known=1))
+    # Version 1 named its referees in a table of their own, before members replaced them.
+    refused_import({**exported, "version": 1}, backup.UNKNOWN_VERSION.format(found=1, known=2))
     refused_import({"tables": {}}, backup.NOT_A_BACKUP.format(format=backup.FORMAT))
     refused_import([], backup.NOT_A_BACKUP.format(format=backup.FORMAT))
 
@@ -388,7 +393,7 @@ def test_no_one_else_downloads_a_league_s_backup(client, organiser, who):
     if who != "anonymous":
         user = UserFactory(username=who)
         if who == "referee":
-            league.referees.add(user)
+            services.member_add(league=league, user=user, role=Role.REFEREE)
         client.force_login(user)
     url = reverse("league:league_backup", kwargs={"slug": league.slug})
 

@@ -10,7 +10,7 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 
-from league.models import Driver, Entry, League, RoundStatus
+from league.models import Driver, Entry, League, Role, RoundStatus
 from league.standings import season_standings
 
 pytestmark = pytest.mark.django_db
@@ -103,10 +103,21 @@ def test_the_demo_users_can_log_in():
 
     assert organiser.is_superuser and organiser.is_staff
     assert referee is not None and not referee.is_staff
+    owner = authenticate(request, username="owner", password="paddock-demo")
+    assert owner is not None and not owner.is_staff
     assert League.objects.count() == 3
     for league in League.objects.all():
-        assert league.organiser == organiser and list(league.referees.all()) == [referee]
+        teams_owned = [(m.user, m.team) for m in league.memberships.filter(role=Role.TEAM_OWNER)]
+        referees = [m.user for m in league.memberships.filter(role=Role.REFEREE)]
+        assert league.organiser == organiser and referees == [referee]
         assert league.can_manage(organiser) and league.can_referee(referee)
+        assert not league.can_referee(owner)
+        if league.name == "Paddock Demo League":
+            first_team = league.teams.get(name="Scuderia Spaghetti")
+            assert teams_owned == [(owner, first_team)]
+            assert league.can_run_team(owner, first_team)
+        else:
+            assert teams_owned == []
 
 
 def test_loading_the_demo_twice_changes_nothing():

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from league import services
-from league.models import Driver, League, Round
+from league.models import Driver, League, Role, Round
 from league.standings import season_standings
 from tests.league.test_services import all_finish
 
@@ -150,7 +150,7 @@ def test_only_the_organiser_changes_a_format(client, django_user_model, mini):
     season = services.season_open(league=mini, preset="Mini's series")
     round_ = season.rounds.get(number=1)
     referee = django_user_model.objects.create_user("ref", password="pw")
-    mini.referees.add(referee)
+    services.member_add(league=mini, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     assert 'name="race_format"' not in client.get(round_.get_absolute_url()).text
     response = client.post(_format_url(round_), {"race_format": "no_pits", "version": 0})

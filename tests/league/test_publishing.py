@@ -10,7 +10,7 @@ from django.utils.html import escape
 
 from bench import builders
 from league import services
-from league.models import Driver, League, Team
+from league.models import Driver, League, Role, Team
 from league.publishing import NOT_PUBLISHED
 from tests.factories import UserFactory
 
@@ -73,9 +73,10 @@ def test_an_unpublished_league_is_open_to_its_members(client, history, member):
     if member == "organiser":
         user = history.organiser
     elif member == "referee":
-        history.referees.add(user)
+        services.member_add(league=history, user=user, role=Role.REFEREE)
     else:
-        Team.objects.filter(league=history).update(owner=user)
+        team = Team.objects.filter(league=history).first()
+        services.member_add(league=history, user=user, role=Role.TEAM_OWNER, team=team)
     client.force_login(user)
     for name, url in public_urls(history).items():
         assert client.get(url).status_code == 200, name
@@ -149,7 +150,8 @@ def test_only_the_organiser_publishes(client, history):
     assert response.status_code == 302 and "/login/" in response["Location"]
     client.force_login(UserFactory(username="stranger"))
     assert client.post(url, {"version": 0, "unpublish": ""}).status_code == 403
-    history.referees.add(referee := UserFactory(username="referee"))
+    referee = UserFactory(username="referee")
+    services.member_add(league=history, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     assert client.post(url, {"version": 0, "unpublish": ""}).status_code == 403
     assert League.objects.get(pk=history.pk).published

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from league import services
-from league.models import Driver, League, Round
+from league.models import Driver, League, Role, Round
 from tests.league.test_views import round_url
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +80,7 @@ def test_no_rookie_is_hired_while_a_round_is_under_way(client_organiser, round_o
 
 def test_a_referee_sees_no_hiring_and_may_not_hire(client, round_one, teams, django_user_model):
     referee = django_user_model.objects.create_user("ref", password="x")
-    round_one.season.league.referees.add(referee)
+    services.member_add(league=round_one.season.league, user=referee, role=Role.REFEREE)
     client.force_login(referee)
 
     assert "Hire a rookie" not in client.get(round_url(round_one)).text

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from league import services
 from league.forms import HireForm
-from league.models import Driver, Entry, League, Round, RoundStatus, Season, Team, Track
+from league.models import Driver, Entry, League, Role, Round, RoundStatus, Season, Team, Track
 from rules.championship import championship_for
 from tests.league.test_services import all_finish
 
@@ -212,7 +212,7 @@ def test_a_result_with_a_missing_place_is_refused(client_organiser, season, team
 
 def test_a_referee_who_is_not_organiser_may_enter_results(client, season, teams, django_user_model):
     referee = django_user_model.objects.create_user("ref", password="x")
-    season.league.referees.add(referee)
+    services.member_add(league=season.league, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     drivers = list(Driver.objects.filter(team__in=teams))
     round_ = season.rounds.get(number=1)

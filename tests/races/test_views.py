@@ -10,7 +10,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.models import RoundStatus
+from league import services as league_services
+from league.models import Role, RoundStatus
 from races import services
 from races.models import Race, RaceEvent
 from rules import engine
@@ -216,7 +217,7 @@ def test_only_a_referee_may_enter_events(client, race):
 
 def test_a_league_referee_may_enter_events(client, race, league):
     referee = UserFactory(username="referee")
-    league.referees.add(referee)
+    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     assert client.post(turn_url(race), form_data(race, *STEPS[0])).status_code == 302
     race.refresh_from_db()

@@ -16,13 +16,14 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from league import services
-from league.models import Driver, League, Season, Track
+from league.models import Driver, League, Role, Season, Track
 from league.services import EntryOutcome
 
 LEAGUE_NAME = "Paddock Demo League"
 PASSWORD = "paddock-demo"
 ORGANISER = "organiser"
 REFEREE = "referee"
+TEAM_OWNER = "owner"  # of the first team
 PRESET = "Spring"
 ROUNDS_PLAYED = 4
 
@@ -239,8 +240,9 @@ class Command(BaseCommand):
         f'Build the "{LEAGUE_NAME}" (Season Pass: four teams, season 1 on the {PRESET} schedule '
         f'with rounds 1-{ROUNDS_PLAYED} raced), the "{RBB_NAME}" (five teams of two, races '
         f'1-{RBB_ROUNDS_PLAYED} of 8 raced) and the "{MINI_NAME}" (races 1-{MINI_ROUNDS_PLAYED} '
-        f"of 8 raced). Users '{ORGANISER}' and '{REFEREE}', password '{PASSWORD}'. A league "
-        "that exists already is left as it is."
+        f"of 8 raced). Users '{ORGANISER}', '{REFEREE}' (of each) and '{TEAM_OWNER}' (of "
+        f"{next(iter(TEAMS))} in the first), password '{PASSWORD}'. A league that exists "
+        "already is left as it is."
     )
 
     def handle(self, *args, **options) -> None:
@@ -263,10 +265,20 @@ class Command(BaseCommand):
             self.stdout.write(
                 self.style.SUCCESS(f'Built "{league}": season 1 with rounds 1-{played} raced.')
             )
-        self.stdout.write(f"Log in as {ORGANISER} or {REFEREE}, password {PASSWORD}.")
+        self.stdout.write(
+            f"Log in as {ORGANISER}, {REFEREE} or {TEAM_OWNER} (of {next(iter(TEAMS))}), "
+            f"password {PASSWORD}."
+        )
 
     def _build(self) -> League:
         league = self._league(LEAGUE_NAME, "season_pass", TEAMS)
+        owner = self._user(TEAM_OWNER, superuser=False)
+        services.member_add(
+            league=league,
+            user=owner,
+            role=Role.TEAM_OWNER,
+            team=league.teams.get(name=next(iter(TEAMS))),
+        )
         season = services.season_open(league=league, preset=PRESET)
         for number, results in RESULTS.items():
             for team_name, driver_name in HIRES.get(number, ()):
@@ -306,7 +318,7 @@ class Command(BaseCommand):
         organiser = self._user(ORGANISER, superuser=True)
         referee = self._user(REFEREE, superuser=False)
         league = services.league_create(name=name, organiser=organiser, ruleset=ruleset)
-        league.referees.add(referee)
+        services.member_add(league=league, user=referee, role=Role.REFEREE)
         for team_name, driver_names in teams.items():
             services.team_create(league=league, name=team_name, driver_names=driver_names)
         return league

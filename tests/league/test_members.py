@@ -1,0 +1,359 @@
+"""People of a league: invitations (one use, expiring), joining, roles, and what a team owner
+may do with their team."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import escape
+
+from league import services
+from league.models import Invitation, League, Membership, Role, Team
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _invite(league: League, role: str = Role.REFEREE, team: Team | None = None) -> Invitation:
+    return services.invitation_create(league=league, role=role, team=team)
+
+
+def test_the_organiser_makes_an_invitation_link_on_the_members_page(client_organiser, league):
+    url = reverse("league:members", args=[league.slug])
+    response = client_organiser.post(url, {"role": "referee"}, follow=True)
+    invitation = league.invitations.get()
+    assert invitation.role == Role.REFEREE and invitation.used is None
+    assert invitation.expires - timezone.now() > timedelta(days=services.INVITATION_DAYS - 1)
+    link = "http://testserver" + reverse("league:join", args=[invitation.token])
+    assert link in response.content.decode()  # in the message and the open invitations
+
+
+def test_a_newcomer_joins_by_the_link_with_a_user_name_and_password(client, league, teams):
+    invitation = _invite(league, Role.TEAM_OWNER, teams[0])
+    url = reverse("league:join", args=[invitation.token])
+    assert "Team owner of Red Herrings" in client.get(url).content.decode()
+    post = {"username": "jane", "password1": "long enough 1", "password2": "long enough 1"}
+    response = client.post(url, post)
+    assert response.status_code == 302 and response["Location"] == league.get_absolute_url()
+    jane = User.objects.get(username="jane")
+    membership = league.memberships.get(user=jane)
+    assert (membership.role, membership.team) == (Role.TEAM_OWNER, teams[0])
+    assert client.session["_auth_user_id"] == str(jane.pk)  # signed in
+    invitation.refresh_from_db()
+    assert invitation.used is not None and invitation.used_by == jane
+
+
+def test_an_invitation_works_once(client, league):
+    invitation = _invite(league)
+    url = reverse("league:join", args=[invitation.token])
+    client.post(
+        url, {"username": "jane", "password1": "long enough 1", "password2": "long enough 1"}
+    )
+    other = Client()
+    post = {"username": "joe", "password1": "long enough 1", "password2": "long enough 1"}
+    response = other.post(url, post)
+    assert response.status_code == 410
+    assert services.INVITATION_USED in response.content.decode()
+    assert not User.objects.filter(username="joe").exists()
+
+
+def test_a_double_tap_on_join_makes_one_account_and_says_so(client, league):
+    invitation = _invite(league)
+    post = {"username": "jane", "password1": "long enough 1", "password2": "long enough 1"}
+    services.invitation_sign_up(invitation=invitation, username="jane", password="long enough 1")
+    with pytest.raises(services.AlreadyDone):
+        services.invitation_sign_up(invitation=invitation, username="Jane", password="x")
+    assert User.objects.filter(username__iexact="jane").count() == 1
+    assert client.post(reverse("league:join", args=[invitation.token]), post).status_code == 410
+
+
+def test_an_expired_invitation_is_refused_and_makes_no_account(client, league):
+    invitation = _invite(league)
+    Invitation.objects.filter(pk=invitation.pk).update(expires=timezone.now() - timedelta(1))
+    url = reverse("league:join", args=[invitation.token])
+    assert client.get(url).status_code == 410
+    post = {"username": "jane", "password1": "long enough 1", "password2": "long enough 1"}
+    response = client.post(url, post)
+    assert response.status_code == 410 and "expired" in response.content.decode()
+    assert not User.objects.filter(username="jane").exists()
+    assert not league.memberships.exists()
+
+
+def test_a_bad_sign_up_is_a_400_with_the_reason_and_writes_nothing(client, league, organiser):
+    invitation = _invite(league)
+    url = reverse("league:join", args=[invitation.token])
+    post = {"username": organiser.username, "password1": "long enough 1", "password2": "other"}
+    response = client.post(url, post)
+    assert response.status_code == 400
+    assert not league.memberships.exists()
+    assert Invitation.objects.get(pk=invitation.pk).used is None
+
+
+def test_a_signed_in_person_accepts(client, league):
+    jane = UserFactory(username="jane")
+    client.force_login(jane)
+    invitation = _invite(league)
+    url = reverse("league:join", args=[invitation.token])
+    assert "Accept as jane" in client.get(url).content.decode()
+    assert client.post(url).status_code == 302
+    assert league.can_referee(jane)
+    response = client.post(url, follow=True)  # a second tap
+    assert services.INVITATION_JOINED_ALREADY.format(league=league) in response.content.decode()
+    assert league.memberships.count() == 1
+
+
+def test_an_unknown_token_is_a_404(client):
+    assert client.get(reverse("league:join", args=["no-such-token"])).status_code == 404
+
+
+def test_the_organiser_changes_a_role_and_removes_a_member(client_organiser, league, teams):
+    jane = UserFactory(username="jane")
+    membership = services.member_add(league=league, user=jane, role=Role.REFEREE)
+    url = reverse("league:member", args=[league.slug, membership.pk])
+    response = client_organiser.post(url, {"role": f"team:{teams[1].pk}", "change": ""})
+    assert response.status_code == 302
+    membership.refresh_from_db()
+    assert (membership.role, membership.team) == (Role.TEAM_OWNER, teams[1])
+    assert not league.can_referee(jane) and league.can_run_team(jane, teams[1])
+    assert not league.can_run_team(jane, teams[0])
+    assert client_organiser.post(url, {"remove": ""}).status_code == 302
+    assert not Membership.objects.filter(pk=membership.pk).exists()
+    assert client_organiser.post(url, {"remove": ""}).status_code == 404
+
+
+def test_a_team_of_another_league_is_refused_as_a_role(league, teams):
+    rival = services.league_create(name="Rivals", organiser=UserFactory())
+    theirs = services.team_create(league=rival, name="Theirs", driver_names=["Eve", "Fay"])
+    with pytest.raises(ValidationError, match="not in"):
+        services.member_add(league=league, user=UserFactory(), role=Role.TEAM_OWNER, team=theirs)
+    with pytest.raises(ValidationError, match=services.ROLE_NEEDS_TEAM):
+        _invite(league, Role.TEAM_OWNER)
+    assert not league.memberships.exists() and not league.invitations.exists()
+
+
+def test_the_organiser_is_no_member_and_a_member_has_one_role(league, organiser, teams):
+    with pytest.raises(ValidationError, match="organises"):
+        services.member_add(league=league, user=organiser, role=Role.REFEREE)
+    jane = UserFactory(username="jane")
+    services.member_add(league=league, user=jane, role=Role.REFEREE)
+    with pytest.raises(ValidationError, match="already in"):
+        services.member_add(league=league, user=jane, role=Role.TEAM_OWNER, team=teams[0])
+
+
+def test_a_team_owner_renames_their_team_and_hires_for_it_only(client, league, teams):
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    client.force_login(owner)
+    page = client.get(teams[0].get_absolute_url()).content.decode()
+    assert 'id="team-rename"' in page
+    assert 'id="team-rename"' not in client.get(teams[1].get_absolute_url()).content.decode()
+    rename = reverse("league:team_rename", args=[league.slug, teams[0].pk])
+    assert client.post(rename, {"name": "Red Kites"}).status_code == 302
+    assert Team.objects.get(pk=teams[0].pk).name == "Red Kites"
+    hire = reverse("league:driver_hire", args=[league.slug, teams[0].pk])
+    assert client.post(hire, {"name": "Gil"}).status_code == 302
+    assert teams[0].drivers.filter(name="Gil").exists()
+    for name in ("team_rename", "driver_hire"):
+        other = reverse(f"league:{name}", args=[league.slug, teams[1].pk])
+        assert client.post(other, {"name": "Mine now"}).status_code == 403
+    assert Team.objects.get(pk=teams[1].pk).name == "Blue Moons"
+
+
+def test_a_team_name_taken_is_refused_on_the_team_page(client_organiser, league, teams):
+    rename = reverse("league:team_rename", args=[league.slug, teams[0].pk])
+    response = client_organiser.post(rename, {"name": "blue moons"})
+    assert response.status_code == 400
+    assert escape(services.TEAM_NAME_TAKEN.format(name="blue moons")) in response.content.decode()
+    assert Team.objects.get(pk=teams[0].pk).name == "Red Herrings"
+
+
+def _choose_post(round_, team: Team, cars: dict[str, str]) -> dict[str, object]:
+    post: dict[str, object] = {"version": round_.version, "team": team.pk, "choose": ""}
+    for driver in team.drivers.all():
+        post[f"d{driver.pk}-car"] = cars.get(driver.name, "spare")
+        if driver.name in cars:
+            post[f"d{driver.pk}-start"] = "on"
+    return post
+
+
+def test_a_team_owner_chooses_the_starters_the_referees_form_proposes(
+    client, league, teams, season
+):
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    services.driver_hire(team=teams[0], name="Gil")
+    round_ = season.rounds.get(number=1)
+    client.force_login(owner)
+    page = client.get(round_.get_absolute_url()).content.decode()
+    assert 'id="own-starters"' in page and "Blue Moons" not in page.split('id="own-starters"')[1]
+    url = reverse("league:round_choose", args=[league.slug, 1, 1])
+    response = client.post(
+        url, _choose_post(round_, teams[0], {"Bob": "Crimson", "Gil": "Scarlet"})
+    )
+    assert response.status_code == 302
+    organiser = Client()
+    organiser.force_login(league.organiser)
+    page = organiser.get(round_.get_absolute_url()).content.decode()
+    ann, bob, gil = (teams[0].drivers.get(name=name) for name in ("Ann", "Bob", "Gil"))
+    assert f'name="d{bob.pk}-start" checked' in page and f'name="d{gil.pk}-start" checked' in page
+    assert f'name="d{ann.pk}-start" checked' not in page
+    assert 'value="Crimson"' in page and 'value="Scarlet"' in page
+    # The other team's proposal is as before: its first drivers.
+    cid = teams[1].drivers.get(name="Cid")
+    assert f'name="d{cid.pk}-start" checked' in page
+
+
+def test_a_team_owner_may_not_choose_another_teams_starters(client, league, teams, season):
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    round_ = season.rounds.get(number=1)
+    client.force_login(owner)
+    url = reverse("league:round_choose", args=[league.slug, 1, 1])
+    response = client.post(url, _choose_post(round_, teams[1], {"Cid": "Navy"}))
+    assert response.status_code == 403
+    assert not round_.starter_choices.exists()
+
+
+def test_starters_are_chosen_before_the_start_and_from_ones_own_team(league, teams, season):
+    round_ = season.rounds.get(number=1)
+    bob, cid = teams[0].drivers.get(name="Bob"), teams[1].drivers.get(name="Cid")
+    with pytest.raises(ValidationError, match="does not drive for"):
+        services.round_starters_choose(round_=round_, team=teams[0], starters=[(cid, "Navy")])
+    services.round_starters_choose(round_=round_, team=teams[0], starters=[(bob, "Crimson")])
+    with pytest.raises(services.AlreadyDone):
+        services.round_starters_choose(round_=round_, team=teams[0], starters=[(bob, "Crimson")])
+    drivers = [*teams[0].drivers.all(), *teams[1].drivers.all()]
+    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    with pytest.raises(ValidationError, match="already started"):
+        services.round_starters_choose(round_=round_, team=teams[0], starters=[(bob, "Red")])
+
+
+def test_a_stale_choice_is_a_409_with_the_fresh_page(client, league, teams, season):
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    round_ = season.rounds.get(number=1)
+    client.force_login(owner)
+    url = reverse("league:round_choose", args=[league.slug, 1, 1])
+    post = _choose_post(round_, teams[0], {"Ann": "Crimson"})
+    assert client.post(url, post).status_code == 302
+    post = _choose_post(round_, teams[0], {"Bob": "Crimson"})  # built on the old version
+    assert client.post(url, post).status_code == 409
+    assert list(round_.starter_choices.values_list("driver__name", flat=True)) == ["Ann"]
+
+
+def test_a_withdrawn_invitation_no_longer_works(client_organiser, client, league):
+    invitation = _invite(league)
+    url = reverse("league:invitation_withdraw", args=[league.slug, invitation.pk])
+    assert client_organiser.post(url).status_code == 302
+    assert not Invitation.objects.filter(pk=invitation.pk).exists()
+    assert client_organiser.post(url).status_code == 302  # a double tap: said, nothing more
+    assert client.get(reverse("league:join", args=[invitation.token])).status_code == 404
+
+
+def test_a_used_invitation_is_not_withdrawn(league):
+    invitation = _invite(league)
+    services.invitation_sign_up(invitation=invitation, username="jane", password="long enough 1")
+    with pytest.raises(ValidationError, match="jane has joined"):
+        services.invitation_withdraw(invitation=invitation)
+    assert league.memberships.get().user.username == "jane"
+
+
+@pytest.mark.parametrize("members", [2, 8])
+def test_the_members_page_costs_the_same_for_2_members_and_8(
+    client_organiser, league, teams, members, django_assert_num_queries
+):
+    for number in range(members):
+        user = UserFactory(username=f"member{number}")
+        team = teams[number % 2] if number % 2 else None
+        role = Role.TEAM_OWNER if team else Role.REFEREE
+        services.member_add(league=league, user=user, role=role, team=team)
+        _invite(league)
+    url = reverse("league:members", args=[league.slug])
+    # session, user, league, members, teams, invitations, the role form's teams
+    with django_assert_num_queries(7):
+        response = client_organiser.get(url)
+    assert response.content.decode().count('name="remove"') == members
+
+
+def _join(link: str, username: str) -> Client:
+    """A newcomer's browser opening `link` and signing up."""
+    newcomer = Client()
+    post = {"username": username, "password1": "long enough 1", "password2": "long enough 1"}
+    assert newcomer.post(link, post).status_code == 302
+    return newcomer
+
+
+def test_a_newcomer_invites_a_referee_and_a_team_owner_each_doing_only_their_part(client):
+    """Done when (issue 12): a newcomer's league, a referee and a team owner invited; each sees
+    and changes only what their role allows."""
+    client.force_login(UserFactory(username="newcomer"))
+    client.post(
+        reverse("league:league_new"), {"name": "Garage League", "field_size_rule": "next_larger"}
+    )
+    league = League.objects.get(name="Garage League")
+    for name, drivers in (("Red Herrings", ["Ann", "Bob"]), ("Blue Moons", ["Cid", "Dot"])):
+        post = {"name": name, "driver_1": drivers[0], "driver_2": drivers[1]}
+        client.post(reverse("league:team_new", args=[league.slug]), post)
+    client.post(reverse("league:season_new", args=[league.slug]), {"preset": "Spring"})
+    herrings = league.teams.get(name="Red Herrings")
+    members = reverse("league:members", args=[league.slug])
+    client.post(members, {"role": "referee"})
+    client.post(members, {"role": f"team:{herrings.pk}"})
+    links = {inv.role: inv.get_absolute_url() for inv in league.invitations.all()}
+    referee = _join(links[Role.REFEREE], "ref")
+    owner = _join(links[Role.TEAM_OWNER], "owner")
+    round_ = league.seasons.get().rounds.get(number=1)
+    start = reverse("league:round_start", args=[league.slug, 1, 1])
+    rename = reverse("league:team_rename", args=[league.slug, herrings.pk])
+
+    # The owner: their team, not the race.
+    assert 'id="own-starters"' in owner.get(round_.get_absolute_url()).content.decode()
+    assert "Choose the starters" not in owner.get(round_.get_absolute_url()).content.decode()
+    assert owner.post(start, {"version": round_.version}).status_code == 403
+    assert owner.post(rename, {"name": "Red Kites"}).status_code == 302
+    assert owner.get(members).status_code == 403
+
+    # The referee: the race, not the team.
+    page = referee.get(round_.get_absolute_url()).content.decode()
+    assert "Choose the starters" in page and 'id="own-starters"' not in page
+    assert 'id="team-rename"' not in referee.get(herrings.get_absolute_url()).content.decode()
+    assert referee.post(rename, {"name": "Mine"}).status_code == 403
+    round_.refresh_from_db()
+    post = {"version": round_.version, "start": ""}
+    for number, driver in enumerate(
+        (driver for team in league.teams.all() for driver in team.drivers.all()), start=1
+    ):
+        post |= {f"d{driver.pk}-start": "on", f"d{driver.pk}-car": f"Car {number}"}
+    assert referee.post(start, post).status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == "started" and round_.entries.count() == 4
+    assert Team.objects.get(pk=herrings.pk).name == "Red Kites"
+
+
+def test_the_organiser_or_a_member_accepting_is_told_why_not_and_the_link_still_works(
+    client, league, organiser, teams
+):
+    invitation = _invite(league)
+    url = reverse("league:join", args=[invitation.token])
+    jane = UserFactory(username="jane")
+    services.member_add(league=league, user=jane, role=Role.TEAM_OWNER, team=teams[0])
+    for person, reason in ((organiser, "organises"), (jane, "already in")):
+        client.force_login(person)
+        response = client.post(url)
+        assert response.status_code == 400 and reason in response.content.decode()
+    assert Invitation.objects.get(pk=invitation.pk).used is None
+    assert league.memberships.count() == 1
+
+
+@pytest.mark.parametrize("team", ["²", "١", "", "-1", str(2**63)])
+def test_an_odd_team_on_the_starters_choice_is_refused(
+    client_organiser, league, teams, season, team
+):
+    url = reverse("league:round_choose", args=[league.slug, 1, 1])
+    assert client_organiser.post(url, {"team": team, "version": "0"}).status_code == 403

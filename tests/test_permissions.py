@@ -1,0 +1,285 @@
+"""Who may do what: every URL of the site × GET and POST × six identities, with the exact answer.
+
+The URLs come from the URLconf (the Django admin aside, which keeps its own staff check), so a
+URL added without a line in MATRIX, or with a parameter PARAMETERS cannot fill, fails here. The
+identities, against the league of tests/test_fuzz.py's world at the stage "race" (round 1 run at
+the table to its finish): anonymous, a signed-in stranger, the owner of the league's first team,
+its referee, its organiser, and the organiser of another league.
+
+An answer is one of:
+
+* ``ok``: let through: whatever the view then says about the input (200, a redirect that is not
+  to the sign-in page, 400, 404 for a request its role may make, 409, 410), never a 403, a 405,
+  a redirect to sign in, nor a 5xx;
+* ``403``: refused;
+* ``login``: sent to the sign-in page (a page that needs an account, asked by an anonymous
+  visitor);
+* ``405``: the method is not one the URL answers.
+
+Every request runs in a savepoint rolled back after it, so each starts from the same rows; a
+request answered with a refusal (403, login, 405) must not have run a single write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+
+from league import services
+from league.models import League, Role
+from league.publishing import public
+from tests.factories import UserFactory
+from tests.test_fuzz import Request as Sent
+from tests.test_fuzz import World, build_rival, build_world, quiet_logs, send  # noqa: F401
+
+pytestmark = pytest.mark.django_db
+
+IDENTITIES = ("anonymous", "stranger", "owner", "referee", "organiser", "rival")
+
+# Who is let through, as a row of answers in IDENTITIES' order.
+PUBLIC = "ok ok ok ok ok ok"
+SIGNED_IN = "login ok ok ok ok ok"
+ORGANISERS = "login 403 403 403 ok ok"  # of any league: the shared track list
+ORGANISER = "login 403 403 403 ok 403"
+REFEREE = "login 403 403 ok ok 403"
+TEAM_OWNER = (
+    "login 403 ok 403 ok 403"  # the owner of the team in the URL (or POSTED), and the organiser
+)
+# Pages open to anyone that refuse a write to those who may not make it, without a sign-in.
+REFEREE_NO_LOGIN = "403 403 403 ok ok 403"
+SIGNED_IN_NO_LOGIN = "403 ok ok ok ok ok"
+NOT_HERE = "405 405 405 405 405 405"  # a read-only page's POST, or a write's GET, for anyone
+NOT_HERE_LOGIN = "login 405 405 405 405 405"  # ... behind login_required
+
+# Every URL name of the site: (GET, POST).
+MATRIX: dict[str, tuple[str, str]] = {
+    "login": (PUBLIC, PUBLIC),
+    "logout": (NOT_HERE, PUBLIC),
+    "league:home": (PUBLIC, NOT_HERE),
+    "league:league_new": (SIGNED_IN, SIGNED_IN),
+    "league:tracks": (PUBLIC, SIGNED_IN_NO_LOGIN),
+    "league:track_edit": (ORGANISERS, ORGANISERS),
+    "league:join": (PUBLIC, PUBLIC),
+    "league:league": (PUBLIC, NOT_HERE),
+    "league:league_archive": (NOT_HERE_LOGIN, ORGANISER),
+    "league:league_backup": (ORGANISER, NOT_HERE_LOGIN),
+    "league:calendar": (PUBLIC, NOT_HERE),
+    "league:standings_json": (PUBLIC, NOT_HERE),
+    "league:league_points": (ORGANISER, ORGANISER),
+    "league:league_publish": (ORGANISER, ORGANISER),
+    "league:members": (ORGANISER, ORGANISER),
+    "league:member": (NOT_HERE_LOGIN, ORGANISER),
+    "league:invitation_withdraw": (NOT_HERE_LOGIN, ORGANISER),
+    "league:team_new": (ORGANISER, ORGANISER),
+    "league:team": (PUBLIC, NOT_HERE),
+    "league:driver_hire": (NOT_HERE_LOGIN, TEAM_OWNER),
+    "league:team_rename": (NOT_HERE_LOGIN, TEAM_OWNER),
+    "league:team_sheet": (PUBLIC, NOT_HERE),
+    "league:driver": (PUBLIC, NOT_HERE),
+    "league:driver_home_track": (NOT_HERE_LOGIN, ORGANISER),
+    "league:season_new": (ORGANISER, ORGANISER),
+    "league:season": (PUBLIC, NOT_HERE),
+    "league:season_setup": (ORGANISER, ORGANISER),  # a rule set without one: 404 past the check
+    "league:season_end": (ORGANISER, ORGANISER),
+    "league:season_report": (PUBLIC, NOT_HERE),
+    "league:season_standings_json": (PUBLIC, NOT_HERE),
+    "league:drivers_csv": (PUBLIC, NOT_HERE),
+    "league:teams_csv": (PUBLIC, NOT_HERE),
+    "league:results_csv": (PUBLIC, NOT_HERE),
+    "league:round": (PUBLIC, NOT_HERE),
+    "league:round_start": (NOT_HERE_LOGIN, REFEREE),
+    "league:round_hire": (NOT_HERE_LOGIN, ORGANISER),
+    "league:round_choose": (NOT_HERE_LOGIN, TEAM_OWNER),
+    "league:round_result": (NOT_HERE_LOGIN, REFEREE),
+    "league:round_format": (NOT_HERE_LOGIN, ORGANISER),
+    "league:round_session": (NOT_HERE_LOGIN, ORGANISER),
+    "league:round_injury_roll": (NOT_HERE_LOGIN, REFEREE),
+    "league:round_commit": (NOT_HERE_LOGIN, REFEREE),
+    "races:race_new": (REFEREE, REFEREE),
+    "races:race_hire": (NOT_HERE_LOGIN, ORGANISER),
+    "races:race_discard": (NOT_HERE_LOGIN, REFEREE),
+    "races:round_starters": (REFEREE, REFEREE),
+    "races:round_reopen": (REFEREE, REFEREE),
+    "races:turn": (PUBLIC, REFEREE_NO_LOGIN),
+    "races:log": (PUBLIC, NOT_HERE),
+    "races:undo_back_to": (REFEREE, NOT_HERE_LOGIN),
+}
+# A league taken back from publishing: its pages and exports (the URLs `public` wraps) are 404
+# to all but its organiser and members, as if it did not exist; writes keep their own checks.
+UNPUBLISHED = "404 404 ok ok ok 404"
+
+# What a POST carries, where a URL's parameters do not say all it acts on (else nothing).
+POSTED = {"league:round_choose": lambda world: {"team": world.teams[0].pk}}
+LEFT_OUT = ("admin",)  # namespaces with their own checks (the admin's: staff only)
+
+
+def site_urls(patterns=None, namespace: str = "") -> Iterator[tuple[str, list[str]]]:
+    """Every named URL of the site, as (namespaced name, its parameters' names)."""
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            if entry.namespace in LEFT_OUT:
+                continue
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            for name, parameters in site_urls(entry.url_patterns, inner):
+                yield name, [*entry.pattern.converters, *parameters]
+        elif isinstance(entry, URLPattern) and entry.name:
+            yield f"{namespace}{entry.name}", list(entry.pattern.converters)
+
+
+URLS = dict(site_urls())
+
+
+def parameters(world: World, people: dict[str, Any]) -> dict[str, Any]:
+    """What each URL parameter is, in the league of `world`: its first team (the owner's), a
+    driver of it, season 1, round 1 and its race, the referee's membership, an invitation."""
+    return {
+        "slug": world.league.slug,
+        "team_id": world.teams[0].pk,
+        "driver_id": world.drivers[0].pk,
+        "number": 1,
+        "round_number": 1,
+        "round_id": world.round1.pk,
+        "race_id": world.race.pk,
+        "seq": 1,
+        "track_id": world.round2.track_id,
+        "member_id": people["referee_membership"].pk,
+        "token": people["invitation"].token,
+        "invitation_id": people["invitation"].pk,
+    }
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> Iterator[tuple[World, dict[str, Any]]]:
+    """The fuzz tests' "race" world, with a referee, a team owner and an open invitation."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        built = build_world("race", build_rival())
+        league = built.league
+        referee, owner = UserFactory(username="referee"), UserFactory(username="owner")
+        people = {
+            "referee_membership": services.member_add(
+                league=league, user=referee, role=Role.REFEREE
+            ),
+            "owner_membership": services.member_add(
+                league=league, user=owner, role=Role.TEAM_OWNER, team=built.teams[0]
+            ),
+            "invitation": services.invitation_create(league=league, role=Role.REFEREE),
+            "anonymous": None,
+            "stranger": built.stranger,
+            "owner": owner,
+            "referee": referee,
+            "organiser": built.organiser,
+            "rival": built.rival,
+        }
+        yield built, people
+        transaction.set_rollback(True)
+
+
+def test_every_url_has_its_line_and_every_line_a_url() -> None:
+    assert sorted(set(URLS) - set(MATRIX)) == [], "URLs missing from MATRIX"
+    assert sorted(set(MATRIX) - set(URLS)) == [], "MATRIX names URLs the site no longer has"
+    for name, answers in MATRIX.items():
+        for row in answers:
+            assert len(row.split()) == len(IDENTITIES), name
+
+
+def _answer(response) -> str:
+    status = response.status_code
+    if status == 403:
+        return "403"
+    if status == 405:
+        return "405"
+    if status in (301, 302) and response["Location"].startswith(reverse("login") + "?"):
+        return "login"
+    return "ok" if status < 500 else str(status)
+
+
+@pytest.mark.parametrize("name", sorted(URLS))
+def test_each_identity_gets_the_exact_answer_and_a_refusal_writes_nothing(
+    name: str, world: tuple[World, dict[str, Any]]
+) -> None:
+    built, people = world
+    values = parameters(built, people)
+    missing = [parameter for parameter in URLS[name] if parameter not in values]
+    assert not missing, f"{name}: say in parameters() what {missing} are"
+    url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
+    clients = {}
+    for who in IDENTITIES:
+        clients[who] = Client()
+        if people[who] is not None:
+            clients[who].force_login(people[who])
+    wrong = []
+    for method, row in zip(("GET", "POST"), MATRIX[name], strict=True):
+        for who, expected in zip(IDENTITIES, row.split(), strict=True):
+            with transaction.atomic():
+                if method == "GET":
+                    response, wrote = clients[who].get(url), False
+                else:
+                    data = POSTED[name](built) if name in POSTED else {}
+                    answer = send(clients[who], Sent(url, data))
+                    response, wrote = answer.response, answer.wrote
+                transaction.set_rollback(True)
+            got = _answer(response)
+            if got != expected:
+                wrong.append(
+                    f"{method} {url} as {who}: {got} ({response.status_code}), not {expected}"
+                )
+            elif got != "ok" and wrote:
+                wrong.append(f"{method} {url} as {who}: refused ({got}) but wrote")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_admin_left_out_of_the_matrix_turns_every_identity_away(
+    world: tuple[World, dict[str, Any]],
+) -> None:
+    """No identity of the matrix is staff: the admin sends each to its own sign-in page."""
+    _built, people = world
+    for who in IDENTITIES:
+        client = Client()
+        if people[who] is not None:
+            client.force_login(people[who])
+        for name in ("admin:index", "admin:league_league_changelist"):
+            response = client.get(reverse(name))
+            assert response.status_code == 302, (who, name)
+            assert response["Location"].startswith(reverse("admin:login")), (who, name)
+
+
+def _is_public(name: str, world: tuple[World, dict[str, Any]]) -> bool:
+    """Whether the URL's view is wrapped by publishing's `public`."""
+    built, people = world
+    values = parameters(built, people)
+    url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
+    return resolve(url).func.__code__ is public(lambda request: None).__code__
+
+
+def test_the_pages_of_an_unpublished_league_are_its_members_only(
+    world: tuple[World, dict[str, Any]],
+) -> None:
+    built, people = world
+    guarded = sorted(name for name in URLS if _is_public(name, world))
+    # Every page of a league open to the public is guarded, and only those.
+    assert guarded == sorted(
+        name
+        for name, (get, _post) in MATRIX.items()
+        if get == PUBLIC and name.startswith("league:") and "slug" in URLS[name]
+    )
+    values = parameters(built, people)
+    wrong = []
+    with transaction.atomic():
+        League.objects.filter(pk=built.league.pk).update(published=False)
+        for name in guarded:
+            url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
+            for who, expected in zip(IDENTITIES, UNPUBLISHED.split(), strict=True):
+                client = Client()
+                if people[who] is not None:
+                    client.force_login(people[who])
+                response = client.get(url)
+                got = "404" if response.status_code == 404 else _answer(response)
+                if got != expected:
+                    wrong.append(f"GET {url} as {who}: {response.status_code}, not {expected}")
+        transaction.set_rollback(True)
+    assert not wrong, "\n".join(wrong)
