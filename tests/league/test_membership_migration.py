@@ -1,4 +1,4 @@
-"""Migration 0019: a league's referees and its teams' owners become its members."""
+"""Migration 0020: a league's referees and its teams' owners become its members."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("league", "0013_driver_home_track")]
-AFTER = [("league", "0019_memberships")]
+AFTER = [("league", "0020_memberships")]
 
 
 @pytest.mark.django_db(transaction=True)

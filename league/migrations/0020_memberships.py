@@ -30,7 +30,7 @@ def referees_and_owners_to_members(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0018_league_published'),
+        ('league', '0019_track_weather_chart'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0019_memberships'),
+        ('league', '0020_memberships'),
     ]
 
     operations = [
