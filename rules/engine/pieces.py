@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from rules.dice import Die
 from rules.engine.contract import CarView, Column
@@ -180,3 +180,27 @@ def roll_off_place(
         if owing == car and len(rolls[car]) > 1:
             return f": still level with {names([other for other in group if other != car])}"
     return ""
+
+
+class SetupOfCars:
+    """For a rule set's frozen race setup whose `cars` each have a `car` key: the setup to JSON
+    and back, and one car's setup by its key."""
+
+    cars: tuple[Any, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        from rules.engine.serial import dump  # serial reads the states these pieces build
+
+        return dump(self)
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Self:
+        from rules.engine.serial import load
+
+        return load(cls, raw)
+
+    def car(self, key: str) -> Any:
+        for car in self.cars:
+            if car.car == key:
+                return car
+        raise KeyError(key)

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
-from rules.engine.pieces import CarsByKey
+from rules.engine.pieces import CarsByKey, SetupOfCars
 from rules.formula_d import (
     RACE_LAPS,
     CarSheet,
@@ -45,7 +44,7 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup:
+class RaceSetup(SetupOfCars):
     ruleset: str
     cars: tuple[CarSetup, ...]
     laps: int = RACE_LAPS
@@ -58,23 +57,6 @@ class RaceSetup:
     @property
     def team_of(self) -> dict[str, str]:
         return dict(self.teams)
-
-    def to_dict(self) -> dict[str, Any]:
-        from rules.engine.serial import dump
-
-        return dump(self)
-
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> RaceSetup:
-        from rules.engine.serial import load
-
-        return load(cls, raw)
-
-    def car(self, key: str) -> CarSetup:
-        for car in self.cars:
-            if car.car == key:
-                return car
-        raise KeyError(key)
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
-from rules.engine.pieces import CarsByKey
+from rules.engine.pieces import CarsByKey, SetupOfCars
 from rules.mini.car import DAMAGE_POOL
 from rules.mini.finish import Crossing
 from rules.mini.formats import FORMATS, Format, RaceFormat
@@ -36,22 +35,11 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup:
+class RaceSetup(SetupOfCars):
     ruleset: str
     cars: tuple[CarSetup, ...]
     damage_pool: int = DAMAGE_POOL
     race_format: str = RaceFormat.THREE_LAPS.value
-
-    def to_dict(self) -> dict[str, Any]:
-        from rules.engine.serial import dump
-
-        return dump(self)
-
-    def car(self, key: str) -> CarSetup:
-        for car in self.cars:
-            if car.car == key:
-                return car
-        raise KeyError(key)
 
     @property
     def format(self) -> Format:

@@ -5,9 +5,8 @@ Paddock proposes, and where a car stands in its pit stop."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from rules.engine.pieces import CarsByKey
+from rules.engine.pieces import CarsByKey, SetupOfCars
 from rules.formula_d import CarSheet, GridOutcome, grid_order
 from rules.formula_d.race.state import OUT_REASONS, Check, GridRolls, Marker
 from rules.rbb.places import RACE_LAPS
@@ -31,28 +30,11 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup:
+class RaceSetup(SetupOfCars):
     ruleset: str
     cars: tuple[CarSetup, ...]
     laps: int = RACE_LAPS
     grid: tuple[str, ...] = ()  # Paddock's proposal, pole first; empty: rolled for at the table
-
-    def to_dict(self) -> dict[str, Any]:
-        from rules.engine.serial import dump
-
-        return dump(self)
-
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> RaceSetup:
-        from rules.engine.serial import load
-
-        return load(cls, raw)
-
-    def car(self, key: str) -> CarSetup:
-        for car in self.cars:
-            if car.car == key:
-                return car
-        raise KeyError(key)
 
 
 @dataclass(frozen=True)

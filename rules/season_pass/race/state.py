@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rules.engine import contract
-from rules.engine.pieces import CarsByKey
+from rules.engine.pieces import CarsByKey, SetupOfCars
 from rules.season_pass import (
     DISABLING_DAMAGE,
     InjuryCheck,
@@ -29,22 +28,11 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup:
+class RaceSetup(SetupOfCars):
     ruleset: str
     cars: tuple[CarSetup, ...]
     weather_table: tuple[WeatherBand, ...]
     laps: int = 1
-
-    def to_dict(self) -> dict[str, Any]:
-        from rules.engine.serial import dump
-
-        return dump(self)
-
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> RaceSetup:
-        from rules.engine.serial import load
-
-        return load(cls, raw)
 
 
 @dataclass(frozen=True)
