@@ -101,6 +101,14 @@ class GridRolls:
     rolls: tuple[int, ...] = ()  # the black die, then the re-rolls that break a tie
 
 
+def rolled_grid(grid_rolls: tuple[GridRolls, ...]) -> GridOutcome:
+    """The grid the black die has given so far: no order until every car has rolled."""
+    rolls = {entry.car: entry.rolls for entry in grid_rolls}
+    if not rolls or any(not car_rolls for car_rolls in rolls.values()):
+        return GridOutcome(order=(), tied=())
+    return grid_order(rolls)
+
+
 @dataclass(frozen=True)
 class Marker:
     """A damage marker: the space where `car` stood after the move of event `at`, made dangerous
@@ -147,10 +155,7 @@ class RaceState(CarsByKey):
 
     @property
     def grid_outcome(self) -> GridOutcome:
-        rolls = {entry.car: entry.rolls for entry in self.grid_rolls}
-        if not rolls or any(not car_rolls for car_rolls in rolls.values()):
-            return GridOutcome(order=(), tied=())
-        return grid_order(rolls)
+        return rolled_grid(self.grid_rolls)
 
     @property
     def grid(self) -> tuple[str, ...]:

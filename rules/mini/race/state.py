@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from rules.engine.pieces import CarsByKey, SetupOfCars
+from rules.formula_d.race.state import GridRolls
 from rules.mini.car import DAMAGE_POOL
 from rules.mini.finish import Crossing
 from rules.mini.formats import FORMATS, Format, RaceFormat
@@ -78,12 +79,6 @@ class CarState:
     @property
     def on_track(self) -> bool:
         return self.racing and not self.in_pits
-
-
-@dataclass(frozen=True)
-class GridRolls:
-    car: str
-    rolls: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.engine.pieces import CarsByKey, SetupOfCars
-from rules.formula_d import CarSheet, GridOutcome, grid_order
-from rules.formula_d.race.state import OUT_REASONS, Check, GridRolls, Marker
+from rules.formula_d import CarSheet, GridOutcome
+from rules.formula_d.race.state import OUT_REASONS, Check, GridRolls, Marker, rolled_grid
 from rules.rbb.places import RACE_LAPS
 
 RACING = "racing"
@@ -93,10 +93,7 @@ class RaceState(CarsByKey):
 
     @property
     def grid_outcome(self) -> GridOutcome:
-        rolls = {entry.car: entry.rolls for entry in self.grid_rolls}
-        if not rolls or any(not car_rolls for car_rolls in rolls.values()):
-            return GridOutcome(order=(), tied=())
-        return grid_order(rolls)
+        return rolled_grid(self.grid_rolls)
 
     @property
     def grid(self) -> tuple[str, ...]:
