@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # The sections, in the order they run: each a module of bench/ whose rows(client, organiser)
 # returns its report.Rows.
-SECTIONS = ("turn", "scale")
+SECTIONS = tuple(os.environ.get("BENCH_SECTIONS", "turn,scale").split(","))
 HERE = "--here"  # run the sections in this process, on the database the settings name
 
 
@@ -63,7 +63,8 @@ def run_here() -> int:
     setup_test_environment()
     databases = setup_databases(verbosity=0, interactive=False)
     try:
-        with override_settings(ROOT_URLCONF=_urlconf().__name__):
+        # The pages' cached parts on, as outside the tests (league/page_cache.py).
+        with override_settings(ROOT_URLCONF=_urlconf().__name__, PADDOCK_PAGE_PARTS=True):
             return run(sys.argv[-1])
     finally:
         teardown_databases(databases, verbosity=0)

@@ -29,7 +29,12 @@ def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 
     @functools.wraps(view)
     def page(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        league = League.objects.select_related("organiser").filter(slug=kwargs["slug"]).first()
+        league = (
+            League.objects.select_related("organiser")
+            .with_revision()
+            .filter(slug=kwargs["slug"])
+            .first()
+        )
         if league is not None and not league.visible_to(request.user):
             raise Http404(NOT_PUBLISHED)
         checked = CHECKED_LEAGUE.set(league)

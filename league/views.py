@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from . import backup, services
+from . import page_cache as page_parts
 from .charts import season_charts
 from .forms import (
     ArchiveForm,
@@ -72,7 +73,7 @@ def _league(slug: str) -> League:
     checked = CHECKED_LEAGUE.get()
     if checked is not None and checked.slug == slug:
         return checked
-    return get_object_or_404(League.objects.select_related("organiser"), slug=slug)
+    return get_object_or_404(League.objects.select_related("organiser").with_revision(), slug=slug)
 
 
 def _managed_league(request: HttpRequest, slug: str) -> League:
@@ -159,18 +160,33 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _render_league(request, league, errors=(), status=200) -> HttpResponse:
+    can_manage = league.can_manage(request.user)
+    context = {
+        "errors": list(errors),
+        "league": league,
+        "body": page_parts.part(
+            request,
+            league,
+            "league/_league_body.html",
+            lambda: _league_body(request, league, can_manage),
+            can_manage,
+        ),
+        "can_manage": can_manage,
+    }
+    return render(request, "league/league.html", context, status=status)
+
+
+def _league_body(request, league, can_manage: bool) -> dict[str, object]:
     # The seasons are read once, the current one among them; teams and their drivers are read
     # through the league, so they carry it without a join.
     seasons = list(league.seasons.order_by("number"))
-    context = {
-        "errors": list(errors),
+    return {
         "league": league,
         "season": seasons[-1] if seasons else None,
         "seasons": seasons,
         "teams": page_of(league.teams.prefetch_related("drivers"), request.GET.get("page")),
-        "can_manage": league.can_manage(request.user),
+        "can_manage": can_manage,
     }
-    return render(request, "league/league.html", context, status=status)
 
 
 @login_required
@@ -282,12 +298,20 @@ def _render_team(request, league, team, hire_form, status=200, rename_form=None)
     context = {
         "league": league,
         "team": team,
-        "drivers": team.drivers.all(),
-        "entries": latest_page(
-            team.entries.filter(round__status=RoundStatus.FINISHED)
-            .select_related("driver", "round__season__league", "round__track")
-            .order_by("-round__season__number", "-round__number", "-place", "-pk"),
-            request.GET.get("page"),
+        "parts": page_parts.parts(
+            request,
+            league,
+            {"drivers": "league/_team_drivers.html", "history": "league/_team_history.html"},
+            lambda: {
+                "league": league,
+                "drivers": team.drivers.all(),
+                "entries": latest_page(
+                    team.entries.filter(round__status=RoundStatus.FINISHED)
+                    .select_related("driver", "round__season__league", "round__track")
+                    .order_by("-round__season__number", "-round__number", "-place", "-pk"),
+                    request.GET.get("page"),
+                ),
+            },
         ),
         "hire_form": _form_html(hire_form),
         # Its organiser and its owners run the team: its name and its rookies.
@@ -350,13 +374,21 @@ def _render_driver(request, league, driver, home_track_form, status: int = 200) 
     context = {
         "league": league,
         "driver": driver,
-        "entries": latest_page(
-            driver.entries.select_related("round__season__league", "round__track", "team").order_by(
-                "-round__season__number", "-round__number", "-pk"
-            ),
-            request.GET.get("page"),
+        "history": page_parts.part(
+            request,
+            league,
+            "league/_driver_history.html",
+            lambda: {
+                "league": league,
+                "entries": latest_page(
+                    driver.entries.select_related(
+                        "round__season__league", "round__track", "team"
+                    ).order_by("-round__season__number", "-round__number", "-pk"),
+                    request.GET.get("page"),
+                ),
+                "season_ends": driver.season_end_changes.select_related("season"),
+            },
         ),
-        "season_ends": driver.season_end_changes.select_related("season"),
         # Shown where the rule set has home tracks, and wherever a post was refused (with why).
         "home_track_form": home_track_form
         if can_manage and (league.rules.home_tracks or home_track_form.errors)
@@ -480,16 +512,45 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
 def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = _league(slug)
     season = _season(league, number)
-    # By number alone: the rounds' default order joins their season and its league to sort.
-    rounds = list(season.rounds.select_related("track").order_by("number"))
     can_manage = league.can_manage(request.user)
-    standings = season_standings(season, rounds=rounds)
-    drivers = page_of(standings.drivers, request.GET.get("page"))
-    teams = page_of(standings.teams, request.GET.get("teams"))
+    # Read once, and only where a part is laid out anew or the organiser is shown what the
+    # rounds allow. By number alone: the rounds' default order joins their season and league.
+    rounds = cache(lambda: list(season.rounds.select_related("track").order_by("number")))
     context = {
         "league": league,
         "season": season,
-        "rounds": rounds,
+        "parts": page_parts.parts(
+            request,
+            league,
+            {
+                "schedule": "league/_season_schedule.html",
+                "ending": "league/_season_ending.html",
+                "standings": "league/_season_standings.html",
+            },
+            lambda: {
+                **_season_standings(request, league, season, rounds()),
+                "rounds": rounds(),
+                "can_manage": can_manage,
+                # Ending is offered once the rules let it, and asks first (season_end's GET).
+                "can_end": can_manage
+                and not season.is_ended
+                and services.season_end_refusal(rounds()) is None,
+            },
+            can_manage,
+        ),
+        "can_manage": can_manage,
+        **_setup_context(season, rounds, can_manage),
+    }
+    return render(request, "league/season.html", context)
+
+
+def _season_standings(request, league, season, rounds) -> dict[str, object]:
+    standings = season_standings(season, rounds=rounds)
+    drivers = page_of(standings.drivers, request.GET.get("page"))
+    teams = page_of(standings.teams, request.GET.get("teams"))
+    return {
+        "league": league,
+        "season": season,
         "standings": standings,
         "drivers": drivers,
         "teams": teams,
@@ -499,25 +560,18 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             standings, [round_.number for round_ in rounds if round_.is_finished], league.rules
         ),
         "title": season_title(season, standings, rounds),
-        "can_manage": can_manage,
-        # Ending is offered once the rules let it, and asks first (season_end's GET).
-        "can_end": can_manage
-        and not season.is_ended
-        and services.season_end_refusal(rounds) is None,
-        **_setup_context(season, rounds, can_manage),
     }
-    return render(request, "league/season.html", context)
 
 
-def _setup_context(season: Season, rounds: list[Round], can_manage: bool) -> dict[str, object]:
+def _setup_context(season: Season, rounds, can_manage: bool) -> dict[str, object]:
     """The season setup's form for its organiser (where the rule set has a season setup), and
-    why it may not change now, if it may not (no queries: the rounds are those shown)."""
+    why it may not change now, if it may not (`rounds()`: the rounds, read once a request)."""
     rules = season.league.rules
     if not (can_manage and rules.season_setup):
         return {}
     return {
         "setup_form": SeasonSetupForm(rules=rules, initial=season.race_setup),
-        "setup_refusal": services.season_setup_refusal(season, rounds),
+        "setup_refusal": services.season_setup_refusal(season, rounds()),
     }
 
 
