@@ -362,11 +362,11 @@ def driver_detail(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
 
 
 def _driver(league: League, driver_id: int) -> Driver:
-    return get_object_or_404(
-        Driver.objects.select_related("team__league", "home_track"),
-        team__league=league,
-        pk=driver_id,
+    driver = get_object_or_404(
+        Driver.objects.select_related("team", "home_track"), team__league=league, pk=driver_id
     )
+    driver.team.league = league  # read already: no join for it
+    return driver
 
 
 def _render_driver(request, league, driver, home_track_form, status: int = 200) -> HttpResponse:
@@ -648,11 +648,20 @@ def season_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = {
         "league": league,
         "season": season,
-        "changes": page_of(
-            season.end_changes.select_related("driver__team__league"), request.GET.get("page")
+        "report": page_parts.part(
+            request,
+            league,
+            "league/_season_report.html",
+            lambda: {
+                "league": league,
+                "changes": page_of(
+                    season.end_changes.select_related("driver__team__league"),
+                    request.GET.get("page"),
+                ),
+                "next_season": league.seasons.filter(number=season.number + 1).first(),
+                "standings": season_standings(season) if season.is_ended else None,
+            },
         ),
-        "next_season": league.seasons.filter(number=season.number + 1).first(),
-        "standings": season_standings(season) if season.is_ended else None,
     }
     return render(request, "league/season_report.html", context)
 

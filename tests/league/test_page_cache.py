@@ -125,6 +125,7 @@ def test_a_page_shown_again_reads_its_parts_from_the_cache_and_makes_fewer_queri
     for url in (
         history.get_absolute_url(),
         history.seasons.order_by("-number").first().get_absolute_url(),
+        reverse("league:season_report", args=[history.slug, 1]),
         team.get_absolute_url(),
         team.drivers.order_by("pk").first().get_absolute_url(),
     ):
