@@ -185,6 +185,7 @@ def test_the_cached_parts_read_league_tables_only(history, client):
     for url in (
         history.get_absolute_url(),
         history.seasons.order_by("-number").first().get_absolute_url(),
+        reverse("league:season_report", args=[history.slug, 1]),
         team.get_absolute_url(),
         team.drivers.order_by("pk").first().get_absolute_url(),
     ):
