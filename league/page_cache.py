@@ -4,11 +4,12 @@ once per revision of the league data (revision.py) and kept in Django's cache, s
 costs about the same to show after one season or twenty.
 
 A part is what everyone who may see the page sees alike: no form, no CSRF token, nothing of
-the request but its path (which names the page and its `?page=`) and what the view passes as
-`vary` (whether the viewer may manage the league, say). The page around it is laid out on every
-request as before. A part read from the cache made no query; on a miss `build()` runs the
-queries and the part is laid out and kept. Parts read league tables only (a test checks), so
-that the race log, written every few seconds at the table, need not move the revision."""
+the request but its path, which page of a long list it shows (`?page=`) and what the view
+passes as `vary` (whether the viewer may manage the league, say). The page around it is laid
+out on every request as before. A part read from the cache made no query; on a miss `build()`
+runs the queries and the part is laid out and kept. Parts read league tables only (a test
+checks), so that the race log, written every few seconds at the table, need not move the
+revision."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+# What of a page's query string a part may depend on: which page of a long list it shows
+# (pages.py). Anything else in the address changes nothing and keeps no copy of its own.
+PAGE_PARAMETERS = ("page", "teams")
 # A part is kept at most this long (seconds), revision or not: a bound on what a lost advance
 # of the revision could leave showing.
 KEPT_FOR = 3600
@@ -47,7 +51,8 @@ def parts(
     revision = getattr(league, "revision", None)
     if revision is None or not settings.PADDOCK_PAGE_PARTS:
         return _laid_out(templates, build())
-    named = "\n".join([*templates.values(), request.get_full_path(), *map(str, vary)])
+    pages = [f"{name}={request.GET.get(name, '')}" for name in PAGE_PARAMETERS]
+    named = "\n".join([*templates.values(), request.path, *pages, *map(str, vary)])
     key = f"paddock:part:{revision}:{hashlib.blake2b(named.encode(), digest_size=16).hexdigest()}"
     html = cache.get(key)
     if html is None:

@@ -192,3 +192,15 @@ def test_the_cached_parts_read_league_tables_only(history, client):
         cache.clear()
         read = queries(lambda url=url: client.get(url))
         assert not [sql for sql in read if RACE_TABLE.search(sql)], url
+
+
+def test_each_page_of_a_long_list_is_kept_apart_and_other_parameters_share_the_copy(
+    history, client
+):
+    revision.advance()
+    url = first_team(history).get_absolute_url()  # two drivers' results: two pages
+    latest, earlier = client.get(url).text, client.get(f"{url}?page=2").text
+    assert "Page 1 of" in latest and "Page 2 of" in earlier
+    assert client.get(f"{url}?page=2").text.count("Page 2 of") == 1
+    before = queries(lambda: client.get(f"{url}?utm_source=bot"))
+    assert len(before) < len(queries(lambda: cache.clear() or client.get(url)))
