@@ -335,6 +335,8 @@ def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) 
     if data.get("tire_bonus") and not tire_effect_now(state, car).extra_spaces:
         raise EventRejected(f"{who}'s tires give no extra spaces on this move.")
     if data.get("pit") and not _offers_pit(state, car):
+        if state.setup.road_race:
+            raise EventRejected("The pits are not used in a road race.")
         raise EventRejected(f"{who} {_pit_rule(state)}, on a roll of its gear die.")
 
 

@@ -429,7 +429,8 @@ def _out(was: CarState, now: CarState) -> str:
 def _marker(before: RaceState, key: str, after: RaceState) -> str:
     """Damage and Road Handling: the space becomes dangerous; the table puts the marker down."""
     placed = {marker.key for marker in after.markers} - {marker.key for marker in before.markers}
-    if any(marker.car == key and marker.key in placed for marker in after.markers):
+    here = after.car(key).moved_at  # not Pile of Scrap's marker, on the space it left
+    if any(m.car == key and m.key in placed and m.at == here for m in after.markers):
         return "; a damage marker on its space"
     return ""
 
