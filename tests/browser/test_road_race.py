@@ -13,7 +13,7 @@ from league import services as league_services
 from league.models import Driver
 from races import services as race_services
 from races.models import Race
-from tests.browser.league_race import play_to_the_end, write_the_result
+from tests.browser.league_race import play_to_the_end, start_at_the_table, write_the_result
 from tests.browser.referee import enter
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -53,11 +53,7 @@ def test_a_short_road_race_with_a_driver_card_on_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     round_one = season.rounds.get()
-    page.goto(live_server.url + round_one.get_absolute_url())
-    page.get_by_role("link", name="Run this race with the turn helper").click()
-    page.get_by_label("Car of Ann").fill("red")
-    page.get_by_label("Car of Bob").fill("blue")
-    page.get_by_role("button", name="Start the race").click()
+    start_at_the_table(page, live_server.url, round_one, {"Ann": "red", "Bob": "blue"})
     expect(page.locator("#prompt-text")).to_contain_text("rolls black for its starting position")
     expect(page.get_by_text("road race").first).to_be_visible()
     expect(page.locator("#dashboard")).to_contain_text("Better Nitro; nitro ready; hard tires")
