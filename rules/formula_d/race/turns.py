@@ -477,8 +477,12 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             car,
             spaces,
             finish,
-            rolls_called=bool(adjacent or markers),
-            no_rolls="no collision or road handling roll",
+            rolls_called=bool(adjacent or markers or road_move.danger or road_move.noise),
+            no_rolls=(
+                "no collision, road handling or engine-noise roll"
+                if state.setup.road_race
+                else "no collision or road handling roll"
+            ),
         )
         state = road.record_crossing(state, car, road_move, 0 if fixed else roll)
 

@@ -292,6 +292,13 @@ def test_the_last_lap_s_crossing_is_the_finish_no_checkpoint():
     assert table.state.crossings == ()
 
 
+def test_a_car_past_the_finish_makes_no_engine_noise_or_danger_zone_roll():
+    table = under_way().edit_car("red", laps=1).confirm()("gear", car="red", gear=2)
+    for fact in ({"noise": True}, {"danger": 1}):
+        with pytest.raises(EventRejected, match="no collision, road handling or engine-noise"):
+            table("move", car="red", roll=3, finish=1, **fact)
+
+
 def test_experienced_mechanic_regains_4_wp_at_the_line():
     table = under_way(skills={"red": "experienced_mechanic"})
     table.edit_car("red", brakes=1, gearbox=1, body=1, engine=1).confirm()
@@ -630,3 +637,10 @@ def test_ace_at_the_wheel_is_named_on_the_dashboard_and_changes_no_prompt():
     plain = under_way().confirm()("gear", car="red", gear=2)
     assert names(ace) == names(plain)
     assert dashboard(ace.state)[0].note == "Ace At The Wheel; nitro ready; hard tires"
+
+
+def test_every_road_race_event_has_words_in_the_log():
+    from rules.formula_d.race import HANDLERS
+    from rules.formula_d.race.words import _WORDS
+
+    assert set(HANDLERS) <= set(_WORDS)
