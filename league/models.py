@@ -516,6 +516,11 @@ class Driver(models.Model):
         help_text="Where the rule set has home tracks (RBB): the track where the driver races "
         "with 2 bonus tyre WP.",
     )
+    # Where the rule set has driver cards (Formula D's road races): the card the organiser gave
+    # the driver, as the rule set stores it (its skill and WP by zone; {} for none), and the
+    # version its form carries.
+    driver_card = models.JSONField(default=dict, blank=True)
+    card_version = models.PositiveIntegerField(default=0)
 
     objects = DriverQuerySet.as_manager()
 
@@ -539,6 +544,11 @@ class Driver(models.Model):
     def level(self) -> str:
         """The level its XP gives, where the league's rule set has levels ("" elsewhere)."""
         return self.team.league.rules.level_for(self.xp)
+
+    @property
+    def driver_card_text(self) -> str:
+        """Its driver card in words, where the rule set has them ("" for none)."""
+        return self.team.league.rules.driver_card_text(self.driver_card)
 
 
 class EntryQuerySet(models.QuerySet):

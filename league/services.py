@@ -77,6 +77,12 @@ TRACK_EDITED_ALREADY = "{track} is already as asked."
 SLUG_BUSY = "Could not find a free address for this league: try another name."
 NO_HOME_TRACKS = "{rules} has no home tracks."
 HOME_TRACK_DURING_RACE = "A home track is set before a race, not while round {number} is under way."
+NO_DRIVER_CARDS = "{rules} has no driver cards."
+DRIVER_CARD_CHANGED = (
+    "Someone changed {driver}'s driver card first: here it is as it stands now. Enter yours "
+    "again if it still applies."
+)
+DRIVER_CARD_ALREADY = "{driver}'s driver card is already as asked."
 HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number} is under way."
 ROUND_ALREADY_ENTERED = "Round {number} already has its result."
 ROUND_ALREADY_STARTED = "Round {number} has already started."
@@ -275,6 +281,10 @@ class StaleSeason(ValidationError):
 
 class StaleTrack(ValidationError):
     """The edit form was built on an older version of the track: someone edited it first."""
+
+
+class StaleDriverCard(ValidationError):
+    """The card form was built on an older version of the driver's card: someone changed it."""
 
 
 def track_edit_refusal(track: Track, rounds: Iterable[Round] | None = None) -> str | None:
@@ -823,6 +833,31 @@ def driver_home_track_set(*, driver: Driver, track: Track | None) -> Driver:
     driver.home_track = track
     driver.full_clean()
     driver.save(update_fields=["home_track"])
+    return driver
+
+
+@transaction.atomic
+def driver_card_set(*, driver: Driver, card: Mapping[str, object], expected_version: int) -> Driver:
+    """Give `driver` the driver card `card` (its skill and WP by zone, as the form gives them;
+    all blank for none), in a league whose rule set has driver cards (Formula D's road races).
+    A race takes the card its driver has when it starts. The same card posted twice is set once
+    (AlreadyDone); a form built on an older version of the card is refused (StaleDriverCard)."""
+    driver = Driver.objects.select_for_update().select_related("team__league").get(pk=driver.pk)
+    rules = driver.team.league.rules
+    if not rules.driver_card_skills:
+        raise ValidationError(NO_DRIVER_CARDS.format(rules=rules.title))
+    try:
+        stored = rules.validated_driver_card(card)
+    except InvalidSetting as error:
+        raise ValidationError(f"{driver}'s driver card: {error}") from None
+    if stored == driver.driver_card:
+        raise AlreadyDone(DRIVER_CARD_ALREADY.format(driver=driver), done=driver)
+    if driver.card_version != expected_version:
+        raise StaleDriverCard(DRIVER_CARD_CHANGED.format(driver=driver))
+    driver.driver_card = stored
+    driver.card_version += 1
+    driver.full_clean()
+    driver.save(update_fields=["driver_card", "card_version"])
     return driver
 
 

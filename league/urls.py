@@ -41,6 +41,7 @@ urlpatterns = [
         views.driver_home_track,
         name="driver_home_track",
     ),
+    path("<slug:slug>/drivers/<id:driver_id>/card/", views.driver_card, name="driver_card"),
     path("<slug:slug>/seasons/new/", views.season_new, name="season_new"),
     path(season, public(views.season_detail), name="season"),
     path(season + "setup/", views.season_setup, name="season_setup"),

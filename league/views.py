@@ -21,6 +21,7 @@ from . import page_cache as page_parts
 from .charts import season_charts
 from .forms import (
     ArchiveForm,
+    DriverCardForm,
     HireForm,
     HomeTrackForm,
     InjuryRollForm,
@@ -356,9 +357,40 @@ def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 @require_GET
 def driver_detail(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse:
     league = _league(slug)
+    return _render_driver(request, league, _driver(league, driver_id), None)
+
+
+NO_CARD_VERSION = (
+    "This form does not say which version of the driver card it was built on: reload the page."
+)
+
+
+@login_required
+@require_POST
+def driver_card(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse:
+    """The organiser gives a driver a card for road races (a skill, WP by zone), versioned."""
+    league = _managed_league(request, slug)
     driver = _driver(league, driver_id)
-    form = HomeTrackForm(initial={"home_track": driver.home_track_id})
-    return _render_driver(request, league, driver, form)
+    form = DriverCardForm.of(driver, request.POST)
+    errors: list[str] = []
+    if form.is_valid():
+        try:
+            version = int(request.POST.get("version", ""))
+            services.driver_card_set(driver=driver, card=form.card(), expected_version=version)
+        except ValueError:
+            errors = [NO_CARD_VERSION]
+        except services.AlreadyDone as done:
+            return _already_done(request, done)
+        except services.StaleDriverCard as conflict:
+            driver.refresh_from_db()
+            fresh = DriverCardForm.of(driver)
+            return _render_driver(request, league, driver, None, CONFLICT, fresh, conflict.messages)
+        except ValidationError as error:
+            errors = error.messages
+        else:
+            messages.success(request, f"{driver}'s driver card is saved.")
+            return redirect(driver)
+    return _render_driver(request, league, driver, None, BAD_REQUEST, form, errors)
 
 
 def _driver(league: League, driver_id: int) -> Driver:
@@ -369,8 +401,13 @@ def _driver(league: League, driver_id: int) -> Driver:
     return driver
 
 
-def _render_driver(request, league, driver, home_track_form, status: int = 200) -> HttpResponse:
+def _render_driver(
+    request, league, driver, home_track_form, status: int = 200, card_form=None, card_errors=()
+) -> HttpResponse:
     can_manage = league.can_manage(request.user)
+    home_track_form = home_track_form or HomeTrackForm(initial={"home_track": driver.home_track_id})
+    if card_form is None and can_manage and league.rules.driver_card_skills:
+        card_form = DriverCardForm.of(driver)
     context = {
         "league": league,
         "driver": driver,
@@ -393,6 +430,9 @@ def _render_driver(request, league, driver, home_track_form, status: int = 200) 
         "home_track_form": home_track_form
         if can_manage and (league.rules.home_tracks or home_track_form.errors)
         else None,
+        # Where the rule set has driver cards (Formula D's road races): the organiser's form.
+        "card_form": card_form,
+        "card_errors": card_errors,
     }
     return render(request, "league/driver.html", context, status=status)
 

@@ -92,6 +92,7 @@ def race_setup(
             if rules.home_tracks and entry.driver.home_track_id == round_.track_id
         ],
         season_setup=round_.season.race_setup,
+        driver_cards={entry.car: entry.driver.driver_card for entry in entries},
     )
     return engine.setup(
         league.ruleset,

@@ -549,6 +549,10 @@ class Championship:
     season_setup: tuple[SetupNumber, ...] = ()
     season_setup_title: str = ""
     season_end_note: str = "close it and open the next"  # what ending a season does
+    # The driver cards its organiser may give drivers (Formula D's road races): the skills
+    # (key, title) and the zones a card gives WP to, with the WP a zone may have; () without.
+    driver_card_skills: tuple[tuple[str, str], ...] = ()
+    driver_card_zones: tuple[BuildZone, ...] = ()
 
     def validated_settings(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
         """Every setting of the rule set, from `raw` or its default; InvalidSetting otherwise."""
@@ -655,6 +659,7 @@ class Championship:
         home: Sequence[str] = (),
         season_setup: Mapping[str, int] | None = None,
         teams: Mapping[str, str] | None = None,
+        driver_cards: Mapping[str, Mapping[str, object]] | None = None,
     ) -> dict[str, object]:
         """What a race of the rule set takes from its track (the weather table, or Formula D's
         weather chart), its starters (cars they built, their season points by car), the league's
@@ -662,11 +667,21 @@ class Championship:
         setup hook. Rule sets that ask for them (see `grid_from_previous_finish`, `home_tracks`)
         also get the race's cars (`starters`), those cars in the order they finished the season's
         previous race, and the cars racing at their driver's home track; `teams`, each car's team
-        (a key), for a team race."""
+        (a key), for a team race; `driver_cards`, the stored card of each car's driver (see
+        `driver_card_skills`)."""
         options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)
         return options
+
+    def validated_driver_card(self, raw: Mapping[str, object]) -> dict[str, object]:
+        """A driver's card as the league stores it ({} for none): its skill and WP by zone, from
+        `raw`; InvalidSetting, with the reason, for a card the rule set does not allow."""
+        raise InvalidSetting(f"{self.title} has no driver cards.")
+
+    def driver_card_text(self, card: Mapping[str, object]) -> str:
+        """A stored driver card in words, for the driver's page ("" for none)."""
+        return ""
 
     def most_bonus_points(self, race_format: str) -> int:
         """The most bonus points one race of `race_format` gives out (Mini's lap leaders), all

@@ -761,6 +761,24 @@ ENDPOINTS = (
         hostile=({"name": "x" * 10_000},),
     ),
     Endpoint(
+        "driver_card",
+        "fresh",
+        lambda world: reverse("league:driver_card", args=[world.league.slug, world.drivers[0].pk]),
+        lambda world: [
+            path_to("league:driver_card", world.league.slug, world.other_drivers[0].pk),
+            path_to("league:driver_card", world.other.slug, world.drivers[0].pk),
+        ],
+        lambda world, draw: {
+            "skill": draw(st.sampled_from(["car_radio", "", "flying", MARKUP[0]])),
+            **{
+                zone: draw(st.sampled_from(["", "1", "20", "21", "0", "-3", "x"]))
+                for zone in ("tires", "brakes", "gearbox", "body", "engine", "road_handling")
+            },
+            "version": draw(st.sampled_from([str(world.drivers[0].card_version), "-1", "x"])),
+        },
+        hostile=({"tires": str(2**63)}, {"version": "9" * 30}),
+    ),
+    Endpoint(
         "tracks",
         "by_hand",
         lambda world: reverse("league:tracks"),

@@ -82,6 +82,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:team_sheet": (PUBLIC, NOT_HERE),
     "league:driver": (PUBLIC, NOT_HERE),
     "league:driver_home_track": (NOT_HERE_LOGIN, ORGANISER),
+    "league:driver_card": (NOT_HERE_LOGIN, ORGANISER),
     "league:season_new": (ORGANISER, ORGANISER),
     "league:season": (PUBLIC, NOT_HERE),
     "league:season_setup": (ORGANISER, ORGANISER),  # a rule set without one: 404 past the check

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0021_starter_choices'),
+        ('league', '0024_driver_card'),
     ]
 
     operations = [

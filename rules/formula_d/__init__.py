@@ -1,9 +1,10 @@
 """Formula D, the official rules (Asmodée, 2008): the base race, as tables and small functions.
 
 Standard library only; the dice are rules.dice's. Of the optional rules, the Three-Lap Race
-(RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS), the weather (weather.py), the tires (tires.py) and the
-technical pit stop (pit_stop.py) and the team race (team_race.py) are here; stopwatch qualifying
-and road races are not yet.
+(RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS), the weather (weather.py), the tires (tires.py), the
+technical pit stop (pit_stop.py), the team race (team_race.py) and road races (road_race.py: the
+circuit and the nitro; driver_cards.py: the eleven skills) are here; stopwatch qualifying is not
+yet.
 """
 
 from rules.formula_d.braking import (
@@ -57,6 +58,36 @@ from rules.formula_d.damage import (
     road_handling_damages,
     road_handling_max,
 )
+from rules.formula_d.driver_cards import (
+    AGGRESSIVE_COLLISION_ROLLS,
+    BETTER_NITRO_SPACES,
+    CAR_RADIO_TABLE,
+    CARD_WP,
+    EXPERIENCED_MECHANIC_WP,
+    HOW_SWEET_SPACES,
+    LITTLE_GENIUS_MOTOR_MAX,
+    LITTLE_GENIUS_RAIN_MOTOR_MAX,
+    PILE_OF_SCRAP_HANDLING_MAX,
+    SKID_SPACES,
+    SKID_TIRE_WP,
+    SKILLS,
+    WEATHER_FROG_RAIN_SLIDE,
+    DriverCard,
+    InvalidDriverCard,
+    Limit,
+    Skill,
+    SkillCard,
+    car_radio_zone,
+    check_card_sheet,
+    checkpoint_wp,
+    collision_rolls,
+    driver_card,
+    engine_failure_max,
+    grid_score,
+    road_handling_roll_max,
+    skid,
+    skill_title,
+)
 from rules.formula_d.gears import (
     FREE,
     GEARING_DOWN,
@@ -86,6 +117,23 @@ from rules.formula_d.pit_stop import (
     refit_tires,
     repair,
     technical_repair,
+)
+from rules.formula_d.road_race import (
+    CHECKPOINT_WP,
+    ENGINE_NOISE_TABLE,
+    NITRO_SPACES_A_GEAR,
+    POLE_SPEED_FACTOR,
+    POLE_STATION_WP,
+    ROAD_RACE_TIRES,
+    Crossing,
+    EngineNoise,
+    InvalidRoadRace,
+    damaged_zones,
+    distribute,
+    engine_noise,
+    nitro_spaces,
+    pole_speed,
+    pole_winner,
 )
 from rules.formula_d.rounds import (
     RACE_LAP_CHOICES,
@@ -145,6 +193,49 @@ from rules.formula_d.weather import (
 )
 
 __all__ = [
+    "CHECKPOINT_WP",
+    "ENGINE_NOISE_TABLE",
+    "NITRO_SPACES_A_GEAR",
+    "POLE_SPEED_FACTOR",
+    "POLE_STATION_WP",
+    "ROAD_RACE_TIRES",
+    "Crossing",
+    "EngineNoise",
+    "InvalidRoadRace",
+    "damaged_zones",
+    "distribute",
+    "engine_noise",
+    "nitro_spaces",
+    "pole_speed",
+    "pole_winner",
+    "AGGRESSIVE_COLLISION_ROLLS",
+    "BETTER_NITRO_SPACES",
+    "CAR_RADIO_TABLE",
+    "CARD_WP",
+    "EXPERIENCED_MECHANIC_WP",
+    "HOW_SWEET_SPACES",
+    "LITTLE_GENIUS_MOTOR_MAX",
+    "LITTLE_GENIUS_RAIN_MOTOR_MAX",
+    "PILE_OF_SCRAP_HANDLING_MAX",
+    "SKID_SPACES",
+    "SKID_TIRE_WP",
+    "SKILLS",
+    "WEATHER_FROG_RAIN_SLIDE",
+    "DriverCard",
+    "InvalidDriverCard",
+    "Limit",
+    "Skill",
+    "SkillCard",
+    "car_radio_zone",
+    "check_card_sheet",
+    "checkpoint_wp",
+    "collision_rolls",
+    "driver_card",
+    "engine_failure_max",
+    "grid_score",
+    "road_handling_roll_max",
+    "skid",
+    "skill_title",
     "BLOCKED_ELIMINATED_AT",
     "BLOCKED_TABLE",
     "BRAKE_WP_PER_SPACE",

@@ -5,8 +5,9 @@ of them needs a points table and a season, which the document gives only for its
 Its optional rules are league settings, off by default: the Three-Lap Race ("laps"), which the
 organiser may also give a single round as its race format, the Weather Conditions ("weather", on
 the track's weather chart), the Tire Selection ("tires"), the Technical Pit Stop
-("technical_pit_stop") and the Team Race's pit stops and winner ("team_race") (docs/rulings.md,
-"Formula D's optional rules").
+("technical_pit_stop"), the Team Race's pit stops and winner ("team_race") and Road Races
+("road_race": hard tires, nitro, no pits, the circuit's areas and the driver cards, which the
+organiser gives each driver) (docs/rulings.md, "Formula D's optional rules").
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from types import MappingProxyType
 from rules.championship import (
     BuildZone,
     Championship,
+    InvalidSetting,
     PointsTable,
     Setting,
     register_championship,
 )
-from rules.formula_d.car import BUILD_LIMITS
+from rules.formula_d.car import BUILD_LIMITS, Zone
+from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, driver_card
 from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
@@ -48,6 +51,8 @@ TIRES_SETTING = "tires"
 TECHNICAL_SETTING = "technical_pit_stop"
 # The league setting that runs each race as a Team Race (an optional rule): its teams' pools.
 TEAM_RACE_SETTING = "team_race"
+# The league setting that runs each race as a Road Race (an optional rule), with driver cards.
+ROAD_RACE_SETTING = "road_race"
 
 # A season is the organiser's choice of races; twelve keeps a season to a season's length.
 MOST_ROUNDS = 12
@@ -77,6 +82,13 @@ class FormulaDChampionship(Championship):
             "bool",
             False,
         ),
+        Setting(
+            ROAD_RACE_SETTING,
+            "Road race: hard tires, nitro, no pits, the engine noise, danger zone, pole station "
+            "and checkpoint, and the drivers' cards",
+            "bool",
+            False,
+        ),
     )
     # A round may be raced at another length than the league's (the round page's format form);
     # a round given none races the league's.
@@ -88,6 +100,11 @@ class FormulaDChampionship(Championship):
         for zone, (low, high) in BUILD_LIMITS.items()
     )
     out_reasons = tuple(OUT_REASONS.items())
+    # Road Races: each driver's card, a skill of the Skill Reference and WP in every zone.
+    driver_card_skills = tuple((skill.value, card.title) for skill, card in SKILLS.items())
+    driver_card_zones = tuple(
+        BuildZone(zone.name.lower(), zone.value.capitalize(), *CARD_WP) for zone in Zone
+    )
     points_presets = MappingProxyType({"Formula D team race": PointsTable.of(*TEAM_RACE_POINTS)})
     season_note = (
         f"A season is up to {MOST_ROUNDS} races of two laps each (or three, as the league or a "
@@ -110,10 +127,12 @@ class FormulaDChampionship(Championship):
         settings: Mapping[str, object] | None = None,
         race_format: str = "",
         teams: Mapping[str, str] | None = None,
+        driver_cards: Mapping[str, Mapping[str, object]] | None = None,
         **_not_asked: object,  # what other rule sets' races take (season points, a reverse grid)
     ) -> dict[str, object]:
         """The cars built by their players, the race's laps (the round's, else the league's)
-        and, where the league plays the weather, the track's weather chart."""
+        and, where the league plays the weather, the track's weather chart; in a road race, the
+        cards of the drivers who have one."""
         settings = settings or {}
         options = super().race_options(weather_table=weather_table, car_builds=car_builds)
         options["laps"] = self.race_laps(settings, race_format)
@@ -125,4 +144,30 @@ class FormulaDChampionship(Championship):
             options["technical_pit_stop"] = True
         if settings.get(TEAM_RACE_SETTING) and teams:
             options["teams"] = dict(teams)
+        if settings.get(ROAD_RACE_SETTING):
+            options["road_race"] = True
+            cards = {car: dict(card) for car, card in (driver_cards or {}).items() if card}
+            if cards:
+                options["driver_cards"] = cards
         return options
+
+    def validated_driver_card(self, raw: Mapping[str, object]) -> dict[str, object]:
+        try:
+            card = driver_card(raw)
+        except InvalidDriverCard as refusal:
+            raise InvalidSetting(str(refusal)) from None
+        stored: dict[str, object] = {"skill": card.skill.value} if card.skill else {}
+        if card.sheet is not None:
+            stored |= {zone.name.lower(): card.sheet[zone] for zone in Zone}
+        return stored
+
+    def driver_card_text(self, card: Mapping[str, object]) -> str:
+        """ "Car Radio; 8 tire, 4 brake, 4 gearbox, 3 car body, 3 engine, 2 road handling WP"."""
+        if not card:
+            return ""
+        known = driver_card(card)
+        skill = SKILLS[known.skill].title if known.skill else "no skill"
+        if known.sheet is None:
+            return f"{skill}; the car the race gives it"
+        wp = ", ".join(f"{known.sheet[zone]} {zone.value}" for zone in Zone)
+        return f"{skill}; {wp} WP"

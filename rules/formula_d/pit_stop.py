@@ -115,17 +115,17 @@ def repair(
     used: int,
     allowance: int,
     who: str,
+    tires: bool = False,
+    spread_over: str = " in the whole race",
 ) -> CarSheet:
-    """`sheet` with 1 WP back in each of `zones`, out of an `allowance` for the race of which
-    `used` are spent (`who` regains them, in words); never the tires, never above the car as
-    `built`."""
-    if Zone.TIRES in zones:
+    """`sheet` with 1 WP back in each of `zones`, out of an `allowance` (for the race, says
+    `spread_over`) of which `used` are spent (`who` regains them, in words); never the tires
+    unless `tires`, never above the car as `built`."""
+    if Zone.TIRES in zones and not tires:
         raise InvalidPitStop(f"{who} WP in any zone except the tires.")
     left = allowance - used
     if len(zones) > left:
-        raise InvalidPitStop(
-            f"{who} {allowance} WP in the whole race: {left} left, not {len(zones)}."
-        )
+        raise InvalidPitStop(f"{who} {allowance} WP{spread_over}: {left} left, not {len(zones)}.")
     repaired = sheet
     for zone in zones:
         if repaired[zone] >= built[zone]:

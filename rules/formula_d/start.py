@@ -11,7 +11,7 @@ Rulings where the document is loose (docs/rulings.md):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
@@ -32,8 +32,12 @@ class GridOutcome:
     tied: tuple[tuple[str, ...], ...]  # groups that must re-roll the black die
 
 
-def grid_order(rolls: Mapping[str, Sequence[int]]) -> GridOutcome:
-    """Grid from each car's black die (rolls[car][0]), highest on pole, and its re-rolls.
+def grid_order(
+    rolls: Mapping[str, Sequence[int]],
+    first_roll: Callable[[str, int], int] = lambda _car, value: value,
+) -> GridOutcome:
+    """Grid from each car's black die (rolls[car][0], as `first_roll` scores it), highest on
+    pole, and its re-rolls.
 
     rolls[car][1:] are the re-rolls, compared in turn among the cars still tied.
     """
@@ -44,7 +48,7 @@ def grid_order(rolls: Mapping[str, Sequence[int]]) -> GridOutcome:
             check_roll(Die.BLACK, value)
 
     try:
-        outcome = roll_off(rolls, highest_first=True)
+        outcome = roll_off(rolls, highest_first=True, first_roll=first_roll)
     except UntiedReroll as untied:
         raise InvalidGrid(
             f"{untied.car} has a re-roll but is not tied: it keeps its place."

@@ -39,6 +39,16 @@ def league_from_home_page(
     return League.objects.get(name=name)
 
 
+def start_at_the_table(page: Page, url: str, round_: Round, cars: dict[str, str]) -> None:
+    """From the round page at `url`, run the round with the turn helper: each driver in
+    `cars` (driver's name -> car) starts in that car."""
+    page.goto(url + round_.get_absolute_url())
+    page.get_by_role("link", name="Run this race with the turn helper").click()
+    for driver, car in cars.items():
+        page.get_by_label(f"Car of {driver}").fill(car)
+    page.get_by_role("button", name="Start the race").click()
+
+
 def play_to_the_end(page: Page, race: Race, seed: int, most_entries: int) -> None:
     """Enter legal events (seeded) on the turn page until the race is over, crossing the line
     from round 2; the finished page does not scroll sideways on a phone."""

@@ -19,6 +19,8 @@ def _set_fact(form: Locator, name: str, value) -> None:
     elif field.get_attribute("data-widget") == "bool":
         if bool(value) != field.locator("input").is_checked():
             field.locator("label").click()
+    elif field.get_attribute("data-widget") == "select":
+        field.locator("select").select_option(str(value))
     else:  # a count beyond its chips, or a plain number
         field.locator(f'input[name="{name}"]:not([type="radio"])').fill(str(value))
 

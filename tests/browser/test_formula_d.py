@@ -11,7 +11,12 @@ from playwright.sync_api import Page, expect
 from league import services as league_services
 from races import services as race_services
 from races.models import Race
-from tests.browser.league_race import league_from_home_page, play_to_the_end, write_the_result
+from tests.browser.league_race import (
+    league_from_home_page,
+    play_to_the_end,
+    start_at_the_table,
+    write_the_result,
+)
 from tests.browser.referee import enter
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -41,11 +46,7 @@ def test_a_formula_d_league_and_a_short_race_on_a_phone(
     )
     round_one = season.rounds.get()
 
-    page.goto(live_server.url + round_one.get_absolute_url())
-    page.get_by_role("link", name="Run this race with the turn helper").click()
-    page.get_by_label("Car of Ann").fill("red")
-    page.get_by_label("Car of Bob").fill("blue")
-    page.get_by_role("button", name="Start the race").click()
+    start_at_the_table(page, live_server.url, round_one, {"Ann": "red", "Bob": "blue"})
     expect(page.locator("#prompt-text")).to_contain_text("rolls black for its starting position")
     for title in ("Gearbox", "Body", "Road handling"):
         expect(page.locator("#dashboard")).to_contain_text(
@@ -86,11 +87,7 @@ def test_a_three_lap_race_with_weather_tires_and_technical_stops_on_a_phone(
     page.goto(live_server.url + league.get_absolute_url())
     expect(page.get_by_text("3 laps, 2 pit stops (the Three-Lap Race)")).to_be_visible()
 
-    page.goto(live_server.url + round_one.get_absolute_url())
-    page.get_by_role("link", name="Run this race with the turn helper").click()
-    page.get_by_label("Car of Ann").fill("red")
-    page.get_by_label("Car of Bob").fill("blue")
-    page.get_by_role("button", name="Start the race").click()
+    start_at_the_table(page, live_server.url, round_one, {"Ann": "red", "Bob": "blue"})
     expect(page.locator("#prompt-text")).to_contain_text(
         "Weather: roll black against the track's chart before the race"
     )

@@ -11,7 +11,12 @@ from playwright.sync_api import Page, expect
 
 from league import services as league_services
 from races.models import Race
-from tests.browser.league_race import league_from_home_page, play_to_the_end, write_the_result
+from tests.browser.league_race import (
+    league_from_home_page,
+    play_to_the_end,
+    start_at_the_table,
+    write_the_result,
+)
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -40,11 +45,8 @@ def test_an_rbb_league_and_a_short_race_on_a_phone(
     )
     round_one = season.rounds.get()
 
-    page.goto(live_server.url + round_one.get_absolute_url())
-    page.get_by_role("link", name="Run this race with the turn helper").click()
-    for driver, car in (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dot", "yellow")):
-        page.get_by_label(f"Car of {driver}").fill(car)
-    page.get_by_role("button", name="Start the race").click()
+    cars = {"Ann": "red", "Bob": "blue", "Cid": "green", "Dot": "yellow"}
+    start_at_the_table(page, live_server.url, round_one, cars)
     expect(page.locator("#prompt-text")).to_contain_text("Random grid")
     expect(page.locator("#dashboard")).to_contain_text("Gbx")
 

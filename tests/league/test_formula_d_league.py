@@ -46,6 +46,7 @@ def test_a_formula_d_league_is_created_from_the_home_page(client_organiser):
             "tires": False,
             "technical_pit_stop": False,
             "team_race": False,
+            "road_race": False,
             "points_table": "10-8-6-5-4-3-2-1-0-0",
         },
         2,
@@ -148,3 +149,106 @@ def test_ending_a_formula_d_season_ages_no_one_and_opens_the_next(formula_d):
     assert changes == [] and next_season.number == 2
     assert list(next_season.rounds.values_list("track__name", flat=True)) == ["Home"]
     assert set(Driver.objects.values_list("age", "xp")) == {(1, 0)}
+
+
+# --- Road races: the setting and the driver cards ----------------------------------------------
+
+CARD = {"skill": "car_radio", "tires": 8, "brakes": 4, "gearbox": 4, "body": 3, "engine": 3,
+        "road_handling": 2}  # fmt: skip
+
+
+def test_road_races_are_a_setting_off_by_default_and_bring_the_drivers_cards():
+    rules = championship_for("formula_d")
+    assert rules.validated_settings({})["road_race"] is False
+    assert rules.settings_summary({"road_race": True}) == (
+        "Road race: hard tires, nitro, no pits, the engine noise, danger zone, pole station and "
+        "checkpoint, and the drivers' cards",
+    )
+    cards = {"red": CARD, "blue": {}}
+    options = rules.race_options(
+        weather_table=None, settings={"road_race": True}, driver_cards=cards
+    )
+    assert (options["road_race"], options["driver_cards"]) == (True, {"red": CARD})
+    assert "road_race" not in rules.race_options(weather_table=None, driver_cards=cards)
+    assert [title for _key, title in rules.driver_card_skills][-1] == "Ace At The Wheel"
+
+
+def test_the_organiser_gives_a_driver_a_card_versioned(formula_d):
+    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    ann = team.drivers.get()
+    ann = services.driver_card_set(driver=ann, card=CARD, expected_version=0)
+    assert (ann.driver_card, ann.card_version) == (CARD, 1)
+    assert ann.driver_card_text == (
+        "Car Radio; 8 tire, 4 brake, 4 gearbox, 3 car body, 3 engine, 2 road handling WP"
+    )
+    with pytest.raises(services.AlreadyDone, match="Ann's driver card is already as asked"):
+        services.driver_card_set(driver=ann, card=CARD, expected_version=0)
+    with pytest.raises(services.StaleDriverCard, match="Someone changed Ann's driver card first"):
+        services.driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=0)
+    ann = services.driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=1)
+    assert ann.driver_card_text == "Aggressive; the car the race gives it"
+    ann = services.driver_card_set(driver=ann, card={}, expected_version=2)
+    assert (ann.driver_card, ann.driver_card_text) == ({}, "")
+
+
+@pytest.mark.parametrize(
+    ("card", "reason"),
+    [
+        ({"skill": "flying"}, "Ann's driver card: No driver card has the skill 'flying'."),
+        ({**CARD, "tires": 21}, "Ann's driver card: A driver card gives 1-20 tire WP, not 21."),
+        ({"skill": "", "tires": 8}, "gives WP in all six zones"),
+    ],
+)
+def test_a_card_the_rules_do_not_allow_is_refused_and_nothing_written(formula_d, card, reason):
+    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    ann = team.drivers.get()
+    with pytest.raises(services.ValidationError, match=reason):
+        services.driver_card_set(driver=ann, card=card, expected_version=0)
+    ann.refresh_from_db()
+    assert (ann.driver_card, ann.card_version) == ({}, 0)
+
+
+def test_a_rule_set_without_driver_cards_refuses_one(league):
+    team = services.team_create(league=league, name="Ann's", driver_names=["Ann", "Bob"])
+    with pytest.raises(services.ValidationError, match="Season Pass has no driver cards"):
+        services.driver_card_set(driver=team.drivers.first(), card=CARD, expected_version=0)
+
+
+def test_the_driver_page_offers_the_organiser_the_card_and_saves_it(client_organiser, formula_d):
+    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    ann = team.drivers.get()
+    page = client_organiser.get(ann.get_absolute_url()).text
+    assert "Driver card for road races: none" in page
+    assert "Give Ann a driver card (road races)" in page and 'value="car_radio"' in page
+    url = reverse("league:driver_card", args=[formula_d.slug, ann.pk])
+    response = client_organiser.post(url, {**CARD, "version": 0}, follow=True)
+    assert "Ann&#x27;s driver card is saved." in response.text
+    assert "Driver card for road races: Car Radio; 8 tire, 4 brake" in response.text
+    ann.refresh_from_db()
+    assert ann.driver_card == CARD
+
+
+def test_a_stale_card_form_gets_a_409_with_the_card_as_it_stands(client_organiser, formula_d):
+    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    ann = team.drivers.get()
+    services.driver_card_set(driver=ann, card=CARD, expected_version=0)
+    url = reverse("league:driver_card", args=[formula_d.slug, ann.pk])
+    response = client_organiser.post(url, {"skill": "aggressive", "version": 0})
+    assert response.status_code == 409
+    assert "Someone changed Ann&#x27;s driver card first" in response.text
+    assert 'name="version" value="1"' in response.text
+    assert Driver.objects.get(pk=ann.pk).driver_card == CARD
+
+
+def test_a_bad_card_form_gets_a_400_with_the_reason(client_organiser, formula_d):
+    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    ann = team.drivers.get()
+    url = reverse("league:driver_card", args=[formula_d.slug, ann.pk])
+    response = client_organiser.post(url, {"skill": "", "tires": 8, "version": 0})
+    assert response.status_code == 400
+    assert "gives WP in all six zones" in response.text
+    response = client_organiser.post(url, {**CARD, "tires": 99, "version": 0})
+    assert response.status_code == 400 and "less than or equal to 20" in response.text
+    response = client_organiser.post(url, {**CARD})
+    assert response.status_code == 400 and "which version of the driver card" in response.text
+    assert Driver.objects.get(pk=ann.pk).card_version == 0

@@ -301,3 +301,44 @@ def test_a_league_racing_the_team_race_gives_its_races_the_teams(client_organise
     page = client_organiser.get(race.get_absolute_url()).text
     assert "team race (4 WP a team for repairs)" in page
     assert "team Red and Pink: 4 of 4 team WP left" in page
+
+
+def test_a_league_racing_road_races_gives_its_races_the_drivers_cards(client_organiser, organiser):
+    league = league_services.league_create(
+        name="Street Club", organiser=organiser, ruleset="formula_d", settings={"road_race": True}
+    )
+    for name in ("Ann", "Bob"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    ann, bob = Driver.objects.order_by("pk")
+    card = {"skill": "better_nitro", "tires": 8, "brakes": 4, "gearbox": 4, "body": 4,
+            "engine": 4, "road_handling": 3}  # fmt: skip
+    league_services.driver_card_set(driver=ann, card=card, expected_version=0)
+    league_services.driver_card_set(driver=bob, card={"skill": "aggressive"}, expected_version=0)
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Chicago")]
+    )
+    race = services.race_start(round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")])
+    setup = services.race_state(race).setup
+    assert setup.road_race and setup.car("red").sheet.tires == 8
+    assert [car.skill.value for car in setup.cars] == ["better_nitro", "aggressive"]
+    # A card changed once the race is set up changes nothing in it.
+    league_services.driver_card_set(driver=ann, card={}, expected_version=1)
+    assert services.race_state(race).setup.car("red").sheet.tires == 8
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert "a race of 2 laps · road race" in page
+    assert "Better Nitro; nitro ready; hard tires" in page
+    drive_to_finish(race)
+    race.refresh_from_db()
+    assert services.race_state(race).finished
+
+
+def test_a_league_without_road_races_gives_its_races_no_cards(formula_d):
+    ann = Driver.objects.get(name="Ann")
+    league_services.driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=0)
+    season = league_services.season_open(
+        league=formula_d, tracks=[league_services.track_create(name="Chicago")]
+    )
+    bob = Driver.objects.get(name="Bob")
+    race = services.race_start(round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")])
+    setup = services.race_state(race).setup
+    assert not setup.road_race and setup.car("red").skill is None

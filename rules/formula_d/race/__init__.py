@@ -14,6 +14,7 @@ from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.engine.variant import register
 from rules.formula_d import RACE_LAPS, CarSheet, ChartLine
+from rules.formula_d.driver_cards import DriverCard
 from rules.formula_d.race import checks, grid, standings, turns, words
 from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.state import (
@@ -42,6 +43,11 @@ HANDLERS: dict[str, Handler] = {
     "pit_roll": checks.on_pit_roll,
     "weather_roll": checks.on_weather_roll,
     "tire_choice": grid.on_tire_choice,
+    "frog_choice": checks.on_frog_choice,
+    "noise_roll": checks.on_noise_roll,
+    "radio_roll": checks.on_radio_roll,
+    "checkpoint": checks.on_wp_back,
+    "pole_station": checks.on_wp_back,
 }
 
 PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
@@ -80,11 +86,14 @@ class FormulaD(TableHooks):
         tires: bool = False,
         technical_pit_stop: bool = False,
         teams: Mapping[str, str] | None = None,
+        road_race: bool = False,
+        driver_cards: Mapping[str, DriverCard | Mapping[str, object]] | None = None,
     ) -> RaceSetup:
         """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP;
         `weather_chart` (the track's) runs the race with the weather rules, `tires` with the tire
         selection rules, `technical_pit_stop` with technical pit stops, `teams` (car -> team) as
-        a team race."""
+        a team race, `road_race` as a road race with the `driver_cards` (car -> card: skill and
+        WP) its organiser entered."""
         return grid.make_setup(
             self.name,
             starters,
@@ -94,6 +103,8 @@ class FormulaD(TableHooks):
             tires=tires,
             technical_pit_stop=technical_pit_stop,
             teams=teams,
+            road_race=road_race,
+            driver_cards=driver_cards,
         )
 
     def start(self, setup: RaceSetup) -> RaceState:
@@ -107,7 +118,8 @@ class FormulaD(TableHooks):
         """The table's status, and with the optional rules the weather and the teams' result."""
         weather = f" · {words.weather_name(state.weather)}" if state.weather else ""
         teams = f" · {standings.team_result(state)}" if state.setup.teams else ""
-        return f"{super().status(state)}{weather}{teams}"
+        road_race = " · road race" if state.setup.road_race else ""
+        return f"{super().status(state)}{road_race}{weather}{teams}"
 
 
 __all__ = [

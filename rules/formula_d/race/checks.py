@@ -1,9 +1,12 @@
 """Rolls owed after a move, one prompt each: road handling for each dangerous space crossed, the
 collision roll, Motor Damage, the changeable weather's re-roll, and the pit stop roll. In rain
-(Weather Conditions) the black die costs more: see rules.formula_d.weather."""
+(Weather Conditions) the black die costs more: see rules.formula_d.weather. In a road race, also
+the engine-noise roll, the thrown car radio's, the WP at the checkpoint and the pole station, and
+the Weather Frog's choice to roll the weather again (rules/formula_d/race/road.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rules.engine.events import Event, Field, Prompt
@@ -11,6 +14,7 @@ from rules.engine.pieces import BLACK_DIE, with_car
 from rules.formula_d import (
     PIT_EXIT_GEAR,
     QUICK_STOP_MAX,
+    SPENT_NOT_LOST,
     TEAM_POOL_WP,
     TECHNICAL_MAX_GEAR,
     TECHNICAL_WP,
@@ -24,20 +28,27 @@ from rules.formula_d import (
     format_weather_chart,
     is_rain,
     motor_damage_max,
-    motor_damages,
     pit_stop,
     repair,
-    road_handling_damages,
     road_handling_max,
     shifted,
     technical_repair,
 )
-from rules.formula_d.race import grid, standings
+from rules.formula_d.driver_cards import (
+    Skill,
+    car_radio_zone,
+    engine_failure_max,
+    road_handling_roll_max,
+)
+from rules.formula_d.race import grid, road, standings
 from rules.formula_d.race.common import gear_name, label, lose
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.flow import settle
 from rules.formula_d.race.rolls import roll_owed, wear_roll
 from rules.formula_d.race.state import Check, RaceState
+from rules.formula_d.road_race import distribute, engine_noise
+
+Handler = Callable[[RaceState, Event, Prompt], RaceState]
 
 
 def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -57,11 +68,18 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     car = state.car(check.car)
     rain = is_rain(state.weather)
     in_rain = " (rain)" if rain else ""
+    skill = state.setup.skill(check.car)
     if check.kind == "handling_roll":
+        where = (
+            f"the damage marker ({marker_label(state, check.marker)})"
+            if check.marker
+            else "a red space of the danger zone"
+        )
+        most = road_handling_roll_max(skill, stopped_on=check.stopped_on, rain=rain)
+        why = " (Pile of Scrap, stopped on it)" if most != road_handling_max(rain=rain) else in_rain
         text = (
-            f"{who} passed over the damage marker ({marker_label(state, check.marker)}): road "
-            f"handling roll, roll black ({_up_to(road_handling_max(rain=rain))}{in_rain}: "
-            "-1 road handling WP)"
+            f"{who} passed over {where}: road handling roll, roll black "
+            f"({_up_to(most)}{why}: -1 road handling WP)"
         )
     elif check.kind == "collision_roll":
         text = (
@@ -69,18 +87,32 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
             f"({_up_to(collision_max(rain=rain))}{in_rain}: -1 car body WP)"
         )
     elif check.kind == "motor_roll":
+        most = engine_failure_max(skill, rain=rain)
+        genius = " (Little Genius)" if most != motor_damage_max(rain=rain) else in_rain
         text = (
             f"{check.reason}: Motor Damage, {who} in {gear_name(car.gear)} rolls black "
-            f"({_up_to(motor_damage_max(rain=rain))}{in_rain}: -1 engine WP)"
+            f"({_up_to(most)}{genius}: -1 engine WP)"
         )
     elif check.kind == "weather_roll":
         now = state.weather.value if state.weather else ""
-        text = (
+        text = road.weather_prompt_text(
+            state,
             f"{check.reason}: the weather is {now}, roll black against the chart again "
             f"({format_weather_chart(state.setup.weather_chart)}; good: one line up, "
-            "changeable: stays, rain: one line down)"
+            "changeable: stays, rain: one line down)",
         )
         return Prompt(check.kind, text, None, (BLACK_DIE,))
+    elif check.kind == "frog_choice":
+        return road.frog_prompt(state)
+    elif check.kind == "noise_roll":
+        text = road.noise_text(state, check)
+    elif check.kind == "radio_roll":
+        text = road.radio_text(state, check)
+    elif check.kind in ("checkpoint", "pole_station"):
+        count = road.wp_count(state, check)
+        zones = road.wp_zones(state, check.car)
+        fields = zone_fields(state, check.car, count, zones, "wp", "1 WP back in", "WP")
+        return Prompt(check.kind, road.wp_text(state, check), check.car, tuple(fields))
     else:
         text = (
             f"{who} is in the pits with its tire WP back ({car.sheet.tires}): pit stop roll, "
@@ -108,11 +140,6 @@ def _repair_fields(state: RaceState, key: str, left: int, *, team: bool = False)
     """Technical Pit Stop: a WP back in a zone per field, as many fields as WP the car has left
     of its 2 for the race; a zone twice is 2 WP there. Team Race (`team`): the same from the
     team's pool of 4, decided by both its players."""
-    built, now = state.setup.car(key).sheet, state.car(key).sheet
-    choices = ((NO_REPAIR, "No repair"),) + tuple(
-        (zone.name.lower(), f"{zone.value.capitalize()} ({now[zone]} of {built[zone]} WP)")
-        for zone in TECHNICAL_ZONES
-    )
     if team:
         label_text = (
             f"Team repair, decided with its teammate: 1 WP back in ({left} of the team's "
@@ -124,6 +151,26 @@ def _repair_fields(state: RaceState, key: str, left: int, *, team: bool = False)
             f"the start; {gear_name(TECHNICAL_MAX_GEAR)} gear at most next round)"
         )
     prefix = "team_repair" if team else "repair"
+    short = "Team repair" if team else "Repair"
+    return zone_fields(state, key, left, TECHNICAL_ZONES, prefix, label_text, short)
+
+
+def zone_fields(
+    state: RaceState,
+    key: str,
+    count: int,
+    zones: Sequence[Zone],
+    prefix: str,
+    label_text: str,
+    short: str,
+) -> list[Field]:
+    """`count` fields named `prefix`_1... each giving 1 WP back in one of `zones` (or none),
+    each zone shown with its WP now and at the start."""
+    built, now = state.setup.car(key).sheet, state.car(key).sheet
+    choices = ((NO_REPAIR, "No repair"),) + tuple(
+        (zone.name.lower(), f"{zone.value.capitalize()} ({now[zone]} of {built[zone]} WP)")
+        for zone in zones
+    )
     return [
         Field(
             f"{prefix}_{number}",
@@ -132,16 +179,17 @@ def _repair_fields(state: RaceState, key: str, left: int, *, team: bool = False)
             choices=choices,
             required=False,
             default=NO_REPAIR,
-            short=f"{'Team repair' if team else 'Repair'} {number}",
+            short=f"{short} {number}",
             folded=True,
         )
-        for number in range(1, left + 1)
+        for number in range(1, count + 1)
     ]
 
 
-def _repairs(entry: dict, prefix: str = "repair", most: int = TECHNICAL_WP) -> list[Zone]:
+def picked_zones(entry: dict, prefix: str = "repair", most: int = TECHNICAL_WP) -> list[Zone]:
+    """The zones picked in the fields `prefix`_1 to `prefix`_`most`, "none" left out."""
     picked = [entry.get(f"{prefix}_{number}", NO_REPAIR) for number in range(1, most + 1)]
-    by_key = {zone.name.lower(): zone for zone in TECHNICAL_ZONES}
+    by_key = {zone.name.lower(): zone for zone in Zone}
     return [by_key[raw] for raw in picked if raw in by_key]
 
 
@@ -150,11 +198,62 @@ def _rain(state: RaceState) -> bool:
     return is_rain(state.weather)
 
 
-on_handling_roll = wear_roll(
-    road_handling_damages, Zone.ROAD_HANDLING, lose=lose, settle=settle, rain=_rain
+def _one_wp(zone: Zone, most: Callable[[Skill | None, Check, bool], int]) -> Handler:
+    """The handler of a check whose roll at or below `most` (of the car's skill, the check and
+    whether it rains) costs the car 1 WP of `zone`."""
+
+    def on_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+        state, check, value = roll_owed(state, event, prompt)
+        if value <= most(state.setup.skill(check.car), check, _rain(state)):
+            state = lose(state, check.car, {zone: 1})
+        return settle(state)
+
+    return on_roll
+
+
+# Road handling: Pile of Scrap's 1-2 on the space he stopped on; Motor Damage: Little Genius's.
+on_handling_roll = _one_wp(
+    Zone.ROAD_HANDLING,
+    lambda skill, check, rain: road_handling_roll_max(
+        skill, stopped_on=check.stopped_on, rain=rain
+    ),
 )
 on_collision_roll = wear_roll(collision_damages, Zone.BODY, lose=lose, settle=settle, rain=_rain)
-on_motor_roll = wear_roll(motor_damages, Zone.ENGINE, lose=lose, settle=settle, rain=_rain)
+on_motor_roll = _one_wp(
+    Zone.ENGINE, lambda skill, _check, rain: engine_failure_max(skill, rain=rain)
+)
+
+
+def on_noise_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    """Engine Noise: the line of the table the black die lands on; a hit costs 1 WP."""
+    state, check, value = roll_owed(state, event, prompt)
+    zone = engine_noise(value).zone
+    return settle(lose(state, check.car, {zone: 1}) if zone else state)
+
+
+def on_radio_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    """Car Radio: the target loses 1 WP in the zone of the radio table; brakes or a gearbox with
+    none left lose nothing (they are spent, never overdrawn)."""
+    state, check, value = roll_owed(state, event, prompt)
+    zone = car_radio_zone(value)
+    left = state.car(check.car).sheet[zone]
+    lost = 0 if zone in SPENT_NOT_LOST and not left else 1
+    return settle(lose(state, check.car, {zone: lost}))
+
+
+def on_wp_back(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    """The checkpoint's or the pole station's WP, distributed between damaged zones."""
+    check = state.pending[0]
+    entry = prompt.read(event.data)
+    allowance = road.wp_allowance(state, check)
+    zones = picked_zones(entry, "wp", allowance)
+    key = check.car
+    who = "The checkpoint gives" if check.kind == "checkpoint" else "The pole station gives"
+    sheet = distribute(state.car(key).sheet, state.setup.car(key).sheet, zones, allowance, who)
+    state = with_car(replace(state, pending=state.pending[1:]), key, sheet=sheet)
+    if check.kind == "pole_station":
+        state = replace(state, pole_laps=state.pole_laps + 1)
+    return settle(state)
 
 
 def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
@@ -164,7 +263,7 @@ def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if car.tires_fitted is not None:
         state = with_car(state, check.car, tires_fitted=Tires(entry["tires"]))
     outcome = pit_stop(value)
-    zones = _repairs(entry)
+    zones = picked_zones(entry)
     if zones:
         # Technical Pit Stop: the WP back now; 4th at most next round, no soft tires' space out.
         built = state.setup.car(check.car).sheet
@@ -176,7 +275,7 @@ def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             technical_at=state.round,
             technical_exit=state.round + (1 if outcome.waits_a_round else 0),
         )
-    team_zones = _repairs(entry, "team_repair", TEAM_POOL_WP)
+    team_zones = picked_zones(entry, "team_repair", TEAM_POOL_WP)
     if team_zones:
         # Team Race: the WP back from the team's pool of 4.
         car = state.car(check.car)
@@ -199,10 +298,36 @@ def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
 
 def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    """The roll before the race (grid.on_weather_roll), or Changeable's re-roll: the chart's line
-    it lands on shifts the weather (rules.formula_d.shifted)."""
+    """The roll before the race (grid.weather_before_race), or Changeable's re-roll: the chart's
+    line it lands on shifts the weather (rules.formula_d.shifted). Held while a Weather Frog
+    says whether he rolls again."""
+    value = prompt.read(event.data)["value"]
+    if road.holds_weather(state):
+        if state.phase == "weather":
+            return replace(state, held_weather=value)
+        frog = Check("frog_choice", road.frogs(state)[0], state.pending[0].reason)
+        return replace(state, held_weather=value, pending=(frog, *state.pending[1:]))
+    return _weather_rolled(replace(state, frog_second=False), value)
+
+
+def _weather_rolled(state: RaceState, value: int) -> RaceState:
     if state.phase == "weather":
-        return grid.on_weather_roll(state, event, prompt)
-    state, _check, value = roll_owed(state, event, prompt)
+        return grid.weather_before_race(state, value)
+    state = replace(state, pending=state.pending[1:])
     landed = chart_weather(state.setup.weather_chart, value)
     return settle(replace(state, weather=shifted(state.weather, landed)))
+
+
+def on_frog_choice(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    """Weather Frog: keep the roll held, or roll again (the second result counts)."""
+    again = prompt.read(event.data)["frog"] == road.FROG_AGAIN
+    held, state = state.held_weather, replace(state, held_weather=0)
+    if not again:
+        return _weather_rolled(state, held)
+    state = replace(state, frog_second=True)
+    if state.phase == "weather":
+        return state
+    check = state.pending[0]
+    return replace(
+        state, pending=(Check("weather_roll", check.car, check.reason), *state.pending[1:])
+    )

@@ -6,20 +6,29 @@ from dataclasses import replace
 
 from rules.engine.pieces import racing, with_car
 from rules.formula_d import START_GEAR
-from rules.formula_d.race.state import RaceState
+from rules.formula_d.driver_cards import Skill
+from rules.formula_d.race.road import pole_station as road_pole_station
+from rules.formula_d.race.state import RaceSetup, RaceState
 
 
 def proposed_order(state: RaceState) -> tuple[str, ...]:
     """Order of Play as far as the engine can tell without seeing the board: the leader first (the
     most laps completed, then the most spaces moved from its grid slot, each slot a space behind
     the one before it), level cars by the higher gear, then by the grid (the engine cannot see
-    which is nearer the inside of the corner)."""
+    which is nearer the inside of the corner). Quick Off The Mark (Road Races) is always the
+    first of the cars level with her, whatever their gears."""
     grid = state.grid
+    quick = (
+        state.setup.with_skill(Skill.QUICK_OFF_THE_MARK)
+        if isinstance(state.setup, RaceSetup)
+        else ()
+    )
     cars = [car for car in state.cars if car.racing]
     cars.sort(
         key=lambda car: (
             -car.laps,
             grid.index(car.car) - car.spaces,
+            car.car not in quick,
             -car.gear,
             grid.index(car.car),
         )
@@ -72,7 +81,10 @@ def settle(state: RaceState) -> RaceState:
         if state.car(check.car).racing or check.kind == "weather_roll"  # the track's, not a car's
     )
     state = replace(state, pending=pending)
-    if pending:
+    if not pending:
+        # Road Races: once all have crossed the line, the pole station's WP for the fastest.
+        state = road_pole_station(state)
+    if state.pending:
         return replace(state, phase="checks")
     if state.fixed_move and state.car(state.order[state.turn]).racing:
         return replace(state, phase="move")

@@ -30,10 +30,18 @@ from rules.formula_d import (
     parse_weather_chart,
     start_roll,
 )
+from rules.formula_d.driver_cards import (
+    DriverCard,
+    InvalidDriverCard,
+    check_card_sheet,
+    driver_card,
+)
+from rules.formula_d.race import road
 from rules.formula_d.race.common import label
 from rules.formula_d.race.flow import next_turn, start_round
 from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
 from rules.formula_d.race.state import CarSetup, CarState, GridRolls, RaceSetup, RaceState
+from rules.formula_d.road_race import ROAD_RACE_TIRES
 
 # --- The cars ----------------------------------------------------------------------------------
 
@@ -77,21 +85,27 @@ def make_setup(
     tires: bool = False,
     technical_pit_stop: bool = False,
     teams: Mapping[str, str] | None = None,
+    road_race: bool = False,
+    driver_cards: Mapping[str, DriverCard | Mapping[str, object]] | None = None,
 ) -> RaceSetup:
     """Each starter races the standard car unless `car_sheets` gives it a built one; with a
     `weather_chart` (the track's, as text or lines) the race is run with the weather rules, with
     `tires` the tire selection rules, `technical_pit_stop` with technical pit stops, `teams`
-    (each car's team) as a team race."""
+    (each car's team) as a team race, `road_race` as a road race, where `driver_cards` (by car)
+    give drivers their skills and cars their WP."""
     built = dict(car_sheets or {})
     keys = [starter.car for starter in starters]
     unknown = [key for key in built if key not in keys]
     if unknown:
         raise EventRejected(f"No starter drives {names(unknown)}: no car to build.")
+    cards = _cards(keys, driver_cards or {}, road_race=road_race)
     cars = tuple(
         CarSetup(
             car=starter.car,
             driver=starter.driver,
-            sheet=_sheet(starter.car, built[starter.car]) if starter.car in built else STANDARD_CAR,
+            sheet=cards[starter.car].sheet
+            or (_sheet(starter.car, built[starter.car]) if starter.car in built else STANDARD_CAR),
+            skill=cards[starter.car].skill,
         )
         for starter in starters
     )
@@ -103,9 +117,32 @@ def make_setup(
         tires=bool(tires),
         technical_pit_stop=bool(technical_pit_stop),
         teams=tuple((car, str(team)) for car, team in (teams or {}).items() if car in keys),
+        road_race=bool(road_race),
     )
     check_setup(setup)
     return setup
+
+
+def _cards(
+    keys: Sequence[str],
+    raw: Mapping[str, DriverCard | Mapping[str, object]],
+    *,
+    road_race: bool,
+) -> dict[str, DriverCard]:
+    """Each car's driver card (an empty one where none is given): only in a road race."""
+    if raw and not road_race:
+        raise EventRejected("Driver cards are for road races: this race is not one.")
+    unknown = [key for key in raw if key not in keys]
+    if unknown:
+        raise EventRejected(f"No starter drives {names(unknown)}: no driver card to give.")
+    cards = {}
+    for key in keys:
+        card = raw.get(key) or DriverCard()
+        try:
+            cards[key] = card if isinstance(card, DriverCard) else driver_card(card)
+        except InvalidDriverCard as refusal:
+            raise EventRejected(f"{name(key)}'s driver card: {refusal}") from None
+    return cards
 
 
 def _chart(raw: str | Sequence[ChartLine]) -> tuple[ChartLine, ...]:
@@ -131,14 +168,24 @@ def check_setup(setup: RaceSetup) -> None:
             f"Three-Lap Race, not {setup.laps!r}."
         )
     for car in setup.cars:
-        _sheet(car.car, car.sheet)
+        if not setup.road_race:
+            _sheet(car.car, car.sheet)
+            continue
+        try:  # Road Races: a card's WP, or a car built within the limits
+            check_card_sheet(car.sheet)
+        except InvalidDriverCard as refusal:
+            raise EventRejected(f"{name(car.car)}: {refusal}") from None
 
 
 def start_state(setup: RaceSetup) -> RaceState:
     check_setup(setup)
+    # Road Races: all cars drive on hard tires.
+    tires = ROAD_RACE_TIRES if setup.road_race else None
     return RaceState(
         setup=setup,
-        cars=tuple(CarState(car=car.car, sheet=car.sheet) for car in setup.cars),
+        cars=tuple(
+            CarState(car=car.car, sheet=car.sheet, tires_fitted=tires) for car in setup.cars
+        ),
         phase="weather" if setup.weather_chart else _after_weather(setup),
         grid_rolls=tuple(GridRolls(car.car) for car in setup.cars),
     )
@@ -148,21 +195,24 @@ def start_state(setup: RaceSetup) -> RaceState:
 
 
 def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    """The roll before the race, or (Road Races) the Weather Frog's choice to roll it again."""
+    if state.held_weather:
+        return (road.frog_prompt(state),)
     chart = format_weather_chart(state.setup.weather_chart)
     text = f"Weather: roll black against the track's chart before the race ({chart})"
-    return (Prompt("weather_roll", text, None, (BLACK_DIE,)),)
+    return (Prompt("weather_roll", road.weather_prompt_text(state, text), None, (BLACK_DIE,)),)
 
 
-def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def weather_before_race(state: RaceState, value: int) -> RaceState:
     """Roll the black die and check the weather chart before the actual race; then the grid."""
-    value = prompt.read(event.data)["value"]
     weather = chart_weather(state.setup.weather_chart, value)
     return replace(state, weather=weather, phase=_after_weather(state.setup))
 
 
 def _after_weather(setup: RaceSetup) -> str:
-    """Tire Selection: "after weather has been determined, each player may fit special tires"."""
-    return "tires" if setup.tires else "grid"
+    """Tire Selection: "after weather has been determined, each player may fit special tires";
+    in a road race all cars drive on hard tires, fitted at the start."""
+    return "tires" if setup.tires and not setup.road_race else "grid"
 
 
 # --- Tire Selection (an optional rule) ---------------------------------------------------------

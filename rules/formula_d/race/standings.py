@@ -12,6 +12,7 @@ from rules.formula_d import (
     team_totals,
     winning_teams,
 )
+from rules.formula_d.race import road
 from rules.formula_d.race.common import gear_name
 from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
 
@@ -37,6 +38,7 @@ def note(state: RaceState, car: CarState) -> str:
     if state.setup.teams:
         left = TEAM_POOL_WP - team_used(state, car.car)
         notes.append(f"team {team_name(state, car.car)}: {left} of {TEAM_POOL_WP} team WP left")
+    notes += road.notes(state, car)
     if car.tires_fitted:
         notes.append(f"{car.tires_fitted.value} tires")
     if car.start_roll == POOR_START_ROLL and car.moved_at == 0:

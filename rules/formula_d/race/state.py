@@ -4,7 +4,7 @@ comes from the grid rolls, the fresh tire WP from the car as built."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -18,6 +18,8 @@ from rules.formula_d import (
     Weather,
     grid_order,
 )
+from rules.formula_d.driver_cards import Skill, grid_score
+from rules.formula_d.road_race import Crossing
 
 RACING = "racing"
 FINISHED = "finished"
@@ -41,6 +43,7 @@ class CarSetup:
     car: str
     driver: str
     sheet: CarSheet  # the car as built for the race: what a pit stop's fresh tires go back to
+    skill: Skill | None = None  # Road Races: the skill on the driver's card
 
 
 @dataclass(frozen=True)
@@ -53,10 +56,19 @@ class RaceSetup(SetupOfCars):
     tires: bool = False  # Tire Selection (an optional rule): each car fits hard, soft or rain
     technical_pit_stop: bool = False  # Technical Pit Stop (an optional rule): 2 WP back a race
     teams: tuple[tuple[str, str], ...] = ()  # Team Race (an optional rule): (car, team) pairs
+    road_race: bool = False  # Road Races (an optional rule): hard tires, nitro, no pits...
 
     @property
     def team_of(self) -> dict[str, str]:
         return dict(self.teams)
+
+    def skill(self, key: str) -> Skill | None:
+        """The skill on the card of `key`'s driver (Road Races); None without one."""
+        return self.car(key).skill
+
+    def with_skill(self, skill: Skill) -> tuple[str, ...]:
+        """The cars whose drivers' cards have `skill`."""
+        return tuple(car.car for car in self.cars if car.skill is skill)
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,11 @@ class CarState:
     technical_exit: int = 0  # the round it leaves the pits after it
     finish_round: int | None = None
     past_line: float | None = None  # spaces beyond the line when it finished
+    # Road Races: the lap (1, 2...) it last used its nitro on, and its Pile of Scrap's marker; 0:
+    # not yet. Its Car Radio, once a race: thrown.
+    nitro_lap: int = 0
+    scrap_lap: int = 0
+    radio_thrown: bool = False
 
     @property
     def racing(self) -> bool:
@@ -101,12 +118,15 @@ class GridRolls:
     rolls: tuple[int, ...] = ()  # the black die, then the re-rolls that break a tie
 
 
-def rolled_grid(grid_rolls: tuple[GridRolls, ...]) -> GridOutcome:
-    """The grid the black die has given so far: no order until every car has rolled."""
+def rolled_grid(
+    grid_rolls: tuple[GridRolls, ...], first_roll: Callable[[str, int], int] | None = None
+) -> GridOutcome:
+    """The grid the black die has given so far: no order until every car has rolled;
+    `first_roll` scores the first rolls where a skill breaks ties (Quick Off The Mark)."""
     rolls = {entry.car: entry.rolls for entry in grid_rolls}
     if not rolls or any(not car_rolls for car_rolls in rolls.values()):
         return GridOutcome(order=(), tied=())
-    return grid_order(rolls)
+    return grid_order(rolls, first_roll) if first_roll else grid_order(rolls)
 
 
 @dataclass(frozen=True)
@@ -132,6 +152,7 @@ class Check:
     car: str
     reason: str = ""
     marker: str = ""
+    stopped_on: bool = False  # a road handling roll for the space the car stopped on
 
 
 @dataclass(frozen=True)
@@ -148,6 +169,14 @@ class RaceState(CarsByKey):
     fixed_move: int = 0  # this move's spaces when no die is rolled (Great Start, leaving the pits)
     clock: int = 0  # events applied so far: names a car's space and orders cars out
     weather: Weather | None = None  # the chart's line the race is on; None without weather
+    # Weather Frog: a weather roll held until the frog says whether he rolls again, and whether
+    # the roll being asked is his second.
+    held_weather: int = 0
+    frog_second: bool = False
+    # Road Races, the pole station: each crossing of the line before the last lap's, and the laps
+    # whose pole station has been settled.
+    crossings: tuple[Crossing, ...] = ()
+    pole_laps: int = 0
 
     @property
     def finished(self) -> bool:
@@ -155,7 +184,15 @@ class RaceState(CarsByKey):
 
     @property
     def grid_outcome(self) -> GridOutcome:
-        return rolled_grid(self.grid_rolls)
+        return rolled_grid(self.grid_rolls, self.grid_score)
+
+    @property
+    def grid_score(self) -> Callable[[str, int], int] | None:
+        """Quick Off The Mark: her grid roll wins a tie (None: no such driver races)."""
+        quick = self.setup.with_skill(Skill.QUICK_OFF_THE_MARK)
+        if not quick:
+            return None
+        return lambda car, value: grid_score(car in quick, value)
 
     @property
     def grid(self) -> tuple[str, ...]:

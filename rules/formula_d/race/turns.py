@@ -47,6 +47,7 @@ from rules.formula_d import (
     slipstream_brake_cost,
     tire_effect,
 )
+from rules.formula_d.race import road
 from rules.formula_d.race.common import (
     eliminate,
     event_number,
@@ -209,7 +210,7 @@ def tire_effect_now(state: RaceState, car: CarState) -> TireEffect:
     if effect.optional and car.technical_at and car.technical_exit == state.round:
         # Technical Pit Stop: soft tires give no extra space on the move out of the pits.
         return replace(effect, extra_spaces=0)
-    return effect
+    return road.frog_tire_effect(state, car, effect)
 
 
 def tire_bonus_label(state: RaceState, car: CarState, effect: TireEffect) -> str:
@@ -230,7 +231,12 @@ def _overshoot_label(effect: TireEffect) -> str:
 
 
 def _offers_pit(state: RaceState, car: CarState) -> bool:
-    return not state.fixed_move and may_pit(car.laps + 1, car.pits, state.setup.laps)
+    """Pit Stop: at the end of a lap but the last; in a road race the pits are not used."""
+    return (
+        not state.fixed_move
+        and not state.setup.road_race
+        and may_pit(car.laps + 1, car.pits, state.setup.laps)
+    )
 
 
 def _markers(state: RaceState, car: CarState) -> tuple[str, ...]:
@@ -289,6 +295,8 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             ),
         ]
     markers = _markers(state, car)
+    others = tuple(key for key in on_track(state) if key != car.car)
+    fields += road.move_facts(state, car, markers, others)
     if markers:
         fields.append(
             markers_fact(
@@ -298,7 +306,6 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 "Markers",
             )
         )
-    others = tuple(key for key in on_track(state) if key != car.car)
     if others:
         question = "Cars it ended next to or behind (a collision roll)"
         fields.append(cars_fact(state, "adjacent", question, others, short="Beside"))
@@ -328,6 +335,8 @@ def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) 
     if data.get("tire_bonus") and not tire_effect_now(state, car).extra_spaces:
         raise EventRejected(f"{who}'s tires give no extra spaces on this move.")
     if data.get("pit") and not _offers_pit(state, car):
+        if state.setup.road_race:
+            raise EventRejected("The pits are not used in a road race.")
         raise EventRejected(f"{who} {_pit_rule(state)}, on a roll of its gear die.")
 
 
@@ -366,7 +375,11 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     finish = entry["finish"]
     effect = tire_effect_now(state, car)
     tire_bonus = effect.extra_spaces if entry.get("tire_bonus") else 0
-    sheet = car.sheet
+    # Road Races: the nitro, the skills used on the move; Pile of Scrap's marker where it stood,
+    # and the checkpoint's fresh tires as it crosses the line, before the move's costs.
+    road_move = road.read_move(state, car, entry, finish=finish)
+    state = road.at_the_line(road.before_move(state, car, road_move), car, road_move)
+    sheet = state.car(car.car).sheet
     tires_lost = brakes_lost = 0
     out: str | None = None
 
@@ -376,10 +389,11 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             f"{who} was blocked: it moves forward as far as possible and pays the blocked-braking "
             "table, not brake WP of its choice."
         )
-    if brakes + blocked > roll:
-        raise EventRejected(f"{who} moved {roll}: it cannot stop {brakes + blocked} spaces short.")
+    moved = roll + road_move.nitro
+    if brakes + blocked > moved:
+        raise EventRejected(f"{who} moved {moved}: it cannot stop {brakes + blocked} spaces short.")
     brakes_lost = braking_cost(brakes, sheet.brakes)
-    spaces = roll - brakes - blocked + tire_bonus
+    spaces = roll - brakes - blocked + tire_bonus + road_move.spaces
 
     # Slipstreaming: 3 spaces behind each car, stopped behind it without braking.
     if (slip_brakes or slip_corner) and not fronts:
@@ -405,6 +419,8 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             out = "blocked"
         brakes_lost, tires_lost = outcome.brakes_lost, outcome.tires_lost
 
+    # Skidding Pro: 1 tire WP whenever he adjusts his move in a corner.
+    tires_lost += road_move.tires
     # Overshooting, counted where the move ends, after the car has stopped (blocked or not).
     spun = False
     if (stops or overshot) and not corner:
@@ -423,21 +439,24 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         tires_lost += result.tires_lost
         spun = result.spun
 
-    moved = {"moved_at": event_number(state), "speed": 0 if fixed else roll, "spun": spun}
+    moved_now = {"moved_at": event_number(state), "speed": 0 if fixed else roll, "spun": spun}
     if out is not None:
         # Eliminated on its move: it pays nothing more (its race is over), goes as far as it went,
         # and leaves a damage marker there; a 20 or 30 it rolled still calls the others to roll.
         refuse_eliminated_beyond(who, pit, finish)
-        state = with_car(state, car.car, spaces=car.spaces + spaces, **moved)
+        state = with_car(state, car.car, spaces=car.spaces + spaces, **moved_now)
         state = eliminate(state, car.car, out)
         pending = (
-            (*motor_damage_checks(state, car, roll, "motor_roll"), *_weather(state, car, roll))
-            if not fixed
-            else ()
+            *road.noise_and_radio_checks(state, car.car, road_move),
+            *(
+                (*motor_damage_checks(state, car, roll, "motor_roll"), *_weather(state, car, roll))
+                if not fixed
+                else ()
+            ),
         )
         return settle(replace(state, pending=pending, fixed_move=0))
 
-    changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
+    changes: dict[str, object] = {**moved_now, "spaces": car.spaces + spaces}
     if pit:
         # Pit Stop: the pit lane runs past the line, so entering the pits completes the lap (a
         # ruling); the car stops in its pit on any roll of at least the minimum, without braking.
@@ -458,9 +477,14 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             car,
             spaces,
             finish,
-            rolls_called=bool(adjacent or markers),
-            no_rolls="no collision or road handling roll",
+            rolls_called=bool(adjacent or markers or road_move.danger or road_move.noise),
+            no_rolls=(
+                "no collision, road handling or engine-noise roll"
+                if state.setup.road_race
+                else "no collision or road handling roll"
+            ),
         )
+        state = road.record_crossing(state, car, road_move, 0 if fixed else roll)
 
     state = with_car(state, car.car, **changes)
     state = lose(state, car.car, {Zone.BRAKES: brakes_lost, Zone.TIRES: tires_lost})
@@ -472,13 +496,17 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     # The rolls the move calls for, one prompt each (a ruling: the summary gives no order): road
     # handling for the dangerous spaces passed over on the way, then, once the car has stopped,
     # the collision roll and Motor Damage (the roller first), and last the pit stop roll.
+    # In a road race, the checkpoint's WP first (the car crossed the line on the way), red spaces
+    # after the markers, the engine-noise roll after the collision roll, then the thrown radio.
     pending: list[Check] = []
     if state.car(car.car).racing:
-        pending += handling_checks(state, car.car, markers)
+        pending += road.checkpoint_checks(state, car.car, road_move)
+        pending += road.handling_checks(
+            state, car.car, handling_checks(state, car.car, markers), road_move
+        )
         if adjacent:
-            pending.append(
-                Check("collision_roll", car.car, f"ended next to or behind {names(adjacent)}")
-            )
+            pending += road.collision_checks(state, car.car, adjacent)
+    pending += road.noise_and_radio_checks(state, car.car, road_move)
     if not fixed:
         pending += [
             *motor_damage_checks(state, car, roll, "motor_roll"),

@@ -29,12 +29,15 @@ from rules.formula_d import (
     pit_stop,
     start_roll,
 )
+from rules.formula_d.driver_cards import BETTER_NITRO_SPACES, car_radio_zone
 from rules.formula_d.race.common import gear_name, label
 from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.gearing import cost_text
+from rules.formula_d.race.road import FROG_AGAIN, NONE, pole_speeds
 from rules.formula_d.race.standings import finishers
 from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
 from rules.formula_d.race.turns import tire_effect_now
+from rules.formula_d.road_race import engine_noise, nitro_spaces
 from rules.formula_d.weather import LINES
 
 Facts = Mapping[str, Any]
@@ -60,7 +63,9 @@ def _rolls(state: RaceState) -> dict[str, tuple[int, ...]]:
 
 
 def _grid_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    place = grid_place(_rolls(after), key, after.grid, highest_first=True)
+    # Quick Off The Mark (Road Races) wins a tie: she is level with no one.
+    scored = {"first_roll": after.grid_score} if after.grid_score else {}
+    place = grid_place(_rolls(after), key, after.grid, highest_first=True, **scored)
     return f"{label(after, key)} qualifies {facts['value']}{place}"
 
 
@@ -126,7 +131,8 @@ def _move(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
         head = f"{name(key)} leaves the pits (Quick Stop): {spaces} in {gear}"
     else:
         head = f"{name(key)} moves {spaces} in {gear}"
-    parts = [*_tires(before, was, facts), *_braking(now, facts), *_corner(was, now, facts)]
+    parts = [*_tires(before, was, facts), *_road_move(before, key, facts, after)]
+    parts += [*_braking(now, facts), *_corner(was, now, facts)]
     if now.status != OUT:
         parts += _dangers(before, facts)
     parts += _arrival(before, key, facts, after)
@@ -195,8 +201,47 @@ def _dangers(before: RaceState, facts: Facts) -> list[str]:
         where = [f"where {name(marker.car)} stood in round {marker.round}" for marker in markers]
         kind = "marker" if len(markers) == 1 else "markers"
         parts.append(f"over the damage {kind} " + _and(where))
+    if facts.get("danger"):
+        parts.append(f"over {plural(facts['danger'], 'red space')} of the danger zone")
+    if facts.get("stopped_on", NONE) != NONE:
+        parts.append("stopping on a dangerous space (Pile of Scrap: 1-2 there)")
     if facts.get("adjacent"):
         parts.append(f"next to or behind {names(facts['adjacent'])}")
+    if facts.get("noise"):
+        parts.append("ending in the engine-noise area")
+    return parts
+
+
+def _road_move(before: RaceState, key: str, facts: Facts, after: RaceState) -> list[str]:
+    """Road Races: the nitro and the skills used on the move."""
+    was, now = before.car(key), after.car(key)
+    parts = []
+    if facts.get("nitro"):
+        boost = nitro_spaces(was.gear)
+        better = (
+            f" and {BETTER_NITRO_SPACES} more (Better Nitro)" if facts.get("better_nitro") else ""
+        )
+        parts.append(f"{plural(boost, 'space')} of them from the nitro{better}")
+    adjustment = int(facts.get("skid", "0"))
+    if adjustment:
+        way = "further" if adjustment > 0 else "shorter"
+        parts.append(f"skids 1 space {way} (Skidding Pro, 1 tire WP)")
+    if facts.get("sweet"):
+        sweet = facts["sweet"]
+        parts.append(
+            f"{plural(len(sweet), 'space')} less for overtaking {names(sweet)} on a straight "
+            "(How Sweet!)"
+        )
+    if facts.get("scrap"):
+        parts.append("leaves a damage marker on the space it left (Pile of Scrap)")
+    if facts.get("radio", NONE) != NONE:
+        parts.append(f"throws its car radio onto {name(facts['radio'])}")
+    crossed = [c for c in after.crossings if c.car == key and c not in before.crossings]
+    if crossed:
+        parts.append(
+            f"at the checkpoint its tire WP back to {now.sheet.tires}, past the pole station at "
+            f"{crossed[0].speed}"
+        )
     return parts
 
 
@@ -239,9 +284,16 @@ def _loss(was: CarState, now: CarState, zone: Zone) -> str:
 def _check(zone: Zone, roll: str) -> Callable[[RaceState, str, Facts, RaceState], str]:
     def said(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
         head = f"{name(key)}'s {roll}"
-        if zone is Zone.ROAD_HANDLING:
-            marker = next(m for m in before.markers if m.key == before.pending[0].marker)
+        check = before.pending[0]
+        if zone is Zone.ROAD_HANDLING and check.marker:
+            marker = next(m for m in before.markers if m.key == check.marker)
             head += f" for the damage marker where {name(marker.car)} stood in round {marker.round}"
+        elif zone is Zone.ROAD_HANDLING:
+            head += " for a red space of the danger zone"
+        if check.stopped_on:
+            head += ", which it stopped on (Pile of Scrap)"
+        if check.reason.endswith("(Aggressive: again)"):
+            head += " (again: Aggressive)"
         loss = _loss(before.car(key), after.car(key), zone)
         return f"{head}: {facts['value']}, {loss}" + _marker(before, key, after)
 
@@ -304,6 +356,21 @@ def weather_name(weather: Weather) -> str:
 
 def _weather_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     value = facts["value"]
+    if after.held_weather:
+        landed = chart_weather(after.setup.weather_chart, value).value
+        return f"The weather roll: {value}, {landed}; the Weather Frog may roll again"
+    return _weather_result(before, value, after)
+
+
+def _frog_choice(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    if facts["frog"] == FROG_AGAIN:
+        return f"{name(key)}, the Weather Frog, rolls the weather die again"
+    return f"{name(key)}, the Weather Frog, keeps it. " + _weather_result(
+        before, before.held_weather, after
+    )
+
+
+def _weather_result(before: RaceState, value: int, after: RaceState) -> str:
     landed = chart_weather(after.setup.weather_chart, value).value
     now = weather_name(after.weather) if after.weather else ""
     if before.weather is None:
@@ -312,6 +379,42 @@ def _weather_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -
         return f"The weather roll: {value}, {landed}: the weather stays {now}"
     way = "up" if LINES.index(after.weather) < LINES.index(before.weather) else "down"
     return f"The weather roll: {value}, {landed}: shifted one line {way}, now {now}"
+
+
+# --- Road Races: the engine noise, the car radio, the WP at the line ----------------------------
+
+
+def _noise_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    line = engine_noise(facts["value"])
+    text = f"{name(key)}'s engine-noise roll: {facts['value']}, {line.result.split(':')[0]}"
+    if line.zone is not None:
+        text += ", " + _loss(before.car(key), after.car(key), line.zone)
+    return text + _marker(before, key, after)
+
+
+def _radio_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    zone = car_radio_zone(facts["value"])
+    check = before.pending[0]
+    loss = _loss(before.car(key), after.car(key), zone)
+    if loss == "no damage":
+        loss = f"no {zone.value} WP left to lose"
+    return f"{check.reason} onto {name(key)}: {facts['value']}, {loss}" + _marker(
+        before, key, after
+    )
+
+
+def _wp_back(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    was, now = before.car(key), after.car(key)
+    back = [
+        f"{now.sheet[zone] - was.sheet[zone]} {zone.value} WP"
+        for zone in Zone
+        if now.sheet[zone] > was.sheet[zone]
+    ]
+    given = " and ".join(back) + " back" if back else "no WP taken"
+    if before.pending[0].kind == "checkpoint":
+        return f"{name(key)} at the checkpoint: {given}"
+    lap = before.pole_laps + 1
+    return f"Pole station, lap {lap}: {name(key)} the fastest ({pole_speeds(before, lap)}), {given}"
 
 
 # --- What follows a loss -----------------------------------------------------------------------
@@ -326,7 +429,8 @@ def _out(was: CarState, now: CarState) -> str:
 def _marker(before: RaceState, key: str, after: RaceState) -> str:
     """Damage and Road Handling: the space becomes dangerous; the table puts the marker down."""
     placed = {marker.key for marker in after.markers} - {marker.key for marker in before.markers}
-    if any(marker.car == key and marker.key in placed for marker in after.markers):
+    here = after.car(key).moved_at  # not Pile of Scrap's marker, on the space it left
+    if any(m.car == key and m.key in placed and m.at == here for m in after.markers):
         return "; a damage marker on its space"
     return ""
 
@@ -344,4 +448,9 @@ _WORDS: dict[str, Callable[[RaceState, str, Facts, RaceState], str]] = {
     "pit_roll": _pit_roll,
     "weather_roll": _weather_roll,
     "tire_choice": _tire_choice,
+    "frog_choice": _frog_choice,
+    "noise_roll": _noise_roll,
+    "radio_roll": _radio_roll,
+    "checkpoint": _wp_back,
+    "pole_station": _wp_back,
 }

@@ -18,7 +18,7 @@ from rules.engine import (
     state_from_dict,
     state_to_dict,
 )
-from rules.formula_d import SLIPSTREAM_SPACES, blocked_braking, overshoot
+from rules.formula_d import SLIPSTREAM_SPACES, Skill, blocked_braking, overshoot
 from rules.formula_d.race import RaceSetup, RaceState
 from tests.rules.formula_d.race.table import Table, race_setup, under_way
 
@@ -76,7 +76,15 @@ def test_the_state_keeps_no_history_so_a_late_event_costs_what_an_early_one_does
 def setups(draw) -> RaceSetup:
     count = draw(st.integers(2, 4))
     built = draw(st.sampled_from([{}, {"red": BUILT}]))
-    return race_setup(*KEYS[:count], car_sheets=built)
+    if not draw(st.booleans()):
+        return race_setup(*KEYS[:count], car_sheets=built)
+    # A road race, its drivers with random skills, sometimes in changeable weather.
+    skills = draw(st.lists(st.sampled_from([*Skill, None]), min_size=count, max_size=count))
+    cards = {key: {"skill": skill or ""} for key, skill in zip(KEYS, skills, strict=False)}
+    chart = draw(st.sampled_from(["", "1-10 changeable, 11-20 rain changeable"]))
+    return race_setup(
+        *KEYS[:count], car_sheets=built, road_race=True, driver_cards=cards, weather_chart=chart
+    )
 
 
 def _subset(draw, field) -> list[str]:
@@ -98,6 +106,11 @@ def legal_event(draw, state: RaceState, prompt: Prompt) -> Event:
         data["gear"] = gears[-1] if draw(st.booleans()) else draw(st.sampled_from(gears))
     elif prompt.kind == "move":
         data.update(_move(draw, state, prompt))
+    elif prompt.kind in ("frog_choice", "checkpoint", "pole_station"):
+        # The first choice offered, or none (a WP at the checkpoint or the pole station).
+        for field in prompt.fields:
+            data[field.name] = draw(st.sampled_from([key for key, _ in field.choices][:2]))
+            break
     elif prompt.kind == "tie_roll":
         # A face no other car has shown at this stage of the grid, so re-rolls end the ties.
         stage = len(next(entry.rolls for entry in state.grid_rolls if entry.car == prompt.car))
@@ -166,7 +179,21 @@ def _move(draw, state: RaceState, prompt: Prompt) -> dict:
         data["markers"] = _subset(draw, fields["markers"])
     if "adjacent" in fields and _rarely(draw, 2):
         data["adjacent"] = _subset(draw, fields["adjacent"])
-    return data
+    return data | _road(draw, fields, data)
+
+
+def _road(draw, fields: dict, data: dict) -> dict:
+    """A road race's facts, now and then: the nitro, the engine noise, red spaces, and the
+    skills' (Pile of Scrap's marker, the car radio onto a car beside it)."""
+    road: dict = {}
+    for key in ("nitro", "noise", "scrap"):
+        if key in fields and _rarely(draw, 3):
+            road[key] = True
+    if "danger" in fields and _rarely(draw, 5):
+        road["danger"] = draw(st.integers(1, 2))
+    if "radio" in fields and data.get("adjacent") and _rarely(draw, 2):
+        road["radio"] = draw(st.sampled_from(data["adjacent"]))
+    return road
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
