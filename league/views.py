@@ -25,6 +25,7 @@ from .forms import (
     InjuryRollForm,
     LeagueForm,
     PointsTableForm,
+    RaceOptionsForm,
     RookieForm,
     SeasonForm,
     SeasonSetupForm,
@@ -617,6 +618,7 @@ def render_round(
 ) -> HttpResponse:
     league = round_.season.league
     can_referee = league.can_referee(request.user)
+    can_manage = league.can_manage(request.user)
     context = {
         "league": league,
         "season": round_.season,
@@ -629,8 +631,13 @@ def render_round(
         "may_reopen": can_referee
         and round_.is_finished
         and services.round_reopen_refusal(round_) is None,
-        "can_manage": league.can_manage(request.user),
+        "can_manage": can_manage,
         "own_starters": _own_starters(request, league, round_, can_referee),
+        "race_options_form": RaceOptionsForm(round_=round_)
+        if can_manage
+        and round_.status == RoundStatus.SCHEDULED
+        and league.rules.race_option_settings
+        else None,
     }
     template = "league/round.html#round-panel" if request.htmx else "league/round.html"
     return render(request, template, context, status=status)

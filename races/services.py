@@ -70,8 +70,9 @@ def race_setup(
     entries: Sequence[Entry],
     car_builds: Mapping[str, Mapping[str, int]] | None = None,
 ) -> RaceSetup:
-    """The engine's setup for `entries`, on the league's rule set: car key = the entry's car,
-    level = the one it races at; `car_builds`: the cars built by their players, by car."""
+    """The engine's setup for `entries`, on the league's rule set and the round's race options:
+    car key = the entry's car, level = the one it races at; `car_builds`: the cars built by
+    their players, by car."""
     league = round_.season.league
     rules = league.rules
     cars = {entry.driver_id: entry.car for entry in entries}
@@ -81,7 +82,7 @@ def race_setup(
         weather_chart=round_.track.weather_chart,
         teams={entry.car: str(entry.team_id) for entry in entries},
         car_builds=car_builds,
-        settings=league.settings,
+        settings=round_.race_settings,
         race_format=round_.race_format,
         season_points=_season_points(round_, entries) if rules.grid_by_standings else None,
         starters=[entry.car for entry in entries],

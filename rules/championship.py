@@ -432,13 +432,52 @@ class InvalidSetting(ValueError):
 
 @dataclass(frozen=True)
 class Setting:
-    """One league setting of a rule set: a yes/no or a choice, with its default."""
+    """One league setting of a rule set: a yes/no or a choice, with its default. A `race_option`
+    is one a single round may switch too, whatever the league says (Formula D's optional
+    rules): see `Championship.race_settings`."""
 
     key: str
     label: str
     kind: str  # "bool" or "choice"
     default: bool | str
     choices: tuple[tuple[str, str], ...] = ()
+    race_option: bool = False
+
+    def checked(self, value: object) -> bool | str:
+        """`value` if the setting allows it; InvalidSetting otherwise."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise InvalidSetting(f"{self.label}: yes or no, not {value!r}.")
+        elif value not in dict(self.choices):
+            allowed = ", ".join(choice for choice, _label in self.choices)
+            raise InvalidSetting(f"{self.label}: one of {allowed}, not {value!r}.")
+        return value  # type: ignore[return-value]
+
+    def value_label(self, value: object) -> str:
+        """A value of the setting in words: a choice's label, "on" or "off"."""
+        if self.kind == "bool":
+            return "on" if value else "off"
+        return dict(self.choices).get(str(value), str(value))
+
+
+@dataclass(frozen=True)
+class RaceOptionLine:
+    """A race option as one round races it: its value, and whether the round switched it
+    (`own`) or races the league's."""
+
+    setting: Setting
+    value: bool | str
+    own: bool
+
+    @property
+    def on(self) -> bool:
+        """A yes/no option switched on, or a choice other than its default."""
+        return self.value is True or (
+            self.setting.kind == "choice" and self.value != self.setting.default
+        )
+
+    def __str__(self) -> str:
+        return f"{self.setting.label}: {self.setting.value_label(self.value)}"
 
 
 @dataclass(frozen=True)
@@ -556,19 +595,60 @@ class Championship:
         unknown = set(raw) - set(known) - ({POINTS_TABLE} if self.points_presets else set())
         if unknown:
             raise InvalidSetting(f"{self.title} has no setting {sorted(unknown)[0]!r}.")
-        values: dict[str, bool | str] = {}
-        for key, setting in known.items():
-            value = raw.get(key, setting.default)
-            if setting.kind == "bool":
-                if not isinstance(value, bool):
-                    raise InvalidSetting(f"{setting.label}: yes or no, not {value!r}.")
-            elif value not in dict(setting.choices):
-                allowed = ", ".join(choice for choice, _label in setting.choices)
-                raise InvalidSetting(f"{setting.label}: one of {allowed}, not {value!r}.")
-            values[key] = value
+        values = {
+            key: setting.checked(raw.get(key, setting.default)) for key, setting in known.items()
+        }
         if self.points_presets:
             values[POINTS_TABLE] = str(self._stored_points_table(raw.get(POINTS_TABLE)))
         return values
+
+    @property
+    def race_option_settings(self) -> tuple[Setting, ...]:
+        """The settings a single round may switch for its race (`Setting.race_option`)."""
+        return tuple(setting for setting in self.settings if setting.race_option)
+
+    def validated_race_options(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
+        """A round's own values of the race options it switches (those it leaves out race as the
+        league says); InvalidSetting for a setting that is no race option or a value it does
+        not allow."""
+        known = {setting.key: setting for setting in self.race_option_settings}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise InvalidSetting(f"{self.title} has no race option {unknown[0]!r}.")
+        return {key: known[key].checked(value) for key, value in raw.items()}
+
+    def race_settings(
+        self,
+        settings: Mapping[str, object],
+        race_options: Mapping[str, object],
+        race_format: str = "",
+    ) -> dict[str, object]:
+        """The league's `settings` as one round races them: each race option the round
+        switched (`race_options`), else the league's. `race_format` is the round's format,
+        where a rule set once kept a race option in it."""
+        known = {setting.key for setting in self.race_option_settings}
+        return {
+            **settings,
+            **{key: value for key, value in race_options.items() if key in known},
+        }
+
+    def race_option_lines(
+        self,
+        settings: Mapping[str, object],
+        race_options: Mapping[str, object],
+        race_format: str = "",
+    ) -> tuple[RaceOptionLine, ...]:
+        """Each race option as one round races it (the league's `settings`, the round's own
+        `race_options` and format), for the round page to say what its race runs with."""
+        race = self.race_settings(settings, race_options, race_format)
+        return tuple(
+            RaceOptionLine(
+                setting,
+                setting.checked(race.get(setting.key, setting.default)),
+                own=setting.key in race_options,
+            )
+            for setting in self.race_option_settings
+        )
 
     def validated_season_setup(self, raw: Mapping[str, object]) -> dict[str, int]:
         """Every number of the season setup, from `raw` or its default; InvalidSetting with

@@ -2,11 +2,11 @@
 of them needs a points table and a season, which the document gives only for its team race
 (docs/rulings.md, "Formula D championships").
 
-Its optional rules are league settings, off by default: the Three-Lap Race ("laps"), which the
-organiser may also give a single round as its race format, the Weather Conditions ("weather", on
-the track's weather chart), the Tire Selection ("tires"), the Technical Pit Stop
-("technical_pit_stop") and the Team Race's pit stops and winner ("team_race") (docs/rulings.md,
-"Formula D's optional rules").
+Its optional rules are league settings, off by default, and race options, which the organiser
+may switch for a single round before its race starts: the Three-Lap Race ("laps"), the Weather
+Conditions ("weather", on the track's weather chart), the Tire Selection ("tires"), the Technical
+Pit Stop ("technical_pit_stop") and the Team Race's pit stops and winner ("team_race")
+(docs/rulings.md, "Formula D's optional rules").
 """
 
 from __future__ import annotations
@@ -65,22 +65,38 @@ class FormulaDChampionship(Championship):
             "1",
             (("1", "One car a player"), ("2", "Two cars a team, as in the team race")),
         ),
-        Setting(LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS),
         Setting(
-            WEATHER_SETTING, "Weather Conditions, on each track's weather chart", "bool", False
+            LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS, race_option=True
         ),
-        Setting(TIRES_SETTING, "Tire Selection: hard, soft and rain tires", "bool", False),
-        Setting(TECHNICAL_SETTING, "Technical pit stops: 2 WP back in a race", "bool", False),
+        Setting(
+            WEATHER_SETTING,
+            "Weather Conditions, on each track's weather chart",
+            "bool",
+            False,
+            race_option=True,
+        ),
+        Setting(
+            TIRES_SETTING,
+            "Tire Selection: hard, soft and rain tires",
+            "bool",
+            False,
+            race_option=True,
+        ),
+        Setting(
+            TECHNICAL_SETTING,
+            "Technical pit stops: 2 WP back in a race",
+            "bool",
+            False,
+            race_option=True,
+        ),
         Setting(
             TEAM_RACE_SETTING,
             "Team race: a team's 4 WP for repairs at its pit stops, the team's points win",
             "bool",
             False,
+            race_option=True,
         ),
     )
-    # A round may be raced at another length than the league's (the round page's format form);
-    # a round given none races the league's.
-    race_formats = RACE_LENGTHS
     most_rounds = MOST_ROUNDS
     # Constructing Your Car: a player may build the car from 20 WP instead of the standard one.
     car_build = tuple(
@@ -97,9 +113,22 @@ class FormulaDChampionship(Championship):
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return int(str(settings.get("cars_per_team", "1")))
 
-    def race_laps(self, settings: Mapping[str, object], race_format: str = "") -> int:
-        """The laps of a race: the round's own format if it was given one, else the league's."""
-        return int(race_format or str(settings.get(LAPS_SETTING, RACE_LAPS)))
+    def race_laps(self, settings: Mapping[str, object]) -> int:
+        """The laps of a race run by `settings` (a round's `race_settings`)."""
+        return int(str(settings.get(LAPS_SETTING, RACE_LAPS)))
+
+    def race_settings(
+        self,
+        settings: Mapping[str, object],
+        race_options: Mapping[str, object],
+        race_format: str = "",
+    ) -> dict[str, object]:
+        """As every rule set's; a round given its length as its race format (before its race
+        options held it; a backup of then) races that length unless it switched one since."""
+        race = super().race_settings(settings, race_options)
+        if race_format in dict(RACE_LENGTHS) and LAPS_SETTING not in race_options:
+            race[LAPS_SETTING] = race_format
+        return race
 
     def race_options(
         self,
@@ -108,15 +137,15 @@ class FormulaDChampionship(Championship):
         weather_chart: str = "",
         car_builds: Mapping[str, Mapping[str, int]] | None = None,
         settings: Mapping[str, object] | None = None,
-        race_format: str = "",
         teams: Mapping[str, str] | None = None,
         **_not_asked: object,  # what other rule sets' races take (season points, a reverse grid)
     ) -> dict[str, object]:
-        """The cars built by their players, the race's laps (the round's, else the league's)
-        and, where the league plays the weather, the track's weather chart."""
+        """The cars built by their players and the optional rules the race is run with, by
+        `settings` (the round's `race_settings`): its laps, the track's weather chart where it
+        plays the weather, the tires, technical pit stops, the teams of a team race."""
         settings = settings or {}
         options = super().race_options(weather_table=weather_table, car_builds=car_builds)
-        options["laps"] = self.race_laps(settings, race_format)
+        options["laps"] = self.race_laps(settings)
         if settings.get(WEATHER_SETTING):
             options["weather_chart"] = weather_chart or DEFAULT_WEATHER_CHART
         if settings.get(TIRES_SETTING):
