@@ -491,6 +491,9 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "league": league,
         "season": season,
         "rounds": rounds,
+        "schedule": [
+            (round_, standings.team_race_winners.get(round_.number, ())) for round_ in rounds
+        ],
         "standings": standings,
         "drivers": drivers,
         "teams": teams,

@@ -162,10 +162,12 @@ def tie_reasons(
 
 @dataclass(frozen=True)
 class RoundLeft:
-    """A round of the season still to be raced: what its points are multiplied by, its format."""
+    """A round of the season still to be raced: what its points are multiplied by, its format,
+    and the table its teams score by where it is a team race (Championship.team_race_points)."""
 
     multiplier: int = 1
     race_format: str = ""
+    team_table: PointsTable | None = None
 
 
 def most_points_left(
@@ -175,21 +177,27 @@ def most_points_left(
     *,
     field_size: int,
     cars: int = 1,
+    teams: bool = False,
 ) -> int:
-    """The most points a competitor of `cars` cars (a driver: 1; a team: its cars) can still
-    score in `rounds_left`, each a race of `field_size` cars: its cars first, second, ... in
-    every one, by the league's table and each round's multiplier, with the most bonus points
-    one car can take besides (docs/rulings.md, "Who can still be champion")."""
+    """The most points a competitor of `cars` cars (a driver: 1; a team: its cars, with
+    `teams`) can still score in `rounds_left`, each a race of `field_size` cars: its cars
+    first, second, ... in every one, by the league's table (a team in a team race: the team
+    race's) and each round's multiplier, with the most bonus points one car can take besides
+    (docs/rulings.md, "Who can still be champion")."""
     if field_size < 1:
         return 0
-    return sum(
-        sum(
-            rules.points_for(place, field_size, round_.multiplier, settings)
-            for place in range(1, min(cars, field_size) + 1)
-        )
-        + rules.most_bonus_points(round_.race_format)
-        for round_ in rounds_left
-    )
+
+    def best(round_: RoundLeft) -> int:
+        places = range(1, min(cars, field_size) + 1)
+        if teams and round_.team_table is not None:
+            return sum(round_.team_table.points(place, field_size) for place in places) * (
+                round_.multiplier
+            )
+        return sum(
+            rules.points_for(place, field_size, round_.multiplier, settings) for place in places
+        ) + rules.most_bonus_points(round_.race_format)
+
+    return sum(best(round_) for round_ in rounds_left)
 
 
 @dataclass(frozen=True)
@@ -414,6 +422,38 @@ class PointsTable:
             raise InvalidPlace(f"Place {place} is not a place in a race of {field_size} cars.")
         row = self.row_for(field_size, smaller=smaller_row).points
         return row[place - 1] if place <= len(row) else 0
+
+
+@dataclass(frozen=True)
+class TeamRace:
+    """A team race's result: each team's points, highest first, and the team(s) with the most,
+    who win it (level totals share the win)."""
+
+    totals: tuple[tuple[Hashable, int], ...]
+    winners: tuple[Hashable, ...]
+
+
+def team_race(
+    table: PointsTable,
+    places: Mapping[Hashable, Sequence[int]],
+    *,
+    field_size: int,
+    multiplier: int = 1,
+) -> TeamRace:
+    """The team race of a round whose cars finished in `places` (by team) of `field_size`: each
+    team scores its cars' places on the team race's `table` (times the round's `multiplier`)."""
+    totals = {
+        team: sum(table.points(place, field_size) for place in team_places) * multiplier
+        for team, team_places in places.items()
+    }
+    ranked = tuple(sorted(totals.items(), key=lambda item: -item[1]))
+    return TeamRace(ranked, most_points(dict(ranked)))
+
+
+def most_points(totals: Mapping[Hashable, int]) -> tuple[Hashable, ...]:
+    """Whoever of `totals` has the most points: more than one when level."""
+    best = max(totals.values(), default=0)
+    return tuple(key for key, points in totals.items() if points == best)
 
 
 @functools.lru_cache(maxsize=256)
@@ -747,6 +787,13 @@ class Championship:
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)
         return options
+
+    def team_race_points(self, settings: Mapping[str, object]) -> PointsTable | None:
+        """Where a race run by `settings` (a round's `race_settings`) is a team race whose teams
+        score by a table of their own (Formula D's Team Race), that table: the round's team
+        points and its winner follow it (`team_race`); None where a team scores what its
+        drivers score."""
+        return None
 
     def most_bonus_points(self, race_format: str) -> int:
         """The most bonus points one race of `race_format` gives out (Mini's lap leaders), all

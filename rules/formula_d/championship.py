@@ -25,7 +25,7 @@ from rules.formula_d.car import BUILD_LIMITS
 from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
-from rules.formula_d.team_race import TEAM_RACE_POINTS
+from rules.formula_d.team_race import TEAM_RACE_TABLE
 from rules.formula_d.weather import DEFAULT_WEATHER_CHART
 
 
@@ -104,7 +104,7 @@ class FormulaDChampionship(Championship):
         for zone, (low, high) in BUILD_LIMITS.items()
     )
     out_reasons = tuple(OUT_REASONS.items())
-    points_presets = MappingProxyType({"Formula D team race": PointsTable.of(*TEAM_RACE_POINTS)})
+    points_presets = MappingProxyType({"Formula D team race": TEAM_RACE_TABLE})
     season_note = (
         f"A season is up to {MOST_ROUNDS} races of two laps each (or three, as the league or a "
         "round says), on the tracks you pick, in race order; every race scores the same."
@@ -129,6 +129,12 @@ class FormulaDChampionship(Championship):
         if race_format in dict(RACE_LENGTHS) and LAPS_SETTING not in race_options:
             race[LAPS_SETTING] = race_format
         return race
+
+    def team_race_points(self, settings: Mapping[str, object]) -> PointsTable | None:
+        """Team Race: "each car receives a number of winning points and the team with the
+        highest number of total points wins the race": 10-8-6-5-4-3-2-1-0-0, whatever table
+        the league scores its drivers by."""
+        return TEAM_RACE_TABLE if settings.get(TEAM_RACE_SETTING) else None
 
     def race_options(
         self,
