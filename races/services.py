@@ -26,6 +26,7 @@ from league.models import Driver, Entry, Round, RoundStatus
 from rules import engine
 from rules.engine import CarResult, Event, EventRejected, Prompt, RaceSetup, RaceState, Starter
 
+from . import clock
 from .models import Race, RaceEvent
 
 STALE_RACE = (
@@ -376,6 +377,8 @@ def race_event_apply(
     _check_open(race, expected_version)
     try:
         before = state or race_state(race)
+        # A stopwatch's start or stop is the moment the server enters it, never a posted one.
+        event = engine.stamp(before, event, clock.instant())
         new_state, asked = engine.apply(before, event)
     except EventRejected as refusal:
         raise ValidationError(str(refusal)) from refusal

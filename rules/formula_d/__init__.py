@@ -1,9 +1,9 @@
 """Formula D, the official rules (Asmodée, 2008): the base race, as tables and small functions.
 
 Standard library only; the dice are rules.dice's. Of the optional rules, the Three-Lap Race
-(RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS), the weather (weather.py), the tires (tires.py) and the
-technical pit stop (pit_stop.py) and the team race (team_race.py) are here; stopwatch qualifying
-and road races are not yet.
+(RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS), the stopwatch qualifying lap (qualifying.py), the weather
+(weather.py), the tires (tires.py), the technical pit stop (pit_stop.py) and the team race
+(team_race.py) are here; road races are not yet.
 """
 
 from rules.formula_d.braking import (
@@ -87,6 +87,15 @@ from rules.formula_d.pit_stop import (
     repair,
     technical_repair,
 )
+from rules.formula_d.qualifying import (
+    LAP_ENDING_CORNERS,
+    InvalidLap,
+    LapResult,
+    full_minutes,
+    lap_tenths,
+    lap_time,
+    qualifying_grid,
+)
 from rules.formula_d.rounds import (
     RACE_LAP_CHOICES,
     RACE_LAPS,
@@ -145,6 +154,13 @@ from rules.formula_d.weather import (
 )
 
 __all__ = [
+    "LAP_ENDING_CORNERS",
+    "InvalidLap",
+    "LapResult",
+    "full_minutes",
+    "lap_tenths",
+    "lap_time",
+    "qualifying_grid",
     "BLOCKED_ELIMINATED_AT",
     "BLOCKED_TABLE",
     "BRAKE_WP_PER_SPACE",

@@ -5,8 +5,9 @@ of them needs a points table and a season, which the document gives only for its
 Its optional rules are league settings, off by default, and race options, which the organiser
 may switch for a single round before its race starts: the Three-Lap Race ("laps"), the Weather
 Conditions ("weather", on the track's weather chart), the Tire Selection ("tires"), the Technical
-Pit Stop ("technical_pit_stop") and the Team Race's pit stops and winner ("team_race")
-(docs/rulings.md, "Formula D's optional rules").
+Pit Stop ("technical_pit_stop"), the Team Race's pit stops and winner ("team_race") and the
+Qualifying Lap with Stopwatch ("stopwatch_qualifying") (docs/rulings.md, "Formula D's optional
+rules").
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ TIRES_SETTING = "tires"
 TECHNICAL_SETTING = "technical_pit_stop"
 # The league setting that runs each race as a Team Race (an optional rule): its teams' pools.
 TEAM_RACE_SETTING = "team_race"
+# The league setting that sets the grid by a Qualifying Lap with Stopwatch (an optional rule)
+# instead of the black die.
+STOPWATCH_SETTING = "stopwatch_qualifying"
 
 # A season is the organiser's choice of races; twelve keeps a season to a season's length.
 MOST_ROUNDS = 12
@@ -92,6 +96,13 @@ class FormulaDChampionship(Championship):
         Setting(
             TEAM_RACE_SETTING,
             "Team race: a team's 4 WP for repairs at its pit stops, the team's points win",
+            "bool",
+            False,
+            race_option=True,
+        ),
+        Setting(
+            STOPWATCH_SETTING,
+            "Qualifying lap with stopwatch: the grid by a timed lap each, not the black die",
             "bool",
             False,
             race_option=True,
@@ -160,4 +171,6 @@ class FormulaDChampionship(Championship):
             options["technical_pit_stop"] = True
         if settings.get(TEAM_RACE_SETTING) and teams:
             options["teams"] = dict(teams)
+        if settings.get(STOPWATCH_SETTING):
+            options["stopwatch_qualifying"] = True
         return options

@@ -14,7 +14,7 @@ from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.engine.variant import register
 from rules.formula_d import RACE_LAPS, CarSheet, ChartLine
-from rules.formula_d.race import checks, grid, standings, turns, words
+from rules.formula_d.race import checks, grid, qualifying, standings, turns, words
 from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.state import (
     OUT_REASONS,
@@ -42,9 +42,16 @@ HANDLERS: dict[str, Handler] = {
     "pit_roll": checks.on_pit_roll,
     "weather_roll": checks.on_weather_roll,
     "tire_choice": grid.on_tire_choice,
+    "qualifying_weather_roll": qualifying.on_weather_roll,
+    "stopwatch_start": qualifying.on_stopwatch_start,
+    "stopwatch_stop": qualifying.on_stopwatch_stop,
+    "qualifying_lap": qualifying.on_lap,
+    "qualifying_tie": qualifying.on_tie_roll,
 }
 
 PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
+    "qualifying_weather": qualifying.weather_prompts,
+    "qualifying": qualifying.prompts,
     "weather": grid.weather_prompts,
     "tires": grid.tire_prompts,
     "grid": grid.grid_prompts,
@@ -80,11 +87,12 @@ class FormulaD(TableHooks):
         tires: bool = False,
         technical_pit_stop: bool = False,
         teams: Mapping[str, str] | None = None,
+        stopwatch_qualifying: bool = False,
     ) -> RaceSetup:
         """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP;
         `weather_chart` (the track's) runs the race with the weather rules, `tires` with the tire
         selection rules, `technical_pit_stop` with technical pit stops, `teams` (car -> team) as
-        a team race."""
+        a team race, `stopwatch_qualifying` with a qualifying lap a car for the grid."""
         return grid.make_setup(
             self.name,
             starters,
@@ -94,6 +102,7 @@ class FormulaD(TableHooks):
             tires=tires,
             technical_pit_stop=technical_pit_stop,
             teams=teams,
+            stopwatch_qualifying=stopwatch_qualifying,
         )
 
     def start(self, setup: RaceSetup) -> RaceState:

@@ -14,9 +14,12 @@ from rules.formula_d import (
     CarSheet,
     ChartLine,
     GridOutcome,
+    LapResult,
     Tires,
     Weather,
     grid_order,
+    lap_tenths,
+    qualifying_grid,
 )
 
 RACING = "racing"
@@ -53,6 +56,8 @@ class RaceSetup(SetupOfCars):
     tires: bool = False  # Tire Selection (an optional rule): each car fits hard, soft or rain
     technical_pit_stop: bool = False  # Technical Pit Stop (an optional rule): 2 WP back a race
     teams: tuple[tuple[str, str], ...] = ()  # Team Race (an optional rule): (car, team) pairs
+    # Qualifying Lap with Stopwatch (an optional rule): a lap each sets the grid, not the die.
+    stopwatch_qualifying: bool = False
 
     @property
     def team_of(self) -> dict[str, str]:
@@ -101,6 +106,32 @@ class GridRolls:
     rolls: tuple[int, ...] = ()  # the black die, then the re-rolls that break a tie
 
 
+@dataclass(frozen=True)
+class QualifyingLap:
+    """A car's qualifying lap against the stopwatch: the moments it was started and stopped
+    (ISO 8601, from the clock of whoever runs the race), then what the referee counted."""
+
+    car: str
+    started_at: str | None = None
+    stopped_at: str | None = None
+    die_throws: int | None = None  # None until the lap is entered
+    overshoot: int = 0
+    no_stop: bool = False
+
+    @property
+    def tenths(self) -> int:
+        if self.started_at is None or self.stopped_at is None:
+            return 0
+        return lap_tenths(self.started_at, self.stopped_at)
+
+    @property
+    def result(self) -> LapResult | None:
+        """The lap as rules.formula_d.qualifying ranks it; None until it is entered."""
+        if self.die_throws is None:
+            return None
+        return LapResult(self.die_throws, self.overshoot, self.no_stop, self.tenths)
+
+
 def rolled_grid(grid_rolls: tuple[GridRolls, ...]) -> GridOutcome:
     """The grid the black die has given so far: no order until every car has rolled."""
     rolls = {entry.car: entry.rolls for entry in grid_rolls}
@@ -138,7 +169,9 @@ class Check:
 class RaceState(CarsByKey):
     setup: RaceSetup
     cars: tuple[CarState, ...]
-    phase: str  # weather, tires, grid, order, start, gear, move, checks, finished
+    # qualifying_weather, qualifying, weather, tires, grid, order, start, gear, move, checks,
+    # finished
+    phase: str
     round: int = 0
     grid_rolls: tuple[GridRolls, ...] = ()
     order: tuple[str, ...] = ()
@@ -148,6 +181,10 @@ class RaceState(CarsByKey):
     fixed_move: int = 0  # this move's spaces when no die is rolled (Great Start, leaving the pits)
     clock: int = 0  # events applied so far: names a car's space and orders cars out
     weather: Weather | None = None  # the chart's line the race is on; None without weather
+    # Qualifying Lap with Stopwatch: each car's lap, in the order they drive it, and the
+    # weather rolled before the laps (None without the weather rules).
+    qualifying: tuple[QualifyingLap, ...] = ()
+    qualifying_weather: Weather | None = None
 
     @property
     def finished(self) -> bool:
@@ -155,7 +192,18 @@ class RaceState(CarsByKey):
 
     @property
     def grid_outcome(self) -> GridOutcome:
-        return rolled_grid(self.grid_rolls)
+        """The grid rolled for, or the one the qualifying laps gave (ties rolled off in
+        `grid_rolls`); no order until the last is in."""
+        if not self.setup.stopwatch_qualifying:
+            return rolled_grid(self.grid_rolls)
+        laps = {lap.car: lap.result for lap in self.qualifying}
+        if not laps or any(result is None for result in laps.values()):
+            return GridOutcome(order=(), tied=())
+        tie_rolls = {entry.car: entry.rolls for entry in self.grid_rolls}
+        return qualifying_grid(laps, tie_rolls)  # type: ignore[arg-type]
+
+    def lap(self, key: str) -> QualifyingLap:
+        return next(lap for lap in self.qualifying if lap.car == key)
 
     @property
     def grid(self) -> tuple[str, ...]:
