@@ -96,7 +96,10 @@ def _lap_prompt(state: RaceState, lap: QualifyingLap) -> Prompt:
                 unit="throws",
             ),
             board_fact(
-                "overshoot", "Spaces it overshot corners by, all corners", "spaces", short="Over"
+                "overshoot",
+                "Spaces it overshot corners by, all corners",
+                "spaces",
+                short="Overshot",
             ),
             Field(
                 "no_stop",
