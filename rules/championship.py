@@ -628,6 +628,9 @@ class Championship:
     season_setup: tuple[SetupNumber, ...] = ()
     season_setup_title: str = ""
     season_end_note: str = "close it and open the next"  # what ending a season does
+    # The race option a round's race format held before race options were (Formula D's length):
+    # a round of then races it.
+    race_format_option: str = ""
 
     def validated_settings(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
         """Every setting of the rule set, from `raw` or its default; InvalidSetting otherwise."""
@@ -664,13 +667,17 @@ class Championship:
         race_format: str = "",
     ) -> dict[str, object]:
         """The league's `settings` as one round races them: each race option the round
-        switched (`race_options`), else the league's. `race_format` is the round's format,
-        where a rule set once kept a race option in it."""
-        known = {setting.key for setting in self.race_option_settings}
-        return {
+        switched (`race_options`), else the league's; a round's `race_format` that is a value of
+        the `race_format_option` (kept there before race options were) unless switched since."""
+        known = {setting.key: setting for setting in self.race_option_settings}
+        race = {
             **settings,
             **{key: value for key, value in race_options.items() if key in known},
         }
+        kept = known.get(self.race_format_option)
+        if kept and race_format in dict(kept.choices) and kept.key not in race_options:
+            race[kept.key] = race_format
+        return race
 
     def race_option_lines(
         self,

@@ -109,6 +109,8 @@ class FormulaDChampionship(Championship):
         ),
     )
     most_rounds = MOST_ROUNDS
+    # A round once given its length as its race format races that length (a backup of then).
+    race_format_option = LAPS_SETTING
     # Constructing Your Car: a player may build the car from 20 WP instead of the standard one.
     car_build = tuple(
         BuildZone(zone.name.lower(), zone.value.capitalize(), low, high)
@@ -127,19 +129,6 @@ class FormulaDChampionship(Championship):
     def race_laps(self, settings: Mapping[str, object]) -> int:
         """The laps of a race run by `settings` (a round's `race_settings`)."""
         return int(str(settings.get(LAPS_SETTING, RACE_LAPS)))
-
-    def race_settings(
-        self,
-        settings: Mapping[str, object],
-        race_options: Mapping[str, object],
-        race_format: str = "",
-    ) -> dict[str, object]:
-        """As every rule set's; a round given its length as its race format (before its race
-        options held it; a backup of then) races that length unless it switched one since."""
-        race = super().race_settings(settings, race_options)
-        if race_format in dict(RACE_LENGTHS) and LAPS_SETTING not in race_options:
-            race[LAPS_SETTING] = race_format
-        return race
 
     def team_race_points(self, settings: Mapping[str, object]) -> PointsTable | None:
         """Team Race: "each car receives a number of winning points and the team with the

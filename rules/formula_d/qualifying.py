@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.formula_d.start import GridOutcome, InvalidGrid
-from rules.roll_off import UntiedReroll, roll_off
+from rules.roll_off import UntiedReroll, ranked_roll_off
 from rules.stopwatch import TENTHS_A_MINUTE, stopwatch_reading, tenths_between
 
 # The stops a corner asks for, of which none at all ends the lap ("2 or 3 stops").
@@ -91,23 +91,8 @@ def qualifying_grid(
     """The grid the laps give, pole first: by `LapResult.rank_key`; cars level on it roll the
     black die among themselves (`tie_rolls`, each car's rolls in turn), highest ahead, as
     often as they are level again. No order while a tie has a roll to come."""
-    keys = sorted({lap.rank_key for lap in laps.values()})
-    order: list[str] = []
-    tied: list[tuple[str, ...]] = []
-    for key in keys:
-        group = [car for car, lap in laps.items() if lap.rank_key == key]
-        if len(group) == 1:
-            if tie_rolls.get(group[0]):
-                raise InvalidGrid(f"{group[0]} has a roll-off roll but is not tied.")
-            order.append(group[0])
-            continue
-        if any(not tie_rolls.get(car) for car in group):
-            tied.append(tuple(group))
-            continue
-        try:
-            outcome = roll_off({car: tuple(tie_rolls[car]) for car in group}, highest_first=True)
-        except UntiedReroll as untied:
-            raise InvalidGrid(f"{untied.car} has a re-roll but is not tied.") from None
-        order.extend(outcome.order)
-        tied.extend(outcome.tied)
-    return GridOutcome(order=() if tied else tuple(order), tied=tuple(tied))
+    try:
+        outcome = ranked_roll_off({car: lap.rank_key for car, lap in laps.items()}, tie_rolls)
+    except UntiedReroll as untied:
+        raise InvalidGrid(f"{untied.car} has a roll-off roll but is not tied.") from None
+    return GridOutcome(order=outcome.order, tied=outcome.tied)

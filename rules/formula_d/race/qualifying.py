@@ -22,8 +22,8 @@ from rules.formula_d import (
 )
 from rules.formula_d.race.common import label
 from rules.formula_d.race.grid import after_weather
-from rules.formula_d.race.state import GridRolls, QualifyingLap, RaceState
-from rules.roll_off import rolls_owed
+from rules.formula_d.race.grid_rolls import roll_off_prompts, with_grid_roll
+from rules.formula_d.race.state import QualifyingLap, RaceState
 
 # The die throws a lap is offered as keys for (more are typed).
 THROW_KEYS = 24
@@ -35,17 +35,13 @@ def prompts(state: RaceState) -> tuple[Prompt, ...]:
     lap = next((lap for lap in state.qualifying if lap.die_throws is None), None)
     if lap is not None:
         return (_lap_prompt(state, lap),)
-    rolls = {entry.car: entry.rolls for entry in state.grid_rolls}
-    return tuple(
-        Prompt(
-            "qualifying_tie",
-            f"Qualifying: {label(state, car)} is level with "
-            + names([other for other in group if other != car])
-            + f" ({_level_on(state, car)}): roll black, highest takes the forward place",
-            car,
-            (BLACK_DIE,),
-        )
-        for car, group in rolls_owed(rolls, state.grid_outcome.tied)
+    return roll_off_prompts(
+        state,
+        "qualifying_tie",
+        lambda car, others: (
+            f"Qualifying: {label(state, car)} is level with {names(others)} "
+            f"({_level_on(state, car)}): roll black, highest takes the forward place"
+        ),
     )
 
 
@@ -170,11 +166,7 @@ def on_lap(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
 def on_tie_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     value = prompt.read(event.data)["value"]
-    grid_rolls = tuple(
-        GridRolls(entry.car, (*entry.rolls, value)) if entry.car == prompt.car else entry
-        for entry in state.grid_rolls
-    )
-    return _after_lap(replace(state, grid_rolls=grid_rolls))
+    return _after_lap(with_grid_roll(state, prompt.car or "", value))
 
 
 def _after_lap(state: RaceState) -> RaceState:
