@@ -396,3 +396,44 @@ class RoundSessionForm(forms.Form):
             return None
         moment = datetime.combine(date, self.cleaned_data.get("time") or time())
         return timezone.make_aware(moment)
+
+
+# A race option's choice on the round page that leaves it as the league says.
+AS_THE_LEAGUE = ""
+BOOL_VALUES = {"on": True, "off": False}
+
+
+class RaceOptionsForm(forms.Form):
+    """The race options of a round (its rule set's settings marked `race_option`): for each, the
+    league's value or one of its own for this round's race."""
+
+    def __init__(self, *args, round_, **kwargs):
+        super().__init__(*args, **kwargs)
+        league = round_.season.league
+        for line in league.rules.race_option_lines(league.settings, {}):
+            setting = line.setting
+            values = (("on", "On"), ("off", "Off")) if setting.kind == "bool" else setting.choices
+            own = round_.race_options.get(setting.key)
+            self.fields[setting.key] = forms.ChoiceField(
+                label=setting.label,
+                required=False,
+                choices=(
+                    (AS_THE_LEAGUE, f"As the league: {setting.value_label(line.value)}"),
+                    *values,
+                ),
+                initial=AS_THE_LEAGUE if own is None else _option_text(own),
+            )
+
+    def race_options(self) -> dict[str, bool | str | None]:
+        """Each option as posted: its value for this round, None for the league's; call once
+        the form is valid."""
+        return {
+            key: None if value == AS_THE_LEAGUE else BOOL_VALUES.get(value, value)
+            for key, value in self.cleaned_data.items()
+        }
+
+
+def _option_text(value: bool | str) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return value

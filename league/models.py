@@ -17,6 +17,7 @@ from rules.championship import (
     Championship,
     InvalidSetting,
     PointsTable,
+    RaceOptionLine,
     SetupNumber,
     UnknownChampionship,
     championship_for,
@@ -423,6 +424,12 @@ class Round(models.Model):
         help_text="The format the round is raced in, where the rule set has formats (Mini's "
         "series: a key of its championship's race_formats).",
     )
+    race_options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The race options (settings of the rule set marked so) the organiser switched "
+        "for this round's race alone, by key; those left out race as the league says.",
+    )
     status = models.CharField(max_length=10, choices=RoundStatus, default=RoundStatus.SCHEDULED)
     finished_at = models.DateTimeField(null=True, blank=True)
     run_at_table = models.BooleanField(
@@ -469,6 +476,19 @@ class Round(models.Model):
     def race_format_label(self) -> str:
         """The round's race format in words ("" where its rule set has none)."""
         return dict(self.season.league.rules.race_formats).get(self.race_format, "")
+
+    @property
+    def race_settings(self) -> dict[str, object]:
+        """The league's settings as this round's race runs them: the race options it switched,
+        else the league's (rules.championship.Championship.race_settings)."""
+        league = self.season.league
+        return league.rules.race_settings(league.settings, self.race_options, self.race_format)
+
+    @property
+    def race_option_lines(self) -> tuple[RaceOptionLine, ...]:
+        """Each race option of its rule set as this round's race runs it, for its page."""
+        league = self.season.league
+        return league.rules.race_option_lines(league.settings, self.race_options, self.race_format)
 
 
 class Team(models.Model):

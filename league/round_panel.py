@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 
-from rules.championship import Championship
+from rules.championship import Championship, team_race
 from rules.dice import Die, values
 
 from .forms import FINISHED, OutcomeForm, StarterForm
@@ -50,6 +50,9 @@ class RoundPanel:
     injury: InjuryPrompt | None = None
     entries: list[Entry] = field(default_factory=list)
     team_totals: list[tuple[str, int]] = field(default_factory=list)
+    # The team(s) that won the round, where it was raced as a team race (else empty).
+    team_race_winners: tuple[str, ...] = ()
+    team_race_table: str = ""  # the points table it was scored by, as text
     # What the result form asks of a car out, besides why and how far: "overshoot", "damage".
     facts: frozenset[str] = frozenset()
     # Started by hand and nothing entered yet: the starters may change, the start be cancelled.
@@ -192,10 +195,23 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         else:
             panel.step = "confirm"
         return panel
+    rules = round_.season.league.rules
+    team_table = rules.team_race_points(round_.race_settings)
     by_team: dict[str, list[int]] = {}
     for entry in panel.entries:
-        by_team.setdefault(entry.team.name, []).append(entry.points)
-    # A team scores the sum of its drivers' points, in every rule set.
+        by_team.setdefault(entry.team.name, []).append(
+            entry.points if team_table is None else entry.place
+        )
+    if team_table is not None:
+        # A team race: its teams score their cars' places on its own table, and one wins.
+        result = team_race(
+            team_table, by_team, field_size=len(panel.entries), multiplier=round_.multiplier
+        )
+        panel.team_totals = [(str(name), points) for name, points in result.totals]
+        panel.team_race_winners = tuple(str(name) for name in result.winners)
+        panel.team_race_table = str(team_table)
+        return panel
+    # Else a team scores the sum of its drivers' points.
     totals = {name: sum(points) for name, points in by_team.items()}
     panel.team_totals = sorted(totals.items(), key=lambda item: -item[1])
     return panel

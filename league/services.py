@@ -88,6 +88,10 @@ ROUND_ALREADY_ENTERED = "Round {number} already has its result."
 ROUND_ALREADY_STARTED = "Round {number} has already started."
 RACE_FORMAT_UNKNOWN = "{rules} has no race format {format!r}."
 RACE_FORMAT_STARTED = "Round {number} has started: its format can no longer change."
+NO_RACE_OPTIONS = "{rules} has no options a single race may switch."
+RACE_OPTIONS_STARTED = (
+    "Round {number} has started: the options its race runs with can no longer change."
+)
 ROUND_NOT_STARTED = "Round {number} has not started: choose its starters first."
 RESULT_BEGUN = (
     "Round {number}'s result is being entered ({cars} car(s) placed or rolled for): its "
@@ -971,6 +975,30 @@ def round_format_set(
         raise ValidationError(RACE_FORMAT_STARTED.format(number=round_.number))
     round_.race_format = race_format
     _advance(round_, "race_format")
+    return round_
+
+
+@transaction.atomic
+def round_race_options_set(
+    *, round_: Round, options: Mapping[str, bool | str | None], expected_version: int | None = None
+) -> Round:
+    """Switch the race options of its rule set (`Setting.race_option`) for one round's race, by
+    key: a value races the round so, None as the league says. Only before the round starts: its
+    race is set up from them when it starts (races.services.race_setup)."""
+    round_ = round_for_write(round_, expected_version)
+    if round_.status != RoundStatus.SCHEDULED:
+        raise ValidationError(RACE_OPTIONS_STARTED.format(number=round_.number))
+    rules = round_.season.league.rules
+    if not rules.race_option_settings:
+        raise ValidationError(NO_RACE_OPTIONS.format(rules=rules.title))
+    switched = {**round_.race_options, **options}
+    try:
+        round_.race_options = rules.validated_race_options(
+            {key: value for key, value in switched.items() if value is not None}
+        )
+    except InvalidSetting as error:
+        raise ValidationError(str(error)) from error
+    _advance(round_, "race_options")
     return round_
 
 

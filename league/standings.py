@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from rules.championship import StandingRow, standings, tie_reasons
+from rules.championship import PointsTable, StandingRow, standings, team_race, tie_reasons
 
 from .models import Driver, Entry, Round, RoundStatus, Season, Team
 
@@ -70,6 +70,8 @@ class SeasonStandings:
     teams: tuple[StandingLine, ...]
     # Every place each driver and team finished in, keyed ("driver" or "team", its id).
     places: dict[tuple[str, int], list[int]] = field(default_factory=dict)
+    # The team(s) that won each round raced as a team race, by the round's number.
+    team_race_winners: dict[int, tuple[Team, ...]] = field(default_factory=dict)
 
     def ties(self, lines: Sequence[StandingLine]) -> tuple[str, ...]:
         """Why each tie on points among `lines` (a page of one table) went the way it did, in
@@ -98,11 +100,11 @@ class SeasonStandings:
 def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -> SeasonStandings:
     """Drivers and teams ranked by points so far (countback on ties, said in words by
     `ties`), in four queries, the drivers read as their lines are taken (DriverLines); in
-    three when the caller has the season's `rounds` already."""
-    if rounds is None:
-        numbers = tuple(season.rounds.order_by("number").values_list("number", flat=True))
-    else:
-        numbers = tuple(sorted(round_.number for round_ in rounds))
+    three when the caller has the season's `rounds` already. A team scores what its drivers
+    score, except in a round raced as a team race (Championship.team_race_points), where it
+    scores its cars' places on the team race's table, and the round's winner is named."""
+    shapes = _round_shapes(season, rounds)
+    numbers = tuple(shapes)
     column = {number: index for index, number in enumerate(numbers)}
     entries = Entry.objects.filter(
         round__season=season, round__status=RoundStatus.FINISHED
@@ -111,6 +113,8 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
     driver_places: dict[int, list[int]] = {}
     team_points: dict[int, list[int | None]] = {}
     team_places: dict[int, list[int]] = {}
+    # The places of each team's cars in each round raced as a team race.
+    raced_as_teams: dict[int, dict[int, list[int]]] = {}
     for driver_id, team_id, round_number, points, place in entries:
         for key, by_round, places in (
             (driver_id, driver_points, driver_places),
@@ -119,10 +123,25 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
             row = by_round.setdefault(key, [None] * len(numbers))
             row[column[round_number]] = (row[column[round_number]] or 0) + points
             places.setdefault(key, []).append(place)
+        if shapes[round_number].team_table is not None:
+            raced_as_teams.setdefault(round_number, {}).setdefault(team_id, []).append(place)
     teams = Team.objects.filter(league_id=season.league_id).select_related("league")
     for team in teams:
         team_points.setdefault(team.pk, [None] * len(numbers))
     teams_by_id = {team.pk: team for team in teams}
+    winners: dict[int, tuple[Team, ...]] = {}
+    for round_number, places in raced_as_teams.items():
+        shape = shapes[round_number]
+        assert shape.team_table is not None
+        result = team_race(
+            shape.team_table,
+            places,
+            field_size=sum(len(cars) for cars in places.values()),
+            multiplier=shape.multiplier,
+        )
+        for team_id, points in result.totals:
+            team_points[team_id][column[round_number]] = points
+        winners[round_number] = tuple(teams_by_id[team_id] for team_id in result.winners)
     driver_rows = standings(driver_points, driver_places)
     team_rows = standings(team_points, team_places)
     return SeasonStandings(
@@ -133,7 +152,37 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
             for row in team_rows
         ),
         places={**_keyed("driver", driver_places), **_keyed("team", team_places)},
+        team_race_winners=winners,
     )
+
+
+@dataclass(frozen=True)
+class _RoundShape:
+    multiplier: int
+    team_table: PointsTable | None  # the team race's, where the round is raced as one
+
+
+def _round_shapes(season: Season, rounds: Iterable[Round] | None) -> dict[int, _RoundShape]:
+    """Each round's multiplier and team race table, by number in order: from `rounds` when
+    the caller has them, else in one query."""
+    league = season.league
+    rules = league.rules
+    if rounds is None:
+        rows = season.rounds.order_by("number").values_list(
+            "number", "multiplier", "race_options", "race_format"
+        )
+    else:
+        rows = sorted(
+            (round_.number, round_.multiplier, round_.race_options, round_.race_format)
+            for round_ in rounds
+        )
+    return {
+        number: _RoundShape(
+            multiplier,
+            rules.team_race_points(rules.race_settings(league.settings, options, race_format)),
+        )
+        for number, multiplier, options, race_format in rows
+    }
 
 
 def _keyed(kind: str, places: dict[int, list[int]]) -> dict[tuple[str, int], list[int]]:

@@ -63,6 +63,7 @@ def season_title(
             rounds_left,
             field_size=field_size,
             cars=league.cars_per_team,
+            teams=True,
         ),
     )
     return SeasonTitle(
@@ -87,7 +88,11 @@ def _remembered(inputs: object, forecast: Callable[[], tuple[Chance, ...]]) -> t
 
 def _left(league: League, round_: Round) -> RoundLeft:
     race_format = round_.race_format or league.rules.round_shape(round_.number).race_format
-    return RoundLeft(multiplier=round_.multiplier, race_format=race_format)
+    return RoundLeft(
+        multiplier=round_.multiplier,
+        race_format=race_format,
+        team_table=league.rules.team_race_points(round_.race_settings),
+    )
 
 
 def _largest_field(rows: Sequence[StandingRow]) -> int:
@@ -125,9 +130,12 @@ def _forecast(
     lines = standings.teams if teams else simulated
     by_key = {line.competitor.pk: line for line in lines}
     # Only the simulated drivers take places, so only their places' points are needed.
+    # A team race's teams score its own table.
     round_points = [
         [
-            league.rules.points_for(place, field_size, round_.multiplier, league.settings)
+            round_.team_table.points(place, field_size) * round_.multiplier
+            if teams and round_.team_table is not None
+            else league.rules.points_for(place, field_size, round_.multiplier, league.settings)
             for place in range(1, min(field_size, MOST_SIMULATED) + 1)
         ]
         for round_ in rounds_left

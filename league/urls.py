@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import exports, members, publishing, sessions, views
+from . import exports, members, publishing, race_options, sessions, views
 from .publishing import public
 
 app_name = "league"
@@ -63,6 +63,7 @@ urlpatterns = [
     path(round_ + "result/", views.round_result, name="round_result"),
     path(round_ + "format/", views.round_format, name="round_format"),
     path(round_ + "session/", sessions.round_session, name="round_session"),
+    path(round_ + "options/", race_options.round_race_options, name="round_race_options"),
     path(round_ + "injury/", views.round_injury_roll, name="round_injury_roll"),
     path(round_ + "commit/", views.round_commit, name="round_commit"),
 ]

@@ -27,6 +27,7 @@ from .forms import (
     InjuryRollForm,
     LeagueForm,
     PointsTableForm,
+    RaceOptionsForm,
     RookieForm,
     SeasonForm,
     SeasonSetupForm,
@@ -569,7 +570,6 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             },
             lambda: {
                 **_season_standings(request, league, season, rounds()),
-                "rounds": rounds(),
                 "can_manage": can_manage,
                 # Ending is offered once the rules let it, and asks first (season_end's GET).
                 "can_end": can_manage
@@ -591,6 +591,9 @@ def _season_standings(request, league, season, rounds) -> dict[str, object]:
     return {
         "league": league,
         "season": season,
+        "schedule": [
+            (round_, standings.team_race_winners.get(round_.number, ())) for round_ in rounds
+        ],
         "standings": standings,
         "drivers": drivers,
         "teams": teams,
@@ -720,6 +723,7 @@ def render_round(
 ) -> HttpResponse:
     league = round_.season.league
     can_referee = league.can_referee(request.user)
+    can_manage = league.can_manage(request.user)
     context = {
         "league": league,
         "season": round_.season,
@@ -732,8 +736,13 @@ def render_round(
         "may_reopen": can_referee
         and round_.is_finished
         and services.round_reopen_refusal(round_) is None,
-        "can_manage": league.can_manage(request.user),
+        "can_manage": can_manage,
         "own_starters": _own_starters(request, league, round_, can_referee),
+        "race_options_form": RaceOptionsForm(round_=round_)
+        if can_manage
+        and round_.status == RoundStatus.SCHEDULED
+        and league.rules.race_option_settings
+        else None,
     }
     template = "league/round.html#round-panel" if request.htmx else "league/round.html"
     return render(request, template, context, status=status)

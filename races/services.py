@@ -26,6 +26,7 @@ from league.models import Driver, Entry, Round, RoundStatus
 from rules import engine
 from rules.engine import CarResult, Event, EventRejected, Prompt, RaceSetup, RaceState, Starter
 
+from . import clock
 from .models import Race, RaceEvent
 
 STALE_RACE = (
@@ -70,8 +71,9 @@ def race_setup(
     entries: Sequence[Entry],
     car_builds: Mapping[str, Mapping[str, int]] | None = None,
 ) -> RaceSetup:
-    """The engine's setup for `entries`, on the league's rule set: car key = the entry's car,
-    level = the one it races at; `car_builds`: the cars built by their players, by car."""
+    """The engine's setup for `entries`, on the league's rule set and the round's race options:
+    car key = the entry's car, level = the one it races at; `car_builds`: the cars built by
+    their players, by car."""
     league = round_.season.league
     rules = league.rules
     cars = {entry.driver_id: entry.car for entry in entries}
@@ -81,7 +83,7 @@ def race_setup(
         weather_chart=round_.track.weather_chart,
         teams={entry.car: str(entry.team_id) for entry in entries},
         car_builds=car_builds,
-        settings=league.settings,
+        settings=round_.race_settings,
         race_format=round_.race_format,
         season_points=_season_points(round_, entries) if rules.grid_by_standings else None,
         starters=[entry.car for entry in entries],
@@ -376,6 +378,8 @@ def race_event_apply(
     _check_open(race, expected_version)
     try:
         before = state or race_state(race)
+        # A stopwatch's start or stop is the moment the server enters it, never a posted one.
+        event = engine.stamp(before, event, clock.instant())
         new_state, asked = engine.apply(before, event)
     except EventRejected as refusal:
         raise ValidationError(str(refusal)) from refusal

@@ -18,7 +18,9 @@ from rules import engine
 from rules.championship import out_reason_label
 from rules.dice import values
 from rules.engine import CarResult, CarView, Column, Field, Prompt, RaceState
+from rules.stopwatch import stopwatch_reading, tenths_between
 
+from . import clock
 from .models import Race, RaceEvent
 from .services import Entered
 
@@ -46,7 +48,8 @@ class Input:
 
     spec: Field
     widget: str  # "keypad" (buttons that submit), "pad" (radio keypad), "count" (radio chips
-    # and a box for more), "number", "select", "cars", "order", "bool"
+    # and a box for more), "number", "select", "cars", "order", "bool", "stopwatch" (a button
+    # that submits, and the time running since `value` tenths ago, if it runs)
     options: tuple[Option, ...] = ()
     value: Any = None
     # One select per place for an "order": (place, options with the proposed car selected).
@@ -71,7 +74,13 @@ class Input:
     def more(self) -> bool:
         """Whether a count may be larger than its chips, so it gets a box to type in."""
         spec = self.spec
-        return spec.maximum is None or spec.maximum > COUNT_CHIPS or spec.step != 1
+        chips = len(self.options) + (spec.minimum or 0) - 1
+        return spec.maximum is None or spec.maximum > chips or spec.step != 1
+
+    @property
+    def reading(self) -> str:
+        """A stopwatch's time as it reads now ("0:00.0" before it is started)."""
+        return stopwatch_reading(self.value or 0)
 
 
 @dataclass(frozen=True)
@@ -205,20 +214,34 @@ def field_input(spec: Field, state: RaceState, *, one_tap: bool, posted=None) ->
         return Input(spec, "order", places=places)
     if spec.kind == "bool":
         return Input(spec, "bool", value=bool(entered) if posted else bool(spec.default))
+    if spec.kind == "instant":
+        # A stopwatch: running since the instant the prompt counts from, if any.
+        since = spec.default
+        return Input(spec, "stopwatch", value=_tenths_since(since) if since else None)
     value = entered[-1] if entered else _text(spec.default)
     if _is_count(spec):
-        top = min(spec.maximum if spec.maximum is not None else COUNT_CHIPS, COUNT_CHIPS)
+        low = spec.minimum or 0
+        top = low + spec.chips - 1 if spec.chips else COUNT_CHIPS
+        if spec.maximum is not None:
+            top = min(spec.maximum, top)
         chips = tuple(
             Option(str(count), str(count), str(count) == _text(value))
-            for count in range(spec.minimum or 0, top + 1)
+            for count in range(low, top + 1)
         )
         return Input(spec, "count", chips, value=value)
     return Input(spec, "number", value=value)
 
 
+def _tenths_since(instant: str) -> int:
+    """The stopwatch's reading now, by the server's clock, from `instant` (so a reload or a
+    locked screen loses nothing: the time is never the page's)."""
+    return max(tenths_between(instant, clock.instant()), 0)
+
+
 def _is_count(spec: Field) -> bool:
-    """A board fact counted from 0 (brake points, spaces, stops), 0 when it did not happen."""
-    return not spec.required and spec.minimum == 0 and spec.default == 0
+    """A board fact counted from 0 (brake points, spaces, stops), 0 when it did not happen; or a
+    number the rule set asks to offer as keys (`Field.chips`)."""
+    return bool(spec.chips) or (not spec.required and spec.minimum == 0 and spec.default == 0)
 
 
 def _tapped_field(prompt: Prompt) -> Field | None:
@@ -226,8 +249,8 @@ def _tapped_field(prompt: Prompt) -> Field | None:
     every other field is an optional fact or a die picked first (a collision's black die,
     then a tap on the coloured one)."""
     fields = prompt.fields
-    if len(fields) == 1 and fields[0].kind == "choice":
-        return fields[0]
+    if len(fields) == 1 and fields[0].kind in ("choice", "instant"):
+        return fields[0]  # a lone choice's key, or the stopwatch's button
     dice = [spec for spec in fields if spec.kind == "die"]
     if dice and all(spec.kind == "die" or not spec.required for spec in fields):
         return dice[-1]

@@ -162,10 +162,12 @@ def tie_reasons(
 
 @dataclass(frozen=True)
 class RoundLeft:
-    """A round of the season still to be raced: what its points are multiplied by, its format."""
+    """A round of the season still to be raced: what its points are multiplied by, its format,
+    and the table its teams score by where it is a team race (Championship.team_race_points)."""
 
     multiplier: int = 1
     race_format: str = ""
+    team_table: PointsTable | None = None
 
 
 def most_points_left(
@@ -175,21 +177,27 @@ def most_points_left(
     *,
     field_size: int,
     cars: int = 1,
+    teams: bool = False,
 ) -> int:
-    """The most points a competitor of `cars` cars (a driver: 1; a team: its cars) can still
-    score in `rounds_left`, each a race of `field_size` cars: its cars first, second, ... in
-    every one, by the league's table and each round's multiplier, with the most bonus points
-    one car can take besides (docs/rulings.md, "Who can still be champion")."""
+    """The most points a competitor of `cars` cars (a driver: 1; a team: its cars, with
+    `teams`) can still score in `rounds_left`, each a race of `field_size` cars: its cars
+    first, second, ... in every one, by the league's table (a team in a team race: the team
+    race's) and each round's multiplier, with the most bonus points one car can take besides
+    (docs/rulings.md, "Who can still be champion")."""
     if field_size < 1:
         return 0
-    return sum(
-        sum(
-            rules.points_for(place, field_size, round_.multiplier, settings)
-            for place in range(1, min(cars, field_size) + 1)
-        )
-        + rules.most_bonus_points(round_.race_format)
-        for round_ in rounds_left
-    )
+
+    def best(round_: RoundLeft) -> int:
+        places = range(1, min(cars, field_size) + 1)
+        if teams and round_.team_table is not None:
+            return sum(round_.team_table.points(place, field_size) for place in places) * (
+                round_.multiplier
+            )
+        return sum(
+            rules.points_for(place, field_size, round_.multiplier, settings) for place in places
+        ) + rules.most_bonus_points(round_.race_format)
+
+    return sum(best(round_) for round_ in rounds_left)
 
 
 @dataclass(frozen=True)
@@ -416,6 +424,38 @@ class PointsTable:
         return row[place - 1] if place <= len(row) else 0
 
 
+@dataclass(frozen=True)
+class TeamRace:
+    """A team race's result: each team's points, highest first, and the team(s) with the most,
+    who win it (level totals share the win)."""
+
+    totals: tuple[tuple[Hashable, int], ...]
+    winners: tuple[Hashable, ...]
+
+
+def team_race(
+    table: PointsTable,
+    places: Mapping[Hashable, Sequence[int]],
+    *,
+    field_size: int,
+    multiplier: int = 1,
+) -> TeamRace:
+    """The team race of a round whose cars finished in `places` (by team) of `field_size`: each
+    team scores its cars' places on the team race's `table` (times the round's `multiplier`)."""
+    totals = {
+        team: sum(table.points(place, field_size) for place in team_places) * multiplier
+        for team, team_places in places.items()
+    }
+    ranked = tuple(sorted(totals.items(), key=lambda item: -item[1]))
+    return TeamRace(ranked, most_points(dict(ranked)))
+
+
+def most_points(totals: Mapping[Hashable, int]) -> tuple[Hashable, ...]:
+    """Whoever of `totals` has the most points: more than one when level."""
+    best = max(totals.values(), default=0)
+    return tuple(key for key, points in totals.items() if points == best)
+
+
 @functools.lru_cache(maxsize=256)
 def _parsed_table(text: str) -> PointsTable:
     """A league's stored table, parsed once however many places are scored by it (a table is
@@ -432,13 +472,52 @@ class InvalidSetting(ValueError):
 
 @dataclass(frozen=True)
 class Setting:
-    """One league setting of a rule set: a yes/no or a choice, with its default."""
+    """One league setting of a rule set: a yes/no or a choice, with its default. A `race_option`
+    is one a single round may switch too, whatever the league says (Formula D's optional
+    rules): see `Championship.race_settings`."""
 
     key: str
     label: str
     kind: str  # "bool" or "choice"
     default: bool | str
     choices: tuple[tuple[str, str], ...] = ()
+    race_option: bool = False
+
+    def checked(self, value: object) -> bool | str:
+        """`value` if the setting allows it; InvalidSetting otherwise."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise InvalidSetting(f"{self.label}: yes or no, not {value!r}.")
+        elif value not in dict(self.choices):
+            allowed = ", ".join(choice for choice, _label in self.choices)
+            raise InvalidSetting(f"{self.label}: one of {allowed}, not {value!r}.")
+        return value  # type: ignore[return-value]
+
+    def value_label(self, value: object) -> str:
+        """A value of the setting in words: a choice's label, "on" or "off"."""
+        if self.kind == "bool":
+            return "on" if value else "off"
+        return dict(self.choices).get(str(value), str(value))
+
+
+@dataclass(frozen=True)
+class RaceOptionLine:
+    """A race option as one round races it: its value, and whether the round switched it
+    (`own`) or races the league's."""
+
+    setting: Setting
+    value: bool | str
+    own: bool
+
+    @property
+    def on(self) -> bool:
+        """A yes/no option switched on, or a choice other than its default."""
+        return self.value is True or (
+            self.setting.kind == "choice" and self.value != self.setting.default
+        )
+
+    def __str__(self) -> str:
+        return f"{self.setting.label}: {self.setting.value_label(self.value)}"
 
 
 @dataclass(frozen=True)
@@ -553,6 +632,9 @@ class Championship:
     # (key, title) and the zones a card gives WP to, with the WP a zone may have; () without.
     driver_card_skills: tuple[tuple[str, str], ...] = ()
     driver_card_zones: tuple[BuildZone, ...] = ()
+    # The race option a round's race format held before race options were (Formula D's length):
+    # a round of then races it.
+    race_format_option: str = ""
 
     def validated_settings(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
         """Every setting of the rule set, from `raw` or its default; InvalidSetting otherwise."""
@@ -560,19 +642,64 @@ class Championship:
         unknown = set(raw) - set(known) - ({POINTS_TABLE} if self.points_presets else set())
         if unknown:
             raise InvalidSetting(f"{self.title} has no setting {sorted(unknown)[0]!r}.")
-        values: dict[str, bool | str] = {}
-        for key, setting in known.items():
-            value = raw.get(key, setting.default)
-            if setting.kind == "bool":
-                if not isinstance(value, bool):
-                    raise InvalidSetting(f"{setting.label}: yes or no, not {value!r}.")
-            elif value not in dict(setting.choices):
-                allowed = ", ".join(choice for choice, _label in setting.choices)
-                raise InvalidSetting(f"{setting.label}: one of {allowed}, not {value!r}.")
-            values[key] = value
+        values = {
+            key: setting.checked(raw.get(key, setting.default)) for key, setting in known.items()
+        }
         if self.points_presets:
             values[POINTS_TABLE] = str(self._stored_points_table(raw.get(POINTS_TABLE)))
         return values
+
+    @property
+    def race_option_settings(self) -> tuple[Setting, ...]:
+        """The settings a single round may switch for its race (`Setting.race_option`)."""
+        return tuple(setting for setting in self.settings if setting.race_option)
+
+    def validated_race_options(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
+        """A round's own values of the race options it switches (those it leaves out race as the
+        league says); InvalidSetting for a setting that is no race option or a value it does
+        not allow."""
+        known = {setting.key: setting for setting in self.race_option_settings}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise InvalidSetting(f"{self.title} has no race option {unknown[0]!r}.")
+        return {key: known[key].checked(value) for key, value in raw.items()}
+
+    def race_settings(
+        self,
+        settings: Mapping[str, object],
+        race_options: Mapping[str, object],
+        race_format: str = "",
+    ) -> dict[str, object]:
+        """The league's `settings` as one round races them: each race option the round
+        switched (`race_options`), else the league's; a round's `race_format` that is a value of
+        the `race_format_option` (kept there before race options were) unless switched since."""
+        known = {setting.key: setting for setting in self.race_option_settings}
+        race = {
+            **settings,
+            **{key: value for key, value in race_options.items() if key in known},
+        }
+        kept = known.get(self.race_format_option)
+        if kept and race_format in dict(kept.choices) and kept.key not in race_options:
+            race[kept.key] = race_format
+        return race
+
+    def race_option_lines(
+        self,
+        settings: Mapping[str, object],
+        race_options: Mapping[str, object],
+        race_format: str = "",
+    ) -> tuple[RaceOptionLine, ...]:
+        """Each race option as one round races it (the league's `settings`, the round's own
+        `race_options` and format), for the round page to say what its race runs with."""
+        race = self.race_settings(settings, race_options, race_format)
+        return tuple(
+            RaceOptionLine(
+                setting,
+                setting.checked(race.get(setting.key, setting.default)),
+                own=setting.key in race_options,
+            )
+            for setting in self.race_option_settings
+        )
 
     def validated_season_setup(self, raw: Mapping[str, object]) -> dict[str, int]:
         """Every number of the season setup, from `raw` or its default; InvalidSetting with
@@ -682,6 +809,13 @@ class Championship:
     def driver_card_text(self, card: Mapping[str, object]) -> str:
         """A stored driver card in words, for the driver's page ("" for none)."""
         return ""
+
+    def team_race_points(self, settings: Mapping[str, object]) -> PointsTable | None:
+        """Where a race run by `settings` (a round's `race_settings`) is a team race whose teams
+        score by a table of their own (Formula D's Team Race), that table: the round's team
+        points and its winner follow it (`team_race`); None where a team scores what its
+        drivers score."""
+        return None
 
     def most_bonus_points(self, race_format: str) -> int:
         """The most bonus points one race of `race_format` gives out (Mini's lap leaders), all

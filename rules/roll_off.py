@@ -1,11 +1,13 @@
 """A roll-off: cars ordered by a die roll, those level rolling again among themselves as often
 as needed. Season Pass qualifies this way (lowest first) and Formula D sets its grid (highest
-first)."""
+first); Mini's grid (by reverse standings) and Formula D's qualifying laps order cars by what
+they did, the cars level on it rolling off (`ranked_roll_off`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 class UntiedReroll(ValueError):
@@ -57,6 +59,29 @@ def roll_off(
             raise UntiedReroll(car)
 
     rank(list(rolls), 0)
+    return RollOff(order=() if tied else tuple(order), tied=tuple(tied))
+
+
+def ranked_roll_off(ranks: Mapping[str, Any], rolls: Mapping[str, Sequence[int]]) -> RollOff:
+    """The cars in order of their `ranks` (the least first: points, a lap's throws and time),
+    those of equal rank by a roll-off of their `rolls` among themselves, highest ahead, re-rolled
+    as often as they are level again. A group level on its rank with a roll still owed is in
+    `tied`; a car that rolled without being level with another is UntiedReroll."""
+    order: list[str] = []
+    tied: list[tuple[str, ...]] = []
+    levels: list[Hashable] = sorted(set(ranks.values()))
+    for level in levels:
+        group = [car for car in ranks if ranks[car] == level]
+        if len(group) == 1:
+            if rolls.get(group[0]):
+                raise UntiedReroll(group[0])
+            order.append(group[0])
+        elif any(not rolls.get(car) for car in group):
+            tied.append(tuple(group))
+        else:
+            outcome = roll_off({car: rolls[car] for car in group}, highest_first=True)
+            order.extend(outcome.order)
+            tied.extend(outcome.tied)
     return RollOff(order=() if tied else tuple(order), tied=tuple(tied))
 
 

@@ -859,6 +859,17 @@ ENDPOINTS = (
         lambda world, draw: {"version": world.version, "commit": ""},
     ),
     Endpoint(
+        "round_race_options",
+        "fresh",
+        lambda world: _round_url("league:round_race_options", world.round1),
+        _round_alternatives("league:round_race_options"),
+        lambda world, draw: {
+            "version": world.version,
+            **draw(st.sampled_from([{}, {"weather": "on"}, {"laps": "3"}, {"team_race": "x"}])),
+        },
+        hostile=({"version": str(2**63)}, {"weather": "1e999"}),
+    ),
+    Endpoint(
         "race_new",
         "fresh",
         lambda world: reverse("races:race_new", args=[world.round1.pk]),

@@ -99,6 +99,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:round_result": (NOT_HERE_LOGIN, REFEREE),
     "league:round_format": (NOT_HERE_LOGIN, ORGANISER),
     "league:round_session": (NOT_HERE_LOGIN, ORGANISER),
+    "league:round_race_options": (NOT_HERE_LOGIN, ORGANISER),
     "league:round_injury_roll": (NOT_HERE_LOGIN, REFEREE),
     "league:round_commit": (NOT_HERE_LOGIN, REFEREE),
     "races:race_new": (REFEREE, REFEREE),

@@ -57,6 +57,14 @@ def apply(state: RaceState, event: Event) -> tuple[RaceState, tuple[Prompt, ...]
     return new_state, rules.prompts(new_state)
 
 
+def stamp(state: RaceState, event: Event, at: str) -> Event:
+    """`event` with the moment it is entered, `at` (ISO 8601 with its UTC offset, from the
+    clock of whoever runs the race), in each instant field of the prompt it answers: the
+    engine keeps no clock, so a stopwatch's start and stop are what the event says."""
+    prompt = _rules(state.setup.ruleset).next_prompt(state)
+    return event if prompt is None else prompt.stamped(event, at)
+
+
 def replay(setup: RaceSetup, events: Iterable[Event]) -> RaceState:
     """The state after applying `events` in order from the start."""
     state, _asked = start(setup)

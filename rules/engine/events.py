@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from rules.dice import Die, InvalidRoll, check_roll
 
-FIELD_KINDS = ("die", "number", "choice", "cars", "order", "bool")
+FIELD_KINDS = ("die", "number", "choice", "cars", "order", "bool", "instant")
 
 
 class EventRejected(ValueError):
@@ -39,7 +40,13 @@ class Field:
     counts ("brake points") for refusals in the rules' words. A "cars" field given an empty list
     means no cars; only a value left out (None) takes the default. `short` names it in a word
     or two where a page has no room for the label ("Brakes"); `folded` marks a fact the board
-    seldom shows, which a page may fold away behind the common ones.
+    seldom shows, which a page may fold away behind the common ones; `chips` asks a page to
+    offer a number as that many keys from its minimum (a lap's die throws), a box for the rest.
+
+    An "instant" is a moment, as ISO 8601 text with its UTC offset: the one a page posts is
+    never taken, whoever runs the race stamps the moment the event is entered (`stamp`), as a
+    stopwatch does; its `default` is an instant the prompt counts from (a stopwatch running
+    since then).
     """
 
     name: str
@@ -55,6 +62,7 @@ class Field:
     unit: str = ""
     short: str = ""
     folded: bool = False
+    chips: int = 0
 
     def parse(self, raw: Any, car_keys: tuple[str, ...] = ()) -> Any:
         """The value the referee entered, checked and converted, or EventRejected."""
@@ -186,6 +194,17 @@ def _parse_order(spec: Field, raw: Any, car_keys: tuple[str, ...]) -> tuple[str,
     return cars
 
 
+def _parse_instant(spec: Field, raw: Any, _cars: tuple[str, ...]) -> str:
+    """A moment, as ISO 8601 text with its UTC offset (a moment without one is no moment)."""
+    try:
+        moment = datetime.fromisoformat(str(raw).strip())
+    except ValueError:
+        raise EventRejected(f"{spec.label}: expected a moment, got {raw!r}.") from None
+    if moment.utcoffset() is None:
+        raise EventRejected(f"{spec.label}: a moment needs its UTC offset, not {raw!r}.")
+    return moment.isoformat()
+
+
 def _parse_bool(spec: Field, raw: Any, _cars: tuple[str, ...]) -> bool:
     if isinstance(raw, bool):
         return raw
@@ -204,6 +223,7 @@ _PARSERS = {
     "cars": _parse_cars,
     "order": _parse_order,
     "bool": _parse_bool,
+    "instant": _parse_instant,
 }
 
 
@@ -223,6 +243,14 @@ class Prompt:
         if unknown:
             raise EventRejected(f"{self.kind} has no field {', '.join(unknown)}.")
         return {spec.name: spec.parse(data.get(spec.name), car_keys) for spec in self.fields}
+
+    def stamped(self, event: Event, at: str) -> Event:
+        """`event` with each instant this prompt asks for set to `at` (the moment it is entered,
+        by the clock of whoever runs the race), whatever `event` said."""
+        instants = {spec.name: at for spec in self.fields if spec.kind == "instant"}
+        if not instants or event.kind != self.kind:
+            return event
+        return Event(event.kind, {**event.data, **instants})
 
     def forced(self) -> Event | None:
         """The one event this prompt allows, when the rules leave nothing to choose: every field

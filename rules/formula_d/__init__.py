@@ -1,10 +1,10 @@
 """Formula D, the official rules (Asmodée, 2008): the base race, as tables and small functions.
 
 Standard library only; the dice are rules.dice's. Of the optional rules, the Three-Lap Race
-(RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS), the weather (weather.py), the tires (tires.py), the
-technical pit stop (pit_stop.py), the team race (team_race.py) and road races (road_race.py: the
-circuit and the nitro; driver_cards.py: the eleven skills) are here; stopwatch qualifying is not
-yet.
+(RACE_LAP_CHOICES, PIT_STOPS_BY_LAPS), the stopwatch qualifying lap (qualifying.py), the weather
+(weather.py), the tires (tires.py), the technical pit stop (pit_stop.py), the team race
+(team_race.py) and road races (road_race.py: the circuit and the nitro; driver_cards.py: the
+eleven skills) are here.
 """
 
 from rules.formula_d.braking import (
@@ -117,6 +117,15 @@ from rules.formula_d.pit_stop import (
     refit_tires,
     repair,
     technical_repair,
+)
+from rules.formula_d.qualifying import (
+    LAP_ENDING_CORNERS,
+    InvalidLap,
+    LapResult,
+    full_minutes,
+    lap_tenths,
+    lap_time,
+    qualifying_grid,
 )
 from rules.formula_d.road_race import (
     CHECKPOINT_WP,
@@ -236,6 +245,13 @@ __all__ = [
     "road_handling_roll_max",
     "skid",
     "skill_title",
+    "LAP_ENDING_CORNERS",
+    "InvalidLap",
+    "LapResult",
+    "full_minutes",
+    "lap_tenths",
+    "lap_time",
+    "qualifying_grid",
     "BLOCKED_ELIMINATED_AT",
     "BLOCKED_TABLE",
     "BRAKE_WP_PER_SPACE",

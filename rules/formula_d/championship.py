@@ -2,12 +2,13 @@
 of them needs a points table and a season, which the document gives only for its team race
 (docs/rulings.md, "Formula D championships").
 
-Its optional rules are league settings, off by default: the Three-Lap Race ("laps"), which the
-organiser may also give a single round as its race format, the Weather Conditions ("weather", on
-the track's weather chart), the Tire Selection ("tires"), the Technical Pit Stop
-("technical_pit_stop"), the Team Race's pit stops and winner ("team_race") and Road Races
-("road_race": hard tires, nitro, no pits, the circuit's areas and the driver cards, which the
-organiser gives each driver) (docs/rulings.md, "Formula D's optional rules").
+Its optional rules are league settings, off by default, and race options, which the organiser
+may switch for a single round before its race starts: the Three-Lap Race ("laps"), the Weather
+Conditions ("weather", on the track's weather chart), the Tire Selection ("tires"), the Technical
+Pit Stop ("technical_pit_stop"), the Team Race's pit stops and winner ("team_race"), the
+Qualifying Lap with Stopwatch ("stopwatch_qualifying") and Road Races ("road_race": hard tires,
+nitro, no pits, the circuit's areas and the driver cards, which the organiser gives each
+driver) (docs/rulings.md, "Formula D's optional rules").
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, dri
 from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
-from rules.formula_d.team_race import TEAM_RACE_POINTS
+from rules.formula_d.team_race import TEAM_RACE_TABLE
 from rules.formula_d.weather import DEFAULT_WEATHER_CHART
 
 
@@ -53,6 +54,9 @@ TECHNICAL_SETTING = "technical_pit_stop"
 TEAM_RACE_SETTING = "team_race"
 # The league setting that runs each race as a Road Race (an optional rule), with driver cards.
 ROAD_RACE_SETTING = "road_race"
+# The league setting that sets the grid by a Qualifying Lap with Stopwatch (an optional rule)
+# instead of the black die.
+STOPWATCH_SETTING = "stopwatch_qualifying"
 
 # A season is the organiser's choice of races; twelve keeps a season to a season's length.
 MOST_ROUNDS = 12
@@ -70,17 +74,43 @@ class FormulaDChampionship(Championship):
             "1",
             (("1", "One car a player"), ("2", "Two cars a team, as in the team race")),
         ),
-        Setting(LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS),
         Setting(
-            WEATHER_SETTING, "Weather Conditions, on each track's weather chart", "bool", False
+            LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS, race_option=True
         ),
-        Setting(TIRES_SETTING, "Tire Selection: hard, soft and rain tires", "bool", False),
-        Setting(TECHNICAL_SETTING, "Technical pit stops: 2 WP back in a race", "bool", False),
+        Setting(
+            WEATHER_SETTING,
+            "Weather Conditions, on each track's weather chart",
+            "bool",
+            False,
+            race_option=True,
+        ),
+        Setting(
+            TIRES_SETTING,
+            "Tire Selection: hard, soft and rain tires",
+            "bool",
+            False,
+            race_option=True,
+        ),
+        Setting(
+            TECHNICAL_SETTING,
+            "Technical pit stops: 2 WP back in a race",
+            "bool",
+            False,
+            race_option=True,
+        ),
         Setting(
             TEAM_RACE_SETTING,
             "Team race: a team's 4 WP for repairs at its pit stops, the team's points win",
             "bool",
             False,
+            race_option=True,
+        ),
+        Setting(
+            STOPWATCH_SETTING,
+            "Qualifying lap with stopwatch: the grid by a timed lap each, not the black die",
+            "bool",
+            False,
+            race_option=True,
         ),
         Setting(
             ROAD_RACE_SETTING,
@@ -88,12 +118,12 @@ class FormulaDChampionship(Championship):
             "and checkpoint, and the drivers' cards",
             "bool",
             False,
+            race_option=True,
         ),
     )
-    # A round may be raced at another length than the league's (the round page's format form);
-    # a round given none races the league's.
-    race_formats = RACE_LENGTHS
     most_rounds = MOST_ROUNDS
+    # A round once given its length as its race format races that length (a backup of then).
+    race_format_option = LAPS_SETTING
     # Constructing Your Car: a player may build the car from 20 WP instead of the standard one.
     car_build = tuple(
         BuildZone(zone.name.lower(), zone.value.capitalize(), low, high)
@@ -105,7 +135,7 @@ class FormulaDChampionship(Championship):
     driver_card_zones = tuple(
         BuildZone(zone.name.lower(), zone.value.capitalize(), *CARD_WP) for zone in Zone
     )
-    points_presets = MappingProxyType({"Formula D team race": PointsTable.of(*TEAM_RACE_POINTS)})
+    points_presets = MappingProxyType({"Formula D team race": TEAM_RACE_TABLE})
     season_note = (
         f"A season is up to {MOST_ROUNDS} races of two laps each (or three, as the league or a "
         "round says), on the tracks you pick, in race order; every race scores the same."
@@ -114,9 +144,15 @@ class FormulaDChampionship(Championship):
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return int(str(settings.get("cars_per_team", "1")))
 
-    def race_laps(self, settings: Mapping[str, object], race_format: str = "") -> int:
-        """The laps of a race: the round's own format if it was given one, else the league's."""
-        return int(race_format or str(settings.get(LAPS_SETTING, RACE_LAPS)))
+    def race_laps(self, settings: Mapping[str, object]) -> int:
+        """The laps of a race run by `settings` (a round's `race_settings`)."""
+        return int(str(settings.get(LAPS_SETTING, RACE_LAPS)))
+
+    def team_race_points(self, settings: Mapping[str, object]) -> PointsTable | None:
+        """Team Race: "each car receives a number of winning points and the team with the
+        highest number of total points wins the race": 10-8-6-5-4-3-2-1-0-0, whatever table
+        the league scores its drivers by."""
+        return TEAM_RACE_TABLE if settings.get(TEAM_RACE_SETTING) else None
 
     def race_options(
         self,
@@ -125,17 +161,17 @@ class FormulaDChampionship(Championship):
         weather_chart: str = "",
         car_builds: Mapping[str, Mapping[str, int]] | None = None,
         settings: Mapping[str, object] | None = None,
-        race_format: str = "",
         teams: Mapping[str, str] | None = None,
         driver_cards: Mapping[str, Mapping[str, object]] | None = None,
         **_not_asked: object,  # what other rule sets' races take (season points, a reverse grid)
     ) -> dict[str, object]:
-        """The cars built by their players, the race's laps (the round's, else the league's)
-        and, where the league plays the weather, the track's weather chart; in a road race, the
-        cards of the drivers who have one."""
+        """The cars built by their players and the optional rules the race is run with, by
+        `settings` (the round's `race_settings`): its laps, the track's weather chart where it
+        plays the weather, the tires, technical pit stops, the teams of a team race, stopwatch
+        qualifying; in a road race, the cards of the drivers who have one."""
         settings = settings or {}
         options = super().race_options(weather_table=weather_table, car_builds=car_builds)
-        options["laps"] = self.race_laps(settings, race_format)
+        options["laps"] = self.race_laps(settings)
         if settings.get(WEATHER_SETTING):
             options["weather_chart"] = weather_chart or DEFAULT_WEATHER_CHART
         if settings.get(TIRES_SETTING):
@@ -149,6 +185,8 @@ class FormulaDChampionship(Championship):
             cards = {car: dict(card) for car, card in (driver_cards or {}).items() if card}
             if cards:
                 options["driver_cards"] = cards
+        if settings.get(STOPWATCH_SETTING):
+            options["stopwatch_qualifying"] = True
         return options
 
     def validated_driver_card(self, raw: Mapping[str, object]) -> dict[str, object]:

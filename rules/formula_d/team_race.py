@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rules.championship import PointsTable, most_points, team_race
+
 # Ranking  No. of Points (9th and 10th: 0; later places score 0 too)
 TEAM_RACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
 TEAM_SIZE = 2
+TEAM_RACE_TABLE = PointsTable.of(*TEAM_RACE_POINTS)
 
 
 def place_points(place: int) -> int:
@@ -27,15 +30,15 @@ def place_points(place: int) -> int:
 
 def team_totals(ranking: Sequence[str], teams: Mapping[str, str]) -> dict[str, int]:
     """Each team's total, from the cars in finishing order (`ranking`, 1st first) and each car's
-    team; highest first."""
-    totals: dict[str, int] = dict.fromkeys(teams.values(), 0)
+    team; highest first (rules.championship.team_race, on the team race's table)."""
+    places: dict[str, list[int]] = {team: [] for team in teams.values()}
     for place, car in enumerate(ranking, start=1):
         if car in teams:
-            totals[teams[car]] += place_points(place)
-    return dict(sorted(totals.items(), key=lambda item: -item[1]))
+            places[teams[car]].append(place)
+    result = team_race(TEAM_RACE_TABLE, places, field_size=len(ranking))
+    return {str(team): points for team, points in result.totals}
 
 
 def winning_teams(totals: Mapping[str, int]) -> tuple[str, ...]:
     """The team(s) with the highest total: more than one when level."""
-    best = max(totals.values(), default=0)
-    return tuple(team for team, points in totals.items() if points == best)
+    return tuple(str(team) for team in most_points(totals))

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from rules.dice import Die, check_roll
 from rules.formula_d.start import START_GEAR
-from rules.roll_off import UntiedReroll, roll_off
+from rules.roll_off import UntiedReroll, ranked_roll_off
 
 __all__ = [
     "CARS_PER_ROW",
@@ -60,28 +60,14 @@ def grid_order(
     unknown = set(rolls) - set(points)
     if unknown:
         raise InvalidGrid(f"{sorted(unknown)[0]} rolled but is not on the grid.")
-    order: list[str] = []
-    tied: list[tuple[str, ...]] = []
-    for level in sorted(set(points.values())):
-        group = [car for car in points if points[car] == level]
-        if len(group) == 1:
-            if rolls.get(group[0]):
-                raise InvalidGrid(f"{group[0]} has a roll but is not tied: it keeps its place.")
-            order.append(group[0])
-            continue
-        if any(not rolls.get(car) for car in group):
-            tied.append(tuple(group))
-            continue
-        for car in group:
-            for value in rolls[car]:
-                check_roll(Die.BLACK, value)
-        try:
-            outcome = roll_off({car: rolls[car] for car in group}, highest_first=True)
-        except UntiedReroll as untied:
-            raise InvalidGrid(f"{untied.car} has a re-roll but is not tied.") from None
-        tied += outcome.tied
-        order += outcome.order
-    return GridOutcome(order=() if tied else tuple(order), tied=tuple(tied))
+    for car_rolls in rolls.values():
+        for value in car_rolls:
+            check_roll(Die.BLACK, value)
+    try:
+        outcome = ranked_roll_off(points, rolls)
+    except UntiedReroll as untied:
+        raise InvalidGrid(f"{untied.car} has a roll but is not tied: it keeps its place.") from None
+    return GridOutcome(order=outcome.order, tied=outcome.tied)
 
 
 def pit_choice_order(grid: Sequence[str]) -> tuple[str, ...]:

@@ -57,3 +57,25 @@ function paddockOrderTap(root) {
 }
 document.addEventListener("DOMContentLoaded", function () { paddockOrderTap(document); });
 document.addEventListener("htmx:load", function (event) { paddockOrderTap(event.detail.elt); });
+
+// A running stopwatch: the server says how long it has run (data-running-tenths, from the
+// instant it stored), the page only counts on from there; a reload asks the server again.
+function paddockStopwatch(root) {
+  root.querySelectorAll("[data-running-tenths]:not(.ticking)").forEach(function (output) {
+    var shownAt = Date.now();
+    var base = Number(output.dataset.runningTenths);
+    output.classList.add("ticking");
+    var timer = window.setInterval(function () {
+      if (!output.isConnected) {
+        window.clearInterval(timer);
+        return;
+      }
+      var tenths = base + Math.floor((Date.now() - shownAt) / 100);
+      var minutes = Math.floor(tenths / 600);
+      var seconds = Math.floor((tenths % 600) / 10);
+      output.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds + "." + (tenths % 10);
+    }, 100);
+  });
+}
+document.addEventListener("DOMContentLoaded", function () { paddockStopwatch(document); });
+document.addEventListener("htmx:load", function (event) { paddockStopwatch(event.detail.elt); });

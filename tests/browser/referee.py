@@ -1,5 +1,6 @@
 """Entering one event on the turn page the way a referee does: set the board facts (chips, cars,
-the folded ones), then tap the die face, which enters it; a prompt with no die ends on Enter."""
+the folded ones), then tap the die face, which enters it; a stopwatch's button is tapped; a
+prompt with neither ends on Enter."""
 
 from __future__ import annotations
 
@@ -33,11 +34,16 @@ def enter(page: Page, version: int, kind: str, data: dict | None) -> None:
     data = dict(data or {})
     keypad = form.locator('[data-widget="keypad"]')
     tapped = keypad.get_attribute("data-field") if keypad.count() else None
+    stopwatch = form.locator('[data-widget="stopwatch"]')
+    # A stopwatch's moment is the server's: its button is tapped, whatever `data` says.
+    timed = stopwatch.get_attribute("data-field") if stopwatch.count() else None
     for name, value in data.items():
-        if name != tapped:
+        if name not in (tapped, timed):
             _set_fact(form, name, value)
     if tapped is not None:
         form.locator(f'button[name="{tapped}"][value="{data[tapped]}"]').click()
+    elif timed is not None:
+        stopwatch.locator("button").click()
     else:
         form.locator("#enter").click()
     page.wait_for_function(

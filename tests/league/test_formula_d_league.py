@@ -46,6 +46,7 @@ def test_a_formula_d_league_is_created_from_the_home_page(client_organiser):
             "tires": False,
             "technical_pit_stop": False,
             "team_race": False,
+            "stopwatch_qualifying": False,
             "road_race": False,
             "points_table": "10-8-6-5-4-3-2-1-0-0",
         },

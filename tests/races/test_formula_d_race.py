@@ -157,7 +157,7 @@ def test_a_season_pass_start_page_offers_no_built_cars(client_organiser, round_o
     assert "Constructing Your Car" not in page.content.decode()
 
 
-# --- The Three-Lap Race (an optional rule: the league's setting, or a round's format) ----------
+# --- The Three-Lap Race (an optional rule: the league's setting, or a round's race option) -----
 
 
 def test_a_league_racing_the_three_lap_race_gets_3_laps_at_the_table(client_organiser, organiser):
@@ -184,10 +184,10 @@ def test_a_round_given_three_laps_races_them_in_a_two_lap_league(client_organise
     )
     round_ = season.rounds.get()
     page = client_organiser.get(round_.get_absolute_url()).text
-    assert "3 laps, 2 pit stops (the Three-Lap Race)" in page  # the round's format form
-    league_services.round_format_set(round_=round_, race_format="3")
+    assert "3 laps, 2 pit stops (the Three-Lap Race)" in page  # the round's race options form
+    league_services.round_race_options_set(round_=round_, options={"laps": "3"})
     page = client_organiser.get(round_.get_absolute_url()).text
-    assert 'id="race-format">3 laps, 2 pit stops (the Three-Lap Race)<' in page
+    assert "Race length: 3 laps, 2 pit stops (the Three-Lap Race)" in page
     drivers = list(Driver.objects.order_by("pk"))
     race = services.race_start(
         round_=round_, starters=list(zip(drivers, ("red", "blue", "green"), strict=True))

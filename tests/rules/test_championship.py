@@ -11,6 +11,7 @@ from rules.championship import (
     countback_key,
     countback_reason,
     standings,
+    team_race,
     tie_reasons,
 )
 from rules.season_pass.scoring import SCORING_TABLE, FieldSizeRule, points_for
@@ -219,3 +220,29 @@ def test_ten_thousand_drivers_level_on_points_are_ranked_by_keys_their_own_size(
     rows = standings({key: [0] for key in keys}, {key: [key + 1] for key in keys})
     assert [row.key for row in rows[:3]] == [0, 1, 2]
     assert max(len(key) for key in built) == 1
+
+
+# --- A team race (Formula D's Team Race): the teams score a table of its own -------------------
+
+
+def test_a_team_race_scores_each_team_its_cars_places_on_its_table_and_the_most_wins():
+    table = PointsTable.of(10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
+    result = team_race(table, {"A": [1, 4], "B": [2, 3]}, field_size=4)
+    assert result.totals == (("A", 15), ("B", 14))
+    assert result.winners == ("A",)
+    doubled = team_race(table, {"A": [1, 4], "B": [2, 3]}, field_size=4, multiplier=2)
+    assert doubled.totals == (("A", 30), ("B", 28))
+
+
+def test_level_team_race_totals_share_the_win():
+    table = PointsTable.of(10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
+    result = team_race(table, {"A": [1, 6], "B": [2, 4], "C": [3, 5]}, field_size=6)
+    assert result.totals == (("A", 13), ("B", 13), ("C", 10))
+    assert result.winners == ("A", "B")
+
+
+def test_formula_d_s_team_race_scores_its_own_table_only_when_the_race_is_a_team_race():
+    rules = championship_for("formula_d")
+    assert rules.team_race_points({}) is None
+    assert str(rules.team_race_points({"team_race": True})) == "10-8-6-5-4-3-2-1-0-0"
+    assert championship_for("season_pass").team_race_points({"team_race": True}) is None

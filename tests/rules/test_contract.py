@@ -9,9 +9,11 @@ plays random legal races to the end, and for each rule set
 - the dashboard shows every car once, with a value for each of the rule set's columns.
 
 The autopilot reads nothing but Field kinds: a die is a random face, a required choice a random
-one, cars a random few, an order its proposal, and numbers their default — except `finish`, the
+one, cars a random few, an order its proposal, an instant the one it counts from (else a fixed
+one), a number offered as keys one of them, and numbers their default — except `finish`, the
 board fact every rule set names the crossing of the line, which it sets from some round on so
-that races end.
+that races end. Each rule set plays its races as set up by default, and, where it has race
+options (rules.championship.Setting.race_option), with every yes/no one of them on too.
 """
 
 from __future__ import annotations
@@ -48,13 +50,24 @@ MOST_EVENTS = 3000
 SEEDS = range(12)
 
 
-def a_setup(ruleset: str, cars: int):
+# An instant for the autopilot's stopwatch (the engine takes the moment it is given).
+AN_INSTANT = "2025-06-01T14:00:00+00:00"
+
+
+def a_setup(ruleset: str, cars: int, *, every_option: bool = False):
     starters = [
         Starter(car, driver, "Rookie")  # a rule set without levels ignores it
         for car, driver in zip(CARS[:cars], DRIVERS, strict=False)
     ]
-    options = championship_for(ruleset).race_options(
-        weather_table=parse_weather_table(DEFAULT_WEATHER_TABLE)
+    rules = championship_for(ruleset)
+    settings = {
+        setting.key: True
+        for setting in rules.race_option_settings
+        if every_option and setting.kind == "bool"
+    }
+    teams = {car: str(index // 2) for index, car in enumerate(CARS[:cars])}
+    options = rules.race_options(
+        weather_table=parse_weather_table(DEFAULT_WEATHER_TABLE), settings=settings, teams=teams
     )
     return setup(ruleset, starters, **options)
 
@@ -72,6 +85,10 @@ def autopilot_event(prompt: Prompt, rng: random.Random, *, finish: bool, tame: b
             keys = [key for key, _label in spec.choices]
             picked = [] if tame else [key for key in keys if rng.random() < 0.15]
             data[spec.name] = picked if picked or not spec.required else keys[:1]
+        elif spec.kind == "instant":
+            data[spec.name] = spec.default or AN_INSTANT
+        elif spec.chips:
+            data[spec.name] = rng.randint(spec.minimum or 0, (spec.minimum or 0) + spec.chips - 1)
         elif spec.name == "finish" and finish:
             data[spec.name] = 1
         elif spec.default not in (None, "", 0, False, ()):
@@ -79,10 +96,12 @@ def autopilot_event(prompt: Prompt, rng: random.Random, *, finish: bool, tame: b
     return Event(prompt.kind, data)
 
 
-def play(ruleset: str, seed: int) -> tuple[object, list[Event], RaceState]:
+def play(
+    ruleset: str, seed: int, *, every_option: bool = False
+) -> tuple[object, list[Event], RaceState]:
     """A random legal race played to its end; an event the rules refuse is retried tamer."""
     rng = random.Random(seed)
-    race_setup = a_setup(ruleset, rng.randint(2, 5))
+    race_setup = a_setup(ruleset, rng.randint(2, 5), every_option=every_option)
     state, asked = start(race_setup)
     events: list[Event] = []
     while asked and len(events) < MOST_EVENTS:
@@ -110,6 +129,21 @@ def test_a_random_legal_race_ends_and_replays_to_its_state(ruleset, seed):
     race_setup, events, state = play(ruleset, seed)
     assert state.finished, f"{ruleset} seed {seed}: not over after {len(events)} events"
     assert replay(race_setup, events) == state
+
+
+WITH_RACE_OPTIONS = [
+    name for name in RULE_SET_PACKAGES if championship_for(name).race_option_settings
+]
+
+
+@pytest.mark.parametrize("seed", SEEDS[:6])
+@pytest.mark.parametrize("ruleset", WITH_RACE_OPTIONS)
+def test_a_race_with_every_race_option_on_ends_replays_and_ranks_every_car(ruleset, seed):
+    race_setup, events, state = play(ruleset, seed, every_option=True)
+    assert state.finished, f"{ruleset} seed {seed}: not over after {len(events)} events"
+    assert replay(race_setup, events) == state
+    assert state_from_dict(json.loads(json.dumps(state_to_dict(state)))) == state
+    assert sorted(result.car for result in results(state)) == sorted(state.car_keys)
 
 
 @pytest.mark.parametrize("seed", SEEDS[:4])

@@ -2,7 +2,14 @@
 
 import pytest
 
-from rules.roll_off import RollOff, UntiedReroll, place_so_far, roll_off, rolls_owed
+from rules.roll_off import (
+    RollOff,
+    UntiedReroll,
+    place_so_far,
+    ranked_roll_off,
+    roll_off,
+    rolls_owed,
+)
 
 
 def test_highest_first_with_a_tie_broken_by_a_re_roll():
@@ -53,3 +60,15 @@ def test_the_place_so_far_counts_the_scored_first_roll_not_the_re_rolls():
         rolls, "red", highest_first=False, first_roll=lambda car, v: v - (1 if car == "red" else 0)
     )
     assert scored == (1, ("blue",))
+
+
+def test_ranked_cars_go_least_first_and_only_those_level_roll_off_highest_ahead():
+    ranks = {"red": 3, "blue": 1, "green": 3, "yellow": 7}
+    owed = ranked_roll_off(ranks, {})
+    assert (owed.order, owed.tied) == ((), (("red", "green"),))
+    settled = ranked_roll_off(ranks, {"red": [4], "green": [9]})
+    assert settled.order == ("blue", "green", "red", "yellow")
+    level_again = ranked_roll_off(ranks, {"red": [4], "green": [4]})
+    assert level_again.tied == (("red", "green"),)
+    with pytest.raises(UntiedReroll):
+        ranked_roll_off(ranks, {"blue": [12]})

@@ -53,6 +53,15 @@ def test_a_team_of_more_cars_than_the_field_scores_only_the_places_there_are():
     )
 
 
+def test_in_a_team_race_round_a_team_s_points_left_are_the_team_race_s_whatever_the_table():
+    settings = FORMULA_D.validated_settings({"points_table": "25-18-15-12-10"})
+    team_table = FORMULA_D.team_race_points({"team_race": True})
+    rounds_left = [RoundLeft(1, team_table=team_table), RoundLeft(1)]
+    assert most_points_left(FORMULA_D, settings, rounds_left, field_size=4, cars=2) == 43 + 43
+    teams = most_points_left(FORMULA_D, settings, rounds_left, field_size=4, cars=2, teams=True)
+    assert teams == (10 + 8) + (25 + 18)
+
+
 def test_minis_lap_leader_points_are_in_the_points_left():
     # Mini's three-lap format: 7 for the win and a lap leader's point for laps 1 and 2.
     assert MINI.most_bonus_points("three_laps") == 2

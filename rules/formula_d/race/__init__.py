@@ -15,7 +15,7 @@ from rules.engine.events import Event, Prompt
 from rules.engine.variant import register
 from rules.formula_d import RACE_LAPS, CarSheet, ChartLine
 from rules.formula_d.driver_cards import DriverCard
-from rules.formula_d.race import checks, grid, standings, turns, words
+from rules.formula_d.race import checks, grid, qualifying, standings, turns, words
 from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.state import (
     OUT_REASONS,
@@ -48,9 +48,16 @@ HANDLERS: dict[str, Handler] = {
     "radio_roll": checks.on_radio_roll,
     "checkpoint": checks.on_wp_back,
     "pole_station": checks.on_wp_back,
+    "qualifying_weather_roll": qualifying.on_weather_roll,
+    "stopwatch_start": qualifying.on_stopwatch_start,
+    "stopwatch_stop": qualifying.on_stopwatch_stop,
+    "qualifying_lap": qualifying.on_lap,
+    "qualifying_tie": qualifying.on_tie_roll,
 }
 
 PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
+    "qualifying_weather": qualifying.weather_prompts,
+    "qualifying": qualifying.prompts,
     "weather": grid.weather_prompts,
     "tires": grid.tire_prompts,
     "grid": grid.grid_prompts,
@@ -88,12 +95,14 @@ class FormulaD(TableHooks):
         teams: Mapping[str, str] | None = None,
         road_race: bool = False,
         driver_cards: Mapping[str, DriverCard | Mapping[str, object]] | None = None,
+        stopwatch_qualifying: bool = False,
     ) -> RaceSetup:
         """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP;
         `weather_chart` (the track's) runs the race with the weather rules, `tires` with the tire
         selection rules, `technical_pit_stop` with technical pit stops, `teams` (car -> team) as
         a team race, `road_race` as a road race with the `driver_cards` (car -> card: skill and
-        WP) its organiser entered."""
+        WP) its organiser entered, `stopwatch_qualifying` with a qualifying lap a car for the
+        grid."""
         return grid.make_setup(
             self.name,
             starters,
@@ -105,6 +114,7 @@ class FormulaD(TableHooks):
             teams=teams,
             road_race=road_race,
             driver_cards=driver_cards,
+            stopwatch_qualifying=stopwatch_qualifying,
         )
 
     def start(self, setup: RaceSetup) -> RaceState:

@@ -40,7 +40,14 @@ from rules.formula_d.race import road
 from rules.formula_d.race.common import label
 from rules.formula_d.race.flow import next_turn, start_round
 from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
-from rules.formula_d.race.state import CarSetup, CarState, GridRolls, RaceSetup, RaceState
+from rules.formula_d.race.state import (
+    CarSetup,
+    CarState,
+    GridRolls,
+    QualifyingLap,
+    RaceSetup,
+    RaceState,
+)
 from rules.formula_d.road_race import ROAD_RACE_TIRES
 
 # --- The cars ----------------------------------------------------------------------------------
@@ -87,12 +94,14 @@ def make_setup(
     teams: Mapping[str, str] | None = None,
     road_race: bool = False,
     driver_cards: Mapping[str, DriverCard | Mapping[str, object]] | None = None,
+    stopwatch_qualifying: bool = False,
 ) -> RaceSetup:
     """Each starter races the standard car unless `car_sheets` gives it a built one; with a
     `weather_chart` (the track's, as text or lines) the race is run with the weather rules, with
     `tires` the tire selection rules, `technical_pit_stop` with technical pit stops, `teams`
     (each car's team) as a team race, `road_race` as a road race, where `driver_cards` (by car)
-    give drivers their skills and cars their WP."""
+    give drivers their skills and cars their WP, `stopwatch_qualifying` with a qualifying lap a
+    car for the grid."""
     built = dict(car_sheets or {})
     keys = [starter.car for starter in starters]
     unknown = [key for key in built if key not in keys]
@@ -118,6 +127,7 @@ def make_setup(
         technical_pit_stop=bool(technical_pit_stop),
         teams=tuple((car, str(team)) for car, team in (teams or {}).items() if car in keys),
         road_race=bool(road_race),
+        stopwatch_qualifying=bool(stopwatch_qualifying),
     )
     check_setup(setup)
     return setup
@@ -178,17 +188,24 @@ def check_setup(setup: RaceSetup) -> None:
 
 
 def start_state(setup: RaceSetup) -> RaceState:
+    """The race before its first roll: the weather roll, else the tires, else the grid rolls;
+    with stopwatch qualifying, its weather roll and its laps come first."""
     check_setup(setup)
     # Road Races: all cars drive on hard tires.
     tires = ROAD_RACE_TIRES if setup.road_race else None
-    return RaceState(
+    state = RaceState(
         setup=setup,
         cars=tuple(
             CarState(car=car.car, sheet=car.sheet, tires_fitted=tires) for car in setup.cars
         ),
-        phase="weather" if setup.weather_chart else _after_weather(setup),
+        phase="weather",
         grid_rolls=tuple(GridRolls(car.car) for car in setup.cars),
     )
+    if setup.stopwatch_qualifying:
+        laps = tuple(QualifyingLap(car.car) for car in setup.cars)
+        phase = "qualifying_weather" if setup.weather_chart else "qualifying"
+        return replace(state, qualifying=laps, phase=phase)
+    return state if setup.weather_chart else after_weather(state)
 
 
 # --- The weather before the race (Weather Conditions, an optional rule) ------------------------
@@ -206,13 +223,22 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
 def weather_before_race(state: RaceState, value: int) -> RaceState:
     """Roll the black die and check the weather chart before the actual race; then the grid."""
     weather = chart_weather(state.setup.weather_chart, value)
-    return replace(state, weather=weather, phase=_after_weather(state.setup))
+    return after_weather(replace(state, weather=weather))
 
 
-def _after_weather(setup: RaceSetup) -> str:
-    """Tire Selection: "after weather has been determined, each player may fit special tires";
-    in a road race all cars drive on hard tires, fitted at the start."""
-    return "tires" if setup.tires and not setup.road_race else "grid"
+def after_weather(state: RaceState) -> RaceState:
+    """Tire Selection: "after weather has been determined, each player may fit special tires"
+    (in a road race all cars drive on hard tires, fitted at the start); then the grid."""
+    if state.setup.tires and not state.setup.road_race:
+        return replace(state, phase="tires")
+    return to_grid(state)
+
+
+def to_grid(state: RaceState) -> RaceState:
+    """The grid rolls; or, where the qualifying laps gave the grid, the race starts."""
+    if state.setup.stopwatch_qualifying:
+        return start_round(state)
+    return replace(state, phase="grid")
 
 
 # --- Tire Selection (an optional rule) ---------------------------------------------------------
@@ -246,7 +272,7 @@ def on_tire_choice(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     state = with_car(state, prompt.car or "", tires_fitted=tires)
     if any(car.tires_fitted is None for car in state.cars):
         return state
-    return replace(state, phase="grid")
+    return to_grid(state)
 
 
 # --- The grid ----------------------------------------------------------------------------------

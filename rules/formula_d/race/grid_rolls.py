@@ -27,16 +27,24 @@ def grid_roll_prompts(state: Any, heading: str, asks: str) -> tuple[Prompt, ...]
             Prompt("grid_roll", f"{heading}: {label(state, car)} {asks}", car, (BLACK_DIE,))
             for car in unrolled
         )
+    return roll_off_prompts(
+        state,
+        "tie_roll",
+        lambda car, others: (
+            f"{heading}: {label(state, car)} tied with {names(others)}: roll "
+            "black again, highest takes the forward place"
+        ),
+    )
+
+
+def roll_off_prompts(
+    state: Any, kind: str, text: Callable[[str, list[str]], str]
+) -> tuple[Prompt, ...]:
+    """A black-die roll (event `kind`) for each car of the grid's ties that owes one, in the
+    words `text` gives for the car and the cars it is level with."""
     rolls = {entry.car: entry.rolls for entry in state.grid_rolls}
     return tuple(
-        Prompt(
-            "tie_roll",
-            f"{heading}: {label(state, car)} tied with "
-            + names([other for other in group if other != car])
-            + ": roll black again, highest takes the forward place",
-            car,
-            (BLACK_DIE,),
-        )
+        Prompt(kind, text(car, [other for other in group if other != car]), car, (BLACK_DIE,))
         for car, group in rolls_owed(rolls, state.grid_outcome.tied)
     )
 
@@ -46,17 +54,21 @@ def grid_roll(start_round: Callable[[Any], Any]) -> Handler:
     `start_round`, once every car has rolled and no tie is left."""
 
     def on_grid_roll(state: Any, event: Event, prompt: Prompt) -> Any:
-        value = prompt.read(event.data)["value"]
-        grid_rolls = tuple(
-            GridRolls(entry.car, (*entry.rolls, value)) if entry.car == prompt.car else entry
-            for entry in state.grid_rolls
-        )
-        state = replace(state, grid_rolls=grid_rolls)
-        if any(not entry.rolls for entry in grid_rolls) or state.grid_outcome.tied:
+        state = with_grid_roll(state, prompt.car or "", prompt.read(event.data)["value"])
+        if any(not entry.rolls for entry in state.grid_rolls) or state.grid_outcome.tied:
             return state
         return start_round(state)
 
     return on_grid_roll
+
+
+def with_grid_roll(state: Any, car: str, value: int) -> Any:
+    """`state` with `car`'s roll of `value` for the grid (or a roll-off) after its others."""
+    grid_rolls = tuple(
+        GridRolls(entry.car, (*entry.rolls, value)) if entry.car == car else entry
+        for entry in state.grid_rolls
+    )
+    return replace(state, grid_rolls=grid_rolls)
 
 
 def start(

@@ -9,6 +9,7 @@ from rules.formula_d import (
     PIT_EXIT_GEAR,
     POOR_START_ROLL,
     TEAM_POOL_WP,
+    lap_time,
     team_totals,
     winning_teams,
 )
@@ -35,6 +36,8 @@ def note(state: RaceState, car: CarState) -> str:
     if car.status == OUT:
         return OUT_REASONS.get(car.out_reason or "", "eliminated")
     notes = []
+    if state.setup.stopwatch_qualifying and state.round == 0:
+        notes.append(qualifying_note(state, car.car))
     if state.setup.teams:
         left = TEAM_POOL_WP - team_used(state, car.car)
         notes.append(f"team {team_name(state, car.car)}: {left} of {TEAM_POOL_WP} team WP left")
@@ -50,6 +53,21 @@ def note(state: RaceState, car: CarState) -> str:
     if car.laps:
         notes.append(f"{plural(car.laps, 'lap')} of {state.setup.laps} done")
     return "; ".join(notes)
+
+
+def qualifying_note(state: RaceState, key: str) -> str:
+    """Where `key`'s qualifying lap stands, for the dashboard before the start."""
+    lap = state.lap(key)
+    if lap.started_at is None:
+        return "its qualifying lap to drive"
+    if lap.stopped_at is None:
+        return "on its qualifying lap: the stopwatch runs"
+    result = lap.result
+    if result is None:
+        return f"qualifying lap in {lap_time(lap.tenths)}: its throws to enter"
+    if result.no_stop:
+        return "qualifying lap over (no stop in a 2- or 3-stop corner): starts last"
+    return f"qualified: {plural(result.throws, 'throw')} in {lap_time(result.tenths)}"
 
 
 def team_name(state: RaceState, key: str) -> str:

@@ -14,9 +14,12 @@ from rules.formula_d import (
     CarSheet,
     ChartLine,
     GridOutcome,
+    LapResult,
     Tires,
     Weather,
     grid_order,
+    lap_tenths,
+    qualifying_grid,
 )
 from rules.formula_d.driver_cards import Skill, grid_score
 from rules.formula_d.road_race import Crossing
@@ -57,6 +60,8 @@ class RaceSetup(SetupOfCars):
     technical_pit_stop: bool = False  # Technical Pit Stop (an optional rule): 2 WP back a race
     teams: tuple[tuple[str, str], ...] = ()  # Team Race (an optional rule): (car, team) pairs
     road_race: bool = False  # Road Races (an optional rule): hard tires, nitro, no pits...
+    # Qualifying Lap with Stopwatch (an optional rule): a lap each sets the grid, not the die.
+    stopwatch_qualifying: bool = False
 
     @property
     def team_of(self) -> dict[str, str]:
@@ -118,6 +123,32 @@ class GridRolls:
     rolls: tuple[int, ...] = ()  # the black die, then the re-rolls that break a tie
 
 
+@dataclass(frozen=True)
+class QualifyingLap:
+    """A car's qualifying lap against the stopwatch: the moments it was started and stopped
+    (ISO 8601, from the clock of whoever runs the race), then what the referee counted."""
+
+    car: str
+    started_at: str | None = None
+    stopped_at: str | None = None
+    die_throws: int | None = None  # None until the lap is entered
+    overshoot: int = 0
+    no_stop: bool = False
+
+    @property
+    def tenths(self) -> int:
+        if self.started_at is None or self.stopped_at is None:
+            return 0
+        return lap_tenths(self.started_at, self.stopped_at)
+
+    @property
+    def result(self) -> LapResult | None:
+        """The lap as rules.formula_d.qualifying ranks it; None until it is entered."""
+        if self.die_throws is None:
+            return None
+        return LapResult(self.die_throws, self.overshoot, self.no_stop, self.tenths)
+
+
 def rolled_grid(
     grid_rolls: tuple[GridRolls, ...], first_roll: Callable[[str, int], int] | None = None
 ) -> GridOutcome:
@@ -159,7 +190,9 @@ class Check:
 class RaceState(CarsByKey):
     setup: RaceSetup
     cars: tuple[CarState, ...]
-    phase: str  # weather, tires, grid, order, start, gear, move, checks, finished
+    # qualifying_weather, qualifying, weather, tires, grid, order, start, gear, move, checks,
+    # finished
+    phase: str
     round: int = 0
     grid_rolls: tuple[GridRolls, ...] = ()
     order: tuple[str, ...] = ()
@@ -177,6 +210,10 @@ class RaceState(CarsByKey):
     # whose pole station has been settled.
     crossings: tuple[Crossing, ...] = ()
     pole_laps: int = 0
+    # Qualifying Lap with Stopwatch: each car's lap, in the order they drive it, and the
+    # weather rolled before the laps (None without the weather rules).
+    qualifying: tuple[QualifyingLap, ...] = ()
+    qualifying_weather: Weather | None = None
 
     @property
     def finished(self) -> bool:
@@ -184,7 +221,15 @@ class RaceState(CarsByKey):
 
     @property
     def grid_outcome(self) -> GridOutcome:
-        return rolled_grid(self.grid_rolls, self.grid_score)
+        """The grid rolled for, or the one the qualifying laps gave (ties rolled off in
+        `grid_rolls`); no order until the last is in."""
+        if not self.setup.stopwatch_qualifying:
+            return rolled_grid(self.grid_rolls, self.grid_score)
+        laps = {lap.car: lap.result for lap in self.qualifying}
+        if not laps or any(result is None for result in laps.values()):
+            return GridOutcome(order=(), tied=())
+        tie_rolls = {entry.car: entry.rolls for entry in self.grid_rolls}
+        return qualifying_grid(laps, tie_rolls)  # type: ignore[arg-type]
 
     @property
     def grid_score(self) -> Callable[[str, int], int] | None:
@@ -193,6 +238,9 @@ class RaceState(CarsByKey):
         if not quick:
             return None
         return lambda car, value: grid_score(car in quick, value)
+
+    def lap(self, key: str) -> QualifyingLap:
+        return next(lap for lap in self.qualifying if lap.car == key)
 
     @property
     def grid(self) -> tuple[str, ...]:

@@ -23,10 +23,13 @@ from rules.formula_d import (
     Zone,
     calls_motor_damage,
     chart_weather,
+    full_minutes,
     gear_change_cost,
     gears_skipped,
     is_rain,
+    lap_time,
     pit_stop,
+    qualifying_in_rain,
     start_roll,
 )
 from rules.formula_d.driver_cards import BETTER_NITRO_SPACES, car_radio_zone
@@ -417,6 +420,56 @@ def _wp_back(before: RaceState, key: str, facts: Facts, after: RaceState) -> str
     return f"Pole station, lap {lap}: {name(key)} the fastest ({pole_speeds(before, lap)}), {given}"
 
 
+# --- Stopwatch qualifying (an optional rule) ---------------------------------------------------
+
+
+def _qualifying_weather_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    weather = after.qualifying_weather
+    assert weather is not None
+    effect = "the laps are in rain" if qualifying_in_rain(weather) else "no effect"
+    return (
+        f"The weather roll before the qualifying laps: {facts['value']}, {weather.value}: {effect}"
+    )
+
+
+def _stopwatch_start(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    return f"{label(after, key)} starts its qualifying lap: the stopwatch runs"
+
+
+def _stopwatch_stop(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    return f"{name(key)} crosses the line: {lap_time(after.lap(key).tenths)} on the stopwatch"
+
+
+def _qualifying_lap(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    lap = after.lap(key).result
+    assert lap is not None
+    if lap.no_stop:
+        text = f"{name(key)}'s lap is over: no stop at all in a 2- or 3-stop corner, it starts last"
+    else:
+        parts = [plural(lap.die_throws, "throw")]
+        if minutes := full_minutes(lap.tenths):
+            parts.append(f"{minutes} for {plural(minutes, 'full minute')}")
+        if lap.overshoot:
+            parts.append(f"{lap.overshoot} for {plural(lap.overshoot, 'space')} overshot")
+        counted = " + ".join(parts) + f" = {lap.throws}" if len(parts) > 1 else parts[0]
+        text = f"{name(key)}'s qualifying lap: {counted} in {lap_time(lap.tenths)}"
+    return text + _grid_so_far(after, key)
+
+
+def _qualifying_tie(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    return f"{name(key)} rolls {facts['value']} in the roll-off" + _grid_so_far(after, key)
+
+
+def _grid_so_far(state: RaceState, key: str) -> str:
+    """Where the laps put `key` once they set the grid, or whom it is still level with."""
+    if state.grid:
+        return roll_off_place({}, (), key, state.grid)
+    for group in state.grid_outcome.tied:
+        if key in group:
+            return f": level with {names([car for car in group if car != key])}, a roll-off"
+    return ""
+
+
 # --- What follows a loss -----------------------------------------------------------------------
 
 
@@ -453,4 +506,9 @@ _WORDS: dict[str, Callable[[RaceState, str, Facts, RaceState], str]] = {
     "radio_roll": _radio_roll,
     "checkpoint": _wp_back,
     "pole_station": _wp_back,
+    "qualifying_weather_roll": _qualifying_weather_roll,
+    "stopwatch_start": _stopwatch_start,
+    "stopwatch_stop": _stopwatch_stop,
+    "qualifying_lap": _qualifying_lap,
+    "qualifying_tie": _qualifying_tie,
 }

@@ -10,6 +10,7 @@ from dataclasses import replace
 from rules.engine.contract import Starter
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, plural, with_car
+from rules.formula_d.race.grid_rolls import with_grid_roll
 from rules.mini.car import DAMAGE_POOL
 from rules.mini.formats import InvalidFormat, RaceFormat, race_format
 from rules.mini.race.common import label, names, ordinal
@@ -100,11 +101,7 @@ def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
 
 def on_tie_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     value = prompt.read(event.data)["value"]
-    grid_rolls = tuple(
-        GridRolls(entry.car, (*entry.rolls, value)) if entry.car == prompt.car else entry
-        for entry in state.grid_rolls
-    )
-    return _grid_step(replace(state, grid_rolls=grid_rolls))
+    return _grid_step(with_grid_roll(state, prompt.car or "", value))
 
 
 def confirm_grid_prompts(state: RaceState) -> tuple[Prompt, ...]:

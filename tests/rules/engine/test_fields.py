@@ -3,7 +3,7 @@ lists of cars where an empty list is an answer, not a missing one."""
 
 import pytest
 
-from rules.engine import EventRejected, Field, Prompt
+from rules.engine import Event, EventRejected, Field, Prompt
 from tests.rules.season_pass.race.table import FOUR_CARS, Table, race_setup, sunny_two_car_race
 
 BRAKES = Field("brakes", "Brake points spent", "number", minimum=0, unit="brake points")
@@ -112,3 +112,30 @@ def test_naming_no_car_beside_a_damaged_car_means_no_chain_rolls():
     # An empty list: the referee says no car is beside it any more.
     for nobody in ([], [""]):
         assert damaged()("neighbours", car="red", adjacent=nobody).prompt.kind == "gear"
+
+
+# --- An instant: a moment the one who runs the race stamps (a stopwatch) ----------------------
+
+
+def test_an_instant_is_a_moment_with_its_utc_offset():
+    spec = Field("at", "Start the stopwatch", "instant")
+    assert spec.parse("2025-06-01T14:00:00.25+02:00") == "2025-06-01T14:00:00.250000+02:00"
+    assert spec.parse(" 2025-06-01T14:00:00Z ") == "2025-06-01T14:00:00+00:00"
+    for raw in ("2025-06-01T14:00:00", "now", "1e999", "2025-13-01T00:00:00+00:00"):
+        with pytest.raises(EventRejected, match="Start the stopwatch"):
+            spec.parse(raw)
+    with pytest.raises(EventRejected, match="a value is required"):
+        spec.parse("")
+
+
+def test_a_prompt_stamps_its_instants_over_what_was_posted_and_leaves_other_events_alone():
+    prompt = Prompt("stopwatch_stop", "Stop it", "red", (Field("at", "Stop", "instant"),))
+    posted = Event("stopwatch_stop", {"car": "red", "at": "now"})
+    assert prompt.stamped(posted, "2025-06-01T14:01:00+00:00").data == {
+        "car": "red",
+        "at": "2025-06-01T14:01:00+00:00",
+    }
+    other = Event("move", {"car": "red"})
+    assert prompt.stamped(other, "2025-06-01T14:01:00+00:00") is other
+    die = Prompt("grid_roll", "Roll", "red", (Field("value", "Black die", "number"),))
+    assert die.stamped(Event("grid_roll", {"value": 3}), "x").data == {"value": 3}

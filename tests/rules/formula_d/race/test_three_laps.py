@@ -1,6 +1,6 @@
 """Optional Rules, Three-Lap Race: "The player whose car passes the finishing line first after 3
-laps wins. 2 pit stops are possible during the race." A league setting (or a round's format),
-off by default."""
+laps wins. 2 pit stops are possible during the race." A league setting (or a round's race
+option), off by default."""
 
 import pytest
 
@@ -128,17 +128,15 @@ def test_the_league_races_2_laps_unless_its_organiser_switches_the_three_lap_rac
 
 
 def test_the_race_takes_the_round_s_length_else_the_league_s():
-    def laps(settings, race_format=""):
-        options = FORMULA_D.race_options(
-            weather_table=(), settings=settings, race_format=race_format
-        )
-        return options["laps"]
+    def laps(settings, race_options=None, race_format=""):
+        race = FORMULA_D.race_settings(settings, race_options or {}, race_format)
+        return FORMULA_D.race_options(weather_table=(), settings=race)["laps"]
 
     assert laps({}) == 2
     assert laps({"laps": "3"}) == 3
-    assert laps({"laps": "3"}, "2") == 2
-    assert laps({}, "3") == 3
-    assert dict(FORMULA_D.race_formats) == {
-        "2": "2 laps, 1 pit stop",
-        "3": "3 laps, 2 pit stops (the Three-Lap Race)",
-    }
+    assert laps({"laps": "3"}, {"laps": "2"}) == 2
+    assert laps({}, {"laps": "3"}) == 3
+    # A round given its length as its race format, before the race options held it.
+    assert laps({}, {}, "3") == 3
+    assert laps({}, {"laps": "2"}, "3") == 2
+    assert FORMULA_D.race_formats == ()

@@ -1,0 +1,179 @@
+"""Qualifying Lap with Stopwatch (an optional rule) at the table: with the weather rules, a roll
+against the chart before the laps; then each car's lap in the order the cars were entered: the
+stopwatch started "before the player rolls for 1st gear" and stopped "as soon as the car crosses
+the finish line" (instants the event carries, stamped by whoever runs the race), then the throws
+the referee counted; cars level roll the black die off. The grid comes out of it, and the race
+goes on to its own weather roll, the tires and the start (rules.formula_d.race.grid)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine.events import Event, Field, Prompt
+from rules.engine.pieces import BLACK_DIE, board_fact, names
+from rules.formula_d import (
+    LAP_ENDING_CORNERS,
+    chart_weather,
+    format_weather_chart,
+    full_minutes,
+    lap_tenths,
+    lap_time,
+    qualifying_in_rain,
+)
+from rules.formula_d.race.common import label
+from rules.formula_d.race.grid import after_weather
+from rules.formula_d.race.grid_rolls import roll_off_prompts, with_grid_roll
+from rules.formula_d.race.state import QualifyingLap, RaceState
+
+# The die throws a lap is offered as keys for (more are typed).
+THROW_KEYS = 24
+STOPS = "- or ".join(str(stops) for stops in LAP_ENDING_CORNERS)  # "2- or 3"
+
+
+def prompts(state: RaceState) -> tuple[Prompt, ...]:
+    """The next car's lap, as far as it has gone; once every lap is in, the roll-offs."""
+    lap = next((lap for lap in state.qualifying if lap.die_throws is None), None)
+    if lap is not None:
+        return (_lap_prompt(state, lap),)
+    return roll_off_prompts(
+        state,
+        "qualifying_tie",
+        lambda car, others: (
+            f"Qualifying: {label(state, car)} is level with {names(others)} "
+            f"({_level_on(state, car)}): roll black, highest takes the forward place"
+        ),
+    )
+
+
+def _rain(state: RaceState) -> str:
+    weather = state.qualifying_weather
+    return " in rain" if weather is not None and qualifying_in_rain(weather) else ""
+
+
+def _lap_prompt(state: RaceState, lap: QualifyingLap) -> Prompt:
+    who = label(state, lap.car)
+    if lap.started_at is None:
+        return Prompt(
+            "stopwatch_start",
+            f"Qualifying lap{_rain(state)}: {who} in the middle lane in front of the starting "
+            "line. Start the stopwatch, then roll for 1st gear (WP are not counted)",
+            lap.car,
+            (Field("at", "Start the stopwatch", "instant"),),
+        )
+    if lap.stopped_at is None:
+        return Prompt(
+            "stopwatch_stop",
+            f"Qualifying lap{_rain(state)}: {who} is on its lap. Stop the stopwatch as soon as "
+            "it crosses the finish line",
+            lap.car,
+            (Field("at", "Stop the stopwatch", "instant", default=lap.started_at),),
+        )
+    tenths = lap_tenths(lap.started_at, lap.stopped_at)
+    minutes = full_minutes(tenths)
+    extra = ""
+    if minutes:
+        each = "its full minute" if minutes == 1 else f"each of its {minutes} full minutes"
+        extra = f", a throw more for {each}"
+    return Prompt(
+        "qualifying_lap",
+        f"Qualifying lap: {who} took {lap_time(tenths)}{extra}. The throws of the die it needed, "
+        f"the spaces it overshot corners by, and whether it did not stop at all in a {STOPS}-"
+        "stop corner (the lap is over: it starts last)",
+        lap.car,
+        (
+            Field(
+                "die_throws",
+                "Throws of the die it needed to finish the lap",
+                "number",
+                minimum=1,
+                required=False,
+                chips=THROW_KEYS,
+                short="Throws",
+                unit="throws",
+            ),
+            board_fact(
+                "overshoot",
+                "Spaces it overshot corners by, all corners",
+                "spaces",
+                short="Overshot",
+            ),
+            Field(
+                "no_stop",
+                f"No stop at all in a {STOPS}-stop corner: the lap is over",
+                "bool",
+                required=False,
+                short=f"No stop in a {STOPS}-stop corner",
+            ),
+        ),
+    )
+
+
+def _level_on(state: RaceState, car: str) -> str:
+    result = state.lap(car).result
+    assert result is not None
+    if result.no_stop:
+        return "both laps over, both last"
+    return f"{result.throws} throws, {lap_time(result.tenths)}"
+
+
+def _with_lap(state: RaceState, car: str, **changes: object) -> RaceState:
+    laps = tuple(replace(lap, **changes) if lap.car == car else lap for lap in state.qualifying)
+    return replace(state, qualifying=laps)
+
+
+# --- Handlers ----------------------------------------------------------------------------------
+
+
+def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    chart = format_weather_chart(state.setup.weather_chart)
+    text = f"Weather: roll black against the track's chart before the qualifying laps ({chart})"
+    return (Prompt("qualifying_weather_roll", text, None, (BLACK_DIE,)),)
+
+
+def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    """Before the qualifying laps: good or changeable weather has no effect, rain puts every lap
+    in rain (rules.formula_d.qualifying_in_rain)."""
+    value = prompt.read(event.data)["value"]
+    weather = chart_weather(state.setup.weather_chart, value)
+    return replace(state, qualifying_weather=weather, phase="qualifying")
+
+
+def on_stopwatch_start(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    return _with_lap(state, prompt.car or "", started_at=prompt.read(event.data)["at"])
+
+
+def on_stopwatch_stop(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    car = prompt.car or ""
+    stopped_at = prompt.read(event.data)["at"]
+    lap_tenths(state.lap(car).started_at or stopped_at, stopped_at)  # not before the start
+    return _with_lap(state, car, stopped_at=stopped_at)
+
+
+def on_lap(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    """The lap as the referee counted it; the last one sets the grid, or the roll-offs."""
+    facts = prompt.read(event.data)
+    car = prompt.car or ""
+    state = _with_lap(
+        state,
+        car,
+        die_throws=facts["die_throws"],
+        overshoot=facts["overshoot"],
+        no_stop=facts["no_stop"],
+    )
+    state.lap(car).result  # noqa: B018 - a lap the die cannot have given is refused here
+    return _after_lap(state)
+
+
+def on_tie_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    value = prompt.read(event.data)["value"]
+    return _after_lap(with_grid_roll(state, prompt.car or "", value))
+
+
+def _after_lap(state: RaceState) -> RaceState:
+    """Once every lap is in and no tie is left: the race's weather roll, else its tires or its
+    start."""
+    if any(lap.die_throws is None for lap in state.qualifying) or state.grid_outcome.tied:
+        return state
+    if state.setup.weather_chart:
+        return replace(state, phase="weather")
+    return after_weather(state)
