@@ -383,6 +383,7 @@ def league_create(
             _insert(league, lambda: _check_league_new(league))
         except IntegrityError:
             continue  # another league took the slug between the look-up and the insert
+        Membership.objects.ensure_organiser(league=league, user_id=organiser.pk)
         tracks_ensure_sample(league.rules)  # the sample schedules' tracks are on the list
         return league
     raise ValidationError(SLUG_BUSY)
@@ -619,9 +620,17 @@ MEMBER_ALREADY = "{user} is already in {league}, as {role}."
 MEMBER_IS_ORGANISER = "{user} organises {league}, and may already do everything in it."
 MEMBER_ROLE_ALREADY = "{user} is already {role}."
 MEMBER_GONE = "{user} is no longer a member of {league}."
-ROLE_UNKNOWN = "There is no role {role!r}: a member is a referee or a team owner."
+LAST_ORGANISER = (
+    "{user} is the last organiser of {league}: make another member an organiser first, so "
+    "that someone may still manage it."
+)
+LEAD_NAME_TAKEN = (
+    "{user} leads {league}, and every other organiser leads a league called {name!r} of "
+    "their own already (one name a person): rename one of them before {user} steps down."
+)
+ROLE_UNKNOWN = "There is no role {role!r}: a member is an organiser, a referee or a team owner."
 ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
-ROLE_HAS_NO_TEAM = "A referee runs races, not a team: leave the team empty."
+ROLE_HAS_NO_TEAM = "An organiser or a referee runs no team of their own: leave the team empty."
 TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
 INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."
 INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organiser for a new link."
@@ -672,7 +681,8 @@ def member_add(*, league: League, user, role: str, team: Team | None = None) -> 
 
 @transaction.atomic
 def member_role_set(*, membership: Membership, role: str, team: Team | None = None) -> Membership:
-    """Give a member another role (or the same role over another team)."""
+    """Give a member another role (or the same role over another team): an organiser too,
+    but for the last one, who stays (LAST_ORGANISER)."""
     league = _locked_league(membership.league)
     team = _role_and_team(league, role, team)
     current = Membership.objects.filter(pk=membership.pk).select_related("user", "team").first()
@@ -682,6 +692,8 @@ def member_role_set(*, membership: Membership, role: str, team: Team | None = No
         raise AlreadyDone(
             MEMBER_ROLE_ALREADY.format(user=current.user, role=current.describe()), done=league
         )
+    if role != Role.ORGANISER:
+        _organiser_steps_down(league, current)
     current.role, current.team = role, team
     current.full_clean()
     current.save(update_fields=["role", "team"])
@@ -690,11 +702,44 @@ def member_role_set(*, membership: Membership, role: str, team: Team | None = No
 
 @transaction.atomic
 def member_remove(*, membership: Membership) -> None:
-    """Take a member out of the league: they keep their account and read it as anyone does."""
+    """Take a member out of the league: they keep their account and read it as anyone does.
+    The last organiser stays (LAST_ORGANISER)."""
     league = _locked_league(membership.league)
-    removed, _ = Membership.objects.filter(pk=membership.pk).delete()
-    if not removed:
+    current = Membership.objects.filter(pk=membership.pk).select_related("user").first()
+    if current is None:
         raise AlreadyDone(MEMBER_GONE.format(user=membership.user, league=league), done=league)
+    _organiser_steps_down(league, current)
+    current.delete()
+
+
+def _organiser_steps_down(league: League, member: Membership) -> None:
+    """Before `member` stops being an organiser of `league` (locked): refused if no other
+    organiser is left; the lead organiser hands `League.organiser` to another (the one who
+    joined first whose other leagues leave the name free)."""
+    if member.role != Role.ORGANISER:
+        return
+    others = list(
+        league.memberships.filter(role=Role.ORGANISER)
+        .exclude(pk=member.pk)
+        .select_related("user")
+        .order_by("joined", "pk")
+    )
+    if not others:
+        raise ValidationError(LAST_ORGANISER.format(user=member.user, league=league))
+    if member.user_id != league.organiser_id:
+        return
+    taken = set(
+        League.objects.filter(name__iexact=league.name)
+        .exclude(pk=league.pk)
+        .values_list("organiser_id", flat=True)
+    )
+    lead = next((other.user for other in others if other.user_id not in taken), None)
+    if lead is None:
+        raise ValidationError(
+            LEAD_NAME_TAKEN.format(user=member.user, league=league, name=league.name)
+        )
+    league.organiser = lead
+    league.save(update_fields=["organiser"])
 
 
 @transaction.atomic
