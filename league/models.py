@@ -260,7 +260,7 @@ def may_edit_tracks(user) -> bool:
 def may_referee(user, *, league_id: int, organiser_id: int) -> bool:
     """Its organisers and the referees it names enter results."""
     role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
-    return role in (Role.ORGANISER, Role.REFEREE)
+    return role in RUNS_RACES
 
 
 def may_run_team(user, *, league: League, team_id: int) -> bool:
@@ -284,6 +284,10 @@ class Role(models.TextChoices):
     ORGANISER = "organiser", "Organiser"
     REFEREE = "referee", "Referee"
     TEAM_OWNER = "team_owner", "Team owner"
+
+
+# The roles that run races and enter results.
+RUNS_RACES = frozenset({Role.ORGANISER, Role.REFEREE})
 
 
 class MembershipQuerySet(models.QuerySet):
