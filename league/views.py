@@ -45,7 +45,7 @@ from .models import (
 )
 from .pages import latest_page, page_of
 from .round_panel import chosen_starters, round_panel, starter_lines
-from .standings import season_standings
+from .standings import season_leaders, season_standings
 from .title import season_title
 
 BAD_REQUEST = 400
@@ -166,7 +166,8 @@ def _render_league(request, league, errors=(), status=200) -> HttpResponse:
         "errors": list(errors),
         "league": league,
         "season": seasons[-1] if seasons else None,
-        "seasons": seasons,
+        # Each season's champions (its leaders while it runs), newest first.
+        "history": season_leaders(seasons[::-1]),
         "teams": page_of(league.teams.prefetch_related("drivers"), request.GET.get("page")),
         "can_manage": league.can_manage(request.user),
     }
