@@ -141,6 +141,11 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     refusal = services.invitation_refusal(invitation)  # anyone's: the link is dead
     if refusal is not None:
         return _render_join(request, invitation, form, [refusal], GONE)
+    if request.method == "POST":
+        services.league_writable(invitation.league)
+    elif invitation.league.is_archived:  # the link works again once the league is restored
+        read_only = services.LEAGUE_READ_ONLY.format(league=invitation.league)
+        return _render_join(request, invitation, form, [read_only])
     if request.method == "GET":
         return _render_join(request, invitation, form)
     try:
@@ -177,6 +182,7 @@ def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     team = get_object_or_404(Team.objects.select_related("league"), league=league, pk=team_id)
     if not league.can_run_team(request.user, team):
         raise PermissionDenied(NOT_THE_TEAMS)
+    services.league_writable(league)
     form = TeamRenameForm(request.POST)
     if form.is_valid():
         try:
@@ -200,6 +206,7 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
     team = league.teams_run_by(request.user).filter(pk=_team_id(request)).first()
     if team is None:
         raise PermissionDenied(NOT_A_TEAM_OWNER)
+    services.league_writable(league)
     round_ = _round(league, number, round_number)
 
     def choose(version: int) -> None:

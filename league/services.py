@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Case, Exists, F, OuterRef, Subquery, Value, When
 from django.db.models.functions import Lower
@@ -190,6 +190,24 @@ class StaleRound(ValidationError):
 
 class StaleLeague(ValidationError):
     """The page was built on an older version of the league's settings: someone changed them."""
+
+
+LEAGUE_READ_ONLY = (
+    "{league} is archived, so it is read-only: nothing of it changes while it is archived. Its "
+    "organiser may restore it to the home page's list (on the league page) to change it again."
+)
+
+
+class LeagueArchived(PermissionDenied):
+    """A write to an archived league, refused whoever asks (docs/architecture.md)."""
+
+
+def league_writable(league: League) -> None:
+    """Refuse (LeagueArchived) any write to `league` while it is archived. The views ask before
+    they read what was posted; `_locked_league` and `round_for_write` ask again under their
+    locks, so an archiving that lands first is seen."""
+    if league.is_archived:
+        raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league))
 
 
 @dataclass(frozen=True)
@@ -452,7 +470,7 @@ def league_archive_set(
     pages stay at their addresses and its history as it was; an archived league is only off
     the home page's list. Asking for what it is already is AlreadyDone (a double tap); a page
     built on older settings is StaleLeague."""
-    league = _locked_league(league)
+    league = _locked_league(league, archived=True)
     if league.is_archived == archived:
         message = LEAGUE_ARCHIVED_ALREADY if archived else LEAGUE_NOT_ARCHIVED
         raise AlreadyDone(message.format(league=league), done=league)
@@ -489,10 +507,14 @@ def _preset(rules: Championship, name: str) -> SeasonPreset:
     raise ValidationError(UNKNOWN_PRESET.format(name=name))
 
 
-def _locked_league(league: League) -> League:
+def _locked_league(league: League, *, archived: bool = False) -> League:
     """The league row, locked: creates inside one league (teams, drivers, seasons) take turns,
-    so a check that a name or a number is free still holds when the insert runs."""
-    return League.objects.select_for_update().get(pk=league.pk)
+    so a check that a name or a number is free still holds when the insert runs. An archived
+    league is refused (league_writable) unless the write is its archiving itself."""
+    locked = League.objects.select_for_update().get(pk=league.pk)
+    if not archived:
+        league_writable(locked)
+    return locked
 
 
 @transaction.atomic
@@ -960,6 +982,7 @@ def round_for_write(round_: Round, expected_version: int | None, *, by_hand: boo
         .select_related("season__league")
         .get(pk=round_.pk)
     )
+    league_writable(locked.season.league)
     if expected_version is not None:
         check_round_version(locked, expected_version)
     if by_hand and locked.run_at_table and locked.status == RoundStatus.STARTED:

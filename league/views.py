@@ -33,8 +33,10 @@ from .forms import (
     TrackForm,
 )
 from .models import (
+    RUNS_RACES,
     Driver,
     League,
+    Role,
     Round,
     RoundStatus,
     Season,
@@ -75,10 +77,14 @@ def _league(slug: str) -> League:
     return get_object_or_404(League.objects.select_related("organiser"), slug=slug)
 
 
-def _managed_league(request: HttpRequest, slug: str) -> League:
+def _managed_league(request: HttpRequest, slug: str, *, archiving: bool = False) -> League:
+    """The league, to its organisers; a post to an archived one is refused (but `archiving`,
+    its being archived or restored)."""
     league = _league(slug)
     if not league.can_manage(request.user):
         raise PermissionDenied("Only the league's organiser may do that.")
+    if request.method == "POST" and not archiving:
+        services.league_writable(league)
     return league
 
 
@@ -162,6 +168,7 @@ def _render_league(request, league, errors=(), status=200) -> HttpResponse:
     # The seasons are read once, the current one among them; teams and their drivers are read
     # through the league, so they carry it without a join.
     seasons = list(league.seasons.order_by("number"))
+    can_manage = league.can_manage(request.user)
     context = {
         "errors": list(errors),
         "league": league,
@@ -169,7 +176,8 @@ def _render_league(request, league, errors=(), status=200) -> HttpResponse:
         # Each season's champions (its leaders while it runs), newest first.
         "history": season_leaders(seasons[::-1]),
         "teams": page_of(league.teams.prefetch_related("drivers"), request.GET.get("page")),
-        "can_manage": league.can_manage(request.user),
+        "can_manage": can_manage,
+        "can_change": can_manage and not league.is_archived,  # an archived league is read-only
     }
     return render(request, "league/league.html", context, status=status)
 
@@ -179,7 +187,7 @@ def _render_league(request, league, errors=(), status=200) -> HttpResponse:
 def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
     """Its organiser files the league away (the Archive button) or brings it back (Restore):
     a league with history is archived, never deleted."""
-    league = _managed_league(request, slug)
+    league = _managed_league(request, slug, archiving=True)
     form = ArchiveForm(request.POST)
     if not form.is_valid():
         return _render_league(request, league, form.non_field_errors(), BAD_REQUEST)
@@ -279,7 +287,7 @@ def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 
 
 def _render_team(request, league, team, hire_form, status=200, rename_form=None) -> HttpResponse:
-    runs_team = league.can_run_team(request.user, team)
+    runs_team = not league.is_archived and league.can_run_team(request.user, team)
     context = {
         "league": league,
         "team": team,
@@ -318,6 +326,7 @@ def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     team = get_object_or_404(Team, league=league, pk=team_id)
     if not league.can_run_team(request.user, team):
         raise PermissionDenied("Only the league's organiser or this team's owner may hire.")
+    services.league_writable(league)
     form = HireForm(request.POST)
     if form.is_valid():
         try:
@@ -347,7 +356,7 @@ def _driver(league: League, driver_id: int) -> Driver:
 
 
 def _render_driver(request, league, driver, home_track_form, status: int = 200) -> HttpResponse:
-    can_manage = league.can_manage(request.user)
+    can_manage = not league.is_archived and league.can_manage(request.user)
     context = {
         "league": league,
         "driver": driver,
@@ -483,7 +492,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = _season(league, number)
     # By number alone: the rounds' default order joins their season and its league to sort.
     rounds = list(season.rounds.select_related("track").order_by("number"))
-    can_manage = league.can_manage(request.user)
+    can_manage = not league.is_archived and league.can_manage(request.user)
     standings = season_standings(season, rounds=rounds)
     drivers = page_of(standings.drivers, request.GET.get("page"))
     teams = page_of(standings.teams, request.GET.get("teams"))
@@ -617,7 +626,9 @@ def render_round(
     request, round_, *, errors=(), status=200, rookie_form=None, **bound
 ) -> HttpResponse:
     league = round_.season.league
-    can_referee = league.can_referee(request.user)
+    # An archived league's round is shown as to the public: it is read-only.
+    role = None if league.is_archived else league.role_of(request.user)
+    can_referee = role in RUNS_RACES
     context = {
         "league": league,
         "season": round_.season,
@@ -630,19 +641,20 @@ def render_round(
         "may_reopen": can_referee
         and round_.is_finished
         and services.round_reopen_refusal(round_) is None,
-        "can_manage": league.can_manage(request.user),
-        "own_starters": _own_starters(request, league, round_, can_referee),
+        "can_manage": role == Role.ORGANISER,
+        "own_starters": _own_starters(request, league, round_, role),
     }
     template = "league/round.html#round-panel" if request.htmx else "league/round.html"
     return render(request, template, context, status=status)
 
 
-def _own_starters(request, league: League, round_: Round, can_referee: bool) -> list:
+def _own_starters(request, league: League, round_: Round, role: str | None) -> list:
     """(team id, team name, [(team name, starter lines)]) of the teams whose owner is asking,
     for a round not yet started: they choose its starters, which the referee's form proposes."""
-    if can_referee or round_.status != RoundStatus.SCHEDULED or not request.user.is_authenticated:
+    if role != Role.TEAM_OWNER or round_.status != RoundStatus.SCHEDULED:
         return []
-    teams = dict(league.teams_run_by(request.user).values_list("name", "pk"))
+    owned = league.teams.filter(memberships__user_id=request.user.pk)
+    teams = dict(owned.values_list("name", "pk"))
     if not teams:
         return []
     return [
@@ -655,7 +667,7 @@ def _own_starters(request, league: League, round_: Round, can_referee: bool) -> 
 def rookie_form_for(request: HttpRequest, league: League) -> RookieForm | None:
     """The form to hire a rookie from a starters form: for the organiser of a league whose
     drivers have careers."""
-    if league.rules.careers and league.can_manage(request.user):
+    if league.rules.careers and not league.is_archived and league.can_manage(request.user):
         return RookieForm(league=league)
     return None
 
@@ -665,6 +677,7 @@ def rookie_hire(request: HttpRequest, league: League) -> tuple[RookieForm, Drive
     hired or None with the refusal on the form."""
     if not league.rules.careers or not league.can_manage(request.user):
         raise PermissionDenied("Only the league's organiser may hire a rookie.")
+    services.league_writable(league)
     form = RookieForm(request.POST, league=league)
     if not form.is_valid():
         return form, None
@@ -701,6 +714,7 @@ def _refereed_round(request, slug, number, round_number) -> Round:
     league = _league(slug)
     if not league.can_referee(request.user):
         raise PermissionDenied("Only the league's organiser or a referee may enter results.")
+    services.league_writable(league)
     return _round(league, number, round_number)
 
 

@@ -21,7 +21,15 @@ from league.models import RUNS_RACES, League, Round, RoundStatus, may_referee, m
 from league.pages import latest_page
 from league.publishing import NOT_PUBLISHED
 from league.round_panel import chosen_starters, starter_lines
-from league.services import AlreadyDone, StaleRound, reopen_summary, round_reopen_refusal
+from league.services import (
+    LEAGUE_READ_ONLY,
+    AlreadyDone,
+    LeagueArchived,
+    StaleRound,
+    league_writable,
+    reopen_summary,
+    round_reopen_refusal,
+)
 from league.views import render_round, rookie_form_for, rookie_hire
 from rules.engine import Event, RaceState
 
@@ -88,12 +96,17 @@ def _shown_race(request: HttpRequest, race_id: int) -> tuple[Race, bool]:
     role = league.role_of(request.user)
     if not league.published and role is None:
         raise Http404(NOT_PUBLISHED)
-    return race, role in RUNS_RACES
+    # An archived league's race is shown as to a spectator: it is read-only.
+    return race, role in RUNS_RACES and not league.is_archived
 
 
 def _require_referee(request, league: League) -> None:
+    """Only a referee of the league (or an organiser) gets past; a post to an archived league
+    is refused."""
     if not league.can_referee(request.user):
         raise PermissionDenied(NOT_A_REFEREE)
+    if request.method == "POST":
+        league_writable(league)
 
 
 def _panel_context(race: Race, panel, *, can_referee: bool) -> dict[str, Any]:
@@ -141,6 +154,8 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         raise Http404(NO_RACE)
     if not may_referee(request.user, league_id=race.league_id, organiser_id=race.organiser_id):
         raise PermissionDenied(NOT_A_REFEREE)
+    if race.league_archived_at is not None:
+        raise LeagueArchived(LEAGUE_READ_ONLY.format(league=race.league_name))
     try:
         return _act(request, race)
     except services.StaleRace as conflict:

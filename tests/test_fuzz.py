@@ -48,6 +48,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
@@ -1333,6 +1334,34 @@ def test_outsiders_are_turned_away_and_write_nothing(stage: str, worlds: dict[st
     examples = OUTSIDER_EXAMPLES * len(pairs)
     run_examples(test, examples, example)
     assert TRIED[test] >= examples
+
+
+# Endpoints that write to no league of their own: a new league, the shared track list, login.
+NOT_A_LEAGUES = ("league_new", "tracks", "track_edit", "login", "logout", "league_archive")
+
+
+@pytest.mark.parametrize(
+    "name", [endpoint.name for endpoint in ENDPOINTS if endpoint.name not in NOT_A_LEAGUES]
+)
+def test_an_archived_league_refuses_the_legal_post_as_read_only_and_writes_nothing(
+    name: str, worlds: dict[str, World], client: Client
+) -> None:
+    """The post its page would make, by its organiser, the league archived meanwhile: 403 with
+    the reason, nothing written (its organiser restores it first; tests/test_permissions.py
+    walks every URL for every identity)."""
+    endpoint = BY_NAME[name]
+    world = worlds[endpoint.stage].reset()
+    client.force_login(world.organiser)
+    with transaction.atomic():
+        League.objects.filter(pk=world.league.pk).update(archived_at=timezone.now())
+        before = fingerprint()
+        request = Request(endpoint.url(world), endpoint.legal(world, simplest))
+        answer = send(client, request)
+        assert answer.response.status_code == 403, request.describe()
+        message = services.LEAGUE_READ_ONLY.format(league=world.league.name)
+        assert escape(message) in answer.response.content.decode()
+        assert not answer.wrote or fingerprint() == before
+        transaction.set_rollback(True)
 
 
 NAME_CHARS = string.ascii_letters + "éß"

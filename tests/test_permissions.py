@@ -29,6 +29,8 @@ import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+from django.utils import timezone
+from django.utils.html import escape
 
 from league import services
 from league.models import League, Role
@@ -294,3 +296,70 @@ def test_the_pages_of_an_unpublished_league_are_its_members_only(
                     wrong.append(f"GET {url} as {who}: {response.status_code}, not {expected}")
         transaction.set_rollback(True)
     assert not wrong, "\n".join(wrong)
+
+
+# --- an archived league is read-only ------------------------------------------------------------
+
+# The one write an archived league takes: its organiser restoring it (league_archive).
+ARCHIVING = "league:league_archive"
+NOT_WRITES = (NOT_HERE, NOT_HERE_LOGIN)
+
+
+def test_every_write_to_an_archived_league_is_refused_with_the_reason(
+    world: tuple[World, dict[str, Any]],
+) -> None:
+    """Every URL that writes to the league (or its seasons, rounds, races, teams, drivers,
+    members, invitations): whoever the matrix lets through is refused with the reason, a 403,
+    and nothing is written; the others get what the matrix says they get."""
+    built, people = world
+    values = parameters(built, people)
+    writes = sorted(
+        name
+        for name, (_get, post) in MATRIX.items()
+        if post not in NOT_WRITES and (OF_A_LEAGUE | {"token"}) & set(URLS[name])
+    )
+    assert {"league:join", "races:turn", "league:member", ARCHIVING} <= set(writes)
+    read_only = escape(services.LEAGUE_READ_ONLY.format(league=built.league.name))
+    clients = {}
+    for who in IDENTITIES:
+        clients[who] = Client()
+        if people[who] is not None:
+            clients[who].force_login(people[who])
+    wrong = []
+    with transaction.atomic():
+        League.objects.filter(pk=built.league.pk).update(archived_at=timezone.now())
+        for name in writes:
+            url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
+            data = POSTED[name](built) if name in POSTED else {}
+            for who, allowed in zip(IDENTITIES, MATRIX[name][1].split(), strict=True):
+                with transaction.atomic():
+                    answer = send(clients[who], Sent(url, data))
+                    transaction.set_rollback(True)
+                response, got = answer.response, _answer(answer.response)
+                refused = got == "403" and read_only in response.content.decode()
+                if allowed != "ok" or name == ARCHIVING:
+                    if got != allowed:
+                        wrong.append(f"POST {url} as {who}: {got}, not {allowed}")
+                elif not refused:
+                    wrong.append(f"POST {url} as {who}: {response.status_code}, not read-only")
+                if answer.wrote and (refused or got != "ok"):
+                    wrong.append(f"POST {url} as {who}: refused but wrote")
+        transaction.set_rollback(True)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_organiser_restores_an_archived_league_and_it_takes_writes_again(
+    world: tuple[World, dict[str, Any]],
+) -> None:
+    built, people = world
+    organiser = Client()
+    organiser.force_login(people["organiser"])
+    rename = reverse("league:team_rename", args=[built.league.slug, built.teams[0].pk])
+    with transaction.atomic():
+        league = services.league_archive_set(league=built.league, archived=True)
+        assert organiser.post(rename, {"name": "Renamed"}).status_code == 403
+        restore = {"restore": "", "version": league.settings_version}
+        response = organiser.post(reverse(ARCHIVING, args=[league.slug]), restore)
+        assert response.status_code == 302
+        assert organiser.post(rename, {"name": "Renamed"}).status_code == 302
+        transaction.set_rollback(True)
