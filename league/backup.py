@@ -71,6 +71,7 @@ BROKEN_REFERENCE = (
 BAD_ROW = "Row {row} of the backup's {label!r} table cannot be read: {reason}"
 MALFORMED = "The backup cannot be read ({reason}): nothing was imported."
 ONE_LEAGUE = "The backup must hold exactly one league."
+NOT_JSON = "This file is not a Paddock league backup: it cannot be read as JSON ({reason})."
 CLASH = "The backup clashes with this database ({reason}): nothing was imported."
 # Who restores a league on the restore page, in place of the file's organiser.
 RESTORER = "restorer"
@@ -239,6 +240,15 @@ def league_import(data: Any, *, organiser=None) -> League:
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise ValidationError(MALFORMED.format(reason=repr(error))) from error
     return league
+
+
+def parsed(raw: bytes | str) -> Any:
+    """A backup file's text, read (JSON); a file that is not JSON is refused with why."""
+    try:
+        return json.loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        reason = str(error) if not isinstance(error, RecursionError) else "nested too deep"
+        raise ValidationError(NOT_JSON.format(reason=reason)) from error
 
 
 def _checked(data: Any) -> dict[str, list[dict[str, Any]]]:

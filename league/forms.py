@@ -83,6 +83,17 @@ class ArchiveForm(forms.Form):
         return cleaned
 
 
+class RestoreForm(forms.Form):
+    """A league's backup file (league/backup.py), to make the league from."""
+
+    backup = forms.FileField(
+        label="Backup file",
+        help_text="The JSON file a league's Download a backup gave (paddock-…json).",
+        error_messages={"required": "Choose the backup file to restore the league from."},
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+
 class PointsTableForm(forms.Form):
     """A league's points table: one of its rule set's presets (a button each), or the table as
     typed; with the settings version the page was built on."""

@@ -27,6 +27,7 @@ how many at its end.
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import os
 import random
@@ -53,7 +54,7 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from league import services
+from league import backup, services
 from league.models import (
     Driver,
     Entry,
@@ -700,6 +701,23 @@ def _season_post(world: World, draw) -> Post:
     return post
 
 
+def restore_file(world: World, draw) -> SimpleUploadedFile:
+    """The world's league's backup, as a copy at an address of its own (restored), as it is
+    (restored already), or spoiled: another version, a row naming one not in the file, not
+    JSON."""
+    data = backup.league_export(world.league)
+    league = data["tables"]["league.league"][0]
+    change = draw(st.sampled_from(["copy", "same", "version", "reference", "not json"]))
+    if change in ("copy", "reference"):
+        league.update(slug="restored-copy", name=f"Restored {MARKUP_TEAM}")
+    if change == "version":
+        data["version"] = draw(st.sampled_from([1, 3, "2", None]))
+    if change == "reference":
+        data["tables"]["league.round"][-1]["track"] = 999_999
+    raw = b"{not json" if change == "not json" else json.dumps(data).encode()
+    return SimpleUploadedFile("backup.json", raw, "application/json")
+
+
 @dataclass(frozen=True)
 class Endpoint:
     name: str
@@ -800,6 +818,15 @@ ENDPOINTS = (
             ),
         },
         hostile=({"version": str(2**63)},),
+    ),
+    Endpoint(
+        "league_restore",
+        "season_done",
+        lambda world: reverse("league:league_restore"),
+        lambda world: [reverse("league:league_restore") + "?next=//evil"],
+        lambda world, draw: {"backup": restore_file(world, draw)},
+        outsiders=("anonymous",),
+        hostile=({"backup": ""}, {"backup": "x" * 10_000}),
     ),
     Endpoint(
         "season_end",
@@ -1337,7 +1364,15 @@ def test_outsiders_are_turned_away_and_write_nothing(stage: str, worlds: dict[st
 
 
 # Endpoints that write to no league of their own: a new league, the shared track list, login.
-NOT_A_LEAGUES = ("league_new", "tracks", "track_edit", "login", "logout", "league_archive")
+NOT_A_LEAGUES = (
+    "league_new",
+    "league_restore",
+    "tracks",
+    "track_edit",
+    "login",
+    "logout",
+    "league_archive",
+)
 
 
 @pytest.mark.parametrize(

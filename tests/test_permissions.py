@@ -64,6 +64,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "logout": (NOT_HERE, PUBLIC),
     "league:home": (PUBLIC, NOT_HERE),
     "league:league_new": (SIGNED_IN, SIGNED_IN),
+    "league:league_restore": (SIGNED_IN, SIGNED_IN),
     "league:tracks": (PUBLIC, SIGNED_IN_NO_LOGIN),
     "league:track_edit": (ORGANISERS, ORGANISERS),
     "league:join": (PUBLIC, PUBLIC),

@@ -125,3 +125,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 # The demo league logs in with passwords printed in the README: local.py and test.py allow it.
 PADDOCK_DEMO_ALLOWED = False
+
+# The largest backup file the restore page takes (league/restore.py): it is read whole into
+# memory. A larger one is imported on the host with manage.py import_league.
+PADDOCK_RESTORE_MOST_BYTES = env.int("PADDOCK_RESTORE_MOST_BYTES", default=50 * 1024 * 1024)
