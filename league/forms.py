@@ -331,7 +331,7 @@ class MemberRoleForm(forms.Form):
         self.teams = {str(team.pk): team for team in teams}
         choices = [
             (self.REFEREE, "Referee: runs races, enters and confirms results"),
-            (self.ORGANISER, "Organiser: may do everything, as every organiser"),
+            (self.ORGANISER, "Organiser: may do everything"),
         ]
         choices += [(self.TEAM + pk, f"Team owner of {team}") for pk, team in self.teams.items()]
         self.fields["role"].choices = choices
