@@ -182,6 +182,16 @@ def world(django_db_setup, django_db_blocker) -> Iterator[tuple[World, dict[str,
         transaction.set_rollback(True)
 
 
+def signed_in(people: dict[str, Any]) -> dict[str, Client]:
+    """A browser for each identity, signed in as them (but the anonymous one's)."""
+    clients = {}
+    for who in IDENTITIES:
+        clients[who] = Client()
+        if people[who] is not None:
+            clients[who].force_login(people[who])
+    return clients
+
+
 def test_every_url_has_its_line_and_every_line_a_url() -> None:
     assert sorted(set(URLS) - set(MATRIX)) == [], "URLs missing from MATRIX"
     assert sorted(set(MATRIX) - set(URLS)) == [], "MATRIX names URLs the site no longer has"
@@ -210,11 +220,7 @@ def test_each_identity_gets_the_exact_answer_and_a_refusal_writes_nothing(
     missing = [parameter for parameter in URLS[name] if parameter not in values]
     assert not missing, f"{name}: say in parameters() what {missing} are"
     url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
-    clients = {}
-    for who in IDENTITIES:
-        clients[who] = Client()
-        if people[who] is not None:
-            clients[who].force_login(people[who])
+    clients = signed_in(people)
     wrong = []
     for method, row in zip(("GET", "POST"), MATRIX[name], strict=True):
         for who, expected in zip(IDENTITIES, row.split(), strict=True):
@@ -321,11 +327,7 @@ def test_every_write_to_an_archived_league_is_refused_with_the_reason(
     )
     assert {"league:join", "races:turn", "league:member", ARCHIVING} <= set(writes)
     read_only = escape(services.LEAGUE_READ_ONLY.format(league=built.league.name))
-    clients = {}
-    for who in IDENTITIES:
-        clients[who] = Client()
-        if people[who] is not None:
-            clients[who].force_login(people[who])
+    clients = signed_in(people)
     wrong = []
     with transaction.atomic():
         League.objects.filter(pk=built.league.pk).update(archived_at=timezone.now())
