@@ -1,10 +1,12 @@
-"""Who may do what: every URL of the site × GET and POST × six identities, with the exact answer.
+"""Who may do what: every URL of the site × GET and POST × seven identities, with the exact
+answer.
 
 The URLs come from the URLconf (the Django admin aside, which keeps its own staff check), so a
 URL added without a line in MATRIX, or with a parameter PARAMETERS cannot fill, fails here. The
 identities, against the league of tests/test_fuzz.py's world at the stage "race" (round 1 run at
 the table to its finish): anonymous, a signed-in stranger, the owner of the league's first team,
-its referee, its organiser, and the organiser of another league.
+its referee, its organiser (who made it), a member it made a second organiser, and the
+organiser of another league.
 
 An answer is one of:
 
@@ -41,22 +43,23 @@ from tests.test_fuzz import World, build_rival, build_world, quiet_logs, send  #
 
 pytestmark = pytest.mark.django_db
 
-IDENTITIES = ("anonymous", "stranger", "owner", "referee", "organiser", "rival")
+IDENTITIES = ("anonymous", "stranger", "owner", "referee", "organiser", "co-organiser", "rival")
 
-# Who is let through, as a row of answers in IDENTITIES' order.
-PUBLIC = "ok ok ok ok ok ok"
-SIGNED_IN = "login ok ok ok ok ok"
-ORGANISERS = "login 403 403 403 ok ok"  # of any league: the shared track list
-ORGANISER = "login 403 403 403 ok 403"
-REFEREE = "login 403 403 ok ok 403"
+# Who is let through, as a row of answers in IDENTITIES' order. The league's two organisers
+# (the one who made it, and a member made an organiser) get the same answer everywhere.
+PUBLIC = "ok ok ok ok ok ok ok"
+SIGNED_IN = "login ok ok ok ok ok ok"
+ORGANISERS = "login 403 403 403 ok ok ok"  # of any league: the shared track list
+ORGANISER = "login 403 403 403 ok ok 403"
+REFEREE = "login 403 403 ok ok ok 403"
 TEAM_OWNER = (
-    "login 403 ok 403 ok 403"  # the owner of the team in the URL (or POSTED), and the organiser
+    "login 403 ok 403 ok ok 403"  # the owner of the team in the URL (or POSTED), the organisers
 )
 # Pages open to anyone that refuse a write to those who may not make it, without a sign-in.
-REFEREE_NO_LOGIN = "403 403 403 ok ok 403"
-SIGNED_IN_NO_LOGIN = "403 ok ok ok ok ok"
-NOT_HERE = "405 405 405 405 405 405"  # a read-only page's POST, or a write's GET, for anyone
-NOT_HERE_LOGIN = "login 405 405 405 405 405"  # ... behind login_required
+REFEREE_NO_LOGIN = "403 403 403 ok ok ok 403"
+SIGNED_IN_NO_LOGIN = "403 ok ok ok ok ok ok"
+NOT_HERE = "405 405 405 405 405 405 405"  # a read-only page's POST, or a write's GET, for anyone
+NOT_HERE_LOGIN = "login 405 405 405 405 405 405"  # ... behind login_required
 
 # Every URL name of the site: (GET, POST).
 MATRIX: dict[str, tuple[str, str]] = {
@@ -114,7 +117,7 @@ MATRIX: dict[str, tuple[str, str]] = {
 }
 # A league taken back from publishing: its pages and exports (the URLs `public` wraps) are 404
 # to all but its organiser and members, as if it did not exist; writes keep their own checks.
-UNPUBLISHED = "404 404 ok ok ok 404"
+UNPUBLISHED = "404 404 ok ok ok ok 404"
 
 # What a POST carries, where a URL's parameters do not say all it acts on (else nothing).
 POSTED = {"league:round_choose": lambda world: {"team": world.teams[0].pk}}
@@ -158,11 +161,14 @@ def parameters(world: World, people: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker) -> Iterator[tuple[World, dict[str, Any]]]:
-    """The fuzz tests' "race" world, with a referee, a team owner and an open invitation."""
+    """The fuzz tests' "race" world, with a referee, a team owner, a second organiser and an
+    open invitation."""
     with django_db_blocker.unblock(), transaction.atomic():
         built = build_world("race", build_rival())
         league = built.league
         referee, owner = UserFactory(username="referee"), UserFactory(username="owner")
+        co_organiser = UserFactory(username="co-organiser")
+        services.member_add(league=league, user=co_organiser, role=Role.ORGANISER)
         people = {
             "referee_membership": services.member_add(
                 league=league, user=referee, role=Role.REFEREE
@@ -176,6 +182,7 @@ def world(django_db_setup, django_db_blocker) -> Iterator[tuple[World, dict[str,
             "owner": owner,
             "referee": referee,
             "organiser": built.organiser,
+            "co-organiser": co_organiser,
             "rival": built.rival,
         }
         yield built, people
