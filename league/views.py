@@ -45,7 +45,7 @@ from .models import (
     may_edit_tracks,
     ruleset_choices,
 )
-from .pages import latest_page, page_of
+from .pages import SEASONS_PER_PAGE, latest_page, page_of
 from .round_panel import chosen_starters, round_panel, starter_lines
 from .standings import season_leaders, season_standings
 from .title import season_title
@@ -173,13 +173,20 @@ def _render_league(request, league, errors=(), status=200) -> HttpResponse:
         "errors": list(errors),
         "league": league,
         "season": seasons[-1] if seasons else None,
-        # Each season's champions (its leaders while it runs), newest first.
-        "history": season_leaders(seasons[::-1]),
+        "history": _season_history(seasons, request.GET.get("seasons")),
         "teams": page_of(league.teams.prefetch_related("drivers"), request.GET.get("page")),
         "can_manage": can_manage,
         "can_change": can_manage and not league.is_archived,  # an archived league is read-only
     }
     return render(request, "league/league.html", context, status=status)
+
+
+def _season_history(seasons: list[Season], number: str | None):
+    """A page of the league's seasons, the latest first, each with its champions (its leaders
+    while it runs): only the seasons shown are read for them."""
+    history = page_of(seasons[::-1], number, SEASONS_PER_PAGE)
+    history.object_list = season_leaders(list(history.object_list))
+    return history
 
 
 @login_required
