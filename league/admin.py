@@ -55,6 +55,13 @@ class LeagueAdmin(admin.ModelAdmin):
     date_hierarchy = "created"
     inlines = [MembershipInline, TeamInline]
 
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        # Every organiser is a member, the lead one too.
+        Membership.objects.ensure_organiser(
+            league=form.instance, user_id=form.instance.organiser_id
+        )
+
     def get_readonly_fields(self, request, obj=None):
         # A league's history is of its rule set: switching it would mix two in one history and
         # leave settings the new one does not have.

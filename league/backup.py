@@ -71,16 +71,22 @@ BROKEN_REFERENCE = (
 BAD_ROW = "Row {row} of the backup's {label!r} table cannot be read: {reason}"
 MALFORMED = "The backup cannot be read ({reason}): nothing was imported."
 ONE_LEAGUE = "The backup must hold exactly one league."
+NOT_JSON = "This file is not a Paddock league backup: it cannot be read as JSON ({reason})."
 CLASH = "The backup clashes with this database ({reason}): nothing was imported."
+# Who restores a league on the restore page, in place of the file's organiser.
+RESTORER = "restorer"
 
 
 @dataclass(frozen=True)
 class Table:
-    """A model whose rows belong to a league, and how to find them."""
+    """A model whose rows belong to a league, how to find them, and what to ask of a row read
+    from a file beyond its fields' types (`check` raises ValueError, TypeError or KeyError for
+    a row this Paddock could not show)."""
 
     label: str
     model: type[models.Model]
     rows: Callable[[League], models.QuerySet]
+    check: Callable[[models.Model], object] | None = None
 
 
 # In the order they are imported: a row only names rows of tables before it (and people and
@@ -112,11 +118,17 @@ TABLES: list[Table] = [
 ]
 
 
-def register(label: str, model: type[models.Model], rows: Callable[[League], models.QuerySet]):
+def register(
+    label: str,
+    model: type[models.Model],
+    rows: Callable[[League], models.QuerySet],
+    check: Callable[[models.Model], object] | None = None,
+):
     """Add another app's rows of a league to the file (after the league's own): `rows(league)`
-    are that league's rows of `model`. Called from the app's ready(), once per table."""
+    are that league's rows of `model`, `check(row)` what a row read from a file must pass.
+    Called from the app's ready(), once per table."""
     if all(table.label != label for table in TABLES):
-        TABLES.append(Table(label, model, rows))
+        TABLES.append(Table(label, model, rows, check))
 
 
 def league_export(league: League) -> dict[str, Any]:
@@ -199,24 +211,44 @@ def _named(tables: dict[str, list[dict[str, Any]]], target: type[models.Model]) 
 
 
 @transaction.atomic
-def league_import(data: Any) -> League:
+def league_import(data: Any, *, organiser=None) -> League:
     """The league in `data` (a `league_export` read back from JSON) written into this database
     under new ids. People are matched by username; one not here yet gets an account with no
     password (an admin sets one). Tracks are matched by name whatever the case, and one not
-    here yet is added."""
+    here yet is added. `organiser`: who restores it (the site's restore page), its lead
+    organiser then; the file's organisers stay organisers."""
     tables = _checked(data)
     try:
-        ids: dict[type[models.Model], dict[int, int]] = {
-            get_user_model(): _people(data.get("users", [])),
+        people = _people(data.get("users", []))
+        ids: dict[type[models.Model], dict[Any, int]] = {
+            get_user_model(): people,
             Track: _tracks(data.get("tracks", [])),
         }
+        file_lead = tables["league.league"][0].get("organiser")
         for table in TABLES:
-            ids[table.model] = _insert(table, tables[table.label], ids)
+            rows = tables[table.label]
+            if table.model is League and organiser is not None:
+                people[RESTORER] = organiser.pk
+                rows = [{**row, "organiser": RESTORER} for row in rows]
+            ids[table.model] = _insert(table, rows, ids)
+        league = League.objects.get(pk=next(iter(ids[League].values())))
+        # Every organiser is a member (a file written before they were lacks its organiser's).
+        for lead in {league.organiser_id, people.get(file_lead, league.organiser_id)}:
+            Membership.objects.ensure_organiser(league=league, user_id=lead)
     except IntegrityError as error:
         raise ValidationError(CLASH.format(reason=error)) from error
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise ValidationError(MALFORMED.format(reason=repr(error))) from error
-    return League.objects.get(pk=next(iter(ids[League].values())))
+    return league
+
+
+def parsed(raw: bytes | str) -> Any:
+    """A backup file's text, read (JSON); a file that is not JSON is refused with why."""
+    try:
+        return json.loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        reason = str(error) if not isinstance(error, RecursionError) else "nested too deep"
+        raise ValidationError(NOT_JSON.format(reason=reason)) from error
 
 
 def _checked(data: Any) -> dict[str, list[dict[str, Any]]]:
@@ -295,6 +327,14 @@ def _insert(
         obj = table.model(**values)
         if table.model is League:
             _validate(table.label, number, obj)
+        elif table.model is Track:  # shared by every league: as the track list would take it
+            _cleaned(table.label, number, obj)
+        if table.check is not None:
+            try:
+                table.check(obj)
+            except (KeyError, TypeError, ValueError) as error:
+                reason = BAD_ROW.format(row=number, label=table.label, reason=repr(error))
+                raise ValidationError(reason) from error
         objects.append(obj)
         olds.append(row.get("id"))
     created = table.model.objects.bulk_create(objects, batch_size=BATCH)
@@ -327,10 +367,13 @@ def _value(label: str, number: int, field: models.Field, value: Any, ids) -> Any
     if isinstance(field, models.JSONField):
         return value
     try:
-        return field.to_python(value)
+        value = field.to_python(value)
+        if field.choices and value not in dict(field.flatchoices) and value not in ("", None):
+            raise ValidationError(f"{value!r} is not one of its choices")
     except ValidationError as error:
         reason = f"{field.name}: {' '.join(error.messages)}"
         raise ValidationError(BAD_ROW.format(row=number, label=label, reason=reason)) from error
+    return value
 
 
 def _validate(label: str, number: int, obj: models.Model) -> None:
@@ -338,6 +381,10 @@ def _validate(label: str, number: int, obj: models.Model) -> None:
     settings, its name beside its organiser's other leagues."""
     if League.objects.filter(organiser_id=obj.organiser_id, name__iexact=obj.name).exists():
         raise ValidationError(NAME_TAKEN.format(organiser=obj.organiser, name=obj.name))
+    _cleaned(label, number, obj)
+
+
+def _cleaned(label: str, number: int, obj: models.Model) -> None:
     try:
         obj.full_clean()
     except ValidationError as error:

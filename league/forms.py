@@ -83,6 +83,17 @@ class ArchiveForm(forms.Form):
         return cleaned
 
 
+class RestoreForm(forms.Form):
+    """A league's backup file (league/backup.py), to make the league from."""
+
+    backup = forms.FileField(
+        label="Backup file",
+        help_text="The JSON file a league's Download a backup gave (paddock-…json).",
+        error_messages={"required": "Choose the backup file to restore the league from."},
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+
 class PointsTableForm(forms.Form):
     """A league's points table: one of its rule set's presets (a button each), or the table as
     typed; with the settings version the page was built on."""
@@ -334,9 +345,10 @@ class InjuryRollForm(forms.Form):
 
 
 class MemberRoleForm(forms.Form):
-    """A member's role, or an invitation's: a referee, or the owner of one of the league's
-    teams, picked in one list ("team:<id>")."""
+    """A member's role, or an invitation's: an organiser, a referee, or the owner of one of the
+    league's teams, picked in one list ("team:<id>")."""
 
+    ORGANISER = "organiser"
     REFEREE = "referee"
     TEAM = "team:"
 
@@ -347,7 +359,10 @@ class MemberRoleForm(forms.Form):
         super().__init__(*args, **kwargs)
         teams = league.teams.all() if teams is None else teams
         self.teams = {str(team.pk): team for team in teams}
-        choices = [(self.REFEREE, "Referee: runs races, enters and confirms results")]
+        choices = [
+            (self.REFEREE, "Referee: runs races, enters and confirms results"),
+            (self.ORGANISER, "Organiser: may do everything"),
+        ]
         choices += [(self.TEAM + pk, f"Team owner of {team}") for pk, team in self.teams.items()]
         self.fields["role"].choices = choices
         self.fields["role"].widget.attrs["class"] = "form-select"
@@ -355,13 +370,17 @@ class MemberRoleForm(forms.Form):
     @classmethod
     def value_of(cls, membership) -> str:
         """The choice that stands for `membership`'s role now."""
-        return cls.REFEREE if membership.team_id is None else f"{cls.TEAM}{membership.team_id}"
+        if membership.team_id is not None:
+            return f"{cls.TEAM}{membership.team_id}"
+        return cls.ORGANISER if membership.role == Role.ORGANISER else cls.REFEREE
 
     def role_and_team(self):
         """(role, team or None) as the services take them, for a valid form."""
         value = self.cleaned_data["role"]
         if value == self.REFEREE:
             return Role.REFEREE, None
+        if value == self.ORGANISER:
+            return Role.ORGANISER, None
         return Role.TEAM_OWNER, self.teams[value.removeprefix(self.TEAM)]
 
 

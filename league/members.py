@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from . import services
 from .forms import HireForm, MemberRoleForm, TeamRenameForm
-from .models import Invitation, League, Membership, Team
+from .models import Invitation, League, Membership, Role, Team
 from .round_panel import chosen_starters, starter_lines
 from .views import BAD_REQUEST, _managed_league, _posted, _render_team, _round, _round_write
 
@@ -51,6 +51,7 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
 def _render_members(request, league: League, form, errors=(), status=200) -> HttpResponse:
     members = list(league.memberships.for_members_page())
     teams = list(league.teams.all())
+    organisers = sum(member.role == Role.ORGANISER for member in members)
     context = {
         "league": league,
         "form": form,
@@ -60,6 +61,8 @@ def _render_members(request, league: League, form, errors=(), status=200) -> Htt
             (
                 member,
                 MemberRoleForm(league=league, teams=teams, initial={"role": form.value_of(member)}),
+                # The last organiser stays: the page offers no way to step down.
+                member.role == Role.ORGANISER and organisers == 1,
             )
             for member in members
         ],
@@ -101,6 +104,8 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
         fresh = MemberRoleForm(league=league)
         return _render_members(request, league, fresh, error.messages, BAD_REQUEST)
     messages.success(request, done)
+    if not league.can_manage(request.user):  # an organiser who stepped down
+        return redirect(league)
     return redirect("league:members", slug=league.slug)
 
 
@@ -136,6 +141,11 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     refusal = services.invitation_refusal(invitation)  # anyone's: the link is dead
     if refusal is not None:
         return _render_join(request, invitation, form, [refusal], GONE)
+    if request.method == "POST":
+        services.league_writable(invitation.league)
+    elif invitation.league.is_archived:  # the link works again once the league is restored
+        read_only = services.LEAGUE_READ_ONLY.format(league=invitation.league)
+        return _render_join(request, invitation, form, [read_only])
     if request.method == "GET":
         return _render_join(request, invitation, form)
     try:
@@ -172,6 +182,7 @@ def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     team = get_object_or_404(Team.objects.select_related("league"), league=league, pk=team_id)
     if not league.can_run_team(request.user, team):
         raise PermissionDenied(NOT_THE_TEAMS)
+    services.league_writable(league)
     form = TeamRenameForm(request.POST)
     if form.is_valid():
         try:
@@ -195,6 +206,7 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
     team = league.teams_run_by(request.user).filter(pk=_team_id(request)).first()
     if team is None:
         raise PermissionDenied(NOT_A_TEAM_OWNER)
+    services.league_writable(league)
     round_ = _round(league, number, round_number)
 
     def choose(version: int) -> None:

@@ -124,7 +124,12 @@ class League(models.Model):
         "version a settings form was built on tells whether someone changed them since.",
     )
     organiser = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_leagues"
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="organised_leagues",
+        help_text="The lead organiser: one of its organisers (each has an organiser's "
+        "membership), asked first and without a query; handed to another organiser when "
+        "they step down.",
     )
     published = models.BooleanField(
         default=True,
@@ -192,18 +197,23 @@ class League(models.Model):
     def is_archived(self) -> bool:
         return self.archived_at is not None
 
+    def role_of(self, user) -> str | None:
+        """`user`'s role in the league (Role), or None: no query for an anonymous visitor, a
+        site admin or the lead organiser, one for anyone else."""
+        return role_in_league(user, league_id=self.pk, organiser_id=self.organiser_id)[0]
+
     def can_manage(self, user) -> bool:
-        return may_manage(user, organiser_id=self.organiser_id)
+        return may_manage(user, league_id=self.pk, organiser_id=self.organiser_id)
 
     def can_referee(self, user) -> bool:
         return may_referee(user, league_id=self.pk, organiser_id=self.organiser_id)
 
     def can_run_team(self, user, team: Team) -> bool:
-        """Its organiser, and the owners of `team`, rename it and hire its rookies."""
+        """Its organisers, and the owners of `team`, rename it and hire its rookies."""
         return may_run_team(user, league=self, team_id=team.pk)
 
     def teams_run_by(self, user) -> models.QuerySet[Team]:
-        """The teams `user` may run: every team for the organiser, their own for a team owner."""
+        """The teams `user` may run: every team for an organiser, their own for a team owner."""
         if self.can_manage(user):
             return self.teams.all()
         if not user.is_authenticated:
@@ -212,68 +222,99 @@ class League(models.Model):
 
     def visible_to(self, user) -> bool:
         """Whether `user` may see its pages: anyone once it is published, else its members."""
-        if self.published or self.can_manage(user):
-            return True
-        return (
-            user.is_authenticated
-            and Membership.objects.filter(league_id=self.pk, user_id=user.pk).exists()
+        return may_see(
+            user, league_id=self.pk, organiser_id=self.organiser_id, published=self.published
         )
 
     def current_season(self) -> Season | None:
         return self.seasons.order_by("-number").first()
 
 
-def may_manage(user, *, organiser_id: int) -> bool:
-    """The league's organiser (or a site admin) manages it."""
-    return user.is_authenticated and (user.is_superuser or user.pk == organiser_id)
+def role_in_league(user, *, league_id: int, organiser_id: int) -> tuple[str | None, int | None]:
+    """(`user`'s role in the league, the team they own), asked by ids so that a hot path
+    that has not loaded the league can ask: a site admin and the lead organiser
+    (`League.organiser`) are its organisers without a query, anyone else signed in is asked
+    their membership (one query), an anonymous visitor has no role."""
+    if not user.is_authenticated:
+        return None, None
+    if user.is_superuser or user.pk == organiser_id:
+        return Role.ORGANISER, None
+    membership = (
+        Membership.objects.filter(league_id=league_id, user_id=user.pk)
+        .values_list("role", "team_id")
+        .first()
+    )
+    return membership or (None, None)
+
+
+def may_manage(user, *, league_id: int, organiser_id: int) -> bool:
+    """The league's organisers (and a site admin) manage it, each as much as the other."""
+    role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
+    return role == Role.ORGANISER
 
 
 def may_edit_tracks(user) -> bool:
-    """The track list is shared by every league: a league's organiser (or a site admin) may
-    correct it."""
-    return user.is_authenticated and (user.is_superuser or user.organised_leagues.exists())
+    """The track list is shared by every league: an organiser of a league (or a site admin)
+    may correct it."""
+    if not user.is_authenticated:
+        return False
+    return (
+        user.is_superuser
+        or user.organised_leagues.exists()
+        or user.memberships.filter(role=Role.ORGANISER).exists()
+    )
 
 
 def may_referee(user, *, league_id: int, organiser_id: int) -> bool:
-    """Its organiser and the referees it names enter results; asked by ids, so a hot path that
-    has not loaded the league can still ask."""
-    if may_manage(user, organiser_id=organiser_id):
-        return True
-    return (
-        user.is_authenticated
-        and Membership.objects.filter(
-            league_id=league_id, user_id=user.pk, role=Role.REFEREE
-        ).exists()
-    )
+    """Its organisers and the referees it names enter results."""
+    role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
+    return role in RUNS_RACES
 
 
 def may_run_team(user, *, league: League, team_id: int) -> bool:
-    """The organiser runs every team of the league; a team owner, their own team."""
-    if league.can_manage(user):
+    """The organisers run every team of the league; a team owner, their own team."""
+    role, team = role_in_league(user, league_id=league.pk, organiser_id=league.organiser_id)
+    return role == Role.ORGANISER or (role == Role.TEAM_OWNER and team == team_id)
+
+
+def may_see(user, *, league_id: int, organiser_id: int, published: bool) -> bool:
+    """A published league is open to everyone; an unpublished one to its members (and site
+    admins) only."""
+    if published:
         return True
-    return (
-        user.is_authenticated
-        and Membership.objects.filter(
-            league_id=league.pk, user_id=user.pk, role=Role.TEAM_OWNER, team_id=team_id
-        ).exists()
-    )
+    role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
+    return role is not None
 
 
 class Role(models.TextChoices):
-    """What a member of a league may do besides reading it; its organiser may do everything."""
+    """What a member of a league may do besides reading it: an organiser everything."""
 
+    ORGANISER = "organiser", "Organiser"
     REFEREE = "referee", "Referee"
     TEAM_OWNER = "team_owner", "Team owner"
 
 
+# The roles that run races and enter results.
+RUNS_RACES = frozenset({Role.ORGANISER, Role.REFEREE})
+
+
 class MembershipQuerySet(models.QuerySet):
+    def ensure_organiser(self, *, league: League, user_id: int) -> Membership:
+        """`user_id`'s membership of `league` as an organiser, made (or their other role made
+        that) if need be: every organiser is a member, the lead one too."""
+        membership, _made = self.update_or_create(
+            league=league, user_id=user_id, defaults={"role": Role.ORGANISER, "team": None}
+        )
+        return membership
+
     def for_members_page(self) -> MembershipQuerySet:
         return self.select_related("user", "team__league").order_by("role", "user__username")
 
 
 class Membership(models.Model):
-    """A person's role in a league (one role each): a referee runs races and enters results, a
-    team owner runs one team. The league's organiser is `League.organiser`, not a member."""
+    """A person's role in a league (one role each): an organiser may do everything, a referee
+    runs races and enters results, a team owner runs one team. Every organiser has one, the
+    lead organiser (`League.organiser`, who made the league or was handed it) too."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -286,7 +327,7 @@ class Membership(models.Model):
         null=True,
         blank=True,
         related_name="memberships",
-        help_text="The team a team owner runs; none for a referee.",
+        help_text="The team a team owner runs; none for an organiser or a referee.",
     )
     joined = models.DateTimeField(auto_now_add=True)
 

@@ -25,7 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 # What of a page's query string a part may depend on: which page of a long list it shows
 # (pages.py). Anything else in the address changes nothing and keeps no copy of its own.
-PAGE_PARAMETERS = ("page", "teams")
+PAGE_PARAMETERS = ("page", "teams", "seasons")
 # A part is kept at most this long (seconds), revision or not: a bound on what a lost advance
 # of the revision could leave showing.
 KEPT_FOR = 3600

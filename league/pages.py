@@ -13,6 +13,8 @@ from django.db.models import QuerySet
 LINES_PER_PAGE = 50
 # A history's lines carry more to show each (a round, its outcome, its links) than a table's.
 HISTORY_PER_PAGE = 25
+# A league's seasons with their champions, the latest first (the league page).
+SEASONS_PER_PAGE = 10
 
 
 def page_of(lines: Sequence | QuerySet, number: str | None, per_page: int = LINES_PER_PAGE) -> Page:

@@ -25,7 +25,8 @@ NOT_PUBLISHED = "No such league (or it is not published)."
 def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """`view`, a page of the league its URL names by `slug`, shown only to those who may see
     the league; a league that does not exist is left to the view's own 404. (A race's pages,
-    under races/, are not guarded: the spectator's poll of the turn page is one query.)"""
+    under races/ by race id, check it in their views: the spectator's poll of the turn page
+    reads whether the league is published in its one query.)"""
 
     @functools.wraps(view)
     def page(request: HttpRequest, *args, **kwargs) -> HttpResponse:

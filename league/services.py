@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Case, Exists, F, OuterRef, Subquery, Value, When
 from django.db.models.functions import Lower
@@ -200,6 +200,24 @@ class StaleRound(ValidationError):
 
 class StaleLeague(ValidationError):
     """The page was built on an older version of the league's settings: someone changed them."""
+
+
+LEAGUE_READ_ONLY = (
+    "{league} is archived, so it is read-only: nothing of it changes while it is archived. Its "
+    "organiser may restore it to the home page's list (on the league page) to change it again."
+)
+
+
+class LeagueArchived(PermissionDenied):
+    """A write to an archived league, refused whoever asks (docs/architecture.md)."""
+
+
+def league_writable(league: League) -> None:
+    """Refuse (LeagueArchived) any write to `league` while it is archived. The views ask before
+    they read what was posted; `_locked_league` and `round_for_write` ask again under their
+    locks, so an archiving that lands first is seen."""
+    if league.is_archived:
+        raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league))
 
 
 @dataclass(frozen=True)
@@ -397,6 +415,7 @@ def league_create(
             _insert(league, lambda: _check_league_new(league))
         except IntegrityError:
             continue  # another league took the slug between the look-up and the insert
+        Membership.objects.ensure_organiser(league=league, user_id=organiser.pk)
         tracks_ensure_sample(league.rules)  # the sample schedules' tracks are on the list
         return league
     raise ValidationError(SLUG_BUSY)
@@ -465,7 +484,7 @@ def league_archive_set(
     pages stay at their addresses and its history as it was; an archived league is only off
     the home page's list. Asking for what it is already is AlreadyDone (a double tap); a page
     built on older settings is StaleLeague."""
-    league = _locked_league(league)
+    league = _locked_league(league, archived=True)
     if league.is_archived == archived:
         message = LEAGUE_ARCHIVED_ALREADY if archived else LEAGUE_NOT_ARCHIVED
         raise AlreadyDone(message.format(league=league), done=league)
@@ -502,10 +521,14 @@ def _preset(rules: Championship, name: str) -> SeasonPreset:
     raise ValidationError(UNKNOWN_PRESET.format(name=name))
 
 
-def _locked_league(league: League) -> League:
+def _locked_league(league: League, *, archived: bool = False) -> League:
     """The league row, locked: creates inside one league (teams, drivers, seasons) take turns,
-    so a check that a name or a number is free still holds when the insert runs."""
-    return League.objects.select_for_update().get(pk=league.pk)
+    so a check that a name or a number is free still holds when the insert runs. An archived
+    league is refused (league_writable) unless the write is its archiving itself."""
+    locked = League.objects.select_for_update().get(pk=league.pk)
+    if not archived:
+        league_writable(locked)
+    return locked
 
 
 @transaction.atomic
@@ -633,9 +656,17 @@ MEMBER_ALREADY = "{user} is already in {league}, as {role}."
 MEMBER_IS_ORGANISER = "{user} organises {league}, and may already do everything in it."
 MEMBER_ROLE_ALREADY = "{user} is already {role}."
 MEMBER_GONE = "{user} is no longer a member of {league}."
-ROLE_UNKNOWN = "There is no role {role!r}: a member is a referee or a team owner."
+LAST_ORGANISER = (
+    "{user} is the last organiser of {league}: make another member an organiser first, so "
+    "that someone may still manage it."
+)
+LEAD_NAME_TAKEN = (
+    "{user} leads {league}, and every other organiser leads a league called {name!r} of "
+    "their own already (one name a person): rename one of them before {user} steps down."
+)
+ROLE_UNKNOWN = "There is no role {role!r}: a member is an organiser, a referee or a team owner."
 ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
-ROLE_HAS_NO_TEAM = "A referee runs races, not a team: leave the team empty."
+ROLE_HAS_NO_TEAM = "An organiser or a referee runs no team of their own: leave the team empty."
 TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
 INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."
 INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organiser for a new link."
@@ -686,7 +717,8 @@ def member_add(*, league: League, user, role: str, team: Team | None = None) -> 
 
 @transaction.atomic
 def member_role_set(*, membership: Membership, role: str, team: Team | None = None) -> Membership:
-    """Give a member another role (or the same role over another team)."""
+    """Give a member another role (or the same role over another team): an organiser too,
+    but for the last one, who stays (LAST_ORGANISER)."""
     league = _locked_league(membership.league)
     team = _role_and_team(league, role, team)
     current = Membership.objects.filter(pk=membership.pk).select_related("user", "team").first()
@@ -696,6 +728,8 @@ def member_role_set(*, membership: Membership, role: str, team: Team | None = No
         raise AlreadyDone(
             MEMBER_ROLE_ALREADY.format(user=current.user, role=current.describe()), done=league
         )
+    if role != Role.ORGANISER:
+        _organiser_steps_down(league, current)
     current.role, current.team = role, team
     current.full_clean()
     current.save(update_fields=["role", "team"])
@@ -704,11 +738,44 @@ def member_role_set(*, membership: Membership, role: str, team: Team | None = No
 
 @transaction.atomic
 def member_remove(*, membership: Membership) -> None:
-    """Take a member out of the league: they keep their account and read it as anyone does."""
+    """Take a member out of the league: they keep their account and read it as anyone does.
+    The last organiser stays (LAST_ORGANISER)."""
     league = _locked_league(membership.league)
-    removed, _ = Membership.objects.filter(pk=membership.pk).delete()
-    if not removed:
+    current = Membership.objects.filter(pk=membership.pk).select_related("user").first()
+    if current is None:
         raise AlreadyDone(MEMBER_GONE.format(user=membership.user, league=league), done=league)
+    _organiser_steps_down(league, current)
+    current.delete()
+
+
+def _organiser_steps_down(league: League, member: Membership) -> None:
+    """Before `member` stops being an organiser of `league` (locked): refused if no other
+    organiser is left; the lead organiser hands `League.organiser` to another (the one who
+    joined first whose other leagues leave the name free)."""
+    if member.role != Role.ORGANISER:
+        return
+    others = list(
+        league.memberships.filter(role=Role.ORGANISER)
+        .exclude(pk=member.pk)
+        .select_related("user")
+        .order_by("joined", "pk")
+    )
+    if not others:
+        raise ValidationError(LAST_ORGANISER.format(user=member.user, league=league))
+    if member.user_id != league.organiser_id:
+        return
+    taken = set(
+        League.objects.filter(name__iexact=league.name)
+        .exclude(pk=league.pk)
+        .values_list("organiser_id", flat=True)
+    )
+    lead = next((other.user for other in others if other.user_id not in taken), None)
+    if lead is None:
+        raise ValidationError(
+            LEAD_NAME_TAKEN.format(user=member.user, league=league, name=league.name)
+        )
+    league.organiser = lead
+    league.save(update_fields=["organiser"])
 
 
 @transaction.atomic
@@ -954,6 +1021,7 @@ def round_for_write(round_: Round, expected_version: int | None, *, by_hand: boo
         .select_related("season__league")
         .get(pk=round_.pk)
     )
+    league_writable(locked.season.league)
     if expected_version is not None:
         check_round_version(locked, expected_version)
     if by_hand and locked.run_at_table and locked.status == RoundStatus.STARTED:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+
+from django.db.models import Q, Sum
 
 from rules.championship import PointsTable, StandingRow, standings, team_race, tie_reasons
 
@@ -187,3 +190,84 @@ def _round_shapes(season: Season, rounds: Iterable[Round] | None) -> dict[int, _
 
 def _keyed(kind: str, places: dict[int, list[int]]) -> dict[tuple[str, int], list[int]]:
     return {(kind, key): value for key, value in places.items()}
+
+
+@dataclass(frozen=True)
+class Leader:
+    """First in a season's table: a driver (with their team's name) or a team."""
+
+    pk: int
+    name: str
+    team: str  # the driver's team; "" for a team
+    points: int
+
+
+@dataclass(frozen=True)
+class SeasonLeaders:
+    """Who is first in a season's tables: its champions once it has ended. More than one
+    where countback leaves them level; none where no one has scored."""
+
+    season: Season
+    drivers: tuple[Leader, ...]
+    teams: tuple[Leader, ...]
+
+
+def season_leaders(seasons: Sequence[Season]) -> list[SeasonLeaders]:
+    """Who is first in each of `seasons` (the league page's history: its champions), ranked
+    as `season_standings` ranks, in two queries however many seasons: the points each driver
+    scored a season for each team, then the places of those level on the most points, for
+    countback."""
+    by_pk = {season.pk: season for season in seasons}
+    finished = Entry.objects.filter(
+        round__season_id__in=by_pk, round__status=RoundStatus.FINISHED
+    ).order_by()
+    scored = finished.values_list(
+        "round__season_id",
+        "driver_id",
+        "driver__name",
+        "driver__team__name",
+        "team_id",
+        "team__name",
+    ).annotate(points=Sum("points"))
+    points: dict[tuple[int, str, int], int] = defaultdict(int)
+    names: dict[tuple[str, int], tuple[str, str]] = {}
+    for season_id, driver_id, name, its_team, team_id, team_name, scored_points in scored:
+        points[season_id, "driver", driver_id] += scored_points
+        points[season_id, "team", team_id] += scored_points
+        names["driver", driver_id] = (name, its_team)
+        names["team", team_id] = (team_name, "")
+    most: dict[tuple[int, str], int] = defaultdict(int)
+    for (season_id, kind, _key), total in points.items():
+        most[season_id, kind] = max(most[season_id, kind], total)
+    level = [key for key, total in points.items() if total and total == most[key[:2]]]
+    places = _places_of(finished, level)
+    leaders = []
+    for pk, season in by_pk.items():
+        first = {}
+        for kind in ("driver", "team"):
+            keys = [key for season_id, of, key in level if (season_id, of) == (pk, kind)]
+            rows = standings(
+                {key: [most[pk, kind]] for key in keys},
+                {key: places.get((pk, kind, key), []) for key in keys},
+            )
+            first[kind] = tuple(
+                Leader(row.key, *names[kind, row.key], row.points)
+                for row in rows
+                if row.position == 1
+            )
+        leaders.append(SeasonLeaders(season, first["driver"], first["team"]))
+    return leaders
+
+
+def _places_of(finished, level: Sequence[tuple[int, str, int]]) -> dict[tuple, list[int]]:
+    """The places (season id, "driver" or "team", its id) finished in, for those `level`."""
+    drivers = {key for _season, kind, key in level if kind == "driver"}
+    teams = {key for _season, kind, key in level if kind == "team"}
+    places: dict[tuple, list[int]] = defaultdict(list)
+    rows = finished.filter(Q(driver_id__in=drivers) | Q(team_id__in=teams)).values_list(
+        "round__season_id", "driver_id", "team_id", "place"
+    )
+    for season_id, driver_id, team_id, place in rows:
+        places[season_id, "driver", driver_id].append(place)
+        places[season_id, "team", team_id].append(place)
+    return places

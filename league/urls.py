@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import exports, members, publishing, race_options, sessions, views
+from . import exports, members, publishing, race_options, restore, sessions, views
 from .publishing import public
 
 app_name = "league"
@@ -11,6 +11,7 @@ round_ = season + "rounds/<id:round_number>/"
 urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/new/", views.league_new, name="league_new"),
+    path("leagues/restore/", restore.league_restore, name="league_restore"),
     path("tracks/", views.tracks, name="tracks"),
     path("tracks/<id:track_id>/edit/", views.track_edit, name="track_edit"),
     path("join/<str:token>/", members.join, name="join"),

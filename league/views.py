@@ -36,8 +36,10 @@ from .forms import (
     TrackForm,
 )
 from .models import (
+    RUNS_RACES,
     Driver,
     League,
+    Role,
     Round,
     RoundStatus,
     Season,
@@ -46,9 +48,9 @@ from .models import (
     may_edit_tracks,
     ruleset_choices,
 )
-from .pages import latest_page, page_of
+from .pages import SEASONS_PER_PAGE, latest_page, page_of
 from .round_panel import chosen_starters, round_panel, starter_lines
-from .standings import season_standings
+from .standings import season_leaders, season_standings
 from .title import season_title
 
 BAD_REQUEST = 400
@@ -78,10 +80,14 @@ def _league(slug: str) -> League:
     return get_object_or_404(League.objects.select_related("organiser").with_revision(), slug=slug)
 
 
-def _managed_league(request: HttpRequest, slug: str) -> League:
+def _managed_league(request: HttpRequest, slug: str, *, archiving: bool = False) -> League:
+    """The league, to its organisers; a post to an archived one is refused (but `archiving`,
+    its being archived or restored)."""
     league = _league(slug)
     if not league.can_manage(request.user):
         raise PermissionDenied("Only the league's organiser may do that.")
+    if request.method == "POST" and not archiving:
+        services.league_writable(league)
     return league
 
 
@@ -185,10 +191,19 @@ def _league_body(request, league, can_manage: bool) -> dict[str, object]:
     return {
         "league": league,
         "season": seasons[-1] if seasons else None,
-        "seasons": seasons,
+        "history": _season_history(seasons, request.GET.get("seasons")),
         "teams": page_of(league.teams.prefetch_related("drivers"), request.GET.get("page")),
         "can_manage": can_manage,
+        "can_change": can_manage and not league.is_archived,  # an archived league is read-only
     }
+
+
+def _season_history(seasons: list[Season], number: str | None):
+    """A page of the league's seasons, the latest first, each with its champions (its leaders
+    while it runs): only the seasons shown are read for them."""
+    history = page_of(seasons[::-1], number, SEASONS_PER_PAGE)
+    history.object_list = season_leaders(list(history.object_list))
+    return history
 
 
 @login_required
@@ -196,7 +211,7 @@ def _league_body(request, league, can_manage: bool) -> dict[str, object]:
 def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
     """Its organiser files the league away (the Archive button) or brings it back (Restore):
     a league with history is archived, never deleted."""
-    league = _managed_league(request, slug)
+    league = _managed_league(request, slug, archiving=True)
     form = ArchiveForm(request.POST)
     if not form.is_valid():
         return _render_league(request, league, form.non_field_errors(), BAD_REQUEST)
@@ -296,7 +311,7 @@ def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 
 
 def _render_team(request, league, team, hire_form, status=200, rename_form=None) -> HttpResponse:
-    runs_team = league.can_run_team(request.user, team)
+    runs_team = not league.is_archived and league.can_run_team(request.user, team)
     context = {
         "league": league,
         "team": team,
@@ -343,6 +358,7 @@ def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     team = get_object_or_404(Team, league=league, pk=team_id)
     if not league.can_run_team(request.user, team):
         raise PermissionDenied("Only the league's organiser or this team's owner may hire.")
+    services.league_writable(league)
     form = HireForm(request.POST)
     if form.is_valid():
         try:
@@ -405,7 +421,7 @@ def _driver(league: League, driver_id: int) -> Driver:
 def _render_driver(
     request, league, driver, home_track_form, status: int = 200, card_form=None, card_errors=()
 ) -> HttpResponse:
-    can_manage = league.can_manage(request.user)
+    can_manage = not league.is_archived and league.can_manage(request.user)
     home_track_form = home_track_form or HomeTrackForm(initial={"home_track": driver.home_track_id})
     if card_form is None and can_manage and league.rules.driver_card_skills:
         card_form = DriverCardForm.of(driver)
@@ -553,7 +569,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
 def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = _league(slug)
     season = _season(league, number)
-    can_manage = league.can_manage(request.user)
+    can_manage = not league.is_archived and league.can_manage(request.user)
     # Read once, and only where a part is laid out anew or the organiser is shown what the
     # rounds allow. By number alone: the rounds' default order joins their season and league.
     rounds = cache(lambda: list(season.rounds.select_related("track").order_by("number")))
@@ -722,8 +738,10 @@ def render_round(
     request, round_, *, errors=(), status=200, rookie_form=None, **bound
 ) -> HttpResponse:
     league = round_.season.league
-    can_referee = league.can_referee(request.user)
-    can_manage = league.can_manage(request.user)
+    # An archived league's round is shown as to the public: it is read-only.
+    role = None if league.is_archived else league.role_of(request.user)
+    can_referee = role in RUNS_RACES
+    can_manage = role == Role.ORGANISER
     context = {
         "league": league,
         "season": round_.season,
@@ -737,7 +755,7 @@ def render_round(
         and round_.is_finished
         and services.round_reopen_refusal(round_) is None,
         "can_manage": can_manage,
-        "own_starters": _own_starters(request, league, round_, can_referee),
+        "own_starters": _own_starters(request, league, round_, role),
         "race_options_form": RaceOptionsForm(round_=round_)
         if can_manage
         and round_.status == RoundStatus.SCHEDULED
@@ -748,12 +766,13 @@ def render_round(
     return render(request, template, context, status=status)
 
 
-def _own_starters(request, league: League, round_: Round, can_referee: bool) -> list:
+def _own_starters(request, league: League, round_: Round, role: str | None) -> list:
     """(team id, team name, [(team name, starter lines)]) of the teams whose owner is asking,
     for a round not yet started: they choose its starters, which the referee's form proposes."""
-    if can_referee or round_.status != RoundStatus.SCHEDULED or not request.user.is_authenticated:
+    if role != Role.TEAM_OWNER or round_.status != RoundStatus.SCHEDULED:
         return []
-    teams = dict(league.teams_run_by(request.user).values_list("name", "pk"))
+    owned = league.teams.filter(memberships__user_id=request.user.pk)
+    teams = dict(owned.values_list("name", "pk"))
     if not teams:
         return []
     return [
@@ -766,7 +785,7 @@ def _own_starters(request, league: League, round_: Round, can_referee: bool) -> 
 def rookie_form_for(request: HttpRequest, league: League) -> RookieForm | None:
     """The form to hire a rookie from a starters form: for the organiser of a league whose
     drivers have careers."""
-    if league.rules.careers and league.can_manage(request.user):
+    if league.rules.careers and not league.is_archived and league.can_manage(request.user):
         return RookieForm(league=league)
     return None
 
@@ -776,6 +795,7 @@ def rookie_hire(request: HttpRequest, league: League) -> tuple[RookieForm, Drive
     hired or None with the refusal on the form."""
     if not league.rules.careers or not league.can_manage(request.user):
         raise PermissionDenied("Only the league's organiser may hire a rookie.")
+    services.league_writable(league)
     form = RookieForm(request.POST, league=league)
     if not form.is_valid():
         return form, None
@@ -812,6 +832,7 @@ def _refereed_round(request, slug, number, round_number) -> Round:
     league = _league(slug)
     if not league.can_referee(request.user):
         raise PermissionDenied("Only the league's organiser or a referee may enter results.")
+    services.league_writable(league)
     return _round(league, number, round_number)
 
 

@@ -5,16 +5,34 @@ so undo and replay work on the imported league as they did where it was exported
 from __future__ import annotations
 
 from league import backup
+from rules import engine
 
 from .models import Race, RaceEvent
 
 
 def register() -> None:
     backup.register(
-        "races.race", Race, lambda league: Race.objects.filter(round__season__league=league)
+        "races.race",
+        Race,
+        lambda league: Race.objects.filter(round__season__league=league),
+        _race_readable,
     )
     backup.register(
         "races.raceevent",
         RaceEvent,
         lambda league: RaceEvent.objects.filter(race__round__season__league=league),
+        _event_readable,
     )
+
+
+def _race_readable(race: Race) -> None:
+    """A race read from a file is one the engine can go on with: its setup and snapshot."""
+    engine.setup_from_dict(race.setup)
+    engine.state_from_dict(race.state)
+
+
+def _event_readable(event: RaceEvent) -> None:
+    if not isinstance(event.payload, dict):
+        raise TypeError("an event's data is a mapping")
+    if event.state_before is not None:  # undo restores it
+        engine.state_from_dict(event.state_before)

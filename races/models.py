@@ -15,8 +15,9 @@ from league.models import League, Round, Season
 
 class RaceQuerySet(models.QuerySet):
     def for_entry(self, race_id: int) -> Race | None:
-        """The race with what entering an event needs — its snapshot, and its league's id and
-        organiser for the referee check — in one hand-written query. This read runs on every
+        """The race with what entering an event needs — its snapshot, and its league's id,
+        organiser, name and whether it is archived for the referee's checks — in one
+        hand-written query. This read runs on every
         roll entered at the table, and the ORM's select_related over three tables costs four
         times the query itself (bench/run.py)."""
         race, round_, season, league = (
@@ -24,7 +25,8 @@ class RaceQuerySet(models.QuerySet):
         )
         query = (
             f"SELECT r.id, r.round_id, r.seq, r.version, r.state, r.finished_at, "
-            f"s.league_id AS league_id, l.organiser_id AS organiser_id "
+            f"s.league_id AS league_id, l.organiser_id AS organiser_id, "
+            f"l.name AS league_name, l.archived_at AS league_archived_at "
             f"FROM {race} r JOIN {round_} o ON o.id = r.round_id "
             f"JOIN {season} s ON s.id = o.season_id JOIN {league} l ON l.id = s.league_id "
             f"WHERE r.id = %s"

@@ -17,10 +17,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
-from league.models import League, Round, RoundStatus, may_referee
+from league.models import RUNS_RACES, League, Round, RoundStatus, may_referee, may_see
 from league.pages import latest_page
+from league.publishing import NOT_PUBLISHED
 from league.round_panel import chosen_starters, starter_lines
-from league.services import AlreadyDone, StaleRound, reopen_summary, round_reopen_refusal
+from league.services import (
+    LEAGUE_READ_ONLY,
+    AlreadyDone,
+    LeagueArchived,
+    StaleRound,
+    league_writable,
+    reopen_summary,
+    round_reopen_refusal,
+)
 from league.views import render_round, rookie_form_for, rookie_hire
 from rules.engine import Event, RaceState
 
@@ -78,9 +87,26 @@ def _race(race_id: int) -> Race:
     return race
 
 
+def _shown_race(request: HttpRequest, race_id: int) -> tuple[Race, bool]:
+    """The race, to those who may see its league (an unpublished league's race is a 404 to
+    all but its members, as its league's pages are), and whether the one asking referees
+    it: one query besides the race for anyone signed in but the lead organiser."""
+    race = _race(race_id)
+    league = race.round.season.league
+    role = league.role_of(request.user)
+    if not league.published and role is None:
+        raise Http404(NOT_PUBLISHED)
+    # An archived league's race is shown as to a spectator: it is read-only.
+    return race, role in RUNS_RACES and not league.is_archived
+
+
 def _require_referee(request, league: League) -> None:
+    """Only a referee of the league (or an organiser) gets past; a post to an archived league
+    is refused."""
     if not league.can_referee(request.user):
         raise PermissionDenied(NOT_A_REFEREE)
+    if request.method == "POST":
+        league_writable(league)
 
 
 def _panel_context(race: Race, panel, *, can_referee: bool) -> dict[str, Any]:
@@ -119,7 +145,8 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     if request.method == "GET":
         if request.htmx and _unchanged_since(request, race_id):
             return HttpResponse(status=NOTHING_NEW)  # a spectator's poll: nothing to swap
-        return _render_turn(request, _race(race_id))
+        race, can_referee = _shown_race(request, race_id)
+        return _render_turn(request, race, can_referee=can_referee)
     # An entry needs the snapshot and who may referee, nothing more: every query saved here
     # is saved on each roll entered at the table.
     race = Race.objects.for_entry(race_id)
@@ -127,6 +154,8 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         raise Http404(NO_RACE)
     if not may_referee(request.user, league_id=race.league_id, organiser_id=race.organiser_id):
         raise PermissionDenied(NOT_A_REFEREE)
+    if race.league_archived_at is not None:
+        raise LeagueArchived(LEAGUE_READ_ONLY.format(league=race.league_name))
     try:
         return _act(request, race)
     except services.StaleRace as conflict:
@@ -140,12 +169,27 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
 
 
 def _unchanged_since(request: HttpRequest, race_id: int) -> bool:
-    """Whether the race is still at the version the polling page shows (one small query)."""
+    """Whether the race is still at the version the polling page shows, for one who may see
+    it: one small query, which reads whether its league is published along with the version
+    (a member of an unpublished league one more)."""
     try:
         shown = int(request.GET.get("version", ""))
     except ValueError:
         return False
-    return Race.objects.filter(pk=race_id, version=shown).exists()
+    league = "round__season__league__"
+    found = (
+        Race.objects.filter(pk=race_id, version=shown)
+        .values_list(f"{league}id", f"{league}organiser_id", f"{league}published")
+        .first()
+    )
+    if found is None:
+        return False
+    league_id, organiser_id, published = found
+    if not may_see(
+        request.user, league_id=league_id, organiser_id=organiser_id, published=published
+    ):
+        raise Http404(NOT_PUBLISHED)
+    return True
 
 
 def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
@@ -222,7 +266,7 @@ def event_from_post(post: QueryDict) -> Event:
 
 @require_GET
 def log(request: HttpRequest, race_id: int) -> HttpResponse:
-    race = _race(race_id)
+    race, can_referee = _shown_race(request, race_id)
     league = race.round.season.league
     context = {
         "race": race,
@@ -233,7 +277,7 @@ def log(request: HttpRequest, race_id: int) -> HttpResponse:
             race.events.defer("state_before").select_related("who").order_by("-seq"),
             request.GET.get("page"),
         ),
-        "may_take_back": not race.is_committed and league.can_referee(request.user),
+        "may_take_back": not race.is_committed and can_referee,
     }
     return render(request, "races/log.html", context)
 

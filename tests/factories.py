@@ -16,6 +16,7 @@ from league.models import (
     DriverStatus,
     Entry,
     League,
+    Membership,
     Round,
     RoundStatus,
     Season,
@@ -55,6 +56,13 @@ class LeagueFactory(DjangoModelFactory[League]):
 
     class Meta:
         model = League
+        skip_postgeneration_save = True
+
+    @factory.post_generation
+    def organiser_membership(league: League, create: bool, extracted, **kwargs) -> None:
+        """Every organiser is a member, the lead one too (as league_create makes it)."""
+        if create:
+            Membership.objects.ensure_organiser(league=league, user_id=league.organiser_id)
 
 
 class SeasonFactory(DjangoModelFactory[Season]):

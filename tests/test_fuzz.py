@@ -27,6 +27,7 @@ how many at its end.
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import os
 import random
@@ -48,11 +49,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from league import services
+from league import backup, services
 from league.models import (
     Driver,
     Entry,
@@ -699,6 +701,23 @@ def _season_post(world: World, draw) -> Post:
     return post
 
 
+def restore_file(world: World, draw) -> SimpleUploadedFile:
+    """The world's league's backup, as a copy at an address of its own (restored), as it is
+    (restored already), or spoiled: another version, a row naming one not in the file, not
+    JSON."""
+    data = backup.league_export(world.league)
+    league = data["tables"]["league.league"][0]
+    change = draw(st.sampled_from(["copy", "same", "version", "reference", "not json"]))
+    if change in ("copy", "reference"):
+        league.update(slug="restored-copy", name=f"Restored {MARKUP_TEAM}")
+    if change == "version":
+        data["version"] = draw(st.sampled_from([1, 3, "2", None]))
+    if change == "reference":
+        data["tables"]["league.round"][-1]["track"] = 999_999
+    raw = b"{not json" if change == "not json" else json.dumps(data).encode()
+    return SimpleUploadedFile("backup.json", raw, "application/json")
+
+
 @dataclass(frozen=True)
 class Endpoint:
     name: str
@@ -817,6 +836,15 @@ ENDPOINTS = (
             ),
         },
         hostile=({"version": str(2**63)},),
+    ),
+    Endpoint(
+        "league_restore",
+        "season_done",
+        lambda world: reverse("league:league_restore"),
+        lambda world: [reverse("league:league_restore") + "?next=//evil"],
+        lambda world, draw: {"backup": restore_file(world, draw)},
+        outsiders=("anonymous",),
+        hostile=({"backup": ""}, {"backup": "x" * 10_000}),
     ),
     Endpoint(
         "season_end",
@@ -1362,6 +1390,42 @@ def test_outsiders_are_turned_away_and_write_nothing(stage: str, worlds: dict[st
     examples = OUTSIDER_EXAMPLES * len(pairs)
     run_examples(test, examples, example)
     assert TRIED[test] >= examples
+
+
+# Endpoints that write to no league of their own: a new league, the shared track list, login.
+NOT_A_LEAGUES = (
+    "league_new",
+    "league_restore",
+    "tracks",
+    "track_edit",
+    "login",
+    "logout",
+    "league_archive",
+)
+
+
+@pytest.mark.parametrize(
+    "name", [endpoint.name for endpoint in ENDPOINTS if endpoint.name not in NOT_A_LEAGUES]
+)
+def test_an_archived_league_refuses_the_legal_post_as_read_only_and_writes_nothing(
+    name: str, worlds: dict[str, World], client: Client
+) -> None:
+    """The post its page would make, by its organiser, the league archived meanwhile: 403 with
+    the reason, nothing written (its organiser restores it first; tests/test_permissions.py
+    walks every URL for every identity)."""
+    endpoint = BY_NAME[name]
+    world = worlds[endpoint.stage].reset()
+    client.force_login(world.organiser)
+    with transaction.atomic():
+        League.objects.filter(pk=world.league.pk).update(archived_at=timezone.now())
+        before = fingerprint()
+        request = Request(endpoint.url(world), endpoint.legal(world, simplest))
+        answer = send(client, request)
+        assert answer.response.status_code == 403, request.describe()
+        message = services.LEAGUE_READ_ONLY.format(league=world.league.name)
+        assert escape(message) in answer.response.content.decode()
+        assert not answer.wrote or fingerprint() == before
+        transaction.set_rollback(True)
 
 
 NAME_CHARS = string.ascii_letters + "éß"

@@ -1,10 +1,12 @@
-"""Who may do what: every URL of the site × GET and POST × six identities, with the exact answer.
+"""Who may do what: every URL of the site × GET and POST × seven identities, with the exact
+answer.
 
 The URLs come from the URLconf (the Django admin aside, which keeps its own staff check), so a
 URL added without a line in MATRIX, or with a parameter PARAMETERS cannot fill, fails here. The
 identities, against the league of tests/test_fuzz.py's world at the stage "race" (round 1 run at
 the table to its finish): anonymous, a signed-in stranger, the owner of the league's first team,
-its referee, its organiser, and the organiser of another league.
+its referee, its organiser (who made it), a member it made a second organiser, and the
+organiser of another league.
 
 An answer is one of:
 
@@ -29,6 +31,8 @@ import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+from django.utils import timezone
+from django.utils.html import escape
 
 from league import services
 from league.models import League, Role
@@ -39,22 +43,23 @@ from tests.test_fuzz import World, build_rival, build_world, quiet_logs, send  #
 
 pytestmark = pytest.mark.django_db
 
-IDENTITIES = ("anonymous", "stranger", "owner", "referee", "organiser", "rival")
+IDENTITIES = ("anonymous", "stranger", "owner", "referee", "organiser", "co-organiser", "rival")
 
-# Who is let through, as a row of answers in IDENTITIES' order.
-PUBLIC = "ok ok ok ok ok ok"
-SIGNED_IN = "login ok ok ok ok ok"
-ORGANISERS = "login 403 403 403 ok ok"  # of any league: the shared track list
-ORGANISER = "login 403 403 403 ok 403"
-REFEREE = "login 403 403 ok ok 403"
+# Who is let through, as a row of answers in IDENTITIES' order. The league's two organisers
+# (the one who made it, and a member made an organiser) get the same answer everywhere.
+PUBLIC = "ok ok ok ok ok ok ok"
+SIGNED_IN = "login ok ok ok ok ok ok"
+ORGANISERS = "login 403 403 403 ok ok ok"  # of any league: the shared track list
+ORGANISER = "login 403 403 403 ok ok 403"
+REFEREE = "login 403 403 ok ok ok 403"
 TEAM_OWNER = (
-    "login 403 ok 403 ok 403"  # the owner of the team in the URL (or POSTED), and the organiser
+    "login 403 ok 403 ok ok 403"  # the owner of the team in the URL (or POSTED), the organisers
 )
 # Pages open to anyone that refuse a write to those who may not make it, without a sign-in.
-REFEREE_NO_LOGIN = "403 403 403 ok ok 403"
-SIGNED_IN_NO_LOGIN = "403 ok ok ok ok ok"
-NOT_HERE = "405 405 405 405 405 405"  # a read-only page's POST, or a write's GET, for anyone
-NOT_HERE_LOGIN = "login 405 405 405 405 405"  # ... behind login_required
+REFEREE_NO_LOGIN = "403 403 403 ok ok ok 403"
+SIGNED_IN_NO_LOGIN = "403 ok ok ok ok ok ok"
+NOT_HERE = "405 405 405 405 405 405 405"  # a read-only page's POST, or a write's GET, for anyone
+NOT_HERE_LOGIN = "login 405 405 405 405 405 405"  # ... behind login_required
 
 # Every URL name of the site: (GET, POST).
 MATRIX: dict[str, tuple[str, str]] = {
@@ -62,6 +67,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "logout": (NOT_HERE, PUBLIC),
     "league:home": (PUBLIC, NOT_HERE),
     "league:league_new": (SIGNED_IN, SIGNED_IN),
+    "league:league_restore": (SIGNED_IN, SIGNED_IN),
     "league:tracks": (PUBLIC, SIGNED_IN_NO_LOGIN),
     "league:track_edit": (ORGANISERS, ORGANISERS),
     "league:join": (PUBLIC, PUBLIC),
@@ -113,7 +119,7 @@ MATRIX: dict[str, tuple[str, str]] = {
 }
 # A league taken back from publishing: its pages and exports (the URLs `public` wraps) are 404
 # to all but its organiser and members, as if it did not exist; writes keep their own checks.
-UNPUBLISHED = "404 404 ok ok ok 404"
+UNPUBLISHED = "404 404 ok ok ok ok 404"
 
 # What a POST carries, where a URL's parameters do not say all it acts on (else nothing).
 POSTED = {"league:round_choose": lambda world: {"team": world.teams[0].pk}}
@@ -157,11 +163,14 @@ def parameters(world: World, people: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker) -> Iterator[tuple[World, dict[str, Any]]]:
-    """The fuzz tests' "race" world, with a referee, a team owner and an open invitation."""
+    """The fuzz tests' "race" world, with a referee, a team owner, a second organiser and an
+    open invitation."""
     with django_db_blocker.unblock(), transaction.atomic():
         built = build_world("race", build_rival())
         league = built.league
         referee, owner = UserFactory(username="referee"), UserFactory(username="owner")
+        co_organiser = UserFactory(username="co-organiser")
+        services.member_add(league=league, user=co_organiser, role=Role.ORGANISER)
         people = {
             "referee_membership": services.member_add(
                 league=league, user=referee, role=Role.REFEREE
@@ -175,10 +184,21 @@ def world(django_db_setup, django_db_blocker) -> Iterator[tuple[World, dict[str,
             "owner": owner,
             "referee": referee,
             "organiser": built.organiser,
+            "co-organiser": co_organiser,
             "rival": built.rival,
         }
         yield built, people
         transaction.set_rollback(True)
+
+
+def signed_in(people: dict[str, Any]) -> dict[str, Client]:
+    """A browser for each identity, signed in as them (but the anonymous one's)."""
+    clients = {}
+    for who in IDENTITIES:
+        clients[who] = Client()
+        if people[who] is not None:
+            clients[who].force_login(people[who])
+    return clients
 
 
 def test_every_url_has_its_line_and_every_line_a_url() -> None:
@@ -209,11 +229,7 @@ def test_each_identity_gets_the_exact_answer_and_a_refusal_writes_nothing(
     missing = [parameter for parameter in URLS[name] if parameter not in values]
     assert not missing, f"{name}: say in parameters() what {missing} are"
     url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
-    clients = {}
-    for who in IDENTITIES:
-        clients[who] = Client()
-        if people[who] is not None:
-            clients[who].force_login(people[who])
+    clients = signed_in(people)
     wrong = []
     for method, row in zip(("GET", "POST"), MATRIX[name], strict=True):
         for who, expected in zip(IDENTITIES, row.split(), strict=True):
@@ -258,22 +274,33 @@ def _is_public(name: str, world: tuple[World, dict[str, Any]]) -> bool:
     return resolve(url).func.__code__ is public(lambda request: None).__code__
 
 
+# What names a league in a URL: its address, or a row of it. (An invitation's token does not:
+# the join page is for someone not yet a member.)
+OF_A_LEAGUE = frozenset({"slug", "team_id", "driver_id", "round_id", "race_id", "member_id"})
+# The race pages, under races/ by race id, guarded in their views (the spectator's poll reads
+# whether the league is published in its one query): not by `public`.
+RACE_PAGES = ("races:log", "races:turn")
+
+
 def test_the_pages_of_an_unpublished_league_are_its_members_only(
     world: tuple[World, dict[str, Any]],
 ) -> None:
     built, people = world
-    guarded = sorted(name for name in URLS if _is_public(name, world))
-    # Every page of a league open to the public is guarded, and only those.
-    assert guarded == sorted(
+    wrapped = sorted(name for name in URLS if _is_public(name, world))
+    # Every page of a league open to the public is guarded, and only those: by `public`,
+    # but for the race pages.
+    pages = sorted(
         name
         for name, (get, _post) in MATRIX.items()
-        if get == PUBLIC and name.startswith("league:") and "slug" in URLS[name]
+        if get == PUBLIC and OF_A_LEAGUE & set(URLS[name])
     )
+    assert wrapped == [name for name in pages if name not in RACE_PAGES]
+    assert set(RACE_PAGES) <= set(pages)
     values = parameters(built, people)
     wrong = []
     with transaction.atomic():
         League.objects.filter(pk=built.league.pk).update(published=False)
-        for name in guarded:
+        for name in pages:
             url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
             for who, expected in zip(IDENTITIES, UNPUBLISHED.split(), strict=True):
                 client = Client()
@@ -285,3 +312,66 @@ def test_the_pages_of_an_unpublished_league_are_its_members_only(
                     wrong.append(f"GET {url} as {who}: {response.status_code}, not {expected}")
         transaction.set_rollback(True)
     assert not wrong, "\n".join(wrong)
+
+
+# --- an archived league is read-only ------------------------------------------------------------
+
+# The one write an archived league takes: its organiser restoring it (league_archive).
+ARCHIVING = "league:league_archive"
+NOT_WRITES = (NOT_HERE, NOT_HERE_LOGIN)
+
+
+def test_every_write_to_an_archived_league_is_refused_with_the_reason(
+    world: tuple[World, dict[str, Any]],
+) -> None:
+    """Every URL that writes to the league (or its seasons, rounds, races, teams, drivers,
+    members, invitations): whoever the matrix lets through is refused with the reason, a 403,
+    and nothing is written; the others get what the matrix says they get."""
+    built, people = world
+    values = parameters(built, people)
+    writes = sorted(
+        name
+        for name, (_get, post) in MATRIX.items()
+        if post not in NOT_WRITES and (OF_A_LEAGUE | {"token"}) & set(URLS[name])
+    )
+    assert {"league:join", "races:turn", "league:member", ARCHIVING} <= set(writes)
+    read_only = escape(services.LEAGUE_READ_ONLY.format(league=built.league.name))
+    clients = signed_in(people)
+    wrong = []
+    with transaction.atomic():
+        League.objects.filter(pk=built.league.pk).update(archived_at=timezone.now())
+        for name in writes:
+            url = reverse(name, kwargs={parameter: values[parameter] for parameter in URLS[name]})
+            data = POSTED[name](built) if name in POSTED else {}
+            for who, allowed in zip(IDENTITIES, MATRIX[name][1].split(), strict=True):
+                with transaction.atomic():
+                    answer = send(clients[who], Sent(url, data))
+                    transaction.set_rollback(True)
+                response, got = answer.response, _answer(answer.response)
+                refused = got == "403" and read_only in response.content.decode()
+                if allowed != "ok" or name == ARCHIVING:
+                    if got != allowed:
+                        wrong.append(f"POST {url} as {who}: {got}, not {allowed}")
+                elif not refused:
+                    wrong.append(f"POST {url} as {who}: {response.status_code}, not read-only")
+                if answer.wrote and (refused or got != "ok"):
+                    wrong.append(f"POST {url} as {who}: refused but wrote")
+        transaction.set_rollback(True)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_organiser_restores_an_archived_league_and_it_takes_writes_again(
+    world: tuple[World, dict[str, Any]],
+) -> None:
+    built, people = world
+    organiser = Client()
+    organiser.force_login(people["organiser"])
+    rename = reverse("league:team_rename", args=[built.league.slug, built.teams[0].pk])
+    with transaction.atomic():
+        league = services.league_archive_set(league=built.league, archived=True)
+        assert organiser.post(rename, {"name": "Renamed"}).status_code == 403
+        restore = {"restore": "", "version": league.settings_version}
+        response = organiser.post(reverse(ARCHIVING, args=[league.slug]), restore)
+        assert response.status_code == 302
+        assert organiser.post(rename, {"name": "Renamed"}).status_code == 302
+        transaction.set_rollback(True)

@@ -131,3 +131,6 @@ PADDOCK_DEMO_ALLOWED = False
 # database, so every worker shows the same). league/page_cache.py. The tests lay every part out
 # afresh (test.py), but for the tests of the cache itself.
 PADDOCK_PAGE_PARTS = True
+# The largest backup file the restore page takes (league/restore.py): it is read whole into
+# memory. A larger one is imported on the host with manage.py import_league.
+PADDOCK_RESTORE_MOST_BYTES = env.int("PADDOCK_RESTORE_MOST_BYTES", default=50 * 1024 * 1024)

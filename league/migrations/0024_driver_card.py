@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("league", "0022_round_race_options"),
+        ("league", "0023_organisers"),
     ]
 
     operations = [

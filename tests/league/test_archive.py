@@ -4,6 +4,7 @@ page's list and brings it back, and nothing of it changes meanwhile."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 
 from league import services
@@ -146,3 +147,57 @@ def test_the_home_page_reads_as_many_rows_for_two_leagues_as_for_twelve(
         league(number, archived=number % 2 == 0)
     with django_assert_num_queries(len(few.captured_queries)):
         client.get(reverse("league:home"))
+
+
+# --- an archived league is read-only --------------------------------------------------------
+
+
+def test_an_archived_league_s_services_refuse_under_their_locks(raced, teams, season):
+    """The backstop behind the views' check: an archiving that lands first is seen."""
+    services.league_archive_set(league=raced, archived=True)
+    message = services.LEAGUE_READ_ONLY.format(league=raced)
+    round3 = season.rounds.get(number=3)
+    starters = [(driver, f"car {driver.pk}") for driver in racing_drivers(teams)]
+    for write in (
+        lambda: services.team_create(league=raced, name="Late", driver_names=["Eve", "Fay"]),
+        lambda: services.league_publish_set(league=raced, published=False),
+        lambda: services.round_start(round_=round3, starters=starters),
+    ):
+        with pytest.raises(services.LeagueArchived, match="read-only") as refused:
+            write()
+        assert str(refused.value) == message
+    assert not round3.entries.exists()
+    services.league_archive_set(league=raced, archived=False)  # restoring is the one write
+
+
+def test_an_archived_league_s_pages_offer_no_write_but_restoring(client_organiser, raced, season):
+    referee = UserFactory(username="referee")
+    services.member_add(league=raced, user=referee, role=Role.REFEREE)
+    round3 = season.rounds.get(number=3).get_absolute_url()
+    team = raced.teams.order_by("pk").first().get_absolute_url()
+    before = {
+        "league": client_organiser.get(raced.get_absolute_url()).text,
+        "round": client_organiser.get(round3).text,
+        "team": client_organiser.get(team).text,
+    }
+    assert 'href="/thursday-night-league/teams/new/"' in before["league"]
+    assert 'name="version"' in before["round"] and 'name="name"' in before["team"]
+    archive(client_organiser, raced)
+
+    league_page = client_organiser.get(raced.get_absolute_url()).text
+    assert "read-only" in league_page and 'name="restore"' in league_page
+    assert "teams/new/" not in league_page and "/points/" not in league_page
+    assert 'name="version"' not in client_organiser.get(round3).text
+    assert 'name="name"' not in client_organiser.get(team).text
+
+
+def test_an_invitation_to_an_archived_league_waits_for_its_restoring(client, raced):
+    invitation = services.invitation_create(league=raced, role=Role.REFEREE)
+    services.league_archive_set(league=raced, archived=True)
+    url = reverse("league:join", args=[invitation.token])
+    page = client.get(url)
+    assert page.status_code == 200 and "read-only" in page.text and 'id="join"' not in page.text
+    sign_up = {"username": "jane", "password1": "long enough 1", "password2": "long enough 1"}
+    refused = client.post(url, sign_up)
+    assert refused.status_code == 403 and "read-only" in refused.text
+    assert not User.objects.filter(username="jane").exists()

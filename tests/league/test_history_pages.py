@@ -11,8 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench import builders
-from league.models import Driver, League, Team
-from league.pages import HISTORY_PER_PAGE, LINES_PER_PAGE
+from league.models import Driver, Entry, League, Season, Team
+from league.pages import HISTORY_PER_PAGE, LINES_PER_PAGE, SEASONS_PER_PAGE
+from league.standings import season_leaders, season_standings
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +53,8 @@ PAGES = ("league", "season", "report", "driver", "team")
 # The most queries each page may cost a visitor: the season page reads its rounds once (its
 # standings take their numbers from them), the league page its seasons once; neither joins
 # the league again to sort or to link; whether the league is published is read with the league.
-MOST = {"league": 5, "season": 6, "report": 12, "driver": 5, "team": 5}
+# The league page reads its seasons' champions in two queries (league.standings.season_leaders).
+MOST = {"league": 7, "season": 6, "report": 12, "driver": 5, "team": 5}
 
 
 def assert_same_queries(client, small: League, large: League, count_queries) -> None:
@@ -135,3 +137,84 @@ def test_a_crowded_season_page_reads_only_the_drivers_it_shows(client):
     assert driver_reads
     read = max(len(re.findall(r"\d+", sql.split(" IN (")[-1])) for sql in driver_reads)
     assert read <= LINES_PER_PAGE
+
+
+# --- the league page's history: each season's champions --------------------------------------
+
+
+def history_lines(html: str) -> list[str]:
+    """The league page's seasons, newest first, each in its words (tags dropped)."""
+    listed = html.split('id="season-history">', 1)[1].split("</ul>", 1)[0]
+    items = ["<li" + item for item in listed.split("<li")[1:]]
+    words = [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in items]
+    return [re.sub(r" ([,)])", r"\1", line) for line in words]
+
+
+def test_the_league_page_names_each_season_s_champions_as_its_report_does(client):
+    league = league_of(3)
+    lines = history_lines(client.get(league.get_absolute_url()).content.decode())
+    assert len(lines) == 3 and lines[0].startswith("Season 3") and "Leading so far" in lines[0]
+    for line, season in zip(lines[1:], league.seasons.order_by("-number")[1:], strict=True):
+        standings = season_standings(season)
+        (driver,) = standings.driver_champions
+        (team,) = standings.team_champions
+        assert f"Champions: {driver.competitor.name} ({driver.competitor.team.name}), " in line
+        assert (
+            f"{driver.points} points · Teams: {team.competitor.name}, {team.points} points" in line
+        )
+
+
+def test_the_league_page_s_history_costs_the_same_queries_for_1_season_or_20(
+    client, django_assert_max_num_queries
+):
+    one, twenty = league_of(1), league_of(20)
+    with django_assert_max_num_queries(MOST["league"]) as for_one:
+        page = client.get(one.get_absolute_url()).content.decode()
+    assert len(history_lines(page)) == 1
+    for number, champions in (("1", 9), ("2", 10)):  # ten seasons a page, the latest first
+        with django_assert_max_num_queries(len(for_one.captured_queries), exact=True):
+            page = client.get(twenty.get_absolute_url(), {"seasons": number}).content.decode()
+        lines = history_lines(page)
+        assert len(lines) == SEASONS_PER_PAGE
+        assert lines[0].startswith(f"Season {20 if number == '1' else 10}")
+        assert sum("Champions: " in line for line in lines) == champions
+
+
+def level_season(league: League, firsts: dict[int, list[tuple[int, int]]]) -> Season:
+    """An ended season of two rounds whose drivers (by index) scored `firsts[index]`: a
+    (place, points) a round; the others score nothing."""
+    season = builders.season_raced(league, number=1, ended=True, raced_rounds=2, finished=2)
+    drivers = list(Driver.objects.filter(team__league=league).order_by("pk"))
+    Entry.objects.filter(round__season=season).update(points=0)
+    for index, results in firsts.items():
+        for round_number, (place, points) in enumerate(results, start=1):
+            Entry.objects.filter(
+                round__season=season, round__number=round_number, driver=drivers[index]
+            ).update(place=place, points=points)
+    return season
+
+
+@pytest.mark.parametrize(
+    ("firsts", "champions"),
+    [
+        # Level on 20 points: a win beats two second places (countback).
+        ({0: [(1, 20), (4, 0)], 2: [(2, 10), (2, 10)]}, ["0"]),
+        # Level on points and on every place: the title is shared.
+        ({0: [(1, 20), (2, 10)], 2: [(2, 10), (1, 20)]}, ["0", "2"]),
+    ],
+)
+def test_champions_level_on_points_are_told_apart_by_countback_as_the_standings_are(
+    firsts, champions
+):
+    league = builders.league_with_drivers(organiser=UserFactory(), name="Level", drivers=4)
+    season = level_season(league, firsts)
+
+    (leaders,) = season_leaders([season])
+
+    names = [f"Level driver {index}" for index in champions]
+    assert [leader.name for leader in leaders.drivers] == names
+    expected = season_standings(season)
+    assert [line.competitor.name for line in expected.driver_champions] == names
+    assert [(team.pk, team.points) for team in leaders.teams] == [
+        (line.competitor.pk, line.points) for line in expected.team_champions
+    ]

@@ -20,6 +20,11 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
+def joined(league: League):
+    """The members who joined (the league's own organiser is a member from its start)."""
+    return league.memberships.exclude(user_id=league.organiser_id)
+
+
 def _invite(league: League, role: str = Role.REFEREE, team: Team | None = None) -> Invitation:
     return services.invitation_create(league=league, role=role, team=team)
 
@@ -82,7 +87,7 @@ def test_an_expired_invitation_is_refused_and_makes_no_account(client, league):
     response = client.post(url, post)
     assert response.status_code == 410 and "expired" in response.content.decode()
     assert not User.objects.filter(username="jane").exists()
-    assert not league.memberships.exists()
+    assert not joined(league).exists()
 
 
 def test_a_bad_sign_up_is_a_400_with_the_reason_and_writes_nothing(client, league, organiser):
@@ -91,7 +96,7 @@ def test_a_bad_sign_up_is_a_400_with_the_reason_and_writes_nothing(client, leagu
     post = {"username": organiser.username, "password1": "long enough 1", "password2": "other"}
     response = client.post(url, post)
     assert response.status_code == 400
-    assert not league.memberships.exists()
+    assert not joined(league).exists()
     assert Invitation.objects.get(pk=invitation.pk).used is None
 
 
@@ -105,7 +110,7 @@ def test_a_signed_in_person_accepts(client, league):
     assert league.can_referee(jane)
     response = client.post(url, follow=True)  # a second tap
     assert services.INVITATION_JOINED_ALREADY.format(league=league) in response.content.decode()
-    assert league.memberships.count() == 1
+    assert joined(league).count() == 1
 
 
 def test_an_unknown_token_is_a_404(client):
@@ -134,7 +139,7 @@ def test_a_team_of_another_league_is_refused_as_a_role(league, teams):
         services.member_add(league=league, user=UserFactory(), role=Role.TEAM_OWNER, team=theirs)
     with pytest.raises(ValidationError, match=services.ROLE_NEEDS_TEAM):
         _invite(league, Role.TEAM_OWNER)
-    assert not league.memberships.exists() and not league.invitations.exists()
+    assert not joined(league).exists() and not league.invitations.exists()
 
 
 def test_the_organiser_is_no_member_and_a_member_has_one_role(league, organiser, teams):
@@ -261,7 +266,7 @@ def test_a_used_invitation_is_not_withdrawn(league):
     services.invitation_sign_up(invitation=invitation, username="jane", password="long enough 1")
     with pytest.raises(ValidationError, match="jane has joined"):
         services.invitation_withdraw(invitation=invitation)
-    assert league.memberships.get().user.username == "jane"
+    assert joined(league).get().user.username == "jane"
 
 
 @pytest.mark.parametrize("members", [2, 8])
@@ -348,7 +353,7 @@ def test_the_organiser_or_a_member_accepting_is_told_why_not_and_the_link_still_
         response = client.post(url)
         assert response.status_code == 400 and reason in response.content.decode()
     assert Invitation.objects.get(pk=invitation.pk).used is None
-    assert league.memberships.count() == 1
+    assert joined(league).count() == 1
 
 
 @pytest.mark.parametrize("team", ["²", "١", "", "-1", str(2**63)])
@@ -357,3 +362,108 @@ def test_an_odd_team_on_the_starters_choice_is_refused(
 ):
     url = reverse("league:round_choose", args=[league.slug, 1, 1])
     assert client_organiser.post(url, {"team": team, "version": "0"}).status_code == 403
+
+
+# --- several organisers ----------------------------------------------------------------------
+
+
+def _member(league: League, username: str, role: str = Role.REFEREE, team=None) -> Membership:
+    return services.member_add(
+        league=league, user=UserFactory(username=username), role=role, team=team
+    )
+
+
+def _change(client: Client, league: League, membership: Membership, data: dict):
+    url = reverse("league:member", args=[league.slug, membership.pk])
+    return client.post(url, data)
+
+
+def test_a_league_s_organiser_is_its_first_organiser_member(league, organiser):
+    (lead,) = league.memberships.all()
+    assert (lead.user, lead.role, lead.team) == (organiser, Role.ORGANISER, None)
+    assert lead.describe() == "Organiser"
+
+
+def test_the_organiser_makes_a_member_an_organiser_with_every_right(client_organiser, league):
+    jane = _member(league, "jane")
+    response = _change(client_organiser, league, jane, {"role": "organiser", "change": ""})
+    assert response.status_code == 302
+    jane.refresh_from_db()
+    assert jane.role == Role.ORGANISER
+    assert league.can_manage(jane.user) and league.can_referee(jane.user)
+    # Equal rights: the new organiser manages members, the first organiser's role included.
+    client = Client()
+    client.force_login(jane.user)
+    assert client.get(reverse("league:members", args=[league.slug])).status_code == 200
+    bob = _member(league, "bob")
+    assert _change(client, league, bob, {"remove": ""}).status_code == 302
+    assert not joined(league).filter(user__username="bob").exists()
+
+
+def test_an_organiser_hands_over_the_lead_when_stepping_down(client, league, organiser):
+    jane = _member(league, "jane", Role.ORGANISER)
+    lead = league.memberships.get(user=organiser)
+    client.force_login(jane.user)
+
+    response = _change(client, league, lead, {"role": "referee", "change": ""})
+
+    assert response.status_code == 302
+    league.refresh_from_db()
+    assert league.organiser == jane.user
+    assert not league.can_manage(organiser) and league.can_referee(organiser)
+    assert Membership.objects.get(user=organiser, league=league).role == Role.REFEREE
+
+
+def test_the_last_organiser_is_neither_removed_nor_demoted(client_organiser, league, organiser):
+    lead = league.memberships.get(user=organiser)
+    message = services.LAST_ORGANISER.format(user=organiser, league=league)
+    for data in ({"remove": ""}, {"role": "referee", "change": ""}):
+        response = _change(client_organiser, league, lead, data)
+        assert response.status_code == 400
+        assert escape(message) in response.content.decode()
+        lead.refresh_from_db()
+        assert lead.role == Role.ORGANISER
+    # The page offers the last organiser no way out.
+    page = client_organiser.get(reverse("league:members", args=[league.slug])).content.decode()
+    assert "The last organiser" in page and 'name="remove"' not in page
+
+
+def test_an_organiser_removing_themselves_leaves_for_the_league_page(client, league, organiser):
+    jane = _member(league, "jane", Role.ORGANISER)
+    client.force_login(jane.user)
+
+    response = _change(client, league, jane, {"remove": ""})
+
+    assert response.status_code == 302 and response["Location"] == league.get_absolute_url()
+    assert not league.can_manage(jane.user)
+    with pytest.raises(ValidationError, match="last organiser"):
+        services.member_remove(membership=league.memberships.get(user=organiser))
+
+
+def test_the_lead_steps_down_only_to_an_organiser_free_to_lead_a_league_of_that_name(
+    league, organiser
+):
+    jane = _member(league, "jane", Role.ORGANISER)
+    services.league_create(name=league.name, organiser=jane.user)  # her own, of the same name
+    lead = league.memberships.get(user=organiser)
+    message = services.LEAD_NAME_TAKEN.format(user=organiser, league=league, name=league.name)
+    with pytest.raises(ValidationError) as refused:
+        services.member_remove(membership=lead)
+    assert refused.value.messages == [message]
+    league.refresh_from_db()
+    assert league.organiser == organiser and league.memberships.filter(pk=lead.pk).exists()
+
+
+def test_an_invitation_may_make_an_organiser(client, league):
+    invitation = _invite(league, Role.ORGANISER)
+    services.invitation_sign_up(invitation=invitation, username="jane", password="long enough 1")
+    jane = User.objects.get(username="jane")
+    assert league.can_manage(jane) and invitation.describe() == "Organiser"
+
+
+def test_a_co_organiser_costs_one_query_to_recognise(league, django_assert_num_queries):
+    jane = _member(league, "jane", Role.ORGANISER)
+    with django_assert_num_queries(1):
+        assert league.can_manage(jane.user)
+    with django_assert_num_queries(0):
+        assert league.can_manage(league.organiser)

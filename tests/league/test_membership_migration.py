@@ -57,3 +57,32 @@ def test_a_team_owner_who_is_no_referee_becomes_its_owner() -> None:
     assert (member.user_id, member.role, member.team_id) == (owner.pk, "team_owner", team.pk)
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_league_s_organiser_becomes_its_organiser_member() -> None:
+    """Migration 0023: organisers are members, several to a league."""
+    before, after = [("league", "0021_starter_choices")], [("league", "0023_organisers")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    user = old.get_model("auth", "User")
+    first, second, referee = (user.objects.create(username=name) for name in "FSR")
+    leagues = old.get_model("league", "League").objects
+    one = leagues.create(name="One", slug="one", organiser=first)
+    two = leagues.create(name="Two", slug="two", organiser=second)
+    members = old.get_model("league", "Membership").objects
+    members.create(league=one, user=referee, role="referee")
+    members.create(league=two, user=second, role="referee")  # as the admin could
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    rows = new.get_model("league", "Membership").objects.order_by("league__slug", "user__username")
+    assert [(m.league.slug, m.user.username, m.role) for m in rows] == [
+        ("one", "F", "organiser"),
+        ("one", "R", "referee"),
+        ("two", "S", "organiser"),
+    ]
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

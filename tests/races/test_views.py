@@ -508,6 +508,42 @@ def test_a_spectator_s_poll_of_an_unchanged_race_gets_no_body(
     assert moved_on.status_code == 200 and f"?version={race.version}" in moved_on.content.decode()
 
 
+def test_an_unpublished_league_s_race_pages_are_a_404_to_all_but_its_members(
+    client, race, league, organiser
+):
+    """As its league's pages are (league/publishing.py): the turn page, its poll and the log."""
+    league_services.league_publish_set(league=league, published=False)
+    referee, stranger = UserFactory(username="referee"), UserFactory(username="stranger")
+    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    log_url = reverse("races:log", kwargs={"race_id": race.pk})
+    for who, expected in ((None, 404), (stranger, 404), (referee, 200), (organiser, 200)):
+        watcher = Client()
+        if who is not None:
+            watcher.force_login(who)
+        for url in (turn_url(race), log_url):
+            assert watcher.get(url).status_code == expected, (who, url)
+        poll = watcher.get(turn_url(race), {"version": race.version}, **HTMX)
+        assert poll.status_code == (204 if expected == 200 else 404), who
+
+
+def test_the_poll_reads_whether_the_league_is_published_in_its_one_query(
+    client, race, league, organiser, django_assert_num_queries
+):
+    poll = {"version": race.version}
+    with django_assert_num_queries(1):  # published: the race's row alone
+        assert client.get(turn_url(race), poll, **HTMX).status_code == 204
+    league_services.league_publish_set(league=league, published=False)
+    with django_assert_num_queries(1):  # a spectator is turned away by that same row
+        assert client.get(turn_url(race), poll, **HTMX).status_code == 404
+    referee = UserFactory(username="referee")
+    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    for who, queries in ((organiser, 3), (referee, 4)):  # session, user, race (, membership)
+        member = Client()
+        member.force_login(who)
+        with django_assert_num_queries(queries):
+            assert member.get(turn_url(race), poll, **HTMX).status_code == 204
+
+
 def test_the_log_offers_to_take_back_to_any_entry_of_the_referee_s_not_paddock_s(
     client_organiser, race
 ):

@@ -5,7 +5,6 @@ with the reason, and nothing is written."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -26,10 +25,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, **options) -> None:
         try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-            data = json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+        except OSError as error:
             raise CommandError(f"Cannot read {file}: {error}") from error
+        try:
+            data = backup.parsed(raw)
+        except ValidationError as error:
+            raise CommandError(f"Cannot read {file}: {' '.join(error.messages)}") from error
         try:
             league = backup.league_import(data)
         except ValidationError as error:

@@ -1,0 +1,188 @@
+"""The restore page (league/restore.py): a signed-in person uploads a league's backup and the
+league is made from it, theirs to organise; a file it cannot take is a 400 with the reason and
+writes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+
+from league import backup, restore
+from league.models import League, Role
+from tests.factories import UserFactory
+from tests.league.test_backup import empty_database, ended_season_league, picture, row_counts
+
+pytestmark = pytest.mark.django_db
+
+User = get_user_model()
+URL = reverse("league:league_restore")
+
+
+def upload(client: Client, content: bytes | str, name: str = "paddock-old-hands.json"):
+    raw = content.encode() if isinstance(content, str) else content
+    file = SimpleUploadedFile(name, raw, content_type="application/json")
+    return client.post(URL, {"backup": file})
+
+
+def signed_in(username: str) -> Client:
+    client = Client()
+    client.force_login(UserFactory(username=username))
+    return client
+
+
+def downloaded(client: Client, league: League) -> bytes:
+    """The backup as its organiser downloads it from the league page."""
+    response = client.get(reverse("league:league_backup", args=[league.slug]))
+    assert response.status_code == 200
+    return response.content
+
+
+def test_a_league_round_trips_through_the_download_and_the_restore_page(client, organiser):
+    league = ended_season_league(organiser)
+    client.force_login(organiser)
+    file = downloaded(client, league)
+    before = picture(league.slug)
+
+    empty_database()
+    client = signed_in("organiser")  # the same person, on an empty site
+    page = client.get(URL)
+    assert page.status_code == 200 and 'enctype="multipart/form-data"' in page.text
+    response = upload(client, file)
+
+    assert response.status_code == 302 and response["Location"] == "/old-hands/"
+    assert picture("old-hands") == before
+    followed = client.get(response["Location"])
+    assert "Old Hands is restored from paddock-old-hands.json" in followed.text
+
+
+def test_whoever_restores_it_organises_it_and_its_organiser_stays_one(client, organiser):
+    league = ended_season_league(organiser)
+    client.force_login(organiser)
+    file = downloaded(client, league)
+    empty_database()
+    UserFactory(username="organiser")
+
+    response = upload(signed_in("newcomer"), file)
+
+    assert response.status_code == 302
+    restored = League.objects.get(slug="old-hands")
+    assert restored.organiser.username == "newcomer"
+    organisers = restored.memberships.filter(role=Role.ORGANISER)
+    assert sorted(organisers.values_list("user__username", flat=True)) == [
+        "newcomer",
+        "organiser",
+    ]
+    assert restored.can_manage(User.objects.get(username="organiser"))
+
+
+def test_the_same_file_again_by_its_organiser_shows_the_league_and_writes_nothing(
+    client, organiser
+):
+    league = ended_season_league(organiser)
+    client.force_login(organiser)
+    file = downloaded(client, league)
+    before = row_counts()
+
+    response = upload(client, file)
+
+    assert response.status_code == 302 and response["Location"] == league.get_absolute_url()
+    message = restore.RESTORED_ALREADY.format(league=league, slug=league.slug)
+    assert escape(message) in client.get(response["Location"]).text
+    assert row_counts() == before
+
+
+@pytest.fixture
+def exported(organiser) -> dict:
+    return json.loads(backup.league_file(ended_season_league(organiser)))
+
+
+def refused(client: Client, content: bytes | str, message: str, name: str = "x.json") -> None:
+    before = row_counts()
+    response = upload(client, content, name)
+    assert response.status_code == 400
+    assert escape(message) in response.content.decode()
+    assert row_counts() == before
+
+
+def test_a_file_that_is_not_a_backup_is_a_400_with_the_reason(exported):
+    client = signed_in("newcomer")
+    not_json = backup.NOT_JSON.format(reason="Expecting value: line 1 column 1 (char 0)")
+    refused(client, "<html>not a backup</html>", not_json, "page.html")
+    refused(client, b"\xff\xfe\x00garbage", "cannot be read as JSON")
+    refused(client, "[" * 100_000, backup.NOT_JSON.format(reason="nested too deep"))
+    refused(client, "{}", backup.NOT_A_BACKUP.format(format=backup.FORMAT))
+    other = {**exported, "version": 99}
+    refused(client, json.dumps(other), backup.UNKNOWN_VERSION.format(found=99, known=2))
+
+
+def test_a_league_whose_address_is_someone_else_s_is_a_400_and_writes_nothing(exported):
+    refused(signed_in("newcomer"), json.dumps(exported), backup.SLUG_TAKEN.format(slug="old-hands"))
+
+
+def test_a_file_broken_halfway_is_a_400_and_writes_nothing_not_even_its_people(exported):
+    empty_database()
+    client = signed_in("newcomer")
+    entries = exported["tables"]["league.entry"]
+    entries[-1]["driver"] = 999_999
+    message = backup.BROKEN_REFERENCE.format(
+        row=len(entries), label="league.entry", field="driver", value=999_999
+    )
+    refused(client, json.dumps(exported), message)
+    assert list(User.objects.values_list("username", flat=True)) == ["newcomer"]
+
+
+@pytest.mark.parametrize(
+    ("table", "field", "value"),
+    [
+        ("league.membership", "role", "emperor"),
+        ("league.driver", "status", "immortal"),
+        ("races.race", "state", {"nonsense": True}),
+    ],
+)
+def test_rows_this_paddock_could_not_show_are_refused_before_anything_is_kept(
+    exported, table, field, value
+):
+    empty_database()
+    client = signed_in("newcomer")
+    if table == "races.race":
+        league = exported["tables"]["league.league"][0]
+        exported["tables"][table] = [
+            {
+                "id": 1,
+                "round": exported["tables"]["league.round"][0]["id"],
+                "setup": {},
+                "state": value,
+                "seq": 0,
+                "version": 0,
+                "created": league["created"],
+                "finished_at": None,
+            }
+        ]
+    else:
+        exported["tables"][table][0][field] = value
+    response = upload(client, json.dumps(exported))
+    assert response.status_code == 400
+    assert f"Row 1 of the backup&#x27;s &#x27;{table}&#x27; table cannot be read" in response.text
+    assert not League.objects.exists()
+
+
+def test_no_file_or_too_large_a_file_is_a_400_with_the_reason(client, settings, exported):
+    client = signed_in("newcomer")
+    response = client.post(URL, {})
+    assert response.status_code == 400
+    assert "Choose the backup file to restore the league from." in response.text
+    settings.PADDOCK_RESTORE_MOST_BYTES = 100
+    text = json.dumps(exported)
+    message = restore.TOO_LARGE.format(size=len(text.encode()), most=100)
+    refused(client, text, message)
+
+
+def test_the_new_league_page_offers_the_restore_page(client, organiser):
+    client.force_login(organiser)
+    assert URL in client.get(reverse("league:league_new")).text
