@@ -285,14 +285,24 @@ def _people(rows: list[dict[str, Any]]) -> dict[int, int]:
         user_model.objects.filter(**{f"{field}__in": names.values()}).values_list(field, "pk")
     )
     ids = {}
-    for old, username in names.items():
+    for number, (old, username) in enumerate(names.items(), start=1):
         if username not in found:
             user = user_model(**{field: username})
+            _username_cleaned(user, field, number)
             user.set_unusable_password()
             user.save()
             found[username] = user.pk
         ids[old] = found[username]
     return ids
+
+
+def _username_cleaned(user, field: str, number: int) -> None:
+    """A newcomer's username as the account's field takes it (its length, its characters)."""
+    try:
+        user._meta.get_field(field).clean(getattr(user, field), user)
+    except ValidationError as error:
+        reason = f"{field}: {' '.join(error.messages)}"
+        raise ValidationError(BAD_ROW.format(row=number, label="users", reason=reason)) from error
 
 
 def _tracks(rows: list[dict[str, Any]]) -> dict[int, int]:

@@ -913,6 +913,7 @@ def driver_card_set(*, driver: Driver, card: Mapping[str, object], expected_vers
     all blank for none), in a league whose rule set has driver cards (Formula D's road races).
     A race takes the card its driver has when it starts. The same card posted twice is set once
     (AlreadyDone); a form built on an older version of the card is refused (StaleDriverCard)."""
+    _locked_league(driver.team.league)  # refused while the league is archived
     driver = Driver.objects.select_for_update().select_related("team__league").get(pk=driver.pk)
     rules = driver.team.league.rules
     if not rules.driver_card_skills:

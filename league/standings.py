@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
 
-from rules.championship import PointsTable, StandingRow, standings, team_race, tie_reasons
+from rules.championship import (
+    PointsTable,
+    StandingRow,
+    TeamRace,
+    standings,
+    team_race,
+    tie_reasons,
+)
 
 from .models import Driver, Entry, Round, RoundStatus, Season, Team
 
@@ -134,14 +141,7 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
     teams_by_id = {team.pk: team for team in teams}
     winners: dict[int, tuple[Team, ...]] = {}
     for round_number, places in raced_as_teams.items():
-        shape = shapes[round_number]
-        assert shape.team_table is not None
-        result = team_race(
-            shape.team_table,
-            places,
-            field_size=sum(len(cars) for cars in places.values()),
-            multiplier=shape.multiplier,
-        )
+        result = shapes[round_number].team_race(places)
         for team_id, points in result.totals:
             team_points[team_id][column[round_number]] = points
         winners[round_number] = tuple(teams_by_id[team_id] for team_id in result.winners)
@@ -164,12 +164,17 @@ class _RoundShape:
     multiplier: int
     team_table: PointsTable | None  # the team race's, where the round is raced as one
 
+    def team_race(self, places: Mapping[int, Sequence[int]]) -> TeamRace:
+        """The round's team race, its cars having finished in `places` (by team id)."""
+        assert self.team_table is not None
+        field_size = sum(len(cars) for cars in places.values())
+        return team_race(self.team_table, places, field_size=field_size, multiplier=self.multiplier)
+
 
 def _round_shapes(season: Season, rounds: Iterable[Round] | None) -> dict[int, _RoundShape]:
     """Each round's multiplier and team race table, by number in order: from `rounds` when
     the caller has them, else in one query."""
     league = season.league
-    rules = league.rules
     if rounds is None:
         rows = season.rounds.order_by("number").values_list(
             "number", "multiplier", "race_options", "race_format"
@@ -180,12 +185,15 @@ def _round_shapes(season: Season, rounds: Iterable[Round] | None) -> dict[int, _
             for round_ in rounds
         )
     return {
-        number: _RoundShape(
-            multiplier,
-            rules.team_race_points(rules.race_settings(league.settings, options, race_format)),
-        )
+        number: _round_shape(league, multiplier, options, race_format)
         for number, multiplier, options, race_format in rows
     }
+
+
+def _round_shape(league, multiplier: int, race_options, race_format: str) -> _RoundShape:
+    rules = league.rules
+    settings = rules.race_settings(league.settings, race_options, race_format)
+    return _RoundShape(multiplier, rules.team_race_points(settings))
 
 
 def _keyed(kind: str, places: dict[int, list[int]]) -> dict[tuple[str, int], list[int]]:
@@ -216,7 +224,7 @@ def season_leaders(seasons: Sequence[Season]) -> list[SeasonLeaders]:
     """Who is first in each of `seasons` (the league page's history: its champions), ranked
     as `season_standings` ranks, in two queries however many seasons: the points each driver
     scored a season for each team, then the places of those level on the most points, for
-    countback."""
+    countback; where a round may be raced as a team race, two more (`_team_race_points`)."""
     by_pk = {season.pk: season for season in seasons}
     finished = Entry.objects.filter(
         round__season_id__in=by_pk, round__status=RoundStatus.FINISHED
@@ -236,6 +244,8 @@ def season_leaders(seasons: Sequence[Season]) -> list[SeasonLeaders]:
         points[season_id, "team", team_id] += scored_points
         names["driver", driver_id] = (name, its_team)
         names["team", team_id] = (team_name, "")
+    for key, change in _team_race_points(seasons).items():
+        points[key] += change
     most: dict[tuple[int, str], int] = defaultdict(int)
     for (season_id, kind, _key), total in points.items():
         most[season_id, kind] = max(most[season_id, kind], total)
@@ -257,6 +267,44 @@ def season_leaders(seasons: Sequence[Season]) -> list[SeasonLeaders]:
             )
         leaders.append(SeasonLeaders(season, first["driver"], first["team"]))
     return leaders
+
+
+def _team_race_points(seasons: Sequence[Season]) -> dict[tuple[int, str, int], int]:
+    """What the rounds of `seasons` raced as team races change in their teams' points, by
+    (season id, "team", team id): each such round scores a team its cars' places on the team
+    race's table, not its drivers' points (as `season_standings` counts them). No query where
+    no round of the league may be one (its rule set has no race options and the league no team
+    race); else the rounds, then the results of those raced as team races."""
+    if not seasons:
+        return {}
+    league = seasons[0].league
+    rules = league.rules
+    if not rules.race_option_settings and rules.team_race_points(league.settings) is None:
+        return {}
+    rounds = Round.objects.filter(
+        season_id__in=[season.pk for season in seasons], status=RoundStatus.FINISHED
+    ).values_list("pk", "multiplier", "race_options", "race_format")
+    shapes = {
+        pk: shape
+        for pk, *shaped in rounds
+        if (shape := _round_shape(league, *shaped)).team_table is not None
+    }
+    if not shapes:
+        return {}
+    results = Entry.objects.filter(round_id__in=shapes).values_list(
+        "round_id", "round__season_id", "team_id", "place", "points"
+    )
+    places: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    season_of: dict[int, int] = {}
+    changes: dict[tuple[int, str, int], int] = defaultdict(int)
+    for round_id, season_id, team_id, place, scored in results:
+        places[round_id][team_id].append(place)
+        season_of[round_id] = season_id
+        changes[season_id, "team", team_id] -= scored
+    for round_id, by_team in places.items():
+        for team_id, total in shapes[round_id].team_race(by_team).totals:
+            changes[season_of[round_id], "team", team_id] += total
+    return changes
 
 
 def _places_of(finished, level: Sequence[tuple[int, str, int]]) -> dict[tuple, list[int]]:

@@ -192,6 +192,20 @@ def test_the_organiser_gives_a_driver_a_card_versioned(formula_d):
     assert (ann.driver_card, ann.driver_card_text) == ({}, "")
 
 
+def test_a_card_for_a_driver_of_a_league_archived_meanwhile_is_refused_under_the_lock(formula_d):
+    """The view asks before it reads the post; the service asks again under its lock, as every
+    write does, so an archiving that lands first is seen."""
+    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    ann = team.drivers.get()
+    services.league_archive_set(
+        league=formula_d, archived=True, expected_version=formula_d.settings_version
+    )
+    with pytest.raises(services.LeagueArchived):
+        services.driver_card_set(driver=ann, card=CARD, expected_version=0)
+    ann.refresh_from_db()
+    assert (ann.driver_card, ann.card_version) == ({}, 0)
+
+
 @pytest.mark.parametrize(
     ("card", "reason"),
     [

@@ -172,6 +172,20 @@ def test_rows_this_paddock_could_not_show_are_refused_before_anything_is_kept(
     assert not League.objects.exists()
 
 
+@pytest.mark.parametrize("username", ["x" * 151, "no spaces allowed", ""])
+def test_a_person_this_site_could_not_name_is_a_400_and_writes_nothing(exported, username):
+    """A username longer than the account's field (a 500 on PostgreSQL) or one Django's
+    sign-up would not take is refused with the reason before anyone is made."""
+    empty_database()
+    client = signed_in("newcomer")
+    exported["users"][0]["username"] = username
+    response = upload(client, json.dumps(exported))
+    assert response.status_code == 400
+    assert "Row 1 of the backup&#x27;s &#x27;users&#x27; table cannot be read" in response.text
+    assert list(User.objects.values_list("username", flat=True)) == ["newcomer"]
+    assert not League.objects.exists()
+
+
 def test_no_file_or_too_large_a_file_is_a_400_with_the_reason(client, settings, exported):
     client = signed_in("newcomer")
     response = client.post(URL, {})

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from league import services
 from league.models import Driver, League, Round, Season
-from league.standings import season_standings
+from league.standings import season_leaders, season_standings
 from league.title import season_title
 from tests.league.test_services import play
 from tests.league.test_views import round_url
@@ -158,3 +158,16 @@ def test_the_title_race_of_the_teams_counts_the_team_race_s_points_left(season):
     assert title is not None
     # Reds 15, Blues 14; two rounds left, a team at most 10 + 8 in each: 36 (not 2 × 43).
     assert title.teams[0] == "Reds leads with 15 points; 36 points are left to race for."
+
+
+def test_the_league_page_names_the_team_champions_the_team_race_s_points_make(client, season):
+    """The teams' leaders on the league page are the season's, whose team race rounds score the
+    teams 10-8-6-5, not the sum of their drivers' points."""
+    services.league_points_table_set(league=season.league, table="10-9-8-1")
+    play(season.rounds.get(number=1), drivers("Ann", "Cid", "Dot", "Bob"))
+    # The drivers' points: Reds 10 + 1, Blues 9 + 8; the team race: Reds 10 + 5, Blues 8 + 6.
+    (line,) = season_leaders([Season.objects.get(pk=season.pk)])
+    assert [(team.name, team.points) for team in line.teams] == [("Reds", 15)]
+    assert [line.competitor.name for line in season_standings(season).team_champions] == ["Reds"]
+    page = client.get(season.league.get_absolute_url()).text
+    assert "Teams: <a" in page and ">Reds</a>, 15 points" in page

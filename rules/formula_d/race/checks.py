@@ -40,7 +40,7 @@ from rules.formula_d.driver_cards import (
     engine_failure_max,
     road_handling_roll_max,
 )
-from rules.formula_d.race import grid, road, standings
+from rules.formula_d.race import grid, qualifying, road, standings
 from rules.formula_d.race.common import gear_name, label, lose
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.flow import settle
@@ -311,6 +311,8 @@ def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState
 
 
 def _weather_rolled(state: RaceState, value: int) -> RaceState:
+    if state.phase == "qualifying_weather":
+        return qualifying.weather_before_laps(state, value)
     if state.phase == "weather":
         return grid.weather_before_race(state, value)
     state = replace(state, pending=state.pending[1:])
@@ -325,7 +327,7 @@ def on_frog_choice(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if not again:
         return _weather_rolled(state, held)
     state = replace(state, frog_second=True)
-    if state.phase == "weather":
+    if state.phase in ("weather", "qualifying_weather"):
         return state
     check = state.pending[0]
     return replace(

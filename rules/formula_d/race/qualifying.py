@@ -20,6 +20,7 @@ from rules.formula_d import (
     lap_time,
     qualifying_in_rain,
 )
+from rules.formula_d.race import road
 from rules.formula_d.race.common import label
 from rules.formula_d.race.grid import after_weather
 from rules.formula_d.race.grid_rolls import roll_off_prompts, with_grid_roll
@@ -125,15 +126,26 @@ def _with_lap(state: RaceState, car: str, **changes: object) -> RaceState:
 
 
 def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
+    """The roll before the laps, or (Road Races) the Weather Frog's choice to roll it again."""
+    if state.held_weather:
+        return (road.frog_prompt(state),)
     chart = format_weather_chart(state.setup.weather_chart)
     text = f"Weather: roll black against the track's chart before the qualifying laps ({chart})"
+    text = road.weather_prompt_text(state, text)
     return (Prompt("qualifying_weather_roll", text, None, (BLACK_DIE,)),)
 
 
 def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-    """Before the qualifying laps: good or changeable weather has no effect, rain puts every lap
-    in rain (rules.formula_d.qualifying_in_rain)."""
+    """Before the qualifying laps, held while a Weather Frog says whether he rolls again."""
     value = prompt.read(event.data)["value"]
+    if road.holds_weather(state):
+        return replace(state, held_weather=value)
+    return weather_before_laps(replace(state, frog_second=False), value)
+
+
+def weather_before_laps(state: RaceState, value: int) -> RaceState:
+    """Good or changeable weather has no effect, rain puts every lap in rain
+    (rules.formula_d.qualifying_in_rain)."""
     weather = chart_weather(state.setup.weather_chart, value)
     return replace(state, qualifying_weather=weather, phase="qualifying")
 

@@ -374,6 +374,8 @@ def _frog_choice(before: RaceState, key: str, facts: Facts, after: RaceState) ->
 
 
 def _weather_result(before: RaceState, value: int, after: RaceState) -> str:
+    if before.phase == "qualifying_weather":
+        return _before_the_laps(value, after)
     landed = chart_weather(after.setup.weather_chart, value).value
     now = weather_name(after.weather) if after.weather else ""
     if before.weather is None:
@@ -424,12 +426,14 @@ def _wp_back(before: RaceState, key: str, facts: Facts, after: RaceState) -> str
 
 
 def _qualifying_weather_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
+    return _weather_roll(before, key, facts, after)
+
+
+def _before_the_laps(value: int, after: RaceState) -> str:
     weather = after.qualifying_weather
     assert weather is not None
     effect = "the laps are in rain" if qualifying_in_rain(weather) else "no effect"
-    return (
-        f"The weather roll before the qualifying laps: {facts['value']}, {weather.value}: {effect}"
-    )
+    return f"The weather roll before the qualifying laps: {value}, {weather.value}: {effect}"
 
 
 def _stopwatch_start(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:

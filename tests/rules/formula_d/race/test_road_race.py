@@ -644,3 +644,39 @@ def test_every_road_race_event_has_words_in_the_log():
     from rules.formula_d.race.words import _WORDS
 
     assert set(HANDLERS) <= set(_WORDS)
+
+
+def test_weather_frog_may_roll_the_weather_before_the_qualifying_laps_again_too():
+    """ "Each time the black die is rolled to determine weather conditions": the roll before the
+    qualifying laps (Qualifying Lap with Stopwatch) as well as the one before the race."""
+    table = road_race(
+        skills={"blue": "weather_frog"},
+        weather_chart="1-10 good, 11-20 rainy",
+        stopwatch_qualifying=True,
+    )
+    before = table.state
+    table("qualifying_weather_roll", value=15)
+    assert said(table, before) == "The weather roll: 15, rainy; the Weather Frog may roll again"
+    assert table.state.qualifying_weather is None
+    assert table.prompt.kind == "frog_choice" and table.prompt.car == "blue"
+    table("frog_choice", car="blue", frog="again")
+    assert table.prompt.kind == "qualifying_weather_roll"
+    assert table.prompt.text.endswith(": the Weather Frog's second roll, which counts")
+    table("qualifying_weather_roll", value=3)
+    assert table.state.qualifying_weather.value == "good" and not table.state.frog_second
+    assert table.prompt.kind == "stopwatch_start"
+
+    kept = road_race(
+        skills={"blue": "weather_frog"},
+        weather_chart="1-10 good, 11-20 rainy",
+        stopwatch_qualifying=True,
+    )
+    kept("qualifying_weather_roll", value=15)
+    before = kept.state
+    kept("frog_choice", car="blue", frog="keep")
+    assert kept.state.qualifying_weather.value == "rainy"
+    assert kept.prompt.kind == "stopwatch_start"
+    assert said(kept, before) == (
+        "Blue, the Weather Frog, keeps it. The weather roll before the qualifying laps: 15, "
+        "rainy: the laps are in rain"
+    )
