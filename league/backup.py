@@ -35,6 +35,7 @@ from .models import (
     Entry,
     League,
     Membership,
+    Role,
     Round,
     RoundResultChange,
     Season,
@@ -213,13 +214,21 @@ def _named(tables: dict[str, list[dict[str, Any]]], target: type[models.Model]) 
 @transaction.atomic
 def league_import(data: Any, *, organiser=None) -> League:
     """The league in `data` (a `league_export` read back from JSON) written into this database
-    under new ids. People are matched by username; one not here yet gets an account with no
-    password (an admin sets one). Tracks are matched by name whatever the case, and one not
-    here yet is added. `organiser`: who restores it (the site's restore page), its lead
-    organiser then; the file's organisers stay organisers."""
+    under new ids. Tracks are matched by name whatever the case, and one not here yet is added.
+
+    Without `organiser` (the site's administrator, `manage.py import_league`), people are
+    matched by username, and one not here yet gets an account with no password (an admin sets
+    one): the league comes back whole. With `organiser` (whoever restores it on the restore
+    page), the file's people are not this site's to name: no account is made or linked, the
+    restorer organises the league alone, the log keeps its entries without who typed them, and
+    `members_left_out(data)` lists whom to invite again (docs/rulings.md, "Roles")."""
     tables = _checked(data)
     try:
-        people = _people(data.get("users", []))
+        if organiser is None:
+            people = _people(data.get("users", []))
+        else:
+            people = {}
+            tables = _without_people(tables)
         ids: dict[type[models.Model], dict[Any, int]] = {
             get_user_model(): people,
             Track: _tracks(data.get("tracks", [])),
@@ -275,6 +284,39 @@ def _checked(data: Any) -> dict[str, list[dict[str, Any]]]:
     if League.objects.filter(slug=slug).exists():
         raise ValidationError(SLUG_TAKEN.format(slug=slug))
     return tables
+
+
+def _without_people(tables: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """`tables` with no one in them but the league's organiser (whom the restorer replaces): a
+    row that is a person's place in the league (a membership) is left out, and a row that only
+    names who did something (who typed a roll) names no one."""
+    user_model = get_user_model()
+    kept = {}
+    for table in TABLES:
+        rows = tables[table.label]
+        named = [
+            field
+            for field in _fields(table.model)
+            if field.is_relation and field.related_model is user_model
+        ]
+        if table.model is League or not named:
+            kept[table.label] = rows
+        elif all(field.null for field in named):
+            kept[table.label] = [{**row, **{field.name: None for field in named}} for row in rows]
+        else:
+            kept[table.label] = []
+    return kept
+
+
+def members_left_out(data: Any) -> list[str]:
+    """The members of the league in `data` (a backup the restore page took) that it did not
+    bring back, in words: "alice (referee)"."""
+    names = {row["id"]: row["username"] for row in data.get("users", [])}
+    roles = dict(Role.choices)
+    return [
+        f"{names.get(row['user'], row['user'])} ({roles.get(row['role'], row['role']).lower()})"
+        for row in data["tables"]["league.membership"]
+    ]
 
 
 def _people(rows: list[dict[str, Any]]) -> dict[int, int]:

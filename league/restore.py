@@ -1,6 +1,9 @@
 """The restore page: a signed-in person uploads a league's backup file (league/backup.py) and
-the league is made from it, with them as its lead organiser. A file it cannot take is refused
-with the reason (400) and writes nothing."""
+the league is made from it, with them as its organiser. Its history comes back whole; its
+people do not: anyone may upload a file, and a file may name anyone, so no account here is made
+or given a role from one (the site's administrator imports a league with its people:
+manage.py import_league). A file it cannot take is refused with the reason (400) and writes
+nothing."""
 
 from __future__ import annotations
 
@@ -21,6 +24,10 @@ from .views import BAD_REQUEST, _posted
 TOO_LARGE = (
     "This file is {size:,} bytes; the restore page takes backups of up to {most:,} bytes. "
     "Ask the site's administrator to import it (manage.py import_league)."
+)
+MEMBERS_LEFT_OUT = (
+    "A file names people, not their accounts here: its members are not brought back. Invite "
+    "them again from Members: {members}."
 )
 RESTORED_ALREADY = (
     "{league} is at /{slug}/ already, and you organise it: nothing was restored. Here it is."
@@ -50,6 +57,9 @@ def league_restore(request: HttpRequest) -> HttpResponse:
     except ValidationError as error:
         return _render(request, form, error.messages, BAD_REQUEST)
     messages.success(request, f"{league} is restored from {file.name}: you organise it.")
+    left_out = backup.members_left_out(data)
+    if left_out:
+        messages.info(request, MEMBERS_LEFT_OUT.format(members=", ".join(left_out)))
     return redirect(league)
 
 

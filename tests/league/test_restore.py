@@ -8,15 +8,24 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
 from league import backup, restore
+from league.management.commands import load_demo
 from league.models import League, Role
+from races.models import RaceEvent
 from tests.factories import UserFactory
-from tests.league.test_backup import empty_database, ended_season_league, picture, row_counts
+from tests.league.test_backup import (
+    demo_with_races_at_the_table,
+    empty_database,
+    ended_season_league,
+    picture,
+    row_counts,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +52,18 @@ def downloaded(client: Client, league: League) -> bytes:
     return response.content
 
 
+def without_people(seen: dict) -> dict:
+    """A league's picture (test_backup.picture) but for its people: who organises it, who is a
+    member, who typed each roll."""
+    seen = {label: lines for label, lines in seen.items() if label not in PEOPLE}
+    seen["races.raceevent"] = [{**line, "who": None} for line in seen["races.raceevent"]]
+    seen["league.league"] = [{**line, "organiser": None} for line in seen["league.league"]]
+    return seen
+
+
+PEOPLE = ("people", "league.membership")
+
+
 def test_a_league_round_trips_through_the_download_and_the_restore_page(client, organiser):
     league = ended_season_league(organiser)
     client.force_login(organiser)
@@ -56,29 +77,43 @@ def test_a_league_round_trips_through_the_download_and_the_restore_page(client, 
     response = upload(client, file)
 
     assert response.status_code == 302 and response["Location"] == "/old-hands/"
-    assert picture("old-hands") == before
+    assert without_people(picture("old-hands")) == without_people(before)
     followed = client.get(response["Location"])
     assert "Old Hands is restored from paddock-old-hands.json" in followed.text
 
 
-def test_whoever_restores_it_organises_it_and_its_organiser_stays_one(client, organiser):
-    league = ended_season_league(organiser)
-    client.force_login(organiser)
-    file = downloaded(client, league)
+def test_the_restore_page_makes_no_account_and_gives_no_one_a_role():
+    """Anyone may upload a file, and a file may name anyone: the restorer organises the league
+    alone, no account is made for a name in it, an account here of a name in it is given no
+    role, the log keeps its entries without who typed them, and the page says whom to invite
+    again. The league's history comes back whole."""
+    league = demo_with_races_at_the_table()
+    assert RaceEvent.objects.filter(race__round__season__league=league, who__isnull=False)
+    file = backup.league_file(league)
+    left_out = backup.members_left_out(json.loads(file))
+    assert "referee (referee)" in left_out
+    before = without_people(picture(league.slug))
     empty_database()
-    UserFactory(username="organiser")
+    UserFactory(username=load_demo.REFEREE)  # an account here of a name in the file
 
-    response = upload(signed_in("newcomer"), file)
+    client = signed_in("newcomer")
+    response = upload(client, file)
 
     assert response.status_code == 302
-    restored = League.objects.get(slug="old-hands")
+    restored = League.objects.get(slug=league.slug)
     assert restored.organiser.username == "newcomer"
-    organisers = restored.memberships.filter(role=Role.ORGANISER)
-    assert sorted(organisers.values_list("user__username", flat=True)) == [
-        "newcomer",
-        "organiser",
+    assert list(restored.memberships.values_list("user__username", "role")) == [
+        ("newcomer", Role.ORGANISER)
     ]
-    assert restored.can_manage(User.objects.get(username="organiser"))
+    assert sorted(User.objects.values_list("username", flat=True)) == [
+        "newcomer",
+        load_demo.REFEREE,
+    ]
+    assert not restored.can_referee(User.objects.get(username=load_demo.REFEREE))
+    assert not RaceEvent.objects.filter(who__isnull=False).exists()
+    assert without_people(picture(restored.slug)) == before
+    said = client.get(response["Location"]).text
+    assert escape(restore.MEMBERS_LEFT_OUT.format(members=", ".join(left_out))) in said
 
 
 def test_the_same_file_again_by_its_organiser_shows_the_league_and_writes_nothing(
@@ -140,7 +175,7 @@ def test_a_file_broken_halfway_is_a_400_and_writes_nothing_not_even_its_people(e
 @pytest.mark.parametrize(
     ("table", "field", "value"),
     [
-        ("league.membership", "role", "emperor"),
+        ("league.round", "status", "abandoned"),
         ("league.driver", "status", "immortal"),
         ("races.race", "state", {"nonsense": True}),
     ],
@@ -173,16 +208,16 @@ def test_rows_this_paddock_could_not_show_are_refused_before_anything_is_kept(
 
 
 @pytest.mark.parametrize("username", ["x" * 151, "no spaces allowed", ""])
-def test_a_person_this_site_could_not_name_is_a_400_and_writes_nothing(exported, username):
-    """A username longer than the account's field (a 500 on PostgreSQL) or one Django's
-    sign-up would not take is refused with the reason before anyone is made."""
+def test_a_person_this_site_could_not_name_is_refused_and_nothing_written(exported, username):
+    """import_league (the administrator's, which brings people back): a username longer than
+    the account's field (a 500 on PostgreSQL) or one Django's sign-up would not take is
+    refused with the reason before anyone is made."""
     empty_database()
-    client = signed_in("newcomer")
     exported["users"][0]["username"] = username
-    response = upload(client, json.dumps(exported))
-    assert response.status_code == 400
-    assert "Row 1 of the backup&#x27;s &#x27;users&#x27; table cannot be read" in response.text
-    assert list(User.objects.values_list("username", flat=True)) == ["newcomer"]
+    with pytest.raises(ValidationError) as refusal:
+        backup.league_import(exported)
+    assert "Row 1 of the backup's 'users' table cannot be read" in str(refusal.value)
+    assert not User.objects.exists()
     assert not League.objects.exists()
 
 
