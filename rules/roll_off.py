@@ -62,11 +62,16 @@ def roll_off(
     return RollOff(order=() if tied else tuple(order), tied=tuple(tied))
 
 
-def ranked_roll_off(ranks: Mapping[str, Any], rolls: Mapping[str, Sequence[int]]) -> RollOff:
+def ranked_roll_off(
+    ranks: Mapping[str, Any],
+    rolls: Mapping[str, Sequence[int]],
+    first_roll: Callable[[str, int], int] = lambda _car, value: value,
+) -> RollOff:
     """The cars in order of their `ranks` (the least first: points, a lap's throws and time),
-    those of equal rank by a roll-off of their `rolls` among themselves, highest ahead, re-rolled
-    as often as they are level again. A group level on its rank with a roll still owed is in
-    `tied`; a car that rolled without being level with another is UntiedReroll."""
+    those of equal rank by a roll-off of their `rolls` among themselves (the first as
+    `first_roll` scores it), highest ahead, re-rolled as often as they are level again. A group
+    level on its rank with a roll still owed is in `tied`; a car that rolled without being
+    level with another is UntiedReroll."""
     order: list[str] = []
     tied: list[tuple[str, ...]] = []
     levels: list[Hashable] = sorted(set(ranks.values()))
@@ -79,7 +84,8 @@ def ranked_roll_off(ranks: Mapping[str, Any], rolls: Mapping[str, Sequence[int]]
         elif any(not rolls.get(car) for car in group):
             tied.append(tuple(group))
         else:
-            outcome = roll_off({car: rolls[car] for car in group}, highest_first=True)
+            group_rolls = {car: rolls[car] for car in group}
+            outcome = roll_off(group_rolls, highest_first=True, first_roll=first_roll)
             order.extend(outcome.order)
             tied.extend(outcome.tied)
     return RollOff(order=() if tied else tuple(order), tied=tuple(tied))

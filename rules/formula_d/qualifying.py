@@ -18,7 +18,7 @@ Rulings where the document is silent (docs/rulings.md, "Stopwatch qualifying"):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.formula_d.start import GridOutcome, InvalidGrid
@@ -86,13 +86,17 @@ class LapResult:
 
 
 def qualifying_grid(
-    laps: Mapping[str, LapResult], tie_rolls: Mapping[str, Sequence[int]]
+    laps: Mapping[str, LapResult],
+    tie_rolls: Mapping[str, Sequence[int]],
+    first_roll: Callable[[str, int], int] = lambda _car, value: value,
 ) -> GridOutcome:
     """The grid the laps give, pole first: by `LapResult.rank_key`; cars level on it roll the
-    black die among themselves (`tie_rolls`, each car's rolls in turn), highest ahead, as
-    often as they are level again. No order while a tie has a roll to come."""
+    black die among themselves (`tie_rolls`, each car's rolls in turn, the first as
+    `first_roll` scores it: Quick Off The Mark), highest ahead, as often as they are level
+    again. No order while a tie has a roll to come."""
+    ranks = {car: lap.rank_key for car, lap in laps.items()}
     try:
-        outcome = ranked_roll_off({car: lap.rank_key for car, lap in laps.items()}, tie_rolls)
+        outcome = ranked_roll_off(ranks, tie_rolls, first_roll)
     except UntiedReroll as untied:
         raise InvalidGrid(f"{untied.car} has a roll-off roll but is not tied.") from None
     return GridOutcome(order=outcome.order, tied=outcome.tied)

@@ -229,7 +229,12 @@ class RaceState(CarsByKey):
         if not laps or any(result is None for result in laps.values()):
             return GridOutcome(order=(), tied=())
         tie_rolls = {entry.car: entry.rolls for entry in self.grid_rolls}
-        return qualifying_grid(laps, tie_rolls)  # type: ignore[arg-type]
+        score = self.grid_score
+        return (
+            qualifying_grid(laps, tie_rolls, score)  # type: ignore[arg-type]
+            if score
+            else qualifying_grid(laps, tie_rolls)  # type: ignore[arg-type]
+        )
 
     @property
     def grid_score(self) -> Callable[[str, int], int] | None:

@@ -10,6 +10,7 @@ from rules.formula_d import (
     InvalidLap,
     LapResult,
     full_minutes,
+    grid_score,
     lap_tenths,
     lap_time,
     qualifying_grid,
@@ -69,6 +70,25 @@ def test_laps_level_on_throws_and_time_roll_the_black_die_off_highest_ahead():
     level_again = qualifying_grid(laps, {"red": (7,), "blue": (7,)})
     assert level_again.tied == (("red", "blue"),)
     assert qualifying_grid(laps, {"red": (7, 2), "blue": (7, 9)}).order[1:] == ("blue", "red")
+
+
+def test_quick_off_the_mark_wins_a_tie_of_the_black_die_in_a_roll_off_of_level_laps():
+    """Her card: "she also wins if there is a tie when the starting positions are determined
+    using the black die": laps level on throws and time are settled by the black die."""
+    laps = {"red": lap(15), "blue": lap(15), "green": lap(12)}
+    quick = {"blue"}
+
+    def score(car: str, value: int) -> int:
+        return grid_score(car in quick, value)
+
+    assert qualifying_grid(laps, {"red": (7,), "blue": (7,)}, score).order == (
+        "green",
+        "blue",
+        "red",
+    )
+    assert qualifying_grid(laps, {"red": (8,), "blue": (7,)}, score).order[1:] == ("red", "blue")
+    quick.add("red")  # two of them level roll again
+    assert qualifying_grid(laps, {"red": (7,), "blue": (7,)}, score).tied == (("red", "blue"),)
 
 
 def test_several_laps_over_roll_off_for_the_last_places():
