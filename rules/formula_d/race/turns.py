@@ -389,7 +389,8 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             f"{who} was blocked: it moves forward as far as possible and pays the blocked-braking "
             "table, not brake WP of its choice."
         )
-    moved = roll + road_move.nitro
+    # The whole move: the die, the tires' extra spaces and a road race's (nitro, skills).
+    moved = roll + tire_bonus + road_move.spaces
     if brakes + blocked > moved:
         raise EventRejected(f"{who} moved {moved}: it cannot stop {brakes + blocked} spaces short.")
     brakes_lost = braking_cost(brakes, sheet.brakes)

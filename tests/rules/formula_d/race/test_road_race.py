@@ -406,6 +406,17 @@ def test_how_sweet_an_opponent_overtaking_her_on_a_straight_moves_1_space_less()
     assert "sweet" not in names(table)  # no How Sweet! driver for her to overtake
 
 
+def test_a_car_cannot_brake_more_spaces_than_how_sweet_leaves_it():
+    table = under_way(skills={"blue": "how_sweet"}).confirm()
+    table("gear", car="red", gear=2)
+    before = table.state
+    with pytest.raises(EventRejected, match="moved 2: it cannot stop 3 spaces short"):
+        table("move", car="red", roll=3, sweet=["blue"], brakes=3)
+    assert table.state == before
+    table("move", car="red", roll=3, sweet=["blue"], brakes=2)
+    assert table.car("red").spaces == before.car("red").spaces
+
+
 def test_weather_frog_may_roll_the_weather_again_before_the_race_and_the_second_counts():
     table = road_race(skills={"blue": "weather_frog"}, weather_chart="1-10 good, 11-20 rainy")
     before = table.state
