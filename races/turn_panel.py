@@ -12,13 +12,17 @@ board seldom shows are folded away.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
+
+from django.utils.safestring import SafeString, mark_safe
 
 from rules import engine
 from rules.championship import out_reason_label
 from rules.dice import values
 from rules.engine import CarResult, CarView, Column, Field, Prompt, RaceState
 
+from .controls import input_html
 from .models import Race, RaceEvent
 from .services import Entered
 
@@ -84,19 +88,20 @@ class PromptForm:
     def kind(self) -> str:
         return self.prompt.kind
 
-    @property
+    @cached_property
     def facts(self) -> tuple[Input, ...]:
         """The inputs on show other than the keypads, which come last: a tap on a face
         enters what was set above it."""
+        folded = {id(item) for item in self.extras}
         return tuple(
-            item for item in self.inputs if item not in self.extras and item.widget != "keypad"
+            item for item in self.inputs if id(item) not in folded and item.widget != "keypad"
         )
 
-    @property
+    @cached_property
     def keypads(self) -> tuple[Input, ...]:
         return tuple(item for item in self.inputs if item.widget == "keypad")
 
-    @property
+    @cached_property
     def extras(self) -> tuple[Input, ...]:
         """Optional facts folded away: those the rule set marks as seldom seen, or, when there
         are many plain ones (numbers, choices, yes/no), all of those."""
@@ -109,6 +114,22 @@ class PromptForm:
             if not item.spec.required and item.widget in ("number", "select", "bool")
         )
         return optional if len(optional) > EXTRAS_FOLDED_FROM else ()
+
+    def _html(self, inputs: tuple[Input, ...]) -> SafeString:
+        labelled = bool(self.facts or self.extras)
+        return mark_safe("".join(input_html(item, labelled=labelled) for item in inputs))  # noqa: S308
+
+    @property
+    def facts_html(self) -> SafeString:
+        return self._html(self.facts)
+
+    @property
+    def extras_html(self) -> SafeString:
+        return self._html(self.extras)
+
+    @property
+    def keypads_html(self) -> SafeString:
+        return self._html(self.keypads)
 
     @property
     def extras_changed(self) -> bool:
