@@ -11,11 +11,13 @@ board seldom shows are folded away.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import slugify
 
 from rules import engine
 from rules.championship import out_reason_label
@@ -147,13 +149,42 @@ class PromptForm:
         )
 
 
+@dataclass(frozen=True)
+class CarLine:
+    """A car's row on the dashboard (a CarView), ready for the template: its id in the page and
+    its values as text ("–" where it has none), so the template writes them as they are."""
+
+    car: str
+    driver: str
+    status: str
+    note: str
+    detail: str
+    slug: str
+    cells: tuple[str, ...]
+
+
+def car_lines(views: Iterable[CarView]) -> tuple[CarLine, ...]:
+    return tuple(
+        CarLine(
+            car=view.car,
+            driver=view.driver,
+            status=view.status,
+            note=view.note,
+            detail=view.detail,
+            slug=slugify(view.car),
+            cells=tuple("–" if value is None else str(value) for _key, value in view.values),
+        )
+        for view in views
+    )
+
+
 @dataclass
 class TurnPanel:
     state: RaceState
     form: PromptForm | None
     queued: tuple[Prompt, ...]
     columns: tuple[Column, ...]
-    cars: tuple[CarView, ...]
+    cars: tuple[CarLine, ...]
     events: list[RaceEvent]
     results: tuple[CarResult, ...] = ()
     errors: list[str] = field(default_factory=list)
@@ -284,7 +315,7 @@ def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=
         form=prompt_form(asked[0], state, posted) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=engine.dashboard(state),
+        cars=car_lines(engine.dashboard(state)),
         events=latest_events(race),
         results=engine.results(state) if state.finished else (),
         errors=list(errors),
@@ -301,7 +332,7 @@ def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=tuple(car for car in engine.dashboard(state) if shown.get(car.car) != car),
+        cars=car_lines(car for car in engine.dashboard(state) if shown.get(car.car) != car),
         events=list(entered.events),
     )
 
@@ -316,6 +347,6 @@ def undone_panel(race: Race, *, before: RaceState, state: RaceState) -> TurnPane
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=tuple(car for car in engine.dashboard(state) if shown.get(car.car) != car),
+        cars=car_lines(car for car in engine.dashboard(state) if shown.get(car.car) != car),
         events=latest_events(race),
     )
