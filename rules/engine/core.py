@@ -38,6 +38,11 @@ def prompts(state: RaceState) -> tuple[Prompt, ...]:
     return _rules(state.setup.ruleset).prompts(state)
 
 
+def next_prompt(state: RaceState) -> Prompt | None:
+    """The prompt the next event answers (the first of `prompts`), built alone."""
+    return _rules(state.setup.ruleset).next_prompt(state)
+
+
 def apply(state: RaceState, event: Event) -> tuple[RaceState, tuple[Prompt, ...]]:
     """Apply one event, or raise EventRejected (with the reason) and change nothing."""
     rules = _rules(state.setup.ruleset)
