@@ -44,6 +44,35 @@ def _keypad(item: Input, labelled: bool) -> str:
     )
 
 
+def _gears(item: Input, _labelled: bool) -> str:
+    """A row per choice: its button (a tap enters it alone), then the faces of the die it
+    leads to, named for both fields ("gear:roll" = "3:6"): a tap enters the two."""
+    name, label = _e(item.name), _e(item.spec.label)
+    both = f"{name}:{_e(item.die)}"
+    rows = []
+    for option, faces in zip(item.options, item.faces, strict=True):
+        value, note = _e(option.value), _e(option.note)
+        cost = f'<span class="gear-cost">{note}</span>' if note else ""
+        rolls = "".join(
+            f'<button class="btn btn-outline-dark" name="{both}" value="{value}:{_e(face)}">'
+            f"{_e(face)}</button>"
+            for face in faces
+        )
+        rows.append(
+            f'<div class="gear-row"><button class="btn btn-outline-dark gear" name="{name}" '
+            f'value="{value}" title="{_e(option.label)}"><span class="gear-name">'
+            f"{_e(option.short)}</span>{cost}</button>"
+            f'<div class="faces" role="group" aria-label="{_e(option.short)}: tap the roll">'
+            f"{rolls}</div></div>"
+        )
+    return (
+        f'<div class="field" data-widget="gears" data-field="{name}">'
+        f'<div class="fact-label mb-1">Tap the {label.lower()}, or the roll in it to enter '
+        f'both</div><div class="gear-rows" role="group" aria-label="{label}">{"".join(rows)}'
+        f"</div></div>"
+    )
+
+
 def _radios(item: Input, style: str, *, required: bool = False) -> str:
     """Radio buttons shown as buttons (Bootstrap's btn-check): a die's faces, a count's chips."""
     name = _e(item.name)
@@ -168,6 +197,7 @@ def _number(item: Input, _labelled: bool) -> str:
 
 WIDGETS = {
     "keypad": _keypad,
+    "gears": _gears,
     "pad": _pad,
     "count": _count,
     "cars": _cars,

@@ -99,6 +99,11 @@ class RaceEvent(models.Model):
         help_text="Entered by Paddock, not the referee: the rules left one choice (the only "
         "legal gear, the order of a lone car). Undo takes it back with the entry before it.",
     )
+    joined = models.BooleanField(
+        default=False,
+        help_text="Entered in the same tap as the referee's entry before it (a gear and the "
+        "move's roll, from the gear's row of faces). Undo takes it back with that entry.",
+    )
     # PROTECT: the log says who entered each roll; an account with entries in it is
     # deactivated in the admin, never deleted out of the log.
     who = models.ForeignKey(

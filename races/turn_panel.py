@@ -32,6 +32,8 @@ LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same a
 EXTRAS_FOLDED_FROM = 3
 # A count from the board is a chip per value up to this; a larger one is typed in a small box.
 COUNT_CHIPS = 5
+# The widgets whose tap enters the prompt: they come last, below the facts.
+TAPPED = ("keypad", "gears")
 
 
 @dataclass(frozen=True)
@@ -45,18 +47,28 @@ class Option:
         """The label without its note in brackets: "Red 2 (Tyra Wear, Veteran)" -> "Red 2"."""
         return self.label.split(" (")[0]
 
+    @property
+    def note(self) -> str:
+        """The label's note in brackets: "3rd (1 gearbox WP)" -> "1 gearbox WP"."""
+        return self.label.partition(" (")[2].removesuffix(")")
+
 
 @dataclass(frozen=True)
 class Input:
     """One Field, ready for the template: `widget` picks the markup."""
 
     spec: Field
-    widget: str  # "keypad" (buttons that submit), "pad" (radio keypad), "count" (radio chips
-    # and a box for more), "number", "select", "cars", "order", "bool"
+    widget: str  # "keypad" (buttons that submit), "gears" (a keypad of choices, each with its
+    # die's faces), "pad" (radio keypad), "count" (radio chips and a box for more), "number",
+    # "select", "cars", "order", "bool"
     options: tuple[Option, ...] = ()
     value: Any = None
     # One select per place for an "order": (place, options with the proposed car selected).
     places: tuple[tuple[int, tuple[Option, ...]], ...] = ()
+    # A choice whose options lead to a die ("gears": a gear's row of faces): the die's field
+    # name, and per option the faces of its die (none where something comes between).
+    die: str = ""
+    faces: tuple[tuple[str, ...], ...] = ()
 
     @property
     def name(self) -> str:
@@ -96,12 +108,12 @@ class PromptForm:
         enters what was set above it."""
         folded = {id(item) for item in self.extras}
         return tuple(
-            item for item in self.inputs if id(item) not in folded and item.widget != "keypad"
+            item for item in self.inputs if id(item) not in folded and item.widget not in TAPPED
         )
 
     @cached_property
     def keypads(self) -> tuple[Input, ...]:
-        return tuple(item for item in self.inputs if item.widget == "keypad")
+        return tuple(item for item in self.inputs if item.widget in TAPPED)
 
     @cached_property
     def extras(self) -> tuple[Input, ...]:
@@ -188,6 +200,7 @@ class TurnPanel:
     events: list[RaceEvent]
     results: tuple[CarResult, ...] = ()
     errors: list[str] = field(default_factory=list)
+    notices: tuple[str, ...] = ()  # what an entry left out, shown above the next prompt
 
     @property
     def status(self) -> str:
@@ -214,8 +227,17 @@ class TurnPanel:
     @property
     def last_event(self) -> RaceEvent | None:
         """The referee's latest entry, which undo takes back (with what Paddock entered after)."""
-        entries = [event for event in self.events if not event.automatic]
+        entries = [event for event in self.events if not event.automatic and not event.joined]
         return entries[-1] if entries else None
+
+    @property
+    def last_entry(self) -> str:
+        """What undo takes back, in words: the latest entry, and the roll tapped with it."""
+        last = self.last_event
+        if last is None:
+            return ""
+        joined = [event for event in self.events if event.joined and event.seq > last.seq]
+        return "; ".join(event.summary() for event in (last, *joined))
 
 
 def _text(value: Any) -> str:
@@ -228,8 +250,11 @@ def _options(spec: Field, state: RaceState, chosen: Any = ()) -> tuple[Option, .
     return tuple(Option(str(key), label, str(key) in chosen_texts) for key, label in pairs)
 
 
-def field_input(spec: Field, state: RaceState, *, one_tap: bool, posted=None) -> Input:
-    """The input for `spec`, showing what was `posted` (a refused form's values) if anything."""
+def field_input(
+    spec: Field, state: RaceState, *, one_tap: bool, posted=None, then: Prompt | None = None
+) -> Input:
+    """The input for `spec`, showing what was `posted` (a refused form's values) if anything;
+    `then`: its prompt, when it names the die each choice leads to (`Prompt.then`)."""
     given = posted.get(spec.name) if posted else None
     entered = [value for value in given or () if value != ""]
     if spec.kind == "die":
@@ -239,6 +264,8 @@ def field_input(spec: Field, state: RaceState, *, one_tap: bool, posted=None) ->
         )
         return Input(spec, "keypad" if one_tap else "pad", faces)
     if spec.kind == "choice":
+        if one_tap and then is not None:
+            return _gear_rows(spec, state, dict(then.then))
         if one_tap:
             return Input(spec, "keypad", _options(spec, state))
         options = _options(spec, state, given if given is not None else (spec.default,))
@@ -268,6 +295,18 @@ def field_input(spec: Field, state: RaceState, *, one_tap: bool, posted=None) ->
     return Input(spec, "number", value=value)
 
 
+def _gear_rows(spec: Field, state: RaceState, dice: dict[str, Field]) -> Input:
+    """A row per choice: its button, then the faces of the die it leads to, each of which
+    enters the choice and the roll in one tap."""
+    options = _options(spec, state)
+    faces = tuple(
+        tuple(str(face) for face in values(die.die)) if (die := dice.get(option.value)) else ()
+        for option in options
+    )
+    name = next(iter(dice.values())).name
+    return Input(spec, "gears", options, die=name, faces=faces)
+
+
 def _is_count(spec: Field) -> bool:
     """A board fact counted from 0 (brake points, spaces, stops), 0 when it did not happen."""
     return not spec.required and spec.minimum == 0 and spec.default == 0
@@ -293,8 +332,10 @@ def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
     ):
         posted = None  # values entered for another prompt say nothing about this one
     tapped = _tapped_field(prompt)
+    then = prompt if prompt.then else None
     inputs = tuple(
-        field_input(spec, state, one_tap=spec is tapped, posted=posted) for spec in prompt.fields
+        field_input(spec, state, one_tap=spec is tapped, posted=posted, then=then)
+        for spec in prompt.fields
     )
     one_tap = tapped is not None
     return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap)
@@ -334,6 +375,7 @@ def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
         columns=engine.dashboard_columns(state),
         cars=car_lines(car for car in engine.dashboard(state) if shown.get(car.car) != car),
         events=list(entered.events),
+        notices=(entered.left_out,) if entered.left_out else (),
     )
 
 
