@@ -92,7 +92,9 @@ class RaceEvent(models.Model):
         null=True,
         blank=True,
         help_text="The race's snapshot before this event: undo restores it without replaying "
-        "the log (empty for events logged before it was kept).",
+        "the log. Kept with the referee's entries, which undo takes back; empty for events undo "
+        "takes back only with the entry before them (automatic, joined) and for events logged "
+        "before it was kept.",
     )
     automatic = models.BooleanField(
         default=False,

@@ -347,7 +347,8 @@ def _forced_events(
 ) -> tuple[RaceState, tuple[Prompt, ...], list[RaceEvent]]:
     """Enter what the rules leave no choice in (the only legal gear, the order of a lone car)
     after event `seq`, so the referee is never asked to confirm it; each is logged as
-    automatic, with the state before it, so undo and replay treat it like any other event."""
+    automatic, so replay treats it like any other event. No snapshot is kept with it: undo
+    takes it back only with the entry before it, restoring that entry's."""
     rows: list[RaceEvent] = []
     while asked and (event := asked[0].forced()) is not None:
         if len(rows) == MOST_FORCED_IN_A_ROW:  # a rule set that never lets the referee in
@@ -361,7 +362,6 @@ def _forced_events(
                 kind=event.kind,
                 payload=_stored_payload(dict(event.data)),
                 text=engine.describe(before, event, state)[:300],
-                state_before=engine.state_to_dict(before),
                 automatic=True,
             )
         )
@@ -400,14 +400,9 @@ def race_event_apply(
         if follow is None:
             left_out = _left_out(prompt, event, then)
         else:
+            # Undo takes the roll back with its gear: no snapshot is kept with it.
             new_state, asked, joined = _entry(
-                race,
-                new_state,
-                follow,
-                who=who,
-                state_before=engine.state_to_dict(new_state),
-                seq=race.seq + len(rows),
-                joined=True,
+                race, new_state, follow, who=who, seq=race.seq + len(rows), joined=True
             )
             rows += joined
     seq = race.seq + len(rows)
@@ -433,7 +428,7 @@ def _entry(
     event: Event,
     *,
     who,
-    state_before: dict,
+    state_before: dict | None = None,
     seq: int | None = None,
     joined: bool = False,
 ) -> tuple[RaceState, tuple[Prompt, ...], list[RaceEvent]]:

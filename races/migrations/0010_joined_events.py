@@ -7,6 +7,18 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AlterField(
+            model_name="raceevent",
+            name="state_before",
+            field=models.JSONField(
+                blank=True,
+                null=True,
+                help_text="The race's snapshot before this event: undo restores it without "
+                "replaying the log. Kept with the referee's entries, which undo takes back; "
+                "empty for events undo takes back only with the entry before them (automatic, "
+                "joined) and for events logged before it was kept.",
+            ),
+        ),
         migrations.AddField(
             model_name="raceevent",
             name="joined",

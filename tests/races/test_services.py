@@ -146,8 +146,11 @@ def test_a_forbidden_gear_change_is_refused_with_the_rules_reason(race):
 def test_round_one_gears_are_entered_by_paddock_the_grid_allows_only_1st(race):
     """From the grid only 1st gear is legal: the referee is never asked to confirm it."""
     race = play(race, STEPS[:5])  # qualifying and the weather
-    gears = list(race.events.filter(kind="gear").values_list("payload", "automatic", "text"))
-    assert gears == [({"car": "red", "gear": "1"}, True, "Red into 1st")]
+    gears = list(
+        race.events.filter(kind="gear").values_list("payload", "automatic", "text", "state_before")
+    )
+    # No snapshot is kept with it: undo takes it back with the weather roll, restoring that one's.
+    assert gears == [({"car": "red", "gear": "1"}, True, "Red into 1st", None)]
     assert engine.prompts(services.race_state(race))[0].kind == "move"
 
 

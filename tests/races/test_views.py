@@ -16,7 +16,6 @@ from races import services
 from races.models import Race, RaceEvent
 from rules import engine
 from rules.dice import Die, values
-from rules.engine import Event
 from tests.factories import UserFactory
 from tests.races.autopilot import drive
 from tests.races.scenario import EXPECTED_POINTS, STEPS
@@ -612,9 +611,7 @@ def test_a_face_in_a_gear_s_row_enters_the_gear_and_the_move_in_one_write(client
     gear, move = race.events.filter(seq__gt=seq).order_by("seq")
     assert (gear.kind, gear.payload, gear.joined) == ("gear", {"car": "red", "gear": "2"}, False)
     assert (move.kind, move.payload, move.joined) == ("move", {"car": "red", "roll": "4"}, True)
-    assert move.state_before == engine.state_to_dict(
-        engine.apply(engine.state_from_dict(gear.state_before), Event("gear", gear.payload))[0]
-    )
+    assert gear.state_before is not None and move.state_before is None  # undone with its gear
     html = response.text
     assert "Green (Cid, Rookie) in 1st" in html and html.count("<li>") == 2  # both log lines
     assert f"Undo the last entry ({gear.summary()}; {move.summary()})" in html
