@@ -354,7 +354,7 @@ def _forced_events(
         if len(rows) == MOST_FORCED_IN_A_ROW:  # a rule set that never lets the referee in
             raise ValidationError(FORCED_WITHOUT_END.format(kind=event.kind))
         before = state
-        state, asked = engine.apply(before, event)
+        state, asked = engine.apply(before, event, asked[0])
         rows.append(
             RaceEvent(
                 race=race,
@@ -391,18 +391,26 @@ def race_event_apply(
     """
     _check_open(race, expected_version)
     before = state or race_state(race)
-    new_state, asked, rows = _entry(race, before, event, who=who, state_before=race.state)
+    # The prompt `event` answers, when `then` needs it: built once, for both.
+    prompt = engine.next_prompt(before) if then is not None else None
+    new_state, asked, rows = _entry(
+        race, before, event, who=who, state_before=race.state, prompt=prompt
+    )
     left_out = ""
-    if then is not None:
-        prompt = engine.next_prompt(before)
-        assert prompt is not None  # it took `event`
+    if prompt is not None and then is not None:
         follow = prompt.follow_up(event, asked, then)
         if follow is None:
             left_out = _left_out(prompt, event, then)
         else:
             # Undo takes the roll back with its gear: no snapshot is kept with it.
             new_state, asked, joined = _entry(
-                race, new_state, follow, who=who, seq=race.seq + len(rows), joined=True
+                race,
+                new_state,
+                follow,
+                who=who,
+                seq=race.seq + len(rows),
+                joined=True,
+                prompt=asked[0],
             )
             rows += joined
     seq = race.seq + len(rows)
@@ -431,12 +439,14 @@ def _entry(
     state_before: dict | None = None,
     seq: int | None = None,
     joined: bool = False,
+    prompt: Prompt | None = None,
 ) -> tuple[RaceState, tuple[Prompt, ...], list[RaceEvent]]:
     """`event` applied after event `seq` (by default the race's last), as a row for the log,
-    then what Paddock enters after it because the rules leave one choice."""
+    then what Paddock enters after it because the rules leave one choice. `prompt`: the one
+    `event` answers, if at hand (engine.apply)."""
     seq = race.seq if seq is None else seq
     try:
-        state, asked = engine.apply(before, event)
+        state, asked = engine.apply(before, event, prompt)
     except EventRejected as refusal:
         raise ValidationError(str(refusal)) from refusal
     row = RaceEvent(

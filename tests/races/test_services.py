@@ -409,7 +409,7 @@ def test_a_rule_set_that_never_lets_the_referee_in_is_stopped_and_writes_nothing
     race = play(race, STEPS[:4])
     looping = engine.Prompt("weather_roll", "No choice, for ever", None, ())
     monkeypatch.setattr(engine.Prompt, "forced", lambda self: Event("weather_roll", {"value": 1}))
-    monkeypatch.setattr(engine, "apply", lambda state, event: (state, (looping,)))
+    monkeypatch.setattr(engine, "apply", lambda state, event, prompt=None: (state, (looping,)))
     with pytest.raises(ValidationError, match="keep leaving no choice"):
         services.race_event_apply(
             race=race, event=Event("weather_roll", {"value": 1}), expected_version=race.version

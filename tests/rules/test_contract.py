@@ -206,3 +206,14 @@ def test_the_die_a_choice_promises_is_the_one_asked_next(ruleset, seed):
             assert _promises_broken(asked[0], state) == [], asked[0].text
         state, asked = apply(state, event)
     assert promised, f"{ruleset}: no gear was offered with its die"
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_applying_with_the_prompt_at_hand_is_applying_without_it(ruleset, seed):
+    """Paddock passes the prompt an apply just returned (entering what the rules leave no
+    choice in), so it is not built twice: the outcome is the same."""
+    race_setup, events, _state = play(ruleset, seed)
+    state, asked = start(race_setup)
+    for event in events[:150]:
+        assert apply(state, event, asked[0]) == apply(state, event)
+        state, asked = apply(state, event, asked[0])
