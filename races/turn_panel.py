@@ -24,7 +24,7 @@ from rules.championship import out_reason_label
 from rules.dice import values
 from rules.engine import CarResult, CarView, Column, Field, Prompt, RaceState
 
-from .controls import input_html
+from .markup import car_row, input_html, log_line
 from .models import Race, RaceEvent
 from .services import Entered
 
@@ -174,6 +174,15 @@ class CarLine:
     slug: str
     cells: tuple[str, ...]
 
+    @property
+    def row(self) -> SafeString:
+        return car_row(self)
+
+    @property
+    def row_oob(self) -> SafeString:
+        """The row sent out of band, in place of the one the page shows."""
+        return car_row(self, oob=True)
+
 
 def car_lines(views: Iterable[CarView]) -> tuple[CarLine, ...]:
     return tuple(
@@ -223,6 +232,10 @@ class TurnPanel:
             )
             for result in self.results
         )
+
+    @property
+    def log_lines(self) -> SafeString:
+        return mark_safe("".join(log_line(event) for event in self.events))  # noqa: S308
 
     @property
     def last_event(self) -> RaceEvent | None:

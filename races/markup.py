@@ -1,7 +1,8 @@
-"""A prompt's controls as HTML, written here rather than in the template: a move's prompt is
-hundreds of faces, chips and labels, and the template language spent more time on them than
-the rest of an entry took together (issue 11). What each widget looks like is described in
-races/turn_panel.py; this module only writes it, escaping every value it did not write itself.
+"""The turn page's repeated markup, written here rather than in the template: a prompt's
+controls (a move's prompt is hundreds of faces, chips and labels), a car's row on the dashboard
+and a line of the log. The template language spent more time on them than the rest of an entry
+took together (issue 11). What each widget looks like is described in races/turn_panel.py; this
+module only writes it, escaping every value it did not write itself.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import TYPE_CHECKING
 from django.utils.safestring import SafeString, mark_safe
 
 if TYPE_CHECKING:
-    from .turn_panel import Input
+    from .models import RaceEvent
+    from .turn_panel import CarLine, Input
 
 
 def _e(value: object) -> str:
@@ -226,3 +228,39 @@ def _remembered(item: Input, labelled: bool) -> SafeString:
 
 def _written(item: Input, labelled: bool) -> SafeString:
     return mark_safe(WIDGETS[item.widget](item, labelled))  # noqa: S308 -- every value escaped
+
+
+def _oob(oob: bool) -> str:
+    """htmx swaps an element sent out of band into the one with its id."""
+    return ' hx-swap-oob="true"' if oob else ""
+
+
+def car_row(car: CarLine, *, oob: bool = False) -> SafeString:
+    """A car's row on the dashboard: its name, driver and detail, a note where it is not simply
+    racing, then a cell per column."""
+    driver, detail = _e(car.driver), _e(car.detail)
+    out = " status-out" if car.status == "out" else ""
+    note = ""
+    if car.status != "racing" or car.note:
+        tone = {"out": "text-danger", "finished": "text-success"}.get(car.status, "text-secondary")
+        note = f'<div class="small {tone}">{_e(car.note or car.status)}</div>'
+    cells = "".join(f"<td>{_e(cell)}</td>" for cell in car.cells)
+    return mark_safe(  # noqa: S308 -- every value escaped
+        f'<tr id="car-{_e(car.slug)}" class="{out.strip()}" data-car="{_e(car.car)}"{_oob(oob)}>'
+        f'<td><span class="fw-bold">{_e(car.car)}</span> <span class="driver small" '
+        f'title="{driver}, {detail}">{driver} <span class="text-secondary">{detail}</span></span>'
+        f"{note}</td>{cells}</tr>"
+    )
+
+
+def log_line(event: RaceEvent) -> SafeString:
+    """A line of the log: the event's number, what it did, and who entered it."""
+    if event.automatic:
+        who = ' <span class="text-secondary small">· by Paddock: no other choice</span>'
+    elif event.who_id is not None:
+        who = f' <span class="text-secondary small">· {_e(event.who.username)}</span>'
+    else:
+        who = ""
+    return mark_safe(  # noqa: S308 -- every value escaped
+        f'<li><span class="text-secondary">#{event.seq}</span> {_e(event.summary())}{who}</li>'
+    )
