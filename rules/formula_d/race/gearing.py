@@ -45,7 +45,7 @@ def wear_refusal(car: Any, cost: GearChangeCost, skipped: int) -> str | None:
 
 def keeps_racing(car: Any, cost: GearChangeCost) -> bool:
     """Whether `car` is still racing once it has paid `cost` (its last engine WP puts it out)."""
-    return not wear(car.sheet, cost.losses).eliminated
+    return not any(cost.losses.values()) or not wear(car.sheet, cost.losses).eliminated
 
 
 def gear_prompt(
