@@ -6,9 +6,12 @@ applies an event to it and never reads the log. The log is kept for undo, replay
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.db import connections, models
 from django.urls import reverse
+from django.utils import timezone
 
 from league.models import League, Round, Season
 
@@ -23,13 +26,27 @@ class RaceQuerySet(models.QuerySet):
             model._meta.db_table for model in (Race, Round, Season, League)
         )
         query = (
-            f"SELECT r.id, r.round_id, r.seq, r.version, r.state, r.finished_at, "
+            f"SELECT {', '.join(f'r.{name}' for name in FOR_ENTRY)}, "
             f"s.league_id AS league_id, l.organiser_id AS organiser_id "
             f"FROM {race} r JOIN {round_} o ON o.id = r.round_id "
             f"JOIN {season} s ON s.id = o.season_id JOIN {league} l ON l.id = s.league_id "
             f"WHERE r.id = %s"
         )
-        return next(iter(self.raw(query, [race_id])), None)
+        connection = connections[self.db]
+        with connection.cursor() as cursor:
+            cursor.execute(query, [race_id])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        # Each value as the ORM would read it (the snapshot decoded, the time a datetime), without
+        # the raw queryset's machinery, which costs more than the query on PostgreSQL.
+        *read, league_id, organiser_id = row
+        values = [
+            _read(connection, name, value) for name, value in zip(FOR_ENTRY, read, strict=True)
+        ]
+        race = Race.from_db(self.db, FOR_ENTRY, values)
+        race.league_id, race.organiser_id = league_id, organiser_id
+        return race
 
     def move_on(self, race_id: int, *, version: int, seq: int, state: dict) -> bool:
         """Put the race at `seq` with the snapshot `state` and the next version, if it is still
@@ -45,6 +62,65 @@ class RaceQuerySet(models.QuerySet):
                 [seq, version + 1, snapshot, race_id, version],
             )
             return cursor.rowcount == 1
+
+
+# The race's columns for_entry reads, in the model's order (as Model.from_db takes them).
+FOR_ENTRY = ("id", "round_id", "state", "seq", "version", "finished_at")
+
+
+def _read(connection, name: str, value):
+    """`value` of the race's column `name` as the ORM converts it from the database."""
+    column = Race._meta.get_field(name.removesuffix("_id")).get_col(Race._meta.db_table)
+    for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
+        value = convert(value, column, connection)
+    return value
+
+
+# The columns of a logged event, as RaceEventQuerySet.append writes them.
+APPENDED = (
+    "race",
+    "seq",
+    "kind",
+    "payload",
+    "text",
+    "state_before",
+    "automatic",
+    "joined",
+    "who",
+    "when",
+)
+
+
+class RaceEventQuerySet(models.QuerySet):
+    def append(self, rows: Sequence[RaceEvent], *, race_id: int) -> None:
+        """Insert one entry's `rows` in one hand-written statement: the first, the referee's,
+        keeps the race's snapshot as it stands, copied within the database rather than sent
+        back to it (call this before the race moves on); the rest keep none, undo taking them
+        back with it. `when` is now, as auto_now_add sets it."""
+        connection = connections[self.db]
+        quote = connection.ops.quote_name
+        fields = [RaceEvent._meta.get_field(name) for name in APPENDED]
+        kept = f"(SELECT state FROM {quote(Race._meta.db_table)} WHERE id = %s)"
+        now = timezone.now()
+        values, params = [], []
+        for number, row in enumerate(rows):
+            row.when = now
+            cells = []
+            for field in fields:
+                if field.name == "state_before":
+                    cells.append(kept if number == 0 else "NULL")
+                    params += [race_id] if number == 0 else []
+                else:
+                    cells.append("%s")
+                    params.append(field.get_db_prep_save(getattr(row, field.attname), connection))
+            values.append(f"({', '.join(cells)})")
+        columns = ", ".join(quote(field.column) for field in fields)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {quote(RaceEvent._meta.db_table)} ({columns}) "
+                f"VALUES {', '.join(values)}",
+                params,
+            )
 
 
 class Race(models.Model):
@@ -116,6 +192,8 @@ class RaceEvent(models.Model):
         related_name="race_events",
     )
     when = models.DateTimeField(auto_now_add=True)
+
+    objects = RaceEventQuerySet.as_manager()
 
     class Meta:
         ordering = ["race", "seq"]

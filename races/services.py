@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
 from league import services as league_services
-from league.bulk import insert_rows
 from league.models import Driver, Entry, Round, RoundStatus
 from rules import engine
 from rules.engine import CarResult, Event, EventRejected, Prompt, RaceSetup, RaceState, Starter
@@ -393,9 +392,7 @@ def race_event_apply(
     before = state or race_state(race)
     # The prompt `event` answers, when `then` needs it: built once, for both.
     prompt = engine.next_prompt(before) if then is not None else None
-    new_state, asked, rows = _entry(
-        race, before, event, who=who, state_before=race.state, prompt=prompt
-    )
+    new_state, asked, rows = _entry(race, before, event, who=who, prompt=prompt)
     left_out = ""
     if prompt is not None and then is not None:
         follow = prompt.follow_up(event, asked, then)
@@ -415,17 +412,20 @@ def race_event_apply(
             rows += joined
     seq = race.seq + len(rows)
     snapshot = engine.state_to_dict(new_state)
+    # The log first: the entry keeps the snapshot the race has until it moves on.
+    try:
+        RaceEvent.objects.append(rows, race_id=race.pk)
+    except IntegrityError as clash:
+        # The unique (race, seq) stands behind the conditional update: the race already has an
+        # event at the next seq. Leaving the transaction with this error rolls it all back.
+        raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
     if not Race.objects.move_on(race.pk, version=expected_version, seq=seq, state=snapshot):
+        # Another device moved the race on first (or discarded it): the rows just appended go
+        # with the transaction this refusal rolls back.
         current = Race.objects.filter(pk=race.pk).values_list("seq", flat=True).first()
         if current is None:
             raise StaleRace(RACE_GONE)
         raise StaleRace(STALE_RACE.format(current=current))
-    try:
-        _log(rows)
-    except IntegrityError as clash:
-        # The unique (race, seq) stands behind the conditional update: the race already has an
-        # event at the next seq. Leaving the transaction with this error rolls the update back.
-        raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
     race.seq, race.version, race.state = seq, expected_version + 1, snapshot
     return Entered(new_state, asked, tuple(rows), left_out)
 
@@ -436,7 +436,6 @@ def _entry(
     event: Event,
     *,
     who,
-    state_before: dict | None = None,
     seq: int | None = None,
     joined: bool = False,
     prompt: Prompt | None = None,
@@ -455,7 +454,6 @@ def _entry(
         kind=event.kind,
         payload=_stored_payload(dict(event.data)),
         text=engine.describe(before, event, state)[:300],
-        state_before=state_before,
         who=who,
         joined=joined,
     )
@@ -472,49 +470,6 @@ def _left_out(prompt: Prompt, event: Event, value: str) -> str:
     chosen = str(event.data.get(choice.name, "")) if choice else ""
     shown = dict(choice.choices).get(chosen, chosen) if choice else event.kind
     return DIE_LEFT_OUT.format(choice=shown, value=value)
-
-
-# The columns of a logged event, as _log writes them.
-LOGGED = (
-    "race_id",
-    "seq",
-    "kind",
-    "payload",
-    "text",
-    "state_before",
-    "automatic",
-    "joined",
-    "who_id",
-    "when",
-)
-
-
-def _log(rows: Sequence[RaceEvent]) -> None:
-    """Append `rows` to the race's log in one statement, without the ORM's bulk_create (which
-    costs more than the insert on every roll entered); `when` is now, as auto_now_add sets it."""
-    now = timezone.now()
-    for row in rows:
-        row.when = now
-    when = str(connection.ops.adapt_datetimefield_value(now))
-    insert_rows(
-        RaceEvent,
-        LOGGED,
-        [
-            (
-                row.race_id,
-                row.seq,
-                row.kind,
-                row.payload,
-                row.text,
-                row.state_before,
-                row.automatic,
-                row.joined,
-                row.who_id,
-                when,
-            )
-            for row in rows
-        ],
-    )
 
 
 def race_events(race: Race) -> list[Event]:

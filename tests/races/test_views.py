@@ -9,6 +9,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from league import services as league_services
 from league.models import Role, RoundStatus
@@ -473,6 +474,13 @@ def test_the_entry_read_brings_the_snapshot_and_who_may_referee(race, league):
     assert (read.pk, read.seq, read.state) == (race.pk, race.seq, race.state)
     assert (read.league_id, read.organiser_id) == (league.pk, league.organiser_id)
     assert Race.objects.for_entry(race.pk + 1000) is None
+    # Its values as the ORM converts them: the snapshot decoded, the commit's time a datetime.
+    drive(race, 6)
+    Race.objects.filter(pk=race.pk).update(finished_at=timezone.now())
+    read, orm = Race.objects.for_entry(race.pk), Race.objects.get(pk=race.pk)
+    fields = ("id", "round_id", "state", "seq", "version", "finished_at")
+    assert [getattr(read, name) for name in fields] == [getattr(orm, name) for name in fields]
+    assert read.is_committed
 
 
 def test_the_turn_page_is_never_served_from_the_cache(client_organiser, race):
