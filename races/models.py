@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
-from django.db import connections, models
+from django.db import connections, models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -48,20 +48,124 @@ class RaceQuerySet(models.QuerySet):
         race.league_id, race.organiser_id = league_id, organiser_id
         return race
 
-    def move_on(self, race_id: int, *, version: int, seq: int, state: dict) -> bool:
-        """Put the race at `seq` with the snapshot `state` and the next version, if it is still
-        at `version` and not committed; whether it was. One hand-written statement: it runs on
-        every roll entered, and the ORM's update costs more than the statement itself."""
+    def enter(
+        self, race_id: int, *, version: int, seq: int, state: dict, rows: Sequence[RaceEvent]
+    ) -> bool:
+        """Append one entry's `rows` to the race's log and put the race at `seq` with the
+        snapshot `state` and the next version, if it is still at `version` and not committed;
+        whether it was (if not, nothing is written). The first row, the referee's, keeps the
+        race's snapshot as it was, copied within the database rather than sent back to it; the
+        rest keep none, undo taking them back with it. `when` is now, as auto_now_add sets it.
+
+        One write however it is made, hand-written: it runs on every roll entered, and the ORM
+        costs more than the statements. On PostgreSQL it is one statement (the update and the
+        insert in a WITH, which reads the race as it was before the update); elsewhere the two
+        in a transaction. A clash with another device's events raises IntegrityError."""
         connection = connections[self.db]
-        snapshot = Race._meta.get_field("state").get_db_prep_save(state, connection)
-        table = connection.ops.quote_name(Race._meta.db_table)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {table} SET seq = %s, version = %s, state = %s "
-                f"WHERE id = %s AND version = %s AND finished_at IS NULL",
-                [seq, version + 1, snapshot, race_id, version],
-            )
-            return cursor.rowcount == 1
+        now = timezone.now()
+        for row in rows:
+            row.when = now
+        if connection.vendor != "postgresql":
+            with transaction.atomic(using=self.db):
+                _append(connection, race_id, rows)
+                if _move_on(connection, race_id, version=version, seq=seq, state=state):
+                    return True
+                transaction.set_rollback(True, using=self.db)
+                return False
+        if not connection.in_atomic_block:  # one statement needs no transaction of its own
+            return _enter_at_once(connection, race_id, version, seq, state, rows)
+        with transaction.atomic(using=self.db):  # a savepoint: a clash spares the caller's
+            return _enter_at_once(connection, race_id, version, seq, state, rows)
+
+
+# The columns of a logged event, as RaceQuerySet.enter writes them.
+LOGGED = (
+    "race",
+    "seq",
+    "kind",
+    "payload",
+    "text",
+    "state_before",
+    "automatic",
+    "joined",
+    "who",
+    "when",
+)
+UPDATE_RACE = (
+    "UPDATE {race} SET seq = %s, version = %s, state = %s "
+    "WHERE id = %s AND version = %s AND finished_at IS NULL"
+)
+
+
+def _move_on(connection, race_id: int, *, version: int, seq: int, state: dict) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            UPDATE_RACE.format(race=connection.ops.quote_name(Race._meta.db_table)),
+            _update_params(connection, race_id, version, seq, state),
+        )
+        return cursor.rowcount == 1
+
+
+def _update_params(connection, race_id: int, version: int, seq: int, state: dict) -> list:
+    snapshot = Race._meta.get_field("state").get_db_prep_save(state, connection)
+    return [seq, version + 1, snapshot, race_id, version]
+
+
+def _logged(
+    connection, rows: Sequence[RaceEvent], kept: str, kept_params: Sequence = ()
+) -> tuple[list[str], list]:
+    """Each row's values as SQL and their parameters; `kept` stands for the referee's snapshot
+    in the first row (NULL in the others). On PostgreSQL each value is cast to its column's
+    type, for the VALUES the insert selects from."""
+    fields = [RaceEvent._meta.get_field(name) for name in LOGGED]
+    typed = connection.vendor == "postgresql"
+    values, params = [], []
+    for number, row in enumerate(rows):
+        cells = []
+        for field in fields:
+            if field.name == "state_before":
+                cells.append(kept if number == 0 else "NULL")
+                params += kept_params if number == 0 else []
+            else:
+                cells.append(f"CAST(%s AS {field.cast_db_type(connection)})" if typed else "%s")
+                params.append(field.get_db_prep_save(getattr(row, field.attname), connection))
+        values.append(f"({', '.join(cells)})")
+    return values, params
+
+
+def _columns(connection) -> str:
+    quote = connection.ops.quote_name
+    return ", ".join(quote(RaceEvent._meta.get_field(name).column) for name in LOGGED)
+
+
+def _append(connection, race_id: int, rows: Sequence[RaceEvent]) -> None:
+    """The log's rows, before the race moves on: the first keeps its snapshot as it stands."""
+    quote = connection.ops.quote_name
+    kept = f"(SELECT state FROM {quote(Race._meta.db_table)} WHERE id = %s)"
+    values, params = _logged(connection, rows, kept, [race_id])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(RaceEvent._meta.db_table)} ({_columns(connection)}) "
+            f"VALUES {', '.join(values)}",
+            params,
+        )
+
+
+def _enter_at_once(connection, race_id, version, seq, state, rows) -> bool:
+    """PostgreSQL: the race moved on and its log appended in one statement; the insert reads
+    the race's row as it was before the update (a WITH's statements share one snapshot)."""
+    quote = connection.ops.quote_name
+    race, log = quote(Race._meta.db_table), quote(RaceEvent._meta.db_table)
+    values, params = _logged(connection, rows, "before.state")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH moved AS ({UPDATE_RACE.format(race=race)} RETURNING id) "
+            f"INSERT INTO {log} ({_columns(connection)}) "
+            f"SELECT logged.* FROM moved JOIN {race} before ON before.id = moved.id, "
+            f"LATERAL (VALUES {', '.join(values)}) AS logged",
+            [*_update_params(connection, race_id, version, seq, state), *params],
+        )
+        return cursor.rowcount == len(rows)
 
 
 # The race's columns for_entry reads, in the model's order (as Model.from_db takes them).
@@ -74,53 +178,6 @@ def _read(connection, name: str, value):
     for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
         value = convert(value, column, connection)
     return value
-
-
-# The columns of a logged event, as RaceEventQuerySet.append writes them.
-APPENDED = (
-    "race",
-    "seq",
-    "kind",
-    "payload",
-    "text",
-    "state_before",
-    "automatic",
-    "joined",
-    "who",
-    "when",
-)
-
-
-class RaceEventQuerySet(models.QuerySet):
-    def append(self, rows: Sequence[RaceEvent], *, race_id: int) -> None:
-        """Insert one entry's `rows` in one hand-written statement: the first, the referee's,
-        keeps the race's snapshot as it stands, copied within the database rather than sent
-        back to it (call this before the race moves on); the rest keep none, undo taking them
-        back with it. `when` is now, as auto_now_add sets it."""
-        connection = connections[self.db]
-        quote = connection.ops.quote_name
-        fields = [RaceEvent._meta.get_field(name) for name in APPENDED]
-        kept = f"(SELECT state FROM {quote(Race._meta.db_table)} WHERE id = %s)"
-        now = timezone.now()
-        values, params = [], []
-        for number, row in enumerate(rows):
-            row.when = now
-            cells = []
-            for field in fields:
-                if field.name == "state_before":
-                    cells.append(kept if number == 0 else "NULL")
-                    params += [race_id] if number == 0 else []
-                else:
-                    cells.append("%s")
-                    params.append(field.get_db_prep_save(getattr(row, field.attname), connection))
-            values.append(f"({', '.join(cells)})")
-        columns = ", ".join(quote(field.column) for field in fields)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"INSERT INTO {quote(RaceEvent._meta.db_table)} ({columns}) "
-                f"VALUES {', '.join(values)}",
-                params,
-            )
 
 
 class Race(models.Model):
@@ -192,8 +249,6 @@ class RaceEvent(models.Model):
         related_name="race_events",
     )
     when = models.DateTimeField(auto_now_add=True)
-
-    objects = RaceEventQuerySet.as_manager()
 
     class Meta:
         ordering = ["race", "seq"]

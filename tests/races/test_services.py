@@ -113,6 +113,21 @@ def test_a_second_writer_past_the_lock_is_refused_as_stale(race):
     assert race.seq == 0 and race.events.get().payload == {"value": 4}
 
 
+def test_an_entry_read_before_another_device_s_undo_leaves_no_line_in_the_log(race):
+    """The log's lines are written before the race moves on (the entry keeps the snapshot the
+    race has until then): a race moved on meanwhile takes them back with the refusal."""
+    drive(race, 4)
+    read_by_a = Race.objects.for_entry(race.pk)
+    services.race_undo(race=race, expected_version=race.version)  # phone B: back to #3
+    asked = engine.prompts(services.race_state(read_by_a))
+    with pytest.raises(services.StaleRace):
+        services.race_event_apply(
+            race=read_by_a, event=legal_event(asked[0], Random(1)), expected_version=4
+        )
+    race.refresh_from_db()
+    assert race.seq == 3 and sorted(race.events.values_list("seq", flat=True)) == [1, 2, 3]
+
+
 @pytest.mark.parametrize(
     ("event", "reason"),
     [
