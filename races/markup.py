@@ -7,7 +7,6 @@ module only writes it, escaping every value it did not write itself.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -212,22 +211,13 @@ WIDGETS = {
 
 def input_html(item: Input, *, labelled: bool) -> SafeString:
     """The controls of `item`; a keypad `labelled` says what it enters (when facts stand above
-    it, so that a tap on a face is not taken for one more fact)."""
-    try:
-        return _remembered(item, labelled)
-    except TypeError:  # a value the rule set gave as a list: not hashable, written afresh
-        return _written(item, labelled)
-
-
-# The same prompts come back round after round (a car's gear with the same gears legal, its
-# move with the same brake points left): their controls are written once.
-@lru_cache(maxsize=1024)
-def _remembered(item: Input, labelled: bool) -> SafeString:
-    return _written(item, labelled)
-
-
-def _written(item: Input, labelled: bool) -> SafeString:
-    return mark_safe(WIDGETS[item.widget](item, labelled))  # noqa: S308 -- every value escaped
+    it, so that a tap on a face is not taken for one more fact). Written once per input: the
+    turn panel keeps the inputs of the fields it showed (turn_panel.prompt_form)."""
+    written = item.written.get(labelled)
+    if written is None:
+        markup = WIDGETS[item.widget](item, labelled)
+        written = item.written[labelled] = mark_safe(markup)  # noqa: S308 -- every value escaped
+    return written
 
 
 def _oob(oob: bool) -> str:

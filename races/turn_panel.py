@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
@@ -69,6 +69,8 @@ class Input:
     # name, and per option the faces of its die (none where something comes between).
     die: str = ""
     faces: tuple[tuple[str, ...], ...] = ()
+    # Its markup once written, with and without a keypad's label (markup.input_html).
+    written: dict[bool, SafeString] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -257,17 +259,22 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _options(spec: Field, state: RaceState, chosen: Any = ()) -> tuple[Option, ...]:
-    pairs = spec.choices or tuple((key, key) for key in state.car_keys)
+def _options(spec: Field, cars: tuple[str, ...], chosen: Any = ()) -> tuple[Option, ...]:
+    pairs = spec.choices or tuple((key, key) for key in cars)
     chosen_texts = {_text(item) for item in chosen}
     return tuple(Option(str(key), label, str(key) in chosen_texts) for key, label in pairs)
 
 
 def field_input(
-    spec: Field, state: RaceState, *, one_tap: bool, posted=None, then: Prompt | None = None
+    spec: Field,
+    cars: tuple[str, ...],
+    *,
+    one_tap: bool,
+    posted=None,
+    then: tuple[tuple[str, Field], ...] = (),
 ) -> Input:
-    """The input for `spec`, showing what was `posted` (a refused form's values) if anything;
-    `then`: its prompt, when it names the die each choice leads to (`Prompt.then`)."""
+    """The input for `spec` in a race of `cars`, showing what was `posted` (a refused form's
+    values) if anything; `then`: the die each choice leads to (its prompt's `Prompt.then`)."""
     given = posted.get(spec.name) if posted else None
     entered = [value for value in given or () if value != ""]
     if spec.kind == "die":
@@ -277,22 +284,22 @@ def field_input(
         )
         return Input(spec, "keypad" if one_tap else "pad", faces)
     if spec.kind == "choice":
-        if one_tap and then is not None:
-            return _gear_rows(spec, state, dict(then.then))
+        if one_tap and then:
+            return _gear_rows(spec, cars, dict(then))
         if one_tap:
-            return Input(spec, "keypad", _options(spec, state))
-        options = _options(spec, state, given if given is not None else (spec.default,))
+            return Input(spec, "keypad", _options(spec, cars))
+        options = _options(spec, cars, given if given is not None else (spec.default,))
         if not spec.required:
             options = (Option("", "— none —", not any(o.selected for o in options)), *options)
         return Input(spec, "select", options)
     if spec.kind == "cars":
-        return Input(spec, "cars", _options(spec, state, entered if posted else spec.default or ()))
+        return Input(spec, "cars", _options(spec, cars, entered if posted else spec.default or ()))
     if spec.kind == "order":
         proposal = tuple(spec.default or (key for key, _label in spec.choices))
         if len(entered) == len(proposal):
             proposal = tuple(entered)
         places = tuple(
-            (place, _options(spec, state, (car,))) for place, car in enumerate(proposal, start=1)
+            (place, _options(spec, cars, (car,))) for place, car in enumerate(proposal, start=1)
         )
         return Input(spec, "order", places=places)
     if spec.kind == "bool":
@@ -308,10 +315,19 @@ def field_input(
     return Input(spec, "number", value=value)
 
 
-def _gear_rows(spec: Field, state: RaceState, dice: dict[str, Field]) -> Input:
+# The same fields come back prompt after prompt (a car's brake points, the cars it may end
+# beside, its gears): each is made an input once, and its markup written once (input_html).
+@lru_cache(maxsize=1024)
+def _field_shown(
+    spec: Field, cars: tuple[str, ...], one_tap: bool, then: tuple[tuple[str, Field], ...]
+) -> Input:
+    return field_input(spec, cars, one_tap=one_tap, then=then)
+
+
+def _gear_rows(spec: Field, cars: tuple[str, ...], dice: dict[str, Field]) -> Input:
     """A row per choice: its button, then the faces of the die it leads to, each of which
     enters the choice and the roll in one tap."""
-    options = _options(spec, state)
+    options = _options(spec, cars)
     faces = tuple(
         tuple(str(face) for face in values(die.die)) if (die := dice.get(option.value)) else ()
         for option in options
@@ -344,12 +360,19 @@ def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
         posted.get("kind") != [prompt.kind] or posted.get("car", [None]) != [prompt.car]
     ):
         posted = None  # values entered for another prompt say nothing about this one
-    tapped = _tapped_field(prompt)
-    then = prompt if prompt.then else None
-    inputs = tuple(
-        field_input(spec, state, one_tap=spec is tapped, posted=posted, then=then)
-        for spec in prompt.fields
-    )
+    tapped, cars, then = _tapped_field(prompt), state.car_keys, prompt.then
+    if posted:
+        inputs = tuple(
+            field_input(spec, cars, one_tap=spec is tapped, posted=posted, then=then)
+            for spec in prompt.fields
+        )
+    else:
+        try:
+            inputs = tuple(_field_shown(spec, cars, spec is tapped, then) for spec in prompt.fields)
+        except TypeError:  # a default the rule set gave as a list: not hashable, made afresh
+            inputs = tuple(
+                field_input(spec, cars, one_tap=spec is tapped, then=then) for spec in prompt.fields
+            )
     one_tap = tapped is not None
     return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap)
 
