@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import lru_cache
 
 from django.db import connections, models, router
 
@@ -21,14 +22,24 @@ def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Sequence
     instances are made: for 10,000 rows, that is most of the cost of bulk_create."""
     if not rows:
         return
-    connection = connections[router.db_for_write(model)]
-    by_name = {field.attname: field for field in model._meta.concrete_fields}
-    columns = [by_name[name] for name in fields]
+    alias = router.db_for_write(model)
+    connection = connections[alias]
     if connection.vendor not in UNPACK:
         model._default_manager.bulk_create(
             model(**dict(zip(fields, row, strict=True))) for row in rows
         )
         return
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(model, tuple(fields), alias), [json.dumps(rows)])
+
+
+@lru_cache(maxsize=64)
+def _insert_sql(model: type[models.Model], fields: tuple[str, ...], alias: str) -> str:
+    """The statement inserting rows of `fields` into `model`'s table, written once: the turn
+    helper logs every roll entered with it."""
+    connection = connections[alias]
+    by_name = {field.attname: field for field in model._meta.concrete_fields}
+    columns = [by_name[name] for name in fields]
     quote = connection.ops.quote_name
     column, source = UNPACK[connection.vendor]
     values = ", ".join(
@@ -36,11 +47,7 @@ def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Sequence
         for index, field in enumerate(columns)
     )
     names = ", ".join(quote(field.column) for field in columns)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {quote(model._meta.db_table)} ({names}) SELECT {values} FROM {source}",
-            [json.dumps(rows)],
-        )
+    return f"INSERT INTO {quote(model._meta.db_table)} ({names}) SELECT {values} FROM {source}"
 
 
 # Per database: how one row's value at `index` is read from the JSON array, and the rows' source.

@@ -1,6 +1,7 @@
 """The races at the table of a league, in its backup file (league/backup.py): each race's
-setup, snapshot and version, and its whole event log with the snapshot kept before each event,
-so undo and replay work on the imported league as they did where it was exported."""
+setup, snapshot and version, and its whole event log with the snapshot kept before each of the
+referee's entries, so undo and replay work on the imported league as they did where it was
+exported."""
 
 from __future__ import annotations
 

@@ -6,9 +6,12 @@ applies an event to it and never reads the log. The log is kept for undo, replay
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
-from django.db import models
+from django.db import connections, models, transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from league.models import League, Round, Season
 
@@ -24,14 +27,162 @@ class RaceQuerySet(models.QuerySet):
             model._meta.db_table for model in (Race, Round, Season, League)
         )
         query = (
-            f"SELECT r.id, r.round_id, r.seq, r.version, r.state, r.finished_at, "
+            f"SELECT {', '.join(f'r.{name}' for name in FOR_ENTRY)}, "
             f"s.league_id AS league_id, l.organiser_id AS organiser_id, "
             f"l.name AS league_name, l.archived_at AS league_archived_at "
             f"FROM {race} r JOIN {round_} o ON o.id = r.round_id "
             f"JOIN {season} s ON s.id = o.season_id JOIN {league} l ON l.id = s.league_id "
             f"WHERE r.id = %s"
         )
-        return next(iter(self.raw(query, [race_id])), None)
+        connection = connections[self.db]
+        with connection.cursor() as cursor:
+            cursor.execute(query, [race_id])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        # Each value as the ORM would read it (the snapshot decoded, the time a datetime), without
+        # the raw queryset's machinery, which costs more than the query on PostgreSQL.
+        *read, league_id, organiser_id, league_name, league_archived_at = row
+        values = [
+            _read(connection, name, value) for name, value in zip(FOR_ENTRY, read, strict=True)
+        ]
+        race = Race.from_db(self.db, FOR_ENTRY, values)
+        race.league_id, race.organiser_id = league_id, organiser_id
+        # Whether the league is archived (read-only) and its name, to say so: not converted,
+        # only ever compared with None.
+        race.league_name, race.league_archived_at = league_name, league_archived_at
+        return race
+
+    def enter(
+        self, race_id: int, *, version: int, seq: int, state: dict, rows: Sequence[RaceEvent]
+    ) -> bool:
+        """Append one entry's `rows` to the race's log and put the race at `seq` with the
+        snapshot `state` and the next version, if it is still at `version` and not committed;
+        whether it was (if not, nothing is written). The first row, the referee's, keeps the
+        race's snapshot as it was, copied within the database rather than sent back to it; the
+        rest keep none, undo taking them back with it. `when` is now, as auto_now_add sets it.
+
+        One write however it is made, hand-written: it runs on every roll entered, and the ORM
+        costs more than the statements. On PostgreSQL it is one statement (the update and the
+        insert in a WITH, which reads the race as it was before the update); elsewhere the two
+        in a transaction. A clash with another device's events raises IntegrityError."""
+        connection = connections[self.db]
+        now = timezone.now()
+        for row in rows:
+            row.when = now
+        if connection.vendor != "postgresql":
+            with transaction.atomic(using=self.db):
+                _append(connection, race_id, rows)
+                if _move_on(connection, race_id, version=version, seq=seq, state=state):
+                    return True
+                transaction.set_rollback(True, using=self.db)
+                return False
+        if not connection.in_atomic_block:  # one statement needs no transaction of its own
+            return _enter_at_once(connection, race_id, version, seq, state, rows)
+        with transaction.atomic(using=self.db):  # a savepoint: a clash spares the caller's
+            return _enter_at_once(connection, race_id, version, seq, state, rows)
+
+
+# The columns of a logged event, as RaceQuerySet.enter writes them.
+LOGGED = (
+    "race",
+    "seq",
+    "kind",
+    "payload",
+    "text",
+    "state_before",
+    "automatic",
+    "joined",
+    "who",
+    "when",
+)
+UPDATE_RACE = (
+    "UPDATE {race} SET seq = %s, version = %s, state = %s "
+    "WHERE id = %s AND version = %s AND finished_at IS NULL"
+)
+
+
+def _move_on(connection, race_id: int, *, version: int, seq: int, state: dict) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            UPDATE_RACE.format(race=connection.ops.quote_name(Race._meta.db_table)),
+            _update_params(connection, race_id, version, seq, state),
+        )
+        return cursor.rowcount == 1
+
+
+def _update_params(connection, race_id: int, version: int, seq: int, state: dict) -> list:
+    snapshot = Race._meta.get_field("state").get_db_prep_save(state, connection)
+    return [seq, version + 1, snapshot, race_id, version]
+
+
+def _logged(
+    connection, rows: Sequence[RaceEvent], kept: str, kept_params: Sequence = ()
+) -> tuple[list[str], list]:
+    """Each row's values as SQL and their parameters; `kept` stands for the referee's snapshot
+    in the first row (NULL in the others). On PostgreSQL each value is cast to its column's
+    type, for the VALUES the insert selects from."""
+    fields = [RaceEvent._meta.get_field(name) for name in LOGGED]
+    typed = connection.vendor == "postgresql"
+    values, params = [], []
+    for number, row in enumerate(rows):
+        cells = []
+        for field in fields:
+            if field.name == "state_before":
+                cells.append(kept if number == 0 else "NULL")
+                params += kept_params if number == 0 else []
+            else:
+                cells.append(f"CAST(%s AS {field.cast_db_type(connection)})" if typed else "%s")
+                params.append(field.get_db_prep_save(getattr(row, field.attname), connection))
+        values.append(f"({', '.join(cells)})")
+    return values, params
+
+
+def _columns(connection) -> str:
+    quote = connection.ops.quote_name
+    return ", ".join(quote(RaceEvent._meta.get_field(name).column) for name in LOGGED)
+
+
+def _append(connection, race_id: int, rows: Sequence[RaceEvent]) -> None:
+    """The log's rows, before the race moves on: the first keeps its snapshot as it stands."""
+    quote = connection.ops.quote_name
+    kept = f"(SELECT state FROM {quote(Race._meta.db_table)} WHERE id = %s)"
+    values, params = _logged(connection, rows, kept, [race_id])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(RaceEvent._meta.db_table)} ({_columns(connection)}) "
+            f"VALUES {', '.join(values)}",
+            params,
+        )
+
+
+def _enter_at_once(connection, race_id, version, seq, state, rows) -> bool:
+    """PostgreSQL: the race moved on and its log appended in one statement; the insert reads
+    the race's row as it was before the update (a WITH's statements share one snapshot)."""
+    quote = connection.ops.quote_name
+    race, log = quote(Race._meta.db_table), quote(RaceEvent._meta.db_table)
+    values, params = _logged(connection, rows, "before.state")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH moved AS ({UPDATE_RACE.format(race=race)} RETURNING id) "
+            f"INSERT INTO {log} ({_columns(connection)}) "
+            f"SELECT logged.* FROM moved JOIN {race} before ON before.id = moved.id, "
+            f"LATERAL (VALUES {', '.join(values)}) AS logged",
+            [*_update_params(connection, race_id, version, seq, state), *params],
+        )
+        return cursor.rowcount == len(rows)
+
+
+# The race's columns for_entry reads, in the model's order (as Model.from_db takes them).
+FOR_ENTRY = ("id", "round_id", "state", "seq", "version", "finished_at")
+
+
+def _read(connection, name: str, value):
+    """`value` of the race's column `name` as the ORM converts it from the database."""
+    column = Race._meta.get_field(name.removesuffix("_id")).get_col(Race._meta.db_table)
+    for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
+        value = convert(value, column, connection)
+    return value
 
 
 class Race(models.Model):
@@ -79,12 +230,19 @@ class RaceEvent(models.Model):
         null=True,
         blank=True,
         help_text="The race's snapshot before this event: undo restores it without replaying "
-        "the log (empty for events logged before it was kept).",
+        "the log. Kept with the referee's entries, which undo takes back; empty for events undo "
+        "takes back only with the entry before them (automatic, joined) and for events logged "
+        "before it was kept.",
     )
     automatic = models.BooleanField(
         default=False,
         help_text="Entered by Paddock, not the referee: the rules left one choice (the only "
         "legal gear, the order of a lone car). Undo takes it back with the entry before it.",
+    )
+    joined = models.BooleanField(
+        default=False,
+        help_text="Entered in the same tap as the referee's entry before it (a gear and the "
+        "move's roll, from the gear's row of faces). Undo takes it back with that entry.",
     )
     # PROTECT: the log says who entered each roll; an account with entries in it is
     # deactivated in the admin, never deleted out of the log.

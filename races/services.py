@@ -58,6 +58,10 @@ FORCED_WITHOUT_END = (
     "The rules keep leaving no choice ({kind}, again and again): Paddock stopped entering "
     "them. This is a bug in the rule set; nothing was written."
 )
+DIE_LEFT_OUT = (
+    "{choice} is entered, but not the roll of {value} tapped with it: the rules ask for what is "
+    "below first. Enter the roll when it is asked for."
+)
 # More events in a row than any race has cars times prompts of a turn: a rule set's loop.
 MOST_FORCED_IN_A_ROW = 200
 
@@ -307,11 +311,13 @@ def race_state(race: Race) -> RaceState:
 @dataclass(frozen=True)
 class Entered:
     """What entering an event did: the new state, what the rules ask next, and the logged
-    events: the referee's, then any Paddock entered because the rules left one choice."""
+    events: the referee's, then any Paddock entered because the rules left one choice.
+    `left_out`: why the die tapped with a choice was not entered, if it was not."""
 
     state: RaceState
     prompts: tuple[Prompt, ...]
     events: tuple[RaceEvent, ...]
+    left_out: str = ""
 
 
 def _check_open(race: Race, expected_version: int) -> None:
@@ -343,13 +349,14 @@ def _forced_events(
 ) -> tuple[RaceState, tuple[Prompt, ...], list[RaceEvent]]:
     """Enter what the rules leave no choice in (the only legal gear, the order of a lone car)
     after event `seq`, so the referee is never asked to confirm it; each is logged as
-    automatic, with the state before it, so undo and replay treat it like any other event."""
+    automatic, so replay treats it like any other event. No snapshot is kept with it: undo
+    takes it back only with the entry before it, restoring that entry's."""
     rows: list[RaceEvent] = []
     while asked and (event := asked[0].forced()) is not None:
         if len(rows) == MOST_FORCED_IN_A_ROW:  # a rule set that never lets the referee in
             raise ValidationError(FORCED_WITHOUT_END.format(kind=event.kind))
         before = state
-        state, asked = engine.apply(before, event)
+        state, asked = engine.apply(before, event, asked[0])
         rows.append(
             RaceEvent(
                 race=race,
@@ -357,16 +364,20 @@ def _forced_events(
                 kind=event.kind,
                 payload=_stored_payload(dict(event.data)),
                 text=engine.describe(before, event, state)[:300],
-                state_before=engine.state_to_dict(before),
                 automatic=True,
             )
         )
     return state, asked, rows
 
 
-@transaction.atomic
 def race_event_apply(
-    *, race: Race, event: Event, expected_version: int, who=None, state: RaceState | None = None
+    *,
+    race: Race,
+    event: Event,
+    expected_version: int,
+    who=None,
+    state: RaceState | None = None,
+    then: str | None = None,
 ) -> Entered:
     """Apply one event to the stored snapshot (never the log) and append it to the log.
 
@@ -374,47 +385,98 @@ def race_event_apply(
     it is brought up to date in place, so the caller can render it without reloading it. The
     write is conditional on the version the form was built on and the snapshot read with it, so
     a second referee who entered or undid first makes this one a StaleRace, on any database.
+
+    `then`: a die's value tapped with the choice `event` enters (a gear's row of faces): it is
+    entered too, as the next event, when the rules ask for that die next (Prompt.follow_up);
+    otherwise only `event` is, and `Entered.left_out` says why. Either way in one write.
+
+    Everything before that write reads nothing and writes nothing, and the write is atomic by
+    itself (Race.objects.enter: one statement on PostgreSQL): no transaction is opened around
+    it, which would cost an entry two more round trips to the database.
     """
     _check_open(race, expected_version)
-    try:
-        before = state or race_state(race)
-        # A stopwatch's start or stop is the moment the server enters it, never a posted one.
-        event = engine.stamp(before, event, clock.instant())
-        new_state, asked = engine.apply(before, event)
-    except EventRejected as refusal:
-        raise ValidationError(str(refusal)) from refusal
-    row = RaceEvent(
-        race=race,
-        seq=race.seq + 1,
-        kind=event.kind,
-        payload=_stored_payload(dict(event.data)),
-        text=engine.describe(before, event, new_state)[:300],
-        state_before=race.state,
-        who=who,
-    )
-    # The conditional update below vouches for the race and the next seq (and the view for the
-    # referee): validating those again would cost queries on every roll.
-    row.full_clean(exclude=["race", "who", "state_before"], validate_constraints=False)
-    new_state, asked, forced = _forced_events(race, new_state, asked, seq=row.seq)
-    rows = (row, *forced)
+    before = state or race_state(race)
+    # The prompt `event` answers, when `then` needs it: built once, for both.
+    prompt = engine.next_prompt(before) if then is not None else None
+    new_state, asked, rows = _entry(race, before, event, who=who, prompt=prompt)
+    left_out = ""
+    if prompt is not None and then is not None:
+        follow = prompt.follow_up(event, asked, then)
+        if follow is None:
+            left_out = _left_out(prompt, event, then)
+        else:
+            # Undo takes the roll back with its gear: no snapshot is kept with it.
+            new_state, asked, joined = _entry(
+                race,
+                new_state,
+                follow,
+                who=who,
+                seq=race.seq + len(rows),
+                joined=True,
+                prompt=asked[0],
+            )
+            rows += joined
     seq = race.seq + len(rows)
     snapshot = engine.state_to_dict(new_state)
-    moved_on = Race.objects.filter(
-        pk=race.pk, version=expected_version, finished_at__isnull=True
-    ).update(seq=seq, version=expected_version + 1, state=snapshot)
-    if not moved_on:
+    try:
+        moved = Race.objects.enter(
+            race.pk, version=expected_version, seq=seq, state=snapshot, rows=rows
+        )
+    except IntegrityError as clash:
+        # The unique (race, seq) stands behind the conditional update: the race already has an
+        # event at the next seq. Nothing was written.
+        raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
+    if not moved:  # another device moved the race on first, or discarded it
         current = Race.objects.filter(pk=race.pk).values_list("seq", flat=True).first()
         if current is None:
             raise StaleRace(RACE_GONE)
         raise StaleRace(STALE_RACE.format(current=current))
-    try:
-        RaceEvent.objects.bulk_create(rows)
-    except IntegrityError as clash:
-        # The unique (race, seq) stands behind the conditional update: the race already has an
-        # event at the next seq. Leaving the transaction with this error rolls the update back.
-        raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
     race.seq, race.version, race.state = seq, expected_version + 1, snapshot
-    return Entered(new_state, asked, rows)
+    return Entered(new_state, asked, tuple(rows), left_out)
+
+
+def _entry(
+    race: Race,
+    before: RaceState,
+    event: Event,
+    *,
+    who,
+    seq: int | None = None,
+    joined: bool = False,
+    prompt: Prompt | None = None,
+) -> tuple[RaceState, tuple[Prompt, ...], list[RaceEvent]]:
+    """`event` applied after event `seq` (by default the race's last), as a row for the log,
+    then what Paddock enters after it because the rules leave one choice. `prompt`: the one
+    `event` answers, if at hand (engine.apply)."""
+    seq = race.seq if seq is None else seq
+    try:
+        # A stopwatch's start or stop is the moment the server enters it, never a posted one.
+        event = engine.stamp(before, event, clock.instant())
+        state, asked = engine.apply(before, event, prompt)
+    except EventRejected as refusal:
+        raise ValidationError(str(refusal)) from refusal
+    row = RaceEvent(
+        race=race,
+        seq=seq + 1,
+        kind=event.kind,
+        payload=_stored_payload(dict(event.data)),
+        text=engine.describe(before, event, state)[:300],
+        who=who,
+        joined=joined,
+    )
+    # The conditional update vouches for the race and the next seq (and the view for the
+    # referee): validating those again would cost queries on every roll.
+    row.full_clean(exclude=["race", "who", "state_before"], validate_constraints=False)
+    state, asked, forced = _forced_events(race, state, asked, seq=row.seq)
+    return state, asked, [row, *forced]
+
+
+def _left_out(prompt: Prompt, event: Event, value: str) -> str:
+    """Why the die tapped with `event`'s choice was not entered, naming the choice as offered."""
+    choice = prompt.fields[0] if prompt.fields else None
+    chosen = str(event.data.get(choice.name, "")) if choice else ""
+    shown = dict(choice.choices).get(chosen, chosen) if choice else event.kind
+    return DIE_LEFT_OUT.format(choice=shown, value=value)
 
 
 def race_events(race: Race) -> list[Event]:
@@ -432,12 +494,13 @@ UNDO_TARGET_FIELDS = ("pk", "race", "seq", "kind", "text", "payload")
 def undo_target(race: Race, back_to: int | None = None) -> RaceEvent | None:
     """The referee's entry that undo takes back, with every event after it: the last one, or
     with `back_to` the latest at or before that event (an automatic event goes with the entry
-    that led to it, or it would only be entered again)."""
+    that led to it, or it would only be entered again; a roll tapped with its gear goes with
+    the gear, as one tap entered both)."""
     return _undo_targets(race, back_to).only(*UNDO_TARGET_FIELDS).first()
 
 
 def _undo_targets(race: Race, back_to: int | None):
-    entries = race.events.filter(automatic=False)
+    entries = race.events.filter(automatic=False, joined=False)
     if back_to is not None:
         entries = entries.filter(seq__lte=back_to)
     return entries.order_by("-seq")

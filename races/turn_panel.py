@@ -11,8 +11,13 @@ board seldom shows are folded away.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any
+
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import slugify
 
 from rules import engine
 from rules.championship import out_reason_label
@@ -21,6 +26,7 @@ from rules.engine import CarResult, CarView, Column, Field, Prompt, RaceState
 from rules.stopwatch import stopwatch_reading, tenths_between
 
 from . import clock
+from .markup import car_row, input_html, log_line
 from .models import Race, RaceEvent
 from .services import Entered
 
@@ -28,6 +34,10 @@ LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same a
 EXTRAS_FOLDED_FROM = 3
 # A count from the board is a chip per value up to this; a larger one is typed in a small box.
 COUNT_CHIPS = 5
+# The widgets whose tap enters the prompt: they come last, below the facts.
+TAPPED = ("keypad", "gears")
+# The fields whose input reads the clock (a stopwatch's running time): made afresh each time.
+LIVE = ("instant",)
 
 
 @dataclass(frozen=True)
@@ -41,19 +51,31 @@ class Option:
         """The label without its note in brackets: "Red 2 (Tyra Wear, Veteran)" -> "Red 2"."""
         return self.label.split(" (")[0]
 
+    @property
+    def note(self) -> str:
+        """The label's note in brackets: "3rd (1 gearbox WP)" -> "1 gearbox WP"."""
+        return self.label.partition(" (")[2].removesuffix(")")
+
 
 @dataclass(frozen=True)
 class Input:
     """One Field, ready for the template: `widget` picks the markup."""
 
     spec: Field
-    widget: str  # "keypad" (buttons that submit), "pad" (radio keypad), "count" (radio chips
-    # and a box for more), "number", "select", "cars", "order", "bool", "stopwatch" (a button
-    # that submits, and the time running since `value` tenths ago, if it runs)
+    widget: str  # "keypad" (buttons that submit), "gears" (a keypad of choices, each with its
+    # die's faces), "pad" (radio keypad), "count" (radio chips and a box for more), "number",
+    # "select", "cars", "order", "bool", "stopwatch" (a button that submits, and the time
+    # running since `value` tenths ago, if it runs)
     options: tuple[Option, ...] = ()
     value: Any = None
     # One select per place for an "order": (place, options with the proposed car selected).
     places: tuple[tuple[int, tuple[Option, ...]], ...] = ()
+    # A choice whose options lead to a die ("gears": a gear's row of faces): the die's field
+    # name, and per option the faces of its die (none where something comes between).
+    die: str = ""
+    faces: tuple[tuple[str, ...], ...] = ()
+    # Its markup once written, with and without a keypad's label (markup.input_html).
+    written: dict[bool, SafeString] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -93,19 +115,20 @@ class PromptForm:
     def kind(self) -> str:
         return self.prompt.kind
 
-    @property
+    @cached_property
     def facts(self) -> tuple[Input, ...]:
         """The inputs on show other than the keypads, which come last: a tap on a face
         enters what was set above it."""
+        folded = {id(item) for item in self.extras}
         return tuple(
-            item for item in self.inputs if item not in self.extras and item.widget != "keypad"
+            item for item in self.inputs if id(item) not in folded and item.widget not in TAPPED
         )
 
-    @property
+    @cached_property
     def keypads(self) -> tuple[Input, ...]:
-        return tuple(item for item in self.inputs if item.widget == "keypad")
+        return tuple(item for item in self.inputs if item.widget in TAPPED)
 
-    @property
+    @cached_property
     def extras(self) -> tuple[Input, ...]:
         """Optional facts folded away: those the rule set marks as seldom seen, or, when there
         are many plain ones (numbers, choices, yes/no), all of those."""
@@ -118,6 +141,22 @@ class PromptForm:
             if not item.spec.required and item.widget in ("number", "select", "bool")
         )
         return optional if len(optional) > EXTRAS_FOLDED_FROM else ()
+
+    def _html(self, inputs: tuple[Input, ...]) -> SafeString:
+        labelled = bool(self.facts or self.extras)
+        return mark_safe("".join(input_html(item, labelled=labelled) for item in inputs))  # noqa: S308
+
+    @property
+    def facts_html(self) -> SafeString:
+        return self._html(self.facts)
+
+    @property
+    def extras_html(self) -> SafeString:
+        return self._html(self.extras)
+
+    @property
+    def keypads_html(self) -> SafeString:
+        return self._html(self.keypads)
 
     @property
     def extras_changed(self) -> bool:
@@ -135,16 +174,55 @@ class PromptForm:
         )
 
 
+@dataclass(frozen=True)
+class CarLine:
+    """A car's row on the dashboard (a CarView), ready for the template: its id in the page and
+    its values as text ("–" where it has none), so the template writes them as they are."""
+
+    car: str
+    driver: str
+    status: str
+    note: str
+    detail: str
+    slug: str
+    cells: tuple[str, ...]
+
+    @property
+    def row(self) -> SafeString:
+        return car_row(self)
+
+    @property
+    def row_oob(self) -> SafeString:
+        """The row sent out of band, in place of the one the page shows."""
+        return car_row(self, oob=True)
+
+
+def car_lines(views: Iterable[CarView]) -> tuple[CarLine, ...]:
+    return tuple(
+        CarLine(
+            car=view.car,
+            driver=view.driver,
+            status=view.status,
+            note=view.note,
+            detail=view.detail,
+            slug=slugify(view.car),
+            cells=tuple("–" if value is None else str(value) for _key, value in view.values),
+        )
+        for view in views
+    )
+
+
 @dataclass
 class TurnPanel:
     state: RaceState
     form: PromptForm | None
     queued: tuple[Prompt, ...]
     columns: tuple[Column, ...]
-    cars: tuple[CarView, ...]
+    cars: tuple[CarLine, ...]
     events: list[RaceEvent]
     results: tuple[CarResult, ...] = ()
     errors: list[str] = field(default_factory=list)
+    notices: tuple[str, ...] = ()  # what an entry left out, shown above the next prompt
 
     @property
     def status(self) -> str:
@@ -169,24 +247,45 @@ class TurnPanel:
         )
 
     @property
+    def log_lines(self) -> SafeString:
+        return mark_safe("".join(log_line(event) for event in self.events))  # noqa: S308
+
+    @property
     def last_event(self) -> RaceEvent | None:
         """The referee's latest entry, which undo takes back (with what Paddock entered after)."""
-        entries = [event for event in self.events if not event.automatic]
+        entries = [event for event in self.events if not event.automatic and not event.joined]
         return entries[-1] if entries else None
+
+    @property
+    def last_entry(self) -> str:
+        """What undo takes back, in words: the latest entry, and the roll tapped with it."""
+        last = self.last_event
+        if last is None:
+            return ""
+        joined = [event for event in self.events if event.joined and event.seq > last.seq]
+        return "; ".join(event.summary() for event in (last, *joined))
 
 
 def _text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _options(spec: Field, state: RaceState, chosen: Any = ()) -> tuple[Option, ...]:
-    pairs = spec.choices or tuple((key, key) for key in state.car_keys)
+def _options(spec: Field, cars: tuple[str, ...], chosen: Any = ()) -> tuple[Option, ...]:
+    pairs = spec.choices or tuple((key, key) for key in cars)
     chosen_texts = {_text(item) for item in chosen}
     return tuple(Option(str(key), label, str(key) in chosen_texts) for key, label in pairs)
 
 
-def field_input(spec: Field, state: RaceState, *, one_tap: bool, posted=None) -> Input:
-    """The input for `spec`, showing what was `posted` (a refused form's values) if anything."""
+def field_input(
+    spec: Field,
+    cars: tuple[str, ...],
+    *,
+    one_tap: bool,
+    posted=None,
+    then: tuple[tuple[str, Field], ...] = (),
+) -> Input:
+    """The input for `spec` in a race of `cars`, showing what was `posted` (a refused form's
+    values) if anything; `then`: the die each choice leads to (its prompt's `Prompt.then`)."""
     given = posted.get(spec.name) if posted else None
     entered = [value for value in given or () if value != ""]
     if spec.kind == "die":
@@ -196,20 +295,22 @@ def field_input(spec: Field, state: RaceState, *, one_tap: bool, posted=None) ->
         )
         return Input(spec, "keypad" if one_tap else "pad", faces)
     if spec.kind == "choice":
+        if one_tap and then:
+            return _gear_rows(spec, cars, dict(then))
         if one_tap:
-            return Input(spec, "keypad", _options(spec, state))
-        options = _options(spec, state, given if given is not None else (spec.default,))
+            return Input(spec, "keypad", _options(spec, cars))
+        options = _options(spec, cars, given if given is not None else (spec.default,))
         if not spec.required:
             options = (Option("", "— none —", not any(o.selected for o in options)), *options)
         return Input(spec, "select", options)
     if spec.kind == "cars":
-        return Input(spec, "cars", _options(spec, state, entered if posted else spec.default or ()))
+        return Input(spec, "cars", _options(spec, cars, entered if posted else spec.default or ()))
     if spec.kind == "order":
         proposal = tuple(spec.default or (key for key, _label in spec.choices))
         if len(entered) == len(proposal):
             proposal = tuple(entered)
         places = tuple(
-            (place, _options(spec, state, (car,))) for place, car in enumerate(proposal, start=1)
+            (place, _options(spec, cars, (car,))) for place, car in enumerate(proposal, start=1)
         )
         return Input(spec, "order", places=places)
     if spec.kind == "bool":
@@ -236,6 +337,25 @@ def _tenths_since(instant: str) -> int:
     """The stopwatch's reading now, by the server's clock, from `instant` (so a reload or a
     locked screen loses nothing: the time is never the page's)."""
     return max(tenths_between(instant, clock.instant()), 0)
+# The same fields come back prompt after prompt (a car's brake points, the cars it may end
+# beside, its gears): each is made an input once, and its markup written once (input_html).
+@lru_cache(maxsize=1024)
+def _field_shown(
+    spec: Field, cars: tuple[str, ...], one_tap: bool, then: tuple[tuple[str, Field], ...]
+) -> Input:
+    return field_input(spec, cars, one_tap=one_tap, then=then)
+
+
+def _gear_rows(spec: Field, cars: tuple[str, ...], dice: dict[str, Field]) -> Input:
+    """A row per choice: its button, then the faces of the die it leads to, each of which
+    enters the choice and the roll in one tap."""
+    options = _options(spec, cars)
+    faces = tuple(
+        tuple(str(face) for face in values(die.die)) if (die := dice.get(option.value)) else ()
+        for option in options
+    )
+    name = next(iter(dice.values())).name
+    return Input(spec, "gears", options, die=name, faces=faces)
 
 
 def _is_count(spec: Field) -> bool:
@@ -263,10 +383,24 @@ def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
         posted.get("kind") != [prompt.kind] or posted.get("car", [None]) != [prompt.car]
     ):
         posted = None  # values entered for another prompt say nothing about this one
-    tapped = _tapped_field(prompt)
-    inputs = tuple(
-        field_input(spec, state, one_tap=spec is tapped, posted=posted) for spec in prompt.fields
-    )
+    tapped, cars, then = _tapped_field(prompt), state.car_keys, prompt.then
+    if posted:
+        inputs = tuple(
+            field_input(spec, cars, one_tap=spec is tapped, posted=posted, then=then)
+            for spec in prompt.fields
+        )
+    else:
+        try:
+            inputs = tuple(
+                field_input(spec, cars, one_tap=spec is tapped, then=then)
+                if spec.kind in LIVE
+                else _field_shown(spec, cars, spec is tapped, then)
+                for spec in prompt.fields
+            )
+        except TypeError:  # a default the rule set gave as a list: not hashable, made afresh
+            inputs = tuple(
+                field_input(spec, cars, one_tap=spec is tapped, then=then) for spec in prompt.fields
+            )
     one_tap = tapped is not None
     return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap)
 
@@ -286,7 +420,7 @@ def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=
         form=prompt_form(asked[0], state, posted) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=engine.dashboard(state),
+        cars=car_lines(engine.dashboard(state)),
         events=latest_events(race),
         results=engine.results(state) if state.finished else (),
         errors=list(errors),
@@ -303,8 +437,9 @@ def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=tuple(car for car in engine.dashboard(state) if shown.get(car.car) != car),
+        cars=car_lines(car for car in engine.dashboard(state) if shown.get(car.car) != car),
         events=list(entered.events),
+        notices=(entered.left_out,) if entered.left_out else (),
     )
 
 
@@ -318,6 +453,6 @@ def undone_panel(race: Race, *, before: RaceState, state: RaceState) -> TurnPane
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=tuple(car for car in engine.dashboard(state) if shown.get(car.car) != car),
+        cars=car_lines(car for car in engine.dashboard(state) if shown.get(car.car) != car),
         events=latest_events(race),
     )

@@ -64,9 +64,13 @@ REOPENED = (
 STARTERS_CHANGED = "Round {number} starts with the starters as changed."
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 NO_SUCH_EVENT = "There is no such entry in this race's log to take back."
+NOT_A_PAIR = "This tap should name a choice and a die's face, as {name}: reload the page."
 # Form keys that are not the event's data.
 LISTS = "_lists"
 COUNTS = "_counts"
+# A face in a gear's row is a button named for both fields, "gear:roll", valued "3:6": the gear
+# and the die tapped with it.
+PAIR = ":"
 NOT_EVENT_DATA = frozenset(
     {"csrfmiddlewaretoken", "version", "kind", "undo", "commit", "back_to", LISTS, COUNTS}
 )
@@ -220,12 +224,14 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         panel = undone_panel(race, before=before, state=state)
         context = _panel_context(race, panel, can_referee=True)
         return retarget(render(request, "races/turn.html#undone", context), "#prompt")
-    event = event_from_post(post)
+    event, then = event_from_post(post), tapped_with(post)
     before = services.race_state(race)
     entered = services.race_event_apply(
-        race=race, event=event, expected_version=version, who=request.user, state=before
+        race=race, event=event, expected_version=version, who=request.user, state=before, then=then
     )
     if not request.htmx:
+        if entered.left_out:
+            messages.warning(request, entered.left_out)
         return redirect(race)
     if not entered.prompts:  # the race is over: the panel shows the result
         return _render_turn(request, _race(race.pk), state=entered.state, can_referee=True)
@@ -253,8 +259,10 @@ def event_from_post(post: QueryDict) -> Event:
     data: dict[str, Any] = {
         key: values if len(values) > 1 else values[0]
         for key, values in post.lists()
-        if key not in NOT_EVENT_DATA and key not in lists | counts
+        if key not in NOT_EVENT_DATA and key not in lists | counts and PAIR not in key
     }
+    for key, value in _pairs(post):
+        data[key.split(PAIR)[0]] = value.split(PAIR)[0]
     for key in lists:
         data[key] = [value for value in post.getlist(key) if value]
     for key in counts:
@@ -262,6 +270,21 @@ def event_from_post(post: QueryDict) -> Event:
         if given:
             data[key] = given[-1]
     return Event(kind=post.get("kind", ""), data=data)
+
+
+def tapped_with(post: QueryDict) -> str | None:
+    """The die's face tapped with a choice (a face in a gear's row), if the tap was one."""
+    pairs = _pairs(post)
+    return pairs[0][1].split(PAIR)[1] if pairs else None
+
+
+def _pairs(post: QueryDict) -> list[tuple[str, str]]:
+    """The "choice:die" key posted, with its "choice:face" value; refused if malformed."""
+    pairs = [(key, value) for key, value in post.items() if PAIR in key]
+    for key, value in pairs:
+        if len(pairs) > 1 or key.count(PAIR) != 1 or value.count(PAIR) != 1:
+            raise ValidationError(NOT_A_PAIR.format(name=key))
+    return pairs
 
 
 @require_GET

@@ -38,11 +38,20 @@ def prompts(state: RaceState) -> tuple[Prompt, ...]:
     return _rules(state.setup.ruleset).prompts(state)
 
 
-def apply(state: RaceState, event: Event) -> tuple[RaceState, tuple[Prompt, ...]]:
-    """Apply one event, or raise EventRejected (with the reason) and change nothing."""
+def next_prompt(state: RaceState) -> Prompt | None:
+    """The prompt the next event answers (the first of `prompts`), built alone."""
+    return _rules(state.setup.ruleset).next_prompt(state)
+
+
+def apply(
+    state: RaceState, event: Event, prompt: Prompt | None = None
+) -> tuple[RaceState, tuple[Prompt, ...]]:
+    """Apply one event, or raise EventRejected (with the reason) and change nothing. `prompt`:
+    the first of `prompts(state)`, when the caller holds it already (the prompts an apply
+    returned for this very state), so that it is not built again."""
     rules = _rules(state.setup.ruleset)
     # The prompts are built once per apply, for the new state; this one only checks the event.
-    prompt = rules.next_prompt(state)
+    prompt = prompt or rules.next_prompt(state)
     if prompt is None:
         raise EventRejected("The race is over: nothing more can be entered.")
     if event.kind != prompt.kind:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -229,12 +229,18 @@ _PARSERS = {
 
 @dataclass(frozen=True)
 class Prompt:
-    """What the rules require next: `kind` is the Event.kind to submit, `text` who rolls what."""
+    """What the rules require next: `kind` is the Event.kind to submit, `text` who rolls what.
+
+    `then` belongs to a prompt whose one field is a choice: for some of its choices, the die the
+    same car's next prompt asks for once that choice is entered, nothing coming between (a gear,
+    then the move's roll in it). A page may offer the choice and the die's faces in one tap;
+    `follow_up` checks, once the choice is in, that the rules ask for that die indeed."""
 
     kind: str
     text: str
     car: str | None
     fields: tuple[Field, ...]
+    then: tuple[tuple[str, Field], ...] = ()
 
     def read(self, data: Mapping[str, Any], car_keys: tuple[str, ...] = ()) -> dict[str, Any]:
         """Every field of this prompt parsed from `data` (unknown keys are refused)."""
@@ -266,3 +272,22 @@ class Prompt:
             else:
                 return None
         return Event(self.kind, data)
+
+    def follow_up(self, event: Event, asked: Sequence[Prompt], value: Any) -> Event | None:
+        """The event entering `value` on the die `then` names for `event`'s choice, when the
+        first of `asked` (what the rules ask once `event` is in) asks for it: the same car's
+        prompt, asking for that die with nothing else required. None when that choice names no
+        die or the rules ask for something else first (a check, a move made without a die)."""
+        if not self.then or not self.fields or not asked:
+            return None
+        die = dict(self.then).get(str(event.data.get(self.fields[0].name)))
+        following = asked[0]
+        if die is None or following.car != self.car:
+            return None
+        rolled = next((spec for spec in following.fields if spec.name == die.name), None)
+        if rolled is None or rolled.kind != "die" or rolled.die != die.die:
+            return None
+        if any(spec.required for spec in following.fields if spec is not rolled):
+            return None
+        data = {"car": following.car, die.name: value} if following.car else {die.name: value}
+        return Event(following.kind, data)

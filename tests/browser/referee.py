@@ -32,7 +32,7 @@ def enter(page: Page, version: int, kind: str, data: dict | None) -> None:
     expect(form.locator('input[name="version"]')).to_have_value(str(version))
     expect(form).to_have_attribute("data-kind", kind)
     data = dict(data or {})
-    keypad = form.locator('[data-widget="keypad"]')
+    keypad = form.locator('[data-widget="keypad"], [data-widget="gears"]')
     tapped = keypad.get_attribute("data-field") if keypad.count() else None
     stopwatch = form.locator('[data-widget="stopwatch"]')
     # A stopwatch's moment is the server's: its button is tapped, whatever `data` says.

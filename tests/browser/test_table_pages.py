@@ -1,6 +1,7 @@
 """Every page used at the table fits a 390 px phone without sideways scrolling, with seven cars:
 the round's result form (a block per car, every input in reach), the finished round and the
-standings, the turn helper mid-race, its log and the take-back confirmation."""
+standings, the turn helper mid-race, its log and the take-back confirmation; and the gear
+prompt with the most gears a car may choose, each with its die's faces, fits the first screen."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from playwright.sync_api import Page, expect
 from league import services as league_services
 from league.models import Driver
 from races import services as race_services
+from rules import engine
+from rules.engine.pieces import with_car
 from tests.races.autopilot import drive
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,3 +69,35 @@ def test_the_pages_used_at_the_table_fit_a_phone(page: Page, live_server, login,
     fits(race.get_absolute_url())
     fits(reverse("races:log", args=[race.pk]))
     fits(reverse("races:undo_back_to", args=[race.pk, 2]))
+
+
+def test_the_gear_prompt_with_five_gears_and_their_faces_fits_the_first_screen(
+    page: Page, live_server, login, django_user_model
+):
+    """A car in 6th may choose 2nd to 6th: five rows of faces, 34 buttons, all in the first
+    screen of a phone and each tall and wide enough for a thumb."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    for team, names in TEAMS.items():
+        league_services.team_create(league=league, name=team, driver_names=names)
+    season = league_services.season_open(league=league, preset="Spring")
+    starters = list(zip(Driver.objects.order_by("pk")[:7], CARS, strict=True))
+    race = race_services.race_start(round_=season.rounds.get(number=1), starters=starters)
+    while (prompt := engine.prompts(race_services.race_state(race))[0]).kind != "gear":
+        drive(race, 1, seed=race.seq)
+    race.state = engine.state_to_dict(with_car(race_services.race_state(race), prompt.car, gear=6))
+    race.save(update_fields=["state"])
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + race.get_absolute_url())
+
+    rows = page.locator('[data-widget="gears"] .gear-row')
+    expect(rows).to_have_count(5)
+    buttons = page.locator('[data-widget="gears"] button').all()
+    assert len(buttons) == 5 + 3 + 5 + 6 + 10 + 10  # each gear, then orange to blue's faces
+    for button in buttons:
+        box = button.bounding_box()
+        assert box is not None, button.inner_text()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], button.inner_text()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], button.inner_text()
+        assert box["height"] >= 40 and box["width"] >= 36, (button.inner_text(), box)

@@ -14,7 +14,7 @@ from races.models import Race
 from rules import engine
 from rules.mini.championship import POINTS
 from tests.league.test_services import all_finish
-from tests.races.autopilot import drive_to_finish
+from tests.races.autopilot import drive, drive_to_finish
 
 pytestmark = pytest.mark.django_db
 
@@ -129,3 +129,43 @@ def test_the_turn_page_offers_the_upshift_roll_and_the_pit_stop(client_organiser
     state = services.race_state(race)
     assert state.car("green").life == 15 - 1 - 2 + 2 and state.car("green").leaving_pits
     assert "leaving its pit" in client_organiser.get(race.get_absolute_url()).content.decode()
+
+
+def _at_a_gear_with_a_check_before_its_move(race: Race) -> tuple[str, str]:
+    """Drive `race` on to a gear prompt offering a gear whose move is not asked for at once
+    (two up: the upshift roll comes first); that gear, and a face of its die."""
+    for _ in range(300):
+        race.refresh_from_db()
+        prompt = engine.prompts(services.race_state(race))[0]
+        if prompt.kind == "gear":
+            offered = [key for key, _label in prompt.fields[0].choices]
+            checked = [key for key in offered if key not in dict(prompt.then)]
+            if checked:
+                return checked[0], "2"
+        drive(race, 1, seed=race.seq)
+    raise AssertionError("no gear with a check before its move")
+
+
+def test_a_roll_tapped_with_two_gears_up_is_left_out_and_the_page_says_so(
+    season, client, organiser
+):
+    """Ruling: a gear and its roll in one tap. The upshift roll comes between: only the gear is
+    entered, and the page says the roll must be entered when its move is asked for."""
+    race = _start(season.rounds.get(number=1))
+    gear, face = _at_a_gear_with_a_check_before_its_move(race)
+    client.force_login(organiser)
+    car = engine.prompts(services.race_state(race))[0].car
+    post = {"kind": "gear", "car": car, "version": race.version, "gear:roll": f"{gear}:{face}"}
+    seq = race.seq
+    response = client.post(race.get_absolute_url(), post, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    race.refresh_from_db()
+    assert list(race.events.filter(seq__gt=seq).values_list("kind", flat=True)) == ["gear"]
+    assert engine.prompts(services.race_state(race))[0].kind == "upshift_roll"
+    assert f"but not the roll of {face} tapped with it" in response.text
+    assert 'class="alert alert-warning' in response.text
+    # Without JavaScript the same notice comes as a message on the page it redirects to.
+    client.post(race.get_absolute_url(), {"undo": "", "version": race.version})
+    race.refresh_from_db()
+    response = client.post(race.get_absolute_url(), {**post, "version": race.version}, follow=True)
+    assert f"but not the roll of {face} tapped with it" in response.text

@@ -9,6 +9,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from league import services as league_services
 from league.models import Role, RoundStatus
@@ -473,6 +474,13 @@ def test_the_entry_read_brings_the_snapshot_and_who_may_referee(race, league):
     assert (read.pk, read.seq, read.state) == (race.pk, race.seq, race.state)
     assert (read.league_id, read.organiser_id) == (league.pk, league.organiser_id)
     assert Race.objects.for_entry(race.pk + 1000) is None
+    # Its values as the ORM converts them: the snapshot decoded, the commit's time a datetime.
+    drive(race, 6)
+    Race.objects.filter(pk=race.pk).update(finished_at=timezone.now())
+    read, orm = Race.objects.for_entry(race.pk), Race.objects.get(pk=race.pk)
+    fields = ("id", "round_id", "state", "seq", "version", "finished_at")
+    assert [getattr(read, name) for name in fields] == [getattr(orm, name) for name in fields]
+    assert read.is_committed
 
 
 def test_the_turn_page_is_never_served_from_the_cache(client_organiser, race):
@@ -613,3 +621,96 @@ def test_a_collision_check_is_two_taps_the_black_die_then_the_coloured_one(clien
     kind, car, data = STEPS[7]
     response = client_organiser.post(turn_url(race), form_data(race, kind, car, data))
     assert response.status_code == 302
+
+
+# --- A gear and its roll in one tap ----------------------------------------------------------
+
+RED_GEAR = STEPS.index(("gear", "red", {"gear": 2}))  # round 2: red in 1st chooses its gear
+
+
+def at_reds_gear(client, race: Race) -> None:
+    play_steps(client, race, STEPS[:RED_GEAR])
+    assert engine.prompts(services.race_state(race))[0].kind == "gear"
+
+
+def tap_both(race: Race, gear: str, roll: str) -> dict:
+    """What a tap on the face `roll` in the row of `gear` posts."""
+    return {**form_data(race, "gear", "red", {}), "gear:roll": f"{gear}:{roll}"}
+
+
+def test_the_gear_prompt_offers_each_gear_with_its_die_s_faces(client_organiser, race):
+    at_reds_gear(client_organiser, race)
+    html = client_organiser.get(turn_url(race)).text
+    assert buttons(html, "gear") == ["1", "2"]  # a tap on the gear enters it alone
+    assert buttons(html, "gear:roll") == ["1:1", "1:2", "2:2", "2:3", "2:4"]
+
+
+def test_a_face_in_a_gear_s_row_enters_the_gear_and_the_move_in_one_write(client_organiser, race):
+    at_reds_gear(client_organiser, race)
+    seq, version = race.seq, race.version
+    response = client_organiser.post(turn_url(race), tap_both(race, "2", "4"), **HTMX)
+    assert response.status_code == 200
+    race.refresh_from_db()
+    assert (race.seq, race.version) == (seq + 2, version + 1)
+    gear, move = race.events.filter(seq__gt=seq).order_by("seq")
+    assert (gear.kind, gear.payload, gear.joined) == ("gear", {"car": "red", "gear": "2"}, False)
+    assert (move.kind, move.payload, move.joined) == ("move", {"car": "red", "roll": "4"}, True)
+    assert gear.state_before is not None and move.state_before is None  # undone with its gear
+    html = response.text
+    assert "Green (Cid, Rookie) in 1st" in html and html.count("<li>") == 2  # both log lines
+    assert f"Undo the last entry ({gear.summary()}; {move.summary()})" in html
+
+
+def test_undo_takes_back_the_gear_and_the_roll_tapped_with_it(client_organiser, race):
+    at_reds_gear(client_organiser, race)
+    before, seq = dict(race.state), race.seq
+    client_organiser.post(turn_url(race), tap_both(race, "2", "4"))
+    race.refresh_from_db()
+    client_organiser.post(turn_url(race), {"undo": "", "version": race.version})
+    race.refresh_from_db()
+    assert (race.seq, race.state) == (seq, before)
+    # From the log, taking back to the roll takes back its gear too.
+    client_organiser.post(turn_url(race), tap_both(race, "2", "4"))
+    race.refresh_from_db()
+    assert services.undo_target(race, back_to=race.seq).kind == "gear"
+    log = client_organiser.get(reverse("races:log", args=[race.pk])).text
+    assert reverse("races:undo_back_to", args=[race.pk, race.seq]) not in log
+    assert reverse("races:undo_back_to", args=[race.pk, race.seq - 1]) in log
+
+
+def test_the_two_tap_way_still_enters_the_gear_then_the_move(client_organiser, race):
+    at_reds_gear(client_organiser, race)
+    play_steps(client_organiser, race, STEPS[RED_GEAR : RED_GEAR + 2])
+    assert list(race.events.order_by("-seq").values_list("kind", "joined")[:2]) == [
+        ("move", False),
+        ("gear", False),
+    ]
+
+
+def test_a_face_the_die_lacks_is_refused_and_nothing_is_written(client_organiser, race):
+    at_reds_gear(client_organiser, race)
+    seq, version = race.seq, race.version
+    response = client_organiser.post(turn_url(race), tap_both(race, "2", "7"), **HTMX)
+    assert response.status_code == 400
+    assert "The orange die cannot show 7" in response.text
+    race.refresh_from_db()
+    assert (race.seq, race.version) == (seq, version)  # not even the gear
+
+
+def test_a_stale_tap_in_a_gear_s_row_is_a_conflict(client_organiser, race):
+    at_reds_gear(client_organiser, race)
+    stale = tap_both(race, "2", "4")
+    client_organiser.post(turn_url(race), tap_both(race, "2", "3"))
+    race.refresh_from_db()
+    seq = race.seq
+    assert client_organiser.post(turn_url(race), stale, **HTMX).status_code == 409
+    race.refresh_from_db()
+    assert race.seq == seq and race.events.get(seq=seq).payload["roll"] == "3"
+
+
+@pytest.mark.parametrize("pair", [{"gear:roll": "2"}, {"gear:roll:x": "2:4:1"}])
+def test_a_malformed_pair_is_refused(client_organiser, race, pair):
+    at_reds_gear(client_organiser, race)
+    post = {**form_data(race, "gear", "red", {}), **pair}
+    response = client_organiser.post(turn_url(race), post, **HTMX)
+    assert response.status_code == 400 and "reload the page" in response.text

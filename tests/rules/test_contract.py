@@ -211,3 +211,43 @@ def test_the_prompt_an_event_answers_is_the_first_of_the_prompts(ruleset, seed):
         assert rules.next_prompt(state) == asked[0]
         state, asked = apply(state, event)
     assert rules.next_prompt(state) is None and asked == ()
+
+
+def _promises_broken(prompt: Prompt, state: RaceState) -> list[str]:
+    """The choices of `prompt` whose promised die (`Prompt.then`) is not what the rules ask
+    for once the choice is in."""
+    broken = []
+    for choice, die in prompt.then:
+        event = Event(prompt.kind, {"car": prompt.car, prompt.fields[0].name: choice})
+        _after, asked = apply(state, event)
+        value = values(die.die)[0]
+        follow = prompt.follow_up(event, asked, value)
+        if follow is None or follow.data != {"car": prompt.car, die.name: value}:
+            broken.append(choice)
+    return broken
+
+
+@pytest.mark.parametrize("seed", SEEDS[:6])
+def test_the_die_a_choice_promises_is_the_one_asked_next(ruleset, seed):
+    """A gear offered with its die's faces (one tap for both) is followed by that car's move
+    asking for that die and nothing else required."""
+    race_setup, events, _state = play(ruleset, seed)
+    state, asked = start(race_setup)
+    promised = 0
+    for event in events:
+        if asked[0].then:
+            promised += 1
+            assert _promises_broken(asked[0], state) == [], asked[0].text
+        state, asked = apply(state, event)
+    assert promised, f"{ruleset}: no gear was offered with its die"
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_applying_with_the_prompt_at_hand_is_applying_without_it(ruleset, seed):
+    """Paddock passes the prompt an apply just returned (entering what the rules leave no
+    choice in), so it is not built twice: the outcome is the same."""
+    race_setup, events, _state = play(ruleset, seed)
+    state, asked = start(race_setup)
+    for event in events[:150]:
+        assert apply(state, event, asked[0]) == apply(state, event)
+        state, asked = apply(state, event, asked[0])

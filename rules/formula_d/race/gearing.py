@@ -11,7 +11,7 @@ from typing import Any
 from rules.dice import HIGHEST_GEAR
 from rules.engine.events import EventRejected, Field, Prompt
 from rules.engine.pieces import name, plural
-from rules.formula_d import GearChangeCost, Zone
+from rules.formula_d import GearChangeCost, Zone, wear
 from rules.formula_d.race.common import gear_name, label
 
 
@@ -43,6 +43,11 @@ def wear_refusal(car: Any, cost: GearChangeCost, skipped: int) -> str | None:
     )
 
 
+def keeps_racing(car: Any, cost: GearChangeCost) -> bool:
+    """Whether `car` is still racing once it has paid `cost` (its last engine WP puts it out)."""
+    return not any(cost.losses.values()) or not wear(car.sheet, cost.losses).eliminated
+
+
 def gear_prompt(
     state: Any,
     car: Any,
@@ -50,9 +55,11 @@ def gear_prompt(
     default: int,
     notes: Sequence[str],
     ask: str = "choose a gear",
+    rolled: Mapping[int, Field] | None = None,
 ) -> Prompt:
     """The prompt to choose `car`'s gear: `choices` are the legal gears, each with its cost in
-    words; `notes` say what limits it."""
+    words; `notes` say what limits it. `rolled`: the gears whose move asks for the die at once,
+    nothing coming between, each with the die's field (`Prompt.then`); by default none."""
     field = Field(
         "gear",
         "Gear",
@@ -65,7 +72,8 @@ def gear_prompt(
         + (f" ({'; '.join(notes)})" if notes else "")
         + f": {ask}"
     )
-    return Prompt("gear", text, car.car, (field,))
+    then = tuple((str(gear), die) for gear, die in (rolled or {}).items())
+    return Prompt("gear", text, car.car, (field,), then)
 
 
 def gear_entered(data: Mapping[str, Any]) -> int:

@@ -71,6 +71,7 @@ from rules.formula_d.race.gearing import (
     cost_choice,
     gear_entered,
     gear_prompt,
+    keeps_racing,
     wear_refusal,
 )
 from rules.formula_d.race.moves import (
@@ -160,7 +161,9 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     elif _after_technical_stop(car, state.round):
         notes.append(f"technical pit stop: {gear_name(TECHNICAL_MAX_GEAR)} at most")
     choices = [(gear, cost_choice(gear, gear_cost(car, gear), car.sheet.engine)) for gear in legal]
-    return (gear_prompt(state, car, choices, default, notes),)
+    # The move follows the gear at once, unless paying for it puts the car out.
+    rolled = {gear: roll_fact(gear) for gear in legal if keeps_racing(car, gear_cost(car, gear))}
+    return (gear_prompt(state, car, choices, default, notes, rolled=rolled),)
 
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:

@@ -22,6 +22,7 @@ from rules.formula_d.race.facts import (
 )
 from rules.formula_d.race.flow import next_turn
 from rules.formula_d.race.gearing import gear_entered, gear_prompt
+from rules.mini.car import take_damage
 from rules.mini.damage import REDLINE_DAMAGE, calls_redline_roll, collision_rolls, redline_at_once
 from rules.mini.driving import (
     CLUTCH_DAMAGE,
@@ -104,7 +105,15 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
         )
     choices = [(gear, _choice(car, gear)) for gear in legal]
     ask = "choose a gear (one up or down is free)"
-    return (gear_prompt(state, car, choices, default, notes, ask),)
+    # The move follows the gear at once, unless two up asks for the upshift roll first or the
+    # damage puts the car out.
+    rolled = {gear: _roll(gear) for gear in legal if _moves_at_once(car, gear)}
+    return (gear_prompt(state, car, choices, default, notes, ask, rolled),)
+
+
+def _moves_at_once(car: CarState, gear: int) -> bool:
+    change = _change(car, gear)
+    return not change.upshift_roll and not take_damage(car.life, change.damage).eliminated
 
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
@@ -161,11 +170,15 @@ def _offers_pit(state: RaceState, car: CarState) -> bool:
     )
 
 
+def _roll(gear: int) -> Field:
+    """The gear die rolled for a move in `gear`: in 6th, the purple die + 10."""
+    return roll_fact(gear, "Purple die + 10 (6th gear)" if gear == HIGHEST_GEAR else "")
+
+
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(mover(state))
-    redlining = car.gear == HIGHEST_GEAR
     fields: list[Field] = [
-        roll_fact(car.gear, "Purple die + 10 (6th gear)" if redlining else ""),
+        _roll(car.gear),
         Field(
             "clutch",
             f"Slipped the clutch (+{CLUTCH_SPACES} space, {CLUTCH_DAMAGE} damage)",

@@ -20,7 +20,13 @@ from rules.formula_d.race.facts import (
     pit_fact,
     roll_fact,
 )
-from rules.formula_d.race.gearing import cost_choice, gear_entered, gear_prompt, wear_refusal
+from rules.formula_d.race.gearing import (
+    cost_choice,
+    gear_entered,
+    gear_prompt,
+    keeps_racing,
+    wear_refusal,
+)
 from rules.formula_d.race.moves import (
     MoveWords,
     crossing,
@@ -103,7 +109,13 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     if car.pit == READY:
         notes.append(f"leaves the pits in {gear_name(PIT_EXIT_GEAR)}")
     choices = [(gear, cost_choice(gear, gear_cost(car, gear), car.sheet.engine)) for gear in legal]
-    return (gear_prompt(state, car, choices, default, notes),)
+    # The move follows the gear at once, unless paying for it puts the car out.
+    rolled = {
+        gear: roll_fact(gear)
+        for gear in legal
+        if not state.fixed_move and keeps_racing(car, gear_cost(car, gear))
+    }
+    return (gear_prompt(state, car, choices, default, notes, rolled=rolled),)
 
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:

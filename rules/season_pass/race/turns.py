@@ -115,7 +115,9 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
         + (f" ({notes})" if notes else "")
         + ": select a gear"
     )
-    return (Prompt("gear", text, car.car, (field,)),)
+    # Nothing comes between a gear and the move: each gear's die may be entered with it.
+    then = tuple((str(gear), _roll(gear)) for gear in legal)
+    return (Prompt("gear", text, car.car, (field,), then),)
 
 
 def _notes(car: CarState) -> str:
@@ -156,12 +158,18 @@ def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 # --- Braking and movement, corners, red flag, finish -------------------------------------------
 
 
+def _roll(gear: int) -> Field:
+    """The gear die rolled for a move in `gear`."""
+    die = gear_die(gear)
+    return Field("roll", f"{die.value.capitalize()} die ({ORDINALS[gear]} gear)", "die", die=die)
+
+
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     die = gear_die(car.gear)
     others = [key for key in on_track(state) if key != car.car]
     fields = [
-        Field("roll", f"{die.value.capitalize()} die ({ORDINALS[car.gear]} gear)", "die", die=die),
+        _roll(car.gear),
         board_fact(
             "brakes",
             f"Brake points spent (has {car.brakes})",

@@ -85,6 +85,8 @@ def test_paying_the_last_engine_wp_for_a_skip_eliminates_the_car_and_its_turn_en
     assert gears_offered(table)["2"] == (
         "2nd (1 gearbox WP, 1 brake WP and 1 engine WP: its last engine WP, eliminated)"
     )
+    # Offered without its die: the car does not move on it.
+    assert "2" not in dict(table.prompt.then) and "3" in dict(table.prompt.then)
     table("gear", car="red", gear=2)
     red = table.car("red")
     assert (red.status, red.out_reason) == ("out", "engine")

@@ -109,6 +109,16 @@ def test_two_gears_up_costs_one_and_a_1_to_4_ends_the_turn_with_two_more():
     assert table.car("red").gear == 3
 
 
+def test_two_gears_up_is_not_offered_with_its_die_the_upshift_roll_comes_first():
+    """A gear whose move follows at once is offered with its die's faces (one tap for both);
+    two up is not, since the upshift roll comes between."""
+    table = racing()
+    table("order", order=["red", "blue"])
+    promised = {gear: die.label for gear, die in table.prompt.then}
+    assert set(dict(table.field("gear").choices)) == {"1", "2", "3"}
+    assert promised == {"1": "Yellow die (1st gear)", "2": "Orange die (2nd gear)"}
+
+
 def test_two_gears_up_with_a_17_costs_nothing_more_and_the_car_moves():
     table = racing()
     table("order", order=["red", "blue"])

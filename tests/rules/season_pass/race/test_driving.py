@@ -67,6 +67,15 @@ def test_same_one_up_or_one_down_is_free_and_downshifts_cost_per_the_table():
     assert (red.gear, red.gas, red.brakes, red.tires) == (3, 1, 2, 4)
 
 
+def test_every_gear_offered_comes_with_its_die_since_the_move_follows_at_once():
+    table = sunny_two_car_race().edit_car("red", gear=6)
+    promised = dict(table.prompt.then)
+    dice = {gear: die.die.value for gear, die in promised.items()}
+    assert dice == {"2": "orange", "3": "red", "4": "green", "5": "purple", "6": "blue"}
+    table("gear", car="red", gear=4)
+    assert (table.prompt.kind, table.prompt.fields[0]) == ("move", promised["4"])
+
+
 def test_never_upshift_two_nor_downshift_five():
     table = sunny_two_car_race().edit_car("red", gear=2)
     with pytest.raises(EventRejected, match="never upshift more than one gear"):
