@@ -922,7 +922,7 @@ def championship_for(name: str) -> Championship:
 
 
 # The rule sets Paddock runs, by package name, in the order a new league offers them.
-RULE_SET_PACKAGES = ("season_pass", "formula_d", "mini", "rbb")
+RULE_SET_PACKAGES = ("season_pass", "formula_d", "mini", "rbb", "death")
 
 
 def rule_sets() -> tuple[Championship, ...]:

@@ -1,0 +1,90 @@
+"""How a Formula... Death! league is run: Formula D's league (a season of races on the
+organiser's tracks, two laps or three, the same points) with the cards' distribution, Random or
+Pick, as the league's setting (a round may switch it), and each car's damage points as the
+season's setup.
+
+Rulings (docs/rulings.md, "Formula... Death!"):
+- Points: the document gives none; a Death league scores as a Formula D league does.
+- Damage points: the document counts damage without saying how much a car has; the preset is
+  10, the organiser's season setup 4 to 30.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.championship import Championship, Setting, SetupNumber, register_championship
+from rules.death.loadout import DISTRIBUTIONS, RANDOM
+from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS
+from rules.formula_d.championship import (
+    LAPS_SETTING,
+    MOST_ROUNDS,
+    RACE_LENGTHS,
+    FormulaDChampionship,
+)
+from rules.formula_d.rounds import RACE_LAPS
+
+DISTRIBUTION_SETTING = "distribution"
+DAMAGE_SETUP = "damage"
+LEAST_DAMAGE, MOST_DAMAGE = 4, 30
+
+
+@register_championship
+class DeathChampionship(Championship):
+    name = "death"
+    title = "Formula... Death!"
+    settings = (
+        Setting(
+            DISTRIBUTION_SETTING,
+            "Upgrade cards: dealt at random, or picked in turn from the last on the grid",
+            "choice",
+            RANDOM,
+            DISTRIBUTIONS,
+            race_option=True,
+        ),
+        Setting(
+            LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS, race_option=True
+        ),
+    )
+    most_rounds = MOST_ROUNDS
+    race_format_option = LAPS_SETTING
+    out_reasons = tuple(OUT_REASONS.items())
+    # The document scores nothing: a Death league takes a Formula D league's presets.
+    points_presets = FormulaDChampionship.points_presets
+    season_setup = (
+        SetupNumber(
+            DAMAGE_SETUP,
+            "Damage points each car starts with",
+            DAMAGE_POINTS,
+            LEAST_DAMAGE,
+            MOST_DAMAGE,
+        ),
+    )
+    season_setup_title = "Damage points"
+    season_note = (
+        f"A season is up to {MOST_ROUNDS} races of two laps each (or three, as the league or a "
+        "round says), on the tracks you pick, in race order; every race scores the same. Each "
+        "race's cards are dealt or picked at the table once its grid is set."
+    )
+
+    def race_laps(self, settings: Mapping[str, object]) -> int:
+        return int(str(settings.get(LAPS_SETTING, RACE_LAPS)))
+
+    def race_options(
+        self,
+        *,
+        weather_table: object,
+        settings: Mapping[str, object] | None = None,
+        season_setup: Mapping[str, int] | None = None,
+        **_not_asked: object,  # what other rule sets' races take
+    ) -> dict[str, object]:
+        """The race's laps and how its cards are shared out (the round's settings), and the
+        damage points every car starts with (the season's setup)."""
+        settings = settings or {}
+        options: dict[str, object] = {
+            "laps": self.race_laps(settings),
+            "distribution": str(settings.get(DISTRIBUTION_SETTING, RANDOM)),
+        }
+        if season_setup and DAMAGE_SETUP in season_setup:
+            options["damage"] = int(season_setup[DAMAGE_SETUP])
+        return options

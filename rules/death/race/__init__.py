@@ -1,0 +1,127 @@
+"""Formula... Death! at the table: Formula D's race (rules.formula_d.race) as the Movement Phase,
+each car's cards entered once the grid is set, and after every round an Attack Phase. Formula
+D's handlers run the movement; these hooks add the cards, the attacks, and the damage the
+document deals (rulings: docs/rulings.md, "Formula... Death!")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import fields, replace
+
+from rules.death.race import attack, moves, standings, upgrades, words
+from rules.death.race.common import steady
+from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS, Armoury, DeathSetup, DeathState
+from rules.engine.contract import Starter
+from rules.engine.events import Event, Prompt
+from rules.engine.variant import register
+from rules.formula_d import RACE_LAPS
+from rules.formula_d.race import HANDLERS as FORMULA_D_HANDLERS
+from rules.formula_d.race import PHASE_PROMPTS as FORMULA_D_PROMPTS
+from rules.formula_d.race import FormulaD, checks, grid
+from rules.formula_d.race.flow import settle
+
+# The rolls Death deals with itself, in the Movement Phase or the Attack Phase.
+OWN_CHECKS = {
+    "collision_roll": moves.collision_prompt,
+    "handling_roll": moves.wreckage_prompt,
+    "blade_roll": attack.blade_prompt,
+}
+
+
+def first_check(state: DeathState) -> Prompt:
+    check = state.pending[0]
+    own = OWN_CHECKS.get(check.kind)
+    return own(state, check) if own else checks.first_check_prompt(state)
+
+
+def _after_check(handler):
+    """A Death roll's handler, then on: the next attacker in an Attack Phase, else Formula D's
+    settle (the next roll, or the next car to move)."""
+
+    def on_roll(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+        state = handler(state, event, prompt)
+        if state.attacking:
+            return steady(attack.next_attacker(state))
+        return steady(settle(state))
+
+    return on_roll
+
+
+@register
+class Death(FormulaD):
+    name = "death"
+    title = "Formula... Death!"
+    setup_class = DeathSetup
+    state_class = DeathState
+    dashboard_columns = standings.COLUMNS
+    handlers = {
+        **FORMULA_D_HANDLERS,
+        "move": moves.on_move,
+        "collision_roll": _after_check(moves.on_collision),
+        "handling_roll": _after_check(moves.on_wreckage),
+        "blade_roll": _after_check(attack.on_blade),
+        "cards": upgrades.on_cards,
+        "attack_order": attack.on_order,
+        "attack": attack.on_attack,
+        "aim": attack.on_aim,
+        "screen_roll": attack.on_screen,
+        "hit_roll": attack.on_hit,
+    }
+    phase_prompts = {
+        **FORMULA_D_PROMPTS,
+        "move": moves.move_prompts,
+        "cards": upgrades.cards_prompts,
+        "attack_order": attack.order_prompts,
+        "attack": attack.attack_prompts,
+        "aim": attack.aim_prompts,
+        "screen": attack.screen_prompts,
+        "hit": attack.hit_prompts,
+        "checks": lambda state: (first_check(state),) if state.pending else (),
+    }
+    first_check = staticmethod(first_check)
+    car_views = staticmethod(standings.dashboard)
+    car_results = staticmethod(standings.results)
+
+    def setup(
+        self,
+        starters: Sequence[Starter],
+        *,
+        laps: int = RACE_LAPS,
+        distribution: str = "random",
+        damage: int = DAMAGE_POINTS,
+    ) -> DeathSetup:
+        """Formula D's race of `laps` with the standard car; the cards `distribution` (random:
+        entered as dealt, in grid order; pick: from the last on the grid), every car starting
+        with `damage` points."""
+        base = grid.make_setup(self.name, starters, laps=laps)
+        values = {spec.name: getattr(base, spec.name) for spec in fields(base)}
+        return DeathSetup(**values, distribution=distribution, damage=damage)
+
+    def start(self, setup: DeathSetup) -> DeathState:
+        base = grid.start_state(setup)
+        values = {spec.name: getattr(base, spec.name) for spec in fields(base)}
+        armoury = tuple(Armoury(car.car) for car in setup.cars)
+        return DeathState(**values, armoury=armoury)
+
+    def handle(self, state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+        after = super().handle(state, event, prompt)
+        if not state.grid and after.grid and not all(a.entered for a in after.armoury):
+            # The grid is set: the cards are chosen (Pick: "after determining position on the
+            # starting grid"), before the start rolls.
+            return replace(after, resume=after.phase, phase="cards")
+        if after.round > state.round > 0 and not after.finished and not after.attacking:
+            return attack.begin(after)
+        return after
+
+    def describe(self, before: DeathState, event: Event, after: DeathState) -> str:
+        prompt = self.next_prompt(before)
+        if prompt is None:
+            return ""
+        return words.describe(before, event, prompt, after)
+
+    def status(self, state: DeathState) -> str:
+        phase = " · Attack Phase" if state.attacking or state.phase == "attack_order" else ""
+        return f"{super().status(state)}{phase}"
+
+
+__all__ = ["OUT_REASONS", "Death", "DeathSetup", "DeathState"]

@@ -1,0 +1,425 @@
+"""The Attack Phase at the table: after each Movement Phase the referee confirms the standing,
+and the cars attack in the opposite order (a Hair Trigger first). Each either fires a weapon
+with no reload tokens, takes a token off one, or does neither. Firing: the target (and any car
+the weapon also hits), the spaces to it and the line of sight as the board shows them, then any
+roll its defence asks for, then the hit roll."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.death.attacks import (
+    CHAIN_BLADES_MAX,
+    accuracy_against,
+    attack_order,
+    damage_dealt,
+    gears_after_haywire,
+    in_front,
+    may_fire_at,
+    reload_after_firing,
+    screen_max,
+    spread_reloads,
+)
+from rules.death.cards import Weapon
+from rules.death.race.common import (
+    defence,
+    has,
+    once_a_lap_left,
+    spin_out,
+    steady,
+    take_damage,
+    use_once_a_lap,
+    weapon,
+    with_arms,
+)
+from rules.death.race.state import DeathState
+from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.pieces import BLACK_DIE, board_fact, name, order_prompt, plural, with_car
+from rules.formula_d.race.common import label, on_track
+from rules.formula_d.race.flow import proposed_order
+from rules.formula_d.race.state import Check
+
+PASS = "pass"
+LOSE_DEFENCE = "defence"
+LOSE_UTILITY = "utility"
+
+
+def begin(state: DeathState) -> DeathState:
+    """The Movement Phase is over: the Attack Phase, once two cars or more are on the track."""
+    if len(on_track(state)) < 2:
+        return state
+    return replace(state, resume=state.phase, phase="attack_order")
+
+
+# --- The order ---------------------------------------------------------------------------------
+
+
+def order_prompts(state: DeathState) -> tuple[Prompt, ...]:
+    racing_now = tuple(key for key in proposed_order(state) if key in on_track(state))
+    text = (
+        f"Attack Phase of round {state.round - 1}: confirm the standing, the leader first (the "
+        "car in last place attacks first; a Hair Trigger before all)"
+    )
+    prompt = order_prompt(
+        racing_now, lambda car: label(state, car), field_label="Standing, leader first", text=text
+    )
+    return (replace(prompt, kind="attack_order"),)
+
+
+def on_order(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    standing = prompt.read(event.data, on_track(state))["order"]
+    first = tuple(key for key in standing if has(state, key, "Hair Trigger"))
+    state = replace(
+        state,
+        standing=tuple(standing),
+        attackers=attack_order(standing, first),
+        attacker=0,
+        refused=(),
+        armoury=tuple(replace(arms, jammed=False) for arms in state.armoury),
+    )
+    return _skip_gone(state)
+
+
+def _skip_gone(state: DeathState) -> DeathState:
+    """On to the first attacker still on the track; after the last, back to the movement."""
+    turn = state.attacker
+    while turn < len(state.attackers) and not state.car(state.attackers[turn]).on_track:
+        turn += 1
+    if turn >= len(state.attackers):
+        state = replace(
+            state,
+            phase=state.resume,
+            resume="",
+            attackers=(),
+            standing=(),
+            attacker=0,
+            aiming=-1,
+            target="",
+            also=(),
+            pulled_beside=(),
+            refused=(),
+        )
+        return steady(state)
+    return replace(
+        state,
+        attacker=turn,
+        phase="attack",
+        aiming=-1,
+        target="",
+        also=(),
+        pulled_beside=(),
+        rerolled=False,
+    )
+
+
+def next_attacker(state: DeathState) -> DeathState:
+    if state.pending:
+        return replace(state, phase="checks")
+    return _skip_gone(replace(state, attacker=state.attacker + 1))
+
+
+# --- The attack: fire, reload or neither -------------------------------------------------------
+
+
+def _attacker(state: DeathState) -> str:
+    return state.attackers[state.attacker]
+
+
+def targets(state: DeathState, key: str, arm: Weapon) -> tuple[str, ...]:
+    """The cars on the track `arm` may fire at from `key`, in front or behind as it says, less
+    those a Bravado or Jammer roll has already turned it from this phase."""
+    return tuple(
+        other
+        for other in state.standing
+        if other != key
+        and state.car(other).on_track
+        and may_fire_at(arm, in_front(state.standing, key, other))
+        and f"{arm.name}|{other}" not in state.refused
+    )
+
+
+def _can_fire(state: DeathState, key: str, index: int) -> bool:
+    arms = state.arms(key)
+    arm = weapon(state, key, index)
+    if arms.reloads[index] or not arm.fires_in_attack_phase:
+        return False
+    if arm.mines:  # Slip Mines: a mine dropped on its own space, while it has one
+        return arms.mines[index] > 0
+    return bool(targets(state, key, arm))
+
+
+def _weapon_line(arm: Weapon) -> str:
+    if arm.accuracy is None:
+        return arm.name
+    reach = f", range {arm.range}" if arm.range is not None else ""
+    return f"{arm.name} (accuracy {arm.accuracy}, damage {arm.damage}{reach})"
+
+
+def attack_prompts(state: DeathState) -> tuple[Prompt, ...]:
+    key = _attacker(state)
+    arms = state.arms(key)
+    choices: list[tuple[str, str]] = []
+    for index, weapon_name in enumerate(arms.weapons):
+        arm = weapon(state, key, index)
+        if _can_fire(state, key, index):
+            verb = "Drop a mine with" if arm.mines else "Fire"
+            choices.append((f"fire:{index}", f"{verb} {_weapon_line(arm)}"))
+        if arms.reloads[index]:
+            tokens = plural(arms.reloads[index], "reload token")
+            choices.append((f"reload:{index}", f"Take a reload token off {weapon_name} ({tokens})"))
+    choices.append((PASS, "Neither"))
+    order = ", ".join(name(car) for car in state.attackers)
+    text = f"Attack Phase ({order}): {label(state, key)} fires a weapon or reloads"
+    return (
+        Prompt("attack", text, key, (Field("action", "Action", "choice", choices=tuple(choices)),)),
+    )
+
+
+def on_attack(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    key = prompt.car or ""
+    action = prompt.read(event.data)["action"]
+    if action == PASS:
+        return next_attacker(state)
+    verb, index_text = action.split(":")
+    index = int(index_text)
+    arms = state.arms(key)
+    if verb == "reload":
+        reloads = list(arms.reloads)
+        reloads[index] -= 1
+        return next_attacker(with_arms(state, key, reloads=tuple(reloads)))
+    arm = weapon(state, key, index)
+    if arm.mines:
+        mines = list(arms.mines)
+        mines[index] -= 1
+        return next_attacker(with_arms(state, key, mines=tuple(mines)))
+    return replace(state, phase="aim", aiming=index)
+
+
+# --- Aiming: the board's facts -----------------------------------------------------------------
+
+
+def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
+    key = _attacker(state)
+    arm = weapon(state, key, state.aiming)
+    cars = targets(state, key, arm)
+    fields = [
+        Field(
+            "target",
+            "Target",
+            "choice",
+            choices=tuple((car, label(state, car)) for car in cars),
+        )
+    ]
+    if arm.range is not None:
+        fields.append(
+            board_fact(
+                "spaces",
+                f"Spaces to the target, counted from a space next to {name(key)} (range "
+                f"{arm.range})",
+                "spaces",
+                arm.range,
+                short="Spaces",
+            )
+        )
+        fields[-1] = replace(fields[-1], minimum=1, default=1, maximum=None)
+    if not arm.no_sight:
+        fields.append(
+            Field(
+                "sight",
+                "Line of sight: a straight line from car to car that never leaves the track",
+                "bool",
+                required=False,
+                default=True,
+                short="Sight",
+            )
+        )
+    others = tuple(car for car in on_track(state) if car != key)
+    if arm.also_hits:
+        fields.append(
+            Field(
+                "also",
+                "Cars it also hits (same lane in range; beside the target; all adjacent)",
+                "cars",
+                choices=tuple((car, label(state, car)) for car in others),
+                required=False,
+                default=(),
+                short="Also hit",
+            )
+        )
+    if arm.pulls:
+        fields.append(
+            Field(
+                "pulled_beside",
+                "If hit, cars the target would end beside (both roll for collision)",
+                "cars",
+                choices=tuple((car, label(state, car)) for car in others),
+                required=False,
+                default=(),
+                folded=True,
+            )
+        )
+    text = f"{label(state, key)} fires {_weapon_line(arm)}: its target, as the board shows"
+    return (Prompt("aim", text, key, tuple(fields)),)
+
+
+def on_aim(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    key = prompt.car or ""
+    arm = weapon(state, key, state.aiming)
+    entry = prompt.read(event.data, state.car_keys)
+    target = entry["target"]
+    if arm.range is not None and entry["spaces"] > arm.range:
+        raise EventRejected(
+            f"{name(target)} is {entry['spaces']} spaces away: {arm.name} has a range of "
+            f"{arm.range}."
+        )
+    if not arm.no_sight and not entry.get("sight", True):
+        raise EventRejected(
+            f"{name(key)} has no line of sight to {name(target)}: choose another target."
+        )
+    also = tuple(car for car in entry.get("also", ()) if car not in (key, target))
+    state = replace(
+        state,
+        target=target,
+        also=also,
+        pulled_beside=tuple(entry.get("pulled_beside", ())),
+    )
+    if _screen(state, key, arm, target):
+        return replace(state, phase="screen")
+    return replace(state, phase="hit")
+
+
+def _screen(state: DeathState, key: str, arm: Weapon, target: str) -> int:
+    jammer = has(state, target, "Jammer") and not state.arms(target).jammed
+    return screen_max(arm, defence(state, target), jammer=jammer)
+
+
+def screen_prompts(state: DeathState) -> tuple[Prompt, ...]:
+    key = _attacker(state)
+    arm = weapon(state, key, state.aiming)
+    most = _screen(state, key, arm, state.target)
+    why = "Jammer" if has(state, state.target, "Jammer") and most == 10 else "Bravado"
+    text = (
+        f"{name(state.target)}'s {why}: {label(state, key)} must roll 1-{most} to attack it "
+        f"with {arm.name} (roll black)"
+    )
+    return (Prompt("screen_roll", text, key, (BLACK_DIE,)),)
+
+
+def on_screen(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    key = prompt.car or ""
+    arm = weapon(state, key, state.aiming)
+    value = prompt.read(event.data)["value"]
+    most = _screen(state, key, arm, state.target)
+    if value <= most:
+        return replace(state, phase="hit")
+    if has(state, state.target, "Jammer") and arm.kind.value == "missile":
+        state = with_arms(state, state.target, jammed=True)
+    # Turned away: it chooses another target or another weapon (or neither).
+    refused = (*state.refused, f"{arm.name}|{state.target}")
+    return replace(state, phase="attack", aiming=-1, target="", also=(), refused=refused)
+
+
+# --- The hit roll ------------------------------------------------------------------------------
+
+
+def hit_prompts(state: DeathState) -> tuple[Prompt, ...]:
+    key = _attacker(state)
+    arm = weapon(state, key, state.aiming)
+    need = accuracy_against(arm, defence(state, state.target))
+    halved = " (halved by its defence)" if need != arm.accuracy else ""
+    again = "Targeting Computer: reroll the miss — " if state.rerolled else ""
+    text = (
+        f"{again}{label(state, key)} fires {arm.name} at {name(state.target)}: roll black, "
+        f"1-{need} hits{halved}"
+    )
+    return (Prompt("hit_roll", text, key, (BLACK_DIE,)),)
+
+
+def on_hit(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    key = prompt.car or ""
+    index = state.aiming
+    arm = weapon(state, key, index)
+    value = prompt.read(event.data)["value"]
+    if not state.rerolled:  # the tokens go on as it fires, once
+        reloads = list(state.arms(key).reloads)
+        reloads[index] = reload_after_firing(arm)
+        state = with_arms(state, key, reloads=tuple(reloads))
+    if value > accuracy_against(arm, defence(state, state.target)):
+        if not state.rerolled and once_a_lap_left(state, key, "Targeting Computer"):
+            return replace(use_once_a_lap(state, key), rerolled=True)
+        return next_attacker(state)
+    for hit in (state.target, *state.also):
+        state = _hit(state, key, arm, hit)
+    return next_attacker(state)
+
+
+def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
+    """What a hit does to `target`: damage through the armour facing the attacker, and the
+    weapon's special."""
+    if not state.car(target).racing:
+        return state
+    attacker_in_front = in_front(state.standing, target, key) if key in state.standing else False
+    points = damage_dealt(arm, defence(state, target), attacker_in_front=attacker_in_front)
+    state = take_damage(state, target, points)
+    if not state.car(target).racing:
+        return state
+    if arm.reload_hit:
+        arms = state.arms(target)
+        extra = spread_reloads(arm.reload_hit, range(len(arms.weapons)))  # type: ignore[arg-type]
+        reloads = tuple(tokens + extra[i] for i, tokens in enumerate(arms.reloads))
+        state = with_arms(state, target, reloads=reloads)
+    if arm.gears_down:
+        gear = gears_after_haywire(state.car(target).gear, arm)
+        state = with_car(state, target, gear=max(gear, 0))
+        if gear <= 0:
+            state = spin_out(state, target)
+    if arm.pulls:
+        car = state.car(target)
+        state = with_car(state, target, spaces=car.spaces - arm.pulls)
+        if state.pulled_beside:
+            reason = f"pulled beside {', '.join(name(c) for c in state.pulled_beside)}"
+            checks = [Check("collision_roll", target, reason)]
+            checks += [
+                Check("collision_roll", other, f"{name(target)} pulled beside it")
+                for other in state.pulled_beside
+            ]
+            state = replace(state, pending=(*state.pending, *checks))
+    if arm.wrecks:
+        arms = state.arms(target)
+        state = with_arms(state, target, most=max(arms.most - arm.wrecks, 0))
+    if arm.strips_upgrade and points and _strippable(state, target):
+        state = replace(
+            state, pending=(*state.pending, Check("blade_roll", target, f"{arm.name} hit it"))
+        )
+    return state
+
+
+def _strippable(state: DeathState, key: str) -> tuple[tuple[str, str], ...]:
+    """The upgrades Chain Blades may take: a defence or utility, not a Powerful one."""
+    from rules.death.loadout import is_powerful
+
+    arms = state.arms(key)
+    return tuple(
+        (slot, card)
+        for slot, card in ((LOSE_DEFENCE, arms.defence), (LOSE_UTILITY, arms.utility))
+        if card and not is_powerful(card)
+    )
+
+
+def blade_prompt(state: DeathState, check: Check) -> Prompt:
+    choices = tuple((slot, card) for slot, card in _strippable(state, check.car))
+    text = (
+        f"{label(state, check.car)}: {check.reason}: roll black, 1-{CHAIN_BLADES_MAX} loses an "
+        "upgrade (its choice)"
+    )
+    fields = (BLACK_DIE, Field("lose", "Upgrade it gives up", "choice", choices=choices))
+    return Prompt("blade_roll", text, check.car, fields)
+
+
+def on_blade(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    entry = prompt.read(event.data)
+    check = state.pending[0]
+    state = replace(state, pending=state.pending[1:])
+    if entry["value"] <= CHAIN_BLADES_MAX:
+        state = with_arms(state, check.car, **{entry["lose"]: ""})
+    return state

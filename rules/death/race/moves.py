@@ -1,0 +1,328 @@
+"""The Movement Phase as Formula D's, with what the document changes: the slipstream (three
+spaces behind any car, whatever the gears; a Ram Spike's damage instead), dropping the clutch
+into a corner, the wreckage (Formula D's damage markers) and collision rolls at 1-4 as the cards
+change them, the mines dropped and run onto, Nitros, the Nanobots' healing; and a pit stop
+refills the car's damage and mines."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.death.attacks import (
+    CLUTCH_SPACES,
+    RAM_DAMAGE,
+    SLIPSTREAM_SPACES,
+    clutch_damage,
+    collision_max,
+    wreckage_max,
+)
+from rules.death.cards import WEAPON
+from rules.death.race.common import (
+    defence,
+    has,
+    heal,
+    once_a_lap_left,
+    spin_out,
+    steady,
+    take_damage,
+    use_once_a_lap,
+    with_arms,
+)
+from rules.death.race.state import DeathState
+from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.engine.pieces import BLACK_DIE, board_fact, name, with_car
+from rules.formula_d.race import turns
+from rules.formula_d.race.common import label, on_track
+from rules.formula_d.race.facts import marker_label
+from rules.formula_d.race.state import Check
+
+# Formula D's slipstream facts, which Death's slipstream replaces.
+FORMULA_D_SLIPSTREAM = ("slipstream", "slipstream_brakes", "slipstream_corner")
+# Death's own facts of a move, taken out before Formula D's move reads the rest.
+DEATH_FACTS = (
+    "behind",
+    "slipstreamed",
+    "rammed",
+    "clutch",
+    "nitros",
+    "limpet",
+    "slip_mine",
+    "healed",
+)
+SLIP_MINE_GEARS = 2
+
+
+def _formula_d_prompt(state: DeathState) -> Prompt:
+    prompt = turns.move_prompts(state)[0]
+    fields = tuple(
+        replace(
+            spec,
+            label="Wreckage markers passed over or landed on (a wreckage roll each)",
+            short="Wreckage",
+        )
+        if spec.name == "markers"
+        else spec
+        for spec in prompt.fields
+        if spec.name not in FORMULA_D_SLIPSTREAM
+    )
+    return replace(prompt, fields=fields)
+
+
+def _limpets(state: DeathState, key: str) -> int:
+    arms = state.arms(key)
+    return sum(
+        left
+        for weapon_name, left in zip(arms.weapons, arms.mines, strict=True)
+        if WEAPON[weapon_name].at_movement
+    )
+
+
+def move_prompts(state: DeathState) -> tuple[Prompt, ...]:
+    prompt = _formula_d_prompt(state)
+    key = prompt.car or ""
+    car = state.car(key)
+    others = tuple(other for other in on_track(state) if other != key)
+    extra: list[Field] = []
+    if others:
+        extra.append(
+            Field(
+                "behind",
+                "Ended directly behind (slipstream, Ram Spike)",
+                "choice",
+                choices=(("", "—"), *((other, label(state, other)) for other in others)),
+                required=False,
+                default="",
+                short="Behind",
+            )
+        )
+        if not state.fixed_move:
+            extra.append(
+                Field(
+                    "slipstreamed",
+                    f"Slipstreamed: {SLIPSTREAM_SPACES} spaces more, whatever the gears",
+                    "bool",
+                    required=False,
+                    default=False,
+                    short="Slipstream",
+                )
+            )
+        if has(state, key, "Ram Spike"):
+            extra.append(
+                Field(
+                    "rammed",
+                    f"Ram Spike: {RAM_DAMAGE} damage to it instead of slipstreaming",
+                    "bool",
+                    required=False,
+                    default=False,
+                    short="Ram",
+                )
+            )
+    damage = clutch_damage(has(state, key, "Drop Clutch"))
+    extra.append(
+        Field(
+            "clutch",
+            f"Dropped the clutch: one space more, into the corner ({damage} damage)",
+            "bool",
+            required=False,
+            default=False,
+            short="Clutch",
+            folded=True,
+        )
+    )
+    if once_a_lap_left(state, key, "Nitros") and not state.fixed_move:
+        extra.append(
+            Field(
+                "nitros",
+                f"Nitros (once a lap): {car.gear} spaces more",
+                "bool",
+                required=False,
+                default=False,
+                short="Nitros",
+            )
+        )
+    if _limpets(state, key):
+        extra.append(
+            Field(
+                "limpet",
+                f"Dropped a limpet mine where it stopped ({_limpets(state, key)} left)",
+                "bool",
+                required=False,
+                default=False,
+                short="Limpet",
+                folded=True,
+            )
+        )
+    extra.append(
+        Field(
+            "slip_mine",
+            f"Ran onto a slip mine: the move ends there, {SLIP_MINE_GEARS} gears down",
+            "bool",
+            required=False,
+            default=False,
+            short="Slip mine",
+            folded=True,
+        )
+    )
+    most = defence(state, key)
+    if most is not None and most.heals:
+        extra.append(
+            board_fact(
+                "healed",
+                f"Nanobots: corners entered whose roll of 1-{most.heals} healed a point",
+                "points",
+                8,
+                short="Healed",
+                folded=True,
+            )
+        )
+    fields = list(prompt.fields)
+    at = next(i for i, spec in enumerate(fields) if spec.name == "finish")
+    return (replace(prompt, fields=(*fields[:at], *extra, *fields[at:])),)
+
+
+def on_move(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    key = prompt.car or ""
+    car = state.car(key)
+    entry = prompt.read(event.data, state.car_keys)
+    behind: str = entry.get("behind") or ""
+    slipstreamed = entry.get("slipstreamed", False)
+    rammed = entry.get("rammed", False)
+    if (slipstreamed or rammed) and not behind:
+        raise EventRejected("Slipstream or Ram Spike: name the car it ended directly behind.")
+    if slipstreamed and rammed:
+        raise EventRejected("The Ram Spike's damage is instead of slipstreaming, not as well.")
+    if slipstreamed and has(state, behind, "Jet Wash"):
+        raise EventRejected(f"{name(behind)}'s Jet Wash: no car can slipstream behind it.")
+    extra = (
+        SLIPSTREAM_SPACES * slipstreamed
+        + CLUTCH_SPACES * entry.get("clutch", False)
+        + car.gear * entry.get("nitros", False)
+    )
+    formula_d = _formula_d_prompt(state)
+    data = {k: v for k, v in event.data.items() if k not in DEATH_FACTS}
+    adjacent = list(data.get("adjacent") or [])
+    if behind and behind not in adjacent and not slipstreamed:
+        adjacent.append(behind)  # directly behind a car is beside it: a collision roll
+        data["adjacent"] = adjacent
+    before = state
+    state = with_car(state, key, spaces=car.spaces + extra)
+    state = turns.on_move(state, Event("move", data), formula_d)
+    if entry.get("nitros"):
+        state = use_once_a_lap(state, key)
+    state = _collision_odds(state, key, behind if not slipstreamed else "", adjacent)
+    if rammed:
+        state = take_damage(state, behind, RAM_DAMAGE)
+        if state.phase == "checks" and state.car(behind).racing:  # both still roll
+            reason = f"rammed by {name(key)}"
+            state = replace(
+                state, pending=(*state.pending, Check("collision_roll", behind, reason))
+            )
+    if entry.get("clutch"):
+        state = take_damage(state, key, clutch_damage(has(state, key, "Drop Clutch")))
+    if entry.get("limpet") and state.car(key).racing:
+        state = _drop_limpet(state, key)
+    if entry.get("slip_mine") and state.car(key).racing:
+        gear = state.car(key).gear - SLIP_MINE_GEARS
+        state = with_car(state, key, gear=max(gear, 0))
+        if gear <= 0:
+            state = spin_out(state, key)
+    if entry.get("healed") and state.car(key).racing:
+        state = heal(state, key, entry["healed"])
+    if state.car(key).pits > before.car(key).pits:
+        state = refit(state, key)
+    return steady(state)
+
+
+def _drop_limpet(state: DeathState, key: str) -> DeathState:
+    from rules.formula_d.race.common import place_marker
+
+    arms = state.arms(key)
+    mines = list(arms.mines)
+    index = next(
+        i
+        for i, weapon_name in enumerate(arms.weapons)
+        if WEAPON[weapon_name].at_movement and mines[i]
+    )
+    mines[index] -= 1
+    return place_marker(with_arms(state, key, mines=tuple(mines)), key)
+
+
+def refit(state: DeathState, key: str) -> DeathState:
+    """In the pits: the damage back to its maximum, the slip mines replenished."""
+    arms = state.arms(key)
+    mines = tuple(
+        WEAPON[weapon_name].mines if not WEAPON[weapon_name].at_movement else left
+        for weapon_name, left in zip(arms.weapons, arms.mines, strict=True)
+    )
+    return with_arms(state, key, damage=arms.most, mines=mines)
+
+
+# --- Collision and wreckage rolls --------------------------------------------------------------
+
+ODDS_PREFIX = "odds:"
+
+
+def _collision_odds(state: DeathState, key: str, behind: str, adjacent: list[str]) -> DeathState:
+    """The collision roll `key`'s move calls for, told its odds: 1-4, less for its armour (the
+    car directly in front for Heavy Armour (Front)), doubled beside an Electrified Body, behind a
+    Jet Wash, or beside Wheel Spikes (not directly behind them)."""
+    doubled = (
+        any(has(state, other, "Electrified Body") for other in adjacent)
+        or (bool(behind) and has(state, behind, "Jet Wash"))
+        or any(has(state, other, "Wheel Spikes") for other in adjacent if other != behind)
+    )
+    most = collision_max(defence(state, key), behind_car=bool(behind), doubled=doubled)
+    pending = tuple(
+        replace(check, marker=f"{ODDS_PREFIX}{most}")
+        if check.kind == "collision_roll" and check.car == key and not check.marker
+        else check
+        for check in state.pending
+    )
+    return replace(state, pending=pending)
+
+
+def collision_odds(state: DeathState, check: Check) -> int:
+    if check.marker.startswith(ODDS_PREFIX):
+        return int(check.marker[len(ODDS_PREFIX) :])
+    armour = defence(state, check.car)
+    if "rammed" in check.reason:  # caused by the car directly behind
+        return armour.rear_collision_max if armour else collision_max(None)
+    return collision_max(armour)
+
+
+def collision_prompt(state: DeathState, check: Check) -> Prompt:
+    most = collision_odds(state, check)
+    text = (
+        f"{label(state, check.car)} {check.reason}: collision roll, roll black "
+        f"(1-{most}: a point of damage)"
+    )
+    return Prompt("collision_roll", text, check.car, (BLACK_DIE,))
+
+
+def wreckage_prompt(state: DeathState, check: Check) -> Prompt:
+    most = wreckage_max(defence(state, check.car))
+    where = marker_label(state, check.marker) if check.marker else "wreckage"
+    text = (
+        f"{label(state, check.car)} passed over the wreckage ({where}): wreckage roll, roll "
+        f"black (1-{most}: a point of damage, and the marker is removed)"
+    )
+    return Prompt("handling_roll", text, check.car, (BLACK_DIE,))
+
+
+def on_collision(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    check = state.pending[0]
+    value = prompt.read(event.data)["value"]
+    state = replace(state, pending=state.pending[1:])
+    if value <= collision_odds(state, check):
+        state = take_damage(state, check.car, 1)
+    return state
+
+
+def on_wreckage(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    check = state.pending[0]
+    value = prompt.read(event.data)["value"]
+    state = replace(state, pending=state.pending[1:])
+    if value <= wreckage_max(defence(state, check.car)):
+        markers = tuple(marker for marker in state.markers if marker.key != check.marker)
+        state = take_damage(replace(state, markers=markers), check.car, 1)
+    return state

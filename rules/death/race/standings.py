@@ -1,0 +1,69 @@
+"""What the table sees of a Death race: Formula D's scorecard with the car's damage points in
+place of its car body WP, and its cards in the note (reload tokens, mines)."""
+
+from __future__ import annotations
+
+from rules.death.race.state import OUT_REASONS, DeathState
+from rules.engine.contract import CarResult, CarView, Column
+from rules.engine.pieces import car_view, dashboard_keys, plural
+from rules.formula_d.race import standings as formula_d
+from rules.formula_d.race.state import OUT_REASONS as FORMULA_D_OUT_REASONS
+from rules.formula_d.race.state import CarState
+
+COLUMNS = (
+    Column("gear", "Gear", "Gear"),
+    Column("damage", "Dmg", "Damage points left"),
+    Column("tires", "Tire", "Tire WP"),
+    Column("brakes", "Brk", "Brake WP"),
+    Column("gearbox", "Box", "Gearbox WP"),
+    Column("engine", "Eng", "Engine WP"),
+    Column("road_handling", "Hdl", "Road handling WP"),
+    Column("laps", "Lap", "Laps completed"),
+)
+
+
+def cards_note(state: DeathState, key: str) -> str:
+    """ "Forward MG ready, Rear Laser (1 reload); Light Armour; Nitros"."""
+    arms = state.arms(key)
+    if not arms.entered:
+        return "cards not chosen yet"
+    weapons = []
+    for weapon, tokens, mines in zip(arms.weapons, arms.reloads, arms.mines, strict=True):
+        held = f" ({plural(mines, 'mine')})" if mines else ""
+        weapons.append(
+            f"{weapon}{held} " + (f"({plural(tokens, 'reload')})" if tokens else "ready")
+        )
+    cards = [", ".join(weapons), arms.defence or "no defence", arms.utility or "no utility"]
+    if arms.most != state.setup.damage:  # type: ignore[attr-defined]
+        cards.append(f"maximum damage {arms.most}")
+    return "; ".join(cards)
+
+
+def note(state: DeathState, car: CarState) -> str:
+    if car.out_reason in OUT_REASONS and car.out_reason not in FORMULA_D_OUT_REASONS:
+        return OUT_REASONS[car.out_reason]
+    said = formula_d.note(state, car)
+    if not car.racing:
+        return said
+    return "; ".join(part for part in (cards_note(state, car.car), said) if part)
+
+
+def _view(state: DeathState, car: CarState) -> CarView:
+    values = {**formula_d.sheet_values(car), "damage": state.arms(car.car).damage}
+    if not state.arms(car.car).entered:
+        values["damage"] = state.setup.damage  # type: ignore[attr-defined]
+    return car_view(state, car, COLUMNS, values, note(state, car))
+
+
+def dashboard(state: DeathState) -> tuple[CarView, ...]:
+    running = state.order or state.grid or state.car_keys
+    placed = formula_d.finishers(state) + formula_d.eliminated(state)
+    return tuple(_view(state, state.car(key)) for key in dashboard_keys(state, running, placed))
+
+
+def results(state: DeathState) -> tuple[CarResult, ...]:
+    keys = formula_d.finishers(state) + formula_d.eliminated(state)
+    return tuple(
+        formula_d.car_result(state.car(key), place, note(state, state.car(key)))
+        for place, key in enumerate(keys, start=1)
+    )

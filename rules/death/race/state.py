@@ -1,0 +1,71 @@
+"""The Formula... Death! race at one moment: Formula D's state, and each car's cards (its
+armoury: weapons with their reload tokens and mines, defence, utility, damage left), and where
+the Attack Phase stands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from rules.formula_d.race.state import OUT_REASONS as FORMULA_D_OUT_REASONS
+from rules.formula_d.race.state import RaceSetup, RaceState
+
+# The damage a car starts with (its damage points): a ruling, the league's season setup.
+DAMAGE_POINTS = 10
+
+OUT_REASONS: Mapping[str, str] = MappingProxyType(
+    {
+        **FORMULA_D_OUT_REASONS,
+        "destroyed": "destroyed: took damage after spinning out",
+    }
+)
+
+
+@dataclass(frozen=True)
+class DeathSetup(RaceSetup):
+    distribution: str = "random"  # random or pick: the order the cards are entered in
+    damage: int = DAMAGE_POINTS
+
+
+@dataclass(frozen=True)
+class Armoury:
+    """One car's upgrades and what is on them."""
+
+    car: str
+    weapons: tuple[str, ...] = ()
+    reloads: tuple[int, ...] = ()  # reload tokens on each weapon
+    mines: tuple[int, ...] = ()  # mines left on each weapon (limpet, slip); 0 for others
+    defence: str = ""
+    utility: str = ""
+    damage: int = 0  # damage points left
+    most: int = 0  # its maximum damage (a Wrecker Ball lowers it); a pit stop's refill
+    lap_used: int = 0  # the lap its once-a-lap utility was last used on (0: not yet)
+    jammed: bool = False  # its Jammer has stopped a missile this Attack Phase
+    entered: bool = False  # its cards are in
+
+
+@dataclass(frozen=True)
+class DeathState(RaceState):
+    setup: DeathSetup  # type: ignore[assignment]
+    armoury: tuple[Armoury, ...] = ()
+    resume: str = ""  # the phase the race goes back to after the cards or an Attack Phase
+    standing: tuple[str, ...] = ()  # the Attack Phase: the order of play, the leader first
+    attackers: tuple[str, ...] = ()  # in the order they attack; () outside an Attack Phase
+    attacker: int = 0
+    aiming: int = -1  # the weapon (its index) being fired; -1: none
+    target: str = ""
+    also: tuple[str, ...] = ()  # cars a weapon hits besides its target
+    pulled_beside: tuple[str, ...] = ()  # Mag Gun: cars the target would end beside
+    refused: tuple[str, ...] = ()  # "weapon|target" pairs refused this phase (Bravado, Jammer)
+    rerolled: bool = False  # the Targeting Computer's reroll was taken on this attack
+
+    def arms(self, key: str) -> Armoury:
+        for armoury in self.armoury:
+            if armoury.car == key:
+                return armoury
+        raise KeyError(key)
+
+    @property
+    def attacking(self) -> bool:
+        return bool(self.attackers)

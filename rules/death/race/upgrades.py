@@ -1,0 +1,122 @@
+"""Choosing Upgrades at the table: once the grid is set, each car's cards are entered, in grid
+order when they were dealt (Random), from the last on the grid to pole when picked (Pick); the
+engine checks the slots and the deck."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.death.cards import DEFENCES, UTILITIES, WEAPONS
+from rules.death.loadout import (
+    DECK,
+    PICK,
+    InvalidLoadout,
+    Loadout,
+    check_deck,
+    check_loadout,
+    is_powerful,
+    pick_order,
+)
+from rules.death.race.common import fresh_armoury
+from rules.death.race.state import DeathState
+from rules.engine.events import Event, EventRejected, Field, Prompt
+from rules.formula_d.race.common import label
+
+NONE = "none"
+FIELDS = ("weapon_1", "weapon_2", "defence", "utility")
+
+
+def entry_order(state: DeathState) -> tuple[str, ...]:
+    grid = state.grid
+    return pick_order(grid) if state.setup.distribution == PICK else grid  # type: ignore[attr-defined]
+
+
+def next_to_enter(state: DeathState) -> str:
+    return next(key for key in entry_order(state) if not state.arms(key).entered)
+
+
+def _held(state: DeathState) -> list[Loadout]:
+    return [
+        Loadout(arms.weapons, arms.defence, arms.utility) for arms in state.armoury if arms.entered
+    ]
+
+
+def _free(state: DeathState) -> dict[str, int]:
+    left = dict(DECK)
+    for loadout in _held(state):
+        for card in loadout.cards:
+            left[card] -= 1
+    return left
+
+
+def _proposal(free: dict[str, int]) -> Loadout:
+    """The first cards of the printed list still in the deck that fill four slots without a
+    Powerful one: what the prompt offers until the referee changes it."""
+    weapons = [w.name for w in WEAPONS if free[w.name] and not w.powerful][:2]
+    defence = next((d.name for d in DEFENCES if free[d.name] and not d.powerful), "")
+    utility = next((u.name for u in UTILITIES if free[u.name]), "")
+    return Loadout(tuple(weapons), defence, utility)
+
+
+def _choices(names: list[str], free: dict[str, int]) -> tuple[tuple[str, str], ...]:
+    return ((NONE, "—"),) + tuple(
+        (card, f"{card} (Powerful)" if is_powerful(card) else card) for card in names if free[card]
+    )
+
+
+def cards_prompts(state: DeathState) -> tuple[Prompt, ...]:
+    key = next_to_enter(state)
+    free = _free(state)
+    proposal = _proposal(free)
+    how = (
+        "picked in turn, last on the grid first"
+        if state.setup.distribution == PICK  # type: ignore[attr-defined]
+        else "as dealt: a weapon each, a second, a defence, a utility; a Powerful card skips "
+        "the next"
+    )
+    text = (
+        f"Upgrades: {label(state, key)}'s cards ({how}; two weapons, a defence and a utility, "
+        "a Powerful card taking two slots)"
+    )
+    weapons = [weapon.name for weapon in WEAPONS]
+    defaults = (*proposal.weapons, proposal.defence, proposal.utility)
+    lists = (weapons, weapons, [d.name for d in DEFENCES], [u.name for u in UTILITIES])
+    labels = ("Weapon", "Second weapon", "Defence", "Utility")
+    fields = tuple(
+        Field(
+            name,
+            text_,
+            "choice",
+            choices=_choices(cards, free),
+            required=False,
+            default=default or NONE,
+        )
+        for name, text_, cards, default in zip(FIELDS, labels, lists, defaults, strict=True)
+    )
+    return (Prompt("cards", text, key, fields),)
+
+
+def on_cards(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    key = prompt.car or ""
+    entry = prompt.read(event.data, state.car_keys)
+    cards = {name: ("" if entry[name] in (NONE, None) else entry[name]) for name in FIELDS}
+    weapons = tuple(card for card in (cards["weapon_1"], cards["weapon_2"]) if card)
+    loadout = Loadout(weapons, cards["defence"], cards["utility"])
+    try:
+        check_loadout(loadout)
+        check_deck([*_held(state), loadout])
+    except InvalidLoadout as refusal:
+        raise EventRejected(str(refusal)) from None
+    armoury = replace(
+        fresh_armoury(key, weapons, state.setup.damage),  # type: ignore[attr-defined]
+        defence=loadout.defence,
+        utility=loadout.utility,
+        entered=True,
+    )
+    state = replace(
+        state,
+        armoury=tuple(armoury if arms.car == key else arms for arms in state.armoury),
+    )
+    if all(arms.entered for arms in state.armoury):
+        return replace(state, phase=state.resume, resume="")
+    return state

@@ -1,0 +1,143 @@
+"""The log of a Death race in words: Formula D's for the movement, and the cards, the attacks,
+the damage, spins and wrecks the document adds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.death.race.common import weapon
+from rules.death.race.state import DeathState
+from rules.engine.events import Event, Prompt
+from rules.engine.pieces import name, names, plural
+from rules.formula_d.race import words as formula_d
+
+Facts = Mapping[str, Any]
+
+
+def describe(before: DeathState, event: Event, prompt: Prompt, after: DeathState) -> str:
+    said = _WORDS.get(event.kind)
+    if said is None:
+        text = formula_d.describe(before, event, prompt, after)
+    else:
+        facts = prompt.read(event.data, before.car_keys)
+        text = said(before, prompt.car or "", facts, after)
+        if after.finished and not before.finished:
+            text += "; the race is over"
+    extra = _damage(before, after)
+    if event.kind == "move" and extra:
+        text = f"{text}; {extra}" if text else extra
+    if after.phase == "attack_order" and before.phase != "attack_order":
+        text += "; the Attack Phase"
+    return text
+
+
+def _damage(before: DeathState, after: DeathState) -> str:
+    """What every car's damage did on this event: points taken, spins, wrecks."""
+    said = []
+    for arms in after.armoury:
+        was = before.arms(arms.car)
+        car, had = after.car(arms.car), before.car(arms.car)
+        if car.out_reason == "destroyed" and had.racing:
+            said.append(f"{name(arms.car)} is destroyed")
+            continue
+        if arms.damage < was.damage:
+            said.append(
+                f"{name(arms.car)} takes {was.damage - arms.damage} damage ({arms.damage} left)"
+            )
+        elif arms.damage > was.damage:
+            said.append(f"{name(arms.car)} back to {arms.damage} damage")
+        if car.spun and not had.spun and arms.damage == 0:
+            said.append(f"{name(arms.car)} spins out")
+    return ", ".join(said)
+
+
+def _cards(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    arms = after.arms(key)
+    cards = [*arms.weapons, arms.defence, arms.utility]
+    text = f"{name(key)} fits {', '.join(card for card in cards if card)}"
+    if after.phase != "cards":
+        text += "; every car has its cards"
+    return text
+
+
+def _attack_order(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    if not after.attackers:
+        return "Attack Phase: no one left to attack"
+    return f"Attack Phase: {', '.join(name(car) for car in after.attackers)} attack in that order"
+
+
+def _attack(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    action = facts["action"]
+    if action == "pass":
+        return f"{name(key)} neither fires nor reloads"
+    verb, index = action.split(":")
+    arm = weapon(before, key, int(index))
+    if verb == "reload":
+        left = after.arms(key).reloads[int(index)]
+        return f"{name(key)} takes a reload token off its {arm.name} ({plural(left, 'token')} left)"
+    if arm.mines:
+        return f"{name(key)} drops a slip mine on its space"
+    return f"{name(key)} aims its {arm.name}"
+
+
+def _aim(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    spaces = f", {plural(facts['spaces'], 'space')} away" if facts.get("spaces") else ""
+    also = f", also hitting {names(list(after.also))}" if after.also else ""
+    return f"{name(key)} targets {name(facts['target'])}{spaces}{also}"
+
+
+def _screen(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    if after.phase == "hit":
+        return f"{name(key)} rolls {facts['value']}: it may attack {name(before.target)}"
+    return f"{name(key)} rolls {facts['value']}: turned away from {name(before.target)}"
+
+
+def _hit(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    arm = weapon(before, key, before.aiming)
+    rolled = f"{name(key)}'s {arm.name} rolls {facts['value']}"
+    if after.rerolled and not before.rerolled:
+        return f"{rolled}: a miss; the Targeting Computer rerolls"
+    hurt = _damage(before, after)
+    hit = any(
+        after.car(car) != before.car(car) or after.arms(car) != before.arms(car)
+        for car in (before.target, *before.also)
+    )
+    if not hit:
+        return f"{rolled}: a miss"
+    return f"{rolled}: a hit on {name(before.target)}" + (f"; {hurt}" if hurt else "")
+
+
+def _roll(kind: str):
+    def said(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+        hurt = _damage(before, after)
+        return f"{name(key)}'s {kind} roll: {facts['value']}" + (
+            f", {hurt}" if hurt else ", no damage"
+        )
+
+    return said
+
+
+def _blade(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    was, now = before.arms(key), after.arms(key)
+    lost = [
+        card
+        for card in (was.defence, was.utility)
+        if card and card not in (now.defence, now.utility)
+    ]
+    if lost:
+        return f"{name(key)}'s chain blades roll: {facts['value']}, loses its {lost[0]}"
+    return f"{name(key)}'s chain blades roll: {facts['value']}, keeps its upgrades"
+
+
+_WORDS = {
+    "cards": _cards,
+    "attack_order": _attack_order,
+    "attack": _attack,
+    "aim": _aim,
+    "screen_roll": _screen,
+    "hit_roll": _hit,
+    "collision_roll": _roll("collision"),
+    "handling_roll": _roll("wreckage"),
+    "blade_roll": _blade,
+}
