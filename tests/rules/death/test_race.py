@@ -1,0 +1,214 @@
+"""A Formula... Death! race at the table through the engine: the cards once the grid is set, the
+Attack Phase after each round in the opposite order, reload tokens, range and sight, Bravado,
+damage through armour, spinning out and destruction, the clutch and the slipstream."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine import Event, EventRejected, Starter, apply, dashboard, replay, start
+from rules.engine import setup as race_setup
+
+
+def race(distribution="random", damage=10):
+    setup = race_setup(
+        "death",
+        [Starter("red", "Ann"), Starter("blue", "Bob")],
+        distribution=distribution,
+        damage=damage,
+    )
+    return setup, start(setup)
+
+
+RED_CARDS = {"weapon_1": "Rear MG", "weapon_2": "Acid Jets", "defence": "Light Armour",
+             "utility": "Nitros"}  # fmt: skip
+BLUE_CARDS = {"weapon_1": "Forward MG", "weapon_2": "Megaton Missiles", "defence": "Bravado",
+              "utility": "Drop Clutch"}  # fmt: skip
+
+
+def to_the_cards(state):
+    for event in (
+        Event("grid_roll", {"car": "red", "value": 18}),
+        Event("grid_roll", {"car": "blue", "value": 3}),
+    ):
+        state, prompts = apply(state, event)
+    return state, prompts
+
+
+def through_round_1(distribution="random", damage=10):
+    setup, (state, _prompts) = race(distribution, damage)
+    state, prompts = to_the_cards(state)
+    log = [
+        Event("grid_roll", {"car": "red", "value": 18}),
+        Event("grid_roll", {"car": "blue", "value": 3}),
+    ]
+    first, second = ("blue", "red") if distribution == "pick" else ("red", "blue")
+    cards = {"red": RED_CARDS, "blue": BLUE_CARDS}
+    for event in (
+        Event("cards", {"car": first, **cards[first]}),
+        Event("cards", {"car": second, **cards[second]}),
+        Event("start_roll", {"car": "red", "value": 10}),
+        Event("move", {"car": "red", "roll": 2}),
+        Event("start_roll", {"car": "blue", "value": 10}),
+        Event("move", {"car": "blue", "roll": 1}),
+    ):
+        state, prompts = apply(state, event)
+        log.append(event)
+    return setup, state, prompts, log
+
+
+def test_the_cards_are_entered_once_the_grid_is_set_in_grid_order_when_dealt():
+    _setup, (state, _prompts) = race()
+    state, prompts = to_the_cards(state)
+    assert (prompts[0].kind, prompts[0].car) == ("cards", "red")
+    assert "as dealt" in prompts[0].text
+
+
+def test_pick_begins_with_the_last_on_the_grid():
+    _setup, (state, _prompts) = race("pick")
+    state, prompts = to_the_cards(state)
+    assert (prompts[0].kind, prompts[0].car) == ("cards", "blue")
+
+
+def test_a_card_already_held_or_too_many_slots_is_refused():
+    _setup, (state, _prompts) = race()
+    state, _prompts = to_the_cards(state)
+    state, _prompts = apply(state, Event("cards", {"car": "red", **RED_CARDS}))
+    with pytest.raises(EventRejected, match="Weapon: .Rear MG. is not one of"):
+        apply(state, Event("cards", {"car": "blue", **{**BLUE_CARDS, "weapon_1": "Rear MG"}}))
+    powerful = {**BLUE_CARDS, "weapon_1": "Turret MG"}
+    with pytest.raises(EventRejected, match="Powerful upgrade takes two slots"):
+        apply(state, Event("cards", {"car": "blue", **powerful}))
+
+
+def test_after_the_movement_phase_the_attack_phase_last_place_first():
+    _setup, state, prompts, _log = through_round_1()
+    assert prompts[0].kind == "attack_order"
+    state, prompts = apply(state, Event("attack_order", {"order": ["red", "blue"]}))
+    assert state.attackers == ("blue", "red")
+    assert (prompts[0].kind, prompts[0].car) == ("attack", "blue")
+    # Every weapon begins with a reload token: nothing may fire in the first round.
+    actions = dict(prompts[0].fields[0].choices)
+    assert set(actions) == {"reload:0", "reload:1", "pass"}
+
+
+def test_reload_tokens_then_firing_in_range_and_sight_bravado_and_the_hit():
+    setup, state, _prompts, log = through_round_1()
+    events = [
+        Event("attack_order", {"order": ["red", "blue"]}),
+        Event("attack", {"car": "blue", "action": "reload:0"}),  # Forward MG ready
+        Event("attack", {"car": "red", "action": "reload:1"}),  # Acid Jets ready
+        Event("order", {"order": ["red", "blue"]}),
+        Event("gear", {"car": "red", "gear": 1}),
+        Event("move", {"car": "red", "roll": 1}),
+        Event("gear", {"car": "blue", "gear": 1}),
+        Event("move", {"car": "blue", "roll": 1}),
+        Event("attack_order", {"order": ["red", "blue"]}),
+        Event("attack", {"car": "blue", "action": "fire:0"}),
+    ]
+    for event in events:
+        state, prompts = apply(state, event)
+        log.append(event)
+    assert prompts[0].kind == "aim"
+    # Out of range (the Forward MG reaches 12) or out of sight: refused.
+    with pytest.raises(EventRejected, match="range of 12"):
+        apply(state, Event("aim", {"car": "blue", "target": "red", "spaces": 13}))
+    with pytest.raises(EventRejected, match="no line of sight"):
+        apply(state, Event("aim", {"car": "blue", "target": "red", "spaces": 2, "sight": False}))
+    for event in (
+        Event("aim", {"car": "blue", "target": "red", "spaces": 2, "sight": True}),
+        Event("hit_roll", {"car": "blue", "value": 8}),  # accuracy 8: a hit
+    ):
+        state, prompts = apply(state, event)
+        log.append(event)
+    # 1 damage less Light Armour's rear 1: nothing. The MG reloads 0: ready again.
+    assert state.arms("red").damage == 10 and state.arms("blue").reloads == (0, 1)
+    assert (prompts[0].kind, prompts[0].car) == ("attack", "red")
+    # Red's Acid Jets fire forward only: Blue is behind it; its Rear MG still has a token.
+    assert "fire:1" not in dict(prompts[0].fields[0].choices)
+    assert replay(setup, log) == state
+
+
+def test_bravado_turns_an_attacker_away_on_16_or_more():
+    _setup, state, _prompts, _log = through_round_1()
+    for event in (
+        Event("attack_order", {"order": ["blue", "red"]}),  # Red now behind Blue
+        Event("attack", {"car": "red", "action": "reload:1"}),
+        Event("attack", {"car": "blue", "action": "pass"}),
+        Event("order", {"order": ["blue", "red"]}),
+        Event("gear", {"car": "blue", "gear": 1}),
+        Event("move", {"car": "blue", "roll": 1}),
+        Event("gear", {"car": "red", "gear": 1}),
+        Event("move", {"car": "red", "roll": 1}),
+        Event("attack_order", {"order": ["blue", "red"]}),
+        Event("attack", {"car": "red", "action": "fire:1"}),
+        Event("aim", {"car": "red", "target": "blue", "spaces": 1}),
+    ):
+        state, prompts = apply(state, event)
+    assert prompts[0].kind == "screen_roll" and "1-15" in prompts[0].text
+    turned, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 16}))
+    assert prompts[0].kind == "attack" and "fire:1" not in dict(prompts[0].fields[0].choices)
+    state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 15}))
+    assert prompts[0].kind == "hit"[:3] + "_roll"
+    state, prompts = apply(state, Event("hit_roll", {"car": "red", "value": 8}))
+    # Acid Jets: 4 damage, Bravado has no armour.
+    assert state.arms("blue").damage == 6 and state.arms("red").reloads == (1, 1)
+    assert any(marker.car == "blue" for marker in state.markers)  # wreckage where it stood
+
+
+def test_spinning_out_at_0_and_destroyed_by_one_more_point():
+    _setup, state, _prompts, _log = through_round_1(damage=4)
+    for event in (
+        Event("attack_order", {"order": ["blue", "red"]}),
+        Event("attack", {"car": "red", "action": "reload:1"}),
+        Event("attack", {"car": "blue", "action": "pass"}),
+        Event("order", {"order": ["blue", "red"]}),
+        Event("gear", {"car": "blue", "gear": 1}),
+        Event("move", {"car": "blue", "roll": 1}),
+        Event("gear", {"car": "red", "gear": 1}),
+        Event("move", {"car": "red", "roll": 1}),
+        Event("attack_order", {"order": ["blue", "red"]}),
+        Event("attack", {"car": "red", "action": "fire:1"}),
+        Event("aim", {"car": "red", "target": "blue", "spaces": 1}),
+        Event("screen_roll", {"car": "red", "value": 1}),
+        Event("hit_roll", {"car": "red", "value": 1}),
+    ):
+        state, prompts = apply(state, event)
+    blue = state.car("blue")
+    assert state.arms("blue").damage == 0 and blue.spun and blue.racing
+    assert "spins out" in " ".join(v.note for v in dashboard(state)) or blue.spun
+
+
+def test_dropping_the_clutch_costs_two_damage_and_the_drop_clutch_one():
+    _setup, (state, _prompts) = race()
+    state, _prompts = to_the_cards(state)
+    for event in (
+        Event("cards", {"car": "red", **RED_CARDS}),
+        Event("cards", {"car": "blue", **BLUE_CARDS}),
+        Event("start_roll", {"car": "red", "value": 10}),
+    ):
+        state, prompts = apply(state, event)
+    labels = {spec.name: spec.label for spec in prompts[0].fields}
+    assert "2 damage" in labels["clutch"] and "slipstream" not in labels
+    state, prompts = apply(state, Event("move", {"car": "red", "roll": 2, "clutch": True}))
+    assert state.arms("red").damage == 8 and state.car("red").spaces == 3
+    state, prompts = apply(state, Event("start_roll", {"car": "blue", "value": 10}))
+    assert "1 damage" in {spec.name: spec.label for spec in prompts[0].fields}["clutch"]
+
+
+def test_slipstreaming_three_spaces_in_any_gear():
+    _setup, (state, _prompts) = race()
+    state, _prompts = to_the_cards(state)
+    for event in (
+        Event("cards", {"car": "red", **RED_CARDS}),
+        Event("cards", {"car": "blue", **BLUE_CARDS}),
+        Event("start_roll", {"car": "red", "value": 10}),
+        Event("move", {"car": "red", "roll": 2}),
+        Event("start_roll", {"car": "blue", "value": 10}),
+    ):
+        state, prompts = apply(state, event)
+    state, prompts = apply(
+        state,
+        Event("move", {"car": "blue", "roll": 2, "behind": "red", "slipstreamed": True}),
+    )
+    assert state.car("blue").spaces == 2 + 3  # in 1st gear
