@@ -67,6 +67,10 @@ class DeathChampionship(Championship):
         "race's cards are dealt or picked at the table once its grid is set."
     )
 
+    def cars_per_team(self, settings: Mapping[str, object]) -> int:
+        """One car a player: the document's cards are each player's."""
+        return 1
+
     def race_laps(self, settings: Mapping[str, object]) -> int:
         return int(str(settings.get(LAPS_SETTING, RACE_LAPS)))
 

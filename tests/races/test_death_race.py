@@ -1,0 +1,92 @@
+"""A Formula... Death! race run with the turn helper: the cards entered at the table once the
+grid is set, each car's cards, reloads and damage on the turn page, the season's damage points,
+and its result written into the standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from league import services as league_services
+from league.models import Driver, League, RoundStatus
+from league.standings import season_standings
+from races import services
+from races.models import Race
+from rules import engine
+from tests.races.autopilot import drive_to_finish
+
+pytestmark = pytest.mark.django_db
+CARS = ("red", "blue", "green")
+
+
+@pytest.fixture
+def death(organiser) -> League:
+    league = league_services.league_create(
+        name="Death", organiser=organiser, ruleset="death", settings={"distribution": "pick"}
+    )
+    for name in ("Ann", "Bob", "Cid"):
+        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    return league
+
+
+@pytest.fixture
+def season(death):
+    tracks = [league_services.track_create(name=name) for name in ("Monza", "Spa")]
+    return league_services.season_open(league=death, tracks=tracks)
+
+
+def start_round(season, number: int = 1) -> Race:
+    drivers = list(Driver.objects.order_by("pk"))
+    return services.race_start(
+        round_=season.rounds.get(number=number), starters=list(zip(drivers, CARS, strict=True))
+    )
+
+
+def test_the_race_deals_the_league_s_way_and_the_season_s_damage_points(death, season):
+    league_services.season_setup_set(season=season, setup={"damage": 14}, expected_version=0)
+    season.refresh_from_db()
+    state = services.race_state(start_round(season))
+    assert state.setup.ruleset == "death" and state.setup.damage == 14
+    assert state.setup.distribution == "pick"
+    assert {view.value("damage") for view in engine.dashboard(state)} == {14}
+
+
+def test_a_season_setup_out_of_bounds_is_refused(season):
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError):
+        league_services.season_setup_set(season=season, setup={"damage": 31}, expected_version=0)
+
+
+def test_the_turn_page_shows_the_cards_prompt_and_the_damage_column(client_organiser, season):
+    race = start_round(season)
+    for value in (18, 9, 3):
+        state = services.race_state(race)
+        prompt = engine.prompts(state)[0]
+        services.race_event_apply(
+            race=race,
+            event=engine.Event("grid_roll", {"car": prompt.car, "value": value}),
+            expected_version=race.version,
+        )
+        race.refresh_from_db()
+    page = client_organiser.get(race.get_absolute_url()).content.decode()
+    assert "Damage points left" in page
+    # Pick: the last on the grid (Green rolled lowest) chooses first, from the printed list.
+    assert "Green (Cid)&#x27;s cards" in page or "Green (Cid)'s cards" in page
+    assert "Forward Turbolaser" in page and "Nanobot Repair Systems" in page
+
+
+def test_a_death_race_at_the_table_lands_in_the_standings(client_organiser, season):
+    race = start_round(season)
+    drive_to_finish(race, seed=3)
+    state = services.race_state(race)
+    assert state.finished
+    assert "attack_order" in {event.kind for event in services.race_events(race)}
+    response = client_organiser.post(
+        race.get_absolute_url(), {"commit": "", "version": race.version}
+    )
+    assert response.status_code == 302
+    round_ = race.round
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.FINISHED
+    standings = season_standings(round_.season)
+    assert [line.points for line in standings.drivers] == [10, 8, 6]
