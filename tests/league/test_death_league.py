@@ -1,0 +1,45 @@
+"""A Formula... Death! league: picked on the new-league page with its cards' distribution, one
+car a player, Formula D's points, the season's damage points set on the season page."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.models import League
+from rules.championship import RULE_SET_PACKAGES, championship_for
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_league_may_pick_formula_death():
+    assert "death" in RULE_SET_PACKAGES
+    assert championship_for("death").title == "Formula... Death!"
+
+
+def test_a_death_league_is_created_from_the_home_page(client_organiser):
+    page = client_organiser.get(reverse("league:league_new"), {"ruleset": "death"})
+    assert "picked in turn from the last on the grid" in page.text
+    assert "10-8-6-5-4-3-2-1-0-0" in page.text
+    response = client_organiser.post(
+        reverse("league:league_new"),
+        {"name": "Mad Max Cup", "ruleset": "death", "distribution": "random", "laps": "2"},
+    )
+    league = League.objects.get(name="Mad Max Cup")
+    assert response.status_code == 302
+    assert (league.ruleset, league.cars_per_team) == ("death", 1)
+    assert league.rules.validated_settings(league.settings)["distribution"] == "random"
+    assert "Formula... Death!" in client_organiser.get(league.get_absolute_url()).text
+
+
+def test_the_season_page_sets_the_damage_points_before_the_first_race(client_organiser, organiser):
+    league = services.league_create(name="Death", organiser=organiser, ruleset="death")
+    season = services.season_open(league=league, tracks=[services.track_create(name="Monza")])
+    page = client_organiser.get(season.get_absolute_url()).text
+    assert "Damage points each car starts with" in page
+    services.season_setup_set(season=season, setup={"damage": 12}, expected_version=0)
+    season.refresh_from_db()
+    assert season.setup == {"damage": 12}
+    with pytest.raises(services.ValidationError, match="4 to 30"):
+        services.season_setup_set(season=season, setup={"damage": 3}, expected_version=1)
