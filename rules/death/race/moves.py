@@ -52,6 +52,11 @@ DEATH_FACTS = (
 SLIP_MINE_GEARS = 2
 
 
+def _yes_no(key: str, question: str, short: str, *, folded: bool = False) -> Field:
+    """A yes/no fact of the move, no by default."""
+    return Field(key, question, "bool", required=False, default=False, short=short, folded=folded)
+
+
 def _formula_d_prompt(state: DeathState) -> Prompt:
     prompt = turns.move_prompts(state)[0]
     fields = tuple(
@@ -97,69 +102,45 @@ def move_prompts(state: DeathState) -> tuple[Prompt, ...]:
         )
         if not state.fixed_move:
             extra.append(
-                Field(
+                _yes_no(
                     "slipstreamed",
                     f"Slipstreamed: {SLIPSTREAM_SPACES} spaces more, whatever the gears",
-                    "bool",
-                    required=False,
-                    default=False,
-                    short="Slipstream",
+                    "Slipstream",
                 )
             )
         if has(state, key, "Ram Spike"):
             extra.append(
-                Field(
+                _yes_no(
                     "rammed",
                     f"Ram Spike: {RAM_DAMAGE} damage to it instead of slipstreaming",
-                    "bool",
-                    required=False,
-                    default=False,
-                    short="Ram",
+                    "Ram",
                 )
             )
     damage = clutch_damage(has(state, key, "Drop Clutch"))
     extra.append(
-        Field(
+        _yes_no(
             "clutch",
             f"Dropped the clutch: one space more, into the corner ({damage} damage)",
-            "bool",
-            required=False,
-            default=False,
-            short="Clutch",
+            "Clutch",
             folded=True,
         )
     )
     if once_a_lap_left(state, key, "Nitros") and not state.fixed_move:
-        extra.append(
-            Field(
-                "nitros",
-                f"Nitros (once a lap): {car.gear} spaces more",
-                "bool",
-                required=False,
-                default=False,
-                short="Nitros",
-            )
-        )
+        extra.append(_yes_no("nitros", f"Nitros (once a lap): {car.gear} spaces more", "Nitros"))
     if _limpets(state, key):
         extra.append(
-            Field(
+            _yes_no(
                 "limpet",
                 f"Dropped a limpet mine where it stopped ({_limpets(state, key)} left)",
-                "bool",
-                required=False,
-                default=False,
-                short="Limpet",
+                "Limpet",
                 folded=True,
             )
         )
     extra.append(
-        Field(
+        _yes_no(
             "slip_mine",
             f"Ran onto a slip mine: the move ends there, {SLIP_MINE_GEARS} gears down",
-            "bool",
-            required=False,
-            default=False,
-            short="Slip mine",
+            "Slip mine",
             folded=True,
         )
     )

@@ -10,15 +10,10 @@ from rules.formula_d.race import standings as formula_d
 from rules.formula_d.race.state import OUT_REASONS as FORMULA_D_OUT_REASONS
 from rules.formula_d.race.state import CarState
 
-COLUMNS = (
-    Column("gear", "Gear", "Gear"),
-    Column("damage", "Dmg", "Damage points left"),
-    Column("tires", "Tire", "Tire WP"),
-    Column("brakes", "Brk", "Brake WP"),
-    Column("gearbox", "Box", "Gearbox WP"),
-    Column("engine", "Eng", "Engine WP"),
-    Column("road_handling", "Hdl", "Road handling WP"),
-    Column("laps", "Lap", "Laps completed"),
+# Formula D's scorecard, the car's damage points where its car body WP were.
+COLUMNS = tuple(
+    Column("damage", "Dmg", "Damage points left") if column.key == "body" else column
+    for column in formula_d.COLUMNS
 )
 
 
