@@ -408,8 +408,7 @@ def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
 
 
 def latest_events(race: Race) -> list[RaceEvent]:
-    latest = race.events.defer("state_before").select_related("who").order_by("-seq")[:LOG_LENGTH]
-    return list(reversed(latest))
+    return RaceEvent.objects.latest_of(race.pk, LOG_LENGTH)
 
 
 def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=None) -> TurnPanel:
