@@ -516,8 +516,8 @@ def race_undo(
     at `expected_version` and open is the write's to say, not the caller's row.
     """
     taken = Race.objects.take_back(race.pk, version=expected_version, back_to=back_to)
-    if taken is None:
-        raise ValidationError(NOTHING_TO_UNDO)
+    if taken is None:  # no entry in the log: or no race, or another device's since the page
+        _refused_as_it_stands(race, expected_version)
     if taken.state is None:  # logged before snapshots were kept
         return _undo_by_replay(race, expected_version, taken.seq)
     if not taken.moved:  # another device moved the race on first, committed or discarded it
@@ -526,14 +526,18 @@ def race_undo(
     return engine.state_from_dict(taken.state)
 
 
-def _refused_as_it_stands(race: Race) -> NoReturn:
-    """Why a write on the version the caller read was not made: the race as it is now."""
-    current = Race.objects.filter(pk=race.pk).values_list("seq", "finished_at").first()
+def _refused_as_it_stands(race: Race, expected_version: int | None = None) -> NoReturn:
+    """Why a write on the version the caller read was not made: the race as it is now (gone,
+    committed or moved on); or, still at `expected_version`, an undo with nothing to undo."""
+    current = Race.objects.filter(pk=race.pk).values_list("seq", "version", "finished_at").first()
     if current is None:
         raise StaleRace(RACE_GONE)
-    if current[1] is not None:
+    seq, version, finished_at = current
+    if finished_at is not None:
         raise ValidationError(RACE_COMMITTED)
-    raise StaleRace(STALE_RACE.format(current=current[0]))
+    if version == expected_version:
+        raise ValidationError(NOTHING_TO_UNDO)
+    raise StaleRace(STALE_RACE.format(current=seq))
 
 
 @transaction.atomic
