@@ -26,9 +26,10 @@ from django.db.models import F
 
 logger = logging.getLogger(__name__)
 
-# A write to a league table other than the revision's own: Django quotes the table's name.
+# A write to a league table other than the revision's own, anywhere in the statement (a WITH
+# may lead up to it): Django quotes the table's name. A lock (FOR UPDATE OF ...) is not a write.
 LEAGUE_WRITE = re.compile(
-    r'\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?league_(?!revision\b)', re.IGNORECASE
+    r'\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?league_(?!revision\b)', re.IGNORECASE
 )
 # A revision row made anew (after a database was emptied) starts at a random number, so that a
 # part cached before cannot be mistaken for one of the new rows.
@@ -58,7 +59,7 @@ def advance(using: str = "default") -> None:
 
 def watch(execute, sql, params, many, context):
     result = execute(sql, params, many, context)
-    if isinstance(sql, str) and LEAGUE_WRITE.match(sql):
+    if isinstance(sql, str) and LEAGUE_WRITE.search(sql):
         _advance_on_commit(context["connection"])
     return result
 

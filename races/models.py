@@ -7,8 +7,10 @@ applies an event to it and never reads the log. The log is kept for undo, replay
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connections, models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -81,6 +83,78 @@ class RaceQuerySet(models.QuerySet):
             return _enter_at_once(connection, race_id, version, seq, state, rows)
         with transaction.atomic(using=self.db):  # a savepoint: a clash spares the caller's
             return _enter_at_once(connection, race_id, version, seq, state, rows)
+
+    def take_back(
+        self, race_id: int, *, version: int, back_to: int | None = None
+    ) -> TakenBack | None:
+        """Undo's one write: put the race back to before the referee's entry that undo takes
+        back (the last, or the latest at or before `back_to`: automatic events and a roll
+        tapped with its gear go with the entry before them), restoring the snapshot kept with
+        that entry and dropping it and every later event from the log, if the race is still at
+        `version` and not committed. None when the log has no such entry.
+
+        Hand-written, as `enter` is: on PostgreSQL one statement (a WITH whose parts share one
+        snapshot of the tables), elsewhere three in a transaction. An entry logged before
+        snapshots were kept (`TakenBack.state` None) is left alone, for the caller to replay."""
+        connection = connections[self.db]
+        quote = connection.ops.quote_name
+        race, log = quote(Race._meta.db_table), quote(RaceEvent._meta.db_table)
+        within = "" if back_to is None else " AND seq <= %s"
+        target = (
+            f"SELECT seq, state_before FROM {log} WHERE race_id = %s AND automatic = %s "
+            f"AND joined = %s{within} ORDER BY seq DESC LIMIT 1"
+        )
+        params = [race_id, False, False, *([] if back_to is None else [back_to])]
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute(
+                    f"WITH target AS ({target}), "
+                    f"moved AS (UPDATE {race} SET seq = target.seq - 1, version = version + 1, "
+                    f"state = target.state_before FROM target WHERE {race}.id = %s "
+                    f"AND version = %s AND finished_at IS NULL "
+                    f"AND target.state_before IS NOT NULL RETURNING {race}.id), "
+                    f"gone AS (DELETE FROM {log} WHERE race_id IN (SELECT id FROM moved) "
+                    f"AND seq >= (SELECT seq FROM target)) "
+                    f"SELECT seq, state_before, EXISTS (SELECT 1 FROM moved) FROM target",
+                    [*params, race_id, version],
+                )
+                found = cursor.fetchone()
+            else:
+                with transaction.atomic(using=self.db):
+                    cursor.execute(target, params)
+                    found = cursor.fetchone()
+                    if found is not None and found[1] is not None:
+                        seq = found[0]
+                        cursor.execute(
+                            f"UPDATE {race} SET seq = %s, version = version + 1, state = "
+                            f"(SELECT state_before FROM {log} WHERE race_id = %s AND seq = %s) "
+                            f"WHERE id = %s AND version = %s AND finished_at IS NULL",
+                            [seq - 1, race_id, seq, race_id, version],
+                        )
+                        moved = cursor.rowcount == 1
+                        if moved:
+                            cursor.execute(
+                                f"DELETE FROM {log} WHERE race_id = %s AND seq >= %s",
+                                [race_id, seq],
+                            )
+                        found = (*found, moved)
+        if found is None:
+            return None
+        seq, kept, moved = found[0], found[1], bool(found[2]) if len(found) > 2 else False
+        state_field = RaceEvent._meta.get_field("state_before")
+        state = None if kept is None else _converted(connection, state_field, kept)
+        return TakenBack(seq=seq, state=state, moved=moved)
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """What `take_back` found and did: the entry taken back (`seq`), the snapshot kept with it
+    (None for an entry logged before snapshots were kept: nothing was done), and whether the
+    race moved back (False: another device changed it first, or it was committed)."""
+
+    seq: int
+    state: dict | None
+    moved: bool
 
 
 # The columns of a logged event, as RaceQuerySet.enter writes them.
@@ -175,11 +249,18 @@ def _enter_at_once(connection, race_id, version, seq, state, rows) -> bool:
 
 # The race's columns for_entry reads, in the model's order (as Model.from_db takes them).
 FOR_ENTRY = ("id", "round_id", "state", "seq", "version", "finished_at")
+# An event's columns as the turn page's log shows them (latest_of): all but its snapshot.
+SHOWN = ("id", "race", "seq", "kind", "payload", "text", "automatic", "joined", "who", "when")
 
 
 def _read(connection, name: str, value):
     """`value` of the race's column `name` as the ORM converts it from the database."""
-    column = Race._meta.get_field(name.removesuffix("_id")).get_col(Race._meta.db_table)
+    return _converted(connection, Race._meta.get_field(name.removesuffix("_id")), value)
+
+
+def _converted(connection, field: models.Field, value):
+    """`value` of `field`'s column as the ORM converts it from the database."""
+    column = field.get_col(field.model._meta.db_table)
     for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
         value = convert(value, column, connection)
     return value
@@ -214,6 +295,34 @@ class Race(models.Model):
     @property
     def is_committed(self) -> bool:
         return self.finished_at is not None
+
+
+class RaceEventQuerySet(models.QuerySet):
+    def latest_of(self, race_id: int, count: int) -> list[RaceEvent]:
+        """The race's latest `count` events, in the order they happened, each with who entered
+        it (their username) and without the snapshot kept with it, in one hand-written query:
+        the turn page shows them after every entry and undo, and the ORM's select_related
+        costs more than the query."""
+        connection, user_model = connections[self.db], get_user_model()
+        quote = connection.ops.quote_name
+        log, users = quote(RaceEvent._meta.db_table), quote(user_model._meta.db_table)
+        columns = ", ".join(f"e.{quote(RaceEvent._meta.get_field(name).column)}" for name in SHOWN)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {columns}, u.username FROM {log} e LEFT JOIN {users} u "
+                f"ON u.id = e.who_id WHERE e.race_id = %s ORDER BY e.seq DESC LIMIT %s",
+                [race_id, count],
+            )
+            rows = cursor.fetchall()
+        fields = [RaceEvent._meta.get_field(name) for name in SHOWN]
+        events = []
+        for *values, username in reversed(rows):
+            converted = [_converted(connection, f, v) for f, v in zip(fields, values, strict=True)]
+            event = RaceEvent.from_db(self.db, [f.attname for f in fields], converted)
+            if event.who_id is not None:
+                event.who = user_model(id=event.who_id, username=username)
+            events.append(event)
+        return events
 
 
 class RaceEvent(models.Model):
@@ -254,6 +363,8 @@ class RaceEvent(models.Model):
         related_name="race_events",
     )
     when = models.DateTimeField(auto_now_add=True)
+
+    objects = RaceEventQuerySet.as_manager()
 
     class Meta:
         ordering = ["race", "seq"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NoReturn
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -426,11 +427,8 @@ def race_event_apply(
         # The unique (race, seq) stands behind the conditional update: the race already has an
         # event at the next seq. Nothing was written.
         raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
-    if not moved:  # another device moved the race on first, or discarded it
-        current = Race.objects.filter(pk=race.pk).values_list("seq", flat=True).first()
-        if current is None:
-            raise StaleRace(RACE_GONE)
-        raise StaleRace(STALE_RACE.format(current=current))
+    if not moved:  # another device moved the race on first, committed or discarded it
+        _refused_as_it_stands(race)
     race.seq, race.version, race.state = seq, expected_version + 1, snapshot
     return Entered(new_state, asked, tuple(rows), left_out)
 
@@ -506,31 +504,50 @@ def _undo_targets(race: Race, back_to: int | None):
     return entries.order_by("-seq")
 
 
-@transaction.atomic
 def race_undo(
     *, race: Race, expected_version: int, who=None, back_to: int | None = None
 ) -> RaceState:
     """Take back the referee's last entry (or, with `back_to`, every event from that one on)
     and restore the state before it, as kept with the event: undo at event 3,000 costs what it
-    costs at event 10. An event logged before states were kept with events is undone by
-    replaying the log from the setup.
+    costs at event 10, one write (Race.objects.take_back). An event logged before states were
+    kept with events is undone by replaying the log from the setup.
 
-    `race` is brought up to date in place, as by race_event_apply.
+    `race` is brought up to date in place, as by race_event_apply; whether the race is still
+    at `expected_version` and open is the write's to say, not the caller's row.
     """
-    caller_race, race = race, _locked(race, expected_version, snapshot=False)
-    # The target and the state before it, in one read.
-    target = _undo_targets(race, back_to).only(*UNDO_TARGET_FIELDS, "state_before").first()
-    if target is None:
+    taken = Race.objects.take_back(race.pk, version=expected_version, back_to=back_to)
+    if taken is None:  # no entry in the log: or no race, or another device's since the page
+        _refused_as_it_stands(race, expected_version)
+    if taken.state is None:  # logged before snapshots were kept
+        return _undo_by_replay(race, expected_version, taken.seq)
+    if not taken.moved:  # another device moved the race on first, committed or discarded it
+        _refused_as_it_stands(race)
+    race.seq, race.version, race.state = taken.seq - 1, expected_version + 1, taken.state
+    return engine.state_from_dict(taken.state)
+
+
+def _refused_as_it_stands(race: Race, expected_version: int | None = None) -> NoReturn:
+    """Why a write on the version the caller read was not made: the race as it is now (gone,
+    committed or moved on); or, still at `expected_version`, an undo with nothing to undo."""
+    current = Race.objects.filter(pk=race.pk).values_list("seq", "version", "finished_at").first()
+    if current is None:
+        raise StaleRace(RACE_GONE)
+    seq, version, finished_at = current
+    if finished_at is not None:
+        raise ValidationError(RACE_COMMITTED)
+    if version == expected_version:
         raise ValidationError(NOTHING_TO_UNDO)
-    state_before = target.state_before
-    race.events.filter(seq__gte=target.seq).delete()
-    race.seq = target.seq - 1
+    raise StaleRace(STALE_RACE.format(current=seq))
+
+
+@transaction.atomic
+def _undo_by_replay(race: Race, expected_version: int, seq: int) -> RaceState:
+    caller_race, race = race, _locked(race, expected_version)
+    race.events.filter(seq__gte=seq).delete()
+    race.seq = seq - 1
     race.version += 1
-    if state_before is not None:  # kept as the snapshot was: no need to write it out again
-        state, race.state = engine.state_from_dict(state_before), state_before
-    else:
-        state = engine.replay(engine.setup_from_dict(race.setup), race_events(race))
-        race.state = engine.state_to_dict(state)
+    state = engine.replay(engine.setup_from_dict(race.setup), race_events(race))
+    race.state = engine.state_to_dict(state)
     race.save(update_fields=["seq", "version", "state"])
     caller_race.seq, caller_race.version, caller_race.state = race.seq, race.version, race.state
     return state

@@ -337,6 +337,8 @@ def _tenths_since(instant: str) -> int:
     """The stopwatch's reading now, by the server's clock, from `instant` (so a reload or a
     locked screen loses nothing: the time is never the page's)."""
     return max(tenths_between(instant, clock.instant()), 0)
+
+
 # The same fields come back prompt after prompt (a car's brake points, the cars it may end
 # beside, its gears): each is made an input once, and its markup written once (input_html).
 @lru_cache(maxsize=1024)
@@ -406,8 +408,7 @@ def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
 
 
 def latest_events(race: Race) -> list[RaceEvent]:
-    latest = race.events.defer("state_before").select_related("who").order_by("-seq")[:LOG_LENGTH]
-    return list(reversed(latest))
+    return RaceEvent.objects.latest_of(race.pk, LOG_LENGTH)
 
 
 def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=None) -> TurnPanel:
