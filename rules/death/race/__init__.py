@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import fields, replace
 
-from rules.death.race import attack, moves, standings, upgrades, words
+from rules.death.race import attack, gears, moves, standings, upgrades, words
 from rules.death.race.common import steady
 from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS, Armoury, DeathSetup, DeathState
 from rules.engine.contract import Starter
@@ -56,6 +56,7 @@ class Death(FormulaD):
     dashboard_columns = standings.COLUMNS
     handlers = {
         **FORMULA_D_HANDLERS,
+        "gear": gears.on_gear,
         "move": moves.on_move,
         "collision_roll": _after_check(moves.on_collision),
         "handling_roll": _after_check(moves.on_wreckage),
@@ -69,6 +70,7 @@ class Death(FormulaD):
     }
     phase_prompts = {
         **FORMULA_D_PROMPTS,
+        "gear": gears.gear_prompts,
         "move": moves.move_prompts,
         "cards": upgrades.cards_prompts,
         "attack_order": attack.order_prompts,

@@ -6,18 +6,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.death.race.common import weapon
+from rules.death.race.common import has, weapon
+from rules.death.race.gears import TURBO_GEARS, TURN_TABLE_GEAR
 from rules.death.race.state import DeathState
 from rules.engine.events import Event, Prompt
 from rules.engine.pieces import name, names, plural
 from rules.formula_d.race import words as formula_d
+from rules.formula_d.race.common import gear_name
 
 Facts = Mapping[str, Any]
 
 
 def describe(before: DeathState, event: Event, prompt: Prompt, after: DeathState) -> str:
     said = _WORDS.get(event.kind)
-    if said is None:
+    card_gear = _card_gear(before, prompt.car or "", after) if event.kind == "gear" else ""
+    if card_gear:
+        text = card_gear
+    elif said is None:
         text = formula_d.describe(before, event, prompt, after)
     else:
         facts = prompt.read(event.data, before.car_keys)
@@ -30,6 +35,16 @@ def describe(before: DeathState, event: Event, prompt: Prompt, after: DeathState
     if after.phase == "attack_order" and before.phase != "attack_order":
         text += "; the Attack Phase"
     return text
+
+
+def _card_gear(before: DeathState, key: str, after: DeathState) -> str:
+    """A gear a utility card allowed, in its words; "" for any other."""
+    was, now = before.car(key), after.car(key)
+    if was.spun and not now.spun and now.gear == TURN_TABLE_GEAR and has(before, key, "Turn Table"):
+        return f"{name(key)} pulls away in {gear_name(now.gear)} on its Turn Table"
+    if not was.spun and not was.in_pits and now.gear - was.gear == TURBO_GEARS:
+        return f"{name(key)} into {gear_name(now.gear)} on its Turbo, two gears up"
+    return ""
 
 
 def _damage(before: DeathState, after: DeathState) -> str:

@@ -147,6 +147,10 @@ def gear_refusal(car: CarState, gear: int, round_: int = 0) -> str | None:
     return wear_refusal(car, cost, gears_skipped(car.gear, gear))
 
 
+# The gear prompt's note after a spin (a variant's card may change it).
+SPUN_NOTE = "spun: drives off in 1st"
+
+
 def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     legal = [
@@ -155,7 +159,7 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     default = car.gear if car.gear in legal else legal[-1 if car.in_pits else 0]
     notes = []
     if car.spun:
-        notes.append("spun: drives off in 1st")
+        notes.append(SPUN_NOTE)
     if car.in_pits:
         notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower")
     elif _after_technical_stop(car, state.round):

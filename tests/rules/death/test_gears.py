@@ -1,0 +1,116 @@
+"""The gears two utility cards add to the gear prompt, against their text: Turbo ("Once per lap
+you may move up two gears instead of one") and Turn Table ("If you spin out, you may move up into
+second gear as you pull away (not first)"); each with its die's faces, one tap for both."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.dice import values
+from rules.engine import Event, EventRejected, apply
+from rules.engine import describe as engine_describe
+from tests.rules.death.test_race import BLUE_CARDS, RED_CARDS, race, to_the_cards
+
+
+def to_round_2(red_utility="Turbo", blue_utility="Turn Table", damage=10):
+    _setup, (state, _prompts) = race(damage=damage)
+    state, _prompts = to_the_cards(state)
+    for event in (
+        Event("cards", {"car": "red", **RED_CARDS, "utility": red_utility}),
+        Event("cards", {"car": "blue", **BLUE_CARDS, "utility": blue_utility}),
+        Event("start_roll", {"car": "red", "value": 10}),
+        Event("move", {"car": "red", "roll": 2}),
+        Event("start_roll", {"car": "blue", "value": 10}),
+        Event("move", {"car": "blue", "roll": 1}),
+        Event("attack_order", {"order": ["red", "blue"]}),
+        Event("attack", {"car": "blue", "action": "pass"}),
+        Event("attack", {"car": "red", "action": "reload:1"}),  # Acid Jets ready
+        Event("order", {"order": ["red", "blue"]}),
+    ):
+        state, prompts = apply(state, event)
+    return state, prompts
+
+
+def offered(prompt):
+    return [choice for choice, _label in prompt.fields[0].choices]
+
+
+def test_turbo_offers_two_gears_up_once_a_lap_with_its_die():
+    state, prompts = to_round_2()
+    gear = prompts[0]
+    assert (gear.kind, gear.car) == ("gear", "red")
+    assert offered(gear) == ["1", "2", "3"]
+    assert dict(gear.fields[0].choices)["3"] == "3rd (Turbo: two gears up, once a lap)"
+    assert [choice for choice, _die in gear.then] == ["1", "2", "3"]
+    event = Event("gear", {"car": "red", "gear": 3})
+    after, asked = apply(state, event)
+    assert after.car("red").gear == 3 and after.arms("red").lap_used == 1
+    # The die's faces of the Turbo's gear enter the move in the same tap.
+    face = values(dict(gear.then)["3"].die)[0]
+    assert gear.follow_up(event, asked, face) == Event("move", {"car": "red", "roll": face})
+    assert engine_describe(state, event, after) == "Red into 3rd on its Turbo, two gears up"
+
+
+def test_turbo_is_spent_for_the_lap_and_without_it_two_up_is_refused():
+    state, prompts = to_round_2(red_utility="Nitros")
+    assert offered(prompts[0]) == ["1", "2"]
+    with pytest.raises(EventRejected):
+        apply(state, Event("gear", {"car": "red", "gear": 3}))
+    state, prompts = to_round_2()
+    for event in (
+        Event("gear", {"car": "red", "gear": 3}),
+        Event("move", {"car": "red", "roll": 4}),
+        Event("gear", {"car": "blue", "gear": 2}),
+        Event("move", {"car": "blue", "roll": 3}),
+        Event("attack_order", {"order": ["red", "blue"]}),
+        Event("attack", {"car": "blue", "action": "pass"}),
+        Event("attack", {"car": "red", "action": "pass"}),
+        Event("order", {"order": ["red", "blue"]}),
+    ):
+        state, prompts = apply(state, event)
+    assert state.car("red").laps == 0  # the same lap: up one gear only
+    assert offered(prompts[0]) == ["1", "2", "3", "4"]
+    with pytest.raises(EventRejected):
+        apply(state, Event("gear", {"car": "red", "gear": 5}))
+
+
+def spun_blue(blue_utility):
+    state, prompts = to_round_2(red_utility="Nitros", blue_utility=blue_utility, damage=4)
+    for event in (
+        Event("gear", {"car": "red", "gear": 1}),
+        Event("move", {"car": "red", "roll": 1}),
+        Event("gear", {"car": "blue", "gear": 1}),
+        Event("move", {"car": "blue", "roll": 1}),
+        Event("attack_order", {"order": ["blue", "red"]}),
+        Event("attack", {"car": "red", "action": "fire:1"}),
+        Event("aim", {"car": "red", "target": "blue", "spaces": 1}),
+        Event("screen_roll", {"car": "red", "value": 1}),
+        Event("hit_roll", {"car": "red", "value": 1}),
+        Event("attack", {"car": "blue", "action": "pass"}),
+        Event("order", {"order": ["blue", "red"]}),
+    ):
+        state, prompts = apply(state, event)
+    assert state.car("blue").spun and prompts[0].car == "blue"
+    return state, prompts
+
+
+def test_turn_table_pulls_away_in_second_after_a_spin_or_first():
+    state, prompts = spun_blue("Turn Table")
+    gear = prompts[0]
+    assert offered(gear) == ["1", "2"] and gear.fields[0].default == "2"
+    assert "Turn Table, pulls away in 2nd or 1st" in gear.text
+    assert [choice for choice, _die in gear.then] == ["1", "2"]
+    event = Event("gear", {"car": "blue", "gear": 2})
+    after, asked = apply(state, event)
+    assert after.car("blue").gear == 2 and not after.car("blue").spun
+    assert after.arms("blue").lap_used == 0  # not a once-a-lap card
+    face = values(dict(gear.then)["2"].die)[0]
+    assert gear.follow_up(event, asked, face) == Event("move", {"car": "blue", "roll": face})
+    assert engine_describe(state, event, after) == "Blue pulls away in 2nd on its Turn Table"
+
+
+def test_a_spun_car_without_the_turn_table_drives_off_in_first():
+    state, prompts = spun_blue("Drop Clutch")
+    assert offered(prompts[0]) == ["1"]
+    with pytest.raises(EventRejected, match="drives off in 1st"):
+        apply(state, Event("gear", {"car": "blue", "gear": 2}))
