@@ -421,5 +421,9 @@ def on_blade(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     check = state.pending[0]
     state = replace(state, pending=state.pending[1:])
     if entry["value"] <= CHAIN_BLADES_MAX:
-        state = with_arms(state, check.car, **{entry["lose"]: ""})
+        arms = state.arms(check.car)
+        lost = getattr(arms, entry["lose"])
+        state = with_arms(
+            state, check.car, **{entry["lose"]: "", "stripped": (*arms.stripped, lost)}
+        )
     return state

@@ -11,12 +11,13 @@ from dataclasses import replace
 from rules.death.attacks import (
     CLUTCH_SPACES,
     RAM_DAMAGE,
+    REFIT_DAMAGE,
     SLIPSTREAM_SPACES,
     clutch_damage,
     collision_max,
     wreckage_max,
 )
-from rules.death.cards import WEAPON
+from rules.death.cards import DEFENCE, WEAPON
 from rules.death.race.common import (
     defence,
     has,
@@ -48,6 +49,8 @@ DEATH_FACTS = (
     "limpet",
     "slip_mine",
     "healed",
+    "refit_defence",
+    "refit_utility",
 )
 SLIP_MINE_GEARS = 2
 
@@ -156,6 +159,16 @@ def move_prompts(state: DeathState) -> tuple[Prompt, ...]:
                 folded=True,
             )
         )
+    if any(spec.name == "pit" for spec in prompt.fields):
+        extra += [
+            _yes_no(
+                _refit_key(card),
+                f"Chain Blades: {card} refitted at the pit stop ({REFIT_DAMAGE} damage)",
+                f"Refit {card}",
+                folded=True,
+            )
+            for card in state.arms(key).stripped
+        ]
     fields = list(prompt.fields)
     at = next(i for i, spec in enumerate(fields) if spec.name == "finish")
     return (replace(prompt, fields=(*fields[:at], *extra, *fields[at:])),)
@@ -209,9 +222,17 @@ def on_move(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
             state = spin_out(state, key)
     if entry.get("healed") and state.car(key).racing:
         state = heal(state, key, entry["healed"])
+    refits = tuple(card for card in before.arms(key).stripped if entry.get(_refit_key(card)))
     if state.car(key).pits > before.car(key).pits:
-        state = refit(state, key)
+        state = refit(state, key, refits)
+    elif refits:
+        raise EventRejected("Chain Blades: an upgrade is refitted only at a pit stop.")
     return steady(state)
+
+
+def _refit_key(card: str) -> str:
+    """The move fact refitting `card`: one per slot, as a slot loses one card at most."""
+    return "refit_defence" if card in DEFENCE else "refit_utility"
 
 
 def _drop_limpet(state: DeathState, key: str) -> DeathState:
@@ -228,14 +249,24 @@ def _drop_limpet(state: DeathState, key: str) -> DeathState:
     return place_marker(with_arms(state, key, mines=tuple(mines)), key)
 
 
-def refit(state: DeathState, key: str) -> DeathState:
-    """In the pits: the damage back to its maximum, the slip mines replenished."""
+def refit(state: DeathState, key: str, refits: tuple[str, ...] = ()) -> DeathState:
+    """In the pits: the damage back to its maximum, the slip mines replenished; each upgrade
+    Chain Blades took that is refitted (`refits`) back in its slot for its damage, paid from
+    the points refilled (no wreckage), refused if it would leave none."""
     arms = state.arms(key)
     mines = tuple(
         WEAPON[weapon_name].mines if not WEAPON[weapon_name].at_movement else left
         for weapon_name, left in zip(arms.weapons, arms.mines, strict=True)
     )
-    return with_arms(state, key, damage=arms.most, mines=mines)
+    damage = arms.most - REFIT_DAMAGE * len(refits)
+    if refits and damage <= 0:
+        raise EventRejected(
+            f"Chain Blades: refitting costs {REFIT_DAMAGE} damage a card; {name(key)} would "
+            f"have {max(damage, 0)} left of its {arms.most} and spin out in the pits."
+        )
+    slots = {("defence" if card in DEFENCE else "utility"): card for card in refits}
+    stripped = tuple(card for card in arms.stripped if card not in refits)
+    return with_arms(state, key, damage=damage, mines=mines, stripped=stripped, **slots)
 
 
 # --- Collision and wreckage rolls --------------------------------------------------------------

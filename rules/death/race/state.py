@@ -40,6 +40,7 @@ class Armoury:
     utility: str = ""
     damage: int = 0  # damage points left
     most: int = 0  # its maximum damage (a Wrecker Ball lowers it); a pit stop's refill
+    stripped: tuple[str, ...] = ()  # upgrades Chain Blades took, to be refitted in the pits
     lap_used: int = 0  # the lap its once-a-lap utility was last used on (0: not yet)
     jammed: bool = False  # its Jammer has stopped a missile this Attack Phase
     entered: bool = False  # its cards are in

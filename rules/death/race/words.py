@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.death.attacks import REFIT_DAMAGE
 from rules.death.race.common import has, weapon
 from rules.death.race.gears import TURBO_GEARS, TURN_TABLE_GEAR
 from rules.death.race.state import DeathState
@@ -29,12 +30,19 @@ def describe(before: DeathState, event: Event, prompt: Prompt, after: DeathState
         text = said(before, prompt.car or "", facts, after)
         if after.finished and not before.finished:
             text += "; the race is over"
-    extra = _damage(before, after)
+    refit = _refit(before, prompt.car or "", after) if event.kind == "move" else ""
+    hurt = _damage(before, after, skip=(prompt.car or "") if refit else "")
+    extra = ", ".join(part for part in (refit, hurt) if part)
     if event.kind == "move" and extra:
         text = f"{text}; {extra}" if text else extra
     if after.phase == "attack_order" and before.phase != "attack_order":
         text += "; the Attack Phase"
     return text
+
+
+def _held(state: DeathState, key: str) -> tuple[str, ...]:
+    arms = state.arms(key)
+    return (*arms.weapons, arms.defence, arms.utility)
 
 
 def _card_gear(before: DeathState, key: str, after: DeathState) -> str:
@@ -47,10 +55,23 @@ def _card_gear(before: DeathState, key: str, after: DeathState) -> str:
     return ""
 
 
-def _damage(before: DeathState, after: DeathState) -> str:
-    """What every car's damage did on this event: points taken, spins, wrecks."""
+def _refit(before: DeathState, key: str, after: DeathState) -> str:
+    """The upgrades `key` had refitted at its pit stop, and what they cost; "" if none."""
+    held = _held(after, key)
+    refitted = [card for card in before.arms(key).stripped if card in held]
+    if not refitted:
+        return ""
+    cost = REFIT_DAMAGE * len(refitted)
+    left = after.arms(key).damage
+    return f"{name(key)} refits its {names(refitted)} at the pit stop ({cost} damage, {left} left)"
+
+
+def _damage(before: DeathState, after: DeathState, skip: str = "") -> str:
+    """What every car's damage did on this event: points taken, spins, wrecks; not `skip`'s."""
     said = []
     for arms in after.armoury:
+        if arms.car == skip:
+            continue
         was = before.arms(arms.car)
         car, had = after.car(arms.car), before.car(arms.car)
         if car.out_reason == "destroyed" and had.racing:
