@@ -93,6 +93,24 @@ def test_the_demo_mini_series_is_three_races_in_with_lap_leader_points():
     assert len(standings.teams) == 4
 
 
+def test_the_demo_death_race_is_two_races_into_four_with_cars_destroyed():
+    load_demo()
+
+    league = League.objects.get(name="Paddock Death Race")
+    season = league.current_season()
+    assert league.ruleset == "death" and season.number == 1 and not season.is_ended
+    assert [round_.status for round_ in season.rounds.order_by("number")] == [
+        RoundStatus.FINISHED
+    ] * 2 + [RoundStatus.SCHEDULED] * 2
+    # One car a player: five teams of one.
+    assert league.teams.count() == Driver.objects.filter(team__league=league).count() == 5
+    assert Entry.objects.filter(round__season=season, out_reason="destroyed").count() == 3
+    standings = season_standings(season)
+    # 2nd then 1st against 1st then 3rd: Max Carnage leads.
+    assert standings.drivers[0].competitor.name == "Max Carnage"
+    assert standings.drivers[0].points > standings.drivers[1].points > 0
+
+
 def test_the_demo_users_can_log_in():
     load_demo()
 
@@ -105,7 +123,7 @@ def test_the_demo_users_can_log_in():
     assert referee is not None and not referee.is_staff
     owner = authenticate(request, username="owner", password="paddock-demo")
     assert owner is not None and not owner.is_staff
-    assert League.objects.count() == 3
+    assert League.objects.count() == 4
     for league in League.objects.all():
         teams_owned = [(m.user, m.team) for m in league.memberships.filter(role=Role.TEAM_OWNER)]
         referees = [m.user for m in league.memberships.filter(role=Role.REFEREE)]

@@ -1,5 +1,5 @@
-"""`manage.py load_demo`: a Season Pass league, an RBB championship and a Mini's series, each
-part-way through its first season.
+"""`manage.py load_demo`: a Season Pass league, an RBB championship, a Mini's series and a
+Formula... Death! league, each part-way through its first season.
 
 Everything is written through league/services.py, so the demo obeys the same rules as a real
 league; the results, injury rolls and lap leaders are fixed, so every run builds the same tables.
@@ -235,12 +235,54 @@ MINI_RESULTS: dict[int, tuple[tuple[str, Result, int], ...]] = {
 }
 
 
+# --- Formula... Death!: one car a player, four tracks, two races run ----------------------
+
+DEATH_NAME = "Paddock Death Race"
+DEATH_ROUNDS_PLAYED = 2
+
+# One car a player: a team of one each.
+DEATH_TEAMS: dict[str, tuple[str, ...]] = {
+    "Road Warriors": ("Max Carnage",),
+    "Chrome Reapers": ("Vera Violence",),
+    "Scrap Kings": ("Rusty Bolt",),
+    "Night Riders": ("Dee Struction",),
+    "Wasteland Wheels": ("Ash Phalt",),
+}
+
+DEATH_TRACKS: tuple[tuple[str, int], ...] = (
+    ("Monaco", 1),
+    ("Monza", 8),
+    ("Spa-Francorchamps", 4),
+    ("Suzuka", 19),
+)
+
+# Round by round, the cars in finishing order; a car destroyed (damaged after spinning out)
+# is out where it was wrecked.
+DEATH_RESULTS: dict[int, tuple[tuple[str, Result], ...]] = {
+    1: (
+        ("Vera Violence", 1),
+        ("Max Carnage", 2),
+        ("Ash Phalt", 3),
+        ("Rusty Bolt", 4),
+        ("Dee Struction", Out("destroyed", "22", rolls=())),
+    ),
+    2: (
+        ("Max Carnage", 1),
+        ("Dee Struction", 2),
+        ("Vera Violence", 3),
+        ("Rusty Bolt", Out("destroyed", "30.5", rolls=())),
+        ("Ash Phalt", Out("destroyed", "12", rolls=())),
+    ),
+}
+
+
 class Command(BaseCommand):
     help = (
         f'Build the "{LEAGUE_NAME}" (Season Pass: four teams, season 1 on the {PRESET} schedule '
         f'with rounds 1-{ROUNDS_PLAYED} raced), the "{RBB_NAME}" (five teams of two, races '
-        f'1-{RBB_ROUNDS_PLAYED} of 8 raced) and the "{MINI_NAME}" (races 1-{MINI_ROUNDS_PLAYED} '
-        f"of 8 raced). Users '{ORGANISER}', '{REFEREE}' (of each) and '{TEAM_OWNER}' (of "
+        f'1-{RBB_ROUNDS_PLAYED} of 8 raced), the "{MINI_NAME}" (races 1-{MINI_ROUNDS_PLAYED} '
+        f'of 8 raced) and the "{DEATH_NAME}" (five cars, races 1-{DEATH_ROUNDS_PLAYED} of 4 '
+        f"raced). Users '{ORGANISER}', '{REFEREE}' (of each) and '{TEAM_OWNER}' (of "
         f"{next(iter(TEAMS))} in the first), password '{PASSWORD}'. A league that exists "
         "already is left as it is."
     )
@@ -255,6 +297,7 @@ class Command(BaseCommand):
             (LEAGUE_NAME, self._build, ROUNDS_PLAYED),
             (RBB_NAME, self._build_rbb, RBB_ROUNDS_PLAYED),
             (MINI_NAME, self._build_mini, MINI_ROUNDS_PLAYED),
+            (DEATH_NAME, self._build_death, DEATH_ROUNDS_PLAYED),
         )
         for name, build, played in builds:
             if League.objects.filter(name=name).exists():
@@ -314,7 +357,16 @@ class Command(BaseCommand):
             )
         return league
 
-    def _league(self, name: str, ruleset: str, teams: dict[str, tuple[str, str]]) -> League:
+    def _build_death(self) -> League:
+        league = self._league(DEATH_NAME, "death", DEATH_TEAMS)
+        tracks = [_track(name, number) for name, number in DEATH_TRACKS]
+        season = services.season_open(league=league, tracks=tracks)
+        cars = _numbered(DEATH_TEAMS)
+        for number, results in DEATH_RESULTS.items():
+            self._race(league, season, number, [(name, cars[name], r) for name, r in results])
+        return league
+
+    def _league(self, name: str, ruleset: str, teams: dict[str, tuple[str, ...]]) -> League:
         organiser = self._user(ORGANISER, superuser=True)
         referee = self._user(REFEREE, superuser=False)
         league = services.league_create(name=name, organiser=organiser, ruleset=ruleset)
@@ -368,7 +420,7 @@ def _track(name: str, number: int) -> Track:
     return track or services.track_create(name=name, number=number)
 
 
-def _numbered(teams: dict[str, tuple[str, str]]) -> dict[str, str]:
+def _numbered(teams: dict[str, tuple[str, ...]]) -> dict[str, str]:
     """Each driver's car, numbered down the teams: "#1" and "#2" for the first team's two."""
     drivers = [name for names in teams.values() for name in names]
     return {name: f"#{number}" for number, name in enumerate(drivers, start=1)}
