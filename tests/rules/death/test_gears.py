@@ -9,19 +9,16 @@ import pytest
 from rules.dice import values
 from rules.engine import Event, EventRejected, apply
 from rules.engine import describe as engine_describe
-from tests.rules.death.test_race import BLUE_CARDS, RED_CARDS, race, to_the_cards
+from tests.rules.death.test_race import BLUE_CARDS, RED_CARDS, through_round_1
 
 
 def to_round_2(red_utility="Turbo", blue_utility="Turn Table", damage=10):
-    _setup, (state, _prompts) = race(damage=damage)
-    state, _prompts = to_the_cards(state)
+    _setup, state, _prompts, _log = through_round_1(
+        damage=damage,
+        red={**RED_CARDS, "utility": red_utility},
+        blue={**BLUE_CARDS, "utility": blue_utility},
+    )
     for event in (
-        Event("cards", {"car": "red", **RED_CARDS, "utility": red_utility}),
-        Event("cards", {"car": "blue", **BLUE_CARDS, "utility": blue_utility}),
-        Event("start_roll", {"car": "red", "value": 10}),
-        Event("move", {"car": "red", "roll": 2}),
-        Event("start_roll", {"car": "blue", "value": 10}),
-        Event("move", {"car": "blue", "roll": 1}),
         Event("attack_order", {"order": ["red", "blue"]}),
         Event("attack", {"car": "blue", "action": "pass"}),
         Event("attack", {"car": "red", "action": "reload:1"}),  # Acid Jets ready

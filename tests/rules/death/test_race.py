@@ -35,7 +35,8 @@ def to_the_cards(state):
     return state, prompts
 
 
-def through_round_1(distribution="random", damage=10):
+def through_round_1(distribution="random", damage=10, red=RED_CARDS, blue=BLUE_CARDS):
+    """Round 1 moved (Red ahead, Blue behind), with these cards: the Attack Phase next."""
     setup, (state, _prompts) = race(distribution, damage)
     state, prompts = to_the_cards(state)
     log = [
@@ -43,7 +44,7 @@ def through_round_1(distribution="random", damage=10):
         Event("grid_roll", {"car": "blue", "value": 3}),
     ]
     first, second = ("blue", "red") if distribution == "pick" else ("red", "blue")
-    cards = {"red": RED_CARDS, "blue": BLUE_CARDS}
+    cards = {"red": red, "blue": blue}
     for event in (
         Event("cards", {"car": first, **cards[first]}),
         Event("cards", {"car": second, **cards[second]}),

@@ -9,20 +9,15 @@ import pytest
 from rules.death.attacks import REFIT_DAMAGE
 from rules.engine import Event, EventRejected, apply
 from rules.engine import describe as engine_describe
-from tests.rules.death.test_race import BLUE_CARDS, RED_CARDS, race, to_the_cards
+from tests.rules.death.test_race import BLUE_CARDS, through_round_1
 
 
 def stripped_of_its_nitros(damage=10):
     """Red loses its Nitros to Blue's Chain Blades in round 2; round 3, Red in 2nd, to move."""
-    _setup, (state, _prompts) = race(damage=damage)
-    state, _prompts = to_the_cards(state)
+    _setup, state, _prompts, _log = through_round_1(
+        damage=damage, blue={**BLUE_CARDS, "weapon_2": "Chain Blades"}
+    )
     for event in (
-        Event("cards", {"car": "red", **RED_CARDS}),
-        Event("cards", {"car": "blue", **BLUE_CARDS, "weapon_2": "Chain Blades"}),
-        Event("start_roll", {"car": "red", "value": 10}),
-        Event("move", {"car": "red", "roll": 2}),
-        Event("start_roll", {"car": "blue", "value": 10}),
-        Event("move", {"car": "blue", "roll": 1}),
         Event("attack_order", {"order": ["red", "blue"]}),
         Event("attack", {"car": "blue", "action": "reload:1"}),
         Event("attack", {"car": "red", "action": "pass"}),
