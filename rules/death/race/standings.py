@@ -3,6 +3,7 @@ place of its car body WP, and its cards in the note (reload tokens, mines)."""
 
 from __future__ import annotations
 
+from rules.death.race.common import has
 from rules.death.race.state import OUT_REASONS, DeathState
 from rules.engine.contract import CarResult, CarView, Column
 from rules.engine.pieces import car_view, dashboard_keys, plural
@@ -40,6 +41,8 @@ def note(state: DeathState, car: CarState) -> str:
     said = formula_d.note(state, car)
     if not car.racing:
         return said
+    if car.spun and has(state, car.car, "Turn Table"):
+        said = said.replace(formula_d.SPUN_NOTE, "spun: Turn Table, pulls away in 2nd or 1st")
     return "; ".join(part for part in (cards_note(state, car.car), said) if part)
 
 

@@ -29,6 +29,9 @@ COLUMNS = (
     Column("laps", "Lap", "Laps completed"),
 )
 
+# A spun car's note on the dashboard (a rule set whose cards change it replaces it).
+SPUN_NOTE = "spun: drives off in 1st next turn"
+
 
 def note(state: RaceState, car: CarState) -> str:
     if car.status == FINISHED:
@@ -47,7 +50,7 @@ def note(state: RaceState, car: CarState) -> str:
     if car.start_roll == POOR_START_ROLL and car.moved_at == 0:
         notes.append("Poor Start: moves off in 1st next turn")
     if car.spun:
-        notes.append("spun: drives off in 1st next turn")
+        notes.append(SPUN_NOTE)
     if car.in_pits:
         notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower next round")
     if car.laps:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.dice import values
-from rules.engine import Event, EventRejected, apply
+from rules.engine import Event, EventRejected, apply, dashboard
 from rules.engine import describe as engine_describe
 from tests.rules.death.test_race import BLUE_CARDS, RED_CARDS, through_round_1
 
@@ -111,3 +111,13 @@ def test_a_spun_car_without_the_turn_table_drives_off_in_first():
     assert offered(prompts[0]) == ["1"]
     with pytest.raises(EventRejected, match="drives off in 1st"):
         apply(state, Event("gear", {"car": "blue", "gear": 2}))
+
+
+def test_the_dashboard_says_a_spun_car_with_the_turn_table_pulls_away_in_2nd_or_1st():
+    for card, said in (
+        ("Turn Table", "spun: Turn Table, pulls away in 2nd or 1st"),
+        ("Drop Clutch", "spun: drives off in 1st next turn"),
+    ):
+        state, _prompts = spun_blue(card)
+        (blue,) = [view for view in dashboard(state) if view.car == "blue"]
+        assert said in blue.note, card
