@@ -39,16 +39,23 @@ def to_the_cards(state):
     return play(state, GRID)
 
 
-def through_round_1(distribution="random", damage=10, red=RED_CARDS, blue=BLUE_CARDS):
-    """Round 1 moved (Red ahead, Blue behind), with these cards: the Attack Phase next."""
-    setup, (state, _prompts) = race(distribution, damage)
-    first, second = ("blue", "red") if distribution == "pick" else ("red", "blue")
+def dealt(red=RED_CARDS, blue=BLUE_CARDS, first="red"):
+    """Once the grid is set: the cards, `first`'s first, then Red's start roll: its move next."""
     cards = {"red": red, "blue": blue}
-    log = [
-        *GRID,
+    second = "blue" if first == "red" else "red"
+    return [
         Event("cards", {"car": first, **cards[first]}),
         Event("cards", {"car": second, **cards[second]}),
         Event("start_roll", {"car": "red", "value": 10}),
+    ]
+
+
+def through_round_1(distribution="random", damage=10, red=RED_CARDS, blue=BLUE_CARDS):
+    """Round 1 moved (Red ahead, Blue behind), with these cards: the Attack Phase next."""
+    setup, (state, _prompts) = race(distribution, damage)
+    log = [
+        *GRID,
+        *dealt(red, blue, "blue" if distribution == "pick" else "red"),
         Event("move", {"car": "red", "roll": 2}),
         Event("start_roll", {"car": "blue", "value": 10}),
         Event("move", {"car": "blue", "roll": 1}),

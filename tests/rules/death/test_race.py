@@ -9,8 +9,10 @@ import pytest
 from rules.engine import Event, EventRejected, apply, dashboard, replay
 from tests.rules.death.script import (
     BLUE_CARDS,
+    GRID,
     RED_CARDS,
     between_rounds,
+    dealt,
     fire,
     in_1st,
     play,
@@ -119,13 +121,7 @@ def test_spinning_out_at_0_and_destroyed_by_one_more_point():
 
 def test_dropping_the_clutch_costs_two_damage_and_the_drop_clutch_one():
     _setup, (state, _prompts) = race()
-    state, _prompts = to_the_cards(state)
-    for event in (
-        Event("cards", {"car": "red", **RED_CARDS}),
-        Event("cards", {"car": "blue", **BLUE_CARDS}),
-        Event("start_roll", {"car": "red", "value": 10}),
-    ):
-        state, prompts = apply(state, event)
+    state, prompts = play(state, [*GRID, *dealt()])
     labels = {spec.name: spec.label for spec in prompts[0].fields}
     assert "2 damage" in labels["clutch"] and "slipstream" not in labels
     state, prompts = apply(state, Event("move", {"car": "red", "roll": 2, "clutch": True}))
@@ -136,15 +132,15 @@ def test_dropping_the_clutch_costs_two_damage_and_the_drop_clutch_one():
 
 def test_slipstreaming_three_spaces_in_any_gear():
     _setup, (state, _prompts) = race()
-    state, _prompts = to_the_cards(state)
-    for event in (
-        Event("cards", {"car": "red", **RED_CARDS}),
-        Event("cards", {"car": "blue", **BLUE_CARDS}),
-        Event("start_roll", {"car": "red", "value": 10}),
-        Event("move", {"car": "red", "roll": 2}),
-        Event("start_roll", {"car": "blue", "value": 10}),
-    ):
-        state, prompts = apply(state, event)
+    state, _prompts = play(
+        state,
+        [
+            *GRID,
+            *dealt(),
+            Event("move", {"car": "red", "roll": 2}),
+            Event("start_roll", {"car": "blue", "value": 10}),
+        ],
+    )
     state, prompts = apply(
         state,
         Event("move", {"car": "blue", "roll": 2, "behind": "red", "slipstreamed": True}),
