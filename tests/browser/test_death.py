@@ -38,11 +38,8 @@ def step(page: Page, race: Race, kind: str, data: dict | None = None) -> None:
 
 
 def test_a_death_league_and_a_short_race_with_an_attack_on_a_phone(
-    page: Page, live_server, login, django_user_model
+    page: Page, live_server, logged_in_organiser
 ):
-    django_user_model.objects.create_user("org", password="secret-pass")
-    login("org", "secret-pass")
-
     season = season_from_home_page(
         page,
         live_server.url,

@@ -25,11 +25,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_formula_d_league_and_a_short_race_on_a_phone(
-    page: Page, live_server, login, django_user_model
+    page: Page, live_server, logged_in_organiser
 ):
-    django_user_model.objects.create_user("org", password="secret-pass")
-    login("org", "secret-pass")
-
     season = season_from_home_page(
         page,
         live_server.url,

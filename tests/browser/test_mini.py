@@ -21,12 +21,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_mini_series_and_a_short_race_on_a_phone(
-    page: Page, live_server, login, django_user_model
-):
-    django_user_model.objects.create_user("org", password="secret-pass")
-    login("org", "secret-pass")
-
+def test_a_mini_series_and_a_short_race_on_a_phone(page: Page, live_server, logged_in_organiser):
     season = season_from_home_page(
         page,
         live_server.url,
