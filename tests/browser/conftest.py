@@ -63,3 +63,11 @@ def login(page, live_server):
         page.wait_for_url(f"{live_server.url}/")
 
     return log_in
+
+
+@pytest.fixture
+def logged_in_organiser(login, django_user_model):
+    """The organiser "org", logged in through the login page."""
+    user = django_user_model.objects.create_user("org", password="secret-pass")
+    login("org", "secret-pass")
+    return user

@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
-from league.models import League, Round, RoundStatus
+from league import services as league_services
+from league.models import League, Round, RoundStatus, Season
 from races import services as race_services
 from races.models import Race
 from rules import engine
@@ -37,6 +38,28 @@ def league_from_home_page(
     page.get_by_role("button", name="Create league").click()
     expect(page.get_by_text(title)).to_be_visible()
     return League.objects.get(name=name)
+
+
+def season_from_home_page(
+    page: Page,
+    url: str,
+    *,
+    teams: dict[str, list[str]],
+    track: str = "Monza",
+    preset: str = "",
+    **league,
+) -> Season:
+    """The league made from the home page (`league`: as `league_from_home_page` takes it), its
+    `teams` (team name -> drivers' names) and its first season opened on the sample schedule
+    `preset`, or else on the one `track`."""
+    made = league_from_home_page(page, url, **league)
+    for team, drivers in teams.items():
+        league_services.team_create(league=made, name=team, driver_names=drivers)
+    if preset:
+        return league_services.season_open(league=made, preset=preset)
+    return league_services.season_open(
+        league=made, tracks=[league_services.track_create(name=track)]
+    )
 
 
 def start_at_the_table(page: Page, url: str, round_: Round, cars: dict[str, str]) -> None:

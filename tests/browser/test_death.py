@@ -9,13 +9,12 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from races import services as race_services
 from races.models import Race
 from rules import engine
 from tests.browser.league_race import (
-    league_from_home_page,
     play_to_the_end,
+    season_from_home_page,
     start_at_the_table,
     write_the_result,
 )
@@ -39,23 +38,16 @@ def step(page: Page, race: Race, kind: str, data: dict | None = None) -> None:
 
 
 def test_a_death_league_and_a_short_race_with_an_attack_on_a_phone(
-    page: Page, live_server, login, django_user_model
+    page: Page, live_server, logged_in_organiser
 ):
-    django_user_model.objects.create_user("org", password="secret-pass")
-    login("org", "secret-pass")
-
-    league = league_from_home_page(
+    season = season_from_home_page(
         page,
         live_server.url,
         name="Death Race",
         rule_set="death",
         settings=lambda page: page.get_by_label("Upgrade cards: dealt at random, or picked in"),
         title="Formula... Death! · organiser org",
-    )
-    for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Monza")]
+        teams={"Ann's": ["Ann"], "Bob's": ["Bob"]},
     )
     round_one = season.rounds.get()
 

@@ -12,8 +12,8 @@ from league import services as league_services
 from races import services as race_services
 from races.models import Race
 from tests.browser.league_race import (
-    league_from_home_page,
     play_to_the_end,
+    season_from_home_page,
     start_at_the_table,
     write_the_result,
 )
@@ -25,24 +25,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_formula_d_league_and_a_short_race_on_a_phone(
-    page: Page, live_server, login, django_user_model
+    page: Page, live_server, logged_in_organiser
 ):
-    django_user_model.objects.create_user("org", password="secret-pass")
-    login("org", "secret-pass")
-
-    league = league_from_home_page(
+    season = season_from_home_page(
         page,
         live_server.url,
         name="Grand Prix Club",
         rule_set="formula_d",
         settings=lambda page: page.get_by_label("Cars each team (player) races"),
         title="Formula D · organiser org",
-    )
-
-    for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Home")]
+        teams={"Ann's": ["Ann"], "Bob's": ["Bob"]},
+        track="Home",
     )
     round_one = season.rounds.get()
 

@@ -14,33 +14,24 @@ from league.models import Driver
 from races import services as race_services
 from rules import engine
 from rules.mini.championship import POINTS
-from tests.browser.league_race import league_from_home_page, play_to_the_end, write_the_result
+from tests.browser.league_race import play_to_the_end, season_from_home_page, write_the_result
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_mini_series_and_a_short_race_on_a_phone(
-    page: Page, live_server, login, django_user_model
-):
-    django_user_model.objects.create_user("org", password="secret-pass")
-    login("org", "secret-pass")
-
-    league = league_from_home_page(
+def test_a_mini_series_and_a_short_race_on_a_phone(page: Page, live_server, logged_in_organiser):
+    season = season_from_home_page(
         page,
         live_server.url,
         name="Mini Club",
         rule_set="mini",
         settings=lambda page: page.get_by_label("Damage points each car starts a race with"),
         title="Mini's series · organiser org",
+        teams={"Ann's": ["Ann", "Ann II"], "Bob's": ["Bob", "Bob II"]},
+        preset="Mini's series",
     )
-
-    for name in ("Ann", "Bob"):
-        league_services.team_create(
-            league=league, name=f"{name}'s", driver_names=[name, f"{name} II"]
-        )
-    season = league_services.season_open(league=league, preset="Mini's series")
     round_one = season.rounds.get(number=1)
     league_services.round_format_set(round_=round_one, race_format="no_pits")
     drivers = [Driver.objects.get(name=name) for name in ("Ann", "Bob")]

@@ -9,11 +9,10 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from races.models import Race
 from tests.browser.league_race import (
-    league_from_home_page,
     play_to_the_end,
+    season_from_home_page,
     start_at_the_table,
     write_the_result,
 )
@@ -23,25 +22,15 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_an_rbb_league_and_a_short_race_on_a_phone(
-    page: Page, live_server, login, django_user_model
-):
-    django_user_model.objects.create_user("org", password="secret-pass")
-    login("org", "secret-pass")
-
-    league = league_from_home_page(
+def test_an_rbb_league_and_a_short_race_on_a_phone(page: Page, live_server, logged_in_organiser):
+    season = season_from_home_page(
         page,
         live_server.url,
         name="RBB",
         rule_set="rbb",
         settings=lambda page: page.get_by_text("25-18-15-12-10-8-6-4-2-1"),
         title="RBB championship · organiser org",
-    )
-
-    league_services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Monza")]
+        teams={"Scuderia": ["Ann", "Bob"], "Arrows": ["Cid", "Dot"]},
     )
     round_one = season.rounds.get()
 

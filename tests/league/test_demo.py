@@ -10,7 +10,7 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 
-from league.models import Driver, Entry, League, Role, RoundStatus
+from league.models import Driver, Entry, League, Role, RoundStatus, Season
 from league.standings import season_standings
 
 pytestmark = pytest.mark.django_db
@@ -26,15 +26,23 @@ def row_counts() -> dict[str, int]:
     return {model._meta.label: model._default_manager.count() for model in apps.get_models()}
 
 
+def first_season(name: str, ruleset: str, finished: int, scheduled: int) -> tuple[League, Season]:
+    """The demo league `name`, of `ruleset`, and its first season, open: `finished` rounds run,
+    `scheduled` to come."""
+    league = League.objects.get(name=name)
+    season = league.current_season()
+    assert league.ruleset == ruleset and season.number == 1 and not season.is_ended
+    assert [round_.status for round_ in season.rounds.order_by("number")] == [
+        RoundStatus.FINISHED
+    ] * finished + [RoundStatus.SCHEDULED] * scheduled
+    return league, season
+
+
 def test_the_demo_league_is_part_way_through_its_first_season():
     assert "Built" in load_demo()
 
-    league = League.objects.get(name="Paddock Demo League")
-    season = league.current_season()
-    assert season.number == 1 and season.preset == "Spring" and not season.is_ended
-    assert [round_.status for round_ in season.rounds.order_by("number")] == [
-        RoundStatus.FINISHED
-    ] * 4 + [RoundStatus.SCHEDULED] * 5
+    league, season = first_season("Paddock Demo League", "season_pass", 4, 5)
+    assert season.preset == "Spring"
     assert league.teams.count() == 4
     standings = season_standings(season)
     assert standings.drivers and standings.drivers[0].points > 0
@@ -48,12 +56,7 @@ def test_the_demo_league_is_part_way_through_its_first_season():
 def test_the_demo_rbb_championship_is_three_races_into_eight_with_home_tracks():
     load_demo()
 
-    league = League.objects.get(name="Paddock RBB Championship")
-    season = league.current_season()
-    assert league.ruleset == "rbb" and season.number == 1 and not season.is_ended
-    assert [round_.status for round_ in season.rounds.order_by("number")] == [
-        RoundStatus.FINISHED
-    ] * 3 + [RoundStatus.SCHEDULED] * 5
+    league, season = first_season("Paddock RBB Championship", "rbb", 3, 5)
     assert Driver.objects.filter(team__league=league).count() == 10
     homes = dict(
         Driver.objects.filter(team__league=league, home_track__isnull=False).values_list(
@@ -74,14 +77,9 @@ def test_the_demo_rbb_championship_is_three_races_into_eight_with_home_tracks():
 def test_the_demo_mini_series_is_three_races_in_with_lap_leader_points():
     load_demo()
 
-    league = League.objects.get(name="Paddock Mini Series")
-    season = league.current_season()
-    assert league.ruleset == "mini" and season.preset == "Mini's series"
-    rounds = list(season.rounds.order_by("number"))
-    assert [round_.status for round_ in rounds] == [RoundStatus.FINISHED] * 3 + [
-        RoundStatus.SCHEDULED
-    ] * 5
-    winner = Entry.objects.get(round=rounds[0], place=1)
+    _league, season = first_season("Paddock Mini Series", "mini", 3, 5)
+    assert season.preset == "Mini's series"
+    winner = Entry.objects.get(round__season=season, round__number=1, place=1)
     # 7 for the win and 1 for leading lap 1 of 3.
     assert (winner.driver.name, winner.points) == ("Minnie Driver", 8)
     standings = season_standings(season)
@@ -96,12 +94,7 @@ def test_the_demo_mini_series_is_three_races_in_with_lap_leader_points():
 def test_the_demo_death_race_is_two_races_into_four_with_cars_destroyed():
     load_demo()
 
-    league = League.objects.get(name="Paddock Death Race")
-    season = league.current_season()
-    assert league.ruleset == "death" and season.number == 1 and not season.is_ended
-    assert [round_.status for round_ in season.rounds.order_by("number")] == [
-        RoundStatus.FINISHED
-    ] * 2 + [RoundStatus.SCHEDULED] * 2
+    league, season = first_season("Paddock Death Race", "death", 2, 2)
     # One car a player: five teams of one.
     assert league.teams.count() == Driver.objects.filter(team__league=league).count() == 5
     assert Entry.objects.filter(round__season=season, out_reason="destroyed").count() == 3

@@ -6,6 +6,7 @@ import random
 
 from django.core.exceptions import ValidationError
 
+from league.models import Round, RoundStatus
 from races import services
 from races.models import Race
 from rules import engine
@@ -95,6 +96,17 @@ def drive(
 
 def drive_to_finish(race: Race, *, seed: int = 1, wild: bool = False, who=None) -> Race:
     return drive(race, 2000, seed=seed, finish_from_round=4, wild=wild, who=who)
+
+
+def write_the_result(client, race: Race) -> Round:
+    """The organiser (`client`) writes the finished race into the season from the turn page:
+    its round, finished."""
+    response = client.post(race.get_absolute_url(), {"commit": "", "version": race.version})
+    assert response.status_code == 302
+    round_ = race.round
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.FINISHED
+    return round_
 
 
 def finish_in_memory(race: Race, *, seed: int = 1) -> Race:

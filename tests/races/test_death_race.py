@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from league import services as league_services
-from league.models import Driver, League, RoundStatus
+from league.models import Driver, League
 from league.standings import season_standings
 from races import services
 from races.models import Race
 from rules import engine
-from tests.races.autopilot import drive_to_finish
+from tests.races.autopilot import drive_to_finish, write_the_result
 
 pytestmark = pytest.mark.django_db
 CARS = ("red", "blue", "green")
@@ -81,12 +81,6 @@ def test_a_death_race_at_the_table_lands_in_the_standings(client_organiser, seas
     state = services.race_state(race)
     assert state.finished
     assert "attack_order" in {event.kind for event in services.race_events(race)}
-    response = client_organiser.post(
-        race.get_absolute_url(), {"commit": "", "version": race.version}
-    )
-    assert response.status_code == 302
-    round_ = race.round
-    round_.refresh_from_db()
-    assert round_.status == RoundStatus.FINISHED
+    round_ = write_the_result(client_organiser, race)
     standings = season_standings(round_.season)
     assert [line.points for line in standings.drivers] == [10, 8, 6]

@@ -12,7 +12,7 @@ from league.standings import season_standings
 from races import services
 from races.models import Race
 from rules import engine
-from tests.races.autopilot import drive, drive_to_finish
+from tests.races.autopilot import drive, drive_to_finish, write_the_result
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -58,13 +58,7 @@ def test_a_formula_d_race_at_the_table_lands_in_the_standings(client_organiser, 
     drive_to_finish(race, seed=4)
     state = services.race_state(race)
     assert state.finished
-    response = client_organiser.post(
-        race.get_absolute_url(), {"commit": "", "version": race.version}
-    )
-    assert response.status_code == 302
-    round_ = race.round
-    round_.refresh_from_db()
-    assert round_.status == RoundStatus.FINISHED
+    round_ = write_the_result(client_organiser, race)
     by_place = {result.place: result.car for result in engine.results(state)}
     points = dict(round_.entries.values_list("car", "points"))
     assert [points[by_place[place]] for place in (1, 2, 3)] == [10, 8, 6]

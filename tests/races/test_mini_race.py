@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from league import services as league_services
-from league.models import Driver, League, RoundStatus
+from league.models import Driver, League
 from league.standings import season_standings
 from races import services
 from races.models import Race
 from rules import engine
 from rules.mini.championship import POINTS
 from tests.league.test_services import all_finish
-from tests.races.autopilot import drive, drive_to_finish
+from tests.races.autopilot import drive, drive_to_finish, write_the_result
 
 pytestmark = pytest.mark.django_db
 
@@ -84,13 +84,7 @@ def test_a_mini_race_at_the_table_lands_in_the_standings_with_lap_leader_points(
     assert state.finished
     results = engine.results(state)
     assert sum(result.bonus_points for result in results) == state.setup.laps - 1
-    response = client_organiser.post(
-        race.get_absolute_url(), {"commit": "", "version": race.version}
-    )
-    assert response.status_code == 302
-    round_ = race.round
-    round_.refresh_from_db()
-    assert round_.status == RoundStatus.FINISHED
+    round_ = write_the_result(client_organiser, race)
     points = dict(round_.entries.values_list("car", "points"))
     expected = {r.car: POINTS[r.place - 1] + r.bonus_points for r in results}
     assert points == expected

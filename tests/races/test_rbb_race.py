@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from league import services as league_services
-from league.models import Driver, League, RoundStatus
+from league.models import Driver, League
 from league.standings import season_standings
 from races import services
 from races.models import Race
 from rules import engine
-from tests.races.autopilot import drive, drive_to_finish
+from tests.races.autopilot import drive, drive_to_finish, write_the_result
 
 pytestmark = pytest.mark.django_db
 CARS = ("red", "blue", "green", "yellow")
@@ -64,13 +64,7 @@ def test_an_rbb_race_at_the_table_lands_in_the_standings_and_the_next_grid_is_re
     drive_to_finish(race, seed=4)
     state = services.race_state(race)
     assert state.finished
-    response = client_organiser.post(
-        race.get_absolute_url(), {"commit": "", "version": race.version}
-    )
-    assert response.status_code == 302
-    round_ = race.round
-    round_.refresh_from_db()
-    assert round_.status == RoundStatus.FINISHED
+    round_ = write_the_result(client_organiser, race)
     finish = [result.car for result in engine.results(state)]
     points = dict(round_.entries.values_list("car", "points"))
     assert [points[car] for car in finish] == [25, 18, 15, 12]

@@ -36,6 +36,7 @@ from rules.death.race.state import DeathState
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, name, order_prompt, plural, with_car
 from rules.formula_d.race.common import label, on_track
+from rules.formula_d.race.facts import cars_fact
 from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.state import Check
 
@@ -125,6 +126,12 @@ def _attacker(state: DeathState) -> str:
     return state.attackers[state.attacker]
 
 
+def _firing(state: DeathState) -> tuple[str, Weapon]:
+    """The attacker and the weapon it fires."""
+    key = _attacker(state)
+    return key, weapon(state, key, state.aiming)
+
+
 def targets(state: DeathState, key: str, arm: Weapon) -> tuple[str, ...]:
     """The cars on the track `arm` may fire at from `key`, in front or behind as it says, less
     those a Bravado or Jammer roll has already turned it from this phase."""
@@ -199,8 +206,7 @@ def on_attack(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
 
 
 def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
-    key = _attacker(state)
-    arm = weapon(state, key, state.aiming)
+    key, arm = _firing(state)
     cars = targets(state, key, arm)
     fields = [
         Field(
@@ -235,29 +241,11 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
         )
     others = tuple(car for car in on_track(state) if car != key)
     if arm.also_hits:
-        fields.append(
-            Field(
-                "also",
-                "Cars it also hits (same lane in range; beside the target; all adjacent)",
-                "cars",
-                choices=tuple((car, label(state, car)) for car in others),
-                required=False,
-                default=(),
-                short="Also hit",
-            )
-        )
+        also = "Cars it also hits (same lane in range; beside the target; all adjacent)"
+        fields.append(cars_fact(state, "also", also, others, short="Also hit"))
     if arm.pulls:
-        fields.append(
-            Field(
-                "pulled_beside",
-                "If hit, cars the target would end beside (both roll for collision)",
-                "cars",
-                choices=tuple((car, label(state, car)) for car in others),
-                required=False,
-                default=(),
-                folded=True,
-            )
-        )
+        beside = "If hit, cars the target would end beside (both roll for collision)"
+        fields.append(cars_fact(state, "pulled_beside", beside, others, folded=True))
     text = f"{label(state, key)} fires {_weapon_line(arm)}: its target, as the board shows"
     return (Prompt("aim", text, key, tuple(fields)),)
 
@@ -294,8 +282,7 @@ def _screen(state: DeathState, key: str, arm: Weapon, target: str) -> int:
 
 
 def screen_prompts(state: DeathState) -> tuple[Prompt, ...]:
-    key = _attacker(state)
-    arm = weapon(state, key, state.aiming)
+    key, arm = _firing(state)
     most = _screen(state, key, arm, state.target)
     why = "Jammer" if has(state, state.target, "Jammer") and most == 10 else "Bravado"
     text = (
@@ -323,8 +310,7 @@ def on_screen(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
 
 
 def hit_prompts(state: DeathState) -> tuple[Prompt, ...]:
-    key = _attacker(state)
-    arm = weapon(state, key, state.aiming)
+    key, arm = _firing(state)
     need = accuracy_against(arm, defence(state, state.target))
     halved = " (halved by its defence)" if need != arm.accuracy else ""
     again = "Targeting Computer: reroll the miss — " if state.rerolled else ""

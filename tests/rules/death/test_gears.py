@@ -9,7 +9,15 @@ import pytest
 from rules.dice import values
 from rules.engine import Event, EventRejected, apply, dashboard
 from rules.engine import describe as engine_describe
-from tests.rules.death.test_race import BLUE_CARDS, RED_CARDS, through_round_1
+from tests.rules.death.script import (
+    BLUE_CARDS,
+    RED_CARDS,
+    between_rounds,
+    fire,
+    in_1st,
+    play,
+    through_round_1,
+)
 
 
 def to_round_2(red_utility="Turbo", blue_utility="Turn Table", damage=10):
@@ -18,14 +26,8 @@ def to_round_2(red_utility="Turbo", blue_utility="Turn Table", damage=10):
         red={**RED_CARDS, "utility": red_utility},
         blue={**BLUE_CARDS, "utility": blue_utility},
     )
-    for event in (
-        Event("attack_order", {"order": ["red", "blue"]}),
-        Event("attack", {"car": "blue", "action": "pass"}),
-        Event("attack", {"car": "red", "action": "reload:1"}),  # Acid Jets ready
-        Event("order", {"order": ["red", "blue"]}),
-    ):
-        state, prompts = apply(state, event)
-    return state, prompts
+    # Red readies its Acid Jets.
+    return play(state, between_rounds(["red", "blue"], "pass", "reload:1"))
 
 
 def offered(prompt):
@@ -54,17 +56,16 @@ def test_turbo_is_spent_for_the_lap_and_without_it_two_up_is_refused():
     with pytest.raises(EventRejected):
         apply(state, Event("gear", {"car": "red", "gear": 3}))
     state, prompts = to_round_2()
-    for event in (
-        Event("gear", {"car": "red", "gear": 3}),
-        Event("move", {"car": "red", "roll": 4}),
-        Event("gear", {"car": "blue", "gear": 2}),
-        Event("move", {"car": "blue", "roll": 3}),
-        Event("attack_order", {"order": ["red", "blue"]}),
-        Event("attack", {"car": "blue", "action": "pass"}),
-        Event("attack", {"car": "red", "action": "pass"}),
-        Event("order", {"order": ["red", "blue"]}),
-    ):
-        state, prompts = apply(state, event)
+    state, prompts = play(
+        state,
+        [
+            Event("gear", {"car": "red", "gear": 3}),
+            Event("move", {"car": "red", "roll": 4}),
+            Event("gear", {"car": "blue", "gear": 2}),
+            Event("move", {"car": "blue", "roll": 3}),
+            *between_rounds(["red", "blue"], "pass", "pass"),
+        ],
+    )
     assert state.car("red").laps == 0  # the same lap: up one gear only
     assert offered(prompts[0]) == ["1", "2", "3", "4"]
     with pytest.raises(EventRejected):
@@ -73,20 +74,17 @@ def test_turbo_is_spent_for_the_lap_and_without_it_two_up_is_refused():
 
 def spun_blue(blue_utility):
     state, prompts = to_round_2(red_utility="Nitros", blue_utility=blue_utility, damage=4)
-    for event in (
-        Event("gear", {"car": "red", "gear": 1}),
-        Event("move", {"car": "red", "roll": 1}),
-        Event("gear", {"car": "blue", "gear": 1}),
-        Event("move", {"car": "blue", "roll": 1}),
-        Event("attack_order", {"order": ["blue", "red"]}),
-        Event("attack", {"car": "red", "action": "fire:1"}),
-        Event("aim", {"car": "red", "target": "blue", "spaces": 1}),
-        Event("screen_roll", {"car": "red", "value": 1}),
-        Event("hit_roll", {"car": "red", "value": 1}),
-        Event("attack", {"car": "blue", "action": "pass"}),
-        Event("order", {"order": ["blue", "red"]}),
-    ):
-        state, prompts = apply(state, event)
+    state, prompts = play(
+        state,
+        [
+            *in_1st(["red", "blue"]),
+            *fire(["blue", "red"], 1, 1),
+            Event("screen_roll", {"car": "red", "value": 1}),
+            Event("hit_roll", {"car": "red", "value": 1}),
+            Event("attack", {"car": "blue", "action": "pass"}),
+            Event("order", {"order": ["blue", "red"]}),
+        ],
+    )
     assert state.car("blue").spun and prompts[0].car == "blue"
     return state, prompts
 

@@ -6,56 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from rules.engine import Event, EventRejected, Starter, apply, dashboard, replay, start
-from rules.engine import setup as race_setup
-
-
-def race(distribution="random", damage=10):
-    setup = race_setup(
-        "death",
-        [Starter("red", "Ann"), Starter("blue", "Bob")],
-        distribution=distribution,
-        damage=damage,
-    )
-    return setup, start(setup)
-
-
-RED_CARDS = {"weapon_1": "Rear MG", "weapon_2": "Acid Jets", "defence": "Light Armour",
-             "utility": "Nitros"}  # fmt: skip
-BLUE_CARDS = {"weapon_1": "Forward MG", "weapon_2": "Megaton Missiles", "defence": "Bravado",
-              "utility": "Drop Clutch"}  # fmt: skip
-
-
-def to_the_cards(state):
-    for event in (
-        Event("grid_roll", {"car": "red", "value": 18}),
-        Event("grid_roll", {"car": "blue", "value": 3}),
-    ):
-        state, prompts = apply(state, event)
-    return state, prompts
-
-
-def through_round_1(distribution="random", damage=10, red=RED_CARDS, blue=BLUE_CARDS):
-    """Round 1 moved (Red ahead, Blue behind), with these cards: the Attack Phase next."""
-    setup, (state, _prompts) = race(distribution, damage)
-    state, prompts = to_the_cards(state)
-    log = [
-        Event("grid_roll", {"car": "red", "value": 18}),
-        Event("grid_roll", {"car": "blue", "value": 3}),
-    ]
-    first, second = ("blue", "red") if distribution == "pick" else ("red", "blue")
-    cards = {"red": red, "blue": blue}
-    for event in (
-        Event("cards", {"car": first, **cards[first]}),
-        Event("cards", {"car": second, **cards[second]}),
-        Event("start_roll", {"car": "red", "value": 10}),
-        Event("move", {"car": "red", "roll": 2}),
-        Event("start_roll", {"car": "blue", "value": 10}),
-        Event("move", {"car": "blue", "roll": 1}),
-    ):
-        state, prompts = apply(state, event)
-        log.append(event)
-    return setup, state, prompts, log
+from rules.engine import Event, EventRejected, apply, dashboard, replay
+from tests.rules.death.script import (
+    BLUE_CARDS,
+    GRID,
+    RED_CARDS,
+    between_rounds,
+    dealt,
+    fire,
+    in_1st,
+    play,
+    race,
+    through_round_1,
+    to_the_cards,
+)
 
 
 def test_the_cards_are_entered_once_the_grid_is_set_in_grid_order_when_dealt():
@@ -95,21 +59,11 @@ def test_after_the_movement_phase_the_attack_phase_last_place_first():
 
 def test_reload_tokens_then_firing_in_range_and_sight_bravado_and_the_hit():
     setup, state, _prompts, log = through_round_1()
-    events = [
-        Event("attack_order", {"order": ["red", "blue"]}),
-        Event("attack", {"car": "blue", "action": "reload:0"}),  # Forward MG ready
-        Event("attack", {"car": "red", "action": "reload:1"}),  # Acid Jets ready
-        Event("order", {"order": ["red", "blue"]}),
-        Event("gear", {"car": "red", "gear": 1}),
-        Event("move", {"car": "red", "roll": 1}),
-        Event("gear", {"car": "blue", "gear": 1}),
-        Event("move", {"car": "blue", "roll": 1}),
-        Event("attack_order", {"order": ["red", "blue"]}),
-        Event("attack", {"car": "blue", "action": "fire:0"}),
-    ]
-    for event in events:
-        state, prompts = apply(state, event)
-        log.append(event)
+    order = ["red", "blue"]
+    # Blue readies its Forward MG, Red its Acid Jets; round 2; Blue fires its Forward MG.
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0)]
+    state, prompts = play(state, events)
+    log.extend(events)
     assert prompts[0].kind == "aim"
     # Out of range (the Forward MG reaches 12) or out of sight: refused.
     with pytest.raises(EventRejected, match="range of 12"):
@@ -132,20 +86,10 @@ def test_reload_tokens_then_firing_in_range_and_sight_bravado_and_the_hit():
 
 def test_bravado_turns_an_attacker_away_on_16_or_more():
     _setup, state, _prompts, _log = through_round_1()
-    for event in (
-        Event("attack_order", {"order": ["blue", "red"]}),  # Red now behind Blue
-        Event("attack", {"car": "red", "action": "reload:1"}),
-        Event("attack", {"car": "blue", "action": "pass"}),
-        Event("order", {"order": ["blue", "red"]}),
-        Event("gear", {"car": "blue", "gear": 1}),
-        Event("move", {"car": "blue", "roll": 1}),
-        Event("gear", {"car": "red", "gear": 1}),
-        Event("move", {"car": "red", "roll": 1}),
-        Event("attack_order", {"order": ["blue", "red"]}),
-        Event("attack", {"car": "red", "action": "fire:1"}),
-        Event("aim", {"car": "red", "target": "blue", "spaces": 1}),
-    ):
-        state, prompts = apply(state, event)
+    order = ["blue", "red"]  # Red now behind Blue
+    state, prompts = play(
+        state, [*between_rounds(order, "reload:1", "pass"), *in_1st(order), *fire(order, 1, 1)]
+    )
     assert prompts[0].kind == "screen_roll" and "1-15" in prompts[0].text
     turned, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 16}))
     assert prompts[0].kind == "attack" and "fire:1" not in dict(prompts[0].fields[0].choices)
@@ -159,22 +103,17 @@ def test_bravado_turns_an_attacker_away_on_16_or_more():
 
 def test_spinning_out_at_0_and_destroyed_by_one_more_point():
     _setup, state, _prompts, _log = through_round_1(damage=4)
-    for event in (
-        Event("attack_order", {"order": ["blue", "red"]}),
-        Event("attack", {"car": "red", "action": "reload:1"}),
-        Event("attack", {"car": "blue", "action": "pass"}),
-        Event("order", {"order": ["blue", "red"]}),
-        Event("gear", {"car": "blue", "gear": 1}),
-        Event("move", {"car": "blue", "roll": 1}),
-        Event("gear", {"car": "red", "gear": 1}),
-        Event("move", {"car": "red", "roll": 1}),
-        Event("attack_order", {"order": ["blue", "red"]}),
-        Event("attack", {"car": "red", "action": "fire:1"}),
-        Event("aim", {"car": "red", "target": "blue", "spaces": 1}),
-        Event("screen_roll", {"car": "red", "value": 1}),
-        Event("hit_roll", {"car": "red", "value": 1}),
-    ):
-        state, prompts = apply(state, event)
+    order = ["blue", "red"]
+    state, prompts = play(
+        state,
+        [
+            *between_rounds(order, "reload:1", "pass"),
+            *in_1st(order),
+            *fire(order, 1, 1),
+            Event("screen_roll", {"car": "red", "value": 1}),
+            Event("hit_roll", {"car": "red", "value": 1}),
+        ],
+    )
     blue = state.car("blue")
     assert state.arms("blue").damage == 0 and blue.spun and blue.racing
     assert "spins out" in " ".join(v.note for v in dashboard(state)) or blue.spun
@@ -182,13 +121,7 @@ def test_spinning_out_at_0_and_destroyed_by_one_more_point():
 
 def test_dropping_the_clutch_costs_two_damage_and_the_drop_clutch_one():
     _setup, (state, _prompts) = race()
-    state, _prompts = to_the_cards(state)
-    for event in (
-        Event("cards", {"car": "red", **RED_CARDS}),
-        Event("cards", {"car": "blue", **BLUE_CARDS}),
-        Event("start_roll", {"car": "red", "value": 10}),
-    ):
-        state, prompts = apply(state, event)
+    state, prompts = play(state, [*GRID, *dealt()])
     labels = {spec.name: spec.label for spec in prompts[0].fields}
     assert "2 damage" in labels["clutch"] and "slipstream" not in labels
     state, prompts = apply(state, Event("move", {"car": "red", "roll": 2, "clutch": True}))
@@ -199,15 +132,15 @@ def test_dropping_the_clutch_costs_two_damage_and_the_drop_clutch_one():
 
 def test_slipstreaming_three_spaces_in_any_gear():
     _setup, (state, _prompts) = race()
-    state, _prompts = to_the_cards(state)
-    for event in (
-        Event("cards", {"car": "red", **RED_CARDS}),
-        Event("cards", {"car": "blue", **BLUE_CARDS}),
-        Event("start_roll", {"car": "red", "value": 10}),
-        Event("move", {"car": "red", "roll": 2}),
-        Event("start_roll", {"car": "blue", "value": 10}),
-    ):
-        state, prompts = apply(state, event)
+    state, _prompts = play(
+        state,
+        [
+            *GRID,
+            *dealt(),
+            Event("move", {"car": "red", "roll": 2}),
+            Event("start_roll", {"car": "blue", "value": 10}),
+        ],
+    )
     state, prompts = apply(
         state,
         Event("move", {"car": "blue", "roll": 2, "behind": "red", "slipstreamed": True}),

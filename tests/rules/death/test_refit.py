@@ -9,7 +9,7 @@ import pytest
 from rules.death.attacks import REFIT_DAMAGE
 from rules.engine import Event, EventRejected, apply
 from rules.engine import describe as engine_describe
-from tests.rules.death.test_race import BLUE_CARDS, through_round_1
+from tests.rules.death.script import BLUE_CARDS, between_rounds, fire, in_1st, play, through_round_1
 
 
 def stripped_of_its_nitros(damage=10):
@@ -17,26 +17,20 @@ def stripped_of_its_nitros(damage=10):
     _setup, state, _prompts, _log = through_round_1(
         damage=damage, blue={**BLUE_CARDS, "weapon_2": "Chain Blades"}
     )
-    for event in (
-        Event("attack_order", {"order": ["red", "blue"]}),
-        Event("attack", {"car": "blue", "action": "reload:1"}),
-        Event("attack", {"car": "red", "action": "pass"}),
-        Event("order", {"order": ["red", "blue"]}),
-        Event("gear", {"car": "red", "gear": 1}),
-        Event("move", {"car": "red", "roll": 1}),
-        Event("gear", {"car": "blue", "gear": 1}),
-        Event("move", {"car": "blue", "roll": 1}),
-        Event("attack_order", {"order": ["red", "blue"]}),
-        Event("attack", {"car": "blue", "action": "fire:1"}),
-        Event("aim", {"car": "blue", "target": "red", "spaces": 1}),
-        Event("hit_roll", {"car": "blue", "value": 1}),
-        Event("blade_roll", {"car": "red", "value": 4, "lose": "utility"}),
-        Event("attack", {"car": "red", "action": "pass"}),
-        Event("order", {"order": ["red", "blue"]}),
-        Event("gear", {"car": "red", "gear": 2}),
-    ):
-        state, prompts = apply(state, event)
-    return state, prompts
+    order = ["red", "blue"]
+    return play(
+        state,
+        [
+            *between_rounds(order, "reload:1", "pass"),
+            *in_1st(order),
+            *fire(order, 1, 1),
+            Event("hit_roll", {"car": "blue", "value": 1}),
+            Event("blade_roll", {"car": "red", "value": 4, "lose": "utility"}),
+            Event("attack", {"car": "red", "action": "pass"}),
+            Event("order", {"order": order}),
+            Event("gear", {"car": "red", "gear": 2}),
+        ],
+    )
 
 
 def test_the_card_lost_to_chain_blades_is_refitted_at_the_pit_stop_for_4_damage():
