@@ -504,9 +504,7 @@ def _undo_targets(race: Race, back_to: int | None):
     return entries.order_by("-seq")
 
 
-def race_undo(
-    *, race: Race, expected_version: int, who=None, back_to: int | None = None
-) -> RaceState:
+def race_undo(*, race: Race, expected_version: int, back_to: int | None = None) -> RaceState:
     """Take back the referee's last entry (or, with `back_to`, every event from that one on)
     and restore the state before it, as kept with the event: undo at event 3,000 costs what it
     costs at event 10, one write (Race.objects.take_back). An event logged before states were

@@ -214,9 +214,7 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         # The page shows the snapshot read here when it was built on this version: then only
         # what the undo changed is swapped, as after an entry.
         before = services.race_state(race) if race.version == version else None
-        state = services.race_undo(
-            race=race, expected_version=version, who=request.user, back_to=back_to
-        )
+        state = services.race_undo(race=race, expected_version=version, back_to=back_to)
         if not request.htmx:
             return redirect(race)
         if before is None or back_to is not None or not race.seq:
