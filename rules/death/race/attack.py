@@ -231,12 +231,12 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
     if not arm.no_sight:
         fields.append(
             Field(
-                "sight",
-                "Line of sight: a straight line from car to car that never leaves the track",
+                "no_sight",
+                "No line of sight: no straight line from car to car that stays on the track",
                 "bool",
                 required=False,
-                default=True,
-                short="Sight",
+                default=False,
+                short="No line of sight",
             )
         )
     others = tuple(car for car in on_track(state) if car != key)
@@ -260,7 +260,7 @@ def on_aim(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
             f"{name(target)} is {entry['spaces']} spaces away: {arm.name} has a range of "
             f"{arm.range}."
         )
-    if not arm.no_sight and not entry.get("sight", True):
+    if not arm.no_sight and entry.get("no_sight", False):
         raise EventRejected(
             f"{name(key)} has no line of sight to {name(target)}: choose another target."
         )

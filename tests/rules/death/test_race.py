@@ -69,9 +69,9 @@ def test_reload_tokens_then_firing_in_range_and_sight_bravado_and_the_hit():
     with pytest.raises(EventRejected, match="range of 12"):
         apply(state, Event("aim", {"car": "blue", "target": "red", "spaces": 13}))
     with pytest.raises(EventRejected, match="no line of sight"):
-        apply(state, Event("aim", {"car": "blue", "target": "red", "spaces": 2, "sight": False}))
+        apply(state, Event("aim", {"car": "blue", "target": "red", "spaces": 2, "no_sight": True}))
     for event in (
-        Event("aim", {"car": "blue", "target": "red", "spaces": 2, "sight": True}),
+        Event("aim", {"car": "blue", "target": "red", "spaces": 2}),
         Event("hit_roll", {"car": "blue", "value": 8}),  # accuracy 8: a hit
     ):
         state, prompts = apply(state, event)
