@@ -96,11 +96,6 @@ def spread_reloads(tokens: int, weapons: Sequence[str]) -> dict[str, int]:
     return {weapon: each + (1 if index < extra else 0) for index, weapon in enumerate(weapons)}
 
 
-def gears_after_haywire(gear: int, weapon: Weapon) -> int:
-    """A "damaged" car goes down the weapon's gears; 0 or below is a Spin Out."""
-    return gear - weapon.gears_down
-
-
 def screen_max(weapon: Weapon, defence: Defence | None, *, jammer: bool) -> int:
     """The roll the attacker must make before attacking at all (0: none): Bravado's 1-15 against
     any weapon, a Jammer's 1-10 against a missile."""

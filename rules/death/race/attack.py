@@ -13,7 +13,6 @@ from rules.death.attacks import (
     accuracy_against,
     attack_order,
     damage_dealt,
-    gears_after_haywire,
     in_front,
     may_fire_at,
     reload_after_firing,
@@ -23,9 +22,9 @@ from rules.death.attacks import (
 from rules.death.cards import Weapon
 from rules.death.race.common import (
     defence,
+    gears_down,
     has,
     once_a_lap_left,
-    spin_out,
     steady,
     take_damage,
     use_once_a_lap,
@@ -355,10 +354,7 @@ def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
         reloads = tuple(tokens + extra[i] for i, tokens in enumerate(arms.reloads))
         state = with_arms(state, target, reloads=reloads)
     if arm.gears_down:
-        gear = gears_after_haywire(state.car(target).gear, arm)
-        state = with_car(state, target, gear=max(gear, 0))
-        if gear <= 0:
-            state = spin_out(state, target)
+        state = gears_down(state, target, arm.gears_down)
     if arm.pulls:
         car = state.car(target)
         state = with_car(state, target, spaces=car.spaces - arm.pulls)

@@ -20,10 +20,10 @@ from rules.death.attacks import (
 from rules.death.cards import DEFENCE, WEAPON
 from rules.death.race.common import (
     defence,
+    gears_down,
     has,
     heal,
     once_a_lap_left,
-    spin_out,
     steady,
     take_damage,
     use_once_a_lap,
@@ -216,10 +216,7 @@ def on_move(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     if entry.get("limpet") and state.car(key).racing:
         state = _drop_limpet(state, key)
     if entry.get("slip_mine") and state.car(key).racing:
-        gear = state.car(key).gear - SLIP_MINE_GEARS
-        state = with_car(state, key, gear=max(gear, 0))
-        if gear <= 0:
-            state = spin_out(state, key)
+        state = gears_down(state, key, SLIP_MINE_GEARS)
     if entry.get("healed") and state.car(key).racing:
         state = heal(state, key, entry["healed"])
     refits = tuple(card for card in before.arms(key).stripped if entry.get(_refit_key(card)))
