@@ -10,13 +10,14 @@ from dataclasses import replace
 
 from rules.death.attacks import (
     CHAIN_BLADES_MAX,
+    JAMMER,
     accuracy_against,
     attack_order,
     damage_dealt,
     in_front,
     may_fire_at,
     reload_after_firing,
-    screen_max,
+    screens,
     spread_reloads,
 )
 from rules.death.cards import Weapon
@@ -108,6 +109,7 @@ def _skip_gone(state: DeathState) -> DeathState:
         target="",
         also=(),
         pulled_beside=(),
+        screened=0,
         rerolled=False,
     )
 
@@ -270,22 +272,28 @@ def on_aim(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
         also=also,
         pulled_beside=tuple(entry.get("pulled_beside", ())),
     )
-    if _screen(state, key, arm, target):
+    state = replace(state, screened=0)
+    if _screens(state, key, arm, target):
         return replace(state, phase="screen")
     return replace(state, phase="hit")
 
 
-def _screen(state: DeathState, key: str, arm: Weapon, target: str) -> int:
+def _screens(state: DeathState, key: str, arm: Weapon, target: str) -> tuple[tuple[str, int], ...]:
     jammer = has(state, target, "Jammer") and not state.arms(target).jammed
-    return screen_max(arm, defence(state, target), jammer=jammer)
+    return screens(arm, defence(state, target), jammer=jammer)
+
+
+def screen_now(state: DeathState) -> tuple[str, int]:
+    """The screen roll asked now: the card and the most the attacker may roll."""
+    key, arm = _firing(state)
+    return _screens(state, key, arm, state.target)[state.screened]
 
 
 def screen_prompts(state: DeathState) -> tuple[Prompt, ...]:
     key, arm = _firing(state)
-    most = _screen(state, key, arm, state.target)
-    why = "Jammer" if has(state, state.target, "Jammer") and most == 10 else "Bravado"
+    card, most = screen_now(state)
     text = (
-        f"{name(state.target)}'s {why}: {label(state, key)} must roll 1-{most} to attack it "
+        f"{name(state.target)}'s {card}: {label(state, key)} must roll 1-{most} to attack it "
         f"with {arm.name} (roll black)"
     )
     return (Prompt("screen_roll", text, key, (BLACK_DIE,)),)
@@ -295,14 +303,18 @@ def on_screen(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     key = prompt.car or ""
     arm = weapon(state, key, state.aiming)
     value = prompt.read(event.data)["value"]
-    most = _screen(state, key, arm, state.target)
+    card, most = screen_now(state)
     if value <= most:
-        return replace(state, phase="hit")
-    if has(state, state.target, "Jammer") and arm.kind.value == "missile":
+        screened = state.screened + 1
+        done = screened == len(_screens(state, key, arm, state.target))
+        return replace(state, phase="hit" if done else "screen", screened=screened)
+    if card == JAMMER:
         state = with_arms(state, state.target, jammed=True)
     # Turned away: it chooses another target or another weapon (or neither).
     refused = (*state.refused, f"{arm.name}|{state.target}")
-    return replace(state, phase="attack", aiming=-1, target="", also=(), refused=refused)
+    return replace(
+        state, phase="attack", aiming=-1, target="", also=(), refused=refused, screened=0
+    )
 
 
 # --- The hit roll ------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.death.attacks import REFIT_DAMAGE
+from rules.death.race.attack import screen_now
 from rules.death.race.common import has, weapon
 from rules.death.race.gears import TURBO_GEARS, TURN_TABLE_GEAR
 from rules.death.race.state import DeathState
@@ -124,9 +125,13 @@ def _aim(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
 
 
 def _screen(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    card, _most = screen_now(before)
+    rolled = f"{name(key)} rolls {facts['value']} against {name(before.target)}'s {card}"
     if after.phase == "hit":
-        return f"{name(key)} rolls {facts['value']}: it may attack {name(before.target)}"
-    return f"{name(key)} rolls {facts['value']}: turned away from {name(before.target)}"
+        return f"{rolled}: it may attack {name(before.target)}"
+    if after.phase == "screen":
+        return f"{rolled}: past it"
+    return f"{rolled}: turned away from {name(before.target)}"
 
 
 def _hit(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:

@@ -146,3 +146,29 @@ def test_slipstreaming_three_spaces_in_any_gear():
         Event("move", {"car": "blue", "roll": 2, "behind": "red", "slipstreamed": True}),
     )
     assert state.car("blue").spaces == 2 + 3  # in 1st gear
+
+
+def missiles_at_blue(blue_defence="Bravado", red_weapons=("Rear MG", "Megaton Missiles")):
+    """Round 2's Attack Phase: Red, behind Blue (a Jammer), fires its missiles (weapon 1) at
+    Blue, 1 space away: the screen rolls next."""
+    _setup, state, _prompts, _log = through_round_1(
+        red={**RED_CARDS, "weapon_1": red_weapons[0], "weapon_2": red_weapons[1]},
+        blue={**BLUE_CARDS, "weapon_2": "Acid Jets", "defence": blue_defence, "utility": "Jammer"},
+    )
+    order = ["blue", "red"]
+    return play(
+        state, [*between_rounds(order, "reload:1", "pass"), *in_1st(order), *fire(order, 1, 1)]
+    )
+
+
+def test_bravado_and_a_jammer_the_jammer_s_roll_then_bravado_s():
+    state, prompts = missiles_at_blue()
+    assert prompts[0].kind == "screen_roll" and "Jammer" in prompts[0].text
+    assert "1-10" in prompts[0].text
+    state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 10}))
+    assert prompts[0].kind == "screen_roll" and "Bravado" in prompts[0].text
+    assert "1-15" in prompts[0].text
+    turned, turned_prompts = apply(state, Event("screen_roll", {"car": "red", "value": 16}))
+    assert turned_prompts[0].kind == "attack" and not turned.arms("blue").jammed
+    state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 15}))
+    assert prompts[0].kind == "hit_roll"
