@@ -20,7 +20,7 @@ from rules.death.attacks import (
     screens,
     spread_reloads,
 )
-from rules.death.cards import Weapon
+from rules.death.cards import WEAPON, Weapon
 from rules.death.race.common import (
     defence,
     gears_down,
@@ -308,10 +308,15 @@ def on_screen(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
         screened = state.screened + 1
         done = screened == len(_screens(state, key, arm, state.target))
         return replace(state, phase="hit" if done else "screen", screened=screened)
+    # Turned away. Bravado: "a different target or ... a different weapon" (this weapon at
+    # this car refused). A Jammer: "they must choose a different target" (all its missiles).
+    turned = (arm.name,)
     if card == JAMMER:
         state = with_arms(state, state.target, jammed=True)
-    # Turned away: it chooses another target or another weapon (or neither).
-    refused = (*state.refused, f"{arm.name}|{state.target}")
+        turned = tuple(
+            missile for missile in state.arms(key).weapons if WEAPON[missile].kind is arm.kind
+        )
+    refused = (*state.refused, *(f"{missile}|{state.target}" for missile in turned))
     return replace(
         state, phase="attack", aiming=-1, target="", also=(), refused=refused, screened=0
     )

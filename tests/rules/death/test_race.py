@@ -148,17 +148,22 @@ def test_slipstreaming_three_spaces_in_any_gear():
     assert state.car("blue").spaces == 2 + 3  # in 1st gear
 
 
-def missiles_at_blue(blue_defence="Bravado", red_weapons=("Rear MG", "Megaton Missiles")):
-    """Round 2's Attack Phase: Red, behind Blue (a Jammer), fires its missiles (weapon 1) at
-    Blue, 1 space away: the screen rolls next."""
+def missiles_at_blue(
+    blue_defence="Bravado", red_weapons=("Rear MG", "Megaton Missiles"), reloads=("reload:1",)
+):
+    """Red, behind Blue (a Jammer), takes these reload tokens off, a round each, then fires its
+    missiles (weapon 1) at Blue, 1 space away: the screen rolls next."""
     _setup, state, _prompts, _log = through_round_1(
         red={**RED_CARDS, "weapon_1": red_weapons[0], "weapon_2": red_weapons[1]},
         blue={**BLUE_CARDS, "weapon_2": "Acid Jets", "defence": blue_defence, "utility": "Jammer"},
     )
     order = ["blue", "red"]
-    return play(
-        state, [*between_rounds(order, "reload:1", "pass"), *in_1st(order), *fire(order, 1, 1)]
-    )
+    rounds = [
+        event
+        for reload in reloads
+        for event in (*between_rounds(order, reload, "pass"), *in_1st(order))
+    ]
+    return play(state, [*rounds, *fire(order, 1, 1)])
 
 
 def test_bravado_and_a_jammer_the_jammer_s_roll_then_bravado_s():
@@ -172,3 +177,18 @@ def test_bravado_and_a_jammer_the_jammer_s_roll_then_bravado_s():
     assert turned_prompts[0].kind == "attack" and not turned.arms("blue").jammed
     state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 15}))
     assert prompts[0].kind == "hit_roll"
+
+
+def test_a_jammed_missile_turns_all_the_attacker_s_missiles_from_that_car():
+    state, prompts = missiles_at_blue(
+        blue_defence="Light Armour",
+        red_weapons=("Haywire Missiles", "Megaton Missiles"),
+        reloads=("reload:0", "reload:1"),
+    )
+    assert "Jammer" in prompts[0].text
+    state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 11}))
+    assert state.arms("blue").jammed
+    # The Jammer is spent, yet Red's other missile may not turn on Blue: "they must choose a
+    # different target", and Blue is the only one.
+    assert prompts[0].kind == "attack"
+    assert set(dict(prompts[0].fields[0].choices)) == {"pass"}
