@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from rules.death.attacks import (
     CHAIN_BLADES_MAX,
+    EMPTY_SPACE_PENALTY,
     JAMMER,
     accuracy_against,
     attack_order,
@@ -41,6 +42,8 @@ from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.state import Check
 
 PASS = "pass"
+# Frag Missiles' target when fired at an empty space (no car's key: those are names).
+EMPTY_SPACE = "@space"
 LOSE_DEFENCE = "defence"
 LOSE_UTILITY = "utility"
 
@@ -153,7 +156,18 @@ def _can_fire(state: DeathState, key: str, index: int) -> bool:
         return False
     if arm.mines:  # Slip Mines: a mine dropped on its own space, while it has one
         return arms.mines[index] > 0
-    return bool(targets(state, key, arm))
+    return arm.empty_space or bool(targets(state, key, arm))
+
+
+def target_name(target: str) -> str:
+    return "an empty space" if target == EMPTY_SPACE else name(target)
+
+
+def _need(state: DeathState, arm: Weapon) -> int:
+    """The hit roll's most: the accuracy against the target's defence, or at an empty space."""
+    if state.target == EMPTY_SPACE:
+        return accuracy_against(arm, None, empty_space=True)
+    return accuracy_against(arm, defence(state, state.target))
 
 
 def _weapon_line(arm: Weapon) -> str:
@@ -214,7 +228,14 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
             "target",
             "Target",
             "choice",
-            choices=tuple((car, label(state, car)) for car in cars),
+            choices=(
+                *((car, label(state, car)) for car in cars),
+                *(
+                    ((EMPTY_SPACE, f"An empty space (-{EMPTY_SPACE_PENALTY} accuracy)"),)
+                    if arm.empty_space
+                    else ()
+                ),
+            ),
         )
     ]
     if arm.range is not None:
@@ -258,12 +279,12 @@ def on_aim(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     target = entry["target"]
     if arm.range is not None and entry["spaces"] > arm.range:
         raise EventRejected(
-            f"{name(target)} is {entry['spaces']} spaces away: {arm.name} has a range of "
+            f"{target_name(target)} is {entry['spaces']} spaces away: {arm.name} has a range of "
             f"{arm.range}."
         )
     if not arm.no_sight and entry.get("no_sight", False):
         raise EventRejected(
-            f"{name(key)} has no line of sight to {name(target)}: choose another target."
+            f"{name(key)} has no line of sight to {target_name(target)}: choose another target."
         )
     also = tuple(car for car in entry.get("also", ()) if car not in (key, target))
     state = replace(
@@ -279,6 +300,8 @@ def on_aim(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
 
 
 def _screens(state: DeathState, key: str, arm: Weapon, target: str) -> tuple[tuple[str, int], ...]:
+    if target == EMPTY_SPACE:
+        return ()
     jammer = has(state, target, "Jammer") and not state.arms(target).jammed
     return screens(arm, defence(state, target), jammer=jammer)
 
@@ -327,11 +350,15 @@ def on_screen(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
 
 def hit_prompts(state: DeathState) -> tuple[Prompt, ...]:
     key, arm = _firing(state)
-    need = accuracy_against(arm, defence(state, state.target))
-    halved = " (halved by its defence)" if need != arm.accuracy else ""
+    need = _need(state, arm)
+    halved = ""
+    if state.target == EMPTY_SPACE:
+        halved = f" (-{EMPTY_SPACE_PENALTY} at an empty space)"
+    elif need != arm.accuracy:
+        halved = " (halved by its defence)"
     again = "Targeting Computer: reroll the miss — " if state.rerolled else ""
     text = (
-        f"{again}{label(state, key)} fires {arm.name} at {name(state.target)}: roll black, "
+        f"{again}{label(state, key)} fires {arm.name} at {target_name(state.target)}: roll black, "
         f"1-{need} hits{halved}"
     )
     return (Prompt("hit_roll", text, key, (BLACK_DIE,)),)
@@ -346,11 +373,13 @@ def on_hit(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
         reloads = list(state.arms(key).reloads)
         reloads[index] = reload_after_firing(arm)
         state = with_arms(state, key, reloads=tuple(reloads))
-    if value > accuracy_against(arm, defence(state, state.target)):
+    if value > _need(state, arm):
         if not state.rerolled and once_a_lap_left(state, key, "Targeting Computer"):
             return replace(use_once_a_lap(state, key), rerolled=True)
         return next_attacker(state)
     for hit in (state.target, *state.also):
+        if hit == EMPTY_SPACE:
+            continue
         state = _hit(state, key, arm, hit)
     return next_attacker(state)
 

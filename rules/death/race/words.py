@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.death.attacks import REFIT_DAMAGE
-from rules.death.race.attack import screen_now
+from rules.death.race.attack import EMPTY_SPACE, screen_now, target_name
 from rules.death.race.common import has, weapon
 from rules.death.race.gears import TURBO_GEARS, TURN_TABLE_GEAR
 from rules.death.race.state import DeathState
@@ -121,7 +121,7 @@ def _attack(before: DeathState, key: str, facts: Facts, after: DeathState) -> st
 def _aim(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     spaces = f", {plural(facts['spaces'], 'space')} away" if facts.get("spaces") else ""
     also = f", also hitting {names(list(after.also))}" if after.also else ""
-    return f"{name(key)} targets {name(facts['target'])}{spaces}{also}"
+    return f"{name(key)} targets {target_name(facts['target'])}{spaces}{also}"
 
 
 def _screen(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
@@ -143,10 +143,11 @@ def _hit(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     hit = any(
         after.car(car) != before.car(car) or after.arms(car) != before.arms(car)
         for car in (before.target, *before.also)
+        if car != EMPTY_SPACE
     )
     if not hit:
         return f"{rolled}: a miss"
-    return f"{rolled}: a hit on {name(before.target)}" + (f"; {hurt}" if hurt else "")
+    return f"{rolled}: a hit on {target_name(before.target)}" + (f"; {hurt}" if hurt else "")
 
 
 def _roll(kind: str):

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from rules.death.race.attack import EMPTY_SPACE
 from rules.engine import Event, EventRejected, apply, dashboard, replay
+from rules.engine import describe as engine_describe
 from tests.rules.death.script import (
     BLUE_CARDS,
     GRID,
@@ -192,3 +194,21 @@ def test_a_jammed_missile_turns_all_the_attacker_s_missiles_from_that_car():
     # different target", and Blue is the only one.
     assert prompts[0].kind == "attack"
     assert set(dict(prompts[0].fields[0].choices)) == {"pass"}
+
+
+def test_frag_missiles_at_an_empty_space_at_minus_4_hit_only_the_cars_named():
+    state, prompts = missiles_at_blue(red_weapons=("Rear MG", "Frag Missiles"))
+    state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 11}))  # jammed
+    assert "fire:1" in dict(prompts[0].fields[0].choices)  # the empty space is still there
+    state, prompts = apply(state, Event("attack", {"car": "red", "action": "fire:1"}))
+    targets = dict(prompts[0].fields[0].choices)
+    assert "-4" in targets[EMPTY_SPACE] and "blue" not in targets
+    aim = {"car": "red", "target": EMPTY_SPACE, "spaces": 1, "also": ["blue"]}
+    state, prompts = apply(state, Event("aim", aim))
+    assert prompts[0].kind == "hit_roll" and "1-6 hits" in prompts[0].text
+    missed, _prompts = apply(state, Event("hit_roll", {"car": "red", "value": 7}))
+    assert missed.arms("blue").damage == 10
+    hit, _prompts = apply(state, Event("hit_roll", {"car": "red", "value": 6}))
+    assert hit.arms("blue").damage == 10 - 1  # Frag's 1 (Bravado: no armour, no roll)
+    words = engine_describe(state, Event("hit_roll", {"car": "red", "value": 6}), hit)
+    assert "a hit on an empty space" in words
