@@ -212,3 +212,32 @@ def test_frag_missiles_at_an_empty_space_at_minus_4_hit_only_the_cars_named():
     assert hit.arms("blue").damage == 10 - 1  # Frag's 1 (Bravado: no armour, no roll)
     words = engine_describe(state, Event("hit_roll", {"car": "red", "value": 6}), hit)
     assert "a hit on an empty space" in words
+
+
+@pytest.mark.parametrize(
+    "facts, odds",
+    [
+        ({}, 8),  # beside the Wheel Spikes: doubled
+        ({"behind": "red"}, 4),  # directly behind them: not
+        ({"in_front_of": "red"}, 4),  # directly in front of them: not
+        ({"in_front_of": "red", "adjacent": []}, 4),  # in front of a car is beside it
+    ],
+)
+def test_wheel_spikes_double_the_collision_roll_beside_not_in_front_or_behind(facts, odds):
+    _setup, (state, _prompts) = race()
+    state, prompts = play(
+        state,
+        [
+            *GRID,
+            *dealt(red={**RED_CARDS, "utility": "Wheel Spikes"}),
+            Event("move", {"car": "red", "roll": 2}),
+            Event("start_roll", {"car": "blue", "value": 10}),
+        ],
+    )
+    fields = {spec.name for spec in prompts[0].fields}
+    assert {"behind", "in_front_of"} <= fields
+    move = {"car": "blue", "roll": 2, "adjacent": ["red"], **facts}
+    if not move["adjacent"]:
+        del move["adjacent"]
+    state, prompts = apply(state, Event("move", move))
+    assert prompts[0].kind == "collision_roll" and f"1-{odds}:" in prompts[0].text
