@@ -163,7 +163,7 @@ def target_name(target: str) -> str:
     return "an empty space" if target == EMPTY_SPACE else name(target)
 
 
-def _need(state: DeathState, arm: Weapon) -> int:
+def hit_need(state: DeathState, arm: Weapon) -> int:
     """The hit roll's most: the accuracy against the target's defence, or at an empty space."""
     if state.target == EMPTY_SPACE:
         return accuracy_against(arm, None, empty_space=True)
@@ -350,7 +350,7 @@ def on_screen(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
 
 def hit_prompts(state: DeathState) -> tuple[Prompt, ...]:
     key, arm = _firing(state)
-    need = _need(state, arm)
+    need = hit_need(state, arm)
     halved = ""
     if state.target == EMPTY_SPACE:
         halved = f" (-{EMPTY_SPACE_PENALTY} at an empty space)"
@@ -373,7 +373,7 @@ def on_hit(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
         reloads = list(state.arms(key).reloads)
         reloads[index] = reload_after_firing(arm)
         state = with_arms(state, key, reloads=tuple(reloads))
-    if value > _need(state, arm):
+    if value > hit_need(state, arm):
         if not state.rerolled and once_a_lap_left(state, key, "Targeting Computer"):
             return replace(use_once_a_lap(state, key), rerolled=True)
         return next_attacker(state)

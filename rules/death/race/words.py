@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.death.attacks import REFIT_DAMAGE
-from rules.death.race.attack import EMPTY_SPACE, screen_now, target_name
+from rules.death.race.attack import hit_need, screen_now, target_name
 from rules.death.race.common import has, weapon
 from rules.death.race.gears import TURBO_GEARS, TURN_TABLE_GEAR
 from rules.death.race.state import DeathState
@@ -140,12 +140,7 @@ def _hit(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     if after.rerolled and not before.rerolled:
         return f"{rolled}: a miss; the Targeting Computer rerolls"
     hurt = _damage(before, after)
-    hit = any(
-        after.car(car) != before.car(car) or after.arms(car) != before.arms(car)
-        for car in (before.target, *before.also)
-        if car != EMPTY_SPACE
-    )
-    if not hit:
+    if facts["value"] > hit_need(before, arm):
         return f"{rolled}: a miss"
     return f"{rolled}: a hit on {target_name(before.target)}" + (f"; {hurt}" if hurt else "")
 

@@ -241,3 +241,16 @@ def test_wheel_spikes_double_the_collision_roll_beside_not_in_front_or_behind(fa
         del move["adjacent"]
     state, prompts = apply(state, Event("move", move))
     assert prompts[0].kind == "collision_roll" and f"1-{odds}:" in prompts[0].text
+
+
+def test_a_hit_the_armour_stops_is_logged_a_hit():
+    _setup, state, _prompts, _log = through_round_1()
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0, 2)]
+    state, _prompts = play(state, events)
+    hit = Event("hit_roll", {"car": "blue", "value": 8})
+    after, _prompts = apply(state, hit)
+    assert after.arms("red").damage == 10  # the Forward MG's 1 less Light Armour's rear 1
+    assert engine_describe(state, hit, after).endswith("a hit on Red")
+    miss = Event("hit_roll", {"car": "blue", "value": 9})
+    assert engine_describe(state, miss, apply(state, miss)[0]).endswith("a miss")
