@@ -287,12 +287,8 @@ def on_aim(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
             f"{name(key)} has no line of sight to {target_name(target)}: choose another target."
         )
     also = tuple(car for car in entry.get("also", ()) if car not in (key, target))
-    state = replace(
-        state,
-        target=target,
-        also=also,
-        pulled_beside=tuple(entry.get("pulled_beside", ())),
-    )
+    beside = tuple(car for car in entry.get("pulled_beside", ()) if car not in (key, target))
+    state = replace(state, target=target, also=also, pulled_beside=beside)
     state = replace(state, screened=0)
     if _screens(state, key, arm, target):
         return replace(state, phase="screen")

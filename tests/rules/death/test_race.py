@@ -254,3 +254,15 @@ def test_a_hit_the_armour_stops_is_logged_a_hit():
     assert engine_describe(state, hit, after).endswith("a hit on Red")
     miss = Event("hit_roll", {"car": "blue", "value": 9})
     assert engine_describe(state, miss, apply(state, miss)[0]).endswith("a miss")
+
+
+def test_the_mag_gun_s_cars_beside_leave_out_its_target_and_the_attacker():
+    _setup, state, _prompts, _log = through_round_1(blue={**BLUE_CARDS, "weapon_1": "Mag Gun"})
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0)]
+    state, _prompts = play(state, events)
+    aim = {"car": "blue", "target": "red", "spaces": 2, "pulled_beside": ["red"]}
+    state, _prompts = apply(state, Event("aim", aim))
+    assert state.pulled_beside == ()
+    state, prompts = apply(state, Event("hit_roll", {"car": "blue", "value": 1}))
+    assert state.pending == () and prompts[0].kind == "attack"
