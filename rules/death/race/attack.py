@@ -44,6 +44,7 @@ from rules.formula_d.race.state import Check
 PASS = "pass"
 # Frag Missiles' target when fired at an empty space (no car's key: those are names).
 EMPTY_SPACE = "@space"
+TARGETING_COMPUTER = "Targeting Computer"
 LOSE_DEFENCE = "defence"
 LOSE_UTILITY = "utility"
 
@@ -370,14 +371,31 @@ def on_hit(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
         reloads[index] = reload_after_firing(arm)
         state = with_arms(state, key, reloads=tuple(reloads))
     if value > hit_need(state, arm):
-        if not state.rerolled and once_a_lap_left(state, key, "Targeting Computer"):
-            return replace(use_once_a_lap(state, key), rerolled=True)
+        if not state.rerolled and once_a_lap_left(state, key, TARGETING_COMPUTER):
+            return replace(state, phase="reroll")
         return next_attacker(state)
     for hit in (state.target, *state.also):
         if hit == EMPTY_SPACE:
             continue
         state = _hit(state, key, arm, hit)
     return next_attacker(state)
+
+
+def reroll_prompts(state: DeathState) -> tuple[Prompt, ...]:
+    key, arm = _firing(state)
+    text = (
+        f"{label(state, key)}'s {arm.name} missed {target_name(state.target)}: reroll it on the "
+        f"{TARGETING_COMPUTER} (once a lap)?"
+    )
+    choices = (("yes", "Reroll"), ("no", "Keep the miss"))
+    return (Prompt("reroll", text, key, (Field("reroll", "Reroll", "choice", choices=choices),)),)
+
+
+def on_reroll(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    key = prompt.car or ""
+    if prompt.read(event.data)["reroll"] == "no":
+        return next_attacker(state)
+    return replace(use_once_a_lap(state, key), rerolled=True, phase="hit")
 
 
 def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:

@@ -137,12 +137,16 @@ def _screen(before: DeathState, key: str, facts: Facts, after: DeathState) -> st
 def _hit(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     arm = weapon(before, key, before.aiming)
     rolled = f"{name(key)}'s {arm.name} rolls {facts['value']}"
-    if after.rerolled and not before.rerolled:
-        return f"{rolled}: a miss; the Targeting Computer rerolls"
     hurt = _damage(before, after)
     if facts["value"] > hit_need(before, arm):
         return f"{rolled}: a miss"
     return f"{rolled}: a hit on {target_name(before.target)}" + (f"; {hurt}" if hurt else "")
+
+
+def _reroll(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    if facts["reroll"] == "yes":
+        return f"{name(key)}'s Targeting Computer rerolls the miss"
+    return f"{name(key)} keeps the miss (no Targeting Computer reroll)"
 
 
 def _roll(kind: str):
@@ -174,6 +178,7 @@ _WORDS = {
     "aim": _aim,
     "screen_roll": _screen,
     "hit_roll": _hit,
+    "reroll": _reroll,
     "collision_roll": _roll("collision"),
     "handling_roll": _roll("wreckage"),
     "blade_roll": _blade,

@@ -266,3 +266,21 @@ def test_the_mag_gun_s_cars_beside_leave_out_its_target_and_the_attacker():
     assert state.pulled_beside == ()
     state, prompts = apply(state, Event("hit_roll", {"car": "blue", "value": 1}))
     assert state.pending == () and prompts[0].kind == "attack"
+
+
+def test_the_targeting_computer_may_reroll_a_miss_once_a_lap_if_the_attacker_says_so():
+    blue = {**BLUE_CARDS, "utility": "Targeting Computer"}
+    _setup, state, _prompts, _log = through_round_1(blue=blue)
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0, 2)]
+    state, _prompts = play(state, events)
+    state, prompts = apply(state, Event("hit_roll", {"car": "blue", "value": 9}))  # a miss
+    assert (prompts[0].kind, prompts[0].car) == ("reroll", "blue")
+    kept, prompts = apply(state, Event("reroll", {"car": "blue", "reroll": "no"}))
+    assert (prompts[0].kind, prompts[0].car) == ("attack", "red")
+    assert kept.arms("blue").lap_used == 0  # still there for a later miss this lap
+    state, prompts = apply(state, Event("reroll", {"car": "blue", "reroll": "yes"}))
+    assert prompts[0].kind == "hit_roll" and "Targeting Computer" in prompts[0].text
+    assert state.arms("blue").lap_used == 1
+    state, prompts = apply(state, Event("hit_roll", {"car": "blue", "value": 9}))
+    assert (prompts[0].kind, prompts[0].car) == ("attack", "red")  # once a lap, once a miss
