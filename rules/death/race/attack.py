@@ -255,7 +255,12 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
         fields.append(
             Field(
                 "no_sight",
-                "No line of sight: no straight line from car to car that stays on the track",
+                "No line of sight: no straight line from car to car that stays on the track"
+                + (
+                    " (the Grenade Launcher ignores cars between)"
+                    if arm.over_cars
+                    else ", or a car in the way blocks it"
+                ),
                 "bool",
                 required=False,
                 default=False,

@@ -284,3 +284,16 @@ def test_the_targeting_computer_may_reroll_a_miss_once_a_lap_if_the_attacker_say
     assert state.arms("blue").lap_used == 1
     state, prompts = apply(state, Event("hit_roll", {"car": "blue", "value": 9}))
     assert (prompts[0].kind, prompts[0].car) == ("attack", "red")  # once a lap, once a miss
+
+
+@pytest.mark.parametrize(
+    "weapon, words", [("Forward MG", "a car in the way blocks it"), ("Grenade Launcher", "cars")]
+)
+def test_the_sight_question_says_cars_block_it_but_for_the_grenade_launcher(weapon, words):
+    _setup, state, _prompts, _log = through_round_1(blue={**BLUE_CARDS, "weapon_1": weapon})
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0)]
+    state, prompts = play(state, events)
+    sight = {spec.name: spec.label for spec in prompts[0].fields}["no_sight"]
+    assert words in sight
+    assert ("Grenade" in sight) == (weapon == "Grenade Launcher")
