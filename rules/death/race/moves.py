@@ -61,6 +61,19 @@ def _yes_no(key: str, question: str, short: str, *, folded: bool = False) -> Fie
     return Field(key, question, "bool", required=False, default=False, short=short, folded=folded)
 
 
+def _car_fact(state: DeathState, key: str, question: str, cars: tuple[str, ...]) -> Field:
+    """Which of `cars` the move ended next to in some way, none by default."""
+    return Field(
+        key,
+        question,
+        "choice",
+        choices=(("", "—"), *((car, label(state, car)) for car in cars)),
+        required=False,
+        default="",
+        short=question.split(" (")[0].removeprefix("Ended directly ").capitalize(),
+    )
+
+
 def _formula_d_prompt(state: DeathState) -> Prompt:
     prompt = turns.move_prompts(state)[0]
     fields = tuple(
@@ -94,30 +107,12 @@ def move_prompts(state: DeathState) -> tuple[Prompt, ...]:
     extra: list[Field] = []
     if others:
         extra.append(
-            Field(
-                "behind",
-                "Ended directly behind (slipstream, Ram Spike)",
-                "choice",
-                choices=(("", "—"), *((other, label(state, other)) for other in others)),
-                required=False,
-                default="",
-                short="Behind",
-            )
+            _car_fact(state, "behind", "Ended directly behind (slipstream, Ram Spike)", others)
         )
         spikes = tuple(other for other in others if has(state, other, "Wheel Spikes"))
         if spikes:
-            extra.append(
-                Field(
-                    "in_front_of",
-                    "Ended directly in front of (its Wheel Spikes do not double the roll)",
-                    "choice",
-                    choices=(("", "—"), *((other, label(state, other)) for other in spikes)),
-                    required=False,
-                    default="",
-                    short="In front of",
-                    folded=True,
-                )
-            )
+            question = "Ended directly in front of (its Wheel Spikes do not double the roll)"
+            extra.append(replace(_car_fact(state, "in_front_of", question, spikes), folded=True))
         if not state.fixed_move:
             extra.append(
                 _yes_no(

@@ -123,20 +123,11 @@ def test_the_dashboard_says_a_spun_car_with_the_turn_table_pulls_away_in_2nd_or_
 
 @pytest.mark.parametrize("utility, gears", [("Turn Table", ["1", "2"]), ("Jammer", ["1"])])
 def test_a_slip_mine_spin_asks_the_gear_the_turn_table_s_2nd_with_it(utility, gears):
-    from tests.rules.death.script import GRID, dealt, race
+    from tests.rules.death.script import blue_to_move
 
-    _setup, (state, _prompts) = race()
-    state, _prompts = play(
-        state,
-        [
-            *GRID,
-            *dealt(blue={**BLUE_CARDS, "utility": utility}),
-            Event("move", {"car": "red", "roll": 2}),
-            Event("start_roll", {"car": "blue", "value": 10}),
-            # In 1st, two gears down: a spin.
-            Event("move", {"car": "blue", "roll": 1, "slip_mine": True}),
-        ],
-    )
+    state, _prompts = blue_to_move(blue={**BLUE_CARDS, "utility": utility})
+    # In 1st, two gears down: a spin.
+    state, _prompts = apply(state, Event("move", {"car": "blue", "roll": 1, "slip_mine": True}))
     assert state.car("blue").spun and state.car("blue").gear >= 1
     state, prompts = play(
         state,

@@ -14,6 +14,7 @@ from tests.rules.death.script import (
     GRID,
     RED_CARDS,
     between_rounds,
+    blue_to_move,
     dealt,
     fire,
     in_1st,
@@ -224,16 +225,7 @@ def test_frag_missiles_at_an_empty_space_at_minus_4_hit_only_the_cars_named():
     ],
 )
 def test_wheel_spikes_double_the_collision_roll_beside_not_in_front_or_behind(facts, odds):
-    _setup, (state, _prompts) = race()
-    state, prompts = play(
-        state,
-        [
-            *GRID,
-            *dealt(red={**RED_CARDS, "utility": "Wheel Spikes"}),
-            Event("move", {"car": "red", "roll": 2}),
-            Event("start_roll", {"car": "blue", "value": 10}),
-        ],
-    )
+    state, prompts = blue_to_move(red={**RED_CARDS, "utility": "Wheel Spikes"})
     fields = {spec.name for spec in prompts[0].fields}
     assert {"behind", "in_front_of"} <= fields
     move = {"car": "blue", "roll": 2, "adjacent": ["red"], **facts}
