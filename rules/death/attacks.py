@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.death.cards import DAMAGE_ROLL_MAX, Arc, Defence, Weapon
+from rules.death.cards import DAMAGE_ROLL_MAX, Arc, Defence, Kind, Weapon
 
 # The Spin Out: at 0 damage or fewer a car spins out; one more point destroys it.
 SPUN_OUT_AT = 0
@@ -23,6 +23,7 @@ CHAIN_BLADES_MAX = 4
 # Frag Missiles on an empty space: -4 accuracy.
 EMPTY_SPACE_PENALTY = 4
 # Jammer: a missile targets you only on 1-10.
+JAMMER = "Jammer"
 JAMMER_MAX = 10
 # Electrified Body, Jet Wash, Wheel Spikes: double the chance of collision damage.
 DOUBLED = 2
@@ -96,19 +97,18 @@ def spread_reloads(tokens: int, weapons: Sequence[str]) -> dict[str, int]:
     return {weapon: each + (1 if index < extra else 0) for index, weapon in enumerate(weapons)}
 
 
-def gears_after_haywire(gear: int, weapon: Weapon) -> int:
-    """A "damaged" car goes down the weapon's gears; 0 or below is a Spin Out."""
-    return gear - weapon.gears_down
-
-
-def screen_max(weapon: Weapon, defence: Defence | None, *, jammer: bool) -> int:
-    """The roll the attacker must make before attacking at all (0: none): Bravado's 1-15 against
-    any weapon, a Jammer's 1-10 against a missile."""
-    if jammer and weapon.kind.value == "missile":
-        return JAMMER_MAX
+def screens(
+    weapon: Weapon, defence: Defence | None, *, jammer: bool
+) -> tuple[tuple[str, int], ...]:
+    """The rolls the attacker must make, in turn, before attacking at all, each (the card, the
+    most it may roll): a Jammer's 1-10 against a missile, then Bravado's 1-15 against any
+    weapon."""
+    rolls: list[tuple[str, int]] = []
+    if jammer and weapon.kind is Kind.MISSILE:
+        rolls.append((JAMMER, JAMMER_MAX))
     if defence is not None and defence.screen:
-        return defence.screen
-    return 0
+        rolls.append((defence.name, defence.screen))
+    return tuple(rolls)
 
 
 def clutch_damage(drop_clutch: bool) -> int:

@@ -61,6 +61,8 @@ class Weapon:
     strips_upgrade: bool = False  # chain blades: a 1-4 takes a utility or defence
     wrecks: int = 0  # maximum damage taken off the target (wrecker ball)
     no_sight: bool = False  # heat-seeking: no line of sight needed
+    over_cars: bool = False  # intervening cars do not block its sight (grenade launcher)
+    empty_space: bool = False  # may be fired at an empty space, less accuracy (frag)
     mines: int = 0  # markers placed on the weapon: mines it can drop (limpet, slip)
     at_movement: bool = False  # dropped at the end of a move, not fired in the Attack Phase
     special: str = "None"
@@ -99,12 +101,12 @@ WEAPONS: tuple[Weapon, ...] = (
         "corners. Begins the game with 2 reload tokens.",
     ),
     Weapon(
-        "Frag Missiles", 10, 1, 20, 2, Kind.MISSILE, also_hits=True,
+        "Frag Missiles", 10, 1, 20, 2, Kind.MISSILE, also_hits=True, empty_space=True,
         special="Also affects any car adjacent to your target car. May be fired on an empty "
         "space at -4 accuracy.",
     ),
     Weapon(
-        "Grenade Launcher", 8, 2, 20, 2,
+        "Grenade Launcher", 8, 2, 20, 2, over_cars=True,
         special="May ignore intervening cars when choosing its target. Not a missile (a Jammer "
         "does not stop it).",
     ),

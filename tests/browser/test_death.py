@@ -93,7 +93,7 @@ def test_a_death_league_and_a_short_race_with_an_attack_on_a_phone(
         ("move", {"roll": 1}),
         ("attack_order", None),
         ("attack", {"action": "fire:0"}),
-        ("aim", {"target": "red", "spaces": 2, "sight": True}),
+        ("aim", {"target": "red", "spaces": 2}),
         ("hit_roll", {"value": 8}),  # the Forward MG's accuracy: a hit
     ):
         step(page, race, *event)

@@ -84,3 +84,40 @@ def test_a_death_race_at_the_table_lands_in_the_standings(client_organiser, seas
     round_ = write_the_result(client_organiser, race)
     standings = season_standings(round_.season)
     assert [line.points for line in standings.drivers] == [10, 8, 6]
+
+
+def test_no_line_of_sight_is_a_box_ticked_on_the_page_and_left_empty_it_fires(
+    client_organiser, season
+):
+    from django.urls import reverse
+
+    from tests.rules.death.script import GRID, between_rounds, dealt, fire, in_1st
+
+    drivers = list(Driver.objects.order_by("pk"))[:2]
+    race = services.race_start(
+        round_=season.rounds.get(number=1),
+        starters=list(zip(drivers, ("red", "blue"), strict=True)),
+    )
+    order = ["red", "blue"]
+    for event in (
+        *GRID,
+        *dealt(first="blue"),  # the league picks: the last on the grid first
+        engine.Event("move", {"car": "red", "roll": 2}),
+        engine.Event("start_roll", {"car": "blue", "value": 10}),
+        engine.Event("move", {"car": "blue", "roll": 1}),
+        *between_rounds(order, "reload:0", "reload:1"),
+        *in_1st(order),
+        *fire(order, 0),  # Blue's Forward MG at Red
+    ):
+        services.race_event_apply(race=race, event=event, expected_version=race.version)
+        race.refresh_from_db()
+    url = reverse("races:turn", kwargs={"race_id": race.pk})
+    page = client_organiser.get(url).content.decode()
+    assert 'name="no_sight"' in page and "No line of sight" in page
+    aim = {"kind": "aim", "car": "blue", "target": "red", "spaces": 2, "version": race.version}
+    refused = client_organiser.post(url, {**aim, "no_sight": "on"})
+    assert refused.status_code == 400 and "no line of sight" in refused.content.decode()
+    assert engine.prompts(services.race_state(race))[0].kind == "aim"
+    assert client_organiser.post(url, aim).status_code == 302  # the box left empty: it fires
+    race.refresh_from_db()
+    assert engine.prompts(services.race_state(race))[0].kind == "hit_roll"

@@ -67,6 +67,7 @@ class Death(FormulaD):
         "aim": attack.on_aim,
         "screen_roll": attack.on_screen,
         "hit_roll": attack.on_hit,
+        "reroll": attack.on_reroll,
     }
     phase_prompts = {
         **FORMULA_D_PROMPTS,
@@ -78,6 +79,7 @@ class Death(FormulaD):
         "aim": attack.aim_prompts,
         "screen": attack.screen_prompts,
         "hit": attack.hit_prompts,
+        "reroll": attack.reroll_prompts,
         "checks": lambda state: (first_check(state),) if state.pending else (),
     }
     first_check = staticmethod(first_check)

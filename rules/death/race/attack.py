@@ -10,22 +10,23 @@ from dataclasses import replace
 
 from rules.death.attacks import (
     CHAIN_BLADES_MAX,
+    EMPTY_SPACE_PENALTY,
+    JAMMER,
     accuracy_against,
     attack_order,
     damage_dealt,
-    gears_after_haywire,
     in_front,
     may_fire_at,
     reload_after_firing,
-    screen_max,
+    screens,
     spread_reloads,
 )
-from rules.death.cards import Weapon
+from rules.death.cards import WEAPON, Weapon
 from rules.death.race.common import (
     defence,
+    gears_down,
     has,
     once_a_lap_left,
-    spin_out,
     steady,
     take_damage,
     use_once_a_lap,
@@ -41,6 +42,9 @@ from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.state import Check
 
 PASS = "pass"
+# Frag Missiles' target when fired at an empty space (no car's key: those are names).
+EMPTY_SPACE = "@space"
+TARGETING_COMPUTER = "Targeting Computer"
 LOSE_DEFENCE = "defence"
 LOSE_UTILITY = "utility"
 
@@ -109,6 +113,7 @@ def _skip_gone(state: DeathState) -> DeathState:
         target="",
         also=(),
         pulled_beside=(),
+        screened=0,
         rerolled=False,
     )
 
@@ -152,7 +157,18 @@ def _can_fire(state: DeathState, key: str, index: int) -> bool:
         return False
     if arm.mines:  # Slip Mines: a mine dropped on its own space, while it has one
         return arms.mines[index] > 0
-    return bool(targets(state, key, arm))
+    return arm.empty_space or bool(targets(state, key, arm))
+
+
+def target_name(target: str) -> str:
+    return "an empty space" if target == EMPTY_SPACE else name(target)
+
+
+def hit_need(state: DeathState, arm: Weapon) -> int:
+    """The hit roll's most: the accuracy against the target's defence, or at an empty space."""
+    if state.target == EMPTY_SPACE:
+        return accuracy_against(arm, None, empty_space=True)
+    return accuracy_against(arm, defence(state, state.target))
 
 
 def _weapon_line(arm: Weapon) -> str:
@@ -213,7 +229,14 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
             "target",
             "Target",
             "choice",
-            choices=tuple((car, label(state, car)) for car in cars),
+            choices=(
+                *((car, label(state, car)) for car in cars),
+                *(
+                    ((EMPTY_SPACE, f"An empty space (-{EMPTY_SPACE_PENALTY} accuracy)"),)
+                    if arm.empty_space
+                    else ()
+                ),
+            ),
         )
     ]
     if arm.range is not None:
@@ -231,12 +254,17 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
     if not arm.no_sight:
         fields.append(
             Field(
-                "sight",
-                "Line of sight: a straight line from car to car that never leaves the track",
+                "no_sight",
+                "No line of sight: no straight line from car to car that stays on the track"
+                + (
+                    " (the Grenade Launcher ignores cars between)"
+                    if arm.over_cars
+                    else ", or a car in the way blocks it"
+                ),
                 "bool",
                 required=False,
-                default=True,
-                short="Sight",
+                default=False,
+                short="No line of sight",
             )
         )
     others = tuple(car for car in on_track(state) if car != key)
@@ -257,36 +285,40 @@ def on_aim(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     target = entry["target"]
     if arm.range is not None and entry["spaces"] > arm.range:
         raise EventRejected(
-            f"{name(target)} is {entry['spaces']} spaces away: {arm.name} has a range of "
+            f"{target_name(target)} is {entry['spaces']} spaces away: {arm.name} has a range of "
             f"{arm.range}."
         )
-    if not arm.no_sight and not entry.get("sight", True):
+    if not arm.no_sight and entry.get("no_sight", False):
         raise EventRejected(
-            f"{name(key)} has no line of sight to {name(target)}: choose another target."
+            f"{name(key)} has no line of sight to {target_name(target)}: choose another target."
         )
     also = tuple(car for car in entry.get("also", ()) if car not in (key, target))
-    state = replace(
-        state,
-        target=target,
-        also=also,
-        pulled_beside=tuple(entry.get("pulled_beside", ())),
-    )
-    if _screen(state, key, arm, target):
+    beside = tuple(car for car in entry.get("pulled_beside", ()) if car not in (key, target))
+    state = replace(state, target=target, also=also, pulled_beside=beside)
+    state = replace(state, screened=0)
+    if _screens(state, key, arm, target):
         return replace(state, phase="screen")
     return replace(state, phase="hit")
 
 
-def _screen(state: DeathState, key: str, arm: Weapon, target: str) -> int:
+def _screens(state: DeathState, key: str, arm: Weapon, target: str) -> tuple[tuple[str, int], ...]:
+    if target == EMPTY_SPACE:
+        return ()
     jammer = has(state, target, "Jammer") and not state.arms(target).jammed
-    return screen_max(arm, defence(state, target), jammer=jammer)
+    return screens(arm, defence(state, target), jammer=jammer)
+
+
+def screen_now(state: DeathState) -> tuple[str, int]:
+    """The screen roll asked now: the card and the most the attacker may roll."""
+    key, arm = _firing(state)
+    return _screens(state, key, arm, state.target)[state.screened]
 
 
 def screen_prompts(state: DeathState) -> tuple[Prompt, ...]:
     key, arm = _firing(state)
-    most = _screen(state, key, arm, state.target)
-    why = "Jammer" if has(state, state.target, "Jammer") and most == 10 else "Bravado"
+    card, most = screen_now(state)
     text = (
-        f"{name(state.target)}'s {why}: {label(state, key)} must roll 1-{most} to attack it "
+        f"{name(state.target)}'s {card}: {label(state, key)} must roll 1-{most} to attack it "
         f"with {arm.name} (roll black)"
     )
     return (Prompt("screen_roll", text, key, (BLACK_DIE,)),)
@@ -296,14 +328,23 @@ def on_screen(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     key = prompt.car or ""
     arm = weapon(state, key, state.aiming)
     value = prompt.read(event.data)["value"]
-    most = _screen(state, key, arm, state.target)
+    card, most = screen_now(state)
     if value <= most:
-        return replace(state, phase="hit")
-    if has(state, state.target, "Jammer") and arm.kind.value == "missile":
+        screened = state.screened + 1
+        done = screened == len(_screens(state, key, arm, state.target))
+        return replace(state, phase="hit" if done else "screen", screened=screened)
+    # Turned away. Bravado: "a different target or ... a different weapon" (this weapon at
+    # this car refused). A Jammer: "they must choose a different target" (all its missiles).
+    turned = (arm.name,)
+    if card == JAMMER:
         state = with_arms(state, state.target, jammed=True)
-    # Turned away: it chooses another target or another weapon (or neither).
-    refused = (*state.refused, f"{arm.name}|{state.target}")
-    return replace(state, phase="attack", aiming=-1, target="", also=(), refused=refused)
+        turned = tuple(
+            missile for missile in state.arms(key).weapons if WEAPON[missile].kind is arm.kind
+        )
+    refused = (*state.refused, *(f"{missile}|{state.target}" for missile in turned))
+    return replace(
+        state, phase="attack", aiming=-1, target="", also=(), refused=refused, screened=0
+    )
 
 
 # --- The hit roll ------------------------------------------------------------------------------
@@ -311,11 +352,15 @@ def on_screen(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
 
 def hit_prompts(state: DeathState) -> tuple[Prompt, ...]:
     key, arm = _firing(state)
-    need = accuracy_against(arm, defence(state, state.target))
-    halved = " (halved by its defence)" if need != arm.accuracy else ""
+    need = hit_need(state, arm)
+    halved = ""
+    if state.target == EMPTY_SPACE:
+        halved = f" (-{EMPTY_SPACE_PENALTY} at an empty space)"
+    elif need != arm.accuracy:
+        halved = " (halved by its defence)"
     again = "Targeting Computer: reroll the miss — " if state.rerolled else ""
     text = (
-        f"{again}{label(state, key)} fires {arm.name} at {name(state.target)}: roll black, "
+        f"{again}{label(state, key)} fires {arm.name} at {target_name(state.target)}: roll black, "
         f"1-{need} hits{halved}"
     )
     return (Prompt("hit_roll", text, key, (BLACK_DIE,)),)
@@ -330,13 +375,32 @@ def on_hit(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
         reloads = list(state.arms(key).reloads)
         reloads[index] = reload_after_firing(arm)
         state = with_arms(state, key, reloads=tuple(reloads))
-    if value > accuracy_against(arm, defence(state, state.target)):
-        if not state.rerolled and once_a_lap_left(state, key, "Targeting Computer"):
-            return replace(use_once_a_lap(state, key), rerolled=True)
+    if value > hit_need(state, arm):
+        if not state.rerolled and once_a_lap_left(state, key, TARGETING_COMPUTER):
+            return replace(state, phase="reroll")
         return next_attacker(state)
     for hit in (state.target, *state.also):
+        if hit == EMPTY_SPACE:
+            continue
         state = _hit(state, key, arm, hit)
     return next_attacker(state)
+
+
+def reroll_prompts(state: DeathState) -> tuple[Prompt, ...]:
+    key, arm = _firing(state)
+    text = (
+        f"{label(state, key)}'s {arm.name} missed {target_name(state.target)}: reroll it on the "
+        f"{TARGETING_COMPUTER} (once a lap)?"
+    )
+    choices = (("yes", "Reroll"), ("no", "Keep the miss"))
+    return (Prompt("reroll", text, key, (Field("reroll", "Reroll", "choice", choices=choices),)),)
+
+
+def on_reroll(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
+    key = prompt.car or ""
+    if prompt.read(event.data)["reroll"] == "no":
+        return next_attacker(state)
+    return replace(use_once_a_lap(state, key), rerolled=True, phase="hit")
 
 
 def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
@@ -355,10 +419,7 @@ def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
         reloads = tuple(tokens + extra[i] for i, tokens in enumerate(arms.reloads))
         state = with_arms(state, target, reloads=reloads)
     if arm.gears_down:
-        gear = gears_after_haywire(state.car(target).gear, arm)
-        state = with_car(state, target, gear=max(gear, 0))
-        if gear <= 0:
-            state = spin_out(state, target)
+        state = gears_down(state, target, arm.gears_down)
     if arm.pulls:
         car = state.car(target)
         state = with_car(state, target, spaces=car.spaces - arm.pulls)

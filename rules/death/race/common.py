@@ -9,6 +9,7 @@ from rules.death.attacks import damage_taken
 from rules.death.cards import DEFENCE, UTILITY, WEAPON, Defence, Utility, Weapon
 from rules.death.race.state import Armoury, DeathState
 from rules.engine.pieces import racing, with_car
+from rules.formula_d.corners import SPIN_GEAR
 from rules.formula_d.race.common import eliminate, place_marker
 from rules.formula_d.race.flow import begin_turn
 
@@ -66,6 +67,16 @@ def take_damage(state: DeathState, key: str, points: int) -> DeathState:
 def spin_out(state: DeathState, key: str) -> DeathState:
     """Spinning Out: the car is placed backwards and moves off again in 1st gear."""
     return with_car(state, key, spun=True)
+
+
+def gears_down(state: DeathState, key: str, gears: int) -> DeathState:
+    """`key` goes `gears` down (a Haywire hit, a slip mine): to 0 or below it spins out, its gear
+    left at 1st so that its next turn asks the gear (1st, or 2nd with a Turn Table) rather than
+    reading gear 0 as a Poor Start."""
+    gear = state.car(key).gear - gears
+    if gear >= SPIN_GEAR:
+        return with_car(state, key, gear=gear)
+    return spin_out(with_car(state, key, gear=SPIN_GEAR), key)
 
 
 def heal(state: DeathState, key: str, points: int) -> DeathState:

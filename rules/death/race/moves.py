@@ -20,10 +20,10 @@ from rules.death.attacks import (
 from rules.death.cards import DEFENCE, WEAPON
 from rules.death.race.common import (
     defence,
+    gears_down,
     has,
     heal,
     once_a_lap_left,
-    spin_out,
     steady,
     take_damage,
     use_once_a_lap,
@@ -42,6 +42,7 @@ FORMULA_D_SLIPSTREAM = ("slipstream", "slipstream_brakes", "slipstream_corner")
 # Death's own facts of a move, taken out before Formula D's move reads the rest.
 DEATH_FACTS = (
     "behind",
+    "in_front_of",
     "slipstreamed",
     "rammed",
     "clutch",
@@ -58,6 +59,19 @@ SLIP_MINE_GEARS = 2
 def _yes_no(key: str, question: str, short: str, *, folded: bool = False) -> Field:
     """A yes/no fact of the move, no by default."""
     return Field(key, question, "bool", required=False, default=False, short=short, folded=folded)
+
+
+def _car_fact(state: DeathState, key: str, question: str, cars: tuple[str, ...]) -> Field:
+    """Which of `cars` the move ended next to in some way, none by default."""
+    return Field(
+        key,
+        question,
+        "choice",
+        choices=(("", "—"), *((car, label(state, car)) for car in cars)),
+        required=False,
+        default="",
+        short=question.split(" (")[0].removeprefix("Ended directly ").capitalize(),
+    )
 
 
 def _formula_d_prompt(state: DeathState) -> Prompt:
@@ -93,16 +107,12 @@ def move_prompts(state: DeathState) -> tuple[Prompt, ...]:
     extra: list[Field] = []
     if others:
         extra.append(
-            Field(
-                "behind",
-                "Ended directly behind (slipstream, Ram Spike)",
-                "choice",
-                choices=(("", "—"), *((other, label(state, other)) for other in others)),
-                required=False,
-                default="",
-                short="Behind",
-            )
+            _car_fact(state, "behind", "Ended directly behind (slipstream, Ram Spike)", others)
         )
+        spikes = tuple(other for other in others if has(state, other, "Wheel Spikes"))
+        if spikes:
+            question = "Ended directly in front of (its Wheel Spikes do not double the roll)"
+            extra.append(replace(_car_fact(state, "in_front_of", question, spikes), folded=True))
         if not state.fixed_move:
             extra.append(
                 _yes_no(
@@ -195,15 +205,18 @@ def on_move(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     formula_d = _formula_d_prompt(state)
     data = {k: v for k, v in event.data.items() if k not in DEATH_FACTS}
     adjacent = list(data.get("adjacent") or [])
-    if behind and behind not in adjacent and not slipstreamed:
-        adjacent.append(behind)  # directly behind a car is beside it: a collision roll
-        data["adjacent"] = adjacent
+    in_front_of: str = entry.get("in_front_of") or ""
+    for other in (behind if not slipstreamed else "", in_front_of):
+        if other and other not in adjacent:
+            adjacent.append(other)  # directly behind or in front of a car is beside it
+            data["adjacent"] = adjacent
     before = state
     state = with_car(state, key, spaces=car.spaces + extra)
     state = turns.on_move(state, Event("move", data), formula_d)
     if entry.get("nitros"):
         state = use_once_a_lap(state, key)
-    state = _collision_odds(state, key, behind if not slipstreamed else "", adjacent)
+    ahead = (behind if not slipstreamed else "", in_front_of)
+    state = _collision_odds(state, key, *ahead, adjacent)
     if rammed:
         state = take_damage(state, behind, RAM_DAMAGE)
         if state.phase == "checks" and state.car(behind).racing:  # both still roll
@@ -216,10 +229,7 @@ def on_move(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     if entry.get("limpet") and state.car(key).racing:
         state = _drop_limpet(state, key)
     if entry.get("slip_mine") and state.car(key).racing:
-        gear = state.car(key).gear - SLIP_MINE_GEARS
-        state = with_car(state, key, gear=max(gear, 0))
-        if gear <= 0:
-            state = spin_out(state, key)
+        state = gears_down(state, key, SLIP_MINE_GEARS)
     if entry.get("healed") and state.car(key).racing:
         state = heal(state, key, entry["healed"])
     refits = tuple(card for card in before.arms(key).stripped if entry.get(_refit_key(card)))
@@ -274,14 +284,20 @@ def refit(state: DeathState, key: str, refits: tuple[str, ...] = ()) -> DeathSta
 ODDS_PREFIX = "odds:"
 
 
-def _collision_odds(state: DeathState, key: str, behind: str, adjacent: list[str]) -> DeathState:
+def _collision_odds(
+    state: DeathState, key: str, behind: str, in_front_of: str, adjacent: list[str]
+) -> DeathState:
     """The collision roll `key`'s move calls for, told its odds: 1-4, less for its armour (the
     car directly in front for Heavy Armour (Front)), doubled beside an Electrified Body, behind a
-    Jet Wash, or beside Wheel Spikes (not directly behind them)."""
+    Jet Wash, or beside Wheel Spikes (not directly behind or in front of them)."""
     doubled = (
         any(has(state, other, "Electrified Body") for other in adjacent)
         or (bool(behind) and has(state, behind, "Jet Wash"))
-        or any(has(state, other, "Wheel Spikes") for other in adjacent if other != behind)
+        or any(
+            has(state, other, "Wheel Spikes")
+            for other in adjacent
+            if other not in (behind, in_front_of)
+        )
     )
     most = collision_max(defence(state, key), behind_car=bool(behind), doubled=doubled)
     pending = tuple(

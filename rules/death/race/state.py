@@ -59,6 +59,7 @@ class DeathState(RaceState):
     also: tuple[str, ...] = ()  # cars a weapon hits besides its target
     pulled_beside: tuple[str, ...] = ()  # Mag Gun: cars the target would end beside
     refused: tuple[str, ...] = ()  # "weapon|target" pairs refused this phase (Bravado, Jammer)
+    screened: int = 0  # the screen rolls (Jammer, Bravado) passed on this attack
     rerolled: bool = False  # the Targeting Computer's reroll was taken on this attack
 
     def arms(self, key: str) -> Armoury:

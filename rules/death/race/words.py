@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.death.attacks import REFIT_DAMAGE
+from rules.death.race.attack import hit_need, screen_now, target_name
 from rules.death.race.common import has, weapon
 from rules.death.race.gears import TURBO_GEARS, TURN_TABLE_GEAR
 from rules.death.race.state import DeathState
@@ -120,28 +121,32 @@ def _attack(before: DeathState, key: str, facts: Facts, after: DeathState) -> st
 def _aim(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     spaces = f", {plural(facts['spaces'], 'space')} away" if facts.get("spaces") else ""
     also = f", also hitting {names(list(after.also))}" if after.also else ""
-    return f"{name(key)} targets {name(facts['target'])}{spaces}{also}"
+    return f"{name(key)} targets {target_name(facts['target'])}{spaces}{also}"
 
 
 def _screen(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    card, _most = screen_now(before)
+    rolled = f"{name(key)} rolls {facts['value']} against {name(before.target)}'s {card}"
     if after.phase == "hit":
-        return f"{name(key)} rolls {facts['value']}: it may attack {name(before.target)}"
-    return f"{name(key)} rolls {facts['value']}: turned away from {name(before.target)}"
+        return f"{rolled}: it may attack {name(before.target)}"
+    if after.phase == "screen":
+        return f"{rolled}: past it"
+    return f"{rolled}: turned away from {name(before.target)}"
 
 
 def _hit(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     arm = weapon(before, key, before.aiming)
     rolled = f"{name(key)}'s {arm.name} rolls {facts['value']}"
-    if after.rerolled and not before.rerolled:
-        return f"{rolled}: a miss; the Targeting Computer rerolls"
     hurt = _damage(before, after)
-    hit = any(
-        after.car(car) != before.car(car) or after.arms(car) != before.arms(car)
-        for car in (before.target, *before.also)
-    )
-    if not hit:
+    if facts["value"] > hit_need(before, arm):
         return f"{rolled}: a miss"
-    return f"{rolled}: a hit on {name(before.target)}" + (f"; {hurt}" if hurt else "")
+    return f"{rolled}: a hit on {target_name(before.target)}" + (f"; {hurt}" if hurt else "")
+
+
+def _reroll(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    if facts["reroll"] == "yes":
+        return f"{name(key)}'s Targeting Computer rerolls the miss"
+    return f"{name(key)} keeps the miss (no Targeting Computer reroll)"
 
 
 def _roll(kind: str):
@@ -173,6 +178,7 @@ _WORDS = {
     "aim": _aim,
     "screen_roll": _screen,
     "hit_roll": _hit,
+    "reroll": _reroll,
     "collision_roll": _roll("collision"),
     "handling_roll": _roll("wreckage"),
     "blade_roll": _blade,

@@ -50,6 +50,20 @@ def dealt(red=RED_CARDS, blue=BLUE_CARDS, first="red"):
     ]
 
 
+def blue_to_move(red=RED_CARDS, blue=BLUE_CARDS):
+    """Round 1, Red moved 2 spaces and Blue's start roll made: Blue's move next."""
+    _setup, (state, _prompts) = race()
+    return play(
+        state,
+        [
+            *GRID,
+            *dealt(red, blue),
+            Event("move", {"car": "red", "roll": 2}),
+            Event("start_roll", {"car": "blue", "value": 10}),
+        ],
+    )
+
+
 def through_round_1(distribution="random", damage=10, red=RED_CARDS, blue=BLUE_CARDS):
     """Round 1 moved (Red ahead, Blue behind), with these cards: the Attack Phase next."""
     setup, (state, _prompts) = race(distribution, damage)

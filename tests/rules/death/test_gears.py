@@ -119,3 +119,47 @@ def test_the_dashboard_says_a_spun_car_with_the_turn_table_pulls_away_in_2nd_or_
         state, _prompts = spun_blue(card)
         (blue,) = [view for view in dashboard(state) if view.car == "blue"]
         assert said in blue.note, card
+
+
+@pytest.mark.parametrize("utility, gears", [("Turn Table", ["1", "2"]), ("Jammer", ["1"])])
+def test_a_slip_mine_spin_asks_the_gear_the_turn_table_s_2nd_with_it(utility, gears):
+    from tests.rules.death.script import blue_to_move
+
+    state, _prompts = blue_to_move(blue={**BLUE_CARDS, "utility": utility})
+    # In 1st, two gears down: a spin.
+    state, _prompts = apply(state, Event("move", {"car": "blue", "roll": 1, "slip_mine": True}))
+    assert state.car("blue").spun and state.car("blue").gear >= 1
+    state, prompts = play(
+        state,
+        [
+            *between_rounds(["red", "blue"], "pass", "pass"),
+            Event("gear", {"car": "red", "gear": 1}),
+            Event("move", {"car": "red", "roll": 1}),
+        ],
+    )
+    assert (prompts[0].kind, prompts[0].car) == ("gear", "blue")
+    assert offered(prompts[0]) == gears
+
+
+def test_a_haywire_spin_asks_the_gear_the_turn_table_s_2nd_with_it():
+    _setup, state, _prompts, _log = through_round_1(
+        red={**RED_CARDS, "weapon_2": "Haywire Missiles"},
+        blue={**BLUE_CARDS, "defence": "Light Armour", "utility": "Turn Table"},
+    )
+    order = ["blue", "red"]  # Red behind Blue, its Haywire Missiles ready
+    state, prompts = play(
+        state,
+        [
+            *between_rounds(order, "reload:1", "pass"),
+            *in_1st(order),
+            *fire(order, 1, 1),
+            Event("hit_roll", {"car": "red", "value": 1}),  # Blue in 1st, two gears down
+        ],
+    )
+    assert state.car("blue").spun and state.car("blue").gear >= 1
+    state, prompts = play(
+        state,
+        [Event("attack", {"car": "blue", "action": "pass"}), Event("order", {"order": order})],
+    )
+    assert (prompts[0].kind, prompts[0].car) == ("gear", "blue")
+    assert offered(prompts[0]) == ["1", "2"]

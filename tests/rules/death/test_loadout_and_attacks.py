@@ -25,7 +25,7 @@ from rules.death import (
     spread_reloads,
     wreckage_max,
 )
-from rules.death.attacks import screen_max
+from rules.death.attacks import screens
 
 
 def test_four_slots_two_weapons_a_defence_and_a_utility():
@@ -114,9 +114,13 @@ def test_damage_less_the_armour_facing_the_attacker_anti_tank_ignores_it():
 
 
 def test_bravado_and_the_jammer_screen_an_attack():
-    assert screen_max(WEAPON["Flamer"], DEFENCE["Bravado"], jammer=False) == 15
-    assert screen_max(WEAPON["Megaton Missiles"], None, jammer=True) == 10
-    assert screen_max(WEAPON["Grenade Launcher"], None, jammer=True) == 0  # not a missile
+    assert screens(WEAPON["Flamer"], DEFENCE["Bravado"], jammer=False) == (("Bravado", 15),)
+    assert screens(WEAPON["Megaton Missiles"], None, jammer=True) == (("Jammer", 10),)
+    assert screens(WEAPON["Grenade Launcher"], None, jammer=True) == ()  # not a missile
+    # Both: the Jammer's roll against a missile, then Bravado's.
+    both = screens(WEAPON["Megaton Missiles"], DEFENCE["Bravado"], jammer=True)
+    assert both == (("Jammer", 10), ("Bravado", 15))
+    assert screens(WEAPON["Flamer"], DEFENCE["Bravado"], jammer=True) == (("Bravado", 15),)
 
 
 def test_blobber_spreads_3_reload_tokens_as_evenly_as_possible():

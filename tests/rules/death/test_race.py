@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from rules.death.race.attack import EMPTY_SPACE
 from rules.engine import Event, EventRejected, apply, dashboard, replay
+from rules.engine import describe as engine_describe
 from tests.rules.death.script import (
     BLUE_CARDS,
     GRID,
     RED_CARDS,
     between_rounds,
+    blue_to_move,
     dealt,
     fire,
     in_1st,
@@ -69,9 +72,9 @@ def test_reload_tokens_then_firing_in_range_and_sight_bravado_and_the_hit():
     with pytest.raises(EventRejected, match="range of 12"):
         apply(state, Event("aim", {"car": "blue", "target": "red", "spaces": 13}))
     with pytest.raises(EventRejected, match="no line of sight"):
-        apply(state, Event("aim", {"car": "blue", "target": "red", "spaces": 2, "sight": False}))
+        apply(state, Event("aim", {"car": "blue", "target": "red", "spaces": 2, "no_sight": True}))
     for event in (
-        Event("aim", {"car": "blue", "target": "red", "spaces": 2, "sight": True}),
+        Event("aim", {"car": "blue", "target": "red", "spaces": 2}),
         Event("hit_roll", {"car": "blue", "value": 8}),  # accuracy 8: a hit
     ):
         state, prompts = apply(state, event)
@@ -146,3 +149,143 @@ def test_slipstreaming_three_spaces_in_any_gear():
         Event("move", {"car": "blue", "roll": 2, "behind": "red", "slipstreamed": True}),
     )
     assert state.car("blue").spaces == 2 + 3  # in 1st gear
+
+
+def missiles_at_blue(
+    blue_defence="Bravado", red_weapons=("Rear MG", "Megaton Missiles"), reloads=("reload:1",)
+):
+    """Red, behind Blue (a Jammer), takes these reload tokens off, a round each, then fires its
+    missiles (weapon 1) at Blue, 1 space away: the screen rolls next."""
+    _setup, state, _prompts, _log = through_round_1(
+        red={**RED_CARDS, "weapon_1": red_weapons[0], "weapon_2": red_weapons[1]},
+        blue={**BLUE_CARDS, "weapon_2": "Acid Jets", "defence": blue_defence, "utility": "Jammer"},
+    )
+    order = ["blue", "red"]
+    rounds = [
+        event
+        for reload in reloads
+        for event in (*between_rounds(order, reload, "pass"), *in_1st(order))
+    ]
+    return play(state, [*rounds, *fire(order, 1, 1)])
+
+
+def test_bravado_and_a_jammer_the_jammer_s_roll_then_bravado_s():
+    state, prompts = missiles_at_blue()
+    assert prompts[0].kind == "screen_roll" and "Jammer" in prompts[0].text
+    assert "1-10" in prompts[0].text
+    state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 10}))
+    assert prompts[0].kind == "screen_roll" and "Bravado" in prompts[0].text
+    assert "1-15" in prompts[0].text
+    turned, turned_prompts = apply(state, Event("screen_roll", {"car": "red", "value": 16}))
+    assert turned_prompts[0].kind == "attack" and not turned.arms("blue").jammed
+    state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 15}))
+    assert prompts[0].kind == "hit_roll"
+
+
+def test_a_jammed_missile_turns_all_the_attacker_s_missiles_from_that_car():
+    state, prompts = missiles_at_blue(
+        blue_defence="Light Armour",
+        red_weapons=("Haywire Missiles", "Megaton Missiles"),
+        reloads=("reload:0", "reload:1"),
+    )
+    assert "Jammer" in prompts[0].text
+    state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 11}))
+    assert state.arms("blue").jammed
+    # The Jammer is spent, yet Red's other missile may not turn on Blue: "they must choose a
+    # different target", and Blue is the only one.
+    assert prompts[0].kind == "attack"
+    assert set(dict(prompts[0].fields[0].choices)) == {"pass"}
+
+
+def test_frag_missiles_at_an_empty_space_at_minus_4_hit_only_the_cars_named():
+    state, prompts = missiles_at_blue(red_weapons=("Rear MG", "Frag Missiles"))
+    state, prompts = apply(state, Event("screen_roll", {"car": "red", "value": 11}))  # jammed
+    assert "fire:1" in dict(prompts[0].fields[0].choices)  # the empty space is still there
+    state, prompts = apply(state, Event("attack", {"car": "red", "action": "fire:1"}))
+    targets = dict(prompts[0].fields[0].choices)
+    assert "-4" in targets[EMPTY_SPACE] and "blue" not in targets
+    aim = {"car": "red", "target": EMPTY_SPACE, "spaces": 1, "also": ["blue"]}
+    state, prompts = apply(state, Event("aim", aim))
+    assert prompts[0].kind == "hit_roll" and "1-6 hits" in prompts[0].text
+    missed, _prompts = apply(state, Event("hit_roll", {"car": "red", "value": 7}))
+    assert missed.arms("blue").damage == 10
+    hit, _prompts = apply(state, Event("hit_roll", {"car": "red", "value": 6}))
+    assert hit.arms("blue").damage == 10 - 1  # Frag's 1 (Bravado: no armour, no roll)
+    words = engine_describe(state, Event("hit_roll", {"car": "red", "value": 6}), hit)
+    assert "a hit on an empty space" in words
+
+
+@pytest.mark.parametrize(
+    "facts, odds",
+    [
+        ({}, 8),  # beside the Wheel Spikes: doubled
+        ({"behind": "red"}, 4),  # directly behind them: not
+        ({"in_front_of": "red"}, 4),  # directly in front of them: not
+        ({"in_front_of": "red", "adjacent": []}, 4),  # in front of a car is beside it
+    ],
+)
+def test_wheel_spikes_double_the_collision_roll_beside_not_in_front_or_behind(facts, odds):
+    state, prompts = blue_to_move(red={**RED_CARDS, "utility": "Wheel Spikes"})
+    fields = {spec.name for spec in prompts[0].fields}
+    assert {"behind", "in_front_of"} <= fields
+    move = {"car": "blue", "roll": 2, "adjacent": ["red"], **facts}
+    if not move["adjacent"]:
+        del move["adjacent"]
+    state, prompts = apply(state, Event("move", move))
+    assert prompts[0].kind == "collision_roll" and f"1-{odds}:" in prompts[0].text
+
+
+def test_a_hit_the_armour_stops_is_logged_a_hit():
+    _setup, state, _prompts, _log = through_round_1()
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0, 2)]
+    state, _prompts = play(state, events)
+    hit = Event("hit_roll", {"car": "blue", "value": 8})
+    after, _prompts = apply(state, hit)
+    assert after.arms("red").damage == 10  # the Forward MG's 1 less Light Armour's rear 1
+    assert engine_describe(state, hit, after).endswith("a hit on Red")
+    miss = Event("hit_roll", {"car": "blue", "value": 9})
+    assert engine_describe(state, miss, apply(state, miss)[0]).endswith("a miss")
+
+
+def test_the_mag_gun_s_cars_beside_leave_out_its_target_and_the_attacker():
+    _setup, state, _prompts, _log = through_round_1(blue={**BLUE_CARDS, "weapon_1": "Mag Gun"})
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0)]
+    state, _prompts = play(state, events)
+    aim = {"car": "blue", "target": "red", "spaces": 2, "pulled_beside": ["red"]}
+    state, _prompts = apply(state, Event("aim", aim))
+    assert state.pulled_beside == ()
+    state, prompts = apply(state, Event("hit_roll", {"car": "blue", "value": 1}))
+    assert state.pending == () and prompts[0].kind == "attack"
+
+
+def test_the_targeting_computer_may_reroll_a_miss_once_a_lap_if_the_attacker_says_so():
+    blue = {**BLUE_CARDS, "utility": "Targeting Computer"}
+    _setup, state, _prompts, _log = through_round_1(blue=blue)
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0, 2)]
+    state, _prompts = play(state, events)
+    state, prompts = apply(state, Event("hit_roll", {"car": "blue", "value": 9}))  # a miss
+    assert (prompts[0].kind, prompts[0].car) == ("reroll", "blue")
+    kept, prompts = apply(state, Event("reroll", {"car": "blue", "reroll": "no"}))
+    assert (prompts[0].kind, prompts[0].car) == ("attack", "red")
+    assert kept.arms("blue").lap_used == 0  # still there for a later miss this lap
+    state, prompts = apply(state, Event("reroll", {"car": "blue", "reroll": "yes"}))
+    assert prompts[0].kind == "hit_roll" and "Targeting Computer" in prompts[0].text
+    assert state.arms("blue").lap_used == 1
+    state, prompts = apply(state, Event("hit_roll", {"car": "blue", "value": 9}))
+    assert (prompts[0].kind, prompts[0].car) == ("attack", "red")  # once a lap, once a miss
+
+
+@pytest.mark.parametrize(
+    "weapon, words", [("Forward MG", "a car in the way blocks it"), ("Grenade Launcher", "cars")]
+)
+def test_the_sight_question_says_cars_block_it_but_for_the_grenade_launcher(weapon, words):
+    _setup, state, _prompts, _log = through_round_1(blue={**BLUE_CARDS, "weapon_1": weapon})
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0)]
+    state, prompts = play(state, events)
+    sight = {spec.name: spec.label for spec in prompts[0].fields}["no_sight"]
+    assert words in sight
+    assert ("Grenade" in sight) == (weapon == "Grenade Launcher")
