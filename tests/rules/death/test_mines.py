@@ -1,13 +1,24 @@
 """The mines: Remote Mines ("place an unused car directly in front of your car as your remote
 mine ... If the mine ever enters a space containing a car or a car moves through the space
 containing the mine, it explodes. You may only have one remote mine on the track at any
-time.")."""
+time."); Limpet Mines, a weapon like any other: "All weapons begin the game with one reload token
+on them (meaning they cannot be fired in the first round)"."""
 
 from __future__ import annotations
 
-from rules.engine import Event, apply, dashboard
+import pytest
+
+from rules.engine import Event, EventRejected, apply, dashboard
 from rules.engine import describe as engine_describe
-from tests.rules.death.script import RED_CARDS, in_1st, play, through_round_1
+from tests.rules.death.script import (
+    BLUE_CARDS,
+    RED_CARDS,
+    between_rounds,
+    blue_to_move,
+    in_1st,
+    play,
+    through_round_1,
+)
 
 ORDER = ["red", "blue"]  # Red ahead, Blue behind: Blue attacks first
 
@@ -80,3 +91,31 @@ def test_placing_a_remote_mine_is_said_in_the_log():
     place = Event("attack", {"car": "red", "action": "fire:0"})
     after, _prompts = apply(state, place)
     assert engine_describe(state, place, after) == "Red places a remote mine in front of it"
+
+
+LIMPETS = {**BLUE_CARDS, "weapon_2": "Limpet Mines"}
+
+
+def fields(prompts):
+    return {spec.name for spec in prompts[0].fields}
+
+
+def test_limpet_mines_drop_only_once_their_starting_reload_token_is_off():
+    state, prompts = blue_to_move(blue=LIMPETS)
+    assert state.arms("blue").reloads[1] == 1
+    assert "limpet" not in fields(prompts)  # round 1: its token still on
+    with pytest.raises(EventRejected, match="no field limpet"):
+        apply(state, Event("move", {"car": "blue", "roll": 1, "limpet": True}))
+    _setup, state, _prompts, _log = through_round_1(blue=LIMPETS)
+    order = ["red", "blue"]
+    state, prompts = play(
+        state,
+        [
+            *between_rounds(order, "reload:1", "pass"),
+            *in_1st(["red"]),
+            Event("gear", {"car": "blue", "gear": 1}),
+        ],
+    )
+    assert "limpet" in fields(prompts)  # the token off: it drops from round 2
+    state, _prompts = apply(state, Event("move", {"car": "blue", "roll": 1, "limpet": True}))
+    assert state.arms("blue").mines[1] == 9
