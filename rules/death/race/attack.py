@@ -487,8 +487,15 @@ def blade_prompt(state: DeathState, check: Check) -> Prompt:
         f"{label(state, check.car)}: {check.reason}: roll black, 1-{CHAIN_BLADES_MAX} loses an "
         "upgrade (its choice)"
     )
-    fields = (BLACK_DIE, Field("lose", "Upgrade it gives up", "choice", choices=choices))
-    return Prompt("blade_roll", text, check.car, fields)
+    lose = Field(
+        "lose",
+        f"Upgrade it gives up (on a 1-{CHAIN_BLADES_MAX})",
+        "choice",
+        choices=(("", "—"), *choices),
+        required=False,
+        default="",
+    )
+    return Prompt("blade_roll", text, check.car, (BLACK_DIE, lose))
 
 
 def on_blade(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
@@ -496,6 +503,11 @@ def on_blade(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     check = state.pending[0]
     state = replace(state, pending=state.pending[1:])
     if entry["value"] <= CHAIN_BLADES_MAX:
+        if not entry["lose"]:
+            raise EventRejected(
+                f"Chain Blades: a roll of {entry['value']} (1-{CHAIN_BLADES_MAX}) loses an "
+                f"upgrade: say which {name(check.car)} gives up."
+            )
         arms = state.arms(check.car)
         lost = getattr(arms, entry["lose"])
         state = with_arms(
