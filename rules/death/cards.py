@@ -60,11 +60,12 @@ class Weapon:
     pulls: int = 0  # spaces the target is moved towards the attacker (mag gun)
     strips_upgrade: bool = False  # chain blades: a 1-4 takes a utility or defence
     wrecks: int = 0  # maximum damage taken off the target (wrecker ball)
-    no_sight: bool = False  # heat-seeking: no line of sight needed
+    no_sight: bool = False  # no line of sight needed (heat-seeking; a remote mine is not aimed)
     over_cars: bool = False  # intervening cars do not block its sight (grenade launcher)
     empty_space: bool = False  # may be fired at an empty space, less accuracy (frag)
     mines: int = 0  # markers placed on the weapon: mines it can drop (limpet, slip)
     at_movement: bool = False  # dropped at the end of a move, not fired in the Attack Phase
+    remote: bool = False  # placed as an attack; explodes later where the board says
     special: str = "None"
 
     @property
@@ -149,7 +150,7 @@ WEAPONS: tuple[Weapon, ...] = (
         "Begins the game with 2 reload tokens.",
     ),
     Weapon(
-        "Remote Mines", 14, 3, None, 4, Kind.MINE,
+        "Remote Mines", 14, 3, None, 4, Kind.MINE, arc=Arc.BOTH, no_sight=True, remote=True,
         special="Places a remote mine in front of your car; each following Attack Phase the "
         "purple die moves it; it explodes on entering a car's space or a car moving through "
         "it. One on the track at a time.",

@@ -74,11 +74,17 @@ def a_setup(ruleset: str, cars: int, *, every_option: bool = False):
 
 def autopilot_event(prompt: Prompt, rng: random.Random, *, finish: bool, tame: bool) -> Event:
     data: dict = {"car": prompt.car} if prompt.car else {}
+    kinds = {spec.kind for spec in prompt.fields}
+    a_roll_and_its_answer = kinds == {"die", "choice"}
     for spec in prompt.fields:
         if spec.kind == "die":
             data[spec.name] = rng.choice(values(spec.die))
         elif spec.kind == "choice" and spec.required:
             data[spec.name] = rng.choice([key for key, _label in spec.choices])
+        elif spec.kind == "choice" and tame and a_roll_and_its_answer:
+            # A roll's answer asked only on some values (the Chain Blades' upgrade on a 1-4): a
+            # tame retry gives it.
+            data[spec.name] = next((key for key, _label in spec.choices if key), "")
         elif spec.kind == "order":
             data[spec.name] = list(spec.default or (key for key, _ in spec.choices))
         elif spec.kind == "cars":

@@ -47,6 +47,12 @@ EMPTY_SPACE = "@space"
 TARGETING_COMPUTER = "Targeting Computer"
 LOSE_DEFENCE = "defence"
 LOSE_UTILITY = "utility"
+# A remote mine on the track that the purple die moved into a car, or a car drove through.
+EXPLODE = "explode"
+REMOTE_EXPLODES = (
+    "Its remote mine exploded on a car (the purple die moved it into one, or a car drove "
+    "through it)"
+)
 
 
 def begin(state: DeathState) -> DeathState:
@@ -155,6 +161,8 @@ def _can_fire(state: DeathState, key: str, index: int) -> bool:
     arm = weapon(state, key, index)
     if arms.reloads[index] or not arm.fires_in_attack_phase:
         return False
+    if arm.remote:  # placed in front of the car, one on the track at a time
+        return not arms.remote
     if arm.mines:  # Slip Mines: a mine dropped on its own space, while it has one
         return arms.mines[index] > 0
     return arm.empty_space or bool(targets(state, key, arm))
@@ -186,7 +194,10 @@ def attack_prompts(state: DeathState) -> tuple[Prompt, ...]:
         arm = weapon(state, key, index)
         if _can_fire(state, key, index):
             verb = "Drop a mine with" if arm.mines else "Fire"
+            verb = "Place a remote mine with" if arm.remote else verb
             choices.append((f"fire:{index}", f"{verb} {_weapon_line(arm)}"))
+        if arm.remote and arms.remote:  # whatever the reload tokens
+            choices.append((f"{EXPLODE}:{index}", REMOTE_EXPLODES))
         if arms.reloads[index]:
             tokens = plural(arms.reloads[index], "reload token")
             choices.append((f"reload:{index}", f"Take a reload token off {weapon_name} ({tokens})"))
@@ -211,6 +222,12 @@ def on_attack(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
         reloads[index] -= 1
         return next_attacker(with_arms(state, key, reloads=tuple(reloads)))
     arm = weapon(state, key, index)
+    if verb == EXPLODE:
+        return replace(with_arms(state, key, remote=False), phase="aim", aiming=index)
+    if arm.remote:
+        reloads = list(arms.reloads)
+        reloads[index] = reload_after_firing(arm)
+        return next_attacker(with_arms(state, key, remote=True, reloads=tuple(reloads)))
     if arm.mines:
         mines = list(arms.mines)
         mines[index] -= 1
@@ -275,6 +292,8 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
         beside = "If hit, cars the target would end beside (both roll for collision)"
         fields.append(cars_fact(state, "pulled_beside", beside, others, folded=True))
     text = f"{label(state, key)} fires {_weapon_line(arm)}: its target, as the board shows"
+    if arm.remote:
+        text = f"{label(state, key)}'s remote mine explodes ({_weapon_line(arm)}): on which car"
     return (Prompt("aim", text, key, tuple(fields)),)
 
 
@@ -296,7 +315,7 @@ def on_aim(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     beside = tuple(car for car in entry.get("pulled_beside", ()) if car not in (key, target))
     state = replace(state, target=target, also=also, pulled_beside=beside)
     state = replace(state, screened=0)
-    if _screens(state, key, arm, target):
+    if not arm.remote and _screens(state, key, arm, target):
         return replace(state, phase="screen")
     return replace(state, phase="hit")
 
@@ -371,19 +390,28 @@ def on_hit(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     index = state.aiming
     arm = weapon(state, key, index)
     value = prompt.read(event.data)["value"]
-    if not state.rerolled:  # the tokens go on as it fires, once
+    if not state.rerolled and not arm.remote:  # the tokens go on as it fires, once
         reloads = list(state.arms(key).reloads)
         reloads[index] = reload_after_firing(arm)
         state = with_arms(state, key, reloads=tuple(reloads))
     if value > hit_need(state, arm):
         if not state.rerolled and once_a_lap_left(state, key, TARGETING_COMPUTER):
             return replace(state, phase="reroll")
-        return next_attacker(state)
+        return _shot_done(state)
     for hit in (state.target, *state.also):
         if hit == EMPTY_SPACE:
             continue
         state = _hit(state, key, arm, hit)
-    return next_attacker(state)
+    return _shot_done(state)
+
+
+def _shot_done(state: DeathState) -> DeathState:
+    """After the hit roll: the next attacker; after a remote mine's explosion, which is not the
+    car's attack, the same car chooses its attack."""
+    _key, arm = _firing(state)
+    if not arm.remote or state.pending:
+        return next_attacker(state)
+    return replace(state, phase="attack", aiming=-1, target="", also=(), rerolled=False)
 
 
 def reroll_prompts(state: DeathState) -> tuple[Prompt, ...]:
@@ -399,7 +427,7 @@ def reroll_prompts(state: DeathState) -> tuple[Prompt, ...]:
 def on_reroll(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     key = prompt.car or ""
     if prompt.read(event.data)["reroll"] == "no":
-        return next_attacker(state)
+        return _shot_done(state)
     return replace(use_once_a_lap(state, key), rerolled=True, phase="hit")
 
 
@@ -459,8 +487,15 @@ def blade_prompt(state: DeathState, check: Check) -> Prompt:
         f"{label(state, check.car)}: {check.reason}: roll black, 1-{CHAIN_BLADES_MAX} loses an "
         "upgrade (its choice)"
     )
-    fields = (BLACK_DIE, Field("lose", "Upgrade it gives up", "choice", choices=choices))
-    return Prompt("blade_roll", text, check.car, fields)
+    lose = Field(
+        "lose",
+        f"Upgrade it gives up (on a 1-{CHAIN_BLADES_MAX})",
+        "choice",
+        choices=(("", "—"), *choices),
+        required=False,
+        default="",
+    )
+    return Prompt("blade_roll", text, check.car, (BLACK_DIE, lose))
 
 
 def on_blade(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
@@ -468,6 +503,11 @@ def on_blade(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     check = state.pending[0]
     state = replace(state, pending=state.pending[1:])
     if entry["value"] <= CHAIN_BLADES_MAX:
+        if not entry["lose"]:
+            raise EventRejected(
+                f"Chain Blades: a roll of {entry['value']} (1-{CHAIN_BLADES_MAX}) loses an "
+                f"upgrade: say which {name(check.car)} gives up."
+            )
         arms = state.arms(check.car)
         lost = getattr(arms, entry["lose"])
         state = with_arms(

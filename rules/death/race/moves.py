@@ -90,13 +90,19 @@ def _formula_d_prompt(state: DeathState) -> Prompt:
     return replace(prompt, fields=fields)
 
 
-def _limpets(state: DeathState, key: str) -> int:
+def _limpet_weapons(state: DeathState, key: str) -> tuple[int, ...]:
+    """The weapons `key` may drop a limpet mine from: mines left and no reload tokens (the one
+    every weapon starts with is taken off in an Attack Phase, as any weapon's)."""
     arms = state.arms(key)
-    return sum(
-        left
-        for weapon_name, left in zip(arms.weapons, arms.mines, strict=True)
-        if WEAPON[weapon_name].at_movement
+    return tuple(
+        index
+        for index, weapon_name in enumerate(arms.weapons)
+        if WEAPON[weapon_name].at_movement and arms.mines[index] and not arms.reloads[index]
     )
+
+
+def _limpets(state: DeathState, key: str) -> int:
+    return sum(state.arms(key).mines[index] for index in _limpet_weapons(state, key))
 
 
 def move_prompts(state: DeathState) -> tuple[Prompt, ...]:
@@ -248,14 +254,8 @@ def _refit_key(card: str) -> str:
 def _drop_limpet(state: DeathState, key: str) -> DeathState:
     from rules.formula_d.race.common import place_marker
 
-    arms = state.arms(key)
-    mines = list(arms.mines)
-    index = next(
-        i
-        for i, weapon_name in enumerate(arms.weapons)
-        if WEAPON[weapon_name].at_movement and mines[i]
-    )
-    mines[index] -= 1
+    mines = list(state.arms(key).mines)
+    mines[_limpet_weapons(state, key)[0]] -= 1
     return place_marker(with_arms(state, key, mines=tuple(mines)), key)
 
 

@@ -3,6 +3,7 @@ place of its car body WP, and its cards in the note (reload tokens, mines)."""
 
 from __future__ import annotations
 
+from rules.death.cards import WEAPON
 from rules.death.race.common import has
 from rules.death.race.state import OUT_REASONS, DeathState
 from rules.engine.contract import CarResult, CarView, Column
@@ -26,6 +27,7 @@ def cards_note(state: DeathState, key: str) -> str:
     weapons = []
     for weapon, tokens, mines in zip(arms.weapons, arms.reloads, arms.mines, strict=True):
         held = f" ({plural(mines, 'mine')})" if mines else ""
+        held = " (its mine on the track)" if arms.remote and WEAPON[weapon].remote else held
         weapons.append(
             f"{weapon}{held} " + (f"({plural(tokens, 'reload')})" if tokens else "ready")
         )

@@ -42,6 +42,7 @@ class Armoury:
     most: int = 0  # its maximum damage (a Wrecker Ball lowers it); a pit stop's refill
     stripped: tuple[str, ...] = ()  # upgrades Chain Blades took, to be refitted in the pits
     lap_used: int = 0  # the lap its once-a-lap utility was last used on (0: not yet)
+    remote: bool = False  # its remote mine is on the track (one at a time)
     jammed: bool = False  # its Jammer has stopped a missile this Attack Phase
     entered: bool = False  # its cards are in
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.death.attacks import REFIT_DAMAGE
-from rules.death.race.attack import hit_need, screen_now, target_name
+from rules.death.race.attack import EXPLODE, hit_need, screen_now, target_name
 from rules.death.race.common import has, weapon
 from rules.death.race.gears import TURBO_GEARS, TURN_TABLE_GEAR
 from rules.death.race.state import DeathState
@@ -113,6 +113,10 @@ def _attack(before: DeathState, key: str, facts: Facts, after: DeathState) -> st
     if verb == "reload":
         left = after.arms(key).reloads[int(index)]
         return f"{name(key)} takes a reload token off its {arm.name} ({plural(left, 'token')} left)"
+    if verb == EXPLODE:
+        return f"{name(key)}'s remote mine explodes"
+    if arm.remote:
+        return f"{name(key)} places a remote mine in front of it"
     if arm.mines:
         return f"{name(key)} drops a slip mine on its space"
     return f"{name(key)} aims its {arm.name}"

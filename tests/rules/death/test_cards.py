@@ -99,6 +99,7 @@ def test_where_each_weapon_fires():
     assert both == {
         "Chain Blades", "Haywire Charge", "Missile Turret", "Turret Laser", "Turret MG",
         "Wrecker Ball",
+        "Remote Mines",  # a ruling: the mine explodes on a car in front or behind
     }  # fmt: skip
     assert rear == {"Rear Laser", "Rear MG", "Rear Turbolaser"}
 

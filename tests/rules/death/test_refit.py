@@ -69,3 +69,25 @@ def test_no_refit_is_offered_without_a_card_lost():
     after, prompts = apply(after, Event("gear", {"car": "blue", "gear": 2}))
     assert "pit" in {spec.name for spec in prompts[0].fields}
     assert not any(spec.name.startswith("refit") for spec in prompts[0].fields)
+
+
+def blades_hit_red():
+    """Round 2: Blue's Chain Blades hit Red: Red's blade roll next."""
+    _setup, state, _prompts, _log = through_round_1(blue={**BLUE_CARDS, "weapon_2": "Chain Blades"})
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:1", "pass"), *in_1st(order), *fire(order, 1, 1)]
+    return play(state, [*events, Event("hit_roll", {"car": "blue", "value": 1})])
+
+
+def test_the_blade_roll_asks_which_upgrade_only_on_a_1_to_4():
+    state, prompts = blades_hit_red()
+    lose = {spec.name: spec for spec in prompts[0].fields}["lose"]
+    assert not lose.required and "1-4" in lose.label
+    kept, _prompts = apply(state, Event("blade_roll", {"car": "red", "value": 5}))
+    assert kept.arms("red").utility == "Nitros" and kept.arms("red").stripped == ()
+    with pytest.raises(EventRejected, match="a roll of 4 .1-4. loses an upgrade: say which"):
+        apply(state, Event("blade_roll", {"car": "red", "value": 4}))
+    lost, _prompts = apply(
+        state, Event("blade_roll", {"car": "red", "value": 4, "lose": "defence"})
+    )
+    assert lost.arms("red").defence == "" and lost.arms("red").stripped == ("Light Armour",)
