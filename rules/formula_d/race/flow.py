@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from rules.engine.pieces import racing, with_car
 from rules.formula_d import START_GEAR
 from rules.formula_d.driver_cards import Skill
 from rules.formula_d.race.road import pole_station as road_pole_station
 from rules.formula_d.race.state import RaceSetup, RaceState
+
+State = TypeVar("State", bound=Any)  # a race's state: Formula D's or a variant's
 
 
 def proposed_order(state: RaceState) -> tuple[str, ...]:
@@ -36,17 +40,24 @@ def proposed_order(state: RaceState) -> tuple[str, ...]:
     return tuple(car.car for car in cars)
 
 
-def start_round(state: RaceState) -> RaceState:
-    """A new round: the first goes in grid order (Setup: pole goes first); the referee confirms the
-    order of the later ones, unless a single car is left to move."""
-    if not racing(state):
-        return replace(state, phase="finished", order=(), turn=0, fixed_move=0)
-    state = replace(state, round=state.round + 1, order=(), turn=0, fixed_move=0)
-    if state.round == 1:
-        return begin_turn(replace(state, order=tuple(c for c in state.grid if c in racing(state))))
-    if len(racing(state)) == 1:
-        return begin_turn(replace(state, order=racing(state)))
-    return replace(state, phase="order")
+def round_starter(begin_turn: Callable[[State], State]) -> Callable[[State], State]:
+    """`start_round` for a race whose cars begin their turns with `begin_turn` (a variant's own,
+    as RBB's pit stops make it)."""
+
+    def start_round(state: State) -> State:
+        """A new round: the first goes in grid order (Setup: pole goes first); the referee
+        confirms the order of the later ones, unless a single car is left to move."""
+        if not racing(state):
+            return replace(state, phase="finished", order=(), turn=0, fixed_move=0)
+        state = replace(state, round=state.round + 1, order=(), turn=0, fixed_move=0)
+        if state.round == 1:
+            grid_order = tuple(car for car in state.grid if car in racing(state))
+            return begin_turn(replace(state, order=grid_order))
+        if len(racing(state)) == 1:
+            return begin_turn(replace(state, order=racing(state)))
+        return replace(state, phase="order")
+
+    return start_round
 
 
 def begin_turn(state: RaceState) -> RaceState:
@@ -65,6 +76,9 @@ def begin_turn(state: RaceState) -> RaceState:
     if car.gear == 0:
         return replace(with_car(state, car.car, gear=START_GEAR), phase="move")
     return replace(state, phase="gear")
+
+
+start_round = round_starter(begin_turn)
 
 
 def next_turn(state: RaceState) -> RaceState:

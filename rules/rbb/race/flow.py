@@ -4,23 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.engine.pieces import racing, with_car
-from rules.formula_d.race.flow import proposed_order
+from rules.engine.pieces import with_car
+from rules.formula_d.race.flow import proposed_order, round_starter
 from rules.rbb.race.state import QUICK, READY, WAIT, RaceState
 from rules.rbb.start import START_GEAR
-
-
-def start_round(state: RaceState) -> RaceState:
-    """A new round: the first in grid order, the later ones in the order the referee confirms
-    (unless a single car is left)."""
-    if not racing(state):
-        return replace(state, phase="finished", order=(), turn=0, fixed_move=0)
-    state = replace(state, round=state.round + 1, order=(), turn=0, fixed_move=0)
-    if state.round == 1:
-        return begin_turn(replace(state, order=tuple(c for c in state.grid if c in racing(state))))
-    if len(racing(state)) == 1:
-        return begin_turn(replace(state, order=racing(state)))
-    return replace(state, phase="order")
 
 
 def begin_turn(state: RaceState) -> RaceState:
@@ -45,6 +32,10 @@ def begin_turn(state: RaceState) -> RaceState:
     if car.pit == QUICK:
         return replace(state, phase="pit_roll")
     return replace(state, phase="gear")
+
+
+# A new round as in Formula D, each turn begun as RBB begins it (its pit stops).
+start_round = round_starter(begin_turn)
 
 
 def next_turn(state: RaceState) -> RaceState:
