@@ -431,23 +431,25 @@ def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=
 def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
     """What an entered event changed, for htmx to swap in: the next prompt, the cars whose
     dashboard changed (usually just the mover) and the one new line of the log."""
-    state, asked = entered.state, entered.prompts
-    shown = {car.car: car for car in engine.dashboard(before)}
-    return TurnPanel(
-        state=state,
-        form=prompt_form(asked[0], state) if asked else None,
-        queued=asked[1:4],
-        columns=engine.dashboard_columns(state),
-        cars=car_lines(car for car in engine.dashboard(state) if shown.get(car.car) != car),
-        events=list(entered.events),
-        notices=(entered.left_out,) if entered.left_out else (),
-    )
+    notices = (entered.left_out,) if entered.left_out else ()
+    return _changed_panel(before, entered.state, entered.prompts, list(entered.events), notices)
 
 
 def undone_panel(race: Race, *, before: RaceState, state: RaceState) -> TurnPanel:
     """What an undo changed, for htmx to swap in: the prompt again, the cars whose dashboard
     changed back and the latest events (the log without the lines taken back)."""
-    asked = engine.prompts(state)
+    return _changed_panel(before, state, engine.prompts(state), latest_events(race))
+
+
+def _changed_panel(
+    before: RaceState,
+    state: RaceState,
+    asked: tuple[Prompt, ...],
+    events: list[RaceEvent],
+    notices: tuple[str, ...] = (),
+) -> TurnPanel:
+    """The panel of `state`, `asked` next, with only the cars whose dashboard differs from
+    `before`'s."""
     shown = {car.car: car for car in engine.dashboard(before)}
     return TurnPanel(
         state=state,
@@ -455,5 +457,6 @@ def undone_panel(race: Race, *, before: RaceState, state: RaceState) -> TurnPane
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
         cars=car_lines(car for car in engine.dashboard(state) if shown.get(car.car) != car),
-        events=latest_events(race),
+        events=events,
+        notices=notices,
     )
