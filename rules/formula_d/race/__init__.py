@@ -7,14 +7,12 @@ section) and listed with their tests in docs/rulings.md ("Formula D: the race at
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.engine.variant import register
-from rules.formula_d import RACE_LAPS, CarSheet, ChartLine
-from rules.formula_d.driver_cards import DriverCard
 from rules.formula_d.race import checks, grid, qualifying, standings, turns, words
 from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.state import (
@@ -83,39 +81,11 @@ class FormulaD(TableHooks):
     car_views = staticmethod(standings.dashboard)
     car_results = staticmethod(standings.results)
 
-    def setup(
-        self,
-        starters: Sequence[Starter],
-        *,
-        laps: int = RACE_LAPS,
-        car_sheets: Mapping[str, CarSheet | Mapping[Any, int]] | None = None,
-        weather_chart: str | Sequence[ChartLine] = (),
-        tires: bool = False,
-        technical_pit_stop: bool = False,
-        teams: Mapping[str, str] | None = None,
-        road_race: bool = False,
-        driver_cards: Mapping[str, DriverCard | Mapping[str, object]] | None = None,
-        stopwatch_qualifying: bool = False,
-    ) -> RaceSetup:
-        """Each starter races the standard car, or the car `car_sheets` builds for it from 20 WP;
-        `weather_chart` (the track's) runs the race with the weather rules, `tires` with the tire
-        selection rules, `technical_pit_stop` with technical pit stops, `teams` (car -> team) as
-        a team race, `road_race` as a road race with the `driver_cards` (car -> card: skill and
-        WP) its organiser entered, `stopwatch_qualifying` with a qualifying lap a car for the
-        grid."""
-        return grid.make_setup(
-            self.name,
-            starters,
-            laps=laps,
-            car_sheets=car_sheets,
-            weather_chart=weather_chart,
-            tires=tires,
-            technical_pit_stop=technical_pit_stop,
-            teams=teams,
-            road_race=road_race,
-            driver_cards=driver_cards,
-            stopwatch_qualifying=stopwatch_qualifying,
-        )
+    def setup(self, starters: Sequence[Starter], **options: Any) -> RaceSetup:
+        """Each starter races the standard car, or the car it was built; the optional rules
+        the race is run with are `grid.make_setup`'s keywords (laps, weather_chart, tires,
+        technical_pit_stop, teams, road_race with driver_cards, stopwatch_qualifying)."""
+        return grid.make_setup(self.name, starters, **options)
 
     def start(self, setup: RaceSetup) -> RaceState:
         return grid.start_state(setup)
