@@ -230,20 +230,28 @@ class League(models.Model):
         return self.seasons.order_by("-number").first()
 
 
-def role_in_league(user, *, league_id: int, organiser_id: int) -> tuple[str | None, int | None]:
+# A membership not read yet: role_in_league asks for it.
+UNREAD = object()
+
+
+def role_in_league(
+    user, *, league_id: int, organiser_id: int, membership=UNREAD
+) -> tuple[str | None, int | None]:
     """(`user`'s role in the league, the team they own), asked by ids so that a hot path
     that has not loaded the league can ask: a site admin and the lead organiser
     (`League.organiser`) are its organisers without a query, anyone else signed in is asked
-    their membership (one query), an anonymous visitor has no role."""
+    their membership (one query, unless the caller read it with something else: its (role,
+    team id), or None for none), an anonymous visitor has no role."""
     if not user.is_authenticated:
         return None, None
     if user.is_superuser or user.pk == organiser_id:
         return Role.ORGANISER, None
-    membership = (
-        Membership.objects.filter(league_id=league_id, user_id=user.pk)
-        .values_list("role", "team_id")
-        .first()
-    )
+    if membership is UNREAD:
+        membership = (
+            Membership.objects.filter(league_id=league_id, user_id=user.pk)
+            .values_list("role", "team_id")
+            .first()
+        )
     return membership or (None, None)
 
 
@@ -265,9 +273,12 @@ def may_edit_tracks(user) -> bool:
     )
 
 
-def may_referee(user, *, league_id: int, organiser_id: int) -> bool:
-    """Its organisers and the referees it names enter results."""
-    role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
+def may_referee(user, *, league_id: int, organiser_id: int, membership=UNREAD) -> bool:
+    """Its organisers and the referees it names enter results (`membership`: as for
+    role_in_league)."""
+    role, _team = role_in_league(
+        user, league_id=league_id, organiser_id=organiser_id, membership=membership
+    )
     return role in RUNS_RACES
 
 

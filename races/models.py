@@ -6,7 +6,9 @@ applies an event to it and never reads the log. The log is kept for undo, replay
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -15,36 +17,36 @@ from django.db import connections, models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import League, Round, Season
+from league.models import League, Membership, Round, Season
 
 
 class RaceQuerySet(models.QuerySet):
-    def for_entry(self, race_id: int) -> Race | None:
-        """The race with what entering an event needs — its snapshot, and its league's id,
-        organiser, name and whether it is archived for the referee's checks — in one
-        hand-written query. This read runs on every
-        roll entered at the table, and the ORM's select_related over three tables costs four
-        times the query itself (bench/run.py)."""
-        race, round_, season, league = (
-            model._meta.db_table for model in (Race, Round, Season, League)
+    def for_entry(self, race_id: int, user_id: int | None = None) -> Race | None:
+        """The race with what entering an event needs — its snapshot; its league's id,
+        organiser, name and whether it is archived, and `user_id`'s membership of it (as
+        `membership`: (role, team id), or None), for the referee's checks — in one hand-written
+        query. This read runs on every roll entered at the table, and the ORM's select_related
+        over four tables costs four times the query itself (bench/run.py)."""
+        race, round_, season, league, member = (
+            model._meta.db_table for model in (Race, Round, Season, League, Membership)
         )
         query = (
             f"SELECT {', '.join(f'r.{name}' for name in FOR_ENTRY)}, "
-            f"s.league_id AS league_id, l.organiser_id AS organiser_id, "
-            f"l.name AS league_name, l.archived_at AS league_archived_at "
+            f"s.league_id, l.organiser_id, l.name, l.archived_at, m.role, m.team_id "
             f"FROM {race} r JOIN {round_} o ON o.id = r.round_id "
             f"JOIN {season} s ON s.id = o.season_id JOIN {league} l ON l.id = s.league_id "
+            f"LEFT JOIN {member} m ON m.league_id = l.id AND m.user_id = %s "
             f"WHERE r.id = %s"
         )
         connection = connections[self.db]
-        with connection.cursor() as cursor:
-            cursor.execute(query, [race_id])
+        with _prepared_cursor(connection) as cursor:
+            cursor.execute(query, [user_id, race_id])
             row = cursor.fetchone()
         if row is None:
             return None
         # Each value as the ORM would read it (the snapshot decoded, the time a datetime), without
         # the raw queryset's machinery, which costs more than the query on PostgreSQL.
-        *read, league_id, organiser_id, league_name, league_archived_at = row
+        *read, league_id, organiser_id, name, archived_at, role, team_id = row
         values = [
             _read(connection, name, value) for name, value in zip(FOR_ENTRY, read, strict=True)
         ]
@@ -52,7 +54,8 @@ class RaceQuerySet(models.QuerySet):
         race.league_id, race.organiser_id = league_id, organiser_id
         # Whether the league is archived (read-only) and its name, to say so: not converted,
         # only ever compared with None.
-        race.league_name, race.league_archived_at = league_name, league_archived_at
+        race.league_name, race.league_archived_at = name, archived_at
+        race.membership = None if role is None else (role, team_id)
         return race
 
     def enter(
@@ -113,10 +116,15 @@ class RaceQuerySet(models.QuerySet):
                     f"state = target.state_before FROM target WHERE {race}.id = %s "
                     f"AND version = %s AND finished_at IS NULL "
                     f"AND target.state_before IS NOT NULL RETURNING {race}.id), "
-                    f"gone AS (DELETE FROM {log} WHERE race_id IN (SELECT id FROM moved) "
-                    f"AND seq >= (SELECT seq FROM target)) "
+                    # From the entry taken back to the race's last (its seq before the
+                    # update): a range both ends of which the plan knows only at run time, so
+                    # that PostgreSQL reads it from the (race, seq) index whatever the race.
+                    f"gone AS (DELETE FROM {log} WHERE race_id = %s "
+                    f"AND seq BETWEEN (SELECT seq FROM target) "
+                    f"AND (SELECT seq FROM {race} WHERE id = %s) "
+                    f"AND EXISTS (SELECT 1 FROM moved)) "
                     f"SELECT seq, state_before, EXISTS (SELECT 1 FROM moved) FROM target",
-                    [*params, race_id, version],
+                    [*params, race_id, version, race_id, race_id],
                 )
                 found = cursor.fetchone()
             else:
@@ -192,24 +200,42 @@ def _update_params(connection, race_id: int, version: int, seq: int, state: dict
 
 def _logged(
     connection, rows: Sequence[RaceEvent], kept: str, kept_params: Sequence = ()
-) -> tuple[list[str], list]:
-    """Each row's values as SQL and their parameters; `kept` stands for the referee's snapshot
-    in the first row (NULL in the others). On PostgreSQL each value is cast to its column's
-    type, for the VALUES the insert selects from."""
+) -> tuple[str, list]:
+    """The rows' values as SQL (a VALUES list) and their parameters; `kept` stands for the
+    referee's snapshot in the first row (NULL in the others). On PostgreSQL each value is cast to
+    its column's type, for the VALUES the insert selects from."""
     fields = [RaceEvent._meta.get_field(name) for name in LOGGED]
-    typed = connection.vendor == "postgresql"
-    values, params = [], []
+    params = []
     for number, row in enumerate(rows):
-        cells = []
         for field in fields:
             if field.name == "state_before":
-                cells.append(kept if number == 0 else "NULL")
                 params += kept_params if number == 0 else []
             else:
-                cells.append(f"CAST(%s AS {field.cast_db_type(connection)})" if typed else "%s")
                 params.append(field.get_db_prep_save(getattr(row, field.attname), connection))
-        values.append(f"({', '.join(cells)})")
-    return values, params
+    return _values_sql(connection, len(rows), kept), params
+
+
+def _values_sql(connection, rows: int, kept: str) -> str:
+    """The VALUES list of `rows` logged events, written once for each database and count."""
+    key = (connection.vendor, rows, kept)
+    if key not in _VALUES_SQL:
+        typed = connection.vendor == "postgresql"
+        cells = [
+            "{kept}"
+            if name == "state_before"
+            else f"CAST(%s AS {RaceEvent._meta.get_field(name).cast_db_type(connection)})"
+            if typed
+            else "%s"
+            for name in LOGGED
+        ]
+        row = f"({', '.join(cells)})"
+        _VALUES_SQL[key] = ", ".join(
+            row.replace("{kept}", kept if number == 0 else "NULL") for number in range(rows)
+        )
+    return _VALUES_SQL[key]
+
+
+_VALUES_SQL: dict[tuple[str, int, str], str] = {}
 
 
 def _columns(connection) -> str:
@@ -225,9 +251,43 @@ def _append(connection, race_id: int, rows: Sequence[RaceEvent]) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {quote(RaceEvent._meta.db_table)} ({_columns(connection)}) "
-            f"VALUES {', '.join(values)}",
+            f"VALUES {values}",
             params,
         )
+
+
+@contextmanager
+def _prepared_cursor(connection):
+    """A cursor whose statements PostgreSQL plans once per connection (prepared statements, sent
+    with their parameters apart) rather than every time they run; elsewhere a plain one.
+
+    For an entry's read and write only: they run on every roll entered, planning the read (five
+    tables joined) cost more than running it, and they find every row by its key, so one plan
+    serves every race. A statement whose best plan depends on its values (undo's delete, from
+    the entry taken back on) is better planned for them, so nothing else is prepared: Django
+    prepares nothing by default (a connection pooler may not keep prepared statements: see
+    docs/deploying.md)."""
+    if connection.vendor != "postgresql":
+        with connection.cursor() as cursor:
+            yield cursor
+        return
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = connection.connection
+    bound = ServerBindingCursor(raw)
+    cursor = (
+        connection.make_debug_cursor(bound)
+        if connection.queries_logged
+        else connection.make_cursor(bound)
+    )
+    threshold, raw.prepare_threshold = raw.prepare_threshold, 0  # prepared on its first run
+    try:
+        with cursor:
+            yield cursor
+    finally:
+        raw.prepare_threshold = threshold
 
 
 def _enter_at_once(connection, race_id, version, seq, state, rows) -> bool:
@@ -236,12 +296,12 @@ def _enter_at_once(connection, race_id, version, seq, state, rows) -> bool:
     quote = connection.ops.quote_name
     race, log = quote(Race._meta.db_table), quote(RaceEvent._meta.db_table)
     values, params = _logged(connection, rows, "before.state")
-    with connection.cursor() as cursor:
+    with _prepared_cursor(connection) as cursor:
         cursor.execute(
             f"WITH moved AS ({UPDATE_RACE.format(race=race)} RETURNING id) "
             f"INSERT INTO {log} ({_columns(connection)}) "
             f"SELECT logged.* FROM moved JOIN {race} before ON before.id = moved.id, "
-            f"LATERAL (VALUES {', '.join(values)}) AS logged",
+            f"LATERAL (VALUES {values}) AS logged",
             [*_update_params(connection, race_id, version, seq, state), *params],
         )
         return cursor.rowcount == len(rows)
@@ -260,10 +320,20 @@ def _read(connection, name: str, value):
 
 def _converted(connection, field: models.Field, value):
     """`value` of `field`'s column as the ORM converts it from the database."""
-    column = field.get_col(field.model._meta.db_table)
-    for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection):
+    known = _CONVERTERS.setdefault(connection, {})
+    if field not in known:
+        column = field.get_col(field.model._meta.db_table)
+        converters = connection.ops.get_db_converters(column)
+        known[field] = (column, converters + column.get_db_converters(connection))
+    column, converters = known[field]
+    for convert in converters:
         value = convert(value, column, connection)
     return value
+
+
+# Each connection's converters for a column, found once: the entry's read converts its values
+# on every roll entered.
+_CONVERTERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class Race(models.Model):
@@ -310,8 +380,10 @@ class RaceEventQuerySet(models.QuerySet):
         with connection.cursor() as cursor:
             cursor.execute(
                 f"SELECT {columns}, u.username FROM {log} e LEFT JOIN {users} u "
-                f"ON u.id = e.who_id WHERE e.race_id = %s ORDER BY e.seq DESC LIMIT %s",
-                [race_id, count],
+                # The count written out: a prepared statement's plan for any limit reads
+                # more of the log than one for this one.
+                f"ON u.id = e.who_id WHERE e.race_id = %s ORDER BY e.seq DESC LIMIT {int(count)}",
+                [race_id],
             )
             rows = cursor.fetchall()
         fields = [RaceEvent._meta.get_field(name) for name in SHOWN]
@@ -328,7 +400,10 @@ class RaceEventQuerySet(models.QuerySet):
 class RaceEvent(models.Model):
     """One input from the table, in the engine's words (Event.kind and Event.data)."""
 
-    race = models.ForeignKey(Race, on_delete=models.CASCADE, related_name="events")
+    # No index of its own: the unique (race, seq) leads with the race. A second index on the
+    # race alone costs every entry's insert and led PostgreSQL's generic plan for undo's delete
+    # (seq from the entry taken back) through all of a race's events.
+    race = models.ForeignKey(Race, on_delete=models.CASCADE, related_name="events", db_index=False)
     seq = models.PositiveIntegerField(help_text="1 for the first event of the race.")
     kind = models.CharField(max_length=40)
     payload = models.JSONField(default=dict, blank=True)

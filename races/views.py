@@ -153,10 +153,15 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         return _render_turn(request, race, can_referee=can_referee)
     # An entry needs the snapshot and who may referee, nothing more: every query saved here
     # is saved on each roll entered at the table.
-    race = Race.objects.for_entry(race_id)
+    race = Race.objects.for_entry(race_id, request.user.pk)
     if race is None:
         raise Http404(NO_RACE)
-    if not may_referee(request.user, league_id=race.league_id, organiser_id=race.organiser_id):
+    if not may_referee(
+        request.user,
+        league_id=race.league_id,
+        organiser_id=race.organiser_id,
+        membership=race.membership,
+    ):
         raise PermissionDenied(NOT_A_REFEREE)
     if race.league_archived_at is not None:
         raise LeagueArchived(LEAGUE_READ_ONLY.format(league=race.league_name))
@@ -227,6 +232,13 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
     entered = services.race_event_apply(
         race=race, event=event, expected_version=version, who=request.user, state=before, then=then
     )
+    return _entered(request, race, before, entered)
+
+
+def _entered(
+    request: HtmxHttpRequest, race: Race, before: RaceState, entered: services.Entered
+) -> HttpResponse:
+    """The answer to an entry made: only what it changed, swapped into the page."""
     if not request.htmx:
         if entered.left_out:
             messages.warning(request, entered.left_out)

@@ -141,6 +141,20 @@ def test_production_settings_pass_the_deploy_check():
     assert "System check identified no issues" in result.stdout
 
 
+def test_postgresql_connections_are_kept_between_requests_and_checked_before_reuse():
+    """Opening a connection costs more than an entry at the table, whose statements are
+    prepared once per connection; an address may still ask for a connection per request."""
+    import environ
+
+    from config.settings.base import database
+
+    url = "postgres://paddock@127.0.0.1:5432/paddock"
+    kept = database(environ.Env.db_url_config(url))
+    assert (kept["CONN_MAX_AGE"], kept["CONN_HEALTH_CHECKS"]) == (60, True)
+    assert database(environ.Env.db_url_config(url + "?conn_max_age=0"))["CONN_MAX_AGE"] == 0
+    assert "CONN_MAX_AGE" not in database(environ.Env.db_url_config("sqlite:///paddock.db"))
+
+
 def test_production_settings_without_database_url_refuse_to_start():
     result = manage("check", **without("DATABASE_URL"))
 

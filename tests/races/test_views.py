@@ -401,6 +401,36 @@ def test_a_long_log_opens_on_its_latest_events_a_page_at_a_time(client, race):
     assert "Later events" in earliest and "Earlier events" not in earliest
 
 
+def test_a_referee_s_entry_costs_the_queries_of_the_organiser_s(client, race, league, organiser):
+    """The entry's one read brings the referee's membership with the race: a referee named by
+    the league is not asked for it in a query of its own."""
+    referee = UserFactory(username="referee")
+    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    drive(race, 4)
+    counts = []
+    for user in (organiser, referee):
+        client.force_login(user)
+        counts.append(_queries_for_one_event(client, race))
+    assert counts[0] == counts[1]
+    assert race.events.filter(automatic=False).order_by("-seq").first().who == referee
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements: PostgreSQL")
+def test_an_entry_s_read_and_write_are_prepared_and_nothing_else(client_organiser, race):
+    """Planned once per connection: planning the read's join cost more than running it. The
+    rest is planned for its values (undo's delete reads as much of the log as it takes back)."""
+    drive(race, 4)
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")  # psycopg forgets what it prepared too
+    for _ in range(2):
+        _queries_for_one_event(client_organiser, race)
+    client_organiser.post(turn_url(race), {"undo": "", "version": race.version + 2}, **HTMX)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = sorted(row[0].split()[0:2] for row in cursor.fetchall())
+    assert prepared == [["SELECT", "r.id,"], ["WITH", "moved"]]
+
+
 def test_the_log_costs_the_same_queries_for_10_events_or_3000(
     client, race, django_assert_max_num_queries, django_assert_num_queries
 ):
@@ -473,6 +503,11 @@ def test_the_entry_read_brings_the_snapshot_and_who_may_referee(race, league):
     read = Race.objects.for_entry(race.pk)
     assert (read.pk, read.seq, read.state) == (race.pk, race.seq, race.state)
     assert (read.league_id, read.organiser_id) == (league.pk, league.organiser_id)
+    referee, stranger = UserFactory(username="referee"), UserFactory(username="stranger")
+    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    assert Race.objects.for_entry(race.pk, referee.pk).membership == (Role.REFEREE, None)
+    assert Race.objects.for_entry(race.pk, stranger.pk).membership is None
+    assert read.membership is None  # no one asked
     assert Race.objects.for_entry(race.pk + 1000) is None
     # Its values as the ORM converts them: the snapshot decoded, the commit's time a datetime.
     drive(race, 6)
