@@ -40,7 +40,7 @@ def test_a_state_with_markers_a_spin_and_a_car_in_the_pits_round_trips_exactly()
     assert table.state.markers and table.car("blue").in_pits
     assert through_json(table.state) == table.state
     raw = state_to_dict(table.state)
-    assert list(raw) == list(RaceState.__dataclass_fields__)
+    assert list(raw) == [name for name in RaceState.__dataclass_fields__ if name in raw]
     assert raw["cars"][0]["sheet"] == {
         "tires": 6,
         "brakes": 3,
