@@ -30,6 +30,7 @@ from rules.formula_d.car import (
     Wear,
     Zone,
     check_build,
+    elimination,
     wear,
 )
 from rules.formula_d.corners import (
@@ -364,6 +365,7 @@ __all__ = [
     "place_points",
     "repair",
     "tire_effect",
+    "elimination",
     "wear",
 ]
 

@@ -83,7 +83,11 @@ class CarSheet:
 
 
 def _field(zone: Zone) -> str:
-    return Zone(zone).name.lower()
+    return _FIELDS[zone]
+
+
+# The sheet's field for each zone, by the zone or its value in words (Zone is a StrEnum).
+_FIELDS: Mapping[str, str] = MappingProxyType({zone: zone.name.lower() for zone in Zone})
 
 
 # Not printed in the summary (Setup hands out a scorecard); the standard car of the full rules.
@@ -147,14 +151,18 @@ def wear(sheet: CarSheet, losses: Mapping[Zone, int]) -> Wear:
                 f"The car has {sheet[zone]} {zone.value} WP left: it cannot lose {points}."
             )
     left = {zone: sheet[zone] - losses.get(zone, 0) for zone in Zone}
-    cause = next(
-        (
-            zone
-            for zone in Zone
-            if losses.get(zone, 0)
-            and (left[zone] < 0 or (left[zone] == 0 and zone in ELIMINATED_ON_LAST))
-        ),
-        None,
-    )
+    cause = elimination(sheet, losses)
     after = CarSheet.from_zones({zone: max(0, wp) for zone, wp in left.items()})
     return Wear(sheet=after, eliminated=cause is not None, cause=cause)
+
+
+def elimination(sheet: CarSheet, losses: Mapping[Zone, int]) -> Zone | None:
+    """The zone whose loss puts the car out (the first in scorecard order): more lost than is
+    left, or the last point of a zone that eliminates on its last; None if the car races on."""
+    for zone in Zone:
+        points = losses.get(zone, 0)
+        if points:
+            left = sheet[zone] - points
+            if left < 0 or (left == 0 and zone in ELIMINATED_ON_LAST):
+                return zone
+    return None

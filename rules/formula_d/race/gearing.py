@@ -11,7 +11,7 @@ from typing import Any
 from rules.dice import HIGHEST_GEAR
 from rules.engine.events import EventRejected, Field, Prompt
 from rules.engine.pieces import name, plural
-from rules.formula_d import GearChangeCost, Zone, wear
+from rules.formula_d import GearChangeCost, Zone, elimination
 from rules.formula_d.race.common import gear_name, label
 
 
@@ -45,7 +45,7 @@ def wear_refusal(car: Any, cost: GearChangeCost, skipped: int) -> str | None:
 
 def keeps_racing(car: Any, cost: GearChangeCost) -> bool:
     """Whether `car` is still racing once it has paid `cost` (its last engine WP puts it out)."""
-    return not any(cost.losses.values()) or not wear(car.sheet, cost.losses).eliminated
+    return not any(cost.losses.values()) or elimination(car.sheet, cost.losses) is None
 
 
 def gear_prompt(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 
 from rules.engine.pieces import CarsByKey, SetupOfCars
@@ -219,7 +220,9 @@ class RaceState(CarsByKey):
     def finished(self) -> bool:
         return self.phase == "finished"
 
-    @property
+    # Worked out once a state (a state never changes): the prompts, the log's words and the
+    # dashboard each ask for it, and ranking the rolls is the dearest look-up of an entry.
+    @cached_property
     def grid_outcome(self) -> GridOutcome:
         """The grid rolled for, or the one the qualifying laps gave (ties rolled off in
         `grid_rolls`); no order until the last is in."""

@@ -164,9 +164,10 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
         notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower")
     elif _after_technical_stop(car, state.round):
         notes.append(f"technical pit stop: {gear_name(TECHNICAL_MAX_GEAR)} at most")
-    choices = [(gear, cost_choice(gear, gear_cost(car, gear), car.sheet.engine)) for gear in legal]
+    costs = {gear: gear_cost(car, gear) for gear in legal}
+    choices = [(gear, cost_choice(gear, costs[gear], car.sheet.engine)) for gear in legal]
     # The move follows the gear at once, unless paying for it puts the car out.
-    rolled = {gear: roll_fact(gear) for gear in legal if keeps_racing(car, gear_cost(car, gear))}
+    rolled = {gear: roll_fact(gear) for gear in legal if keeps_racing(car, costs[gear])}
     return (gear_prompt(state, car, choices, default, notes, rolled=rolled),)
 
 

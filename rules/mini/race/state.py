@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 
 from rules.engine.pieces import CarsByKey, SetupOfCars
@@ -111,7 +112,9 @@ class RaceState(CarsByKey):
     def finished(self) -> bool:
         return self.phase == "finished"
 
-    @property
+    # Worked out once a state (a state never changes): the prompts, the log's words and the
+    # dashboard each ask for it, and ranking the rolls is the dearest look-up of an entry.
+    @cached_property
     def grid_outcome(self) -> GridOutcome:
         points = {car.car: car.points for car in self.setup.cars}
         rolls = {entry.car: entry.rolls for entry in self.grid_rolls if entry.rolls}

@@ -5,6 +5,7 @@ Paddock proposes, and where a car stands in its pit stop."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from rules.engine.pieces import CarsByKey, SetupOfCars
 from rules.formula_d import CarSheet, GridOutcome
@@ -91,7 +92,9 @@ class RaceState(CarsByKey):
     def finished(self) -> bool:
         return self.phase == "finished"
 
-    @property
+    # Worked out once a state (a state never changes): the prompts, the log's words and the
+    # dashboard each ask for it, and ranking the rolls is the dearest look-up of an entry.
+    @cached_property
     def grid_outcome(self) -> GridOutcome:
         return rolled_grid(self.grid_rolls)
 

@@ -18,6 +18,7 @@ from rules.formula_d import (
     Wear,
     Zone,
     check_build,
+    elimination,
     wear,
 )
 
@@ -222,3 +223,5 @@ def test_wear_takes_off_what_was_lost_never_below_zero(sheet, lost):
     }
     assert after.eliminated is bool(out)
     assert after.cause == (min(out, key=list(Zone).index) if out else None)
+    # What the gear prompt asks (whether a change keeps the car racing), without the wear.
+    assert elimination(sheet, lost) == after.cause

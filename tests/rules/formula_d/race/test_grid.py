@@ -1,5 +1,7 @@
 """Setup at the table: the grid by the black die (ties re-rolled) and the start roll."""
 
+from dataclasses import replace
+
 from rules.dice import Die
 from rules.engine import dashboard
 from tests.rules.formula_d.race.table import Table, race_setup, two_cars
@@ -82,3 +84,19 @@ def test_a_great_start_on_20_moves_4_spaces_at_once_then_may_shift_to_2nd():
 def test_a_great_start_may_brake_like_any_move():
     table = two_cars()("start_roll", car="red", value=20)("move", car="red", brakes=1)
     assert (table.car("red").spaces, table.car("red").sheet.brakes) == (3, 2)
+
+
+def test_the_grid_is_ranked_once_a_state_and_never_kept_past_it():
+    """Each prompt, log line and dashboard of an entry asks for the grid: a state ranks the
+    rolls once. A state made from it with other rolls ranks them afresh."""
+    table = Table(race_setup("red", "blue", "green")).grid(red=4, blue=17, green=9)
+    state = table.state
+    assert state.grid_outcome is state.grid_outcome
+    swapped = replace(
+        state,
+        grid_rolls=tuple(
+            replace(entry, rolls=(21 - entry.rolls[0],)) for entry in state.grid_rolls
+        ),
+    )
+    assert state.grid == ("blue", "green", "red")
+    assert swapped.grid == ("red", "green", "blue")
