@@ -448,8 +448,10 @@ def _entry(
     `event` answers, if at hand (engine.apply)."""
     seq = race.seq if seq is None else seq
     try:
+        # The prompt the event answers, built once for both.
+        prompt = prompt or engine.next_prompt(before)
         # A stopwatch's start or stop is the moment the server enters it, never a posted one.
-        event = engine.stamp(before, event, clock.instant())
+        event = engine.stamp(before, event, clock.instant(), prompt)
         state, asked = engine.apply(before, event, prompt)
     except EventRejected as refusal:
         raise ValidationError(str(refusal)) from refusal

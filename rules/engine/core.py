@@ -66,11 +66,12 @@ def apply(
     return new_state, rules.prompts(new_state)
 
 
-def stamp(state: RaceState, event: Event, at: str) -> Event:
+def stamp(state: RaceState, event: Event, at: str, prompt: Prompt | None = None) -> Event:
     """`event` with the moment it is entered, `at` (ISO 8601 with its UTC offset, from the
     clock of whoever runs the race), in each instant field of the prompt it answers: the
-    engine keeps no clock, so a stopwatch's start and stop are what the event says."""
-    prompt = _rules(state.setup.ruleset).next_prompt(state)
+    engine keeps no clock, so a stopwatch's start and stop are what the event says. `prompt`:
+    that prompt (next_prompt(state)), when the caller holds it already."""
+    prompt = prompt or _rules(state.setup.ruleset).next_prompt(state)
     return event if prompt is None else prompt.stamped(event, at)
 
 

@@ -459,3 +459,24 @@ def test_the_hand_written_reads_name_their_columns_in_the_model_s_order():
         order = [field.name for field in model._meta.concrete_fields]
         listed = [name.removesuffix("_id") for name in names]
         assert listed == sorted(listed, key=order.index), model.__name__
+
+
+def test_an_entry_builds_the_prompt_it_answers_once(race, monkeypatch):
+    """The clock's stamp and the apply both need the prompt the event answers: one build
+    serves both (each build of a Formula D gear prompt weighs every gear's wear)."""
+    drive(race, 6)
+    race.refresh_from_db()
+    state = services.race_state(race)
+    rules = type(engine.core._rules(state.setup.ruleset))
+    built = []
+    next_prompt = rules.next_prompt
+
+    def counted(self, asked):
+        built.append(asked)
+        return next_prompt(self, asked)
+
+    monkeypatch.setattr(rules, "next_prompt", counted)
+    event = legal_event(engine.prompts(state)[0], Random(3))
+    built.clear()
+    services.race_event_apply(race=race, event=event, expected_version=race.version)
+    assert built.count(state) == 1
