@@ -86,20 +86,24 @@ def _dataclass_dumper(kind: type) -> Convert:
         (name, convert) for name in names if (convert := _dumper(hints[name])) is not _identity
     )
     values = _getter(attrgetter, names)
-    defaults = _defaults(kind)
+    defaults = dict(_defaults(kind))
+    converts = dict(special)
+    # Each field: its name, its default (_NO_DEFAULT if none) and its converter (None if none).
+    plan = tuple((name, defaults.get(name, _NO_DEFAULT), converts.get(name)) for name in names)
 
     def dump_dataclass(value: Any) -> dict[str, Any]:
-        out = dict(zip(names, values(value), strict=True))
-        for name, default in defaults:
-            kept = out[name]
+        out = {}
+        for (name, default, convert), kept in zip(plan, values(value), strict=True):
             if kept is default or (type(kept) is type(default) and kept == default):
-                del out[name]
-        for name, convert in special:
-            if name in out:
-                out[name] = convert(out[name])
+                continue
+            out[name] = kept if convert is None else convert(kept)
         return out
 
     return dump_dataclass
+
+
+# A field without a default: no value is it.
+_NO_DEFAULT = object()
 
 
 def _defaults(kind: type) -> tuple[tuple[str, Any], ...]:
