@@ -220,17 +220,16 @@ def _values_sql(connection, rows: int, kept: str) -> str:
     key = (connection.vendor, rows, kept)
     if key not in _VALUES_SQL:
         typed = connection.vendor == "postgresql"
-        cells = [
-            "{kept}"
-            if name == "state_before"
-            else f"CAST(%s AS {RaceEvent._meta.get_field(name).cast_db_type(connection)})"
-            if typed
-            else "%s"
-            for name in LOGGED
-        ]
-        row = f"({', '.join(cells)})"
+
+        def cell(name: str, first: bool) -> str:
+            if name == "state_before":
+                return kept if first else "NULL"
+            if not typed:
+                return "%s"
+            return f"CAST(%s AS {RaceEvent._meta.get_field(name).cast_db_type(connection)})"
+
         _VALUES_SQL[key] = ", ".join(
-            row.replace("{kept}", kept if number == 0 else "NULL") for number in range(rows)
+            f"({', '.join(cell(name, number == 0) for name in LOGGED)})" for number in range(rows)
         )
     return _VALUES_SQL[key]
 
@@ -263,10 +262,10 @@ def _prepared_cursor(connection):
 
     For an entry's read and write only: they run on every roll entered, planning the read (five
     tables joined) cost more than running it, and they find every row by its key, so one plan
-    serves every race. A statement whose best plan depends on its values (undo's delete, from
-    the entry taken back on) is better planned for them, so nothing else is prepared: Django
-    prepares nothing by default (a connection pooler may not keep prepared statements: see
-    docs/deploying.md)."""
+    serves every race. A statement that reads some of a race's log (undo, the latest lines) is
+    better planned for the race it reads: a plan made for any race read all of a long log. So
+    nothing else is prepared, as Django prepares nothing by default (a connection pooler may
+    not keep prepared statements: see docs/deploying.md)."""
     if connection.vendor != "postgresql":
         with connection.cursor() as cursor:
             yield cursor
@@ -380,10 +379,8 @@ class RaceEventQuerySet(models.QuerySet):
         with connection.cursor() as cursor:
             cursor.execute(
                 f"SELECT {columns}, u.username FROM {log} e LEFT JOIN {users} u "
-                # The count written out: a prepared statement's plan for any limit reads
-                # more of the log than one for this one.
-                f"ON u.id = e.who_id WHERE e.race_id = %s ORDER BY e.seq DESC LIMIT {int(count)}",
-                [race_id],
+                f"ON u.id = e.who_id WHERE e.race_id = %s ORDER BY e.seq DESC LIMIT %s",
+                [race_id, count],
             )
             rows = cursor.fetchall()
         fields = [RaceEvent._meta.get_field(name) for name in SHOWN]
