@@ -110,7 +110,7 @@ def _defaults(kind: type) -> tuple[tuple[str, Any], ...]:
     """Each field of `kind` that has a default, with it: a snapshot leaves out a field at its
     default (of the same type), which loading gives back. A race's snapshot is written on every
     roll entered, and most of a car's fields are at their defaults most of the race (no damage,
-    not out, not finished): left out, the snapshot is a third of the size."""
+    not out, not finished): left out, the snapshot is about half the size."""
     found = []
     for spec in dataclasses.fields(kind):
         if not spec.init:
