@@ -1,8 +1,9 @@
-"""The turn page's repeated markup, written here rather than in the template: a prompt's
-controls (a move's prompt is hundreds of faces, chips and labels), a car's row on the dashboard
-and a line of the log. The template language spent more time on them than the rest of an entry
-took together (issue 11). What each widget looks like is described in races/turn_panel.py; this
-module only writes it, escaping every value it did not write itself.
+"""The turn page's markup that every entry sends, written here rather than in the template: a
+prompt's card and controls (a move's prompt is hundreds of faces, chips and labels), the status
+line, the undo button, a car's row on the dashboard and a line of the log. The template language
+spent more time on them than the rest of an entry took together (issue 11); the template places
+them (races/templatetags/turn_page.py). What each widget looks like is described in
+races/turn_panel.py; this module only writes it, escaping every value it did not write itself.
 """
 
 from __future__ import annotations
@@ -13,8 +14,12 @@ from typing import TYPE_CHECKING
 from django.utils.safestring import SafeString, mark_safe
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rules.engine import Prompt
+
     from .models import RaceEvent
-    from .turn_panel import CarLine, Input
+    from .turn_panel import CarLine, Input, PromptForm
 
 
 def _e(value: object) -> str:
@@ -269,3 +274,101 @@ def log_line(event: RaceEvent) -> SafeString:
     return mark_safe(  # noqa: S308 -- every value escaped
         f'<li><span class="text-secondary">#{event.seq}</span> {_e(event.summary())}{who}</li>'
     )
+
+
+def _csrf(token: object) -> str:
+    """The form's CSRF field, as Django's {% csrf_token %} writes it."""
+    token = "" if token is None else str(token)
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{_e(token)}">'
+
+
+def _posts_to(url: str) -> str:
+    """A form's attributes: posted to the turn page, by htmx, whose answer replaces the panel."""
+    url = _e(url)
+    return (
+        f'method="post" action="{url}" hx-post="{url}" hx-target="#panel" '
+        'hx-swap="outerHTML show:window:top"'
+    )
+
+
+def prompt_card(
+    form: PromptForm,
+    *,
+    notices: Sequence[str],
+    queued: Sequence[Prompt],
+    turn_url: str,
+    version: int,
+    csrf_token: object,
+    can_referee: bool,
+) -> SafeString:
+    """The prompt asked now, as a card: a warning for what the last entry left out, the prompt's
+    words and, to a referee, its form at the race's `version` (the facts, those folded under
+    "More", then what a tap enters, or an Enter button); the prompts queued after it. The card
+    of a finished race is the template's: it is sent once a race."""
+    warnings = "".join(
+        f'<div class="alert alert-warning py-1 px-2 mb-2 small" role="status">{_e(notice)}</div>'
+        for notice in notices
+    )
+    body = f'  {warnings}\n  <h2 class="h6 fw-bold" id="prompt-text">{_e(form.prompt.text)}</h2>\n'
+    if can_referee:
+        kind = _e(form.kind)
+        car = form.prompt.car
+        lines = [
+            f'<form {_posts_to(turn_url)} id="event-form" data-kind="{kind}">',
+            f"  {_csrf(csrf_token)}",
+            f'  <input type="hidden" name="kind" value="{kind}">',
+            f'  <input type="hidden" name="version" value="{version}">',
+            f'  <input type="hidden" name="car" value="{_e(car)}">' if car else "",
+            f"  {form.facts_html}",
+        ]
+        if form.extras:
+            opened = " open" if form.extras_changed else ""
+            lines += [
+                f'  <details class="facts-more"{opened}>',
+                f"    <summary>More: {_e(form.extras_summary)}</summary>",
+                f"    {form.extras_html}",
+                "  </details>",
+            ]
+        lines.append(f"  {form.keypads_html}")
+        if not form.one_tap:
+            word = "Confirm the order" if form.kind == "order" else "Enter"
+            lines.append(
+                f'  <button class="btn btn-primary btn-touch w-100 mt-2" id="enter">{word}</button>'
+            )
+        lines.append("</form>")
+        body += "".join(f"  {line}\n" for line in lines)
+    if queued:
+        then = "; ".join(_e(prompt.text) for prompt in queued)
+        body += f'  <p class="small text-secondary mt-3 mb-0">Then: {then}</p>\n'
+    return mark_safe(  # noqa: S308 -- every value escaped
+        '<section id="prompt" class="card mb-3 border-primary"><div class="card-body p-2">\n'
+        f"{body}</div></section>"
+    )
+
+
+def status_line(status: str, seq: int, *, oob: bool = False) -> SafeString:
+    """Where the race stands, and how many events are entered."""
+    events = "event" if seq == 1 else "events"
+    return mark_safe(  # noqa: S308 -- every value escaped
+        f'<p class="small text-secondary mb-1" id="race-status"{_oob(oob)}>\n'
+        f"  {_e(status)} · {seq} {events} entered\n</p>"
+    )
+
+
+def undo_form(
+    *, last_entry: str | None, turn_url: str, version: int, csrf_token: object, oob: bool = False
+) -> SafeString:
+    """The undo button, naming the entry it takes back (`last_entry`); an empty place for it when
+    there is nothing the one asking may undo (None)."""
+    form = ""
+    if last_entry is not None:
+        named = f" ({_e(last_entry)})" if last_entry else ""
+        form = (
+            f'\n  <form {_posts_to(turn_url)} class="mb-3">\n'
+            f'    {_csrf(csrf_token)}<input type="hidden" name="version" value="{version}">\n'
+            f'    <button class="btn btn-outline-danger btn-touch w-100" name="undo">'
+            f"Undo the last entry{named}</button>\n  </form>"
+        )
+    return mark_safe(f'<div id="undo"{_oob(oob)}>{form}\n</div>')  # noqa: S308 -- escaped
