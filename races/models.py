@@ -116,15 +116,15 @@ class RaceQuerySet(models.QuerySet):
                     f"state = target.state_before FROM target WHERE {race}.id = %s "
                     f"AND version = %s AND finished_at IS NULL "
                     f"AND target.state_before IS NOT NULL RETURNING {race}.id), "
-                    # From the entry taken back to the race's last (its seq before the
-                    # update): a range both ends of which the plan knows only at run time, so
-                    # that PostgreSQL reads it from the (race, seq) index whatever the race.
+                    # The entry taken back and every later one, as a closed range: with its
+                    # lower end known only at run time, PostgreSQL takes a range for a narrow
+                    # one and reads it from the (race, seq) index, where an open one (seq >=)
+                    # read all of a race's long log.
                     f"gone AS (DELETE FROM {log} WHERE race_id = %s "
-                    f"AND seq BETWEEN (SELECT seq FROM target) "
-                    f"AND (SELECT seq FROM {race} WHERE id = %s) "
+                    f"AND seq BETWEEN (SELECT seq FROM target) AND %s "
                     f"AND EXISTS (SELECT 1 FROM moved)) "
                     f"SELECT seq, state_before, EXISTS (SELECT 1 FROM moved) FROM target",
-                    [*params, race_id, version, race_id, race_id],
+                    [*params, race_id, version, race_id, MOST_SEQ],
                 )
                 found = cursor.fetchone()
             else:
@@ -165,6 +165,8 @@ class TakenBack:
     moved: bool
 
 
+# Above any event's seq (a PositiveIntegerField's largest on every database).
+MOST_SEQ = 2**31 - 1
 # The columns of a logged event, as RaceQuerySet.enter writes them.
 LOGGED = (
     "race",
@@ -257,36 +259,34 @@ def _append(connection, race_id: int, rows: Sequence[RaceEvent]) -> None:
 
 @contextmanager
 def _prepared_cursor(connection):
-    """A cursor whose statements PostgreSQL plans once per connection (prepared statements, sent
-    with their parameters apart) rather than every time they run; elsewhere a plain one.
+    """A cursor whose statements PostgreSQL keeps prepared on the connection (sent with their
+    parameters apart): parsed once, and after a few runs planned once (its generic plan), rather
+    than parsed and planned every time they run; elsewhere a plain cursor.
 
     For an entry's read and write only: they run on every roll entered, planning the read (five
     tables joined) cost more than running it, and they find every row by its key, so one plan
     serves every race. A statement that reads some of a race's log (undo, the latest lines) is
     better planned for the race it reads: a plan made for any race read all of a long log. So
     nothing else is prepared, as Django prepares nothing by default (a connection pooler may
-    not keep prepared statements: see docs/deploying.md)."""
+    not keep prepared statements: see docs/deploying.md). The cursor is Django's own
+    (connection.cursor()), made while the connection makes server-binding cursors that prepare
+    on their first run."""
     if connection.vendor != "postgresql":
         with connection.cursor() as cursor:
             yield cursor
         return
     from django.db.backends.postgresql.base import ServerBindingCursor
 
+    connection.close_if_health_check_failed()
     connection.ensure_connection()
-    connection.validate_thread_sharing()
     raw = connection.connection
-    bound = ServerBindingCursor(raw)
-    cursor = (
-        connection.make_debug_cursor(bound)
-        if connection.queries_logged
-        else connection.make_cursor(bound)
-    )
-    threshold, raw.prepare_threshold = raw.prepare_threshold, 0  # prepared on its first run
+    made_by, threshold = raw.cursor_factory, raw.prepare_threshold
+    raw.cursor_factory, raw.prepare_threshold = ServerBindingCursor, 0
     try:
-        with cursor:
+        with connection.cursor() as cursor:
             yield cursor
     finally:
-        raw.prepare_threshold = threshold
+        raw.cursor_factory, raw.prepare_threshold = made_by, threshold
 
 
 def _enter_at_once(connection, race_id, version, seq, state, rows) -> bool:

@@ -72,10 +72,10 @@ def database(config: dict) -> dict:
         # writer waits its turn, so a check made inside a transaction still holds at its insert.
         config.setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
     elif config["ENGINE"].endswith("postgresql"):
-        # Connections are kept between requests (a minute, unless the address says
-        # ?conn_max_age=...), each checked before it is reused: opening one costs more than a
-        # whole entry at the table, and the entry's statements are prepared once per connection
-        # (races/models.py).
+        # Connections are reused for up to a minute from when they opened (unless the address
+        # says ?conn_max_age=...), each checked before it is reused: opening one costs more than
+        # a whole entry at the table, and the entry's statements are kept prepared on the
+        # connection (races/models.py).
         config.setdefault("CONN_MAX_AGE", 60)
         config.setdefault("CONN_HEALTH_CHECKS", True)
     return config
