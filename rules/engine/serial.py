@@ -86,7 +86,7 @@ def _dataclass_dumper(kind: type) -> Convert:
         (name, convert) for name in names if (convert := _dumper(hints[name])) is not _identity
     )
     values = _getter(attrgetter, names)
-    defaults = dict(_defaults(kind))
+    defaults = dict(field_defaults(kind))
     converts = dict(special)
     # Each field: its name, its default (_NO_DEFAULT if none) and its converter (None if none).
     plan = tuple((name, defaults.get(name, _NO_DEFAULT), converts.get(name)) for name in names)
@@ -106,11 +106,13 @@ def _dataclass_dumper(kind: type) -> Convert:
 _NO_DEFAULT = object()
 
 
-def _defaults(kind: type) -> tuple[tuple[str, Any], ...]:
+def field_defaults(kind: type) -> tuple[tuple[str, Any], ...]:
     """Each field of `kind` that has a default, with it: a snapshot leaves out a field at its
     default (of the same type), which loading gives back. A race's snapshot is written on every
     roll entered, and most of a car's fields are at their defaults most of the race (no damage,
-    not out, not finished): left out, the snapshot is about half the size."""
+    not out, not finished): left out, the snapshot is about half the size. So a default is part
+    of every race stored: changing one needs the stored snapshots migrated first
+    (tests/rules/engine/test_snapshot_defaults.py pins them)."""
     found = []
     for spec in dataclasses.fields(kind):
         if not spec.init:

@@ -68,7 +68,7 @@ def test_a_snapshot_leaves_out_what_is_at_its_default():
 
 def whole_snapshot(state: RaceState, monkeypatch) -> dict:
     """The snapshot as written before fields at their defaults were left out: every field."""
-    monkeypatch.setattr(serial, "_defaults", lambda kind: ())
+    monkeypatch.setattr(serial, "field_defaults", lambda kind: ())
     compiled = (serial._dumper, serial._dataclass_dumper)
     for cache in compiled:
         cache.cache_clear()
