@@ -3,7 +3,7 @@
 Through the Django test Client, with a ten-car race of each rule set that runs races at the table
 (Season Pass and Formula D): entering a move at event ~10 and ~300, a gear, and a roll with many
 checks pending (each entry is undone, untimed, so every repetition enters at the same event);
-undo at event 3,000 against undo at event 10; the queries of committing a finished race of 10
+undo of a move at event ~3,000 against one at ~10; the queries of committing a finished race of 10
 and of 40 cars; a spectator's poll of an unchanged race; and what a warm reload of the turn page
 asks of the server once static files have hashed names.
 """
@@ -136,20 +136,20 @@ def enter_once(client: Client, race, rng: random.Random) -> float:
 
 
 def undo_once(client: Client, race) -> float:
-    """Seconds for one undo (the htmx POST of the undo button); the undone event is then
-    entered again (untimed), so every repetition undoes at the same event."""
+    """Seconds for one undo (the htmx POST of the undo button); the entry it took back is then
+    entered again (untimed, with what Paddock enters after it), so every repetition undoes the
+    same entry."""
+    from races import services
     from rules.engine import Event
 
     race.refresh_from_db()
-    last = race.events.get(seq=race.seq)
+    last = services.undo_target(race)
     url = reverse("races:turn", kwargs={"race_id": race.pk})
     body = urlencode({"undo": "", "version": race.version})
     started = time.perf_counter()
     response = client.post(url, body, content_type=FORM_ENCODED, **HTMX)
     elapsed = time.perf_counter() - started
     assert response.status_code == 200, response.content[:500]
-    from races import services
-
     race.refresh_from_db()
     event = Event(last.kind, last.payload)
     services.race_event_apply(race=race, event=event, expected_version=race.version)
@@ -196,12 +196,24 @@ def entry_rows(client: Client, organiser, ruleset: str, rng: random.Random) -> l
     ]
 
 
+def logged_to_a_move(race, events: int) -> None:
+    """`race` logged `events` events on, then on until its last entry is a move: undo at about
+    event 10 and at about 3,000 then take back the same kind of entry. (At event 10 the log
+    ended in qualifying, whose undo shows a lighter prompt than a move's: the two differed by
+    what was undone, not by the log's length.)"""
+    builders.race_logged(race, events=events)
+    seed = 2
+    while race.events.get(seq=race.seq).kind != "move":
+        builders.race_logged(race, events=1, seed=seed)
+        seed += 1
+
+
 def undo_rows(client: Client, organiser) -> list[Row]:
-    """Undo at event 3,000 against undo at event 10 (Season Pass)."""
+    """Undo of a move at about event 3,000 against one at about event 10 (Season Pass)."""
     short = build_race(organiser, "Undo at 10", "season_pass")
     long = build_race(organiser, "Undo at 3000", "season_pass")
-    builders.race_logged(short, events=10)
-    builders.race_logged(long, events=UNDO_EVENTS)
+    logged_to_a_move(short, 10)
+    logged_to_a_move(long, UNDO_EVENTS)
     at_short = against_trivial(client, lambda: undo_once(client, short), REPEATS)
     at_long = against_trivial(client, lambda: undo_once(client, long), REPEATS)
     growth = at_long / at_short
@@ -218,9 +230,9 @@ def undo_rows(client: Client, organiser) -> list[Row]:
             f"<= {LOG_MOST_KB} KB, same queries",
             size <= LOG_MOST_KB and counts[0] == counts[1],
         ),
-        ratio_row("undo at event 10", at_short, ENTRY_TARGET),
+        ratio_row(f"undo of a move at event {short.seq}", at_short, ENTRY_TARGET),
         Row(
-            f"undo at event {UNDO_EVENTS:,} / at event 10",
+            f"undo of a move at event {long.seq:,} / at event {short.seq}",
             f"{growth:5.2f} ({at_long:.2f}x trivial)",
             f"<= {GROWTH_TARGET}",
             growth <= GROWTH_TARGET,
