@@ -7,7 +7,7 @@ and a `racing` property (rules/engine/contract.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Self, TypeVar
 
@@ -121,6 +121,15 @@ def car_view(
 BLACK_DIE = Field("value", "Black die", "die", die=Die.BLACK)
 
 
+def of_car(items: Iterable[Any], key: str) -> Any:
+    """The one of `items` (a car's state, setup, or anything else kept per car) whose `car` is
+    `key`; KeyError if none is."""
+    for item in items:
+        if item.car == key:
+            return item
+    raise KeyError(key)
+
+
 class CarsByKey:
     """For a rule set's frozen race state whose `cars` each have a `car` key: one car by its
     key, and every key in the state's order."""
@@ -128,10 +137,7 @@ class CarsByKey:
     cars: tuple[Any, ...]
 
     def car(self, key: str) -> Any:
-        for car in self.cars:
-            if car.car == key:
-                return car
-        raise KeyError(key)
+        return of_car(self.cars, key)
 
     @property
     def car_keys(self) -> tuple[str, ...]:
@@ -200,7 +206,4 @@ class SetupOfCars:
         return load(cls, raw)
 
     def car(self, key: str) -> Any:
-        for car in self.cars:
-            if car.car == key:
-                return car
-        raise KeyError(key)
+        return of_car(self.cars, key)

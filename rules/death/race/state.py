@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from rules.engine.pieces import of_car
 from rules.formula_d.race.state import OUT_REASONS as FORMULA_D_OUT_REASONS
 from rules.formula_d.race.state import RaceSetup, RaceState
 
@@ -64,10 +65,7 @@ class DeathState(RaceState):
     rerolled: bool = False  # the Targeting Computer's reroll was taken on this attack
 
     def arms(self, key: str) -> Armoury:
-        for armoury in self.armoury:
-            if armoury.car == key:
-                return armoury
-        raise KeyError(key)
+        return of_car(self.armoury, key)
 
     @property
     def attacking(self) -> bool:

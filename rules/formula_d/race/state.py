@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 
-from rules.engine.pieces import CarsByKey, SetupOfCars
+from rules.engine.pieces import CarsByKey, SetupOfCars, of_car
 from rules.formula_d import (
     RACE_LAPS,
     CarSheet,
@@ -248,7 +248,7 @@ class RaceState(CarsByKey):
         return lambda car, value: grid_score(car in quick, value)
 
     def lap(self, key: str) -> QualifyingLap:
-        return next(lap for lap in self.qualifying if lap.car == key)
+        return of_car(self.qualifying, key)
 
     @property
     def grid(self) -> tuple[str, ...]:
