@@ -29,6 +29,7 @@ from rules.championship import (
 )
 
 from . import bulk, slugs
+from .locking import for_update
 from .models import (
     Driver,
     DriverStatus,
@@ -339,7 +340,7 @@ def track_edit(
     `weather_chart` is given), while no round is raced on it.
     The same edit posted twice is done once (AlreadyDone); an edit built on an older version
     of the track is refused (StaleTrack)."""
-    track = Track.objects.select_for_update().get(pk=track.pk)
+    track = for_update(Track).get(pk=track.pk)
     edited = Track(
         pk=track.pk,
         name=name.strip(),
@@ -360,7 +361,7 @@ def track_edit(
         raise StaleTrack(TRACK_CHANGED)
     # Locked, as round_start locks the round it starts: a round cannot start on the track
     # between this check and the edit.
-    rounds = Round.objects.select_for_update(of=("self",)).filter(track=track)
+    rounds = for_update(Round, of=("self",)).filter(track=track)
     refusal = track_edit_refusal(track, rounds.select_related("season__league"))
     if refusal:
         raise ValidationError(refusal)
@@ -441,7 +442,7 @@ def points_table_refusal(league: League, *, lock: bool = False) -> str | None:
         return None
     rounds = Round.objects.filter(season=season).order_by("number")
     if lock:
-        rounds = rounds.select_for_update()
+        rounds = for_update(rounds)
     rounds = rounds.only("number", "status")
     scored = next((round_ for round_ in rounds if round_.is_finished), None)
     if scored is None:
@@ -496,6 +497,7 @@ def league_archive_set(
     return league
 
 
+@transaction.atomic
 def league_publish_set(
     *, league: League, published: bool, expected_version: int | None = None
 ) -> League:
@@ -525,7 +527,7 @@ def _locked_league(league: League, *, archived: bool = False) -> League:
     """The league row, locked: creates inside one league (teams, drivers, seasons) take turns,
     so a check that a name or a number is free still holds when the insert runs. An archived
     league is refused (league_writable) unless the write is its archiving itself."""
-    locked = League.objects.select_for_update().get(pk=league.pk)
+    locked = for_update(League).get(pk=league.pk)
     if not archived:
         league_writable(locked)
     return locked
@@ -592,7 +594,7 @@ def season_setup_refusal(
     if rounds is None:
         rounds = Round.objects.filter(season=season).order_by("number").only("number", "status")
         if lock:
-            rounds = rounds.select_for_update()
+            rounds = for_update(rounds)
     started = next((r for r in rounds if r.status != RoundStatus.SCHEDULED), None)
     if started is None:
         return None
@@ -606,7 +608,7 @@ def season_setup_set(
     """Give the season the setup `setup` (its rule set checks every number), before its first
     race starts. The setup it has already is AlreadyDone (a double tap); a page built on an
     older setup is StaleSeason."""
-    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    season = for_update(Season).select_related("league").get(pk=season.pk)
     rules = season.league.rules
     if not rules.season_setup:
         raise ValidationError(NO_SEASON_SETUP.format(rules=rules.title))
@@ -817,7 +819,7 @@ def invitation_refusal(invitation: Invitation, user=None) -> str | None:
 def _invitation_for_use(invitation: Invitation) -> Invitation:
     """The invitation row, locked, with its league: two taps on its link take turns."""
     return (
-        Invitation.objects.select_for_update(of=("self",))
+        for_update(Invitation, of=("self",))
         .select_related("league", "team", "used_by")
         .get(pk=invitation.pk)
     )
@@ -914,7 +916,7 @@ def driver_card_set(*, driver: Driver, card: Mapping[str, object], expected_vers
     A race takes the card its driver has when it starts. The same card posted twice is set once
     (AlreadyDone); a form built on an older version of the card is refused (StaleDriverCard)."""
     _locked_league(driver.team.league)  # refused while the league is archived
-    driver = Driver.objects.select_for_update().select_related("team__league").get(pk=driver.pk)
+    driver = for_update(Driver).select_related("team__league").get(pk=driver.pk)
     rules = driver.team.league.rules
     if not rules.driver_card_skills:
         raise ValidationError(NO_DRIVER_CARDS.format(rules=rules.title))
@@ -1017,11 +1019,7 @@ def round_for_write(round_: Round, expected_version: int | None, *, by_hand: boo
     current version (None: a caller with no page, such as the demo loader or the turn helper's
     commit, which checks its race's version instead); `by_hand` for the round page's own result
     forms, which a round run at the table refuses."""
-    locked = (
-        Round.objects.select_for_update(of=("self",))
-        .select_related("season__league")
-        .get(pk=round_.pk)
-    )
+    locked = for_update(Round, of=("self",)).select_related("season__league").get(pk=round_.pk)
     league_writable(locked.season.league)
     if expected_version is not None:
         check_round_version(locked, expected_version)
@@ -1176,7 +1174,7 @@ def round_start_take_back(*, round_: Round) -> None:
     if refusal:
         raise ValidationError(refusal)
     drivers = (
-        Driver.objects.select_for_update(of=("self",))
+        for_update(Driver, of=("self",))
         .filter(pk__in=[entry.driver_id for entry in entries])
         .in_bulk()
     )
@@ -1234,7 +1232,7 @@ def _start(round_: Round, starters: Sequence[tuple[Driver, str]], *, at_table: b
     # The caller's driver objects may predate the last round (XP, injuries, status): saving
     # them would undo what that round did, so the checks and the XP use the stored rows.
     stored = (
-        Driver.objects.select_for_update(of=("self",))
+        for_update(Driver, of=("self",))
         .select_related("team")
         .in_bulk([driver.pk for driver, _ in starters])
     )
@@ -1440,7 +1438,7 @@ def entry_injury_roll(*, entry: Entry, value: int, expected_version: int | None 
 
 
 def _roll_injury(entry: Entry, value: int, rules: Championship):
-    entry = Entry.objects.select_for_update().select_related("driver", "round").get(pk=entry.pk)
+    entry = for_update(Entry).select_related("driver", "round").get(pk=entry.pk)
     if entry.round.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=entry.round.number))
     check = _add_roll(entry, value, rules)
@@ -1675,12 +1673,12 @@ def round_reopen(*, round_: Round, expected_version: int) -> list[Entry]:
         raise AlreadyDone(ROUND_REOPENED.format(number=round_.number), done=round_)
     check_round_version(round_, expected_version)
     # Locked as round_start locks a round: the next round cannot start meanwhile.
-    list(round_.season.rounds.select_for_update().filter(number__gt=round_.number))
+    list(for_update(round_.season.rounds.filter(number__gt=round_.number)))
     refusal = round_reopen_refusal(round_)
     if refusal:
         raise ValidationError(refusal)
     changes = {change.driver_id: change for change in round_.result_changes.all()}
-    drivers = Driver.objects.select_for_update().in_bulk(list(changes))
+    drivers = for_update(Driver).in_bulk(list(changes))
     for driver_id, change in changes.items():
         driver = drivers[driver_id]
         driver.xp, driver.prior_injuries = change.xp_before, change.prior_injuries_before
@@ -1718,7 +1716,7 @@ def season_end_refusal(rounds: Iterable[Round]) -> str | None:
 @transaction.atomic
 def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     """Heal, age and retire every driver, keep the report, and open the next season."""
-    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    season = for_update(Season).select_related("league").get(pk=season.pk)
     if season.is_ended:
         raise AlreadyDone(SEASON_ENDED_ALREADY.format(number=season.number), done=season)
     refusal = season_end_refusal(season.rounds.all())

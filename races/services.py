@@ -23,6 +23,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from league import services as league_services
+from league.locking import for_update
 from league.models import Driver, Entry, Round, RoundStatus
 from rules import engine
 from rules.engine import CarResult, Event, EventRejected, Prompt, RaceSetup, RaceState, Starter
@@ -201,7 +202,7 @@ def race_discard(
     race and its log are deleted (the starters stay). `expected_race_version`: the race as the
     page showed it, what the referee agreed to lose. Returns how many events were discarded."""
     round_ = league_services.round_for_write(round_, expected_version)
-    race = Race.objects.select_for_update(of=("self",)).filter(round=round_).first()
+    race = for_update(Race, of=("self",)).filter(round=round_).first()
     if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
         raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
     if expected_race_version is not None and race.version != expected_race_version:
@@ -224,7 +225,7 @@ def starters_change_refusal(round_: Round) -> str | None:
 def _race_unentered(round_: Round, expected_race_version: int | None) -> Race:
     """The round's race at the table, locked, once shown to have no event entered and to be
     at the version the page showed. The caller holds the round's lock."""
-    race = Race.objects.select_for_update(of=("self",)).filter(round=round_).first()
+    race = for_update(Race, of=("self",)).filter(round=round_).first()
     if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
         raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
     if expected_race_version is not None and race.version != expected_race_version:
@@ -296,7 +297,7 @@ def round_reopen(*, round_: Round, expected_version: int) -> Race | None:
     what needs correcting and commits it again. Returns that race, if any."""
     round_ = league_services.round_for_write(round_, None)
     league_services.round_reopen(round_=round_, expected_version=expected_version)
-    race = Race.objects.select_for_update(of=("self",)).filter(round=round_).first()
+    race = for_update(Race, of=("self",)).filter(round=round_).first()
     if race is None or not round_.run_at_table:
         return None
     race.finished_at = None
@@ -331,7 +332,7 @@ def _check_open(race: Race, expected_version: int) -> None:
 def _locked(race: Race, expected_version: int, *, snapshot: bool = True) -> Race:
     """The race's row, locked; without its setup and `snapshot` (large JSON to decode) when
     the caller does not read them."""
-    rows = Race.objects.select_for_update(of=("self",)).filter(pk=race.pk)
+    rows = for_update(Race, of=("self",)).filter(pk=race.pk)
     locked = (rows if snapshot else rows.defer("setup", "state")).first()
     if locked is None:  # discarded by another device since the page was read
         raise StaleRace(RACE_GONE)
