@@ -38,7 +38,9 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         role, team = form.role_and_team()
         try:
-            invitation = services.invitation_create(league=league, role=role, team=team)
+            invitation = services.invitation_create(
+                league=league, made_by=request.user, role=role, team=team
+            )
         except ValidationError as error:
             return _render_members(request, league, form, error.messages, BAD_REQUEST)
         link = request.build_absolute_uri(invitation.get_absolute_url())
@@ -70,7 +72,7 @@ def _render_members(request, league: League, form, errors=(), status=200) -> Htt
             (invitation, request.build_absolute_uri(invitation.get_absolute_url()))
             for invitation in league.invitations.filter(
                 used__isnull=True, expires__gt=timezone.now()
-            ).select_related("team")
+            ).select_related("team", "made_by")
         ],
     }
     return render(request, "league/members.html", context, status=status)

@@ -385,6 +385,16 @@ class Invitation(models.Model):
         blank=True,
         related_name="+",
     )
+    # Who made the link: removing them from the league, or making them other than an
+    # organiser, withdraws the links they made and did not see used (null: made before makers
+    # were kept, or by an account since deleted).
+    made_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["-created"]

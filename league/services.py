@@ -658,6 +658,9 @@ MEMBER_ALREADY = "{user} is already in {league}, as {role}."
 MEMBER_IS_ORGANISER = "{user} organises {league}, and may already do everything in it."
 MEMBER_ROLE_ALREADY = "{user} is already {role}."
 MEMBER_GONE = "{user} is no longer a member of {league}."
+INVITER_NOT_ORGANISER = (
+    "{user} no longer organises {league}: only its organisers make invitation links."
+)
 LAST_ORGANISER = (
     "{user} is the last organiser of {league}: make another member an organiser first, so "
     "that someone may still manage it."
@@ -732,6 +735,7 @@ def member_role_set(*, membership: Membership, role: str, team: Team | None = No
         )
     if role != Role.ORGANISER:
         _organiser_steps_down(league, current)
+        _invitations_withdrawn(league, current.user_id)
     current.role, current.team = role, team
     current.full_clean()
     current.save(update_fields=["role", "team"])
@@ -747,7 +751,16 @@ def member_remove(*, membership: Membership) -> None:
     if current is None:
         raise AlreadyDone(MEMBER_GONE.format(user=membership.user, league=league), done=league)
     _organiser_steps_down(league, current)
+    _invitations_withdrawn(league, current.user_id)
     current.delete()
+
+
+def _invitations_withdrawn(league: League, user_id: int) -> int:
+    """Withdraw the links a member who stops organising `league` (locked) made, but those used
+    already: a link outlives no one's right to make it. How many were withdrawn."""
+    unused = league.invitations.filter(made_by_id=user_id, used__isnull=True)
+    withdrawn, _by_model = unused.delete()
+    return withdrawn
 
 
 def _organiser_steps_down(league: League, member: Membership) -> None:
@@ -781,11 +794,20 @@ def _organiser_steps_down(league: League, member: Membership) -> None:
 
 
 @transaction.atomic
-def invitation_create(*, league: League, role: str, team: Team | None = None) -> Invitation:
-    """A one-use link to join `league` as `role`, valid for INVITATION_DAYS days."""
+def invitation_create(
+    *, league: League, made_by, role: str, team: Team | None = None
+) -> Invitation:
+    """A one-use link to join `league` as `role`, valid for INVITATION_DAYS days, made by
+    `made_by`, who must organise the league when the link is made: asked again under the
+    league's lock, which their removal or demotion takes too, so a link asked for while they
+    were being removed is refused, or made and then withdrawn with their others."""
+    league = _locked_league(league)
+    if not league.can_manage(made_by):
+        raise PermissionDenied(INVITER_NOT_ORGANISER.format(user=made_by, league=league))
     team = _role_and_team(league, role, team)
     invitation = Invitation(
         league=league,
+        made_by=made_by,
         role=role,
         team=team,
         token=secrets.token_urlsafe(32),

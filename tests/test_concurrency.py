@@ -373,3 +373,24 @@ def test_a_setup_changed_as_the_season_s_first_race_starts_is_the_one_it_starts_
             assert (answers, tyres) == ([302, 400], {6})
             outcomes["race first"] += 1
     assert sum(outcomes.values()) == 8
+
+
+def test_a_co_organiser_removed_while_making_links_leaves_none_behind(
+    roomy_server, organiser, world
+):
+    """A co-organiser's five requests for organiser links race their removal: each link is
+    refused, or made and then withdrawn with the removal, so none is left to come back by."""
+    league, _teams, _season = world
+    for trial in range(5):
+        co = UserFactory(username=f"co-{trial}")
+        membership = league_services.member_add(league=league, user=co, role="organiser")
+        theirs, lead = Device(roomy_server.url, co), Device(roomy_server.url, organiser)
+        members = reverse("league:members", args=[league.slug])
+        remove = reverse("league:member", args=[league.slug, membership.pk])
+        answers = all_at_once(
+            [lambda: theirs.post(members, {"role": "organiser"}) for _ in range(5)]
+            + [lambda: lead.post(remove, {"remove": ""})]
+        )
+        assert set(answers) <= {302, 403}, answers
+        assert not league.memberships.filter(user=co).exists()
+        assert not league.invitations.filter(made_by=co).exists()

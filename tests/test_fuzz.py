@@ -262,7 +262,9 @@ def build_world(stage: str, rival: dict[str, Any]) -> World:
     )
     referee = UserFactory(username=f"referee-{stage}")
     world.membership = services.member_add(league=league, user=referee, role=Role.REFEREE)
-    world.invitation = services.invitation_create(league=league, role=Role.REFEREE)
+    world.invitation = services.invitation_create(
+        league=league, made_by=league.organiser, role=Role.REFEREE
+    )
     if stage == "no_season":
         return world.settle()
     world.season = services.season_open(league=league, preset="Spring")

@@ -178,7 +178,9 @@ def world(django_db_setup, django_db_blocker) -> Iterator[tuple[World, dict[str,
             "owner_membership": services.member_add(
                 league=league, user=owner, role=Role.TEAM_OWNER, team=built.teams[0]
             ),
-            "invitation": services.invitation_create(league=league, role=Role.REFEREE),
+            "invitation": services.invitation_create(
+                league=league, made_by=league.organiser, role=Role.REFEREE
+            ),
             "anonymous": None,
             "stranger": built.stranger,
             "owner": owner,

@@ -192,7 +192,9 @@ def test_an_archived_league_s_pages_offer_no_write_but_restoring(client_organise
 
 
 def test_an_invitation_to_an_archived_league_waits_for_its_restoring(client, raced):
-    invitation = services.invitation_create(league=raced, role=Role.REFEREE)
+    invitation = services.invitation_create(
+        league=raced, made_by=raced.organiser, role=Role.REFEREE
+    )
     services.league_archive_set(league=raced, archived=True)
     url = reverse("league:join", args=[invitation.token])
     page = client.get(url)

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -26,7 +26,7 @@ def joined(league: League):
 
 
 def _invite(league: League, role: str = Role.REFEREE, team: Team | None = None) -> Invitation:
-    return services.invitation_create(league=league, role=role, team=team)
+    return services.invitation_create(league=league, made_by=league.organiser, role=role, team=team)
 
 
 def test_the_organiser_makes_an_invitation_link_on_the_members_page(client_organiser, league):
@@ -467,3 +467,51 @@ def test_a_co_organiser_costs_one_query_to_recognise(league, django_assert_num_q
         assert league.can_manage(jane.user)
     with django_assert_num_queries(0):
         assert league.can_manage(league.organiser)
+
+
+# --- Invitations outlive no one's right to make them ------------------------------------------
+
+
+def _co_organiser(league: League) -> User:
+    co = UserFactory(username="co-organiser")
+    services.member_add(league=league, user=co, role=Role.ORGANISER)
+    return co
+
+
+def test_removing_a_co_organiser_withdraws_the_links_they_made_and_no_one_elses(league, teams):
+    co = _co_organiser(league)
+    theirs = services.invitation_create(league=league, made_by=co, role=Role.ORGANISER)
+    used = services.invitation_create(league=league, made_by=co, role=Role.REFEREE)
+    services.invitation_accept(invitation=used, user=UserFactory(username="ref"))
+    mine = _invite(league)
+    services.member_remove(membership=league.memberships.get(user=co))
+    assert not Invitation.objects.filter(pk=theirs.pk).exists()
+    assert Invitation.objects.filter(pk__in=[used.pk, mine.pk]).count() == 2
+
+
+def test_a_co_organiser_made_a_referee_loses_the_links_they_made(league):
+    co = _co_organiser(league)
+    theirs = services.invitation_create(league=league, made_by=co, role=Role.ORGANISER)
+    services.member_role_set(membership=league.memberships.get(user=co), role=Role.REFEREE)
+    assert not Invitation.objects.filter(pk=theirs.pk).exists()
+
+
+def test_a_link_asked_for_by_someone_removed_meanwhile_is_refused_with_the_reason(league):
+    """The members page read them as an organiser; the removal was confirmed before their
+    request reached the lock: asked again under it, they are refused and nothing is made."""
+    co = _co_organiser(league)
+    services.member_remove(membership=league.memberships.get(user=co))
+    with pytest.raises(PermissionDenied) as refused:
+        services.invitation_create(league=league, made_by=co, role=Role.ORGANISER)
+    assert str(refused.value) == services.INVITER_NOT_ORGANISER.format(user=co, league=league)
+    assert not league.invitations.exists()
+
+
+def test_a_removed_co_organiser_cannot_come_back_with_a_link_they_made(client, league):
+    co = _co_organiser(league)
+    link = services.invitation_create(league=league, made_by=co, role=Role.ORGANISER)
+    services.member_remove(membership=league.memberships.get(user=co))
+    client.force_login(co)
+    response = client.post(reverse("league:join", args=[link.token]))
+    assert response.status_code == 404
+    assert not league.memberships.filter(user=co).exists()
