@@ -20,7 +20,6 @@ from .models import Invitation, League, Membership, Role, Team
 from .round_panel import chosen_starters, starter_lines
 from .views import BAD_REQUEST, _managed_league, _posted, _render_team, _round, _round_write
 
-INVITATION_GONE = "That invitation is withdrawn already."
 GONE = 410  # an invitation used or expired: that link will never work again
 NOT_THE_TEAMS = "Only the league's organiser or this team's owner may do that."
 NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
@@ -117,10 +116,13 @@ def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> 
     league = _managed_league(request, slug)
     invitation = league.invitations.filter(pk=invitation_id).first()
     if invitation is None:  # withdrawn already (a double tap), or never this league's
-        messages.info(request, INVITATION_GONE)
+        messages.info(request, services.INVITATION_WITHDRAWN_ALREADY)
         return redirect("league:members", slug=league.slug)
     try:
         services.invitation_withdraw(invitation=invitation)
+    except services.AlreadyDone as already:  # the twin tap got there first
+        messages.info(request, already.message)
+        return redirect("league:members", slug=league.slug)
     except ValidationError as error:
         fresh = MemberRoleForm(league=league)
         return _render_members(request, league, fresh, error.messages, BAD_REQUEST)
@@ -165,6 +167,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     except services.AlreadyDone as already:
         messages.info(request, already.message)
         return redirect(already.done or "login")
+    except services.InvitationWithdrawn as withdrawn:  # since the link was opened
+        return _render_join(request, invitation, form, withdrawn.messages, GONE)
     except ValidationError as error:
         return _render_join(request, invitation, form, error.messages, BAD_REQUEST)
     messages.success(request, f"Welcome to {invitation.league}, as {invitation.describe()}.")

@@ -195,6 +195,10 @@ class AlreadyDone(ValidationError):
         self.done = done
 
 
+class InvitationWithdrawn(ValidationError):
+    """The invitation was withdrawn (deleted) after its link was opened."""
+
+
 class StaleRound(ValidationError):
     """The page was built on an older version of the round: someone changed it first."""
 
@@ -673,6 +677,8 @@ ROLE_UNKNOWN = "There is no role {role!r}: a member is an organiser, a referee o
 ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
 ROLE_HAS_NO_TEAM = "An organiser or a referee runs no team of their own: leave the team empty."
 TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
+INVITATION_WITHDRAWN = "This invitation has been withdrawn: ask the organiser for a new link."
+INVITATION_WITHDRAWN_ALREADY = "That invitation is withdrawn already."
 INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."
 INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organiser for a new link."
 INVITATION_USED_BEFORE_WITHDRAWN = "{user} has joined with this invitation already."
@@ -820,8 +826,12 @@ def invitation_create(
 
 @transaction.atomic
 def invitation_withdraw(*, invitation: Invitation) -> None:
-    """Take back an invitation not yet used: its link then works no more."""
-    invitation = _invitation_for_use(invitation)
+    """Take back an invitation not yet used: its link then works no more. One withdrawn
+    already (a double tap) is AlreadyDone."""
+    try:
+        invitation = _invitation_for_use(invitation)
+    except InvitationWithdrawn:
+        raise AlreadyDone(INVITATION_WITHDRAWN_ALREADY, done=invitation.league) from None
     if invitation.used is not None:
         raise ValidationError(INVITATION_USED_BEFORE_WITHDRAWN.format(user=invitation.used_by))
     invitation.delete()
@@ -839,12 +849,17 @@ def invitation_refusal(invitation: Invitation, user=None) -> str | None:
 
 
 def _invitation_for_use(invitation: Invitation) -> Invitation:
-    """The invitation row, locked, with its league: two taps on its link take turns."""
-    return (
+    """The invitation row, locked, with its league: two taps on its link take turns. One
+    withdrawn since it was read is refused (InvitationWithdrawn)."""
+    locked = (
         for_update(Invitation, of=("self",))
         .select_related("league", "team", "used_by")
-        .get(pk=invitation.pk)
+        .filter(pk=invitation.pk)
+        .first()
     )
+    if locked is None:
+        raise InvitationWithdrawn(INVITATION_WITHDRAWN)
+    return locked
 
 
 def _accept(invitation: Invitation, user) -> Membership:

@@ -515,3 +515,54 @@ def test_a_removed_co_organiser_cannot_come_back_with_a_link_they_made(client, l
     response = client.post(reverse("league:join", args=[link.token]))
     assert response.status_code == 404
     assert not league.memberships.filter(user=co).exists()
+
+
+def test_a_double_tap_on_withdraw_says_it_is_withdrawn_already(league):
+    invitation = _invite(league)
+    services.invitation_withdraw(invitation=invitation)
+    with pytest.raises(services.AlreadyDone) as twice:
+        services.invitation_withdraw(invitation=invitation)
+    assert twice.value.message == services.INVITATION_WITHDRAWN_ALREADY
+
+
+def test_withdraw_tapped_twice_at_once_answers_both_without_a_500(
+    client_organiser, league, monkeypatch
+):
+    """Both taps read the invitation; the twin deletes it before this one locks it."""
+    invitation = _invite(league)
+    withdraw = services.invitation_withdraw
+
+    def twin_first(*, invitation):
+        Invitation.objects.filter(pk=invitation.pk).delete()
+        return withdraw(invitation=invitation)
+
+    monkeypatch.setattr(services, "invitation_withdraw", twin_first)
+    url = reverse("league:invitation_withdraw", args=[league.slug, invitation.pk])
+    response = client_organiser.post(url, {"withdraw": ""}, follow=True)
+    assert response.status_code == 200
+    assert services.INVITATION_WITHDRAWN_ALREADY in response.content.decode()
+
+
+@pytest.mark.parametrize("newcomer", [False, True], ids=["signed in", "newcomer"])
+def test_a_link_withdrawn_while_it_was_open_is_gone_with_the_reason(
+    client, league, monkeypatch, newcomer
+):
+    invitation = _invite(league)
+    name = "invitation_sign_up" if newcomer else "invitation_accept"
+    use = getattr(services, name)
+
+    def withdrawn_first(*, invitation, **kwargs):
+        Invitation.objects.filter(pk=invitation.pk).delete()
+        return use(invitation=invitation, **kwargs)
+
+    monkeypatch.setattr(services, name, withdrawn_first)
+    post = {}
+    if newcomer:
+        post = {"username": "casey", "password1": "long enough 1", "password2": "long enough 1"}
+    else:
+        client.force_login(UserFactory(username="casey"))
+    response = client.post(reverse("league:join", args=[invitation.token]), post)
+    assert response.status_code == 410
+    assert escape(services.INVITATION_WITHDRAWN) in response.content.decode()
+    assert not league.memberships.filter(user__username="casey").exists()
+    assert User.objects.filter(username="casey").exists() is not newcomer
