@@ -677,6 +677,7 @@ ROLE_UNKNOWN = "There is no role {role!r}: a member is an organiser, a referee o
 ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
 ROLE_HAS_NO_TEAM = "An organiser or a referee runs no team of their own: leave the team empty."
 TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
+USERNAME_TAKEN = "The user name {username!r} is taken (whatever its case): pick another."
 INVITATION_WITHDRAWN = "This invitation has been withdrawn: ask the organiser for a new link."
 INVITATION_WITHDRAWN_ALREADY = "That invitation is withdrawn already."
 INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."
@@ -895,8 +896,21 @@ def invitation_sign_up(*, invitation: Invitation, username: str, password: str) 
     refusal = invitation_refusal(invitation)
     if refusal is not None:
         raise ValidationError(refusal)
-    user = get_user_model().objects.create_user(username=username, password=password)
-    return _accept(invitation, user)
+    return _accept(invitation, user_create(username=username, password=password))
+
+
+def user_create(*, username: str, password: str):
+    """A new account. A name taken whatever its case is refused (USERNAME_TAKEN): checked
+    first, and by the database's constraint (migration 0027) for a twin sign-up that
+    committed since."""
+    users = get_user_model()
+    if users.objects.filter(username__iexact=username).exists():
+        raise ValidationError(USERNAME_TAKEN.format(username=username))
+    try:
+        with transaction.atomic():
+            return users.objects.create_user(username=username, password=password)
+    except IntegrityError:
+        raise ValidationError(USERNAME_TAKEN.format(username=username)) from None
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlencode, urlsplit
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.db import connection
@@ -51,10 +52,13 @@ ACCEPTED = {200, 302}
 class Device:
     """A logged-in browser tab: a session cookie and a CSRF token, posting forms by HTTP."""
 
-    def __init__(self, server_url: str, user) -> None:
-        client = Client()
-        client.force_login(user)
-        self.session = client.cookies["sessionid"].value
+    def __init__(self, server_url: str, user=None) -> None:
+        """`user` signed in, or no one (None)."""
+        self.session = ""
+        if user is not None:
+            client = Client()
+            client.force_login(user)
+            self.session = client.cookies["sessionid"].value
         self.csrf = _get_new_csrf_string()
         parts = urlsplit(server_url)
         self.host, self.port = parts.hostname, parts.port
@@ -393,3 +397,32 @@ def test_a_co_organiser_removed_while_making_links_leaves_none_behind(
         assert set(answers) <= {302, 403}, answers
         assert not league.memberships.filter(user=co).exists()
         assert not league.invitations.filter(made_by=co).exists()
+
+
+def test_two_newcomers_signing_up_as_casey_and_casey_at_once_make_one_account(
+    roomy_server, organiser, world
+):
+    """The sign-up form checks the name before its insert; the database's constraint on the
+    folded name decides between twins: one account, the other told the name is taken."""
+    league, _teams, _season = world
+    for trial, names in enumerate([("Casey", "Casey"), ("Casey", "CASEY"), ("Dee", "dee")]):
+        links = [
+            league_services.invitation_create(league=league, made_by=organiser, role="referee")
+            for _ in names
+        ]
+        posts = [
+            functools.partial(
+                Device(roomy_server.url).post,
+                reverse("league:join", args=[link.token]),
+                {
+                    "username": f"{name}{trial}",
+                    "password1": "long enough 1",
+                    "password2": "long enough 1",
+                },
+            )
+            for link, name in zip(links, names, strict=True)
+        ]
+        answers = sorted(all_at_once(posts))
+        assert answers == [302, 400], (names, answers)
+        folded = f"{names[0]}{trial}".lower()
+        assert get_user_model().objects.filter(username__iexact=folded).count() == 1

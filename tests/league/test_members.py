@@ -3,11 +3,14 @@ may do with their team."""
 
 from __future__ import annotations
 
+import importlib
 from datetime import timedelta
 
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -566,3 +569,30 @@ def test_a_link_withdrawn_while_it_was_open_is_gone_with_the_reason(
     assert escape(services.INVITATION_WITHDRAWN) in response.content.decode()
     assert not league.memberships.filter(user__username="casey").exists()
     assert User.objects.filter(username="casey").exists() is not newcomer
+
+
+def test_a_user_name_is_taken_whatever_its_case_at_the_database_too(db):
+    UserFactory(username="Casey")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create_user(username="CASEY", password="long enough 1")
+    with pytest.raises(ValidationError) as taken:
+        services.user_create(username="casey", password="long enough 1")
+    assert taken.value.messages == [services.USERNAME_TAKEN.format(username="casey")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_names_the_accounts_whose_names_differ_only_in_case():
+    """A database holding "Casey" and "CASEY" from before the constraint is not migrated over
+    them: the migration says which accounts to rename first."""
+    migration = importlib.import_module("league.migrations.0027_usernames_unique_whatever_the_case")
+    with connection.schema_editor() as editor:
+        migration.remove(django_apps, editor)
+    try:
+        UserFactory(username="Casey"), UserFactory(username="CASEY")
+        with pytest.raises(RuntimeError) as clash, connection.schema_editor() as editor:
+            migration.add(django_apps, editor)
+        assert str(clash.value) == migration.CLASHING.format(names="CASEY, Casey")
+    finally:
+        User.objects.filter(username__iexact="casey").delete()
+        with connection.schema_editor() as editor:
+            migration.add(django_apps, editor)
