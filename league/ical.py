@@ -3,6 +3,9 @@ with its start, length, place and link. Plain text, so no dependency is needed f
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -23,14 +26,21 @@ class Session:
     description: str = ""
 
 
+# A line break however typed: CRLF, a bare CR (a calendar that splits lines on CR alone would
+# read what follows as a line of its own, an injected event) or LF.
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
 def text(value: str) -> str:
-    """A TEXT value escaped (RFC 5545, 3.3.11): backslash, semicolon, comma and new lines."""
-    return (
-        value.replace("\\", "\\\\")
-        .replace(";", "\\;")
-        .replace(",", "\\,")
-        .replace("\r\n", "\\n")
-        .replace("\n", "\\n")
+    """A TEXT value escaped (RFC 5545, 3.3.11): backslash, semicolon, comma, and each line
+    break as "\\n"; every other control character, which TEXT may not hold (CONTROL, 3.3.11),
+    dropped, but the tab."""
+    lines = LINE_BREAK.split(value)
+    kept = [
+        "".join(c for c in line if c == "\t" or unicodedata.category(c) != "Cc") for line in lines
+    ]
+    return "\\n".join(
+        line.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,") for line in kept
     )
 
 

@@ -8,6 +8,7 @@ import io
 import json
 from datetime import UTC, datetime, timedelta
 
+import icalendar
 import pytest
 from django.urls import reverse
 
@@ -131,6 +132,14 @@ def test_an_export_costs_the_same_queries_for_4_drivers_or_40(
 
 def test_a_text_value_is_escaped_as_rfc_5545_says():
     assert ical.text("Ann's; a, b\\c\nd") == "Ann's\\; a\\, b\\\\c\\nd"
+
+
+def test_a_text_value_holds_no_control_character_rfc_5545_forbids():
+    """TEXT may hold no CONTROL but the tab (3.3.11); a line break, however typed (a bare CR
+    too), is written as "\\n", so no reader sees a line of its own in a name."""
+    assert ical.text("Club\rBEGIN:VEVENT") == "Club\\nBEGIN:VEVENT"
+    assert ical.text("a\r\nb\nc") == "a\\nb\\nc"
+    assert ical.text("bell\x07 nul\x00 esc\x1b del\x7f nel\x85\tend") == "bell nul esc del nel\tend"
 
 
 def test_a_long_line_is_folded_at_75_octets_without_splitting_a_character():
@@ -306,3 +315,24 @@ def test_the_season_schedule_says_when_and_where_a_round_is_played(client, seaso
     page = client.get(season.get_absolute_url()).content.decode()
     assert "Thu 10 Dec, 18:00" in page
     assert "The club" in page
+
+
+def _events(feed: str) -> list:
+    return icalendar.Calendar.from_ical(feed).walk("VEVENT")
+
+
+def test_a_bare_carriage_return_in_a_name_or_place_injects_no_event(client, season):
+    """Parsed by the icalendar package and by a reader that splits lines on CR alone (as some
+    calendar clients do): one event, whose place and title read as typed, line break and all."""
+    league = season.league
+    League.objects.filter(pk=league.pk).update(name="Thursday\rEND:VEVENT\rBEGIN:VEVENT")
+    venue = "The club\rBEGIN:VEVENT\r\nSUMMARY:Free beer\x00"
+    schedule(season.rounds.get(number=1), datetime(2026, 12, 3, 19, 30, tzinfo=UTC), venue)
+    feed = client.get(reverse("league:calendar", args=[league.slug])).content.decode()
+    (event,) = _events(feed)
+    assert str(event["LOCATION"]) == "The club\nBEGIN:VEVENT\nSUMMARY:Free beer"
+    assert str(event["SUMMARY"]).startswith("Thursday\nEND:VEVENT\nBEGIN:VEVENT: season 1")
+    cr_lines = [line.strip("\n") for line in feed.split("\r")]
+    assert cr_lines.count("BEGIN:VEVENT") == 1
+    assert cr_lines.count("END:VEVENT") == 1
+    assert not any(ord(c) < 32 and c not in "\r\n" for c in feed)
