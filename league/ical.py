@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta

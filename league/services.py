@@ -70,6 +70,9 @@ TRACK_RUNNING = (
     "Round {number} of {league}'s season {season} is being raced on {track}: edit the track "
     "once that round is finished."
 )
+TRACK_RUNNING_ELSEWHERE = (
+    "A round of another league is being raced on {track}: edit the track once it is finished."
+)
 TRACK_CHANGED = (
     "Someone else edited this track first: here it is as it stands now. Edit it again if your "
     "change still applies."
@@ -314,18 +317,21 @@ class StaleDriverCard(ValidationError):
     """The card form was built on an older version of the driver's card: someone changed it."""
 
 
-def track_edit_refusal(track: Track, rounds: Iterable[Round] | None = None) -> str | None:
+def track_edit_refusal(
+    track: Track, rounds: Iterable[Round] | None = None, *, viewer=None
+) -> str | None:
     """Why `track` may not be edited now, or None: not while a round is raced on it (its race
-    was set up with the track's weather table). `rounds`: the track's rounds, if at hand."""
+    was set up with the track's weather table). `rounds`: the track's rounds, if at hand. The
+    league racing on it is named only to a `viewer` who may see that league."""
     if rounds is None:
         rounds = track.rounds.select_related("season__league")
     for round_ in rounds:
         if round_.status == RoundStatus.STARTED:
+            league = round_.season.league
+            if not (league.published if viewer is None else league.visible_to(viewer)):
+                return TRACK_RUNNING_ELSEWHERE.format(track=track.name)
             return TRACK_RUNNING.format(
-                number=round_.number,
-                league=round_.season.league,
-                season=round_.season.number,
-                track=track.name,
+                number=round_.number, league=league, season=round_.season.number, track=track.name
             )
     return None
 
@@ -339,9 +345,11 @@ def track_edit(
     weather_table: str,
     expected_version: int,
     weather_chart: str | None = None,
+    editor=None,
 ) -> Track:
     """Rename a track, or correct its number or weather tables (Formula D's chart kept unless
-    `weather_chart` is given), while no round is raced on it.
+    `weather_chart` is given), while no round is raced on it (a league racing on it is named
+    to an `editor` who may see it).
     The same edit posted twice is done once (AlreadyDone); an edit built on an older version
     of the track is refused (StaleTrack)."""
     track = for_update(Track).get(pk=track.pk)
@@ -366,7 +374,7 @@ def track_edit(
     # Locked, as round_start locks the round it starts: a round cannot start on the track
     # between this check and the edit.
     rounds = for_update(Round, of=("self",)).filter(track=track)
-    refusal = track_edit_refusal(track, rounds.select_related("season__league"))
+    refusal = track_edit_refusal(track, rounds.select_related("season__league"), viewer=editor)
     if refusal:
         raise ValidationError(refusal)
     if Track.objects.filter(name__iexact=edited.name).exclude(pk=track.pk).exists():

@@ -508,13 +508,15 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
     track = get_object_or_404(Track, pk=track_id)
     form = TrackForm(_posted(request), initial=model_to_dict(track))
     if request.method == "GET":
-        refusal = services.track_edit_refusal(track)
+        refusal = services.track_edit_refusal(track, viewer=request.user)
         return _render_track_edit(request, track, form, [refusal] if refusal else [], 200)
     if not form.is_valid():
         return _render_track_edit(request, track, form, [], BAD_REQUEST)
     try:
         version = int(request.POST.get("version", ""))
-        edited = services.track_edit(track=track, expected_version=version, **form.cleaned_data)
+        edited = services.track_edit(
+            track=track, expected_version=version, editor=request.user, **form.cleaned_data
+        )
     except ValueError:
         return _render_track_edit(request, track, form, [NO_TRACK_VERSION], BAD_REQUEST)
     except services.AlreadyDone as done:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from league import services
-from league.models import Round, RoundStatus, Season, Track
+from league.models import League, Round, RoundStatus, Season, Track
 from tests.factories import UserFactory
 from tests.league.test_services import play, racing_drivers, refused, start
 
@@ -181,3 +182,23 @@ def test_the_track_list_shows_and_takes_the_formula_d_weather_chart(client_organ
     )
     assert response.status_code == 302
     assert "1-5 good, 6-20 rainy" in client_organiser.get(reverse("league:tracks")).text
+
+
+def test_the_track_page_names_a_league_racing_on_it_only_to_those_who_may_see_it(
+    client, season, teams, imola
+):
+    """An unpublished league's name is given away nowhere: to another league's organiser the
+    refusal says only that a round of another league is being raced on the track."""
+    start(season.rounds.get(number=1), racing_drivers(teams))
+    League.objects.filter(pk=season.league_id).update(published=False)
+    other = UserFactory(username="other-organiser")
+    services.league_create(name="Other League", organiser=other)
+    client.force_login(other)
+    page = client.get(edit_url(imola)).content.decode()
+    assert "Thursday Night League" not in page
+    assert escape(services.TRACK_RUNNING_ELSEWHERE.format(track="Imola")) in page
+    response = client.post(edit_url(imola), posted(imola, weather_table="1-20 sun"))
+    assert response.status_code == 400
+    assert "Thursday Night League" not in response.content.decode()
+    client.force_login(season.league.organiser)
+    assert "Thursday Night League" in client.get(edit_url(imola)).content.decode()
