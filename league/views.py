@@ -61,6 +61,10 @@ NO_TRACK_VERSION = (
 )
 PICK_A_FACE = "Pick the value the black die shows."
 UNKNOWN_CAR = "That car is not in this round."
+NO_ROOKIES = (
+    "{rules} drivers have no careers, so there are no rookies to hire here: add a driver on "
+    "the team's page."
+)
 
 
 def _posted(request: HttpRequest):
@@ -794,10 +798,13 @@ def rookie_form_for(request: HttpRequest, league: League) -> RookieForm | None:
 
 def rookie_hire(request: HttpRequest, league: League) -> tuple[RookieForm, Driver | None]:
     """Hire the rookie a starters page posted (its organiser only): the form, and the driver
-    hired or None with the refusal on the form."""
-    if not league.rules.careers or not league.can_manage(request.user):
+    hired or None with the refusal on the form. A rule set without careers has no rookies to
+    hire there (ValidationError, NO_ROOKIES)."""
+    if not league.can_manage(request.user):
         raise PermissionDenied("Only the league's organiser may hire a rookie.")
     services.league_writable(league)
+    if not league.rules.careers:
+        raise ValidationError(NO_ROOKIES.format(rules=league.rules.title))
     form = RookieForm(request.POST, league=league)
     if not form.is_valid():
         return form, None
@@ -817,7 +824,10 @@ def rookie_hire(request: HttpRequest, league: League) -> tuple[RookieForm, Drive
 def round_hire(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     """A rookie hired from the round page's starters form, which shows them next."""
     round_ = _round(_league(slug), number, round_number)
-    form, driver = rookie_hire(request, round_.season.league)
+    try:
+        form, driver = rookie_hire(request, round_.season.league)
+    except ValidationError as refusal:
+        return render_round(request, round_, errors=refusal.messages, status=BAD_REQUEST)
     if driver is None:
         errors = form.non_field_errors()
         return render_round(request, round_, errors=errors, rookie_form=form, status=BAD_REQUEST)

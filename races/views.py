@@ -399,12 +399,16 @@ def _render_race_new(
 def race_hire(request: HttpRequest, round_id: int) -> HttpResponse:
     """A rookie hired from the turn helper's starters form, which shows them next."""
     round_ = _round(round_id)
-    form, driver = rookie_hire(request, round_.season.league)
+    try:
+        form, driver = rookie_hire(request, round_.season.league)
+    except ValidationError as refusal:
+        form, driver, errors = None, None, refusal.messages
+    else:
+        errors = form.non_field_errors()
     if driver is None:
         starters = starter_lines(round_)
         builds = build_lines(starters, round_.season.league.rules.car_build)
         take_over = services.take_over_summary(round_)
-        errors = form.non_field_errors()
         return _render_race_new(
             request, round_, starters, builds, take_over, errors, BAD_REQUEST, form
         )

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from league import services
 from league.models import Driver, League, Role, Round
+from league.views import NO_ROOKIES
 from tests.league.test_views import round_url
 
 pytestmark = pytest.mark.django_db
@@ -97,4 +98,11 @@ def test_a_league_without_careers_offers_no_rookies(client_organiser, organiser)
     round_one = season.rounds.get()
 
     assert "Hire a rookie" not in client_organiser.get(round_url(round_one)).text
-    assert hire(client_organiser, round_url(round_one, "hire"), team, "Eve").status_code == 403
+    # Refused as what it is, not as the organiser's lack of a right they have.
+    refusal = NO_ROOKIES.format(rules="Formula D")
+    for url in (round_url(round_one, "hire"), reverse("races:race_hire", args=[round_one.pk])):
+        response = hire(client_organiser, url, team, "Eve")
+        assert response.status_code == 400
+        assert refusal in unescape(response.text)
+        assert "Hire a rookie" not in response.text
+    assert not Driver.objects.filter(name="Eve").exists()
