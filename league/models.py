@@ -609,7 +609,7 @@ class Driver(models.Model):
     class Meta:
         ordering = ["team__name", "hired", "pk"]
         constraints = [
-            # The league-wide check runs under the league's lock (services._hire); this one
+            # The league-wide check runs under the league's lock (services.driver_add); this one
             # stands behind it where a lock is not to be had.
             models.UniqueConstraint(Lower("name"), "team", name="unique_driver_name_in_team")
         ]

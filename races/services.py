@@ -23,8 +23,8 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from league import services as league_services
-from league.locking import for_update
 from league.models import Driver, Entry, Round, RoundStatus
+from league.services.common import for_update
 from rules import engine
 from rules.engine import CarResult, Event, EventRejected, Prompt, RaceSetup, RaceState, Starter
 
@@ -68,7 +68,7 @@ DIE_LEFT_OUT = (
 MOST_FORCED_IN_A_ROW = 200
 
 
-class StaleRace(ValidationError):
+class StaleRace(league_services.Stale):
     """The page was built on an older version of the race: another device changed it first."""
 
 

@@ -28,7 +28,7 @@ def test_new_league_posted_twice_makes_one_league(client_organiser):
 
 
 def test_a_refusal_of_the_new_league_is_a_400_on_the_form(client_organiser, monkeypatch):
-    monkeypatch.setattr(services, "SLUG_TRIES", 0)
+    monkeypatch.setattr(services.leagues, "SLUG_TRIES", 0)
     response = client_organiser.post(reverse("league:league_new"), NEW_LEAGUE)
     assert response.status_code == 400
     assert services.SLUG_BUSY in unescape(response.text)

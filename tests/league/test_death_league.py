@@ -4,6 +4,7 @@ car a player, Formula D's points, the season's damage points set on the season p
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league import services
@@ -41,5 +42,5 @@ def test_the_season_page_sets_the_damage_points_before_the_first_race(client_org
     services.season_setup_set(season=season, setup={"damage": 12}, expected_version=0)
     season.refresh_from_db()
     assert season.setup == {"damage": 12}
-    with pytest.raises(services.ValidationError, match="4 to 30"):
+    with pytest.raises(ValidationError, match="4 to 30"):
         services.season_setup_set(season=season, setup={"damage": 3}, expected_version=1)

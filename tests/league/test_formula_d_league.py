@@ -4,6 +4,7 @@ careers (no XP, levels or injuries), and the team race's points table."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league import services
@@ -58,7 +59,7 @@ def test_a_formula_d_league_is_created_from_the_home_page(client_organiser):
 
 
 def test_a_setting_the_rule_set_lacks_is_refused(organiser):
-    with pytest.raises(services.ValidationError, match="Formula D has no setting 'third_car'"):
+    with pytest.raises(ValidationError, match="Formula D has no setting 'third_car'"):
         services.league_create(
             name="Odd", organiser=organiser, ruleset="formula_d", settings={"third_car": True}
         )
@@ -217,7 +218,7 @@ def test_a_card_for_a_driver_of_a_league_archived_meanwhile_is_refused_under_the
 def test_a_card_the_rules_do_not_allow_is_refused_and_nothing_written(formula_d, card, reason):
     team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
     ann = team.drivers.get()
-    with pytest.raises(services.ValidationError, match=reason):
+    with pytest.raises(ValidationError, match=reason):
         services.driver_card_set(driver=ann, card=card, expected_version=0)
     ann.refresh_from_db()
     assert (ann.driver_card, ann.card_version) == ({}, 0)
@@ -225,7 +226,7 @@ def test_a_card_the_rules_do_not_allow_is_refused_and_nothing_written(formula_d,
 
 def test_a_rule_set_without_driver_cards_refuses_one(league):
     team = services.team_create(league=league, name="Ann's", driver_names=["Ann", "Bob"])
-    with pytest.raises(services.ValidationError, match="Season Pass has no driver cards"):
+    with pytest.raises(ValidationError, match="Season Pass has no driver cards"):
         services.driver_card_set(driver=team.drivers.first(), card=CARD, expected_version=0)
 
 

@@ -5,6 +5,7 @@ added to the place's points."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league import services
@@ -60,7 +61,7 @@ def test_the_organiser_may_give_a_round_another_format_before_it_starts(mini):
     )
     round_.refresh_from_db()
     assert round_.race_format == "double_stops" and round_.version == 1
-    with pytest.raises(services.ValidationError, match="no race format 'sprint'"):
+    with pytest.raises(ValidationError, match="no race format 'sprint'"):
         services.round_format_set(round_=round_, race_format="sprint")
     with pytest.raises(services.StaleRound):
         services.round_format_set(round_=round_, race_format="no_pits", expected_version=0)
@@ -71,7 +72,7 @@ def test_a_started_round_keeps_its_format(mini):
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.order_by("pk"))
     services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
-    with pytest.raises(services.ValidationError, match="can no longer change"):
+    with pytest.raises(ValidationError, match="can no longer change"):
         services.round_format_set(round_=round_, race_format="no_pits")
 
 
@@ -204,7 +205,7 @@ def test_more_lap_leader_points_than_the_format_has_laps_are_refused(mini):
         services.EntryOutcome(entry_id=ids["b"], finished=True, place=2, bonus_points=1),
         services.EntryOutcome(entry_id=ids["c"], finished=True, place=3),
     ]
-    with pytest.raises(services.ValidationError, match="at most 1 between its cars"):
+    with pytest.raises(ValidationError, match="at most 1 between its cars"):
         services.round_result_enter(round_=round_, outcomes=outcomes)
     assert not round_.entries.filter(place__isnull=False).exists()
 
@@ -217,7 +218,7 @@ def test_a_rule_set_scoring_only_places_refuses_bonus_points(season, teams):
         services.EntryOutcome(entry_id=entries[0].pk, finished=True, place=1, bonus_points=1),
         services.EntryOutcome(entry_id=entries[1].pk, finished=True, place=2),
     ]
-    with pytest.raises(services.ValidationError, match="scores nothing but places"):
+    with pytest.raises(ValidationError, match="scores nothing but places"):
         services.round_result_enter(round_=round_, outcomes=outcomes)
 
 

@@ -5,6 +5,7 @@ track."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league import services
@@ -38,7 +39,7 @@ def test_an_rbb_league_is_created_from_the_home_page(client_organiser):
 
 def test_a_season_is_up_to_8_races(rbb):
     tracks = [services.track_create(name=f"Track {number}") for number in range(1, 10)]
-    with pytest.raises(services.ValidationError, match="8 races; this schedule has 9"):
+    with pytest.raises(ValidationError, match="8 races; this schedule has 9"):
         services.season_open(league=rbb, tracks=tracks)
     season = services.season_open(league=rbb, tracks=tracks[:8])
     assert season.rounds.count() == 8
@@ -99,7 +100,7 @@ def test_a_racer_s_home_track_is_set_between_races(rbb):
 
 def test_a_rule_set_without_home_tracks_refuses_one(league, teams):
     driver = Driver.objects.filter(team__league=league).first()
-    with pytest.raises(services.ValidationError, match="Season Pass has no home tracks"):
+    with pytest.raises(ValidationError, match="Season Pass has no home tracks"):
         services.driver_home_track_set(driver=driver, track=services.track_create(name="X"))
 
 

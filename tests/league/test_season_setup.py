@@ -5,6 +5,7 @@ the season page, versioned."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league import services
@@ -57,7 +58,7 @@ def test_a_zone_left_out_takes_the_preset(season):
 
 
 def test_every_zone_out_of_1_to_20_is_refused_with_its_reason(season):
-    with pytest.raises(services.ValidationError) as refused:
+    with pytest.raises(ValidationError) as refused:
         services.season_setup_set(season=season, setup={**STANDARD, "tires": 0, "engine": 21})
     assert refused.value.messages == ["Tyres WP: 1 to 20, not 0.", "Engine WP: 1 to 20, not 21."]
     season.refresh_from_db()
@@ -79,14 +80,14 @@ def test_a_page_built_on_an_older_setup_is_stale(season):
 def test_the_setup_is_kept_once_the_first_race_has_started(season):
     round_ = season.rounds.get(number=1)
     services.round_start(round_=round_, starters=[(d, d.name) for d in Driver.objects.all()])
-    with pytest.raises(services.ValidationError, match="round 1 has started"):
+    with pytest.raises(ValidationError, match="round 1 has started"):
         services.season_setup_set(season=season, setup=OWN, expected_version=0)
     assert "round 1 has started" in services.season_setup_refusal(season)
 
 
 def test_a_rule_set_without_a_season_setup_refuses_one(league):
     season = services.season_open(league=league, preset="Spring")
-    with pytest.raises(services.ValidationError, match="sets up nothing per season"):
+    with pytest.raises(ValidationError, match="sets up nothing per season"):
         services.season_setup_set(season=season, setup=OWN)
 
 

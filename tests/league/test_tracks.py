@@ -4,6 +4,7 @@ round is raced on it."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -68,7 +69,7 @@ def test_a_track_keeps_its_own_name_in_another_case(imola):
 
 
 def test_a_weather_table_with_a_gap_is_refused(imola):
-    with pytest.raises(services.ValidationError):
+    with pytest.raises(ValidationError):
         edit(imola, weather_table="1-10 sun, 12-20 rain")
     assert Track.objects.get(pk=imola.pk).weather_table == imola.weather_table
 
@@ -167,7 +168,7 @@ def test_a_track_s_formula_d_weather_chart_is_the_preset_until_its_organiser_cor
     edited = edit(imola, weather_chart="1-10 good; 11-20 rain, changeable")
     assert Track.objects.get(pk=imola.pk).weather_chart == "1-10 good, 11-20 rain changeable"
     assert edit(edited, name="Santerno").weather_chart == "1-10 good, 11-20 rain changeable"
-    with pytest.raises(services.ValidationError, match="Roll 11 is missing on the weather"):
+    with pytest.raises(ValidationError, match="Roll 11 is missing on the weather"):
         edit(imola, weather_chart="1-10 good, 12-20 rainy")
 
 

@@ -1,0 +1,70 @@
+"""What every area's writes share: row locks taken only inside a transaction (`for_update`:
+`select_for_update()` outside one is an error on PostgreSQL and a silent no-op on SQLite, which
+has no row locks, so a write that forgot `@transaction.atomic` passed on SQLite and inside the
+tests' own transaction, and failed only in production; tests/test_writes_committed.py walks every
+write outside a test transaction), the league's
+lock, the archived league's refusal, and an insert that a unique constraint may refuse."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.db.transaction import TransactionManagementError
+
+from ..models import (
+    League,
+)
+from .errors import LEAGUE_READ_ONLY, LeagueArchived
+
+NOT_IN_A_TRANSACTION = (
+    "A row lock (select_for_update) outside a transaction: the write that takes it must be "
+    "@transaction.atomic."
+)
+
+Rows = TypeVar("Rows", bound=models.QuerySet)
+
+
+def for_update(rows: Rows | type[models.Model], **options: Any) -> Rows:
+    """`rows.select_for_update(**options)` (a model: all its rows), refused outside a
+    transaction."""
+    queryset = rows._default_manager.all() if isinstance(rows, type) else rows
+    if not transaction.get_connection(queryset.db).in_atomic_block:
+        raise TransactionManagementError(NOT_IN_A_TRANSACTION)
+    return queryset.select_for_update(**options)
+
+
+def league_writable(league: League) -> None:
+    """Refuse (LeagueArchived) any write to `league` while it is archived. The views ask before
+    they read what was posted; `locked_league` and `round_for_write` ask again under their
+    locks, so an archiving that lands first is seen."""
+    if league.is_archived:
+        raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league))
+
+
+def insert_once(obj, on_clash):
+    """Save a new `obj`; if a unique constraint says a twin request inserted it first (checked
+    before, but committed since), `on_clash()` says what that means: it raises AlreadyDone or
+    a refusal. The savepoint keeps the caller's transaction usable on PostgreSQL."""
+    try:
+        with transaction.atomic():
+            obj.save(force_insert=True)
+    except IntegrityError:
+        on_clash()
+        raise
+    return obj
+
+
+def locked_league(league: League, *, archived: bool = False) -> League:
+    """The league row, locked: creates inside one league (teams, drivers, seasons) take turns,
+    so a check that a name or a number is free still holds when the insert runs. An archived
+    league is refused (league_writable) unless the write is its archiving itself."""
+    locked = for_update(League).get(pk=league.pk)
+    if not archived:
+        league_writable(locked)
+    return locked
+
+
+def refuse(message: str) -> None:
+    raise ValidationError(message)

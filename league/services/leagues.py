@@ -1,0 +1,182 @@
+"""A league made, and its settings: points table, archiving, publishing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from rules.championship import (
+    POINTS_TABLE,
+    InvalidSetting,
+)
+
+from .. import slugs
+from ..models import (
+    League,
+    Membership,
+    Round,
+)
+from .common import for_update, insert_once, locked_league
+from .errors import AlreadyDone, StaleLeague
+from .tracks import tracks_ensure_sample
+
+LEAGUE_EXISTS = "You already run a league called {name!r}: here it is."
+
+
+SLUG_BUSY = "Could not find a free address for this league: try another name."
+
+
+POINTS_TABLE_IN_USE = (
+    "Season {number} has a result already (round {round}): its points table stays as it is, so "
+    "that every round of a season scores alike. It can change again once the next season is open."
+)
+
+
+POINTS_TABLE_ALREADY = "The points table is already {table}."
+
+
+PUBLISHED_ALREADY = "{league} is already published."
+
+
+UNPUBLISHED_ALREADY = "{league} is already unpublished."
+
+
+LEAGUE_CHANGED = (
+    "Someone else changed this league's settings first (another tab or device): here they are "
+    "as they stand now. Enter again what still applies."
+)
+
+
+LEAGUE_ARCHIVED_ALREADY = "{league} is archived already."
+
+
+LEAGUE_NOT_ARCHIVED = "{league} is not archived: it is on the home page's list."
+
+
+SLUG_TRIES = 20
+
+
+@transaction.atomic
+def league_create(
+    *,
+    name: str,
+    organiser,
+    ruleset: str = "season_pass",
+    settings: Mapping[str, bool | str] | None = None,
+) -> League:
+    """A new league of `ruleset`, with that rule set's `settings` (each left out takes its
+    default), on a slug of its own that is never one of the site's own paths. An organiser's
+    second league of the same name is the first one (AlreadyDone)."""
+    name = name.strip()
+    league = League(name=name, organiser=organiser, ruleset=ruleset, settings=dict(settings or {}))
+    _check_league_new(league)
+    for _try in range(SLUG_TRIES):
+        league.slug = slugs.free_slug(name, taken=_slug_taken)
+        # The slug's uniqueness is the database's to enforce, at the insert: a twin request that
+        # took it since is told apart there (AlreadyDone), not refused here.
+        league.full_clean(validate_unique=False, validate_constraints=False)
+        try:
+            insert_once(league, lambda: _check_league_new(league))
+        except IntegrityError:
+            continue  # another league took the slug between the look-up and the insert
+        Membership.objects.ensure_organiser(league=league, user_id=organiser.pk)
+        tracks_ensure_sample(league.rules)  # the sample schedules' tracks are on the list
+        return league
+    raise ValidationError(SLUG_BUSY)
+
+
+def _slug_taken(slug: str) -> bool:
+    return League.objects.filter(slug=slug).exists()
+
+
+def _check_league_new(league: League) -> None:
+    existing = League.objects.filter(organiser=league.organiser, name__iexact=league.name).first()
+    if existing is not None:
+        raise AlreadyDone(LEAGUE_EXISTS.format(name=existing.name), done=existing)
+
+
+def points_table_refusal(league: League, *, lock: bool = False) -> str | None:
+    """Why the league's points table may not change now, or None: a season scores on one table,
+    so it changes only before the current season's first result (docs/rulings.md, "A league's
+    points table"). `lock`: the caller writes the table, and a result committed meanwhile must
+    wait for it (or it for the result)."""
+    season = league.current_season()
+    if season is None:
+        return None
+    rounds = Round.objects.filter(season=season).order_by("number")
+    if lock:
+        rounds = for_update(rounds)
+    rounds = rounds.only("number", "status")
+    scored = next((round_ for round_ in rounds if round_.is_finished), None)
+    if scored is None:
+        return None
+    return POINTS_TABLE_IN_USE.format(number=season.number, round=scored.number)
+
+
+@transaction.atomic
+def league_points_table_set(
+    *, league: League, table: str, expected_version: int | None = None
+) -> League:
+    """Give the league the points table written in `table` (its rule set checks it), before the
+    current season's first result. The table it has already is AlreadyDone (a double tap);
+    a page built on older settings is StaleLeague."""
+    league = locked_league(league)
+    rules = league.rules
+    try:
+        settings = rules.validated_settings({**league.settings, POINTS_TABLE: table})
+    except InvalidSetting as error:
+        raise ValidationError(str(error)) from error
+    chosen = rules.points_table(settings)
+    if chosen == league.points_table:
+        raise AlreadyDone(POINTS_TABLE_ALREADY.format(table=chosen), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    if refusal := points_table_refusal(league, lock=True):
+        raise ValidationError(refusal)
+    league.settings = settings
+    league.settings_version += 1
+    league.full_clean(validate_unique=False, validate_constraints=False)
+    league.save(update_fields=["settings", "settings_version"])
+    return league
+
+
+@transaction.atomic
+def league_archive_set(
+    *, league: League, archived: bool, expected_version: int | None = None
+) -> League:
+    """File the league away (`archived`), or bring it back. Nothing of it is deleted: its
+    pages stay at their addresses and its history as it was; an archived league is only off
+    the home page's list. Asking for what it is already is AlreadyDone (a double tap); a page
+    built on older settings is StaleLeague."""
+    league = locked_league(league, archived=True)
+    if league.is_archived == archived:
+        message = LEAGUE_ARCHIVED_ALREADY if archived else LEAGUE_NOT_ARCHIVED
+        raise AlreadyDone(message.format(league=league), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    league.archived_at = timezone.now() if archived else None
+    league.settings_version += 1
+    league.save(update_fields=["archived_at", "settings_version"])
+    return league
+
+
+@transaction.atomic
+def league_publish_set(
+    *, league: League, published: bool, expected_version: int | None = None
+) -> League:
+    """Publish the league (its pages and exports open to everyone) or take it back (open to its
+    members only). Asking for what it already is is AlreadyDone (a double tap); a page built on
+    older settings is StaleLeague."""
+    league = locked_league(league)
+    if league.published == published:
+        already = PUBLISHED_ALREADY if published else UNPUBLISHED_ALREADY
+        raise AlreadyDone(already.format(league=league.name), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    league.published = published
+    league.settings_version += 1
+    league.save(update_fields=["published", "settings_version"])
+    return league

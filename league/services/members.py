@@ -1,0 +1,313 @@
+"""People: members and their roles, invitation links, and the accounts they make."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ..models import (
+    Invitation,
+    League,
+    Membership,
+    Role,
+    Team,
+)
+from .common import for_update, locked_league
+from .errors import AlreadyDone, InvitationWithdrawn
+
+# --- People: members, their roles, invitations ---------------------------------------------
+
+INVITATION_DAYS = 7
+
+
+MEMBER_ALREADY = "{user} is already in {league}, as {role}."
+
+
+MEMBER_IS_ORGANISER = "{user} organises {league}, and may already do everything in it."
+
+
+MEMBER_ROLE_ALREADY = "{user} is already {role}."
+
+
+MEMBER_GONE = "{user} is no longer a member of {league}."
+
+
+INVITER_NOT_ORGANISER = (
+    "{user} no longer organises {league}: only its organisers make invitation links."
+)
+
+
+LAST_ORGANISER = (
+    "{user} is the last organiser of {league}: make another member an organiser first, so "
+    "that someone may still manage it."
+)
+
+
+LEAD_NAME_TAKEN = (
+    "{user} leads {league}, and every other organiser leads a league called {name!r} of "
+    "their own already (one name a person): rename one of them before {user} steps down."
+)
+
+
+ROLE_UNKNOWN = "There is no role {role!r}: a member is an organiser, a referee or a team owner."
+
+
+ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
+
+
+ROLE_HAS_NO_TEAM = "An organiser or a referee runs no team of their own: leave the team empty."
+
+
+TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
+
+
+USERNAME_TAKEN = "The user name {username!r} is taken (whatever its case): pick another."
+
+
+INVITATION_WITHDRAWN = "This invitation has been withdrawn: ask the organiser for a new link."
+
+
+INVITATION_WITHDRAWN_ALREADY = "That invitation is withdrawn already."
+
+
+INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."
+
+
+INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organiser for a new link."
+
+
+INVITATION_USED_BEFORE_WITHDRAWN = "{user} has joined with this invitation already."
+
+
+INVITATION_JOINED_ALREADY = "You have joined {league} with this invitation already."
+
+
+INVITATION_SIGNED_UP_ALREADY = "{username} joined with this invitation already: log in."
+
+
+def _role_and_team(league: League, role: str, team: Team | None) -> Team | None:
+    """The team that goes with `role` in `league`, refused as the member and invitation
+    constraints would be, in words."""
+    if role not in Role.values:
+        raise ValidationError(ROLE_UNKNOWN.format(role=role))
+    if role == Role.TEAM_OWNER and team is None:
+        raise ValidationError(ROLE_NEEDS_TEAM)
+    if role != Role.TEAM_OWNER and team is not None:
+        raise ValidationError(ROLE_HAS_NO_TEAM)
+    if team is not None and team.league_id != league.pk:
+        raise ValidationError(TEAM_NOT_IN_LEAGUE.format(league=league))
+    return team
+
+
+@transaction.atomic
+def member_add(*, league: League, user, role: str, team: Team | None = None) -> Membership:
+    """Make `user` a member of `league` with `role` (and the team a team owner runs)."""
+    league = locked_league(league)
+    team = _role_and_team(league, role, team)
+    if user.pk == league.organiser_id:
+        raise ValidationError(MEMBER_IS_ORGANISER.format(user=user, league=league))
+    existing = league.memberships.filter(user=user).select_related("team").first()
+    if existing is not None:
+        if existing.role == role and existing.team_id == (team.pk if team else None):
+            raise AlreadyDone(
+                MEMBER_ALREADY.format(user=user, league=league, role=existing.describe()),
+                done=league,
+            )
+        raise ValidationError(
+            MEMBER_ALREADY.format(user=user, league=league, role=existing.describe())
+        )
+    membership = Membership(league=league, user=user, role=role, team=team)
+    membership.full_clean()
+    membership.save()
+    return membership
+
+
+@transaction.atomic
+def member_role_set(*, membership: Membership, role: str, team: Team | None = None) -> Membership:
+    """Give a member another role (or the same role over another team): an organiser too,
+    but for the last one, who stays (LAST_ORGANISER)."""
+    league = locked_league(membership.league)
+    team = _role_and_team(league, role, team)
+    current = Membership.objects.filter(pk=membership.pk).select_related("user", "team").first()
+    if current is None:
+        raise ValidationError(MEMBER_GONE.format(user=membership.user, league=league))
+    if current.role == role and current.team_id == (team.pk if team else None):
+        raise AlreadyDone(
+            MEMBER_ROLE_ALREADY.format(user=current.user, role=current.describe()), done=league
+        )
+    if role != Role.ORGANISER:
+        _organiser_steps_down(league, current)
+        _invitations_withdrawn(league, current.user_id)
+    current.role, current.team = role, team
+    current.full_clean()
+    current.save(update_fields=["role", "team"])
+    return current
+
+
+@transaction.atomic
+def member_remove(*, membership: Membership) -> None:
+    """Take a member out of the league: they keep their account and read it as anyone does.
+    The last organiser stays (LAST_ORGANISER)."""
+    league = locked_league(membership.league)
+    current = Membership.objects.filter(pk=membership.pk).select_related("user").first()
+    if current is None:
+        raise AlreadyDone(MEMBER_GONE.format(user=membership.user, league=league), done=league)
+    _organiser_steps_down(league, current)
+    _invitations_withdrawn(league, current.user_id)
+    current.delete()
+
+
+def _invitations_withdrawn(league: League, user_id: int) -> int:
+    """Withdraw the links a member who stops organising `league` (locked) made, but those used
+    already: a link outlives no one's right to make it. How many were withdrawn."""
+    unused = league.invitations.filter(made_by_id=user_id, used__isnull=True)
+    withdrawn, _by_model = unused.delete()
+    return withdrawn
+
+
+def _organiser_steps_down(league: League, member: Membership) -> None:
+    """Before `member` stops being an organiser of `league` (locked): refused if no other
+    organiser is left; the lead organiser hands `League.organiser` to another (the one who
+    joined first whose other leagues leave the name free)."""
+    if member.role != Role.ORGANISER:
+        return
+    others = list(
+        league.memberships.filter(role=Role.ORGANISER)
+        .exclude(pk=member.pk)
+        .select_related("user")
+        .order_by("joined", "pk")
+    )
+    if not others:
+        raise ValidationError(LAST_ORGANISER.format(user=member.user, league=league))
+    if member.user_id != league.organiser_id:
+        return
+    taken = set(
+        League.objects.filter(name__iexact=league.name)
+        .exclude(pk=league.pk)
+        .values_list("organiser_id", flat=True)
+    )
+    lead = next((other.user for other in others if other.user_id not in taken), None)
+    if lead is None:
+        raise ValidationError(
+            LEAD_NAME_TAKEN.format(user=member.user, league=league, name=league.name)
+        )
+    league.organiser = lead
+    league.save(update_fields=["organiser"])
+
+
+@transaction.atomic
+def invitation_create(
+    *, league: League, made_by, role: str, team: Team | None = None
+) -> Invitation:
+    """A one-use link to join `league` as `role`, valid for INVITATION_DAYS days, made by
+    `made_by`, who must organise the league when the link is made: asked again under the
+    league's lock, which their removal or demotion takes too, so a link asked for while they
+    were being removed is refused, or made and then withdrawn with their others."""
+    league = locked_league(league)
+    if not league.can_manage(made_by):
+        raise PermissionDenied(INVITER_NOT_ORGANISER.format(user=made_by, league=league))
+    team = _role_and_team(league, role, team)
+    invitation = Invitation(
+        league=league,
+        made_by=made_by,
+        role=role,
+        team=team,
+        token=secrets.token_urlsafe(32),
+        expires=timezone.now() + timedelta(days=INVITATION_DAYS),
+    )
+    invitation.full_clean()
+    invitation.save()
+    return invitation
+
+
+@transaction.atomic
+def invitation_withdraw(*, invitation: Invitation) -> None:
+    """Take back an invitation not yet used: its link then works no more. One withdrawn
+    already (a double tap) is AlreadyDone."""
+    try:
+        invitation = _invitation_for_use(invitation)
+    except InvitationWithdrawn:
+        raise AlreadyDone(INVITATION_WITHDRAWN_ALREADY, done=invitation.league) from None
+    if invitation.used is not None:
+        raise ValidationError(INVITATION_USED_BEFORE_WITHDRAWN.format(user=invitation.used_by))
+    invitation.delete()
+
+
+def invitation_refusal(invitation: Invitation, user=None) -> str | None:
+    """Why `invitation` can no longer be used (by `user`, if given), or None."""
+    if invitation.used is not None:
+        return INVITATION_USED
+    if invitation.expires <= timezone.now():
+        return INVITATION_EXPIRED.format(date=invitation.expires)
+    if user is not None and user.pk == invitation.league.organiser_id:
+        return MEMBER_IS_ORGANISER.format(user=user, league=invitation.league)
+    return None
+
+
+def _invitation_for_use(invitation: Invitation) -> Invitation:
+    """The invitation row, locked, with its league: two taps on its link take turns. One
+    withdrawn since it was read is refused (InvitationWithdrawn)."""
+    locked = (
+        for_update(Invitation, of=("self",))
+        .select_related("league", "team", "used_by")
+        .filter(pk=invitation.pk)
+        .first()
+    )
+    if locked is None:
+        raise InvitationWithdrawn(INVITATION_WITHDRAWN)
+    return locked
+
+
+def _accept(invitation: Invitation, user) -> Membership:
+    refusal = invitation_refusal(invitation, user)
+    if refusal is not None:
+        raise ValidationError(refusal)
+    membership = member_add(
+        league=invitation.league, user=user, role=invitation.role, team=invitation.team
+    )
+    invitation.used, invitation.used_by = timezone.now(), user
+    invitation.save(update_fields=["used", "used_by"])
+    return membership
+
+
+@transaction.atomic
+def invitation_accept(*, invitation: Invitation, user) -> Membership:
+    """`user`, signed in, takes the invitation: a member with its role, and the link used."""
+    invitation = _invitation_for_use(invitation)
+    if invitation.used_by_id is not None and invitation.used_by_id == user.pk:
+        league = invitation.league
+        raise AlreadyDone(INVITATION_JOINED_ALREADY.format(league=league), done=league)
+    return _accept(invitation, user)
+
+
+@transaction.atomic
+def invitation_sign_up(*, invitation: Invitation, username: str, password: str) -> Membership:
+    """A newcomer takes the invitation: an account of `username` (checked by the sign-up form)
+    and a member with its role, or nothing at all when the link can no longer be used."""
+    invitation = _invitation_for_use(invitation)
+    used_by = invitation.used_by
+    if used_by is not None and used_by.username.lower() == username.lower():
+        raise AlreadyDone(INVITATION_SIGNED_UP_ALREADY.format(username=used_by), done=None)
+    refusal = invitation_refusal(invitation)
+    if refusal is not None:
+        raise ValidationError(refusal)
+    return _accept(invitation, user_create(username=username, password=password))
+
+
+def user_create(*, username: str, password: str):
+    """A new account. A name taken whatever its case is refused (USERNAME_TAKEN): checked
+    first, and by the database's constraint (migration 0027) for a twin sign-up that
+    committed since."""
+    users = get_user_model()
+    if users.objects.filter(username__iexact=username).exists():
+        raise ValidationError(USERNAME_TAKEN.format(username=username))
+    try:
+        with transaction.atomic():
+            return users.objects.create_user(username=username, password=password)
+    except IntegrityError:
+        raise ValidationError(USERNAME_TAKEN.format(username=username)) from None

@@ -1,0 +1,134 @@
+"""The last confirmed round reopened to be corrected: what its confirmation did, taken back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..models import (
+    Driver,
+    Entry,
+    Round,
+    RoundStatus,
+)
+from .common import for_update
+from .errors import AlreadyDone
+from .results import RESULT_FIELDS
+from .rounds import check_round_version, round_advance, round_for_write
+from .season_end import SEASON_ALREADY_ENDED
+
+ROUND_NOT_CONFIRMED = "Round {number} has no confirmed result to reopen."
+
+
+ROUND_NOT_LAST = (
+    "Only the last confirmed round reopens: round {later} has started since round {number} "
+    "was confirmed. Cancel its start first, or reopen it instead."
+)
+
+
+ROUND_CONFIRMED_UNKEPT = (
+    "Round {number} was confirmed before Paddock kept what a confirmation changes: it cannot "
+    "be taken back exactly, so it is not reopened."
+)
+
+
+ROUND_REOPENED = "Round {number} is open again already: correct it and confirm it."
+
+
+def round_reopen_refusal(round_: Round) -> str | None:
+    """Why `round_`'s confirmed result may not be reopened, or None: only the last confirmed
+    round of a season still running, confirmed since Paddock keeps what a confirmation did."""
+    if round_.season.is_ended:
+        return SEASON_ALREADY_ENDED
+    if round_.status != RoundStatus.FINISHED:
+        return ROUND_NOT_CONFIRMED.format(number=round_.number)
+    later = (
+        round_.season.rounds.filter(number__gt=round_.number)
+        .exclude(status=RoundStatus.SCHEDULED)
+        .order_by("number")
+        .first()
+    )
+    if later is not None:
+        return ROUND_NOT_LAST.format(number=round_.number, later=later.number)
+    if not round_.result_changes.exists():
+        return ROUND_CONFIRMED_UNKEPT.format(number=round_.number)
+    return None
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """What reopening a round takes back, in words, to ask first: each starter's points, and
+    each driver's career as it goes back to before the confirmation."""
+
+    points: tuple[tuple[str, int], ...]
+    careers: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def reopen_summary(round_: Round) -> TakenBack:
+    entries = round_.entries.select_related("driver").order_by("place", "pk")
+    careers = []
+    for change in round_.result_changes.select_related("driver"):
+        driver, words = change.driver, []
+        if driver.xp != change.xp_before:
+            words.append(f"XP {driver.xp} back to {change.xp_before}")
+        if driver.races_to_miss != change.races_to_miss_before:
+            words.append(
+                f"races to miss {driver.races_to_miss} back to {change.races_to_miss_before}"
+            )
+        if driver.prior_injuries != change.prior_injuries_before:
+            words.append(
+                f"prior injuries {driver.prior_injuries} back to {change.prior_injuries_before}"
+            )
+        if driver.status != change.status_before:
+            words.append(f"{driver.get_status_display().lower()} back to {change.status_before}")
+        if words:
+            careers.append((driver.name, tuple(words)))
+    return TakenBack(
+        points=tuple((entry.driver.name, entry.points) for entry in entries),
+        careers=tuple(careers),
+    )
+
+
+@transaction.atomic
+def round_reopen(*, round_: Round, expected_version: int) -> list[Entry]:
+    """Take back everything confirming the last confirmed round did, as kept when it was
+    confirmed (points, XP, injuries, races to miss, healing, retirement), and open it to be
+    entered again. A round run by hand keeps its result as typed, to correct and confirm; a
+    round run at the table loses it, as its race writes it again when committed (the caller,
+    races.services, reopens the race). Reopened twice: AlreadyDone."""
+    round_ = round_for_write(round_, None)
+    if round_.status == RoundStatus.STARTED:
+        raise AlreadyDone(ROUND_REOPENED.format(number=round_.number), done=round_)
+    check_round_version(round_, expected_version)
+    # Locked as round_start locks a round: the next round cannot start meanwhile.
+    list(for_update(round_.season.rounds.filter(number__gt=round_.number)))
+    refusal = round_reopen_refusal(round_)
+    if refusal:
+        raise ValidationError(refusal)
+    changes = {change.driver_id: change for change in round_.result_changes.all()}
+    drivers = for_update(Driver).in_bulk(list(changes))
+    for driver_id, change in changes.items():
+        driver = drivers[driver_id]
+        driver.xp, driver.prior_injuries = change.xp_before, change.prior_injuries_before
+        driver.races_to_miss, driver.status = change.races_to_miss_before, change.status_before
+    Driver.objects.bulk_update(
+        drivers.values(), ["xp", "prior_injuries", "races_to_miss", "status"]
+    )
+    entries = list(round_.entries.all())
+    for entry in entries:
+        entry.xp_change = changes[entry.driver_id].entry_xp_change_before
+        entry.points, entry.severity, entry.injured, entry.dead = 0, 0, False, False
+        if round_.run_at_table:
+            entry.place = entry.finished = entry.distance = entry.overshoot = None
+            entry.damage, entry.out_reason = None, ""
+            entry.injury_columns, entry.injury_rolls = [], []
+    Entry.objects.bulk_update(
+        entries, ["points", "xp_change", "severity", "injured", "dead", *RESULT_FIELDS]
+    )
+    round_.result_changes.all().delete()
+    round_.status = RoundStatus.STARTED
+    round_.finished_at = None
+    round_advance(round_, "status", "finished_at")
+    return entries

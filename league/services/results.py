@@ -1,0 +1,453 @@
+"""A round's result: entered by hand or recorded from the table, its injury rolls, and its
+confirmation into the season (points, XP, injuries, healing)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from rules.championship import (
+    Championship,
+    DriverSheet,
+)
+
+from ..models import (
+    Driver,
+    Entry,
+    League,
+    Round,
+    RoundResultChange,
+    RoundStatus,
+)
+from .common import for_update
+from .rounds import ROUND_ALREADY_ENTERED, ROUND_NOT_STARTED, round_advance, round_for_write
+
+OUTCOME_MISSING = "Every car needs a result: {driver} has none."
+
+
+OUTCOME_UNKNOWN = "That entry is not in this round."
+
+
+PLACES_NOT_CONSECUTIVE = "Finishers must take places 1 to {count}, each once; got {places}."
+
+
+OUT_PLACES_NOT_CONSECUTIVE = (
+    "Cars out must take places {first} to {last}, after the finishers, each once; got {places}."
+)
+
+
+OUT_NEEDS_REASON = "{driver} went out: say why, as the result form offers."
+
+
+OUT_NEEDS_DISTANCE = "{driver} went out: enter how many spaces they had covered."
+
+
+OUT_DISTANCE_TIED = (
+    "{first} and {second} went out at the same distance; "
+    "enter which one got farther (use half spaces)."
+)
+
+
+OVERSHOOT_NEEDED = "{driver} left the track: enter the roll minus the maximum safe roll (1+)."
+
+
+DAMAGE_NEEDED = "{driver} was disabled in a collision: enter the damage points (2 or more)."
+
+
+INJURY_NOT_NEEDED = "{driver} has no injury check to roll."
+
+
+INJURY_SETTLED = "{driver}'s injury check is already settled."
+
+
+INJURIES_PENDING = "Injury checks are still to be rolled for: {drivers}."
+
+
+OVERSHOOT_TOO_FAR = "{driver}: an overshoot is at most {most} spaces (the highest roll is 30)."
+
+
+BONUS_POINTS_TOO_MANY = (
+    "{label}: a race gives at most {most} between its cars (round {number}, {format}); this "
+    "result gives {given}."
+)
+
+
+NO_BONUS_POINTS = "{rules} scores nothing but places: {driver} can have no bonus points."
+
+
+DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a race."
+
+# The highest roll (30, sixth gear) minus the least safe roll (0).
+MAX_OVERSHOOT = 30
+# A sanity bound on one car's bonus points in a race; the rule set's own limit is checked too.
+MAX_BONUS_POINTS = 99
+# Two points disable a car; chain checks can add a few more before the referee stops rolling.
+MAX_DAMAGE = 10
+
+
+@dataclass(frozen=True)
+class EntryOutcome:
+    """How one entry's race ended, as the referee reports it. A car out carries a `place` only
+    when the whole order is known (see _places)."""
+
+    entry_id: int
+    finished: bool
+    place: int | None = None
+    out_reason: str = ""
+    distance: Decimal | None = None
+    overshoot: int | None = None
+    damage: int | None = None
+    bonus_points: int = 0  # earned in the race beyond the place (Mini's lap-leader points)
+
+
+def _injury_columns(outcome: EntryOutcome, driver: Driver, rules: Championship) -> list[str]:
+    """The injury check a car out of the race owes, where the rule set has injuries; refused
+    unless the outcome says what the rule set needs to know of it."""
+    if outcome.finished:
+        return []
+    if outcome.out_reason not in dict(rules.out_reasons):
+        raise ValidationError(OUT_NEEDS_REASON.format(driver=driver))
+    fact = rules.out_reason_facts.get(outcome.out_reason)
+    if fact == "overshoot":
+        if not outcome.overshoot or outcome.overshoot < 1:
+            raise ValidationError(OVERSHOOT_NEEDED.format(driver=driver))
+        if outcome.overshoot > MAX_OVERSHOOT:
+            raise ValidationError(OVERSHOOT_TOO_FAR.format(driver=driver, most=MAX_OVERSHOOT))
+    elif fact == "damage":
+        if not outcome.damage or outcome.damage < rules.least_disabling_damage:
+            raise ValidationError(DAMAGE_NEEDED.format(driver=driver))
+        if outcome.damage > MAX_DAMAGE:
+            raise ValidationError(DAMAGE_TOO_HIGH.format(driver=driver, most=MAX_DAMAGE))
+    if not rules.careers:
+        return []
+    return list(rules.injury_columns(outcome.out_reason, outcome.overshoot, outcome.damage))
+
+
+def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> dict[int, int]:
+    """Finishers keep their places; cars out follow, farther first ("Scoring").
+
+    Cars out may bring their places too when the caller knows the whole order (the turn
+    helper, whose engine also ranks cars out level on distance); otherwise they are ranked by
+    the spaces they had covered, and a tie is refused until the referee breaks it.
+    """
+    finishers = [outcome for outcome in outcomes if outcome.finished]
+    places = sorted(outcome.place or 0 for outcome in finishers)
+    if places != list(range(1, len(finishers) + 1)):
+        raise ValidationError(
+            PLACES_NOT_CONSECUTIVE.format(count=len(finishers), places=places or "none")
+        )
+    outs = [outcome for outcome in outcomes if not outcome.finished]
+    if outs and all(outcome.place for outcome in outs):
+        out_places = sorted(outcome.place for outcome in outs)
+        if out_places != list(range(len(finishers) + 1, len(outcomes) + 1)):
+            raise ValidationError(
+                OUT_PLACES_NOT_CONSECUTIVE.format(
+                    first=len(finishers) + 1, last=len(outcomes), places=out_places
+                )
+            )
+        return {outcome.entry_id: outcome.place for outcome in outcomes}
+    for outcome in outs:
+        if outcome.distance is None:
+            raise ValidationError(
+                OUT_NEEDS_DISTANCE.format(driver=entries[outcome.entry_id].driver)
+            )
+    outs.sort(key=lambda outcome: outcome.distance, reverse=True)
+    for farther, nearer in zip(outs, outs[1:], strict=False):
+        if farther.distance == nearer.distance:
+            raise ValidationError(
+                OUT_DISTANCE_TIED.format(
+                    first=entries[farther.entry_id].driver, second=entries[nearer.entry_id].driver
+                )
+            )
+    result = {outcome.entry_id: outcome.place for outcome in finishers}
+    result.update({outcome.entry_id: len(finishers) + i for i, outcome in enumerate(outs, 1)})
+    return result
+
+
+@transaction.atomic
+def round_result_enter(
+    *, round_: Round, outcomes: Sequence[EntryOutcome], expected_version: int | None = None
+) -> list[Entry]:
+    """Record how each car's race ended; cars out get the injury check the rules call for.
+
+    May be entered again (to correct it) until the result is committed: a car whose injury
+    check is the same as before keeps the rolls already entered for it.
+    """
+    round_ = round_for_write(round_, expected_version, by_hand=True)
+    entries = _enter_result(round_, outcomes)
+    round_advance(round_)
+    return entries
+
+
+ENTRY_KEYS = ["round", "driver", "team"]
+
+
+RESULT_FIELDS = [
+    "place",
+    "finished",
+    "out_reason",
+    "distance",
+    "overshoot",
+    "damage",
+    "bonus_points",
+    "injury_columns",
+    "injury_rolls",
+]
+
+
+def _check_bonus_points(
+    round_: Round,
+    entries: Mapping[int, Entry],
+    outcomes: Sequence[EntryOutcome],
+    rules: Championship,
+) -> None:
+    """Bonus points only where the rule set has them, and no more between the cars than a race
+    of the round's format gives (Mini: a point a lap but the last)."""
+    given = [outcome for outcome in outcomes if outcome.bonus_points]
+    if not given:
+        return
+    label = rules.bonus_points_label
+    if not label:
+        raise ValidationError(
+            NO_BONUS_POINTS.format(rules=rules.title, driver=entries[given[0].entry_id].driver)
+        )
+    most = rules.most_bonus_points(round_.race_format)
+    total = sum(outcome.bonus_points for outcome in given)
+    if total > most:
+        raise ValidationError(
+            BONUS_POINTS_TOO_MANY.format(
+                label=label,
+                most=most,
+                number=round_.number,
+                format=round_.race_format_label or "as set up",
+                given=total,
+            )
+        )
+
+
+def _enter_result(
+    round_: Round,
+    outcomes: Sequence[EntryOutcome],
+    injury_rolls: Mapping[int, Sequence[int]] | None = None,
+) -> list[Entry]:
+    """The result on the round's entries, with the injury rolls already made where the caller
+    has them (`injury_rolls` by entry), written in one statement."""
+    if round_.status == RoundStatus.FINISHED:
+        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
+    if round_.status != RoundStatus.STARTED:
+        raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
+    entries = {entry.pk: entry for entry in round_.entries.select_related("driver")}
+    by_entry = {outcome.entry_id: outcome for outcome in outcomes}
+    if set(by_entry) - set(entries):
+        raise ValidationError(OUTCOME_UNKNOWN)
+    for entry_id, entry in entries.items():
+        if entry_id not in by_entry:
+            raise ValidationError(OUTCOME_MISSING.format(driver=entry.driver))
+    places = _places(entries, list(by_entry.values()))
+    rules = round_.season.league.rules
+    _check_bonus_points(round_, entries, outcomes, rules)
+    for entry_id, entry in entries.items():
+        outcome = by_entry[entry_id]
+        columns = _injury_columns(outcome, entry.driver, rules)
+        entry.place = places[entry_id]
+        entry.finished = outcome.finished
+        entry.out_reason = "" if outcome.finished else outcome.out_reason
+        entry.distance = None if outcome.finished else outcome.distance
+        fact = None if outcome.finished else rules.out_reason_facts.get(outcome.out_reason)
+        entry.overshoot = outcome.overshoot if fact == "overshoot" else None
+        entry.damage = outcome.damage if fact == "damage" else None
+        entry.bonus_points = outcome.bonus_points
+        if entry.injury_columns != columns:
+            entry.injury_columns = columns
+            entry.injury_rolls = []
+        # The entry's round, driver, team and car are as round_start wrote them: only the result's
+        # own fields are checked, in memory, and the whole result is written in one statement.
+        entry.full_clean(exclude=ENTRY_KEYS, validate_unique=False, validate_constraints=False)
+        for value in (injury_rolls or {}).get(entry_id, ()):
+            _add_roll(entry, value, rules)
+    Entry.objects.bulk_update(entries.values(), RESULT_FIELDS)
+    return sorted(entries.values(), key=lambda entry: entry.place)
+
+
+@transaction.atomic
+def entry_injury_roll(*, entry: Entry, value: int, expected_version: int | None = None):
+    """Add one black-die roll to an entry's injury check ("Injuries": roll until settled)."""
+    round_ = round_for_write(entry.round, expected_version, by_hand=True)
+    check = _roll_injury(entry, value, round_.season.league.rules)
+    round_advance(round_)
+    return check
+
+
+def _roll_injury(entry: Entry, value: int, rules: Championship):
+    entry = for_update(Entry).select_related("driver", "round").get(pk=entry.pk)
+    if entry.round.status == RoundStatus.FINISHED:
+        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=entry.round.number))
+    check = _add_roll(entry, value, rules)
+    entry.save(update_fields=["injury_rolls"])
+    return check
+
+
+def _add_roll(entry: Entry, value: int, rules: Championship):
+    """`value` added to the entry's injury check, in memory: the caller saves the entry."""
+    check = entry.injury_check(rules)
+    if check is None:
+        raise ValidationError(INJURY_NOT_NEEDED.format(driver=entry.driver))
+    if check.settled:
+        raise ValidationError(INJURY_SETTLED.format(driver=entry.driver))
+    try:
+        check = rules.roll_injury(check, value)
+    except ValueError as error:
+        raise ValidationError(str(error)) from error
+    entry.injury_rolls = [*entry.injury_rolls, value]
+    return check
+
+
+def pending_injuries(entries: Iterable[Entry], rules: Championship) -> list[Entry]:
+    """Those of `entries` whose injury check still needs a roll, in the order given."""
+    return [
+        entry
+        for entry in entries
+        if (check := entry.injury_check(rules)) is not None and not check.settled
+    ]
+
+
+@transaction.atomic
+def round_result_commit(*, round_: Round, expected_version: int | None = None) -> list[Entry]:
+    """Score the round: points, XP, injuries, then a week of healing ("Experience", "Injuries")."""
+    round_ = round_for_write(round_, expected_version, by_hand=True)
+    return _commit(round_)
+
+
+def _commit(round_: Round) -> list[Entry]:
+    if round_.status == RoundStatus.FINISHED:
+        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
+    entries = list(round_.entries.select_related("driver").order_by("place"))
+    if round_.status != RoundStatus.STARTED or any(entry.place is None for entry in entries):
+        raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
+    league = round_.season.league
+    # Read again now that the round is locked: a points table changed before this round's result
+    # (league_points_table_set, which waits for the season's rounds) is the one it scores by.
+    league.refresh_from_db(fields=["settings"])
+    rules = league.rules
+    pending = pending_injuries(entries, rules)
+    if pending:
+        raise ValidationError(
+            INJURIES_PENDING.format(drivers=", ".join(str(entry.driver) for entry in pending))
+        )
+    sat_out = []
+    if rules.careers:
+        sat_out = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
+    # What reopening the round takes back: the starters and the drivers it heals as they are.
+    kept = [_before(round_, entry.driver, entry_xp_change=entry.xp_change) for entry in entries]
+    kept += [_before(round_, driver) for driver in sat_out]
+    for entry in entries:
+        _score_entry(entry, field_size=len(entries), round_=round_, league=league)
+    Entry.objects.bulk_update(entries, ["points", "xp_change", "severity", "injured", "dead"])
+    if rules.careers:
+        Driver.objects.bulk_update(
+            [entry.driver for entry in entries],
+            ["xp", "prior_injuries", "races_to_miss", "status"],
+        )
+        _heal(league=league, round_=round_, sat_out=sat_out)
+    RoundResultChange.objects.bulk_create(kept)
+    round_.status = RoundStatus.FINISHED
+    round_.finished_at = timezone.now()
+    round_advance(round_, "status", "finished_at")
+    return entries
+
+
+def _before(round_: Round, driver: Driver, entry_xp_change: int | None = None) -> RoundResultChange:
+    return RoundResultChange(
+        round=round_,
+        driver=driver,
+        xp_before=driver.xp,
+        prior_injuries_before=driver.prior_injuries,
+        races_to_miss_before=driver.races_to_miss,
+        status_before=driver.status,
+        entry_xp_change_before=entry_xp_change,
+    )
+
+
+def _heal(*, league: League, round_: Round, sat_out: Sequence[Driver]) -> None:
+    """Healing once `round_` is over, as the rule set says: for every injured driver, the race
+    sat out, and the extra week before the next round where it has one."""
+    following = round_.season.rounds.filter(number=round_.number + 1).first()
+    extra_week_next = following is not None and following.extra_healing
+    served = {driver.pk for driver in sat_out}
+    injured = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
+    for driver in injured:
+        driver.races_to_miss = league.rules.heal_after_round(
+            driver.races_to_miss, sat_out=driver.pk in served, extra_week_next=extra_week_next
+        )
+    Driver.objects.bulk_update(injured, ["races_to_miss"])
+
+
+def _driver_sheet(driver: Driver) -> DriverSheet:
+    return DriverSheet(
+        age=driver.age,
+        xp=driver.xp,
+        prior_injuries=driver.prior_injuries,
+        races_to_miss=driver.races_to_miss,
+        status=driver.status,
+    )
+
+
+def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League) -> None:
+    """Points (and, with careers, XP and injury) of one entry, set on it and its driver; the
+    caller saves both."""
+    score = league.rules.score_entry(
+        place=entry.place,
+        field_size=field_size,
+        multiplier=round_.multiplier,
+        settings=league.settings,
+        finished=entry.finished,
+        injury_columns=entry.injury_columns,
+        injury_rolls=entry.injury_rolls,
+        driver=_driver_sheet(entry.driver),
+    )
+    # Bonus points (Mini's laps led) come on top of what the place and the multiplier score.
+    entry.points, entry.xp_change = score.points + entry.bonus_points, score.xp_change
+    entry.severity, entry.injured, entry.dead = score.severity, score.injured, score.dead
+    if score.driver is not None:
+        driver, sheet = entry.driver, score.driver
+        driver.xp, driver.prior_injuries = sheet.xp, sheet.prior_injuries
+        driver.races_to_miss, driver.status = sheet.races_to_miss, sheet.status
+
+
+@transaction.atomic
+def round_result_record(
+    *,
+    round_: Round,
+    outcomes: Sequence[EntryOutcome],
+    injury_rolls: Mapping[int, Sequence[int]],
+) -> list[Entry]:
+    """Enter, roll and commit a whole result at once (the turn helper's finished race, whose
+    own version the caller has checked), in the same queries for 4 cars or 40; each outcome's
+    bonus points are added to the points its place earns."""
+    round_ = round_for_write(round_, None)
+    _enter_result(round_, outcomes, injury_rolls)
+    return _commit(round_)
+
+
+@transaction.atomic
+def round_result_clear(*, round_: Round, at_table: bool) -> int:
+    """Take back a result entered but not committed (places, outcomes, injury rolls), for a
+    round that changes how it is run; returns how many injury rolls were discarded. The
+    caller holds the round's lock (round_for_write) and has checked its version."""
+    if round_.status != RoundStatus.STARTED:
+        raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
+    entries = list(round_.entries.all())
+    discarded = sum(len(entry.injury_rolls) for entry in entries)
+    for entry in entries:
+        entry.place = entry.finished = entry.distance = entry.overshoot = entry.damage = None
+        entry.out_reason = ""
+        entry.injury_columns, entry.injury_rolls = [], []
+    Entry.objects.bulk_update(entries, RESULT_FIELDS)
+    round_.run_at_table = at_table
+    round_advance(round_, "run_at_table")
+    return discarded

@@ -1,0 +1,160 @@
+"""A season opened on a schedule, and its setup (RBB: its wear points)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from rules.championship import (
+    Championship,
+    InvalidSetting,
+    SeasonPreset,
+)
+
+from ..models import (
+    League,
+    Round,
+    RoundStatus,
+    Season,
+    Track,
+)
+from .common import for_update, locked_league
+from .errors import AlreadyDone, StaleSeason
+from .tracks import tracks_ensure_sample
+
+SEASON_NOT_ENDED = "Season {number} has not ended yet: end it before opening the next one."
+
+
+SCHEDULE_NEEDS_TRACKS = "A season needs at least one track on its schedule."
+
+
+SCHEDULE_TOO_LONG = "A season consists of {rounds} races; this schedule has {count}."
+
+
+UNKNOWN_PRESET = "There is no sample schedule called {name!r}."
+
+
+SEASON_EXISTS = "Season {number} is already open (on {schedule}): here it is."
+
+
+NO_SEASON_SETUP = "{rules} sets up nothing per season."
+
+
+SEASON_SETUP_RACED = (
+    "Season {number}'s setup can no longer change: round {round} has started, and every race "
+    "of a season starts on the same setup."
+)
+
+
+SEASON_SETUP_ALREADY = "Season {number} is already set up so."
+
+
+SEASON_SETUP_CHANGED = (
+    "Someone else changed this season's setup first (another tab or device): here it is as it "
+    "stands now. Enter again what still applies."
+)
+
+
+def _preset(rules: Championship, name: str) -> SeasonPreset:
+    for preset in rules.presets:
+        if preset.name == name:
+            return preset
+    raise ValidationError(UNKNOWN_PRESET.format(name=name))
+
+
+@transaction.atomic
+def season_open(
+    *,
+    league: League,
+    preset: str = "",
+    tracks: Sequence[Track] | None = None,
+    number: int | None = None,
+) -> Season:
+    """Open the league's next season on a sample schedule (`preset`) or on `tracks` in order.
+    `number`: the season the asking page meant to open; if it is open already, that season
+    is the answer (AlreadyDone)."""
+    locked_league(league)
+    if number is not None:
+        opened = league.seasons.filter(number=number).first()
+        if opened is not None:
+            schedule = opened.preset or "a schedule of its own"
+            raise AlreadyDone(SEASON_EXISTS.format(number=number, schedule=schedule), done=opened)
+    previous = league.current_season()
+    if previous is not None and not previous.is_ended:
+        raise ValidationError(SEASON_NOT_ENDED.format(number=previous.number))
+    rules = league.rules
+    if preset:
+        by_name = tracks_ensure_sample(rules)
+        tracks = [by_name[scheduled.name] for scheduled in _preset(rules, preset).tracks]
+    if not tracks:
+        raise ValidationError(SCHEDULE_NEEDS_TRACKS)
+    if len(tracks) > rules.most_rounds:
+        raise ValidationError(SCHEDULE_TOO_LONG.format(rounds=rules.most_rounds, count=len(tracks)))
+    season = Season.objects.create(
+        league=league, number=previous.number + 1 if previous else 1, preset=preset
+    )
+    rounds = []
+    for number, track in enumerate(tracks, start=1):
+        shape = rules.round_shape(number)
+        rounds.append(
+            Round(
+                season=season,
+                number=number,
+                track=track,
+                multiplier=shape.multiplier,
+                extra_healing=shape.extra_healing,
+                race_format=shape.race_format,
+            )
+        )
+    Round.objects.bulk_create(rounds)
+    return season
+
+
+def season_setup_refusal(
+    season: Season, rounds: Iterable[Round] | None = None, *, lock: bool = False
+) -> str | None:
+    """Why the season's setup may not change now, or None: every race of a season starts on
+    the same setup, so it changes only before the season's first race starts (docs/rulings.md,
+    "The wear-point setup"). `rounds`: the season's rounds, if the caller has them; `lock`: the
+    caller writes the setup, and a round started meanwhile must wait for it (or it for the
+    round)."""
+    if not season.league.rules.season_setup:
+        return NO_SEASON_SETUP.format(rules=season.league.rules.title)
+    if rounds is None:
+        rounds = Round.objects.filter(season=season).order_by("number").only("number", "status")
+        if lock:
+            rounds = for_update(rounds)
+    started = next((r for r in rounds if r.status != RoundStatus.SCHEDULED), None)
+    if started is None:
+        return None
+    return SEASON_SETUP_RACED.format(number=season.number, round=started.number)
+
+
+@transaction.atomic
+def season_setup_set(
+    *, season: Season, setup: Mapping[str, object], expected_version: int | None = None
+) -> Season:
+    """Give the season the setup `setup` (its rule set checks every number), before its first
+    race starts. The setup it has already is AlreadyDone (a double tap); a page built on an
+    older setup is StaleSeason."""
+    season = for_update(Season).select_related("league").get(pk=season.pk)
+    rules = season.league.rules
+    if not rules.season_setup:
+        raise ValidationError(NO_SEASON_SETUP.format(rules=rules.title))
+    try:
+        chosen = rules.validated_season_setup(setup)
+    except InvalidSetting as error:
+        raise ValidationError(str(error).splitlines()) from error
+    if chosen == season.race_setup:
+        raise AlreadyDone(SEASON_SETUP_ALREADY.format(number=season.number), done=season)
+    if expected_version is not None and season.setup_version != expected_version:
+        raise StaleSeason(SEASON_SETUP_CHANGED)
+    if refusal := season_setup_refusal(season, lock=True):
+        raise ValidationError(refusal)
+    season.setup = chosen
+    season.setup_version += 1
+    season.full_clean(validate_unique=False, validate_constraints=False)
+    season.save(update_fields=["setup", "setup_version"])
+    return season

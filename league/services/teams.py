@@ -1,0 +1,64 @@
+"""Teams: made with their drivers, renamed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..models import (
+    League,
+    Team,
+)
+from .common import locked_league
+from .drivers import check_no_round_in_progress, driver_add
+from .errors import AlreadyDone
+
+TEAM_DRIVER_COUNT = "A new team starts with {count} drivers, one for each car."
+
+
+TEAM_NAME_TAKEN = "A team called {name!r} is already in this league."
+
+
+TEAM_EXISTS = "{team} is already in this league, with these drivers."
+
+
+@transaction.atomic
+def team_create(*, league: League, name: str, driver_names: Sequence[str]) -> Team:
+    """A new team with one new driver per car, each aged 1 with 0 XP ("Creating a Team")."""
+    names = [driver_name.strip() for driver_name in driver_names if driver_name.strip()]
+    if len(names) != league.cars_per_team:
+        raise ValidationError(TEAM_DRIVER_COUNT.format(count=league.cars_per_team))
+    locked_league(league)
+    existing = league.teams.filter(name__iexact=name.strip()).first()
+    if existing is not None:
+        hired = [driver.name.lower() for driver in existing.drivers.order_by("hired", "pk")]
+        if hired == [driver_name.lower() for driver_name in names]:
+            raise AlreadyDone(TEAM_EXISTS.format(team=existing), done=existing)
+        raise ValidationError(TEAM_NAME_TAKEN.format(name=existing.name))
+    check_no_round_in_progress(league)
+    team = Team(league=league, name=name.strip())
+    team.full_clean()
+    team.save()
+    for driver_name in names:
+        driver_add(team, driver_name)
+    return team
+
+
+TEAM_RENAMED_ALREADY = "The team is already called {name!r}."
+
+
+@transaction.atomic
+def team_rename(*, team: Team, name: str) -> Team:
+    """Give a team another name, free in its league whatever the case."""
+    locked_league(team.league)
+    name = name.strip()
+    if team.name == name:
+        raise AlreadyDone(TEAM_RENAMED_ALREADY.format(name=name), done=team)
+    if team.league.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
+        raise ValidationError(TEAM_NAME_TAKEN.format(name=name))
+    team.name = name
+    team.full_clean()
+    team.save(update_fields=["name"])
+    return team

@@ -1,0 +1,186 @@
+"""The shared track list: a track added, the sample schedules' tracks, a track corrected."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
+
+from rules import formula_d, season_pass
+from rules.championship import (
+    Championship,
+)
+
+from ..models import (
+    Round,
+    RoundStatus,
+    Track,
+)
+from .common import for_update, insert_once
+from .errors import AlreadyDone, StaleTrack
+
+TRACK_NAME_TAKEN = "A track called {name!r} is already on the list, with another weather table."
+
+
+TRACK_EXISTS = "{track} is already on the track list."
+
+
+TRACK_RENAME_TAKEN = (
+    "Another track is already called {name!r}: track names are told apart whatever the case."
+)
+
+
+TRACK_RUNNING = (
+    "Round {number} of {league}'s season {season} is being raced on {track}: edit the track "
+    "once that round is finished."
+)
+
+
+TRACK_RUNNING_ELSEWHERE = (
+    "A round of another league is being raced on {track}: edit the track once it is finished."
+)
+
+
+TRACK_CHANGED = (
+    "Someone else edited this track first: here it is as it stands now. Edit it again if your "
+    "change still applies."
+)
+
+
+TRACK_EDITED_ALREADY = "{track} is already as asked."
+
+
+@transaction.atomic
+def tracks_ensure_sample(rules: Championship) -> dict[str, Track]:
+    """The tracks of the rule set's sample schedules by their printed names, created where the
+    list lacks them (idempotent; a track already there under another case is that track). A
+    fixed number of queries, however many tracks."""
+    printed = {track.name: track.number for preset in rules.presets for track in preset.tracks}
+    if not printed:
+        return {}
+    on_list = _tracks_named(printed)
+    missing = [name for name in printed if name.lower() not in on_list]
+    if missing:
+        Track.objects.bulk_create(
+            [Track(name=name, number=printed[name]) for name in missing], ignore_conflicts=True
+        )
+        on_list = _tracks_named(printed)
+    return {name: on_list[name.lower()] for name in printed}
+
+
+def _tracks_named(names) -> dict[str, Track]:
+    """The tracks whose names are `names` whatever the case, by their names in lower case."""
+    lowered = [name.lower() for name in names]
+    tracks = Track.objects.annotate(key=Lower("name")).filter(key__in=lowered)
+    return {track.key: track for track in tracks}
+
+
+@transaction.atomic
+def track_create(
+    *, name: str, number: int | None = None, weather_table: str = "", weather_chart: str = ""
+) -> Track:
+    track = Track(
+        name=name.strip(),
+        number=number,
+        weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
+        weather_chart=weather_chart or formula_d.DEFAULT_WEATHER_CHART,
+    )
+    track.clean()  # the weather tables in canonical form, to compare with a track of that name
+    existing = Track.objects.filter(name__iexact=track.name).first()
+    if existing is not None:
+        if _same_track(existing, track):
+            raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
+        raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+    # A twin request's track is told apart at the insert (_track_replay), not refused here.
+    track.full_clean(validate_unique=False, validate_constraints=False)
+    return insert_once(track, lambda: _track_replay(track))
+
+
+def _track_replay(track: Track) -> None:
+    """After a clash on the unique name: the twin request's track, told apart as above."""
+    existing = Track.objects.filter(name__iexact=track.name).first()
+    if existing is not None and _same_track(existing, track):
+        raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
+    raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+
+
+def _same_track(existing: Track, track: Track) -> bool:
+    """Whether `track` is `existing` asked for again: its number and weather tables too."""
+    return all(getattr(existing, field) == getattr(track, field) for field in TRACK_FACTS)
+
+
+TRACK_FACTS = ("number", "weather_table", "weather_chart")
+
+
+def track_edit_refusal(
+    track: Track, rounds: Iterable[Round] | None = None, *, viewer=None
+) -> str | None:
+    """Why `track` may not be edited now, or None: not while a round is raced on it (its race
+    was set up with the track's weather table). `rounds`: the track's rounds, if at hand. The
+    league racing on it is named only to a `viewer` who may see that league."""
+    if rounds is None:
+        rounds = track.rounds.select_related("season__league")
+    for round_ in rounds:
+        if round_.status == RoundStatus.STARTED:
+            league = round_.season.league
+            if not (league.published if viewer is None else league.visible_to(viewer)):
+                return TRACK_RUNNING_ELSEWHERE.format(track=track.name)
+            return TRACK_RUNNING.format(
+                number=round_.number, league=league, season=round_.season.number, track=track.name
+            )
+    return None
+
+
+@transaction.atomic
+def track_edit(
+    *,
+    track: Track,
+    name: str,
+    number: int | None,
+    weather_table: str,
+    expected_version: int,
+    weather_chart: str | None = None,
+    editor=None,
+) -> Track:
+    """Rename a track, or correct its number or weather tables (Formula D's chart kept unless
+    `weather_chart` is given), while no round is raced on it (a league racing on it is named
+    to an `editor` who may see it).
+    The same edit posted twice is done once (AlreadyDone); an edit built on an older version
+    of the track is refused (StaleTrack)."""
+    track = for_update(Track).get(pk=track.pk)
+    edited = Track(
+        pk=track.pk,
+        name=name.strip(),
+        number=number,
+        weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
+        weather_chart=(
+            track.weather_chart
+            if weather_chart is None
+            else weather_chart or formula_d.DEFAULT_WEATHER_CHART
+        ),
+        version=track.version,
+    )
+    edited.clean()  # the weather tables in canonical form, to compare with the stored ones
+    fields = ("name", *TRACK_FACTS)
+    if all(getattr(edited, field) == getattr(track, field) for field in fields):
+        raise AlreadyDone(TRACK_EDITED_ALREADY.format(track=track), done=track)
+    if track.version != expected_version:
+        raise StaleTrack(TRACK_CHANGED)
+    # Locked, as round_start locks the round it starts: a round cannot start on the track
+    # between this check and the edit.
+    rounds = for_update(Round, of=("self",)).filter(track=track)
+    refusal = track_edit_refusal(track, rounds.select_related("season__league"), viewer=editor)
+    if refusal:
+        raise ValidationError(refusal)
+    if Track.objects.filter(name__iexact=edited.name).exclude(pk=track.pk).exists():
+        raise ValidationError(TRACK_RENAME_TAKEN.format(name=edited.name))
+    edited.full_clean(validate_unique=False, validate_constraints=False)
+    edited.version += 1
+    try:
+        with transaction.atomic():
+            edited.save(update_fields=[*fields, "version"])
+    except IntegrityError:  # a track of that name was added since the check
+        raise ValidationError(TRACK_RENAME_TAKEN.format(name=edited.name)) from None
+    return edited
