@@ -1,9 +1,12 @@
-"""What every area's writes share: row locks taken only inside a transaction (`for_update`:
-`select_for_update()` outside one is an error on PostgreSQL and a silent no-op on SQLite, which
-has no row locks, so a write that forgot `@transaction.atomic` passed on SQLite and inside the
-tests' own transaction, and failed only in production; tests/test_writes_committed.py walks every
-write outside a test transaction), the league's
-lock, the archived league's refusal, and an insert that a unique constraint may refuse."""
+"""What every area's writes share: the league's lock and the archived league's refusal, an
+insert that a unique constraint may refuse, and row locks that refuse to be taken outside a
+transaction (`for_update`).
+
+`select_for_update()` outside a transaction is an error on PostgreSQL and a silent no-op on
+SQLite, which has no row locks: a write that forgot `@transaction.atomic` passed on SQLite, and
+inside the tests' own transaction on PostgreSQL, and failed only in production. `for_update`
+raises on both, so tests/test_writes_committed.py (every write, outside a test transaction)
+catches the mistake whichever database runs it."""
 
 from __future__ import annotations
 
@@ -13,9 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.transaction import TransactionManagementError
 
-from ..models import (
-    League,
-)
+from ..models import League
 from .errors import LEAGUE_READ_ONLY, LeagueArchived
 
 NOT_IN_A_TRANSACTION = (
