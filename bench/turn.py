@@ -43,7 +43,6 @@ RULESETS = {
 def build_race(organiser, name: str, ruleset: str, cars: int = CARS):
     from league import services as league_services
     from league.models import Track
-    from races import services
 
     league = league_services.league_create(
         name=name, organiser=organiser, ruleset=ruleset, settings=RULESETS[ruleset]
@@ -60,7 +59,9 @@ def build_race(organiser, name: str, ruleset: str, cars: int = CARS):
     season = league_services.season_open(league=league, tracks=[track])
     drivers = [driver for team in teams for driver in team.drivers.all()]
     starters = [(driver, f"car{n}") for n, driver in enumerate(drivers)]
-    return services.race_start(round_=season.rounds.get(number=1), starters=starters)
+    return league_services.round_start_at_table(
+        round_=season.rounds.get(number=1), starters=starters
+    )
 
 
 def legal_data(prompt, rng: random.Random) -> dict:

@@ -6,7 +6,12 @@ class RacesConfig(AppConfig):
     verbose_name = "Races at the table"
 
     def ready(self) -> None:
-        from . import backup
+        from league.services.table import register
 
-        # A league's backup holds its races: league may not import races, so races adds them.
+        from . import backup
+        from .table import RacesAtTheTable
+
+        # League may not import races: races adds its tables to a league's backup, and runs
+        # the race of a round run at the table.
         backup.register()
+        register(RacesAtTheTable())

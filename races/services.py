@@ -1,32 +1,27 @@
-"""Every write of the races app: start a race, enter an event, undo it, commit the result.
+"""The race at the table's own writes: enter an event, undo entries. (What a round's life does
+to its race, started, set up again, discarded, reopened, committed, is table.py's, asked by
+league's round services.)
 
 The engine (rules.engine) decides what the rules allow; these services keep its snapshot and
 log in step, so two referees' phones never overwrite each other: an entry is written only if the
-race is still at the version its form was built on (a conditional update), undo and commit lock
-the race row. The version is a counter that every entry, undo and commit advances, so it never
-repeats: a page built before an undo and a new entry at the same event number is still stale.
-A round is run one way at a time: starting, taking over and discarding a race switch it between
-the table and the round page. Each takes keyword-only arguments and writes in one transaction:
-a refused action changes nothing.
+race is still at the version its form was built on (a conditional update), undo locks the race
+row. The version is a counter that every entry, undo and commit advances, so it never repeats: a
+page built before an undo and a new entry at the same event number is still stale. Each takes
+keyword-only arguments and writes in one transaction: a refused action changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import NoReturn
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
-from django.utils import timezone
 
 from league import services as league_services
-from league.models import Driver, Entry, Round, RoundStatus
 from league.services.common import for_update
 from rules import engine
-from rules.engine import CarResult, Event, EventRejected, Prompt, RaceSetup, RaceState, Starter
+from rules.engine import Event, EventRejected, Prompt, RaceState
 
 from . import clock
 from .models import Race, RaceEvent
@@ -37,25 +32,10 @@ STALE_RACE = (
 )
 NOTHING_TO_UNDO = "Nothing to undo: no event has been entered yet."
 RACE_COMMITTED = "This race's result is already in the season: it can no longer change."
-RACE_NOT_FINISHED = "The race is not finished: cars are still racing or checks are still owed."
-RACE_ALREADY_STARTED = "Round {number} already has a race at the table."
-NO_RACE_TO_DISCARD = "Round {number} has no race running at the table."
 RACE_GONE = (
     "This race is no longer at the table: it was discarded on the round page, so that its "
     "result could be entered by hand."
 )
-RACE_MOVED_ON = (
-    "The race at the table has moved on since this page was built (it is at event {current}): "
-    "look again at what discarding it would lose."
-)
-NOT_STARTED_BY_HAND = (
-    "Round {number} was not started on the round page: start it here, or open its race."
-)
-RACE_HAS_EVENTS = (
-    "Round {number}'s race at the table has {events} event(s) entered: its starters can no "
-    "longer change. Undo them at the table first."
-)
-ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
 FORCED_WITHOUT_END = (
     "The rules keep leaving no choice ({kind}, again and again): Paddock stopped entering "
     "them. This is a bug in the rule set; nothing was written."
@@ -70,240 +50,6 @@ MOST_FORCED_IN_A_ROW = 200
 
 class StaleRace(league_services.Stale):
     """The page was built on an older version of the race: another device changed it first."""
-
-
-def race_setup(
-    round_: Round,
-    entries: Sequence[Entry],
-    car_builds: Mapping[str, Mapping[str, int]] | None = None,
-) -> RaceSetup:
-    """The engine's setup for `entries`, on the league's rule set and the round's race options:
-    car key = the entry's car, level = the one it races at; `car_builds`: the cars built by
-    their players, by car."""
-    league = round_.season.league
-    rules = league.rules
-    cars = {entry.driver_id: entry.car for entry in entries}
-    previous = Entry.objects.previous_finish(round_) if rules.grid_from_previous_finish else []
-    options = rules.race_options(
-        weather_table=round_.track.weather_bands(),
-        weather_chart=round_.track.weather_chart,
-        teams={entry.car: str(entry.team_id) for entry in entries},
-        car_builds=car_builds,
-        settings=round_.race_settings,
-        race_format=round_.race_format,
-        season_points=_season_points(round_, entries) if rules.grid_by_standings else None,
-        starters=[entry.car for entry in entries],
-        previous_finish=[cars[driver] for driver in previous if driver in cars],
-        home=[
-            entry.car
-            for entry in entries
-            if rules.home_tracks and entry.driver.home_track_id == round_.track_id
-        ],
-        season_setup=round_.season.race_setup,
-        driver_cards={entry.car: entry.driver.driver_card for entry in entries},
-    )
-    return engine.setup(
-        league.ruleset,
-        [Starter(car=entry.car, driver=entry.driver.name, level=entry.level) for entry in entries],
-        **options,
-    )
-
-
-def _season_points(round_: Round, entries: Sequence[Entry]) -> dict[str, int]:
-    """Each starter's points in its season's finished rounds so far, by car (one query)."""
-    totals = dict(
-        Entry.objects.filter(
-            round__season_id=round_.season_id,
-            round__status=RoundStatus.FINISHED,
-            driver_id__in=[entry.driver_id for entry in entries],
-        )
-        .values("driver_id")
-        .annotate(total=Sum("points"))
-        .values_list("driver_id", "total")
-    )
-    return {entry.car: totals.get(entry.driver_id, 0) for entry in entries}
-
-
-@transaction.atomic
-def race_start(
-    *,
-    round_: Round,
-    starters: Sequence[tuple[Driver, str]],
-    expected_version: int | None = None,
-    car_builds: Mapping[str, Mapping[str, int]] | None = None,
-) -> Race:
-    """Put the starters on the grid (league.services.round_start) and set the race up, with the
-    cars `car_builds` gives built by their players (where the rule set lets them)."""
-    if Race.objects.filter(round_id=round_.pk).exists():
-        raise ValidationError(RACE_ALREADY_STARTED.format(number=round_.number))
-    entries = league_services.round_start(
-        round_=round_, starters=starters, expected_version=expected_version, at_table=True
-    )
-    return _race_for(round_, entries, car_builds)
-
-
-def _race_for(
-    round_: Round,
-    entries: Sequence[Entry],
-    car_builds: Mapping[str, Mapping[str, int]] | None = None,
-) -> Race:
-    round_ = Round.objects.select_related("track", "season__league").get(pk=round_.pk)
-    try:
-        setup = race_setup(round_, entries, car_builds)
-        state, asked = engine.start(setup)
-    except EventRejected as refusal:
-        raise ValidationError(ENGINE_SETUP_REFUSED.format(reason=refusal)) from refusal
-    race = Race(round=round_, setup=engine.setup_to_dict(setup))
-    state, _asked, forced = _forced_events(race, state, asked, seq=0)
-    race.state, race.seq = engine.state_to_dict(state), len(forced)
-    race.full_clean()
-    race.save()
-    RaceEvent.objects.bulk_create(forced)
-    return race
-
-
-@dataclass(frozen=True)
-class TakeOver:
-    """What running a round started by hand at the table would discard, to ask first."""
-
-    cars: tuple[str, ...]
-    placed: int
-    rolls: int
-
-
-def take_over_summary(round_: Round) -> TakeOver | None:
-    """None unless `round_` was started on the round page and is still open."""
-    if round_.status != RoundStatus.STARTED or round_.run_at_table:
-        return None
-    entries = list(round_.entries.order_by("pk"))
-    return TakeOver(
-        cars=tuple(entry.car for entry in entries),
-        placed=sum(entry.place is not None for entry in entries),
-        rolls=sum(len(entry.injury_rolls) for entry in entries),
-    )
-
-
-@transaction.atomic
-def race_take_over(*, round_: Round, expected_version: int) -> Race:
-    """Run at the table a round started on the round page: the same starters in the same cars,
-    and the result typed so far (places, outcomes, injury rolls) discarded."""
-    round_ = league_services.round_for_write(round_, expected_version)
-    if round_.status != RoundStatus.STARTED or round_.run_at_table:
-        raise ValidationError(NOT_STARTED_BY_HAND.format(number=round_.number))
-    league_services.round_result_clear(round_=round_, at_table=True)
-    return _race_for(round_, list(round_.entries.select_related("driver").order_by("pk")))
-
-
-@transaction.atomic
-def race_discard(
-    *, round_: Round, expected_version: int, expected_race_version: int | None = None
-) -> int:
-    """Stop running `round_` at the table so its result can be typed on the round page: the
-    race and its log are deleted (the starters stay). `expected_race_version`: the race as the
-    page showed it, what the referee agreed to lose. Returns how many events were discarded."""
-    round_ = league_services.round_for_write(round_, expected_version)
-    race = for_update(Race, of=("self",)).filter(round=round_).first()
-    if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
-        raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
-    if expected_race_version is not None and race.version != expected_race_version:
-        raise league_services.StaleRound(RACE_MOVED_ON.format(current=race.seq))
-    discarded = race.seq
-    race.delete()
-    league_services.round_result_clear(round_=round_, at_table=False)
-    return discarded
-
-
-def starters_change_refusal(round_: Round) -> str | None:
-    """Why the starters of `round_` may no longer change (nor its start be cancelled), or None:
-    before any of its result is entered, by hand or, at the table, as an event."""
-    race = Race.objects.filter(round_id=round_.pk).only("seq", "finished_at").first()
-    if race is not None and not race.is_committed and race.seq:
-        return RACE_HAS_EVENTS.format(number=round_.number, events=race.seq)
-    return league_services.starters_change_refusal(round_)
-
-
-def _race_unentered(round_: Round, expected_race_version: int | None) -> Race:
-    """The round's race at the table, locked, once shown to have no event entered and to be
-    at the version the page showed. The caller holds the round's lock."""
-    race = for_update(Race, of=("self",)).filter(round=round_).first()
-    if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
-        raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
-    if expected_race_version is not None and race.version != expected_race_version:
-        raise league_services.StaleRound(RACE_MOVED_ON.format(current=race.seq))
-    if race.seq:
-        raise ValidationError(RACE_HAS_EVENTS.format(number=round_.number, events=race.seq))
-    return race
-
-
-@transaction.atomic
-def round_start_cancel(
-    *, round_: Round, expected_version: int, expected_race_version: int | None = None
-) -> None:
-    """Cancel the start of a round before its result is begun, however it is run: the
-    starters give back the XP for starting, the round is scheduled again, and a race at the
-    table (with no event entered) goes with its setup. Cancelled twice: AlreadyDone."""
-    round_ = league_services.round_for_write(round_, None)
-    if not round_.run_at_table or round_.status != RoundStatus.STARTED:
-        league_services.round_start_cancel(round_=round_, expected_version=expected_version)
-        return
-    league_services.check_round_version(round_, expected_version)
-    _race_unentered(round_, expected_race_version).delete()
-    league_services.round_start_take_back(round_=round_)
-
-
-@transaction.atomic
-def round_starters_change(
-    *,
-    round_: Round,
-    starters: Sequence[tuple[Driver, str]],
-    expected_version: int,
-    expected_race_version: int | None = None,
-    car_builds: Mapping[str, Mapping[str, int]] | None = None,
-) -> Race | None:
-    """Start a round again with other starters or cars before its result is begun, however it
-    is run. A race at the table (with no event entered) keeps its address, since other phones
-    may have it open, and is set up anew at its next version; it is returned. The same
-    starters in the same cars again: AlreadyDone."""
-    round_ = league_services.round_for_write(round_, None)
-    if not round_.run_at_table or round_.status != RoundStatus.STARTED:
-        league_services.round_starters_change(
-            round_=round_, starters=starters, expected_version=expected_version
-        )
-        return None
-    if league_services.starters_unchanged(round_, starters):
-        raise league_services.AlreadyDone(
-            league_services.STARTERS_AS_ASKED.format(number=round_.number), done=round_
-        )
-    league_services.check_round_version(round_, expected_version)
-    race = _race_unentered(round_, expected_race_version)
-    league_services.round_start_take_back(round_=round_)
-    entries = league_services.round_start(round_=round_, starters=starters, at_table=True)
-    round_ = Round.objects.select_related("track", "season__league").get(pk=round_.pk)
-    try:
-        setup = race_setup(round_, entries, car_builds)
-        state, _asked = engine.start(setup)
-    except EventRejected as refusal:
-        raise ValidationError(ENGINE_SETUP_REFUSED.format(reason=refusal)) from refusal
-    race.setup, race.state = engine.setup_to_dict(setup), engine.state_to_dict(state)
-    race.version += 1
-    race.save(update_fields=["setup", "state", "version"])
-    return race
-
-
-@transaction.atomic
-def round_reopen(*, round_: Round, expected_version: int) -> Race | None:
-    """Reopen the last confirmed round, however it was run (league.services.round_reopen). A
-    race run at the table keeps its log and its snapshot and is open again: the referee undoes
-    what needs correcting and commits it again. Returns that race, if any."""
-    round_ = league_services.round_for_write(round_, None)
-    league_services.round_reopen(round_=round_, expected_version=expected_version)
-    race = for_update(Race, of=("self",)).filter(round=round_).first()
-    if race is None or not round_.run_at_table:
-        return None
-    race.finished_at = None
-    race.version += 1
-    race.save(update_fields=["finished_at", "version"])
-    return race
 
 
 def race_state(race: Race) -> RaceState:
@@ -346,7 +92,7 @@ def _stored_payload(data: dict) -> dict:
     return {key: value for key, value in data.items() if value not in ("", None)}
 
 
-def _forced_events(
+def forced_events(
     race: Race, state: RaceState, asked: tuple[Prompt, ...], *, seq: int
 ) -> tuple[RaceState, tuple[Prompt, ...], list[RaceEvent]]:
     """Enter what the rules leave no choice in (the only legal gear, the order of a lone car)
@@ -468,7 +214,7 @@ def _entry(
     # The conditional update vouches for the race and the next seq (and the view for the
     # referee): validating those again would cost queries on every roll.
     row.full_clean(exclude=["race", "who", "state_before"], validate_constraints=False)
-    state, asked, forced = _forced_events(race, state, asked, seq=row.seq)
+    state, asked, forced = forced_events(race, state, asked, seq=row.seq)
     return state, asked, [row, *forced]
 
 
@@ -552,49 +298,3 @@ def _undo_by_replay(race: Race, expected_version: int, seq: int) -> RaceState:
     race.save(update_fields=["seq", "version", "state"])
     caller_race.seq, caller_race.version, caller_race.state = race.seq, race.version, race.state
     return state
-
-
-def _outcome(entry: Entry, result: CarResult) -> league_services.EntryOutcome:
-    """The season's outcome for one car: the engine's place (it ranks cars out level on
-    distance too), how it went out, and what the rule set counted of it."""
-    if result.finished:
-        return league_services.EntryOutcome(
-            entry_id=entry.pk, finished=True, place=result.place, bonus_points=result.bonus_points
-        )
-    return league_services.EntryOutcome(
-        entry_id=entry.pk,
-        finished=False,
-        place=result.place,
-        bonus_points=result.bonus_points,
-        out_reason=result.out_reason or "",
-        distance=Decimal(result.distance),
-        overshoot=result.overshoot,
-        damage=result.damage,
-    )
-
-
-@transaction.atomic
-def race_result_commit(*, race: Race, expected_version: int) -> list[Entry]:
-    """Write the finished race into its season: places, points, XP and injuries, exactly as the
-    round page's result form would (league.services.round_result_record)."""
-    # Locks are taken round first, then race, as everywhere: discarding a race takes them in
-    # that order too, and the other order deadlocks the two on PostgreSQL.
-    league_services.round_for_write(race.round, None)
-    race = _locked(race, expected_version)
-    state = race_state(race)
-    if not state.finished:
-        raise ValidationError(RACE_NOT_FINISHED)
-    results = engine.results(state)
-    by_car = {entry.car: entry for entry in race.round.entries.select_related("driver")}
-    outcomes, injury_rolls = [], {}
-    for result in results:
-        entry = by_car[result.car]
-        outcomes.append(_outcome(entry, result))
-        injury_rolls[entry.pk] = result.injury_rolls
-    entries = league_services.round_result_record(
-        round_=race.round, outcomes=outcomes, injury_rolls=injury_rolls
-    )
-    race.finished_at = timezone.now()
-    race.version += 1
-    race.save(update_fields=["finished_at", "version"])
-    return entries

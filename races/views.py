@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect, retarget
 from django_htmx.middleware import HtmxDetails
 
+from league import services as league_services
 from league.models import RUNS_RACES, League, Round, RoundStatus, may_referee, may_see
 from league.pages import latest_page
 from league.publishing import NOT_PUBLISHED
@@ -210,7 +211,7 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         raise ValidationError(NO_VERSION) from None
     if "commit" in post:
         race = _race(race.pk)
-        services.race_result_commit(race=race, expected_version=version)
+        league_services.round_table_commit(round_=race.round, expected_race_version=version)
         messages.success(request, f"Round {race.round.number} is in the standings.")
         url = race.round.get_absolute_url()
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -354,7 +355,7 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
         if request.method == "POST":
             messages.warning(request, STARTED_ELSEWHERE)
         return redirect(race)
-    take_over = services.take_over_summary(round_)
+    take_over = league_services.take_over_summary(round_)
     posted = request.POST if request.method == "POST" and take_over is None else None
     starters = starter_lines(round_, posted)
     builds = build_lines(starters, round_.season.league.rules.car_build, posted)
@@ -370,7 +371,7 @@ def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
                 messages.warning(request, STARTED_ELSEWHERE)
                 return redirect(race)
             round_.refresh_from_db()  # another device may have started it by hand meanwhile
-            take_over = services.take_over_summary(round_)
+            take_over = league_services.take_over_summary(round_)
             errors = refusal.messages
             status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
     status = status if errors else 200
@@ -408,7 +409,7 @@ def race_hire(request: HttpRequest, round_id: int) -> HttpResponse:
     if driver is None:
         starters = starter_lines(round_)
         builds = build_lines(starters, round_.season.league.rules.car_build)
-        take_over = services.take_over_summary(round_)
+        take_over = league_services.take_over_summary(round_)
         return _render_race_new(
             request, round_, starters, builds, take_over, errors, BAD_REQUEST, form
         )
@@ -418,9 +419,9 @@ def race_hire(request: HttpRequest, round_id: int) -> HttpResponse:
 def _start_or_take_over(request, round_, starters, builds, take_over) -> Race:
     version = _round_version(request)
     if take_over is not None:
-        return services.race_take_over(round_=round_, expected_version=version)
+        return league_services.round_take_over(round_=round_, expected_version=version)
     chosen = chosen_starters(starters)
-    return services.race_start(
+    return league_services.round_start_at_table(
         round_=round_,
         starters=chosen,
         expected_version=version,
@@ -450,7 +451,7 @@ def race_discard(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = _round(round_id)
     _require_referee(request, round_.season.league)
     try:
-        events = services.race_discard(
+        events = league_services.round_run_by_hand(
             round_=round_,
             expected_version=_round_version(request),
             expected_race_version=_race_version(request),
@@ -512,7 +513,7 @@ def _render_starters(request, round_, posted, errors, status) -> HttpResponse:
         "back": race or round_,  # where the round is run
         "starters": starters,
         "builds": builds,
-        "refusal": services.starters_change_refusal(round_),
+        "refusal": league_services.starters_change_refusal(round_),
         "errors": errors,
     }
     return render(request, "races/starters.html", context, status=status)
@@ -524,13 +525,13 @@ def _change_or_cancel(request: HttpRequest, round_: Round) -> HttpResponse:
     race = Race.objects.filter(round=round_).first()
     race_version = _race_version(request) if race is not None else None
     if "cancel" in request.POST:
-        services.round_start_cancel(
+        league_services.round_start_cancel(
             round_=round_, expected_version=version, expected_race_version=race_version
         )
         messages.success(request, START_CANCELLED.format(number=round_.number))
         return redirect(round_)
     starters, builds = _starters_forms(round_, race, request.POST)
-    race = services.round_starters_change(
+    race = league_services.round_starters_change(
         round_=round_,
         starters=chosen_starters(starters),
         expected_version=version,
@@ -552,7 +553,7 @@ def round_reopen(request: HttpRequest, round_id: int) -> HttpResponse:
     if request.method == "GET":
         return _render_reopen(request, round_, [], 200)
     try:
-        race = services.round_reopen(round_=round_, expected_version=_round_version(request))
+        race = league_services.round_reopen(round_=round_, expected_version=_round_version(request))
     except AlreadyDone as done:
         messages.info(request, done.message)
         return redirect(Race.objects.filter(round=round_).first() or round_)

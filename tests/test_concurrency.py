@@ -153,7 +153,7 @@ def race(world) -> Race:
     _league, teams, season = world
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     cars = ("red", "blue", "green", "yellow")
-    race = race_services.race_start(
+    race = league_services.round_start_at_table(
         round_=season.rounds.get(number=1), starters=list(zip(drivers, cars, strict=True))
     )
     return drive(race, 5)

@@ -55,6 +55,7 @@ from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 from league import backup, services
+from league import services as league_services
 from league.models import (
     Driver,
     Entry,
@@ -228,7 +229,7 @@ def build_rival() -> dict[str, Any]:
     other_season = services.season_open(league=other, tracks=[markup_track, TrackFactory()])
     other_round = other_season.rounds.get(number=1)
     other_drivers = _drivers(other_teams)
-    other_race = race_services.race_start(
+    other_race = league_services.round_start_at_table(
         round_=other_round, starters=list(zip(other_drivers, RIVAL_CARS, strict=True))
     )
     drive(other_race, 8, seed=7)
@@ -290,7 +291,7 @@ def build_world(stage: str, rival: dict[str, Any]) -> World:
             )
         services.round_result_enter(round_=world.round1, outcomes=outcomes)
     if stage == "race":
-        world.race = race_services.race_start(round_=world.round1, starters=starters)
+        world.race = league_services.round_start_at_table(round_=world.round1, starters=starters)
         world.snapshots = play_scenario(world.race)
     if stage == "season_done":
         world.season.rounds.update(status=RoundStatus.FINISHED)

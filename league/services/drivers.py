@@ -23,26 +23,14 @@ from .common import for_update, insert_once, locked_league, refuse
 from .errors import AlreadyDone, StaleDriverCard
 
 DRIVER_NAME_TAKEN = "A driver called {name!r} already races in this league, for {team}."
-
-
 NO_HOME_TRACKS = "{rules} has no home tracks."
-
-
 HOME_TRACK_DURING_RACE = "A home track is set before a race, not while round {number} is under way."
-
-
 NO_DRIVER_CARDS = "{rules} has no driver cards."
-
-
 DRIVER_CARD_CHANGED = (
     "Someone changed {driver}'s driver card first: here it is as it stands now. Enter yours "
     "again if it still applies."
 )
-
-
 DRIVER_CARD_ALREADY = "{driver}'s driver card is already as asked."
-
-
 HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number} is under way."
 
 

@@ -24,38 +24,20 @@ from .errors import AlreadyDone, StaleLeague
 from .tracks import tracks_ensure_sample
 
 LEAGUE_EXISTS = "You already run a league called {name!r}: here it is."
-
-
 SLUG_BUSY = "Could not find a free address for this league: try another name."
-
-
 POINTS_TABLE_IN_USE = (
     "Season {number} has a result already (round {round}): its points table stays as it is, so "
     "that every round of a season scores alike. It can change again once the next season is open."
 )
-
-
 POINTS_TABLE_ALREADY = "The points table is already {table}."
-
-
 PUBLISHED_ALREADY = "{league} is already published."
-
-
 UNPUBLISHED_ALREADY = "{league} is already unpublished."
-
-
 LEAGUE_CHANGED = (
     "Someone else changed this league's settings first (another tab or device): here they are "
     "as they stand now. Enter again what still applies."
 )
-
-
 LEAGUE_ARCHIVED_ALREADY = "{league} is archived already."
-
-
 LEAGUE_NOT_ARCHIVED = "{league} is not archived: it is on the home page's list."
-
-
 SLUG_TRIES = 20
 
 

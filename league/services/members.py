@@ -23,70 +23,32 @@ from .errors import AlreadyDone, InvitationWithdrawn
 # --- People: members, their roles, invitations ---------------------------------------------
 
 INVITATION_DAYS = 7
-
-
 MEMBER_ALREADY = "{user} is already in {league}, as {role}."
-
-
 MEMBER_IS_ORGANISER = "{user} organises {league}, and may already do everything in it."
-
-
 MEMBER_ROLE_ALREADY = "{user} is already {role}."
-
-
 MEMBER_GONE = "{user} is no longer a member of {league}."
-
-
 INVITER_NOT_ORGANISER = (
     "{user} no longer organises {league}: only its organisers make invitation links."
 )
-
-
 LAST_ORGANISER = (
     "{user} is the last organiser of {league}: make another member an organiser first, so "
     "that someone may still manage it."
 )
-
-
 LEAD_NAME_TAKEN = (
     "{user} leads {league}, and every other organiser leads a league called {name!r} of "
     "their own already (one name a person): rename one of them before {user} steps down."
 )
-
-
 ROLE_UNKNOWN = "There is no role {role!r}: a member is an organiser, a referee or a team owner."
-
-
 ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
-
-
 ROLE_HAS_NO_TEAM = "An organiser or a referee runs no team of their own: leave the team empty."
-
-
 TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
-
-
 USERNAME_TAKEN = "The user name {username!r} is taken (whatever its case): pick another."
-
-
 INVITATION_WITHDRAWN = "This invitation has been withdrawn: ask the organiser for a new link."
-
-
 INVITATION_WITHDRAWN_ALREADY = "That invitation is withdrawn already."
-
-
 INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."
-
-
 INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organiser for a new link."
-
-
 INVITATION_USED_BEFORE_WITHDRAWN = "{user} has joined with this invitation already."
-
-
 INVITATION_JOINED_ALREADY = "You have joined {league} with this invitation already."
-
-
 INVITATION_SIGNED_UP_ALREADY = "{username} joined with this invitation already: log in."
 
 

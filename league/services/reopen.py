@@ -18,22 +18,17 @@ from .errors import AlreadyDone
 from .results import RESULT_FIELDS
 from .rounds import check_round_version, round_advance, round_for_write
 from .season_end import SEASON_ALREADY_ENDED
+from .table import table
 
 ROUND_NOT_CONFIRMED = "Round {number} has no confirmed result to reopen."
-
-
 ROUND_NOT_LAST = (
     "Only the last confirmed round reopens: round {later} has started since round {number} "
     "was confirmed. Cancel its start first, or reopen it instead."
 )
-
-
 ROUND_CONFIRMED_UNKEPT = (
     "Round {number} was confirmed before Paddock kept what a confirmation changes: it cannot "
     "be taken back exactly, so it is not reopened."
 )
-
-
 ROUND_REOPENED = "Round {number} is open again already: correct it and confirm it."
 
 
@@ -92,12 +87,13 @@ def reopen_summary(round_: Round) -> TakenBack:
 
 
 @transaction.atomic
-def round_reopen(*, round_: Round, expected_version: int) -> list[Entry]:
+def round_reopen(*, round_: Round, expected_version: int) -> object | None:
     """Take back everything confirming the last confirmed round did, as kept when it was
     confirmed (points, XP, injuries, races to miss, healing, retirement), and open it to be
-    entered again. A round run by hand keeps its result as typed, to correct and confirm; a
-    round run at the table loses it, as its race writes it again when committed (the caller,
-    races.services, reopens the race). Reopened twice: AlreadyDone."""
+    entered again, however it was run. A round run by hand keeps its result as typed, to
+    correct and confirm; a round run at the table loses it, as its race writes it again when
+    committed: the race keeps its log and snapshot and is open again, for the referee to undo
+    what needs correcting and commit it again. The race, if any. Reopened twice: AlreadyDone."""
     round_ = round_for_write(round_, None)
     if round_.status == RoundStatus.STARTED:
         raise AlreadyDone(ROUND_REOPENED.format(number=round_.number), done=round_)
@@ -131,4 +127,4 @@ def round_reopen(*, round_: Round, expected_version: int) -> list[Entry]:
     round_.status = RoundStatus.STARTED
     round_.finished_at = None
     round_advance(round_, "status", "finished_at")
-    return entries
+    return table().reopen(round_=round_) if round_.run_at_table else None

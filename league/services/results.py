@@ -26,60 +26,31 @@ from ..models import (
 )
 from .common import for_update
 from .rounds import ROUND_ALREADY_ENTERED, ROUND_NOT_STARTED, round_advance, round_for_write
+from .table import table
 
 OUTCOME_MISSING = "Every car needs a result: {driver} has none."
-
-
 OUTCOME_UNKNOWN = "That entry is not in this round."
-
-
 PLACES_NOT_CONSECUTIVE = "Finishers must take places 1 to {count}, each once; got {places}."
-
-
 OUT_PLACES_NOT_CONSECUTIVE = (
     "Cars out must take places {first} to {last}, after the finishers, each once; got {places}."
 )
-
-
 OUT_NEEDS_REASON = "{driver} went out: say why, as the result form offers."
-
-
 OUT_NEEDS_DISTANCE = "{driver} went out: enter how many spaces they had covered."
-
-
 OUT_DISTANCE_TIED = (
     "{first} and {second} went out at the same distance; "
     "enter which one got farther (use half spaces)."
 )
-
-
 OVERSHOOT_NEEDED = "{driver} left the track: enter the roll minus the maximum safe roll (1+)."
-
-
 DAMAGE_NEEDED = "{driver} was disabled in a collision: enter the damage points (2 or more)."
-
-
 INJURY_NOT_NEEDED = "{driver} has no injury check to roll."
-
-
 INJURY_SETTLED = "{driver}'s injury check is already settled."
-
-
 INJURIES_PENDING = "Injury checks are still to be rolled for: {drivers}."
-
-
 OVERSHOOT_TOO_FAR = "{driver}: an overshoot is at most {most} spaces (the highest roll is 30)."
-
-
 BONUS_POINTS_TOO_MANY = (
     "{label}: a race gives at most {most} between its cars (round {number}, {format}); this "
     "result gives {given}."
 )
-
-
 NO_BONUS_POINTS = "{rules} scores nothing but places: {driver} can have no bonus points."
-
-
 DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a race."
 
 # The highest roll (30, sixth gear) minus the least safe roll (0).
@@ -185,8 +156,6 @@ def round_result_enter(
 
 
 ENTRY_KEYS = ["round", "driver", "team"]
-
-
 RESULT_FIELDS = [
     "place",
     "finished",
@@ -426,10 +395,25 @@ def round_result_record(
     outcomes: Sequence[EntryOutcome],
     injury_rolls: Mapping[int, Sequence[int]],
 ) -> list[Entry]:
-    """Enter, roll and commit a whole result at once (the turn helper's finished race, whose
-    own version the caller has checked), in the same queries for 4 cars or 40; each outcome's
-    bonus points are added to the points its place earns."""
+    """Enter, roll and commit a whole result at once (a result known whole, as the demo
+    league's), in the same queries for 4 cars or 40; each outcome's bonus points are added to
+    the points its place earns."""
     round_ = round_for_write(round_, None)
+    _enter_result(round_, outcomes, injury_rolls)
+    return _commit(round_)
+
+
+@transaction.atomic
+def round_table_commit(*, round_: Round, expected_race_version: int) -> list[Entry]:
+    """Write the round's finished race at the table into its season (places, points, XP and
+    injuries) exactly as a result entered on the round page is, if the race is still at the
+    version the turn page showed. The round is locked before the race, as everywhere: a race
+    discarded meanwhile takes them in that order too, and the other order deadlocks the two on
+    PostgreSQL."""
+    round_ = round_for_write(round_, None)
+    outcomes, injury_rolls = table().finish(
+        round_=round_, expected_race_version=expected_race_version
+    )
     _enter_result(round_, outcomes, injury_rolls)
     return _commit(round_)
 

@@ -27,11 +27,7 @@ from .errors import AlreadyDone
 from .seasons import season_open
 
 SEASON_ALREADY_ENDED = "This season has already ended."
-
-
 SEASON_NOT_FINISHED = "The season is not finished: round {number} has not been raced yet."
-
-
 SEASON_ENDED_ALREADY = "Season {number} has already ended: here is its report."
 
 

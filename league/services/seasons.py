@@ -25,32 +25,16 @@ from .errors import AlreadyDone, StaleSeason
 from .tracks import tracks_ensure_sample
 
 SEASON_NOT_ENDED = "Season {number} has not ended yet: end it before opening the next one."
-
-
 SCHEDULE_NEEDS_TRACKS = "A season needs at least one track on its schedule."
-
-
 SCHEDULE_TOO_LONG = "A season consists of {rounds} races; this schedule has {count}."
-
-
 UNKNOWN_PRESET = "There is no sample schedule called {name!r}."
-
-
 SEASON_EXISTS = "Season {number} is already open (on {schedule}): here it is."
-
-
 NO_SEASON_SETUP = "{rules} sets up nothing per season."
-
-
 SEASON_SETUP_RACED = (
     "Season {number}'s setup can no longer change: round {round} has started, and every race "
     "of a season starts on the same setup."
 )
-
-
 SEASON_SETUP_ALREADY = "Season {number} is already set up so."
-
-
 SEASON_SETUP_CHANGED = (
     "Someone else changed this season's setup first (another tab or device): here it is as it "
     "stands now. Enter again what still applies."

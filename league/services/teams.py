@@ -16,11 +16,7 @@ from .drivers import check_no_round_in_progress, driver_add
 from .errors import AlreadyDone
 
 TEAM_DRIVER_COUNT = "A new team starts with {count} drivers, one for each car."
-
-
 TEAM_NAME_TAKEN = "A team called {name!r} is already in this league."
-
-
 TEAM_EXISTS = "{team} is already in this league, with these drivers."
 
 

@@ -22,33 +22,21 @@ from .common import for_update, insert_once
 from .errors import AlreadyDone, StaleTrack
 
 TRACK_NAME_TAKEN = "A track called {name!r} is already on the list, with another weather table."
-
-
 TRACK_EXISTS = "{track} is already on the track list."
-
-
 TRACK_RENAME_TAKEN = (
     "Another track is already called {name!r}: track names are told apart whatever the case."
 )
-
-
 TRACK_RUNNING = (
     "Round {number} of {league}'s season {season} is being raced on {track}: edit the track "
     "once that round is finished."
 )
-
-
 TRACK_RUNNING_ELSEWHERE = (
     "A round of another league is being raced on {track}: edit the track once it is finished."
 )
-
-
 TRACK_CHANGED = (
     "Someone else edited this track first: here it is as it stands now. Edit it again if your "
     "change still applies."
 )
-
-
 TRACK_EDITED_ALREADY = "{track} is already as asked."
 
 

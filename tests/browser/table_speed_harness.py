@@ -81,7 +81,6 @@ def build_race(table_race: TableRace, *, organiser, referee):
     cars; `referee` is the league's referee."""
     from league import services as league_services
     from league.models import Role
-    from races import services
 
     league = league_services.league_create(
         name=f"Table speed {table_race.label}",
@@ -107,7 +106,9 @@ def build_race(table_race: TableRace, *, organiser, referee):
     )
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     starters = list(zip(drivers[: table_race.cars], COLOURS, strict=False))
-    return services.race_start(round_=season.rounds.get(number=1), starters=starters)
+    return league_services.round_start_at_table(
+        round_=season.rounds.get(number=1), starters=starters
+    )
 
 
 # --- The script --------------------------------------------------------------------------------

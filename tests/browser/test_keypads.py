@@ -61,14 +61,13 @@ def test_the_injury_keypad_keeps_two_digit_faces_on_one_line(
 def test_the_turn_helper_s_black_die_keypad_keeps_two_digit_faces_on_one_line(
     page: Page, live_server, login, django_user_model, width
 ):
-    from races import services as race_services
 
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
     league = league_services.league_create(name="Garage League", organiser=organiser)
     league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
     season = league_services.season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.order_by("pk"))
-    race = race_services.race_start(
+    race = league_services.round_start_at_table(
         round_=season.rounds.get(number=1), starters=list(zip(drivers, "AB", strict=True))
     )
     login("org", "secret-pass")

@@ -35,7 +35,7 @@ def test_a_mini_series_and_a_short_race_on_a_phone(page: Page, live_server, logg
     round_one = season.rounds.get(number=1)
     league_services.round_format_set(round_=round_one, race_format="no_pits")
     drivers = [Driver.objects.get(name=name) for name in ("Ann", "Bob")]
-    race = race_services.race_start(
+    race = league_services.round_start_at_table(
         round_=round_one, starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
 

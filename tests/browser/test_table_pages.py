@@ -64,7 +64,7 @@ def test_the_pages_used_at_the_table_fit_a_phone(page: Page, live_server, login,
     fits(round_one.get_absolute_url())
     fits(season.get_absolute_url())
 
-    race = race_services.race_start(round_=round_two, starters=starters)
+    race = league_services.round_start_at_table(round_=round_two, starters=starters)
     drive(race, 40, seed=3, wild=True)
     fits(race.get_absolute_url())
     fits(reverse("races:log", args=[race.pk]))
@@ -82,7 +82,9 @@ def test_the_gear_prompt_with_five_gears_and_their_faces_fits_the_first_screen(
         league_services.team_create(league=league, name=team, driver_names=names)
     season = league_services.season_open(league=league, preset="Spring")
     starters = list(zip(Driver.objects.order_by("pk")[:7], CARS, strict=True))
-    race = race_services.race_start(round_=season.rounds.get(number=1), starters=starters)
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(number=1), starters=starters
+    )
     while (prompt := engine.prompts(race_services.race_state(race))[0]).kind != "gear":
         drive(race, 1, seed=race.seq)
     race.state = engine.state_to_dict(with_car(race_services.race_state(race), prompt.car, gear=6))

@@ -102,7 +102,7 @@ def test_the_order_is_corrected_by_tapping_a_car_then_its_place(
     season = league_services.season_open(league=league, preset="Spring")
     round_one = season.rounds.get(number=1)
     drivers = {driver.name: driver for driver in Driver.objects.filter(team__league=league)}
-    race = race_services.race_start(
+    race = league_services.round_start_at_table(
         round_=round_one, starters=[(drivers[name], car) for name, car in CARS.items()]
     )
     until_order = STEPS[: STEPS.index(("order", None, None))]

@@ -19,6 +19,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league import backup, services
+from league import services as league_services
 from league.management.commands import load_demo
 from league.models import Driver, Invitation, League, Revision, Role, Round, Season, Team, Track
 from league.standings import season_standings
@@ -53,12 +54,14 @@ def demo_with_races_at_the_table() -> League:
         for driver in able:
             if sum(1 for other in cars if other.team_id == driver.team_id) < 2:
                 cars[driver] = load_demo.CARS[driver.name]
-        race = race_services.race_start(
+        race = league_services.round_start_at_table(
             round_=season.rounds.get(number=number), starters=list(cars.items())
         )
         if number == 5:
             race = drive_to_finish(race, seed=seed, wild=True, who=referee)
-            race_services.race_result_commit(race=race, expected_version=race.version)
+            league_services.round_table_commit(
+                round_=race.round, expected_race_version=race.version
+            )
         else:
             drive(race, 25, seed=seed, wild=True, who=referee)
     return league

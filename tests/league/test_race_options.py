@@ -38,7 +38,7 @@ def round_(formula_d) -> Round:
 
 def start_at_table(round_: Round):
     drivers = list(Driver.objects.order_by("pk"))
-    race = race_services.race_start(
+    race = services.round_start_at_table(
         round_=round_, starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
     return race_services.race_state(race).setup

@@ -247,14 +247,12 @@ def test_a_round_run_at_the_table_reopens_with_its_log_to_correct_and_commit_aga
     starters = [
         (driver, car) for driver, car in zip(named("Ann", "Bob", "Cid", "Dot"), "ABCD", strict=True)
     ]
-    race = drive_to_finish(race_services.race_start(round_=table_round, starters=starters))
+    race = drive_to_finish(services.round_start_at_table(round_=table_round, starters=starters))
     events = list(race.events.values_list("seq", "kind", "payload"))
     before = whole_league(season)
-    race_services.race_result_commit(race=race, expected_version=race.version)
+    services.round_table_commit(round_=race.round, expected_race_version=race.version)
 
-    reopened = race_services.round_reopen(
-        round_=table_round, expected_version=version_of(table_round)
-    )
+    reopened = services.round_reopen(round_=table_round, expected_version=version_of(table_round))
 
     assert whole_league(season) == before
     assert reopened.pk == race.pk and not reopened.is_committed
@@ -264,7 +262,7 @@ def test_a_round_run_at_the_table_reopens_with_its_log_to_correct_and_commit_aga
     race_services.race_undo(race=reopened, expected_version=reopened.version)
     assert race.events.count() == len(events) - 1
     reopened = drive_to_finish(Race.objects.get(pk=race.pk), seed=2)
-    race_services.race_result_commit(race=reopened, expected_version=reopened.version)
+    services.round_table_commit(round_=reopened.round, expected_race_version=reopened.version)
     assert Round.objects.get(pk=table_round.pk).status == RoundStatus.FINISHED
     assert whole_league(season)["standings"] != before["standings"]
 
@@ -273,12 +271,12 @@ def test_a_reopened_table_race_is_not_yet_committed_twice(table_round, season):
     starters = [
         (driver, car) for driver, car in zip(named("Ann", "Bob", "Cid", "Dot"), "ABCD", strict=True)
     ]
-    race = drive_to_finish(race_services.race_start(round_=table_round, starters=starters))
-    race_services.race_result_commit(race=race, expected_version=race.version)
-    race_services.round_reopen(round_=table_round, expected_version=version_of(table_round))
+    race = drive_to_finish(services.round_start_at_table(round_=table_round, starters=starters))
+    services.round_table_commit(round_=race.round, expected_race_version=race.version)
+    services.round_reopen(round_=table_round, expected_version=version_of(table_round))
     race.refresh_from_db()
 
-    race_services.race_result_commit(race=race, expected_version=race.version)
+    services.round_table_commit(round_=race.round, expected_race_version=race.version)
 
     assert Round.objects.get(pk=table_round.pk).status == RoundStatus.FINISHED
     assert RoundResultChange.objects.filter(round=table_round).count() == 4
@@ -339,8 +337,8 @@ def test_a_stale_reopen_gets_the_fresh_page_and_a_409(client_organiser, season, 
 
 def test_a_table_round_reopens_to_its_race(client_organiser, table_round, season):
     starters = [(d, c) for d, c in zip(named("Ann", "Bob", "Cid", "Dot"), "ABCD", strict=True)]
-    race = drive_to_finish(race_services.race_start(round_=table_round, starters=starters))
-    race_services.race_result_commit(race=race, expected_version=race.version)
+    race = drive_to_finish(services.round_start_at_table(round_=table_round, starters=starters))
+    services.round_table_commit(round_=race.round, expected_race_version=race.version)
     assert "undo what needs correcting" in client_organiser.get(reopen_url(table_round)).text
 
     response = client_organiser.post(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from league import services as league_services
 from league.models import Entry, Round, RoundStatus
 from races import services as race_services
 from races.models import Race
@@ -146,7 +147,9 @@ def at_table(season, teams) -> Race:
     round_ = season.rounds.get(number=1)
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     cars = ("red", "blue", "green", "yellow")
-    return race_services.race_start(round_=round_, starters=list(zip(drivers, cars, strict=True)))
+    return league_services.round_start_at_table(
+        round_=round_, starters=list(zip(drivers, cars, strict=True))
+    )
 
 
 def test_a_round_run_at_the_table_refuses_a_result_typed_by_hand(client_organiser, at_table):

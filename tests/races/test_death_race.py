@@ -36,7 +36,7 @@ def season(death):
 
 def start_round(season, number: int = 1) -> Race:
     drivers = list(Driver.objects.order_by("pk"))
-    return services.race_start(
+    return league_services.round_start_at_table(
         round_=season.rounds.get(number=number), starters=list(zip(drivers, CARS, strict=True))
     )
 
@@ -94,7 +94,7 @@ def test_no_line_of_sight_is_a_box_ticked_on_the_page_and_left_empty_it_fires(
     from tests.rules.death.script import GRID, between_rounds, dealt, fire, in_1st
 
     drivers = list(Driver.objects.order_by("pk"))[:2]
-    race = services.race_start(
+    race = league_services.round_start_at_table(
         round_=season.rounds.get(number=1),
         starters=list(zip(drivers, ("red", "blue"), strict=True)),
     )

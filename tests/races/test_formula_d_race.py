@@ -35,7 +35,7 @@ def race(formula_d) -> Race:
     )
     drivers = list(Driver.objects.order_by("pk"))
     cars = ("red", "blue", "green")
-    return services.race_start(
+    return league_services.round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, cars, strict=True))
     )
 
@@ -71,7 +71,7 @@ def test_an_eliminated_car_keeps_its_reason_in_the_season(client_organiser, race
     drive(race, 400, seed=11, wild=True, finish_from_round=6)
     state = services.race_state(race)
     assert state.finished
-    services.race_result_commit(race=race, expected_version=race.version)
+    league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
     out = {result.car: result.out_reason for result in engine.results(state) if not result.finished}
     recorded = dict(race.round.entries.exclude(finished=True).values_list("car", "out_reason"))
     assert recorded == out
@@ -164,7 +164,7 @@ def test_a_league_racing_the_three_lap_race_gets_3_laps_at_the_table(client_orga
         league=league, tracks=[league_services.track_create(name="Home")]
     )
     drivers = list(Driver.objects.order_by("pk"))
-    race = services.race_start(
+    race = league_services.round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
     assert services.race_state(race).setup.laps == 3
@@ -183,7 +183,7 @@ def test_a_round_given_three_laps_races_them_in_a_two_lap_league(client_organise
     page = client_organiser.get(round_.get_absolute_url()).text
     assert "Race length: 3 laps, 2 pit stops (the Three-Lap Race)" in page
     drivers = list(Driver.objects.order_by("pk"))
-    race = services.race_start(
+    race = league_services.round_start_at_table(
         round_=round_, starters=list(zip(drivers, ("red", "blue", "green"), strict=True))
     )
     assert services.race_state(race).setup.laps == 3
@@ -202,7 +202,7 @@ def test_a_league_playing_the_weather_rolls_against_the_track_s_chart(client_org
     assert track.weather_chart == "1-5 good, 6-20 rainy"
     season = league_services.season_open(league=league, tracks=[track])
     drivers = list(Driver.objects.order_by("pk"))
-    race = services.race_start(
+    race = league_services.round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
     page = client_organiser.get(race.get_absolute_url()).text
@@ -231,7 +231,7 @@ def test_a_league_playing_tire_selection_asks_each_car_for_its_tires(client_orga
         league=league, tracks=[league_services.track_create(name="Monza")]
     )
     drivers = list(Driver.objects.order_by("pk"))
-    race = services.race_start(
+    race = league_services.round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
     page = client_organiser.get(race.get_absolute_url()).text
@@ -262,7 +262,7 @@ def test_a_league_with_technical_pit_stops_sets_its_races_up_with_them(client_or
         league=league, tracks=[league_services.track_create(name="Monza")]
     )
     drivers = list(Driver.objects.order_by("pk"))
-    race = services.race_start(
+    race = league_services.round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
     setup = services.race_state(race).setup
@@ -286,7 +286,7 @@ def test_a_league_racing_the_team_race_gives_its_races_the_teams(client_organise
     )
     drivers = list(Driver.objects.order_by("pk"))
     cars = ("red", "pink", "blue", "navy")
-    race = services.race_start(
+    race = league_services.round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, cars, strict=True))
     )
     setup = services.race_state(race).setup
@@ -311,7 +311,9 @@ def test_a_league_racing_road_races_gives_its_races_the_drivers_cards(client_org
     season = league_services.season_open(
         league=league, tracks=[league_services.track_create(name="Chicago")]
     )
-    race = services.race_start(round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")])
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")]
+    )
     setup = services.race_state(race).setup
     assert setup.road_race and setup.car("red").sheet.tires == 8
     assert [car.skill.value for car in setup.cars] == ["better_nitro", "aggressive"]
@@ -333,6 +335,8 @@ def test_a_league_without_road_races_gives_its_races_no_cards(formula_d):
         league=formula_d, tracks=[league_services.track_create(name="Chicago")]
     )
     bob = Driver.objects.get(name="Bob")
-    race = services.race_start(round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")])
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")]
+    )
     setup = services.race_state(race).setup
     assert not setup.road_race and setup.car("red").skill is None

@@ -42,7 +42,9 @@ def _drivers() -> list[Driver]:
 
 def _start(round_, cars=("red", "blue", "green")) -> Race:
     drivers = _drivers()
-    return services.race_start(round_=round_, starters=list(zip(drivers, cars, strict=True)))
+    return league_services.round_start_at_table(
+        round_=round_, starters=list(zip(drivers, cars, strict=True))
+    )
 
 
 def test_a_mini_race_takes_the_leagues_pool_and_the_rounds_format(season):

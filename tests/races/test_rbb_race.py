@@ -34,7 +34,7 @@ def season(rbb):
 
 def start_round(season, number: int) -> Race:
     drivers = list(Driver.objects.order_by("pk"))
-    return services.race_start(
+    return league_services.round_start_at_table(
         round_=season.rounds.get(number=number), starters=list(zip(drivers, CARS, strict=True))
     )
 

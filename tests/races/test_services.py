@@ -54,13 +54,13 @@ def test_starting_a_race_starts_the_round_and_sets_up_each_car(race, round_one, 
 
 def test_a_round_gets_one_race_only(race, round_one, starters):
     with pytest.raises(ValidationError, match="already has a race"):
-        services.race_start(round_=round_one, starters=starters)
+        league_services.round_start_at_table(round_=round_one, starters=starters)
 
 
 def test_a_refused_start_writes_nothing(round_one, starters):
     (driver, _car), *others = starters
     with pytest.raises(ValidationError, match="Two cars are marked"):
-        services.race_start(round_=round_one, starters=[(driver, "blue"), *others])
+        league_services.round_start_at_table(round_=round_one, starters=[(driver, "blue"), *others])
     assert not Race.objects.exists()
     assert not Entry.objects.exists()
 
@@ -253,7 +253,7 @@ def test_the_stored_snapshot_is_the_replayed_log(race):
 def test_the_scenario_race_commits_places_points_xp_and_the_injury(race, round_one):
     race = play(race)
     assert services.race_state(race).finished
-    services.race_result_commit(race=race, expected_version=race.version)
+    league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
     entries = {entry.car: entry for entry in round_one.entries.select_related("driver")}
     assert {car: entry.place for car, entry in entries.items()} == EXPECTED_PLACES
     assert {car: entry.points for car, entry in entries.items()} == EXPECTED_POINTS
@@ -303,7 +303,7 @@ def test_committing_writes_what_the_round_result_form_would(race, round_one, see
     state = services.race_state(race)
     assert any(car.status == "out" for car in state.cars)
     with transaction.atomic():
-        services.race_result_commit(race=race, expected_version=race.version)
+        league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
         committed = _season_rows(round_one)
         transaction.set_rollback(True)
     entries = {entry.car: entry for entry in round_one.entries.all()}
@@ -343,17 +343,21 @@ def test_committing_a_race_costs_the_same_queries_for_10_or_40_cars(
         drivers = [DriverFactory(team=teams[index // 2]) for index in range(cars)]
         round_ = season.rounds.get(number=number)
         starters = [(driver, f"car {index}") for index, driver in enumerate(drivers)]
-        race = finish_in_memory(services.race_start(round_=round_, starters=starters), seed=5)
+        race = finish_in_memory(
+            league_services.round_start_at_table(round_=round_, starters=starters), seed=5
+        )
         rolled = [result.injury for result in engine.results(services.race_state(race))]
         assert sum(len(injury.rolls) for injury in rolled if injury) > 1
         return race
 
     ten = finished_race(1, cars=10)
     with django_assert_max_num_queries(25) as with_ten:
-        services.race_result_commit(race=ten, expected_version=ten.version)
+        league_services.round_table_commit(round_=ten.round, expected_race_version=ten.version)
     forty = finished_race(2, cars=40)
     with django_assert_num_queries(len(with_ten.captured_queries)):
-        entries = services.race_result_commit(race=forty, expected_version=forty.version)
+        entries = league_services.round_table_commit(
+            round_=forty.round, expected_race_version=forty.version
+        )
 
     assert len(entries) == 40 and any(entry.injury_rolls for entry in entries)
 
@@ -361,15 +365,15 @@ def test_committing_a_race_costs_the_same_queries_for_10_or_40_cars(
 def test_an_unfinished_race_cannot_be_committed(race):
     drive(race, 10)
     with pytest.raises(ValidationError, match="not finished"):
-        services.race_result_commit(race=race, expected_version=race.version)
+        league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
     assert not Entry.objects.filter(place__isnull=False).exists()
 
 
 def test_a_race_is_committed_once_and_then_frozen(race):
     race = play(race)
-    services.race_result_commit(race=race, expected_version=race.version)
+    league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
     with pytest.raises(ValidationError, match="already in the season"):
-        services.race_result_commit(race=race, expected_version=race.version)
+        league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
     with pytest.raises(ValidationError, match="already in the season"):
         services.race_undo(race=race, expected_version=race.version)
 

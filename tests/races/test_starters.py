@@ -49,12 +49,12 @@ def xp(name: str) -> int:
 def test_a_cancelled_start_leaves_nothing_behind(round_one, starters, at_table):
     before = league_rows()
     if at_table:
-        services.race_start(round_=round_one, starters=starters)
+        league_services.round_start_at_table(round_=round_one, starters=starters)
     else:
         by_hand(round_one, starters)
     assert xp("Ann") == 1
 
-    services.round_start_cancel(round_=round_one, expected_version=version_of(round_one))
+    league_services.round_start_cancel(round_=round_one, expected_version=version_of(round_one))
 
     assert league_rows() == before  # no entry, no race, the XP for starting given back
     round_one.refresh_from_db()
@@ -64,17 +64,19 @@ def test_a_cancelled_start_leaves_nothing_behind(round_one, starters, at_table):
 def test_a_start_cancelled_twice_is_cancelled_once(round_one, starters):
     by_hand(round_one, starters)
     shown = version_of(round_one)
-    services.round_start_cancel(round_=round_one, expected_version=shown)
+    league_services.round_start_cancel(round_=round_one, expected_version=shown)
 
     with pytest.raises(league_services.AlreadyDone):
-        services.round_start_cancel(round_=round_one, expected_version=shown)
+        league_services.round_start_cancel(round_=round_one, expected_version=shown)
     assert xp("Ann") == 0
 
 
 def test_a_stale_page_does_not_cancel_a_start(round_one, starters):
     by_hand(round_one, starters)
     with pytest.raises(league_services.StaleRound):
-        services.round_start_cancel(round_=round_one, expected_version=version_of(round_one) - 1)
+        league_services.round_start_cancel(
+            round_=round_one, expected_version=version_of(round_one) - 1
+        )
     assert Entry.objects.count() == 4
 
 
@@ -87,22 +89,23 @@ def test_a_start_is_not_cancelled_once_a_place_is_entered(round_one, starters):
     league_services.round_result_enter(round_=round_one, outcomes=outcomes)
     round_one.refresh_from_db()
     message = league_services.RESULT_BEGUN.format(number=1, cars=4)
-    assert services.starters_change_refusal(round_one) == message
+    assert league_services.starters_change_refusal(round_one) == message
 
     before = league_rows()
     with pytest.raises(ValidationError, match="result is being entered"):
-        services.round_start_cancel(round_=round_one, expected_version=version_of(round_one))
+        league_services.round_start_cancel(round_=round_one, expected_version=version_of(round_one))
     assert league_rows() == before
 
 
 def test_a_race_with_an_event_entered_keeps_its_starters(race, round_one, starters):
     drive(race, 1)
-    message = services.RACE_HAS_EVENTS.format(number=1, events=1)
-    assert services.starters_change_refusal(round_one) == message
+    message = league_services.RACE_HAS_EVENTS.format(number=1, events=1)
+    round_one.refresh_from_db()  # started at the table
+    assert league_services.starters_change_refusal(round_one) == message
 
     before = league_rows()
     with pytest.raises(ValidationError) as refused:
-        services.round_start_cancel(
+        league_services.round_start_cancel(
             round_=round_one, expected_version=version_of(round_one), expected_race_version=1
         )
     assert refused.value.messages == [message]
@@ -115,7 +118,7 @@ def test_an_event_undone_leaves_the_race_free_to_change_its_starters(race, round
     services.race_undo(race=race, expected_version=race.version)
     round_one.refresh_from_db()
 
-    assert services.starters_change_refusal(round_one) is None
+    assert league_services.starters_change_refusal(round_one) is None
 
 
 def test_changed_starters_give_back_and_gain_the_xp_for_starting(round_one, starters):
@@ -168,7 +171,7 @@ def test_a_refused_change_keeps_the_starters_as_they_were(round_one, starters):
 def test_a_race_at_the_table_is_set_up_again_at_the_same_address(race, round_one, starters):
     changed = [(driver, car.upper()) for driver, car in starters[:3]]
 
-    again = services.round_starters_change(
+    again = league_services.round_starters_change(
         round_=round_one,
         starters=changed,
         expected_version=version_of(round_one),
@@ -187,7 +190,7 @@ def test_a_race_shown_at_an_older_version_keeps_its_starters(race, round_one, st
     race = drive(race, 1)
     services.race_undo(race=race, expected_version=race.version)
     with pytest.raises(league_services.StaleRound):
-        services.round_start_cancel(
+        league_services.round_start_cancel(
             round_=round_one, expected_version=version_of(round_one), expected_race_version=0
         )
     assert Race.objects.filter(pk=race.pk).exists()

@@ -56,7 +56,7 @@ def a_race(league: League, **race_options) -> Race:
     if race_options:
         league_services.round_race_options_set(round_=round_, options=race_options)
     drivers = list(Driver.objects.order_by("pk"))
-    return services.race_start(
+    return league_services.round_start_at_table(
         round_=round_, starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 from league import services as league_services
 from league.models import Role, RoundStatus
 from races import services
+from races import table as race_table
 from races.models import Race, RaceEvent
 from rules import engine
 from rules.dice import Die, values
@@ -329,7 +330,7 @@ def test_committing_an_unfinished_race_is_a_400(client_organiser, race):
     drive(race, 5)
     response = client_organiser.post(turn_url(race), {"commit": "", "version": 5}, **HTMX)
     assert response.status_code == 400
-    assert services.RACE_NOT_FINISHED in response.content.decode()
+    assert race_table.RACE_NOT_FINISHED in response.content.decode()
 
 
 def _next_post(race) -> dict:

@@ -1,0 +1,210 @@
+"""The race at the table, as a round's life asks for it: set up when the round starts at the
+table, set up again when its starters change, removed when its start is cancelled, discarded
+when its result is typed by hand instead, opened again when the round is reopened, and read for
+its result when committed. Every action on a round has its entry point in league's services
+(league/services/starts.py, results.py, reopen.py); they ask the table registered here
+(apps.py registers it at start-up) for what a round run at the table adds.
+
+Each method runs inside the round's write, the round locked; the race is locked after it, as
+everywhere (the other order deadlocks two writers on PostgreSQL).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db.models import Sum
+from django.utils import timezone
+
+from league import services as league_services
+from league.models import Entry, Round, RoundStatus
+from league.services.common import for_update
+from league.services.table import CarBuilds
+from rules import engine
+from rules.engine import CarResult, EventRejected, RaceSetup, Starter
+
+from .models import Race, RaceEvent
+from .services import RACE_COMMITTED, RACE_GONE, STALE_RACE, StaleRace, forced_events, race_state
+
+RACE_NOT_FINISHED = "The race is not finished: cars are still racing or checks are still owed."
+NO_RACE_TO_DISCARD = league_services.NO_RACE_TO_DISCARD
+RACE_MOVED_ON = (
+    "The race at the table has moved on since this page was built (it is at event {current}): "
+    "look again at what discarding it would lose."
+)
+ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
+
+
+def race_setup(
+    round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | None = None
+) -> RaceSetup:
+    """The engine's setup for `entries`, on the league's rule set and the round's race options:
+    car key = the entry's car, level = the one it races at; `car_builds`: the cars built by
+    their players, by car."""
+    league = round_.season.league
+    rules = league.rules
+    cars = {entry.driver_id: entry.car for entry in entries}
+    previous = Entry.objects.previous_finish(round_) if rules.grid_from_previous_finish else []
+    options = rules.race_options(
+        weather_table=round_.track.weather_bands(),
+        weather_chart=round_.track.weather_chart,
+        teams={entry.car: str(entry.team_id) for entry in entries},
+        car_builds=car_builds,
+        settings=round_.race_settings,
+        race_format=round_.race_format,
+        season_points=_season_points(round_, entries) if rules.grid_by_standings else None,
+        starters=[entry.car for entry in entries],
+        previous_finish=[cars[driver] for driver in previous if driver in cars],
+        home=[
+            entry.car
+            for entry in entries
+            if rules.home_tracks and entry.driver.home_track_id == round_.track_id
+        ],
+        season_setup=round_.season.race_setup,
+        driver_cards={entry.car: entry.driver.driver_card for entry in entries},
+    )
+    return engine.setup(
+        league.ruleset,
+        [Starter(car=entry.car, driver=entry.driver.name, level=entry.level) for entry in entries],
+        **options,
+    )
+
+
+def _season_points(round_: Round, entries: Sequence[Entry]) -> dict[str, int]:
+    """Each starter's points in its season's finished rounds so far, by car (one query)."""
+    totals = dict(
+        Entry.objects.filter(
+            round__season_id=round_.season_id,
+            round__status=RoundStatus.FINISHED,
+            driver_id__in=[entry.driver_id for entry in entries],
+        )
+        .values("driver_id")
+        .annotate(total=Sum("points"))
+        .values_list("driver_id", "total")
+    )
+    return {entry.car: totals.get(entry.driver_id, 0) for entry in entries}
+
+
+def _set_up(round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | None):
+    """The setup and first state of the race of `entries`, refused in words if the rules
+    refuse it."""
+    round_ = Round.objects.select_related("track", "season__league").get(pk=round_.pk)
+    try:
+        setup = race_setup(round_, entries, car_builds)
+        state, asked = engine.start(setup)
+    except EventRejected as refusal:
+        raise ValidationError(ENGINE_SETUP_REFUSED.format(reason=refusal)) from refusal
+    return round_, setup, state, asked
+
+
+def _running(round_: Round, expected_race_version: int | None) -> Race:
+    """The round's race, locked, running and at the version the page showed."""
+    race = for_update(Race, of=("self",)).filter(round=round_).first()
+    if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
+        raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
+    if expected_race_version is not None and race.version != expected_race_version:
+        raise league_services.StaleRound(RACE_MOVED_ON.format(current=race.seq))
+    return race
+
+
+def _outcome(entry: Entry, result: CarResult) -> league_services.EntryOutcome:
+    """The season's outcome for one car: the engine's place (it ranks cars out level on
+    distance too), how it went out, and what the rule set counted of it."""
+    if result.finished:
+        return league_services.EntryOutcome(
+            entry_id=entry.pk, finished=True, place=result.place, bonus_points=result.bonus_points
+        )
+    return league_services.EntryOutcome(
+        entry_id=entry.pk,
+        finished=False,
+        place=result.place,
+        bonus_points=result.bonus_points,
+        out_reason=result.out_reason or "",
+        distance=Decimal(result.distance),
+        overshoot=result.overshoot,
+        damage=result.damage,
+    )
+
+
+class RacesAtTheTable:
+    """league.services.table.RaceAtTheTable, with Race and its event log."""
+
+    def exists(self, round_: Round) -> bool:
+        return Race.objects.filter(round_id=round_.pk).exists()
+
+    def start(
+        self, *, round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | None
+    ) -> Race:
+        round_, setup, state, asked = _set_up(round_, entries, car_builds)
+        race = Race(round=round_, setup=engine.setup_to_dict(setup))
+        state, _asked, forced = forced_events(race, state, asked, seq=0)
+        race.state, race.seq = engine.state_to_dict(state), len(forced)
+        race.full_clean()
+        race.save()
+        RaceEvent.objects.bulk_create(forced)
+        return race
+
+    def check_unentered(self, *, round_: Round, expected_race_version: int | None) -> None:
+        race = _running(round_, expected_race_version)
+        if race.seq:
+            raise ValidationError(
+                league_services.RACE_HAS_EVENTS.format(number=round_.number, events=race.seq)
+            )
+
+    def start_again(
+        self, *, round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | None
+    ) -> Race:
+        race = for_update(Race, of=("self",)).get(round=round_)
+        _round, setup, state, _asked = _set_up(round_, entries, car_builds)
+        race.setup, race.state = engine.setup_to_dict(setup), engine.state_to_dict(state)
+        race.version += 1
+        race.save(update_fields=["setup", "state", "version"])
+        return race
+
+    def remove(self, *, round_: Round) -> None:
+        Race.objects.filter(round=round_).delete()
+
+    def discard(self, *, round_: Round, expected_race_version: int | None) -> int:
+        race = _running(round_, expected_race_version)
+        discarded = race.seq
+        race.delete()
+        return discarded
+
+    def events_entered(self, round_: Round) -> int:
+        race = Race.objects.filter(round_id=round_.pk).only("seq", "finished_at").first()
+        return race.seq if race is not None and not race.is_committed else 0
+
+    def reopen(self, *, round_: Round) -> Race | None:
+        race = for_update(Race, of=("self",)).filter(round=round_).first()
+        if race is None:
+            return None
+        race.finished_at = None
+        race.version += 1
+        race.save(update_fields=["finished_at", "version"])
+        return race
+
+    def finish(
+        self, *, round_: Round, expected_race_version: int
+    ) -> tuple[list[league_services.EntryOutcome], dict[int, Sequence[int]]]:
+        race = for_update(Race, of=("self",)).filter(round=round_).first()
+        if race is None:
+            raise StaleRace(RACE_GONE)
+        if race.is_committed:
+            raise ValidationError(RACE_COMMITTED)
+        if race.version != expected_race_version:
+            raise StaleRace(STALE_RACE.format(current=race.seq))
+        state = race_state(race)
+        if not state.finished:
+            raise ValidationError(RACE_NOT_FINISHED)
+        by_car = {entry.car: entry for entry in round_.entries.select_related("driver")}
+        outcomes, injury_rolls = [], {}
+        for result in engine.results(state):
+            entry = by_car[result.car]
+            outcomes.append(_outcome(entry, result))
+            injury_rolls[entry.pk] = result.injury_rolls
+        race.finished_at = timezone.now()
+        race.version += 1
+        race.save(update_fields=["finished_at", "version"])
+        return outcomes, injury_rolls
