@@ -63,8 +63,7 @@ def run_here() -> int:
     setup_test_environment()
     databases = setup_databases(verbosity=0, interactive=False)
     try:
-        # The pages' cached parts on, as outside the tests (league/page_cache.py).
-        with override_settings(ROOT_URLCONF=_urlconf().__name__, PADDOCK_PAGE_PARTS=True):
+        with override_settings(ROOT_URLCONF=_urlconf().__name__):
             return run(sys.argv[-1])
     finally:
         teardown_databases(databases, verbosity=0)

@@ -4,8 +4,3 @@ from django.apps import AppConfig
 class LeagueConfig(AppConfig):
     name = "league"
     verbose_name = "Leagues and seasons"
-
-    def ready(self) -> None:
-        from . import revision
-
-        revision.install()

@@ -67,6 +67,9 @@ class Track(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.number})" if self.number else self.name
 
+    def get_absolute_url(self) -> str:
+        return reverse("league:tracks")  # a track has no page of its own: the shared list
+
     def clean(self) -> None:
         from django.core.exceptions import ValidationError
 
@@ -88,13 +91,6 @@ class Track(models.Model):
 
 
 class LeagueQuerySet(models.QuerySet):
-    def with_revision(self) -> LeagueQuerySet:
-        """Each league with the league data's revision (`revision`), read in the same query:
-        the key to its pages' cached parts (page_cache.py)."""
-        from .page_cache import revision_subquery
-
-        return self.annotate(revision=revision_subquery())
-
     def listed_for(self, user) -> LeagueQuerySet:
         """The leagues `user` may see: every published one, and their own (as organiser,
         referee or team owner) that are not."""
@@ -799,14 +795,3 @@ class RoundResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.driver}: before {self.round} was confirmed"
-
-
-class Revision(models.Model):
-    """The league data's revision: one row, advanced after every transaction that wrote to a
-    league table (league/revision.py watches the SQL). A page part cached under a revision is
-    never shown once the data moved on (league/page_cache.py)."""
-
-    number = models.BigIntegerField()
-
-    def __str__(self) -> str:
-        return f"league data revision {self.number}"

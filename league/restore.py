@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 from . import backup
 from .forms import RestoreForm
 from .models import League
-from .views import BAD_REQUEST, _posted
+from .views.common import BAD_REQUEST, posted
 
 TOO_LARGE = (
     "This file is {size:,} bytes; the restore page takes backups of up to {most:,} bytes. "
@@ -39,7 +39,7 @@ RESTORED_ALREADY = (
 @require_http_methods(["GET", "POST"])
 def league_restore(request: HttpRequest) -> HttpResponse:
     """GET: the upload form; POST: the league made from the file, or the reason it is not."""
-    form = RestoreForm(_posted(request), request.FILES or None)
+    form = RestoreForm(posted(request), request.FILES or None)
     if request.method == "GET" or not form.is_valid():
         status = BAD_REQUEST if request.method == "POST" else 200
         return _render(request, form, status=status)

@@ -131,8 +131,8 @@ def _outcome(entry: Entry, result: CarResult) -> league_services.EntryOutcome:
 class RacesAtTheTable:
     """league.services.table.RaceAtTheTable, with Race and its event log."""
 
-    def exists(self, round_: Round) -> bool:
-        return Race.objects.filter(round_id=round_.pk).exists()
+    def race_of(self, round_: Round) -> Race | None:
+        return Race.objects.filter(round_id=round_.pk).first()
 
     def start(
         self, *, round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | None

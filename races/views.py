@@ -10,32 +10,25 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import pluralize
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, retarget
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import retarget
 from django_htmx.middleware import HtmxDetails
 
 from league import services as league_services
-from league.models import RUNS_RACES, League, Round, RoundStatus, may_referee, may_see
-from league.pages import latest_page
-from league.publishing import NOT_PUBLISHED
-from league.round_panel import chosen_starters, starter_lines
+from league.models import RUNS_RACES, League, may_referee, may_see
+from league.pagination import latest_page
 from league.services import (
     LEAGUE_READ_ONLY,
-    AlreadyDone,
     LeagueArchived,
-    StaleRound,
     league_writable,
-    reopen_summary,
-    round_reopen_refusal,
 )
-from league.views import render_round, rookie_form_for, rookie_hire
+from league.views.common import NOT_PUBLISHED
+from league.views.results import committed
 from rules.engine import Event, RaceState
 
 from . import services
-from .forms import build_lines, chosen_builds
 from .models import Race
 from .turn_panel import entered_panel, turn_panel, undone_panel
 
@@ -47,22 +40,6 @@ NO_RACE = (
     "There is no such race. If it was being run at the table, it may have been discarded on the "
     "round page so that the result could be entered by hand."
 )
-STARTED_ELSEWHERE = (
-    "This race was already started (by another tap or another device): it runs with the "
-    "starters and cars chosen there."
-)
-NO_ROUND_VERSION = (
-    "This form does not say which version of the round it was built on: reload the page."
-)
-START_CANCELLED = (
-    "Round {number}'s start is cancelled: its starters gave back the XP for starting. Choose "
-    "the starters again."
-)
-REOPENED = (
-    "Round {number} is open again: what its confirmation did is taken back. Correct it and "
-    "confirm it again."
-)
-STARTERS_CHANGED = "Round {number} starts with the starters as changed."
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 NO_SUCH_EVENT = "There is no such entry in this race's log to take back."
 NOT_A_PAIR = "This tap should name a choice and a die's face, as {name}: reload the page."
@@ -212,9 +189,7 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
     if "commit" in post:
         race = _race(race.pk)
         league_services.round_table_commit(round_=race.round, expected_race_version=version)
-        messages.success(request, f"Round {race.round.number} is in the standings.")
-        url = race.round.get_absolute_url()
-        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+        return committed(request, race.round)
     if "undo" in post:
         back_to = _back_to(post)
         # The page shows the snapshot read here when it was built on this version: then only
@@ -336,243 +311,3 @@ def undo_back_to(request: HttpRequest, race_id: int, seq: int) -> HttpResponse:
         "latest": race.events.defer("state_before").filter(seq=race.seq).first(),
     }
     return render(request, "races/undo_back_to.html", context)
-
-
-def _round(round_id: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("season__league", "track"), pk=round_id)
-
-
-@never_cache
-@login_required
-@require_http_methods(["GET", "POST"])
-def race_new(request: HtmxHttpRequest, round_id: int) -> HttpResponse:
-    """Start the round's race at the table; a round started on the round page is taken over
-    once the referee has seen what that discards."""
-    round_ = _round(round_id)
-    _require_referee(request, round_.season.league)
-    race = Race.objects.filter(round=round_).first()
-    if race is not None:
-        if request.method == "POST":
-            messages.warning(request, STARTED_ELSEWHERE)
-        return redirect(race)
-    take_over = league_services.take_over_summary(round_)
-    posted = request.POST if request.method == "POST" and take_over is None else None
-    starters = starter_lines(round_, posted)
-    builds = build_lines(starters, round_.season.league.rules.car_build, posted)
-    errors: list[str] = []
-    status = BAD_REQUEST
-    if request.method == "POST":
-        try:
-            race = _start_or_take_over(request, round_, starters, builds, take_over)
-            return redirect(race)
-        except ValidationError as refusal:
-            race = Race.objects.filter(round=round_).first()
-            if race is not None:  # a double tap, or another device: the race is running
-                messages.warning(request, STARTED_ELSEWHERE)
-                return redirect(race)
-            round_.refresh_from_db()  # another device may have started it by hand meanwhile
-            take_over = league_services.take_over_summary(round_)
-            errors = refusal.messages
-            status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
-    status = status if errors else 200
-    return _render_race_new(request, round_, starters, builds, take_over, errors, status)
-
-
-def _render_race_new(
-    request, round_, starters, builds, take_over, errors, status, rookie_form=None
-) -> HttpResponse:
-    league = round_.season.league
-    context = {
-        "round": round_,
-        "season": round_.season,
-        "league": league,
-        "starters": starters,
-        "builds": builds,
-        "take_over": take_over,
-        "errors": errors,
-        "rookie_form": rookie_form or rookie_form_for(request, league),
-    }
-    return render(request, "races/race_new.html", context, status=status)
-
-
-@login_required
-@require_POST
-def race_hire(request: HttpRequest, round_id: int) -> HttpResponse:
-    """A rookie hired from the turn helper's starters form, which shows them next."""
-    round_ = _round(round_id)
-    try:
-        form, driver = rookie_hire(request, round_.season.league)
-    except ValidationError as refusal:
-        form, driver, errors = None, None, refusal.messages
-    else:
-        errors = form.non_field_errors()
-    if driver is None:
-        starters = starter_lines(round_)
-        builds = build_lines(starters, round_.season.league.rules.car_build)
-        take_over = league_services.take_over_summary(round_)
-        return _render_race_new(
-            request, round_, starters, builds, take_over, errors, BAD_REQUEST, form
-        )
-    return redirect("races:race_new", round_id=round_.pk)
-
-
-def _start_or_take_over(request, round_, starters, builds, take_over) -> Race:
-    version = _round_version(request)
-    if take_over is not None:
-        return league_services.round_take_over(round_=round_, expected_version=version)
-    chosen = chosen_starters(starters)
-    return league_services.round_start_at_table(
-        round_=round_,
-        starters=chosen,
-        expected_version=version,
-        car_builds=chosen_builds(builds),
-    )
-
-
-def _race_version(request: HttpRequest) -> int:
-    """The version of the race the round page showed, when it offered to discard it."""
-    try:
-        return int(request.POST.get("race_version", ""))
-    except ValueError:
-        raise ValidationError(NO_ROUND_VERSION) from None
-
-
-def _round_version(request: HttpRequest) -> int:
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        raise ValidationError(NO_ROUND_VERSION) from None
-
-
-@login_required
-@require_POST
-def race_discard(request: HttpRequest, round_id: int) -> HttpResponse:
-    """Stop running the round at the table, so that its result is typed on the round page."""
-    round_ = _round(round_id)
-    _require_referee(request, round_.season.league)
-    try:
-        events = league_services.round_run_by_hand(
-            round_=round_,
-            expected_version=_round_version(request),
-            expected_race_version=_race_version(request),
-        )
-    except ValidationError as refusal:
-        round_.refresh_from_db()
-        status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
-        return render_round(request, round_, errors=refusal.messages, status=status)
-    messages.success(
-        request,
-        f"The table's race is discarded ({events} event{pluralize(events)}): "
-        "enter the result below.",
-    )
-    return redirect(round_)
-
-
-@never_cache
-@login_required
-@require_http_methods(["GET", "POST"])
-def round_starters(request: HttpRequest, round_id: int) -> HttpResponse:
-    """Change the starters of a started round (or cancel its start) before its result is begun,
-    however it is run: by hand on the round page or at the table."""
-    round_ = _round(round_id)
-    _require_referee(request, round_.season.league)
-    if round_.status == RoundStatus.SCHEDULED and request.method == "GET":
-        return redirect(round_)
-    errors: list[str] = []
-    status = 200
-    if request.method == "POST":
-        try:
-            return _change_or_cancel(request, round_)
-        except AlreadyDone as done:
-            messages.info(request, done.message)
-            return redirect(done.done)
-        except ValidationError as refusal:
-            errors = refusal.messages
-            status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
-            if status == CONFLICT:
-                round_.refresh_from_db()
-    posted = request.POST if status == BAD_REQUEST and "change" in request.POST else None
-    return _render_starters(request, round_, posted, errors, status)
-
-
-def _starters_forms(round_: Round, race: Race | None, posted=None):
-    current = dict(round_.entries.values_list("driver_id", "car"))
-    starters = starter_lines(round_, posted, current=current)
-    zones = round_.season.league.rules.car_build if race is not None else ()
-    return starters, build_lines(starters, zones, posted)
-
-
-def _render_starters(request, round_, posted, errors, status) -> HttpResponse:
-    race = Race.objects.filter(round=round_).first()
-    starters, builds = _starters_forms(round_, race, posted)
-    context = {
-        "round": round_,
-        "season": round_.season,
-        "league": round_.season.league,
-        "race": race,
-        "back": race or round_,  # where the round is run
-        "starters": starters,
-        "builds": builds,
-        "refusal": league_services.starters_change_refusal(round_),
-        "errors": errors,
-    }
-    return render(request, "races/starters.html", context, status=status)
-
-
-def _change_or_cancel(request: HttpRequest, round_: Round) -> HttpResponse:
-    """Cancel the start, or start again with the starters posted."""
-    version = _round_version(request)
-    race = Race.objects.filter(round=round_).first()
-    race_version = _race_version(request) if race is not None else None
-    if "cancel" in request.POST:
-        league_services.round_start_cancel(
-            round_=round_, expected_version=version, expected_race_version=race_version
-        )
-        messages.success(request, START_CANCELLED.format(number=round_.number))
-        return redirect(round_)
-    starters, builds = _starters_forms(round_, race, request.POST)
-    race = league_services.round_starters_change(
-        round_=round_,
-        starters=chosen_starters(starters),
-        expected_version=version,
-        expected_race_version=race_version,
-        car_builds=chosen_builds(builds),
-    )
-    messages.success(request, STARTERS_CHANGED.format(number=round_.number))
-    return redirect(race or round_)
-
-
-@never_cache
-@login_required
-@require_http_methods(["GET", "POST"])
-def round_reopen(request: HttpRequest, round_id: int) -> HttpResponse:
-    """GET asks first, listing what reopening the last confirmed round takes back; POST
-    reopens it, by hand or at the table, to be corrected and confirmed again."""
-    round_ = _round(round_id)
-    _require_referee(request, round_.season.league)
-    if request.method == "GET":
-        return _render_reopen(request, round_, [], 200)
-    try:
-        race = league_services.round_reopen(round_=round_, expected_version=_round_version(request))
-    except AlreadyDone as done:
-        messages.info(request, done.message)
-        return redirect(Race.objects.filter(round=round_).first() or round_)
-    except ValidationError as refusal:
-        round_.refresh_from_db()
-        status = CONFLICT if isinstance(refusal, StaleRound) else BAD_REQUEST
-        return _render_reopen(request, round_, refusal.messages, status)
-    messages.success(request, REOPENED.format(number=round_.number))
-    return redirect(race or round_)
-
-
-def _render_reopen(request, round_, errors, status) -> HttpResponse:
-    context = {
-        "round": round_,
-        "season": round_.season,
-        "league": round_.season.league,
-        "refusal": round_reopen_refusal(round_),
-        "taken_back": reopen_summary(round_),
-        "at_table": round_.run_at_table,
-        "errors": errors,
-    }
-    return render(request, "races/reopen.html", context, status=status)

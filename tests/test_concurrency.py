@@ -35,6 +35,7 @@ from races.models import Race
 from rules import engine
 from tests.factories import UserFactory
 from tests.league.test_services import all_finish, play_rounds, racing_drivers
+from tests.league.test_views import round_url
 from tests.races.autopilot import drive, drive_to_finish, legal_event
 
 pytestmark = [
@@ -277,7 +278,7 @@ def test_writing_the_race_into_the_season_while_another_device_discards_it(
     device = Device(roomy_server.url, organiser)
     commit = {"commit": "", "version": race.version}
     discard = {"version": round_version, "race_version": race.version}
-    discard_url = reverse("races:race_discard", args=[round_.pk])
+    discard_url = round_url(round_, "by_hand")
     calls = [
         (lambda: device.post(race.get_absolute_url(), commit))
         if index % 2
@@ -360,7 +361,7 @@ def test_a_setup_changed_as_the_season_s_first_race_starts_is_the_one_it_starts_
         ):
             start[f"d{driver.pk}-start"] = "on"
             start[f"d{driver.pk}-car"] = car
-        new_race = reverse("races:race_new", kwargs={"round_id": round_.pk})
+        new_race = round_url(round_, "table")
         setup_url = reverse("league:season_setup", args=[league.slug, 1])
         answers = all_at_once(
             [

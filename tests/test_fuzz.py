@@ -652,14 +652,6 @@ def _round_alternatives(name: str) -> Callable[[World], list[str]]:
     return alternatives
 
 
-def _round_id_alternatives(name: str) -> Callable[[World], list[str]]:
-    def alternatives(world: World) -> list[str]:
-        ids = [world.other_round.pk, world.round2.pk, 0, 10**30, 2**63, 2**63 - 1]
-        return [path_to(name, pk) for pk in ids]
-
-    return alternatives
-
-
 def _race_alternatives(world: World) -> list[str]:
     ids = [world.other_race.pk, 0, 10**30, 2**63, 2**63 - 1, world.race.pk + 1000]
     return [path_to("races:turn", pk) for pk in ids]
@@ -903,23 +895,23 @@ ENDPOINTS = (
     Endpoint(
         "race_new",
         "fresh",
-        lambda world: reverse("races:race_new", args=[world.round1.pk]),
-        _round_id_alternatives("races:race_new"),
+        lambda world: _round_url("league:round_table", world.round1),
+        _round_alternatives("league:round_table"),
         lambda world, draw: starters_post(world, draw, cars=("red", "blue", "green", "yellow")),
         weight=2,
     ),
     Endpoint(
         "race_new_take_over",
         "by_hand",
-        lambda world: reverse("races:race_new", args=[world.round1.pk]),
-        _round_id_alternatives("races:race_new"),
+        lambda world: _round_url("league:round_table", world.round1),
+        _round_alternatives("league:round_table"),
         lambda world, draw: {"version": world.version, "take_over": ""},
     ),
     Endpoint(
         "race_discard",
         "race",
-        lambda world: reverse("races:race_discard", args=[world.round1.pk]),
-        _round_id_alternatives("races:race_discard"),
+        lambda world: _round_url("league:round_by_hand", world.round1),
+        _round_alternatives("league:round_by_hand"),
         lambda world, draw: {
             "version": world.version,
             "race_version": race_services.Race.objects.get(pk=world.race.pk).version,
@@ -962,23 +954,23 @@ ENDPOINTS = (
     Endpoint(
         "round_starters_change",
         "by_hand",
-        lambda world: reverse("races:round_starters", args=[world.round1.pk]),
-        _round_id_alternatives("races:round_starters"),
+        lambda world: _round_url("league:round_starters", world.round1),
+        _round_alternatives("league:round_starters"),
         lambda world, draw: {**starters_post(world, draw), "change": ""},
     ),
     Endpoint(
         "round_start_cancel",
         "by_hand",
-        lambda world: reverse("races:round_starters", args=[world.round1.pk]),
-        _round_id_alternatives("races:round_starters"),
+        lambda world: _round_url("league:round_starters", world.round1),
+        _round_alternatives("league:round_starters"),
         lambda world, draw: {"version": world.version, "cancel": ""},
         hostile=({"version": str(2**63)},),
     ),
     Endpoint(
         "race_starters",
         "race",
-        lambda world: reverse("races:round_starters", args=[world.round1.pk]),
-        _round_id_alternatives("races:round_starters"),
+        lambda world: _round_url("league:round_starters", world.round1),
+        _round_alternatives("league:round_starters"),
         lambda world, draw: {
             **starters_post(world, draw),
             "race_version": race_services.Race.objects.get(pk=world.race.pk).version,
@@ -989,8 +981,8 @@ ENDPOINTS = (
     Endpoint(
         "round_reopen",
         "season_done",
-        lambda world: reverse("races:round_reopen", args=[world.round1.pk]),
-        _round_id_alternatives("races:round_reopen"),
+        lambda world: _round_url("league:round_reopen", world.round1),
+        _round_alternatives("league:round_reopen"),
         lambda world, draw: {"version": world.version, "reopen": ""},
     ),
     Endpoint(
@@ -1008,9 +1000,9 @@ ENDPOINTS = (
     Endpoint(
         "race_hire",
         "fresh",
-        lambda world: reverse("races:race_hire", args=[world.round1.pk]),
-        _round_id_alternatives("races:race_hire"),
-        lambda world, draw: {"team": world.teams[1].pk, "name": "Gil", "hire": ""},
+        lambda world: _round_url("league:round_hire", world.round1),
+        _round_alternatives("league:round_hire"),
+        lambda world, draw: {"team": world.teams[1].pk, "name": "Gil", "hire": "", "back": "table"},
     ),
     Endpoint(
         "track_edit",
@@ -1490,7 +1482,7 @@ def test_markup_in_names_comes_back_escaped(client: Client) -> None:
         drivers = list(team.drivers.order_by("pk"))
         round_url = _round_url("league:round", round_)
         shows(round_url, track_name, team_name, *driver_names)
-        start = reverse("races:race_new", args=[round_.pk])
+        start = _round_url("league:round_table", round_)
         shows(start, track_name, team_name, *driver_names)
         version = Round.objects.values_list("version", flat=True).get(pk=round_.pk)
         post: Post = {"version": version, "start": ""}

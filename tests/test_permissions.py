@@ -36,7 +36,7 @@ from django.utils.html import escape
 
 from league import services
 from league.models import League, Role
-from league.publishing import public
+from league.views.common import public
 from tests.factories import UserFactory
 from tests.test_fuzz import Request as Sent
 from tests.test_fuzz import World, build_rival, build_world, quiet_logs, send  # noqa: F401
@@ -108,11 +108,10 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:round_race_options": (NOT_HERE_LOGIN, ORGANISER),
     "league:round_injury_roll": (NOT_HERE_LOGIN, REFEREE),
     "league:round_commit": (NOT_HERE_LOGIN, REFEREE),
-    "races:race_new": (REFEREE, REFEREE),
-    "races:race_hire": (NOT_HERE_LOGIN, ORGANISER),
-    "races:race_discard": (NOT_HERE_LOGIN, REFEREE),
-    "races:round_starters": (REFEREE, REFEREE),
-    "races:round_reopen": (REFEREE, REFEREE),
+    "league:round_table": (REFEREE, REFEREE),
+    "league:round_by_hand": (NOT_HERE_LOGIN, REFEREE),
+    "league:round_starters": (REFEREE, REFEREE),
+    "league:round_reopen": (REFEREE, REFEREE),
     "races:turn": (PUBLIC, REFEREE_NO_LOGIN),
     "races:log": (PUBLIC, NOT_HERE),
     "races:undo_back_to": (REFEREE, NOT_HERE_LOGIN),

@@ -133,11 +133,6 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # The demo league logs in with passwords printed in the README: local.py and test.py allow it.
 PADDOCK_DEMO_ALLOWED = False
 
-# The parts of a league's pages that read its history are kept in the cache (Django's default,
-# one per process: each keeps its own copy, all keyed by the league data's revision in the
-# database, so every worker shows the same). league/page_cache.py. The tests lay every part out
-# afresh (test.py), but for the tests of the cache itself.
-PADDOCK_PAGE_PARTS = True
 # The largest backup file the restore page takes (league/restore.py): it is read whole into
 # memory. A larger one is imported on the host with manage.py import_league.
 PADDOCK_RESTORE_MOST_BYTES = env.int("PADDOCK_RESTORE_MOST_BYTES", default=50 * 1024 * 1024)

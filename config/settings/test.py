@@ -12,8 +12,3 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 
 PADDOCK_DEMO_ALLOWED = True
-
-# Inside a test's transaction the league data's revision never advances (it advances when a
-# transaction commits), so the parts are laid out on every request; tests/league/
-# test_page_cache.py switches them on, in transactions that commit.
-PADDOCK_PAGE_PARTS = False

@@ -13,7 +13,6 @@ from rules.championship import (
     DriverSheet,
 )
 
-from .. import bulk
 from ..models import (
     Driver,
     DriverStatus,
@@ -76,8 +75,9 @@ REPORT_FIELDS = (
 def _age_and_retire(season: Season) -> list[SeasonEndChange]:
     """Healing, aging and retirement for every racing driver, and the report of it.
 
-    The same few statements for 10 drivers or 10,000: the report's lines go in as one insert
-    (bulk.insert_rows) and each driver is then set from their own line in one update."""
+    A few statements for 10 drivers or 10,000: the report's lines go in with bulk_create (in
+    batches of the database's parameter limit) and each driver is then set from their own line
+    in one update."""
     rules = season.league.rules
     drivers = (
         Driver.objects.filter(team__league=season.league)
@@ -95,11 +95,13 @@ def _age_and_retire(season: Season) -> list[SeasonEndChange]:
             status=status,
         )
         change = rules.season_end(sheet)
+        report = {name: getattr(change, name) for name in REPORT_FIELDS}
         lines.append(
-            [season.pk, driver_id, change.retires]
-            + [getattr(change, name) for name in REPORT_FIELDS]
+            SeasonEndChange(
+                season_id=season.pk, driver_id=driver_id, retired=change.retires, **report
+            )
         )
-    bulk.insert_rows(SeasonEndChange, ["season_id", "driver_id", "retired", *REPORT_FIELDS], lines)
+    SeasonEndChange.objects.bulk_create(lines)
     lines = SeasonEndChange.objects.filter(season_id=season.pk).order_by()
     line = lines.filter(driver_id=OuterRef("pk"))
     Driver.objects.filter(pk__in=lines.values("driver_id")).update(

@@ -279,7 +279,7 @@ def round_start_at_table(
     """Start the round at the table: its starters on the grid as round_start puts them, and its
     race set up for the turn helper, with the cars `car_builds` gives built by their players
     (where the rule set lets them). The race."""
-    if table().exists(round_):
+    if table().race_of(round_) is not None:
         raise ValidationError(RACE_ALREADY_STARTED.format(number=round_.number))
     round_ = round_for_write(round_, expected_version)
     _check_round_can_start(round_)

@@ -29,8 +29,9 @@ class RaceAtTheTable(Protocol):
     and refuses, as a ValidationError (a Stale one for a page built on an older version of the
     race), what the race does not allow."""
 
-    def exists(self, round_: Round) -> bool:
-        """Whether the round has a race at the table (running or committed)."""
+    def race_of(self, round_: Round) -> object | None:
+        """The round's race at the table (running or committed), or None: an object the
+        pages redirect to and show the `version` of."""
         ...
 
     def start(

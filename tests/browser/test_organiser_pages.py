@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from league import services as league_services
 from league.models import Driver, Track
+from tests.league.test_views import round_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = 390
@@ -41,7 +42,7 @@ def test_the_organisers_pages_fit_a_phone(page: Page, live_server, login, django
         expect(page.get_by_role("heading", name=heading).first).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE, path
 
-    fits(reverse("races:round_reopen", args=[round_one.pk]), "Reopen round 1")
+    fits(round_url(round_one, "reopen"), "Reopen round 1")
     fits(reverse("league:track_edit", args=[Track.objects.get(name="Monza").pk]), "Edit Monza")
     # Round 2: hire a rookie from the starters form, then start and change the starters.
     page.goto(live_server.url + round_two.get_absolute_url())

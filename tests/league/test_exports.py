@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from bench import builders
 from league import ical, services
-from league.exports import cell
 from league.models import Driver, League, Round, Team
+from league.views.exports import cell
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

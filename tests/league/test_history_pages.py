@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from bench import builders
 from league.models import Driver, Entry, League, Season, Team
-from league.pages import HISTORY_PER_PAGE, LINES_PER_PAGE, SEASONS_PER_PAGE
+from league.pagination import HISTORY_PER_PAGE, LINES_PER_PAGE, SEASONS_PER_PAGE
 from league.standings import season_leaders, season_standings
 from tests.factories import UserFactory
 

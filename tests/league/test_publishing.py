@@ -11,7 +11,7 @@ from django.utils.html import escape
 from bench import builders
 from league import services
 from league.models import Driver, League, Role, Team
-from league.publishing import NOT_PUBLISHED
+from league.views.common import NOT_PUBLISHED
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -140,7 +140,8 @@ def test_a_publish_form_built_on_older_settings_is_a_conflict(client, history):
 def test_a_publish_form_without_its_version_is_refused_not_a_server_error(client, history):
     client.force_login(history.organiser)
     url = reverse("league:league_publish", args=[history.slug])
-    assert client.post(url, {"unpublish": ""}).status_code == 409
+    response = client.post(url, {"unpublish": ""})
+    assert response.status_code == 400 and escape(services.LEAGUE_CHANGED) in response.text
     assert League.objects.get(pk=history.pk).published
 
 

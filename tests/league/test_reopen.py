@@ -8,7 +8,6 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from django.urls import reverse
 
 from league import services
 from league.models import Driver, DriverStatus, League, Round, RoundResultChange, RoundStatus
@@ -286,7 +285,7 @@ def test_a_reopened_table_race_is_not_yet_committed_twice(table_round, season):
 
 
 def reopen_url(round_: Round) -> str:
-    return reverse("races:round_reopen", args=[round_.pk])
+    return round_url(round_, "reopen")
 
 
 def test_the_round_page_offers_to_reopen_only_the_last_confirmed_round(

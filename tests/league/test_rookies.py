@@ -6,11 +6,10 @@ from __future__ import annotations
 from html import unescape
 
 import pytest
-from django.urls import reverse
 
 from league import services
 from league.models import Driver, League, Role, Round
-from league.views import NO_ROOKIES
+from league.views.starts import NO_ROOKIES
 from tests.league.test_views import round_url
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +20,10 @@ def round_one(season, teams) -> Round:
     return season.rounds.get(number=1)
 
 
-def hire(client, url: str, team, name: str):
-    return client.post(url, {"team": team.pk, "name": name, "hire": ""})
+def hire(client, url: str, team, name: str, *, back: str = ""):
+    """The rookie form's post; `back`: "table" from the turn helper's start page."""
+    data = {"team": team.pk, "name": name, "hire": ""}
+    return client.post(url, {**data, "back": back} if back else data)
 
 
 def test_a_rookie_is_hired_from_the_round_pages_starters_form(client_organiser, round_one, teams):
@@ -40,11 +41,12 @@ def test_a_rookie_is_hired_from_the_round_pages_starters_form(client_organiser, 
 
 
 def test_a_rookie_is_hired_from_the_turn_helpers_starters_form(client_organiser, round_one, teams):
-    start_page = reverse("races:race_new", args=[round_one.pk])
-    hire_url = reverse("races:race_hire", args=[round_one.pk])
-    assert hire_url in client_organiser.get(start_page).text
+    start_page = round_url(round_one, "table")
+    hire_url = round_url(round_one, "hire")
+    page = client_organiser.get(start_page).text
+    assert hire_url in page and 'name="back" value="table"' in page
 
-    response = hire(client_organiser, hire_url, teams[1], "Eve")
+    response = hire(client_organiser, hire_url, teams[1], "Eve", back="table")
 
     assert response.status_code == 302 and response.url == start_page
     eve = Driver.objects.get(name="Eve")
@@ -55,12 +57,8 @@ def test_a_rookie_is_hired_from_the_turn_helpers_starters_form(client_organiser,
 def test_a_rookie_named_as_a_driver_of_the_league_is_refused_on_the_form(
     client_organiser, round_one, teams, action
 ):
-    url = (
-        round_url(round_one, "hire")
-        if action == "round"
-        else reverse("races:race_hire", args=[round_one.pk])
-    )
-    response = hire(client_organiser, url, teams[0], "Cid")
+    back = "table" if action == "table" else ""
+    response = hire(client_organiser, round_url(round_one, "hire"), teams[0], "Cid", back=back)
 
     assert response.status_code == 400
     message = services.DRIVER_NAME_TAKEN.format(name="Cid", team="Blue Moons")
@@ -100,8 +98,8 @@ def test_a_league_without_careers_offers_no_rookies(client_organiser, organiser)
     assert "Hire a rookie" not in client_organiser.get(round_url(round_one)).text
     # Refused as what it is, not as the organiser's lack of a right they have.
     refusal = NO_ROOKIES.format(rules="Formula D")
-    for url in (round_url(round_one, "hire"), reverse("races:race_hire", args=[round_one.pk])):
-        response = hire(client_organiser, url, team, "Eve")
+    for back in ("", "table"):
+        response = hire(client_organiser, round_url(round_one, "hire"), team, "Eve", back=back)
         assert response.status_code == 400
         assert refusal in unescape(response.text)
         assert "Hire a rookie" not in response.text

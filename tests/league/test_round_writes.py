@@ -5,7 +5,6 @@ time (by hand on this page, or at the table with the turn helper)."""
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 
 from league import services as league_services
 from league.models import Entry, Round, RoundStatus
@@ -172,7 +171,7 @@ def test_switching_to_hand_entry_says_what_is_discarded_and_then_discards_it(
     page = client_organiser.get(round_url(round_))
     assert f"{at_table.seq} events entered at the table" in page.text
     response = client_organiser.post(
-        reverse("races:race_discard", args=[round_.pk]),
+        round_url(round_, "by_hand"),
         {"version": version_of(round_), "race_version": at_table.version},
     )
     assert response.status_code == 302
@@ -194,10 +193,10 @@ def test_switching_to_the_table_says_what_is_discarded_and_then_discards_it(
     )
     page = client_organiser.get(round_url(started))
     assert "Run it with the turn helper instead" in page.text
-    confirm = client_organiser.get(f"/races/rounds/{started.pk}/start/")
+    confirm = client_organiser.get(round_url(started, "table"))
     assert "discards the result entered by hand" in confirm.text
     response = client_organiser.post(
-        f"/races/rounds/{started.pk}/start/", {"take_over": "", "version": version_of(started)}
+        round_url(started, "table"), {"take_over": "", "version": version_of(started)}
     )
     race = Race.objects.get(round=started)
     assert response.status_code == 302 and response.url == race.get_absolute_url()
@@ -209,7 +208,7 @@ def test_switching_to_the_table_says_what_is_discarded_and_then_discards_it(
 
 def test_a_stale_or_refused_discard_is_a_4xx_on_the_round_page(client_organiser, at_table):
     round_ = at_table.round
-    url = reverse("races:race_discard", args=[round_.pk])
+    url = round_url(round_, "by_hand")
     stale = client_organiser.post(url, {"version": version_of(round_) - 1, "race_version": 0})
     assert stale.status_code == 409 and "Someone else changed this round first" in stale.text
     assert Race.objects.filter(pk=at_table.pk).exists()
@@ -227,7 +226,7 @@ def test_a_discard_from_a_page_that_showed_fewer_events_is_refused(client_organi
     drive(at_table, 5, seed=2)
     seq = Race.objects.get(pk=at_table.pk).seq
     response = client_organiser.post(
-        reverse("races:race_discard", args=[round_.pk]),
+        round_url(round_, "by_hand"),
         {"version": version_of(round_), "race_version": shown},
     )
     assert response.status_code == 409 and "has moved on since this page was built" in response.text

@@ -5,11 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.template import Context, Template
 from django.urls import reverse
 
 from league import services
-from league.forms import HireForm
 from league.models import Driver, Entry, League, Role, Round, RoundStatus, Season, Team, Track
 from rules.championship import championship_for
 from tests.league.test_services import all_finish
@@ -254,21 +252,6 @@ def test_a_rookie_is_hired_from_the_team_page(client_organiser, league, teams):
     assert (eve.age, eve.xp) == (1, 0)
 
 
-def test_the_team_page_lays_its_blank_hire_form_out_once(client_organiser, league, teams):
-    """crispy laid the one-field form out on every view of the team page, at the cost of the
-    rest of the page together: the form is the same each time, so it is laid out once."""
-    url = teams[0].get_absolute_url()
-    client_organiser.get(url)
-    response = client_organiser.get(url)
-    assert not [t.name for t in response.templates if t.name.startswith("bootstrap5/")]
-    as_crispy = Template("{% load crispy_forms_tags %}{{ form|crispy }}")
-    assert as_crispy.render(Context({"form": HireForm()})) in response.text
-    refused = client_organiser.post(
-        reverse("league:driver_hire", args=[league.slug, teams[0].pk]), {"name": ""}
-    )
-    assert refused.status_code == 400 and "This field is required." in refused.text
-
-
 def test_unknown_pages_are_404_not_500(client, league):
     assert client.get("/no-such-league/").status_code == 404
     assert client.get(f"/{league.slug}/seasons/9/").status_code == 404
@@ -414,7 +397,7 @@ def test_pages_with_a_versioned_form_are_never_served_from_the_cache(
         reverse("league:team_new", args=[season.league.slug]),
         reverse("league:season_new", args=[season.league.slug]),
         reverse("league:league_points", args=[season.league.slug]),
-        reverse("races:race_new", args=[round_.pk]),
+        round_url(round_, "table"),
     ):
         response = client_organiser.get(url)
         assert "no-store" in response.headers["Cache-Control"], url

@@ -12,6 +12,7 @@ from league.standings import season_standings
 from races import services
 from races.models import Race
 from rules import engine
+from tests.league.test_views import round_url
 from tests.races.autopilot import drive, drive_to_finish, write_the_result
 
 pytestmark = pytest.mark.django_db
@@ -112,7 +113,7 @@ BUILT = {"tires": 8, "brakes": 3, "gearbox": 2, "body": 2, "engine": 3, "road_ha
 
 
 def test_a_player_may_build_the_car_from_20_wp_on_the_start_page(client_organiser, round_one):
-    url = reverse("races:race_new", args=[round_one.pk])
+    url = round_url(round_one, "table")
     page = client_organiser.get(url).content.decode()
     assert "Constructing Your Car" in page
     drivers = list(Driver.objects.order_by("pk"))
@@ -138,7 +139,7 @@ def test_a_car_built_outside_the_rules_is_refused_and_nothing_starts(
 ):
     drivers = list(Driver.objects.order_by("pk"))
     post = _start_post(drivers, ("red", "blue", "green"), {drivers[0]: build})
-    response = client_organiser.post(reverse("races:race_new", args=[round_one.pk]), post)
+    response = client_organiser.post(round_url(round_one, "table"), post)
     assert response.status_code == 400
     assert reason in response.content.decode().replace("&#x27;", "'")
     assert not Race.objects.exists()
@@ -147,7 +148,7 @@ def test_a_car_built_outside_the_rules_is_refused_and_nothing_starts(
 
 
 def test_a_season_pass_start_page_offers_no_built_cars(client_organiser, round_one, season):
-    page = client_organiser.get(reverse("races:race_new", args=[season.rounds.first().pk]))
+    page = client_organiser.get(round_url(season.rounds.first(), "table"))
     assert "Constructing Your Car" not in page.content.decode()
 
 

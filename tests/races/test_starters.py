@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 
 from league import services as league_services
 from league.models import Driver, Entry, Round, RoundStatus
@@ -200,7 +199,7 @@ def test_a_race_shown_at_an_older_version_keeps_its_starters(race, round_one, st
 
 
 def starters_url(round_: Round) -> str:
-    return reverse("races:round_starters", args=[round_.pk])
+    return round_url(round_, "starters")
 
 
 def test_the_round_page_offers_the_change_until_a_result_is_entered(

@@ -19,6 +19,7 @@ from races.models import Race, RaceEvent
 from rules import engine
 from rules.dice import Die, values
 from tests.factories import UserFactory
+from tests.league.test_views import round_url
 from tests.races.autopilot import drive
 from tests.races.scenario import EXPECTED_POINTS, STEPS
 
@@ -449,7 +450,7 @@ def test_the_log_costs_the_same_queries_for_10_events_or_3000(
 
 
 def new_url(round_) -> str:
-    return reverse("races:race_new", kwargs={"round_id": round_.pk})
+    return round_url(round_, "table")
 
 
 def test_the_round_page_offers_the_turn_helper(client_organiser, round_one, teams):
@@ -640,7 +641,7 @@ def test_taking_back_to_no_such_entry_is_refused_not_a_500(client_organiser, rac
 
 
 def test_before_the_first_entry_the_turn_page_offers_to_change_the_starters(client_organiser, race):
-    starters_url = reverse("races:round_starters", args=[race.round.pk])
+    starters_url = round_url(race.round, "starters")
     assert starters_url in client_organiser.get(turn_url(race)).content.decode()
     play_steps(client_organiser, race, STEPS[:1])
     assert starters_url not in client_organiser.get(turn_url(race)).content.decode()

@@ -15,19 +15,15 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from . import ical
-from .models import Driver, DriverStatus, Entry, League, Round, RoundStatus, Season, Team
-from .standings import SeasonStandings, StandingLine, season_standings
-from .views import _league as views_league
+from .. import ical
+from ..models import Driver, DriverStatus, Entry, League, Round, RoundStatus, Season, Team
+from ..standings import SeasonStandings, StandingLine, season_standings
+from .common import league_for
 
 # How long a race session is taken to last in the calendar: an evening at the table.
 SESSION_LENGTH = timedelta(hours=3)
 # A spreadsheet runs a cell starting with one of these as a formula (CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _league(slug: str) -> League:
-    return views_league(slug)
 
 
 def _season(league: League, number: int) -> Season:
@@ -55,7 +51,7 @@ def _csv(filename: str, header: Sequence[str], rows: Iterable[Sequence[object]])
 @require_GET
 def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> HttpResponse:
     """The drivers' or the teams' table: position, name, (team,) points, then each round's."""
-    season = _season(_league(slug), number)
+    season = _season(league_for(slug), number)
     standings = season_standings(season)
     rounds = [f"R{round_number}" for round_number in standings.rounds]
     filename = f"{season.league.slug}-season-{season.number}-{table}.csv"
@@ -80,7 +76,7 @@ def _blank(line: StandingLine) -> tuple[object, ...]:
 @require_GET
 def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every result of the season's finished rounds, a line a car, in round and place order."""
-    season = _season(_league(slug), number)
+    season = _season(league_for(slug), number)
     entries = (
         Entry.objects.filter(round__season=season, round__status=RoundStatus.FINISHED)
         .select_related("round__track", "driver", "team")
@@ -110,13 +106,13 @@ def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @require_GET
 def standings_json(request: HttpRequest, slug: str, number: int) -> JsonResponse:
-    return _standings_json(request, _season(_league(slug), number))
+    return _standings_json(request, _season(league_for(slug), number))
 
 
 @require_GET
 def current_standings_json(request: HttpRequest, slug: str) -> JsonResponse:
     """The standings of the league's latest season: the address a bot keeps."""
-    league = _league(slug)
+    league = league_for(slug)
     season = league.current_season()
     if season is None:
         raise Http404("The league has no season yet.")
@@ -188,7 +184,7 @@ def _ties_json(standings: SeasonStandings) -> dict[str, list[str]]:
 @require_GET
 def calendar(request: HttpRequest, slug: str) -> HttpResponse:
     """The race sessions of every season its organiser has scheduled, as an iCalendar feed."""
-    league = _league(slug)
+    league = league_for(slug)
     rounds = (
         Round.objects.filter(season__league=league, starts_at__isnull=False)
         .select_related("track", "season")
@@ -219,7 +215,7 @@ def calendar(request: HttpRequest, slug: str) -> HttpResponse:
 def team_sheet(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     """The Team Tracking Sheet, for players who keep paper at the table: the team's drivers as
     they stand, and a box per round of the current season to fill in by hand."""
-    league = _league(slug)
+    league = league_for(slug)
     team = get_object_or_404(Team, league=league, pk=team_id)
     season = league.current_season()
     rounds = list(season.rounds.select_related("track")) if season else []

@@ -1,5 +1,5 @@
-"""People pages: the organiser's members page (invite, change a role, remove), the invitation
-link a newcomer opens to join, and a team's rename by its owner. Parse, call a service, render."""
+"""People pages: the organiser's members page (invite, change a role, remove) and the invitation
+link a newcomer opens to join."""
 
 from __future__ import annotations
 
@@ -7,22 +7,18 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import services
-from .forms import HireForm, MemberRoleForm, TeamRenameForm
-from .models import Invitation, League, Membership, Role, Team
-from .round_panel import chosen_starters, starter_lines
-from .views import BAD_REQUEST, _managed_league, _posted, _render_team, _round, _round_write
+from .. import services
+from ..forms import MemberRoleForm
+from ..models import Invitation, League, Membership, Role
+from .common import BAD_REQUEST, GONE, managed_league, posted
 
-GONE = 410  # an invitation used or expired: that link will never work again
-NOT_THE_TEAMS = "Only the league's organiser or this team's owner may do that."
-NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
 # login() must be told which backend vouches for a user it did not authenticate itself.
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -32,8 +28,8 @@ PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 @require_http_methods(["GET", "POST"])
 def members(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the league's members and open invitations; POST: a new invitation."""
-    league = _managed_league(request, slug)
-    form = MemberRoleForm(_posted(request), league=league)
+    league = managed_league(request, slug)
+    form = MemberRoleForm(posted(request), league=league)
     if request.method == "POST" and form.is_valid():
         role, team = form.role_and_team()
         try:
@@ -81,7 +77,7 @@ def _render_members(request, league: League, form, errors=(), status=200) -> Htt
 @require_POST
 def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     """A member's new role, or ("remove") their leaving the league."""
-    league = _managed_league(request, slug)
+    league = managed_league(request, slug)
     membership = get_object_or_404(
         Membership.objects.select_related("user", "league"), league=league, pk=member_id
     )
@@ -113,7 +109,7 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
-    league = _managed_league(request, slug)
+    league = managed_league(request, slug)
     invitation = league.invitations.filter(pk=invitation_id).first()
     if invitation is None:  # withdrawn already (a double tap), or never this league's
         messages.info(request, services.INVITATION_WITHDRAWN_ALREADY)
@@ -138,7 +134,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     organiser, a member already) says why when accepted (400)."""
     invitation = get_object_or_404(Invitation.objects.select_related("league", "team"), token=token)
     user = request.user if request.user.is_authenticated else None
-    form = None if user else UserCreationForm(_posted(request))
+    form = None if user else UserCreationForm(posted(request))
     if user is not None and invitation.used_by_id == user.pk:  # a second tap, or a revisit
         messages.info(request, services.INVITATION_JOINED_ALREADY.format(league=invitation.league))
         return redirect(invitation.league)
@@ -179,52 +175,3 @@ def _render_join(request, invitation, form, errors=(), status=200) -> HttpRespon
     context = {"invitation": invitation, "league": invitation.league, "form": form}
     context["errors"] = list(errors)
     return render(request, "league/join.html", context, status=status)
-
-
-@login_required
-@require_POST
-def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    league = get_object_or_404(League.objects.select_related("organiser"), slug=slug)
-    team = get_object_or_404(Team.objects.select_related("league"), league=league, pk=team_id)
-    if not league.can_run_team(request.user, team):
-        raise PermissionDenied(NOT_THE_TEAMS)
-    services.league_writable(league)
-    form = TeamRenameForm(request.POST)
-    if form.is_valid():
-        try:
-            services.team_rename(team=team, name=form.cleaned_data["name"])
-        except services.AlreadyDone as already:
-            messages.info(request, already.message)
-            return redirect(team)
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, f"The team is now called {team}.")
-            return redirect(team)
-    return _render_team(request, league, team, HireForm(), status=BAD_REQUEST, rename_form=form)
-
-
-@login_required
-@require_POST
-def round_choose(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
-    """A team's owner chooses the team's starters for a round not yet started."""
-    league = get_object_or_404(League.objects.select_related("organiser"), slug=slug)
-    team = league.teams_run_by(request.user).filter(pk=_team_id(request)).first()
-    if team is None:
-        raise PermissionDenied(NOT_A_TEAM_OWNER)
-    services.league_writable(league)
-    round_ = _round(league, number, round_number)
-
-    def choose(version: int) -> None:
-        lines = [group for group in starter_lines(round_, request.POST) if group[0] == team.name]
-        services.round_starters_choose(
-            round_=round_, team=team, starters=chosen_starters(lines), expected_version=version
-        )
-
-    return _round_write(request, round_, choose)
-
-
-def _team_id(request: HttpRequest) -> int | None:
-    value = request.POST.get("team", "")
-    # ASCII digits only: "²" is a digit to str.isdigit() but not to int().
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 19 else None

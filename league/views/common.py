@@ -1,0 +1,162 @@
+"""What every league page shares: the look-ups of a league and what hangs from it (a 404 when
+it is not there, or not to be seen), who may manage or referee it, the version a write form
+was built on, and the one way every write is answered.
+
+A write's answer (`answer`): done, a redirect (or the page the write asks for); a double tap
+(AlreadyDone), what exists, with what was done already; a form built on an older version of
+what it writes (Stale), the page built afresh with the reason and a 409; any other refusal
+(ValidationError), the page again with the posted values beside the reason and a 400. A
+PermissionDenied is Django's 403, whose page says why (templates/403.html).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+
+from .. import services
+from ..models import Driver, League, Round, Season
+
+BAD_REQUEST = 400
+CONFLICT = 409
+GONE = 410  # an invitation used or expired: that link will never work again
+NOT_PUBLISHED = "No such league (or it is not published)."
+NOT_AN_ORGANISER = "Only the league's organiser may do that."
+NOT_A_REFEREE = "Only the league's organiser or a referee may enter results."
+NO_VERSION = "This form does not say which version of the round it was built on: reload the page."
+
+# The league a public page has just read to check who may see it (`public`), so the page
+# itself does not read it again.
+CHECKED_LEAGUE: ContextVar[League | None] = ContextVar("checked_league", default=None)
+
+
+def posted(request: HttpRequest):
+    """The POST data to bind a form to (even when empty), or None on a GET."""
+    return request.POST if request.method == "POST" else None
+
+
+def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """`view`, a page of the league its URL names by `slug`, shown only to those who may see
+    the league: anyone once it is published, else its members; to anyone else an unpublished
+    league does not exist (404, so its name is not given away). A league that does not exist is
+    left to the view's own 404. (A race's pages, under races/ by race id, check it in their
+    views: the spectator's poll of the turn page reads whether the league is published in its
+    one query.)"""
+
+    @functools.wraps(view)
+    def page(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        league = League.objects.select_related("organiser").filter(slug=kwargs["slug"]).first()
+        if league is not None and not league.visible_to(request.user):
+            raise Http404(NOT_PUBLISHED)
+        checked = CHECKED_LEAGUE.set(league)
+        try:
+            return view(request, *args, **kwargs)
+        finally:
+            CHECKED_LEAGUE.reset(checked)
+
+    return page
+
+
+def league_for(slug: str) -> League:
+    """The league at `slug` (as `public` read it, if it did), or a 404."""
+    checked = CHECKED_LEAGUE.get()
+    if checked is not None and checked.slug == slug:
+        return checked
+    return get_object_or_404(League.objects.select_related("organiser"), slug=slug)
+
+
+def managed_league(request: HttpRequest, slug: str, *, archiving: bool = False) -> League:
+    """The league, to its organisers (else 403); a post to an archived one is refused (but
+    `archiving`, its being archived or restored)."""
+    league = league_for(slug)
+    if not league.can_manage(request.user):
+        raise PermissionDenied(NOT_AN_ORGANISER)
+    if request.method == "POST" and not archiving:
+        services.league_writable(league)
+    return league
+
+
+def refereed_league(request: HttpRequest, slug: str) -> League:
+    """The league, to its organisers and referees (else 403); a post to an archived one is
+    refused."""
+    league = league_for(slug)
+    if not league.can_referee(request.user):
+        raise PermissionDenied(NOT_A_REFEREE)
+    if request.method == "POST":
+        services.league_writable(league)
+    return league
+
+
+def season_for(league: League, number: int) -> Season:
+    # Read through the league, which the season then carries without a join.
+    return get_object_or_404(league.seasons, number=number)
+
+
+def round_for(league: League, number: int, round_number: int) -> Round:
+    round_ = get_object_or_404(
+        Round.objects.select_related("season", "track"),
+        season__league=league,
+        season__number=number,
+        number=round_number,
+    )
+    round_.season.league = league  # read already: no join for it
+    return round_
+
+
+def driver_for(league: League, driver_id: int) -> Driver:
+    driver = get_object_or_404(
+        Driver.objects.select_related("team", "home_track"), team__league=league, pk=driver_id
+    )
+    driver.team.league = league  # read already: no join for it
+    return driver
+
+
+def version_posted(request: HttpRequest, missing: str = NO_VERSION) -> int:
+    """The version the posted form was built on (every versioned write carries one): a form
+    without one is refused with `missing`."""
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        raise ValidationError(missing) from None
+
+
+# A page shown again after a refusal: (the reasons, the status, whether it is built afresh
+# as it stands now, not with what was posted) -> the page.
+Again = Callable[[Sequence[str], int, bool], HttpResponse]
+
+
+def answer(
+    request: HttpRequest,
+    write: Callable[[], object],
+    *,
+    done: Callable[[object], HttpResponse],
+    again: Again,
+) -> HttpResponse:
+    """Run `write()` and answer as every write page does (see the module's docstring)."""
+    try:
+        written = write()
+    except services.AlreadyDone as already:
+        return already_done(request, already)
+    except services.Stale as conflict:
+        return again(conflict.messages, CONFLICT, True)
+    except ValidationError as refusal:
+        return again(refusal.messages, BAD_REQUEST, False)
+    return done(written)
+
+
+def already_done(request: HttpRequest, done: services.AlreadyDone) -> HttpResponse:
+    """A double tap, or a tab that was beaten to it: show what exists, say so, write nothing."""
+    messages.info(request, done.message)
+    return redirect(done.done)
+
+
+def on_form(form, reasons: Sequence[str]) -> None:
+    """The reasons a write was refused, shown at the top of `form`."""
+    for reason in reasons:
+        form.add_error(None, reason)

@@ -1,0 +1,227 @@
+"""League pages: the home page, a new league, a league's page, and its organiser's settings
+(points table, publishing, archiving, the backup)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Page
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import backup, services
+from ..forms import ArchiveForm, LeagueForm, PointsTableForm
+from ..models import League, Season, ruleset_choices
+from ..pagination import SEASONS_PER_PAGE, page_of
+from ..standings import season_leaders
+from .common import (
+    BAD_REQUEST,
+    answer,
+    league_for,
+    managed_league,
+    on_form,
+    posted,
+    version_posted,
+)
+
+READY = "{league} is ready: add teams, then open its first season."
+SCORES_BY = "{league} now scores by {league.points_table}."
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    listed = League.objects.listed_for(request.user)
+    leagues = listed.filter(archived_at__isnull=True).prefetch_related("seasons")
+    archived = listed.filter(archived_at__isnull=False)
+    return render(request, "league/home.html", {"leagues": leagues, "archived": archived})
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_new(request: HttpRequest) -> HttpResponse:
+    # Picking a rule set reloads the form with its settings, keeping the name typed so far.
+    initial = {"name": request.GET.get("name", "")}
+    form = LeagueForm(posted(request), ruleset=_ruleset_asked(request), initial=initial)
+    if request.method == "GET" or not form.is_valid():
+        return _render_new(request, form)
+    return answer(
+        request,
+        lambda: services.league_create(
+            organiser=request.user,
+            name=form.cleaned_data["name"],
+            ruleset=form.rules.name,
+            settings=form.league_settings(),
+        ),
+        done=lambda league: _made(
+            request, f"{league} is ready: add teams, then open its first season.", league
+        ),
+        again=lambda reasons, status, fresh: _render_new(request, form, reasons),
+    )
+
+
+def _render_new(request: HttpRequest, form: LeagueForm, reasons=()) -> HttpResponse:
+    on_form(form, reasons)
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return render(request, "league/league_new.html", {"form": form}, status=status)
+
+
+def _made(request: HttpRequest, message: str, made) -> HttpResponse:
+    messages.success(request, message)
+    return redirect(made)
+
+
+def _ruleset_asked(request: HttpRequest) -> str:
+    """The rule set the new-league form is for: the one posted or picked, else the first."""
+    offered = [name for name, _title in ruleset_choices()]
+    asked = request.POST.get("ruleset") or request.GET.get("ruleset")
+    return asked if asked in offered else offered[0]
+
+
+@require_GET
+def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    return _render_league(request, league_for(slug))
+
+
+def _render_league(request, league: League, errors=(), status: int = 200) -> HttpResponse:
+    # The seasons are read once, the current one among them; teams and their drivers are read
+    # through the league, so they carry it without a join.
+    can_manage = league.can_manage(request.user)
+    seasons = list(league.seasons.order_by("number"))
+    context = {
+        "errors": list(errors),
+        "league": league,
+        "season": seasons[-1] if seasons else None,
+        "history": _season_history(seasons, request.GET.get("seasons")),
+        "teams": page_of(league.teams.prefetch_related("drivers"), request.GET.get("page")),
+        "can_manage": can_manage,
+        "can_change": can_manage and not league.is_archived,  # an archived league is read-only
+    }
+    return render(request, "league/league.html", context, status=status)
+
+
+def _season_history(seasons: list[Season], number: str | None) -> Page:
+    """A page of the league's seasons, the latest first, each with its champions (its leaders
+    while it runs): only the seasons shown are read for them."""
+    history = page_of(seasons[::-1], number, SEASONS_PER_PAGE)
+    history.object_list = season_leaders(list(history.object_list))
+    return history
+
+
+@login_required
+@require_POST
+def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
+    """Its organiser files the league away (the Archive button) or brings it back (Restore):
+    a league with history is archived, never deleted."""
+    league = managed_league(request, slug, archiving=True)
+    form = ArchiveForm(request.POST)
+    if not form.is_valid():
+        return _render_league(request, league, form.non_field_errors(), BAD_REQUEST)
+
+    def archived(league: League) -> HttpResponse:
+        done = "archived: it is listed under Archived" if league.is_archived else "back on the list"
+        return _made(request, f"{league} is {done}.", league)
+
+    return answer(
+        request,
+        lambda: services.league_archive_set(
+            league=league,
+            archived=form.cleaned_data["archived"],
+            expected_version=form.cleaned_data["version"],
+        ),
+        done=archived,
+        again=lambda reasons, status, fresh: _render_league(
+            request, league_for(slug) if fresh else league, reasons, status
+        ),
+    )
+
+
+@never_cache
+@login_required
+@require_GET
+def league_backup(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole league as one JSON file, for its organiser to keep (league/backup.py)."""
+    league = managed_league(request, slug)
+    response = HttpResponse(backup.league_file(league), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{backup.file_name(league)}"'
+    return response
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_points(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league's points table: its organiser picks a preset or writes one, until the current
+    season's first result."""
+    league = managed_league(request, slug)
+    form = PointsTableForm(posted(request), rules=league.rules)
+    if request.method == "GET" or not form.is_valid():
+        return _render_points(request, league, form)
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        if fresh:
+            league.refresh_from_db()
+            return _render_points(
+                request, league, PointsTableForm(rules=league.rules), reasons, status
+            )
+        on_form(form, reasons)
+        return _render_points(request, league, form, status=status)
+
+    return answer(
+        request,
+        lambda: services.league_points_table_set(
+            league=league, table=form.points_table(), expected_version=form.cleaned_data["version"]
+        ),
+        done=lambda league: _made(
+            request, f"{league} now scores by {league.points_table}.", league
+        ),
+        again=again,
+    )
+
+
+def _render_points(request, league, form, errors=(), status: int | None = None) -> HttpResponse:
+    context = {
+        "league": league,
+        "form": form,
+        "errors": list(errors),
+        "refusal": services.points_table_refusal(league),
+    }
+    if status is None:
+        status = BAD_REQUEST if request.method == "POST" else 200
+    return render(request, "league/points.html", context, status=status)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_publish(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET says who sees the league now; POST publishes it or takes it back."""
+    league = managed_league(request, slug)
+    if request.method == "GET":
+        return _render_publish(request, league)
+
+    def published(league: League) -> HttpResponse:
+        said = "is published: anyone may see it" if league.published else "is no longer published"
+        return _made(request, f"{league.name} {said}.", league)
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        league.refresh_from_db()
+        return _render_publish(request, league, reasons, status)
+
+    return answer(
+        request,
+        lambda: services.league_publish_set(
+            league=league,
+            published="publish" in request.POST,
+            expected_version=version_posted(request, services.LEAGUE_CHANGED),
+        ),
+        done=published,
+        again=again,
+    )
+
+
+def _render_publish(request, league: League, errors=(), status: int = 200) -> HttpResponse:
+    context = {"league": league, "errors": list(errors)}
+    return render(request, "league/publish.html", context, status=status)

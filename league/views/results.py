@@ -1,0 +1,128 @@
+"""A round's result: typed by hand on the round page (places and outcomes, then the injury
+rolls), confirmed into the season; and the last confirmed round reopened to be corrected,
+however it was run."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import services
+from ..forms import InjuryRollForm
+from ..models import Round
+from ..round_panel import round_panel
+from ..services.table import table
+from .common import BAD_REQUEST, answer, refereed_league, round_for, version_posted
+from .rounds import render_round, round_write
+
+PICK_A_FACE = "Pick the value the black die shows."
+UNKNOWN_CAR = "That car is not in this round."
+REOPENED = (
+    "Round {number} is open again: what its confirmation did is taken back. Correct it and "
+    "confirm it again."
+)
+
+
+@login_required
+@require_POST
+def round_result(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    round_ = round_for(refereed_league(request, slug), number, round_number)
+    panel = round_panel(round_, result_data=request.POST)
+    if not all(line.form.is_valid() for line in panel.outcomes):
+        return render_round(request, round_, status=BAD_REQUEST, result_data=request.POST)
+    outcomes = [line.form.outcome_for(line.entry.pk) for line in panel.outcomes]
+    return round_write(
+        request,
+        round_,
+        lambda version: services.round_result_enter(
+            round_=round_, outcomes=outcomes, expected_version=version
+        ),
+        result_data=request.POST,
+    )
+
+
+@login_required
+@require_POST
+def round_injury_roll(
+    request: HttpRequest, slug: str, number: int, round_number: int
+) -> HttpResponse:
+    round_ = round_for(refereed_league(request, slug), number, round_number)
+    form = InjuryRollForm(request.POST)
+
+    def roll(version: int) -> object:
+        if not form.is_valid():
+            raise ValidationError(PICK_A_FACE)
+        entry = round_.entries.filter(pk=form.cleaned_data["entry"]).first()
+        if entry is None:
+            raise ValidationError(UNKNOWN_CAR)
+        value = form.cleaned_data["value"]
+        return services.entry_injury_roll(entry=entry, value=value, expected_version=version)
+
+    return round_write(request, round_, roll)
+
+
+@login_required
+@require_POST
+def round_commit(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    round_ = round_for(refereed_league(request, slug), number, round_number)
+    return round_write(
+        request,
+        round_,
+        lambda version: services.round_result_commit(round_=round_, expected_version=version),
+        done=lambda _entries: committed(request, round_),
+    )
+
+
+def committed(request: HttpRequest, round_: Round) -> HttpResponse:
+    """The answer to a round's result written into its season, by hand or from the table."""
+    messages.success(request, f"Round {round_.number} is in the standings.")
+    if request.htmx:
+        return HttpResponseClientRedirect(round_.get_absolute_url())
+    return redirect(round_)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_reopen(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    """GET asks first, listing what reopening the last confirmed round takes back; POST
+    reopens it, by hand or at the table, to be corrected and confirmed again."""
+    round_ = round_for(refereed_league(request, slug), number, round_number)
+    if request.method == "GET":
+        return _render_reopen(request, round_)
+
+    def reopened(race) -> HttpResponse:
+        messages.success(request, REOPENED.format(number=round_.number))
+        return redirect(race or round_)
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        round_.refresh_from_db()
+        return _render_reopen(request, round_, reasons, status)
+
+    def reopen() -> object:
+        try:
+            return services.round_reopen(round_=round_, expected_version=version_posted(request))
+        except services.AlreadyDone as already:  # a double tap: where it is run
+            where = table().race_of(round_) or round_
+            raise services.AlreadyDone(already.message, done=where) from None
+
+    return answer(request, reopen, done=reopened, again=again)
+
+
+def _render_reopen(request, round_: Round, errors=(), status: int = 200) -> HttpResponse:
+    context = {
+        "round": round_,
+        "season": round_.season,
+        "league": round_.season.league,
+        "refusal": services.round_reopen_refusal(round_),
+        "taken_back": services.reopen_summary(round_),
+        "at_table": round_.run_at_table,
+        "errors": list(errors),
+    }
+    return render(request, "league/round_reopen.html", context, status=status)

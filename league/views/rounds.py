@@ -1,0 +1,208 @@
+"""A round's page, which shows it at every step (league/round_panel.py), and what is set on it
+before it starts: its format (Mini), its race options (Formula D's optional rules), its session
+(when and where it is played), the starters a team owner chooses. Every write to a round is
+answered by `round_write`: the panel again, fresh with a 409 when the round changed first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import services
+from ..forms import RaceOptionsForm, RookieForm, RoundSessionForm
+from ..models import RUNS_RACES, League, Role, Round, RoundStatus
+from ..round_panel import chosen_starters, round_panel, starter_lines
+from .common import answer, league_for, managed_league, round_for, version_posted
+
+NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
+
+
+@never_cache
+@require_GET
+def round_detail(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    return render_round(request, round_for(league_for(slug), number, round_number))
+
+
+def render_round(
+    request, round_: Round, *, errors=(), status=200, rookie_form=None, **bound
+) -> HttpResponse:
+    """The round page (its panel alone for htmx), `bound` to what was posted, if anything."""
+    league = round_.season.league
+    # An archived league's round is shown as to the public: it is read-only.
+    role = None if league.is_archived else league.role_of(request.user)
+    can_referee = role in RUNS_RACES
+    can_manage = role == Role.ORGANISER
+    context = {
+        "league": league,
+        "season": round_.season,
+        "round": round_,
+        "panel": round_panel(round_, **bound),
+        "errors": list(errors),
+        "can_referee": can_referee,
+        "rookie_form": rookie_form or rookie_form_for(request, league),
+        # The last confirmed round of a running season may be reopened to correct it.
+        "may_reopen": can_referee
+        and round_.is_finished
+        and services.round_reopen_refusal(round_) is None,
+        "can_manage": can_manage,
+        "own_starters": _own_starters(request, league, round_, role),
+        "race_options_form": RaceOptionsForm(round_=round_)
+        if can_manage
+        and round_.status == RoundStatus.SCHEDULED
+        and league.rules.race_option_settings
+        else None,
+    }
+    template = "league/round.html#round-panel" if request.htmx else "league/round.html"
+    return render(request, template, context, status=status)
+
+
+def _own_starters(request, league: League, round_: Round, role: str | None) -> list:
+    """(team id, team name, [(team name, starter lines)]) of the teams whose owner is asking,
+    for a round not yet started: they choose its starters, which the referee's form proposes."""
+    if role != Role.TEAM_OWNER or round_.status != RoundStatus.SCHEDULED:
+        return []
+    owned = league.teams.filter(memberships__user_id=request.user.pk)
+    teams = dict(owned.values_list("name", "pk"))
+    if not teams:
+        return []
+    return [
+        (teams[name], name, [(name, lines)])
+        for name, lines in starter_lines(round_)
+        if name in teams
+    ]
+
+
+def rookie_form_for(request: HttpRequest, league: League) -> RookieForm | None:
+    """The form to hire a rookie from a starters form: for the organiser of a league whose
+    drivers have careers."""
+    if league.rules.careers and not league.is_archived and league.can_manage(request.user):
+        return RookieForm(league=league)
+    return None
+
+
+def round_write(
+    request: HttpRequest,
+    round_: Round,
+    write: Callable[[int], object],
+    *,
+    done: Callable[[object], HttpResponse] | None = None,
+    **bound,
+) -> HttpResponse:
+    """Run `write(the version the form was built on)` and answer as the round page does:
+    `done` once it is written (by default the fresh panel, or the page for a plain post); the
+    fresh panel with a 409 when another tab or device changed the round first (the posted
+    values would apply to a round that is no longer there); the refused values, `bound`,
+    beside the reason with a 400."""
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        if fresh:
+            round_.refresh_from_db()
+            return render_round(request, round_, errors=reasons, status=status)
+        return render_round(request, round_, errors=reasons, status=status, **bound)
+
+    return answer(
+        request,
+        lambda: write(version_posted(request)),
+        done=done or (lambda _written: after_round_post(request, round_)),
+        again=again,
+    )
+
+
+def after_round_post(request: HttpRequest, round_: Round) -> HttpResponse:
+    if request.htmx:
+        round_.refresh_from_db()  # the service saved its own locked copy
+        return render_round(request, round_)
+    return redirect(round_)
+
+
+@login_required
+@require_POST
+def round_format(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    round_ = round_for(managed_league(request, slug), number, round_number)
+    race_format = request.POST.get("race_format", "")
+    return round_write(
+        request,
+        round_,
+        lambda version: services.round_format_set(
+            round_=round_, race_format=race_format, expected_version=version
+        ),
+    )
+
+
+@login_required
+@require_POST
+def round_session(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    """When and where the round's race is played, which its page and the league's calendar
+    feed show."""
+    round_ = round_for(managed_league(request, slug), number, round_number)
+    form = RoundSessionForm(request.POST)
+
+    def schedule(version: int) -> object:
+        if not form.is_valid():
+            raise ValidationError([error for errors in form.errors.values() for error in errors])
+        return services.round_session_set(
+            round_=round_,
+            starts_at=form.starts_at,
+            venue=form.cleaned_data["venue"],
+            expected_version=version,
+        )
+
+    return round_write(request, round_, schedule)
+
+
+@login_required
+@require_POST
+def round_race_options(
+    request: HttpRequest, slug: str, number: int, round_number: int
+) -> HttpResponse:
+    """The round's race options (its rule set's settings marked `race_option`: Formula D's
+    optional rules), for that round's race alone, before it starts."""
+    round_ = round_for(managed_league(request, slug), number, round_number)
+    form = RaceOptionsForm(request.POST, round_=round_)
+
+    def switch(version: int) -> object:
+        if not form.is_valid():
+            raise ValidationError(
+                [
+                    f"{form.fields[key].label}: {error}"
+                    for key, errors in form.errors.items()
+                    for error in errors
+                ]
+            )
+        return services.round_race_options_set(
+            round_=round_, options=form.race_options(), expected_version=version
+        )
+
+    return round_write(request, round_, switch)
+
+
+@login_required
+@require_POST
+def round_choose(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
+    """A team's owner chooses the team's starters for a round not yet started."""
+    league = get_object_or_404(League.objects.select_related("organiser"), slug=slug)
+    team = league.teams_run_by(request.user).filter(pk=_team_id(request)).first()
+    if team is None:
+        raise PermissionDenied(NOT_A_TEAM_OWNER)
+    services.league_writable(league)
+    round_ = round_for(league, number, round_number)
+
+    def choose(version: int) -> object:
+        lines = [group for group in starter_lines(round_, request.POST) if group[0] == team.name]
+        return services.round_starters_choose(
+            round_=round_, team=team, starters=chosen_starters(lines), expected_version=version
+        )
+
+    return round_write(request, round_, choose)
+
+
+def _team_id(request: HttpRequest) -> int | None:
+    value = request.POST.get("team", "")
+    # ASCII digits only: "²" is a digit to str.isdigit() but not to int().
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 19 else None

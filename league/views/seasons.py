@@ -1,0 +1,211 @@
+"""A league's seasons: opened on a schedule, its page (schedule, standings, title race), its
+setup (RBB: the cars' wear points), its end and its report."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import services
+from ..charts import season_charts
+from ..forms import SeasonForm, SeasonSetupForm
+from ..models import League, Round, Season
+from ..pagination import page_of
+from ..standings import season_standings
+from ..title import season_title
+from .common import (
+    BAD_REQUEST,
+    answer,
+    league_for,
+    managed_league,
+    on_form,
+    posted,
+    season_for,
+)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_new(request: HttpRequest, slug: str) -> HttpResponse:
+    league = managed_league(request, slug)
+    current = league.current_season()
+    next_number = current.number + 1 if current else 1
+    form = SeasonForm(posted(request), rules=league.rules, next_number=next_number)
+    if request.method == "GET" or not form.is_valid():
+        return _render_new(request, league, form)
+
+    def opened(season: Season) -> HttpResponse:
+        messages.success(request, f"Season {season.number} is open.")
+        return redirect(season)
+
+    return answer(
+        request,
+        lambda: services.season_open(
+            league=league,
+            preset=form.cleaned_data["preset"],
+            tracks=form.tracks(),
+            number=form.cleaned_data["number"],
+        ),
+        done=opened,
+        again=lambda reasons, status, fresh: _render_new(request, league, form, reasons),
+    )
+
+
+def _render_new(request, league: League, form: SeasonForm, reasons=()) -> HttpResponse:
+    on_form(form, reasons)
+    status = BAD_REQUEST if request.method == "POST" else 200
+    context = {"league": league, "form": form}
+    return render(request, "league/season_new.html", context, status=status)
+
+
+@never_cache  # its organiser's setup form carries the version it was built on
+@require_GET
+def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    league = league_for(slug)
+    season = season_for(league, number)
+    can_manage = not league.is_archived and league.can_manage(request.user)
+    # By number alone: the rounds' default order joins their season and league.
+    rounds = list(season.rounds.select_related("track").order_by("number"))
+    context = {
+        **_season_standings(request, league, season, rounds),
+        "can_manage": can_manage,
+        # Ending is offered once the rules let it, and asks first (season_end's GET).
+        "can_end": can_manage and not season.is_ended and not services.season_end_refusal(rounds),
+        **_setup_context(season, rounds, can_manage),
+    }
+    return render(request, "league/season.html", context)
+
+
+def _season_standings(request, league: League, season: Season, rounds: list[Round]) -> dict:
+    standings = season_standings(season, rounds=rounds)
+    drivers = page_of(standings.drivers, request.GET.get("page"))
+    teams = page_of(standings.teams, request.GET.get("teams"))
+    return {
+        "league": league,
+        "season": season,
+        "schedule": [
+            (round_, standings.team_race_winners.get(round_.number, ())) for round_ in rounds
+        ],
+        "standings": standings,
+        "drivers": drivers,
+        "teams": teams,
+        "driver_ties": standings.ties(drivers.object_list),
+        "team_ties": standings.ties(teams.object_list),
+        "charts": season_charts(
+            standings, [round_.number for round_ in rounds if round_.is_finished], league.rules
+        ),
+        "title": season_title(season, standings, rounds),
+    }
+
+
+def _setup_context(season: Season, rounds: list[Round], can_manage: bool) -> dict[str, object]:
+    """The season setup's form for its organiser (where the rule set has a season setup), and
+    why it may not change now, if it may not."""
+    rules = season.league.rules
+    if not (can_manage and rules.season_setup):
+        return {}
+    return {
+        "setup_form": SeasonSetupForm(rules=rules, initial=season.race_setup),
+        "setup_refusal": services.season_setup_refusal(season, rounds),
+    }
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_setup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The season's setup (RBB: its wear points): its organiser changes it until the season's
+    first race starts."""
+    season = season_for(managed_league(request, slug), number)
+    rules = season.league.rules
+    if not rules.season_setup:
+        raise Http404(services.NO_SEASON_SETUP.format(rules=rules.title))
+    form = SeasonSetupForm(posted(request), rules=rules, initial=season.race_setup)
+    if request.method == "GET" or not form.is_valid():
+        return _render_setup(request, season, form)
+
+    def saved(season: Season) -> HttpResponse:
+        messages.success(request, f"Season {season.number}'s setup is saved.")
+        return redirect(season)
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        if not fresh:
+            on_form(form, reasons)
+            return _render_setup(request, season, form, status=status)
+        season.refresh_from_db()
+        fresh_form = SeasonSetupForm(rules=rules, initial=season.race_setup)
+        return _render_setup(request, season, fresh_form, reasons, status)
+
+    return answer(
+        request,
+        lambda: services.season_setup_set(
+            season=season, setup=form.setup(), expected_version=form.cleaned_data["version"]
+        ),
+        done=saved,
+        again=again,
+    )
+
+
+def _render_setup(request, season: Season, form, errors=(), status=None) -> HttpResponse:
+    context = {
+        "league": season.league,
+        "season": season,
+        "form": form,
+        "errors": list(errors),
+        "refusal": services.season_setup_refusal(season),
+    }
+    if status is None:
+        status = BAD_REQUEST if request.method == "POST" else 200
+    return render(request, "league/season_setup.html", context, status=status)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """GET asks first, saying what ending the season does; POST ends it."""
+    league = managed_league(request, slug)
+    season = season_for(league, number)
+    report = redirect("league:season_report", slug=league.slug, number=season.number)
+    if request.method == "GET":
+        if season.is_ended:
+            return report
+        return render(request, "league/season_end.html", {"league": league, "season": season})
+
+    def ended(_done) -> HttpResponse:
+        number = season.number
+        messages.success(request, f"Season {number} has ended; season {number + 1} is open.")
+        return report
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        context = {"league": league, "season": season, "errors": reasons}
+        return render(request, "league/season_report.html", context, status=status)
+
+    def end():
+        try:
+            return services.season_end(season=season)
+        except services.AlreadyDone as already:  # a double tap: its report
+            raise services.AlreadyDone(already.message, done=report.url) from None
+
+    return answer(request, end, done=ended, again=again)
+
+
+@require_GET
+def season_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    league = league_for(slug)
+    season = season_for(league, number)
+    context = {
+        "league": league,
+        "season": season,
+        "changes": page_of(
+            season.end_changes.select_related("driver__team__league"), request.GET.get("page")
+        ),
+        "next_season": league.seasons.filter(number=season.number + 1).first(),
+        "standings": season_standings(season) if season.is_ended else None,
+    }
+    return render(request, "league/season_report.html", context)

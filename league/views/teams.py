@@ -1,0 +1,135 @@
+"""A league's teams: a team made, its page, its rookies hired and its name changed by its
+organisers or its owner."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import services
+from ..forms import HireForm, TeamForm, TeamRenameForm
+from ..models import League, RoundStatus, Team
+from ..pagination import latest_page
+from .common import BAD_REQUEST, answer, league_for, managed_league, on_form, posted
+
+NOT_THE_TEAMS = "Only the league's organiser or this team's owner may do that."
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_new(request: HttpRequest, slug: str) -> HttpResponse:
+    league = managed_league(request, slug)
+    form = TeamForm(posted(request), cars_per_team=league.cars_per_team)
+    if request.method == "GET" or not form.is_valid():
+        return _render_new(request, league, form)
+
+    def made(team: Team) -> HttpResponse:
+        messages.success(request, f"{team} joins {league}.")
+        return redirect(league)  # where the next team is added
+
+    return answer(
+        request,
+        lambda: services.team_create(
+            league=league, name=form.cleaned_data["name"], driver_names=form.driver_names()
+        ),
+        done=made,
+        again=lambda reasons, status, fresh: _render_new(request, league, form, reasons),
+    )
+
+
+def _render_new(request, league: League, form: TeamForm, reasons=()) -> HttpResponse:
+    on_form(form, reasons)
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return render(request, "league/team_new.html", {"league": league, "form": form}, status=status)
+
+
+@never_cache
+@require_GET
+def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    league = league_for(slug)
+    return _render_team(request, league, get_object_or_404(league.teams, pk=team_id))
+
+
+def _render_team(
+    request, league: League, team: Team, *, hire_form=None, rename_form=None, status=200
+) -> HttpResponse:
+    entries = (
+        team.entries.filter(round__status=RoundStatus.FINISHED)
+        .select_related("driver", "round__season__league", "round__track")
+        .order_by("-round__season__number", "-round__number", "-place", "-pk")
+    )
+    context = {
+        "league": league,
+        "team": team,
+        "drivers": team.drivers.all(),
+        "entries": latest_page(entries, request.GET.get("page")),
+        # Its organisers and its owner run the team: its name and its rookies.
+        "runs_team": not league.is_archived and league.can_run_team(request.user, team),
+        "hire_form": hire_form or HireForm(),
+        "rename_form": rename_form or TeamRenameForm(initial={"name": team.name}),
+    }
+    return render(request, "league/team.html", context, status=status)
+
+
+def _run_team(request: HttpRequest, slug: str, team_id: int) -> tuple[League, Team]:
+    """The league and its team, to its organisers and the team's owner (else 403)."""
+    league = league_for(slug)
+    team = get_object_or_404(league.teams, pk=team_id)
+    if not league.can_run_team(request.user, team):
+        raise PermissionDenied(NOT_THE_TEAMS)
+    services.league_writable(league)
+    return league, team
+
+
+@login_required
+@require_POST
+def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    league, team = _run_team(request, slug, team_id)
+    form = HireForm(request.POST)
+    if not form.is_valid():
+        return _render_team(request, league, team, hire_form=form, status=BAD_REQUEST)
+
+    def hired(driver) -> HttpResponse:
+        messages.success(request, f"{driver} signs for {team}: age 1, 0 XP.")
+        return redirect(team)
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        on_form(form, reasons)
+        return _render_team(request, league, team, hire_form=form, status=status)
+
+    return answer(
+        request,
+        lambda: services.driver_hire(team=team, name=form.cleaned_data["name"]),
+        done=hired,
+        again=again,
+    )
+
+
+@login_required
+@require_POST
+def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    league, team = _run_team(request, slug, team_id)
+    form = TeamRenameForm(request.POST)
+    if not form.is_valid():
+        return _render_team(request, league, team, rename_form=form, status=BAD_REQUEST)
+
+    def renamed(team: Team) -> HttpResponse:
+        messages.success(request, f"The team is now called {team}.")
+        return redirect(team)
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        on_form(form, reasons)
+        return _render_team(request, league, team, rename_form=form, status=status)
+
+    return answer(
+        request,
+        lambda: services.team_rename(team=team, name=form.cleaned_data["name"]),
+        done=renamed,
+        again=again,
+    )
