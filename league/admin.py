@@ -21,10 +21,37 @@ from .models import (
     Team,
     Track,
 )
+from .services import leagues_changed
+
+
+class ChangesLeagues(admin.ModelAdmin):
+    """An edit in the admin is a write to the leagues that show what it edits, as a service's
+    is: their data versions move on (league/page_parts.py), in the edit's own transaction.
+    `leagues`: the path from a row of the model to its leagues."""
+
+    leagues = "league"
+
+    def _leagues_of(self, rows):
+        return League.objects.filter(pk__in=rows.values(self.leagues))
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        leagues_changed(self._leagues_of(self.model.objects.filter(pk=obj.pk)))
+
+    def delete_model(self, request, obj) -> None:
+        leagues = list(self._leagues_of(self.model.objects.filter(pk=obj.pk)))
+        super().delete_model(request, obj)
+        leagues_changed(League.objects.filter(pk__in=[league.pk for league in leagues]))
+
+    def delete_queryset(self, request, queryset) -> None:
+        leagues = list(self._leagues_of(queryset))
+        super().delete_queryset(request, queryset)
+        leagues_changed(League.objects.filter(pk__in=[league.pk for league in leagues]))
 
 
 @admin.register(Track)
-class TrackAdmin(admin.ModelAdmin):
+class TrackAdmin(ChangesLeagues):
+    leagues = "rounds__season__league"
     list_display = ["name", "number", "weather_table"]
     search_fields = ["name"]
     ordering = ["name"]
@@ -45,7 +72,8 @@ class MembershipInline(admin.TabularInline):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(ChangesLeagues):
+    leagues = "pk"
     list_display = ["name", "ruleset", "organiser", "settings", "created", "archived_at"]
     list_filter = ["ruleset", ("archived_at", admin.EmptyFieldListFilter)]
     list_select_related = ["organiser"]
@@ -65,7 +93,8 @@ class LeagueAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         # A league's history is of its rule set: switching it would mix two in one history and
         # leave settings the new one does not have.
-        return ("ruleset", "settings_version") if obj is not None else ("settings_version",)
+        kept = ("settings_version", "data_version")
+        return ("ruleset", *kept) if obj is not None else kept
 
 
 class RoundInline(admin.TabularInline):
@@ -77,7 +106,7 @@ class RoundInline(admin.TabularInline):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(ChangesLeagues):
     list_display = ["__str__", "league", "number", "preset", "ended_at"]
     list_filter = ["league", "preset"]
     list_select_related = ["league"]
@@ -118,7 +147,8 @@ class EntryInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ChangesLeagues):
+    leagues = "season__league"
     list_display = [
         "__str__",
         "season",
@@ -144,7 +174,7 @@ class DriverInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ChangesLeagues):
     list_display = ["name", "league"]
     list_filter = ["league"]
     list_select_related = ["league"]
@@ -153,7 +183,8 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(Driver)
-class DriverAdmin(admin.ModelAdmin):
+class DriverAdmin(ChangesLeagues):
+    leagues = "team__league"
     list_display = [
         "name",
         "team",
@@ -175,7 +206,8 @@ class DriverAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(ChangesLeagues):
+    leagues = "round__season__league"
     list_display = [
         "driver",
         "team",
@@ -202,7 +234,8 @@ class EntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(SeasonEndChange)
-class SeasonEndChangeAdmin(admin.ModelAdmin):
+class SeasonEndChangeAdmin(ChangesLeagues):
+    leagues = "season__league"
     list_display = [
         "driver",
         "season",

@@ -139,6 +139,11 @@ class League(models.Model):
         help_text="When its organiser filed it away: off the home page's list, its history "
         "and pages kept. A league with results is archived, never deleted.",
     )
+    data_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every write to the league's data, in the write's own "
+        "transaction: its pages' parts are kept in the cache under it (league/page_parts.py).",
+    )
 
     objects = LeagueQuerySet.as_manager()
 

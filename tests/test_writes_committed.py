@@ -79,6 +79,10 @@ class Write:
     made: Callable[[Scene], bool]  # the write is there, read back from the database
     who: str = "organiser"  # a key of Scene.people, or "anonymous"
     label: str = ""  # which of a URL's writes, where it has several (its buttons)
+    # A write to the league moves its data version, which keys its pages' kept parts
+    # (league/page_parts.py); signing in, a new league, a new track write to none, and an
+    # entry at the table to its race's log only.
+    moves_league: bool = True
 
     @property
     def id(self) -> str:
@@ -232,6 +236,7 @@ WRITES: tuple[Write, ...] = (
         lambda scene: {"username": scene.world.organiser.username, "password": PASSWORD},
         lambda scene: Session.objects.exists(),
         who="anonymous",
+        moves_league=False,
     ),
     Write(
         "logout",
@@ -239,6 +244,7 @@ WRITES: tuple[Write, ...] = (
         lambda scene: reverse("logout"),
         lambda scene: {},
         lambda scene: not Session.objects.exists(),
+        moves_league=False,
     ),
     Write(
         "league:league_new",
@@ -250,6 +256,7 @@ WRITES: tuple[Write, ...] = (
             "field_size_rule": "next_larger",
         },
         lambda scene: League.objects.filter(name="Sunday Club").exists(),
+        moves_league=False,
     ),
     Write(
         "league:league_restore",
@@ -257,6 +264,7 @@ WRITES: tuple[Write, ...] = (
         lambda scene: reverse("league:league_restore"),
         lambda scene: {"backup": restore_copy(scene)},
         lambda scene: League.objects.filter(name="Restored copy").exists(),
+        moves_league=False,
     ),
     Write(
         "league:tracks",
@@ -268,6 +276,7 @@ WRITES: tuple[Write, ...] = (
             "weather_table": "1-14 sun, 15-20 rain",
         },
         lambda scene: Track.objects.filter(name="Zandvoort").exists(),
+        moves_league=False,
     ),
     Write(
         "league:track_edit",
@@ -580,6 +589,7 @@ WRITES: tuple[Write, ...] = (
         lambda scene: logged(scene) > scene.things["logged"],
         who="referee",
         label="entry",
+        moves_league=False,  # the race log only: no kept part reads it
     ),
     Write(
         "races:turn",
@@ -589,6 +599,7 @@ WRITES: tuple[Write, ...] = (
         lambda scene: logged(scene) < scene.things["logged"],
         who="referee",
         label="undo",
+        moves_league=False,  # the race log only: no kept part reads it
     ),
     Write(
         "races:turn",
@@ -628,6 +639,7 @@ def test_each_write_commits_whole_outside_a_test_transaction(write: Write) -> No
     if write.who != "anonymous":
         client.force_login(scene.people[write.who])
     url, data = write.url(scene), write.post(scene)
+    version = League.objects.values_list("data_version", flat=True).get(pk=scene.league.pk)
     before = rows()
     response = client.post(url, data)
     assert response.status_code < 400, (
@@ -636,3 +648,5 @@ def test_each_write_commits_whole_outside_a_test_transaction(write: Write) -> No
     )
     assert rows() != before, f"POST {url} as {write.who} wrote nothing"
     assert write.made(scene), f"POST {url} as {write.who}: not what it should have written"
+    moved = League.objects.values_list("data_version", flat=True).get(pk=scene.league.pk)
+    assert (moved > version) == write.moves_league, f"POST {url}: the league's data version"

@@ -12,8 +12,9 @@ from .common import (
     NOT_IN_A_TRANSACTION,
     for_update,
     insert_once,
+    league_for_write,
     league_writable,
-    locked_league,
+    leagues_changed,
     refuse,
 )
 from .drivers import (
@@ -369,10 +370,11 @@ __all__ = [
     "invitation_withdraw",
     "league_archive_set",
     "league_create",
+    "league_for_write",
     "league_points_table_set",
     "league_publish_set",
     "league_writable",
-    "locked_league",
+    "leagues_changed",
     "member_add",
     "member_remove",
     "member_role_set",

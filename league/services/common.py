@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
+from django.db.models import F
 from django.db.transaction import TransactionManagementError
 
 from ..models import League
@@ -38,7 +39,7 @@ def for_update(rows: Rows | type[models.Model], **options: Any) -> Rows:
 
 def league_writable(league: League) -> None:
     """Refuse (LeagueArchived) any write to `league` while it is archived. The views ask before
-    they read what was posted; `locked_league` and `round_for_write` ask again under their
+    they read what was posted; `league_for_write` and `round_for_write` ask again under their
     locks, so an archiving that lands first is seen."""
     if league.is_archived:
         raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league))
@@ -57,14 +58,25 @@ def insert_once(obj, on_clash):
     return obj
 
 
-def locked_league(league: League, *, archived: bool = False) -> League:
-    """The league row, locked: creates inside one league (teams, drivers, seasons) take turns,
-    so a check that a name or a number is free still holds when the insert runs. An archived
-    league is refused (league_writable) unless the write is its archiving itself."""
+def league_for_write(league: League, *, archived: bool = False) -> League:
+    """The league row, locked for a write to the league, with its data version moved on (the
+    key its pages' cached parts are kept under: league/page_parts.py). Every write to a
+    league takes it first, before any other of its rows, so two writes always lock in one
+    order. Creates inside one league (teams, drivers, seasons) take turns under it, so a check
+    that a name or a number is free still holds when the insert runs. An archived league is
+    refused (league_writable) unless the write is its archiving itself."""
     locked = for_update(League).get(pk=league.pk)
     if not archived:
         league_writable(locked)
+    locked.data_version += 1
+    locked.save(update_fields=["data_version"])
     return locked
+
+
+def leagues_changed(leagues: models.QuerySet) -> None:
+    """Move on the data version of each of `leagues` (a write to what several leagues show,
+    such as a shared track's name)."""
+    League.objects.filter(pk__in=leagues.values("pk")).update(data_version=F("data_version") + 1)
 
 
 def refuse(message: str) -> None:

@@ -19,7 +19,7 @@ from ..models import (
     Team,
     Track,
 )
-from .common import for_update, insert_once, locked_league, refuse
+from .common import for_update, insert_once, league_for_write, refuse
 from .errors import AlreadyDone, StaleDriverCard
 
 DRIVER_NAME_TAKEN = "A driver called {name!r} already races in this league, for {team}."
@@ -45,7 +45,7 @@ def _round_in_progress(league: League) -> Round | None:
 @transaction.atomic
 def driver_hire(*, team: Team, name: str) -> Driver:
     """Hire a rookie: age one, zero experience ("New Drivers"), never during a race."""
-    locked_league(team.league)
+    league_for_write(team.league)
     check_no_round_in_progress(team.league)
     return driver_add(team, name)
 
@@ -54,7 +54,7 @@ def driver_hire(*, team: Team, name: str) -> Driver:
 def driver_home_track_set(*, driver: Driver, track: Track | None) -> Driver:
     """Set (or clear, with None) the track where `driver` races with the home-track bonus, in a
     league whose rule set has home tracks; never while a race is under way, whose cars are set."""
-    league = locked_league(driver.team.league)
+    league = league_for_write(driver.team.league)
     if not league.rules.home_tracks:
         raise ValidationError(NO_HOME_TRACKS.format(rules=league.rules.title))
     in_progress = _round_in_progress(league)
@@ -72,7 +72,7 @@ def driver_card_set(*, driver: Driver, card: Mapping[str, object], expected_vers
     all blank for none), in a league whose rule set has driver cards (Formula D's road races).
     A race takes the card its driver has when it starts. The same card posted twice is set once
     (AlreadyDone); a form built on an older version of the card is refused (StaleDriverCard)."""
-    locked_league(driver.team.league)  # refused while the league is archived
+    league_for_write(driver.team.league)  # refused while the league is archived
     driver = for_update(Driver).select_related("team__league").get(pk=driver.pk)
     rules = driver.team.league.rules
     if not rules.driver_card_skills:

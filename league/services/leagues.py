@@ -19,7 +19,7 @@ from ..models import (
     Membership,
     Round,
 )
-from .common import for_update, insert_once, locked_league
+from .common import for_update, insert_once, league_for_write
 from .errors import AlreadyDone, StaleLeague
 from .tracks import tracks_ensure_sample
 
@@ -105,7 +105,7 @@ def league_points_table_set(
     """Give the league the points table written in `table` (its rule set checks it), before the
     current season's first result. The table it has already is AlreadyDone (a double tap);
     a page built on older settings is StaleLeague."""
-    league = locked_league(league)
+    league = league_for_write(league)
     rules = league.rules
     try:
         settings = rules.validated_settings({**league.settings, POINTS_TABLE: table})
@@ -133,7 +133,7 @@ def league_archive_set(
     pages stay at their addresses and its history as it was; an archived league is only off
     the home page's list. Asking for what it is already is AlreadyDone (a double tap); a page
     built on older settings is StaleLeague."""
-    league = locked_league(league, archived=True)
+    league = league_for_write(league, archived=True)
     if league.is_archived == archived:
         message = LEAGUE_ARCHIVED_ALREADY if archived else LEAGUE_NOT_ARCHIVED
         raise AlreadyDone(message.format(league=league), done=league)
@@ -152,7 +152,7 @@ def league_publish_set(
     """Publish the league (its pages and exports open to everyone) or take it back (open to its
     members only). Asking for what it already is is AlreadyDone (a double tap); a page built on
     older settings is StaleLeague."""
-    league = locked_league(league)
+    league = league_for_write(league)
     if league.published == published:
         already = PUBLISHED_ALREADY if published else UNPUBLISHED_ALREADY
         raise AlreadyDone(already.format(league=league.name), done=league)

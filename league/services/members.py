@@ -17,7 +17,7 @@ from ..models import (
     Role,
     Team,
 )
-from .common import for_update, locked_league
+from .common import for_update, league_for_write
 from .errors import AlreadyDone, InvitationWithdrawn
 
 # --- People: members, their roles, invitations ---------------------------------------------
@@ -69,7 +69,7 @@ def _role_and_team(league: League, role: str, team: Team | None) -> Team | None:
 @transaction.atomic
 def member_add(*, league: League, user, role: str, team: Team | None = None) -> Membership:
     """Make `user` a member of `league` with `role` (and the team a team owner runs)."""
-    league = locked_league(league)
+    league = league_for_write(league)
     team = _role_and_team(league, role, team)
     if user.pk == league.organiser_id:
         raise ValidationError(MEMBER_IS_ORGANISER.format(user=user, league=league))
@@ -93,7 +93,7 @@ def member_add(*, league: League, user, role: str, team: Team | None = None) -> 
 def member_role_set(*, membership: Membership, role: str, team: Team | None = None) -> Membership:
     """Give a member another role (or the same role over another team): an organiser too,
     but for the last one, who stays (LAST_ORGANISER)."""
-    league = locked_league(membership.league)
+    league = league_for_write(membership.league)
     team = _role_and_team(league, role, team)
     current = Membership.objects.filter(pk=membership.pk).select_related("user", "team").first()
     if current is None:
@@ -115,7 +115,7 @@ def member_role_set(*, membership: Membership, role: str, team: Team | None = No
 def member_remove(*, membership: Membership) -> None:
     """Take a member out of the league: they keep their account and read it as anyone does.
     The last organiser stays (LAST_ORGANISER)."""
-    league = locked_league(membership.league)
+    league = league_for_write(membership.league)
     current = Membership.objects.filter(pk=membership.pk).select_related("user").first()
     if current is None:
         raise AlreadyDone(MEMBER_GONE.format(user=membership.user, league=league), done=league)
@@ -170,7 +170,7 @@ def invitation_create(
     `made_by`, who must organise the league when the link is made: asked again under the
     league's lock, which their removal or demotion takes too, so a link asked for while they
     were being removed is refused, or made and then withdrawn with their others."""
-    league = locked_league(league)
+    league = league_for_write(league)
     if not league.can_manage(made_by):
         raise PermissionDenied(INVITER_NOT_ORGANISER.format(user=made_by, league=league))
     team = _role_and_team(league, role, team)
@@ -212,8 +212,11 @@ def invitation_refusal(invitation: Invitation, user=None) -> str | None:
 
 
 def _invitation_for_use(invitation: Invitation) -> Invitation:
-    """The invitation row, locked, with its league: two taps on its link take turns. One
-    withdrawn since it was read is refused (InvitationWithdrawn)."""
+    """The invitation row, locked, with its league: two taps on its link take turns. The
+    league is locked first, as every write to it takes it (its members' removal withdraws
+    their invitations under it). One withdrawn since it was read is refused
+    (InvitationWithdrawn)."""
+    league_for_write(invitation.league)
     locked = (
         for_update(Invitation, of=("self",))
         .select_related("league", "team", "used_by")

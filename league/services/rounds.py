@@ -18,7 +18,7 @@ from ..models import (
     Round,
     RoundStatus,
 )
-from .common import for_update, league_writable
+from .common import for_update, league_for_write
 from .errors import StaleRound
 
 ROUND_ALREADY_ENTERED = "Round {number} already has its result."
@@ -44,9 +44,11 @@ def round_for_write(round_: Round, expected_version: int | None, *, by_hand: boo
     """`round_` read again and locked, once the page that asks is shown to be built on its
     current version (None: a caller with no page, such as the demo loader or the turn helper's
     commit, which checks its race's version instead); `by_hand` for the round page's own result
-    forms, which a round run at the table refuses."""
-    locked = for_update(Round, of=("self",)).select_related("season__league").get(pk=round_.pk)
-    league_writable(locked.season.league)
+    forms, which a round run at the table refuses. The league is locked first, and its data
+    version moved on (league_for_write)."""
+    league = league_for_write(round_.season.league)
+    locked = for_update(Round, of=("self",)).select_related("season").get(pk=round_.pk)
+    locked.season.league = league
     if expected_version is not None:
         check_round_version(locked, expected_version)
     if by_hand and locked.run_at_table and locked.status == RoundStatus.STARTED:

@@ -21,7 +21,7 @@ from ..models import (
     Season,
     SeasonEndChange,
 )
-from .common import for_update
+from .common import for_update, league_for_write
 from .errors import AlreadyDone
 from .seasons import season_open
 
@@ -42,7 +42,9 @@ def season_end_refusal(rounds: Iterable[Round]) -> str | None:
 @transaction.atomic
 def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     """Heal, age and retire every driver, keep the report, and open the next season."""
-    season = for_update(Season).select_related("league").get(pk=season.pk)
+    league = league_for_write(season.league)
+    season = for_update(Season).get(pk=season.pk)
+    season.league = league
     if season.is_ended:
         raise AlreadyDone(SEASON_ENDED_ALREADY.format(number=season.number), done=season)
     refusal = season_end_refusal(season.rounds.all())

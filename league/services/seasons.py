@@ -20,7 +20,7 @@ from ..models import (
     Season,
     Track,
 )
-from .common import for_update, locked_league
+from .common import for_update, league_for_write
 from .errors import AlreadyDone, StaleSeason
 from .tracks import tracks_ensure_sample
 
@@ -59,7 +59,7 @@ def season_open(
     """Open the league's next season on a sample schedule (`preset`) or on `tracks` in order.
     `number`: the season the asking page meant to open; if it is open already, that season
     is the answer (AlreadyDone)."""
-    locked_league(league)
+    league_for_write(league)
     if number is not None:
         opened = league.seasons.filter(number=number).first()
         if opened is not None:
@@ -123,7 +123,9 @@ def season_setup_set(
     """Give the season the setup `setup` (its rule set checks every number), before its first
     race starts. The setup it has already is AlreadyDone (a double tap); a page built on an
     older setup is StaleSeason."""
-    season = for_update(Season).select_related("league").get(pk=season.pk)
+    league = league_for_write(season.league)
+    season = for_update(Season).get(pk=season.pk)
+    season.league = league
     rules = season.league.rules
     if not rules.season_setup:
         raise ValidationError(NO_SEASON_SETUP.format(rules=rules.title))

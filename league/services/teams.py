@@ -11,7 +11,7 @@ from ..models import (
     League,
     Team,
 )
-from .common import locked_league
+from .common import league_for_write
 from .drivers import check_no_round_in_progress, driver_add
 from .errors import AlreadyDone
 
@@ -26,7 +26,7 @@ def team_create(*, league: League, name: str, driver_names: Sequence[str]) -> Te
     names = [driver_name.strip() for driver_name in driver_names if driver_name.strip()]
     if len(names) != league.cars_per_team:
         raise ValidationError(TEAM_DRIVER_COUNT.format(count=league.cars_per_team))
-    locked_league(league)
+    league_for_write(league)
     existing = league.teams.filter(name__iexact=name.strip()).first()
     if existing is not None:
         hired = [driver.name.lower() for driver in existing.drivers.order_by("hired", "pk")]
@@ -48,7 +48,7 @@ TEAM_RENAMED_ALREADY = "The team is already called {name!r}."
 @transaction.atomic
 def team_rename(*, team: Team, name: str) -> Team:
     """Give a team another name, free in its league whatever the case."""
-    locked_league(team.league)
+    league_for_write(team.league)
     name = name.strip()
     if team.name == name:
         raise AlreadyDone(TEAM_RENAMED_ALREADY.format(name=name), done=team)

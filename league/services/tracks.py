@@ -14,11 +14,12 @@ from rules.championship import (
 )
 
 from ..models import (
+    League,
     Round,
     RoundStatus,
     Track,
 )
-from .common import for_update, insert_once
+from .common import for_update, insert_once, leagues_changed
 from .errors import AlreadyDone, StaleTrack
 
 TRACK_NAME_TAKEN = "A track called {name!r} is already on the list, with another weather table."
@@ -156,8 +157,10 @@ def track_edit(
         raise AlreadyDone(TRACK_EDITED_ALREADY.format(track=track), done=track)
     if track.version != expected_version:
         raise StaleTrack(TRACK_CHANGED)
-    # Locked, as round_start locks the round it starts: a round cannot start on the track
-    # between this check and the edit.
+    # The leagues that show the track move on first (their rows are locked before their
+    # rounds, as every write takes them); then its rounds are locked, as round_start locks the
+    # round it starts: a round cannot start on the track between this check and the edit.
+    leagues_changed(League.objects.filter(seasons__rounds__track=track))
     rounds = for_update(Round, of=("self",)).filter(track=track)
     refusal = track_edit_refusal(track, rounds.select_related("season__league"), viewer=editor)
     if refusal:

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import services
+from .. import page_parts, services
 from ..forms import DriverCardForm, HomeTrackForm
 from ..models import Driver, League
 from ..pagination import latest_page
@@ -52,11 +52,19 @@ def _render_driver(
     context = {
         "league": league,
         "driver": driver,
-        "entries": latest_page(
-            entries.order_by("-round__season__number", "-round__number", "-pk"),
-            request.GET.get("page"),
+        "history": page_parts.part(
+            request,
+            league,
+            "league/_driver_history.html",
+            lambda: {
+                "league": league,
+                "entries": latest_page(
+                    entries.order_by("-round__season__number", "-round__number", "-pk"),
+                    request.GET.get("page"),
+                ),
+                "season_ends": driver.season_end_changes.select_related("season"),
+            },
         ),
-        "season_ends": driver.season_end_changes.select_related("season"),
         # Shown where the rule set has home tracks, and wherever a post was refused (with why).
         "home_track_form": home_track_form
         if can_manage and (league.rules.home_tracks or home_track_form.errors)

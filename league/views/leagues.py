@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import backup, services
+from .. import backup, page_parts, services
 from ..forms import ArchiveForm, LeagueForm, PointsTableForm
 from ..models import League, Season, ruleset_choices
 from ..pagination import SEASONS_PER_PAGE, page_of
@@ -86,12 +86,27 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _render_league(request, league: League, errors=(), status: int = 200) -> HttpResponse:
-    # The seasons are read once, the current one among them; teams and their drivers are read
-    # through the league, so they carry it without a join.
     can_manage = league.can_manage(request.user)
-    seasons = list(league.seasons.order_by("number"))
     context = {
         "errors": list(errors),
+        "league": league,
+        "body": page_parts.part(
+            request,
+            league,
+            "league/_league_body.html",
+            lambda: _league_body(request, league, can_manage),
+            can_manage,
+        ),
+        "can_manage": can_manage,
+    }
+    return render(request, "league/league.html", context, status=status)
+
+
+def _league_body(request, league: League, can_manage: bool) -> dict[str, object]:
+    # The seasons are read once, the current one among them; teams and their drivers are read
+    # through the league, so they carry it without a join.
+    seasons = list(league.seasons.order_by("number"))
+    return {
         "league": league,
         "season": seasons[-1] if seasons else None,
         "history": _season_history(seasons, request.GET.get("seasons")),
@@ -99,7 +114,6 @@ def _render_league(request, league: League, errors=(), status: int = 200) -> Htt
         "can_manage": can_manage,
         "can_change": can_manage and not league.is_archived,  # an archived league is read-only
     }
-    return render(request, "league/league.html", context, status=status)
 
 
 def _season_history(seasons: list[Season], number: str | None) -> Page:

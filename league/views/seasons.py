@@ -3,6 +3,9 @@ setup (RBB: the cars' wear points), its end and its report."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import services
+from .. import page_parts, services
 from ..charts import season_charts
 from ..forms import SeasonForm, SeasonSetupForm
 from ..models import League, Round, Season
@@ -69,13 +72,31 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = league_for(slug)
     season = season_for(league, number)
     can_manage = not league.is_archived and league.can_manage(request.user)
-    # By number alone: the rounds' default order joins their season and league.
-    rounds = list(season.rounds.select_related("track").order_by("number"))
+    # Read once, and only where a part is laid out anew or the organiser is shown what the
+    # rounds allow. By number alone: the rounds' default order joins their season and league.
+    rounds = functools.cache(lambda: list(season.rounds.select_related("track").order_by("number")))
     context = {
-        **_season_standings(request, league, season, rounds),
+        "league": league,
+        "season": season,
+        "parts": page_parts.parts(
+            request,
+            league,
+            {
+                "schedule": "league/_season_schedule.html",
+                "ending": "league/_season_ending.html",
+                "standings": "league/_season_standings.html",
+            },
+            lambda: {
+                **_season_standings(request, league, season, rounds()),
+                "can_manage": can_manage,
+                # Ending is offered once the rules let it, and asks first (season_end's GET).
+                "can_end": can_manage
+                and not season.is_ended
+                and not services.season_end_refusal(rounds()),
+            },
+            can_manage,
+        ),
         "can_manage": can_manage,
-        # Ending is offered once the rules let it, and asks first (season_end's GET).
-        "can_end": can_manage and not season.is_ended and not services.season_end_refusal(rounds),
         **_setup_context(season, rounds, can_manage),
     }
     return render(request, "league/season.html", context)
@@ -103,15 +124,17 @@ def _season_standings(request, league: League, season: Season, rounds: list[Roun
     }
 
 
-def _setup_context(season: Season, rounds: list[Round], can_manage: bool) -> dict[str, object]:
+def _setup_context(
+    season: Season, rounds: Callable[[], list[Round]], can_manage: bool
+) -> dict[str, object]:
     """The season setup's form for its organiser (where the rule set has a season setup), and
-    why it may not change now, if it may not."""
+    why it may not change now, if it may not (`rounds()`: the rounds, read once a request)."""
     rules = season.league.rules
     if not (can_manage and rules.season_setup):
         return {}
     return {
         "setup_form": SeasonSetupForm(rules=rules, initial=season.race_setup),
-        "setup_refusal": services.season_setup_refusal(season, rounds),
+        "setup_refusal": services.season_setup_refusal(season, rounds()),
     }
 
 
@@ -202,10 +225,19 @@ def season_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = {
         "league": league,
         "season": season,
-        "changes": page_of(
-            season.end_changes.select_related("driver__team__league"), request.GET.get("page")
+        "report": page_parts.part(
+            request,
+            league,
+            "league/_season_report.html",
+            lambda: {
+                "league": league,
+                "changes": page_of(
+                    season.end_changes.select_related("driver__team__league"),
+                    request.GET.get("page"),
+                ),
+                "next_season": league.seasons.filter(number=season.number + 1).first(),
+                "standings": season_standings(season) if season.is_ended else None,
+            },
         ),
-        "next_season": league.seasons.filter(number=season.number + 1).first(),
-        "standings": season_standings(season) if season.is_ended else None,
     }
     return render(request, "league/season_report.html", context)

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import services
+from .. import page_parts, services
 from ..forms import HireForm, TeamForm, TeamRenameForm
 from ..models import League, RoundStatus, Team
 from ..pagination import latest_page
@@ -67,8 +67,16 @@ def _render_team(
     context = {
         "league": league,
         "team": team,
-        "drivers": team.drivers.all(),
-        "entries": latest_page(entries, request.GET.get("page")),
+        "parts": page_parts.parts(
+            request,
+            league,
+            {"drivers": "league/_team_drivers.html", "history": "league/_team_history.html"},
+            lambda: {
+                "league": league,
+                "drivers": team.drivers.all(),
+                "entries": latest_page(entries, request.GET.get("page")),
+            },
+        ),
         # Its organisers and its owner run the team: its name and its rookies.
         "runs_team": not league.is_archived and league.can_run_team(request.user, team),
         "hire_form": hire_form or HireForm(),

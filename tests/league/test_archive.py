@@ -37,7 +37,7 @@ def home_lists(client) -> tuple[bool, bool]:
 def history() -> dict:
     state = database_state()
     for league in state["League"]:
-        league.pop("archived_at"), league.pop("settings_version")
+        league.pop("archived_at"), league.pop("settings_version"), league.pop("data_version")
     return state
 
 

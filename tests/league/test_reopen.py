@@ -25,9 +25,10 @@ pytestmark = pytest.mark.django_db
 
 def whole_league(season) -> dict[str, Any]:
     """Every row a round's confirmation may write and the season's standings; only the rounds'
-    versions are left out, since every write advances them and they never repeat, and when
-    they finished is reduced to whether they have."""
+    and the league's versions are left out, since every write advances them and they never
+    repeat, and when they finished is reduced to whether they have."""
     state = database_state()
+    state["League"] = [{**row, "data_version": None} for row in state["League"]]
     state["Round"] = [
         {**row, "version": None, "finished_at": bool(row["finished_at"])} for row in state["Round"]
     ]

@@ -377,6 +377,7 @@ def test_the_end_of_the_season_is_offered_once_every_round_is_in_and_asks_first(
     page = client_organiser.get(season.get_absolute_url())
     assert "End the season" not in page.text
     Round.objects.filter(season=season).update(status=RoundStatus.FINISHED)
+    services.leagues_changed(League.objects.filter(pk=season.league_id))  # written around them
     page = client_organiser.get(season.get_absolute_url())
     end_url = reverse("league:season_end", args=[season.league.slug, season.number])
     assert f'href="{end_url}"' in page.text
