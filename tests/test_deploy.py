@@ -303,3 +303,38 @@ def _get(url: str):
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
+
+
+UTF_16_FORM = "application/x-www-form-urlencoded; charset=utf-16"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/login/", "/leagues/new/", "/no/such/page/at/all/"])
+def test_a_form_posted_in_utf_16_is_a_400_page_not_a_500(path):
+    """Issue 18: Django refuses to read such a form (BadRequest), and its own 400 view ran the
+    CSRF check again, which read the form again: the 400 became a 500, and its 500 page did the
+    same. Only with a CSRF cookie, as a browser has (without one the check refuses first)."""
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    client.get("/login/")
+    token = client.cookies["csrftoken"].value
+
+    response = client.post(
+        path, f"csrfmiddlewaretoken={token}&username=ann", content_type=UTF_16_FORM
+    )
+
+    if path.startswith("/no/"):  # no such page: it says so without reading the form
+        assert response.status_code == 404
+        return
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Paddock could not read what was sent" in page
+    assert "navbar" in page  # the site's own page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("token", ["%00", "abc%00def", "a" * 65, "abc.def", "%E2%80%AE"])
+def test_an_invitation_link_that_no_token_looks_like_is_a_404(token):
+    """Issue 18: a NUL byte reached the query, and PostgreSQL refuses one in any text (500)."""
+    response = Client(raise_request_exception=False).get(f"/join/{token}/")
+
+    assert response.status_code == 404
