@@ -141,6 +141,45 @@ def test_production_settings_pass_the_deploy_check():
     assert "System check identified no issues" in result.stdout
 
 
+def test_only_the_test_settings_answer_to_the_test_client_s_host():
+    show = "from django.conf import settings; print(settings.ALLOWED_HOSTS)"
+    local = manage("shell", "-c", show, DJANGO_SETTINGS_MODULE="config.settings.local")
+    assert local.returncode == 0, local.stderr
+    assert local.stdout.strip().splitlines()[-1] == "['127.0.0.1', 'localhost']"
+
+
+def test_production_settings_without_allowed_hosts_refuse_to_start():
+    result = manage("check", **without("DJANGO_ALLOWED_HOSTS"))
+
+    assert result.returncode != 0
+    assert "Set DJANGO_ALLOWED_HOSTS to the site's host names" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "x",  # issue 18: a one-character key was accepted
+        secrets.token_urlsafe(36),  # 48 characters: two short of Django's 50
+        "ab" * 40,  # long, but only two different characters
+        "django-insecure-" + secrets.token_urlsafe(45),  # Django's development keys
+    ],
+)
+def test_production_settings_refuse_a_weak_secret_key(key):
+    result = manage("check", **{**PRODUCTION_ENV, "DJANGO_SECRET_KEY": key})
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: DJANGO_SECRET_KEY is too weak" in result.stderr
+    assert "at least 50 characters, 5 of them different" in result.stderr
+
+
+def test_make_serve_s_secret_key_is_strong_enough():
+    """`make serve` makes its key as docs/deploying.md says to: secrets.token_urlsafe(50)."""
+    makefile = (PROJECT_ROOT / "Makefile").read_text()
+    assert "secrets.token_urlsafe(50)" in makefile
+    result = manage("check", **{**PRODUCTION_ENV, "DJANGO_SECRET_KEY": secrets.token_urlsafe(50)})
+    assert result.returncode == 0, result.stderr
+
+
 def test_postgresql_connections_are_kept_between_requests_and_checked_before_reuse():
     """Opening a connection costs more than an entry at the table, whose statements are
     prepared once per connection; an address may still ask for a connection per request."""

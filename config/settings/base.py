@@ -10,7 +10,9 @@ env = environ.Env()
 
 SECRET_KEY = env("DJANGO_SECRET_KEY", default="paddock-insecure-development-key")
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
-ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
+# This computer only; production.py insists on DJANGO_ALLOWED_HOSTS, test.py adds Django's test
+# client's "testserver".
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",

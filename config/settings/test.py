@@ -17,3 +17,6 @@ PADDOCK_DEMO_ALLOWED = True
 # transaction commits), so the parts are laid out on every request; tests/league/
 # test_page_cache.py switches them on, in transactions that commit.
 PADDOCK_PAGE_PARTS = False
+
+# Django's test client asks for the host "testserver"; no other settings allow it.
+ALLOWED_HOSTS = [*ALLOWED_HOSTS, "testserver"]  # noqa: F405
