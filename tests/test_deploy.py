@@ -37,6 +37,8 @@ PRODUCTION_ENV = {
     "DJANGO_ALLOWED_HOSTS": "paddock.example.org",
     "DJANGO_CSRF_TRUSTED_ORIGINS": "https://paddock.example.org",
     "DJANGO_SECURE_HSTS_SECONDS": "31536000",
+    # Behind the one reverse proxy docs/deploying.md sets up.
+    "DJANGO_PROXY_COUNT": "1",
 }
 
 
@@ -132,6 +134,82 @@ def test_logging_in_forgives_the_wrong_passwords_before(client):
     answers = [log_in(client, "ann", "wrong") for _ in range(4)]
 
     assert [answer.status_code for answer in answers] == [200] * 4
+
+
+# Documentation addresses (RFC 5737): two people's, and the reverse proxy's, as the site sees it.
+ANN_AT_HOME, BOB_AT_HOME, PROXY = "198.51.100.7", "203.0.113.9", "127.0.0.1"
+
+
+def log_in_through_proxy(client: Client, forwarded_for: str, username: str, password: str):
+    """A login as it reaches the site from the proxy, which appended the address it was reached
+    from to X-Forwarded-For (after anything the client sent)."""
+    return client.post(
+        "/login/",
+        {"username": username, "password": password},
+        REMOTE_ADDR=PROXY,
+        headers={"X-Forwarded-For": forwarded_for},
+    )
+
+
+@pytest.mark.django_db
+def test_behind_one_proxy_wrong_passwords_lock_out_only_the_address_they_came_from(
+    client, settings
+):
+    """Issue 18: behind the proxy every try came from its address, so five wrong guesses by
+    anyone kept a known organiser out for everyone."""
+    settings.PADDOCK_PROXY_COUNT = 1
+    UserFactory(username="ann")
+
+    answers = [log_in_through_proxy(client, BOB_AT_HOME, "ann", "wrong") for _ in range(6)]
+    assert [answer.status_code for answer in answers] == [200] * 4 + [429] * 2
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {BOB_AT_HOME}
+
+    # Bob cannot get round his lockout by sending a header of his own: the proxy's entry, the
+    # last, is the one read.
+    spoofed = log_in_through_proxy(client, f"{ANN_AT_HOME}, {BOB_AT_HOME}", "ann", PASSWORD)
+    assert spoofed.status_code == 429
+
+    assert log_in_through_proxy(client, ANN_AT_HOME, "ann", PASSWORD).status_code == 302
+    assert logged_in_as(client) == "ann"
+
+
+@pytest.mark.django_db
+def test_with_no_proxy_counted_a_forwarded_header_is_never_read(client, settings):
+    """The default: a client that makes up a new X-Forwarded-For for each try is still counted
+    by the address it connects from."""
+    assert settings.PADDOCK_PROXY_COUNT == 0
+    UserFactory(username="ann")
+
+    answers = [
+        log_in_through_proxy(client, f"192.0.2.{attempt}", "ann", "wrong") for attempt in range(5)
+    ]
+    assert [answer.status_code for answer in answers] == [200] * 4 + [429]
+
+    assert log_in_through_proxy(client, "192.0.2.99", "ann", PASSWORD).status_code == 429
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {PROXY}
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded_for", "counted"),
+    [
+        (0, ANN_AT_HOME, PROXY),  # the header is not read at all
+        (1, ANN_AT_HOME, ANN_AT_HOME),
+        (1, f"{BOB_AT_HOME}, {ANN_AT_HOME}", ANN_AT_HOME),  # Ann sent Bob's address herself
+        (1, f"not an address, {ANN_AT_HOME}", ANN_AT_HOME),
+        (2, f"{BOB_AT_HOME}, {ANN_AT_HOME}, 10.0.0.5", ANN_AT_HOME),  # 10.0.0.5: the outer proxy
+        (1, None, PROXY),  # a proxy that forwards no header: its own address, as before
+    ],
+)
+def test_the_address_counted_is_the_one_the_outermost_proxy_saw(
+    rf, settings, proxies, forwarded_for, counted
+):
+    from config.client_address import client_address
+
+    settings.PADDOCK_PROXY_COUNT = proxies
+    headers = {} if forwarded_for is None else {"X-Forwarded-For": forwarded_for}
+    request = rf.post("/login/", REMOTE_ADDR=PROXY, headers=headers)
+
+    assert client_address(request) == counted
 
 
 def test_production_settings_pass_the_deploy_check():

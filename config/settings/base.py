@@ -131,6 +131,11 @@ AXES_RESET_ON_SUCCESS = True
 # Tries made while locked out don't restart the wait, so the lockout page's "15 minutes" holds.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The address a try is counted against (config/client_address.py): the connection's own, or behind
+# DJANGO_PROXY_COUNT reverse proxies the one the outermost proxy saw, read from X-Forwarded-For
+# by django-ipware. 0, the default, trusts no forwarded header, so a client cannot pick its own.
+PADDOCK_PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 
 # The demo league logs in with passwords printed in the README: local.py and test.py allow it.
 PADDOCK_DEMO_ALLOWED = False
