@@ -219,6 +219,33 @@ def test_production_settings_pass_the_deploy_check():
     assert "System check identified no issues" in result.stdout
 
 
+SHOW_SETTINGS = """
+import json
+from django.conf import settings
+print(json.dumps({
+    "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,
+    "PADDOCK_PROXY_COUNT": settings.PADDOCK_PROXY_COUNT,
+    "CONTENT_SECURITY_POLICY": settings.CONTENT_SECURITY_POLICY,
+}))
+"""
+
+
+def test_production_settings_read_the_hosts_proxies_and_policy_from_the_environment(settings):
+    import json
+
+    result = manage("shell", "-c", SHOW_SETTINGS, **PRODUCTION_ENV)
+
+    assert result.returncode == 0, result.stderr
+    shown = json.loads(result.stdout.strip().splitlines()[-1])
+    # Never the test client's "testserver", nor this computer's names.
+    assert shown["ALLOWED_HOSTS"] == ["paddock.example.org"]
+    assert shown["PADDOCK_PROXY_COUNT"] == 1
+    # The policy the browser tests hold every page to is the one production sends.
+    assert shown["CONTENT_SECURITY_POLICY"] == json.loads(
+        json.dumps(settings.CONTENT_SECURITY_POLICY)
+    )
+
+
 def test_only_the_test_settings_answer_to_the_test_client_s_host():
     show = "from django.conf import settings; print(settings.ALLOWED_HOSTS)"
     local = manage("shell", "-c", show, DJANGO_SETTINGS_MODULE="config.settings.local")
@@ -399,6 +426,9 @@ def test_make_serve_s_server_answers_pages_and_hashed_static_files(tmp_path):
         home = _get(f"http://127.0.0.1:{port}/")
         page = home.read().decode()
         assert home.status == 200 and "Paddock" in page
+        policy = home.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "style-src 'self'" in policy, policy
+        assert "unsafe" not in policy, policy
         script = re.search(r'src="(/static/js/paddock\.[0-9a-f]{12}\.js)"', page)
         assert script, page
         static = _get(f"http://127.0.0.1:{port}{script[1]}")
