@@ -485,3 +485,16 @@ def test_an_invitation_link_that_no_token_looks_like_is_a_404(token):
     response = Client(raise_request_exception=False).get(f"/join/{token}/")
 
     assert response.status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_form_refused_by_the_csrf_check_is_the_site_s_own_page():
+    """Django's page for it styles itself inline, which the Content-Security-Policy refuses."""
+    client = Client(enforce_csrf_checks=True)
+
+    response = client.post("/login/", {"username": "ann", "password": "x"})
+
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "The form was refused, to keep your account safe" in page
+    assert "navbar" in page and "<style" not in page

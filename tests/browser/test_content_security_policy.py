@@ -2,7 +2,8 @@
 league with an ended season and one under way, a finished round, a round entered by hand, a
 race at the table (a die face tapped, an undo, a spectator's page polling), the members page
 and an invitation's link, the restore page, the tracks, a rule set's season setup, the
-organiser's forms, and the error pages (400, 403, 404 and the login lockout's 429).
+organiser's forms, and the error pages (400, 403, 404, the CSRF check's 403 and the
+login lockout's 429).
 tests/browser/conftest.py fails the test on any violation the browser reports; here each page
 is also checked as it is visited, so a failure names the page."""
 
@@ -161,6 +162,14 @@ def test_every_page_of_the_site_keeps_to_the_content_security_policy(
     expect(page.get_by_role("heading", name="Bad request")).to_be_visible()
     visit.clean("the 400 page")
     page.unroute("**/login/")
+    # A form sent without the CSRF cookie (403).
+    visit("login", "/login/")
+    page.context.clear_cookies()
+    page.get_by_label("Username").fill("org")
+    page.get_by_label("Password").fill("secret-pass")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Not sent")).to_be_visible()
+    visit.clean("the CSRF refusal")
     for _try in range(6):
         page.goto(live_server.url + "/login/")
         page.get_by_label("Username").fill("nobody")
