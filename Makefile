@@ -26,12 +26,13 @@ run: $(STAMP)
 # `make serve`: the production settings under gunicorn with several workers, whitenoise serving
 # the collected static files, on http://localhost:8000/ (docs/deploying.md). For a trial on
 # this computer: DATABASE_URL defaults to the same SQLite file as `make run` (so the demo league
-# is there once `make run` has built it), the secret key is made once and kept in .venv, and
-# plain HTTP is allowed (no redirect to HTTPS, cookies not kept for HTTPS only).
+# is there once `make run` has built it), the secret key is made once and kept in .venv, the
+# site answers to localhost and 127.0.0.1, and plain HTTP is allowed (no redirect to HTTPS,
+# cookies not kept for HTTPS only).
 SERVE_KEY := $(VENV)/serve-secret-key
 SERVE_ENV := DJANGO_SETTINGS_MODULE=config.settings.production \
 	DATABASE_URL="$${DATABASE_URL:-sqlite:///$(CURDIR)/db.sqlite3}" \
-	DJANGO_SECRET_KEY="$$(cat $(SERVE_KEY))" \
+	DJANGO_SECRET_KEY="$$(cat $(SERVE_KEY))" DJANGO_ALLOWED_HOSTS=localhost,127.0.0.1 \
 	DJANGO_SECURE_SSL_REDIRECT=false DJANGO_SECURE_COOKIES=false
 
 $(SERVE_KEY): $(STAMP)

@@ -3,10 +3,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
 from config.auth import LoginForm
-from config.converters import IdConverter
+from config.converters import IdConverter, TokenConverter
 
-# Before the apps' URLs are read: they name their numbers <id:...>.
+# Before the apps' URLs are read: they name their numbers <id:...>, invitations <token:...>.
 register_converter(IdConverter, "id")
+register_converter(TokenConverter, "token")
+
+# Error pages that never read the posted form (config/errors.py).
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -70,7 +70,7 @@ def progression_svg(title: str, rounds: Sequence[int], lines: Sequence[ChartLine
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="progression-chart" role="img" '
-        f'viewBox="0 0 {WIDTH} {height}" width="100%" style="max-width:40rem" '
+        f'viewBox="0 0 {WIDTH} {height}" width="100%" '
         f'font-family="system-ui, sans-serif" font-size="11">',
         f"<title>{escape(title)}</title>",
         f"<desc>{escape(_description(rounds, lines))}</desc>",

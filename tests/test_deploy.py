@@ -37,6 +37,8 @@ PRODUCTION_ENV = {
     "DJANGO_ALLOWED_HOSTS": "paddock.example.org",
     "DJANGO_CSRF_TRUSTED_ORIGINS": "https://paddock.example.org",
     "DJANGO_SECURE_HSTS_SECONDS": "31536000",
+    # Behind the one reverse proxy docs/deploying.md sets up.
+    "DJANGO_PROXY_COUNT": "1",
 }
 
 
@@ -134,11 +136,153 @@ def test_logging_in_forgives_the_wrong_passwords_before(client):
     assert [answer.status_code for answer in answers] == [200] * 4
 
 
+# Documentation addresses (RFC 5737): two people's, and the reverse proxy's, as the site sees it.
+ANN_AT_HOME, BOB_AT_HOME, PROXY = "198.51.100.7", "203.0.113.9", "127.0.0.1"
+
+
+def log_in_through_proxy(client: Client, forwarded_for: str, username: str, password: str):
+    """A login as it reaches the site from the proxy, which appended the address it was reached
+    from to X-Forwarded-For (after anything the client sent)."""
+    return client.post(
+        "/login/",
+        {"username": username, "password": password},
+        REMOTE_ADDR=PROXY,
+        headers={"X-Forwarded-For": forwarded_for},
+    )
+
+
+@pytest.mark.django_db
+def test_behind_one_proxy_wrong_passwords_lock_out_only_the_address_they_came_from(
+    client, settings
+):
+    """Issue 18: behind the proxy every try came from its address, so five wrong guesses by
+    anyone kept a known organiser out for everyone."""
+    settings.PADDOCK_PROXY_COUNT = 1
+    UserFactory(username="ann")
+
+    answers = [log_in_through_proxy(client, BOB_AT_HOME, "ann", "wrong") for _ in range(6)]
+    assert [answer.status_code for answer in answers] == [200] * 4 + [429] * 2
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {BOB_AT_HOME}
+
+    # Bob cannot get round his lockout by sending a header of his own: the proxy's entry, the
+    # last, is the one read.
+    spoofed = log_in_through_proxy(client, f"{ANN_AT_HOME}, {BOB_AT_HOME}", "ann", PASSWORD)
+    assert spoofed.status_code == 429
+
+    assert log_in_through_proxy(client, ANN_AT_HOME, "ann", PASSWORD).status_code == 302
+    assert logged_in_as(client) == "ann"
+
+
+@pytest.mark.django_db
+def test_with_no_proxy_counted_a_forwarded_header_is_never_read(client, settings):
+    """The default: a client that makes up a new X-Forwarded-For for each try is still counted
+    by the address it connects from."""
+    assert settings.PADDOCK_PROXY_COUNT == 0
+    UserFactory(username="ann")
+
+    answers = [
+        log_in_through_proxy(client, f"192.0.2.{attempt}", "ann", "wrong") for attempt in range(5)
+    ]
+    assert [answer.status_code for answer in answers] == [200] * 4 + [429]
+
+    assert log_in_through_proxy(client, "192.0.2.99", "ann", PASSWORD).status_code == 429
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {PROXY}
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded_for", "counted"),
+    [
+        (0, ANN_AT_HOME, PROXY),  # the header is not read at all
+        (1, ANN_AT_HOME, ANN_AT_HOME),
+        (1, f"{BOB_AT_HOME}, {ANN_AT_HOME}", ANN_AT_HOME),  # Ann sent Bob's address herself
+        (1, f"not an address, {ANN_AT_HOME}", ANN_AT_HOME),
+        (2, f"{BOB_AT_HOME}, {ANN_AT_HOME}, 10.0.0.5", ANN_AT_HOME),  # 10.0.0.5: the outer proxy
+        (1, None, PROXY),  # a proxy that forwards no header: its own address, as before
+    ],
+)
+def test_the_address_counted_is_the_one_the_outermost_proxy_saw(
+    rf, settings, proxies, forwarded_for, counted
+):
+    from config.client_address import client_address
+
+    settings.PADDOCK_PROXY_COUNT = proxies
+    headers = {} if forwarded_for is None else {"X-Forwarded-For": forwarded_for}
+    request = rf.post("/login/", REMOTE_ADDR=PROXY, headers=headers)
+
+    assert client_address(request) == counted
+
+
 def test_production_settings_pass_the_deploy_check():
     result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION_ENV)
 
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+SHOW_SETTINGS = """
+import json
+from django.conf import settings
+print(json.dumps({
+    "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,
+    "PADDOCK_PROXY_COUNT": settings.PADDOCK_PROXY_COUNT,
+    "CONTENT_SECURITY_POLICY": settings.CONTENT_SECURITY_POLICY,
+}))
+"""
+
+
+def test_production_settings_read_the_hosts_proxies_and_policy_from_the_environment(settings):
+    import json
+
+    result = manage("shell", "-c", SHOW_SETTINGS, **PRODUCTION_ENV)
+
+    assert result.returncode == 0, result.stderr
+    shown = json.loads(result.stdout.strip().splitlines()[-1])
+    # Never the test client's "testserver", nor this computer's names.
+    assert shown["ALLOWED_HOSTS"] == ["paddock.example.org"]
+    assert shown["PADDOCK_PROXY_COUNT"] == 1
+    # The policy the browser tests hold every page to is the one production sends.
+    assert shown["CONTENT_SECURITY_POLICY"] == json.loads(
+        json.dumps(settings.CONTENT_SECURITY_POLICY)
+    )
+
+
+def test_only_the_test_settings_answer_to_the_test_client_s_host():
+    show = "from django.conf import settings; print(settings.ALLOWED_HOSTS)"
+    local = manage("shell", "-c", show, DJANGO_SETTINGS_MODULE="config.settings.local")
+    assert local.returncode == 0, local.stderr
+    assert local.stdout.strip().splitlines()[-1] == "['127.0.0.1', 'localhost']"
+
+
+def test_production_settings_without_allowed_hosts_refuse_to_start():
+    result = manage("check", **without("DJANGO_ALLOWED_HOSTS"))
+
+    assert result.returncode != 0
+    assert "Set DJANGO_ALLOWED_HOSTS to the site's host names" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "x",  # issue 18: a one-character key was accepted
+        secrets.token_urlsafe(36),  # 48 characters: two short of Django's 50
+        "ab" * 40,  # long, but only two different characters
+        "django-insecure-" + secrets.token_urlsafe(45),  # Django's development keys
+    ],
+)
+def test_production_settings_refuse_a_weak_secret_key(key):
+    result = manage("check", **{**PRODUCTION_ENV, "DJANGO_SECRET_KEY": key})
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: DJANGO_SECRET_KEY is too weak" in result.stderr
+    assert "at least 50 characters, 5 of them different" in result.stderr
+
+
+def test_make_serve_s_secret_key_is_strong_enough():
+    """`make serve` makes its key as docs/deploying.md says to: secrets.token_urlsafe(50)."""
+    makefile = (PROJECT_ROOT / "Makefile").read_text()
+    assert "secrets.token_urlsafe(50)" in makefile
+    result = manage("check", **{**PRODUCTION_ENV, "DJANGO_SECRET_KEY": secrets.token_urlsafe(50)})
+    assert result.returncode == 0, result.stderr
 
 
 def test_postgresql_connections_are_kept_between_requests_and_checked_before_reuse():
@@ -282,6 +426,9 @@ def test_make_serve_s_server_answers_pages_and_hashed_static_files(tmp_path):
         home = _get(f"http://127.0.0.1:{port}/")
         page = home.read().decode()
         assert home.status == 200 and "Paddock" in page
+        policy = home.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "style-src 'self'" in policy, policy
+        assert "unsafe" not in policy, policy
         script = re.search(r'src="(/static/js/paddock\.[0-9a-f]{12}\.js)"', page)
         assert script, page
         static = _get(f"http://127.0.0.1:{port}{script[1]}")
@@ -303,3 +450,51 @@ def _get(url: str):
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
+
+
+UTF_16_FORM = "application/x-www-form-urlencoded; charset=utf-16"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/login/", "/leagues/new/", "/no/such/page/at/all/"])
+def test_a_form_posted_in_utf_16_is_a_400_page_not_a_500(path):
+    """Issue 18: Django refuses to read such a form (BadRequest), and its own 400 view ran the
+    CSRF check again, which read the form again: the 400 became a 500, and its 500 page did the
+    same. Only with a CSRF cookie, as a browser has (without one the check refuses first)."""
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    client.get("/login/")
+    token = client.cookies["csrftoken"].value
+
+    response = client.post(
+        path, f"csrfmiddlewaretoken={token}&username=ann", content_type=UTF_16_FORM
+    )
+
+    if path.startswith("/no/"):  # no such page: it says so without reading the form
+        assert response.status_code == 404
+        return
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Paddock could not read what was sent" in page
+    assert "navbar" in page  # the site's own page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("token", ["%00", "abc%00def", "a" * 65, "abc.def", "%E2%80%AE"])
+def test_an_invitation_link_that_no_token_looks_like_is_a_404(token):
+    """Issue 18: a NUL byte reached the query, and PostgreSQL refuses one in any text (500)."""
+    response = Client(raise_request_exception=False).get(f"/join/{token}/")
+
+    assert response.status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_form_refused_by_the_csrf_check_is_the_site_s_own_page():
+    """Django's page for it styles itself inline, which the Content-Security-Policy refuses."""
+    client = Client(enforce_csrf_checks=True)
+
+    response = client.post("/login/", {"username": "ann", "password": "x"})
+
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "The form was refused, to keep your account safe" in page
+    assert "navbar" in page and "<style" not in page

@@ -1095,7 +1095,10 @@ ENDPOINTS = (
         lambda world: reverse("league:join", args=[world.invitation.token]),
         lambda world: [
             path_to("league:join", "no-such-token"),
-            path_to("league:join", "x" * 300),
+            # Longer than any token, and a NUL byte (a 500 on PostgreSQL, issue 18): the URL's
+            # converter takes neither (a 404), so they are written in here.
+            path_to("league:join", "no-such-token").replace("no-such-token", "x" * 300),
+            path_to("league:join", "no-such-token").replace("no-such-token", "%00"),
         ],
         lambda world, draw: {
             "username": draw(st.sampled_from(["newcomer", world.organiser.username, MARKUP[0]])),

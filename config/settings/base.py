@@ -3,6 +3,7 @@ from pathlib import Path
 
 import environ
 import xstatic.pkg.bootstrap
+from csp import constants as csp
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -10,7 +11,9 @@ env = environ.Env()
 
 SECRET_KEY = env("DJANGO_SECRET_KEY", default="paddock-insecure-development-key")
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
-ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
+# This computer only; production.py insists on DJANGO_ALLOWED_HOSTS, test.py adds Django's test
+# client's "testserver".
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -25,6 +28,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "axes",
+    "csp",
     "league",
     "races",
 ]
@@ -32,6 +36,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -129,6 +134,28 @@ AXES_RESET_ON_SUCCESS = True
 # Tries made while locked out don't restart the wait, so the lockout page's "15 minutes" holds.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The address a try is counted against (config/client_address.py): the connection's own, or behind
+# DJANGO_PROXY_COUNT reverse proxies the one the outermost proxy saw, read from X-Forwarded-For
+# by django-ipware. 0, the default, trusts no forwarded header, so a client cannot pick its own.
+PADDOCK_PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
+
+# Content-Security-Policy (django-csp), the same in every setting: the pages run only the site's
+# own scripts and styles from /static/ (no inline <script>, style="" or on...="" anywhere, and htmx
+# told not to eval: base.html's htmx-config), send forms only to the site, and are framed by no
+# one. Bootstrap's CSS draws its small icons (a select's arrow, a ticked box) as data: images.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF],
+        "style-src": [csp.SELF],
+        "img-src": [csp.SELF, "data:"],
+        "object-src": [csp.NONE],
+        "base-uri": [csp.NONE],
+        "form-action": [csp.SELF],
+        "frame-ancestors": [csp.NONE],
+    },
+}
 
 # The demo league logs in with passwords printed in the README: local.py and test.py allow it.
 PADDOCK_DEMO_ALLOWED = False

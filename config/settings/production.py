@@ -1,10 +1,36 @@
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
 from .base import database, env
 
 DEBUG = False
+
+# The key signs sessions, password-reset links and CSRF tokens: a short one can be guessed.
+# Refused at start-up by the rule `check --deploy` only warns about (security.W009).
 SECRET_KEY = env("DJANGO_SECRET_KEY")
+if (
+    len(SECRET_KEY) < SECRET_KEY_MIN_LENGTH
+    or len(set(SECRET_KEY)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS
+    or SECRET_KEY.startswith(SECRET_KEY_INSECURE_PREFIX)
+):
+    raise ImproperlyConfigured(
+        f"DJANGO_SECRET_KEY is too weak: it needs at least {SECRET_KEY_MIN_LENGTH} characters, "
+        f"{SECRET_KEY_MIN_UNIQUE_CHARACTERS} of them different, and must not start with "
+        f'"{SECRET_KEY_INSECURE_PREFIX}". Make one with: '
+        'python3 -c "import secrets; print(secrets.token_urlsafe(50))"'
+    )
+
+# The site's own host names only: never the development defaults, nor the test client's.
+ALLOWED_HOSTS = [host for host in env.list("DJANGO_ALLOWED_HOSTS", default=[]) if host]
+if not ALLOWED_HOSTS:
+    raise ImproperlyConfigured(
+        "Set DJANGO_ALLOWED_HOSTS to the site's host names, comma-separated (paddock.example.org)."
+    )
 
 # No SQLite fallback: a league that forgot DATABASE_URL would otherwise keep its results in a
 # file inside the checkout, and lose them with the next deploy.

@@ -12,3 +12,6 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 
 PADDOCK_DEMO_ALLOWED = True
+
+# Django's test client asks for the host "testserver"; no other settings allow it.
+ALLOWED_HOSTS = [*ALLOWED_HOSTS, "testserver"]  # noqa: F405

@@ -79,3 +79,11 @@ function paddockStopwatch(root) {
 }
 document.addEventListener("DOMContentLoaded", function () { paddockStopwatch(document); });
 document.addEventListener("htmx:load", function (event) { paddockStopwatch(event.detail.elt); });
+
+// A Print button (data-print): the pages carry no script of their own (the site's
+// Content-Security-Policy runs only these files), so its click is listened for here.
+document.addEventListener("click", function (event) {
+  if (event.target instanceof Element && event.target.closest("[data-print]")) {
+    window.print();
+  }
+});

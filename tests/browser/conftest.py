@@ -1,6 +1,8 @@
 """Headless Chromium for the browser tests: Debian's /usr/bin/chromium, never a downloaded one.
 
 Locally the tests skip with a reason when Chromium is missing; CI installs it through apt.
+Every page a browser test opens is held to the site's Content-Security-Policy (the one
+production sends, config/settings/base.py): a violation the browser reports fails the test.
 """
 
 import os
@@ -49,6 +51,45 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args):
     # A phone-sized window: the turn helper is used at the table on a phone.
     return {**browser_context_args, "viewport": {"width": 412, "height": 915}}
+
+
+# Run in every document before its own scripts: each violation the browser reports is passed on.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.paddockCspViolation(
+    `${event.effectiveDirective} refused ${event.blockedURI || "an inline one"}` +
+      ` (${event.sourceFile || document.location.href}:${event.lineNumber}: ${event.sample})`
+  );
+}, true);
+"""
+
+
+@pytest.fixture(autouse=True)
+def csp_violations(request) -> list[str]:
+    """The Content-Security-Policy violations in the browser test's pages (its `context`),
+    each as the page's address and what was refused: the test fails at its end if there are
+    any, and may look at the list itself as it goes."""
+    violations: list[str] = []
+    if "page" not in request.fixturenames and "context" not in request.fixturenames:
+        yield violations
+        return
+    context = request.getfixturevalue("context")
+    context.expose_binding(
+        "paddockCspViolation",
+        lambda source, text: violations.append(f"{source['page'].url}: {text}"),
+    )
+    context.add_init_script(REPORT_CSP_VIOLATIONS)
+    # The browser's own words too, for what reaches no document's listener.
+    context.on(
+        "console",
+        lambda message: (
+            violations.append(f"{message.page.url if message.page else '?'}: {message.text}")
+            if "Content Security Policy" in message.text
+            else None
+        ),
+    )
+    yield violations
+    assert violations == [], "Content-Security-Policy violations:\n" + "\n".join(violations)
 
 
 @pytest.fixture

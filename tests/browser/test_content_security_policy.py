@@ -1,0 +1,255 @@
+"""Every page of the site under the Content-Security-Policy production sends (issue 18): a
+league with an ended season and one under way, a finished round, a round entered by hand, a
+race at the table (a die face tapped, an undo, a spectator's page polling), the members page
+and an invitation's link, the restore page, the tracks, a rule set's season setup, the
+organiser's forms, and the error pages (400, 403, 404, the CSRF check's 403 and the
+login lockout's 429).
+tests/browser/conftest.py fails the test on any violation the browser reports; here each page
+is also checked as it is visited, so a failure names the page."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from csp.utils import build_policy
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from playwright.sync_api import Page, Route, expect
+
+from bench import builders
+from league import services as league_services
+from league.models import Driver, Role, Track
+from races import services as race_services
+from rules import engine
+from tests.browser.referee import enter
+from tests.races.autopilot import drive, legal_event
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# What is not a page to look at: forms' targets (POST only), files and feeds, the admin.
+POST_ONLY = {
+    "logout",
+    "league:round_by_hand",
+    "league:league_archive",
+    "league:member",
+    "league:invitation_withdraw",
+    "league:driver_hire",
+    "league:team_rename",
+    "league:driver_home_track",
+    "league:driver_card",
+    "league:round_start",
+    "league:round_hire",
+    "league:round_choose",
+    "league:round_result",
+    "league:round_format",
+    "league:round_session",
+    "league:round_race_options",
+    "league:round_injury_roll",
+    "league:round_commit",
+}
+NOT_HTML = {
+    "league:league_backup",
+    "league:calendar",
+    "league:standings_json",
+    "league:season_standings_json",
+    "league:drivers_csv",
+    "league:teams_csv",
+    "league:results_csv",
+}
+UTF_16_FORM = "application/x-www-form-urlencoded; charset=utf-16"
+
+
+def url_names(patterns, namespace: str = "") -> set[str]:
+    """Every named URL of the site but the admin's."""
+    names = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace != "admin":
+                inner = f"{pattern.namespace}:" if pattern.namespace else namespace
+                names |= url_names(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            names.add(namespace + pattern.name)
+    return names
+
+
+class Visit:
+    """Opens the site's pages one by one, each checked for violations as soon as it is shown."""
+
+    def __init__(self, page: Page, base: str, violations: list[str]) -> None:
+        self.page, self.base, self.violations = page, base, violations
+        self.names: set[str] = set()
+
+    def __call__(self, name: str, path: str, status: int = 200) -> None:
+        response = self.page.goto(self.base + path)
+        assert response is not None and response.status == status, (name, path, response)
+        self.names.add(name)
+        self.clean(name)
+
+    def clean(self, what: str) -> None:
+        self.page.wait_for_load_state("load")
+        # A round trip to the page: its reports, sent before, have arrived.
+        self.page.evaluate("0")
+        assert self.violations == [], (what, self.violations)
+        assert self.page.locator("style, [style]").count() == 0, what
+
+
+def test_every_page_of_the_site_keeps_to_the_content_security_policy(
+    page: Page, live_server, login, django_user_model, csp_violations
+):
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    django_user_model.objects.create_user("stranger", password="secret-pass")
+    league = builders.league_with_drivers(
+        organiser=organiser, name="Open Book", drivers=8, rookies=True
+    )
+    builders.season_raced(league, number=1, ended=True)
+    season = builders.season_raced(league, number=2, ended=False, raced_rounds=4, finished=4)
+    rounds = {round_.number: round_ for round_ in season.rounds.all()}
+    racing = list(Driver.objects.filter(team__league=league).racing().order_by("pk")[:4])
+    starters = list(zip(racing, ["Red", "Blue", "Green", "Yellow"], strict=True))
+    invitation = league_services.invitation_create(
+        league=league, made_by=organiser, role=Role.REFEREE
+    )
+    team = league.teams.order_by("pk").first()
+    wear = league_services.league_create(name="Wear Points", organiser=organiser, ruleset="rbb")
+    league_services.team_create(league=wear, name="Scuderia", driver_names=["Ann", "Bob"])
+    league_services.team_create(league=wear, name="Arrows", driver_names=["Cid", "Dot"])
+    wear_round = league_services.season_open(
+        league=wear, tracks=[Track.objects.order_by("pk").first()]
+    ).rounds.get()
+    slug = f"/{league.slug}"
+    visit = Visit(page, live_server.url, csp_violations)
+
+    # The policy these pages are held to is the one production sends (tests/test_deploy.py).
+    first = page.goto(live_server.url + "/")
+    assert first is not None and first.headers["content-security-policy"] == build_policy()
+    assert page.evaluate("[htmx.config.allowEval, htmx.config.includeIndicatorStyles]") == [
+        False,
+        False,
+    ]
+
+    # Anyone's pages.
+    visit("league:home", "/")
+    visit("login", "/login/")
+    visit("league:tracks", "/tracks/")
+    visit("league:league", slug + "/")
+    visit("league:season", season.get_absolute_url())
+    visit("league:season", f"{slug}/seasons/1/")
+    visit("league:season_report", f"{slug}/seasons/1/report/")
+    visit("league:round", rounds[1].get_absolute_url())
+    visit("league:round", rounds[7].get_absolute_url())
+    visit("league:team", team.get_absolute_url())
+    visit("league:team_sheet", f"{slug}/teams/{team.pk}/sheet/")
+    page.evaluate("window.print = () => { window.printed = true; }")
+    page.get_by_role("button", name="Print").click()
+    assert page.evaluate("window.printed") is True
+    visit("league:driver", racing[0].get_absolute_url())
+    visit("league:join", reverse("league:join", args=[invitation.token]))
+    visit("404", "/no-such-league/", status=404)
+    visit("404", "/join/%00/", status=404)
+
+    # A form the site cannot read (400), and the login lockout (429).
+    visit("login", "/login/")
+
+    def in_utf_16(route: Route) -> None:
+        headers = {**route.request.headers, "content-type": UTF_16_FORM}
+        route.continue_(headers=headers if route.request.method == "POST" else None)
+
+    page.route("**/login/", in_utf_16)
+    page.get_by_label("Username").fill("org")
+    page.get_by_label("Password").fill("secret-pass")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Bad request")).to_be_visible()
+    visit.clean("the 400 page")
+    page.unroute("**/login/")
+    # A form sent without the CSRF cookie (403).
+    visit("login", "/login/")
+    page.context.clear_cookies()
+    page.get_by_label("Username").fill("org")
+    page.get_by_label("Password").fill("secret-pass")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Not sent")).to_be_visible()
+    visit.clean("the CSRF refusal")
+    for _try in range(6):
+        page.goto(live_server.url + "/login/")
+        page.get_by_label("Username").fill("nobody")
+        page.get_by_label("Password").fill("wrong")
+        page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_text("Too many tries")).to_be_visible()
+    visit.clean("the lockout page")
+
+    # Someone else's league (403), and an invitation's link to a signed-in person.
+    login("stranger", "secret-pass")
+    visit("403", slug + "/members/", status=403)
+    visit("league:join", reverse("league:join", args=[invitation.token]))
+    page.get_by_role("button", name="Log out").click()
+
+    # The organiser's pages.
+    login("org", "secret-pass")
+    visit("league:league_new", "/leagues/new/")
+    with page.expect_response(lambda answer: "ruleset=rbb" in answer.url):
+        page.get_by_label("Rule set").select_option("rbb")
+    expect(page.get_by_text("25-18-15-12-10-8-6-4-2-1")).to_be_visible()
+    visit.clean("the new-league form, its rule set changed by htmx")
+    visit("league:league_restore", "/leagues/restore/")
+    visit("league:track_edit", reverse("league:track_edit", args=[rounds[1].track_id]))
+    visit("league:league", slug + "/")
+    visit("league:league_points", slug + "/points/")
+    visit("league:league_publish", slug + "/publish/")
+    visit("league:members", slug + "/members/")
+    visit("league:team_new", slug + "/teams/new/")
+    visit("league:team", team.get_absolute_url())
+    visit("league:driver", racing[0].get_absolute_url())
+    visit("league:season_new", slug + "/seasons/new/")
+    visit("league:season_end", f"{slug}/seasons/2/end/")
+    visit("league:season_setup", f"/{wear.slug}/seasons/1/setup/")
+    visit("league:round", rounds[4].get_absolute_url())  # finished
+    visit("league:round_reopen", rounds[4].get_absolute_url() + "reopen/")
+    visit("league:round", rounds[5].get_absolute_url())  # to start
+    visit("league:round_table", rounds[5].get_absolute_url() + "table/")
+    # A round entered by hand: its result form, and its starters to change.
+    league_services.round_start(
+        round_=wear_round,
+        starters=[(driver, driver.name) for driver in Driver.objects.filter(team__league=wear)],
+    )
+    visit("league:round", wear_round.get_absolute_url())
+    visit("league:round_starters", wear_round.get_absolute_url() + "starters/")
+
+    # The race at the table: entries swapped in by htmx, at least one a tapped die face.
+    race = drive(
+        league_services.round_start_at_table(round_=rounds[5], starters=starters), 4, seed=3
+    )
+    visit("races:log", reverse("races:log", args=[race.pk]))
+    visit("races:undo_back_to", reverse("races:undo_back_to", args=[race.pk, 2]))
+    visit("races:turn", race.get_absolute_url())
+    rng, tapped = random.Random(7), 0
+    for _entry in range(30):
+        race.refresh_from_db()
+        asked = engine.prompts(race_services.race_state(race))[0]
+        event = legal_event(asked, rng)
+        data = {k: v for k, v in event.data.items() if k != "car" and v not in ([], 0)}
+        faces = page.locator(
+            '#event-form [data-widget="keypad"], #event-form [data-widget="gears"]'
+        )
+        tapped += faces.count() > 0
+        enter(page, race.version, event.kind, data)
+        visit.clean(f"the turn page after entering {event.kind}")
+        if tapped >= 2:
+            break
+    assert tapped >= 2
+    race.refresh_from_db()
+    version = race.version
+    page.locator('button[name="undo"]').click()
+    page.wait_for_function(
+        "v => document.querySelector('#event-form input[name=version]').value !== String(v)",
+        arg=version,
+    )
+    visit.clean("the turn page after an undo")
+
+    # A spectator's turn page asks for news every 5 seconds, and swaps it in.
+    page.get_by_role("button", name="Log out").click()
+    with page.expect_response(lambda answer: "version=" in answer.url, timeout=10_000):
+        visit("races:turn", race.get_absolute_url())
+    visit.clean("the spectator's turn page, polled")
+
+    unseen = url_names(get_resolver().url_patterns) - visit.names - POST_ONLY - NOT_HTML
+    assert unseen == set(), f"pages this test does not open yet: {sorted(unseen)}"
