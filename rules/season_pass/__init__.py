@@ -214,7 +214,3 @@ __all__ = [
     "weather_outcome",
     "weather_rolls_continue",
 ]
-
-# The race at the table (rules/season_pass/race): importing it registers Season Pass's race
-# hooks with the engine. Last, because the hooks use the tables above.
-from rules.season_pass import championship, race  # noqa: E402, F401  (register "season_pass")

@@ -15,7 +15,6 @@ from rules.championship import (
     EntryScore,
     RoundShape,
     Setting,
-    register_championship,
 )
 from rules.season_pass.driving import DISABLING_DAMAGE
 from rules.season_pass.experience import (
@@ -27,6 +26,7 @@ from rules.season_pass.experience import (
 )
 from rules.season_pass.injuries import (
     Column,
+    InjuryCheck,
     collision_injury_columns,
     counts_as_injury,
     heal_after_round,
@@ -43,13 +43,12 @@ from rules.season_pass.schedule import (
     round_multiplier,
 )
 from rules.season_pass.scoring import SCORING_POINTS, FieldSizeRule
-from rules.season_pass.season_end import season_end_change
+from rules.season_pass.season_end import SeasonEndChange, season_end_change
 
 ACTIVE, RETIRED, DEAD = "active", "retired", "dead"
 
 
-@register_championship
-class SeasonPassChampionship(Championship):
+class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
     name = "season_pass"
     title = "Season Pass"
     careers = True

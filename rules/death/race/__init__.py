@@ -13,7 +13,6 @@ from rules.death.race.common import steady
 from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS, Armoury, DeathSetup, DeathState
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.engine.variant import register
 from rules.formula_d import RACE_LAPS
 from rules.formula_d.race import HANDLERS as FORMULA_D_HANDLERS
 from rules.formula_d.race import PHASE_PROMPTS as FORMULA_D_PROMPTS
@@ -47,7 +46,6 @@ def _after_check(handler):
     return on_roll
 
 
-@register
 class Death(FormulaD):
     name = "death"
     title = "Formula... Death!"

@@ -12,7 +12,6 @@ from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.engine.variant import register
 from rules.formula_d.race import checks, grid, qualifying, standings, turns, words
 from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.state import (
@@ -68,7 +67,6 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 }
 
 
-@register
 class FormulaD(TableHooks):
     name = "formula_d"
     title = "Formula D"

@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.engine.variant import register
 from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.turns import on_order, order_prompts
 from rules.mini.car import DAMAGE_POOL
@@ -68,7 +67,6 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 }
 
 
-@register
 class Mini(TableHooks):
     name = "mini"
     title = "Mini's series"

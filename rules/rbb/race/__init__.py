@@ -14,7 +14,6 @@ from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.engine.variant import register
 from rules.formula_d import CarSheet
 from rules.formula_d.race.hooks import TableHooks
 from rules.formula_d.race.turns import order_prompts
@@ -53,7 +52,6 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 }
 
 
-@register
 class RBB(TableHooks):
     name = "rbb"
     title = "RBB championship"
