@@ -160,7 +160,8 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
             value = raw.get(key, number.default)
             if isinstance(value, bool) or not isinstance(value, int):
                 reasons.append(f"{number.label}: a whole number, not {value!r}.")
-            elif not number.low <= value <= number.high:
+                continue
+            if not number.low <= value <= number.high:
                 reasons.append(f"{number.label}: {number.low} to {number.high}, not {value}.")
             values[key] = value
         if reasons:
@@ -209,7 +210,9 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
             value = settings.get(setting.key, setting.default)
             if value == setting.default:
                 continue
-            lines.append(setting.label if setting.kind == "bool" else dict(setting.choices)[value])
+            lines.append(
+                setting.label if setting.kind == "bool" else dict(setting.choices)[str(value)]
+            )
         return tuple(lines)
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:

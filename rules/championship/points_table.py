@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic
 
-from rules.championship.ranking import ordinal
+from rules.championship.ranking import Key, ordinal
 
 # The league setting that holds its points table, as text (PointsTable.parse).
 POINTS_TABLE = "points_table"
@@ -148,11 +149,13 @@ class PointsTable:
             raise InvalidPlace(f"A race needs at least one car, not {field_size}.")
         if len(self.rows) == 1:
             return self.rows[0]
+        # A table of several rows gives each its field size (__post_init__).
         if smaller:
             return next(
-                (row for row in reversed(self.rows) if row.cars <= field_size), self.rows[0]
+                (row for row in reversed(self.rows) if (row.cars or 0) <= field_size),
+                self.rows[0],
             )
-        return next((row for row in self.rows if row.cars >= field_size), self.rows[-1])
+        return next((row for row in self.rows if (row.cars or 0) >= field_size), self.rows[-1])
 
     def points(self, place: int, field_size: int, *, smaller_row: bool = False) -> int:
         """What finishing `place` of `field_size` cars scores."""
@@ -163,21 +166,21 @@ class PointsTable:
 
 
 @dataclass(frozen=True)
-class TeamRace:
+class TeamRace(Generic[Key]):
     """A team race's result: each team's points, highest first, and the team(s) with the most,
     who win it (level totals share the win)."""
 
-    totals: tuple[tuple[Hashable, int], ...]
-    winners: tuple[Hashable, ...]
+    totals: tuple[tuple[Key, int], ...]
+    winners: tuple[Key, ...]
 
 
 def team_race(
     table: PointsTable,
-    places: Mapping[Hashable, Sequence[int]],
+    places: Mapping[Key, Sequence[int]],
     *,
     field_size: int,
     multiplier: int = 1,
-) -> TeamRace:
+) -> TeamRace[Key]:
     """The team race of a round whose cars finished in `places` (by team) of `field_size`: each
     team scores its cars' places on the team race's `table` (times the round's `multiplier`)."""
     totals = {
@@ -188,7 +191,7 @@ def team_race(
     return TeamRace(ranked, most_points(dict(ranked)))
 
 
-def most_points(totals: Mapping[Hashable, int]) -> tuple[Hashable, ...]:
+def most_points(totals: Mapping[Key, int]) -> tuple[Key, ...]:
     """Whoever of `totals` has the most points: more than one when level."""
     best = max(totals.values(), default=0)
     return tuple(key for key, points in totals.items() if points == best)

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+# Whatever a competitor is known by (a driver's id, a team's): the standings keep it as given.
+Key = TypeVar("Key", bound=Hashable)
 
 
 @dataclass(frozen=True)
-class StandingRow:
-    key: Hashable
+class StandingRow(Generic[Key]):
+    key: Key
     position: int
     points: int
     by_round: tuple[int | None, ...]
@@ -31,9 +35,9 @@ def countback_order(places: Sequence[int]) -> tuple[int, ...]:
 
 
 def standings(
-    points_by_round: Mapping[Hashable, Sequence[int | None]],
-    places: Mapping[Hashable, Sequence[int]],
-) -> tuple[StandingRow, ...]:
+    points_by_round: Mapping[Key, Sequence[int | None]],
+    places: Mapping[Key, Sequence[int]],
+) -> tuple[StandingRow[Key], ...]:
     """Rank competitors by total points, ties broken by countback of `places`, else shared.
 
     `points_by_round[key]` has one item per round (None where the competitor did not start);
@@ -42,7 +46,7 @@ def standings(
     totals = {key: sum(points or 0 for points in row) for key, row in points_by_round.items()}
     rank = {key: (totals[key], countback_order(places.get(key, ()))) for key in points_by_round}
     ordered = sorted(points_by_round, key=rank.__getitem__, reverse=True)
-    rows: list[StandingRow] = []
+    rows: list[StandingRow[Key]] = []
     for index, key in enumerate(ordered):
         shared = index > 0 and rank[key] == rank[ordered[index - 1]]
         rows.append(
@@ -120,9 +124,9 @@ def countback_reason(
 
 
 def tie_reasons(
-    rows: Sequence[StandingRow],
-    places: Mapping[Hashable, Sequence[int]],
-    names: Mapping[Hashable, str],
+    rows: Sequence[StandingRow[Key]],
+    places: Mapping[Key, Sequence[int]],
+    names: Mapping[Key, str],
 ) -> tuple[str, ...]:
     """Why each two neighbours in the standings (`standings`) that are level on points stand as
     they do, from the top. Two that have not raced yet are level on nothing worth saying."""

@@ -29,10 +29,11 @@ class Setting:
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise InvalidSetting(f"{self.label}: yes or no, not {value!r}.")
-        elif value not in dict(self.choices):
+            return value
+        if not isinstance(value, str) or value not in dict(self.choices):
             allowed = ", ".join(choice for choice, _label in self.choices)
             raise InvalidSetting(f"{self.label}: one of {allowed}, not {value!r}.")
-        return value  # type: ignore[return-value]
+        return value
 
     def value_label(self, value: object) -> str:
         """A value of the setting in words: a choice's label, "on" or "off"."""

@@ -4,12 +4,12 @@ champion")."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 from rules.championship.points_table import PointsTable
-from rules.championship.ranking import StandingRow
+from rules.championship.ranking import Key, StandingRow
 
 if TYPE_CHECKING:
     from rules.championship.hooks import Championship
@@ -56,19 +56,19 @@ def most_points_left(
 
 
 @dataclass(frozen=True)
-class Contender:
-    key: Hashable
+class Contender(Generic[Key]):
+    key: Key
     points: int
     behind: int  # points behind the leader
 
 
 @dataclass(frozen=True)
-class TitleRace:
+class TitleRace(Generic[Key]):
     """Who can still be champion with `points_left` to race for: the leader first, then every
     competitor who could still reach the leader's points (level leaves it to countback)."""
 
     points_left: int
-    contenders: tuple[Contender, ...]
+    contenders: tuple[Contender[Key], ...]
     out_of_it: int  # competitors who can no longer reach the leader
 
     @property
@@ -76,7 +76,7 @@ class TitleRace:
         """The leader is champion whatever the rounds left bring."""
         return len(self.contenders) == 1
 
-    def sentences(self, names: Mapping[Hashable, str], *, most: int = 6) -> tuple[str, ...]:
+    def sentences(self, names: Mapping[Key, str], *, most: int = 6) -> tuple[str, ...]:
         """The title race in words, the leader and the first `most` contenders by name."""
         if not self.contenders:
             return ()
@@ -110,7 +110,7 @@ class TitleRace:
         return tuple(lines)
 
 
-def title_race(rows: Sequence[StandingRow], points_left: int) -> TitleRace:
+def title_race(rows: Sequence[StandingRow[Key]], points_left: int) -> TitleRace[Key]:
     """Who of `rows` (standings, leader first) can still be champion when each can score at
     most `points_left` more: those whose points and `points_left` reach the leader's."""
     if not rows:

@@ -51,7 +51,7 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup(SetupOfCars):
+class RaceSetup(SetupOfCars[CarSetup]):
     ruleset: str
     cars: tuple[CarSetup, ...]
     laps: int = RACE_LAPS
@@ -188,7 +188,7 @@ class Check:
 
 
 @dataclass(frozen=True)
-class RaceState(CarsByKey):
+class RaceState(CarsByKey[CarState]):
     setup: RaceSetup
     cars: tuple[CarState, ...]
     # qualifying_weather, qualifying, weather, tires, grid, order, start, gear, move, checks,

@@ -37,7 +37,7 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup(SetupOfCars):
+class RaceSetup(SetupOfCars[CarSetup]):
     ruleset: str
     cars: tuple[CarSetup, ...]
     damage_pool: int = DAMAGE_POOL
@@ -94,7 +94,7 @@ class Check:
 
 
 @dataclass(frozen=True)
-class RaceState(CarsByKey):
+class RaceState(CarsByKey[CarState]):
     setup: RaceSetup
     cars: tuple[CarState, ...]
     phase: str  # grid, confirm_grid, start, order, gear, upshift, move, checks, pit, finished

@@ -33,7 +33,7 @@ def note(car: CarState) -> str:
         notes.append(OUT_NOTES.get(car.out_reason or "", "out"))
         if car.injury is not None:
             # The outcome as soon as it is settled, not only in the final result.
-            settled = _injury_note(car.injury) if car.injury.settled else ""
+            settled = injury_note(car.injury) if car.injury.settled else ""
             notes.append(f"injury: {settled}" if settled else "injury check under way")
     if car.status != OUT:
         if car.skid_moves:
@@ -106,12 +106,12 @@ def _result(car: CarState, place: int) -> CarResult:
         overshoot=car.overshoot,
         damage=car.collision_damage,
         injury_rolls=tuple(roll for _column, roll in injury.rolls) if injury else (),
-        note=_injury_note(injury),
+        note=injury_note(injury),
         injury=injury,
     )
 
 
-def _injury_note(injury) -> str:
+def injury_note(injury) -> str:
     if injury is None:
         return ""
     if injury.dead:
