@@ -9,11 +9,11 @@ never names one.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rules import registry
-from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
+from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState
 from rules.engine.events import Event, EventRejected, Prompt
 
 SetupT = TypeVar("SetupT", bound=RaceSetup)
@@ -34,10 +34,9 @@ class RuleSet(Generic[SetupT, StateT]):
     setup_class: type[SetupT]  # its frozen setup dataclass, for snapshots
     state_class: type[StateT]  # its frozen state dataclass, for snapshots
     dashboard_columns: ClassVar[tuple[Column, ...]] = ()  # what the dashboard shows of a car
-
-    def setup(self, starters: Sequence[Starter], **options: Any) -> SetupT:
-        """The race's setup from the league's starters and the rule set's own options."""
-        raise NotImplementedError
+    # The race's setup from the league's starters (a Sequence[Starter]) and the rule set's own
+    # options, keywords of its own: `setup(starters, laps=3)`.
+    setup: Callable[..., SetupT]
 
     def start(self, setup: SetupT) -> StateT:
         raise NotImplementedError

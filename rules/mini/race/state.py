@@ -119,3 +119,17 @@ class RaceState(CarsByKey[CarState]):
         points = {car.car: car.points for car in self.setup.cars}
         rolls = {entry.car: entry.rolls for entry in self.grid_rolls if entry.rolls}
         return grid_order(points, rolls)
+
+
+__all__ = [
+    "FINISHED",
+    "OUT",
+    "OUT_REASONS",
+    "RACING",
+    "CarSetup",
+    "CarState",
+    "Check",
+    "GridRolls",
+    "RaceSetup",
+    "RaceState",
+]

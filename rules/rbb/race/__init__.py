@@ -12,19 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.engine.contract import Starter
+from rules.engine.contract import CarResult, CarView, Starter
 from rules.engine.events import Event, Prompt
 from rules.formula_d import CarSheet
-from rules.formula_d.race.hooks import TableHooks
+from rules.formula_d.race.hooks import Handler, TableHooks
 from rules.formula_d.race.turns import order_prompts
 from rules.rbb import RACE_LAPS
 from rules.rbb.race import checks, grid, standings, turns, words
 from rules.rbb.race.grid import make_setup
 from rules.rbb.race.state import OUT_REASONS, CarSetup, CarState, RaceSetup, RaceState
 
-Handler = Callable[[RaceState, Event, Prompt], RaceState]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[RaceState]] = {
     "grid_roll": grid.on_grid_roll,
     "tie_roll": grid.on_tie_roll,
     "grid": grid.on_grid_order,
@@ -43,7 +41,7 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
     "grid": grid.grid_prompts,
     "grid_order": grid.grid_order_prompts,
     "start": grid.start_prompts,
-    "order": order_prompts,  # type: ignore[dict-item]  (Formula D's, on the same fields)
+    "order": order_prompts,
     "gear": turns.gear_prompts,
     "move": turns.move_prompts,
     "checks": checks.check_prompts,
@@ -52,7 +50,7 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 }
 
 
-class RBB(TableHooks):
+class RBB(TableHooks[RaceSetup, RaceState]):
     name = "rbb"
     title = "RBB championship"
     setup_class = RaceSetup
@@ -60,9 +58,15 @@ class RBB(TableHooks):
     dashboard_columns = standings.COLUMNS
     handlers = HANDLERS
     phase_prompts = PHASE_PROMPTS
-    first_check = staticmethod(checks.first_check_prompt)
-    car_views = staticmethod(standings.dashboard)
-    car_results = staticmethod(standings.results)
+
+    def first_check(self, state: RaceState) -> Prompt:
+        return checks.first_check_prompt(state)
+
+    def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
+        return standings.dashboard(state)
+
+    def results(self, state: RaceState) -> tuple[CarResult, ...]:
+        return standings.results(state)
 
     def setup(
         self,

@@ -60,7 +60,7 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 }
 
 
-class SeasonPass(RuleSet):
+class SeasonPass(RuleSet[RaceSetup, RaceState]):
     name = "season_pass"
     title = "Season Pass"
     setup_class = RaceSetup

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.engine.contract import CarView, Column
 from rules.engine.pieces import plural
-from rules.season_pass import photo_finish_order, races_to_miss_for
+from rules.season_pass import InjuryCheck, photo_finish_order, races_to_miss_for
 from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, RaceState
 
 # The dashboard, as the Season Pass car sheet reads: gear, then what a car has left and what it
@@ -53,13 +53,15 @@ def finishers(state: RaceState) -> list[str]:
     )
     ranked: list[str] = []
     for round_number in dict.fromkeys(car.finish_round for car in crossed):
-        same = {
-            car.car: (car.finish_to_line, car.finish_movement)
-            for car in crossed
-            if car.finish_round == round_number
-        }
-        ranked.extend(photo_finish_order(same))  # type: ignore[arg-type]
+        same = {car.car: _crossing(car) for car in crossed if car.finish_round == round_number}
+        ranked.extend(photo_finish_order(same))
     return ranked
+
+
+def _crossing(car: CarState) -> tuple[float, int]:
+    """How a finished car crossed the line: the spaces it needed to reach it, and its roll."""
+    assert car.finish_to_line is not None and car.finish_movement is not None  # set as it crossed
+    return car.finish_to_line, car.finish_movement
 
 
 def retired(state: RaceState) -> list[str]:
@@ -111,7 +113,7 @@ def _result(car: CarState, place: int) -> CarResult:
     )
 
 
-def injury_note(injury) -> str:
+def injury_note(injury: InjuryCheck | None) -> str:
     if injury is None:
         return ""
     if injury.dead:
