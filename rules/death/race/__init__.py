@@ -11,7 +11,7 @@ from dataclasses import fields, replace
 from rules.death.race import attack, gears, moves, standings, upgrades, words
 from rules.death.race.common import steady
 from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS, Armoury, DeathSetup, DeathState
-from rules.engine.contract import CarResult, CarView, Starter
+from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.formula_d import RACE_LAPS
 from rules.formula_d.race import PHASE_PROMPTS as FORMULA_D_PROMPTS
@@ -85,15 +85,9 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
     dashboard_columns = standings.COLUMNS
     handlers = HANDLERS
     phase_prompts = PHASE_PROMPTS
-
-    def first_check(self, state: DeathState) -> Prompt:
-        return first_check(state)
-
-    def dashboard(self, state: DeathState) -> tuple[CarView, ...]:
-        return standings.dashboard(state)
-
-    def results(self, state: DeathState) -> tuple[CarResult, ...]:
-        return standings.results(state)
+    first_check = staticmethod(first_check)
+    car_views = staticmethod(standings.dashboard)
+    car_results = staticmethod(standings.results)
 
     def setup(
         self,

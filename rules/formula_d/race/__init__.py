@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.engine.contract import CarResult, CarView, Starter
+from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.formula_d.race import checks, grid, qualifying, standings, turns, words
 from rules.formula_d.race.hooks import Handler, SetupT, TableHooks
@@ -78,15 +78,6 @@ class FormulaDHooks(TableHooks[SetupT, FormulaDT]):
 
     dashboard_columns = standings.COLUMNS
 
-    def first_check(self, state: FormulaDT) -> Prompt:
-        return checks.first_check_prompt(state)
-
-    def dashboard(self, state: FormulaDT) -> tuple[CarView, ...]:
-        return standings.dashboard(state)
-
-    def results(self, state: FormulaDT) -> tuple[CarResult, ...]:
-        return standings.results(state)
-
     def describe(self, before: FormulaDT, event: Event, after: FormulaDT) -> str:
         prompt = self.next_prompt(before)
         return words.describe(before, event, prompt, after) if prompt else ""
@@ -106,6 +97,9 @@ class FormulaD(FormulaDHooks[RaceSetup, RaceState]):
     state_class = RaceState
     handlers = handlers_for(RaceState)
     phase_prompts = PHASE_PROMPTS
+    first_check = staticmethod(checks.first_check_prompt)
+    car_views = staticmethod(standings.dashboard)
+    car_results = staticmethod(standings.results)
 
     def setup(self, starters: Sequence[Starter], **options: Any) -> RaceSetup:
         """Each starter races the standard car, or the car it was built; the optional rules

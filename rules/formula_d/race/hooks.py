@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TypeVar
 
-from rules.engine.contract import RaceSetup
+from rules.engine.contract import CarResult, CarView, RaceSetup
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.variant import RuleSet
 from rules.formula_d.race.shape import StateT
@@ -22,13 +22,14 @@ Handler = Callable[[StateT, Event, Prompt], StateT]
 
 class TableHooks(RuleSet[SetupT, StateT]):
     """`handlers` by event kind, `phase_prompts` by the state's phase; `first_check` builds the
-    prompt of the first pending check (phase "checks"), from the rule set's own modules."""
+    prompt of the first pending check (phase "checks"), `car_views` the dashboard and
+    `car_results` the places, from the rule set's own modules."""
 
     handlers: Mapping[str, Handler[StateT]]
     phase_prompts: Mapping[str, Callable[[StateT], tuple[Prompt, ...]]]
-
-    def first_check(self, state: StateT) -> Prompt:
-        raise NotImplementedError
+    first_check: Callable[[StateT], Prompt]
+    car_views: Callable[[StateT], tuple[CarView, ...]]
+    car_results: Callable[[StateT], tuple[CarResult, ...]]
 
     def prompts(self, state: StateT) -> tuple[Prompt, ...]:
         return self.phase_prompts[state.phase](state)
@@ -46,6 +47,12 @@ class TableHooks(RuleSet[SetupT, StateT]):
         except ValueError as refusal:  # the tables' own errors (a die face, a WP short...)
             raise EventRejected(str(refusal)) from None
         return replace(handled, clock=state.clock + 1)
+
+    def dashboard(self, state: StateT) -> tuple[CarView, ...]:
+        return self.car_views(state)
+
+    def results(self, state: StateT) -> tuple[CarResult, ...]:
+        return self.car_results(state)
 
     def status(self, state: StateT) -> str:
         where = f"Round {state.round}" if state.round else "Before the start"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.engine.contract import CarResult, CarView, Starter
+from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.formula_d import CarSheet
 from rules.formula_d.race.hooks import Handler, TableHooks
@@ -58,15 +58,9 @@ class RBB(TableHooks[RaceSetup, RaceState]):
     dashboard_columns = standings.COLUMNS
     handlers = HANDLERS
     phase_prompts = PHASE_PROMPTS
-
-    def first_check(self, state: RaceState) -> Prompt:
-        return checks.first_check_prompt(state)
-
-    def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
-        return standings.dashboard(state)
-
-    def results(self, state: RaceState) -> tuple[CarResult, ...]:
-        return standings.results(state)
+    first_check = staticmethod(checks.first_check_prompt)
+    car_views = staticmethod(standings.dashboard)
+    car_results = staticmethod(standings.results)
 
     def setup(
         self,
