@@ -113,7 +113,7 @@ def rolls_owed(
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """(car, the cars it is tied with) for each car that still owes a roll: in each tied group,
     those that have rolled the fewest times so far."""
-    owed = []
+    owed: list[tuple[str, tuple[str, ...]]] = []
     for group in tied:
         fewest = min(len(rolls[car]) for car in group)
         owed.extend((car, group) for car in group if len(rolls[car]) == fewest)

@@ -82,7 +82,3 @@ __all__ = [
     "spread_reloads",
     "wreckage_max",
 ]
-
-# The race at the table (rules/death/race) and how a Death league is run (championship.py):
-# importing them registers their hooks. Last, because the hooks use the tables above.
-from rules.death import championship, race  # noqa: E402, F401  (register "death")

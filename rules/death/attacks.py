@@ -4,7 +4,8 @@ damage a car (collision, wreckage) as its cards change them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import TypeVar
 
 from rules.death.cards import DAMAGE_ROLL_MAX, Arc, Defence, Kind, Weapon
 
@@ -88,7 +89,10 @@ def reload_after_firing(weapon: Weapon) -> int:
     return weapon.reload
 
 
-def spread_reloads(tokens: int, weapons: Sequence[str]) -> dict[str, int]:
+Named = TypeVar("Named", bound=Hashable)  # a weapon, by its name or its place on the car
+
+
+def spread_reloads(tokens: int, weapons: Sequence[Named]) -> dict[Named, int]:
     """Blobber: `tokens` spread over the target's weapons as evenly as possible, the extra ones
     to the weapons first named (the attacker's choice, given as the order of `weapons`)."""
     if not weapons:

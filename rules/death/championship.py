@@ -12,8 +12,9 @@ Rulings (docs/rulings.md, "Formula... Death!"):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Never
 
-from rules.championship import Championship, Setting, SetupNumber, register_championship
+from rules.championship import Championship, Setting, SetupNumber
 from rules.death.loadout import DISTRIBUTIONS, RANDOM
 from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS
 from rules.formula_d.championship import (
@@ -29,8 +30,7 @@ DAMAGE_SETUP = "damage"
 LEAST_DAMAGE, MOST_DAMAGE = 4, 30
 
 
-@register_championship
-class DeathChampionship(Championship):
+class DeathChampionship(Championship[Never, Never]):
     name = "death"
     title = "Formula... Death!"
     settings = (

@@ -4,9 +4,9 @@
     state, asked = apply(state, Event("qualifying_roll", {"car": "red", "value": 7}))
 
 Pure standard-library Python: the core names no rule set. Each rule set is a package rules.X
-whose race hooks register themselves (rules/engine/variant.py); its state is its own frozen
-dataclasses (rules/engine/contract.py says what they share). The page stores each Event and a
-snapshot from state_to_dict, so entering a roll never replays the log.
+whose race hooks (a RuleSet, rules/engine/variant.py) are named in rules/registry.py; its state
+is its own frozen dataclasses (rules/engine/contract.py says what they share). The page stores
+each Event and a snapshot from state_to_dict, so entering a roll never replays the log.
 """
 
 from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
@@ -29,10 +29,9 @@ from rules.engine.core import (
     status,
 )
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.variant import RULESETS, RuleSet, UnknownRuleSet, ruleset_for
+from rules.engine.variant import RuleSet, UnknownRuleSet, ruleset_for
 
 __all__ = [
-    "RULESETS",
     "CarResult",
     "CarView",
     "Column",

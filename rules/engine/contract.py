@@ -20,14 +20,18 @@ class Starter:
 
 
 class RaceSetup(Protocol):
-    ruleset: str
+    @property
+    def ruleset(self) -> str: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
 
 class RaceState(Protocol):
-    setup: Any
-    cars: Sequence[Any]
+    @property
+    def setup(self) -> RaceSetup: ...
+
+    @property
+    def cars(self) -> Sequence[Any]: ...
 
     @property
     def finished(self) -> bool: ...

@@ -11,10 +11,10 @@ from typing import Any
 from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.serial import dump, load
-from rules.engine.variant import UnknownRuleSet, ruleset_for
+from rules.engine.variant import RuleSet, UnknownRuleSet, ruleset_for
 
 
-def _rules(name: str):
+def _rules(name: str) -> RuleSet[Any, Any]:
     try:
         return ruleset_for(name)
     except UnknownRuleSet as refusal:
@@ -23,13 +23,14 @@ def _rules(name: str):
 
 def setup(ruleset: str, starters: Sequence[Starter], **options: Any) -> RaceSetup:
     """A race of `ruleset` for `starters`; `options` are the rule set's own (a weather table...)."""
-    return _rules(ruleset).setup(tuple(starters), **options)
+    made: RaceSetup = _rules(ruleset).setup(tuple(starters), **options)
+    return made
 
 
 def start(setup: RaceSetup) -> tuple[RaceState, tuple[Prompt, ...]]:
     """The race before the first roll, and what to enter first (qualifying)."""
     rules = _rules(setup.ruleset)
-    state = rules.start(setup)
+    state: RaceState = rules.start(setup)
     return state, rules.prompts(state)
 
 
@@ -62,7 +63,7 @@ def apply(
             raise EventRejected(f"There is no car {car!r} in this race.")
         if car != prompt.car:
             raise EventRejected(f"Not {car}: {prompt.text}.")
-    new_state = rules.handle(state, event, prompt)
+    new_state: RaceState = rules.handle(state, event, prompt)
     return new_state, rules.prompts(new_state)
 
 
@@ -116,7 +117,8 @@ def state_to_dict(state: RaceState) -> dict[str, Any]:
 
 
 def state_from_dict(raw: dict[str, Any]) -> RaceState:
-    return load(_rules(raw["setup"]["ruleset"]).state_class, raw)
+    state: RaceState = load(_rules(raw["setup"]["ruleset"]).state_class, raw)
+    return state
 
 
 def setup_to_dict(setup: RaceSetup) -> dict[str, Any]:
@@ -124,4 +126,5 @@ def setup_to_dict(setup: RaceSetup) -> dict[str, Any]:
 
 
 def setup_from_dict(raw: dict[str, Any]) -> RaceSetup:
-    return load(_rules(raw["ruleset"]).setup_class, raw)
+    setup: RaceSetup = load(_rules(raw["ruleset"]).setup_class, raw)
+    return setup

@@ -3,20 +3,70 @@ and a place, replacing one car in a state, the cars still racing, a board fact a
 and where a roll for the grid puts a car.
 
 A state here is any rule set's frozen state whose `cars` are frozen dataclasses with a `car` key
-and a `racing` property (rules/engine/contract.py)."""
+and a `racing` property (rules/engine/contract.py): the protocols below say what these pieces
+read of it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from rules.dice import Die
 from rules.engine.contract import CarView, Column
 from rules.engine.events import Field, Prompt
 from rules.roll_off import place_so_far, rolls_owed
 
-State = TypeVar("State")
+
+class Frozen(Protocol):
+    """A frozen dataclass: `dataclasses.replace` makes a changed copy of it."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+
+class Keyed(Protocol):
+    """Anything kept per car (a car's state, its setup, its cards...): `car` is the car's key."""
+
+    @property
+    def car(self) -> str: ...
+
+
+class Driven(Keyed, Protocol):
+    """A car's setup: who drives it."""
+
+    @property
+    def driver(self) -> str: ...
+
+
+class RacingCar(Keyed, Frozen, Protocol):
+    """A car of any rule set's race state, as these pieces read it."""
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def racing(self) -> bool: ...
+
+
+class SetupOfDrivers(Protocol):
+    def car(self, key: str) -> Driven: ...
+
+
+class Race(Frozen, Protocol):
+    """Any rule set's race state, as these pieces read it: its setup's drivers and its cars."""
+
+    @property
+    def setup(self) -> SetupOfDrivers: ...
+
+    @property
+    def cars(self) -> Sequence[RacingCar]: ...
+
+    def car(self, key: str) -> RacingCar: ...
+
+
+KeyedT = TypeVar("KeyedT", bound=Keyed)
+RaceT = TypeVar("RaceT", bound=Race)
 
 
 def name(car: str) -> str:
@@ -41,15 +91,15 @@ def ordinal(number: int) -> str:
     return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
 
 
-def with_car(state: State, key: str, **changes: object) -> State:
+def with_car(state: RaceT, key: str, **changes: object) -> RaceT:
     """`state` with the car `key` changed."""
-    cars: Any = state.cars  # type: ignore[attr-defined]
-    return replace(  # type: ignore[type-var]
-        state, cars=tuple(replace(car, **changes) if car.car == key else car for car in cars)
+    return replace(
+        state,
+        cars=tuple(replace(car, **changes) if car.car == key else car for car in state.cars),
     )
 
 
-def racing(state: Any) -> tuple[str, ...]:
+def racing(state: Race) -> tuple[str, ...]:
     """The cars still racing, in the state's order."""
     return tuple(car.car for car in state.cars if car.racing)
 
@@ -96,7 +146,7 @@ def order_prompt(
     return Prompt("order", text, None, (field,))
 
 
-def dashboard_keys(state: Any, running: Sequence[str], placed: Sequence[str]) -> list[str]:
+def dashboard_keys(state: Race, running: Sequence[str], placed: Sequence[str]) -> list[str]:
     """The dashboard's cars: those racing, in the `running` order (of play, else the grid), then
     any other car racing, then the `placed` ones not racing, in their places."""
     racing = [key for key in running if state.car(key).racing]
@@ -105,7 +155,7 @@ def dashboard_keys(state: Any, running: Sequence[str], placed: Sequence[str]) ->
 
 
 def car_view(
-    state: Any, car: Any, columns: Sequence[Column], values: Mapping[str, Any], note: str
+    state: Race, car: RacingCar, columns: Sequence[Column], values: Mapping[str, Any], note: str
 ) -> CarView:
     """`car`'s row on the dashboard: `values` by column key, in the order of `columns`."""
     return CarView(
@@ -121,7 +171,7 @@ def car_view(
 BLACK_DIE = Field("value", "Black die", "die", die=Die.BLACK)
 
 
-def of_car(items: Iterable[Any], key: str) -> Any:
+def of_car(items: Iterable[KeyedT], key: str) -> KeyedT:
     """The one of `items` (a car's state, setup, or anything else kept per car) whose `car` is
     `key`; KeyError if none is."""
     for item in items:
@@ -130,13 +180,13 @@ def of_car(items: Iterable[Any], key: str) -> Any:
     raise KeyError(key)
 
 
-class CarsByKey:
+class CarsByKey(Generic[KeyedT]):
     """For a rule set's frozen race state whose `cars` each have a `car` key: one car by its
     key, and every key in the state's order."""
 
-    cars: tuple[Any, ...]
+    cars: tuple[KeyedT, ...]
 
-    def car(self, key: str) -> Any:
+    def car(self, key: str) -> KeyedT:
         return of_car(self.cars, key)
 
     @property
@@ -188,11 +238,11 @@ def roll_off_place(
     return ""
 
 
-class SetupOfCars:
+class SetupOfCars(Generic[KeyedT]):
     """For a rule set's frozen race setup whose `cars` each have a `car` key: the setup to JSON
     and back, and one car's setup by its key."""
 
-    cars: tuple[Any, ...]
+    cars: tuple[KeyedT, ...]
 
     def to_dict(self) -> dict[str, Any]:
         from rules.engine.serial import dump  # serial reads the states these pieces build
@@ -205,5 +255,5 @@ class SetupOfCars:
 
         return load(cls, raw)
 
-    def car(self, key: str) -> Any:
+    def car(self, key: str) -> KeyedT:
         return of_car(self.cars, key)

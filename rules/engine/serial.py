@@ -14,9 +14,10 @@ from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 Convert = Callable[[Any], Any]
+Loaded = TypeVar("Loaded")
 
 # Values that are already JSON-ready and come back from JSON as they went in.
 _PLAIN = (str, int, float, bool, type(None))
@@ -31,18 +32,21 @@ class Unserialisable(TypeError):
     enums, tuples, frozen dataclasses of those, and a single type or None."""
 
 
-def dump(value: Any) -> Any:
+def dump(value: object) -> dict[str, Any]:
     """`value` (a dataclass) as JSON-ready data: dataclasses as dicts, enums as their values,
     tuples as lists."""
     kind = type(value)
     if not dataclasses.is_dataclass(kind):
         raise Unserialisable(f"A snapshot is of a dataclass, not a {kind.__name__}.")
-    return _dataclass_dumper(kind)(value)
+    dumped: dict[str, Any] = _dataclass_dumper(kind)(value)
+    return dumped
 
 
-def load(kind: Any, raw: Any) -> Any:
+def load(kind: type[Loaded], raw: Any) -> Loaded:
     """The inverse of `dump` for a value of type `kind`."""
-    return _loader(kind)(raw)
+    hint: type = kind  # mypy takes a type[Loaded] for no Hashable, which the cache wants
+    loaded: Loaded = _loader(hint)(raw)
+    return loaded
 
 
 # --- dump: by a field's type ---------------------------------------------------------------
@@ -159,7 +163,7 @@ def _enum_loader(kind: type[Enum]) -> Convert:
 
     def load_enum(raw: Any) -> Enum:
         try:
-            return members[raw]  # type: ignore[return-value]
+            return members[raw]
         except (KeyError, TypeError):
             return kind(raw)  # aliases, or the Enum's own refusal of a bad value
 

@@ -1,91 +1,85 @@
-"""The registry of rule sets: each is a class of hooks the core calls (python-chess variant style).
+"""The rule sets' race hooks: each is a class of hooks the core calls (python-chess variant style).
 
-A rule set named X lives in the package rules.X, whose race hooks subclass RuleSet and register
-themselves when the package is imported; the core in rules/engine/core.py never changes for it
-and never names one: it imports rules.X the first time a race of X is asked for.
+A rule set named X lives in the package rules.X, whose race hooks subclass RuleSet over its own
+setup and state; rules/registry.py names the class, and `ruleset_for` imports it the first time
+a race of X is asked for. The core in rules/engine/core.py never changes for a rule set and
+never names one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+import functools
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar
 
-from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
+from rules import registry
+from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState
 from rules.engine.events import Event, EventRejected, Prompt
-from rules.packages import import_rule_set
+
+SetupT = TypeVar("SetupT", bound=RaceSetup)
+StateT = TypeVar("StateT", bound=RaceState)
 
 
 class UnknownRuleSet(ValueError):
-    """No rule set is registered under that name."""
+    """No rule set of that name is in rules/registry.py."""
 
 
-class RuleSet:
-    """Hooks of one rule set. The core checks an event against the first prompt, then calls
-    `handle`; everything a rule set decides lives in these methods."""
+class RuleSet(Generic[SetupT, StateT]):
+    """Hooks of one rule set, over its own setup (SetupT) and state (StateT). The core checks an
+    event against the first prompt, then calls `handle`; everything a rule set decides lives in
+    these methods."""
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    setup_class: ClassVar[type]  # its frozen RaceSetup dataclass, for snapshots
-    state_class: ClassVar[type]  # its frozen RaceState dataclass, for snapshots
+    setup_class: type[SetupT]  # its frozen setup dataclass, for snapshots
+    state_class: type[StateT]  # its frozen state dataclass, for snapshots
     dashboard_columns: ClassVar[tuple[Column, ...]] = ()  # what the dashboard shows of a car
+    # The race's setup from the league's starters (a Sequence[Starter]) and the rule set's own
+    # options, keywords of its own: `setup(starters, laps=3)`.
+    setup: Callable[..., SetupT]
 
-    def setup(self, starters: Sequence[Starter], **options: Any) -> RaceSetup:
-        """The race's setup from the league's starters and the rule set's own options."""
+    def start(self, setup: SetupT) -> StateT:
         raise NotImplementedError
 
-    def start(self, setup: RaceSetup) -> RaceState:
+    def prompts(self, state: StateT) -> tuple[Prompt, ...]:
         raise NotImplementedError
 
-    def prompts(self, state: RaceState) -> tuple[Prompt, ...]:
-        raise NotImplementedError
-
-    def next_prompt(self, state: RaceState) -> Prompt | None:
+    def next_prompt(self, state: StateT) -> Prompt | None:
         """The first of `prompts(state)`, the one an event answers; a rule set whose prompts
         are many (a check owed by every car) builds just this one."""
         asked = self.prompts(state)
         return asked[0] if asked else None
 
-    def handle(self, state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    def handle(self, state: StateT, event: Event, prompt: Prompt) -> StateT:
         raise NotImplementedError
 
-    def dashboard(self, state: RaceState) -> tuple[CarView, ...]:
+    def dashboard(self, state: StateT) -> tuple[CarView, ...]:
         raise NotImplementedError
 
-    def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
+    def describe(self, before: StateT, event: Event, after: StateT) -> str:
         """What `event` did, in words, for the log ("" to let the event's own facts speak)."""
         return ""
 
-    def status(self, state: RaceState) -> str:
+    def status(self, state: StateT) -> str:
         """Where the race stands, in words, for the line above the prompt."""
         return ""
 
-    def results(self, state: RaceState) -> tuple[CarResult, ...]:
+    def results(self, state: StateT) -> tuple[CarResult, ...]:
         raise NotImplementedError
 
 
-# Filled by the rule-set packages as they are imported (see ruleset_for).
-RULESETS: dict[str, type[RuleSet]] = {}
+@functools.cache
+def ruleset_for(name: str) -> RuleSet[Any, Any]:
+    """The hooks of the rule set `name` (e.g. "season_pass"), as rules/registry.py names them:
+    one instance each, made the first time it is asked for."""
+    package = registry.RULE_SET_PACKAGES.get(name)
+    if package is None:
+        known = ", ".join(sorted(registry.RULE_SET_PACKAGES))
+        raise UnknownRuleSet(f"No rule set {name!r}: the engine knows {known}.")
+    hooks = registry.hooks_class(package.race)
+    if not issubclass(hooks, RuleSet) or hooks.name != name:
+        raise TypeError(f"{package.race} is not the race hooks of {name!r}.")
+    return hooks()
 
 
-def register(ruleset: type[RuleSet]) -> type[RuleSet]:
-    RULESETS[ruleset.name] = ruleset
-    return ruleset
-
-
-_INSTANCES: dict[str, RuleSet] = {}
-
-
-def ruleset_for(name: str) -> RuleSet:
-    """The hooks for the rule set registered as `name` (e.g. "season_pass")."""
-    if name not in RULESETS:
-        import_rule_set(name)
-    try:
-        if name not in _INSTANCES:
-            _INSTANCES[name] = RULESETS[name]()
-        return _INSTANCES[name]
-    except KeyError:
-        known = ", ".join(sorted(RULESETS))
-        raise UnknownRuleSet(f"No rule set {name!r}: the engine knows {known}.") from None
-
-
-__all__ = ["RULESETS", "EventRejected", "RuleSet", "UnknownRuleSet", "register", "ruleset_for"]
+__all__ = ["EventRejected", "RuleSet", "UnknownRuleSet", "ruleset_for"]

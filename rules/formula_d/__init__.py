@@ -369,10 +369,8 @@ __all__ = [
     "wear",
 ]
 
-# The race at the table (rules/formula_d/race) and how a league of Formula D is run
-# (rules/formula_d/championship.py): importing them registers their hooks. Last, because the
-# hooks use the tables above.
-from rules.formula_d import championship, race  # noqa: E402, F401  (register "formula_d")
+# How a car goes out of the race at the table, its state's; last, because the race's modules use
+# the tables above.
 from rules.formula_d.race.state import OUT_REASONS  # noqa: E402
 
 __all__ += ["OUT_REASONS"]

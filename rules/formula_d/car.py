@@ -63,7 +63,8 @@ class CarSheet:
                     raise InvalidCar(f"A car cannot have {self[zone]} {zone.value} WP.")
 
     def __getitem__(self, zone: Zone) -> int:
-        return getattr(self, _field(zone))
+        points: int = getattr(self, _field(zone))
+        return points
 
     @classmethod
     def from_zones(cls, wear_points: Mapping[Zone, int]) -> CarSheet:

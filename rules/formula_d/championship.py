@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Never
 
 from rules.championship import (
     BuildZone,
@@ -22,7 +23,6 @@ from rules.championship import (
     InvalidSetting,
     PointsTable,
     Setting,
-    register_championship,
 )
 from rules.formula_d.car import BUILD_LIMITS, Zone
 from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, driver_card
@@ -62,8 +62,7 @@ STOPWATCH_SETTING = "stopwatch_qualifying"
 MOST_ROUNDS = 12
 
 
-@register_championship
-class FormulaDChampionship(Championship):
+class FormulaDChampionship(Championship[Never, Never]):
     name = "formula_d"
     title = "Formula D"
     settings = (

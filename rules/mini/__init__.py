@@ -191,7 +191,3 @@ __all__ = [
     "turn_share",
     "upshift_roll",
 ]
-
-# The race at the table (rules/mini/race) and how a series is run (rules/mini/championship.py):
-# importing them registers their hooks. Last, because the hooks use the tables above.
-from rules.mini import championship, race  # noqa: E402, F401  (register "mini")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Never
 
 from rules.championship import (
     Championship,
@@ -15,7 +16,6 @@ from rules.championship import (
     ScheduledTrack,
     SeasonPreset,
     Setting,
-    register_championship,
 )
 from rules.mini.car import DAMAGE_POOL, DAMAGE_POOL_CHOICES
 from rules.mini.finish import LAP_LEADER_POINTS
@@ -35,8 +35,7 @@ POINTS: tuple[int, ...] = (7, 5, 3, 2, 1, 0, 0, 0)
 FIRST_COURSE, SECOND_COURSE = "Mini course A", "Mini course B"
 
 
-@register_championship
-class MiniChampionship(Championship):
+class MiniChampionship(Championship[Never, Never]):
     name = "mini"
     title = "Mini's series"
     settings = (

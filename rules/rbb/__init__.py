@@ -114,7 +114,3 @@ __all__ = [
     "wear_point_setup",
     "zone_named",
 ]
-
-# The race at the table (rules/rbb/race) and how an RBB league is run (rules/rbb/championship.py):
-# importing them registers their hooks. Last, because the hooks use the tables above.
-from rules.rbb import championship, race  # noqa: E402, F401  (register "rbb")

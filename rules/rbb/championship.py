@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Never
 
-from rules.championship import Championship, PointsTable, SetupNumber, register_championship
+from rules.championship import Championship, PointsTable, SetupNumber
 from rules.formula_d.car import Zone
 from rules.rbb.car import RBB_NAMES, SETUP_LEAST_WP, SETUP_MOST_WP, WEAR_POINT_SETUP
 from rules.rbb.places import RACES, TEAM_SIZE
@@ -24,8 +25,7 @@ from rules.rbb.start import reverse_grid
 POINTS: tuple[int, ...] = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
 
 
-@register_championship
-class RBBChampionship(Championship):
+class RBBChampionship(Championship[Never, Never]):
     name = "rbb"
     title = "RBB championship"
     most_rounds = RACES

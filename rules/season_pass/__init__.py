@@ -3,6 +3,7 @@
 Tables as data and small functions, standard library only. See docs/rules-api.md.
 """
 
+from rules.championship import ScheduledTrack, SeasonPreset
 from rules.season_pass.driving import (
     CHAIN_DAMAGE_MAX,
     COLLISION_TABLE,
@@ -76,8 +77,6 @@ from rules.season_pass.schedule import (
     ROUNDS_PER_SEASON,
     SAMPLE_SCHEDULE,
     InvalidRound,
-    ScheduledTrack,
-    SeasonPreset,
     extra_healing_before,
     round_multiplier,
 )
@@ -214,7 +213,3 @@ __all__ = [
     "weather_outcome",
     "weather_rolls_continue",
 ]
-
-# The race at the table (rules/season_pass/race): importing it registers Season Pass's race
-# hooks with the engine. Last, because the hooks use the tables above.
-from rules.season_pass import championship, race  # noqa: E402, F401  (register "season_pass")

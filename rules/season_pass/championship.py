@@ -15,7 +15,6 @@ from rules.championship import (
     EntryScore,
     RoundShape,
     Setting,
-    register_championship,
 )
 from rules.season_pass.driving import DISABLING_DAMAGE
 from rules.season_pass.experience import (
@@ -27,6 +26,7 @@ from rules.season_pass.experience import (
 )
 from rules.season_pass.injuries import (
     Column,
+    InjuryCheck,
     collision_injury_columns,
     counts_as_injury,
     heal_after_round,
@@ -43,13 +43,12 @@ from rules.season_pass.schedule import (
     round_multiplier,
 )
 from rules.season_pass.scoring import SCORING_POINTS, FieldSizeRule
-from rules.season_pass.season_end import season_end_change
+from rules.season_pass.season_end import SeasonEndChange, season_end_change
 
 ACTIVE, RETIRED, DEAD = "active", "retired", "dead"
 
 
-@register_championship
-class SeasonPassChampionship(Championship):
+class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
     name = "season_pass"
     title = "Season Pass"
     careers = True
@@ -107,7 +106,7 @@ class SeasonPassChampionship(Championship):
         return RoundShape(round_multiplier(number), extra_healing_before(number))
 
     def smaller_row(self, settings: Mapping[str, object]) -> bool:
-        rule = FieldSizeRule(settings.get("field_size_rule", FieldSizeRule.NEXT_LARGER))
+        rule = FieldSizeRule(str(settings.get("field_size_rule", FieldSizeRule.NEXT_LARGER)))
         return rule is FieldSizeRule.NEXT_SMALLER
 
     # --- careers ---------------------------------------------------------------------------
@@ -118,19 +117,21 @@ class SeasonPassChampionship(Championship):
     def starting(self, xp: int) -> tuple[str, int]:
         return level_when_starting(xp).value, XP_FOR_STARTING
 
-    def injury_columns(self, out_reason: str, overshoot: int | None, damage: int | None):
+    def injury_columns(
+        self, out_reason: str, overshoot: int | None, damage: int | None
+    ) -> tuple[str, ...]:
         """The columns of the injury check a car out of the race rolls against ("Injuries")."""
         if out_reason == "collision":
             return tuple(column.value for column in collision_injury_columns(damage or 0))
         return (overshoot_column(overshoot or 0).value,)
 
-    def injury_check(self, columns: Sequence[str], rolls: Sequence[int]):
+    def injury_check(self, columns: Sequence[str], rolls: Sequence[int]) -> InjuryCheck | None:
         """The injury check as far as it has been rolled, or None where none is owed."""
         if not columns:
             return None
         return resolve_injury([Column(column) for column in columns], rolls)
 
-    def roll_injury(self, check, value: int):
+    def roll_injury(self, check: InjuryCheck, value: int) -> InjuryCheck:
         """The check with one more black-die roll ("Injuries": roll until settled)."""
         return injury_check_roll(check, value)
 
@@ -189,7 +190,7 @@ class SeasonPassChampionship(Championship):
     def heal_after_round(self, races_to_miss: int, *, sat_out: bool, extra_week_next: bool) -> int:
         return heal_after_round(races_to_miss, sat_out=sat_out, extra_week_next=extra_week_next)
 
-    def season_end(self, driver: DriverSheet):
+    def season_end(self, driver: DriverSheet) -> SeasonEndChange:
         """Healing, aging and retirement at the end of the season (season_pass.season_end)."""
         return season_end_change(
             age=driver.age,

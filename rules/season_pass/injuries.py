@@ -206,7 +206,7 @@ def counts_as_injury(check: InjuryCheck) -> bool:
     """Whether a settled check is an injury (anything but "Safe!"; Dead included)."""
     if not check.settled:
         raise InjuryNotSettled(
-            f"The injury check is not settled: roll against {check.next_column.value} next."
+            f"The injury check is not settled: roll against {check.pending[0].value} next."
         )
     return check.dead or check.injured
 

@@ -41,7 +41,9 @@ SCORING_POINTS = PointsTable.by_field_size(SCORING_TABLE)
 def scoring_row(field_size: int, rule: FieldSizeRule = FieldSizeRule.NEXT_LARGER) -> int:
     """The printed field size whose row scores a race of `field_size` cars."""
     smaller = FieldSizeRule(rule) is FieldSizeRule.NEXT_SMALLER
-    return SCORING_POINTS.row_for(field_size, smaller=smaller).cars
+    cars = SCORING_POINTS.row_for(field_size, smaller=smaller).cars
+    assert cars is not None  # the Scoring Table prints a row for each field size
+    return cars
 
 
 def points_for(

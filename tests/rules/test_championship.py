@@ -209,12 +209,12 @@ def test_equal_points_rank_as_the_counts_of_each_place_say(place_lists):
 def test_ten_thousand_drivers_level_on_points_are_ranked_by_keys_their_own_size(monkeypatch):
     """Countback once built a count of every place down to the field's worst for each driver:
     10,000 counts each at 10,000 drivers. Each key now holds a driver's own places only."""
-    import rules.championship as championship
+    from rules.championship import ranking
 
     built = []
-    real = championship._countback_order
+    real = ranking.countback_order
     monkeypatch.setattr(
-        championship, "_countback_order", lambda places: built.append(real(places)) or built[-1]
+        ranking, "countback_order", lambda places: built.append(real(places)) or built[-1]
     )
     keys = range(10_000)
     rows = standings({key: [0] for key in keys}, {key: [key + 1] for key in keys})

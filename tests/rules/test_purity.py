@@ -4,6 +4,8 @@ names no rule set, each of which plugs in from its own package (docs/architectur
 import ast
 from pathlib import Path
 
+from rules.registry import RULE_SET_PACKAGES
+
 RULES = Path(__file__).resolve().parents[2] / "rules"
 FORBIDDEN = ("django", "league", "races", "config")
 
@@ -25,11 +27,18 @@ def imported_roots(path: Path) -> set[str]:
 
 
 def rule_set_packages() -> set[str]:
+    """The packages of rules/ but the engine and the championship's, one a rule set."""
     return {
         path.name
         for path in RULES.iterdir()
-        if path.is_dir() and path.name != "engine" and (path / "__init__.py").exists()
+        if path.is_dir()
+        and path.name not in ("engine", "championship")
+        and (path / "__init__.py").exists()
     }
+
+
+def test_every_rule_set_package_is_in_the_registry():
+    assert rule_set_packages() == set(RULE_SET_PACKAGES)
 
 
 def test_rules_package_imports_no_django_nor_apps():

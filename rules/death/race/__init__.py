@@ -5,7 +5,7 @@ document deals (rulings: docs/rulings.md, "Formula... Death!")."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
 
 from rules.death.race import attack, gears, moves, standings, upgrades, words
@@ -13,12 +13,11 @@ from rules.death.race.common import steady
 from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS, Armoury, DeathSetup, DeathState
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.engine.variant import register
 from rules.formula_d import RACE_LAPS
-from rules.formula_d.race import HANDLERS as FORMULA_D_HANDLERS
 from rules.formula_d.race import PHASE_PROMPTS as FORMULA_D_PROMPTS
-from rules.formula_d.race import FormulaD, checks, grid
+from rules.formula_d.race import FormulaDHooks, checks, grid, handlers_for
 from rules.formula_d.race.flow import settle
+from rules.formula_d.race.hooks import Handler
 
 # The rolls Death deals with itself, in the Movement Phase or the Attack Phase.
 OWN_CHECKS = {
@@ -34,7 +33,7 @@ def first_check(state: DeathState) -> Prompt:
     return own(state, check) if own else checks.first_check_prompt(state)
 
 
-def _after_check(handler):
+def _after_check(handler: Handler[DeathState]) -> Handler[DeathState]:
     """A Death roll's handler, then on: the next attacker in an Attack Phase, else Formula D's
     settle (the next roll, or the next car to move)."""
 
@@ -47,41 +46,45 @@ def _after_check(handler):
     return on_roll
 
 
-@register
-class Death(FormulaD):
+HANDLERS: Mapping[str, Handler[DeathState]] = {
+    **handlers_for(DeathState),
+    "gear": gears.on_gear,
+    "move": moves.on_move,
+    "collision_roll": _after_check(moves.on_collision),
+    "handling_roll": _after_check(moves.on_wreckage),
+    "blade_roll": _after_check(attack.on_blade),
+    "cards": upgrades.on_cards,
+    "attack_order": attack.on_order,
+    "attack": attack.on_attack,
+    "aim": attack.on_aim,
+    "screen_roll": attack.on_screen,
+    "hit_roll": attack.on_hit,
+    "reroll": attack.on_reroll,
+}
+
+PHASE_PROMPTS: Mapping[str, Callable[[DeathState], tuple[Prompt, ...]]] = {
+    **FORMULA_D_PROMPTS,
+    "gear": gears.gear_prompts,
+    "move": moves.move_prompts,
+    "cards": upgrades.cards_prompts,
+    "attack_order": attack.order_prompts,
+    "attack": attack.attack_prompts,
+    "aim": attack.aim_prompts,
+    "screen": attack.screen_prompts,
+    "hit": attack.hit_prompts,
+    "reroll": attack.reroll_prompts,
+    "checks": lambda state: (first_check(state),) if state.pending else (),
+}
+
+
+class Death(FormulaDHooks[DeathSetup, DeathState]):
     name = "death"
     title = "Formula... Death!"
     setup_class = DeathSetup
     state_class = DeathState
     dashboard_columns = standings.COLUMNS
-    handlers = {
-        **FORMULA_D_HANDLERS,
-        "gear": gears.on_gear,
-        "move": moves.on_move,
-        "collision_roll": _after_check(moves.on_collision),
-        "handling_roll": _after_check(moves.on_wreckage),
-        "blade_roll": _after_check(attack.on_blade),
-        "cards": upgrades.on_cards,
-        "attack_order": attack.on_order,
-        "attack": attack.on_attack,
-        "aim": attack.on_aim,
-        "screen_roll": attack.on_screen,
-        "hit_roll": attack.on_hit,
-        "reroll": attack.on_reroll,
-    }
-    phase_prompts = {
-        **FORMULA_D_PROMPTS,
-        "gear": gears.gear_prompts,
-        "move": moves.move_prompts,
-        "cards": upgrades.cards_prompts,
-        "attack_order": attack.order_prompts,
-        "attack": attack.attack_prompts,
-        "aim": attack.aim_prompts,
-        "screen": attack.screen_prompts,
-        "hit": attack.hit_prompts,
-        "reroll": attack.reroll_prompts,
-        "checks": lambda state: (first_check(state),) if state.pending else (),
-    }
+    handlers = HANDLERS
+    phase_prompts = PHASE_PROMPTS
     first_check = staticmethod(first_check)
     car_views = staticmethod(standings.dashboard)
     car_results = staticmethod(standings.results)

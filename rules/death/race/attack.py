@@ -354,7 +354,7 @@ def on_screen(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
         return replace(state, phase="hit" if done else "screen", screened=screened)
     # Turned away. Bravado: "a different target or ... a different weapon" (this weapon at
     # this car refused). A Jammer: "they must choose a different target" (all its missiles).
-    turned = (arm.name,)
+    turned: tuple[str, ...] = (arm.name,)
     if card == JAMMER:
         state = with_arms(state, state.target, jammed=True)
         turned = tuple(
@@ -443,7 +443,7 @@ def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
         return state
     if arm.reload_hit:
         arms = state.arms(target)
-        extra = spread_reloads(arm.reload_hit, range(len(arms.weapons)))  # type: ignore[arg-type]
+        extra = spread_reloads(arm.reload_hit, range(len(arms.weapons)))
         reloads = tuple(tokens + extra[i] for i, tokens in enumerate(arms.reloads))
         state = with_arms(state, target, reloads=reloads)
     if arm.gears_down:

@@ -4,6 +4,7 @@ leaves), and putting the race back on its feet after an event changed a car out 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rules.death.attacks import damage_taken
 from rules.death.cards import DEFENCE, UTILITY, WEAPON, Defence, Utility, Weapon
@@ -14,11 +15,8 @@ from rules.formula_d.race.common import eliminate, place_marker
 from rules.formula_d.race.flow import begin_turn
 
 
-def with_arms(state: DeathState, key: str, **changes: object) -> DeathState:
-    armoury = tuple(
-        replace(arms, **changes) if arms.car == key else arms  # type: ignore[arg-type]
-        for arms in state.armoury
-    )
+def with_arms(state: DeathState, key: str, **changes: Any) -> DeathState:
+    armoury = tuple(replace(arms, **changes) if arms.car == key else arms for arms in state.armoury)
     return replace(state, armoury=armoury)
 
 

@@ -32,14 +32,15 @@ def cards_note(state: DeathState, key: str) -> str:
             f"{weapon}{held} " + (f"({plural(tokens, 'reload')})" if tokens else "ready")
         )
     cards = [", ".join(weapons), arms.defence or "no defence", arms.utility or "no utility"]
-    if arms.most != state.setup.damage:  # type: ignore[attr-defined]
+    if arms.most != state.setup.damage:
         cards.append(f"maximum damage {arms.most}")
     return "; ".join(cards)
 
 
 def note(state: DeathState, car: CarState) -> str:
-    if car.out_reason in OUT_REASONS and car.out_reason not in FORMULA_D_OUT_REASONS:
-        return OUT_REASONS[car.out_reason]
+    reason = car.out_reason
+    if reason is not None and reason in OUT_REASONS and reason not in FORMULA_D_OUT_REASONS:
+        return OUT_REASONS[reason]
     said = formula_d.note(state, car)
     if not car.racing:
         return said
@@ -51,7 +52,7 @@ def note(state: DeathState, car: CarState) -> str:
 def _view(state: DeathState, car: CarState) -> CarView:
     values = {**formula_d.sheet_values(car), "damage": state.arms(car.car).damage}
     if not state.arms(car.car).entered:
-        values["damage"] = state.setup.damage  # type: ignore[attr-defined]
+        values["damage"] = state.setup.damage
     return car_view(state, car, COLUMNS, values, note(state, car))
 
 

@@ -50,7 +50,7 @@ class Armoury:
 
 @dataclass(frozen=True)
 class DeathState(RaceState):
-    setup: DeathSetup  # type: ignore[assignment]
+    setup: DeathSetup
     armoury: tuple[Armoury, ...] = ()
     resume: str = ""  # the phase the race goes back to after the cards or an Attack Phase
     standing: tuple[str, ...] = ()  # the Attack Phase: the order of play, the leader first

@@ -28,7 +28,7 @@ FIELDS = ("weapon_1", "weapon_2", "defence", "utility")
 
 def entry_order(state: DeathState) -> tuple[str, ...]:
     grid = state.grid
-    return pick_order(grid) if state.setup.distribution == PICK else grid  # type: ignore[attr-defined]
+    return pick_order(grid) if state.setup.distribution == PICK else grid
 
 
 def next_to_enter(state: DeathState) -> str:
@@ -70,7 +70,7 @@ def cards_prompts(state: DeathState) -> tuple[Prompt, ...]:
     proposal = _proposal(free)
     how = (
         "picked in turn, last on the grid first"
-        if state.setup.distribution == PICK  # type: ignore[attr-defined]
+        if state.setup.distribution == PICK
         else "as dealt: a weapon each, a second, a defence, a utility; a Powerful card skips "
         "the next"
     )
@@ -108,7 +108,7 @@ def on_cards(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     except InvalidLoadout as refusal:
         raise EventRejected(str(refusal)) from None
     armoury = replace(
-        fresh_armoury(key, weapons, state.setup.damage),  # type: ignore[attr-defined]
+        fresh_armoury(key, weapons, state.setup.damage),
         defence=loadout.defence,
         utility=loadout.utility,
         entered=True,

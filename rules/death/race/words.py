@@ -3,7 +3,7 @@ the damage, spins and wrecks the document adds."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.death.attacks import REFIT_DAMAGE
@@ -153,7 +153,12 @@ def _reroll(before: DeathState, key: str, facts: Facts, after: DeathState) -> st
     return f"{name(key)} keeps the miss (no Targeting Computer reroll)"
 
 
-def _roll(kind: str):
+# What an event of one kind did, from the state before it, the car, its facts and the state
+# after.
+Said = Callable[[DeathState, str, Facts, DeathState], str]
+
+
+def _roll(kind: str) -> Said:
     def said(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
         hurt = _damage(before, after)
         return f"{name(key)}'s {kind} roll: {facts['value']}" + (
@@ -175,7 +180,7 @@ def _blade(before: DeathState, key: str, facts: Facts, after: DeathState) -> str
     return f"{name(key)}'s chain blades roll: {facts['value']}, keeps its upgrades"
 
 
-_WORDS = {
+_WORDS: dict[str, Said] = {
     "cards": _cards,
     "attack_order": _attack_order,
     "attack": _attack,

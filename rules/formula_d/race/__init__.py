@@ -7,53 +7,57 @@ section) and listed with their tests in docs/rulings.md ("Formula D: the race at
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.engine.variant import register
 from rules.formula_d.race import checks, grid, qualifying, standings, turns, words
-from rules.formula_d.race.hooks import TableHooks
+from rules.formula_d.race.hooks import Handler, SetupT, TableHooks
 from rules.formula_d.race.state import (
     OUT_REASONS,
     CarSetup,
     CarState,
     Check,
+    FormulaDT,
     GridRolls,
     Marker,
     RaceSetup,
     RaceState,
 )
 
-Handler = Callable[[RaceState, Event, Prompt], RaceState]
 
-HANDLERS: dict[str, Handler] = {
-    "grid_roll": grid.on_grid_roll,
-    "tie_roll": grid.on_tie_roll,
-    "start_roll": grid.on_start_roll,
-    "order": turns.on_order,
-    "gear": turns.on_gear,
-    "move": turns.on_move,
-    "handling_roll": checks.on_handling_roll,
-    "collision_roll": checks.on_collision_roll,
-    "motor_roll": checks.on_motor_roll,
-    "pit_roll": checks.on_pit_roll,
-    "weather_roll": checks.on_weather_roll,
-    "tire_choice": grid.on_tire_choice,
-    "frog_choice": checks.on_frog_choice,
-    "noise_roll": checks.on_noise_roll,
-    "radio_roll": checks.on_radio_roll,
-    "checkpoint": checks.on_wp_back,
-    "pole_station": checks.on_wp_back,
-    "qualifying_weather_roll": qualifying.on_weather_roll,
-    "stopwatch_start": qualifying.on_stopwatch_start,
-    "stopwatch_stop": qualifying.on_stopwatch_stop,
-    "qualifying_lap": qualifying.on_lap,
-    "qualifying_tie": qualifying.on_tie_roll,
-}
+def handlers_for(state_class: type[FormulaDT]) -> dict[str, Handler[FormulaDT]]:
+    """Formula D's handler of each event kind, for its state or one that extends it (Death's,
+    which adds its own): each hands back the state it was given. `state_class` names that state
+    for the type checker only."""
+    return {
+        "grid_roll": grid.on_grid_roll,
+        "tie_roll": grid.on_tie_roll,
+        "start_roll": grid.on_start_roll,
+        "order": turns.on_order,
+        "gear": turns.on_gear,
+        "move": turns.on_move,
+        "handling_roll": checks.on_handling_roll,
+        "collision_roll": checks.on_collision_roll,
+        "motor_roll": checks.on_motor_roll,
+        "pit_roll": checks.on_pit_roll,
+        "weather_roll": checks.on_weather_roll,
+        "tire_choice": grid.on_tire_choice,
+        "frog_choice": checks.on_frog_choice,
+        "noise_roll": checks.on_noise_roll,
+        "radio_roll": checks.on_radio_roll,
+        "checkpoint": checks.on_wp_back,
+        "pole_station": checks.on_wp_back,
+        "qualifying_weather_roll": qualifying.on_weather_roll,
+        "stopwatch_start": qualifying.on_stopwatch_start,
+        "stopwatch_stop": qualifying.on_stopwatch_stop,
+        "qualifying_lap": qualifying.on_lap,
+        "qualifying_tie": qualifying.on_tie_roll,
+    }
 
-PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
+
+PHASE_PROMPTS: Mapping[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
     "qualifying_weather": qualifying.weather_prompts,
     "qualifying": qualifying.prompts,
     "weather": grid.weather_prompts,
@@ -68,14 +72,30 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 }
 
 
-@register
-class FormulaD(TableHooks):
+class FormulaDHooks(TableHooks[SetupT, FormulaDT]):
+    """Formula D's race hooks, on its state or one that extends it (Death's hooks subclass
+    them on theirs)."""
+
+    dashboard_columns = standings.COLUMNS
+
+    def describe(self, before: FormulaDT, event: Event, after: FormulaDT) -> str:
+        prompt = self.next_prompt(before)
+        return words.describe(before, event, prompt, after) if prompt else ""
+
+    def status(self, state: FormulaDT) -> str:
+        """The table's status, and with the optional rules the weather and the teams' result."""
+        weather = f" · {words.weather_name(state.weather)}" if state.weather else ""
+        teams = f" · {standings.team_result(state)}" if state.setup.teams else ""
+        road_race = " · road race" if state.setup.road_race else ""
+        return f"{super().status(state)}{road_race}{weather}{teams}"
+
+
+class FormulaD(FormulaDHooks[RaceSetup, RaceState]):
     name = "formula_d"
     title = "Formula D"
     setup_class = RaceSetup
     state_class = RaceState
-    dashboard_columns = standings.COLUMNS
-    handlers = HANDLERS
+    handlers = handlers_for(RaceState)
     phase_prompts = PHASE_PROMPTS
     first_check = staticmethod(checks.first_check_prompt)
     car_views = staticmethod(standings.dashboard)
@@ -90,17 +110,6 @@ class FormulaD(TableHooks):
     def start(self, setup: RaceSetup) -> RaceState:
         return grid.start_state(setup)
 
-    def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
-        prompt = self.next_prompt(before)
-        return words.describe(before, event, prompt, after) if prompt else ""
-
-    def status(self, state: RaceState) -> str:
-        """The table's status, and with the optional rules the weather and the teams' result."""
-        weather = f" · {words.weather_name(state.weather)}" if state.weather else ""
-        teams = f" · {standings.team_result(state)}" if state.setup.teams else ""
-        road_race = " · road race" if state.setup.road_race else ""
-        return f"{super().status(state)}{road_race}{weather}{teams}"
-
 
 __all__ = [
     "OUT_REASONS",
@@ -108,6 +117,7 @@ __all__ = [
     "CarState",
     "Check",
     "FormulaD",
+    "FormulaDHooks",
     "GridRolls",
     "Marker",
     "RaceSetup",

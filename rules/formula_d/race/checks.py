@@ -6,8 +6,9 @@ the Weather Frog's choice to roll the weather again (rules/formula_d/race/road.p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from rules.engine.events import Event, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, with_car
@@ -45,10 +46,8 @@ from rules.formula_d.race.common import gear_name, label, lose
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.flow import settle
 from rules.formula_d.race.rolls import roll_owed, wear_roll
-from rules.formula_d.race.state import Check, RaceState
+from rules.formula_d.race.state import Check, FormulaDT, RaceState
 from rules.formula_d.road_race import distribute, engine_noise
-
-Handler = Callable[[RaceState, Event, Prompt], RaceState]
 
 
 def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -111,8 +110,8 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     elif check.kind in ("checkpoint", "pole_station"):
         count = road.wp_count(state, check)
         zones = road.wp_zones(state, check.car)
-        fields = zone_fields(state, check.car, count, zones, "wp", "1 WP back in", "WP")
-        return Prompt(check.kind, road.wp_text(state, check), check.car, tuple(fields))
+        wp_fields = zone_fields(state, check.car, count, zones, "wp", "1 WP back in", "WP")
+        return Prompt(check.kind, road.wp_text(state, check), check.car, tuple(wp_fields))
     else:
         text = (
             f"{who} is in the pits with its tire WP back ({car.sheet.tires}): pit stop roll, "
@@ -186,52 +185,72 @@ def zone_fields(
     ]
 
 
-def picked_zones(entry: dict, prefix: str = "repair", most: int = TECHNICAL_WP) -> list[Zone]:
+def picked_zones(
+    entry: Mapping[str, Any], prefix: str = "repair", most: int = TECHNICAL_WP
+) -> list[Zone]:
     """The zones picked in the fields `prefix`_1 to `prefix`_`most`, "none" left out."""
     picked = [entry.get(f"{prefix}_{number}", NO_REPAIR) for number in range(1, most + 1)]
     by_key = {zone.name.lower(): zone for zone in Zone}
     return [by_key[raw] for raw in picked if raw in by_key]
 
 
-def _rain(state: RaceState) -> bool:
-    """Weather Conditions: whether it rains, which raises the damage rolls' thresholds."""
+def _rain(state: FormulaDT) -> bool:
+    """Weather Conditions: whether it rains, which raises the damage rolls' thresholds. (Over
+    FormulaDT, not RaceState, so that `wear_roll` keeps the handler it makes generic.)"""
     return is_rain(state.weather)
 
 
-def _one_wp(zone: Zone, most: Callable[[Skill | None, Check, bool], int]) -> Handler:
-    """The handler of a check whose roll at or below `most` (of the car's skill, the check and
-    whether it rains) costs the car 1 WP of `zone`."""
+def _one_wp(
+    state: FormulaDT,
+    event: Event,
+    prompt: Prompt,
+    zone: Zone,
+    most: Callable[[Skill | None, Check, bool], int],
+) -> FormulaDT:
+    """A check whose roll at or below `most` (of the car's skill, the check and whether it
+    rains) costs the car 1 WP of `zone`."""
+    check = state.pending[0]
+    state, _check, value = roll_owed(state, event, prompt)
+    if value <= most(state.setup.skill(check.car), check, _rain(state)):
+        state = lose(state, check.car, {zone: 1})
+    return settle(state)
 
-    def on_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
-        state, check, value = roll_owed(state, event, prompt)
-        if value <= most(state.setup.skill(check.car), check, _rain(state)):
-            state = lose(state, check.car, {zone: 1})
-        return settle(state)
 
-    return on_roll
+def on_handling_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
+    """Road handling: Pile of Scrap's 1-2 on the space he stopped on."""
+    return _one_wp(
+        state,
+        event,
+        prompt,
+        Zone.ROAD_HANDLING,
+        lambda skill, check, rain: road_handling_roll_max(
+            skill, stopped_on=check.stopped_on, rain=rain
+        ),
+    )
 
 
-# Road handling: Pile of Scrap's 1-2 on the space he stopped on; Motor Damage: Little Genius's.
-on_handling_roll = _one_wp(
-    Zone.ROAD_HANDLING,
-    lambda skill, check, rain: road_handling_roll_max(
-        skill, stopped_on=check.stopped_on, rain=rain
-    ),
-)
+def on_motor_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
+    """Motor Damage: Little Genius's."""
+    return _one_wp(
+        state,
+        event,
+        prompt,
+        Zone.ENGINE,
+        lambda skill, _check, rain: engine_failure_max(skill, rain=rain),
+    )
+
+
 on_collision_roll = wear_roll(collision_damages, Zone.BODY, lose=lose, settle=settle, rain=_rain)
-on_motor_roll = _one_wp(
-    Zone.ENGINE, lambda skill, _check, rain: engine_failure_max(skill, rain=rain)
-)
 
 
-def on_noise_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_noise_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     """Engine Noise: the line of the table the black die lands on; a hit costs 1 WP."""
     state, check, value = roll_owed(state, event, prompt)
     zone = engine_noise(value).zone
     return settle(lose(state, check.car, {zone: 1}) if zone else state)
 
 
-def on_radio_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_radio_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     """Car Radio: the target loses 1 WP in the zone of the radio table; brakes or a gearbox with
     none left lose nothing (they are spent, never overdrawn)."""
     state, check, value = roll_owed(state, event, prompt)
@@ -241,7 +260,7 @@ def on_radio_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     return settle(lose(state, check.car, {zone: lost}))
 
 
-def on_wp_back(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_wp_back(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     """The checkpoint's or the pole station's WP, distributed between damaged zones."""
     check = state.pending[0]
     entry = prompt.read(event.data)
@@ -256,7 +275,7 @@ def on_wp_back(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     return settle(state)
 
 
-def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_pit_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     entry = prompt.read(event.data)
     state, check, value = roll_owed(state, event, prompt)
     car = state.car(check.car)
@@ -297,7 +316,7 @@ def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     return settle(with_car(state, check.car, in_pits=True))
 
 
-def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_weather_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     """The roll before the race (grid.weather_before_race), or Changeable's re-roll: the chart's
     line it lands on shifts the weather (rules.formula_d.shifted). Held while a Weather Frog
     says whether he rolls again."""
@@ -310,17 +329,18 @@ def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState
     return _weather_rolled(replace(state, frog_second=False), value)
 
 
-def _weather_rolled(state: RaceState, value: int) -> RaceState:
+def _weather_rolled(state: FormulaDT, value: int) -> FormulaDT:
     if state.phase == "qualifying_weather":
         return qualifying.weather_before_laps(state, value)
     if state.phase == "weather":
         return grid.weather_before_race(state, value)
     state = replace(state, pending=state.pending[1:])
     landed = chart_weather(state.setup.weather_chart, value)
+    assert state.weather is not None  # a re-roll is owed only in changeable weather
     return settle(replace(state, weather=shifted(state.weather, landed)))
 
 
-def on_frog_choice(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_frog_choice(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     """Weather Frog: keep the roll held, or roll again (the second result counts)."""
     again = prompt.read(event.data)["frog"] == road.FROG_AGAIN
     held, state = state.held_weather, replace(state, held_weather=0)

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from rules.engine.pieces import name, ordinal, with_car
+from rules.engine.pieces import Race, name, ordinal, with_car
 from rules.formula_d import Zone, places_damage_marker, wear
-from rules.formula_d.race.state import OUT, Marker, RaceState
+from rules.formula_d.race.shape import FormulaDLikeState, MarkedT, SheetT
+from rules.formula_d.race.state import OUT, Marker
 
 # Elimination: the zone whose WP ran out, as the out reason the season records.
 OUT_BY_ZONE = {
@@ -23,24 +24,24 @@ def gear_name(gear: int) -> str:
     return "neutral" if gear == 0 else ordinal(gear)
 
 
-def label(state: RaceState, key: str) -> str:
+def label(state: Race, key: str) -> str:
     """ "Red (Jane Doe)": how prompts name a car."""
     driver = state.setup.car(key).driver
     return f"{name(key)} ({driver})" if driver else name(key)
 
 
-def on_track(state: RaceState) -> tuple[str, ...]:
+def on_track(state: FormulaDLikeState) -> tuple[str, ...]:
     """Cars a move can end beside: racing and not waiting in the pits. A finished car has left the
     track past the line, and an eliminated one is taken off (a damage marker stays)."""
     return tuple(car.car for car in state.cars if car.on_track)
 
 
-def event_number(state: RaceState) -> int:
+def event_number(state: FormulaDLikeState) -> int:
     """The number, in the log, of the event being applied now."""
     return state.clock + 1
 
 
-def place_marker(state: RaceState, key: str) -> RaceState:
+def place_marker(state: MarkedT, key: str) -> MarkedT:
     """Damage and Road Handling: the space where `key` stands becomes dangerous (one marker per
     space is enough: a car rolls once per dangerous space)."""
     marker = Marker(key, state.car(key).moved_at, state.round)
@@ -49,19 +50,19 @@ def place_marker(state: RaceState, key: str) -> RaceState:
     return replace(state, markers=(*state.markers, marker))
 
 
-def eliminate(state: RaceState, key: str, reason: str) -> RaceState:
+def eliminate(state: MarkedT, key: str, reason: str) -> MarkedT:
     """`key` is out for `reason` (a key of OUT_REASONS); a marker goes where its move ended."""
     state = with_car(state, key, status=OUT, out_reason=reason, out_at=event_number(state))
     return place_marker(state, key)
 
 
 def lose(
-    state: RaceState,
+    state: SheetT,
     key: str,
     losses: Mapping[Zone, int],
     *,
     marks: Callable[[Mapping[Zone, int]], bool] = places_damage_marker,
-) -> RaceState:
+) -> SheetT:
     """`key` loses `losses` ({Zone: WP}); Elimination and damage markers follow (`marks`: which
     losses make its space dangerous, a variant's own)."""
     if not any(losses.values()):

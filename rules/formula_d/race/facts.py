@@ -1,7 +1,7 @@
 """The fields of a move prompt, one builder a fact the board shows after a move, in Formula D's
 words; RBB and Mini build their move prompts from the same builders, giving their own words
 where their documents differ. A state here is Formula D's or a variant's shaped like it (its
-cars and setup carry the same names)."""
+cars and setup carry the same names: shape.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from typing import Any
 
 from rules.dice import gear_die
 from rules.engine.events import Field
-from rules.engine.pieces import board_fact, name
+from rules.engine.pieces import Race, board_fact, name
 from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.shape import MarkedState
 
 BLOCKED = "Blocked by a car: the spaces it would still have moved (0 = no; 7 or more eliminates)"
 CORNER = "Overshot a corner: the stops its yellow box asks for (0 = no)"
@@ -53,7 +54,7 @@ def corner_facts(
     ]
 
 
-def cars_fact(state: Any, key: str, question: str, cars: tuple[str, ...], **options: Any) -> Field:
+def cars_fact(state: Race, key: str, question: str, cars: tuple[str, ...], **options: Any) -> Field:
     """Some of `cars`, none by default: the ones the board shows, each named as prompts name it."""
     return Field(
         key,
@@ -66,12 +67,12 @@ def cars_fact(state: Any, key: str, question: str, cars: tuple[str, ...], **opti
     )
 
 
-def marker_label(state: Any, key: str) -> str:
+def marker_label(state: MarkedState, key: str) -> str:
     marker = next(marker for marker in state.markers if marker.key == key)
     return f"Round {marker.round}, where {name(marker.car)} stood"
 
 
-def markers_fact(state: Any, markers: tuple[str, ...], question: str, short: str) -> Field:
+def markers_fact(state: MarkedState, markers: tuple[str, ...], question: str, short: str) -> Field:
     """The dangerous spaces (their markers' keys) passed over or landed on."""
     return Field(
         "markers",

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, TypeVar
 
 from rules.engine.pieces import racing, with_car
 from rules.formula_d import START_GEAR
 from rules.formula_d.driver_cards import Skill
 from rules.formula_d.race.road import pole_station as road_pole_station
-from rules.formula_d.race.state import RaceSetup, RaceState
+from rules.formula_d.race.shape import FormulaDLikeState, StateT
+from rules.formula_d.race.state import FormulaDT, RaceSetup
 
-State = TypeVar("State", bound=Any)  # a race's state: Formula D's or a variant's
 
-
-def proposed_order(state: RaceState) -> tuple[str, ...]:
+def proposed_order(state: FormulaDLikeState) -> tuple[str, ...]:
     """Order of Play as far as the engine can tell without seeing the board: the leader first (the
     most laps completed, then the most spaces moved from its grid slot, each slot a space behind
     the one before it), level cars by the higher gear, then by the grid (the engine cannot see
@@ -40,27 +38,27 @@ def proposed_order(state: RaceState) -> tuple[str, ...]:
     return tuple(car.car for car in cars)
 
 
-def round_starter(begin_turn: Callable[[State], State]) -> Callable[[State], State]:
-    """`start_round` for a race whose cars begin their turns with `begin_turn` (a variant's own,
-    as RBB's pit stops make it)."""
-
-    def start_round(state: State) -> State:
-        """A new round: the first goes in grid order (Setup: pole goes first); the referee
-        confirms the order of the later ones, unless a single car is left to move."""
-        if not racing(state):
-            return replace(state, phase="finished", order=(), turn=0, fixed_move=0)
-        state = replace(state, round=state.round + 1, order=(), turn=0, fixed_move=0)
-        if state.round == 1:
-            grid_order = tuple(car for car in state.grid if car in racing(state))
-            return begin_turn(replace(state, order=grid_order))
-        if len(racing(state)) == 1:
-            return begin_turn(replace(state, order=racing(state)))
-        return replace(state, phase="order")
-
-    return start_round
+def new_round(state: StateT, begin_turn: Callable[[StateT], StateT]) -> StateT:
+    """A new round: the first goes in grid order (Setup: pole goes first); the referee confirms
+    the order of the later ones, unless a single car is left to move. Each car begins its turn
+    with `begin_turn` (Formula D's, or a variant's own, as RBB's pit stops make it)."""
+    if not racing(state):
+        return replace(state, phase="finished", order=(), turn=0, fixed_move=0)
+    state = replace(state, round=state.round + 1, order=(), turn=0, fixed_move=0)
+    if state.round == 1:
+        grid_order = tuple(car for car in state.grid if car in racing(state))
+        return begin_turn(replace(state, order=grid_order))
+    if len(racing(state)) == 1:
+        return begin_turn(replace(state, order=racing(state)))
+    return replace(state, phase="order")
 
 
-def begin_turn(state: RaceState) -> RaceState:
+def start_round(state: StateT) -> StateT:
+    """A new round, each car beginning its turn as Formula D's do (`new_round`)."""
+    return new_round(state, begin_turn)
+
+
+def begin_turn(state: StateT) -> StateT:
     """Skip cars that finished or went out since the order was set; end the round after the last.
     A car's first turn starts with the start roll; a car that made a Poor Start engages 1st gear
     the next turn without rolling again and moves."""
@@ -78,15 +76,12 @@ def begin_turn(state: RaceState) -> RaceState:
     return replace(state, phase="gear")
 
 
-start_round = round_starter(begin_turn)
-
-
-def next_turn(state: RaceState) -> RaceState:
+def next_turn(state: StateT) -> StateT:
     """The mover's turn is over: on to the next car."""
     return begin_turn(replace(state, turn=state.turn + 1))
 
 
-def settle(state: RaceState) -> RaceState:
+def settle(state: FormulaDT) -> FormulaDT:
     """After each roll: a car that went out or finished makes no more rolls; once nothing is owed,
     the mover leaves the pits (a Quick Stop) or the next car moves."""
     pending = tuple(

@@ -1,7 +1,7 @@
 """The gear prompt's pieces, in Formula D's words: what a change costs in words, the choices
 offered, the prompt itself and reading the gear entered. RBB and Mini build their gear prompts
 from them, with their own costs and notes where their documents differ. A car here is Formula
-D's or a variant's shaped like it."""
+D's or a variant's shaped like it (shape.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from rules.engine.events import EventRejected, Field, Prompt
 from rules.engine.pieces import name, plural
 from rules.formula_d import GearChangeCost, Zone, elimination
 from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, SheetCar
 
 
 def cost_text(cost: GearChangeCost) -> str:
@@ -30,7 +31,7 @@ def cost_choice(gear: int, cost: GearChangeCost, engine_left: int) -> str:
     return f"{gear_name(gear)} ({text})"
 
 
-def wear_refusal(car: Any, cost: GearChangeCost, skipped: int) -> str | None:
+def wear_refusal(car: SheetCar, cost: GearChangeCost, skipped: int) -> str | None:
     """Why `car` may not skip `skipped` gears at `cost`: it has not the gearbox or brake WP to pay;
     None if it has."""
     short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
@@ -43,14 +44,14 @@ def wear_refusal(car: Any, cost: GearChangeCost, skipped: int) -> str | None:
     )
 
 
-def keeps_racing(car: Any, cost: GearChangeCost) -> bool:
+def keeps_racing(car: SheetCar, cost: GearChangeCost) -> bool:
     """Whether `car` is still racing once it has paid `cost` (its last engine WP puts it out)."""
     return not any(cost.losses.values()) or elimination(car.sheet, cost.losses) is None
 
 
 def gear_prompt(
-    state: Any,
-    car: Any,
+    state: FormulaDLikeState,
+    car: FormulaDLikeCar,
     choices: Sequence[tuple[int, str]],
     default: int,
     notes: Sequence[str],

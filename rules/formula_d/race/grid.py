@@ -43,6 +43,7 @@ from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
 from rules.formula_d.race.state import (
     CarSetup,
     CarState,
+    FormulaDT,
     GridRolls,
     QualifyingLap,
     RaceSetup,
@@ -220,13 +221,13 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return (Prompt("weather_roll", road.weather_prompt_text(state, text), None, (BLACK_DIE,)),)
 
 
-def weather_before_race(state: RaceState, value: int) -> RaceState:
+def weather_before_race(state: FormulaDT, value: int) -> FormulaDT:
     """Roll the black die and check the weather chart before the actual race; then the grid."""
     weather = chart_weather(state.setup.weather_chart, value)
     return after_weather(replace(state, weather=weather))
 
 
-def after_weather(state: RaceState) -> RaceState:
+def after_weather(state: FormulaDT) -> FormulaDT:
     """Tire Selection: "after weather has been determined, each player may fit special tires"
     (in a road race all cars drive on hard tires, fitted at the start); then the grid."""
     if state.setup.tires and not state.setup.road_race:
@@ -234,7 +235,7 @@ def after_weather(state: RaceState) -> RaceState:
     return to_grid(state)
 
 
-def to_grid(state: RaceState) -> RaceState:
+def to_grid(state: FormulaDT) -> FormulaDT:
     """The grid rolls; or, where the qualifying laps gave the grid, the race starts."""
     if state.setup.stopwatch_qualifying:
         return start_round(state)
@@ -267,7 +268,7 @@ def tire_prompts(state: RaceState) -> tuple[Prompt, ...]:
     )
 
 
-def on_tire_choice(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_tire_choice(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     tires = Tires(prompt.read(event.data)["tires"])
     state = with_car(state, prompt.car or "", tires_fitted=tires)
     if any(car.tires_fitted is None for car in state.cars):
@@ -301,7 +302,7 @@ def start_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return (Prompt("start_roll", text, key, (BLACK_DIE,)),)
 
 
-def on_start_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_start_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     """Setup: rolled at the car's first turn, "before engaging 1st gear" (a ruling: each car as
     its turn comes in round 1, in grid order). A Normal Start engages 1st and rolls yellow at once,
     with no gear to choose; a Great Start's 4 spaces are the car's first move, with no die."""

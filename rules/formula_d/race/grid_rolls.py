@@ -6,19 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from rules.engine.events import Event, Prompt
 from rules.engine.pieces import BLACK_DIE, names, with_car
 from rules.formula_d import START_GEAR, Start, StartOutcome
 from rules.formula_d.race.common import label
+from rules.formula_d.race.hooks import Handler
+from rules.formula_d.race.shape import FormulaDLikeState, StateT
 from rules.formula_d.race.state import GridRolls
 from rules.roll_off import rolls_owed
 
-Handler = Callable[[Any, Event, Prompt], Any]
 
-
-def grid_roll_prompts(state: Any, heading: str, asks: str) -> tuple[Prompt, ...]:
+def grid_roll_prompts(state: FormulaDLikeState, heading: str, asks: str) -> tuple[Prompt, ...]:
     """A roll for each car that has not rolled for the grid (`asks` says what it rolls), then
     the re-rolls of the cars still tied; `heading` begins each prompt ("Grid")."""
     unrolled = [entry.car for entry in state.grid_rolls if not entry.rolls]
@@ -38,7 +37,7 @@ def grid_roll_prompts(state: Any, heading: str, asks: str) -> tuple[Prompt, ...]
 
 
 def roll_off_prompts(
-    state: Any, kind: str, text: Callable[[str, list[str]], str]
+    state: FormulaDLikeState, kind: str, text: Callable[[str, list[str]], str]
 ) -> tuple[Prompt, ...]:
     """A black-die roll (event `kind`) for each car of the grid's ties that owes one, in the
     words `text` gives for the car and the cars it is level with."""
@@ -49,11 +48,11 @@ def roll_off_prompts(
     )
 
 
-def grid_roll(start_round: Callable[[Any], Any]) -> Handler:
+def grid_roll(start_round: Callable[[StateT], StateT]) -> Handler[StateT]:
     """The handler of a roll for the grid (or a re-roll): the race's first round starts, by
     `start_round`, once every car has rolled and no tie is left."""
 
-    def on_grid_roll(state: Any, event: Event, prompt: Prompt) -> Any:
+    def on_grid_roll(state: StateT, event: Event, prompt: Prompt) -> StateT:
         state = with_grid_roll(state, prompt.car or "", prompt.read(event.data)["value"])
         if any(not entry.rolls for entry in state.grid_rolls) or state.grid_outcome.tied:
             return state
@@ -62,7 +61,7 @@ def grid_roll(start_round: Callable[[Any], Any]) -> Handler:
     return on_grid_roll
 
 
-def with_grid_roll(state: Any, car: str, value: int) -> Any:
+def with_grid_roll(state: StateT, car: str, value: int) -> StateT:
     """`state` with `car`'s roll of `value` for the grid (or a roll-off) after its others."""
     grid_rolls = tuple(
         GridRolls(entry.car, (*entry.rolls, value)) if entry.car == car else entry
@@ -72,8 +71,13 @@ def with_grid_roll(state: Any, car: str, value: int) -> Any:
 
 
 def start(
-    state: Any, key: str, value: int, outcome: StartOutcome, *, next_turn: Callable[[Any], Any]
-) -> Any:
+    state: StateT,
+    key: str,
+    value: int,
+    outcome: StartOutcome,
+    *,
+    next_turn: Callable[[StateT], StateT],
+) -> StateT:
     """`key`'s start roll of `value`, whose `outcome` is its start table's: a car that misses
     its first turn moves on the next (`next_turn`); otherwise it engages 1st and moves at once,
     a Great Start by its spaces at once, without a die."""

@@ -1,18 +1,18 @@
 """What a move's facts lead to, in Formula D's words: the move prompt's text, crossing the line,
 the rolls the move calls for, and the refusals every move shares. RBB builds its move from the
 same pieces, giving its own words where its document differs. A state here is Formula D's or a
-variant's shaped like it (its cars, setup, markers and order carry the same names)."""
+variant's shaped like it (its cars, setup, markers and order carry the same names: shape.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rules.dice import gear_die
 from rules.engine.events import EventRejected
 from rules.engine.pieces import name, plural
 from rules.formula_d import calls_motor_damage, motor_damage_rollers
 from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, MarkedState
 from rules.formula_d.race.state import FINISHED, Check
 
 
@@ -41,7 +41,9 @@ FORMULA_D_MOVES = MoveWords(
 )
 
 
-def move_text(state: Any, car: Any, failed_start_roll: int, words: MoveWords) -> str:
+def move_text(
+    state: FormulaDLikeState, car: FormulaDLikeCar, failed_start_roll: int, words: MoveWords
+) -> str:
     """The move prompt's text: the die to roll, or the move made without one."""
     who = f"Round {state.round}: {label(state, car.car)}"
     fixed = state.fixed_move
@@ -72,7 +74,13 @@ def refuse_eliminated_beyond(who: str, pit: int, finish: float) -> None:
 
 
 def crossing(
-    state: Any, car: Any, spaces: int, finish: float, *, rolls_called: bool, no_rolls: str
+    state: FormulaDLikeState,
+    car: FormulaDLikeCar,
+    spaces: int,
+    finish: float,
+    *,
+    rolls_called: bool,
+    no_rolls: str,
 ) -> dict[str, object]:
     """What crossing the line `finish` spaces into a move of `spaces` changes: a lap, and on the
     last one the car has finished and leaves the track past the line, so it makes no more rolls
@@ -96,7 +104,7 @@ def crossing(
     return changes
 
 
-def handling_checks(state: Any, key: str, markers: tuple[str, ...]) -> list[Check]:
+def handling_checks(state: MarkedState, key: str, markers: tuple[str, ...]) -> list[Check]:
     """A roll for each dangerous space `key` passed over or landed on, in the order they were
     made dangerous."""
     return [
@@ -106,7 +114,9 @@ def handling_checks(state: Any, key: str, markers: tuple[str, ...]) -> list[Chec
     ]
 
 
-def motor_damage_checks(state: Any, car: Any, roll: int, kind: str) -> tuple[Check, ...]:
+def motor_damage_checks(
+    state: FormulaDLikeState, car: FormulaDLikeCar, roll: int, kind: str
+) -> tuple[Check, ...]:
     """Motor Damage: a 20 in 5th or a 30 in 6th; the roller first (if it is still racing), then
     every other car on the track in 5th or 6th, in order of play; `kind`, the roll to enter."""
     if not calls_motor_damage(car.gear, roll):

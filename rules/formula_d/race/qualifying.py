@@ -8,6 +8,7 @@ goes on to its own weather roll, the tires and the start (rules.formula_d.race.g
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rules.engine.events import Event, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, names
@@ -24,7 +25,7 @@ from rules.formula_d.race import road
 from rules.formula_d.race.common import label
 from rules.formula_d.race.grid import after_weather
 from rules.formula_d.race.grid_rolls import roll_off_prompts, with_grid_roll
-from rules.formula_d.race.state import QualifyingLap, RaceState
+from rules.formula_d.race.state import FormulaDT, QualifyingLap, RaceState
 
 # The die throws a lap is offered as keys for (more are typed).
 THROW_KEYS = 24
@@ -117,7 +118,7 @@ def _level_on(state: RaceState, car: str) -> str:
     return f"{result.throws} throws, {lap_time(result.tenths)}"
 
 
-def _with_lap(state: RaceState, car: str, **changes: object) -> RaceState:
+def _with_lap(state: FormulaDT, car: str, **changes: Any) -> FormulaDT:
     laps = tuple(replace(lap, **changes) if lap.car == car else lap for lap in state.qualifying)
     return replace(state, qualifying=laps)
 
@@ -135,7 +136,7 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return (Prompt("qualifying_weather_roll", text, None, (BLACK_DIE,)),)
 
 
-def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_weather_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     """Before the qualifying laps, held while a Weather Frog says whether he rolls again."""
     value = prompt.read(event.data)["value"]
     if road.holds_weather(state):
@@ -143,25 +144,25 @@ def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState
     return weather_before_laps(replace(state, frog_second=False), value)
 
 
-def weather_before_laps(state: RaceState, value: int) -> RaceState:
+def weather_before_laps(state: FormulaDT, value: int) -> FormulaDT:
     """Good or changeable weather has no effect, rain puts every lap in rain
     (rules.formula_d.qualifying_in_rain)."""
     weather = chart_weather(state.setup.weather_chart, value)
     return replace(state, qualifying_weather=weather, phase="qualifying")
 
 
-def on_stopwatch_start(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_stopwatch_start(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     return _with_lap(state, prompt.car or "", started_at=prompt.read(event.data)["at"])
 
 
-def on_stopwatch_stop(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_stopwatch_stop(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     car = prompt.car or ""
     stopped_at = prompt.read(event.data)["at"]
     lap_tenths(state.lap(car).started_at or stopped_at, stopped_at)  # not before the start
     return _with_lap(state, car, stopped_at=stopped_at)
 
 
-def on_lap(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_lap(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     """The lap as the referee counted it; the last one sets the grid, or the roll-offs."""
     facts = prompt.read(event.data)
     car = prompt.car or ""
@@ -176,12 +177,12 @@ def on_lap(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     return _after_lap(state)
 
 
-def on_tie_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_tie_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     value = prompt.read(event.data)["value"]
     return _after_lap(with_grid_roll(state, prompt.car or "", value))
 
 
-def _after_lap(state: RaceState) -> RaceState:
+def _after_lap(state: FormulaDT) -> FormulaDT:
     """Once every lap is in and no tie is left: the race's weather roll, else its tires or its
     start."""
     if any(lap.die_throws is None for lap in state.qualifying) or state.grid_outcome.tied:

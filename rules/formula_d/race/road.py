@@ -27,7 +27,7 @@ from rules.formula_d.driver_cards import (
 )
 from rules.formula_d.race.common import gear_name, label, place_marker
 from rules.formula_d.race.facts import cars_fact, marker_label
-from rules.formula_d.race.state import CarState, Check, RaceState
+from rules.formula_d.race.state import CarState, Check, FormulaDT, RaceState
 from rules.formula_d.road_race import (
     ENGINE_NOISE_TABLE,
     POLE_STATION_WP,
@@ -239,7 +239,7 @@ def read_move(
     )
 
 
-def before_move(state: RaceState, car: CarState, road: RoadMove) -> RaceState:
+def before_move(state: FormulaDT, car: CarState, road: RoadMove) -> FormulaDT:
     """What happens as the move begins: Pile of Scrap's marker on the space it leaves; and what
     the car has used (the nitro and its marker for this lap, the car radio for the race)."""
     if road is NO_ROAD:
@@ -256,7 +256,7 @@ def before_move(state: RaceState, car: CarState, road: RoadMove) -> RaceState:
     )
 
 
-def at_the_line(state: RaceState, car: CarState, road: RoadMove) -> RaceState:
+def at_the_line(state: FormulaDT, car: CarState, road: RoadMove) -> FormulaDT:
     """The checkpoint: crossing the line (before the last lap's), the car receives its entire
     tire WP; the WP to distribute are asked after the move (checkpoint_checks)."""
     if not road.checkpoint:
@@ -265,7 +265,7 @@ def at_the_line(state: RaceState, car: CarState, road: RoadMove) -> RaceState:
     return with_car(state, car.car, sheet=refit_tires(state.car(car.car).sheet, built))
 
 
-def record_crossing(state: RaceState, car: CarState, road: RoadMove, roll: int) -> RaceState:
+def record_crossing(state: FormulaDT, car: CarState, road: RoadMove, roll: int) -> FormulaDT:
     """The pole station records the speed of a car crossing the line: its gear-die number x10
     (0 for a move made without a die)."""
     if not road.checkpoint:
@@ -406,7 +406,7 @@ def wp_allowance(state: RaceState, check: Check) -> int:
 # --- The pole station --------------------------------------------------------------------------
 
 
-def pole_station(state: RaceState) -> RaceState:
+def pole_station(state: FormulaDT) -> FormulaDT:
     """When all drivers racing have crossed the line of the next lap whose pole station is not
     settled, the fastest of them (the first over in a tie) gets its WP: asked for as a check; a
     lap whose crossers are all out of the race is settled with no one to reward."""

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
 
 from rules.engine.events import Event, Prompt
 from rules.formula_d import Zone
+from rules.formula_d.race.hooks import Handler
+from rules.formula_d.race.shape import PendingCheck, StateT
 
-Handler = Callable[[Any, Event, Prompt], Any]
 
-
-def roll_owed(state: Any, event: Event, prompt: Prompt) -> tuple[Any, Any, int]:
+def roll_owed(state: StateT, event: Event, prompt: Prompt) -> tuple[StateT, PendingCheck, int]:
     """The black die for the first check owed, and the state without that check."""
-    value = prompt.read(event.data)["value"]
+    value: int = prompt.read(event.data)["value"]
     return replace(state, pending=state.pending[1:]), state.pending[0], value
 
 
@@ -24,15 +23,15 @@ def wear_roll(
     damages: Callable[..., bool],
     zone: Zone,
     *,
-    lose: Callable[[Any, str, Mapping[Zone, int]], Any],
-    settle: Callable[[Any], Any],
-    rain: Callable[[Any], bool] | None = None,
-) -> Handler:
+    lose: Callable[[StateT, str, Mapping[Zone, int]], StateT],
+    settle: Callable[[StateT], StateT],
+    rain: Callable[[StateT], bool] | None = None,
+) -> Handler[StateT]:
     """The handler of a check whose roll, when it `damages`, costs the car 1 WP of `zone`; with
     `rain` (whether it rains in a state: Formula D's weather), `damages` is also told
     `rain=rain(state)`."""
 
-    def on_roll(state: Any, event: Event, prompt: Prompt) -> Any:
+    def on_roll(state: StateT, event: Event, prompt: Prompt) -> StateT:
         rains = {"rain": rain(state)} if rain is not None else {}
         state, check, value = roll_owed(state, event, prompt)
         if damages(value, **rains):

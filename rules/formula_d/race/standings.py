@@ -15,10 +15,11 @@ from rules.formula_d import (
 )
 from rules.formula_d.race import road
 from rules.formula_d.race.common import gear_name
+from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, SheetCar
 from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
 
 # The dashboard, as the scorecard reads: the gear, the six wear-point zones, the laps.
-COLUMNS = (
+COLUMNS: tuple[Column, ...] = (
     Column("gear", "Gear", "Gear"),
     Column("tires", "Tire", "Tire WP"),
     Column("brakes", "Brk", "Brake WP"),
@@ -110,7 +111,7 @@ def finishers(state: RaceState) -> list[str]:
     return [car.car for car in done]
 
 
-def eliminated(state: RaceState) -> list[str]:
+def eliminated(state: FormulaDLikeState) -> list[str]:
     """Cars out of the race, farther along first (laps, then spaces); level, the later one out
     first."""
     out = [car for car in state.cars if car.status == OUT]
@@ -124,7 +125,7 @@ def dashboard(state: RaceState) -> tuple[CarView, ...]:
     return tuple(_view(state, state.car(key)) for key in keys)
 
 
-def sheet_values(car: CarState) -> dict[str, object]:
+def sheet_values(car: SheetCar) -> dict[str, object]:
     """The dashboard's values of a car with a scorecard: its gear, WP in each zone and laps."""
     return {
         "gear": car.gear or None,  # a car on the grid has no gear yet: shown as a dash
@@ -150,9 +151,9 @@ def results(state: RaceState) -> tuple[CarResult, ...]:
     )
 
 
-def car_result(car: CarState, place: int, note: str, **extra: int) -> CarResult:
-    """`car`'s place once the race is over, how far it got and how it ended (`extra`: what a
-    variant's result adds)."""
+def car_result(car: FormulaDLikeCar, place: int, note: str, *, bonus_points: int = 0) -> CarResult:
+    """`car`'s place once the race is over, how far it got and how it ended (`bonus_points`:
+    what a variant's race gives on top of the place, Mini's lap leaders')."""
     return CarResult(
         car=car.car,
         place=place,
@@ -160,5 +161,5 @@ def car_result(car: CarState, place: int, note: str, **extra: int) -> CarResult:
         out_reason=car.out_reason,
         distance=car.spaces,
         note=note,
-        **extra,
+        bonus_points=bonus_points,
     )

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
+from typing import TypeVar
 
 from rules.engine.pieces import CarsByKey, SetupOfCars, of_car
 from rules.formula_d import (
@@ -51,7 +52,7 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup(SetupOfCars):
+class RaceSetup(SetupOfCars[CarSetup]):
     ruleset: str
     cars: tuple[CarSetup, ...]
     laps: int = RACE_LAPS
@@ -188,7 +189,7 @@ class Check:
 
 
 @dataclass(frozen=True)
-class RaceState(CarsByKey):
+class RaceState(CarsByKey[CarState]):
     setup: RaceSetup
     cars: tuple[CarState, ...]
     # qualifying_weather, qualifying, weather, tires, grid, order, start, gear, move, checks,
@@ -228,15 +229,13 @@ class RaceState(CarsByKey):
         `grid_rolls`); no order until the last is in."""
         if not self.setup.stopwatch_qualifying:
             return rolled_grid(self.grid_rolls, self.grid_score)
-        laps = {lap.car: lap.result for lap in self.qualifying}
-        if not laps or any(result is None for result in laps.values()):
+        laps = {lap.car: lap.result for lap in self.qualifying if lap.result is not None}
+        if not laps or len(laps) < len(self.qualifying):
             return GridOutcome(order=(), tied=())
         tie_rolls = {entry.car: entry.rolls for entry in self.grid_rolls}
         score = self.grid_score
         return (
-            qualifying_grid(laps, tie_rolls, score)  # type: ignore[arg-type]
-            if score
-            else qualifying_grid(laps, tie_rolls)  # type: ignore[arg-type]
+            qualifying_grid(laps, tie_rolls, score) if score else qualifying_grid(laps, tie_rolls)
         )
 
     @property
@@ -254,3 +253,8 @@ class RaceState(CarsByKey):
     def grid(self) -> tuple[str, ...]:
         """Pole position first; empty until every car has rolled and every tie is broken."""
         return self.grid_outcome.order
+
+
+# Formula D's state, or a state that extends it (Death's): what Formula D's handlers hand back
+# is the state they were given.
+FormulaDT = TypeVar("FormulaDT", bound=RaceState)

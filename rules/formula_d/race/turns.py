@@ -83,12 +83,13 @@ from rules.formula_d.race.moves import (
     refuse_eliminated_beyond,
     refuse_overshot,
 )
-from rules.formula_d.race.state import CarState, Check, Marker, RaceState
+from rules.formula_d.race.shape import FormulaDLikeState, StateT
+from rules.formula_d.race.state import CarState, Check, FormulaDT, Marker, RaceState
 
 # --- Order of Play -----------------------------------------------------------------------------
 
 
-def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
+def order_prompts(state: FormulaDLikeState) -> tuple[Prompt, ...]:
     text = (
         f"Round {state.round}: confirm the order of play (the leader first, then the higher gear, "
         "then the inside of the corner) or correct it from the board"
@@ -102,7 +103,7 @@ def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return (prompt,)
 
 
-def on_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_order(state: StateT, event: Event, prompt: Prompt) -> StateT:
     order = prompt.read(event.data, racing(state))["order"]
     return begin_turn(replace(state, order=order, turn=0))
 
@@ -171,7 +172,7 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return (gear_prompt(state, car, choices, default, notes, rolled=rolled),)
 
 
-def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_gear(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     car = state.car(prompt.car or "")
     gear = gear_entered(event.data)
     refusal = gear_refusal(car, gear, state.round)
@@ -365,7 +366,7 @@ def _front_roll(front: CarState) -> int:
     return front.speed or values(gear_die(front.gear))[0]
 
 
-def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     car = state.car(prompt.car or "")
     who = name(car.car)
     _refuse_unoffered(state, car, event.data)
@@ -455,7 +456,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         refuse_eliminated_beyond(who, pit, finish)
         state = with_car(state, car.car, spaces=car.spaces + spaces, **moved_now)
         state = eliminate(state, car.car, out)
-        pending = (
+        owed = (
             *road.noise_and_radio_checks(state, car.car, road_move),
             *(
                 (*motor_damage_checks(state, car, roll, "motor_roll"), *_weather(state, car, roll))
@@ -463,7 +464,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
                 else ()
             ),
         )
-        return settle(replace(state, pending=pending, fixed_move=0))
+        return settle(replace(state, pending=owed, fixed_move=0))
 
     changes: dict[str, object] = {**moved_now, "spaces": car.spaces + spaces}
     if pit:

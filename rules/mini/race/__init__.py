@@ -13,8 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.engine.variant import register
-from rules.formula_d.race.hooks import TableHooks
+from rules.formula_d.race.hooks import Handler, TableHooks
 from rules.formula_d.race.turns import on_order, order_prompts
 from rules.mini.car import DAMAGE_POOL
 from rules.mini.formats import RaceFormat
@@ -30,13 +29,11 @@ from rules.mini.race.state import (
     RaceState,
 )
 
-Handler = Callable[[RaceState, Event, Prompt], RaceState]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[RaceState]] = {
     "tie_roll": grid.on_tie_roll,
     "grid": grid.on_grid,
     "start_roll": grid.on_start_roll,
-    "order": on_order,  # type: ignore[dict-item]  (Formula D's, on Mini's state)
+    "order": on_order,
     "gear": turns.on_gear,
     "upshift_roll": turns.on_upshift_roll,
     "move": turns.on_move,
@@ -58,7 +55,7 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
     "grid": grid.grid_prompts,
     "confirm_grid": grid.confirm_grid_prompts,
     "start": grid.start_prompts,
-    "order": order_prompts,  # type: ignore[dict-item]
+    "order": order_prompts,
     "gear": _turn_prompts,
     "pit": _turn_prompts,
     "upshift": turns.upshift_prompts,
@@ -68,8 +65,7 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 }
 
 
-@register
-class Mini(TableHooks):
+class Mini(TableHooks[RaceSetup, RaceState]):
     name = "mini"
     title = "Mini's series"
     setup_class = RaceSetup

@@ -61,7 +61,7 @@ def finishers(state: RaceState) -> list[str]:
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:
     running = state.order or state.grid or state.grid_outcome.order or state.car_keys
-    keys = dashboard_keys(state, running, finishers(state) + eliminated(state))  # type: ignore[arg-type]
+    keys = dashboard_keys(state, running, finishers(state) + eliminated(state))
     return tuple(_view(state, state.car(key)) for key in keys)
 
 
@@ -76,10 +76,10 @@ def _view(state: RaceState, car: CarState) -> CarView:
 
 
 def results(state: RaceState) -> tuple[CarResult, ...]:
-    keys = finishers(state) + eliminated(state)  # type: ignore[arg-type]
+    keys = finishers(state) + eliminated(state)
     return tuple(
         car_result(
-            state.car(key),  # type: ignore[arg-type]
+            state.car(key),
             place,
             note(state, state.car(key)),
             bonus_points=LAP_LEADER_POINTS * len(laps_led(state, key)),

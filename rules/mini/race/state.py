@@ -37,7 +37,7 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup(SetupOfCars):
+class RaceSetup(SetupOfCars[CarSetup]):
     ruleset: str
     cars: tuple[CarSetup, ...]
     damage_pool: int = DAMAGE_POOL
@@ -94,7 +94,7 @@ class Check:
 
 
 @dataclass(frozen=True)
-class RaceState(CarsByKey):
+class RaceState(CarsByKey[CarState]):
     setup: RaceSetup
     cars: tuple[CarState, ...]
     phase: str  # grid, confirm_grid, start, order, gear, upshift, move, checks, pit, finished
@@ -119,3 +119,17 @@ class RaceState(CarsByKey):
         points = {car.car: car.points for car in self.setup.cars}
         rolls = {entry.car: entry.rolls for entry in self.grid_rolls if entry.rolls}
         return grid_order(points, rolls)
+
+
+__all__ = [
+    "FINISHED",
+    "OUT",
+    "OUT_REASONS",
+    "RACING",
+    "CarSetup",
+    "CarState",
+    "Check",
+    "GridRolls",
+    "RaceSetup",
+    "RaceState",
+]

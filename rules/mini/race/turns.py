@@ -38,7 +38,13 @@ from rules.mini.driving import (
     slipstream_damage,
 )
 from rules.mini.finish import Crossing
-from rules.mini.gears import UPSHIFT_TWO_DAMAGE, IllegalGearChange, gear_change, upshift_roll
+from rules.mini.gears import (
+    UPSHIFT_TWO_DAMAGE,
+    GearChange,
+    IllegalGearChange,
+    gear_change,
+    upshift_roll,
+)
 from rules.mini.pit_stop import (
     PIT_EXIT_HIGHEST_GEAR,
     may_pit,
@@ -54,7 +60,7 @@ from rules.mini.start import DOUBLE_SPACES_LAP, board_spaces
 # --- Gears -------------------------------------------------------------------------------------
 
 
-def _change(car: CarState, gear: int):
+def _change(car: CarState, gear: int) -> GearChange:
     """What choosing `gear` costs; free after a spin-out (1st) or leaving the pits (1st-3rd)."""
     if car.spun:
         if gear != 1:

@@ -14,18 +14,15 @@ from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.engine.variant import register
 from rules.formula_d import CarSheet
-from rules.formula_d.race.hooks import TableHooks
+from rules.formula_d.race.hooks import Handler, TableHooks
 from rules.formula_d.race.turns import order_prompts
 from rules.rbb import RACE_LAPS
 from rules.rbb.race import checks, grid, standings, turns, words
 from rules.rbb.race.grid import make_setup
 from rules.rbb.race.state import OUT_REASONS, CarSetup, CarState, RaceSetup, RaceState
 
-Handler = Callable[[RaceState, Event, Prompt], RaceState]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[RaceState]] = {
     "grid_roll": grid.on_grid_roll,
     "tie_roll": grid.on_tie_roll,
     "grid": grid.on_grid_order,
@@ -44,7 +41,7 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
     "grid": grid.grid_prompts,
     "grid_order": grid.grid_order_prompts,
     "start": grid.start_prompts,
-    "order": order_prompts,  # type: ignore[dict-item]  (Formula D's, on the same fields)
+    "order": order_prompts,
     "gear": turns.gear_prompts,
     "move": turns.move_prompts,
     "checks": checks.check_prompts,
@@ -53,8 +50,7 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 }
 
 
-@register
-class RBB(TableHooks):
+class RBB(TableHooks[RaceSetup, RaceState]):
     name = "rbb"
     title = "RBB championship"
     setup_class = RaceSetup

@@ -24,7 +24,7 @@ from rules.rbb.race.state import RaceState
 def lose(state: RaceState, key: str, losses: Mapping[Zone, int]) -> RaceState:
     """`key` loses `losses`; at 0 body, engine or handling WP it is out, and body damage puts a
     token under it (tyres are judged by the moves that cost them, rules.rbb.tyres)."""
-    return formula_d.lose(state, key, losses, marks=places_damage_marker)  # type: ignore[arg-type]
+    return formula_d.lose(state, key, losses, marks=places_damage_marker)
 
 
 __all__ = [

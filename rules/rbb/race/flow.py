@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.pieces import with_car
-from rules.formula_d.race.flow import proposed_order, round_starter
+from rules.formula_d.race.flow import new_round, proposed_order
 from rules.rbb.race.state import QUICK, READY, WAIT, RaceState
 from rules.rbb.start import START_GEAR
 
@@ -34,8 +34,9 @@ def begin_turn(state: RaceState) -> RaceState:
     return replace(state, phase="gear")
 
 
-# A new round as in Formula D, each turn begun as RBB begins it (its pit stops).
-start_round = round_starter(begin_turn)
+def start_round(state: RaceState) -> RaceState:
+    """A new round as in Formula D, each turn begun as RBB begins it (its pit stops)."""
+    return new_round(state, begin_turn)
 
 
 def next_turn(state: RaceState) -> RaceState:

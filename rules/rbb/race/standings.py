@@ -70,11 +70,11 @@ def dashboard(state: RaceState) -> tuple[CarView, ...]:
 
 
 def _view(state: RaceState, car: CarState) -> CarView:
-    return car_view(state, car, COLUMNS, sheet_values(car), note(state, car))  # type: ignore[arg-type]
+    return car_view(state, car, COLUMNS, sheet_values(car), note(state, car))
 
 
 def results(state: RaceState) -> tuple[CarResult, ...]:
     return tuple(
-        car_result(state.car(key), place, note(state, state.car(key)))  # type: ignore[arg-type]
+        car_result(state.car(key), place, note(state, state.car(key)))
         for place, key in enumerate(placed(state), start=1)
     )

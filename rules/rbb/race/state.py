@@ -31,7 +31,7 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup(SetupOfCars):
+class RaceSetup(SetupOfCars[CarSetup]):
     ruleset: str
     cars: tuple[CarSetup, ...]
     laps: int = RACE_LAPS
@@ -74,7 +74,7 @@ class CarState:
 
 
 @dataclass(frozen=True)
-class RaceState(CarsByKey):
+class RaceState(CarsByKey[CarState]):
     setup: RaceSetup
     cars: tuple[CarState, ...]
     phase: str  # grid, grid_order, start, order, gear, move, checks, pit_roll, finished

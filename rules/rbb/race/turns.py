@@ -306,8 +306,8 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             # House rule: the racer directly in front takes a body WP and a token in its space.
             front = blocked_by[0]
             state = place_marker(lose(state, front, {Zone.BODY: front_body}), front)
-        pending = motor_damage_checks(state, car, roll, "engine_roll") if not fixed else ()
-        return settle(replace(state, pending=pending, fixed_move=0))
+        owed = motor_damage_checks(state, car, roll, "engine_roll") if not fixed else ()
+        return settle(replace(state, pending=owed, fixed_move=0))
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
     if pit:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from rules.engine.contract import CarView, Starter
 from rules.engine.events import Event, EventRejected, Prompt
-from rules.engine.variant import RuleSet, register
+from rules.engine.variant import RuleSet
 from rules.season_pass import (
     STARTING_BRAKES,
     STARTING_GAS,
@@ -60,8 +60,7 @@ PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
 }
 
 
-@register
-class SeasonPass(RuleSet):
+class SeasonPass(RuleSet[RaceSetup, RaceState]):
     name = "season_pass"
     title = "Season Pass"
     setup_class = RaceSetup

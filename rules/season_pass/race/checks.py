@@ -79,8 +79,8 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
         )
         return Prompt("neighbours", text, check.car, (field,))
     if check.kind == "chain_roll":
-        damaged = name(check.other or "")
-        text = f"{who} is beside {damaged}, which took damage: roll black, 1-3 is damage"
+        took_damage = name(check.other or "")
+        text = f"{who} is beside {took_damage}, which took damage: roll black, 1-3 is damage"
         return Prompt("chain_roll", text, check.car, (BLACK_DIE,))
     injury = state.car(check.car).injury
     assert injury is not None and injury.next_column is not None
@@ -120,10 +120,11 @@ def on_collision_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceSta
     check = state.pending[0]
     car = state.car(check.car)
     entry = prompt.read(event.data)
-    assert state.weather is not None
+    weather = state.weather
+    assert weather is not None
     rolls = {Die(die): value for die, value in entry.items()}
     state = _pop(state)
-    if collision_damages(car.level, state.weather, rolls):
+    if collision_damages(car.level, weather, rolls):
         state, more = _damage(state, car.car, check.other or "")
         state = replace(state, pending=(*state.pending, *more))
     return settle(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.engine.contract import CarView, Column
 from rules.engine.pieces import plural
-from rules.season_pass import photo_finish_order, races_to_miss_for
+from rules.season_pass import InjuryCheck, photo_finish_order, races_to_miss_for
 from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, RaceState
 
 # The dashboard, as the Season Pass car sheet reads: gear, then what a car has left and what it
@@ -33,7 +33,7 @@ def note(car: CarState) -> str:
         notes.append(OUT_NOTES.get(car.out_reason or "", "out"))
         if car.injury is not None:
             # The outcome as soon as it is settled, not only in the final result.
-            settled = _injury_note(car.injury) if car.injury.settled else ""
+            settled = injury_note(car.injury) if car.injury.settled else ""
             notes.append(f"injury: {settled}" if settled else "injury check under way")
     if car.status != OUT:
         if car.skid_moves:
@@ -53,13 +53,15 @@ def finishers(state: RaceState) -> list[str]:
     )
     ranked: list[str] = []
     for round_number in dict.fromkeys(car.finish_round for car in crossed):
-        same = {
-            car.car: (car.finish_to_line, car.finish_movement)
-            for car in crossed
-            if car.finish_round == round_number
-        }
-        ranked.extend(photo_finish_order(same))  # type: ignore[arg-type]
+        same = {car.car: _crossing(car) for car in crossed if car.finish_round == round_number}
+        ranked.extend(photo_finish_order(same))
     return ranked
+
+
+def _crossing(car: CarState) -> tuple[float, int]:
+    """How a finished car crossed the line: the spaces it needed to reach it, and its roll."""
+    assert car.finish_to_line is not None and car.finish_movement is not None  # set as it crossed
+    return car.finish_to_line, car.finish_movement
 
 
 def retired(state: RaceState) -> list[str]:
@@ -106,12 +108,12 @@ def _result(car: CarState, place: int) -> CarResult:
         overshoot=car.overshoot,
         damage=car.collision_damage,
         injury_rolls=tuple(roll for _column, roll in injury.rolls) if injury else (),
-        note=_injury_note(injury),
+        note=injury_note(injury),
         injury=injury,
     )
 
 
-def _injury_note(injury) -> str:
+def injury_note(injury: InjuryCheck | None) -> str:
     if injury is None:
         return ""
     if injury.dead:

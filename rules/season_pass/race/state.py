@@ -28,7 +28,7 @@ class CarSetup:
 
 
 @dataclass(frozen=True)
-class RaceSetup(SetupOfCars):
+class RaceSetup(SetupOfCars[CarSetup]):
     ruleset: str
     cars: tuple[CarSetup, ...]
     weather_table: tuple[WeatherBand, ...]
@@ -96,7 +96,7 @@ class QualifyingRolls:
 
 
 @dataclass(frozen=True)
-class RaceState(CarsByKey):
+class RaceState(CarsByKey[CarState]):
     setup: RaceSetup
     cars: tuple[CarState, ...]
     phase: str

@@ -296,7 +296,9 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     else:
         changes.update(_corner(car, who, spaces, air_brake, corner, stops, skid))
         if changes.get("status") == OUT:
-            injury_column = overshoot_column(changes["overshoot"])  # type: ignore[arg-type]
+            overshot = changes["overshoot"]
+            assert isinstance(overshot, int)  # _corner says by how much a car out overshot
+            injury_column = overshoot_column(overshot)
             changes["out_at"] = moves
         else:
             changes["distance"] = car.distance + spaces
@@ -384,9 +386,9 @@ def _checks_after_move(state: RaceState, mover: str, roll: int, off_road: str) -
             queue.append(Check("collision_roll", mover, off_road, "off_road"))
             queue.append(Check("collision_roll", off_road, mover, "off_road"))
     if car.status != OUT or car.wrecked:
-        for other in car.adjacent:
-            queue.append(Check("collision_roll", mover, other, "beside"))
-            queue.append(Check("collision_roll", other, mover, "beside"))
+        for beside in car.adjacent:
+            queue.append(Check("collision_roll", mover, beside, "beside"))
+            queue.append(Check("collision_roll", beside, mover, "beside"))
     if car.injury is not None:
         queue.append(Check("injury_roll", mover))
     return tuple(queue)

@@ -11,7 +11,7 @@ from rules.engine.events import Event
 from rules.engine.pieces import grid_place, name, names, plural, roll_off_place
 from rules.season_pass import pole_modifier, qualifying_order
 from rules.season_pass.race.common import ORDINALS, label
-from rules.season_pass.race.standings import OUT_NOTES, _injury_note
+from rules.season_pass.race.standings import OUT_NOTES, injury_note
 from rules.season_pass.race.state import FINISHED, OUT, RaceState
 
 
@@ -129,7 +129,7 @@ def _injury(before: RaceState, event: Event, after: RaceState) -> str:
     key = str(event.data["car"])
     injury = after.car(key).injury
     text = f"{name(key)}'s injury roll: {event.data['value']}"
-    return text + (f", {_injury_note(injury)}" if injury and injury.settled else "")
+    return text + (f", {injury_note(injury)}" if injury and injury.settled else "")
 
 
 _WORDS: dict[str, Callable[[RaceState, Event, RaceState], str]] = {

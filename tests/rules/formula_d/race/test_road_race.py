@@ -651,10 +651,10 @@ def test_ace_at_the_wheel_is_named_on_the_dashboard_and_changes_no_prompt():
 
 
 def test_every_road_race_event_has_words_in_the_log():
-    from rules.formula_d.race import HANDLERS
+    from rules.formula_d.race import FormulaD
     from rules.formula_d.race.words import _WORDS
 
-    assert set(HANDLERS) <= set(_WORDS)
+    assert set(FormulaD.handlers) <= set(_WORDS)
 
 
 def test_weather_frog_may_roll_the_weather_before_the_qualifying_laps_again_too():

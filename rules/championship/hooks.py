@@ -1,0 +1,338 @@
+"""The championship hooks: how a league of a rule set is run. Each rule set's package subclasses
+`Championship` (its settings, its season's shape, its points, its ways out, its drivers'
+careers); rules/registry.py names the subclass, and the league calls only these hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Generic, TypeVar
+
+from rules.championship.points_table import (
+    POINTS_TABLE,
+    InvalidPointsTable,
+    PointsTable,
+    parsed_table,
+)
+from rules.championship.settings import (
+    BuildZone,
+    DriverSheet,
+    EntryScore,
+    InvalidSetting,
+    RaceOptionLine,
+    RoundShape,
+    SeasonPreset,
+    Setting,
+    SetupNumber,
+)
+
+# A rule set's own career types: its injury check under way, and what a season's end does to a
+# driver. A rule set without careers has neither: Championship[Never, Never].
+InjuryCheckT = TypeVar("InjuryCheckT")
+SeasonEndT = TypeVar("SeasonEndT")
+
+
+class Championship(Generic[InjuryCheckT, SeasonEndT]):
+    """A rule set's championship hooks: how a league of it is run. A rule set named X subclasses
+    it in its package rules.X, and rules/registry.py names the subclass (see championship_for);
+    the league calls only these. Generic over the rule set's career types (InjuryCheckT,
+    SeasonEndT), which only its own hooks make and read."""
+
+    name: str = ""
+    title: str = ""
+    careers: bool = False  # drivers gain XP, get hurt, age and retire
+    settings: tuple[Setting, ...] = ()
+    most_rounds: int = 1
+    weather: bool = False  # its races read the track's weather table
+    car_build: tuple[BuildZone, ...] = ()  # the zones a car may be built with, if it may
+    presets: tuple[SeasonPreset, ...] = ()
+    # How a car can go out of a race, as the round page's result form offers it: (key, label).
+    out_reasons: tuple[tuple[str, str], ...] = ()
+    # What the result form must also say of a way out: "overshoot" (the Overshoot Table's number)
+    # or "damage" (collision damage points, at least `least_disabling_damage`).
+    out_reason_facts: Mapping[str, str] = MappingProxyType({})
+    least_disabling_damage: int = 1
+    # The points tables a league of it may take, by name; a new league takes the first. A rule
+    # set adds one in a line: MappingProxyType({"Mini": PointsTable.of(7, 5, 3, 2, 1, 0, 0, 0)}).
+    points_presets: Mapping[str, PointsTable] = MappingProxyType({})
+    points_note: str = ""  # what scores besides the table (multipliers, bonus points), in words
+    teams_title: str = "Teams"  # the teams' championship, as the rule set's document calls it
+    # The formats a round may be run in, (key, label), where the rule set has them (Mini's).
+    race_formats: tuple[tuple[str, str], ...] = ()
+    # Whether its race's grid is worked out from the season points so far (race_options gets
+    # each starter's points as `season_points`).
+    grid_by_standings: bool = False
+    # Its races take the previous race's finish (a reverse grid) and the drivers' home tracks.
+    grid_from_previous_finish: bool = False
+    home_tracks: bool = False
+    season_note: str = ""  # what a season is, for the page that opens one
+    # What the round page's result form asks of each car beyond its place, for points on top of
+    # it (Mini: laps led); "" where a race scores nothing but places.
+    bonus_points_label: str = ""
+    # What each season sets up for all its races (RBB: the cars' wear-point setup), numbers its
+    # organiser may change before the season's first race; () where a season sets up nothing.
+    season_setup: tuple[SetupNumber, ...] = ()
+    season_setup_title: str = ""
+    season_end_note: str = "close it and open the next"  # what ending a season does
+    # The driver cards its organiser may give drivers (Formula D's road races): the skills
+    # (key, title) and the zones a card gives WP to, with the WP a zone may have; () without.
+    driver_card_skills: tuple[tuple[str, str], ...] = ()
+    driver_card_zones: tuple[BuildZone, ...] = ()
+    # The race option a round's race format held before race options were (Formula D's length):
+    # a round of then races it.
+    race_format_option: str = ""
+
+    def validated_settings(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
+        """Every setting of the rule set, from `raw` or its default; InvalidSetting otherwise."""
+        known = {setting.key: setting for setting in self.settings}
+        unknown = set(raw) - set(known) - ({POINTS_TABLE} if self.points_presets else set())
+        if unknown:
+            raise InvalidSetting(f"{self.title} has no setting {sorted(unknown)[0]!r}.")
+        values = {
+            key: setting.checked(raw.get(key, setting.default)) for key, setting in known.items()
+        }
+        if self.points_presets:
+            values[POINTS_TABLE] = str(self._stored_points_table(raw.get(POINTS_TABLE)))
+        return values
+
+    @property
+    def race_option_settings(self) -> tuple[Setting, ...]:
+        """The settings a single round may switch for its race (`Setting.race_option`)."""
+        return tuple(setting for setting in self.settings if setting.race_option)
+
+    def validated_race_options(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
+        """A round's own values of the race options it switches (those it leaves out race as the
+        league says); InvalidSetting for a setting that is no race option or a value it does
+        not allow."""
+        known = {setting.key: setting for setting in self.race_option_settings}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise InvalidSetting(f"{self.title} has no race option {unknown[0]!r}.")
+        return {key: known[key].checked(value) for key, value in raw.items()}
+
+    def race_settings(
+        self,
+        settings: Mapping[str, object],
+        race_options: Mapping[str, object],
+        race_format: str = "",
+    ) -> dict[str, object]:
+        """The league's `settings` as one round races them: each race option the round
+        switched (`race_options`), else the league's; a round's `race_format` that is a value of
+        the `race_format_option` (kept there before race options were) unless switched since."""
+        known = {setting.key: setting for setting in self.race_option_settings}
+        race = {
+            **settings,
+            **{key: value for key, value in race_options.items() if key in known},
+        }
+        kept = known.get(self.race_format_option)
+        if kept and race_format in dict(kept.choices) and kept.key not in race_options:
+            race[kept.key] = race_format
+        return race
+
+    def race_option_lines(
+        self,
+        settings: Mapping[str, object],
+        race_options: Mapping[str, object],
+        race_format: str = "",
+    ) -> tuple[RaceOptionLine, ...]:
+        """Each race option as one round races it (the league's `settings`, the round's own
+        `race_options` and format), for the round page to say what its race runs with."""
+        race = self.race_settings(settings, race_options, race_format)
+        return tuple(
+            RaceOptionLine(
+                setting,
+                setting.checked(race.get(setting.key, setting.default)),
+                own=setting.key in race_options,
+            )
+            for setting in self.race_option_settings
+        )
+
+    def validated_season_setup(self, raw: Mapping[str, object]) -> dict[str, int]:
+        """Every number of the season setup, from `raw` or its default; InvalidSetting with
+        every number refused, one reason a line, otherwise."""
+        known = {number.key: number for number in self.season_setup}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise InvalidSetting(f"{self.title} sets up no {unknown[0]!r} for a season.")
+        values: dict[str, int] = {}
+        reasons = []
+        for key, number in known.items():
+            value = raw.get(key, number.default)
+            if isinstance(value, bool) or not isinstance(value, int):
+                reasons.append(f"{number.label}: a whole number, not {value!r}.")
+                continue
+            if not number.low <= value <= number.high:
+                reasons.append(f"{number.label}: {number.low} to {number.high}, not {value}.")
+            values[key] = value
+        if reasons:
+            raise InvalidSetting("\n".join(reasons))
+        return values
+
+    def _stored_points_table(self, stored: object) -> PointsTable:
+        if stored is None:
+            return next(iter(self.points_presets.values()))
+        if not isinstance(stored, str):
+            raise InvalidSetting(f"Points table: a table written out, not {stored!r}.")
+        try:
+            return parsed_table(stored)
+        except InvalidPointsTable as error:
+            raise InvalidSetting(f"Points table: {error}") from error
+
+    @property
+    def default_points_name(self) -> str:
+        """The preset a new league takes."""
+        return next(iter(self.points_presets), "")
+
+    @property
+    def default_points_table(self) -> PointsTable:
+        return self.points_table({})
+
+    def points_table(self, settings: Mapping[str, object]) -> PointsTable:
+        """The league's points table, as its organiser chose or edited it (a league that never
+        did has its rule set's first preset)."""
+        if not self.points_presets:
+            raise NotImplementedError(f"{self.title} declares no points table.")
+        return self._stored_points_table(settings.get(POINTS_TABLE))
+
+    def points_table_name(self, table: PointsTable) -> str:
+        """The preset `table` is, by name; "" for a table of the league's own."""
+        return next((name for name, preset in self.points_presets.items() if preset == table), "")
+
+    def smaller_row(self, settings: Mapping[str, object]) -> bool:
+        """Whether a field size the table has no row for scores on the next smaller row (else
+        the next larger)."""
+        return False
+
+    def settings_summary(self, settings: Mapping[str, object]) -> tuple[str, ...]:
+        """The settings that differ from their defaults, in words, for the league page."""
+        lines = []
+        for setting in self.settings:
+            value = settings.get(setting.key, setting.default)
+            if value == setting.default:
+                continue
+            lines.append(
+                setting.label if setting.kind == "bool" else dict(setting.choices)[str(value)]
+            )
+        return tuple(lines)
+
+    def cars_per_team(self, settings: Mapping[str, object]) -> int:
+        return 2
+
+    def round_shape(self, number: int) -> RoundShape:
+        return RoundShape()
+
+    def race_options(
+        self,
+        *,
+        weather_table: object,
+        weather_chart: str = "",
+        car_builds: Mapping[str, Mapping[str, int]] | None = None,
+        settings: Mapping[str, object] | None = None,
+        race_format: str = "",
+        season_points: Mapping[str, int] | None = None,
+        starters: Sequence[str] = (),
+        previous_finish: Sequence[str] = (),
+        home: Sequence[str] = (),
+        season_setup: Mapping[str, int] | None = None,
+        teams: Mapping[str, str] | None = None,
+        driver_cards: Mapping[str, Mapping[str, object]] | None = None,
+    ) -> dict[str, object]:
+        """What a race of the rule set takes from its track (the weather table, or Formula D's
+        weather chart), its starters (cars they built, their season points by car), the league's
+        settings, the season's setup (see `season_setup`) and the round's format, for the race's
+        setup hook. Rule sets that ask for them (see `grid_from_previous_finish`, `home_tracks`)
+        also get the race's cars (`starters`), those cars in the order they finished the season's
+        previous race, and the cars racing at their driver's home track; `teams`, each car's team
+        (a key), for a team race; `driver_cards`, the stored card of each car's driver (see
+        `driver_card_skills`)."""
+        options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
+        if car_builds and self.car_build:
+            options["car_sheets"] = dict(car_builds)
+        return options
+
+    def validated_driver_card(self, raw: Mapping[str, object]) -> dict[str, object]:
+        """A driver's card as the league stores it ({} for none): its skill and WP by zone, from
+        `raw`; InvalidSetting, with the reason, for a card the rule set does not allow."""
+        raise InvalidSetting(f"{self.title} has no driver cards.")
+
+    def driver_card_text(self, card: Mapping[str, object]) -> str:
+        """A stored driver card in words, for the driver's page ("" for none)."""
+        return ""
+
+    def team_race_points(self, settings: Mapping[str, object]) -> PointsTable | None:
+        """Where a race run by `settings` (a round's `race_settings`) is a team race whose teams
+        score by a table of their own (Formula D's Team Race), that table: the round's team
+        points and its winner follow it (`team_race`); None where a team scores what its
+        drivers score."""
+        return None
+
+    def most_bonus_points(self, race_format: str) -> int:
+        """The most bonus points one race of `race_format` gives out (Mini's lap leaders), all
+        of which one car may take: the cap on a typed result and the title race's reach; 0 where
+        nothing scores besides the table."""
+        return 0
+
+    def out_reason_label(self, key: str) -> str:
+        return dict(self.out_reasons).get(key, key)
+
+    def points_for(
+        self, place: int, field_size: int, multiplier: int, settings: Mapping[str, object]
+    ) -> int:
+        """Points for `place` of `field_size` cars in a round worth `multiplier`, by the league's
+        points table: the one way every rule set's places become points."""
+        table = self.points_table(settings)
+        return table.points(place, field_size, smaller_row=self.smaller_row(settings)) * multiplier
+
+    def next_preset(self, previous: str) -> str:
+        """The sample schedule after `previous`, in the document's order, round and round."""
+        names = [preset.name for preset in self.presets]
+        if not names:
+            return ""
+        if previous not in names:
+            return names[0]
+        return names[(names.index(previous) + 1) % len(names)]
+
+    # Careers (only where `careers`): the level a driver races at and the XP for starting, what
+    # a confirmed result does to the driver, healing after a round, and the end of a season.
+
+    def level_for(self, xp: int) -> str:
+        return ""
+
+    def starting(self, xp: int) -> tuple[str, int]:
+        """(the level raced at, the XP gained for starting)."""
+        return "", 0
+
+    def injury_columns(
+        self, out_reason: str, overshoot: int | None, damage: int | None
+    ) -> tuple[str, ...]:
+        """The injury check a car out of the race owes (none where drivers are never hurt)."""
+        return ()
+
+    def injury_check(self, columns: Sequence[str], rolls: Sequence[int]) -> InjuryCheckT | None:
+        """The injury check as far as it has been rolled; None where none is owed."""
+        return None
+
+    def roll_injury(self, check: InjuryCheckT, value: int) -> InjuryCheckT:
+        raise NotImplementedError
+
+    def score_entry(
+        self,
+        *,
+        place: int,
+        field_size: int,
+        multiplier: int,
+        settings: Mapping[str, object],
+        finished: bool,
+        injury_columns: Sequence[str] = (),
+        injury_rolls: Sequence[int] = (),
+        driver: DriverSheet,
+    ) -> EntryScore:
+        """What a confirmed result does: points, and with careers XP and injuries too (then
+        `EntryScore.driver` is the driver after the round)."""
+        return EntryScore(points=self.points_for(place, field_size, multiplier, settings))
+
+    def heal_after_round(self, races_to_miss: int, *, sat_out: bool, extra_week_next: bool) -> int:
+        return races_to_miss
+
+    def season_end(self, driver: DriverSheet) -> SeasonEndT:
+        raise NotImplementedError

@@ -1,0 +1,130 @@
+"""What a rule set's championship hooks are made of: its league settings (and the race options a
+round may switch), the zones of a car a player builds, the numbers a season sets up, the shape
+of a round, sample schedules, a driver's career sheet and what a confirmed result is worth."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class InvalidSetting(ValueError):
+    """A league setting the rule set does not have, or a value it does not allow."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One league setting of a rule set: a yes/no or a choice, with its default. A `race_option`
+    is one a single round may switch too, whatever the league says (Formula D's optional
+    rules): see `Championship.race_settings`."""
+
+    key: str
+    label: str
+    kind: str  # "bool" or "choice"
+    default: bool | str
+    choices: tuple[tuple[str, str], ...] = ()
+    race_option: bool = False
+
+    def checked(self, value: object) -> bool | str:
+        """`value` if the setting allows it; InvalidSetting otherwise."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise InvalidSetting(f"{self.label}: yes or no, not {value!r}.")
+            return value
+        if not isinstance(value, str) or value not in dict(self.choices):
+            allowed = ", ".join(choice for choice, _label in self.choices)
+            raise InvalidSetting(f"{self.label}: one of {allowed}, not {value!r}.")
+        return value
+
+    def value_label(self, value: object) -> str:
+        """A value of the setting in words: a choice's label, "on" or "off"."""
+        if self.kind == "bool":
+            return "on" if value else "off"
+        return dict(self.choices).get(str(value), str(value))
+
+
+@dataclass(frozen=True)
+class RaceOptionLine:
+    """A race option as one round races it: its value, and whether the round switched it
+    (`own`) or races the league's."""
+
+    setting: Setting
+    value: bool | str
+    own: bool
+
+    @property
+    def on(self) -> bool:
+        """A yes/no option switched on, or a choice other than its default."""
+        return self.value is True or (
+            self.setting.kind == "choice" and self.value != self.setting.default
+        )
+
+    def __str__(self) -> str:
+        return f"{self.setting.label}: {self.setting.value_label(self.value)}"
+
+
+@dataclass(frozen=True)
+class BuildZone:
+    """A zone of a car a player may build (Formula D's Constructing Your Car), with its limits."""
+
+    key: str
+    label: str
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class SetupNumber:
+    """One number of a rule set's season setup (RBB: the wear points of one zone of every car),
+    with its default and the least and most a season may give it."""
+
+    key: str
+    label: str
+    default: int
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class RoundShape:
+    """What a rule set attaches to the round of a given number."""
+
+    multiplier: int = 1
+    extra_healing: bool = False
+    race_format: str = ""  # a key of the rule set's race_formats ("" where it has none)
+
+
+@dataclass(frozen=True)
+class ScheduledTrack:
+    name: str
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class SeasonPreset:
+    """A sample schedule printed by a rule set's document."""
+
+    name: str
+    tracks: tuple[ScheduledTrack, ...]
+
+
+@dataclass(frozen=True)
+class DriverSheet:
+    """A driver's career as the league stores it (for rule sets whose drivers have careers)."""
+
+    age: int
+    xp: int
+    prior_injuries: int
+    races_to_miss: int
+    status: str  # "active", "retired" or "dead"
+
+
+@dataclass(frozen=True)
+class EntryScore:
+    """What one car's result is worth and does to its driver once the round is confirmed."""
+
+    points: int
+    xp_change: int = 0
+    severity: int = 0
+    injured: bool = False
+    dead: bool = False
+    driver: DriverSheet | None = None  # the driver after the round (rule sets with careers)

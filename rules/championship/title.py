@@ -1,0 +1,126 @@
+"""Who can still be champion: the most points a driver or a team can still score in the rounds
+left, and who of the standings could still reach the leader (docs/rulings.md, "Who can still be
+champion")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic
+
+from rules.championship.points_table import PointsTable
+from rules.championship.ranking import Key, StandingRow
+
+if TYPE_CHECKING:
+    from rules.championship.hooks import Championship
+
+
+@dataclass(frozen=True)
+class RoundLeft:
+    """A round of the season still to be raced: what its points are multiplied by, its format,
+    and the table its teams score by where it is a team race (Championship.team_race_points)."""
+
+    multiplier: int = 1
+    race_format: str = ""
+    team_table: PointsTable | None = None
+
+
+def most_points_left(
+    rules: Championship[Any, Any],
+    settings: Mapping[str, object],
+    rounds_left: Sequence[RoundLeft],
+    *,
+    field_size: int,
+    cars: int = 1,
+    teams: bool = False,
+) -> int:
+    """The most points a competitor of `cars` cars (a driver: 1; a team: its cars, with
+    `teams`) can still score in `rounds_left`, each a race of `field_size` cars: its cars
+    first, second, ... in every one, by the league's table (a team in a team race: the team
+    race's) and each round's multiplier, with the most bonus points one car can take besides
+    (docs/rulings.md, "Who can still be champion")."""
+    if field_size < 1:
+        return 0
+
+    def best(round_: RoundLeft) -> int:
+        places = range(1, min(cars, field_size) + 1)
+        if teams and round_.team_table is not None:
+            return sum(round_.team_table.points(place, field_size) for place in places) * (
+                round_.multiplier
+            )
+        return sum(
+            rules.points_for(place, field_size, round_.multiplier, settings) for place in places
+        ) + rules.most_bonus_points(round_.race_format)
+
+    return sum(best(round_) for round_ in rounds_left)
+
+
+@dataclass(frozen=True)
+class Contender(Generic[Key]):
+    key: Key
+    points: int
+    behind: int  # points behind the leader
+
+
+@dataclass(frozen=True)
+class TitleRace(Generic[Key]):
+    """Who can still be champion with `points_left` to race for: the leader first, then every
+    competitor who could still reach the leader's points (level leaves it to countback)."""
+
+    points_left: int
+    contenders: tuple[Contender[Key], ...]
+    out_of_it: int  # competitors who can no longer reach the leader
+
+    @property
+    def decided(self) -> bool:
+        """The leader is champion whatever the rounds left bring."""
+        return len(self.contenders) == 1
+
+    def sentences(self, names: Mapping[Key, str], *, most: int = 6) -> tuple[str, ...]:
+        """The title race in words, the leader and the first `most` contenders by name."""
+        if not self.contenders:
+            return ()
+        leader, *chasers = self.contenders
+        name = names[leader.key]
+        left = f"{self.points_left} point{'' if self.points_left == 1 else 's'}"
+        if not chasers:
+            return (f"{name} is champion: no one can reach {leader.points} points with {left} "
+                    "left to race for.",)  # fmt: skip
+        lines = [f"{name} leads with {leader.points} points; {left} are left to race for."]
+        for chaser in chasers[:most]:
+            if chaser.behind == 0:
+                lines.append(
+                    f"{names[chaser.key]} is level on points with {name}, behind on countback: "
+                    f"must outscore {name} to take the title, or match {name} and win the "
+                    "countback."
+                )
+                continue
+            lines.append(
+                f"{names[chaser.key]} can still be champion, {chaser.behind} behind: must "
+                f"outscore {name} by {chaser.behind + 1} over the rounds left (by "
+                f"{chaser.behind} to draw level, and countback decides)."
+            )
+        if len(chasers) > most:
+            lines.append(f"{len(chasers) - most} more can still be champion.")
+        if self.out_of_it:
+            lines.append(
+                f"{self.out_of_it} other{'' if self.out_of_it == 1 else 's'} can no longer "
+                f"reach {leader.points} points."
+            )
+        return tuple(lines)
+
+
+def title_race(rows: Sequence[StandingRow[Key]], points_left: int) -> TitleRace[Key]:
+    """Who of `rows` (standings, leader first) can still be champion when each can score at
+    most `points_left` more: those whose points and `points_left` reach the leader's."""
+    if not rows:
+        return TitleRace(points_left, (), 0)
+    leader = rows[0]
+    contenders = [Contender(leader.key, leader.points, 0)]
+    for row in rows[1:]:
+        # The standings are by points, most first: past the first who cannot reach the
+        # leader, no one can.
+        if row.points + points_left < leader.points:
+            break
+        contenders.append(Contender(row.key, row.points, leader.points - row.points))
+    return TitleRace(points_left, tuple(contenders), len(rows) - len(contenders))
