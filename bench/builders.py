@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.db import connection
 from django.utils import timezone
+from django.utils.text import slugify
 
 from league import services
 from league.models import (
@@ -122,6 +123,17 @@ def refresh_statistics() -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
+
+
+def leagues_in_bulk(*, organiser, count: int, name: str = "League") -> list[League]:
+    """`count` published leagues of `organiser`'s (a site's many leagues, for its home page),
+    each with one season open."""
+    leagues = League.objects.bulk_create(
+        League(name=f"{name} {number}", slug=f"{slugify(name)}-{number}", organiser=organiser)
+        for number in range(count)
+    )
+    Season.objects.bulk_create(Season(league=league, number=1) for league in leagues)
+    return leagues
 
 
 def league_with_history(*, organiser, name: str, seasons: int, drivers: int = 10) -> League:

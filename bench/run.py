@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # The sections, in the order they run: each a module of bench/ whose rows(client, organiser)
 # returns its report.Rows.
-SECTIONS = tuple(os.environ.get("BENCH_SECTIONS", "turn,scale").split(","))
+SECTIONS = tuple(os.environ.get("BENCH_SECTIONS", "turn,scale,site").split(","))
 HERE = "--here"  # run the sections in this process, on the database the settings name
 
 

@@ -90,20 +90,6 @@ class Track(models.Model):
         return season_pass.parse_weather_table(self.weather_table)
 
 
-class LeagueQuerySet(models.QuerySet):
-    def listed_for(self, user) -> LeagueQuerySet:
-        """The leagues `user` may see: every published one, and their own (as organiser,
-        referee or team owner) that are not."""
-        if not user.is_authenticated:
-            return self.filter(published=True)
-        if user.is_superuser:
-            return self
-        membership = Membership.objects.filter(league=models.OuterRef("pk"), user_id=user.pk)
-        return self.filter(
-            models.Q(published=True) | models.Q(organiser=user) | models.Exists(membership)
-        )
-
-
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True, validators=[validate_not_reserved])
@@ -144,8 +130,6 @@ class League(models.Model):
         help_text="Advanced by every write to the league's data, in the write's own "
         "transaction: its pages' parts are kept in the cache under it (league/page_parts.py).",
     )
-
-    objects = LeagueQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

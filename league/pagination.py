@@ -15,6 +15,8 @@ LINES_PER_PAGE = 50
 HISTORY_PER_PAGE = 25
 # A league's seasons with their champions, the latest first (the league page).
 SEASONS_PER_PAGE = 10
+# The published leagues on the home page, the latest first.
+LEAGUES_PER_PAGE = 20
 
 
 def page_of(lines: Sequence | QuerySet, number: str | None, per_page: int = LINES_PER_PAGE) -> Page:

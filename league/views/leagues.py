@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -13,8 +14,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import backup, page_parts, services
 from ..forms import ArchiveForm, LeagueForm, PointsTableForm
-from ..models import League, Season, ruleset_choices
-from ..pagination import SEASONS_PER_PAGE, page_of
+from ..models import League, Membership, Season, ruleset_choices
+from ..pagination import LEAGUES_PER_PAGE, SEASONS_PER_PAGE, page_of
 from ..standings import season_leaders
 from .common import (
     BAD_REQUEST,
@@ -32,10 +33,27 @@ SCORES_BY = "{league} now scores by {league.points_table}."
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    listed = League.objects.listed_for(request.user)
-    leagues = listed.filter(archived_at__isnull=True).prefetch_related("seasons")
-    archived = listed.filter(archived_at__isnull=False)
-    return render(request, "league/home.html", {"leagues": leagues, "archived": archived})
+    """The leagues of the one asking, by role, and every published league a page at a time,
+    the latest first: the same few queries for a site of 3 leagues or 3,000."""
+    mine = (
+        Membership.objects.filter(user_id=request.user.pk)
+        .select_related("league", "team")
+        .order_by("league__name")
+        if request.user.is_authenticated
+        else Membership.objects.none()
+    )
+    mine = list(mine)
+    published = (
+        League.objects.filter(published=True, archived_at__isnull=True)
+        .annotate(season_count=Count("seasons"))
+        .order_by("-created", "-pk")
+    )
+    context = {
+        "mine": [member for member in mine if not member.league.is_archived],
+        "archived": [member.league for member in mine if member.league.is_archived],
+        "leagues": page_of(published, request.GET.get("page"), LEAGUES_PER_PAGE),
+    }
+    return render(request, "league/home.html", context)
 
 
 @never_cache

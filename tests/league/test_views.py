@@ -9,7 +9,9 @@ from django.urls import reverse
 
 from league import services
 from league.models import Driver, Entry, League, Role, Round, RoundStatus, Season, Team, Track
+from league.pagination import LEAGUES_PER_PAGE
 from rules.championship import championship_for
+from tests.factories import UserFactory
 from tests.league.test_services import all_finish
 
 pytestmark = pytest.mark.django_db
@@ -474,3 +476,20 @@ def test_entering_a_result_costs_the_same_queries_for_4_or_8_cars(
     eight, data = started_round(2, teams=4)
     with django_assert_max_num_queries(len(with_four.captured_queries)):
         assert client_organiser.post(round_url(eight, "result"), data).status_code == 302
+
+
+def test_the_home_page_lists_ones_own_leagues_by_role_and_the_published_a_page_at_a_time(
+    client, organiser
+):
+    referee = UserFactory(username="ref")
+    for number in range(LEAGUES_PER_PAGE + 3):
+        made = services.league_create(name=f"League {number:02}", organiser=organiser)
+        if number == 1:
+            services.member_add(league=made, user=referee, role=Role.REFEREE)
+    client.force_login(referee)
+    page = client.get(reverse("league:home")).text
+    mine, _, published = page.partition('id="published-leagues"')
+    assert "League 01" in mine and "Referee" in mine and "League 02" not in mine
+    # The latest first, a page at a time.
+    assert f"League {LEAGUES_PER_PAGE + 2:02}" in published and "League 00" not in published
+    assert "League 00" in client.get(reverse("league:home") + "?page=2").text
