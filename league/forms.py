@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
+from django.http import QueryDict
 from django.urls import reverse
 from django.utils import timezone
 
@@ -37,6 +38,9 @@ SCHEDULE_GAP = (
 )
 
 
+SETTINGS_FOR = "settings_for"
+
+
 class LeagueForm(forms.Form):
     """A new league: its name, its rule set, and that rule set's league settings (the fields
     follow the rule set picked: `ruleset` is the one shown)."""
@@ -44,11 +48,17 @@ class LeagueForm(forms.Form):
     name = forms.CharField(max_length=100)
     ruleset = forms.ChoiceField(choices=ruleset_choices, label="Rule set", required=False)
 
-    def __init__(self, *args, ruleset: str, **kwargs):
-        super().__init__(*args, **kwargs)
+    settings_for = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, data=None, *args, ruleset: str, **kwargs):
+        self.rules: Championship = championship_for(ruleset)
+        if data is not None:
+            data = self._with_defaults(data, ruleset)
+        super().__init__(data, *args, **kwargs)
         self.fields["ruleset"].initial = ruleset
-        # Picking another rule set brings its settings in (htmx); without JavaScript, the
-        # first post shows them and asks again.
+        self.fields[SETTINGS_FOR].initial = ruleset
+        # Picking another rule set brings its settings in (htmx), the Create button waiting
+        # meanwhile; without JavaScript, the first post shows them and asks again.
         self.fields["ruleset"].widget.attrs.update(
             {
                 "hx-get": reverse("league:league_new"),
@@ -56,9 +66,9 @@ class LeagueForm(forms.Form):
                 "hx-target": "#league-form",
                 "hx-select": "#league-form",
                 "hx-swap": "outerHTML",
+                "hx-disabled-elt": "#league-form button",
             }
         )
-        self.rules: Championship = championship_for(ruleset)
         for setting in self.rules.settings:
             name = setting.key  # a setting's field is named as the setting
             if setting.kind == "bool":
@@ -69,6 +79,26 @@ class LeagueForm(forms.Form):
                 self.fields[name] = forms.ChoiceField(
                     choices=setting.choices, initial=setting.default, label=setting.label
                 )
+
+    def _with_defaults(self, data, ruleset: str):
+        """`data` with each of the rule set's settings that did not arrive at its default:
+        all of them when the form says its settings are another rule set's (the rule set was
+        changed and the form posted before its own settings came in), never a value meant for
+        another rule set."""
+        if not isinstance(data, QueryDict):
+            posted, data = data, QueryDict(mutable=True)
+            for key, value in posted.items():
+                data.setlist(key, value if isinstance(value, list) else [value])
+        data = data.copy()
+        stale = SETTINGS_FOR in data and data[SETTINGS_FOR] != ruleset
+        for setting in self.rules.settings:
+            if setting.kind == "bool":
+                if stale:  # a box left unticked posts nothing: only a stale form is told apart
+                    data.setlist(setting.key, ["on"] if setting.default else [])
+            elif stale or not data.get(setting.key):
+                data[setting.key] = str(setting.default)
+        data[SETTINGS_FOR] = ruleset
+        return data
 
     def league_settings(self) -> dict[str, bool | str]:
         return {setting.key: self.cleaned_data[setting.key] for setting in self.rules.settings}

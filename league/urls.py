@@ -27,6 +27,7 @@ urlpatterns = [
     path("tracks/", tracks.tracks, name="tracks"),
     path("tracks/<id:track_id>/edit/", tracks.track_edit, name="track_edit"),
     path("join/<token:token>/", members.join, name="join"),
+    path("signup/", members.signup, name="signup"),
     path("<slug:slug>/", public(leagues.league_detail), name="league"),
     path("<slug:slug>/archive/", leagues.league_archive, name="league_archive"),
     path("<slug:slug>/backup/", leagues.league_backup, name="league_backup"),

@@ -1110,6 +1110,20 @@ ENDPOINTS = (
         hostile=({"username": "n" * 256}, {"password1": "\x00", "password2": "\x00"}),
     ),
     Endpoint(
+        "signup",
+        "fresh",
+        lambda world: reverse("league:signup"),
+        lambda world: [reverse("league:signup") + "?next=//evil"],
+        lambda world, draw: {
+            "username": draw(st.sampled_from(["newcomer", world.organiser.username.upper()])),
+            "password1": "long enough 1",
+            "password2": draw(st.sampled_from(["long enough 1", "other"])),
+        },
+        outsiders=(),
+        anonymous_only=True,
+        hostile=({"username": "n" * 256}, {"username": "\x00"}),
+    ),
+    Endpoint(
         "login",
         "by_hand",
         lambda world: reverse("login"),
@@ -1397,6 +1411,7 @@ NOT_A_LEAGUES = (
     "tracks",
     "track_edit",
     "login",
+    "signup",
     "logout",
     "league_archive",
 )

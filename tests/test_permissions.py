@@ -71,6 +71,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:tracks": (PUBLIC, SIGNED_IN_NO_LOGIN),
     "league:track_edit": (ORGANISERS, ORGANISERS),
     "league:join": (PUBLIC, PUBLIC),
+    "league:signup": (PUBLIC, PUBLIC),
     "league:league": (PUBLIC, NOT_HERE),
     "league:league_archive": (NOT_HERE_LOGIN, ORGANISER),
     "league:league_backup": (ORGANISER, NOT_HERE_LOGIN),

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -244,6 +245,19 @@ WRITES: tuple[Write, ...] = (
         lambda scene: reverse("logout"),
         lambda scene: {},
         lambda scene: not Session.objects.exists(),
+        moves_league=False,
+    ),
+    Write(
+        "league:signup",
+        stage("fresh"),
+        lambda scene: reverse("league:signup"),
+        lambda scene: {
+            "username": "newcomer",
+            "password1": "long enough 1",
+            "password2": "long enough 1",
+        },
+        lambda scene: get_user_model().objects.filter(username="newcomer").exists(),
+        who="anonymous",
         moves_league=False,
     ),
     Write(

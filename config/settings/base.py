@@ -60,6 +60,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "league.context_processors.site",
             ],
         },
     },
@@ -159,6 +160,10 @@ CONTENT_SECURITY_POLICY = {
 
 # The demo league logs in with passwords printed in the README: local.py and test.py allow it.
 PADDOCK_DEMO_ALLOWED = False
+
+# Anyone may make an account on the sign-up page (/signup/) and then organise leagues of their
+# own; a hosted site that only admits the people its organisers invite closes it here.
+PADDOCK_OPEN_SIGNUP = env.bool("PADDOCK_OPEN_SIGNUP", default=True)
 
 # The largest backup file the restore page takes (league/restore.py): it is read whole into
 # memory. A larger one is imported on the host with manage.py import_league.

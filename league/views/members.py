@@ -1,14 +1,15 @@
-"""People pages: the organiser's members page (invite, change a role, remove) and the invitation
-link a newcomer opens to join."""
+"""People pages: signing up, the organiser's members page (invite, change a role, remove) and
+the invitation link a newcomer opens to join."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import services
 from ..forms import MemberRoleForm
 from ..models import Invitation, League, Membership, Role
-from .common import BAD_REQUEST, GONE, managed_league, posted
+from .common import BAD_REQUEST, GONE, answer, managed_league, on_form, posted
 
 # login() must be told which backend vouches for a user it did not authenticate itself.
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -175,3 +176,47 @@ def _render_join(request, invitation, form, errors=(), status=200) -> HttpRespon
     context = {"invitation": invitation, "league": invitation.league, "form": form}
     context["errors"] = list(errors)
     return render(request, "league/join.html", context, status=status)
+
+
+SIGNUP_CLOSED = "This Paddock takes no sign-ups: ask a league's organiser for an invitation link."
+SIGNED_UP = (
+    "Welcome to Paddock, {user}. Make a league of your own with New league, or open the "
+    "invitation link a league's organiser sent you."
+)
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account (where the site takes sign-ups: PADDOCK_OPEN_SIGNUP), signed in at once;
+    a name taken whatever its case is refused with the reason."""
+    if not settings.PADDOCK_OPEN_SIGNUP:
+        raise Http404(SIGNUP_CLOSED)
+    if request.user.is_authenticated:
+        return redirect("league:home")
+    form = UserCreationForm(posted(request))
+    if request.method == "GET" or not form.is_valid():
+        return _render_signup(request, form)
+
+    def signed_up(user) -> HttpResponse:
+        login(request, user, backend=PASSWORD_BACKEND)
+        messages.success(request, SIGNED_UP.format(user=user))
+        return redirect("league:home")
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        on_form(form, reasons)
+        return _render_signup(request, form)
+
+    return answer(
+        request,
+        lambda: services.user_create(
+            username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+        ),
+        done=signed_up,
+        again=again,
+    )
+
+
+def _render_signup(request: HttpRequest, form: UserCreationForm) -> HttpResponse:
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)

@@ -131,3 +131,31 @@ def test_a_reserved_slug_is_refused_where_one_is_typed(organiser):
     league = League(name="Sneaky", slug="admin", organiser=organiser)
     with pytest.raises(ValidationError, match="one of the site's own addresses"):
         league.full_clean()
+
+
+def test_a_new_league_posted_without_its_settings_takes_their_defaults(client_organiser):
+    """Create was tapped before the chosen rule set's settings came in: a Mini league with
+    Season Pass's fields posted, or none at all, gets Mini's defaults, never a value meant for
+    another rule set nor a 400 for a field the user never saw."""
+    url = reverse("league:league_new")
+    stale = {"name": "Mini Club", "ruleset": "mini", "settings_for": "season_pass"}
+    response = client_organiser.post(url, {**stale, "field_size_rule": "next_smaller"})
+    assert response.status_code == 302
+    assert League.objects.get(name="Mini Club").settings["damage_pool"] == "20"
+    bare = {"name": "Bare Club", "ruleset": "formula_d"}
+    assert client_organiser.post(url, bare).status_code == 302
+    settings = League.objects.get(name="Bare Club").settings
+    assert (settings["cars_per_team"], settings["laps"]) == ("1", "2")
+
+
+def test_the_rule_set_s_settings_posted_with_it_are_kept(client_organiser):
+    url = reverse("league:league_new")
+    posted = {"name": "Mini Club", "ruleset": "mini", "settings_for": "mini", "damage_pool": "25"}
+    assert client_organiser.post(url, posted).status_code == 302
+    assert League.objects.get(name="Mini Club").settings["damage_pool"] == "25"
+
+
+def test_the_create_button_waits_for_the_rule_set_s_settings(client_organiser):
+    page = client_organiser.get(reverse("league:league_new")).text
+    assert 'hx-disabled-elt="#league-form button"' in page
+    assert 'name="settings_for" value="season_pass"' in page
