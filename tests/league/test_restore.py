@@ -20,6 +20,7 @@ from league.models import League, Role
 from races.models import RaceEvent
 from tests.factories import UserFactory
 from tests.league.test_backup import (
+    as_file,
     demo_with_races_at_the_table,
     empty_database,
     ended_season_league,
@@ -64,6 +65,16 @@ def without_people(seen: dict) -> dict:
 PEOPLE = ("people", "league.membership")
 
 
+def members_in(data: dict) -> list[str]:
+    """The members a backup names, as the restore page lists them to invite again."""
+    names = {row["id"]: row["username"] for row in data["users"]}
+    roles = dict(Role.choices)
+    return [
+        f"{names[row['user']]} ({roles[row['role']].lower()})"
+        for row in data["tables"]["league.membership"]
+    ]
+
+
 def test_a_league_round_trips_through_the_download_and_the_restore_page(client, organiser):
     league = ended_season_league(organiser)
     client.force_login(organiser)
@@ -90,7 +101,7 @@ def test_the_restore_page_makes_no_account_and_gives_no_one_a_role():
     league = demo_with_races_at_the_table()
     assert RaceEvent.objects.filter(race__round__season__league=league, who__isnull=False)
     file = backup.league_file(league)
-    left_out = backup.members_left_out(json.loads(file))
+    left_out = members_in(json.loads(file))
     assert "referee (referee)" in left_out
     before = without_people(picture(league.slug))
     empty_database()
@@ -147,17 +158,23 @@ def refused(client: Client, content: bytes | str, message: str, name: str = "x.j
 
 def test_a_file_that_is_not_a_backup_is_a_400_with_the_reason(exported):
     client = signed_in("newcomer")
-    not_json = backup.NOT_JSON.format(reason="Expecting value: line 1 column 1 (char 0)")
-    refused(client, "<html>not a backup</html>", not_json, "page.html")
+    not_a_backup = backup.NOT_A_BACKUP.format(format=backup.FORMAT)
+    refused(client, "<html>not a backup</html>", not_a_backup, "page.html")
     refused(client, b"\xff\xfe\x00garbage", "cannot be read as JSON")
-    refused(client, "[" * 100_000, backup.NOT_JSON.format(reason="nested too deep"))
-    refused(client, "{}", backup.NOT_A_BACKUP.format(format=backup.FORMAT))
+    refused(client, "[" * 100_000, not_a_backup)
+    refused(client, '{"format": ' + "[" * 100_000, "nested too deep")
+    refused(client, "{}", not_a_backup)
+    refused(client, '{"format": "paddock-league", "version": 2', "cannot be read as JSON")
     other = {**exported, "version": 99}
     refused(client, json.dumps(other), backup.UNKNOWN_VERSION.format(found=99, known=2))
 
 
-def test_a_league_whose_address_is_someone_else_s_is_a_400_and_writes_nothing(exported):
-    refused(signed_in("newcomer"), json.dumps(exported), backup.SLUG_TAKEN.format(slug="old-hands"))
+def test_a_league_whose_address_is_someone_else_s_comes_back_at_the_next_free_one(exported):
+    client = signed_in("newcomer")
+    response = upload(client, json.dumps(exported))
+    assert response.status_code == 302 and response["Location"] == "/old-hands-2/"
+    said = client.get(response["Location"]).text
+    assert escape(restore.MOVED.format(wanted="old-hands", slug="old-hands-2")) in said
 
 
 def test_a_file_broken_halfway_is_a_400_and_writes_nothing_not_even_its_people(exported):
@@ -215,21 +232,24 @@ def test_a_person_this_site_could_not_name_is_refused_and_nothing_written(export
     empty_database()
     exported["users"][0]["username"] = username
     with pytest.raises(ValidationError) as refusal:
-        backup.league_import(exported)
+        backup.league_import(as_file(exported))
     assert "Row 1 of the backup's 'users' table cannot be read" in str(refusal.value)
     assert not User.objects.exists()
     assert not League.objects.exists()
 
 
-def test_no_file_or_too_large_a_file_is_a_400_with_the_reason(client, settings, exported):
+def test_no_file_is_a_400_and_too_large_a_file_a_413_with_the_reason(client, settings, exported):
     client = signed_in("newcomer")
     response = client.post(URL, {})
     assert response.status_code == 400
     assert "Choose the backup file to restore the league from." in response.text
     settings.PADDOCK_RESTORE_MOST_BYTES = 100
-    text = json.dumps(exported)
-    message = restore.TOO_LARGE.format(size=len(text.encode()), most=100)
-    refused(client, text, message)
+    before = row_counts()
+    response = upload(client, json.dumps(exported))
+    assert response.status_code == 413
+    assert escape(restore.TOO_LARGE.format(most=100)) in response.text
+    assert "manage.py import_league" in response.text
+    assert row_counts() == before
 
 
 def test_the_new_league_page_offers_the_restore_page(client, organiser):
