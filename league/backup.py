@@ -18,6 +18,7 @@ writes nothing either (one transaction).
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import unicodedata
 from collections.abc import Callable
@@ -27,7 +28,8 @@ from typing import IO, Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import DataError, IntegrityError, connection, models, transaction
+from django.db import DataError, IntegrityError, connection, models, router, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -396,7 +398,7 @@ class _Import:
             if number > MOST_TRACKS:
                 raise ValidationError(TOO_MANY.format(what="tracks", most=MOST_TRACKS))
             row = reader.value(f"track {number}", MOST_TRACK)
-            old, track, _stamps = self._row(TRACKS, number, row)
+            old, track = self._row(TRACKS, number, row)
             rows.append((old, track))
         for old, track in rows:
             self.ids[Track][old] = self._track_here(track)
@@ -419,7 +421,7 @@ class _Import:
             raise ValidationError(TABLE_MISSING.format(label=labels[following]))
 
     def _table(self, table: Table, reader: backup_file.Reader) -> None:
-        batch: list[tuple[Any, models.Model, dict[str, Any]]] = []
+        batch: list[tuple[Any, models.Model]] = []
         rows = 0
         for number, _item in enumerate(reader.items(f"the backup's {table.label!r} table"), 1):
             if table.model is League and number > 1:
@@ -454,59 +456,51 @@ class _Import:
 
     # -- one row --------------------------------------------------------------------------
 
-    def _row(
-        self, table: Table, number: int, row: Any
-    ) -> tuple[Any, models.Model, dict[str, Any]] | None:
-        """(its id in the file, the row as a model instance checked and ready to insert, the
-        times stamped at its making as the file has them); None for a row the restore page
-        leaves out (a member)."""
+    def _row(self, table: Table, number: int, row: Any) -> tuple[Any, models.Model] | None:
+        """(its id in the file, the row as a model instance checked and ready to insert); None
+        for a row the restore page leaves out (a member)."""
         label, model = table.label, table.model
         if not isinstance(row, dict):
             raise _bad(number, label, "a row is written as its fields and their values")
-        fields = _fields_by_name(model)
-        unknown = set(row) - set(fields) - {"id"}
+        shape = _shape(model)
+        fields = shape.fields
+        unknown = row.keys() - fields.keys() - {"id"}
         if unknown:
             raise ValidationError(FIELD_UNKNOWN.format(label=label, field=min(unknown)))
         old = row.get("id")
         if model in self.ids:
             if not _is_id(old):
                 raise _bad(number, label, "its id is not a whole number")
-            if old in self.ids[model] or (model, old) in self.seen.setdefault(("id", label), set()):
+            ids = self.seen.setdefault(("id", label), set())
+            if old in ids:
                 raise _bad(number, label, "its id is an earlier row's too")
-            self.seen[("id", label)].add((model, old))
+            ids.add(old)
+        for field in shape.required:
+            if row.get(field.name) is None:
+                raise _bad(number, label, f"it names no {field.verbose_name}")
         values = {}
         for name, value in row.items():
             if name != "id":
                 field = fields[name]
                 values[field.attname] = self._value(label, number, field, value)
         obj = model(**values)
-        stamps = {
-            name: getattr(obj, fields[name].attname)
-            for name in row
-            if name != "id" and _stamped(fields[name])
-        }
+        for field in shape.stamped:  # a file from before the field was added
+            if field.name not in row:
+                setattr(obj, field.attname, timezone.now())
         for name in NAMES.get(model, ()):
             setattr(obj, name, plain_name(getattr(obj, name)))
         if model is League:
             self._league_row(obj, row)
-        people = [
-            field
-            for field in fields.values()
-            if field.is_relation and field.related_model is self.user_model
-        ]
-        if self.organiser is not None and model is not League:
-            if any(not field.null for field in people):
+        elif self.organiser is not None and shape.people:
+            if any(not field.null for field in shape.people):
                 self._leave_out(obj, row, number, label)
                 return None
-            for field in people:
+            for field in shape.people:
                 setattr(obj, field.attname, None)
-        for field in fields.values():
-            if field.is_relation and not field.null and getattr(obj, field.attname) is None:
-                raise _bad(number, label, f"it names no {field.verbose_name}")
         _cleaned(label, number, obj, exclude=_unchecked(obj))
         self._checked(table, number, obj)
         self._unique(table, number, obj)
-        return old, obj, stamps
+        return old, obj
 
     def _value(self, label: str, number: int, field: models.Field, value: Any) -> Any:
         if field.is_relation:
@@ -520,6 +514,10 @@ class _Import:
         kind = _json_kind(field, value)
         if kind:
             raise _bad(number, label, f"{field.name}: {value!r} is not {kind}")
+        if isinstance(field, models.IntegerField):
+            low, high = INTEGER_RANGES[field.get_internal_type()]
+            if not low <= value <= high:
+                raise _bad(number, label, f"{field.name}: {value} is out of range")
         try:
             value = field.to_python(value)
         except ValidationError as error:
@@ -549,6 +547,10 @@ class _Import:
         organiser on the restore page, the league at the first free address after the file's;
         elsewhere the file's address, which must be free."""
         self.file_lead = row.get("organiser")
+        if not isinstance(league.settings, dict):
+            raise _bad(
+                1, "league.league", "a league's settings are written as their values by name"
+            )
         league.slug = slugs.normalised(league.slug)
         self.address_in_file = league.slug
         here = League.objects.filter(slug__iexact=league.slug).first()
@@ -602,25 +604,28 @@ class _Import:
                 raise _bad(number, table.label, f"it has the {name} of an earlier row")
             seen.add(value)
 
-    def _write(self, table: Table, batch: list[tuple[Any, models.Model, dict[str, Any]]]) -> None:
-        """Insert `batch` in one statement, with the times stamped at each row's making as the
-        file has them (an insert would stamp them with now)."""
+    def _write(self, table: Table, batch: list[tuple[Any, models.Model]]) -> None:
+        """Insert `batch` in one statement, as loaddata inserts (raw): the times stamped at
+        each row's making are the file's, where an insert would stamp them with now."""
         if not batch:
             return
         model = table.model
-        created = model.objects.bulk_create([obj for _old, obj, _stamps in batch])
-        stamped = sorted({name for _old, _obj, stamps in batch for name in stamps})
-        if stamped:
-            for _old, obj, stamps in batch:
-                for name, value in stamps.items():
-                    setattr(obj, name, value)
-            model.objects.bulk_update(created, stamped)
+        objs = [obj for _old, obj in batch]
+        database = router.db_for_write(model)
+        ids = model._base_manager.using(database)._insert(
+            objs,
+            fields=_fields(model),
+            returning_fields=model._meta.db_returning_fields,
+            raw=True,
+            using=database,
+        )
+        for obj, (pk, *_rest) in zip(objs, ids, strict=True):
+            obj.pk = pk
+            obj._state.adding, obj._state.db = False, database
         if model in self.ids:
-            known = self.ids[model]
-            for (old, _obj, _stamps), obj in zip(batch, created, strict=True):
-                known[old] = obj.pk
+            self.ids[model].update((old, obj.pk) for old, obj in batch)
         if model is Round:
-            self.round_status.update((obj.pk, obj.status) for obj in created)
+            self.round_status.update((obj.pk, obj.status) for obj in objs)
 
     # -- tracks ---------------------------------------------------------------------------
 
@@ -658,6 +663,10 @@ def _track_facts(track: Track) -> tuple[Any, ...]:
     """What makes two tracks of one name the same track to race on."""
     return (track.weather_table, track.weather_chart, track.number)
 
+
+# What each integer column takes, the same on every database (SQLite would take any 64-bit
+# number, PostgreSQL the column's own range): a file one site takes, every site takes.
+INTEGER_RANGES = BaseDatabaseOperations.integer_field_ranges
 
 # --- what a row must be --------------------------------------------------------------------
 
@@ -697,8 +706,8 @@ def _season_checked(run: _Import, season: Season) -> None:
 
 def _round_checked(run: _Import, round_: Round) -> None:
     rules = run.league.rules
-    if round_.number < 1:
-        raise ValidationError("a round's number is 1 or more")
+    if not 1 <= round_.number <= rules.most_rounds:
+        raise ValidationError(f"a season of {rules.title} has rounds 1 to {rules.most_rounds}")
     if not isinstance(round_.race_options, dict):
         raise ValidationError("a round's race options are written as their values by name")
     rules.validated_race_options(round_.race_options)
@@ -738,8 +747,9 @@ def _entry_checked(run: _Import, entry: Entry) -> None:
     entry.injury_check(run.league.rules)
 
 
-def OUT_REASONS() -> set[str]:  # noqa: N802 (read as the constant it is, but after the rules load)
-    return {key for rules in rule_sets() for key, _label in rules.out_reasons}
+@functools.cache
+def OUT_REASONS() -> frozenset[str]:  # noqa: N802 (a constant, read once the rule sets load)
+    return frozenset(key for rules in rule_sets() for key, _label in rules.out_reasons)
 
 
 LEAGUE_CHECKS: dict[type[models.Model], Callable[[_Import, Any], None]] = {
@@ -760,6 +770,8 @@ def _cleaned(label: str, number: int, obj: models.Model, *, exclude: list[str]) 
         for constraint in obj._meta.constraints:
             if isinstance(constraint, models.CheckConstraint):
                 constraint.validate(type(obj), obj)
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise _bad(number, label, repr(error)) from error  # a JSON field's clean() choked on it
     except ValidationError as error:
         reasons = []
         for field, messages in getattr(error, "message_dict", {"": error.messages}).items():
@@ -770,18 +782,59 @@ def _cleaned(label: str, number: int, obj: models.Model, *, exclude: list[str]) 
 
 def _unchecked(obj: models.Model) -> list[str]:
     """The fields of `obj` that full_clean is not to check: its references (the import checks
-    them), and an empty value where the column takes one (a result not entered yet)."""
+    them), its JSON (read as plain JSON: backup_file; its rule set checks what it holds), and
+    an empty value where the column takes one (a result not entered yet)."""
+    shape = _shape(type(obj))
     return [
-        field.name
-        for field in _fields(type(obj))
-        if field.is_relation or (field.null and getattr(obj, field.attname) is None)
+        *shape.unchecked,
+        *(field.name for field in shape.nullable if getattr(obj, field.attname) is None),
     ]
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """What the import asks of a model's fields, found once per model."""
+
+    fields: dict[str, models.Field]  # by name
+    required: tuple[models.Field, ...]  # references a row must make
+    people: tuple[models.Field, ...]  # references to a person
+    stamped: tuple[models.Field, ...]  # set to now when a row is made
+    unchecked: tuple[str, ...]  # references and JSON, which full_clean is not to check
+    nullable: tuple[models.Field, ...]  # the others that may be empty
+
+
+@functools.cache
+def _shape(model: type[models.Model]) -> _Shape:
+    fields = {field.name: field for field in _fields(model)}
+    user_model = get_user_model()
+    unchecked = [
+        field
+        for field in fields.values()
+        if field.is_relation or isinstance(field, models.JSONField)
+    ]
+    return _Shape(
+        fields=fields,
+        required=tuple(f for f in fields.values() if f.is_relation and not f.null),
+        people=tuple(f for f in fields.values() if f.is_relation and f.related_model is user_model),
+        stamped=tuple(f for f in fields.values() if _stamped(f)),
+        unchecked=tuple(field.name for field in unchecked),
+        nullable=tuple(f for f in fields.values() if f.null and f not in unchecked),
+    )
+
+
+# What the site keeps unique beyond the database's constraints (its services check them):
+# in a league, a team's name and a driver's, past or present, whatever the case.
+SITE_KEYS: dict[type[models.Model], list[tuple[str, Callable[[Any], tuple]]]] = {
+    Team: [("name (whatever the case)", lambda team: (team.name.lower(),))],
+    Driver: [("name (whatever the case)", lambda driver: (driver.name.lower(),))],
+}
+
+
+@functools.cache
 def _unique_keys(model: type[models.Model]) -> list[tuple[str, Callable[[Any], tuple]]]:
-    """Each set of values the database keeps unique among `model`'s rows, in words, and how to
-    read it off a row (a name whatever its case in lower case)."""
-    keys = []
+    """Each set of values the database (or the site: SITE_KEYS) keeps unique among `model`'s
+    rows, in words, and how to read it off a row (a name whatever its case in lower case)."""
+    keys = list(SITE_KEYS.get(model, ()))
     for field in _fields(model):
         if field.unique:
             keys.append((field.verbose_name, _getter(model, field.name)))
@@ -834,10 +887,6 @@ def _json_kind(field: models.Field, value: Any) -> str:
 
 def _is_id(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _fields_by_name(model: type[models.Model]) -> dict[str, models.Field]:
-    return {field.name: field for field in _fields(model)}
 
 
 def _stamped(field: models.Field) -> bool:

@@ -6,8 +6,8 @@ and reads each leaf piece the caller asks for (a row of a table, a header's valu
 standard library's decoder (`json.JSONDecoder.raw_decode`), at most `most` characters of it:
 so a key the caller does not know is refused before its value is read, and one huge value
 costs a refusal, not the memory to hold it. What is read is plain JSON only: no NaN or
-Infinity, no lone surrogate or NUL character in a string (PostgreSQL stores neither), and
-nothing nested deeper than `MOST_DEPTH`.
+Infinity (refused as the decoder meets them), no lone surrogate or NUL character in a string
+(PostgreSQL stores neither), and nothing nested deeper than `MOST_DEPTH`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import codecs
 import json
 import math
+import re
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -35,7 +36,14 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON has")
 
 
-DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+def _finite(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        raise ValueError(f"{literal[:20]} is a number too large to store")
+    return value
+
+
+DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite)
 
 
 class Reader:
@@ -139,7 +147,7 @@ class Reader:
             if end - at > most:
                 raise ValidationError(TOO_LONG.format(what=what, most=most))
             self._at = end
-            reason = _not_plain(value, 0)
+            reason = _not_plain(text[at:end], value)
             if reason:
                 raise ValidationError(NOT_PLAIN.format(what=what, reason=reason))
             return value
@@ -165,22 +173,48 @@ def _shown(found: str) -> str:
     return repr(found[:20]) if found else "the end of the file"
 
 
-def _not_plain(value: Any, depth: int) -> str:
-    """Why `value` is not plain JSON as a database stores it, or ""."""
-    if depth > MOST_DEPTH:
+# A JSON escape of a NUL or of half a character (a surrogate): a value whose text has none
+# holds neither (JSON text cannot hold either unescaped).
+SUSPECT_ESCAPE = re.compile(r"\\u(?:0000|[dD][89a-fA-F])")
+STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+INNERMOST = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
+
+
+def _not_plain(text: str, value: Any) -> str:
+    """Why `value`, read from `text`, is not plain JSON as a database stores it, or ""."""
+    if SUSPECT_ESCAPE.search(text):
+        reason = _not_plain_strings(value)
+        if reason:
+            return reason
+    if _depth(text) > MOST_DEPTH:
         return f"a value nested more than {MOST_DEPTH} deep"
+    return ""
+
+
+def _depth(text: str) -> int:
+    """How deep the JSON `text` nests (at most MOST_DEPTH + 1): its strings dropped, then its
+    innermost arrays and objects, level by level, each level one pass of a regular expression."""
+    text = STRING.sub("", text)
+    depth = 0
+    while depth <= MOST_DEPTH:
+        text, found = INNERMOST.subn("", text)
+        if not found:
+            break
+        depth += 1
+    return depth
+
+
+def _not_plain_strings(value: Any) -> str:
     if isinstance(value, str):
         return _not_plain_text(value)
-    if isinstance(value, float) and not math.isfinite(value):
-        return "a number too large to store"
     if isinstance(value, dict):
         for key, item in value.items():
-            reason = _not_plain_text(key) or _not_plain(item, depth + 1)
+            reason = _not_plain_text(key) or _not_plain_strings(item)
             if reason:
                 return reason
     elif isinstance(value, list):
         for item in value:
-            reason = _not_plain(item, depth + 1)
+            reason = _not_plain_strings(item)
             if reason:
                 return reason
     return ""

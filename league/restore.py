@@ -116,5 +116,6 @@ def _named(members: tuple[str, ...]) -> str:
 
 
 def _render(request, form, errors=(), status: int = 200) -> HttpResponse:
-    context = {"form": form, "errors": list(errors)}
+    most = settings.PADDOCK_RESTORE_MOST_BYTES
+    context = {"form": form, "errors": list(errors), "most_bytes": most}
     return render(request, "league/restore.html", context, status=status)
