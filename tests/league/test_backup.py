@@ -13,12 +13,12 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league import backup, services
+from league import backup, backup_file, services
 from league import services as league_services
 from league.management.commands import load_demo
 from league.models import Driver, Invitation, League, Role, Round, Season, Team, Track
@@ -416,3 +416,73 @@ def test_no_one_else_downloads_a_league_s_backup(client, organiser, who):
         assert response.status_code == 302 and response["Location"].startswith("/login/")
     else:
         assert response.status_code == 403
+
+
+# --- reading a file a piece at a time --------------------------------------------------------
+
+
+def test_a_file_read_a_few_characters_at_a_time_comes_back_the_same(organiser, monkeypatch):
+    """Every piece of the file is cut by a read somewhere (a number, a string, an escape):
+    each is read whole all the same."""
+    monkeypatch.setattr(backup_file, "CHUNK", 7)
+    league = ended_season_league(organiser)
+    before = picture(league.slug)
+    data = json.loads(backup.league_file(league))
+    empty_database()
+    backup.league_import(BytesIO(json.dumps(data, indent=1, ensure_ascii=True).encode()))
+    assert picture(league.slug) == before
+
+
+def test_a_row_longer_than_any_backup_s_is_refused_without_reading_it_whole(exported, monkeypatch):
+    monkeypatch.setattr(backup, "MOST_ROW", 5_000)
+    empty_database()
+    exported["tables"]["league.team"][0]["name"] = "x" * 10_000
+    refused_import(
+        exported,
+        backup_file.TOO_LONG.format(what="row 1 of its 'league.team' table", most=5_000),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('{"format": "paddock-league", "version": 2} junk', "more after the end of the backup"),
+        ('{"format": "paddock-league" "version": 2}', "expected ',' or '}' in the backup"),
+        ('{"format": "paddock-league", "version": 2, "tables": {"league.league": [NaN]}}', "NaN"),
+        (
+            '{"format": "paddock-league", "version": 2, "tables": {"league.league": [1e999]}}',
+            "too large",
+        ),
+    ],
+)
+def test_a_file_that_is_not_json_says_where(text, reason):
+    with pytest.raises(ValidationError) as caught:
+        backup.league_import(BytesIO(text.encode()))
+    assert reason in caught.value.messages[0]
+    assert "character" in caught.value.messages[0]
+
+
+def test_a_part_out_of_order_is_refused_with_the_order(exported):
+    """A file written with its keys sorted puts its tables before its people and tracks."""
+    empty_database()
+    before = row_counts()
+    with pytest.raises(ValidationError) as caught:
+        backup.league_import(BytesIO(json.dumps(exported, sort_keys=True).encode()))
+    assert caught.value.messages == [
+        backup.NOT_A_BACKUP.format(format=backup.FORMAT)  # "exported_at" before "format"
+    ]
+    reordered = {"format": exported["format"], "version": 2, "tracks": [], "users": []}
+    with pytest.raises(ValidationError) as caught:
+        backup.league_import(BytesIO(json.dumps(reordered).encode()))
+    assert caught.value.messages == [
+        backup.PART_OUT_OF_ORDER.format(
+            part="users", before="tracks", order=", ".join(backup.PARTS)
+        )
+    ]
+    assert row_counts() == before
+
+
+def test_the_database_keeps_one_address_whatever_its_case(organiser):
+    services.league_create(name="Old Hands", organiser=organiser)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        League.objects.create(name="Other", slug="Old-Hands", organiser=organiser)

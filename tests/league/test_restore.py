@@ -7,12 +7,13 @@ from __future__ import annotations
 import copy
 import json
 import tracemalloc
+from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.files.uploadedfile import SimpleUploadedFile, TemporaryUploadedFile
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
@@ -553,3 +554,35 @@ def test_a_track_whose_weather_differs_from_this_site_s_comes_back_as_a_track_of
     again = League.objects.get(slug="old-hands-copy-2")
     assert Track.objects.filter(rounds__season__league=again, name="Imola (restored)").exists()
     assert Track.objects.filter(name__startswith="Imola").count() == 2
+
+
+def test_an_upload_larger_than_django_keeps_in_memory_is_read_from_its_temporary_file(
+    settings, exported, monkeypatch
+):
+    settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    exported["tables"]["league.league"][0]["slug"] = "old-hands-copy"
+    read_from = []
+    import_league = backup.league_import
+
+    def reading(file, **kwargs):
+        read_from.append(type(file))
+        return import_league(file, **kwargs)
+
+    monkeypatch.setattr(backup, "league_import", reading)
+    response = upload(signed_in("newcomer"), json.dumps(exported))
+    assert response.status_code == 302
+    assert read_from == [TemporaryUploadedFile]
+
+
+def test_import_league_takes_a_file_larger_than_the_restore_page_does(
+    settings, organiser, tmp_path
+):
+    settings.PADDOCK_RESTORE_MOST_BYTES = 1_000
+    league = ended_season_league(organiser)
+    file = tmp_path / "old-hands.json"
+    file.write_text(backup.league_file(league))
+    assert file.stat().st_size > 1_000
+    empty_database()
+    out = StringIO()
+    call_command("import_league", str(file), stdout=out)
+    assert 'Imported "Old Hands" at /old-hands/' in out.getvalue()
