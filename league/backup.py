@@ -28,7 +28,15 @@ from typing import IO, Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import DataError, IntegrityError, connection, models, router, transaction
+from django.db import (
+    DataError,
+    IntegrityError,
+    connection,
+    connections,
+    models,
+    router,
+    transaction,
+)
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -54,9 +62,11 @@ from .models import (
 
 FORMAT = "paddock-league"
 FORMAT_VERSION = 2  # 2: members and starter choices for the referees of version 1
-# Rows a statement inserts: a row of the widest table (an entry) is 22 parameters, and
-# PostgreSQL takes at most 65,535 in one statement.
+# Rows written at a time: a statement each, or more where the database takes fewer parameters
+# in one (PostgreSQL takes 65,535, and a row of the widest table, an entry, is 21); and fewer
+# rows where they are long (a race's snapshot each), so a batch holds at most some megabytes.
 BATCH = 1000
+BATCH_CHARACTERS = 4 << 20
 
 NOT_A_BACKUP = "This is not a Paddock league backup (no {format!r} format named in it)."
 UNKNOWN_VERSION = (
@@ -423,6 +433,7 @@ class _Import:
     def _table(self, table: Table, reader: backup_file.Reader) -> None:
         batch: list[tuple[Any, models.Model]] = []
         rows = 0
+        batch_from = reader.position
         for number, _item in enumerate(reader.items(f"the backup's {table.label!r} table"), 1):
             if table.model is League and number > 1:
                 raise ValidationError(ONE_LEAGUE)
@@ -431,9 +442,9 @@ class _Import:
             made = self._row(table, number, row)
             if made is not None:
                 batch.append(made)
-            if len(batch) >= BATCH:
+            if len(batch) >= BATCH or reader.position - batch_from > BATCH_CHARACTERS:
                 self._write(table, batch)
-                batch = []
+                batch, batch_from = [], reader.position
         if table.model is League and rows != 1:
             raise ValidationError(ONE_LEAGUE)
         self._write(table, batch)
@@ -609,19 +620,22 @@ class _Import:
         each row's making are the file's, where an insert would stamp them with now."""
         if not batch:
             return
-        model = table.model
+        model, fields = table.model, _fields(table.model)
         objs = [obj for _old, obj in batch]
         database = router.db_for_write(model)
-        ids = model._base_manager.using(database)._insert(
-            objs,
-            fields=_fields(model),
-            returning_fields=model._meta.db_returning_fields,
-            raw=True,
-            using=database,
-        )
-        for obj, (pk, *_rest) in zip(objs, ids, strict=True):
-            obj.pk = pk
-            obj._state.adding, obj._state.db = False, database
+        size = max(1, connections[database].ops.bulk_batch_size(fields, objs))
+        for start in range(0, len(objs), size):
+            some = objs[start : start + size]
+            ids = model._base_manager.using(database)._insert(
+                some,
+                fields=fields,
+                returning_fields=model._meta.db_returning_fields,
+                raw=True,
+                using=database,
+            )
+            for obj, (pk, *_rest) in zip(some, ids, strict=True):
+                obj.pk = pk
+                obj._state.adding, obj._state.db = False, database
         if model in self.ids:
             self.ids[model].update((old, obj.pk) for old, obj in batch)
         if model is Round:
@@ -822,11 +836,10 @@ def _shape(model: type[models.Model]) -> _Shape:
     )
 
 
-# What the site keeps unique beyond the database's constraints (its services check them):
-# in a league, a team's name and a driver's, past or present, whatever the case.
+# What the site keeps unique beyond the database's constraints (team_create checks it): a
+# team's name in its league, whatever the case.
 SITE_KEYS: dict[type[models.Model], list[tuple[str, Callable[[Any], tuple]]]] = {
     Team: [("name (whatever the case)", lambda team: (team.name.lower(),))],
-    Driver: [("name (whatever the case)", lambda driver: (driver.name.lower(),))],
 }
 
 

@@ -57,6 +57,11 @@ class Reader:
         self._read = 0  # characters of the file dropped from _text before it
         self._ended = False
 
+    @property
+    def position(self) -> int:
+        """Characters of the file read so far."""
+        return self._read + self._at
+
     # -- the file's structure -------------------------------------------------------------
 
     def start(self, what: str) -> str:
@@ -130,7 +135,7 @@ class Reader:
             try:
                 value, end = DECODER.raw_decode(text, at)
             except json.JSONDecodeError as error:
-                if self._ended:
+                if self._ended or not _cut(error, text):
                     raise self._broken(error.msg, self._read + error.pos) from error
                 if len(text) - at > most:
                     raise ValidationError(TOO_LONG.format(what=what, most=most)) from error
@@ -167,6 +172,12 @@ class Reader:
     def _broken(self, reason: str, position: int | None = None) -> ValidationError:
         where = self._read + self._at if position is None else position
         return ValidationError(NOT_JSON.format(reason=f"{reason}: character {where + 1:,}"))
+
+
+def _cut(error: json.JSONDecodeError, text: str) -> bool:
+    """Whether the decoder stopped because the text read so far ends mid-piece (so reading on
+    may finish it), not at something no JSON holds."""
+    return len(text) - error.pos <= 10 or error.msg.startswith("Unterminated string")
 
 
 def _shown(found: str) -> str:

@@ -486,3 +486,12 @@ def test_the_database_keeps_one_address_whatever_its_case(organiser):
     services.league_create(name="Old Hands", organiser=organiser)
     with pytest.raises(IntegrityError), transaction.atomic():
         League.objects.create(name="Other", slug="Old-Hands", organiser=organiser)
+
+
+def test_a_value_that_is_not_json_is_refused_as_such_however_much_follows():
+    text = '{"format": "paddock-league", "version": 2, "league": nonsense' + " " * 5_000 + "}"
+    with pytest.raises(ValidationError) as caught:
+        backup.league_import(BytesIO(text.encode()))
+    assert caught.value.messages == [
+        backup_file.NOT_JSON.format(reason="Expecting value: character 54")
+    ]
