@@ -916,21 +916,24 @@ def _slug_taken(slug: str) -> bool:
 
 def _people(names: dict[int, str]) -> dict[int, int]:
     """The accounts of the file's people (id: username) by their ids in the file: matched by
-    username, one not here yet made without a usable password."""
+    username whatever its case (as the site tells accounts apart), one not here yet made
+    without a usable password."""
     user_model = get_user_model()
     field = user_model.USERNAME_FIELD
     found = dict(
-        user_model.objects.filter(**{f"{field}__in": names.values()}).values_list(field, "pk")
+        user_model.objects.annotate(folded=Lower(field))
+        .filter(folded__in={username.lower() for username in names.values()})
+        .values_list("folded", "pk")
     )
     ids = {}
     for number, (old, username) in enumerate(names.items(), start=1):
-        if username not in found:
+        if username.lower() not in found:
             user = user_model(**{field: username})
             _username_cleaned(user, field, number)
             user.set_unusable_password()
             user.save()
-            found[username] = user.pk
-        ids[old] = found[username]
+            found[username.lower()] = user.pk
+        ids[old] = found[username.lower()]
     return ids
 
 

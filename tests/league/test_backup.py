@@ -495,3 +495,13 @@ def test_a_value_that_is_not_json_is_refused_as_such_however_much_follows():
     assert caught.value.messages == [
         backup_file.NOT_JSON.format(reason="Expecting value: character 54")
     ]
+
+
+def test_import_league_finds_a_person_whatever_the_case_of_their_name(exported):
+    """This site tells accounts apart whatever the case of their names: the file's organiser
+    is the account here of that name in another case, not a second account."""
+    empty_database()
+    here = UserFactory(username="ORGANISER")
+    league = imported(exported)
+    assert league.organiser == here
+    assert not User.objects.filter(username="organiser").exists()
