@@ -138,7 +138,10 @@ class League(models.Model):
             # of "New league" at once insert one, and the other is shown it (AlreadyDone).
             models.UniqueConstraint(
                 Lower("name"), "organiser", name="unique_league_name_per_organiser"
-            )
+            ),
+            # An address is one whatever its case: "Old-Hands" beside "old-hands" would be two
+            # leagues a reader cannot tell apart (a backup file may carry either).
+            models.UniqueConstraint(Lower("slug"), name="unique_league_slug_any_case"),
         ]
 
     def __str__(self) -> str:

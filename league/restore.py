@@ -3,7 +3,8 @@ the league is made from it, with them as its organiser. Its history comes back w
 people do not: anyone may upload a file, and a file may name anyone, so no account here is made
 or given a role from one (the site's administrator imports a league with its people:
 manage.py import_league). A file it cannot take is refused with the reason (400) and writes
-nothing."""
+nothing; a file larger than PADDOCK_RESTORE_MOST_BYTES is refused (413) before more of it than
+that is stored, and the page says to ask the administrator to import it."""
 
 from __future__ import annotations
 
@@ -11,19 +12,30 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
 from . import backup
 from .forms import RestoreForm
-from .models import League
 from .views.common import BAD_REQUEST, posted
 
+TOO_LARGE_STATUS = 413
 TOO_LARGE = (
-    "This file is {size:,} bytes; the restore page takes backups of up to {most:,} bytes. "
-    "Ask the site's administrator to import it (manage.py import_league)."
+    "This file is larger than the {most:,} bytes the restore page takes. Ask the site's "
+    "administrator to import it on the host: manage.py import_league FILE."
+)
+RESTORED = "{league} is restored from {file}: you organise it."
+MOVED = (
+    "The file's address, /{wanted}/, is not free on this site (every league's address is one "
+    "of the site's): the league is at /{slug}/."
+)
+TRACK_KEPT_APART = (
+    "This site's {track} has another weather table, weather chart or map number than the "
+    "file's: the league races on its own, restored as {restored}."
 )
 MEMBERS_LEFT_OUT = (
     "A file names people, not their accounts here: its members are not brought back. Invite "
@@ -32,48 +44,78 @@ MEMBERS_LEFT_OUT = (
 RESTORED_ALREADY = (
     "{league} is at /{slug}/ already, and you organise it: nothing was restored. Here it is."
 )
+# The members named at most in the message that lists them.
+MOST_NAMED = 50
 
 
-@never_cache
+class UploadLimit(FileUploadHandler):
+    """Stops reading an upload once it is larger than the restore page takes: the rest is
+    neither kept in memory nor written to disk (Django's own handlers, after this one, keep
+    an upload of up to FILE_UPLOAD_MAX_MEMORY_SIZE in memory and a larger one in a temporary
+    file)."""
+
+    def __init__(self, request: HttpRequest, most: int) -> None:
+        super().__init__(request)
+        self.most = most
+        self.too_large = False
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
+        if start + len(raw_data) > self.most:
+            self.too_large = True
+            raise StopUpload(connection_reset=False)
+        return raw_data
+
+    def file_complete(self, file_size: int) -> None:
+        return None
+
+
+@csrf_exempt  # checked by _restore, once the upload's handlers are set: reading the form sets
+@never_cache  # them for good, and the CSRF check reads the form.
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_restore(request: HttpRequest) -> HttpResponse:
     """GET: the upload form; POST: the league made from the file, or the reason it is not."""
+    limit = UploadLimit(request, settings.PADDOCK_RESTORE_MOST_BYTES)
+    request.upload_handlers.insert(0, limit)
+    return _restore(request, limit)
+
+
+@csrf_protect
+def _restore(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
     form = RestoreForm(posted(request), request.FILES or None)
+    if limit.too_large:
+        message = TOO_LARGE.format(most=limit.most)
+        return _render(request, RestoreForm(), [message], TOO_LARGE_STATUS)
     if request.method == "GET" or not form.is_valid():
         status = BAD_REQUEST if request.method == "POST" else 200
         return _render(request, form, status=status)
     file = form.cleaned_data["backup"]
-    most = settings.PADDOCK_RESTORE_MOST_BYTES
-    if file.size > most:
-        return _render(request, form, [TOO_LARGE.format(size=file.size, most=most)], BAD_REQUEST)
     try:
-        data = backup.parsed(file.read())
-        mine = _restored_already(request, data)
-        if mine is not None:
-            messages.info(request, RESTORED_ALREADY.format(league=mine, slug=mine.slug))
-            return redirect(mine)
-        league = backup.league_import(data, organiser=request.user)
+        imported = backup.league_import(file, organiser=request.user)
+    except backup.RestoredAlready as already:
+        league = already.league
+        messages.info(request, RESTORED_ALREADY.format(league=league, slug=league.slug))
+        return redirect(league)
     except ValidationError as error:
         return _render(request, form, error.messages, BAD_REQUEST)
-    messages.success(request, f"{league} is restored from {file.name}: you organise it.")
-    left_out = backup.members_left_out(data)
-    if left_out:
-        messages.info(request, MEMBERS_LEFT_OUT.format(members=", ".join(left_out)))
+    league = imported.league
+    messages.success(request, RESTORED.format(league=league, file=file.name))
+    if imported.address_in_file != league.slug:
+        messages.info(request, MOVED.format(wanted=imported.address_in_file, slug=league.slug))
+    for track, restored in imported.tracks_kept_apart:
+        messages.info(request, TRACK_KEPT_APART.format(track=track, restored=restored))
+    if imported.members_left_out:
+        messages.info(request, MEMBERS_LEFT_OUT.format(members=_named(imported.members_left_out)))
     return redirect(league)
 
 
-def _restored_already(request: HttpRequest, data) -> League | None:
-    """The league at the file's address, if the one restoring it organises it already (a
-    double tap, or the same file again): shown, not refused."""
-    try:
-        slug = data["tables"]["league.league"][0]["slug"]
-    except (KeyError, IndexError, TypeError):
-        return None  # the import says what is wrong with the file
-    league = League.objects.filter(slug=slug).first() if isinstance(slug, str) else None
-    return league if league is not None and league.can_manage(request.user) else None
+def _named(members: tuple[str, ...]) -> str:
+    named = ", ".join(members[:MOST_NAMED])
+    more = len(members) - MOST_NAMED
+    return f"{named} and {more:,} more" if more > 0 else named
 
 
 def _render(request, form, errors=(), status: int = 200) -> HttpResponse:
-    context = {"form": form, "errors": list(errors)}
+    most = settings.PADDOCK_RESTORE_MOST_BYTES
+    context = {"form": form, "errors": list(errors), "most_bytes": most}
     return render(request, "league/restore.html", context, status=status)

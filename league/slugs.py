@@ -3,6 +3,7 @@ paths ("admin", "login", "tracks"...), which would hide either the league or tha
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from functools import cache
 
@@ -48,3 +49,11 @@ def free_slug(name: str, *, taken: Callable[[str], bool]) -> str:
     while slug in reserved_slugs() or taken(slug):
         slug, suffix = f"{base}-{suffix}", suffix + 1
     return slug
+
+
+def normalised(slug: str) -> str:
+    """An address as typed or read from a file, as the site keeps it: Unicode's compatibility
+    form (a full-width letter as the letter), lower case, without the characters that show
+    nothing (zero-width, direction marks); told apart from another whatever the case."""
+    text = unicodedata.normalize("NFKC", slug)
+    return "".join(c for c in text if unicodedata.category(c)[0] != "C").lower()

@@ -698,19 +698,38 @@ def _season_post(world: World, draw) -> Post:
 
 def restore_file(world: World, draw) -> SimpleUploadedFile:
     """The world's league's backup, as a copy at an address of its own (restored), as it is
-    (restored already), or spoiled: another version, a row naming one not in the file, not
-    JSON."""
+    (restored already, or at the next free address), or spoiled: another version, a row naming
+    one not in the file, not JSON, or one of issue 18's hostile files (race options that are
+    no mapping, a finished entry without its place, a name longer than its column, a part this
+    Paddock does not know)."""
     data = backup.league_export(world.league)
-    league = data["tables"]["league.league"][0]
-    change = draw(st.sampled_from(["copy", "same", "version", "reference", "not json"]))
-    if change in ("copy", "reference"):
+    tables = data["tables"]
+    league = tables["league.league"][0]
+    change = draw(st.sampled_from([*SPOILS, "copy", "same"]))
+    if change != "same":
         league.update(slug="restored-copy", name=f"Restored {MARKUP_TEAM}")
     if change == "version":
         data["version"] = draw(st.sampled_from([1, 3, "2", None]))
     if change == "reference":
-        data["tables"]["league.round"][-1]["track"] = 999_999
+        tables["league.round"][-1]["track"] = 999_999
+    if change == "race options":
+        tables["league.round"][-1]["race_options"] = draw(st.sampled_from(["x", [1], {"x": 1}]))
+    if change == "no place":
+        finished = [row for row in tables["league.entry"] if row["place"] is not None]
+        draw(st.sampled_from(finished or [{}])).update(place=None)
+    if change == "too long":
+        tables["league.team"][0]["name"] = "x" * draw(st.sampled_from([81, 10_000]))
+    if change == "unknown part":
+        data = {"format": data["format"], "version": data["version"], "junk": [{}] * 1000}
     raw = b"{not json" if change == "not json" else json.dumps(data).encode()
     return SimpleUploadedFile("backup.json", raw, "application/json")
+
+
+# How restore_file spoils a backup.
+SPOILS = (
+    *("version", "reference", "not json"),
+    *("race options", "no place", "too long", "unknown part"),
+)
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ def league_create(
 
 
 def _slug_taken(slug: str) -> bool:
-    return League.objects.filter(slug=slug).exists()
+    return League.objects.filter(slug__iexact=slug).exists()
 
 
 def _check_league_new(league: League) -> None:

@@ -5,7 +5,7 @@ cannot take is refused with the reason and writes nothing."""
 from __future__ import annotations
 
 import json
-from io import StringIO
+from io import BytesIO, StringIO
 from typing import Any
 
 import pytest
@@ -13,12 +13,12 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league import backup, services
+from league import backup, backup_file, services
 from league import services as league_services
 from league.management.commands import load_demo
 from league.models import Driver, Invitation, League, Role, Round, Season, Team, Track
@@ -32,6 +32,15 @@ from tests.races.autopilot import drive, drive_to_finish
 pytestmark = pytest.mark.django_db
 
 User = get_user_model()
+
+
+def as_file(data: Any) -> BytesIO:
+    """A backup's data as the file league_import reads."""
+    return BytesIO(json.dumps(data).encode())
+
+
+def imported(data: Any, **kwargs) -> League:
+    return backup.league_import(as_file(data), **kwargs).league
 
 
 # --- a league with everything in it ----------------------------------------------------------
@@ -190,10 +199,10 @@ def test_the_demo_league_with_races_at_the_table_comes_back_the_same_in_an_empty
     text = backup.league_file(league)
 
     empty_database()
-    imported = backup.league_import(json.loads(text))
+    league_back = imported(json.loads(text))
 
-    assert imported.slug == league.slug
-    assert picture(imported.slug) == before
+    assert league_back.slug == league.slug
+    assert picture(league_back.slug) == before
     # The people come back by name, without a password anyone could use.
     assert not User.objects.get(username=load_demo.REFEREE).has_usable_password()
 
@@ -209,7 +218,7 @@ def test_a_league_past_its_first_season_comes_back_with_its_season_end_report(
     text = backup.league_file(league)
 
     empty_database()
-    backup.league_import(json.loads(text))
+    imported(json.loads(text))
 
     assert picture(league.slug) == before
 
@@ -218,7 +227,7 @@ def test_an_imported_race_at_the_table_goes_on_where_it_stopped():
     league = demo_with_races_at_the_table()
     text = backup.league_file(league)
     empty_database()
-    backup.league_import(json.loads(text))
+    imported(json.loads(text))
 
     race = Race.objects.get(finished_at__isnull=True)
     assert race_services.race_state(race) == race_services.engine.replay(
@@ -238,7 +247,7 @@ def test_importing_beside_other_leagues_gives_new_ids_and_reuses_tracks_and_peop
     data["tables"]["league.league"][0].update(slug="old-hands-copy", name="Old Hands copy")
     tracks, people = Track.objects.count(), User.objects.count()
 
-    copy = backup.league_import(data)
+    copy = imported(data)
 
     assert copy.pk != league.pk and copy.organiser == organiser
     assert (Track.objects.count(), User.objects.count()) == (tracks, people)
@@ -285,7 +294,7 @@ def test_an_export_outside_any_transaction_reads_one_snapshot(organiser):
 def refused_import(data: Any, message: str) -> None:
     before = row_counts()
     with pytest.raises(ValidationError) as caught:
-        backup.league_import(data)
+        imported(data)
     assert caught.value.messages == [message]
     assert row_counts() == before
 
@@ -333,6 +342,7 @@ def test_a_file_with_a_table_or_field_this_paddock_does_not_know_is_refused(expo
     )
     exported["tables"]["league.team"][0]["colour"] = "red"
     refused_import(exported, backup.FIELD_UNKNOWN.format(label="league.team", field="colour"))
+    del exported["tables"]["league.team"][0]["colour"]
     del exported["tables"]["races.raceevent"]
     refused_import(exported, backup.TABLE_MISSING.format(label="races.raceevent"))
 
@@ -406,3 +416,92 @@ def test_no_one_else_downloads_a_league_s_backup(client, organiser, who):
         assert response.status_code == 302 and response["Location"].startswith("/login/")
     else:
         assert response.status_code == 403
+
+
+# --- reading a file a piece at a time --------------------------------------------------------
+
+
+def test_a_file_read_a_few_characters_at_a_time_comes_back_the_same(organiser, monkeypatch):
+    """Every piece of the file is cut by a read somewhere (a number, a string, an escape):
+    each is read whole all the same."""
+    monkeypatch.setattr(backup_file, "CHUNK", 7)
+    league = ended_season_league(organiser)
+    before = picture(league.slug)
+    data = json.loads(backup.league_file(league))
+    empty_database()
+    backup.league_import(BytesIO(json.dumps(data, indent=1, ensure_ascii=True).encode()))
+    assert picture(league.slug) == before
+
+
+def test_a_row_longer_than_any_backup_s_is_refused_without_reading_it_whole(exported, monkeypatch):
+    monkeypatch.setattr(backup, "MOST_ROW", 5_000)
+    empty_database()
+    exported["tables"]["league.team"][0]["name"] = "x" * 10_000
+    refused_import(
+        exported,
+        backup_file.TOO_LONG.format(what="row 1 of its 'league.team' table", most=5_000),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('{"format": "paddock-league", "version": 2} junk', "more after the end of the backup"),
+        ('{"format": "paddock-league" "version": 2}', "expected ',' or '}' in the backup"),
+        ('{"format": "paddock-league", "version": 2, "tables": {"league.league": [NaN]}}', "NaN"),
+        (
+            '{"format": "paddock-league", "version": 2, "tables": {"league.league": [1e999]}}',
+            "too large",
+        ),
+    ],
+)
+def test_a_file_that_is_not_json_says_where(text, reason):
+    with pytest.raises(ValidationError) as caught:
+        backup.league_import(BytesIO(text.encode()))
+    assert reason in caught.value.messages[0]
+    assert "character" in caught.value.messages[0]
+
+
+def test_a_part_out_of_order_is_refused_with_the_order(exported):
+    """A file written with its keys sorted puts its tables before its people and tracks."""
+    empty_database()
+    before = row_counts()
+    with pytest.raises(ValidationError) as caught:
+        backup.league_import(BytesIO(json.dumps(exported, sort_keys=True).encode()))
+    assert caught.value.messages == [
+        backup.NOT_A_BACKUP.format(format=backup.FORMAT)  # "exported_at" before "format"
+    ]
+    reordered = {"format": exported["format"], "version": 2, "tracks": [], "users": []}
+    with pytest.raises(ValidationError) as caught:
+        backup.league_import(BytesIO(json.dumps(reordered).encode()))
+    assert caught.value.messages == [
+        backup.PART_OUT_OF_ORDER.format(
+            part="users", before="tracks", order=", ".join(backup.PARTS)
+        )
+    ]
+    assert row_counts() == before
+
+
+def test_the_database_keeps_one_address_whatever_its_case(organiser):
+    services.league_create(name="Old Hands", organiser=organiser)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        League.objects.create(name="Other", slug="Old-Hands", organiser=organiser)
+
+
+def test_a_value_that_is_not_json_is_refused_as_such_however_much_follows():
+    text = '{"format": "paddock-league", "version": 2, "league": nonsense' + " " * 5_000 + "}"
+    with pytest.raises(ValidationError) as caught:
+        backup.league_import(BytesIO(text.encode()))
+    assert caught.value.messages == [
+        backup_file.NOT_JSON.format(reason="Expecting value: character 54")
+    ]
+
+
+def test_import_league_finds_a_person_whatever_the_case_of_their_name(exported):
+    """This site tells accounts apart whatever the case of their names: the file's organiser
+    is the account here of that name in another case, not a second account."""
+    empty_database()
+    here = UserFactory(username="ORGANISER")
+    league = imported(exported)
+    assert league.organiser == here
+    assert not User.objects.filter(username="organiser").exists()

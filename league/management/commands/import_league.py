@@ -1,12 +1,16 @@
 """`manage.py import_league <file>`: a league written by export_league, back into this database.
 
-A file of an unknown format version, or one whose league's address is taken here, is refused
-with the reason, and nothing is written."""
+The file is read a piece at a time, however large (the restore page takes files of up to
+PADDOCK_RESTORE_MOST_BYTES; a larger one is imported here), and checked as the restore page
+checks it. A file of an unknown format version, one whose league's address is taken here, or
+one with a row the site could not show is refused with the reason, and nothing is written."""
 
 from __future__ import annotations
 
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
+from typing import IO
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
@@ -25,17 +29,22 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, **options) -> None:
         try:
-            raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+            with _opened(file) as stream:
+                imported = backup.league_import(stream)
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error}") from error
-        try:
-            data = backup.parsed(raw)
         except ValidationError as error:
             raise CommandError(f"Cannot read {file}: {' '.join(error.messages)}") from error
-        try:
-            league = backup.league_import(data)
-        except ValidationError as error:
-            raise CommandError(" ".join(error.messages)) from error
+        league = imported.league
         self.stdout.write(
             self.style.SUCCESS(f'Imported "{league}" at /{league.slug}/ from {file}.')
         )
+        for track, restored in imported.tracks_kept_apart:
+            self.stdout.write(
+                f"{track} here has other weather or another map number than the file's: the "
+                f"league races on its own, imported as {restored}."
+            )
+
+
+def _opened(file: str) -> AbstractContextManager[IO[bytes]]:
+    return nullcontext(sys.stdin.buffer) if file == "-" else Path(file).open("rb")
