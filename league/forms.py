@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from rules.championship import BuildZone, Championship, championship_for
 
-from .models import Driver, Role, Track, ruleset_choices
+from .models import Driver, League, Role, Track, ruleset_choices
 from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 if TYPE_CHECKING:
@@ -562,3 +562,27 @@ def chosen_builds(lines: Sequence[BuildLine]) -> dict[str, dict[str, int]]:
         if build is not None:
             builds[start["car"].strip()] = build
     return builds
+
+
+class TrackCopyForm(forms.Form):
+    """A copy of a track for its asker, and optionally one of the leagues they organise whose
+    rounds to come race on it."""
+
+    league = forms.ModelChoiceField(
+        queryset=None,
+        required=False,
+        label="For",
+        empty_label="Just a copy for me",
+        help_text="The league's rounds on this track not yet started race on the copy.",
+    )
+
+    def __init__(self, *args, track: Track, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        organised = (
+            League.objects.filter(archived_at__isnull=True)
+            .filter(memberships__user_id=user.pk, memberships__role=Role.ORGANISER)
+            .filter(seasons__rounds__track=track)
+            .distinct()
+        )
+        self.fields["league"].queryset = organised
+        self.fields["league"].widget.attrs["class"] = "form-select"

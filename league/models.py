@@ -56,6 +56,15 @@ class Track(models.Model):
         help_text="Advanced by every edit, never repeated: the version an edit form was built "
         "on tells whether someone edited the track since.",
     )
+    added_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Who added it to the shared list, and may edit it (as may a site admin); "
+        "anyone else copies it. None: a sample schedule's track, or one added before.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -69,6 +78,13 @@ class Track(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("league:tracks")  # a track has no page of its own: the shared list
+
+    def editable_by(self, user) -> bool:
+        """Whoever added the track edits it (and a site admin): every league racing on it
+        reads it, so anyone else makes a copy of their own instead."""
+        if not user.is_authenticated:
+            return False
+        return user.is_superuser or (self.added_by_id is not None and self.added_by_id == user.pk)
 
     def clean(self) -> None:
         from django.core.exceptions import ValidationError
@@ -247,18 +263,6 @@ def may_manage(user, *, league_id: int, organiser_id: int) -> bool:
     """The league's organisers (and a site admin) manage it, each as much as the other."""
     role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
     return role == Role.ORGANISER
-
-
-def may_edit_tracks(user) -> bool:
-    """The track list is shared by every league: an organiser of a league (or a site admin)
-    may correct it."""
-    if not user.is_authenticated:
-        return False
-    return (
-        user.is_superuser
-        or user.organised_leagues.exists()
-        or user.memberships.filter(role=Role.ORGANISER).exists()
-    )
 
 
 def may_referee(user, *, league_id: int, organiser_id: int, membership=UNREAD) -> bool:

@@ -26,6 +26,7 @@ urlpatterns = [
     path("leagues/restore/", restore.league_restore, name="league_restore"),
     path("tracks/", tracks.tracks, name="tracks"),
     path("tracks/<id:track_id>/edit/", tracks.track_edit, name="track_edit"),
+    path("tracks/<id:track_id>/copy/", tracks.track_copy, name="track_copy"),
     path("join/<token:token>/", members.join, name="join"),
     path("signup/", members.signup, name="signup"),
     path("<slug:slug>/", public(leagues.league_detail), name="league"),

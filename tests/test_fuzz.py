@@ -271,6 +271,8 @@ def build_world(stage: str, rival: dict[str, Any]) -> World:
     world.season = services.season_open(league=league, preset="Spring")
     world.round1 = world.season.rounds.get(number=1)
     world.round2 = world.season.rounds.get(number=2)
+    # Round 2's track as if its organiser had added it: theirs to edit (anyone else copies it).
+    Track.objects.filter(pk=world.round2.track_id).update(added_by=organiser)
     starters = list(zip(drivers, CARS, strict=True))
     if stage in ("by_hand", "injuries", "confirm"):
         services.round_start(round_=world.round1, starters=starters)

@@ -49,7 +49,6 @@ IDENTITIES = ("anonymous", "stranger", "owner", "referee", "organiser", "co-orga
 # (the one who made it, and a member made an organiser) get the same answer everywhere.
 PUBLIC = "ok ok ok ok ok ok ok"
 SIGNED_IN = "login ok ok ok ok ok ok"
-ORGANISERS = "login 403 403 403 ok ok ok"  # of any league: the shared track list
 ORGANISER = "login 403 403 403 ok ok 403"
 REFEREE = "login 403 403 ok ok ok 403"
 TEAM_OWNER = (
@@ -69,7 +68,10 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:league_new": (SIGNED_IN, SIGNED_IN),
     "league:league_restore": (SIGNED_IN, SIGNED_IN),
     "league:tracks": (PUBLIC, SIGNED_IN_NO_LOGIN),
-    "league:track_edit": (ORGANISERS, ORGANISERS),
+    # Round 2's track, which its league's organiser added: theirs alone to edit (the matrix
+    # has no site admin); anyone signed in sees it, with a copy offered, and copies it.
+    "league:track_edit": (SIGNED_IN, "login 403 403 403 ok 403 403"),
+    "league:track_copy": (NOT_HERE_LOGIN, SIGNED_IN),
     "league:join": (PUBLIC, PUBLIC),
     "league:signup": (PUBLIC, PUBLIC),
     "league:league": (PUBLIC, NOT_HERE),

@@ -305,6 +305,18 @@ WRITES: tuple[Write, ...] = (
         lambda scene: Track.objects.filter(name="Santerno").exists(),
     ),
     Write(
+        "league:track_copy",
+        stage("fresh"),
+        lambda scene: reverse("league:track_copy", args=[scene.world.round2.track_id]),
+        lambda scene: {"league": scene.league.pk},
+        lambda scene: (
+            round1(scene)
+            .season.rounds.filter(track__added_by=scene.world.organiser)
+            .exclude(track_id=scene.world.round2.track_id)
+            .exists()
+        ),
+    ),
+    Write(
         "league:join",
         stage("fresh"),
         lambda scene: reverse("league:join", args=[scene.world.invitation.token]),

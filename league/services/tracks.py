@@ -1,10 +1,11 @@
-"""The shared track list: a track added, the sample schedules' tracks, a track corrected."""
+"""The shared track list: a track added, the sample schedules' tracks, a track corrected by
+whoever added it, a copy made for one's own league."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 
@@ -19,7 +20,7 @@ from ..models import (
     RoundStatus,
     Track,
 )
-from .common import for_update, insert_once, leagues_changed
+from .common import for_update, insert_once, league_for_write, leagues_changed, refuse
 from .errors import AlreadyDone, StaleTrack
 
 TRACK_NAME_TAKEN = "A track called {name!r} is already on the list, with another weather table."
@@ -39,6 +40,14 @@ TRACK_CHANGED = (
     "change still applies."
 )
 TRACK_EDITED_ALREADY = "{track} is already as asked."
+TRACK_NOT_YOURS = (
+    "{track} is on the shared list for every league, and only who added it may change it: "
+    "make a copy of your own instead."
+)
+COPY_NAME = "{name} ({user})"
+COPY_NAME_AGAIN = "{name} ({user} {number})"
+MOST_COPIES = 50
+NO_FREE_COPY_NAME = "Could not find a free name for the copy: rename one of your copies first."
 
 
 @transaction.atomic
@@ -68,13 +77,20 @@ def _tracks_named(names) -> dict[str, Track]:
 
 @transaction.atomic
 def track_create(
-    *, name: str, number: int | None = None, weather_table: str = "", weather_chart: str = ""
+    *,
+    name: str,
+    number: int | None = None,
+    weather_table: str = "",
+    weather_chart: str = "",
+    added_by=None,
 ) -> Track:
+    """A track on the shared list, which `added_by` (and a site admin) may edit."""
     track = Track(
         name=name.strip(),
         number=number,
         weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
         weather_chart=weather_chart or formula_d.DEFAULT_WEATHER_CHART,
+        added_by=added_by,
     )
     track.clean()  # the weather tables in canonical form, to compare with a track of that name
     existing = Track.objects.filter(name__iexact=track.name).first()
@@ -137,8 +153,11 @@ def track_edit(
     `weather_chart` is given), while no round is raced on it (a league racing on it is named
     to an `editor` who may see it).
     The same edit posted twice is done once (AlreadyDone); an edit built on an older version
-    of the track is refused (StaleTrack)."""
+    of the track is refused (StaleTrack); an `editor` who did not add it (nor is a site admin)
+    is refused (TRACK_NOT_YOURS)."""
     track = for_update(Track).get(pk=track.pk)
+    if editor is not None and not track.editable_by(editor):
+        raise PermissionDenied(TRACK_NOT_YOURS.format(track=track))
     edited = Track(
         pk=track.pk,
         name=name.strip(),
@@ -175,3 +194,33 @@ def track_edit(
     except IntegrityError:  # a track of that name was added since the check
         raise ValidationError(TRACK_RENAME_TAKEN.format(name=edited.name)) from None
     return edited
+
+
+@transaction.atomic
+def track_copy(*, track: Track, user, league: League | None = None) -> Track:
+    """A copy of `track` that `user` added (so may edit): "Monza (ann)", or "Monza (ann 2)"...;
+    with `league`, one they organise, its rounds on `track` not yet started race on the copy
+    from now on."""
+    for number in range(1, MOST_COPIES + 1):
+        template = COPY_NAME if number == 1 else COPY_NAME_AGAIN
+        name = template.format(name=track.name, user=user.username, number=number)
+        if not Track.objects.filter(name__iexact=name).exists():
+            break
+    else:
+        raise ValidationError(NO_FREE_COPY_NAME)
+    if league is not None:
+        league = league_for_write(league)
+    copy = Track(
+        name=name,
+        number=track.number,
+        weather_table=track.weather_table,
+        weather_chart=track.weather_chart,
+        added_by=user,
+    )
+    copy.full_clean(validate_unique=False, validate_constraints=False)
+    insert_once(copy, lambda: refuse(NO_FREE_COPY_NAME))
+    if league is not None:
+        Round.objects.filter(
+            season__league=league, track=track, status=RoundStatus.SCHEDULED
+        ).update(track=copy)
+    return copy

@@ -1,4 +1,5 @@
-"""The shared track list: a track added by anyone signed in, corrected by an organiser."""
+"""The shared track list: a track added by anyone signed in, corrected by whoever added it (or a
+site admin), copied by anyone else for a league of their own."""
 
 from __future__ import annotations
 
@@ -9,18 +10,18 @@ from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
-from ..forms import TrackForm
-from ..models import Track, may_edit_tracks
+from ..forms import TrackCopyForm, TrackForm
+from ..models import Track
 from .common import BAD_REQUEST, answer, on_form, posted, version_posted
 
 NO_TRACK_VERSION = (
     "This form does not say which version of the track it was built on: reload the page."
 )
 LOG_IN_TO_ADD = "Log in to add a track."
-ONLY_ORGANISERS_EDIT = "Only a league's organiser may edit the track list."
+COPIED = "{copy} is yours to edit{league}."
 
 
 @require_http_methods(["GET", "POST"])
@@ -40,15 +41,18 @@ def tracks(request: HttpRequest) -> HttpResponse:
         return _render_tracks(request, form)
 
     return answer(
-        request, lambda: services.track_create(**form.cleaned_data), done=added, again=again
+        request,
+        lambda: services.track_create(added_by=request.user, **form.cleaned_data),
+        done=added,
+        again=again,
     )
 
 
 def _render_tracks(request: HttpRequest, form: TrackForm) -> HttpResponse:
+    user = request.user
     context = {
-        "tracks": Track.objects.all(),
+        "tracks": [(track, track.editable_by(user)) for track in Track.objects.all()],
         "form": form,
-        "can_edit": may_edit_tracks(request.user),
     }
     status = BAD_REQUEST if request.method == "POST" else 200
     return render(request, "league/tracks.html", context, status=status)
@@ -58,10 +62,11 @@ def _render_tracks(request: HttpRequest, form: TrackForm) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
-    """GET: the track's form, saying first if it may not be edited now; POST: the edit."""
-    if not may_edit_tracks(request.user):
-        raise PermissionDenied(ONLY_ORGANISERS_EDIT)
+    """GET: the track's form for whoever may edit it, saying first if it may not be edited now
+    (anyone else is offered a copy); POST: the edit."""
     track = get_object_or_404(Track, pk=track_id)
+    if request.method == "POST" and not track.editable_by(request.user):
+        raise PermissionDenied(services.TRACK_NOT_YOURS.format(track=track))
     form = TrackForm(posted(request), initial=model_to_dict(track))
     if request.method == "GET":
         refusal = services.track_edit_refusal(track, viewer=request.user)
@@ -76,7 +81,7 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
     def again(reasons, status, fresh) -> HttpResponse:
         if fresh:
             track.refresh_from_db()
-        shown = TrackForm(initial=model_to_dict(track)) if fresh else form
+        shown = _shown(track) if fresh else form
         return _render_edit(request, track, shown, reasons, status)
 
     return answer(
@@ -92,6 +97,53 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
     )
 
 
+def _shown(track: Track) -> TrackForm:
+    return TrackForm(initial=model_to_dict(track))
+
+
 def _render_edit(request, track: Track, form: TrackForm, errors, status: int) -> HttpResponse:
-    context = {"track": track, "form": form, "errors": errors}
+    context = {
+        "track": track,
+        "form": form,
+        "errors": errors,
+        "may_edit": track.editable_by(request.user),
+        "copy_form": TrackCopyForm(track=track, user=request.user),
+    }
     return render(request, "league/track_edit.html", context, status=status)
+
+
+@login_required
+@require_POST
+def track_copy(request: HttpRequest, track_id: int) -> HttpResponse:
+    """A copy of the track that the one asking may edit; for one of the leagues they organise,
+    its rounds on the track not yet started race on the copy."""
+    track = get_object_or_404(Track, pk=track_id)
+    form = TrackCopyForm(request.POST, track=track, user=request.user)
+    if not form.is_valid():
+        return _render_edit(
+            request,
+            track,
+            TrackForm(initial=model_to_dict(track)),
+            [error for errors in form.errors.values() for error in errors],
+            BAD_REQUEST,
+        )
+    league = form.cleaned_data["league"]
+    if league is not None:
+        services.league_writable(league)
+
+    def copied(copy: Track) -> HttpResponse:
+        said = f", and {league}'s rounds to come race on it" if league is not None else ""
+        messages.success(request, COPIED.format(copy=copy, league=said))
+        return redirect("league:track_edit", track_id=copy.pk)
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        return _render_edit(
+            request, track, TrackForm(initial=model_to_dict(track)), reasons, status
+        )
+
+    return answer(
+        request,
+        lambda: services.track_copy(track=track, user=request.user, league=league),
+        done=copied,
+        again=again,
+    )

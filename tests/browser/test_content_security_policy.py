@@ -30,6 +30,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 POST_ONLY = {
     "logout",
     "league:round_by_hand",
+    "league:track_copy",
     "league:league_archive",
     "league:member",
     "league:invitation_withdraw",
@@ -130,6 +131,7 @@ def test_every_page_of_the_site_keeps_to_the_content_security_policy(
     # Anyone's pages.
     visit("league:home", "/")
     visit("login", "/login/")
+    visit("league:signup", "/signup/")
     visit("league:tracks", "/tracks/")
     visit("league:league", slug + "/")
     visit("league:season", season.get_absolute_url())

@@ -1,5 +1,5 @@
-"""Editing a track on the shared track list: its name, number and weather table, never while a
-round is raced on it."""
+"""The shared track list: a track edited (its name, number and weather table, never while a
+round is raced on it) by whoever added it, and copied by anyone else for their league."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def imola(season: Season) -> Track:
+def imola(season: Season, organiser) -> Track:
+    """A sample schedule's track, here as if the league's organiser had added it."""
+    Track.objects.filter(name="Imola").update(added_by=organiser)
     return Track.objects.get(name="Imola")
 
 
@@ -121,11 +123,61 @@ def test_the_organiser_edits_a_track_from_the_track_list(client_organiser, leagu
     assert Track.objects.filter(name="Santerno").exists()
 
 
-def test_a_user_who_runs_no_league_may_not_edit_tracks(client, imola):
-    client.force_login(UserFactory(username="visitor"))
-    assert edit_url(imola) not in client.get(reverse("league:tracks")).text
-    assert client.post(edit_url(imola), posted(imola, name="Santerno")).status_code == 403
+def test_only_whoever_added_a_track_edits_it_and_anyone_else_is_offered_a_copy(client, imola):
+    """An invited referee renumbered another league's track: organising a league, or joining
+    one, gives no right over the shared list."""
+    other = UserFactory(username="other-organiser")
+    services.league_create(name="Other League", organiser=other)
+    client.force_login(other)
+    listing = client.get(reverse("league:tracks")).text
+    assert 'aria-label="Copy Imola"' in listing and 'aria-label="Edit Imola"' not in listing
+    page = client.get(edit_url(imola)).text
+    assert 'id="track-copy"' in page and 'name="version"' not in page
+    refused = client.post(edit_url(imola), posted(imola, name="Santerno"))
+    assert refused.status_code == 403
+    assert escape(services.TRACK_NOT_YOURS.format(track=imola)) in refused.text
     assert Track.objects.get(pk=imola.pk).name == "Imola"
+
+
+def test_a_sample_track_is_edited_by_a_site_admin_only(client, season):
+    monza = Track.objects.get(name="Monza")
+    assert monza.added_by is None
+    client.force_login(season.league.organiser)
+    assert client.post(edit_url(monza), posted(monza, number="99")).status_code == 403
+    client.force_login(UserFactory(username="admin", is_superuser=True))
+    assert client.post(edit_url(monza), posted(monza, number="99")).status_code == 302
+    assert Track.objects.get(pk=monza.pk).number == 99
+
+
+def test_a_copy_for_a_league_is_its_copier_s_and_the_league_races_its_rounds_to_come_on_it(
+    client, season, teams
+):
+    monza = Track.objects.get(name="Monza")
+    league = season.league
+    played = season.rounds.filter(track=monza).first()
+    Round.objects.filter(pk=played.pk).update(status=RoundStatus.FINISHED)
+    to_come = list(season.rounds.filter(track=monza).exclude(pk=played.pk))
+    client.force_login(league.organiser)
+    response = client.post(reverse("league:track_copy", args=[monza.pk]), {"league": league.pk})
+    copy = Track.objects.get(name=f"Monza ({league.organiser.username})")
+    assert response.status_code == 302 and response.url == edit_url(copy)
+    assert copy.added_by == league.organiser and copy.weather_table == monza.weather_table
+    assert all(Round.objects.get(pk=round_.pk).track == copy for round_ in to_come)
+    assert Round.objects.get(pk=played.pk).track == monza  # raced: it keeps its track
+    again = client.post(reverse("league:track_copy", args=[monza.pk]), {"league": ""})
+    assert again.status_code == 302
+    assert Track.objects.filter(name=f"Monza ({league.organiser.username} 2)").exists()
+
+
+def test_a_copy_is_for_a_league_the_copier_organises_only(client, season):
+    monza = Track.objects.get(name="Monza")
+    client.force_login(UserFactory(username="stranger"))
+    response = client.post(
+        reverse("league:track_copy", args=[monza.pk]), {"league": season.league.pk}
+    )
+    assert response.status_code == 400
+    assert not Track.objects.filter(name__startswith="Monza (").exists()
+    assert season.rounds.filter(track=monza).exists()
 
 
 def test_a_stale_edit_gets_the_track_as_it_stands_with_a_409(client_organiser, imola):
@@ -199,7 +251,7 @@ def test_the_track_page_names_a_league_racing_on_it_only_to_those_who_may_see_it
     assert "Thursday Night League" not in page
     assert escape(services.TRACK_RUNNING_ELSEWHERE.format(track="Imola")) in page
     response = client.post(edit_url(imola), posted(imola, weather_table="1-20 sun"))
-    assert response.status_code == 400
+    assert response.status_code == 403  # not theirs to edit, whatever races on it
     assert "Thursday Night League" not in response.content.decode()
     client.force_login(season.league.organiser)
     assert "Thursday Night League" in client.get(edit_url(imola)).content.decode()
