@@ -33,9 +33,12 @@ from rules import engine
 def league_with_drivers(
     *, organiser, name: str, drivers: int, cars_per_team: int = 2, rookies: bool = False
 ) -> League:
-    """A Season Pass league with `drivers` drivers, two to a team: of every sort (young and
-    old, healthy and injured, some about to fall below zero XP), or all healthy `rookies`."""
+    """A published Season Pass league with `drivers` drivers, two to a team: of every sort
+    (young and old, healthy and injured, some about to fall below zero XP), or all healthy
+    `rookies`."""
     league = services.league_create(name=name, organiser=organiser)
+    League.objects.filter(pk=league.pk).update(published=True)
+    league.published = True
     teams = Team.objects.bulk_create(
         Team(league=league, name=f"{name} team {number}")
         for number in range(-(-drivers // cars_per_team))
@@ -129,7 +132,12 @@ def leagues_in_bulk(*, organiser, count: int, name: str = "League") -> list[Leag
     """`count` published leagues of `organiser`'s (a site's many leagues, for its home page),
     each with one season open."""
     leagues = League.objects.bulk_create(
-        League(name=f"{name} {number}", slug=f"{slugify(name)}-{number}", organiser=organiser)
+        League(
+            name=f"{name} {number}",
+            slug=f"{slugify(name)}-{number}",
+            organiser=organiser,
+            published=True,
+        )
         for number in range(count)
     )
     Season.objects.bulk_create(Season(league=league, number=1) for league in leagues)

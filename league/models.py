@@ -130,9 +130,10 @@ class League(models.Model):
         "they step down.",
     )
     published = models.BooleanField(
-        default=True,
-        help_text="Its pages and exports are open to everyone; unpublished, only to its "
-        'organiser, referees and team owners (docs/architecture.md, "Published leagues").',
+        default=False,
+        help_text="Its pages and exports are open to everyone; unpublished (as a new league is "
+        "until its organiser publishes it), only to its organisers, referees and team owners "
+        '(docs/architecture.md, "Published leagues").',
     )
     created = models.DateTimeField(auto_now_add=True)
     archived_at = models.DateTimeField(

@@ -32,6 +32,7 @@ urlpatterns = [
     path("<slug:slug>/", public(leagues.league_detail), name="league"),
     path("<slug:slug>/archive/", leagues.league_archive, name="league_archive"),
     path("<slug:slug>/backup/", leagues.league_backup, name="league_backup"),
+    path("<slug:slug>/delete/", leagues.league_delete, name="league_delete"),
     path("<slug:slug>/calendar.ics", public(exports.calendar), name="calendar"),
     path(
         "<slug:slug>/standings.json", public(exports.current_standings_json), name="standings_json"

@@ -12,7 +12,7 @@ from hypothesis import settings
 
 from league import services
 from league.models import League, Season, Team
-from tests.factories import UserFactory
+from tests.factories import UserFactory, published
 
 # A property holds or it does not, however busy the machine: two cores shared with a browser and
 # a database server make hypothesis's per-example deadline a coin toss, not a finding.
@@ -27,7 +27,8 @@ def organiser(db) -> User:
 
 @pytest.fixture
 def league(organiser: User) -> League:
-    return services.league_create(name="Thursday Night League", organiser=organiser)
+    """A league its organiser has published (a new one is private until then)."""
+    return published(services.league_create(name="Thursday Night League", organiser=organiser))
 
 
 @pytest.fixture

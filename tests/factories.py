@@ -135,3 +135,11 @@ class SeasonEndChangeFactory(DjangoModelFactory[SeasonEndChange]):
 
     class Meta:
         model = SeasonEndChange
+
+
+def published(league: League) -> League:
+    """`league` published, as a league that races in public is (a new league is private
+    until its organiser publishes it; its settings' version is left as made)."""
+    League.objects.filter(pk=league.pk).update(published=True)
+    league.refresh_from_db()
+    return league

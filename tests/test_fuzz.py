@@ -75,7 +75,7 @@ from rules import engine
 from rules.dice import Die, values
 from rules.engine import Event
 from rules.season_pass import DEFAULT_WEATHER_TABLE
-from tests.factories import PASSWORD, LeagueFactory, TrackFactory, UserFactory
+from tests.factories import PASSWORD, LeagueFactory, TrackFactory, UserFactory, published
 from tests.races.autopilot import drive, legal_event
 from tests.races.scenario import STEPS
 
@@ -252,7 +252,8 @@ def build_world(stage: str, rival: dict[str, Any]) -> World:
     (round 1 run at the table and driven to the finish, every state kept) or "season_done"
     (every round of season 1 finished)."""
     organiser = UserFactory(username=f"organiser-{stage}")
-    league = services.league_create(name="Thursday Night League", organiser=organiser)
+    # Published, as a league racing in public is: its pages are open to anyone.
+    league = published(services.league_create(name="Thursday Night League", organiser=organiser))
     teams = [
         _team(league, "Red Herrings", ["Ann", MARKUP_DRIVER]),
         _team(league, MARKUP_TEAM, ["Cid", "Dot"]),

@@ -76,6 +76,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:signup": (PUBLIC, PUBLIC),
     "league:league": (PUBLIC, NOT_HERE),
     "league:league_archive": (NOT_HERE_LOGIN, ORGANISER),
+    "league:league_delete": (ORGANISER, ORGANISER),
     "league:league_backup": (ORGANISER, NOT_HERE_LOGIN),
     "league:calendar": (PUBLIC, NOT_HERE),
     "league:standings_json": (PUBLIC, NOT_HERE),
@@ -320,8 +321,10 @@ def test_the_pages_of_an_unpublished_league_are_its_members_only(
 
 # --- an archived league is read-only ------------------------------------------------------------
 
-# The one write an archived league takes: its organiser restoring it (league_archive).
+# The writes an archived league takes: its organiser restoring it (league_archive), or
+# deleting it for good (league_delete).
 ARCHIVING = "league:league_archive"
+ARCHIVED_WRITES = {ARCHIVING, "league:league_delete"}
 NOT_WRITES = (NOT_HERE, NOT_HERE_LOGIN)
 
 
@@ -353,7 +356,7 @@ def test_every_write_to_an_archived_league_is_refused_with_the_reason(
                     transaction.set_rollback(True)
                 response, got = answer.response, _answer(answer.response)
                 refused = got == "403" and read_only in response.content.decode()
-                if allowed != "ok" or name == ARCHIVING:
+                if allowed != "ok" or name in ARCHIVED_WRITES:
                     if got != allowed:
                         wrong.append(f"POST {url} as {who}: {got}, not {allowed}")
                 elif not refused:

@@ -44,6 +44,7 @@ from .errors import (
     StaleTrack,
 )
 from .leagues import (
+    DELETE_NAME_MISMATCH,
     LEAGUE_ARCHIVED_ALREADY,
     LEAGUE_CHANGED,
     LEAGUE_EXISTS,
@@ -56,6 +57,7 @@ from .leagues import (
     UNPUBLISHED_ALREADY,
     league_archive_set,
     league_create,
+    league_delete,
     league_points_table_set,
     league_publish_set,
     points_table_refusal,
@@ -240,6 +242,7 @@ __all__ = [
     "COPY_NAME_AGAIN",
     "DAMAGE_NEEDED",
     "DAMAGE_TOO_HIGH",
+    "DELETE_NAME_MISMATCH",
     "DRIVER_CARD_ALREADY",
     "DRIVER_CARD_CHANGED",
     "DRIVER_NAME_TAKEN",
@@ -381,6 +384,7 @@ __all__ = [
     "invitation_withdraw",
     "league_archive_set",
     "league_create",
+    "league_delete",
     "league_for_write",
     "league_points_table_set",
     "league_publish_set",

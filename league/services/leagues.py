@@ -15,9 +15,12 @@ from rules.championship import (
 
 from .. import slugs
 from ..models import (
+    Entry,
     League,
     Membership,
     Round,
+    RoundResultChange,
+    SeasonEndChange,
 )
 from .common import for_update, insert_once, league_for_write
 from .errors import AlreadyDone, StaleLeague
@@ -39,6 +42,7 @@ LEAGUE_CHANGED = (
 LEAGUE_ARCHIVED_ALREADY = "{league} is archived already."
 LEAGUE_NOT_ARCHIVED = "{league} is not archived: it is on the home page's list."
 SLUG_TRIES = 20
+DELETE_NAME_MISMATCH = "Type the league's name, {name}, to delete it."
 
 
 @transaction.atomic
@@ -162,3 +166,18 @@ def league_publish_set(
     league.settings_version += 1
     league.save(update_fields=["published", "settings_version"])
     return league
+
+
+@transaction.atomic
+def league_delete(*, league: League, name_typed: str) -> None:
+    """Delete the league and everything of it (its seasons, rounds and their races at the
+    table, teams, drivers, results, members and invitations; the shared tracks stay), once
+    its organiser has typed its name. Nothing of it can be brought back but from a backup."""
+    league = league_for_write(league, archived=True)
+    if name_typed.strip().casefold() != league.name.casefold():
+        raise ValidationError(DELETE_NAME_MISMATCH.format(name=league.name))
+    # The history is protected from a stray delete (on_delete=PROTECT): taken out first, here.
+    Entry.objects.filter(round__season__league=league).delete()
+    SeasonEndChange.objects.filter(season__league=league).delete()
+    RoundResultChange.objects.filter(round__season__league=league).delete()
+    league.delete()

@@ -29,6 +29,7 @@ from .common import (
 
 READY = "{league} is ready: add teams, then open its first season."
 SCORES_BY = "{league} now scores by {league.points_table}."
+DELETED = "{league} is deleted, with everything of it."
 
 
 @require_GET
@@ -257,3 +258,29 @@ def league_publish(request: HttpRequest, slug: str) -> HttpResponse:
 def _render_publish(request, league: League, errors=(), status: int = 200) -> HttpResponse:
     context = {"league": league, "errors": list(errors)}
     return render(request, "league/publish.html", context, status=status)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET asks first, offering the backup; POST, with the league's name typed, deletes it."""
+    league = managed_league(request, slug, archiving=True)
+    if request.method == "GET":
+        return _render_delete(request, league)
+
+    def deleted(_nothing) -> HttpResponse:
+        messages.success(request, DELETED.format(league=league.name))
+        return redirect("league:home")
+
+    return answer(
+        request,
+        lambda: services.league_delete(league=league, name_typed=request.POST.get("name", "")),
+        done=deleted,
+        again=lambda reasons, status, fresh: _render_delete(request, league, reasons, status),
+    )
+
+
+def _render_delete(request, league: League, errors=(), status: int = 200) -> HttpResponse:
+    context = {"league": league, "errors": list(errors)}
+    return render(request, "league/league_delete.html", context, status=status)

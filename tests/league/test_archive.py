@@ -9,9 +9,11 @@ from django.urls import reverse
 
 from league import services
 from league.forms import ARCHIVE_OR_RESTORE, NO_SETTINGS_VERSION
-from league.models import League, Role
+from league.models import Driver, Entry, League, Role, Track
+from races.models import Race, RaceEvent
 from tests.factories import UserFactory
 from tests.league.test_services import database_state, play_rounds, racing_drivers
+from tests.races.autopilot import drive
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +206,35 @@ def test_an_invitation_to_an_archived_league_waits_for_its_restoring(client, rac
     refused = client.post(url, sign_up)
     assert refused.status_code == 403 and "read-only" in refused.text
     assert not User.objects.filter(username="jane").exists()
+
+
+# --- deleting a league -------------------------------------------------------------------------
+
+
+def test_the_organiser_deletes_a_raced_league_after_typing_its_name(client_organiser, raced, teams):
+    """A test league could never be deleted; this one raced by hand and at the table."""
+    third = raced.current_season().rounds.get(number=3)
+    race = services.round_start_at_table(
+        round_=third,
+        starters=[(driver, driver.name) for driver in racing_drivers(teams)],
+    )
+    drive(race, 6, who=raced.organiser)
+    url = reverse("league:league_delete", args=[raced.slug])
+    page = client_organiser.get(url).text
+    assert reverse("league:league_backup", args=[raced.slug]) in page and 'id="delete-form"' in page
+    wrong = client_organiser.post(url, {"name": "Another League"})
+    assert wrong.status_code == 400 and League.objects.filter(pk=raced.pk).exists()
+    tracks = Track.objects.count()
+    response = client_organiser.post(url, {"name": "thursday night league "})
+    assert response.status_code == 302 and response.url == reverse("league:home")
+    assert not League.objects.filter(pk=raced.pk).exists()
+    assert not Entry.objects.exists() and not Driver.objects.exists()
+    assert not Race.objects.exists() and not RaceEvent.objects.exists()
+    assert Track.objects.count() == tracks
+
+
+def test_only_its_organiser_deletes_a_league(client, raced, django_user_model):
+    client.force_login(django_user_model.objects.create_user("stranger"))
+    url = reverse("league:league_delete", args=[raced.slug])
+    assert client.post(url, {"name": raced.name}).status_code == 403
+    assert League.objects.filter(pk=raced.pk).exists()

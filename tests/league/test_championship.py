@@ -11,7 +11,7 @@ from league import services
 from league.models import Driver, League, Season
 from league.services import LEAGUE_CHANGED, POINTS_TABLE_ALREADY, POINTS_TABLE_IN_USE
 from rules.championship import championship_for
-from tests.factories import UserFactory
+from tests.factories import UserFactory, published
 from tests.league.test_services import play
 
 pytestmark = pytest.mark.django_db
@@ -22,8 +22,8 @@ F1 = "25-18-15-12-10-8-6-4-2-1"
 @pytest.fixture
 def formula_d(organiser) -> League:
     """A Formula D league of three one-car teams (Ann's, Bob's, Cid's)."""
-    league = services.league_create(
-        name="Grand Prix Club", organiser=organiser, ruleset="formula_d"
+    league = published(
+        services.league_create(name="Grand Prix Club", organiser=organiser, ruleset="formula_d")
     )
     for name in ("Ann", "Bob", "Cid"):
         services.team_create(league=league, name=f"{name}'s", driver_names=[name])

@@ -326,7 +326,7 @@ def test_a_bare_carriage_return_in_a_name_or_place_injects_no_event(client, seas
     calendar clients do): one event, whose place and title read as typed, line break and all."""
     league = season.league
     League.objects.filter(pk=league.pk).update(name="Thursday\rEND:VEVENT\rBEGIN:VEVENT")
-    venue = "The club\rBEGIN:VEVENT\r\nSUMMARY:Free beer\x00"
+    venue = "The club\rBEGIN:VEVENT\r\nSUMMARY:Free beer\x07"
     schedule(season.rounds.get(number=1), datetime(2026, 12, 3, 19, 30, tzinfo=UTC), venue)
     feed = client.get(reverse("league:calendar", args=[league.slug])).content.decode()
     (event,) = _events(feed)

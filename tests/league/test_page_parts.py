@@ -19,7 +19,7 @@ from django.urls import reverse
 from bench import builders
 from league import services
 from league.models import League, Team
-from tests.factories import UserFactory
+from tests.factories import UserFactory, published
 
 pytestmark = pytest.mark.django_db
 
@@ -190,7 +190,7 @@ def test_each_page_of_a_long_list_is_kept_apart_and_other_parameters_share_the_c
 def test_a_league_made_under_a_deleted_league_s_id_shows_none_of_its_parts(client):
     """SQLite reuses the highest id once its row is gone: the key holds when the league was
     made, too."""
-    first = services.league_create(name="Gone Soon", organiser=UserFactory())
+    first = published(services.league_create(name="Gone Soon", organiser=UserFactory()))
     services.team_create(league=first, name="Vanishing Team", driver_names=["Ann", "Bob"])
     assert "Vanishing Team" in client.get(first.get_absolute_url()).text
     pk, slug = first.pk, first.slug

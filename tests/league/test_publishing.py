@@ -179,3 +179,21 @@ def test_a_public_page_costs_the_same_queries_published_or_seen_by_its_organiser
     # than the login's own.
     with django_assert_max_num_queries(len(public.captured_queries) + 2):
         assert client.get(url).status_code == 200
+
+
+def test_a_new_league_is_private_until_its_organiser_publishes_it(client):
+    """Leagues were public from the moment they were made: a test league was open to all."""
+    organiser = UserFactory(username="newcomer")
+    client.force_login(organiser)
+    client.post(reverse("league:league_new"), {"name": "Trial League"})
+    league = League.objects.get(name="Trial League")
+    assert not league.published
+    page = client.get(league.get_absolute_url()).text
+    assert 'id="published-badge">Not published</span>' in page
+    client.logout()
+    assert client.get(league.get_absolute_url()).status_code == 404
+    assert "Trial League" not in client.get(reverse("league:home")).text
+    services.league_publish_set(league=league, published=True)
+    page = client.get(league.get_absolute_url()).text
+    assert 'id="published-badge">Published</span>' in page
+    assert "Trial League" in client.get(reverse("league:home")).text

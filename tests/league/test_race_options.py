@@ -14,6 +14,7 @@ from django.utils.html import escape
 from league import services
 from league.models import Driver, League, Round
 from races import services as race_services
+from tests.factories import published
 from tests.league.test_views import round_url, versioned
 
 pytestmark = pytest.mark.django_db
@@ -22,8 +23,13 @@ migration = importlib.import_module("league.migrations.0022_round_race_options")
 
 @pytest.fixture
 def formula_d(organiser) -> League:
-    league = services.league_create(
-        name="Grand Prix Club", organiser=organiser, ruleset="formula_d", settings={"tires": True}
+    league = published(
+        services.league_create(
+            name="Grand Prix Club",
+            organiser=organiser,
+            ruleset="formula_d",
+            settings={"tires": True},
+        )
     )
     for name in ("Ann", "Bob"):
         services.team_create(league=league, name=f"{name}'s", driver_names=[name])

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from league import services
 from league.models import Driver, League, Season
-from tests.factories import UserFactory
+from tests.factories import UserFactory, published
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ OWN = {"tires": 8, "brakes": 4, "gearbox": 2, "body": 2, "engine": 2, "road_hand
 
 @pytest.fixture
 def rbb(organiser) -> League:
-    league = services.league_create(name="RBB", organiser=organiser, ruleset="rbb")
+    league = published(services.league_create(name="RBB", organiser=organiser, ruleset="rbb"))
     services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
     return league
 

@@ -14,6 +14,7 @@ from league import services
 from league.models import Driver, League, Round, Season
 from league.standings import season_leaders, season_standings
 from league.title import season_title
+from tests.factories import published
 from tests.league.test_services import play
 from tests.league.test_views import round_url
 
@@ -23,11 +24,13 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def teams_league(organiser) -> League:
     """Two teams of two cars, the team race on, the drivers scored 25-18-15-12."""
-    league = services.league_create(
-        name="Team Club",
-        organiser=organiser,
-        ruleset="formula_d",
-        settings={"cars_per_team": "2", "team_race": True},
+    league = published(
+        services.league_create(
+            name="Team Club",
+            organiser=organiser,
+            ruleset="formula_d",
+            settings={"cars_per_team": "2", "team_race": True},
+        )
     )
     services.league_points_table_set(league=league, table="25-18-15-12")
     services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
@@ -94,8 +97,10 @@ def test_a_round_switched_off_the_team_race_scores_the_teams_their_drivers_point
 def test_a_round_switched_to_the_team_race_in_a_league_without_it_names_its_winner(
     organiser,
 ):
-    league = services.league_create(
-        name="Pairs", organiser=organiser, ruleset="formula_d", settings={"cars_per_team": "2"}
+    league = published(
+        services.league_create(
+            name="Pairs", organiser=organiser, ruleset="formula_d", settings={"cars_per_team": "2"}
+        )
     )
     services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
     services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
@@ -123,8 +128,10 @@ def test_the_round_and_season_pages_name_the_team_that_won_the_team_race(client,
 
 
 def test_without_the_team_race_the_round_page_adds_the_drivers_points(organiser, client):
-    league = services.league_create(
-        name="Pairs", organiser=organiser, ruleset="formula_d", settings={"cars_per_team": "2"}
+    league = published(
+        services.league_create(
+            name="Pairs", organiser=organiser, ruleset="formula_d", settings={"cars_per_team": "2"}
+        )
     )
     services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
     services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])

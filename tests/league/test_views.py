@@ -11,7 +11,7 @@ from league import services
 from league.models import Driver, Entry, League, Role, Round, RoundStatus, Season, Team, Track
 from league.pagination import LEAGUES_PER_PAGE
 from rules.championship import championship_for
-from tests.factories import UserFactory
+from tests.factories import UserFactory, published
 from tests.league.test_services import all_finish
 
 pytestmark = pytest.mark.django_db
@@ -484,12 +484,13 @@ def test_the_home_page_lists_ones_own_leagues_by_role_and_the_published_a_page_a
     referee = UserFactory(username="ref")
     for number in range(LEAGUES_PER_PAGE + 3):
         made = services.league_create(name=f"League {number:02}", organiser=organiser)
+        made = published(made)
         if number == 1:
             services.member_add(league=made, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     page = client.get(reverse("league:home")).text
-    mine, _, published = page.partition('id="published-leagues"')
+    mine, _, listed = page.partition('id="published-leagues"')
     assert "League 01" in mine and "Referee" in mine and "League 02" not in mine
     # The latest first, a page at a time.
-    assert f"League {LEAGUES_PER_PAGE + 2:02}" in published and "League 00" not in published
+    assert f"League {LEAGUES_PER_PAGE + 2:02}" in listed and "League 00" not in listed
     assert "League 00" in client.get(reverse("league:home") + "?page=2").text
