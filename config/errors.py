@@ -11,6 +11,8 @@ context processor gives every page).
 
 from __future__ import annotations
 
+import inspect
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views import defaults
@@ -21,6 +23,6 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     return render(request, "400.html", status=400)
 
 
-permission_denied = defaults.permission_denied.__wrapped__
-page_not_found = defaults.page_not_found.__wrapped__
-server_error = defaults.server_error.__wrapped__
+permission_denied = inspect.unwrap(defaults.permission_denied)
+page_not_found = inspect.unwrap(defaults.page_not_found)
+server_error = inspect.unwrap(defaults.server_error)

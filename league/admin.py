@@ -119,7 +119,7 @@ class EntryInline(admin.TabularInline):
     """A round's starters and results: written by the services, only shown here."""
 
     model = Entry
-    fields = [
+    readonly_fields = (
         "place",
         "driver",
         "team",
@@ -136,8 +136,8 @@ class EntryInline(admin.TabularInline):
         "xp_change",
         "injured",
         "dead",
-    ]
-    readonly_fields = fields
+    )
+    fields = readonly_fields
     extra = 0
     can_delete = False
     show_change_link = True

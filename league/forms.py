@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from rules.championship import BuildZone, Championship, championship_for
 
-from .models import Driver, League, Role, Track, ruleset_choices
+from .models import Driver, League, Role, Team, Track, ruleset_choices
 from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 if TYPE_CHECKING:
@@ -111,7 +111,8 @@ class ArchiveForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("version") is None:
             raise forms.ValidationError(NO_SETTINGS_VERSION)
         if ("archive" in self.data) == ("restore" in self.data):
@@ -149,10 +150,13 @@ class PointsTableForm(forms.Form):
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
-        self.fields["preset"].choices = [(name, name) for name in rules.points_presets]
+        cast(forms.ChoiceField, self.fields["preset"]).choices = [
+            (name, name) for name in rules.points_presets
+        ]
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("version") is None:
             raise forms.ValidationError(NO_SETTINGS_VERSION)
         if not cleaned.get("preset") and not cleaned.get("table", "").strip():
@@ -179,7 +183,8 @@ class SeasonSetupForm(forms.Form):
             )
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("version") is None:
             raise forms.ValidationError(NO_SETUP_VERSION)
         return cleaned
@@ -209,12 +214,12 @@ class HireForm(forms.Form):
 class RookieForm(forms.Form):
     """A rookie hired from a round's starters form, for one of the league's teams."""
 
-    team = forms.ModelChoiceField(queryset=None, label="Team", empty_label=None)
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label="Team", empty_label=None)
     name = forms.CharField(max_length=80, label="Rookie's name")
 
     def __init__(self, *args, league, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = league.teams.all()
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = league.teams.all()
         self.fields["team"].widget.attrs["class"] = "form-select"
 
 
@@ -289,7 +294,7 @@ class SeasonForm(forms.Form):
     def __init__(self, *args, rules: Championship, next_number: int = 1, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"].initial = next_number
-        self.fields["preset"].choices = [("", "— custom —")] + [
+        cast(forms.ChoiceField, self.fields["preset"]).choices = [("", "— custom —")] + [
             (preset.name, f"{preset.name}: " + ", ".join(t.name for t in preset.tracks))
             for preset in rules.presets
         ]
@@ -309,7 +314,8 @@ class SeasonForm(forms.Form):
         return [track for track in self._races() if track is not None]
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("preset"):
             return cleaned
         tracks = self.tracks()
@@ -327,7 +333,8 @@ class StarterForm(forms.Form):
     car = forms.CharField(max_length=30, required=False)
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("start") and not cleaned.get("car", "").strip():
             raise forms.ValidationError("Name the car this driver races in.")
         return cleaned
@@ -352,12 +359,15 @@ class OutcomeForm(forms.Form):
 
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["outcome"].choices = [(FINISHED, "Finished"), *rules.out_reasons]
+        cast(forms.ChoiceField, self.fields["outcome"]).choices = [
+            (FINISHED, "Finished"),
+            *rules.out_reasons,
+        ]
         if rules.bonus_points_label:
             self.fields["bonus_points"].label = rules.bonus_points_label
         else:
             del self.fields["bonus_points"]
-        self.fields["damage"].min_value = rules.least_disabling_damage
+        cast(forms.IntegerField, self.fields["damage"]).min_value = rules.least_disabling_damage
         self.fields["damage"].validators.append(MinValueValidator(rules.least_disabling_damage))
 
     def outcome_for(self, entry_id: int) -> EntryOutcome:
@@ -401,7 +411,7 @@ class MemberRoleForm(forms.Form):
             (self.ORGANISER, "Organiser: may do everything"),
         ]
         choices += [(self.TEAM + pk, f"Team owner of {team}") for pk, team in self.teams.items()]
-        self.fields["role"].choices = choices
+        cast(forms.ChoiceField, self.fields["role"]).choices = choices
         self.fields["role"].widget.attrs["class"] = "form-select"
 
     @classmethod
@@ -439,7 +449,8 @@ class RoundSessionForm(forms.Form):
     venue = forms.CharField(max_length=120, required=False, label="Place")
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("time") and not cleaned.get("date"):
             raise forms.ValidationError(SESSION_TIME_WITHOUT_DATE)
         return cleaned
@@ -546,7 +557,7 @@ def chosen_builds(lines: Sequence[BuildLine]) -> dict[str, dict[str, int]]:
     """{car: WP by zone} for the starters whose car is built; ValidationError naming the driver
     whose build is not a number within its zone's limits, or only half given."""
     errors = [
-        f"{line.line.driver}, {line.form.fields[field].label.lower()}: {error}"
+        f"{line.line.driver}, {str(line.form.fields[field].label).lower()}: {error}"
         for line in lines
         for field, field_errors in line.form.errors.items()
         for error in field_errors
@@ -569,7 +580,7 @@ class TrackCopyForm(forms.Form):
     rounds to come race on it."""
 
     league = forms.ModelChoiceField(
-        queryset=None,
+        queryset=League.objects.none(),
         required=False,
         label="For",
         empty_label="Just a copy for me",
@@ -584,5 +595,5 @@ class TrackCopyForm(forms.Form):
             .filter(seasons__rounds__track=track)
             .distinct()
         )
-        self.fields["league"].queryset = organised
+        cast(forms.ModelChoiceField, self.fields["league"]).queryset = organised
         self.fields["league"].widget.attrs["class"] = "form-select"

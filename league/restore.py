@@ -76,7 +76,7 @@ class UploadLimit(FileUploadHandler):
 def league_restore(request: HttpRequest) -> HttpResponse:
     """GET: the upload form; POST: the league made from the file, or the reason it is not."""
     limit = UploadLimit(request, settings.PADDOCK_RESTORE_MOST_BYTES)
-    request.upload_handlers.insert(0, limit)
+    request.upload_handlers = [limit, *request.upload_handlers]
     return _restore(request, limit)
 
 

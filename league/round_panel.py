@@ -200,7 +200,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
     by_team: dict[str, list[int]] = {}
     for entry in panel.entries:
         by_team.setdefault(entry.team.name, []).append(
-            entry.points if team_table is None else entry.place
+            entry.points if team_table is None else (entry.place or 0)
         )
     if team_table is not None:
         # A team race: its teams score their cars' places on its own table, and one wins.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Q, Sum
 
@@ -175,6 +176,7 @@ def _round_shapes(season: Season, rounds: Iterable[Round] | None) -> dict[int, _
     """Each round's multiplier and team race table, by number in order: from `rounds` when
     the caller has them, else in one query."""
     league = season.league
+    rows: Iterable[tuple[int, Any, Any, str]]
     if rounds is None:
         rows = season.rounds.order_by("number").values_list(
             "number", "multiplier", "race_options", "race_format"

@@ -6,8 +6,8 @@ from .models import Race, RaceEvent
 class RaceEventInline(admin.TabularInline):
     model = RaceEvent
     extra = 0
-    fields = ["seq", "kind", "payload", "who", "when"]
-    readonly_fields = fields
+    readonly_fields = ("seq", "kind", "payload", "who", "when")
+    fields = readonly_fields
     can_delete = False
 
     def get_queryset(self, request):

@@ -199,7 +199,8 @@ class RacesAtTheTable:
         if not state.finished:
             raise ValidationError(RACE_NOT_FINISHED)
         by_car = {entry.car: entry for entry in round_.entries.select_related("driver")}
-        outcomes, injury_rolls = [], {}
+        outcomes: list[league_services.EntryOutcome] = []
+        injury_rolls: dict[int, Sequence[int]] = {}
         for result in engine.results(state):
             entry = by_car[result.car]
             outcomes.append(_outcome(entry, result))

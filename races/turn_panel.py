@@ -353,7 +353,9 @@ def _gear_rows(spec: Field, cars: tuple[str, ...], dice: dict[str, Field]) -> In
     enters the choice and the roll in one tap."""
     options = _options(spec, cars)
     faces = tuple(
-        tuple(str(face) for face in values(die.die)) if (die := dice.get(option.value)) else ()
+        tuple(str(face) for face in values(die.die))
+        if (die := dice.get(option.value)) and die.die
+        else ()
         for option in options
     )
     name = next(iter(dice.values())).name

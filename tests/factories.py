@@ -141,5 +141,5 @@ def published(league: League) -> League:
     """`league` published, as a league that races in public is (a new league is private
     until its organiser publishes it; its settings' version is left as made)."""
     League.objects.filter(pk=league.pk).update(published=True)
-    league.refresh_from_db()
+    league.published = True  # the instance keeps what it holds (its organiser read already)
     return league

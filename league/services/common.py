@@ -10,7 +10,7 @@ catches the mistake whichever database runs it."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
@@ -25,13 +25,18 @@ NOT_IN_A_TRANSACTION = (
     "@transaction.atomic."
 )
 
-Rows = TypeVar("Rows", bound=models.QuerySet)
+Rows = TypeVar("Rows", bound=models.QuerySet[Any, Any])
+Row = TypeVar("Row", bound=models.Model)
 
 
-def for_update(rows: Rows | type[models.Model], **options: Any) -> Rows:
+@overload
+def for_update(rows: type[Row], **options: Any) -> models.QuerySet[Row, Row]: ...
+@overload
+def for_update(rows: Rows, **options: Any) -> Rows: ...
+def for_update(rows: Any, **options: Any) -> Any:
     """`rows.select_for_update(**options)` (a model: all its rows), refused outside a
     transaction."""
-    queryset = rows._default_manager.all() if isinstance(rows, type) else rows
+    queryset = rows if isinstance(rows, models.QuerySet) else rows._default_manager.all()
     if not transaction.get_connection(queryset.db).in_atomic_block:
         raise TransactionManagementError(NOT_IN_A_TRANSACTION)
     return queryset.select_for_update(**options)

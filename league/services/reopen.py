@@ -18,7 +18,7 @@ from .errors import AlreadyDone
 from .results import RESULT_FIELDS
 from .rounds import check_round_version, round_advance, round_for_write
 from .season_end import SEASON_ALREADY_ENDED
-from .table import table
+from .table import TheRace, table
 
 ROUND_NOT_CONFIRMED = "Round {number} has no confirmed result to reopen."
 ROUND_NOT_LAST = (
@@ -87,7 +87,7 @@ def reopen_summary(round_: Round) -> TakenBack:
 
 
 @transaction.atomic
-def round_reopen(*, round_: Round, expected_version: int) -> object | None:
+def round_reopen(*, round_: Round, expected_version: int) -> TheRace | None:
     """Take back everything confirming the last confirmed round did, as kept when it was
     confirmed (points, XP, injuries, races to miss, healing, retirement), and open it to be
     entered again, however it was run. A round run by hand keeps its result as typed, to

@@ -114,20 +114,20 @@ def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> d
         )
     outs = [outcome for outcome in outcomes if not outcome.finished]
     if outs and all(outcome.place for outcome in outs):
-        out_places = sorted(outcome.place for outcome in outs)
+        out_places = sorted(outcome.place or 0 for outcome in outs)
         if out_places != list(range(len(finishers) + 1, len(outcomes) + 1)):
             raise ValidationError(
                 OUT_PLACES_NOT_CONSECUTIVE.format(
                     first=len(finishers) + 1, last=len(outcomes), places=out_places
                 )
             )
-        return {outcome.entry_id: outcome.place for outcome in outcomes}
+        return {outcome.entry_id: outcome.place or 0 for outcome in outcomes}
     for outcome in outs:
         if outcome.distance is None:
             raise ValidationError(
                 OUT_NEEDS_DISTANCE.format(driver=entries[outcome.entry_id].driver)
             )
-    outs.sort(key=lambda outcome: outcome.distance, reverse=True)
+    outs.sort(key=lambda outcome: outcome.distance or 0, reverse=True)
     for farther, nearer in zip(outs, outs[1:], strict=False):
         if farther.distance == nearer.distance:
             raise ValidationError(
@@ -135,7 +135,7 @@ def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> d
                     first=entries[farther.entry_id].driver, second=entries[nearer.entry_id].driver
                 )
             )
-    result = {outcome.entry_id: outcome.place for outcome in finishers}
+    result = {outcome.entry_id: outcome.place or 0 for outcome in finishers}
     result.update({outcome.entry_id: len(finishers) + i for i, outcome in enumerate(outs, 1)})
     return result
 
@@ -369,6 +369,7 @@ def _driver_sheet(driver: Driver) -> DriverSheet:
 def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League) -> None:
     """Points (and, with careers, XP and injury) of one entry, set on it and its driver; the
     caller saves both."""
+    assert entry.place is not None and entry.finished is not None, "scored before it was placed"
     score = league.rules.score_entry(
         place=entry.place,
         field_size=field_size,

@@ -104,9 +104,9 @@ def _age_and_retire(season: Season) -> list[SeasonEndChange]:
             )
         )
     SeasonEndChange.objects.bulk_create(lines)
-    lines = SeasonEndChange.objects.filter(season_id=season.pk).order_by()
-    line = lines.filter(driver_id=OuterRef("pk"))
-    Driver.objects.filter(pk__in=lines.values("driver_id")).update(
+    stored = SeasonEndChange.objects.filter(season_id=season.pk).order_by()
+    line = stored.filter(driver_id=OuterRef("pk"))
+    Driver.objects.filter(pk__in=stored.values("driver_id")).update(
         xp=Subquery(line.values("xp_after")),
         age=Subquery(line.values("age_after")),
         races_to_miss=Subquery(line.values("races_to_miss_after")),

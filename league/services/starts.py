@@ -32,7 +32,7 @@ from .rounds import (
     round_for_write,
 )
 from .season_end import SEASON_ALREADY_ENDED
-from .table import CarBuilds, table
+from .table import CarBuilds, TheRace, table
 
 ROUND_ALREADY_STARTED = "Round {number} has already started."
 RESULT_BEGUN = (
@@ -249,7 +249,7 @@ def round_starters_change(
     expected_version: int,
     expected_race_version: int | None = None,
     car_builds: CarBuilds | None = None,
-) -> object | None:
+) -> TheRace | None:
     """Start a round again with other starters or cars, before any of its result is entered,
     however it is run. A race at the table (with no event entered) keeps its address, since
     other phones may have it open, and is set up anew; it is returned (None for a round run by
@@ -275,7 +275,7 @@ def round_start_at_table(
     starters: Sequence[tuple[Driver, str]],
     expected_version: int | None = None,
     car_builds: CarBuilds | None = None,
-) -> object:
+) -> TheRace:
     """Start the round at the table: its starters on the grid as round_start puts them, and its
     race set up for the turn helper, with the cars `car_builds` gives built by their players
     (where the rule set lets them). The race."""
@@ -309,7 +309,7 @@ def take_over_summary(round_: Round) -> TakeOver | None:
 
 
 @transaction.atomic
-def round_take_over(*, round_: Round, expected_version: int) -> object:
+def round_take_over(*, round_: Round, expected_version: int) -> TheRace:
     """Run at the table a round started on the round page: the same starters in the same cars,
     and the result typed so far (places, outcomes, injury rolls) discarded. The race."""
     round_ = round_for_write(round_, expected_version)

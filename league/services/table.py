@@ -23,20 +23,29 @@ CarBuilds = Mapping[str, Mapping[str, int]]
 NO_TABLE = "This Paddock runs no races at the table (the races app is not installed)."
 
 
+class TheRace(Protocol):
+    """A race at the table as league sees it: a page to send the referee to, at a version."""
+
+    @property
+    def version(self) -> int: ...
+
+    def get_absolute_url(self) -> str: ...
+
+
 class RaceAtTheTable(Protocol):
     """What a round's writes ask of its race at the table. Each is called inside the round's
     write, with the round locked (league.services.round_for_write); each locks the race itself
     and refuses, as a ValidationError (a Stale one for a page built on an older version of the
     race), what the race does not allow."""
 
-    def race_of(self, round_: Round) -> object | None:
+    def race_of(self, round_: Round) -> TheRace | None:
         """The round's race at the table (running or committed), or None: an object the
         pages redirect to and show the `version` of."""
         ...
 
     def start(
         self, *, round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | None
-    ) -> object:
+    ) -> TheRace:
         """Set up the round's race for its `entries`, just put on the grid; the race."""
         ...
 
@@ -47,7 +56,7 @@ class RaceAtTheTable(Protocol):
 
     def start_again(
         self, *, round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | None
-    ) -> object:
+    ) -> TheRace:
         """Set the round's race (checked unentered) up anew for new `entries`, at the same
         address, since other phones may have it open; the race."""
         ...
@@ -65,7 +74,7 @@ class RaceAtTheTable(Protocol):
         """How many events the round's race, if running, has entered (0 if none)."""
         ...
 
-    def reopen(self, *, round_: Round) -> object | None:
+    def reopen(self, *, round_: Round) -> TheRace | None:
         """Open the round's committed race again, its log kept, to be undone and committed
         again; the race, or None if the round was not run at the table."""
         ...

@@ -14,11 +14,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
+from typing import TypeVar
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django_htmx.middleware import HtmxDetails
 
 from .. import services
 from ..models import Driver, League, Round, Season
@@ -128,14 +130,21 @@ def version_posted(request: HttpRequest, missing: str = NO_VERSION) -> int:
 
 # A page shown again after a refusal: (the reasons, the status, whether it is built afresh
 # as it stands now, not with what was posted) -> the page.
+def from_htmx(request: HttpRequest) -> bool:
+    """Whether htmx sent `request` (django-htmx's middleware says so on `request.htmx`)."""
+    details: HtmxDetails | None = getattr(request, "htmx", None)
+    return bool(details)
+
+
 Again = Callable[[Sequence[str], int, bool], HttpResponse]
+Written = TypeVar("Written")
 
 
 def answer(
     request: HttpRequest,
-    write: Callable[[], object],
+    write: Callable[[], Written],
     *,
-    done: Callable[[object], HttpResponse],
+    done: Callable[[Written], HttpResponse],
     again: Again,
 ) -> HttpResponse:
     """Run `write()` and answer as every write page does (see the module's docstring)."""

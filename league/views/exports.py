@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
+from typing import cast
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
@@ -62,7 +63,13 @@ def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> H
         )
         return _csv(filename, ("Position", "Team", "Points", *rounds), rows)
     rows = (
-        (line.position, line.competitor.name, line.competitor.team.name, line.points, *_blank(line))
+        (
+            line.position,
+            line.competitor.name,
+            cast(Driver, line.competitor).team.name,
+            line.points,
+            *_blank(line),
+        )
         for line in standings.drivers
     )
     return _csv(filename, ("Position", "Driver", "Team", "Points", *rounds), rows)
@@ -140,7 +147,7 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
         },
         "rounds": [_round_json(round_) for round_ in rounds],
         "drivers": [
-            {**_line_json(line, link), "team": line.competitor.team.name}
+            {**_line_json(line, link), "team": cast(Driver, line.competitor).team.name}
             for line in standings.drivers
         ],
         "teams_title": league.rules.teams_title,

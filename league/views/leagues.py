@@ -43,15 +43,15 @@ def home(request: HttpRequest) -> HttpResponse:
         if request.user.is_authenticated
         else Membership.objects.none()
     )
-    mine = list(mine)
+    own = list(mine)
     published = (
         League.objects.filter(published=True, archived_at__isnull=True)
         .annotate(season_count=Count("seasons"))
         .order_by("-created", "-pk")
     )
     context = {
-        "mine": [member for member in mine if not member.league.is_archived],
-        "archived": [member.league for member in mine if member.league.is_archived],
+        "mine": [member for member in own if not member.league.is_archived],
+        "archived": [member.league for member in own if member.league.is_archived],
         "leagues": page_of(published, request.GET.get("page"), LEAGUES_PER_PAGE),
     }
     return render(request, "league/home.html", context)

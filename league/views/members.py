@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -135,7 +136,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     organiser, a member already) says why when accepted (400)."""
     invitation = get_object_or_404(Invitation.objects.select_related("league", "team"), token=token)
     user = request.user if request.user.is_authenticated else None
-    form = None if user else UserCreationForm(posted(request))
+    form: UserCreationForm[User] | None = None if user else UserCreationForm(posted(request))
     if user is not None and invitation.used_by_id == user.pk:  # a second tap, or a revisit
         messages.info(request, services.INVITATION_JOINED_ALREADY.format(league=invitation.league))
         return redirect(invitation.league)
@@ -152,7 +153,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     try:
         if user is not None:
             services.invitation_accept(invitation=invitation, user=user)
-        elif form.is_valid():
+        elif form is not None and form.is_valid():
             membership = services.invitation_sign_up(
                 invitation=invitation,
                 username=form.cleaned_data["username"],
@@ -194,7 +195,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         raise Http404(SIGNUP_CLOSED)
     if request.user.is_authenticated:
         return redirect("league:home")
-    form = UserCreationForm(posted(request))
+    form: UserCreationForm[User] = UserCreationForm(posted(request))
     if request.method == "GET" or not form.is_valid():
         return _render_signup(request, form)
 
@@ -217,6 +218,6 @@ def signup(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _render_signup(request: HttpRequest, form: UserCreationForm) -> HttpResponse:
+def _render_signup(request: HttpRequest, form: UserCreationForm[User]) -> HttpResponse:
     status = BAD_REQUEST if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)

@@ -18,7 +18,14 @@ from ..forms import InjuryRollForm
 from ..models import Round
 from ..round_panel import round_panel
 from ..services.table import table
-from .common import BAD_REQUEST, answer, refereed_league, round_for, version_posted
+from .common import (
+    BAD_REQUEST,
+    answer,
+    from_htmx,
+    refereed_league,
+    round_for,
+    version_posted,
+)
 from .rounds import render_round, round_write
 
 PICK_A_FACE = "Pick the value the black die shows."
@@ -82,7 +89,7 @@ def round_commit(request: HttpRequest, slug: str, number: int, round_number: int
 def committed(request: HttpRequest, round_: Round) -> HttpResponse:
     """The answer to a round's result written into its season, by hand or from the table."""
     messages.success(request, f"Round {round_.number} is in the standings.")
-    if request.htmx:
+    if from_htmx(request):
         return HttpResponseClientRedirect(round_.get_absolute_url())
     return redirect(round_)
 
@@ -110,7 +117,7 @@ def round_reopen(request: HttpRequest, slug: str, number: int, round_number: int
             return services.round_reopen(round_=round_, expected_version=version_posted(request))
         except services.AlreadyDone as already:  # a double tap: where it is run
             where = table().race_of(round_) or round_
-            raise services.AlreadyDone(already.message, done=where) from None
+            raise services.AlreadyDone(str(already.message), done=where) from None
 
     return answer(request, reopen, done=reopened, again=again)
 

@@ -18,7 +18,7 @@ from .. import services
 from ..forms import RaceOptionsForm, RookieForm, RoundSessionForm
 from ..models import RUNS_RACES, League, Role, Round, RoundStatus
 from ..round_panel import chosen_starters, round_panel, starter_lines
-from .common import answer, league_for, managed_league, round_for, version_posted
+from .common import answer, from_htmx, league_for, managed_league, round_for, version_posted
 
 NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
 
@@ -58,7 +58,7 @@ def render_round(
         and league.rules.race_option_settings
         else None,
     }
-    template = "league/round.html#round-panel" if request.htmx else "league/round.html"
+    template = "league/round.html#round-panel" if from_htmx(request) else "league/round.html"
     return render(request, template, context, status=status)
 
 
@@ -115,7 +115,7 @@ def round_write(
 
 
 def after_round_post(request: HttpRequest, round_: Round) -> HttpResponse:
-    if request.htmx:
+    if from_htmx(request):
         round_.refresh_from_db()  # the service saved its own locked copy
         return render_round(request, round_)
     return redirect(round_)
@@ -187,7 +187,12 @@ def round_race_options(
 def round_choose(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     """A team's owner chooses the team's starters for a round not yet started."""
     league = get_object_or_404(League.objects.select_related("organiser"), slug=slug)
-    team = league.teams_run_by(request.user).filter(pk=_team_id(request)).first()
+    team_id = _team_id(request)
+    team = (
+        league.teams_run_by(request.user).filter(pk=team_id).first()
+        if team_id is not None
+        else None
+    )
     if team is None:
         raise PermissionDenied(NOT_A_TEAM_OWNER)
     services.league_writable(league)

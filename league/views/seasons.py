@@ -115,8 +115,8 @@ def _season_standings(request, league: League, season: Season, rounds: list[Roun
         "standings": standings,
         "drivers": drivers,
         "teams": teams,
-        "driver_ties": standings.ties(drivers.object_list),
-        "team_ties": standings.ties(teams.object_list),
+        "driver_ties": standings.ties(list(drivers.object_list)),
+        "team_ties": standings.ties(list(teams.object_list)),
         "charts": season_charts(
             standings, [round_.number for round_ in rounds if round_.is_finished], league.rules
         ),
@@ -213,7 +213,7 @@ def season_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         try:
             return services.season_end(season=season)
         except services.AlreadyDone as already:  # a double tap: its report
-            raise services.AlreadyDone(already.message, done=report.url) from None
+            raise services.AlreadyDone(str(already.message), done=report.url) from None
 
     return answer(request, end, done=ended, again=again)
 

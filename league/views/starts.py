@@ -20,7 +20,7 @@ from .. import services
 from ..forms import RookieForm, build_lines, chosen_builds
 from ..models import League, Round, RoundStatus
 from ..round_panel import chosen_starters, starter_lines
-from ..services.table import table
+from ..services.table import TheRace, table
 from .common import BAD_REQUEST, CONFLICT, NO_VERSION, managed_league, refereed_league, round_for
 from .rounds import render_round, rookie_form_for, round_write
 
@@ -84,7 +84,7 @@ def round_table(request: HttpRequest, slug: str, number: int, round_number: int)
         return _render_table(request, round_, refusal.messages, status)
 
 
-def _start_or_take_over(request: HttpRequest, round_: Round) -> object:
+def _start_or_take_over(request: HttpRequest, round_: Round) -> TheRace:
     version = _posted_number(request, "version")
     if services.take_over_summary(round_) is not None:
         return services.round_take_over(round_=round_, expected_version=version)

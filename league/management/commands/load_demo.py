@@ -27,7 +27,7 @@ TEAM_OWNER = "owner"  # of the first team
 PRESET = "Spring"
 ROUNDS_PLAYED = 4
 
-TEAMS: dict[str, tuple[str, str]] = {
+TEAMS: dict[str, tuple[str, ...]] = {
     "Scuderia Spaghetti": ("Luigi Lentissimo", "Enzo Espresso"),
     "Boxbox Racing": ("Pitt Stoppard", "Tyra Wear"),
     "Chicane Chancers": ("Skid Row", "Dusty Apex"),
@@ -117,7 +117,7 @@ RESULTS: dict[int, tuple[tuple[str, Result], ...]] = {
 RBB_NAME = "Paddock RBB Championship"
 RBB_ROUNDS_PLAYED = 3
 
-RBB_TEAMS: dict[str, tuple[str, str]] = {
+RBB_TEAMS: dict[str, tuple[str, ...]] = {
     "Brake Late Bros": ("Axel Grease", "Clutch Cargo"),
     "Redline Rascals": ("Rev Limiter", "Torque Wrench"),
     "Apex Predators": ("Kerb Appeal", "Late Braker"),
@@ -192,7 +192,7 @@ MINI_NAME = "Paddock Mini Series"
 MINI_PRESET = "Mini's series"
 MINI_ROUNDS_PLAYED = 3
 
-MINI_TEAMS: dict[str, tuple[str, str]] = {
+MINI_TEAMS: dict[str, tuple[str, ...]] = {
     "Cooper Troopers": ("Minnie Driver", "Austin Powers"),
     "Tiny Tyres": ("Pocket Rocket", "Shorty Shifter"),
     "Bumper Cars": ("Dinky Dash", "Wee Willie"),
