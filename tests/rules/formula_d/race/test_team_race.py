@@ -2,7 +2,11 @@
 two cars, and the team with the most points winning the race. Off unless the race is set up with
 its teams."""
 
-from rules.engine import dashboard, results, ruleset_for
+import re
+
+import pytest
+
+from rules.engine import EventRejected, dashboard, results, ruleset_for
 from rules.formula_d import Zone
 from tests.rules.formula_d.race.table import Table, in_gear, race_setup
 
@@ -85,3 +89,21 @@ def test_cars_out_place_by_where_they_reached_on_the_board_not_by_spaces_moved()
         "Round 2 · a race of 2 laps · team race: team Red and Green wins (Red and Green 15, "
         "Blue and Yellow 14)"
     )
+
+
+@pytest.mark.parametrize(
+    ("teams", "said"),
+    [
+        ("1 1 2", "Green makes a team of 1"),
+        ("1 1 1", "Red, Blue and Green make a team of 3"),
+        ("1 1 2 -", "Green makes a team of 1; Yellow races in no team"),
+    ],
+)
+def test_a_team_race_with_teams_that_are_not_pairs_is_refused_with_the_reason(teams, said):
+    # "Form teams, each with 2 players and a color." Each car's team in the order red, blue,
+    # green, yellow ("-": in none).
+    cars = ("red", "blue", "green", "yellow")[: len(teams.split())]
+    team_of = {car: team for car, team in zip(cars, teams.split(), strict=True) if team != "-"}
+    reason = f"A team race is raced by teams of 2 cars each (Optional Rules, Team Race): {said}."
+    with pytest.raises(EventRejected, match=re.escape(reason)):
+        race_setup(*cars, teams=team_of)
