@@ -24,6 +24,7 @@ OWN_CHECKS = {
     "collision_roll": moves.collision_prompt,
     "handling_roll": moves.wreckage_prompt,
     "blade_roll": attack.blade_prompt,
+    attack.RELOAD_SPREAD: attack.reload_spread_prompt,
 }
 
 
@@ -53,6 +54,7 @@ HANDLERS: Mapping[str, Handler[DeathState]] = {
     "collision_roll": _after_check(moves.on_collision),
     "handling_roll": _after_check(moves.on_wreckage),
     "blade_roll": _after_check(attack.on_blade),
+    attack.RELOAD_SPREAD: _after_check(attack.on_reload_spread),
     "cards": upgrades.on_cards,
     "attack_order": attack.on_order,
     "attack": attack.on_attack,
