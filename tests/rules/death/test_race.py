@@ -320,3 +320,28 @@ def test_a_blobber_s_extra_reload_token_goes_where_the_attacker_chooses():
     assert engine_describe(state, chosen, after) == "The extra reload token goes on Red's Acid Jets"
     assert (prompts[0].kind, prompts[0].car) == ("attack", "red")
     assert replay(setup, log) == after
+
+
+def test_the_standing_confirmed_is_the_next_round_s_order_of_play_when_nothing_moved():
+    # The same cars in the same order were asked twice a round ("confirm the standing", then
+    # "confirm the order of play"): once is enough when no attack moved a car.
+    _setup, state, prompts, _log = through_round_1()
+    assert prompts[0].text.endswith(
+        "unless an attack moves a car, it is round 2's order of play too"
+    )
+    state, prompts = play(state, between_rounds(["blue", "red"], "reload:0", "pass"))
+    assert state.order == ("blue", "red")
+    assert (prompts[0].kind, prompts[0].car) == ("gear", "blue")
+
+
+def test_after_an_attack_moved_a_car_the_order_of_play_is_asked_again():
+    # A Mag Gun's hit pulls its target 2 spaces back: the board may have changed.
+    _setup, state, _prompts, _log = through_round_1(blue={**BLUE_CARDS, "weapon_1": "Mag Gun"})
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0, 2)]
+    events += [
+        Event("hit_roll", {"car": "blue", "value": 1}),
+        Event("attack", {"car": "red", "action": "pass"}),
+    ]
+    state, prompts = play(state, events)
+    assert prompts[0].kind == "order"
