@@ -64,6 +64,7 @@ def league_create(
         # The slug's uniqueness is the database's to enforce, at the insert: a twin request that
         # took it since is told apart there (AlreadyDone), not refused here.
         league.full_clean(validate_unique=False, validate_constraints=False)
+        _check_settings_race(league)
         try:
             insert_once(league, lambda: _check_league_new(league))
         except IntegrityError:
@@ -72,6 +73,15 @@ def league_create(
         tracks_ensure_sample(league.rules)  # the sample schedules' tracks are on the list
         return league
     raise ValidationError(SLUG_BUSY)
+
+
+def _check_settings_race(league: League) -> None:
+    """A new league's settings race together (a rule set's `check_race_settings`), refused in
+    the rule set's words as the settings' error; a league made before keeps its settings."""
+    try:
+        league.rules.check_race_settings(league.settings)
+    except InvalidSetting as error:
+        raise ValidationError({"settings": str(error)}) from error
 
 
 def _slug_taken(slug: str) -> bool:

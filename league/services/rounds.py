@@ -89,7 +89,8 @@ def round_race_options_set(
     switched = {**round_.race_options, **options}
     try:
         round_.race_options = rules.validated_race_options(
-            {key: value for key, value in switched.items() if value is not None}
+            {key: value for key, value in switched.items() if value is not None},
+            round_.season.league.settings,
         )
     except InvalidSetting as error:
         raise ValidationError(str(error)) from error

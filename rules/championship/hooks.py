@@ -100,15 +100,25 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         """The settings a single round may switch for its race (`Setting.race_option`)."""
         return tuple(setting for setting in self.settings if setting.race_option)
 
-    def validated_race_options(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
+    def validated_race_options(
+        self, raw: Mapping[str, object], settings: Mapping[str, object] | None = None
+    ) -> dict[str, bool | str]:
         """A round's own values of the race options it switches (those it leaves out race as the
         league says); InvalidSetting for a setting that is no race option or a value it does
-        not allow."""
+        not allow, or, given the league's `settings`, a race the league's settings cannot run
+        with them (`check_race_settings`)."""
         known = {setting.key: setting for setting in self.race_option_settings}
         unknown = sorted(set(raw) - set(known))
         if unknown:
             raise InvalidSetting(f"{self.title} has no race option {unknown[0]!r}.")
-        return {key: known[key].checked(value) for key, value in raw.items()}
+        options = {key: known[key].checked(value) for key, value in raw.items()}
+        if settings is not None:
+            self.check_race_settings(self.race_settings(settings, options))
+        return options
+
+    def check_race_settings(self, settings: Mapping[str, object]) -> None:
+        """InvalidSetting, with the reason, for settings (a league's, or a round's race settings)
+        whose values cannot race together; every combination races by default."""
 
     def race_settings(
         self,

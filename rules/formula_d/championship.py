@@ -29,7 +29,7 @@ from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, dri
 from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
-from rules.formula_d.team_race import TEAM_RACE_TABLE
+from rules.formula_d.team_race import NOT_PAIRS, TEAM_RACE_TABLE, TEAM_SIZE
 from rules.formula_d.weather import DEFAULT_WEATHER_CHART
 
 
@@ -142,6 +142,14 @@ class FormulaDChampionship(Championship[Never, Never]):
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return int(str(settings.get("cars_per_team", "1")))
+
+    def check_race_settings(self, settings: Mapping[str, object]) -> None:
+        """Team Race: "Form teams, each with 2 players": a league of one car a team races no
+        team race."""
+        if settings.get(TEAM_RACE_SETTING) and self.cars_per_team(settings) != TEAM_SIZE:
+            raise InvalidSetting(
+                f"{NOT_PAIRS.format(size=TEAM_SIZE)}: this league's teams race one car each."
+            )
 
     def race_laps(self, settings: Mapping[str, object]) -> int:
         """The laps of a race run by `settings` (a round's `race_settings`)."""

@@ -11,6 +11,7 @@ Rulings where the document is silent (docs/rulings.md, "The Team Race"):
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from rules.championship import PointsTable, most_points, team_race
@@ -19,6 +20,19 @@ from rules.championship import PointsTable, most_points, team_race
 TEAM_RACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
 TEAM_SIZE = 2
 TEAM_RACE_TABLE = PointsTable.of(*TEAM_RACE_POINTS)
+
+
+# Why a team race is refused: "Form teams, each with 2 players and a color".
+NOT_PAIRS = "A team race is raced by teams of {size} cars each (Optional Rules, Team Race)"
+
+
+def teams_not_pairs(cars: Sequence[str], teams: Mapping[str, str]) -> tuple[tuple[str, ...], ...]:
+    """The teams of `cars` (by each car's team) a team race refuses, each as its cars in race
+    order: a team of one car or of three; a car in no team is a team of one."""
+    members: dict[str, list[str]] = defaultdict(list)
+    for car in cars:
+        members[teams.get(car, f"no team: {car}")].append(car)
+    return tuple(tuple(team) for team in members.values() if len(team) != TEAM_SIZE)
 
 
 def place_points(place: int) -> int:

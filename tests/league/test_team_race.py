@@ -6,9 +6,14 @@ pages name the team that won it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils.html import escape
 
 from league import services
 from league.models import Driver, League, Round, Season
@@ -109,6 +114,50 @@ def test_a_round_switched_to_the_team_race_in_a_league_without_it_names_its_winn
     services.round_race_options_set(round_=round_, options={"team_race": True})
     play(round_, drivers("Cid", "Dot", "Ann", "Bob"))
     assert [team.name for team in season_standings(season).team_race_winners[1]] == ["Blues"]
+
+
+# --- Teams of two: "Form teams, each with 2 players and a color." -----------------------------
+TEAMS_OF_TWO = "A team race is raced by teams of 2 cars each (Optional Rules, Team Race)"
+
+
+def test_a_league_of_one_car_a_team_is_refused_the_team_race_with_the_reason(organiser, client):
+    with pytest.raises(ValidationError, match=re.escape(TEAMS_OF_TWO)):
+        services.league_create(
+            name="Solo", organiser=organiser, ruleset="formula_d", settings={"team_race": True}
+        )
+    client.force_login(organiser)
+    page = client.post(
+        reverse("league:league_new"),
+        {
+            "name": "Solo",
+            "ruleset": "formula_d",
+            "cars_per_team": "1",
+            "laps": "2",
+            "team_race": "on",
+        },
+    )
+    assert page.status_code == 400
+    assert escape(TEAMS_OF_TWO + ": this league's teams race one car each.") in page.text
+    assert not League.objects.filter(name="Solo").exists()
+
+
+def test_a_round_of_a_league_of_one_car_a_team_may_not_switch_the_team_race_on(organiser):
+    league = services.league_create(name="Solo", organiser=organiser, ruleset="formula_d")
+    season = services.season_open(league=league, tracks=[services.track_create(name="Spa")])
+    round_ = season.rounds.get()
+    with pytest.raises(ValidationError, match=re.escape(TEAMS_OF_TWO)):
+        services.round_race_options_set(round_=round_, options={"team_race": True})
+    assert Round.objects.get(pk=round_.pk).race_options == {}
+
+
+def test_a_team_race_with_a_team_of_one_car_at_the_table_is_refused_with_the_reason(season):
+    round_ = season.rounds.get(number=1)
+    starters = list(zip(drivers("Ann", "Bob", "Cid"), ("red", "pink", "blue"), strict=True))
+    with pytest.raises(
+        ValidationError, match=re.escape(f"{TEAMS_OF_TWO}: Blue makes a team of 1.")
+    ):
+        services.round_start_at_table(round_=round_, starters=starters)
+    assert Round.objects.get(pk=round_.pk).status == "scheduled"
 
 
 # --- The pages -----------------------------------------------------------------------------------

@@ -69,3 +69,26 @@ def test_the_round_page_s_lines_say_each_option_s_value_and_which_the_round_swit
     assert str(lines["tires"]).endswith(": off") and not lines["tires"].on
     two_laps = FORMULA_D.race_option_lines(league, {"laps": "2"})[0]
     assert two_laps.own and not two_laps.on  # the base game's length, switched for the round
+
+
+# "A large group with an even number of players may use these rules. Form teams, each with 2
+# players and a color." (Formula D, Optional Rules, Team Race)
+TEAMS_OF_TWO = r"A team race is raced by teams of 2 cars each \(Optional Rules, Team Race\)"
+
+
+def test_a_league_of_one_car_a_team_races_no_team_race_and_says_why():
+    one_car = FORMULA_D.validated_settings({"team_race": True})
+    with pytest.raises(InvalidSetting, match=TEAMS_OF_TWO + ": this league's teams race one car"):
+        FORMULA_D.check_race_settings(one_car)
+    FORMULA_D.check_race_settings(
+        FORMULA_D.validated_settings({"team_race": True, "cars_per_team": "2"})
+    )
+
+
+def test_a_round_may_switch_the_team_race_on_only_in_a_league_of_two_cars_a_team():
+    one_car = FORMULA_D.validated_settings({})
+    with pytest.raises(InvalidSetting, match=TEAMS_OF_TWO):
+        FORMULA_D.validated_race_options({"team_race": True}, one_car)
+    pairs = FORMULA_D.validated_settings({"cars_per_team": "2"})
+    assert FORMULA_D.validated_race_options({"team_race": True}, pairs) == {"team_race": True}
+    assert FORMULA_D.validated_race_options({"team_race": False}, one_car) == {"team_race": False}

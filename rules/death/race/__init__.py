@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
 
-from rules.death.race import attack, gears, moves, standings, upgrades, words
+from rules.death.race import attack, gears, moves, reloads, standings, upgrades, words
 from rules.death.race.common import steady
 from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS, Armoury, DeathSetup, DeathState
 from rules.engine.contract import Starter
@@ -24,6 +24,7 @@ OWN_CHECKS = {
     "collision_roll": moves.collision_prompt,
     "handling_roll": moves.wreckage_prompt,
     "blade_roll": attack.blade_prompt,
+    reloads.RELOAD_SPREAD: reloads.reload_spread_prompt,
 }
 
 
@@ -53,6 +54,7 @@ HANDLERS: Mapping[str, Handler[DeathState]] = {
     "collision_roll": _after_check(moves.on_collision),
     "handling_roll": _after_check(moves.on_wreckage),
     "blade_roll": _after_check(attack.on_blade),
+    reloads.RELOAD_SPREAD: _after_check(reloads.on_reload_spread),
     "cards": upgrades.on_cards,
     "attack_order": attack.on_order,
     "attack": attack.on_attack,

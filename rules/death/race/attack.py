@@ -19,9 +19,9 @@ from rules.death.attacks import (
     may_fire_at,
     reload_after_firing,
     screens,
-    spread_reloads,
 )
 from rules.death.cards import WEAPON, Weapon
+from rules.death.race import reloads
 from rules.death.race.common import (
     defence,
     gears_down,
@@ -35,10 +35,18 @@ from rules.death.race.common import (
 )
 from rules.death.race.state import DeathState
 from rules.engine.events import Event, EventRejected, Field, Prompt
-from rules.engine.pieces import BLACK_DIE, board_fact, name, order_prompt, plural, with_car
+from rules.engine.pieces import (
+    BLACK_DIE,
+    board_fact,
+    name,
+    order_prompt,
+    plural,
+    racing,
+    with_car,
+)
 from rules.formula_d.race.common import label, on_track
 from rules.formula_d.race.facts import cars_fact
-from rules.formula_d.race.flow import proposed_order
+from rules.formula_d.race.flow import begin_turn, proposed_order
 from rules.formula_d.race.state import Check
 
 PASS = "pass"
@@ -67,9 +75,14 @@ def begin(state: DeathState) -> DeathState:
 
 def order_prompts(state: DeathState) -> tuple[Prompt, ...]:
     racing_now = tuple(key for key in proposed_order(state) if key in on_track(state))
+    then = (
+        f"; unless an attack moves a car, it is round {state.round}'s order of play too"
+        if state.resume == "order"
+        else ""
+    )
     text = (
         f"Attack Phase of round {state.round - 1}: confirm the standing, the leader first (the "
-        "car in last place attacks first; a Hair Trigger before all)"
+        f"car in last place attacks first; a Hair Trigger before all){then}"
     )
     prompt = order_prompt(
         racing_now, lambda car: label(state, car), field_label="Standing, leader first", text=text
@@ -83,6 +96,7 @@ def on_order(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     state = replace(
         state,
         standing=tuple(standing),
+        held=_positions(state),
         attackers=attack_order(standing, first),
         attacker=0,
         refused=(),
@@ -97,12 +111,16 @@ def _skip_gone(state: DeathState) -> DeathState:
     while turn < len(state.attackers) and not state.car(state.attackers[turn]).on_track:
         turn += 1
     if turn >= len(state.attackers):
+        order = tuple(key for key in state.standing if key in racing(state))
+        # A car in its pit has no place in the standing: the order of play is asked then.
+        held = state.resume == "order" and _held(state) and set(order) == set(racing(state))
         state = replace(
             state,
             phase=state.resume,
             resume="",
             attackers=(),
             standing=(),
+            held=(),
             attacker=0,
             aiming=-1,
             target="",
@@ -110,6 +128,8 @@ def _skip_gone(state: DeathState) -> DeathState:
             pulled_beside=(),
             refused=(),
         )
+        if held:  # nothing moved: the standing confirmed is the round's order of play
+            state = begin_turn(replace(state, order=order, turn=0))
         return steady(state)
     return replace(
         state,
@@ -122,6 +142,19 @@ def _skip_gone(state: DeathState) -> DeathState:
         screened=0,
         rerolled=False,
     )
+
+
+def _positions(state: DeathState) -> tuple[tuple[str, int, int, int], ...]:
+    """Each racing car's key, laps, spaces and gear: what the order of play is judged on."""
+    return tuple((car.car, car.laps, car.spaces, car.gear) for car in state.cars if car.racing)
+
+
+def _held(state: DeathState) -> bool:
+    """Whether no car still racing has moved or changed gear since the standing was confirmed
+    (a car out since leaves the others' order as it was)."""
+    now = _positions(state)
+    still = {key for key, *_rest in now}
+    return bool(state.held) and tuple(p for p in state.held if p[0] in still) == now
 
 
 def next_attacker(state: DeathState) -> DeathState:
@@ -442,10 +475,7 @@ def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
     if not state.car(target).racing:
         return state
     if arm.reload_hit:
-        arms = state.arms(target)
-        extra = spread_reloads(arm.reload_hit, range(len(arms.weapons)))
-        reloads = tuple(tokens + extra[i] for i, tokens in enumerate(arms.reloads))
-        state = with_arms(state, target, reloads=reloads)
+        state = reloads.reloads_hit(state, key, arm, target)
     if arm.gears_down:
         state = gears_down(state, target, arm.gears_down)
     if arm.pulls:

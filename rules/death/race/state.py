@@ -54,6 +54,9 @@ class DeathState(RaceState):
     armoury: tuple[Armoury, ...] = ()
     resume: str = ""  # the phase the race goes back to after the cards or an Attack Phase
     standing: tuple[str, ...] = ()  # the Attack Phase: the order of play, the leader first
+    # Each car's (key, laps, spaces, gear) as the standing was confirmed: the same at the Attack
+    # Phase's end, the standing is the next round's order of play, not asked again.
+    held: tuple[tuple[str, int, int, int], ...] = ()
     attackers: tuple[str, ...] = ()  # in the order they attack; () outside an Attack Phase
     attacker: int = 0
     aiming: int = -1  # the weapon (its index) being fired; -1: none

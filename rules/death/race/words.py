@@ -180,6 +180,11 @@ def _blade(before: DeathState, key: str, facts: Facts, after: DeathState) -> str
     return f"{name(key)}'s chain blades roll: {facts['value']}, keeps its upgrades"
 
 
+def _reload_spread(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
+    weapon = before.arms(key).weapons[int(str(facts["weapon"]))]
+    return f"The extra reload token goes on {name(key)}'s {weapon}"
+
+
 _WORDS: dict[str, Said] = {
     "cards": _cards,
     "attack_order": _attack_order,
@@ -191,4 +196,5 @@ _WORDS: dict[str, Said] = {
     "collision_roll": _roll("collision"),
     "handling_roll": _roll("wreckage"),
     "blade_roll": _blade,
+    "reload_spread": _reload_spread,
 }

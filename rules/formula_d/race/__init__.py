@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.formula_d.race import checks, grid, qualifying, standings, turns, words
+from rules.formula_d.race import checks, doubts, grid, qualifying, standings, turns, words
 from rules.formula_d.race.hooks import Handler, SetupT, TableHooks
 from rules.formula_d.race.state import (
     OUT_REASONS,
@@ -42,6 +42,7 @@ def handlers_for(state_class: type[FormulaDT]) -> dict[str, Handler[FormulaDT]]:
         "collision_roll": checks.on_collision_roll,
         "motor_roll": checks.on_motor_roll,
         "pit_roll": checks.on_pit_roll,
+        doubts.CONFIRM: checks.on_confirm,
         "weather_roll": checks.on_weather_roll,
         "tire_choice": grid.on_tire_choice,
         "frog_choice": checks.on_frog_choice,

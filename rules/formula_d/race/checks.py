@@ -41,7 +41,7 @@ from rules.formula_d.driver_cards import (
     engine_failure_max,
     road_handling_roll_max,
 )
-from rules.formula_d.race import grid, qualifying, road, standings
+from rules.formula_d.race import doubts, grid, qualifying, road, standings
 from rules.formula_d.race.common import gear_name, label, lose
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.flow import settle
@@ -63,6 +63,8 @@ def _up_to(highest: int) -> str:
 
 
 def _prompt(state: RaceState, check: Check) -> Prompt:
+    if check.kind == doubts.CONFIRM:
+        return doubts.confirm_prompt(state, check)
     who = label(state, check.car)
     car = state.car(check.car)
     rain = is_rain(state.weather)
@@ -214,6 +216,12 @@ def _one_wp(
     if value <= most(state.setup.skill(check.car), check, _rain(state)):
         state = lose(state, check.car, {zone: 1})
     return settle(state)
+
+
+def on_confirm(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
+    """The referee confirmed a fact Paddock's picture ruled out (doubts.py): play goes on."""
+    prompt.read(event.data)
+    return settle(doubts.confirmed(state))
 
 
 def on_handling_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from rules.engine.pieces import racing, with_car
 from rules.formula_d import START_GEAR
 from rules.formula_d.driver_cards import Skill
+from rules.formula_d.race.doubts import CONFIRM
 from rules.formula_d.race.road import pole_station as road_pole_station
 from rules.formula_d.race.shape import FormulaDLikeState, StateT
 from rules.formula_d.race.state import FormulaDT, RaceSetup
@@ -87,7 +88,9 @@ def settle(state: FormulaDT) -> FormulaDT:
     pending = tuple(
         check
         for check in state.pending
-        if state.car(check.car).racing or check.kind == "weather_roll"  # the track's, not a car's
+        # The weather roll is the track's, not a car's; a fact to confirm stands if it put the
+        # car out (doubts.py).
+        if state.car(check.car).racing or check.kind in ("weather_roll", CONFIRM)
     )
     state = replace(state, pending=pending)
     if not pending:

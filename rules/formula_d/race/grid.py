@@ -50,6 +50,7 @@ from rules.formula_d.race.state import (
     RaceState,
 )
 from rules.formula_d.road_race import ROAD_RACE_TIRES
+from rules.formula_d.team_race import NOT_PAIRS, TEAM_SIZE, teams_not_pairs
 
 # --- The cars ----------------------------------------------------------------------------------
 
@@ -178,6 +179,7 @@ def check_setup(setup: RaceSetup) -> None:
             f"Formula D: the race is {RACE_LAPS} laps, or {RACE_LAP_CHOICES[-1]} in the optional "
             f"Three-Lap Race, not {setup.laps!r}."
         )
+    _check_teams(setup)
     for car in setup.cars:
         if not setup.road_race:
             _sheet(car.car, car.sheet)
@@ -186,6 +188,21 @@ def check_setup(setup: RaceSetup) -> None:
             check_card_sheet(car.sheet)
         except InvalidDriverCard as refusal:
             raise EventRejected(f"{name(car.car)}: {refusal}") from None
+
+
+def _check_teams(setup: RaceSetup) -> None:
+    """Team Race: "Form teams, each with 2 players": every car in a team of two, or no race."""
+    if not setup.teams:
+        return
+    wrong = teams_not_pairs([car.car for car in setup.cars], setup.team_of)
+    if wrong:
+        said = "; ".join(
+            f"{name(team[0])} races in no team"
+            if team[0] not in setup.team_of
+            else f"{names(team)} make{'s' if len(team) == 1 else ''} a team of {len(team)}"
+            for team in wrong
+        )
+        raise EventRejected(f"{NOT_PAIRS.format(size=TEAM_SIZE)}: {said}.")
 
 
 def start_state(setup: RaceSetup) -> RaceState:

@@ -112,11 +112,19 @@ def finishers(state: RaceState) -> list[str]:
 
 
 def eliminated(state: FormulaDLikeState) -> list[str]:
-    """Cars out of the race, farther along first (laps, then spaces); level, the later one out
-    first."""
+    """Cars out of the race, the one that reached nearest the finish line first, measured as the
+    order of play measures the leader (rules.formula_d.race.flow.proposed_order): laps, then
+    spaces moved from its grid slot, each slot a space behind the one before it; level, the later
+    one out first."""
+    grid = state.grid
     out = [car for car in state.cars if car.status == OUT]
-    out.sort(key=lambda car: (-car.laps, -car.spaces, -(car.out_at or 0)))
+    out.sort(key=lambda car: (-car.laps, grid_slot(grid, car.car) - car.spaces, -(car.out_at or 0)))
     return [car.car for car in out]
+
+
+def grid_slot(grid: tuple[str, ...], key: str) -> int:
+    """`key`'s slot on the grid, pole 0 (a car not on it, behind the last)."""
+    return grid.index(key) if key in grid else len(grid)
 
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:

@@ -47,7 +47,7 @@ from rules.formula_d import (
     slipstream_brake_cost,
     tire_effect,
 )
-from rules.formula_d.race import road
+from rules.formula_d.race import doubts, road
 from rules.formula_d.race.common import (
     eliminate,
     event_number,
@@ -382,6 +382,11 @@ def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     adjacent: tuple[str, ...] = entry.get("adjacent", ())
     pit: int = entry.get("pit", 0)
     finish = entry["finish"]
+    # Facts Paddock's picture rules out: taken, then put to the referee before any roll.
+    doubted = (
+        *doubts.slipstream_doubts(state, car.car, fronts),
+        *doubts.blocked_doubts(state, car.car, blocked),
+    )
     effect = tire_effect_now(state, car)
     tire_bonus = effect.extra_spaces if entry.get("tire_bonus") else 0
     # Road Races: the nitro, the skills used on the move; Pile of Scrap's marker where it stood,
@@ -464,7 +469,7 @@ def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
                 else ()
             ),
         )
-        return settle(replace(state, pending=owed, fixed_move=0))
+        return settle(replace(state, pending=(*doubted, *owed), fixed_move=0))
 
     changes: dict[str, object] = {**moved_now, "spaces": car.spaces + spaces}
     if pit:
@@ -524,7 +529,7 @@ def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
         ]
     if pit:
         pending.append(Check("pit_roll", car.car))
-    return settle(replace(state, pending=tuple(pending), fixed_move=0))
+    return settle(replace(state, pending=(*doubted, *pending), fixed_move=0))
 
 
 def _weather(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:

@@ -33,6 +33,7 @@ from rules.formula_d import (
     start_roll,
 )
 from rules.formula_d.driver_cards import BETTER_NITRO_SPACES, car_radio_zone
+from rules.formula_d.race import doubts
 from rules.formula_d.race.common import gear_name, label
 from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.gearing import cost_text
@@ -515,4 +516,5 @@ _WORDS: dict[str, Callable[[RaceState, str, Facts, RaceState], str]] = {
     "stopwatch_stop": _stopwatch_stop,
     "qualifying_lap": _qualifying_lap,
     "qualifying_tie": _qualifying_tie,
+    doubts.CONFIRM: lambda before, _key, _facts, _after: doubts.confirmed_words(before.pending[0]),
 }

@@ -15,6 +15,7 @@ from typing import Any
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.formula_d import CarSheet
+from rules.formula_d.race import doubts
 from rules.formula_d.race.hooks import Handler, TableHooks
 from rules.formula_d.race.turns import order_prompts
 from rules.rbb import RACE_LAPS
@@ -35,6 +36,7 @@ HANDLERS: dict[str, Handler[RaceState]] = {
     "engine_roll": checks.on_engine_roll,
     "pit_stop": checks.on_pit_stop,
     "pit_roll": checks.on_pit_roll,
+    doubts.CONFIRM: checks.on_confirm,
 }
 
 PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {

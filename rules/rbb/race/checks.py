@@ -9,6 +9,7 @@ from dataclasses import replace
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, name, with_car
 from rules.formula_d import Zone
+from rules.formula_d.race import doubts
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.rolls import wear_roll
 from rules.rbb import (
@@ -42,6 +43,8 @@ def first_check_prompt(state: RaceState) -> Prompt:
 
 
 def _prompt(state: RaceState, check: Check) -> Prompt:
+    if check.kind == doubts.CONFIRM:
+        return doubts.confirm_prompt(state, check)
     who = label(state, check.car)
     car = state.car(check.car)
     if check.kind == "handling_roll":
@@ -114,6 +117,12 @@ def _pit_stop_prompt(state: RaceState, check: Check) -> Prompt:
         f"({state.car(check.car).sheet.tires}): a Quick or a Technical Pit Stop?"
     )
     return Prompt("pit_stop", text, check.car, (field,))
+
+
+def on_confirm(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
+    """The referee confirmed a fact Paddock's picture ruled out (doubts.py): play goes on."""
+    prompt.read(event.data)
+    return settle(doubts.confirmed(state))
 
 
 def on_pit_stop(state: RaceState, event: Event, prompt: Prompt) -> RaceState:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.pieces import with_car
+from rules.formula_d.race.doubts import CONFIRM
 from rules.formula_d.race.flow import new_round, proposed_order
 from rules.rbb.race.state import QUICK, READY, WAIT, RaceState
 from rules.rbb.start import START_GEAR
@@ -46,7 +47,10 @@ def next_turn(state: RaceState) -> RaceState:
 def settle(state: RaceState) -> RaceState:
     """After each roll: checks for cars still racing first, then the mover's move without a die
     (leaving the pits), then the next car."""
-    pending = tuple(check for check in state.pending if state.car(check.car).racing)
+    # A fact to confirm stands if it put the car out (rules.formula_d.race.doubts).
+    pending = tuple(
+        check for check in state.pending if state.car(check.car).racing or check.kind == CONFIRM
+    )
     state = replace(state, pending=pending)
     if pending:
         return replace(state, phase="checks")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
 from rules.engine.pieces import car_view, dashboard_keys, plural
-from rules.formula_d.race.standings import car_result, sheet_values
+from rules.formula_d.race.standings import car_result, grid_slot, sheet_values
 from rules.rbb import PIT_EXIT_GEAR, STALL_ROLL, Crossing, Reached, places
 from rules.rbb.race.common import gear_name
 from rules.rbb.race.state import FINISHED, OUT, OUT_REASONS, QUICK, READY, WAIT, CarState, RaceState
@@ -56,7 +56,7 @@ def placed(state: RaceState) -> tuple[str, ...]:
         if car.status == FINISHED
     ]
     reached = [
-        Reached(car.car, car.laps, car.spaces, car.out_at or 0)
+        Reached(car.car, car.laps, car.spaces, car.out_at or 0, grid_slot(state.grid, car.car))
         for car in state.cars
         if car.status != FINISHED
     ]

@@ -10,6 +10,7 @@ from rules.dice import HIGHEST_GEAR
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import name, racing, with_car
 from rules.formula_d import FREE, SPIN_GEAR, GearChangeCost, IllegalGearChange, Zone
+from rules.formula_d.race import doubts
 from rules.formula_d.race.facts import (
     blocked_fact,
     brakes_fact,
@@ -252,6 +253,11 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     adjacent: tuple[str, ...] = entry.get("adjacent", ())
     pit: int = entry.get("pit", 0)
     finish = entry["finish"]
+    # Facts Paddock's picture rules out: taken, then put to the referee before any roll.
+    doubted = (
+        *(doubts.no_car_ahead_doubts(state, car.car, "slipstreamed") if slipstream else ()),
+        *doubts.blocker_doubts(state, car.car, blocked_by, spaces_blocked),
+    )
     sheet = car.sheet
     tires_lost = brakes_lost = front_body = 0
     spun = False
@@ -307,7 +313,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             front = blocked_by[0]
             state = place_marker(lose(state, front, {Zone.BODY: front_body}), front)
         owed = motor_damage_checks(state, car, roll, "engine_roll") if not fixed else ()
-        return settle(replace(state, pending=owed, fixed_move=0))
+        return settle(replace(state, pending=(*doubted, *owed), fixed_move=0))
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
     if pit:
@@ -355,4 +361,4 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         pending += motor_damage_checks(state, car, roll, "engine_roll")
     if pit:
         pending.append(Check("pit_stop", car.car))
-    return settle(replace(state, pending=tuple(pending), fixed_move=0))
+    return settle(replace(state, pending=(*doubted, *pending), fixed_move=0))

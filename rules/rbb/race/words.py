@@ -9,6 +9,7 @@ from collections.abc import Callable
 from rules.engine.events import Event
 from rules.engine.pieces import name, plural
 from rules.formula_d import Zone
+from rules.formula_d.race import doubts
 from rules.rbb import FANTASTIC_START_ROLL, PIT_EXIT_GEAR, QUICK_STOP_MAX, RBB_NAMES, STALL_ROLL
 from rules.rbb.race.checks import QUICK_CHOICE, pit_stop_choices, repair_words
 from rules.rbb.race.common import gear_name
@@ -132,4 +133,5 @@ _WORDS: dict[str, Callable[[RaceState, Event, RaceState], str]] = {
     "engine_roll": _roll("engine"),
     "pit_stop": _pit_stop,
     "pit_roll": _pit_roll,
+    doubts.CONFIRM: lambda before, _event, _after: doubts.confirmed_words(before.pending[0]),
 }

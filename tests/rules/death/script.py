@@ -80,13 +80,13 @@ def through_round_1(distribution="random", damage=10, red=RED_CARDS, blue=BLUE_C
 
 def between_rounds(order, behind, ahead):
     """The Attack Phase with the cars in `order` (the car behind acts first: `behind`, then the car
-    ahead: `ahead`, each a reload or a pass), then the next round's order: its gear prompt next."""
+    ahead: `ahead`, each a reload or a pass): nothing moved, so the standing is the next round's
+    order of play, its gear prompt next."""
     first, last = order
     return [
         Event("attack_order", {"order": [first, last]}),
         Event("attack", {"car": last, "action": behind}),
         Event("attack", {"car": first, "action": ahead}),
-        Event("order", {"order": [first, last]}),
     ]
 
 

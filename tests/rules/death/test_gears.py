@@ -82,7 +82,6 @@ def spun_blue(blue_utility):
             Event("screen_roll", {"car": "red", "value": 1}),
             Event("hit_roll", {"car": "red", "value": 1}),
             Event("attack", {"car": "blue", "action": "pass"}),
-            Event("order", {"order": ["blue", "red"]}),
         ],
     )
     assert state.car("blue").spun and prompts[0].car == "blue"
@@ -159,7 +158,7 @@ def test_a_haywire_spin_asks_the_gear_the_turn_table_s_2nd_with_it():
     assert state.car("blue").spun and state.car("blue").gear >= 1
     state, prompts = play(
         state,
-        [Event("attack", {"car": "blue", "action": "pass"}), Event("order", {"order": order})],
+        [Event("attack", {"car": "blue", "action": "pass"})],
     )
     assert (prompts[0].kind, prompts[0].car) == ("gear", "blue")
     assert offered(prompts[0]) == ["1", "2"]

@@ -28,7 +28,6 @@ def attack_phase(red_action, blue_action="pass"):
         Event("attack_order", {"order": ORDER}),
         Event("attack", {"car": "blue", "action": blue_action}),
         Event("attack", {"car": "red", "action": red_action}),
-        Event("order", {"order": ORDER}),
     ]
 
 

@@ -289,3 +289,59 @@ def test_the_sight_question_says_cars_block_it_but_for_the_grenade_launcher(weap
     sight = {spec.name: spec.label for spec in prompts[0].fields}["no_sight"]
     assert words in sight
     assert ("Grenade" in sight) == (weapon == "Grenade Launcher")
+
+
+def test_a_blobber_s_extra_reload_token_goes_where_the_attacker_chooses():
+    # Blobber: "add 3 reload tokens to the weapon(s) on the target. If they have more than one
+    # weapon, distribute the tokens as evenly as possible, with the attacker choosing where extra
+    # tokens go."
+    blue = {**BLUE_CARDS, "weapon_1": "Blobber"}
+    setup, state, _prompts, log = through_round_1(blue=blue)
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "pass"), *in_1st(order), *fire(order, 0, 2)]
+    events.append(Event("hit_roll", {"car": "blue", "value": 10}))
+    state, prompts = play(state, events)
+    log.extend(events)
+    # Red's Rear MG and Acid Jets had a token each: one more each now, the third to choose.
+    assert state.arms("red").reloads == (2, 2)
+    assert (prompts[0].kind, prompts[0].car) == ("reload_spread", "red")
+    assert prompts[0].text == (
+        "Red (Ann): Blue's Blobber hit it: its reload tokens do not spread evenly on its "
+        "weapons: the attacker chooses which weapon takes the extra one"
+    )
+    assert prompts[0].fields[0].choices == (
+        ("0", "Rear MG (2 reload tokens)"),
+        ("1", "Acid Jets (2 reload tokens)"),
+    )
+    chosen = Event("reload_spread", {"car": "red", "weapon": "1"})
+    after, prompts = apply(state, chosen)
+    log.append(chosen)
+    assert after.arms("red").reloads == (2, 3)
+    assert engine_describe(state, chosen, after) == "The extra reload token goes on Red's Acid Jets"
+    assert (prompts[0].kind, prompts[0].car) == ("attack", "red")
+    assert replay(setup, log) == after
+
+
+def test_the_standing_confirmed_is_the_next_round_s_order_of_play_when_nothing_moved():
+    # The same cars in the same order were asked twice a round ("confirm the standing", then
+    # "confirm the order of play"): once is enough when no attack moved a car.
+    _setup, state, prompts, _log = through_round_1()
+    assert prompts[0].text.endswith(
+        "unless an attack moves a car, it is round 2's order of play too"
+    )
+    state, prompts = play(state, between_rounds(["blue", "red"], "reload:0", "pass"))
+    assert state.order == ("blue", "red")
+    assert (prompts[0].kind, prompts[0].car) == ("gear", "blue")
+
+
+def test_after_an_attack_moved_a_car_the_order_of_play_is_asked_again():
+    # A Mag Gun's hit pulls its target 2 spaces back: the board may have changed.
+    _setup, state, _prompts, _log = through_round_1(blue={**BLUE_CARDS, "weapon_1": "Mag Gun"})
+    order = ["red", "blue"]
+    events = [*between_rounds(order, "reload:0", "reload:1"), *in_1st(order), *fire(order, 0, 2)]
+    events += [
+        Event("hit_roll", {"car": "blue", "value": 1}),
+        Event("attack", {"car": "red", "action": "pass"}),
+    ]
+    state, prompts = play(state, events)
+    assert prompts[0].kind == "order"

@@ -27,7 +27,6 @@ def stripped_of_its_nitros(damage=10):
             Event("hit_roll", {"car": "blue", "value": 1}),
             Event("blade_roll", {"car": "red", "value": 4, "lose": "utility"}),
             Event("attack", {"car": "red", "action": "pass"}),
-            Event("order", {"order": order}),
             Event("gear", {"car": "red", "gear": 2}),
         ],
     )

@@ -60,6 +60,12 @@ class Table:
         assert self.prompt.kind == "order", self.prompt.text
         return self("order", order=list(self.prompt.fields[0].default))
 
+    def confirm_fact(self) -> Table:
+        """Confirm from the board a fact Paddock's picture ruled out (a block with no car
+        ahead, a slipstream behind a car it has behind)."""
+        assert self.prompt.kind == "confirm_fact", self.prompt.text
+        return self("confirm_fact", car=self.prompt.car, confirm="board")
+
     def order(self, *cars: str) -> Table:
         return self("order", order=list(cars))
 

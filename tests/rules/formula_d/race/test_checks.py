@@ -222,6 +222,10 @@ def test_one_pit_stop_at_the_end_of_the_first_lap():
 
 def test_a_roller_out_or_past_the_line_does_not_roll_but_the_others_still_do():
     table = three_fast_cars()("move", car="red", roll=20, blocked=7)
-    assert (table.car("red").out_reason, owed(table)) == ("blocked", [("motor_roll", "green")])
+    # Red moves first: its block is put to the referee first (Paddock has no car ahead of it).
+    assert (table.car("red").out_reason, owed(table)) == (
+        "blocked",
+        [("confirm_fact", "red"), ("motor_roll", "green")],
+    )
     table = three_fast_cars().edit_car("red", laps=1)("move", car="red", roll=20, finish=3)
     assert (table.car("red").status, owed(table)) == ("finished", [("motor_roll", "green")])

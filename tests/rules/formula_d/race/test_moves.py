@@ -68,6 +68,9 @@ def test_blocked_7_spaces_eliminates_the_car_and_leaves_a_marker():
     red = table.car("red")
     assert (red.status, red.out_reason, red.spaces) == ("out", "blocked", 9)
     assert [(m.car, m.at) for m in table.state.markers] == [("red", red.moved_at)]
+    # Red moves first, so Paddock has no car ahead of it: the block is confirmed from the board.
+    assert (table.prompt.kind, table.prompt.car) == ("confirm_fact", "red")
+    table("confirm_fact", car="red", confirm="board")
     assert (table.prompt.kind, table.prompt.car) == ("gear", "blue")
 
 

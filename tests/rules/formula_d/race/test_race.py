@@ -66,6 +66,7 @@ def test_results_rank_finishers_in_crossing_order_then_eliminated_cars_farther_a
     table.order("red", "blue", "green", "yellow")
     table.move("red", 2, 3, finish=1)  # 2 past the line
     table.move("blue", 2, 4, blocked=2)  # blocked 2: 2 brake WP, on 3 spaces
+    table.confirm_fact()  # Red has crossed the line: Paddock has no car ahead of Blue
     table.move("green", 2, 4, finish=1)  # 3 past the line: ahead of Red in the same round
     table.move("yellow", 2, 4, corner=1, overshoot=2)  # out on 5 spaces
     # Blue is the only car left: no order to confirm.
@@ -88,6 +89,7 @@ def test_of_two_eliminated_cars_the_farther_along_ranks_first_laps_before_spaces
     table.move("blue", 1, 1, corner=2, overshoot=1)  # out, lap 1 done, 2 spaces
     table.move("green", 1, 1, finish=1)
     table.move("red", 4, 12, blocked=7)  # out on lap 1 with 6 spaces: behind Blue
+    table.confirm_fact()  # the others are off the track: Paddock has no car ahead of Red
     assert [r.car for r in results(table.state)] == ["green", "blue", "red"]
 
 
@@ -101,6 +103,9 @@ def test_the_race_ends_when_every_car_has_finished_or_been_eliminated():
     table.move("red", 2, 3, finish=1)
     assert not table.state.finished
     table.move("blue", 2, 4, blocked=3, corner=2, overshoot=1)
+    # Red has crossed the line: the block is put to the referee before the race is over.
+    assert not table.state.finished
+    table.confirm_fact()
     assert table.state.finished
     assert [r.car for r in results(table.state)] == ["red", "blue"]
 

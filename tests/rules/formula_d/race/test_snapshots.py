@@ -106,7 +106,7 @@ def legal_event(draw, state: RaceState, prompt: Prompt) -> Event:
         data["gear"] = gears[-1] if draw(st.booleans()) else draw(st.sampled_from(gears))
     elif prompt.kind == "move":
         data.update(_move(draw, state, prompt))
-    elif prompt.kind in ("frog_choice", "checkpoint", "pole_station"):
+    elif prompt.kind in ("frog_choice", "checkpoint", "pole_station", "confirm_fact"):
         # The first choice offered, or none (a WP at the checkpoint or the pole station).
         for field in prompt.fields:
             data[field.name] = draw(st.sampled_from([key for key, _ in field.choices][:2]))

@@ -2,7 +2,11 @@
 two cars, and the team with the most points winning the race. Off unless the race is set up with
 its teams."""
 
-from rules.engine import dashboard, ruleset_for
+import re
+
+import pytest
+
+from rules.engine import EventRejected, dashboard, results, ruleset_for
 from rules.formula_d import Zone
 from tests.rules.formula_d.race.table import Table, in_gear, race_setup
 
@@ -67,3 +71,39 @@ def test_the_team_with_the_most_points_wins_the_race():
         "Round 2 · a race of 2 laps · team race: team Red and Green wins (Red and Green 16, "
         "Blue and Yellow 13)"
     )
+
+
+def test_cars_out_place_by_where_they_reached_on_the_board_not_by_spaces_moved():
+    # A real result (issue 20): four cars out; Red, from pole, 51 spaces on, is ahead of Yellow,
+    # from 4th on the grid, 52 spaces on (each grid slot a space behind the one before it, as the
+    # order of play measures the leader): Red and Green win 15-14, not Blue and Yellow 16-13.
+    table = team_race()
+    table.edit_car("blue", status="out", out_reason="tires", spaces=45, out_at=3)
+    table.edit_car("green", status="out", out_reason="tires", spaces=40, out_at=4)
+    table.edit_car("yellow", status="out", out_reason="tires", spaces=52, out_at=5)
+    table = in_gear(table.edit_car("red", spaces=47, tires=1), red=2).confirm()
+    table.move("red", 2, 4, corner=1, overshoot=2)  # out on 51 spaces
+    assert table.state.finished
+    assert [result.car for result in results(table.state)] == ["red", "yellow", "blue", "green"]
+    assert FORMULA_D.status(table.state) == (
+        "Round 2 · a race of 2 laps · team race: team Red and Green wins (Red and Green 15, "
+        "Blue and Yellow 14)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("teams", "said"),
+    [
+        ("1 1 2", "Green makes a team of 1"),
+        ("1 1 1", "Red, Blue and Green make a team of 3"),
+        ("1 1 2 -", "Green makes a team of 1; Yellow races in no team"),
+    ],
+)
+def test_a_team_race_with_teams_that_are_not_pairs_is_refused_with_the_reason(teams, said):
+    # "Form teams, each with 2 players and a color." Each car's team in the order red, blue,
+    # green, yellow ("-": in none).
+    cars = ("red", "blue", "green", "yellow")[: len(teams.split())]
+    team_of = {car: team for car, team in zip(cars, teams.split(), strict=True) if team != "-"}
+    reason = f"A team race is raced by teams of 2 cars each (Optional Rules, Team Race): {said}."
+    with pytest.raises(EventRejected, match=re.escape(reason)):
+        race_setup(*cars, teams=team_of)

@@ -62,6 +62,7 @@ def test_blocked_5_spaces_costs_3_brake_and_2_tyre_wp():
 def test_paying_the_last_tyre_wp_to_stop_spins_the_racer():
     table = red_to_move(5, tires=3)("move", car="red", roll=15, blocked=6)
     assert (table.wp("red", Zone.TIRES), table.car("red").spun) == (0, True)
+    table.confirm_fact()  # Red moves first: Paddock has no racer ahead of it to block it
     table.move("blue", 1, 1).confirm()
     assert [key for key, _label in table.field("gear").choices] == ["1"]
 
@@ -151,3 +152,19 @@ def test_the_first_over_the_line_after_lap_2_wins_and_the_rest_place_by_position
     table.edit_car("blue", status="out", out_reason="body", laps=1, spaces=40, out_at=20)
     table.edit_car("green", status="out", out_reason="engine", laps=1, spaces=44, out_at=10)
     assert [r.car for r in standings.results(table.state)] == ["red", "green", "blue"]
+
+
+def test_a_block_by_a_racer_paddock_has_behind_or_a_slipstream_with_none_ahead_is_confirmed():
+    # Paddock's picture: Blue, after Red in the round's order, has not moved yet: it is behind.
+    table = red_to_move(5)("move", car="red", roll=15, blocked=2, blocked_by=["blue"])
+    assert (table.prompt.kind, table.prompt.car) == ("confirm_fact", "red")
+    assert table.prompt.text.startswith(
+        "Red (Jane Doe): Red was blocked by Blue, but Paddock's picture has Blue behind Red"
+    )
+    table.confirm_fact()
+    assert (table.prompt.kind, table.prompt.car) == ("gear", "blue")
+    table = red_to_move(5)("move", car="red", roll=15, slipstream=True)
+    assert table.prompt.text.startswith(
+        "Red (Jane Doe): Red slipstreamed, but Paddock's picture has no car on the track ahead of "
+        "Red"
+    )

@@ -2,6 +2,7 @@
 dashboard."""
 
 import json
+from dataclasses import replace
 
 from rules.engine import (
     dashboard,
@@ -13,7 +14,7 @@ from rules.engine import (
     state_to_dict,
     status,
 )
-from tests.rules.rbb.race.table import Table, race_setup, red_to_move
+from tests.rules.rbb.race.table import Table, race_setup, red_to_move, under_way
 
 
 def test_the_dashboard_shows_the_gear_the_six_zones_as_rbb_names_them_and_the_laps():
@@ -76,3 +77,17 @@ def test_the_race_replays_and_round_trips_through_json():
     assert state_from_dict(json.loads(json.dumps(state_to_dict(table.state)))) == table.state
     assert status(table.state) == "Round 2 · a race of 2 laps"
     assert ruleset_for("rbb").title == "RBB championship"
+
+
+def test_racers_out_place_by_the_position_reached_counting_the_grid_slot():
+    # "in order of the position they reached on the circuit closest to the finish line": Red,
+    # from pole, 51 spaces on, reached further than Yellow, from 4th on the grid, 52 spaces on.
+    table = under_way("red", "blue", "green", "yellow")
+    table.edit_car("blue", status="out", out_reason="body", spaces=45, out_at=3)
+    table.edit_car("green", status="out", out_reason="body", spaces=40, out_at=4)
+    table.edit_car("yellow", status="out", out_reason="body", spaces=52, out_at=5)
+    table.edit_car("red", status="out", out_reason="body", spaces=51, out_at=2)
+    placed = [
+        result.car for result in ruleset_for("rbb").results(replace(table.state, phase="finished"))
+    ]
+    assert placed == ["red", "yellow", "blue", "green"]

@@ -1,0 +1,112 @@
+"""Facts Paddock's own picture of the board rules out, confirmed rather than refused: the engine
+sees the round's order of play, not the lanes, so a fact it doubts is taken and then put to the
+referee ("confirm from the board, or Undo the move"), and the confirmation goes in the log.
+
+Paddock's picture: the cars before the mover in the round's order of play led it and have moved
+on; the cars after it were behind it and have not moved yet (docs/rulings.md, "Facts Paddock's
+picture rules out"). A state here is Formula D's or a variant's shaped like it (shape.py), whose
+checks are Formula D's `Check`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine.events import Field, Prompt
+from rules.engine.pieces import name, names, plural
+from rules.formula_d.race.common import label
+from rules.formula_d.race.shape import FormulaDLikeState, StateT
+from rules.formula_d.race.state import Check
+
+CONFIRM = "confirm_fact"
+CONFIRMED = "board"
+
+
+def _mover_at(state: FormulaDLikeState, key: str) -> int:
+    return state.order.index(key) if key in state.order else -1
+
+
+def ahead(state: FormulaDLikeState, key: str) -> tuple[str, ...]:
+    """The cars on the track Paddock has ahead of `key` as it moves: those before it in the
+    round's order of play (they moved on already)."""
+    at = _mover_at(state, key)
+    return tuple(other for other in state.order[: max(at, 0)] if state.car(other).on_track)
+
+
+def unmoved_behind(state: FormulaDLikeState, key: str) -> tuple[str, ...]:
+    """The cars Paddock has behind `key` as it moves: after it in the round's order of play, not
+    moved yet this round."""
+    at = _mover_at(state, key)
+    return state.order[at + 1 :] if at >= 0 else ()
+
+
+def slipstream_doubts(
+    state: FormulaDLikeState, key: str, fronts: tuple[str, ...]
+) -> tuple[Check, ...]:
+    """A slipstream behind a car Paddock has behind the mover."""
+    behind = [front for front in fronts if front in unmoved_behind(state, key)]
+    if not behind:
+        return ()
+    reason = (
+        f"{name(key)} slipstreamed behind {names(behind)}, but Paddock's picture has "
+        f"{names(behind)} behind {name(key)} (after it in this round's order of play, not moved "
+        "yet)"
+    )
+    return (Check(CONFIRM, key, reason),)
+
+
+def no_car_ahead_doubts(state: FormulaDLikeState, key: str, what: str) -> tuple[Check, ...]:
+    """A fact that needs a car ahead (`what` the mover did: "was blocked with 2 spaces left"),
+    where Paddock has none on the track ahead of the mover."""
+    if ahead(state, key):
+        return ()
+    reason = (
+        f"{name(key)} {what}, but Paddock's picture has no car on the track ahead of {name(key)} "
+        "(the first in this round's order of play still racing)"
+    )
+    return (Check(CONFIRM, key, reason),)
+
+
+def blocked_doubts(state: FormulaDLikeState, key: str, blocked: int) -> tuple[Check, ...]:
+    if not blocked:
+        return ()
+    return no_car_ahead_doubts(state, key, f"was blocked with {plural(blocked, 'space')} left")
+
+
+def blocker_doubts(
+    state: FormulaDLikeState, key: str, blockers: tuple[str, ...], blocked: int
+) -> tuple[Check, ...]:
+    """A block by the car(s) named (`blockers`), where Paddock has them behind the mover; with
+    none named, a block where Paddock has no car ahead of it."""
+    if not blocked:
+        return ()
+    if not blockers:
+        return blocked_doubts(state, key, blocked)
+    behind = [other for other in blockers if other in unmoved_behind(state, key)]
+    if not behind:
+        return ()
+    reason = (
+        f"{name(key)} was blocked by {names(behind)}, but Paddock's picture has {names(behind)} "
+        f"behind {name(key)} (after it in this round's order of play, not moved yet)"
+    )
+    return (Check(CONFIRM, key, reason),)
+
+
+def confirm_prompt(state: FormulaDLikeState, check: Check) -> Prompt:
+    text = f"{check.reason}: confirm from the board, or Undo the move to correct it"
+    confirm = Field(
+        "confirm",
+        "The board shows it",
+        "choice",
+        choices=((CONFIRMED, "Confirmed: the board shows it"),),
+    )
+    return Prompt(CONFIRM, f"{label(state, check.car)}: {text}", check.car, (confirm,))
+
+
+def confirmed(state: StateT) -> StateT:
+    """The referee confirmed the first check's fact from the board: it is off the list."""
+    return replace(state, pending=state.pending[1:])
+
+
+def confirmed_words(check: Check) -> str:
+    """The log's line: the fact confirmed, and what Paddock's picture showed."""
+    return f"The referee confirms from the board: {check.reason}"
