@@ -16,8 +16,10 @@ from django.utils import timezone
 
 from rules.championship import BuildZone, Championship, championship_for
 
+from . import time_zones
 from .models import Driver, League, Role, Track, ruleset_choices
 from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
+from .time_zones import DEFAULT_TIME_ZONE, time_zone_choices
 
 if TYPE_CHECKING:
     from .round_panel import StarterLine
@@ -48,6 +50,13 @@ class LeagueForm(forms.Form):
     name = forms.CharField(max_length=100)
     ruleset = forms.ChoiceField(choices=ruleset_choices, label="Rule set", required=False)
 
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        required=False,
+        initial=DEFAULT_TIME_ZONE,
+        help_text="Where its races are played: session times are typed and shown in it.",
+    )
+
     settings_for = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, data=None, *args, ruleset: str, **kwargs):
@@ -57,12 +66,15 @@ class LeagueForm(forms.Form):
         super().__init__(data, *args, **kwargs)
         self.fields["ruleset"].initial = ruleset
         self.fields[SETTINGS_FOR].initial = ruleset
+        if data is None and not self.initial.get("time_zone"):
+            # Nobody picked a zone yet: static/js/time-zone.js picks the browser's own.
+            self.fields["time_zone"].widget.attrs["data-browser-zone"] = ""
         # Picking another rule set brings its settings in (htmx), the Create button waiting
         # meanwhile; without JavaScript, the first post shows them and asks again.
         self.fields["ruleset"].widget.attrs.update(
             {
                 "hx-get": reverse("league:league_new"),
-                "hx-include": "[name=name]",
+                "hx-include": "[name=name],[name=time_zone]",
                 "hx-target": "#league-form",
                 "hx-select": "#league-form",
                 "hx-swap": "outerHTML",
@@ -99,6 +111,9 @@ class LeagueForm(forms.Form):
                 data[setting.key] = str(setting.default)
         data[SETTINGS_FOR] = ruleset
         return data
+
+    def clean_time_zone(self) -> str:
+        return self.cleaned_data["time_zone"] or DEFAULT_TIME_ZONE
 
     def league_settings(self) -> dict[str, bool | str]:
         return {setting.key: self.cleaned_data[setting.key] for setting in self.rules.settings}
@@ -430,9 +445,20 @@ class TeamRenameForm(forms.Form):
     )
 
 
+class TimeZoneForm(forms.Form):
+    """The league's time zone, with the settings version the page was built on."""
+
+    time_zone = forms.ChoiceField(choices=time_zone_choices, label="Time zone")
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
 class RoundSessionForm(forms.Form):
-    """When and where a round's race is played (both empty: not scheduled), in the site's
-    time zone."""
+    """When and where a round's race is played (both empty: not scheduled), the time on the
+    clocks of the league's time zone `time_zone`."""
+
+    def __init__(self, *args, time_zone: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.time_zone = time_zone
 
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     time = forms.TimeField(required=False, widget=forms.TimeInput(attrs={"type": "time"}))
@@ -446,12 +472,14 @@ class RoundSessionForm(forms.Form):
 
     @property
     def starts_at(self) -> datetime | None:
-        """The session's start, aware in the current time zone (a date alone: 00:00)."""
+        """The session's start, aware in the league's time zone (a date alone: 00:00). A time
+        the clocks skip (spring forward) reads as the one an hour later, a time they show twice
+        (fall back) as the first (docs/architecture.md, "Time zones")."""
         date = self.cleaned_data.get("date")
         if date is None:
             return None
         moment = datetime.combine(date, self.cleaned_data.get("time") or time())
-        return timezone.make_aware(moment)
+        return timezone.make_aware(moment, time_zones.zone(self.time_zone))
 
 
 # A race option's choice on the round page that leaves it as the league says.

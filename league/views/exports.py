@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 from .. import ical
 from ..models import Driver, DriverStatus, Entry, League, Round, RoundStatus, Season, Team
 from ..standings import SeasonStandings, StandingLine, season_standings
+from ..time_zones import local
 from .common import league_for
 
 # How long a race session is taken to last in the calendar: an evening at the table.
@@ -131,6 +132,7 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
             "name": league.name,
             "slug": league.slug,
             "rule_set": league.rules.title,
+            "time_zone": league.time_zone,
             "url": link(league.get_absolute_url()),
         },
         "season": {
@@ -138,7 +140,7 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
             "ended": season.is_ended,
             "url": link(reverse("league:season", args=[league.slug, season.number])),
         },
-        "rounds": [_round_json(round_) for round_ in rounds],
+        "rounds": [_round_json(round_, league.time_zone) for round_ in rounds],
         "drivers": [
             {**_line_json(line, link), "team": line.competitor.team.name}
             for line in standings.drivers
@@ -153,13 +155,15 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
     return response
 
 
-def _round_json(round_: Round) -> dict[str, object]:
+def _round_json(round_: Round, time_zone: str) -> dict[str, object]:
     return {
         "number": round_.number,
         "track": round_.track.name,
         "multiplier": round_.multiplier,
         "status": round_.status,
-        "starts_at": round_.starts_at.isoformat() if round_.starts_at else None,
+        # The instant, written as the clocks of the league's zone read it (its offset says
+        # which instant): 2026-01-15T19:30:00+01:00.
+        "starts_at": local(round_.starts_at, time_zone).isoformat() if round_.starts_at else None,
         "venue": round_.venue,
     }
 
@@ -190,10 +194,9 @@ def calendar(request: HttpRequest, slug: str) -> HttpResponse:
         .select_related("track", "season")
         .order_by("starts_at", "pk")
     )
-    host = request.get_host().split(":")[0]
     sessions = [
         ical.Session(
-            uid=f"round-{round_.pk}@{host}",
+            uid=ical.round_uid(league.slug, round_.season.number, round_.number),
             starts_at=round_.starts_at,
             length=SESSION_LENGTH,
             summary=f"{league.name}: season {round_.season.number}, round {round_.number}, "
@@ -205,7 +208,7 @@ def calendar(request: HttpRequest, slug: str) -> HttpResponse:
         )
         for round_ in rounds
     ]
-    feed = ical.calendar(league.name, sessions, stamp=timezone.now())
+    feed = ical.calendar(league.name, sessions, stamp=timezone.now(), time_zone=league.time_zone)
     response = HttpResponse(feed, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{league.slug}.ics"'
     return response
