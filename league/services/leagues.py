@@ -40,7 +40,7 @@ LEAGUE_CHANGED = (
     "as they stand now. Enter again what still applies."
 )
 LEAGUE_ARCHIVED_ALREADY = "{league} is archived already."
-LEAGUE_NOT_ARCHIVED = "{league} is not archived: it is on the home page's list."
+LEAGUE_NOT_ARCHIVED = "{league} is not archived."
 SLUG_TRIES = 20
 DELETE_NAME_MISMATCH = "Type the league's name, {name}, to delete it."
 TIME_ZONE_ALREADY = "{league}'s times are already in {zone}."
@@ -143,8 +143,8 @@ def league_archive_set(
     *, league: League, archived: bool, expected_version: int | None = None
 ) -> League:
     """File the league away (`archived`), or bring it back. Nothing of it is deleted: its
-    pages stay at their addresses and its history as it was; an archived league is only off
-    the home page's list. Asking for what it is already is AlreadyDone (a double tap); a page
+    pages stay at their addresses and its history as it was; an archived league is only
+    read-only, and listed under Archived on its members' home page. Asking for what it is already is AlreadyDone (a double tap); a page
     built on older settings is StaleLeague."""
     league = league_for_write(league, archived=True)
     if league.is_archived == archived:
