@@ -144,8 +144,8 @@ def league_archive_set(
 ) -> League:
     """File the league away (`archived`), or bring it back. Nothing of it is deleted: its
     pages stay at their addresses and its history as it was; an archived league is only
-    read-only, and listed under Archived on its members' home page. Asking for what it is already is AlreadyDone (a double tap); a page
-    built on older settings is StaleLeague."""
+    read-only, and listed under Archived on its members' home page. Asking for what it is
+    already is AlreadyDone (a double tap); a page built on older settings is StaleLeague."""
     league = league_for_write(league, archived=True)
     if league.is_archived == archived:
         message = LEAGUE_ARCHIVED_ALREADY if archived else LEAGUE_NOT_ARCHIVED
