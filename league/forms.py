@@ -368,6 +368,8 @@ class OutcomeForm(forms.Form):
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["outcome"].choices = [(FINISHED, "Finished"), *rules.out_reasons]
+        # Styled as the line's other fields (small Bootstrap controls).
+        self.fields["outcome"].widget.attrs["class"] = "form-select form-select-sm"
         if rules.bonus_points_label:
             self.fields["bonus_points"].label = rules.bonus_points_label
         else:
