@@ -291,7 +291,9 @@ class TrackForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
-    """A sample schedule, or up to nine tracks picked race by race."""
+    """A sample schedule, or up to nine tracks picked race by race. Picking a schedule shows its
+    tracks in the races' fields (htmx reloads the form, `sample_tracks` giving them); changing
+    one of them there makes the season a schedule of its own on the tracks shown."""
 
     preset = forms.ChoiceField(
         required=False,
@@ -301,13 +303,34 @@ class SeasonForm(forms.Form):
     # The season this page opens: posted twice, the second finds it open and shows it.
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    def __init__(self, *args, rules: Championship, next_number: int = 1, **kwargs):
+    def __init__(
+        self,
+        *args,
+        rules: Championship,
+        next_number: int = 1,
+        sample_tracks: Sequence[Track] = (),
+        action: str = "",
+        **kwargs,
+    ):
+        """`sample_tracks`: the tracks of the schedule picked (`preset`, posted or shown), in
+        race order; `action`: the page's address, which the schedule's select reloads."""
         super().__init__(*args, **kwargs)
+        self.sample_tracks = list(sample_tracks)
         self.fields["number"].initial = next_number
         self.fields["preset"].choices = [("", "— custom —")] + [
             (preset.name, f"{preset.name}: " + ", ".join(t.name for t in preset.tracks))
             for preset in rules.presets
         ]
+        if action:
+            self.fields["preset"].widget.attrs.update(
+                {
+                    "hx-get": action,
+                    "hx-target": "#season-form",
+                    "hx-select": "#season-form",
+                    "hx-swap": "outerHTML",
+                    "hx-disabled-elt": "#season-form button",
+                }
+            )
         for number in range(1, rules.most_rounds + 1):
             points = rules.round_shape(number).multiplier
             self.fields[f"race_{number}"] = forms.ModelChoiceField(
@@ -315,6 +338,9 @@ class SeasonForm(forms.Form):
                 required=False,
                 label=f"Race {number}" + (f" ({points}x points)" if points > 1 else ""),
             )
+        if not self.is_bound:
+            for number, track in enumerate(self.sample_tracks, start=1):
+                self.fields[f"race_{number}"].initial = track.pk
 
     def _races(self) -> list[Track | None]:
         return [value for name, value in self.cleaned_data.items() if name.startswith("race_")]
@@ -325,9 +351,11 @@ class SeasonForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        if cleaned.get("preset"):
-            return cleaned
         tracks = self.tracks()
+        if cleaned.get("preset"):
+            if not tracks or tracks == self.sample_tracks:
+                return cleaned
+            cleaned["preset"] = ""  # a track changed: a schedule of its own, on those shown
         if not tracks:
             raise forms.ValidationError("Pick a sample schedule or at least one track.")
         if self._races()[: len(tracks)] != tracks:

@@ -229,6 +229,7 @@ from .tracks import (
     TRACK_RENAME_TAKEN,
     TRACK_RUNNING,
     TRACK_RUNNING_ELSEWHERE,
+    sample_schedule_tracks,
     track_copy,
     track_create,
     track_edit,
@@ -436,6 +437,7 @@ __all__ = [
     "track_create",
     "track_edit",
     "track_edit_refusal",
+    "sample_schedule_tracks",
     "tracks_ensure_sample",
     "user_create",
 ]
