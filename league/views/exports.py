@@ -9,6 +9,7 @@ import csv
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
+from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -56,17 +57,43 @@ def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> H
     standings = season_standings(season)
     rounds = [f"R{round_number}" for round_number in standings.rounds]
     filename = f"{season.league.slug}-season-{season.number}-{table}.csv"
+    # Where the rule set scores beyond the place (Mini's lap leaders): each one's of the points.
+    bonus_label = season.league.rules.bonus_points_label
+    bonus = _bonus_points(season, "team_id" if table == "teams" else "driver_id", bonus_label)
+    extra = (bonus_label,) if bonus_label else ()
+
+    def earned(line: StandingLine) -> tuple[object, ...]:
+        return (bonus.get(line.competitor.pk, 0),) if bonus_label else ()
+
     if table == "teams":
         rows = (
-            (line.position, line.competitor.name, line.points, *_blank(line))
+            (line.position, line.competitor.name, line.points, *earned(line), *_blank(line))
             for line in standings.teams
         )
-        return _csv(filename, ("Position", "Team", "Points", *rounds), rows)
+        return _csv(filename, ("Position", "Team", "Points", *extra, *rounds), rows)
     rows = (
-        (line.position, line.competitor.name, line.competitor.team.name, line.points, *_blank(line))
+        (
+            *(line.position, line.competitor.name, line.competitor.team.name, line.points),
+            *earned(line),
+            *_blank(line),
+        )
         for line in standings.drivers
     )
-    return _csv(filename, ("Position", "Driver", "Team", "Points", *rounds), rows)
+    return _csv(filename, ("Position", "Driver", "Team", "Points", *extra, *rounds), rows)
+
+
+def _bonus_points(season: Season, by: str, label: str) -> dict[int, int]:
+    """The points beyond the place each driver (`by` "driver_id") or team ("team_id") earned in
+    the season's finished rounds, in one query; none asked where the rule set has none."""
+    if not label:
+        return {}
+    earned = (
+        Entry.objects.filter(round__season=season, round__status=RoundStatus.FINISHED)
+        .values(by)
+        .annotate(total=Sum("bonus_points"))
+        .order_by()
+    )
+    return {row[by]: row["total"] or 0 for row in earned}
 
 
 def _blank(line: StandingLine) -> tuple[object, ...]:
@@ -78,6 +105,7 @@ def _blank(line: StandingLine) -> tuple[object, ...]:
 def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every result of the season's finished rounds, a line a car, in round and place order."""
     season = _season(league_for(slug), number)
+    bonus_label = season.league.rules.bonus_points_label
     entries = (
         Entry.objects.filter(round__season=season, round__status=RoundStatus.FINISHED)
         .select_related("round__track", "driver", "team")
@@ -94,13 +122,14 @@ def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             entry.car,
             "yes" if entry.finished else "no",
             "" if entry.finished else entry.out_reason_label,
+            *((entry.bonus_points,) if bonus_label else ()),
             entry.points,
         )
         for entry in entries.iterator()
     )
     header = (
         *("Round", "Track", "Multiplier", "Place", "Driver", "Team", "Car"),
-        *("Finished", "Out", "Points"),
+        *("Finished", "Out", *((bonus_label,) if bonus_label else ()), "Points"),
     )
     return _csv(f"{season.league.slug}-season-{season.number}-results.csv", header, rows)
 
@@ -217,7 +246,8 @@ def calendar(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def team_sheet(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     """The Team Tracking Sheet, for players who keep paper at the table: the team's drivers as
-    they stand, and a box per round of the current season to fill in by hand."""
+    they stand, and a line per car per round of the current season, filled in where the round
+    is raced, blank to fill in by hand where it is still to come."""
     league = league_for(slug)
     team = get_object_or_404(Team, league=league, pk=team_id)
     season = league.current_season()
@@ -228,11 +258,26 @@ def team_sheet(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     team.league = league
     for driver in drivers:
         driver.team = team
+    raced: dict[int, list[Entry]] = {}
+    if season is not None:
+        finished = Entry.objects.filter(
+            team=team, round__season=season, round__status=RoundStatus.FINISHED
+        ).select_related("driver")
+        for entry in finished.order_by("place", "pk"):
+            raced.setdefault(entry.round_id, []).append(entry)
     context = {
         "league": league,
         "team": team,
         "season": season,
-        "rounds": rounds,
+        # A line a car: the team's entries where the round is raced, blanks to fill in where not.
+        "rounds": [
+            (
+                round_,
+                (entries := raced.get(round_.pk, []))
+                + [None] * max(0, (1 if entries else league.cars_per_team) - len(entries)),
+            )
+            for round_ in rounds
+        ],
         "drivers": drivers,
         # Blank lines for the rookies hired during the season, as the printed sheet has.
         "spare_lines": range(max(0, league.cars_per_team + 2 - len(drivers))),
