@@ -70,7 +70,7 @@ def test_the_standings_csvs_have_each_one_s_lap_leader_points(client, mini):
     ]
     header, *teams = rows(client, mini, "teams_csv")
     assert header[:4] == ["Position", "Team", "Points", "Lap-leader points"]
-    assert ["Bob's", "6", "1"] == teams[1][1:4]
+    assert teams[1][1:4] == ["Bob's", "6", "1"]
 
 
 def test_a_rule_set_without_lap_leaders_has_no_such_column(client, season, teams):
