@@ -141,5 +141,8 @@ def published(league: League) -> League:
     """`league` published, as a league that races in public is (a new league is private
     until its organiser publishes it; its settings' version is left as made)."""
     League.objects.filter(pk=league.pk).update(published=True)
+    organiser = League.organiser.field.get_cached_value(league, default=None)
     league.refresh_from_db()
+    if organiser is not None:  # read again, it would cost a query the tests count
+        league.organiser = organiser
     return league
