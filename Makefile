@@ -15,13 +15,17 @@ $(STAMP): requirements.txt requirements-dev.txt build-constraints.txt
 
 install: $(STAMP)
 
+# `make run PORT=8101 HOST=0.0.0.0` serves elsewhere (0.0.0.0: other devices on the network).
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 run: $(STAMP)
 	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py load_demo
 	@echo ""
-	@echo "Paddock is at http://127.0.0.1:8000/  (demo organiser: organiser / paddock-demo)"
+	@echo "Paddock is at http://$(HOST):$(PORT)/  (demo organiser: organiser / paddock-demo)"
 	@echo ""
-	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py runserver 127.0.0.1:8000
+	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # `make serve`: the production settings under gunicorn with several workers, whitenoise serving
 # the collected static files, on http://localhost:8000/ (docs/deploying.md). For a trial on

@@ -108,7 +108,8 @@ def progression_svg(title: str, rounds: Sequence[int], lines: Sequence[ChartLine
         parts.append(
             f'<line x1="{LEFT}" x2="{LEFT + 24}" y1="{legend_y - 4}" y2="{legend_y - 4}" '
             f'stroke="{colour}" stroke-width="2"{dashes}/>'
-            f'<text x="{LEFT + 30}" y="{legend_y}">{escape(line.label)} · {final} pts</text>'
+            f'<text x="{LEFT + 30}" y="{legend_y}">{escape(line.label)} · {final} '
+            f"{'pt' if abs(final) == 1 else 'pts'}</text>"
         )
     parts.append("</svg>")
     return "".join(parts)

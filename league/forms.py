@@ -16,8 +16,10 @@ from django.utils import timezone
 
 from rules.championship import BuildZone, Championship, championship_for
 
+from . import time_zones
 from .models import Driver, League, Role, Team, Track, ruleset_choices
 from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
+from .time_zones import DEFAULT_TIME_ZONE, time_zone_choices
 
 if TYPE_CHECKING:
     from .round_panel import StarterLine
@@ -48,6 +50,13 @@ class LeagueForm(forms.Form):
     name = forms.CharField(max_length=100)
     ruleset = forms.ChoiceField(choices=ruleset_choices, label="Rule set", required=False)
 
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        required=False,
+        initial=DEFAULT_TIME_ZONE,
+        help_text="Where its races are played: session times are typed and shown in it.",
+    )
+
     settings_for = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, data=None, *args, ruleset: str, **kwargs):
@@ -57,12 +66,15 @@ class LeagueForm(forms.Form):
         super().__init__(data, *args, **kwargs)
         self.fields["ruleset"].initial = ruleset
         self.fields[SETTINGS_FOR].initial = ruleset
+        if data is None and not self.initial.get("time_zone"):
+            # Nobody picked a zone yet: static/js/time-zone.js picks the browser's own.
+            self.fields["time_zone"].widget.attrs["data-browser-zone"] = ""
         # Picking another rule set brings its settings in (htmx), the Create button waiting
         # meanwhile; without JavaScript, the first post shows them and asks again.
         self.fields["ruleset"].widget.attrs.update(
             {
                 "hx-get": reverse("league:league_new"),
-                "hx-include": "[name=name]",
+                "hx-include": "[name=name],[name=time_zone]",
                 "hx-target": "#league-form",
                 "hx-select": "#league-form",
                 "hx-swap": "outerHTML",
@@ -99,6 +111,9 @@ class LeagueForm(forms.Form):
                 data[setting.key] = str(setting.default)
         data[SETTINGS_FOR] = ruleset
         return data
+
+    def clean_time_zone(self) -> str:
+        return self.cleaned_data["time_zone"] or DEFAULT_TIME_ZONE
 
     def league_settings(self) -> dict[str, bool | str]:
         return {setting.key: self.cleaned_data[setting.key] for setting in self.rules.settings}
@@ -281,7 +296,9 @@ class TrackForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
-    """A sample schedule, or up to nine tracks picked race by race."""
+    """A sample schedule, or up to nine tracks picked race by race. Picking a schedule shows its
+    tracks in the races' fields (htmx reloads the form, `sample_tracks` giving them); changing
+    one of them there makes the season a schedule of its own on the tracks shown."""
 
     preset = forms.ChoiceField(
         required=False,
@@ -291,13 +308,34 @@ class SeasonForm(forms.Form):
     # The season this page opens: posted twice, the second finds it open and shows it.
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    def __init__(self, *args, rules: Championship, next_number: int = 1, **kwargs):
+    def __init__(
+        self,
+        *args,
+        rules: Championship,
+        next_number: int = 1,
+        sample_tracks: Sequence[Track] = (),
+        action: str = "",
+        **kwargs,
+    ):
+        """`sample_tracks`: the tracks of the schedule picked (`preset`, posted or shown), in
+        race order; `action`: the page's address, which the schedule's select reloads."""
         super().__init__(*args, **kwargs)
+        self.sample_tracks = list(sample_tracks)
         self.fields["number"].initial = next_number
         cast(forms.ChoiceField, self.fields["preset"]).choices = [("", "— custom —")] + [
             (preset.name, f"{preset.name}: " + ", ".join(t.name for t in preset.tracks))
             for preset in rules.presets
         ]
+        if action:
+            self.fields["preset"].widget.attrs.update(
+                {
+                    "hx-get": action,
+                    "hx-target": "#season-form",
+                    "hx-select": "#season-form",
+                    "hx-swap": "outerHTML",
+                    "hx-disabled-elt": "#season-form button",
+                }
+            )
         for number in range(1, rules.most_rounds + 1):
             points = rules.round_shape(number).multiplier
             self.fields[f"race_{number}"] = forms.ModelChoiceField(
@@ -305,6 +343,9 @@ class SeasonForm(forms.Form):
                 required=False,
                 label=f"Race {number}" + (f" ({points}x points)" if points > 1 else ""),
             )
+        if not self.is_bound:
+            for number, track in enumerate(self.sample_tracks, start=1):
+                self.fields[f"race_{number}"].initial = track.pk
 
     def _races(self) -> list[Track | None]:
         return [value for name, value in self.cleaned_data.items() if name.startswith("race_")]
@@ -316,9 +357,11 @@ class SeasonForm(forms.Form):
     def clean(self):
         super().clean()
         cleaned = self.cleaned_data
-        if cleaned.get("preset"):
-            return cleaned
         tracks = self.tracks()
+        if cleaned.get("preset"):
+            if not tracks or tracks == self.sample_tracks:
+                return cleaned
+            cleaned["preset"] = ""  # a track changed: a schedule of its own, on those shown
         if not tracks:
             raise forms.ValidationError("Pick a sample schedule or at least one track.")
         if self._races()[: len(tracks)] != tracks:
@@ -363,6 +406,8 @@ class OutcomeForm(forms.Form):
             (FINISHED, "Finished"),
             *rules.out_reasons,
         ]
+        # Styled as the line's other fields (small Bootstrap controls).
+        self.fields["outcome"].widget.attrs["class"] = "form-select form-select-sm"
         if rules.bonus_points_label:
             self.fields["bonus_points"].label = rules.bonus_points_label
         else:
@@ -440,9 +485,20 @@ class TeamRenameForm(forms.Form):
     )
 
 
+class TimeZoneForm(forms.Form):
+    """The league's time zone, with the settings version the page was built on."""
+
+    time_zone = forms.ChoiceField(choices=time_zone_choices, label="Time zone")
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
 class RoundSessionForm(forms.Form):
-    """When and where a round's race is played (both empty: not scheduled), in the site's
-    time zone."""
+    """When and where a round's race is played (both empty: not scheduled), the time on the
+    clocks of the league's time zone `time_zone`."""
+
+    def __init__(self, *args, time_zone: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.time_zone = time_zone
 
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     time = forms.TimeField(required=False, widget=forms.TimeInput(attrs={"type": "time"}))
@@ -457,12 +513,14 @@ class RoundSessionForm(forms.Form):
 
     @property
     def starts_at(self) -> datetime | None:
-        """The session's start, aware in the current time zone (a date alone: 00:00)."""
+        """The session's start, aware in the league's time zone (a date alone: 00:00). A time
+        the clocks skip (spring forward) reads as the one an hour later, a time they show twice
+        (fall back) as the first (docs/architecture.md, "Time zones")."""
         date = self.cleaned_data.get("date")
         if date is None:
             return None
         moment = datetime.combine(date, self.cleaned_data.get("time") or time())
-        return timezone.make_aware(moment)
+        return timezone.make_aware(moment, time_zones.zone(self.time_zone))
 
 
 # A race option's choice on the round page that leaves it as the league says.

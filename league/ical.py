@@ -71,8 +71,19 @@ def fold(line: str) -> str:
     return CRLF.join(pieces)
 
 
-def calendar(name: str, sessions: Iterable[Session], *, stamp: datetime) -> str:
-    """The feed: one VEVENT a session, `stamp` (when the feed was made) as each DTSTAMP."""
+def round_uid(league_slug: str, season_number: int, round_number: int) -> str:
+    """A round's session's UID: the same from any host name the site answers to, and after the
+    league is restored from a backup (at its own address), so that a subscriber's calendar
+    updates the event rather than adding a second one."""
+    return f"round-{round_number}.season-{season_number}.{league_slug}@paddock"
+
+
+def calendar(
+    name: str, sessions: Iterable[Session], *, stamp: datetime, time_zone: str = ""
+) -> str:
+    """The feed: one VEVENT a session, `stamp` (when the feed was made) as each DTSTAMP. Each
+    start is an instant in UTC, which every calendar shows on its reader's clock;
+    `time_zone` (the league's) is named for the calendars that show a feed in its own zone."""
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -81,6 +92,8 @@ def calendar(name: str, sessions: Iterable[Session], *, stamp: datetime) -> str:
         "METHOD:PUBLISH",
         f"X-WR-CALNAME:{text(name)}",
     ]
+    if time_zone:
+        lines.append(f"X-WR-TIMEZONE:{text(time_zone)}")
     for session in sessions:
         lines += [
             "BEGIN:VEVENT",

@@ -26,6 +26,7 @@ from rules.championship import (
 )
 
 from .slugs import validate_not_reserved
+from .time_zones import DEFAULT_TIME_ZONE, validate_time_zone
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -135,12 +136,19 @@ class League(models.Model):
         "until its organiser publishes it), only to its organisers, referees and team owners "
         '(docs/architecture.md, "Published leagues").',
     )
+    time_zone = models.CharField(
+        max_length=64,
+        default=DEFAULT_TIME_ZONE,
+        validators=[validate_time_zone],
+        help_text="Where its races are played (an IANA name, Europe/Paris): its session times "
+        "are typed and shown in it, and its calendar feed gives the instants they stand for.",
+    )
     created = models.DateTimeField(auto_now_add=True)
     archived_at = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When its organiser filed it away: off the home page's list, its history "
-        "and pages kept. A league with results is archived, never deleted.",
+        help_text="When its organiser filed it away: listed under Archived, its history "
+        "and pages kept and read-only. A league with results is archived, never deleted.",
     )
     data_version = models.PositiveBigIntegerField(
         default=0,

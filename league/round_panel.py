@@ -6,6 +6,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 
@@ -139,13 +140,20 @@ def chosen_starters(
     ]
 
 
+def spaces(distance: Decimal | None) -> Decimal | int | None:
+    """Spaces covered as the referee typed them: 40, not the stored 40.0; 40.5 stays."""
+    if distance is None or distance != distance.to_integral_value():
+        return distance
+    return int(distance)
+
+
 def outcome_lines(entries: Iterable[Entry], rules: Championship, data=None) -> list[OutcomeLine]:
     lines = []
     for entry in entries:
         initial = {
             "outcome": FINISHED if entry.finished in (True, None) else entry.out_reason,
             "place": entry.place if entry.finished else None,
-            "distance": entry.distance,
+            "distance": spaces(entry.distance),
             "overshoot": entry.overshoot,
             "damage": entry.damage,
             "bonus_points": entry.bonus_points,

@@ -39,6 +39,7 @@ urlpatterns = [
     ),
     path("<slug:slug>/points/", leagues.league_points, name="league_points"),
     path("<slug:slug>/publish/", leagues.league_publish, name="league_publish"),
+    path("<slug:slug>/time-zone/", leagues.league_time_zone, name="league_time_zone"),
     path("<slug:slug>/members/", members.members, name="members"),
     path("<slug:slug>/members/<id:member_id>/", members.member, name="member"),
     path(

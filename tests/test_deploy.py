@@ -498,3 +498,27 @@ def test_a_form_refused_by_the_csrf_check_is_the_site_s_own_page():
     page = response.content.decode()
     assert "The form was refused, to keep your account safe" in page
     assert "navbar" in page and "<style" not in page
+
+
+def make_dry_run(*arguments: str) -> str:
+    result = subprocess.run(
+        ["make", "--dry-run", "--always-make", *arguments],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_make_run_serves_on_the_host_and_port_it_is_given():
+    commands = make_dry_run("run", "PORT=8101", "HOST=0.0.0.0").splitlines()
+    assert commands[-1].endswith("manage.py runserver 0.0.0.0:8101")
+    assert any("http://0.0.0.0:8101/" in command for command in commands)
+
+
+def test_make_run_serves_on_this_computer_s_port_8000_by_default():
+    commands = make_dry_run("run").splitlines()
+    assert commands[-1].endswith("manage.py runserver 127.0.0.1:8000")

@@ -82,6 +82,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:standings_json": (PUBLIC, NOT_HERE),
     "league:league_points": (ORGANISER, ORGANISER),
     "league:league_publish": (ORGANISER, ORGANISER),
+    "league:league_time_zone": (ORGANISER, ORGANISER),
     "league:members": (ORGANISER, ORGANISER),
     "league:member": (NOT_HERE_LOGIN, ORGANISER),
     "league:invitation_withdraw": (NOT_HERE_LOGIN, ORGANISER),

@@ -371,6 +371,16 @@ WRITES: tuple[Write, ...] = (
         lambda scene: not fresh(League, scene.league).published,
     ),
     Write(
+        "league:league_time_zone",
+        stage("fresh"),
+        slug_url("league:league_time_zone"),
+        lambda scene: {
+            "time_zone": "Europe/Paris",
+            "version": fresh(League, scene.league).settings_version,
+        },
+        lambda scene: fresh(League, scene.league).time_zone == "Europe/Paris",
+    ),
+    Write(
         "league:members",
         stage("fresh"),
         slug_url("league:members"),

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 LEAGUE_READ_ONLY = (
     "{league} is archived, so it is read-only: nothing of it changes while it is archived. Its "
-    "organiser may restore it to the home page's list (on the league page) to change it again."
+    "organiser may restore it from the archive (on the league page) to change it again."
 )
 
 

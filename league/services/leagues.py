@@ -13,7 +13,7 @@ from rules.championship import (
     InvalidSetting,
 )
 
-from .. import slugs
+from .. import slugs, time_zones
 from ..models import (
     Entry,
     League,
@@ -40,9 +40,10 @@ LEAGUE_CHANGED = (
     "as they stand now. Enter again what still applies."
 )
 LEAGUE_ARCHIVED_ALREADY = "{league} is archived already."
-LEAGUE_NOT_ARCHIVED = "{league} is not archived: it is on the home page's list."
+LEAGUE_NOT_ARCHIVED = "{league} is not archived."
 SLUG_TRIES = 20
 DELETE_NAME_MISMATCH = "Type the league's name, {name}, to delete it."
+TIME_ZONE_ALREADY = "{league}'s times are already in {zone}."
 
 
 @transaction.atomic
@@ -52,12 +53,20 @@ def league_create(
     organiser,
     ruleset: str = "season_pass",
     settings: Mapping[str, bool | str] | None = None,
+    time_zone: str = time_zones.DEFAULT_TIME_ZONE,
 ) -> League:
     """A new league of `ruleset`, with that rule set's `settings` (each left out takes its
-    default), on a slug of its own that is never one of the site's own paths. An organiser's
-    second league of the same name is the first one (AlreadyDone)."""
+    default), its session times in `time_zone`, on a slug of its own that is never one of the
+    site's own paths. An organiser's second league of the same name is the first one
+    (AlreadyDone)."""
     name = name.strip()
-    league = League(name=name, organiser=organiser, ruleset=ruleset, settings=dict(settings or {}))
+    league = League(
+        name=name,
+        organiser=organiser,
+        ruleset=ruleset,
+        settings=dict(settings or {}),
+        time_zone=time_zone,
+    )
     _check_league_new(league)
     for _try in range(SLUG_TRIES):
         league.slug = slugs.free_slug(name, taken=_slug_taken)
@@ -144,9 +153,9 @@ def league_archive_set(
     *, league: League, archived: bool, expected_version: int | None = None
 ) -> League:
     """File the league away (`archived`), or bring it back. Nothing of it is deleted: its
-    pages stay at their addresses and its history as it was; an archived league is only off
-    the home page's list. Asking for what it is already is AlreadyDone (a double tap); a page
-    built on older settings is StaleLeague."""
+    pages stay at their addresses and its history as it was; an archived league is only
+    read-only, and listed under Archived on its members' home page. Asking for what it is
+    already is AlreadyDone (a double tap); a page built on older settings is StaleLeague."""
     league = league_for_write(league, archived=True)
     if league.is_archived == archived:
         message = LEAGUE_ARCHIVED_ALREADY if archived else LEAGUE_NOT_ARCHIVED
@@ -191,3 +200,36 @@ def league_delete(*, league: League, name_typed: str) -> None:
     SeasonEndChange.objects.filter(season__league=league).delete()
     RoundResultChange.objects.filter(round__season__league=league).delete()
     league.delete()
+
+
+@transaction.atomic
+def league_time_zone_set(
+    *, league: League, time_zone: str, expected_version: int | None = None
+) -> League:
+    """Put the league's session times in `time_zone`. A session already scheduled keeps the
+    time its clock showed (19:30 stays 19:30, now in the new zone): the organiser typed it as
+    the time at the table, and a zone is changed most often because it was wrong (docs/
+    architecture.md, "Time zones"). Its zone already is AlreadyDone (a double tap); a page
+    built on older settings is StaleLeague."""
+    league = league_for_write(league)
+    if league.time_zone == time_zone:
+        raise AlreadyDone(TIME_ZONE_ALREADY.format(league=league.name, zone=time_zone), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    before = league.time_zone
+    league.time_zone = time_zone
+    league.full_clean(validate_unique=False, validate_constraints=False)
+    league.settings_version += 1
+    league.save(update_fields=["time_zone", "settings_version"])
+    # Each round moved on a version: a session form open elsewhere shows the old clock time.
+    rounds = list(
+        for_update(
+            Round.objects.filter(season__league=league, starts_at__isnull=False), of=("self",)
+        ).order_by("pk")
+    )
+    for round_ in rounds:
+        clock = time_zones.local(round_.starts_at, before).replace(tzinfo=None)
+        round_.starts_at = timezone.make_aware(clock, time_zones.zone(time_zone))
+        round_.version += 1
+    Round.objects.bulk_update(rounds, ["starts_at", "version"])
+    return league

@@ -3,6 +3,7 @@ confirmation into the season (points, XP, injuries, healing)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -99,6 +100,34 @@ def _injury_columns(outcome: EntryOutcome, driver: Driver, rules: Championship) 
     return list(rules.injury_columns(outcome.out_reason, outcome.overshoot, outcome.damage))
 
 
+def places_said(places: Sequence[int], wanted: range) -> str:
+    """The places given, in words, and what is wrong with them: "1, 2, 2 and 3 (2 twice, 4
+    missing)"; "none" for none."""
+    if not places:
+        return "none"
+    said = _listed([str(place) for place in places])
+    counts = Counter(places)
+    wrong = [
+        f"{place} {'twice' if count == 2 else f'{count} times'}"
+        for place, count in sorted(counts.items())
+        if count > 1
+    ]
+    missing = [str(place) for place in wanted if place not in counts]
+    if missing:
+        wrong.append(_listed(missing) + " missing")
+    before = [str(place) for place in sorted(counts) if place < wanted.start]
+    if before:
+        wrong.append(_listed(before) + " before the first")
+    after = [str(place) for place in sorted(counts) if place >= wanted.stop]
+    if after:
+        wrong.append(_listed(after) + " past the last")
+    return f"{said} ({', '.join(wrong)})" if wrong else said
+
+
+def _listed(words: Sequence[str], last: str = "and") -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
 def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> dict[int, int]:
     """Finishers keep their places; cars out follow, farther first ("Scoring").
 
@@ -109,8 +138,9 @@ def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> d
     finishers = [outcome for outcome in outcomes if outcome.finished]
     places = sorted(outcome.place or 0 for outcome in finishers)
     if places != list(range(1, len(finishers) + 1)):
+        wanted = range(1, len(finishers) + 1)
         raise ValidationError(
-            PLACES_NOT_CONSECUTIVE.format(count=len(finishers), places=places or "none")
+            PLACES_NOT_CONSECUTIVE.format(count=len(finishers), places=places_said(places, wanted))
         )
     outs = [outcome for outcome in outcomes if not outcome.finished]
     if outs and all(outcome.place for outcome in outs):
@@ -118,7 +148,9 @@ def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> d
         if out_places != list(range(len(finishers) + 1, len(outcomes) + 1)):
             raise ValidationError(
                 OUT_PLACES_NOT_CONSECUTIVE.format(
-                    first=len(finishers) + 1, last=len(outcomes), places=out_places
+                    first=len(finishers) + 1,
+                    last=len(outcomes),
+                    places=places_said(out_places, range(len(finishers) + 1, len(outcomes) + 1)),
                 )
             )
         return {outcome.entry_id: outcome.place or 0 for outcome in outcomes}

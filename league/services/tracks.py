@@ -68,6 +68,17 @@ def tracks_ensure_sample(rules: Championship) -> dict[str, Track]:
     return {name: on_list[name.lower()] for name in printed}
 
 
+def sample_schedule_tracks(rules: Championship, preset: str) -> list[Track]:
+    """The tracks of the rule set's sample schedule `preset`, in race order, as the track list
+    has them (none for a schedule it does not have, or whose tracks are not all listed yet)."""
+    schedule = next((each for each in rules.presets if each.name == preset), None)
+    if schedule is None:
+        return []
+    listed = _tracks_named([track.name for track in schedule.tracks])
+    keys = [track.name.lower() for track in schedule.tracks]
+    return [listed[key] for key in keys] if all(key in listed for key in keys) else []
+
+
 def _tracks_named(names) -> dict[str, Track]:
     """The tracks whose names are `names` whatever the case, by their names in lower case."""
     lowered = [name.lower() for name in names]

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from typing import cast
 
+from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_GET
 from .. import ical
 from ..models import Driver, DriverStatus, Entry, League, Round, RoundStatus, Season, Team
 from ..standings import SeasonStandings, StandingLine, season_standings
+from ..time_zones import local
 from .common import league_for
 
 # How long a race session is taken to last in the calendar: an evening at the table.
@@ -56,23 +58,46 @@ def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> H
     standings = season_standings(season)
     rounds = [f"R{round_number}" for round_number in standings.rounds]
     filename = f"{season.league.slug}-season-{season.number}-{table}.csv"
+    # Where the rule set scores beyond the place (Mini's lap leaders): each one's of the points.
+    bonus_label = season.league.rules.bonus_points_label
+    bonus = _bonus_points(season, "team_id" if table == "teams" else "driver_id", bonus_label)
+    extra = (bonus_label,) if bonus_label else ()
+
+    def earned(line: StandingLine) -> tuple[object, ...]:
+        return (bonus.get(line.competitor.pk, 0),) if bonus_label else ()
+
     if table == "teams":
         rows = (
-            (line.position, line.competitor.name, line.points, *_blank(line))
+            (line.position, line.competitor.name, line.points, *earned(line), *_blank(line))
             for line in standings.teams
         )
-        return _csv(filename, ("Position", "Team", "Points", *rounds), rows)
+        return _csv(filename, ("Position", "Team", "Points", *extra, *rounds), rows)
     rows = (
         (
             line.position,
             line.competitor.name,
             cast(Driver, line.competitor).team.name,
             line.points,
+            *earned(line),
             *_blank(line),
         )
         for line in standings.drivers
     )
-    return _csv(filename, ("Position", "Driver", "Team", "Points", *rounds), rows)
+    return _csv(filename, ("Position", "Driver", "Team", "Points", *extra, *rounds), rows)
+
+
+def _bonus_points(season: Season, by: str, label: str) -> dict[int, int]:
+    """The points beyond the place each driver (`by` "driver_id") or team ("team_id") earned in
+    the season's finished rounds, in one query; none asked where the rule set has none."""
+    if not label:
+        return {}
+    earned = (
+        Entry.objects.filter(round__season=season, round__status=RoundStatus.FINISHED)
+        .values(by)
+        .annotate(total=Sum("bonus_points"))
+        .order_by()
+    )
+    return {row[by]: row["total"] or 0 for row in earned}
 
 
 def _blank(line: StandingLine) -> tuple[object, ...]:
@@ -84,6 +109,7 @@ def _blank(line: StandingLine) -> tuple[object, ...]:
 def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every result of the season's finished rounds, a line a car, in round and place order."""
     season = _season(league_for(slug), number)
+    bonus_label = season.league.rules.bonus_points_label
     entries = (
         Entry.objects.filter(round__season=season, round__status=RoundStatus.FINISHED)
         .select_related("round__track", "driver", "team")
@@ -100,13 +126,14 @@ def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             entry.car,
             "yes" if entry.finished else "no",
             "" if entry.finished else entry.out_reason_label,
+            *((entry.bonus_points,) if bonus_label else ()),
             entry.points,
         )
         for entry in entries.iterator()
     )
     header = (
         *("Round", "Track", "Multiplier", "Place", "Driver", "Team", "Car"),
-        *("Finished", "Out", "Points"),
+        *("Finished", "Out", *((bonus_label,) if bonus_label else ()), "Points"),
     )
     return _csv(f"{season.league.slug}-season-{season.number}-results.csv", header, rows)
 
@@ -138,6 +165,7 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
             "name": league.name,
             "slug": league.slug,
             "rule_set": league.rules.title,
+            "time_zone": league.time_zone,
             "url": link(league.get_absolute_url()),
         },
         "season": {
@@ -145,7 +173,7 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
             "ended": season.is_ended,
             "url": link(reverse("league:season", args=[league.slug, season.number])),
         },
-        "rounds": [_round_json(round_) for round_ in rounds],
+        "rounds": [_round_json(round_, league.time_zone) for round_ in rounds],
         "drivers": [
             {**_line_json(line, link), "team": cast(Driver, line.competitor).team.name}
             for line in standings.drivers
@@ -160,13 +188,15 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
     return response
 
 
-def _round_json(round_: Round) -> dict[str, object]:
+def _round_json(round_: Round, time_zone: str) -> dict[str, object]:
     return {
         "number": round_.number,
         "track": round_.track.name,
         "multiplier": round_.multiplier,
         "status": round_.status,
-        "starts_at": round_.starts_at.isoformat() if round_.starts_at else None,
+        # The instant, written as the clocks of the league's zone read it (its offset says
+        # which instant): 2026-01-15T19:30:00+01:00.
+        "starts_at": local(round_.starts_at, time_zone).isoformat() if round_.starts_at else None,
         "venue": round_.venue,
     }
 
@@ -197,10 +227,9 @@ def calendar(request: HttpRequest, slug: str) -> HttpResponse:
         .select_related("track", "season")
         .order_by("starts_at", "pk")
     )
-    host = request.get_host().split(":")[0]
     sessions = [
         ical.Session(
-            uid=f"round-{round_.pk}@{host}",
+            uid=ical.round_uid(league.slug, round_.season.number, round_.number),
             starts_at=round_.starts_at,
             length=SESSION_LENGTH,
             summary=f"{league.name}: season {round_.season.number}, round {round_.number}, "
@@ -212,7 +241,7 @@ def calendar(request: HttpRequest, slug: str) -> HttpResponse:
         )
         for round_ in rounds
     ]
-    feed = ical.calendar(league.name, sessions, stamp=timezone.now())
+    feed = ical.calendar(league.name, sessions, stamp=timezone.now(), time_zone=league.time_zone)
     response = HttpResponse(feed, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{league.slug}.ics"'
     return response
@@ -221,7 +250,8 @@ def calendar(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def team_sheet(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     """The Team Tracking Sheet, for players who keep paper at the table: the team's drivers as
-    they stand, and a box per round of the current season to fill in by hand."""
+    they stand, and a line per car per round of the current season, filled in where the round
+    is raced, blank to fill in by hand where it is still to come."""
     league = league_for(slug)
     team = get_object_or_404(Team, league=league, pk=team_id)
     season = league.current_season()
@@ -232,11 +262,26 @@ def team_sheet(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     team.league = league
     for driver in drivers:
         driver.team = team
+    raced: dict[int, list[Entry]] = {}
+    if season is not None:
+        finished = Entry.objects.filter(
+            team=team, round__season=season, round__status=RoundStatus.FINISHED
+        ).select_related("driver")
+        for entry in finished.order_by("place", "pk"):
+            raced.setdefault(entry.round_id, []).append(entry)
     context = {
         "league": league,
         "team": team,
         "season": season,
-        "rounds": rounds,
+        # A line a car: the team's entries where the round is raced, blanks to fill in where not.
+        "rounds": [
+            (
+                round_,
+                (entries := raced.get(round_.pk, []))
+                + [None] * max(0, (1 if entries else league.cars_per_team) - len(entries)),
+            )
+            for round_ in rounds
+        ],
         "drivers": drivers,
         # Blank lines for the rookies hired during the season, as the printed sheet has.
         "spare_lines": range(max(0, league.cars_per_team + 2 - len(drivers))),

@@ -13,7 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import backup, page_parts, services
-from ..forms import ArchiveForm, LeagueForm, PointsTableForm
+from ..forms import ArchiveForm, LeagueForm, PointsTableForm, TimeZoneForm
 from ..models import League, Membership, Season, ruleset_choices
 from ..pagination import LEAGUES_PER_PAGE, SEASONS_PER_PAGE, page_of
 from ..standings import season_leaders
@@ -62,7 +62,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def league_new(request: HttpRequest) -> HttpResponse:
     # Picking a rule set reloads the form with its settings, keeping the name typed so far.
-    initial = {"name": request.GET.get("name", "")}
+    initial = {"name": request.GET.get("name", ""), "time_zone": request.GET.get("time_zone", "")}
     form = LeagueForm(posted(request), ruleset=_ruleset_asked(request), initial=initial)
     if request.method == "GET" or not form.is_valid():
         return _render_new(request, form)
@@ -73,6 +73,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
             name=form.cleaned_data["name"],
             ruleset=form.rules.name,
             settings=form.league_settings(),
+            time_zone=form.cleaned_data["time_zone"],
         ),
         done=lambda league: _made(
             request, f"{league} is ready: add teams, then open its first season.", league
@@ -284,3 +285,44 @@ def league_delete(request: HttpRequest, slug: str) -> HttpResponse:
 def _render_delete(request, league: League, errors=(), status: int = 200) -> HttpResponse:
     context = {"league": league, "errors": list(errors)}
     return render(request, "league/league_delete.html", context, status=status)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league's time zone, in which its session times are typed and shown."""
+    league = managed_league(request, slug)
+    form = TimeZoneForm(
+        posted(request),
+        initial={"time_zone": league.time_zone, "version": league.settings_version},
+    )
+    if request.method == "GET" or not form.is_valid():
+        return _render_time_zone(request, league, form)
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        league.refresh_from_db()
+        fresh_form = TimeZoneForm(
+            initial={"time_zone": league.time_zone, "version": league.settings_version}
+        )
+        return _render_time_zone(request, league, fresh_form, reasons, status)
+
+    return answer(
+        request,
+        lambda: services.league_time_zone_set(
+            league=league,
+            time_zone=form.cleaned_data["time_zone"],
+            expected_version=form.cleaned_data["version"],
+        ),
+        done=lambda league: _made(
+            request, f"{league.name}'s times are now in {league.time_zone}.", league
+        ),
+        again=again,
+    )
+
+
+def _render_time_zone(request, league, form, errors=(), status: int | None = None) -> HttpResponse:
+    if status is None:
+        status = BAD_REQUEST if request.method == "POST" else 200
+    context = {"league": league, "form": form, "errors": list(errors)}
+    return render(request, "league/time_zone.html", context, status=status)

@@ -140,8 +140,9 @@ def round_format(request: HttpRequest, slug: str, number: int, round_number: int
 def round_session(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     """When and where the round's race is played, which its page and the league's calendar
     feed show."""
-    round_ = round_for(managed_league(request, slug), number, round_number)
-    form = RoundSessionForm(request.POST)
+    league = managed_league(request, slug)
+    round_ = round_for(league, number, round_number)
+    form = RoundSessionForm(request.POST, time_zone=league.time_zone)
 
     def schedule(version: int) -> object:
         if not form.is_valid():

@@ -38,7 +38,15 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = managed_league(request, slug)
     current = league.current_season()
     next_number = current.number + 1 if current else 1
-    form = SeasonForm(posted(request), rules=league.rules, next_number=next_number)
+    asked = (request.POST if request.method == "POST" else request.GET).get("preset", "")
+    form = SeasonForm(
+        posted(request),
+        rules=league.rules,
+        next_number=next_number,
+        sample_tracks=services.sample_schedule_tracks(league.rules, asked),
+        action=request.path,
+        initial={"preset": asked},
+    )
     if request.method == "GET" or not form.is_valid():
         return _render_new(request, league, form)
 

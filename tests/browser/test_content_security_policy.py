@@ -197,6 +197,7 @@ def test_every_page_of_the_site_keeps_to_the_content_security_policy(
     visit("league:league", slug + "/")
     visit("league:league_points", slug + "/points/")
     visit("league:league_publish", slug + "/publish/")
+    visit("league:league_time_zone", slug + "/time-zone/")
     visit("league:league_delete", slug + "/delete/")
     visit("league:members", slug + "/members/")
     visit("league:team_new", slug + "/teams/new/")

@@ -34,9 +34,11 @@ def test_the_organiser_downloads_a_backup_and_archives_the_league_on_a_phone(
     assert [row["name"] for row in saved["tables"]["league.driver"]] == ["Ann", "Bob"]
 
     page.get_by_role("button", name="Archive this league").click()
-    expect(page.get_by_text("off the home page's list, everything kept")).to_be_visible()
+    expect(
+        page.get_by_text("listed under Archived on its members' home page, everything kept")
+    ).to_be_visible()
     assert League.objects.get(pk=league.pk).is_archived
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
-    page.get_by_role("button", name="Restore to the home page's list").click()
+    page.get_by_role("button", name="Restore it from the archive").click()
     expect(page.get_by_text("Garage League is back on the list")).to_be_visible()
     assert not League.objects.get(pk=league.pk).is_archived

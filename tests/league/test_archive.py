@@ -3,6 +3,8 @@ page's list and brings it back, and nothing of it changes meanwhile."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -238,3 +240,56 @@ def test_only_its_organiser_deletes_a_league(client, raced, django_user_model):
     url = reverse("league:league_delete", args=[raced.slug])
     assert client.post(url, {"name": raced.name}).status_code == 403
     assert League.objects.filter(pk=raced.pk).exists()
+
+
+def post_forms(page: str) -> list[str]:
+    """The forms of a page that post, but logging out (in every page's navigation bar)."""
+    return [form for form in re.findall(r"<form[^>]*>", page) if 'action="/logout/"' not in form]
+
+
+def test_no_page_of_an_archived_league_offers_a_form_that_would_be_refused(
+    client_organiser, raced, season, teams
+):
+    """Not the race start at the table, nor the starters, a new team or season, the season's
+    end or setup, publishing, the points table or the time zone: each page says the league is
+    read-only instead, and how it comes back."""
+    services.round_start(
+        round_=season.rounds.get(number=3),
+        starters=[(driver, driver.name) for driver in racing_drivers(teams)],
+    )
+    rbb = services.league_create(name="Archived RBB", organiser=raced.organiser, ruleset="rbb")
+    services.season_open(league=rbb, tracks=[services.track_create(name="Home")])
+    pages = [
+        reverse(name, args=[raced.slug])
+        for name in (
+            "league:team_new",
+            "league:season_new",
+            "league:league_publish",
+            "league:league_time_zone",
+        )
+    ]
+    pages.append(reverse("league:league_points", args=[rbb.slug]))  # no result: it may change
+    pages += [
+        reverse("league:season_end", args=[raced.slug, 1]),
+        reverse("league:round_starters", args=[raced.slug, 1, 3]),
+        reverse("league:round_table", args=[raced.slug, 1, 3]),
+        reverse("league:round_table", args=[raced.slug, 1, 4]),
+        reverse("league:season_setup", args=[rbb.slug, 1]),
+    ]
+    before = {url: client_organiser.get(url).text for url in pages}
+    assert [url for url, page in before.items() if not post_forms(page)] == []
+    archive(client_organiser, raced)
+    services.league_archive_set(league=rbb, archived=True)
+    for url in pages:
+        response = client_organiser.get(url)
+        assert response.status_code == 200, url
+        assert post_forms(response.text) == [], url
+        assert 'id="archived-read-only"' in response.text, url
+
+
+def test_an_archived_league_says_where_the_home_page_lists_it(client_organiser, raced):
+    archive(client_organiser, raced)
+    page = client_organiser.get(raced.get_absolute_url()).text
+    assert "listed under Archived on its members' home page" in page
+    assert "off the home page's list" not in page
+    assert home_lists(client_organiser) == (False, True)

@@ -130,3 +130,11 @@ def test_the_chart_costs_the_season_page_no_query_more_for_10_drivers_or_60(
     with django_assert_max_num_queries(len(few.captured_queries), exact=True):
         page = client.get(large.current_season().get_absolute_url()).content.decode()
     assert page.count('class="chart-line"') == 2 * TOP_LINES
+
+
+def test_a_line_of_one_point_says_1_pt_not_1_pts():
+    svg = progression_svg("Drivers", (1, 2), [ChartLine("Ann", (1, 0)), ChartLine("Bob", (0, 2))])
+    texts = [text.text for text in parsed(svg).iter(f"{SVG}text")]
+    assert "Ann · 1 pt" in texts
+    assert "Bob · 2 pts" in texts
+    assert not any(text and text.endswith(" 1 pts") for text in texts)

@@ -176,7 +176,7 @@ def test_the_calendar_lists_the_scheduled_sessions_in_utc(client, season):
     assert "DTSTART:20261203T193000Z\r\n" in feed
     assert "DURATION:PT3H\r\n" in feed
     assert "LOCATION:Ann's house\\, Leeds\r\n" in feed
-    assert f"UID:round-{first.pk}@testserver\r\n" in feed
+    assert "UID:round-1.season-1.thursday-night-league@paddock\r\n" in feed
     assert "SUMMARY:Thursday Night League: season 1\\, round 1\\, Imola\r\n" in feed
     assert all(len(line.encode()) <= 75 for line in feed.split("\r\n"))
 

@@ -586,3 +586,11 @@ def test_import_league_takes_a_file_larger_than_the_restore_page_does(
     out = StringIO()
     call_command("import_league", str(file), stdout=out)
     assert 'Imported "Old Hands" at /old-hands/' in out.getvalue()
+
+
+def test_the_restore_page_says_its_members_do_not_come_back_and_never_that_they_do():
+    page = signed_in("newcomer").get(URL).text
+    intro = page.split('id="restore-intro">', 1)[1].split("</p>", 1)[0]
+    assert "its members do not come back with it" in intro
+    assert "and members." not in intro
+    assert "its members are not brought back" in page

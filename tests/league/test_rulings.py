@@ -134,5 +134,7 @@ def test_places_brought_by_cars_out_must_follow_the_finishers(season, teams):
     with pytest.raises(ValidationError) as refused:
         services.round_result_enter(round_=round_, outcomes=outcomes)
     assert refused.value.messages == [
-        services.OUT_PLACES_NOT_CONSECUTIVE.format(first=3, last=4, places=[3, 3])
+        services.OUT_PLACES_NOT_CONSECUTIVE.format(
+            first=3, last=4, places="3 and 3 (3 twice, 4 missing)"
+        )
     ]

@@ -370,7 +370,11 @@ def test_a_result_needs_places_one_to_n(season, started):
         for entry, place in zip(started, [1, 2, 4, 5], strict=True)
     ]
 
-    with refused(services.PLACES_NOT_CONSECUTIVE.format(count=4, places=[1, 2, 4, 5])):
+    with refused(
+        services.PLACES_NOT_CONSECUTIVE.format(
+            count=4, places="1, 2, 4 and 5 (3 missing, 5 past the last)"
+        )
+    ):
         services.round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
 
 
@@ -380,7 +384,9 @@ def test_a_result_may_not_give_a_place_twice(season, started):
         for entry, place in zip(started, [1, 2, 2, 3], strict=True)
     ]
 
-    with refused(services.PLACES_NOT_CONSECUTIVE.format(count=4, places=[1, 2, 2, 3])):
+    with refused(
+        services.PLACES_NOT_CONSECUTIVE.format(count=4, places="1, 2, 2 and 3 (2 twice, 4 missing)")
+    ):
         services.round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
 
 

@@ -1,0 +1,55 @@
+"""The round page's result form by hand (issue 22): its Outcome select styled as the line's
+other fields, the spaces a car covered shown as typed, and a place given twice refused in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.models import Driver, Round
+from tests.league.test_views import result_data, round_url, start_data, versioned
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def started(client_organiser, season, teams) -> Round:
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__in=teams))
+    client_organiser.post(round_url(round_, "start"), versioned(round_, start_data(drivers)))
+    return round_
+
+
+def enter(client, round_: Round, lines: dict[str, dict[str, str]]):
+    entries = list(round_.entries.select_related("driver"))
+    return client.post(round_url(round_, "result"), versioned(round_, result_data(entries, lines)))
+
+
+def test_the_outcome_select_is_styled_as_the_other_fields(client_organiser, started):
+    page = client_organiser.get(round_url(started)).text
+    assert '<select name="e' in page
+    assert 'class="form-select form-select-sm"' in page
+
+
+def test_the_spaces_a_car_covered_show_as_typed_not_with_a_point_0(client_organiser, started):
+    lines = {
+        "Ann": {"outcome": "finished", "place": "1"},
+        "Bob": {"outcome": "finished", "place": "2"},
+        "Cid": {"outcome": "overshoot", "distance": "40", "overshoot": "3"},
+        "Dot": {"outcome": "overshoot", "distance": "12.5", "overshoot": "1"},
+    }
+    assert enter(client_organiser, started, lines).status_code == 302
+    page = client_organiser.get(round_url(started)).text
+    assert 'value="40"' in page and 'value="40.0"' not in page
+    assert 'value="12.5"' in page
+
+
+def test_a_place_given_twice_is_refused_in_words(client_organiser, started):
+    lines = {name: {"outcome": "finished", "place": "1"} for name in ("Ann", "Bob")}
+    lines |= {
+        "Cid": {"outcome": "finished", "place": "2"},
+        "Dot": {"outcome": "finished", "place": "3"},
+    }
+    response = enter(client_organiser, started, lines)
+    assert response.status_code == 400
+    assert "got 1, 1, 2 and 3 (1 twice, 4 missing)." in response.text
+    assert "[1, 1, 2, 3]" not in response.text
