@@ -806,13 +806,15 @@ class PointsAdjustment(models.Model):
                 condition=models.Q(driver__isnull=True) ^ models.Q(team__isnull=True),
                 name="adjustment_driver_or_team",
             ),
-            models.CheckConstraint(
-                condition=~models.Q(points=0), name="adjustment_not_nothing"
-            ),
+            models.CheckConstraint(condition=~models.Q(points=0), name="adjustment_not_nothing"),
         ]
 
     def __str__(self) -> str:
         return f"{self.points:+d} for {self.competitor} in {self.season}"
+
+    def get_absolute_url(self) -> str:
+        season = self.season
+        return reverse("league:season_adjustments", args=[season.league.slug, season.number])
 
     @property
     def competitor(self) -> Driver | Team:
@@ -820,7 +822,7 @@ class PointsAdjustment(models.Model):
 
     @property
     def points_in_words(self) -> str:
-        """"-5 points", "+1 point"."""
+        """ "-5 points", "+1 point"."""
         return f"{self.points:+d} point{'' if abs(self.points) == 1 else 's'}"
 
 

@@ -212,9 +212,7 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
         team_race_winners=winners,
         countback_places=None
         if drops is None or drops.countback_reads_dropped
-        else {
-            (kind, row.key): list(row.places) for kind, rows in ranked.items() for row in rows
-        },
+        else {(kind, row.key): list(row.places) for kind, rows in ranked.items() for row in rows},
         raced=raced,
         counted=None if drops is None else drops.counted,
         adjustments=tuple(listed),

@@ -18,7 +18,6 @@ from rules.championship import (
     TitleRace,
     most_final_points,
     most_points_each_round,
-    most_points_left,
     title_race,
 )
 from rules.forecast import MOST_SIMULATED, RUNS, Chance, title_forecast
