@@ -489,7 +489,8 @@ class Season(models.Model):
     def drops_in_words(self) -> str:
         """Which results count, as the season page says it."""
         if self.drop_rule == DropRule.BEST:
-            return f"Only each competitor's best {self.drop_number} results count."
+            best = "result counts" if self.drop_number == 1 else f"{self.drop_number} results count"
+            return f"Only each competitor's best {best}."
         if self.drop_rule == DropRule.WORST:
             worst = "result is" if self.drop_number == 1 else f"{self.drop_number} results are"
             return f"Each competitor's worst {worst} dropped."
