@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from django.db.models import Q, Sum
 
 from rules.championship import (
     Adjustment,
+    Drops,
     PointsTable,
     StandingRow,
     TeamRace,
+    counted,
     standings,
     team_race,
     tie_reasons,
@@ -112,6 +115,36 @@ class SeasonStandings:
     counted: int | None = None
     # The season's points adjustments, the latest first, with their competitors and rounds.
     adjustments: tuple[PointsAdjustment, ...] = ()
+    drops: Drops | None = None
+
+    def running_totals(self, line: StandingLine, columns: Sequence[int]) -> tuple[int, ...]:
+        """`line`'s points counted after each of the rounds at `columns` (raced, in order), as
+        the table would have counted them then: its adjustments in their rounds, those for the
+        season at the last, its best results where only the best count. The chart's line."""
+        team = isinstance(line.competitor, Team)
+        mine = [
+            made
+            for made in self.adjustments
+            if (made.team_id if team else made.driver_id) == line.competitor.pk
+        ]
+        if not mine and self.drops is None:
+            return tuple(accumulate(line.by_round[column] or 0 for column in columns))
+        at = {number: index for index, number in enumerate(self.rounds)}
+        totals = []
+        for shown in range(1, len(columns) + 1):
+            seen = list(columns[:shown])
+            adjustments = [
+                Adjustment(line.competitor.pk, made.points, seen.index(at[made.round.number]))
+                for made in mine
+                if made.round is not None and at[made.round.number] in seen
+            ]
+            if shown == len(columns):
+                adjustments += [
+                    Adjustment(line.competitor.pk, made.points) for made in mine if not made.round
+                ]
+            results = [line.by_round[column] for column in seen]
+            totals.append(counted(results, adjustments, self.drops).points)
+        return tuple(totals)
 
     def ties(self, lines: Sequence[StandingLine]) -> tuple[str, ...]:
         """Why each tie on points among `lines` (a page of one table) went the way it did, in
@@ -216,6 +249,7 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
         raced=raced,
         counted=None if drops is None else drops.counted,
         adjustments=tuple(listed),
+        drops=drops,
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -15,6 +16,7 @@ from django.urls import reverse
 
 from bench import builders
 from league import backup, services
+from league.charts import PLOT_HEIGHT, TOP, ChartLine, progression_svg
 from league.models import Driver, League, PointsAdjustment, Season
 from league.standings import season_standings
 from tests.factories import UserFactory
@@ -280,3 +282,30 @@ def test_the_season_page_costs_the_same_queries_for_8_drivers_or_60(client, as_o
             client.force_login(league.organiser)
         counts.append(season_page_queries(client, league))
     assert counts[0] == counts[1]
+
+
+def test_the_chart_s_last_point_is_the_table_s_points_with_adjustments_and_drops():
+    league = raced_league()
+    driver = first_drivers(league)[0]
+    penalise(league, driver, points=-6, round_number=2)
+    penalise(league, driver, points=-1000, reason="Excluded from the season")
+    season = season_of(league)
+    services.season_drops_set(
+        season=season, user=league.organiser, expected_version=2, rule="best", number=2
+    )
+    standings = season_standings(season_of(league))
+    for line in [*standings.drivers, *standings.teams]:
+        totals = standings.running_totals(line, [0, 1, 2, 3])
+        assert totals[-1] == line.points
+    line = standings.drivers.of_keys([driver.pk])[0]
+    raced = [points or 0 for points in line.by_round[:4]]
+    # After round 2: both results count (2 of 2), less round 2's penalty.
+    assert standings.running_totals(line, [0, 1, 2, 3])[1] == raced[0] + raced[1] - 6
+    # Below 0, a line is drawn on the axis, never under the chart.
+    chart = progression_svg("Drivers", [1, 2], [ChartLine("Ann", (3, 0), (3, -997))])
+    ys = [
+        float(pair.split(",")[1])
+        for points in re.findall(r' points="([^"]+)"', chart)
+        for pair in points.split()
+    ]
+    assert ys and max(ys) <= TOP + PLOT_HEIGHT
