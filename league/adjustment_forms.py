@@ -3,11 +3,11 @@ Penalties and adjustments page, league/views/penalties.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django import forms
 
-from .models import DropRule, Round, Season, Team
+from .models import Driver, DropRule, Round, Season
 from .services.penalties import MOST_POINTS
 
 NO_VERSION = "This form does not say which version of the standings it was built on: reload."
@@ -28,17 +28,17 @@ class AdjustmentForm(forms.Form):
     reason = forms.CharField(max_length=200, label="Reason (shown publicly)", strip=True)
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, teams: Sequence[Team], rounds: Sequence[Round], **kwargs):
+    def __init__(self, *args, drivers: Iterable[Driver], rounds: Sequence[Round], **kwargs):
         super().__init__(*args, **kwargs)
-        drivers = [
-            (f"driver:{driver.pk}", f"{driver.name} ({team.name})")
-            for team in teams
-            for driver in team.drivers.all()
-        ]
+        drivers = list(drivers)
+        teams = {driver.team_id: driver.team for driver in drivers}
         self.fields["competitor"].choices = [
             ("", "Choose…"),
-            ("Drivers", drivers),
-            ("Teams", [(f"team:{team.pk}", team.name) for team in teams]),
+            (
+                "Drivers",
+                [(f"driver:{d.pk}", f"{d.name} ({d.team.name})") for d in drivers],
+            ),
+            ("Teams", [(f"team:{team.pk}", team.name) for team in teams.values()]),
         ]
         self.fields["round"].choices = [
             (SEASON, "The season (no round)"),

@@ -3,6 +3,8 @@ its organisers' page, one address with a named button an action (add, remove, dr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -14,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import services
 from ..adjustment_forms import NO_VERSION, AdjustmentForm, DropsForm
-from ..models import League, RoundStatus, Season
+from ..models import Driver, League, Round, RoundStatus, Season
 from ..standings import adjustments_listed
 from .common import BAD_REQUEST, answer, managed_league, on_form, season_for, version_posted
 
@@ -34,15 +36,20 @@ def season_adjustments(request: HttpRequest, slug: str, number: int) -> HttpResp
     return _add(request, season)
 
 
-def adjustment_form(season: Season, data=None) -> AdjustmentForm:
-    """The add form of `season`, its drivers by team and its raced rounds to choose from."""
-    league = season.league
-    teams = list(league.teams.order_by("name").prefetch_related("drivers"))
-    rounds = list(
-        season.rounds.filter(status=RoundStatus.FINISHED).select_related("track").order_by("number")
-    )
+def adjustment_form(
+    season: Season, data=None, *, rounds: Sequence[Round] | None = None
+) -> AdjustmentForm:
+    """The add form of `season`, its drivers by team (in one query: every team starts with
+    drivers) and its raced rounds to choose from (`rounds`: the season's, where the caller has
+    them already)."""
+    drivers = Driver.objects.filter(team__league_id=season.league_id).select_related("team")
+    if rounds is None:
+        rounds = season.rounds.select_related("track").order_by("number")
+    raced = [round_ for round_ in rounds if round_.status == RoundStatus.FINISHED]
     initial = {"version": season.standings_version}
-    return AdjustmentForm(data, teams=teams, rounds=rounds, initial=initial)
+    return AdjustmentForm(
+        data, drivers=drivers.order_by("team__name", "name"), rounds=raced, initial=initial
+    )
 
 
 def _add(request: HttpRequest, season: Season) -> HttpResponse:

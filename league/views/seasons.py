@@ -98,7 +98,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             can_manage,
         ),
         "can_manage": can_manage,
-        "adjustment_form": adjustment_form(season) if can_manage else None,
+        "adjustment_form": adjustment_form(season, rounds=rounds()) if can_manage else None,
         **_setup_context(season, rounds, can_manage),
     }
     return render(request, "league/season.html", context)
