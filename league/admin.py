@@ -15,6 +15,7 @@ from .models import (
     Entry,
     League,
     Membership,
+    PointsAdjustment,
     Round,
     Season,
     SeasonEndChange,
@@ -231,6 +232,16 @@ class EntryAdmin(ChangesLeagues):
     def has_delete_permission(self, request, obj=None) -> bool:
         # An entry carries XP, points and injuries already written into its driver's career.
         return False
+
+
+@admin.register(PointsAdjustment)
+class PointsAdjustmentAdmin(ChangesLeagues):
+    leagues = "season__league"
+    list_display = ["season", "driver", "team", "round", "points", "reason", "made_at"]
+    list_filter = ["season__league"]
+    list_select_related = ["season__league", "driver", "team", "round"]
+    search_fields = ["driver__name", "team__name", "reason"]
+    raw_id_fields = ["season", "round", "driver", "team", "made_by"]
 
 
 @admin.register(SeasonEndChange)

@@ -49,6 +49,7 @@ from .models import (
     Entry,
     League,
     Membership,
+    PointsAdjustment,
     Role,
     Round,
     RoundResultChange,
@@ -157,6 +158,11 @@ TABLES: list[Table] = [
         "league.roundresultchange",
         RoundResultChange,
         lambda league: RoundResultChange.objects.filter(round__season__league=league),
+    ),
+    Table(
+        "league.pointsadjustment",
+        PointsAdjustment,
+        lambda league: PointsAdjustment.objects.filter(season__league=league),
     ),
 ]
 
@@ -336,6 +342,7 @@ class _Import:
         self.left_out: list[str] = []
         self.kept_apart: list[tuple[str, str]] = []
         self.round_status: dict[int, str] = {}  # by the round's new id
+        self.round_season: dict[int, int] = {}  # the season's new id, by the round's
         self.seen: dict[tuple[str, str], set[tuple]] = {}  # unique keys of the rows so far
 
     # -- the parts of the file ------------------------------------------------------------
@@ -640,6 +647,7 @@ class _Import:
             self.ids[model].update((old, obj.pk) for old, obj in batch)
         if model is Round:
             self.round_status.update((obj.pk, obj.status) for obj in objs)
+            self.round_season.update((obj.pk, obj.season_id) for obj in objs)
 
     # -- tracks ---------------------------------------------------------------------------
 
@@ -766,11 +774,26 @@ def OUT_REASONS() -> frozenset[str]:  # noqa: N802 (a constant, read once the ru
     return frozenset(key for rules in rule_sets() for key, _label in rules.out_reasons)
 
 
+def _adjustment_checked(run: _Import, adjustment: PointsAdjustment) -> None:
+    """A points adjustment as the standings count it: of some points, for a driver or a team,
+    in a round of its own season."""
+    if adjustment.points == 0:
+        raise ValidationError("an adjustment of 0 points")
+    if (adjustment.driver_id is None) == (adjustment.team_id is None):
+        raise ValidationError("an adjustment is for a driver or for a team")
+    if (
+        adjustment.round_id is not None
+        and run.round_season[adjustment.round_id] != adjustment.season_id
+    ):
+        raise ValidationError("an adjustment in a round of another season")
+
+
 LEAGUE_CHECKS: dict[type[models.Model], Callable[[_Import, Any], None]] = {
     Season: _season_checked,
     Round: _round_checked,
     Driver: _driver_checked,
     Entry: _entry_checked,
+    PointsAdjustment: _adjustment_checked,
 }
 
 

@@ -35,10 +35,15 @@ LEGEND_LINE = 18
 class ChartLine:
     label: str
     by_round: tuple[int | None, ...]  # points scored in each round shown (None: did not start)
+    # The points counted after each round, where they are not the sum so far (points
+    # adjustments, drop rounds: SeasonStandings.running_totals).
+    counted: tuple[int, ...] | None = None
 
     @property
     def totals(self) -> tuple[int, ...]:
         """Points after each round."""
+        if self.counted is not None:
+            return self.counted
         return tuple(accumulate(points or 0 for points in self.by_round))
 
 
@@ -56,7 +61,8 @@ def progression_svg(title: str, rounds: Sequence[int], lines: Sequence[ChartLine
     """The chart of `lines` over `rounds` (the round numbers shown, in order): a polyline per
     line, a dot per round with its total as a tooltip, the rounds along the bottom, the points
     up the side, and a legend a line per line."""
-    most = max((line.totals[-1] for line in lines if line.totals), default=0)
+    # The most after any round: a penalty may take a line down after its best.
+    most = max((max(line.totals) for line in lines if line.totals), default=0)
     step = nice_step(max(most, 1))
     top_value = step * -(-max(most, 1) // step)
     plot_width = WIDTH - LEFT - RIGHT
@@ -66,7 +72,8 @@ def progression_svg(title: str, rounds: Sequence[int], lines: Sequence[ChartLine
         return LEFT + (plot_width * (index + 0.5) / len(rounds) if rounds else 0)
 
     def y(points: int) -> float:
-        return TOP + PLOT_HEIGHT * (1 - points / top_value)
+        # A total below 0 (a penalty before any points) is drawn on the axis, its tooltip says.
+        return TOP + PLOT_HEIGHT * (1 - max(points, 0) / top_value)
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="progression-chart" role="img" '
@@ -140,7 +147,11 @@ def season_charts(
 
     def chart(title: str, lines: Sequence[StandingLine]) -> SafeString:
         chart_lines = [
-            ChartLine(line.competitor.name, tuple(line.by_round[column] for column in columns))
+            ChartLine(
+                line.competitor.name,
+                tuple(line.by_round[column] for column in columns),
+                standings.running_totals(line, columns),
+            )
             for line in lines[:TOP_LINES]
         ]
         # Built from escaped text and numbers only.

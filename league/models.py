@@ -15,6 +15,7 @@ from django.urls import reverse
 from rules import formula_d, season_pass
 from rules.championship import (
     Championship,
+    Drops,
     InvalidSetting,
     PointsTable,
     RaceOptionLine,
@@ -419,6 +420,12 @@ class Invitation(models.Model):
         return f"{self.get_role_display()} of {self.team}"
 
 
+class DropRule(models.TextChoices):
+    ALL = "", "Every result counts"
+    BEST = "best", "Only the best N results count"
+    WORST = "worst", "The worst K results are dropped"
+
+
 class Season(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveSmallIntegerField()
@@ -437,6 +444,26 @@ class Season(models.Model):
         help_text="Advanced by every change to the season's setup, never repeated: the version "
         "a setup form was built on tells whether someone changed it since.",
     )
+    # Which results count (docs/rulings.md, "Penalties, points adjustments and drop rounds").
+    drop_rule = models.CharField(max_length=5, choices=DropRule, default=DropRule.ALL, blank=True)
+    drop_number = models.PositiveSmallIntegerField(
+        default=0, help_text="N for 'the best N results count', K for 'the worst K are dropped'."
+    )
+    countback_reads_dropped = models.BooleanField(
+        default=False,
+        help_text="Countback between equal totals reads the places of every round, the dropped "
+        "ones too (else only the counted rounds').",
+    )
+    adjustments_dropped_with_round = models.BooleanField(
+        default=False,
+        help_text="A round's points adjustment is part of that round's result and is dropped "
+        "with it (else it counts whatever is dropped).",
+    )
+    standings_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every points adjustment and every change to which results "
+        "count, never repeated: the version a penalty form was built on.",
+    )
 
     class Meta:
         ordering = ["league", "number"]
@@ -453,6 +480,29 @@ class Season(models.Model):
     @property
     def is_ended(self) -> bool:
         return self.ended_at is not None
+
+    def drops(self, rounds: int) -> Drops | None:
+        """Which results count, for the rules (None: every one), in a season of `rounds`
+        rounds: the worst K dropped is the best `rounds` - K counted."""
+        counted = self.drop_number if self.drop_rule == DropRule.BEST else rounds - self.drop_number
+        if self.drop_rule == DropRule.ALL or counted < 1 or counted >= rounds:
+            return None
+        return Drops(
+            counted=counted,
+            countback_reads_dropped=self.countback_reads_dropped,
+            adjustments_dropped_with_round=self.adjustments_dropped_with_round,
+        )
+
+    @property
+    def drops_in_words(self) -> str:
+        """Which results count, as the season page says it."""
+        if self.drop_rule == DropRule.BEST:
+            best = "result counts" if self.drop_number == 1 else f"{self.drop_number} results count"
+            return f"Only each competitor's best {best}."
+        if self.drop_rule == DropRule.WORST:
+            worst = "result is" if self.drop_number == 1 else f"{self.drop_number} results are"
+            return f"Each competitor's worst {worst} dropped."
+        return ""
 
     @property
     def race_setup(self) -> dict[str, int]:
@@ -730,6 +780,59 @@ class Entry(models.Model):
         if not self.injury_columns:
             return None
         return rules.injury_check(self.injury_columns, self.injury_rolls)
+
+
+class PointsAdjustment(models.Model):
+    """Points the league gives (a bonus) or takes (a penalty) from a driver or a team, in one
+    round or for the season, with the reason shown on the season page (docs/rulings.md,
+    "Penalties, points adjustments and drop rounds")."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="adjustments")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, null=True, blank=True, related_name="adjustments"
+    )
+    driver = models.ForeignKey(
+        Driver, on_delete=models.PROTECT, null=True, blank=True, related_name="adjustments"
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="adjustments"
+    )
+    points = models.IntegerField(help_text="Below 0 a penalty, above 0 a bonus.")
+    reason = models.CharField(max_length=200)
+    made_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "made_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(driver__isnull=True) ^ models.Q(team__isnull=True),
+                name="adjustment_driver_or_team",
+            ),
+            models.CheckConstraint(condition=~models.Q(points=0), name="adjustment_not_nothing"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.points:+d} for {self.competitor} in {self.season}"
+
+    def get_absolute_url(self) -> str:
+        season = self.season
+        return reverse("league:season_adjustments", args=[season.league.slug, season.number])
+
+    @property
+    def competitor(self) -> Driver | Team:
+        return self.driver if self.driver_id is not None else self.team  # type: ignore[return-value]
+
+    @property
+    def points_in_words(self) -> str:
+        """ "-5 points", "+1 point"."""
+        return f"{self.points:+d} point{'' if abs(self.points) == 1 else 's'}"
 
 
 class SeasonEndChange(models.Model):

@@ -5,28 +5,50 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from django.db.models import Q, Sum
 
 from rules.championship import (
+    Adjustment,
+    Drops,
     PointsTable,
     StandingRow,
     TeamRace,
+    counted,
     standings,
     team_race,
     tie_reasons,
 )
 
-from .models import Driver, Entry, Round, RoundStatus, Season, Team
+from .models import Driver, Entry, PointsAdjustment, Round, RoundStatus, Season, Team
 
 
 @dataclass(frozen=True)
 class StandingLine:
     position: int
     competitor: Driver | Team
-    points: int
-    by_round: tuple[int | None, ...]
+    points: int  # counted: adjustments in, dropped rounds out
+    by_round: tuple[int | None, ...]  # as raced
+    adjustment: int = 0  # the points adjustments counted in `points`
+    dropped: tuple[bool, ...] = ()  # a flag a round: dropped (only the best results count)
+
+    @property
+    def cells(self) -> tuple[tuple[int | None, bool], ...]:
+        """Each round's points as raced and whether they are dropped, for the tables."""
+        dropped = self.dropped or (False,) * len(self.by_round)
+        return tuple(zip(self.by_round, dropped, strict=True))
+
+    @property
+    def dropped_rounds(self) -> int:
+        return sum(self.dropped)
+
+
+def line_of(row: StandingRow, competitor: Driver | Team) -> StandingLine:
+    return StandingLine(
+        row.position, competitor, row.points, row.by_round, row.adjustment, row.dropped
+    )
 
 
 class DriverLines(Sequence[StandingLine]):
@@ -61,6 +83,11 @@ class DriverLines(Sequence[StandingLine]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def of_keys(self, keys: Iterable[int]) -> tuple[StandingLine, ...]:
+        """The lines of the drivers `keys`, in the table's order, read in one query."""
+        wanted = set(keys)
+        return self._lines(tuple(row for row in self._rows if row.key in wanted))
+
     def champions(self) -> tuple[StandingLine, ...]:
         return self._lines(tuple(row for row in self._rows if row.position == 1 and row.points))
 
@@ -68,10 +95,7 @@ class DriverLines(Sequence[StandingLine]):
         missing = [row.key for row in rows if row.key not in self._drivers]
         if missing:
             self._drivers.update(Driver.objects.select_related("team__league").in_bulk(missing))
-        return tuple(
-            StandingLine(row.position, self._drivers[row.key], row.points, row.by_round)
-            for row in rows
-        )
+        return tuple(line_of(row, self._drivers[row.key]) for row in rows)
 
 
 @dataclass(frozen=True)
@@ -83,6 +107,45 @@ class SeasonStandings:
     places: dict[tuple[str, int], list[int]] = field(default_factory=dict)
     # The team(s) that won each round raced as a team race, by the round's number.
     team_race_winners: dict[int, tuple[Team, ...]] = field(default_factory=dict)
+    # The places countback reads (without the dropped rounds', unless the season says every
+    # round's), keyed as `places`; `places` where they are the same.
+    countback_places: dict[tuple[str, int], list[int]] | None = None
+    # Which rounds have been raced, a flag a round of `rounds`.
+    raced: tuple[bool, ...] = ()
+    # Only the best this many results count; None: every one.
+    counted: int | None = None
+    # The season's points adjustments, the latest first, with their competitors and rounds.
+    adjustments: tuple[PointsAdjustment, ...] = ()
+    drops: Drops | None = None
+
+    def running_totals(self, line: StandingLine, columns: Sequence[int]) -> tuple[int, ...]:
+        """`line`'s points counted after each of the rounds at `columns` (raced, in order), as
+        the table would have counted them then: its adjustments in their rounds, those for the
+        season at the last, its best results where only the best count. The chart's line."""
+        team = isinstance(line.competitor, Team)
+        mine = [
+            made
+            for made in self.adjustments
+            if (made.team_id if team else made.driver_id) == line.competitor.pk
+        ]
+        if not mine and self.drops is None:
+            return tuple(accumulate(line.by_round[column] or 0 for column in columns))
+        at = {number: index for index, number in enumerate(self.rounds)}
+        totals = []
+        for shown in range(1, len(columns) + 1):
+            seen = list(columns[:shown])
+            adjustments = [
+                Adjustment(line.competitor.pk, made.points, seen.index(at[made.round.number]))
+                for made in mine
+                if made.round is not None and at[made.round.number] in seen
+            ]
+            if shown == len(columns):
+                adjustments += [
+                    Adjustment(line.competitor.pk, made.points) for made in mine if not made.round
+                ]
+            results = [line.by_round[column] for column in seen]
+            totals.append(counted(results, adjustments, self.drops).points)
+        return tuple(totals)
 
     def ties(self, lines: Sequence[StandingLine]) -> tuple[str, ...]:
         """Why each tie on points among `lines` (a page of one table) went the way it did, in
@@ -96,7 +159,8 @@ class SeasonStandings:
             for key, line in zip(keys, lines, strict=True)
         ]
         names = {key: line.competitor.name for key, line in zip(keys, lines, strict=True)}
-        return tie_reasons(rows, self.places, names)
+        places = self.places if self.countback_places is None else self.countback_places
+        return tie_reasons(rows, places, names)
 
     @property
     def driver_champions(self) -> tuple[StandingLine, ...]:
@@ -117,6 +181,7 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
     shapes = _round_shapes(season, rounds)
     numbers = tuple(shapes)
     column = {number: index for index, number in enumerate(numbers)}
+    raced = tuple(shape.finished for shape in shapes.values())
     entries = Entry.objects.filter(
         round__season=season, round__status=RoundStatus.FINISHED
     ).values_list("driver_id", "team_id", "round__number", "points", "place")
@@ -124,6 +189,8 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
     driver_places: dict[int, list[int]] = {}
     team_points: dict[int, list[int | None]] = {}
     team_places: dict[int, list[int]] = {}
+    # The same places by round, for the drop rounds (which to drop, and countback without).
+    round_places: dict[str, dict[int, list[list[int]]]] = {"driver": {}, "team": {}}
     # The places of each team's cars in each round raced as a team race.
     raced_as_teams: dict[int, dict[int, list[int]]] = {}
     for driver_id, team_id, round_number, points, place in entries:
@@ -134,6 +201,9 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
             row = by_round.setdefault(key, [None] * len(numbers))
             row[column[round_number]] = (row[column[round_number]] or 0) + points
             places.setdefault(key, []).append(place)
+        for kind, key in (("driver", driver_id), ("team", team_id)):
+            by_column = round_places[kind].setdefault(key, [[] for _ in numbers])
+            by_column[column[round_number]].append(place)
         if shapes[round_number].team_table is not None:
             raced_as_teams.setdefault(round_number, {}).setdefault(team_id, []).append(place)
     teams = Team.objects.filter(league_id=season.league_id).select_related("league")
@@ -146,17 +216,64 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
         for team_id, points in result.totals:
             team_points[team_id][column[round_number]] = points
         winners[round_number] = tuple(teams_by_id[team_id] for team_id in result.winners)
-    driver_rows = standings(driver_points, driver_places)
-    team_rows = standings(team_points, team_places)
+    listed = adjustments_listed(season)
+    adjustments = _adjustments(listed, column)
+    for key in {adjustment.key for adjustment in adjustments["driver"]}:
+        driver_points.setdefault(key, [None] * len(numbers))
+    drops = season.drops(len(numbers))
+    ranked = {
+        kind: standings(
+            points,
+            places,
+            adjustments=adjustments[kind],
+            drops=drops,
+            raced=raced,
+            round_places={
+                key: round_places[kind].get(key, [[] for _ in numbers]) for key in points
+            },
+        )
+        for kind, points, places in (
+            ("driver", driver_points, driver_places),
+            ("team", team_points, team_places),
+        )
+    }
+    places = {**_keyed("driver", driver_places), **_keyed("team", team_places)}
     return SeasonStandings(
         rounds=numbers,
-        drivers=DriverLines(driver_rows),
-        teams=tuple(
-            StandingLine(row.position, teams_by_id[row.key], row.points, row.by_round)
-            for row in team_rows
-        ),
-        places={**_keyed("driver", driver_places), **_keyed("team", team_places)},
+        drivers=DriverLines(ranked["driver"]),
+        teams=tuple(line_of(row, teams_by_id[row.key]) for row in ranked["team"]),
+        places=places,
         team_race_winners=winners,
+        countback_places=None
+        if drops is None or drops.countback_reads_dropped
+        else {(kind, row.key): list(row.places) for kind, rows in ranked.items() for row in rows},
+        raced=raced,
+        counted=None if drops is None else drops.counted,
+        adjustments=tuple(listed),
+        drops=drops,
+    )
+
+
+def _adjustments(
+    listed: Sequence[PointsAdjustment], column: Mapping[int, int]
+) -> dict[str, list[Adjustment]]:
+    """The season's points adjustments for the rules, the drivers' and the teams'; a round's
+    by its column in the standings."""
+    adjustments: dict[str, list[Adjustment]] = {"driver": [], "team": []}
+    for made in listed:
+        kind, key = ("driver", made.driver_id) if made.driver_id else ("team", made.team_id)
+        where = None if made.round is None else column[made.round.number]
+        adjustments[kind].append(Adjustment(key, made.points, where))
+    return adjustments
+
+
+def adjustments_listed(season: Season) -> list[PointsAdjustment]:
+    """The season's points adjustments as its page lists them, with their competitors and
+    rounds, the latest first, in one query."""
+    return list(
+        PointsAdjustment.objects.filter(season=season)
+        .select_related("driver__team", "team", "round")
+        .order_by("-made_at", "-pk")
     )
 
 
@@ -164,6 +281,7 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
 class _RoundShape:
     multiplier: int
     team_table: PointsTable | None  # the team race's, where the round is raced as one
+    finished: bool = False
 
     def team_race(self, places: Mapping[int, Sequence[int]]) -> TeamRace:
         """The round's team race, its cars having finished in `places` (by team id)."""
@@ -176,26 +294,36 @@ def _round_shapes(season: Season, rounds: Iterable[Round] | None) -> dict[int, _
     """Each round's multiplier and team race table, by number in order: from `rounds` when
     the caller has them, else in one query."""
     league = season.league
-    rows: Iterable[tuple[int, Any, Any, str]]
+    rows: Iterable[tuple[int, Any, Any, str, str]]
     if rounds is None:
         rows = season.rounds.order_by("number").values_list(
-            "number", "multiplier", "race_options", "race_format"
+            "number", "multiplier", "race_options", "race_format", "status"
         )
     else:
         rows = sorted(
-            (round_.number, round_.multiplier, round_.race_options, round_.race_format)
+            (
+                round_.number,
+                round_.multiplier,
+                round_.race_options,
+                round_.race_format,
+                round_.status,
+            )
             for round_ in rounds
         )
     return {
-        number: _round_shape(league, multiplier, options, race_format)
-        for number, multiplier, options, race_format in rows
+        number: _round_shape(
+            league, multiplier, options, race_format, finished=status == RoundStatus.FINISHED
+        )
+        for number, multiplier, options, race_format, status in rows
     }
 
 
-def _round_shape(league, multiplier: int, race_options, race_format: str) -> _RoundShape:
+def _round_shape(
+    league, multiplier: int, race_options, race_format: str, *, finished: bool = False
+) -> _RoundShape:
     rules = league.rules
     settings = rules.race_settings(league.settings, race_options, race_format)
-    return _RoundShape(multiplier, rules.team_race_points(settings))
+    return _RoundShape(multiplier, rules.team_race_points(settings), finished)
 
 
 def _keyed(kind: str, places: dict[int, list[int]]) -> dict[tuple[str, int], list[int]]:
@@ -226,7 +354,44 @@ def season_leaders(seasons: Sequence[Season]) -> list[SeasonLeaders]:
     """Who is first in each of `seasons` (the league page's history: its champions), ranked
     as `season_standings` ranks, in two queries however many seasons: the points each driver
     scored a season for each team, then the places of those level on the most points, for
-    countback; where a round may be raced as a team race, two more (`_team_race_points`)."""
+    countback; where a round may be raced as a team race, two more (`_team_race_points`).
+    One more asks which seasons have points adjustments: those, and those where only the best
+    results count, are ranked by `season_standings` itself (some queries each)."""
+    adjusted = set(
+        PointsAdjustment.objects.filter(season__in=[season.pk for season in seasons])
+        .values_list("season_id", flat=True)
+        .distinct()
+    )
+    whole = {
+        season.pk: _leaders_of(season)
+        for season in seasons
+        if season.pk in adjusted or season.drop_rule
+    }
+    if whole:
+        rest = [season for season in seasons if season.pk not in whole]
+        quick = {leaders.season.pk: leaders for leaders in season_leaders_quick(rest)}
+        return [whole.get(season.pk) or quick[season.pk] for season in seasons]
+    return season_leaders_quick(seasons)
+
+
+def _leaders_of(season: Season) -> SeasonLeaders:
+    """Who is first in `season`, from its whole standings."""
+    table = season_standings(season)
+
+    def leader(line: StandingLine) -> Leader:
+        competitor = line.competitor
+        team = competitor.team.name if isinstance(competitor, Driver) else ""
+        return Leader(competitor.pk, competitor.name, team, line.points)
+
+    return SeasonLeaders(
+        season,
+        tuple(leader(line) for line in table.driver_champions),
+        tuple(leader(line) for line in table.team_champions),
+    )
+
+
+def season_leaders_quick(seasons: Sequence[Season]) -> list[SeasonLeaders]:
+    """`season_leaders` for seasons where every result counts and nothing is adjusted."""
     by_pk = {season.pk: season for season in seasons}
     finished = Entry.objects.filter(
         round__season_id__in=by_pk, round__status=RoundStatus.FINISHED

@@ -6,6 +6,7 @@ from .views import (
     exports,
     leagues,
     members,
+    penalties,
     results,
     rounds,
     seasons,
@@ -63,6 +64,7 @@ urlpatterns = [
     path(season, public(seasons.season_detail), name="season"),
     path(season + "setup/", seasons.season_setup, name="season_setup"),
     path(season + "end/", seasons.season_end, name="season_end"),
+    path(season + "adjustments/", penalties.season_adjustments, name="season_adjustments"),
     path(season + "report/", public(seasons.season_report), name="season_report"),
     path(season + "standings.json", public(exports.standings_json), name="season_standings_json"),
     path(

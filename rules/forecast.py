@@ -15,6 +15,8 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.championship.adjustments import best_total
+
 # Enough runs for a chance to the nearest few per cent, few enough to render with the page.
 RUNS = 1000
 # The most drivers raced in a simulation: the leaders by points, enough to fill the places that
@@ -46,6 +48,9 @@ def title_forecast(
     runs: int = RUNS,
     seed: int = 0,
     team_of: Mapping[Hashable, Hashable] | None = None,
+    counted: int | None = None,
+    results: Mapping[Hashable, Sequence[int]] | None = None,
+    fixed: Mapping[Hashable, int] | None = None,
 ) -> tuple[Chance, ...]:
     """The chance of each of `contenders` (those who can still be champion) to be champion.
 
@@ -54,6 +59,10 @@ def title_forecast(
     with a place race in the simulation); `round_points[i]`: what 1st, 2nd, ...
     score in the i-th round still to race (places past its end score nothing). For the teams'
     title, `team_of` gives each driver's team, and `points` and `contenders` are the teams'.
+    Where only the best `counted` results count (drop rounds), each contender ends on the best
+    `counted` of its `results` so far (a round's points each, its rounds raced) and of its
+    simulated rounds, plus `fixed` (the adjustments that count whatever is dropped); `points`
+    is then what it has today, for a season with no round left.
     Ordered by chance, then as `contenders` were."""
     if not contenders:
         return ()
@@ -73,6 +82,9 @@ def title_forecast(
     tracked = set(contenders)
     for _run in range(runs):
         totals = dict(start)
+        if counted is not None:
+            totals = dict.fromkeys(contenders, 0)
+            simulated: dict[Hashable, list[int]] = {key: [] for key in contenders}
         for scores in round_points:
             paces = []
             for key, finished, count in draws:
@@ -83,6 +95,16 @@ def title_forecast(
             for (_pace, key), score in zip(paces, scores, strict=False):
                 if key in tracked:
                     totals[key] += score
+            if counted is not None:
+                for key in contenders:
+                    simulated[key].append(totals[key])
+                    totals[key] = 0
+        if counted is not None:
+            assert results is not None and fixed is not None
+            totals = {
+                key: best_total([*results[key], *simulated[key]], counted) + fixed[key]
+                for key in contenders
+            }
         best = max(totals.values())
         leaders = [key for key, total in totals.items() if total == best]
         for key in leaders:

@@ -871,6 +871,45 @@ ENDPOINTS = (
         lambda world, draw: {},
     ),
     Endpoint(
+        "season_adjustments",
+        "season_done",
+        lambda world: reverse("league:season_adjustments", args=[world.league.slug, 1]),
+        _season_alternatives("league:season_adjustments"),
+        lambda world, draw: draw(
+            st.sampled_from(
+                [
+                    {
+                        "add": "",
+                        "competitor": draw(
+                            st.sampled_from(
+                                [
+                                    f"driver:{world.drivers[0].pk}",
+                                    f"team:{world.teams[1].pk}",
+                                    f"driver:{world.other_drivers[0].pk}",
+                                    "driver:x",
+                                    "",
+                                ]
+                            )
+                        ),
+                        "round": draw(st.sampled_from(["", "1", "9", "0"])),
+                        "points": draw(st.sampled_from(["-5", "0", "3", "-99999", "x"])),
+                        "reason": draw(st.sampled_from(["Contact", "", MARKUP_DRIVER])),
+                        "version": draw(st.sampled_from(["0", "1", ""])),
+                    },
+                    {
+                        "drops": "",
+                        "rule": draw(st.sampled_from(["", "best", "worst", "odd"])),
+                        "number": draw(st.sampled_from(["", "1", "8", "9", "-1"])),
+                        "countback_reads_dropped": draw(st.sampled_from(["", "on"])),
+                        "version": "0",
+                    },
+                    {"remove": draw(st.sampled_from(["1", "x", ""])), "version": "0"},
+                ]
+            )
+        ),
+        hostile=({"reason": "x" * 201}, {"reason": "\x00"}, {"version": str(10**30)}),
+    ),
+    Endpoint(
         "round_start",
         "fresh",
         lambda world: _round_url("league:round_start", world.round1),

@@ -96,7 +96,11 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:driver_card": (NOT_HERE_LOGIN, ORGANISER),
     "league:season_new": (ORGANISER, ORGANISER),
     "league:season": (PUBLIC, NOT_HERE),
-    "league:season_setup": (ORGANISER, ORGANISER),  # a rule set without one: 404 past the check
+    "league:season_setup": (ORGANISER, ORGANISER),
+    "league:season_adjustments": (
+        ORGANISER,
+        ORGANISER,
+    ),  # a rule set without one: 404 past the check
     "league:season_end": (ORGANISER, ORGANISER),
     "league:season_report": (PUBLIC, NOT_HERE),
     "league:season_standings_json": (PUBLIC, NOT_HERE),

@@ -35,6 +35,7 @@ from league.models import (
     Invitation,
     League,
     Membership,
+    PointsAdjustment,
     Role,
     Round,
     RoundStatus,
@@ -473,6 +474,51 @@ WRITES: tuple[Write, ...] = (
         lambda scene: reverse("league:season_setup", args=[scene.league.slug, 1]),
         lambda scene: changed_setup(scene),
         lambda scene: Season.objects.get(league=scene.league, number=1).setup_version == 1,
+    ),
+    Write(
+        "league:season_adjustments",
+        stage("season_done"),
+        lambda scene: reverse("league:season_adjustments", args=[scene.league.slug, 1]),
+        lambda scene: {
+            "competitor": f"driver:{scene.world.drivers[0].pk}",
+            "round": "1",
+            "points": "-3",
+            "reason": "Contact in the first corner",
+            "version": "0",
+            "add": "",
+        },
+        lambda scene: PointsAdjustment.objects.filter(
+            season__league=scene.league, points=-3, round__number=1
+        ).exists(),
+        label="add",
+    ),
+    Write(
+        "league:season_adjustments",
+        stage("season_done"),
+        lambda scene: reverse("league:season_adjustments", args=[scene.league.slug, 1]),
+        lambda scene: {
+            "remove": str(
+                services.adjustment_add(
+                    season=Season.objects.get(league=scene.league, number=1),
+                    user=scene.people["organiser"],
+                    expected_version=0,
+                    points=2,
+                    reason="A bonus given by mistake",
+                    team_id=scene.world.teams[0].pk,
+                ).pk
+            ),
+            "version": "1",
+        },
+        lambda scene: not PointsAdjustment.objects.filter(season__league=scene.league).exists(),
+        label="remove",
+    ),
+    Write(
+        "league:season_adjustments",
+        stage("season_done"),
+        lambda scene: reverse("league:season_adjustments", args=[scene.league.slug, 1]),
+        lambda scene: {"rule": "worst", "number": "1", "version": "0", "drops": ""},
+        lambda scene: Season.objects.get(league=scene.league, number=1).drop_rule == "worst",
+        label="drops",
     ),
     Write(
         "league:season_end",

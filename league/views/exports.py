@@ -18,7 +18,17 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from .. import ical
-from ..models import Driver, DriverStatus, Entry, League, Round, RoundStatus, Season, Team
+from ..models import (
+    Driver,
+    DriverStatus,
+    Entry,
+    League,
+    PointsAdjustment,
+    Round,
+    RoundStatus,
+    Season,
+    Team,
+)
 from ..standings import SeasonStandings, StandingLine, season_standings
 from ..time_zones import local
 from .common import league_for
@@ -53,10 +63,13 @@ def _csv(filename: str, header: Sequence[str], rows: Iterable[Sequence[object]])
 
 @require_GET
 def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> HttpResponse:
-    """The drivers' or the teams' table: position, name, (team,) points, then each round's."""
+    """The drivers' or the teams' table: position, name, (team,) points counted, the points
+    adjustments in them, the rounds dropped (where only the best results count), then each
+    round's points as raced."""
     season = _season(league_for(slug), number)
     standings = season_standings(season)
     rounds = [f"R{round_number}" for round_number in standings.rounds]
+    counting = ("Points", "Adjustment", "Dropped")
     filename = f"{season.league.slug}-season-{season.number}-{table}.csv"
     # Where the rule set scores beyond the place (Mini's lap leaders): each one's of the points.
     bonus_label = season.league.rules.bonus_points_label
@@ -68,22 +81,28 @@ def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> H
 
     if table == "teams":
         rows = (
-            (line.position, line.competitor.name, line.points, *earned(line), *_blank(line))
+            (
+                line.position,
+                line.competitor.name,
+                *_counted(line, standings),
+                *earned(line),
+                *_blank(line),
+            )
             for line in standings.teams
         )
-        return _csv(filename, ("Position", "Team", "Points", *extra, *rounds), rows)
+        return _csv(filename, ("Position", "Team", *counting, *extra, *rounds), rows)
     rows = (
         (
             line.position,
             line.competitor.name,
             cast(Driver, line.competitor).team.name,
-            line.points,
+            *_counted(line, standings),
             *earned(line),
             *_blank(line),
         )
         for line in standings.drivers
     )
-    return _csv(filename, ("Position", "Driver", "Team", "Points", *extra, *rounds), rows)
+    return _csv(filename, ("Position", "Driver", "Team", *counting, *extra, *rounds), rows)
 
 
 def _bonus_points(season: Season, by: str, label: str) -> dict[int, int]:
@@ -98,6 +117,16 @@ def _bonus_points(season: Season, by: str, label: str) -> dict[int, int]:
         .order_by()
     )
     return {row[by]: row["total"] or 0 for row in earned}
+
+
+def _counted(line: StandingLine, standings: SeasonStandings) -> tuple[object, ...]:
+    """The points counted, the adjustments in them, and the rounds dropped ("R2 R5")."""
+    dropped = " ".join(
+        f"R{number}"
+        for number, gone in zip(standings.rounds, line.dropped or (), strict=False)
+        if gone
+    )
+    return (line.points, line.adjustment, dropped)
 
 
 def _blank(line: StandingLine) -> tuple[object, ...]:
@@ -174,13 +203,15 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
             "url": link(reverse("league:season", args=[league.slug, season.number])),
         },
         "rounds": [_round_json(round_, league.time_zone) for round_ in rounds],
+        "counted_results": standings.counted,
         "drivers": [
-            {**_line_json(line, link), "team": cast(Driver, line.competitor).team.name}
+            {**_line_json(line, standings, link), "team": cast(Driver, line.competitor).team.name}
             for line in standings.drivers
         ],
         "teams_title": league.rules.teams_title,
-        "teams": [_line_json(line, link) for line in standings.teams],
+        "teams": [_line_json(line, standings, link) for line in standings.teams],
         "ties": _ties_json(standings),
+        "adjustments": [_adjustment_json(made) for made in standings.adjustments],
     }
     response = JsonResponse(data)
     # Published standings are for any site's page to fetch.
@@ -201,13 +232,29 @@ def _round_json(round_: Round, time_zone: str) -> dict[str, object]:
     }
 
 
-def _line_json(line: StandingLine, link) -> dict[str, object]:
+def _line_json(line: StandingLine, standings: SeasonStandings, link) -> dict[str, object]:
     return {
         "position": line.position,
         "name": line.competitor.name,
         "points": line.points,
+        "adjustment": line.adjustment,
         "by_round": list(line.by_round),
+        "dropped_rounds": [
+            number
+            for number, gone in zip(standings.rounds, line.dropped or (), strict=False)
+            if gone
+        ],
         "url": link(line.competitor.get_absolute_url()),
+    }
+
+
+def _adjustment_json(made: PointsAdjustment) -> dict[str, object]:
+    return {
+        "driver": made.driver.name if made.driver else None,
+        "team": made.team.name if made.team else made.driver.team.name,  # type: ignore[union-attr]
+        "round": made.round.number if made.round else None,
+        "points": made.points,
+        "reason": made.reason,
     }
 
 

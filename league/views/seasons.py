@@ -29,6 +29,7 @@ from .common import (
     posted,
     season_for,
 )
+from .penalties import adjustment_form
 
 
 @never_cache
@@ -105,6 +106,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             can_manage,
         ),
         "can_manage": can_manage,
+        "adjustment_form": adjustment_form(season, rounds=rounds()) if can_manage else None,
         **_setup_context(season, rounds, can_manage),
     }
     return render(request, "league/season.html", context)

@@ -10,11 +10,23 @@
 - points_table.py: what each place scores, as data a league shows and its organiser may edit
   before its season's first result (`PointsTable`), and a team race's result;
 - ranking.py: standings, totals and countback on equal points, and why each tie went as it did;
+- countback.py: countback's keys, which the standings and the drop rounds both read;
+- adjustments.py: points adjustments (penalties and bonuses) and drop rounds, as plain data the
+  standings count;
 - title.py: the title race, who can still be champion.
 
 The names below are the package's public ones: import them from `rules.championship`.
 """
 
+from rules.championship.adjustments import (
+    Adjustment,
+    Counted,
+    Drops,
+    InvalidAdjustment,
+    best_total,
+    counted,
+    dropped_rounds,
+)
 from rules.championship.hooks import Championship
 from rules.championship.points_table import (
     MOST_PLACES,
@@ -58,12 +70,23 @@ from rules.championship.title import (
     Contender,
     RoundLeft,
     TitleRace,
+    most_final_points,
+    most_points_each_round,
     most_points_left,
     title_race,
 )
 from rules.registry import RULE_SET_PACKAGES
 
 __all__ = [
+    "Adjustment",
+    "Counted",
+    "Drops",
+    "InvalidAdjustment",
+    "best_total",
+    "counted",
+    "dropped_rounds",
+    "most_final_points",
+    "most_points_each_round",
     "MOST_PLACES",
     "MOST_POINTS_A_PLACE",
     "POINTS_TABLE",

@@ -5,56 +5,81 @@ why each tie went the way it did (`tie_reasons`)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic
 
-# Whatever a competitor is known by (a driver's id, a team's): the standings keep it as given.
-Key = TypeVar("Key", bound=Hashable)
+from rules.championship.adjustments import (
+    Adjustment,
+    Drops,
+    InvalidAdjustment,
+    adjustments_by_key,
+    counted,
+)
+from rules.championship.countback import Key as Key
+from rules.championship.countback import countback_key as countback_key
+from rules.championship.countback import countback_order as countback_order
 
 
 @dataclass(frozen=True)
 class StandingRow(Generic[Key]):
     key: Key
     position: int
-    points: int
-    by_round: tuple[int | None, ...]
-
-
-def countback_key(places: Sequence[int], worst_place: int) -> tuple[int, ...]:
-    """How many 1st places, 2nd places, ... down to `worst_place`, for comparing ties."""
-    return tuple(list(places).count(place) for place in range(1, worst_place + 1))
-
-
-def countback_order(places: Sequence[int]) -> tuple[int, ...]:
-    """A key that orders as countback_key does, higher first, without a count for every place
-    down to the worst (10,000 drivers made that 10,000 counts each): the places best first,
-    negated. Where two lists first differ, the one with the better place has more of it; where
-    one ends first, the other has one more of a place and no fewer of any better one."""
-    return tuple(-place for place in sorted(places))
+    points: int  # counted: the rounds not dropped and the adjustments that count
+    by_round: tuple[int | None, ...]  # as raced, before any adjustment or drop
+    adjustment: int = 0  # the points adjustments counted in `points` (a penalty below 0)
+    dropped: tuple[bool, ...] = ()  # a flag a round: dropped (only the best results count)
+    places: tuple[int, ...] = ()  # the places countback read (the counted rounds')
 
 
 def standings(
     points_by_round: Mapping[Key, Sequence[int | None]],
     places: Mapping[Key, Sequence[int]],
+    *,
+    adjustments: Sequence[Adjustment[Key]] = (),
+    drops: Drops | None = None,
+    raced: Sequence[bool] | None = None,
+    round_places: Mapping[Key, Sequence[Sequence[int]]] | None = None,
 ) -> tuple[StandingRow[Key], ...]:
     """Rank competitors by total points, ties broken by countback of `places`, else shared.
 
     `points_by_round[key]` has one item per round (None where the competitor did not start);
-    `places[key]` lists every place it finished in.
+    `places[key]` lists every place it finished in. `adjustments` (penalties and bonuses, each
+    naming a competitor of `points_by_round`) and `drops` (only the best results count) change
+    the totals (adjustments.py; docs/rulings.md, "Penalties, points adjustments and drop
+    rounds"): `raced` says which rounds have been raced (all, without it), and `round_places`
+    gives each competitor's places by round, for choosing between equal results to drop and for
+    leaving the dropped rounds out of countback.
     """
-    totals = {key: sum(points or 0 for points in row) for key, row in points_by_round.items()}
-    rank = {key: (totals[key], countback_order(places.get(key, ()))) for key in points_by_round}
+    by_key = adjustments_by_key(adjustments)
+    if unknown := by_key.keys() - points_by_round.keys():
+        raise InvalidAdjustment(f"An adjustment names {len(unknown)} competitor(s) not ranked.")
+    lines = {
+        key: counted(
+            row,
+            by_key.get(key, ()),
+            drops,
+            raced=raced,
+            places=places.get(key, ()),
+            round_places=round_places.get(key) if round_places is not None else None,
+        )
+        for key, row in points_by_round.items()
+    }
+    rank = {key: (line.points, countback_order(line.places)) for key, line in lines.items()}
     ordered = sorted(points_by_round, key=rank.__getitem__, reverse=True)
     rows: list[StandingRow[Key]] = []
     for index, key in enumerate(ordered):
         shared = index > 0 and rank[key] == rank[ordered[index - 1]]
+        line = lines[key]
         rows.append(
             StandingRow(
                 key=key,
                 position=rows[-1].position if shared else index + 1,
-                points=totals[key],
+                points=line.points,
                 by_round=tuple(points_by_round[key]),
+                adjustment=line.adjustment,
+                dropped=line.dropped,
+                places=line.places,
             )
         )
     return tuple(rows)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
+from rules.championship.adjustments import best_total
 from rules.championship.points_table import PointsTable
 from rules.championship.ranking import Key, StandingRow
 
@@ -39,8 +40,26 @@ def most_points_left(
     first, second, ... in every one, by the league's table (a team in a team race: the team
     race's) and each round's multiplier, with the most bonus points one car can take besides
     (docs/rulings.md, "Who can still be champion")."""
+    return sum(
+        most_points_each_round(
+            rules, settings, rounds_left, field_size=field_size, cars=cars, teams=teams
+        )
+    )
+
+
+def most_points_each_round(
+    rules: Championship[Any, Any],
+    settings: Mapping[str, object],
+    rounds_left: Sequence[RoundLeft],
+    *,
+    field_size: int,
+    cars: int = 1,
+    teams: bool = False,
+) -> tuple[int, ...]:
+    """`most_points_left` round by round: what a drop-rounds season needs, since there the
+    rounds left replace the worst results counted so far (`most_final_points`)."""
     if field_size < 1:
-        return 0
+        return (0,) * len(rounds_left)
 
     def best(round_: RoundLeft) -> int:
         places = range(1, min(cars, field_size) + 1)
@@ -52,7 +71,22 @@ def most_points_left(
             rules.points_for(place, field_size, round_.multiplier, settings) for place in places
         ) + rules.most_bonus_points(round_.race_format)
 
-    return sum(best(round_) for round_ in rounds_left)
+    return tuple(best(round_) for round_ in rounds_left)
+
+
+def most_final_points(
+    results: Sequence[int | None],
+    raced: Sequence[bool],
+    fixed: int,
+    best_left: Sequence[int],
+    counted: int,
+) -> int:
+    """The most points a competitor can end a drop-rounds season on (only the best `counted`
+    results count): its `results` in the rounds `raced`, the best possible in each round left
+    (`best_left`), the best `counted` of those, and `fixed`, the adjustments that count
+    whatever is dropped (docs/rulings.md, "Penalties, points adjustments and drop rounds")."""
+    so_far = [points or 0 for points, was_raced in zip(results, raced, strict=True) if was_raced]
+    return best_total([*so_far, *best_left], counted) + fixed
 
 
 @dataclass(frozen=True)
@@ -110,14 +144,26 @@ class TitleRace(Generic[Key]):
         return tuple(lines)
 
 
-def title_race(rows: Sequence[StandingRow[Key]], points_left: int) -> TitleRace[Key]:
+def title_race(
+    rows: Sequence[StandingRow[Key]],
+    points_left: int,
+    *,
+    most_final: Mapping[Key, int] | None = None,
+) -> TitleRace[Key]:
     """Who of `rows` (standings, leader first) can still be champion when each can score at
-    most `points_left` more: those whose points and `points_left` reach the leader's."""
+    most `points_left` more: those whose points and `points_left` reach the leader's. Where
+    only the best results count, `most_final` gives the most each competitor can end on
+    (`most_final_points`), and those who can reach the leader's points are the contenders
+    (counting the best results, a leader never falls below their points of today)."""
     if not rows:
         return TitleRace(points_left, (), 0)
     leader = rows[0]
     contenders = [Contender(leader.key, leader.points, 0)]
     for row in rows[1:]:
+        if most_final is not None:
+            if most_final[row.key] >= leader.points:
+                contenders.append(Contender(row.key, row.points, leader.points - row.points))
+            continue
         # The standings are by points, most first: past the first who cannot reach the
         # leader, no one can.
         if row.points + points_left < leader.points:

@@ -4,6 +4,7 @@ race at the table (a die face tapped, an undo, a spectator's page polling), the 
 and an invitation's link, the restore page, the tracks, a rule set's season setup, the
 organiser's forms, and the error pages (400, 403, 404, the CSRF check's 403 and the
 login lockout's 429).
+and a season's penalties and drop rounds.
 tests/browser/conftest.py fails the test on any violation the browser reports; here each page
 is also checked as it is visited, so a failure names the page."""
 
@@ -206,6 +207,16 @@ def test_every_page_of_the_site_keeps_to_the_content_security_policy(
     visit("league:season_new", slug + "/seasons/new/")
     visit("league:season_end", f"{slug}/seasons/2/end/")
     visit("league:season_setup", f"/{wear.slug}/seasons/1/setup/")
+    # A penalty, a bonus and drop rounds: the organiser's page, the season page striking out.
+    league_services.adjustment_add(
+        season=season, user=organiser, expected_version=0, points=-3, reason="Contact",
+        driver_id=racing[0].pk, round_number=1,
+    )  # fmt: skip
+    league_services.season_drops_set(
+        season=season, user=organiser, expected_version=1, rule="best", number=2
+    )
+    visit("league:season_adjustments", f"{slug}/seasons/2/adjustments/")
+    visit("league:season", f"{slug}/seasons/2/")
     visit("league:round", rounds[4].get_absolute_url())  # finished
     visit("league:round_reopen", rounds[4].get_absolute_url() + "reopen/")
     visit("league:round", rounds[5].get_absolute_url())  # to start

@@ -42,11 +42,15 @@ def test_the_drivers_standings_download_as_csv_with_each_rounds_points(client):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
     header, *lines = csv_rows(response)
-    assert header == ["Position", "Driver", "Team", "Points", *(f"R{n}" for n in range(1, 10))]
+    assert header == [
+        *("Position", "Driver", "Team", "Points", "Adjustment", "Dropped"),
+        *(f"R{n}" for n in range(1, 10)),
+    ]
     assert len(lines) == 4
     leader = lines[0]
     assert leader[0] == "1"
-    assert int(leader[3]) == sum(int(points) for points in leader[4:])
+    assert (leader[4], leader[5]) == ("0", "")  # nothing adjusted, nothing dropped
+    assert int(leader[3]) == sum(int(points) for points in leader[6:])
     driver = Driver.objects.select_related("team").get(name=leader[1])
     assert leader[2] == driver.team.name
 
