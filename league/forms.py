@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from rules.championship import BuildZone, Championship, championship_for
 
+from . import team_colours
 from .models import Driver, League, Role, Track, ruleset_choices
 from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
@@ -428,6 +429,13 @@ class TeamRenameForm(forms.Form):
     name = forms.CharField(
         max_length=80, label="Team name", widget=forms.TextInput(attrs={"class": "form-control"})
     )
+
+
+class TeamColourForm(forms.Form):
+    """The team's colour, one of the palette's (league/team_colours.py): laid out by hand in
+    team.html, each choice beside its swatch."""
+
+    colour = forms.ChoiceField(choices=team_colours.CHOICES, label="Team colour")
 
 
 class RoundSessionForm(forms.Form):

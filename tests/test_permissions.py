@@ -89,6 +89,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:team": (PUBLIC, NOT_HERE),
     "league:driver_hire": (NOT_HERE_LOGIN, TEAM_OWNER),
     "league:team_rename": (NOT_HERE_LOGIN, TEAM_OWNER),
+    "league:team_colour": (NOT_HERE_LOGIN, ORGANISER),
     "league:team_sheet": (PUBLIC, NOT_HERE),
     "league:driver": (PUBLIC, NOT_HERE),
     "league:driver_home_track": (NOT_HERE_LOGIN, ORGANISER),

@@ -36,6 +36,7 @@ POST_ONLY = {
     "league:invitation_withdraw",
     "league:driver_hire",
     "league:team_rename",
+    "league:team_colour",
     "league:driver_home_track",
     "league:driver_card",
     "league:round_start",
