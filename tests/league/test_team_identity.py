@@ -14,7 +14,7 @@ from django.utils.html import escape
 
 from league import services, team_colours
 from league.models import Role, Team
-from tests.factories import UserFactory
+from tests.factories import UserFactory, published
 
 pytestmark = pytest.mark.django_db
 
@@ -132,3 +132,25 @@ def test_the_migration_colours_each_leagues_teams_by_the_order_they_joined() -> 
     ]
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_the_standings_the_chart_and_the_round_page_show_each_teams_colour(organiser, client):
+    from bench import builders
+
+    league = published(builders.league_with_drivers(organiser=organiser, name="Hues", drivers=4))
+    season = builders.season_raced(league, number=1, ended=False, raced_rounds=1, finished=1)
+    first, second = league.teams.order_by("pk")[:2]
+    services.team_colour_set(team=second, colour="black")
+
+    page = client.get(season.get_absolute_url()).content.decode()
+    standings = page.split('id="team-standings"')[1].split("</table>")[0]
+    assert f"{first.name}'s colour: Orange" in standings
+    assert f"{second.name}'s colour: Black" in standings
+    drivers = page.split('id="driver-standings"')[1].split("</table>")[0]
+    assert 'class="swatch team-orange"' in drivers
+    assert 'stroke="#E69F00"' in page  # the chart's line of the orange team
+    assert 'stroke="currentColor"' in page  # black, drawn in the text's colour
+
+    round_page = client.get(season.rounds.get(number=1).get_absolute_url()).content.decode()
+    result = round_page.split('id="round-result"')[1].split("</table>")[0]
+    assert 'class="swatch team-orange"' in result and 'class="swatch team-black"' in result
