@@ -63,6 +63,8 @@ NOT_HERE_LOGIN = "login 405 405 405 405 405 405"  # ... behind login_required
 # Every URL name of the site: (GET, POST).
 MATRIX: dict[str, tuple[str, str]] = {
     "login": (PUBLIC, PUBLIC),
+    "favicon": (PUBLIC, NOT_HERE),
+    "manifest": (PUBLIC, NOT_HERE),
     "logout": (NOT_HERE, PUBLIC),
     "league:home": (PUBLIC, NOT_HERE),
     "league:league_new": (SIGNED_IN, SIGNED_IN),

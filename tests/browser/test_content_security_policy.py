@@ -50,6 +50,8 @@ POST_ONLY = {
     "league:round_commit",
 }
 NOT_HTML = {
+    "favicon",
+    "manifest",
     "league:league_backup",
     "league:calendar",
     "league:standings_json",
