@@ -337,7 +337,8 @@ class StarterForm(forms.Form):
 class OutcomeForm(forms.Form):
     """One car's line on the result form."""
 
-    outcome = forms.ChoiceField()
+    # The phone's width at most: a long way out (an option's label) never widens the page.
+    outcome = forms.ChoiceField(widget=forms.Select(attrs={"class": "form-select form-select-sm"}))
     place = forms.IntegerField(required=False, min_value=1, label="Place")
     distance = forms.DecimalField(
         required=False, min_value=0, max_digits=6, decimal_places=1, label="Spaces covered"
