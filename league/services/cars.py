@@ -70,9 +70,15 @@ def proposed_cars(teams, chosen: Mapping[int, str]) -> dict[int, str]:
 
 def others_cars(round_: Round, team: Team) -> dict[str, Team]:
     """The cars the other teams of the league race under for `round_`, by name in lower case:
-    their owners' choices, and what the starters form would propose for their drivers."""
+    their owners' choices, and what the starters form would propose for their active drivers."""
     teams = list(teams_with_drivers(round_))
-    team_of = {driver.pk: other for other in teams for driver in other.drivers.all()}
+    # Only the drivers who may still race: a retired one's old car is free again.
+    team_of = {
+        driver.pk: other
+        for other in teams
+        for driver in other.drivers.all()
+        if driver.status == DriverStatus.ACTIVE
+    }
     choices = {
         driver_id: car
         for driver_id, car in round_.starter_choices.values_list("driver_id", "car")
