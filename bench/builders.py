@@ -26,6 +26,7 @@ from league.models import (
     Team,
     Track,
 )
+from league.team_colours import PALETTE
 from races.models import Race, RaceEvent
 from rules import engine
 
@@ -40,7 +41,11 @@ def league_with_drivers(
     League.objects.filter(pk=league.pk).update(published=True)
     league.published = True
     teams = Team.objects.bulk_create(
-        Team(league=league, name=f"{name} team {number}")
+        Team(
+            league=league,
+            name=f"{name} team {number}",
+            colour=PALETTE[number % len(PALETTE)].key,  # by the order they join, as team_create
+        )
         for number in range(-(-drivers // cars_per_team))
     )
     Driver.objects.bulk_create(

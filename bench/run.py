@@ -12,6 +12,10 @@ Timings are reported, not a gate: it exits 1 only if a query count, a status or 
 misses its target (those are also the tests' gate). A bare
 HttpResponse("ok") that never reads the session is printed for scale, not judged: one ORM query
 alone costs more than it, so no view that writes a row could come within 2x of it.
+
+Then, each in a process of its own: table_speed.py (a whole race entered on a phone in
+Chromium, issue 8) and lighthouse.py (Lighthouse's four scores on the home page, a public season
+page and the turn page, issue 21; reported, not a gate).
 """
 
 from __future__ import annotations
@@ -127,4 +131,6 @@ if __name__ == "__main__":
     status = main()
     # The table-speed section (issue 8): its own module, in a process of its own, on SQLite.
     speed = subprocess.run([sys.executable, str(ROOT / "bench" / "table_speed.py")], check=False)
+    # Lighthouse (issue 21), reported, never a gate: it says why where it cannot run.
+    subprocess.run([sys.executable, str(ROOT / "bench" / "lighthouse.py")], check=False)
     sys.exit(speed.returncode or status)

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
+from config import site_files
 from config.auth import LoginForm
 from config.converters import IdConverter, TokenConverter
 
@@ -17,6 +18,8 @@ handler500 = "config.errors.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("favicon.ico", site_files.favicon, name="favicon"),
+    path("manifest.webmanifest", site_files.manifest, name="manifest"),
     path("login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("races/", include("races.urls")),

@@ -43,7 +43,7 @@ from django.utils import timezone
 
 from rules.championship import InvalidSetting, UnknownChampionship, rule_sets
 
-from . import backup_file, slugs
+from . import backup_file, slugs, team_colours
 from .models import (
     Driver,
     Entry,
@@ -344,6 +344,7 @@ class _Import:
         self.round_status: dict[int, str] = {}  # by the round's new id
         self.round_season: dict[int, int] = {}  # the season's new id, by the round's
         self.seen: dict[tuple[str, str], set[tuple]] = {}  # unique keys of the rows so far
+        self.team_colours: list[str] = []  # the colours of the file's teams so far
 
     # -- the parts of the file ------------------------------------------------------------
 
@@ -507,6 +508,10 @@ class _Import:
                 setattr(obj, field.attname, timezone.now())
         for name in NAMES.get(model, ()):
             setattr(obj, name, plain_name(getattr(obj, name)))
+        if model is Team:
+            if "colour" not in row:  # a file from before teams had colours: by team order
+                obj.colour = team_colours.next_colour(self.team_colours)
+            self.team_colours.append(obj.colour)
         if model is League:
             self._league_row(obj, row)
         elif self.organiser is not None and shape.people:

@@ -1,6 +1,7 @@
 """The standings-progression chart: points after each round, a line per driver or team, drawn
 as SVG on the server (no JavaScript), sized for a phone and readable in print: each line has
-its own colour (a palette told apart by colour-blind readers) and its own dash pattern (told
+its team's colour (league/team_colours.py, a palette told apart by colour-blind readers; a
+line given none, one of the chart's own) and its own dash pattern (told
 apart on a black-and-white printer), and a legend names them with their points.
 
 `progression_svg` is plain Python on plain values (no Django); `season_charts` feeds it a
@@ -17,7 +18,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from rules.championship import Championship
 
+from .models import Team
 from .standings import SeasonStandings, StandingLine
+from .team_colours import colour_of
 
 # How many of the table's leaders get a line: more is a tangle on a phone.
 TOP_LINES = 6
@@ -38,6 +41,7 @@ class ChartLine:
     # The points counted after each round, where they are not the sum so far (points
     # adjustments, drop rounds: SeasonStandings.running_totals).
     counted: tuple[int, ...] | None = None
+    colour: str = ""  # its team's colour (#rrggbb), else one of the chart's own by its order
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -78,7 +82,7 @@ def progression_svg(title: str, rounds: Sequence[int], lines: Sequence[ChartLine
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="progression-chart" role="img" '
         f'viewBox="0 0 {WIDTH} {height}" width="100%" '
-        f'font-family="system-ui, sans-serif" font-size="11">',
+        f'font-family="system-ui, sans-serif" font-size="11" fill="currentColor">',
         f"<title>{escape(title)}</title>",
         f"<desc>{escape(_description(rounds, lines))}</desc>",
     ]
@@ -94,7 +98,10 @@ def progression_svg(title: str, rounds: Sequence[int], lines: Sequence[ChartLine
             f'text-anchor="middle">R{number}</text>'
         )
     for order, line in enumerate(lines):
-        colour, dash = COLOURS[order % len(COLOURS)], DASHES[order % len(DASHES)]
+        colour = line.colour or COLOURS[order % len(COLOURS)]
+        # Black is drawn in the text's colour, so it shows on the dark theme too.
+        colour = "currentColor" if colour == "#000000" else colour
+        dash = DASHES[order % len(DASHES)]
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
         points = " ".join(
             f"{x(index):.1f},{y(total):.1f}" for index, total in enumerate(line.totals)
@@ -136,6 +143,13 @@ class SeasonCharts:
     teams: SafeString
 
 
+def _team_hex(line: StandingLine) -> str:
+    """A driver's or team's line in its team's colour (teammates told apart by their dashes)."""
+    competitor = line.competitor
+    team = competitor if isinstance(competitor, Team) else competitor.team
+    return colour_of(team.colour).hex
+
+
 def season_charts(
     standings: SeasonStandings, raced: Sequence[int], rules: Championship
 ) -> SeasonCharts | None:
@@ -151,6 +165,7 @@ def season_charts(
                 line.competitor.name,
                 tuple(line.by_round[column] for column in columns),
                 standings.running_totals(line, columns),
+                colour=_team_hex(line),
             )
             for line in lines[:TOP_LINES]
         ]

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from rules.championship import BuildZone, Championship, championship_for
 
-from . import time_zones
+from . import team_colours, time_zones
 from .models import Driver, League, Role, Team, Track, ruleset_choices
 from .services import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 from .time_zones import DEFAULT_TIME_ZONE, time_zone_choices
@@ -386,7 +386,8 @@ class StarterForm(forms.Form):
 class OutcomeForm(forms.Form):
     """One car's line on the result form."""
 
-    outcome = forms.ChoiceField()
+    # The phone's width at most: a long way out (an option's label) never widens the page.
+    outcome = forms.ChoiceField(widget=forms.Select(attrs={"class": "form-select form-select-sm"}))
     place = forms.IntegerField(required=False, min_value=1, label="Place")
     distance = forms.DecimalField(
         required=False, min_value=0, max_digits=6, decimal_places=1, label="Spaces covered"
@@ -490,6 +491,13 @@ class TimeZoneForm(forms.Form):
 
     time_zone = forms.ChoiceField(choices=time_zone_choices, label="Time zone")
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class TeamColourForm(forms.Form):
+    """The team's colour, one of the palette's (league/team_colours.py): laid out by hand in
+    team.html, each choice beside its swatch."""
+
+    colour = forms.ChoiceField(choices=team_colours.CHOICES, label="Team colour")
 
 
 class RoundSessionForm(forms.Form):

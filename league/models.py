@@ -26,6 +26,7 @@ from rules.championship import (
     rule_sets,
 )
 
+from . import team_colours
 from .slugs import validate_not_reserved
 from .time_zones import DEFAULT_TIME_ZONE, validate_time_zone
 
@@ -607,6 +608,14 @@ class Round(models.Model):
 class Team(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=80)
+    # Given by team_create (league/team_colours.py), picked again by the league's organiser.
+    colour = models.CharField(
+        max_length=12,
+        choices=team_colours.CHOICES,
+        default=team_colours.PALETTE[0].key,
+        help_text="The team's colour on the league's pages, from a palette colour-blind "
+        "players tell apart.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -617,6 +626,10 @@ class Team(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("league:team", kwargs={"slug": self.league.slug, "team_id": self.pk})
+
+    @property
+    def colour_label(self) -> str:
+        return team_colours.colour_of(self.colour).label
 
 
 class DriverStatus(models.TextChoices):

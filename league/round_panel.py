@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -16,8 +14,7 @@ from rules.dice import Die, values
 from .forms import FINISHED, OutcomeForm, StarterForm
 from .models import Driver, DriverStatus, Entry, Round, RoundStatus
 from .services import pending_injuries, start_refusal, starters_change_refusal
-
-CAR_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Purple")
+from .services.cars import proposed_cars, teams_with_drivers
 
 
 @dataclass
@@ -69,18 +66,18 @@ class RoundPanel:
 def starter_lines(
     round_: Round, data=None, current: Mapping[int, str] | None = None
 ) -> list[tuple[str, list[StarterLine]]]:
-    """Each team's drivers with a line to tick and a car to name. The cars proposed are the
-    team's colour and a number ("Red 1", "Red 2"); once there are more teams than colours, a
-    colour is shared and its numbers go on, so no two cars are proposed alike. `current`: the
-    starters already chosen (driver id to car), for changing them; else a team whose owner chose
-    its starters (StarterChoice) is proposed as chosen."""
-    teams = round_.season.league.teams.select_related("league").prefetch_related("drivers")
+    """Each team's drivers with a line to tick and a car to name, the car proposed as
+    league/services/cars.py says (kept from the driver's last round, else the team's name and a
+    number: "Rosso 1"). `current`: the starters already chosen (driver id to car), for changing
+    them; else a team whose owner chose its starters (StarterChoice) is proposed as chosen."""
+    teams = list(teams_with_drivers(round_))
     owners_choice = (
         dict(round_.starter_choices.values_list("driver_id", "car")) if current is None else {}
     )
+    chosen = current if current is not None else owners_choice
+    cars = proposed_cars(teams, chosen)
     grouped = []
-    numbered: Counter[str] = Counter()  # cars proposed so far in each colour
-    for colour, team in zip(itertools.cycle(CAR_COLOURS), teams):
+    for team in teams:
         lines = []
         # A retired or dead driver gets a line only when posted, so the service refuses them
         # with the rules' reason instead of the form silently dropping them.
@@ -96,15 +93,12 @@ def starter_lines(
         proposed = may_start[: team.league.cars_per_team]
         team_chose = any(driver.pk in owners_choice for driver in team.drivers.all())
         for driver in racing:
-            numbered[colour] += 1
-            initial = {"car": f"{colour} {numbered[colour]}", "start": driver in proposed}
-            chosen = current if current is not None else owners_choice
-            if current is not None or team_chose:
-                initial = {
-                    "car": chosen.get(driver.pk, initial["car"]),
-                    "start": driver.pk in chosen,
-                }
-            form = StarterForm(data, prefix=f"d{driver.pk}", initial=initial)
+            starts = (
+                driver.pk in chosen if current is not None or team_chose else driver in proposed
+            )
+            form = StarterForm(
+                data, prefix=f"d{driver.pk}", initial={"car": cars[driver.pk], "start": starts}
+            )
             lines.append(
                 StarterLine(
                     driver=driver,

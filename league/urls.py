@@ -52,6 +52,7 @@ urlpatterns = [
     path("<slug:slug>/teams/<id:team_id>/", public(teams.team_detail), name="team"),
     path("<slug:slug>/teams/<id:team_id>/hire/", teams.driver_hire, name="driver_hire"),
     path("<slug:slug>/teams/<id:team_id>/rename/", teams.team_rename, name="team_rename"),
+    path("<slug:slug>/teams/<id:team_id>/colour/", teams.team_colour, name="team_colour"),
     path("<slug:slug>/teams/<id:team_id>/sheet/", public(exports.team_sheet), name="team_sheet"),
     path("<slug:slug>/drivers/<id:driver_id>/", public(drivers.driver_detail), name="driver"),
     path(

@@ -63,6 +63,8 @@ NOT_HERE_LOGIN = "login 405 405 405 405 405 405"  # ... behind login_required
 # Every URL name of the site: (GET, POST).
 MATRIX: dict[str, tuple[str, str]] = {
     "login": (PUBLIC, PUBLIC),
+    "favicon": (PUBLIC, NOT_HERE),
+    "manifest": (PUBLIC, NOT_HERE),
     "logout": (NOT_HERE, PUBLIC),
     "league:home": (PUBLIC, NOT_HERE),
     "league:league_new": (SIGNED_IN, SIGNED_IN),
@@ -90,6 +92,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:team": (PUBLIC, NOT_HERE),
     "league:driver_hire": (NOT_HERE_LOGIN, TEAM_OWNER),
     "league:team_rename": (NOT_HERE_LOGIN, TEAM_OWNER),
+    "league:team_colour": (NOT_HERE_LOGIN, ORGANISER),
     "league:team_sheet": (PUBLIC, NOT_HERE),
     "league:driver": (PUBLIC, NOT_HERE),
     "league:driver_home_track": (NOT_HERE_LOGIN, ORGANISER),

@@ -441,6 +441,15 @@ WRITES: tuple[Write, ...] = (
         who="owner",
     ),
     Write(
+        "league:team_colour",
+        stage("fresh"),
+        lambda scene: reverse(
+            "league:team_colour", args=[scene.league.slug, scene.world.teams[0].pk]
+        ),
+        lambda scene: {"colour": "black"},
+        lambda scene: fresh(Team, scene.world.teams[0]).colour == "black",
+    ),
+    Write(
         "league:driver_home_track",
         league_of("rbb"),
         lambda scene: reverse(

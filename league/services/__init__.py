@@ -8,6 +8,7 @@ round's writes, is for the races app to register with, not gathered here.)"""
 
 from __future__ import annotations
 
+from .cars import CAR_OF_ANOTHER_TEAM
 from .common import (
     NOT_IN_A_TRANSACTION,
     for_update,
@@ -227,10 +228,13 @@ from .starts import (
     take_over_summary,
 )
 from .teams import (
+    TEAM_COLOUR_ALREADY,
+    TEAM_COLOUR_TAKEN,
     TEAM_DRIVER_COUNT,
     TEAM_EXISTS,
     TEAM_NAME_TAKEN,
     TEAM_RENAMED_ALREADY,
+    team_colour_set,
     team_create,
     team_rename,
 )
@@ -285,6 +289,7 @@ __all__ = [
     "DRIVER_CARD_ALREADY",
     "DRIVER_CARD_CHANGED",
     "DRIVER_NAME_TAKEN",
+    "CAR_OF_ANOTHER_TEAM",
     "DUPLICATE_CAR",
     "DUPLICATE_STARTER",
     "ENTRY_KEYS",
@@ -390,6 +395,8 @@ __all__ = [
     "TEAM_EXISTS",
     "TEAM_NAME_TAKEN",
     "TEAM_NOT_IN_LEAGUE",
+    "TEAM_COLOUR_ALREADY",
+    "TEAM_COLOUR_TAKEN",
     "TEAM_RENAMED_ALREADY",
     "TOO_FEW_STARTERS",
     "TOO_MANY_STARTERS",
@@ -468,6 +475,7 @@ __all__ = [
     "starters_unchanged",
     "take_over_summary",
     "team_create",
+    "team_colour_set",
     "team_rename",
     "track_copy",
     "track_create",

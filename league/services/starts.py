@@ -20,6 +20,7 @@ from ..models import (
     StarterChoice,
     Team,
 )
+from .cars import CAR_OF_ANOTHER_TEAM, others_cars
 from .common import for_update
 from .errors import AlreadyDone
 from .members import TEAM_NOT_IN_LEAGUE
@@ -142,7 +143,8 @@ def round_starters_choose(
 ) -> Round:
     """A team's owner (or the organiser) chooses which of the team's drivers start a round not
     yet started, and in which cars: the referee's starters form then proposes them, and the
-    referee, who starts the round, has the last word."""
+    referee, who starts the round, has the last word. A car another team races under is refused
+    here, where its name is typed, so the referee's start is never held up by it."""
     round_ = round_for_write(round_, expected_version)
     if round_.status != RoundStatus.SCHEDULED:
         raise ValidationError(ROUND_ALREADY_STARTED.format(number=round_.number))
@@ -150,6 +152,7 @@ def round_starters_choose(
     if team.league_id != league.pk:
         raise ValidationError(TEAM_NOT_IN_LEAGUE.format(league=league))
     wanted: dict[int, str] = {}
+    others = others_cars(round_, team)
     for driver, car in starters:
         if driver.team_id != team.pk:
             raise ValidationError(CHOICE_NOT_THE_TEAMS.format(driver=driver, team=team))
@@ -157,6 +160,8 @@ def round_starters_choose(
             raise ValidationError(refusal)
         if car.strip().lower() in {chosen.lower() for chosen in wanted.values()}:
             raise ValidationError(DUPLICATE_CAR.format(car=car))
+        if other := others.get(car.strip().lower()):
+            raise ValidationError(CAR_OF_ANOTHER_TEAM.format(car=car.strip(), team=other))
         wanted[driver.pk] = car.strip()
     if len(wanted) > league.cars_per_team:
         raise ValidationError(TOO_MANY_STARTERS.format(team=team, count=league.cars_per_team))

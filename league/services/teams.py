@@ -1,4 +1,4 @@
-"""Teams: made with their drivers, renamed."""
+"""Teams: made with their drivers, renamed, given another colour."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from .. import team_colours
 from ..models import (
     League,
     Team,
@@ -34,7 +35,8 @@ def team_create(*, league: League, name: str, driver_names: Sequence[str]) -> Te
             raise AlreadyDone(TEAM_EXISTS.format(team=existing), done=existing)
         raise ValidationError(TEAM_NAME_TAKEN.format(name=existing.name))
     check_no_round_in_progress(league)
-    team = Team(league=league, name=name.strip())
+    colour = team_colours.next_colour(league.teams.values_list("colour", flat=True))
+    team = Team(league=league, name=name.strip(), colour=colour)
     team.full_clean()
     team.save()
     for driver_name in names:
@@ -57,4 +59,29 @@ def team_rename(*, team: Team, name: str) -> Team:
     team.name = name
     team.full_clean()
     team.save(update_fields=["name"])
+    return team
+
+
+TEAM_COLOUR_ALREADY = "{team} already races in {colour}."
+TEAM_COLOUR_TAKEN = "{other} already races in {colour}: pick a colour no other team has ({free})."
+
+
+@transaction.atomic
+def team_colour_set(*, team: Team, colour: str) -> Team:
+    """Give a team another colour of the palette, one no other team of its league has, so
+    that no two teams look alike on the league's pages."""
+    league_for_write(team.league)
+    label = team_colours.colour_of(colour).label
+    if team.colour == colour:
+        raise AlreadyDone(TEAM_COLOUR_ALREADY.format(team=team, colour=label), done=team)
+    others = {other.colour: other for other in team.league.teams.exclude(pk=team.pk)}
+    free = [choice.label for choice in team_colours.PALETTE if choice.key not in others]
+    # Past eight teams a colour is shared: then any may be picked.
+    if colour in others and free:
+        raise ValidationError(
+            TEAM_COLOUR_TAKEN.format(other=others[colour], colour=label, free=", ".join(free))
+        )
+    team.colour = colour
+    team.full_clean()
+    team.save(update_fields=["colour"])
     return team

@@ -30,9 +30,18 @@ def round_detail(request: HttpRequest, slug: str, number: int, round_number: int
 
 
 def render_round(
-    request, round_: Round, *, errors=(), status=200, rookie_form=None, **bound
+    request,
+    round_: Round,
+    *,
+    errors=(),
+    status=200,
+    rookie_form=None,
+    own_errors=(),
+    own_posted=None,
+    **bound,
 ) -> HttpResponse:
-    """The round page (its panel alone for htmx), `bound` to what was posted, if anything."""
+    """The round page (its panel alone for htmx), `bound` to what was posted, if anything;
+    `own_errors` and `own_posted`: a team owner's refused choice of starters, shown in its form."""
     league = round_.season.league
     # An archived league's round is shown as to the public: it is read-only.
     role = None if league.is_archived else league.role_of(request.user)
@@ -51,7 +60,8 @@ def render_round(
         and round_.is_finished
         and services.round_reopen_refusal(round_) is None,
         "can_manage": can_manage,
-        "own_starters": _own_starters(request, league, round_, role),
+        "own_starters": _own_starters(request, league, round_, role, own_posted),
+        "own_errors": list(own_errors),
         "race_options_form": RaceOptionsForm(round_=round_)
         if can_manage
         and round_.status == RoundStatus.SCHEDULED
@@ -62,7 +72,7 @@ def render_round(
     return render(request, template, context, status=status)
 
 
-def _own_starters(request, league: League, round_: Round, role: str | None) -> list:
+def _own_starters(request, league: League, round_: Round, role: str | None, posted=None) -> list:
     """(team id, team name, [(team name, starter lines)]) of the teams whose owner is asking,
     for a round not yet started: they choose its starters, which the referee's form proposes."""
     if role != Role.TEAM_OWNER or round_.status != RoundStatus.SCHEDULED:
@@ -73,7 +83,7 @@ def _own_starters(request, league: League, round_: Round, role: str | None) -> l
         return []
     return [
         (teams[name], name, [(name, lines)])
-        for name, lines in starter_lines(round_)
+        for name, lines in starter_lines(round_, posted)
         if name in teams
     ]
 
@@ -199,13 +209,27 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
     services.league_writable(league)
     round_ = round_for(league, number, round_number)
 
-    def choose(version: int) -> object:
+    def choose() -> object:
         lines = [group for group in starter_lines(round_, request.POST) if group[0] == team.name]
         return services.round_starters_choose(
-            round_=round_, team=team, starters=chosen_starters(lines), expected_version=version
+            round_=round_,
+            team=team,
+            starters=chosen_starters(lines),
+            expected_version=version_posted(request),
         )
 
-    return round_write(request, round_, choose)
+    def again(reasons, status, fresh) -> HttpResponse:
+        if fresh:
+            round_.refresh_from_db()
+            return render_round(request, round_, errors=reasons, status=status)
+        # Refused: the reason in the owner's own form, beside the cars as typed.
+        return render_round(
+            request, round_, own_errors=reasons, own_posted=request.POST, status=status
+        )
+
+    return answer(
+        request, choose, done=lambda _written: after_round_post(request, round_), again=again
+    )
 
 
 def _team_id(request: HttpRequest) -> int | None:

@@ -1,5 +1,5 @@
 """A league's teams: a team made, its page, its rookies hired and its name changed by its
-organisers or its owner."""
+organisers or its owner, its colour picked by its organisers."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import page_parts, services
-from ..forms import HireForm, TeamForm, TeamRenameForm
+from ..forms import HireForm, TeamColourForm, TeamForm, TeamRenameForm
 from ..models import League, RoundStatus, Team
 from ..pagination import latest_page
 from .common import BAD_REQUEST, answer, league_for, managed_league, on_form, posted
@@ -57,7 +57,14 @@ def team_detail(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 
 
 def _render_team(
-    request, league: League, team: Team, *, hire_form=None, rename_form=None, status=200
+    request,
+    league: League,
+    team: Team,
+    *,
+    hire_form=None,
+    rename_form=None,
+    colour_form=None,
+    status=200,
 ) -> HttpResponse:
     entries = (
         team.entries.filter(round__status=RoundStatus.FINISHED)
@@ -81,6 +88,9 @@ def _render_team(
         "runs_team": not league.is_archived and league.can_run_team(request.user, team),
         "hire_form": hire_form or HireForm(),
         "rename_form": rename_form or TeamRenameForm(initial={"name": team.name}),
+        # Its organisers pick its colour.
+        "picks_colour": not league.is_archived and league.can_manage(request.user),
+        "colour_form": colour_form or TeamColourForm(initial={"colour": team.colour}),
     }
     return render(request, "league/team.html", context, status=status)
 
@@ -139,5 +149,30 @@ def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         request,
         lambda: services.team_rename(team=team, name=form.cleaned_data["name"]),
         done=renamed,
+        again=again,
+    )
+
+
+@login_required
+@require_POST
+def team_colour(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    league = managed_league(request, slug)
+    team = get_object_or_404(league.teams, pk=team_id)
+    form = TeamColourForm(request.POST)
+    if not form.is_valid():
+        return _render_team(request, league, team, colour_form=form, status=BAD_REQUEST)
+
+    def picked(team: Team) -> HttpResponse:
+        messages.success(request, f"{team} races in {team.colour_label}.")
+        return redirect(team)
+
+    def again(reasons, status, fresh) -> HttpResponse:
+        on_form(form, reasons)
+        return _render_team(request, league, team, colour_form=form, status=status)
+
+    return answer(
+        request,
+        lambda: services.team_colour_set(team=team, colour=form.cleaned_data["colour"]),
+        done=picked,
         again=again,
     )

@@ -87,3 +87,10 @@ document.addEventListener("click", function (event) {
     window.print();
   }
 });
+
+// On paper every folded part (the season's title race) is printed open.
+window.addEventListener("beforeprint", function () {
+  document.querySelectorAll("details:not([open])").forEach(function (details) {
+    details.open = true;
+  });
+});

@@ -37,6 +37,7 @@ POST_ONLY = {
     "league:invitation_withdraw",
     "league:driver_hire",
     "league:team_rename",
+    "league:team_colour",
     "league:driver_home_track",
     "league:driver_card",
     "league:round_start",
@@ -50,6 +51,8 @@ POST_ONLY = {
     "league:round_commit",
 }
 NOT_HTML = {
+    "favicon",
+    "manifest",
     "league:league_backup",
     "league:calendar",
     "league:standings_json",
@@ -98,6 +101,13 @@ class Visit:
 def test_every_page_of_the_site_keeps_to_the_content_security_policy(
     page: Page, live_server, login, django_user_model, csp_violations
 ):
+    visit = Visit(page, live_server.url, csp_violations)
+    walk_every_page(page, live_server, login, django_user_model, visit)
+
+
+def walk_every_page(page: Page, live_server, login, django_user_model, visit: Visit) -> None:
+    """Opens every page of the site, each checked by `visit` as it is shown (the walk
+    tests/browser/test_narrow_screen.py takes too, its Visit checking the page's width)."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
     django_user_model.objects.create_user("stranger", password="secret-pass")
     league = builders.league_with_drivers(
@@ -119,7 +129,6 @@ def test_every_page_of_the_site_keeps_to_the_content_security_policy(
         league=wear, tracks=[Track.objects.order_by("pk").first()]
     ).rounds.get()
     slug = f"/{league.slug}"
-    visit = Visit(page, live_server.url, csp_violations)
 
     # The policy these pages are held to is the one production sends (tests/test_deploy.py).
     first = page.goto(live_server.url + "/")

@@ -59,6 +59,13 @@ def test_every_public_page_fits_a_390_px_phone(page: Page, live_server):
     assert too_wide == {}
     page.goto(live_server.url + latest.get_absolute_url())
     assert page.locator("#drivers-chart svg").bounding_box()["width"] <= PHONE["width"]
+    # The standings come first; the title race is folded below them, open at a tap.
+    standings = page.locator("#driver-standings").bounding_box()
+    schedule = page.get_by_role("heading", name="Schedule").bounding_box()
+    assert standings["y"] < schedule["y"]
+    assert standings["y"] < page.locator("#title-race").bounding_box()["y"]
+    assert not page.locator("#title-forecast").is_visible()
+    page.get_by_text("The title race").click()
     assert page.locator("#title-forecast").is_visible()
 
 

@@ -340,11 +340,22 @@ def test_a_file_with_a_table_or_field_this_paddock_does_not_know_is_refused(expo
         {**exported, "tables": {**exported["tables"], "league.trophy": []}},
         backup.TABLE_UNKNOWN.format(label="league.trophy"),
     )
-    exported["tables"]["league.team"][0]["colour"] = "red"
-    refused_import(exported, backup.FIELD_UNKNOWN.format(label="league.team", field="colour"))
-    del exported["tables"]["league.team"][0]["colour"]
+    exported["tables"]["league.team"][0]["mascot"] = "a horse"
+    refused_import(exported, backup.FIELD_UNKNOWN.format(label="league.team", field="mascot"))
+    del exported["tables"]["league.team"][0]["mascot"]
     del exported["tables"]["races.raceevent"]
     refused_import(exported, backup.TABLE_MISSING.format(label="races.raceevent"))
+
+
+def test_a_file_from_before_team_colours_colours_the_teams_by_the_order_they_joined(exported):
+    empty_database()
+    for row in exported["tables"]["league.team"]:
+        del row["colour"]
+    imported(exported)
+    teams = Team.objects.order_by("pk")
+    assert [team.colour for team in teams] == ["orange", "sky", "green", "vermillion"][
+        : teams.count()
+    ]
 
 
 # --- the commands and the organiser's download -----------------------------------------------

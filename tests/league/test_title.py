@@ -23,7 +23,7 @@ def league_of(drivers: int, finished: int, name: str = "Title") -> League:
 def title_section(client, league: League) -> str:
     page = client.get(league.current_season().get_absolute_url()).content.decode()
     assert 'id="title-race"' in page
-    return page.split('id="title-race"', 1)[1].split("</section>", 1)[0]
+    return page.split('id="title-race"', 1)[1].split("</details>", 1)[0]
 
 
 def test_midseason_the_page_names_the_leader_and_the_points_left(client):

@@ -1,0 +1,91 @@
+"""Every page fits a 390 px phone without sideways scroll (issue 21): the walk of
+tests/browser/test_content_security_policy.py, every page it opens checked for its width too.
+A table may still scroll inside its own box (.table-responsive); the page itself never does."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from league import services as league_services
+from league.models import Driver
+from tests.browser.test_content_security_policy import Visit, walk_every_page
+from tests.races.autopilot import drive, drive_to_finish
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+
+# How far past the window the page reaches, and the widest element that takes it there.
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const over = document.documentElement.scrollWidth - width;
+  if (over <= 0) return null;
+  let widest = null;
+  for (const element of document.body.querySelectorAll("*")) {
+    const right = element.getBoundingClientRect().right;
+    if (right > width + 0.5 && (!widest || right > widest.right)) {
+      widest = {right, tag: element.tagName, id: element.id, cls: element.className};
+    }
+  }
+  return {over, widest};
+}"""
+
+
+class NarrowVisit(Visit):
+    def clean(self, what: str) -> None:
+        super().clean(what)
+        overflow = self.page.evaluate(OVERFLOW)
+        assert overflow is None, f"{what} ({self.page.url}) scrolls sideways at 390 px: {overflow}"
+
+
+def test_no_page_scrolls_sideways_on_a_390_px_phone(
+    page: Page, live_server, login, django_user_model, csp_violations
+):
+    page.set_viewport_size(PHONE)
+    visit = NarrowVisit(page, live_server.url, csp_violations)
+    walk_every_page(page, live_server, login, django_user_model, visit)
+
+
+ONE_LINE = """(selector) => [...document.querySelectorAll(selector)].map((element) => {
+  const lines = element.getBoundingClientRect().height /
+    parseFloat(getComputedStyle(element).lineHeight);
+  return [element.textContent.trim(), Math.round(lines * 10) / 10];
+})"""
+
+
+def test_deaths_dashboard_and_the_finished_race_keep_each_car_on_one_line(
+    page: Page, live_server, login, django_user_model
+):
+    """Formula... Death!'s eight columns and its cards beside long car names once wrapped each
+    name over 3-4 lines and pushed the page sideways."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(
+        name="Death", organiser=organiser, ruleset="death", settings={"distribution": "pick"}
+    )
+    for name in ("Annabelle Longname", "Bartholomew Bob", "Campeador Cid"):
+        first = name.split()[0]
+        league_services.team_create(league=league, name=f"Scuderia {first}", driver_names=[name])
+    tracks = [league_services.track_create(name=name) for name in ("Monza", "Spa")]
+    season = league_services.season_open(league=league, tracks=tracks)
+    drivers = list(Driver.objects.order_by("pk"))
+    cars = ["Scuderia Annabelle 1", "Scuderia Bartholomew 1", "Scuderia Campeador 1"]
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(number=1), starters=list(zip(drivers, cars, strict=True))
+    )
+    drive(race, 60, seed=3)
+    page.set_viewport_size(PHONE)
+    login("org", "secret-pass")
+    page.goto(live_server.url + race.get_absolute_url())
+    assert page.evaluate(OVERFLOW) is None
+    names = page.evaluate(ONE_LINE, ".table-dashboard tbody td:first-child > .fw-bold")
+    assert sorted(name for name, _lines in names) == cars
+    assert all(lines <= 1 for _name, lines in names), names
+
+    drive_to_finish(race, seed=3)
+    page.goto(live_server.url + race.get_absolute_url())
+    assert page.evaluate(OVERFLOW) is None
+    names = page.evaluate(ONE_LINE, "#race-result td:nth-child(2)")
+    assert sorted(name for name, _lines in names) == cars
+    assert all(lines <= 1 for _name, lines in names), names
+    assert page.locator("#race-result td:nth-child(4)").first.is_visible()  # not cut off

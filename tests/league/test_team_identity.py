@@ -1,0 +1,156 @@
+"""Cars a table recognises (issue 21): each team has a colour of a palette colour-blind
+players tell apart, its organiser's to pick; a car another team races under is refused where
+its name is typed."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+
+from league import services, team_colours
+from league.models import Role, Team
+from tests.factories import UserFactory, published
+
+pytestmark = pytest.mark.django_db
+
+
+def test_teams_take_the_palettes_colours_in_the_order_they_join(league):
+    made = [
+        services.team_create(league=league, name=f"Team {n}", driver_names=[f"A{n}", f"B{n}"])
+        for n in range(len(team_colours.PALETTE) + 1)
+    ]
+    keys = [colour.key for colour in team_colours.PALETTE]
+    assert [team.colour for team in made] == [*keys, keys[0]]
+
+
+def test_a_new_team_takes_the_first_colour_no_team_has(league, teams):
+    services.team_colour_set(team=teams[0], colour="blue")
+    third = services.team_create(league=league, name="Tyrrell", driver_names=["Eve", "Fay"])
+    assert (teams[0].colour, teams[1].colour, third.colour) == ("blue", "sky", "orange")
+
+
+def test_a_colour_another_team_has_is_refused_with_the_colours_still_free(league, teams):
+    with pytest.raises(ValidationError, match="Blue Moons already races in Sky blue") as refused:
+        services.team_colour_set(team=teams[0], colour=teams[1].colour)
+    assert "Bluish green" in refused.value.messages[0]
+    assert Team.objects.get(pk=teams[0].pk).colour == "orange"
+    with pytest.raises(services.AlreadyDone):
+        services.team_colour_set(team=teams[0], colour="orange")
+
+
+def test_the_organiser_picks_a_colour_a_team_owner_may_not(client_organiser, league, teams):
+    url = reverse("league:team_colour", args=[league.slug, teams[0].pk])
+    page = client_organiser.get(teams[0].get_absolute_url()).content.decode()
+    assert 'id="team-colour"' in page and 'class="swatch team-orange"' in page
+    response = client_organiser.post(url, {"colour": "vermillion"})
+    assert response.status_code == 302
+    assert Team.objects.get(pk=teams[0].pk).colour == "vermillion"
+    refused = client_organiser.post(url, {"colour": teams[1].colour})
+    assert refused.status_code == 400
+    assert escape("Blue Moons already races in Sky blue") in refused.content.decode()
+    assert client_organiser.post(url, {"colour": "mauve"}).status_code == 400
+
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    client = Client()
+    client.force_login(owner)
+    assert 'id="team-colour"' not in client.get(teams[0].get_absolute_url()).content.decode()
+    assert client.post(url, {"colour": "black"}).status_code == 403
+    assert Team.objects.get(pk=teams[0].pk).colour == "vermillion"
+
+
+def _choose_post(round_, team: Team, cars: dict[str, str]) -> dict[str, object]:
+    post: dict[str, object] = {"version": round_.version, "team": team.pk, "choose": ""}
+    for driver in team.drivers.all():
+        post[f"d{driver.pk}-car"] = cars.get(driver.name, "spare")
+        if driver.name in cars:
+            post[f"d{driver.pk}-start"] = "on"
+    return post
+
+
+def test_a_team_owner_naming_a_car_another_team_has_is_refused_where_it_is_typed(
+    client, league, teams, season
+):
+    """A car "Blue Moons 1" chosen for the Red Herrings would have held up the referee's start
+    (two cars alike): it is refused on the owner's form, with the reason, and nothing kept."""
+    owner = UserFactory(username="owner")
+    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    round_ = season.rounds.get(number=1)
+    client.force_login(owner)
+    url = reverse("league:round_choose", args=[league.slug, 1, 1])
+    response = client.post(url, _choose_post(round_, teams[0], {"Ann": "blue moons 1"}))
+    assert response.status_code == 400
+    reason = services.CAR_OF_ANOTHER_TEAM.format(car="blue moons 1", team="Blue Moons")
+    page = response.content.decode()
+    assert escape(reason) in page
+    assert page.index(escape(reason)) > page.index('id="own-starters"')
+    assert not round_.starter_choices.exists()
+    # Another team's owner's choice is the other team's car too.
+    services.round_starters_choose(
+        round_=round_, team=teams[1], starters=[(teams[1].drivers.get(name="Cid"), "Comet")]
+    )
+    with pytest.raises(ValidationError, match="'Comet' is Blue Moons's car"):
+        services.round_starters_choose(
+            round_=round_, team=teams[0], starters=[(teams[0].drivers.get(name="Ann"), "Comet")]
+        )
+    services.round_starters_choose(
+        round_=round_, team=teams[0], starters=[(teams[0].drivers.get(name="Ann"), "Red 1")]
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_colours_each_leagues_teams_by_the_order_they_joined() -> None:
+    before, after = (
+        [("league", "0035_points_adjustments_and_drop_rounds")],
+        [("league", "0036_team_colour")],
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    organiser = old.get_model("auth", "User").objects.create(username="o")
+    league_model, team_model = old.get_model("league", "League"), old.get_model("league", "Team")
+    first = league_model.objects.create(name="First", slug="first", organiser=organiser)
+    second = league_model.objects.create(name="Second", slug="second", organiser=organiser)
+    for name in ("Zeta", "Alpha", "Mu"):
+        team_model.objects.create(league=first, name=name)
+    team_model.objects.create(league=second, name="Solo")
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    teams = new.get_model("league", "Team").objects.order_by("pk")
+    assert [(team.name, team.colour) for team in teams] == [
+        ("Zeta", "orange"),
+        ("Alpha", "sky"),
+        ("Mu", "green"),
+        ("Solo", "orange"),
+    ]
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_the_standings_the_chart_and_the_round_page_show_each_teams_colour(organiser, client):
+    from bench import builders
+
+    league = published(builders.league_with_drivers(organiser=organiser, name="Hues", drivers=4))
+    season = builders.season_raced(league, number=1, ended=False, raced_rounds=1, finished=1)
+    first, second = league.teams.order_by("pk")[:2]
+    services.team_colour_set(team=second, colour="black")
+
+    page = client.get(season.get_absolute_url()).content.decode()
+    standings = page.split('id="team-standings"')[1].split("</table>")[0]
+    assert f"{first.name}'s colour: Orange" in standings
+    assert f"{second.name}'s colour: Black" in standings
+    drivers = page.split('id="driver-standings"')[1].split("</table>")[0]
+    assert 'class="swatch team-orange"' in drivers
+    assert 'stroke="#E69F00"' in page  # the chart's line of the orange team
+    assert 'stroke="currentColor"' in page  # black, drawn in the text's colour
+
+    round_page = client.get(season.rounds.get(number=1).get_absolute_url()).content.decode()
+    result = round_page.split('id="round-result"')[1].split("</table>")[0]
+    assert 'class="swatch team-orange"' in result and 'class="swatch team-black"' in result
