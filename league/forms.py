@@ -121,7 +121,7 @@ class ArchiveForm(forms.Form):
 
 
 class RestoreForm(forms.Form):
-    """A league's backup file (league/backup.py), to make the league from."""
+    """A league's backup file (league/backup/), to make the league from."""
 
     backup = forms.FileField(
         label="Backup file",

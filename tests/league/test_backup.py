@@ -1,4 +1,4 @@
-"""A league's backup (league/backup.py): exported to one file and imported into an empty
+"""A league's backup (league/backup/): exported to one file and imported into an empty
 database, it gives the same standings, careers, race logs and season-end reports; a file it
 cannot take is refused with the reason and writes nothing."""
 
@@ -18,8 +18,10 @@ from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league import backup, backup_file, services
+from league import backup, services
 from league import services as league_services
+from league.backup import importing
+from league.backup import reader as backup_file
 from league.management.commands import load_demo
 from league.models import Driver, Invitation, League, Role, Round, Season, Team, Track
 from league.standings import season_standings
@@ -211,7 +213,7 @@ def test_a_league_past_its_first_season_comes_back_with_its_season_end_report(
     organiser, monkeypatch
 ):
     # Inserted a few rows a statement, as a league of thousands of rows is.
-    monkeypatch.setattr(backup, "BATCH", 3)
+    monkeypatch.setattr(importing, "BATCH", 3)
     league = ended_season_league(organiser)
     before = picture(league.slug)
     assert before["league.seasonendchange"] and before["league.roundresultchange"]
@@ -434,7 +436,7 @@ def test_a_file_read_a_few_characters_at_a_time_comes_back_the_same(organiser, m
 
 
 def test_a_row_longer_than_any_backup_s_is_refused_without_reading_it_whole(exported, monkeypatch):
-    monkeypatch.setattr(backup, "MOST_ROW", 5_000)
+    monkeypatch.setattr(importing, "MOST_ROW", 5_000)
     empty_database()
     exported["tables"]["league.team"][0]["name"] = "x" * 10_000
     refused_import(
