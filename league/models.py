@@ -11,6 +11,7 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 
 from rules import formula_d, season_pass
 from rules.championship import (
@@ -135,7 +136,8 @@ class League(models.Model):
         "until its organiser publishes it), only to its organisers, referees and team owners "
         '(docs/architecture.md, "Published leagues").',
     )
-    created = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    created = models.DateTimeField(default=timezone.now, editable=False)
     archived_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -333,7 +335,8 @@ class Membership(models.Model):
         related_name="memberships",
         help_text="The team a team owner runs; none for an organiser or a referee.",
     )
-    joined = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    joined = models.DateTimeField(default=timezone.now, editable=False)
 
     objects = MembershipQuerySet.as_manager()
 
@@ -581,7 +584,8 @@ class Driver(models.Model):
     prior_injuries = models.PositiveSmallIntegerField(default=0)
     races_to_miss = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=10, choices=DriverStatus, default=DriverStatus.ACTIVE)
-    hired = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    hired = models.DateTimeField(default=timezone.now, editable=False)
     home_track = models.ForeignKey(
         Track,
         on_delete=models.SET_NULL,

@@ -168,7 +168,6 @@ class Shape:
     fields: dict[str, models.Field]  # by name
     required: tuple[models.Field, ...]  # references a row must make
     people: tuple[models.Field, ...]  # references to a person
-    stamped: tuple[models.Field, ...]  # set to now when a row is made
     unchecked: tuple[str, ...]  # references and JSON, which full_clean is not to check
     nullable: tuple[models.Field, ...]  # the others that may be empty
 
@@ -186,7 +185,6 @@ def shape_of(model: type[models.Model]) -> Shape:
         fields=fields,
         required=tuple(f for f in fields.values() if f.is_relation and not f.null),
         people=tuple(f for f in fields.values() if f.is_relation and f.related_model is user_model),
-        stamped=tuple(f for f in fields.values() if _stamped(f)),
         unchecked=tuple(field.name for field in skipped),
         nullable=tuple(f for f in fields.values() if f.null and f not in skipped),
     )
@@ -256,10 +254,6 @@ def json_kind(field: models.Field, value: Any) -> str:
 
 def is_id(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _stamped(field: models.Field) -> bool:
-    return getattr(field, "auto_now_add", False) or getattr(field, "auto_now", False)
 
 
 def bad(number: int, label: str, reason: str) -> ValidationError:

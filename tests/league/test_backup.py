@@ -17,6 +17,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from league import backup, services
 from league import services as league_services
@@ -191,6 +192,30 @@ def test_every_table_of_a_league_is_in_its_backup():
         for model in apps.get_app_config(app).get_models():
             label = model._meta.label
             assert model in in_backup | shared | left_out, f"{label} is not in the backup"
+
+
+def test_no_table_of_a_backup_stamps_a_time_as_its_rows_are_inserted():
+    """The import writes rows with bulk_create, which stamps an auto_now or auto_now_add field
+    with the time of the restore: a time a row keeps from its making is a default instead
+    (default=timezone.now), so the file's time comes back (the round trips below compare it)."""
+    for table in backup.TABLES:
+        for field in table.model._meta.concrete_fields:
+            stamped = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+            assert not stamped, f"{table.label}.{field.name} is stamped on insert"
+
+
+def test_a_time_the_file_lacks_is_the_time_of_the_import(exported):
+    """A file written before a row kept the time of its making (a driver's hiring, a member's
+    joining): those rows take the time of the import, as they did when the field came."""
+    for row in exported["tables"]["league.driver"]:
+        del row["hired"]
+    kept = exported["tables"]["league.membership"][0]["joined"]
+    empty_database()
+    start = timezone.now()
+    league = imported(exported)
+    hired = set(Driver.objects.filter(team__league=league).values_list("hired", flat=True))
+    assert hired and all(start <= time <= timezone.now() for time in hired)
+    assert league.memberships.order_by("pk").first().joined.isoformat() == kept
 
 
 def test_the_demo_league_with_races_at_the_table_comes_back_the_same_in_an_empty_database():
