@@ -463,7 +463,7 @@ def _restored_name(name: str, attempt: int) -> str:
 
 def _track_facts(track: Track) -> tuple[Any, ...]:
     """What makes two tracks of one name the same track to race on."""
-    return (track.weather_table, track.weather_chart, track.number)
+    return (track.number, *track.facts().values())
 
 
 def _slug_taken(slug: str) -> bool:
