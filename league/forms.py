@@ -14,7 +14,7 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils import timezone
 
-from rules.championship import BuildZone, Championship, championship_for
+from rules.championship import BuildZone, Championship, championship_for, track_fact
 
 from . import team_colours, time_zones
 from .models import Driver, League, Role, Team, Track, ruleset_choices
@@ -137,7 +137,7 @@ class ArchiveForm(forms.Form):
 
 
 class RestoreForm(forms.Form):
-    """A league's backup file (league/backup.py), to make the league from."""
+    """A league's backup file (league/backup/), to make the league from."""
 
     backup = forms.FileField(
         label="Backup file",
@@ -285,12 +285,15 @@ class TrackForm(forms.Form):
         required=False, min_value=0, max_value=32767, help_text=Track.number.field.help_text
     )
     weather_table = forms.CharField(
-        max_length=120, required=False, help_text=Track.weather_table.field.help_text
+        max_length=120,
+        required=False,
+        label=track_fact("weather_table").label,
+        help_text=Track.weather_table.field.help_text,
     )
     weather_chart = forms.CharField(
         max_length=120,
         required=False,
-        label="Formula D weather chart",
+        label=track_fact("weather_chart").label,
         help_text=Track.weather_chart.field.help_text,
     )
 

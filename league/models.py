@@ -11,8 +11,8 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 
-from rules import formula_d, season_pass
 from rules.championship import (
     Championship,
     Drops,
@@ -24,6 +24,9 @@ from rules.championship import (
     championship_for,
     out_reason_label,
     rule_sets,
+    track_fact,
+    track_facts,
+    track_race_options,
 )
 
 from . import team_colours
@@ -36,24 +39,22 @@ def ruleset_choices() -> list[tuple[str, str]]:
     return [(rules.name, rules.title) for rules in rule_sets()]
 
 
+def track_fact_column(key: str) -> models.CharField:
+    """The column a track keeps a rule set's track fact `key` in (rules.championship.TrackFact):
+    its default and help text the rule set's."""
+    fact = track_fact(key)
+    return models.CharField(max_length=120, default=fact.default, help_text=fact.help_text)
+
+
 class Track(models.Model):
     name = models.CharField(max_length=80, unique=True)
     number = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The map's number in the Formula Dé series, if any."
     )
-    weather_table = models.CharField(
-        max_length=120,
-        default=season_pass.DEFAULT_WEATHER_TABLE,
-        help_text="The weather table printed on the map, as black-die ranges, "
-        "e.g. '1-14 sun, 15-18 rain, 19-20 variable'.",
-    )
-    weather_chart = models.CharField(
-        max_length=120,
-        default=formula_d.DEFAULT_WEATHER_CHART,
-        help_text="Formula D's weather chart for the track (its Weather Conditions rule), as "
-        "black-die ranges of its four lines, e.g. '1-8 good, 9-14 changeable, "
-        "15-17 rain changeable, 18-20 rainy'.",
-    )
+    # What a rule set's races read of the track, as its hooks declare it (Championship.track_facts:
+    # Season Pass's weather table, Formula D's weather chart), a column each.
+    weather_table = track_fact_column("weather_table")
+    weather_chart = track_fact_column("weather_chart")
     version = models.PositiveBigIntegerField(
         default=0,
         help_text="Advanced by every edit, never repeated: the version an edit form was built "
@@ -90,23 +91,24 @@ class Track(models.Model):
         return user.is_superuser or (self.added_by_id is not None and self.added_by_id == user.pk)
 
     def clean(self) -> None:
+        """Each fact a rule set reads of the track in its canonical form, or the rule set's
+        reason it cannot be read."""
         from django.core.exceptions import ValidationError
 
-        try:
-            self.weather_table = season_pass.format_weather_table(
-                season_pass.parse_weather_table(self.weather_table)
-            )
-        except ValueError as error:
-            raise ValidationError({"weather_table": str(error)}) from error
-        try:
-            self.weather_chart = formula_d.format_weather_chart(
-                formula_d.parse_weather_chart(self.weather_chart)
-            )
-        except ValueError as error:
-            raise ValidationError({"weather_chart": str(error)}) from error
+        for fact in track_facts():
+            try:
+                setattr(self, fact.key, fact.canonical(getattr(self, fact.key)))
+            except ValueError as error:
+                raise ValidationError({fact.key: str(error)}) from error
 
-    def weather_bands(self) -> tuple[season_pass.WeatherBand, ...]:
-        return season_pass.parse_weather_table(self.weather_table)
+    def facts(self) -> dict[str, str]:
+        """The facts rule sets read of the track, as kept, by key."""
+        return {fact.key: getattr(self, fact.key) for fact in track_facts()}
+
+    def race_options(self) -> dict[str, object]:
+        """What a race takes of the track: each fact as the rule sets' race_options hook reads
+        it (Season Pass's weather bands, Formula D's chart as written)."""
+        return track_race_options(self.facts())
 
 
 class League(models.Model):
@@ -145,7 +147,8 @@ class League(models.Model):
         help_text="Where its races are played (an IANA name, Europe/Paris): its session times "
         "are typed and shown in it, and its calendar feed gives the instants they stand for.",
     )
-    created = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    created = models.DateTimeField(default=timezone.now, editable=False)
     archived_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -343,7 +346,8 @@ class Membership(models.Model):
         related_name="memberships",
         help_text="The team a team owner runs; none for an organiser or a referee.",
     )
-    joined = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    joined = models.DateTimeField(default=timezone.now, editable=False)
 
     objects = MembershipQuerySet.as_manager()
 
@@ -652,7 +656,8 @@ class Driver(models.Model):
     prior_injuries = models.PositiveSmallIntegerField(default=0)
     races_to_miss = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=10, choices=DriverStatus, default=DriverStatus.ACTIVE)
-    hired = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    hired = models.DateTimeField(default=timezone.now, editable=False)
     home_track = models.ForeignKey(
         Track,
         on_delete=models.SET_NULL,
@@ -819,7 +824,8 @@ class PointsAdjustment(models.Model):
         blank=True,
         related_name="+",
     )
-    made_at = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    made_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["season", "made_at", "pk"]

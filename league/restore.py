@@ -1,4 +1,4 @@
-"""The restore page: a signed-in person uploads a league's backup file (league/backup.py) and
+"""The restore page: a signed-in person uploads a league's backup file (league/backup/) and
 the league is made from it, with them as its organiser. Its history comes back whole; its
 people do not: anyone may upload a file, and a file may name anyone, so no account here is made
 or given a role from one (the site's administrator imports a league with its people:

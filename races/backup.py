@@ -1,4 +1,4 @@
-"""The races at the table of a league, in its backup file (league/backup.py): each race's
+"""The races at the table of a league, in its backup file (league/backup/): each race's
 setup, snapshot and version, and its whole event log with the snapshot kept before each of the
 referee's entries, so undo and replay work on the imported league as they did where it was
 exported."""

@@ -345,7 +345,8 @@ class Race(models.Model):
         help_text="Advanced by every entry, undo and commit, never repeated: the version a "
         "form was built on tells whether another device changed the race since.",
     )
-    created = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    created = models.DateTimeField(default=timezone.now, editable=False)
     finished_at = models.DateTimeField(
         null=True, blank=True, help_text="When the result was written into the season."
     )
@@ -434,7 +435,8 @@ class RaceEvent(models.Model):
         blank=True,
         related_name="race_events",
     )
-    when = models.DateTimeField(auto_now_add=True)
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    when = models.DateTimeField(default=timezone.now, editable=False)
 
     objects = RaceEventQuerySet.as_manager()
 

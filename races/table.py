@@ -48,8 +48,7 @@ def race_setup(
     cars = {entry.driver_id: entry.car for entry in entries}
     previous = Entry.objects.previous_finish(round_) if rules.grid_from_previous_finish else []
     options = rules.race_options(
-        weather_table=round_.track.weather_bands(),
-        weather_chart=round_.track.weather_chart,
+        **round_.track.race_options(),
         teams={entry.car: str(entry.team_id) for entry in entries},
         car_builds=car_builds,
         settings=round_.race_settings,

@@ -167,7 +167,7 @@ PADDOCK_OPEN_SIGNUP = env.bool("PADDOCK_OPEN_SIGNUP", default=True)
 
 # The largest backup file the restore page takes (league/restore.py); a larger one is imported
 # on the host with manage.py import_league. The file is read a piece at a time whatever its
-# size (league/backup_file.py): the limit bounds the time a worker spends on it. Measured for
+# size (league/backup/reader.py): the limit bounds the time a worker spends on it. Measured for
 # issue 18: a league of 10 seasons of 20 drivers raced by hand is 0.64 MB, a 10-car race at
 # the table with its 750-event log 2.2 MB, and the page restores 0.5 to 0.7 MB a second on
 # PostgreSQL: 5 MB is 8 times the largest league raced by hand, and some 10 seconds of a

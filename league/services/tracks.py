@@ -9,10 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 
-from rules import formula_d, season_pass
-from rules.championship import (
-    Championship,
-)
+from rules.championship import Championship, track_fact, track_facts
 
 from ..models import (
     League,
@@ -99,8 +96,8 @@ def track_create(
     track = Track(
         name=name.strip(),
         number=number,
-        weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
-        weather_chart=weather_chart or formula_d.DEFAULT_WEATHER_CHART,
+        weather_table=weather_table or _default("weather_table"),
+        weather_chart=weather_chart or _default("weather_chart"),
         added_by=added_by,
     )
     track.clean()  # the weather tables in canonical form, to compare with a track of that name
@@ -127,7 +124,14 @@ def _same_track(existing: Track, track: Track) -> bool:
     return all(getattr(existing, field) == getattr(track, field) for field in TRACK_FACTS)
 
 
-TRACK_FACTS = ("number", "weather_table", "weather_chart")
+def _default(key: str) -> str:
+    """A track fact's text where the form left it empty: its rule set's default."""
+    return track_fact(key).default
+
+
+# What makes two tracks of one name the same track: the map's number and every fact a rule
+# set reads of it (its weather tables).
+TRACK_FACTS = ("number", *(fact.key for fact in track_facts()))
 
 
 def track_edit_refusal(
@@ -173,11 +177,11 @@ def track_edit(
         pk=track.pk,
         name=name.strip(),
         number=number,
-        weather_table=weather_table or season_pass.DEFAULT_WEATHER_TABLE,
+        weather_table=weather_table or _default("weather_table"),
         weather_chart=(
             track.weather_chart
             if weather_chart is None
-            else weather_chart or formula_d.DEFAULT_WEATHER_CHART
+            else weather_chart or _default("weather_chart")
         ),
         version=track.version,
     )
@@ -221,13 +225,7 @@ def track_copy(*, track: Track, user, league: League | None = None) -> Track:
         raise ValidationError(NO_FREE_COPY_NAME)
     if league is not None:
         league = league_for_write(league)
-    copy = Track(
-        name=name,
-        number=track.number,
-        weather_table=track.weather_table,
-        weather_chart=track.weather_chart,
-        added_by=user,
-    )
+    copy = Track(name=name, number=track.number, added_by=user, **track.facts())
     copy.full_clean(validate_unique=False, validate_constraints=False)
     insert_once(copy, lambda: refuse(NO_FREE_COPY_NAME))
     if league is not None:

@@ -176,7 +176,7 @@ def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def league_backup(request: HttpRequest, slug: str) -> HttpResponse:
-    """The whole league as one JSON file, for its organiser to keep (league/backup.py)."""
+    """The whole league as one JSON file, for its organiser to keep (league/backup/)."""
     league = managed_league(request, slug)
     response = HttpResponse(backup.league_file(league), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{backup.file_name(league)}"'

@@ -3,7 +3,8 @@
 - hooks.py: the championship hooks, `Championship`, that each rule set's package subclasses (its
   settings, its season's shape, its points, its ways out, its drivers' careers);
 - registry.py: `championship_for(name)` finds a rule set's hooks (rules/registry.py names
-  them), `rule_sets()` lists those a league may pick;
+  them), `rule_sets()` lists those a league may pick, `track_facts()` what their races read of
+  a track (the league keeps each with every track);
 - settings.py: what the hooks are made of (settings and race options, a car's build zones, a
   season's setup numbers, a round's shape, sample schedules, a driver's career sheet, what a
   result is worth);
@@ -53,6 +54,9 @@ from rules.championship.registry import (
     championship_for,
     out_reason_label,
     rule_sets,
+    track_fact,
+    track_facts,
+    track_race_options,
 )
 from rules.championship.settings import (
     BuildZone,
@@ -65,6 +69,7 @@ from rules.championship.settings import (
     SeasonPreset,
     Setting,
     SetupNumber,
+    TrackFact,
 )
 from rules.championship.title import (
     Contender,
@@ -110,6 +115,7 @@ __all__ = [
     "SetupNumber",
     "StandingRow",
     "TeamRace",
+    "TrackFact",
     "TitleRace",
     "UnknownChampionship",
     "championship_for",
@@ -124,4 +130,7 @@ __all__ = [
     "team_race",
     "tie_reasons",
     "title_race",
+    "track_fact",
+    "track_facts",
+    "track_race_options",
 ]

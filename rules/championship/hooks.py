@@ -24,6 +24,7 @@ from rules.championship.settings import (
     SeasonPreset,
     Setting,
     SetupNumber,
+    TrackFact,
 )
 
 # A rule set's own career types: its injury check under way, and what a season's end does to a
@@ -44,6 +45,9 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     settings: tuple[Setting, ...] = ()
     most_rounds: int = 1
     weather: bool = False  # its races read the track's weather table
+    # What its races read of a track, kept by the league with each track (race_options gets
+    # each by its key, read by its `for_race`): Season Pass's weather table, Formula D's chart.
+    track_facts: tuple[TrackFact, ...] = ()
     car_build: tuple[BuildZone, ...] = ()  # the zones a car may be built with, if it may
     presets: tuple[SeasonPreset, ...] = ()
     # How a car can go out of a race, as the round page's result form offers it: (key, label).

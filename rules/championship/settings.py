@@ -1,9 +1,11 @@
 """What a rule set's championship hooks are made of: its league settings (and the race options a
 round may switch), the zones of a car a player builds, the numbers a season sets up, the shape
-of a round, sample schedules, a driver's career sheet and what a confirmed result is worth."""
+of a round, sample schedules, a driver's career sheet, what a confirmed result is worth, and the
+facts of a track its races read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -128,3 +130,21 @@ class EntryScore:
     injured: bool = False
     dead: bool = False
     driver: DriverSheet | None = None  # the driver after the round (rule sets with careers)
+
+
+@dataclass(frozen=True)
+class TrackFact:
+    """A fact printed on a track's map that a rule set's races read (Season Pass's weather
+    table, Formula D's weather chart): the league keeps it with each track as text under `key`
+    (its field's `label` and `help_text`), `default` where the track gives none. `canonical`
+    writes a text in its canonical form, raising ValueError with the reason for one the rule
+    set cannot read; `for_race` is what the rule set's `race_options` hook takes as `key`.
+    A rule set names its facts in `Championship.track_facts`; `track_facts()` (the registry)
+    gathers every rule set's."""
+
+    key: str
+    label: str
+    help_text: str
+    default: str
+    canonical: Callable[[str], str]
+    for_race: Callable[[str], object]

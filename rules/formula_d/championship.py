@@ -23,6 +23,7 @@ from rules.championship import (
     InvalidSetting,
     PointsTable,
     Setting,
+    TrackFact,
 )
 from rules.formula_d.car import BUILD_LIMITS, Zone
 from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, driver_card
@@ -30,7 +31,33 @@ from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
 from rules.formula_d.team_race import NOT_PAIRS, TEAM_RACE_TABLE, TEAM_SIZE
-from rules.formula_d.weather import DEFAULT_WEATHER_CHART
+from rules.formula_d.weather import (
+    DEFAULT_WEATHER_CHART,
+    format_weather_chart,
+    parse_weather_chart,
+)
+
+
+def _canonical_weather_chart(text: str) -> str:
+    return format_weather_chart(parse_weather_chart(text))
+
+
+def _chart_as_written(text: str) -> object:
+    return text
+
+
+# The track's weather chart (the Weather Conditions rule): kept by the league with every track
+# (`Championship.track_facts`), and given to the race as written, where the league plays it.
+WEATHER_CHART = TrackFact(
+    key="weather_chart",
+    label="Formula D weather chart",
+    help_text="Formula D's weather chart for the track (its Weather Conditions rule), as "
+    "black-die ranges of its four lines, e.g. '1-8 good, 9-14 changeable, "
+    "15-17 rain changeable, 18-20 rainy'.",
+    default=DEFAULT_WEATHER_CHART,
+    canonical=_canonical_weather_chart,
+    for_race=_chart_as_written,
+)
 
 
 def _race_length(laps: int) -> str:
@@ -121,6 +148,7 @@ class FormulaDChampionship(Championship[Never, Never]):
         ),
     )
     most_rounds = MOST_ROUNDS
+    track_facts = (WEATHER_CHART,)
     # A round once given its length as its race format races that length (a backup of then).
     race_format_option = LAPS_SETTING
     # Constructing Your Car: a player may build the car from 20 WP instead of the standard one.

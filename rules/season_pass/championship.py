@@ -15,6 +15,7 @@ from rules.championship import (
     EntryScore,
     RoundShape,
     Setting,
+    TrackFact,
 )
 from rules.season_pass.driving import DISABLING_DAMAGE
 from rules.season_pass.experience import (
@@ -44,6 +45,28 @@ from rules.season_pass.schedule import (
 )
 from rules.season_pass.scoring import SCORING_POINTS, FieldSizeRule
 from rules.season_pass.season_end import SeasonEndChange, season_end_change
+from rules.season_pass.weather import (
+    DEFAULT_WEATHER_TABLE,
+    format_weather_table,
+    parse_weather_table,
+)
+
+
+def _canonical_weather_table(text: str) -> str:
+    return format_weather_table(parse_weather_table(text))
+
+
+# The weather table printed on each map, which a race's Weather Score is rolled against: kept
+# by the league with every track (`Championship.track_facts`).
+WEATHER_TABLE = TrackFact(
+    key="weather_table",
+    label="Weather table",
+    help_text="The weather table printed on the map, as black-die ranges, "
+    "e.g. '1-14 sun, 15-18 rain, 19-20 variable'.",
+    default=DEFAULT_WEATHER_TABLE,
+    canonical=_canonical_weather_table,
+    for_race=parse_weather_table,
+)
 
 ACTIVE, RETIRED, DEAD = "active", "retired", "dead"
 
@@ -79,6 +102,7 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
     )
     most_rounds = ROUNDS_PER_SEASON
     weather = True  # the Weather Score, from the weather table printed on each map
+    track_facts = (WEATHER_TABLE,)
     presets = SAMPLE_SCHEDULE
     out_reasons = (
         ("overshoot", "Overshot a corner"),

@@ -1,4 +1,4 @@
-"""A league's backup (league/backup.py): exported to one file and imported into an empty
+"""A league's backup (league/backup/): exported to one file and imported into an empty
 database, it gives the same standings, careers, race logs and season-end reports; a file it
 cannot take is refused with the reason and writes nothing."""
 
@@ -17,9 +17,12 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
-from league import backup, backup_file, services
+from league import backup, services
 from league import services as league_services
+from league.backup import importing
+from league.backup import reader as backup_file
 from league.management.commands import load_demo
 from league.models import Driver, Invitation, League, Role, Round, Season, Team, Track
 from league.standings import season_standings
@@ -191,6 +194,30 @@ def test_every_table_of_a_league_is_in_its_backup():
             assert model in in_backup | shared | left_out, f"{label} is not in the backup"
 
 
+def test_no_table_of_a_backup_stamps_a_time_as_its_rows_are_inserted():
+    """The import writes rows with bulk_create, which stamps an auto_now or auto_now_add field
+    with the time of the restore: a time a row keeps from its making is a default instead
+    (default=timezone.now), so the file's time comes back (the round trips below compare it)."""
+    for table in backup.TABLES:
+        for field in table.model._meta.concrete_fields:
+            stamped = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+            assert not stamped, f"{table.label}.{field.name} is stamped on insert"
+
+
+def test_a_time_the_file_lacks_is_the_time_of_the_import(exported):
+    """A file written before a row kept the time of its making (a driver's hiring, a member's
+    joining): those rows take the time of the import, as they did when the field came."""
+    for row in exported["tables"]["league.driver"]:
+        del row["hired"]
+    kept = exported["tables"]["league.membership"][0]["joined"]
+    empty_database()
+    start = timezone.now()
+    league = imported(exported)
+    hired = set(Driver.objects.filter(team__league=league).values_list("hired", flat=True))
+    assert hired and all(start <= time <= timezone.now() for time in hired)
+    assert league.memberships.order_by("pk").first().joined.isoformat() == kept
+
+
 def test_the_demo_league_with_races_at_the_table_comes_back_the_same_in_an_empty_database():
     league = demo_with_races_at_the_table()
     assert Race.objects.filter(finished_at__isnull=False).count() == 1
@@ -211,7 +238,7 @@ def test_a_league_past_its_first_season_comes_back_with_its_season_end_report(
     organiser, monkeypatch
 ):
     # Inserted a few rows a statement, as a league of thousands of rows is.
-    monkeypatch.setattr(backup, "BATCH", 3)
+    monkeypatch.setattr(importing, "BATCH", 3)
     league = ended_season_league(organiser)
     before = picture(league.slug)
     assert before["league.seasonendchange"] and before["league.roundresultchange"]
@@ -445,7 +472,7 @@ def test_a_file_read_a_few_characters_at_a_time_comes_back_the_same(organiser, m
 
 
 def test_a_row_longer_than_any_backup_s_is_refused_without_reading_it_whole(exported, monkeypatch):
-    monkeypatch.setattr(backup, "MOST_ROW", 5_000)
+    monkeypatch.setattr(importing, "MOST_ROW", 5_000)
     empty_database()
     exported["tables"]["league.team"][0]["name"] = "x" * 10_000
     refused_import(

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from league import backup, restore
+from league.backup import importing
 from league.management.commands import load_demo
 from league.models import Driver, League, Role, Track
 from races.models import RaceEvent
@@ -425,7 +426,7 @@ def test_a_clash_is_said_in_words_not_in_the_database_s(exported):
 def test_a_clash_only_the_database_sees_is_said_in_words_all_the_same(exported, monkeypatch):
     """The same, with the import's own checks of unique values switched off: the database's
     refusal is answered in the site's words (backup.CLASH)."""
-    monkeypatch.setattr(backup, "_unique_keys", lambda model: [])
+    monkeypatch.setattr(importing, "unique_keys", lambda model: [])
     exported["tables"]["league.league"][0]["slug"] = "old-hands-copy"
     response = upload(signed_in("newcomer"), json.dumps(_twin_entries(exported)))
     assert response.status_code == 400

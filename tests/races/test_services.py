@@ -43,7 +43,7 @@ def test_starting_a_race_starts_the_round_and_sets_up_each_car(race, round_one, 
     setup = engine.setup_from_dict(race.setup)
     assert [car.car for car in setup.cars] == ["red", "blue", "green", "yellow"]
     assert [car.level.value for car in setup.cars] == ["Rookie"] * 4
-    assert setup.weather_table == round_one.track.weather_bands()
+    assert setup.weather_table == round_one.track.race_options()["weather_table"]
     assert race.seq == 0
     assert race.state == engine.state_to_dict(engine.start(setup)[0])
     # round_start's effects: every starter gains one XP.

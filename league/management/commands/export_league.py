@@ -1,4 +1,4 @@
-"""`manage.py export_league <slug> <file>`: a whole league to one JSON file (league/backup.py)."""
+"""`manage.py export_league <slug> <file>`: a whole league to one JSON file (league/backup/)."""
 
 from __future__ import annotations
 

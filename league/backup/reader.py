@@ -1,5 +1,5 @@
-"""A league's backup file read a piece at a time (league/backup.py): however large the file,
-what is held at once is one read of it (`CHUNK`) and the piece being read, never the whole.
+"""A league's backup file read a piece at a time (importing.py): however large the file, what
+is held at once is one read of it (`CHUNK`) and the piece being read, never the whole.
 
 The file is one JSON object; `Reader` walks its structure (objects, their keys, arrays) by hand
 and reads each leaf piece the caller asks for (a row of a table, a header's value) with the

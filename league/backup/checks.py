@@ -1,0 +1,286 @@
+"""What a row read from a backup must be before it is written: each field as a form would clean
+it, a league's JSON as its rule set validates it, a result as the standings read it, and no two
+rows the same where the database (or the site) keeps them apart."""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db.models.functions import Lower
+
+from rules.championship import Championship, rule_sets
+
+from ..models import (
+    Driver,
+    Entry,
+    League,
+    PointsAdjustment,
+    Round,
+    RoundStatus,
+    Season,
+    Team,
+    Track,
+)
+from .messages import BAD_ROW
+from .tables import fields as table_fields
+
+
+class SoFar(Protocol):
+    """What a league's own checks read of the import under way: the league (its row comes
+    first) and the status of each round written so far, by its new id."""
+
+    league: League | None
+    round_status: dict[int, str]
+    round_season: dict[int, int]  # the season's new id, by the round's
+
+
+def _rules(run: SoFar) -> Championship:
+    assert run.league is not None  # the league's row is the file's first
+    return run.league.rules
+
+
+# What each integer column takes, the same on every database (SQLite would take any 64-bit
+# number, PostgreSQL the column's own range): a file one site takes, every site takes.
+INTEGER_RANGES = BaseDatabaseOperations.integer_field_ranges
+
+# The fields that name a thing, shown on its pages: made plain (plain_name).
+NAMES: dict[type[models.Model], tuple[str, ...]] = {
+    League: ("name",),
+    Team: ("name",),
+    Driver: ("name",),
+    Track: ("name",),
+}
+
+
+def plain_name(name: str) -> str:
+    """A name as a reader sees it: Unicode's compatibility form (NFKC: a full-width or a
+    ligature letter as the letter), without the characters that show nothing (zero-width
+    spaces and joiners, right-to-left and other direction marks, control characters), its
+    spaces single. So two names that look the same are the same, and a name cannot reorder
+    the text around it."""
+    text = unicodedata.normalize("NFKC", name)
+    shown = []
+    for character in text:
+        category = unicodedata.category(character)
+        if category in ("Cc", "Zl", "Zp"):
+            shown.append(" ")
+        elif category not in ("Cf", "Co", "Cn", "Cs"):
+            shown.append(character)
+    return " ".join("".join(shown).split())
+
+
+def _season_checked(run: SoFar, season: Season) -> None:
+    if season.number < 1:
+        raise ValidationError("a season's number is 1 or more")
+    if not isinstance(season.setup, dict):
+        raise ValidationError("a season's setup is written as its numbers by name")
+    _rules(run).validated_season_setup(season.setup)
+
+
+def _round_checked(run: SoFar, round_: Round) -> None:
+    rules = _rules(run)
+    if not 1 <= round_.number <= rules.most_rounds:
+        raise ValidationError(f"a season of {rules.title} has rounds 1 to {rules.most_rounds}")
+    if not isinstance(round_.race_options, dict):
+        raise ValidationError("a round's race options are written as their values by name")
+    rules.validated_race_options(round_.race_options)
+    formats = {"", *dict(rules.race_formats)}
+    kept = {setting.key: setting for setting in rules.settings}.get(rules.race_format_option)
+    if kept is not None:
+        formats |= set(dict(kept.choices))
+    if round_.race_format not in formats:
+        raise ValidationError(f"{rules.title} has no race format {round_.race_format!r}")
+
+
+def _driver_checked(run: SoFar, driver: Driver) -> None:
+    if not isinstance(driver.driver_card, dict):
+        raise ValidationError("a driver's card is written as its skill and WP by zone")
+    if driver.driver_card:
+        _rules(run).validated_driver_card(driver.driver_card)
+
+
+def _entry_checked(run: SoFar, entry: Entry) -> None:
+    """An entry as the round page, the standings and the exports read it: only in a round
+    started or finished; in a finished one, with its place and whether it finished; a way out
+    that a rule set has; an injury check its rule set can read."""
+    status = run.round_status[entry.round_id]
+    if status == RoundStatus.SCHEDULED:
+        raise ValidationError("an entry of a round not started yet")
+    if entry.place is not None and entry.place < 1:
+        raise ValidationError("a place is 1st or later")
+    if status == RoundStatus.FINISHED and (entry.place is None or entry.finished is None):
+        raise ValidationError("an entry of a finished round without its place")
+    if entry.out_reason and entry.out_reason not in OUT_REASONS():
+        raise ValidationError(f"no rule set has the way out {entry.out_reason!r}")
+    columns, rolls = entry.injury_columns, entry.injury_rolls
+    if not isinstance(columns, list) or not isinstance(rolls, list):
+        raise ValidationError("an injury check is written as its columns and its rolls")
+    if any(isinstance(roll, bool) or not isinstance(roll, int) for roll in rolls):
+        raise ValidationError("an injury check's rolls are whole numbers")
+    entry.injury_check(_rules(run))
+
+
+@functools.cache
+def OUT_REASONS() -> frozenset[str]:  # noqa: N802 (a constant, read once the rule sets load)
+    return frozenset(key for rules in rule_sets() for key, _label in rules.out_reasons)
+
+
+def _adjustment_checked(run: SoFar, adjustment: PointsAdjustment) -> None:
+    """A points adjustment as the standings count it: of some points, for a driver or a team,
+    in a round of its own season."""
+    if adjustment.points == 0:
+        raise ValidationError("an adjustment of 0 points")
+    if (adjustment.driver_id is None) == (adjustment.team_id is None):
+        raise ValidationError("an adjustment is for a driver or for a team")
+    if (
+        adjustment.round_id is not None
+        and run.round_season[adjustment.round_id] != adjustment.season_id
+    ):
+        raise ValidationError("an adjustment in a round of another season")
+
+
+LEAGUE_CHECKS: dict[type[models.Model], Callable[[SoFar, Any], None]] = {
+    Season: _season_checked,
+    Round: _round_checked,
+    Driver: _driver_checked,
+    Entry: _entry_checked,
+    PointsAdjustment: _adjustment_checked,
+}
+
+
+def cleaned(label: str, number: int, obj: models.Model, *, exclude: list[str]) -> None:
+    """`obj` as a form would clean it: each field's type, length, range and choices, and the
+    model's own clean() (a league's settings by its rule set, a track's weather). References
+    are the file's to check (`_reference`), and uniqueness the import's (`_unique`): a query
+    a row for either would cost a league of 100,000 rows as many."""
+    try:
+        obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+        for constraint in obj._meta.constraints:
+            if isinstance(constraint, models.CheckConstraint):
+                constraint.validate(type(obj), obj)
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise bad(number, label, repr(error)) from error  # a JSON field's clean() choked on it
+    except ValidationError as error:
+        reasons = []
+        for field, messages in getattr(error, "message_dict", {"": error.messages}).items():
+            said = " ".join(messages)
+            reasons.append(said if field in ("", NON_FIELD_ERRORS) else f"{field}: {said}")
+        raise bad(number, label, "; ".join(reasons)) from error
+
+
+def unchecked(obj: models.Model) -> list[str]:
+    """The fields of `obj` that full_clean is not to check: its references (the import checks
+    them), its JSON (read as plain JSON: reader.py; its rule set checks what it holds), and
+    an empty value where the column takes one (a result not entered yet)."""
+    found = shape_of(type(obj))
+    return [
+        *found.unchecked,
+        *(field.name for field in found.nullable if getattr(obj, field.attname) is None),
+    ]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the import asks of a model's fields, found once per model."""
+
+    fields: dict[str, models.Field]  # by name
+    required: tuple[models.Field, ...]  # references a row must make
+    people: tuple[models.Field, ...]  # references to a person
+    unchecked: tuple[str, ...]  # references and JSON, which full_clean is not to check
+    nullable: tuple[models.Field, ...]  # the others that may be empty
+
+
+@functools.cache
+def shape_of(model: type[models.Model]) -> Shape:
+    fields = {field.name: field for field in table_fields(model)}
+    user_model = get_user_model()
+    skipped = [
+        field
+        for field in fields.values()
+        if field.is_relation or isinstance(field, models.JSONField)
+    ]
+    return Shape(
+        fields=fields,
+        required=tuple(f for f in fields.values() if f.is_relation and not f.null),
+        people=tuple(f for f in fields.values() if f.is_relation and f.related_model is user_model),
+        unchecked=tuple(field.name for field in skipped),
+        nullable=tuple(f for f in fields.values() if f.null and f not in skipped),
+    )
+
+
+# What the site keeps unique beyond the database's constraints (team_create checks it): a
+# team's name in its league, whatever the case.
+SITE_KEYS: dict[type[models.Model], list[tuple[str, Callable[[Any], tuple]]]] = {
+    Team: [("name (whatever the case)", lambda team: (team.name.lower(),))],
+}
+
+
+@functools.cache
+def unique_keys(model: type[models.Model]) -> list[tuple[str, Callable[[Any], tuple]]]:
+    """Each set of values the database (or the site: SITE_KEYS) keeps unique among `model`'s
+    rows, in words, and how to read it off a row (a name whatever its case in lower case)."""
+    keys = list(SITE_KEYS.get(model, ()))
+    for field in table_fields(model):
+        if field.unique:
+            keys.append((field.verbose_name, _getter(model, field.name)))
+    for constraint in model._meta.constraints:
+        if not isinstance(constraint, models.UniqueConstraint) or constraint.condition:
+            continue
+        parts = [*constraint.fields, *constraint.expressions]
+        getters = [_getter(model, part) for part in parts]
+        if all(getters):
+            words = " and ".join(_words(model, part) for part in parts)
+            keys.append((words, lambda obj, read=getters: tuple(get(obj)[0] for get in read)))
+    return keys
+
+
+def _getter(model: type[models.Model], part: Any) -> Callable[[Any], tuple] | None:
+    if isinstance(part, str | models.F):
+        field = model._meta.get_field(part if isinstance(part, str) else part.name)
+        return lambda obj: (getattr(obj, field.attname),)
+    if isinstance(part, Lower):
+        inner = _getter(model, part.source_expressions[0])
+        if inner is None:
+            return None
+        return lambda obj: tuple(v.lower() if isinstance(v, str) else v for v in inner(obj))
+    return None  # the database's to keep unique (CLASH)
+
+
+def _words(model: type[models.Model], part: Any) -> str:
+    if isinstance(part, Lower):
+        return f"{_words(model, part.source_expressions[0])} (whatever the case)"
+    name = part if isinstance(part, str) else part.name
+    return str(model._meta.get_field(name).verbose_name)
+
+
+def json_kind(field: models.Field, value: Any) -> str:
+    """What a value of `field` is written as in a backup, if `value` is not that; else ""."""
+    if isinstance(field, models.BooleanField):
+        return "" if isinstance(value, bool) else "yes or no (true or false)"
+    if isinstance(value, bool):
+        return "a yes or no"
+    if isinstance(field, models.IntegerField):
+        return "" if isinstance(value, int) else "a whole number"
+    if isinstance(field, models.DecimalField):
+        return "" if isinstance(value, str | int | float) else "a number"
+    if isinstance(field, models.DateField):
+        return "" if isinstance(value, str) else "a time, written out"
+    if isinstance(field, models.CharField | models.TextField):
+        return "" if isinstance(value, str) else "text"
+    return ""
+
+
+def is_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def bad(number: int, label: str, reason: str) -> ValidationError:
+    return ValidationError(BAD_ROW.format(row=number, label=label, reason=reason))

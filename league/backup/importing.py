@@ -1,0 +1,509 @@
+"""A league's backup read back into this database (`league_import`): the file read a piece at a
+time (reader.py), each row checked (checks.py) and written under a new id, every reference
+pointed at its new row, in one transaction: a refusal anywhere leaves nothing behind."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import IO, Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import DataError, IntegrityError, models, transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from rules.championship import InvalidSetting, UnknownChampionship
+
+from .. import slugs, team_colours
+from ..models import League, Membership, Role, Round, Team, Track
+from .checks import (
+    INTEGER_RANGES,
+    LEAGUE_CHECKS,
+    NAMES,
+    bad,
+    cleaned,
+    is_id,
+    json_kind,
+    plain_name,
+    shape_of,
+    unchecked,
+    unique_keys,
+)
+from .messages import (
+    BAD_ROW,
+    BROKEN_REFERENCE,
+    CLASH,
+    FIELD_UNKNOWN,
+    NAME_TAKEN,
+    NOT_A_BACKUP,
+    ONE_LEAGUE,
+    OUT_OF_RANGE,
+    PART_OUT_OF_ORDER,
+    PART_UNKNOWN,
+    SLUG_TAKEN,
+    TABLE_MISSING,
+    TABLE_OUT_OF_ORDER,
+    TABLE_UNKNOWN,
+    TOO_MANY,
+    UNKNOWN_VERSION,
+)
+from .reader import Reader
+from .tables import FORMAT, FORMAT_VERSION, PARTS, TABLES, Table, referenced
+
+# Rows written at a time: a statement each, or more where the database takes fewer parameters
+# in one (PostgreSQL takes 65,535, and a row of the widest table, an entry, is 21); and fewer
+# rows where they are long (a race's snapshot each), so a batch holds at most some megabytes.
+BATCH = 1000
+BATCH_CHARACTERS = 4 << 20
+# The most characters of one piece of the file: a header's value, a person, a track, and a row
+# of a table (a race's setup and snapshot of 40 cars are some 40,000).
+MOST_HEADER = 200
+MOST_PERSON = 1_000
+MOST_TRACK = 2_000
+MOST_ROW = 1 << 20
+# The most people and tracks one league names (a league of 10,000 drivers names a handful).
+MOST_PEOPLE = 10_000
+MOST_TRACKS = 10_000
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What `league_import` made, and what whoever restored it is to be told."""
+
+    league: League
+    # The league's address as the file gives it (lower case): the league is elsewhere when that
+    # one was not free (the restore page).
+    address_in_file: str
+    # The members the restore page left out, in words: "alice (referee)".
+    members_left_out: tuple[str, ...] = ()
+    # The file's tracks whose weather or number differ from this site's track of that name,
+    # each restored as a track of its own: (the name in the file, the name given it here).
+    tracks_kept_apart: tuple[tuple[str, str], ...] = ()
+
+
+class RestoredAlready(Exception):  # noqa: N818 (an answer, not an error)
+    """The league at the file's address is one the restorer organises already: the same file
+    again, or a double tap."""
+
+    def __init__(self, league: League) -> None:
+        super().__init__(league.slug)
+        self.league = league
+
+
+def league_import(source: IO[bytes], *, organiser=None) -> Imported:
+    """The league in `source` (a backup file, read a piece at a time: reader.py)
+    written into this database under new ids, in one transaction: each row is checked as the
+    site's forms and pages need it before it is written, and a refusal anywhere in the file
+    (a ValidationError saying why) leaves nothing behind.
+
+    Tracks are matched by name whatever the case; one not here yet is added, and one whose
+    weather or number differs from this site's track of its name is added as a track of its
+    own ("Monza (restored)"), so a restore never changes what another league races on.
+
+    Without `organiser` (the site's administrator, `manage.py import_league`), people are
+    matched by username, and one not here yet gets an account with no password (an admin sets
+    one): the league comes back whole, at the address it had (a taken one is refused). With
+    `organiser` (whoever restores it on the restore page), the file's people are not this
+    site's to name: no account is made or linked, the restorer organises the league alone, the
+    log keeps its entries without who typed them, and `Imported.members_left_out` lists whom
+    to invite again (docs/rulings.md, "Roles"); the league comes back at its address, or at the
+    first free one after it (RestoredAlready if the restorer organises the league there)."""
+    try:
+        with transaction.atomic():
+            return _Import(organiser).read(Reader(source))
+    except IntegrityError as error:
+        raise ValidationError(CLASH) from error
+    except DataError as error:
+        raise ValidationError(OUT_OF_RANGE) from error
+
+
+TRACKS = Table("tracks", Track, lambda league: Track.objects.none())
+USERS = "users"
+
+
+class _Import:
+    """One import, reading the file's parts in order (PARTS), each row checked, then written a
+    statement per BATCH rows."""
+
+    def __init__(self, organiser) -> None:
+        self.organiser = organiser
+        self.user_model = get_user_model()
+        self.names: dict[int, str] = {}  # the file's people: id -> username
+        # Each row's new id by its id in the file, for the models rows name.
+        self.ids: dict[type[models.Model], dict[int, int]] = {
+            model: {} for model in (*referenced(), self.user_model, Track)
+        }
+        self.league: League | None = None
+        self.address_in_file = ""
+        self.file_lead: Any = None
+        self.left_out: list[str] = []
+        self.kept_apart: list[tuple[str, str]] = []
+        self.round_status: dict[int, str] = {}  # by the round's new id
+        self.round_season: dict[int, int] = {}  # the season's new id, by the round's
+        self.seen: dict[tuple[str, str], set[tuple]] = {}  # unique keys of the rows so far
+        self.team_colours: list[str] = []  # the colours of the file's teams so far
+
+    # -- the parts of the file ------------------------------------------------------------
+
+    def read(self, reader: Reader) -> Imported:
+        if reader.start("the backup") != "{":
+            raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
+        seen: list[str] = []
+        for part in reader.keys("the backup", MOST_HEADER):
+            if part not in PARTS:
+                if "format" not in seen:
+                    raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
+                raise ValidationError(PART_UNKNOWN.format(part=part[:MOST_HEADER]))
+            if part != "format" and "format" not in seen:
+                raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
+            if part != "version" and seen == ["format"]:
+                raise ValidationError(UNKNOWN_VERSION.format(found=None, known=FORMAT_VERSION))
+            if seen and PARTS.index(part) <= PARTS.index(seen[-1]):
+                raise ValidationError(
+                    PART_OUT_OF_ORDER.format(part=part, before=seen[-1], order=", ".join(PARTS))
+                )
+            seen.append(part)
+            getattr(self, f"_{part}")(reader)
+        reader.end()
+        if "format" not in seen:
+            raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
+        if "version" not in seen:
+            raise ValidationError(UNKNOWN_VERSION.format(found=None, known=FORMAT_VERSION))
+        if "tables" not in seen:
+            raise ValidationError(TABLE_MISSING.format(label="tables"))
+        return self._finished()
+
+    def _format(self, reader: Reader) -> None:
+        if reader.value("format", MOST_HEADER) != FORMAT:
+            raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
+
+    def _version(self, reader: Reader) -> None:
+        found = reader.value("version", MOST_HEADER)
+        if found != FORMAT_VERSION or isinstance(found, bool):
+            raise ValidationError(UNKNOWN_VERSION.format(found=found, known=FORMAT_VERSION))
+
+    def _exported_at(self, reader: Reader) -> None:
+        reader.value("time of export", MOST_HEADER)
+
+    def _league(self, reader: Reader) -> None:
+        reader.value("league's address", MOST_HEADER)
+
+    def _users(self, reader: Reader) -> None:
+        for number, _item in enumerate(reader.items("the backup's people"), start=1):
+            if number > MOST_PEOPLE:
+                raise ValidationError(TOO_MANY.format(what="people", most=MOST_PEOPLE))
+            row = reader.value(f"person {number}", MOST_PERSON)
+            if not isinstance(row, dict):
+                raise bad(number, USERS, "a person is written as an id and a username")
+            unknown = set(row) - {"id", "username"}
+            if unknown:
+                raise ValidationError(FIELD_UNKNOWN.format(label=USERS, field=min(unknown)))
+            old, username = row.get("id"), row.get("username")
+            if not is_id(old) or not isinstance(username, str):
+                raise bad(number, USERS, "a person is written as an id and a username")
+            if old in self.names:
+                raise bad(number, USERS, "its id is an earlier person's too")
+            self.names[old] = username
+        if self.organiser is None:
+            self.ids[self.user_model] = _people(self.names)
+
+    def _tracks(self, reader: Reader) -> None:
+        rows = []
+        for number, _item in enumerate(reader.items("the backup's tracks"), start=1):
+            if number > MOST_TRACKS:
+                raise ValidationError(TOO_MANY.format(what="tracks", most=MOST_TRACKS))
+            row = reader.value(f"track {number}", MOST_TRACK)
+            old, track = self._row(TRACKS, number, row)
+            rows.append((old, track))
+        for old, track in rows:
+            self.ids[Track][old] = self._track_here(track)
+
+    def _tables(self, reader: Reader) -> None:
+        labels = [table.label for table in TABLES]
+        following = 0  # the index of the table expected next
+        for label in reader.keys("the backup's tables", MOST_HEADER):
+            if label not in labels:
+                raise ValidationError(TABLE_UNKNOWN.format(label=label))
+            index = labels.index(label)
+            if index < following:
+                before = labels[following - 1]
+                raise ValidationError(TABLE_OUT_OF_ORDER.format(label=label, before=before))
+            if index > following:
+                raise ValidationError(TABLE_MISSING.format(label=labels[following]))
+            self._table(TABLES[index], reader)
+            following = index + 1
+        if following < len(labels):
+            raise ValidationError(TABLE_MISSING.format(label=labels[following]))
+
+    def _table(self, table: Table, reader: Reader) -> None:
+        batch: list[tuple[Any, models.Model]] = []
+        rows = 0
+        batch_from = reader.position
+        for number, _item in enumerate(reader.items(f"the backup's {table.label!r} table"), 1):
+            if table.model is League and number > 1:
+                raise ValidationError(ONE_LEAGUE)
+            row = reader.value(f"row {number} of its {table.label!r} table", MOST_ROW)
+            rows = number
+            made = self._row(table, number, row)
+            if made is not None:
+                batch.append(made)
+            if len(batch) >= BATCH or reader.position - batch_from > BATCH_CHARACTERS:
+                self._write(table, batch)
+                batch, batch_from = [], reader.position
+        if table.model is League and rows != 1:
+            raise ValidationError(ONE_LEAGUE)
+        self._write(table, batch)
+
+    def _finished(self) -> Imported:
+        league = self.league
+        assert league is not None  # the tables hold exactly one league
+        # Every organiser is a member (a file written before they were lacks its organiser's).
+        leads = {league.organiser_id}
+        if self.organiser is None:
+            leads.add(self.ids[self.user_model].get(self.file_lead, league.organiser_id))
+        for lead in leads:
+            Membership.objects.ensure_organiser(league=league, user_id=lead)
+        return Imported(
+            league=league,
+            address_in_file=self.address_in_file,
+            members_left_out=tuple(self.left_out),
+            tracks_kept_apart=tuple(self.kept_apart),
+        )
+
+    # -- one row --------------------------------------------------------------------------
+
+    def _row(self, table: Table, number: int, row: Any) -> tuple[Any, models.Model] | None:
+        """(its id in the file, the row as a model instance checked and ready to insert); None
+        for a row the restore page leaves out (a member)."""
+        label, model = table.label, table.model
+        if not isinstance(row, dict):
+            raise bad(number, label, "a row is written as its fields and their values")
+        shape = shape_of(model)
+        columns = shape.fields
+        unknown = row.keys() - columns.keys() - {"id"}
+        if unknown:
+            raise ValidationError(FIELD_UNKNOWN.format(label=label, field=min(unknown)))
+        old = row.get("id")
+        if model in self.ids:
+            if not is_id(old):
+                raise bad(number, label, "its id is not a whole number")
+            ids = self.seen.setdefault(("id", label), set())
+            if old in ids:
+                raise bad(number, label, "its id is an earlier row's too")
+            ids.add(old)
+        for field in shape.required:
+            if row.get(field.name) is None:
+                raise bad(number, label, f"it names no {field.verbose_name}")
+        values = {}
+        for name, value in row.items():
+            if name != "id":
+                field = columns[name]
+                values[field.attname] = self._value(label, number, field, value)
+        obj = model(**values)  # a field the file lacks (added since) takes its default
+        for name in NAMES.get(model, ()):
+            setattr(obj, name, plain_name(getattr(obj, name)))
+        if model is Team:
+            if "colour" not in row:  # a file from before teams had colours: by team order
+                obj.colour = team_colours.next_colour(self.team_colours)
+            self.team_colours.append(obj.colour)
+        if model is League:
+            self._league_row(obj, row)
+        elif self.organiser is not None and shape.people:
+            if any(not field.null for field in shape.people):
+                self._leave_out(obj, row, number, label)
+                return None
+            for field in shape.people:
+                setattr(obj, field.attname, None)
+        cleaned(label, number, obj, exclude=unchecked(obj))
+        self._checked(table, number, obj)
+        self._unique(table, number, obj)
+        return old, obj
+
+    def _value(self, label: str, number: int, field: models.Field, value: Any) -> Any:
+        if field.is_relation:
+            return self._reference(label, number, field, value)
+        if value is None:
+            if field.null:
+                return None
+            raise bad(number, label, f"{field.name}: it may not be empty")
+        if isinstance(field, models.JSONField):
+            return value  # read as plain JSON (reader.py); each is checked with its row
+        kind = json_kind(field, value)
+        if kind:
+            raise bad(number, label, f"{field.name}: {value!r} is not {kind}")
+        if isinstance(field, models.IntegerField):
+            low, high = INTEGER_RANGES[field.get_internal_type()]
+            if not low <= value <= high:
+                raise bad(number, label, f"{field.name}: {value} is out of range")
+        try:
+            value = field.to_python(value)
+        except ValidationError as error:
+            raise bad(number, label, f"{field.name}: {' '.join(error.messages)}") from error
+        if isinstance(value, datetime.datetime):
+            if timezone.is_naive(value):
+                raise bad(number, label, f"{field.name}: a time needs its time zone")
+            try:
+                value.astimezone(datetime.UTC)
+            except OverflowError as error:
+                raise bad(number, label, f"{field.name}: a time out of range") from error
+        return value
+
+    def _reference(self, label: str, number: int, field: models.Field, value: Any) -> Any:
+        if value is None:
+            return None
+        target = field.related_model
+        known = self.names if target is self.user_model else self.ids.get(target, {})
+        if not is_id(value) or value not in known:
+            raise ValidationError(
+                BROKEN_REFERENCE.format(row=number, label=label, field=field.name, value=value)
+            )
+        return self.ids[target].get(value)  # no one, for a person on the restore page
+
+    def _league_row(self, league: League, row: dict[str, Any]) -> None:
+        """The league's address made lower case and plain; the restorer in place of the file's
+        organiser on the restore page, the league at the first free address after the file's;
+        elsewhere the file's address, which must be free."""
+        self.file_lead = row.get("organiser")
+        if not isinstance(league.settings, dict):
+            raise bad(1, "league.league", "a league's settings are written as their values by name")
+        league.slug = slugs.normalised(league.slug)
+        self.address_in_file = league.slug
+        here = League.objects.filter(slug__iexact=league.slug).first()
+        if self.organiser is not None:
+            league.organiser_id = self.organiser.pk
+            if here is not None and here.can_manage(self.organiser):
+                raise RestoredAlready(here)
+            league.slug = slugs.free_slug(league.slug, taken=_slug_taken)
+        elif here is not None:
+            raise ValidationError(SLUG_TAKEN.format(slug=league.slug))
+        if league.organiser_id is not None:
+            theirs = League.objects.filter(organiser_id=league.organiser_id)
+            if theirs.filter(name__iexact=league.name).exists():
+                said = NAME_TAKEN.format(organiser=league.organiser, name=league.name)
+                raise ValidationError(said)
+        self.league = league
+
+    def _leave_out(self, obj: models.Model, row: dict[str, Any], number: int, label: str) -> None:
+        """A member's row, which the restore page does not bring back: checked all the same,
+        and named among those to invite again."""
+        obj.user_id = None
+        cleaned(label, number, obj, exclude=unchecked(obj))
+        role = dict(Role.choices)[obj.role].lower()
+        self.left_out.append(f"{self.names[row['user']]} ({role})")
+
+    def _checked(self, table: Table, number: int, obj: models.Model) -> None:
+        """What the league's pages need of a row beyond its fields (its JSON fields as its rule
+        set validates them, a result as the standings read it), and a registered table's check."""
+        league_check = LEAGUE_CHECKS.get(table.model)
+        try:
+            if league_check is not None:
+                league_check(self, obj)
+            if table.check is not None:
+                table.check(obj)
+        except ValidationError as error:
+            raise bad(number, table.label, " ".join(error.messages)) from error
+        except (InvalidSetting, UnknownChampionship) as error:
+            raise bad(number, table.label, str(error)) from error
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
+            raise bad(number, table.label, repr(error)) from error
+
+    def _unique(self, table: Table, number: int, obj: models.Model) -> None:
+        """A row the same as an earlier row of the file where the database keeps rows apart
+        (two teams of one name, two entries of one car) is refused, in words."""
+        for name, key in unique_keys(table.model):
+            value = key(obj)
+            if any(part is None for part in value):
+                continue
+            seen = self.seen.setdefault((table.label, name), set())
+            if value in seen:
+                raise bad(number, table.label, f"it has the {name} of an earlier row")
+            seen.add(value)
+
+    def _write(self, table: Table, batch: list[tuple[Any, models.Model]]) -> None:
+        """Insert `batch` with bulk_create (a statement per as many rows as the database takes
+        in one). The times stamped at each row's making are the file's: those fields take now
+        as their default (`default=timezone.now`), never on insert as auto_now_add would
+        (tests/league/test_backup.py checks every table's fields for it)."""
+        if not batch:
+            return
+        model = table.model
+        objs = model._base_manager.bulk_create([obj for _old, obj in batch])
+        if model in self.ids:
+            self.ids[model].update((old, obj.pk) for old, obj in batch)
+        if model is Round:
+            self.round_status.update((obj.pk, obj.status) for obj in objs)
+            self.round_season.update((obj.pk, obj.season_id) for obj in objs)
+
+    # -- tracks ---------------------------------------------------------------------------
+
+    def _track_here(self, track: Track) -> int:
+        """This site's track for the file's `track`: the one of its name whatever the case,
+        where its weather and number are the same; else a track of its own, "Name (restored)"
+        (or "(restored 2)"...), reused by a later restore of the same track."""
+        in_file = track.name
+        for attempt in range(MOST_TRACKS):
+            name = _restored_name(in_file, attempt)
+            here = Track.objects.filter(name__iexact=name).first()
+            if here is None:
+                track.name = name
+                track.save(force_insert=True)
+                here = track
+            elif _track_facts(here) != _track_facts(track):
+                continue
+            if attempt:
+                self.kept_apart.append((in_file, here.name))
+            return here.pk
+        raise ValidationError(TOO_MANY.format(what="tracks", most=MOST_TRACKS))
+
+
+def _restored_name(name: str, attempt: int) -> str:
+    """The name of the file's track `name` at the `attempt`-th try: its own, then
+    "Name (restored)", "Name (restored 2)"... within the longest name a track takes."""
+    if not attempt:
+        return name
+    suffix = " (restored)" if attempt == 1 else f" (restored {attempt})"
+    most = Track._meta.get_field("name").max_length
+    return name[: most - len(suffix)] + suffix
+
+
+def _track_facts(track: Track) -> tuple[Any, ...]:
+    """What makes two tracks of one name the same track to race on."""
+    return (track.number, *track.facts().values())
+
+
+def _slug_taken(slug: str) -> bool:
+    return League.objects.filter(slug__iexact=slug).exists()
+
+
+def _people(names: dict[int, str]) -> dict[int, int]:
+    """The accounts of the file's people (id: username) by their ids in the file: matched by
+    username whatever its case (as the site tells accounts apart), one not here yet made
+    without a usable password."""
+    user_model = get_user_model()
+    field = user_model.USERNAME_FIELD
+    found = dict(
+        user_model.objects.annotate(folded=Lower(field))
+        .filter(folded__in={username.lower() for username in names.values()})
+        .values_list("folded", "pk")
+    )
+    ids = {}
+    for number, (old, username) in enumerate(names.items(), start=1):
+        if username.lower() not in found:
+            user = user_model(**{field: username})
+            _usernamecleaned(user, field, number)
+            user.set_unusable_password()
+            user.save()
+            found[username.lower()] = user.pk
+        ids[old] = found[username.lower()]
+    return ids
+
+
+def _usernamecleaned(user, field: str, number: int) -> None:
+    """A newcomer's username as the account's field takes it (its length, its characters)."""
+    try:
+        user._meta.get_field(field).clean(getattr(user, field), user)
+    except ValidationError as error:
+        reason = f"{field}: {' '.join(error.messages)}"
+        raise ValidationError(BAD_ROW.format(row=number, label=USERS, reason=reason)) from error

@@ -1,0 +1,103 @@
+"""What a league's backup file holds: its format's name and version, its parts in order, and
+the tables of a league's rows (`TABLES`, which another app joins through `register`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import models
+
+from ..models import (
+    Driver,
+    Entry,
+    League,
+    Membership,
+    PointsAdjustment,
+    Round,
+    RoundResultChange,
+    Season,
+    SeasonEndChange,
+    StarterChoice,
+    Team,
+)
+
+FORMAT = "paddock-league"
+FORMAT_VERSION = 2  # 2: members and starter choices for the referees of version 1
+# The parts of a file, in the order league_export writes them: a row of a table names people
+# and tracks, so those come first.
+PARTS = ("format", "version", "exported_at", "league", "users", "tracks", "tables")
+
+
+@dataclass(frozen=True)
+class Table:
+    """A model whose rows belong to a league, how to find them, and what to ask of a row read
+    from a file beyond its fields' types (`check` raises ValueError, TypeError or KeyError for
+    a row this Paddock could not show)."""
+
+    label: str
+    model: type[models.Model]
+    rows: Callable[[League], models.QuerySet]
+    check: Callable[[models.Model], object] | None = None
+
+
+# In the order they are imported: a row only names rows of tables before it (and people and
+# tracks, which come first).
+TABLES: list[Table] = [
+    Table("league.league", League, lambda league: League.objects.filter(pk=league.pk)),
+    Table("league.season", Season, lambda league: Season.objects.filter(league=league)),
+    Table("league.round", Round, lambda league: Round.objects.filter(season__league=league)),
+    Table("league.team", Team, lambda league: Team.objects.filter(league=league)),
+    Table("league.driver", Driver, lambda league: Driver.objects.filter(team__league=league)),
+    # Its referees and team owners (an invitation is left out: a one-use secret for one person).
+    Table("league.membership", Membership, lambda league: Membership.objects.filter(league=league)),
+    Table(
+        "league.starterchoice",
+        StarterChoice,
+        lambda league: StarterChoice.objects.filter(round__season__league=league),
+    ),
+    Table("league.entry", Entry, lambda league: Entry.objects.filter(round__season__league=league)),
+    Table(
+        "league.seasonendchange",
+        SeasonEndChange,
+        lambda league: SeasonEndChange.objects.filter(season__league=league),
+    ),
+    Table(
+        "league.roundresultchange",
+        RoundResultChange,
+        lambda league: RoundResultChange.objects.filter(round__season__league=league),
+    ),
+    Table(
+        "league.pointsadjustment",
+        PointsAdjustment,
+        lambda league: PointsAdjustment.objects.filter(season__league=league),
+    ),
+]
+
+
+def register(
+    label: str,
+    model: type[models.Model],
+    rows: Callable[[League], models.QuerySet],
+    check: Callable[[models.Model], object] | None = None,
+):
+    """Add another app's rows of a league to the file (after the league's own): `rows(league)`
+    are that league's rows of `model`, `check(row)` what a row read from a file must pass.
+    Called from the app's ready(), once per table."""
+    if all(table.label != label for table in TABLES):
+        TABLES.append(Table(label, model, rows, check))
+
+
+def fields(model: type[models.Model]) -> list[models.Field]:
+    """The fields of `model` a backup holds: every column but its id."""
+    return [field for field in model._meta.concrete_fields if not field.primary_key]
+
+
+def referenced() -> set[type[models.Model]]:
+    """The models a row of the file may name: their rows' new ids are kept while importing."""
+    return {
+        field.related_model
+        for table in TABLES
+        for field in fields(table.model)
+        if field.is_relation and field.related_model is not None
+    }
