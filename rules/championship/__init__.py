@@ -43,6 +43,7 @@ from rules.championship.registry import (
     rule_sets,
 )
 from rules.championship.settings import (
+    GEAR_ODDS_SETTING,
     BuildZone,
     DriverSheet,
     EntryScore,
@@ -64,6 +65,7 @@ from rules.championship.title import (
 from rules.registry import RULE_SET_PACKAGES
 
 __all__ = [
+    "GEAR_ODDS_SETTING",
     "MOST_PLACES",
     "MOST_POINTS_A_PLACE",
     "POINTS_TABLE",
