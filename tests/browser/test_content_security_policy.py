@@ -224,10 +224,6 @@ def test_every_page_of_the_site_keeps_to_the_content_security_policy(
     visit("races:log", reverse("races:log", args=[race.pk]))
     visit("races:undo_back_to", reverse("races:undo_back_to", args=[race.pk, 2]))
     visit("races:turn", race.get_absolute_url())
-    odds_league = race.round.season.league
-    odds_league.settings = {**odds_league.settings, "gear_odds": True}
-    odds_league.save(update_fields=["settings"])
-    visit("races:odds", reverse("races:odds", args=[race.pk]) + "?to_corner=3&stops=1")
     rng, tapped = random.Random(7), 0
     for _entry in range(30):
         race.refresh_from_db()
@@ -251,6 +247,10 @@ def test_every_page_of_the_site_keeps_to_the_content_security_policy(
         arg=version,
     )
     visit.clean("the turn page after an undo")
+    odds_league = race.round.season.league
+    odds_league.settings = {**odds_league.settings, "gear_odds": True}
+    odds_league.save(update_fields=["settings"])
+    visit("races:odds", reverse("races:odds", args=[race.pk]) + "?to_corner=3&stops=1")
 
     # A spectator's turn page asks for news every 5 seconds, and swaps it in.
     page.get_by_role("button", name="Log out").click()
