@@ -42,6 +42,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from rules.championship import InvalidSetting, UnknownChampionship, rule_sets
+from rules.dice_luck import checked_tally
 
 from . import backup_file, slugs
 from .models import (
@@ -759,6 +760,7 @@ def _entry_checked(run: _Import, entry: Entry) -> None:
     if any(isinstance(roll, bool) or not isinstance(roll, int) for roll in rolls):
         raise ValidationError("an injury check's rolls are whole numbers")
     entry.injury_check(run.league.rules)
+    checked_tally(entry.dice)
 
 
 @functools.cache
