@@ -145,8 +145,9 @@ class DieLuck:
 
 @dataclass(frozen=True)
 class Luck:
-    """All of a driver's rolls: each die's, the sum of their distances from the true means
-    (`score`, in standard deviations a roll), and the share of fair-dice runs of the same rolls
+    """All of a driver's rolls: each die's; the sum of their distances from the true means over
+    the square root of the rolls (`score`: standard deviations from fair dice); the share of
+    fair-dice runs of the same rolls
     that came out lower (`percentile`, 0-100; 50 is as luck has it)."""
 
     rolls: int
@@ -229,10 +230,27 @@ def _simulated_scores(rolls_by_die: Mapping[Die, int]) -> list[float]:
     return scores
 
 
+def score(tally: Mapping[str, Mapping[str, Mapping[str, int]]]) -> float | None:
+    """The luck score alone (as `Luck.score`), without simulating: to rank many drivers."""
+    dice = _dice(tally)
+    rolls = sum(die.rolls for die in dice)
+    if not rolls:
+        return None
+    return math.fsum(die.score for die in dice) / math.sqrt(rolls)
+
+
+def _dice(tally: Mapping[str, Mapping[str, Mapping[str, int]]]) -> tuple[DieLuck, ...]:
+    """Each die of `tally` that was rolled at all."""
+    return tuple(
+        die_luck(Die(die), by_purpose)
+        for die, by_purpose in sorted(tally.items())
+        if any(count for faces in by_purpose.values() for count in faces.values())
+    )
+
+
 def luck(tally: Mapping[str, Mapping[str, Mapping[str, int]]]) -> Luck | None:
     """A driver's luck from their tally; None when they rolled nothing."""
-    dice = tuple(die_luck(Die(die), by_purpose) for die, by_purpose in sorted(tally.items()))
-    dice = tuple(die for die in dice if die.rolls)
+    dice = _dice(tally)
     if not dice:
         return None
     rolls = sum(die.rolls for die in dice)
@@ -257,4 +275,5 @@ __all__ = [
     "merged",
     "purpose_of",
     "race_tallies",
+    "score",
 ]
