@@ -684,6 +684,8 @@ class Entry(models.Model):
     # count}}}, rules.dice_luck), counted from the race's log when it was written into the
     # season; {} for a result entered by hand.
     dice = models.JSONField(default=dict, blank=True)
+    # Whether the car started from pole, known for a race run at the table (its grid).
+    pole = models.BooleanField(default=False)
     bonus_points = models.PositiveSmallIntegerField(
         default=0,
         help_text="Points earned in the race beyond the place (Mini's lap-leader points), "

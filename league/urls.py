@@ -6,6 +6,7 @@ from .views import (
     exports,
     leagues,
     members,
+    records,
     results,
     rounds,
     seasons,
@@ -39,6 +40,7 @@ urlpatterns = [
     ),
     path("<slug:slug>/points/", leagues.league_points, name="league_points"),
     path("<slug:slug>/publish/", leagues.league_publish, name="league_publish"),
+    path("<slug:slug>/records/", public(records.records), name="records"),
     path("<slug:slug>/members/", members.members, name="members"),
     path("<slug:slug>/members/<id:member_id>/", members.member, name="member"),
     path(

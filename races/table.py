@@ -118,14 +118,16 @@ def _running(round_: Round, expected_race_version: int | None) -> Race:
     return race
 
 
-def _count_dice(race: Race, by_car: dict[str, Entry]) -> None:
+def _count_dice(race: Race, by_car: dict[str, Entry], pole: str | None) -> None:
     """Each entry's dice, counted from the race's log as it is written into its season (once,
-    never as a roll is entered): the log replayed, a car's rolls kept with its entry."""
+    never as a roll is entered): the log replayed, a car's rolls kept with its entry; and the
+    car that started from `pole`."""
     setup = engine.setup_from_dict(race.setup)
     tallies = race_tallies(setup, race_events(race))
     for car, entry in by_car.items():
         entry.dice = tallies.get(car, {})
-    Entry.objects.bulk_update(by_car.values(), ["dice"])
+        entry.pole = car == pole
+    Entry.objects.bulk_update(by_car.values(), ["dice", "pole"])
 
 
 def _outcome(entry: Entry, result: CarResult) -> league_services.EntryOutcome:
@@ -190,7 +192,7 @@ class RacesAtTheTable:
         discarded = race.seq
         race.delete()
         # A round reopened and then typed by hand keeps no dice from the race it drops.
-        round_.entries.update(dice={})
+        round_.entries.update(dice={}, pole=False)
         return discarded
 
     def events_entered(self, round_: Round) -> int:
@@ -220,7 +222,7 @@ class RacesAtTheTable:
         if not state.finished:
             raise ValidationError(RACE_NOT_FINISHED)
         by_car = {entry.car: entry for entry in round_.entries.select_related("driver")}
-        _count_dice(race, by_car)
+        _count_dice(race, by_car, engine.pole(state))
         outcomes, injury_rolls = [], {}
         for result in engine.results(state):
             entry = by_car[result.car]

@@ -78,6 +78,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:league_archive": (NOT_HERE_LOGIN, ORGANISER),
     "league:league_delete": (ORGANISER, ORGANISER),
     "league:league_backup": (ORGANISER, NOT_HERE_LOGIN),
+    "league:records": (PUBLIC, NOT_HERE),
     "league:calendar": (PUBLIC, NOT_HERE),
     "league:standings_json": (PUBLIC, NOT_HERE),
     "league:league_points": (ORGANISER, ORGANISER),

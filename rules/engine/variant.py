@@ -70,6 +70,11 @@ class RuleSet(Generic[SetupT, StateT]):
     def results(self, state: StateT) -> tuple[CarResult, ...]:
         raise NotImplementedError
 
+    def pole(self, state: StateT) -> str | None:
+        """The car that started the race from pole (the first of its grid), None where the
+        rule set sets no grid or it is not set yet."""
+        return None
+
     def gear_faces(self, gear: int) -> tuple[int, ...]:
         """The faces of the die a move in `gear` rolls, as printed (rules.dice's unless a rule
         set says otherwise); the gear odds count them."""

@@ -196,6 +196,7 @@ def test_every_page_of_the_site_keeps_to_the_content_security_policy(
     visit("league:track_edit", reverse("league:track_edit", args=[rounds[1].track_id]))
     visit("league:league", slug + "/")
     visit("league:league_points", slug + "/points/")
+    visit("league:records", slug + "/records/")
     visit("league:league_publish", slug + "/publish/")
     visit("league:league_delete", slug + "/delete/")
     visit("league:members", slug + "/members/")

@@ -17,7 +17,10 @@ from django.urls import reverse
 from league import backup
 from league import services as league_services
 from league.models import Entry, League, Round
+from league.records import league_records
+from races import services
 from races.models import Race
+from rules import engine
 from tests.races.autopilot import drive_to_finish, write_the_result
 
 pytestmark = pytest.mark.django_db
@@ -56,6 +59,14 @@ def test_a_race_written_into_its_season_keeps_each_car_s_dice(client_organiser, 
                     gear[int(face)] += count
         assert sorted(gear.elements()) == sorted(by_hand.get(entry.car, [])), entry.car
         assert entry.dice["black"]["qualifying"].get(str(qualifying[entry.car]), 0) >= 1
+    # The car first on the race's grid started from pole, and holds the league's record.
+    state = services.race_state(race)
+    poles = list(Entry.objects.filter(round=race.round, pole=True).values_list("car", flat=True))
+    assert poles == [engine.pole(state)] and state.grid and poles[0] == state.grid[0]
+    records = {record.title: record for record in league_records(race.round.season.league)}
+    assert records["Most poles"].figure == 1
+    pole_driver = Entry.objects.get(round=race.round, pole=True).driver
+    assert [holder.name for holder in records["Most poles"].holders] == [pole_driver.name]
 
 
 def test_the_driver_page_and_the_season_page_show_the_luck_in_constant_queries(

@@ -145,6 +145,9 @@ class SeasonPass(RuleSet[RaceSetup, RaceState]):
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         return standings.results(state)
 
+    def pole(self, state: RaceState) -> str | None:
+        return state.grid[0] if state.grid else None
+
     def overshoot_cost(
         self, state: RaceState, car: str, spaces: int, stops_owed: int
     ) -> OvershootCost:
