@@ -59,8 +59,8 @@ class DieOdds:
 
 @dataclass(frozen=True)
 class Band:
-    """One overshoot band as a car sees it: its chance and what it costs (`cost` of its fewest
-    spaces; `worst` of its most, when the band's outcomes differ)."""
+    """One overshoot band as a car sees it: its chance and what it costs (`cost` of the fewest
+    spaces the die can overshoot by in it; `worst` of the most, when the two differ)."""
 
     spaces: int  # 1, 2, or 3 for "3 or more"
     chance: Fraction
@@ -129,15 +129,15 @@ def gear_odds(
     if stops_owed < 0:
         raise InvalidOdds(f"A corner cannot still ask for {stops_owed} stops.")
     odds = die_odds(faces, to_corner, to_line)
-    most = max(faces) - to_corner
+    far = [face - to_corner for face in faces if face - to_corner >= OVERSHOOT_BANDS]
     bands = []
     for spaces, chance in enumerate(odds.overshoot, start=1):
-        cost = cost_of(spaces, stops_owed)
-        worst = None
-        if spaces == OVERSHOOT_BANDS and most > spaces:
-            worst = cost_of(most, stops_owed)
-            worst = None if worst == cost else worst
-        bands.append(Band(spaces, chance, cost, worst))
+        # The band of 3 or more is priced from the fewest spaces the die can overshoot by in it
+        # to the most (from 3 when it cannot reach the band at all).
+        fewest, most = (min(far), max(far)) if far and spaces == OVERSHOOT_BANDS else (spaces,) * 2
+        cost = cost_of(fewest, stops_owed)
+        worst = cost_of(most, stops_owed) if most > fewest else None
+        bands.append(Band(spaces, chance, cost, None if worst == cost else worst))
     out = Fraction(
         sum(
             1

@@ -119,6 +119,12 @@ def test_the_band_of_3_or_more_names_its_worst_when_it_differs():
     assert third.worst == OvershootCost("6 tire WP", eliminated=True)
     # 11 and 12 overshoot by 5 and 6: out.
     assert odds.eliminated == Fraction(2, 6)
+    # 5th gear (11-20) 3 spaces out overshoots by 8 at the fewest: priced from 8, not 3.
+    fifth = gear_odds(5, tuple(range(11, 21)) * 2, 3, 1, cost).bands[2]
+    assert (fifth.cost.words, fifth.worst) == (
+        "8 tire WP",
+        OvershootCost("17 tire WP", eliminated=True),
+    )
 
 
 def first_gear_prompt(name: str) -> RaceState:
