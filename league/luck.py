@@ -110,7 +110,7 @@ def luck_view(title: str, found: Luck) -> LuckView:
             die=die.die.value,
             rolls=die.rolls,
             purposes=", ".join(
-                f"{count} {PURPOSE_WORDS.get(purpose, purpose)}"
+                f"{count} for {PURPOSE_WORDS.get(purpose, purpose)}"
                 for purpose, count in die.by_purpose
             ),
             mean=_decimal(die.mean),

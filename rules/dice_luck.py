@@ -39,7 +39,7 @@ INJURY = "injury"
 OTHER = "other"
 # The purposes in the order a page lists them, with their words.
 PURPOSES: tuple[tuple[str, str], ...] = (
-    (GEAR, "gear dice"),
+    (GEAR, "moves"),
     (QUALIFYING, "qualifying and the grid"),
     (START, "starts"),
     (COLLISION, "collisions"),
