@@ -206,6 +206,8 @@ class RacesAtTheTable:
         race.finished_at = None
         race.version += 1
         race.save(update_fields=["finished_at", "version"])
+        # Counted again when it is written into the season again, its log perhaps corrected.
+        round_.entries.update(dice={}, pole=False)
         return race
 
     def finish(
