@@ -20,6 +20,8 @@ from .models import Driver, Entry, Season
 # a tick where the die's own share is.
 CHART_WIDTH, CHART_HEIGHT, CHART_TOP = 160, 48, 4
 PURPOSE_WORDS = dict(PURPOSES)
+# Each season shown simulates its percentile (some 10-40 ms): the latest few, and the career.
+SEASONS_SHOWN = 5
 UNUSUAL = "{percentile} in 100 runs of the same rolls with fair dice came out lower: {verdict}."
 
 
@@ -124,8 +126,8 @@ def luck_view(title: str, found: Luck) -> LuckView:
 
 
 def driver_luck(driver: Driver) -> tuple[LuckView, ...]:
-    """A driver's luck in each season they rolled dice in, latest first, then their career (one
-    query)."""
+    """A driver's luck in the latest SEASONS_SHOWN seasons they rolled dice in, latest first,
+    then their career (one query)."""
     by_season: dict[int, list[dict]] = {}
     for number, dice in (
         Entry.objects.filter(driver=driver)
@@ -135,7 +137,7 @@ def driver_luck(driver: Driver) -> tuple[LuckView, ...]:
     ):
         by_season.setdefault(number, []).append(dice)
     views = []
-    for number in sorted(by_season, reverse=True):
+    for number in sorted(by_season, reverse=True)[:SEASONS_SHOWN]:
         found = luck(merged(by_season[number]))
         if found is not None:
             views.append(luck_view(f"Season {number}", found))

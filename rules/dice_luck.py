@@ -156,6 +156,7 @@ class Luck:
     percentile: int
 
 
+@functools.cache
 def _moments(die: Die) -> tuple[Fraction, float]:
     faces = FACES[die]
     mean = Fraction(sum(faces), len(faces))
@@ -217,16 +218,18 @@ def _settled(sums: list[float], rolls: int) -> tuple[float, ...]:
 
 
 def _simulated_scores(rolls_by_die: Mapping[Die, int]) -> list[float]:
-    """The luck score of the same rolls made with fair dice, SIMULATIONS times (a fixed seed)."""
+    """The luck score of the same rolls made with fair dice, SIMULATIONS times (a fixed seed):
+    for each die, a sum picked at random from its pool for each binary digit of its rolls."""
     rng = random.Random(SEED)
     scores = [0.0] * SIMULATIONS
     for die in sorted(rolls_by_die):
         pools, rolls = _pools(die), rolls_by_die[die]
-        levels = [level for level in range(rolls.bit_length()) if rolls >> level & 1]
-        if levels[-1] >= POOL_LEVELS:
+        if rolls.bit_length() > POOL_LEVELS:
             raise InvalidTally(f"More than {2**POOL_LEVELS - 1} rolls of the {die} die.")
-        for run in range(SIMULATIONS):
-            scores[run] += sum(pools[level][rng.randrange(POOL)] for level in levels)
+        for level in range(rolls.bit_length()):
+            if rolls >> level & 1:
+                picked = rng.choices(pools[level], k=SIMULATIONS)
+                scores = [run + pick for run, pick in zip(scores, picked, strict=True)]
     return scores
 
 
