@@ -756,6 +756,12 @@ class Entry(models.Model):
     )
     injury_columns = models.JSONField(default=list, blank=True)
     injury_rolls = models.JSONField(default=list, blank=True)
+    # Every die the car rolled at the table, by die and purpose ({die: {purpose: {face:
+    # count}}}, rules.dice_luck), counted from the race's log when it was written into the
+    # season; {} for a result entered by hand.
+    dice = models.JSONField(default=dict, blank=True)
+    # Whether the car started from pole, known for a race run at the table (its grid).
+    pole = models.BooleanField(default=False)
     bonus_points = models.PositiveSmallIntegerField(
         default=0,
         help_text="Points earned in the race beyond the place (Mini's lap-leader points), "

@@ -7,6 +7,7 @@ from .views import (
     leagues,
     members,
     penalties,
+    records,
     results,
     rounds,
     seasons,
@@ -41,6 +42,7 @@ urlpatterns = [
     path("<slug:slug>/points/", leagues.league_points, name="league_points"),
     path("<slug:slug>/publish/", leagues.league_publish, name="league_publish"),
     path("<slug:slug>/time-zone/", leagues.league_time_zone, name="league_time_zone"),
+    path("<slug:slug>/records/", public(records.records), name="records"),
     path("<slug:slug>/members/", members.members, name="members"),
     path("<slug:slug>/members/<id:member_id>/", members.member, name="member"),
     path(

@@ -23,10 +23,19 @@ from league.models import Entry, Round, RoundStatus
 from league.services.common import for_update
 from league.services.table import CarBuilds
 from rules import engine
+from rules.dice_luck import race_tallies
 from rules.engine import CarResult, EventRejected, RaceSetup, Starter
 
 from .models import Race, RaceEvent
-from .services import RACE_COMMITTED, RACE_GONE, STALE_RACE, StaleRace, forced_events, race_state
+from .services import (
+    RACE_COMMITTED,
+    RACE_GONE,
+    STALE_RACE,
+    StaleRace,
+    forced_events,
+    race_events,
+    race_state,
+)
 
 RACE_NOT_FINISHED = "The race is not finished: cars are still racing or checks are still owed."
 NO_RACE_TO_DISCARD = league_services.NO_RACE_TO_DISCARD
@@ -108,6 +117,18 @@ def _running(round_: Round, expected_race_version: int | None) -> Race:
     return race
 
 
+def _count_dice(race: Race, by_car: dict[str, Entry], pole: str | None) -> None:
+    """Each entry's dice, counted from the race's log as it is written into its season (once,
+    never as a roll is entered): the log replayed, a car's rolls kept with its entry; and the
+    car that started from `pole`."""
+    setup = engine.setup_from_dict(race.setup)
+    tallies = race_tallies(setup, race_events(race))
+    for car, entry in by_car.items():
+        entry.dice = tallies.get(car, {})
+        entry.pole = car == pole
+    Entry.objects.bulk_update(by_car.values(), ["dice", "pole"])
+
+
 def _outcome(entry: Entry, result: CarResult) -> league_services.EntryOutcome:
     """The season's outcome for one car: the engine's place (it ranks cars out level on
     distance too), how it went out, and what the rule set counted of it."""
@@ -169,6 +190,8 @@ class RacesAtTheTable:
         race = _running(round_, expected_race_version)
         discarded = race.seq
         race.delete()
+        # A round reopened and then typed by hand keeps no dice from the race it drops.
+        round_.entries.update(dice={}, pole=False)
         return discarded
 
     def events_entered(self, round_: Round) -> int:
@@ -182,6 +205,8 @@ class RacesAtTheTable:
         race.finished_at = None
         race.version += 1
         race.save(update_fields=["finished_at", "version"])
+        # Counted again when it is written into the season again, its log perhaps corrected.
+        round_.entries.update(dice={}, pole=False)
         return race
 
     def finish(
@@ -198,6 +223,7 @@ class RacesAtTheTable:
         if not state.finished:
             raise ValidationError(RACE_NOT_FINISHED)
         by_car = {entry.car: entry for entry in round_.entries.select_related("driver")}
+        _count_dice(race, by_car, engine.pole(state))
         outcomes: list[league_services.EntryOutcome] = []
         injury_rolls: dict[int, Sequence[int]] = {}
         for result in engine.results(state):

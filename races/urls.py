@@ -9,5 +9,6 @@ app_name = "races"
 urlpatterns = [
     path("<id:race_id>/", views.turn, name="turn"),
     path("<id:race_id>/log/", views.log, name="log"),
+    path("<id:race_id>/odds/", views.odds, name="odds"),
     path("<id:race_id>/undo/<id:seq>/", views.undo_back_to, name="undo_back_to"),
 ]

@@ -28,6 +28,7 @@ from league.views.common import NOT_PUBLISHED
 from league.views.results import committed
 from rules.engine import Event, RaceState
 
+from . import odds as gear_odds
 from . import services
 from .models import Race
 from .turn_panel import entered_panel, turn_panel, undone_panel
@@ -311,3 +312,33 @@ def undo_back_to(request: HttpRequest, race_id: int, seq: int) -> HttpResponse:
         "latest": race.events.defer("state_before").filter(seq=race.seq).first(),
     }
     return render(request, "races/undo_back_to.html", context)
+
+
+@require_GET
+def odds(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
+    """The gear odds for the corner ahead, for the numbers the board shows (in the address), to
+    whoever may see the race, where its league shows them (elsewhere the page says it does
+    not)."""
+    race, _can_referee = _shown_race(request, race_id)
+    league = race.round.season.league
+    shown = league.rules.shows_gear_odds(league.settings)
+    status, errors = 200, []
+    try:
+        asked = gear_odds.asked_from(request.GET)
+    except ValidationError as refusal:
+        status, errors, asked = BAD_REQUEST, refusal.messages, gear_odds.Asked(None, 1, None)
+    context = {
+        "race": race,
+        "round": race.round,
+        "season": race.round.season,
+        "league": league,
+        "asked": asked,
+        # A league that keeps the odds hidden says so, to its members as to anyone.
+        "page": gear_odds.odds_page(race, asked) if shown else gear_odds.HIDDEN,
+        "errors": errors,
+        "distances": gear_odds.DISTANCE_CHIPS,
+        "stops_chips": gear_odds.STOPS_CHIPS,
+        "line_chips": gear_odds.LINE_CHIPS,
+    }
+    template = "races/odds.html#odds" if request.htmx else "races/odds.html"
+    return render(request, template, context, status=status)

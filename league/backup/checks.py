@@ -17,6 +17,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.functions import Lower
 
 from rules.championship import Championship, rule_sets
+from rules.dice_luck import checked_tally
 
 from ..models import (
     Driver,
@@ -126,6 +127,7 @@ def _entry_checked(run: SoFar, entry: Entry) -> None:
     if any(isinstance(roll, bool) or not isinstance(roll, int) for roll in rolls):
         raise ValidationError("an injury check's rolls are whole numbers")
     entry.injury_check(_rules(run))
+    checked_tally(entry.dice)
 
 
 @functools.cache

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import page_parts, services
 from ..forms import DriverCardForm, HomeTrackForm
+from ..luck import driver_luck
 from ..models import Driver, League
 from ..pagination import latest_page
 from .common import (
@@ -64,6 +65,12 @@ def _render_driver(
                 ),
                 "season_ends": driver.season_end_changes.select_related("season"),
             },
+        ),
+        "luck": page_parts.part(
+            request,
+            league,
+            "league/_driver_luck.html",
+            lambda: {"lucks": driver_luck(driver)},
         ),
         # Shown where the rule set has home tracks, and wherever a post was refused (with why).
         "home_track_form": home_track_form

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from .. import page_parts, services
 from ..charts import season_charts
 from ..forms import SeasonForm, SeasonSetupForm
+from ..luck import season_extremes
 from ..models import League, Round, Season
 from ..pagination import page_of
 from ..standings import season_standings
@@ -94,9 +95,11 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 "schedule": "league/_season_schedule.html",
                 "ending": "league/_season_ending.html",
                 "standings": "league/_season_standings.html",
+                "luck": "league/_season_luck.html",
             },
             lambda: {
                 **_season_standings(request, league, season, rounds()),
+                "extremes": season_extremes(season),
                 "can_manage": can_manage,
                 # Ending is offered once the rules let it, and asks first (season_end's GET).
                 "can_end": can_manage

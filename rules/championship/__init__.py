@@ -59,6 +59,7 @@ from rules.championship.registry import (
     track_race_options,
 )
 from rules.championship.settings import (
+    GEAR_ODDS_SETTING,
     BuildZone,
     DriverSheet,
     EntryScore,
@@ -92,6 +93,7 @@ __all__ = [
     "dropped_rounds",
     "most_final_points",
     "most_points_each_round",
+    "GEAR_ODDS_SETTING",
     "MOST_PLACES",
     "MOST_POINTS_A_PLACE",
     "POINTS_TABLE",

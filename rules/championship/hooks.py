@@ -15,6 +15,7 @@ from rules.championship.points_table import (
     parsed_table,
 )
 from rules.championship.settings import (
+    GEAR_ODDS,
     BuildZone,
     DriverSheet,
     EntryScore,
@@ -98,6 +99,12 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         if self.points_presets:
             values[POINTS_TABLE] = str(self._stored_points_table(raw.get(POINTS_TABLE)))
         return values
+
+    def shows_gear_odds(self, settings: Mapping[str, object]) -> bool:
+        """Whether a league's `settings` let its players open the gear odds (rules.gear_odds)."""
+        return any(setting.key == GEAR_ODDS for setting in self.settings) and bool(
+            settings.get(GEAR_ODDS, False)
+        )
 
     @property
     def race_option_settings(self) -> tuple[Setting, ...]:

@@ -44,6 +44,16 @@ class Setting:
         return dict(self.choices).get(str(value), str(value))
 
 
+GEAR_ODDS = "gear_odds"
+# Every rule set whose races ask for gears takes this setting (docs/rulings.md, "Gear odds").
+GEAR_ODDS_SETTING = Setting(
+    GEAR_ODDS,
+    "Gear odds: players may open each gear's chances for the corner ahead from the gear prompt",
+    "bool",
+    False,
+)
+
+
 @dataclass(frozen=True)
 class RaceOptionLine:
     """A race option as one round races it: its value, and whether the round switched it

@@ -104,6 +104,11 @@ def dashboard_columns(state: RaceState) -> tuple[Column, ...]:
     return _rules(state.setup.ruleset).dashboard_columns
 
 
+def pole(state: RaceState) -> str | None:
+    """The car that started from pole, where the rule set sets a grid."""
+    return _rules(state.setup.ruleset).pole(state)
+
+
 def results(state: RaceState) -> tuple[CarResult, ...]:
     """Places once the race is finished; EventRejected before that."""
     if not state.finished:

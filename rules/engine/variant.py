@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from rules import registry
+from rules import dice, registry
 from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState
 from rules.engine.events import Event, EventRejected, Prompt
+
+if TYPE_CHECKING:
+    from rules.gear_odds import OvershootCost
 
 SetupT = TypeVar("SetupT", bound=RaceSetup)
 StateT = TypeVar("StateT", bound=RaceState)
@@ -66,6 +69,24 @@ class RuleSet(Generic[SetupT, StateT]):
 
     def results(self, state: StateT) -> tuple[CarResult, ...]:
         raise NotImplementedError
+
+    def pole(self, state: StateT) -> str | None:
+        """The car that started the race from pole (the first of its grid), None where the
+        rule set sets no grid or it is not set yet."""
+        return None
+
+    def gear_faces(self, gear: int) -> tuple[int, ...]:
+        """The faces of the die a move in `gear` rolls, as printed (rules.dice's unless a rule
+        set says otherwise); the gear odds count them."""
+        return dice.FACES[dice.gear_die(gear)]
+
+    def overshoot_cost(
+        self, state: StateT, car: str, spaces: int, stops_owed: int
+    ) -> OvershootCost | None:
+        """What overshooting a corner's last space by `spaces` (1 or more), with `stops_owed`
+        (1 or more) of its stops still owed, costs `car` as it stands now, by the rule set's
+        own overshoot rules; None for a rule set that offers no gear odds."""
+        return None
 
 
 @functools.cache

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Never
 
 from rules.championship import (
+    GEAR_ODDS_SETTING,
     BuildZone,
     Championship,
     InvalidSetting,
@@ -146,6 +147,7 @@ class FormulaDChampionship(Championship[Never, Never]):
             False,
             race_option=True,
         ),
+        GEAR_ODDS_SETTING,
     )
     most_rounds = MOST_ROUNDS
     track_facts = (WEATHER_CHART,)

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Never
 
 from rules.championship import (
+    GEAR_ODDS_SETTING,
     Championship,
     PointsTable,
     RoundShape,
@@ -46,6 +47,7 @@ class MiniChampionship(Championship[Never, Never]):
             str(DAMAGE_POOL),
             tuple((str(points), f"{points} damage points") for points in DAMAGE_POOL_CHOICES),
         ),
+        GEAR_ODDS_SETTING,
     )
     most_rounds = SERIES_RACES
     presets = (

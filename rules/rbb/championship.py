@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Never
 
-from rules.championship import Championship, PointsTable, SetupNumber
+from rules.championship import GEAR_ODDS_SETTING, Championship, PointsTable, SetupNumber
 from rules.formula_d.car import Zone
 from rules.rbb.car import RBB_NAMES, SETUP_LEAST_WP, SETUP_MOST_WP, WEAR_POINT_SETUP
 from rules.rbb.places import RACES, TEAM_SIZE
@@ -28,6 +28,7 @@ POINTS: tuple[int, ...] = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
 class RBBChampionship(Championship[Never, Never]):
     name = "rbb"
     title = "RBB championship"
+    settings = (GEAR_ODDS_SETTING,)
     most_rounds = RACES
     out_reasons = tuple(OUT_REASONS.items())
     # The document lost its table ("Scores are awarded as follows:" and nothing after).

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from rules.championship import (
+    GEAR_ODDS_SETTING,
     Championship,
     DriverSheet,
     EntryScore,
@@ -99,6 +100,7 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
             "bool",
             False,
         ),
+        GEAR_ODDS_SETTING,
     )
     most_rounds = ROUNDS_PER_SEASON
     weather = True  # the Weather Score, from the weather table printed on each map

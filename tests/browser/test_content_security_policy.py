@@ -206,6 +206,7 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     visit("league:track_edit", reverse("league:track_edit", args=[rounds[1].track_id]))
     visit("league:league", slug + "/")
     visit("league:league_points", slug + "/points/")
+    visit("league:records", slug + "/records/")
     visit("league:league_publish", slug + "/publish/")
     visit("league:league_time_zone", slug + "/time-zone/")
     visit("league:league_delete", slug + "/delete/")
@@ -268,6 +269,10 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
         arg=version,
     )
     visit.clean("the turn page after an undo")
+    odds_league = race.round.season.league
+    odds_league.settings = {**odds_league.settings, "gear_odds": True}
+    odds_league.save(update_fields=["settings"])
+    visit("races:odds", reverse("races:odds", args=[race.pk]) + "?to_corner=3&stops=1")
 
     # A spectator's turn page asks for news every 5 seconds, and swaps it in.
     page.get_by_role("button", name="Log out").click()

@@ -33,7 +33,11 @@ def test_a_mini_series_is_created_from_the_home_page_with_its_damage_pool(client
     league = League.objects.get(name="Mini Club")
     assert response.status_code == 302
     assert league.ruleset == "mini"
-    assert league.settings == {"damage_pool": "25", "points_table": "7-5-3-2-1-0-0-0"}
+    assert league.settings == {
+        "damage_pool": "25",
+        "gear_odds": False,
+        "points_table": "7-5-3-2-1-0-0-0",
+    }
     assert "25 damage points" in client_organiser.get(league.get_absolute_url()).text
 
 

@@ -14,6 +14,7 @@ from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.formula_d.race import checks, doubts, grid, qualifying, standings, turns, words
 from rules.formula_d.race.hooks import Handler, SetupT, TableHooks
+from rules.formula_d.race.odds import sheet_overshoot_cost
 from rules.formula_d.race.state import (
     OUT_REASONS,
     CarSetup,
@@ -25,6 +26,7 @@ from rules.formula_d.race.state import (
     RaceSetup,
     RaceState,
 )
+from rules.gear_odds import OvershootCost
 
 
 def handlers_for(state_class: type[FormulaDT]) -> dict[str, Handler[FormulaDT]]:
@@ -89,6 +91,14 @@ class FormulaDHooks(TableHooks[SetupT, FormulaDT]):
         teams = f" · {standings.team_result(state)}" if state.setup.teams else ""
         road_race = " · road race" if state.setup.road_race else ""
         return f"{super().status(state)}{road_race}{weather}{teams}"
+
+    def overshoot_cost(
+        self, state: FormulaDT, car: str, spaces: int, stops_owed: int
+    ) -> OvershootCost:
+        """Formula D's overshoot, at the tire WP a space its tires charge on this move."""
+        driven = state.car(car)
+        per_space = turns.tire_effect_now(state, driven).per_space_overshot
+        return sheet_overshoot_cost(driven, spaces, stops_owed, per_space)
 
 
 class FormulaD(FormulaDHooks[RaceSetup, RaceState]):

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from rules.dice import FACES, HIGHEST_GEAR, Die
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
 from rules.formula_d.race.hooks import Handler, TableHooks
 from rules.formula_d.race.turns import on_order, order_prompts
+from rules.gear_odds import OvershootCost
 from rules.mini.car import DAMAGE_POOL
 from rules.mini.formats import RaceFormat
-from rules.mini.race import checks, grid, pits, standings, turns, words
+from rules.mini.race import checks, grid, odds, pits, standings, turns, words
 from rules.mini.race.common import mover
+from rules.mini.race.odds import SIXTH_GEAR_ADDS
 from rules.mini.race.state import (
     OUT_REASONS,
     CarSetup,
@@ -103,6 +106,18 @@ class Mini(TableHooks[RaceSetup, RaceState]):
 
     def status(self, state: RaceState) -> str:
         return standings.status(state)
+
+    def gear_faces(self, gear: int) -> tuple[int, ...]:
+        """6th gear is "fifth gear +10": the purple die's faces, each 10 more."""
+        if gear == HIGHEST_GEAR:
+            return tuple(face + SIXTH_GEAR_ADDS for face in FACES[Die.PURPLE])
+        return super().gear_faces(gear)
+
+    def overshoot_cost(
+        self, state: RaceState, car: str, spaces: int, stops_owed: int
+    ) -> OvershootCost:
+        """One damage a space for each stop owed, off the pool; a spin-out at exactly -1."""
+        return odds.overshoot_cost(state.car(car).life, spaces, stops_owed)
 
 
 __all__ = [

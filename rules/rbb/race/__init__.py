@@ -17,7 +17,9 @@ from rules.engine.events import Event, Prompt
 from rules.formula_d import CarSheet
 from rules.formula_d.race import doubts
 from rules.formula_d.race.hooks import Handler, TableHooks
+from rules.formula_d.race.odds import sheet_overshoot_cost
 from rules.formula_d.race.turns import order_prompts
+from rules.gear_odds import OvershootCost
 from rules.rbb import RACE_LAPS
 from rules.rbb.race import checks, grid, standings, turns, words
 from rules.rbb.race.grid import make_setup
@@ -84,6 +86,12 @@ class RBB(TableHooks[RaceSetup, RaceState]):
 
     def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
         return words.describe(before, event, after)
+
+    def overshoot_cost(
+        self, state: RaceState, car: str, spaces: int, stops_owed: int
+    ) -> OvershootCost:
+        """RBB's Tyres: Formula D's overshoot at 1 tyre WP a space."""
+        return sheet_overshoot_cost(state.car(car), spaces, stops_owed)
 
 
 __all__ = ["OUT_REASONS", "RBB", "CarSetup", "CarState", "RaceSetup", "RaceState"]

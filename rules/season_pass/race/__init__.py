@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from rules.engine.contract import CarView, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.variant import RuleSet
+from rules.gear_odds import OvershootCost
 from rules.season_pass import (
     STARTING_BRAKES,
     STARTING_GAS,
@@ -19,7 +20,7 @@ from rules.season_pass import (
     weather_outcome,
 )
 from rules.season_pass.experience import Level
-from rules.season_pass.race import checks, grid, standings, turns, words
+from rules.season_pass.race import checks, grid, odds, standings, turns, words
 from rules.season_pass.race.state import (
     CarResult,
     CarSetup,
@@ -143,6 +144,15 @@ class SeasonPass(RuleSet[RaceSetup, RaceState]):
 
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         return standings.results(state)
+
+    def pole(self, state: RaceState) -> str | None:
+        return state.grid[0] if state.grid else None
+
+    def overshoot_cost(
+        self, state: RaceState, car: str, spaces: int, stops_owed: int
+    ) -> OvershootCost:
+        """Holding the Corners: `stops_owed` are the corner's moves not yet completed."""
+        return odds.overshoot_cost(state.car(car).tires, spaces)
 
 
 __all__ = [

@@ -1,0 +1,27 @@
+"""A league's records page: its records across all its seasons (league/records.py), a part kept
+with the league's other history parts."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .. import page_parts
+from ..records import league_records
+from .common import league_for
+
+
+@require_GET
+def records(request: HttpRequest, slug: str) -> HttpResponse:
+    league = league_for(slug)
+    context = {
+        "league": league,
+        "records": page_parts.part(
+            request,
+            league,
+            "league/_records.html",
+            lambda: {"league": league, "records": league_records(league)},
+        ),
+    }
+    return render(request, "league/records.html", context)

@@ -1,0 +1,26 @@
+"""What overshooting a corner costs a car now, for the gear odds (rules.gear_odds), in Formula
+D's words: its tire WP at its tires' price per space, a spin on its last, out for more than it
+has or for skipping more than one stop (rules.formula_d.corners). RBB, whose overshoot is Formula
+D's at 1 tire WP a space, prices it here too; Death's cars are Formula D's."""
+
+from __future__ import annotations
+
+from rules.formula_d import MOST_STOPS_SKIPPED, overshoot
+from rules.formula_d.race.shape import SheetCar
+from rules.gear_odds import OvershootCost
+
+
+def sheet_overshoot_cost(
+    car: SheetCar, spaces: int, stops_owed: int, per_space: int = 1
+) -> OvershootCost:
+    """`car`'s overshoot by `spaces` with `stops_owed` stops owed, `per_space` tire WP a space."""
+    tires = car.sheet.tires
+    if stops_owed > MOST_STOPS_SKIPPED:
+        return OvershootCost(f"out: skips {stops_owed} stops", eliminated=True)
+    result = overshoot(tires, spaces, 0, stops_owed, per_space=per_space)
+    if result.eliminated:
+        return OvershootCost(f"out: {spaces * per_space} tire WP, it has {tires}", eliminated=True)
+    lost = f"{result.tires_lost} tire WP"
+    if result.spun:
+        return OvershootCost(f"{lost}, its last: spins")
+    return OvershootCost(f"{lost} ({result.tires_left} left)")

@@ -1,0 +1,120 @@
+"""Dice luck on the league's pages: a race at the table written into its season keeps each car's
+dice with its entry (counted once, as it is written, never as a roll is entered); the driver page
+shows each season's and the career's luck, the season page names the luckiest and the unluckiest,
+each in a constant number of queries however many races there were."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from io import BytesIO
+
+import pytest
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from league import backup
+from league import services as league_services
+from league.models import Entry, League, Round
+from league.records import league_records
+from races import services
+from races.models import Race
+from rules import engine
+from tests.races.autopilot import drive_to_finish, write_the_result
+
+pytestmark = pytest.mark.django_db
+
+
+def run_round(client, round_: Round, starters, seed: int) -> Race:
+    race = league_services.round_start_at_table(round_=round_, starters=starters)
+    drive_to_finish(race, seed=seed, wild=True)
+    write_the_result(client, race)
+    return race
+
+
+def gear_rolls_by_hand(race: Race) -> dict[str, list[int]]:
+    """Each car's movement rolls, read off the log's move entries one by one."""
+    rolls: dict[str, list[int]] = {}
+    for payload in race.events.filter(kind="move").values_list("payload", flat=True):
+        if "roll" in payload:
+            rolls.setdefault(payload["car"], []).append(int(payload["roll"]))
+    return rolls
+
+
+def test_a_race_written_into_its_season_keeps_each_car_s_dice(client_organiser, race):
+    drive_to_finish(race, seed=5, wild=True)
+    assert not Entry.objects.exclude(dice={}).exists()  # nothing counted as rolls are entered
+    write_the_result(client_organiser, race)
+    by_hand = gear_rolls_by_hand(race)
+    qualifying = {
+        payload["car"]: int(payload["value"])
+        for payload in race.events.filter(kind="qualifying_roll").values_list("payload", flat=True)
+    }
+    for entry in Entry.objects.filter(round=race.round):
+        gear = Counter()
+        for die, by_purpose in entry.dice.items():
+            if die != "black":
+                for face, count in by_purpose.get("gear", {}).items():
+                    gear[int(face)] += count
+        assert sorted(gear.elements()) == sorted(by_hand.get(entry.car, [])), entry.car
+        assert entry.dice["black"]["qualifying"].get(str(qualifying[entry.car]), 0) >= 1
+    # The car first on the race's grid started from pole, and holds the league's record.
+    state = services.race_state(race)
+    poles = list(Entry.objects.filter(round=race.round, pole=True).values_list("car", flat=True))
+    assert poles == [engine.pole(state)] and state.grid and poles[0] == state.grid[0]
+    records = {record.title: record for record in league_records(race.round.season.league)}
+    assert records["Most poles"].figure == 1
+    pole_driver = Entry.objects.get(round=race.round, pole=True).driver
+    assert [holder.name for holder in records["Most poles"].holders] == [pole_driver.name]
+
+
+def test_the_driver_page_and_the_season_page_show_the_luck_in_constant_queries(
+    client_organiser, race, starters, django_assert_max_num_queries
+):
+    driver = starters[0][0]
+    league = race.round.season.league
+    season_url = race.round.season.get_absolute_url()
+    drive_to_finish(race, seed=5, wild=True)
+    write_the_result(client_organiser, race)
+
+    def pages() -> tuple[int, int, str, str]:
+        cache.clear()
+        with django_assert_max_num_queries(60) as driver_queries:
+            driver_page = client_organiser.get(driver.get_absolute_url()).content.decode()
+        with django_assert_max_num_queries(60) as season_queries:
+            season_page = client_organiser.get(season_url).content.decode()
+        return (
+            len(driver_queries.captured_queries),
+            len(season_queries.captured_queries),
+            driver_page,
+            season_page,
+        )
+
+    one_driver, one_season, driver_page, season_page = pages()
+    assert "Dice luck" in driver_page and '<svg class="dice-chart"' in driver_page
+    assert "Season 1:" in driver_page and "in 100 runs of the same rolls" in driver_page
+    assert 'id="season-luck"' in season_page and "the unluckiest" in season_page
+
+    second = race.round.season.rounds.get(number=2)
+    run_round(client_organiser, second, starters, seed=6)
+    more_driver, more_season, driver_page, season_page = pages()
+    assert (more_driver, more_season) == (one_driver, one_season)
+    named = [reverse("league:driver", args=[league.slug, drivers.pk]) for drivers, _car in starters]
+    assert sum(url in season_page.split('id="season-luck"')[1] for url in named) == 2
+
+
+def test_a_backup_keeps_the_dice_and_a_restore_refuses_dice_no_die_shows(client_organiser, race):
+    drive_to_finish(race, seed=5, wild=True)
+    write_the_result(client_organiser, race)
+    league = race.round.season.league
+    data = json.loads(backup.league_file(league))
+    entries = data["tables"]["league.entry"]
+    kept = {row["car"]: row["dice"] for row in entries}
+    assert kept == dict(Entry.objects.filter(round=race.round).values_list("car", "dice"))
+    entries[0]["dice"] = {"black": {"gear": {"21": 1}}}
+    data["tables"]["league.league"][0].update(slug="dice-copy", name="Dice copy")
+    with pytest.raises(ValidationError) as refused:
+        backup.league_import(BytesIO(json.dumps(data).encode()))
+    assert "The black die has no face '21'" in " ".join(refused.value.messages)
+    assert not League.objects.filter(slug="dice-copy").exists()

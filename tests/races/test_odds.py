@@ -1,0 +1,93 @@
+"""The gear odds page: a league's players open it from the gear prompt, where the league shows
+gear odds, and read each gear's chances for the corner ahead in whole per cents."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league.models import League
+from races import services
+from races.models import Race
+from rules import engine
+from tests.races.autopilot import drive
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def at_gear_prompt(race: Race) -> Race:
+    """The race driven on until it asks a car for its gear."""
+    for seed in range(200):
+        prompt = engine.next_prompt(services.race_state(race))
+        if prompt is not None and prompt.kind == "gear":
+            return race
+        drive(race, 1, seed=seed)
+    raise AssertionError("the race never asked for a gear")
+
+
+def show_odds(league: League) -> None:
+    league.settings = {**league.settings, "gear_odds": True}
+    league.save(update_fields=["settings"])
+
+
+def odds_url(race: Race, query: str = "") -> str:
+    return reverse("races:odds", args=[race.pk]) + query
+
+
+def test_a_league_shows_no_gear_odds_until_its_organiser_switches_them_on(client_organiser, race):
+    at_gear_prompt(race)
+    hidden = client_organiser.get(odds_url(race, "?to_corner=3")).content.decode()
+    assert "This league does not show gear odds" in hidden and "Stops in the corner" not in hidden
+    show_odds(race.round.season.league)
+    shown = client_organiser.get(odds_url(race, "?to_corner=3")).content.decode()
+    assert "This league does not show gear odds" not in shown
+    assert "Stops in the corner" in shown
+
+
+def test_each_offered_gear_shows_its_chances_in_whole_per_cent(client_organiser, race):
+    show_odds(race.round.season.league)
+    at_gear_prompt(race)
+    state = services.race_state(race)
+    prompt = engine.next_prompt(state)
+    assert prompt is not None
+    page = client_organiser.get(odds_url(race, "?to_corner=3&stops=1")).content.decode()
+    assert prompt.text in page
+    for gear, _text in prompt.fields[0].choices:
+        assert f"{engine.pieces.ordinal(int(gear))} gear" in page
+    if any(gear == "2" for gear, _text in prompt.fields[0].choices):
+        # 2nd gear (2, 3, 3, 4, 4, 4) three spaces from the corner's last space: half stay.
+        assert "(2, 3, 3, 4, 4, 4)" in page and "50%" in page
+
+
+def test_numbers_no_board_shows_are_a_400_with_the_reason(client_organiser, race):
+    show_odds(race.round.season.league)
+    response = client_organiser.get(odds_url(race, "?to_corner=abc&stops=1"))
+    assert response.status_code == 400
+    assert "Spaces to the corner&#x27;s last space: a whole number from 0 to 40" in (
+        response.content.decode()
+    )
+    assert client_organiser.get(odds_url(race, "?to_corner=3&stops=9")).status_code == 400
+
+
+def test_a_race_not_asking_for_a_gear_says_so(client_organiser, race):
+    show_odds(race.round.season.league)
+    page = client_organiser.get(odds_url(race, "?to_corner=3")).content.decode()
+    assert "The race is not asking a car for its gear now" in page
+
+
+def test_with_htmx_only_the_odds_come_back(client_organiser, race):
+    show_odds(race.round.season.league)
+    at_gear_prompt(race)
+    response = client_organiser.get(odds_url(race, "?to_corner=2&stops=1"), **HTMX)
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert text.lstrip().startswith('<section id="odds">') and "<html" not in text
+
+
+def test_a_published_league_s_odds_are_anyone_s_an_unpublished_one_s_its_members_only(client, race):
+    league = race.round.season.league
+    show_odds(league)
+    assert client.get(odds_url(race)).status_code == 200
+    League.objects.filter(pk=league.pk).update(published=False)
+    assert client.get(odds_url(race)).status_code == 404
