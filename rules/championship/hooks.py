@@ -88,14 +88,13 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     race_format_option: str = ""
 
     def validated_settings(self, raw: Mapping[str, object]) -> dict[str, bool | str]:
-        """Every setting of the rule set, from `raw` or its default; InvalidSetting otherwise."""
+        """Every setting of the rule set, from `raw` or, left out, as a stored league without it
+        reads it (`Setting.value_in`); InvalidSetting otherwise."""
         known = {setting.key: setting for setting in self.settings}
         unknown = set(raw) - set(known) - ({POINTS_TABLE} if self.points_presets else set())
         if unknown:
             raise InvalidSetting(f"{self.title} has no setting {sorted(unknown)[0]!r}.")
-        values = {
-            key: setting.checked(raw.get(key, setting.default)) for key, setting in known.items()
-        }
+        values = {key: setting.checked(setting.value_in(raw)) for key, setting in known.items()}
         if self.points_presets:
             values[POINTS_TABLE] = str(self._stored_points_table(raw.get(POINTS_TABLE)))
         return values
@@ -162,7 +161,7 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         return tuple(
             RaceOptionLine(
                 setting,
-                setting.checked(race.get(setting.key, setting.default)),
+                setting.checked(setting.value_in(race)),
                 own=setting.key in race_options,
             )
             for setting in self.race_option_settings
@@ -228,12 +227,13 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         """The settings that differ from their defaults, in words, for the league page."""
         lines = []
         for setting in self.settings:
-            value = settings.get(setting.key, setting.default)
+            value = setting.value_in(settings)
             if value == setting.default:
                 continue
-            lines.append(
-                setting.label if setting.kind == "bool" else dict(setting.choices)[str(value)]
-            )
+            if setting.kind == "bool":
+                lines.append(setting.label if value else f"{setting.label}: off")
+            else:
+                lines.append(dict(setting.choices)[str(value)])
         return tuple(lines)
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:

@@ -5,7 +5,7 @@ facts of a track its races read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 
@@ -17,7 +17,9 @@ class InvalidSetting(ValueError):
 class Setting:
     """One league setting of a rule set: a yes/no or a choice, with its default. A `race_option`
     is one a single round may switch too, whatever the league says (Formula D's optional
-    rules): see `Championship.race_settings`."""
+    rules): see `Championship.race_settings`. A setting added to a rule set with a default that
+    would change how its leagues of before race keeps them racing as they did: `unset` is what a
+    league's stored settings without it read as (None: the default)."""
 
     key: str
     label: str
@@ -25,6 +27,14 @@ class Setting:
     default: bool | str
     choices: tuple[tuple[str, str], ...] = ()
     race_option: bool = False
+    unset: bool | str | None = None
+
+    def value_in(self, settings: Mapping[str, object]) -> object:
+        """The setting's value in stored `settings`: its own, else what a league made before the
+        setting existed races with."""
+        if self.key in settings:
+            return settings[self.key]
+        return self.default if self.unset is None else self.unset
 
     def checked(self, value: object) -> bool | str:
         """`value` if the setting allows it; InvalidSetting otherwise."""

@@ -6,6 +6,10 @@ Rulings (docs/rulings.md, "RBB championships"):
 - Points: the document's table is lost ("Scores are awarded as follows:" and nothing after);
   the preset is 25-18-15-12-10-8-6-4-2-1 for 1st to 10th.
 - A season is up to 8 races on the organiser's tracks; every race scores the same.
+- Weather ("weather", docs/rulings.md "RBB weather"): on for a new league, as the document
+  determines the weather before every race; the track's Formula D chart is rolled before the
+  grid. A league made before the setting existed races without it until its organiser turns it
+  on; a round may switch it for its own race (a track whose chart the group does not use).
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Never
 
-from rules.championship import GEAR_ODDS_SETTING, Championship, PointsTable, SetupNumber
+from rules.championship import GEAR_ODDS_SETTING, Championship, PointsTable, Setting, SetupNumber
 from rules.formula_d.car import Zone
+from rules.formula_d.weather import DEFAULT_WEATHER_CHART
 from rules.rbb.car import RBB_NAMES, SETUP_LEAST_WP, SETUP_MOST_WP, WEAR_POINT_SETUP
 from rules.rbb.places import RACES, TEAM_SIZE
 from rules.rbb.race.state import OUT_REASONS
@@ -24,11 +29,22 @@ from rules.rbb.start import reverse_grid
 # Scores: lost from the document; the preset, 1st to 10th.
 POINTS: tuple[int, ...] = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
 
+# The league setting that rolls the weather on the track's Formula D chart before each race.
+WEATHER_SETTING = "weather"
+WEATHER = Setting(
+    WEATHER_SETTING,
+    "Weather: the track's Formula D weather chart rolled before the race, rain as Formula D",
+    "bool",
+    True,
+    race_option=True,
+    unset=False,  # leagues made before the setting keep racing without weather
+)
+
 
 class RBBChampionship(Championship[Never, Never]):
     name = "rbb"
     title = "RBB championship"
-    settings = (GEAR_ODDS_SETTING,)
+    settings = (WEATHER, GEAR_ODDS_SETTING)
     most_rounds = RACES
     out_reasons = tuple(OUT_REASONS.items())
     # The document lost its table ("Scores are awarded as follows:" and nothing after).
@@ -59,6 +75,8 @@ class RBBChampionship(Championship[Never, Never]):
         self,
         *,
         weather_table: object,
+        weather_chart: str = "",
+        settings: Mapping[str, object] | None = None,
         car_builds: Mapping[str, Mapping[str, int]] | None = None,
         starters: Sequence[str] = (),
         previous_finish: Sequence[str] = (),
@@ -68,8 +86,11 @@ class RBBChampionship(Championship[Never, Never]):
     ) -> dict[str, object]:
         """Every car on the season's wear-point setup (the preset where it has none), the cars
         at their home track, and the reverse grid Paddock proposes (none for the season's first
-        race: drawn at the table)."""
+        race: drawn at the table); with the weather setting (`settings`: the round's race
+        settings), the track's Formula D weather chart (the preset where the track has none)."""
         options: dict[str, object] = {}
+        if WEATHER.value_in(settings or {}):
+            options["weather_chart"] = weather_chart or DEFAULT_WEATHER_CHART
         if season_setup:
             options["wear_points"] = dict(season_setup)
         if home:

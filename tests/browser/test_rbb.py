@@ -1,6 +1,6 @@
 """An RBB league made from the home page and a short race of two teams run at the table on a
-phone-sized page, from the grid rolls to the drivers' and constructors' standings, in headless
-Chromium."""
+phone-sized page, from the weather and grid rolls to the drivers' and constructors' standings, in
+headless Chromium."""
 
 from __future__ import annotations
 
@@ -36,7 +36,11 @@ def test_an_rbb_league_and_a_short_race_on_a_phone(page: Page, live_server, logg
 
     cars = {"Ann": "red", "Bob": "blue", "Cid": "green", "Dot": "yellow"}
     start_at_the_table(page, live_server.url, round_one, cars)
+    # A new league rolls the weather (docs/rulings.md, "RBB weather"): the referee taps the die.
+    expect(page.locator("#prompt-text")).to_contain_text("Weather: roll black against the track")
+    page.locator(".keypad").get_by_role("button", name="3", exact=True).click()
     expect(page.locator("#prompt-text")).to_contain_text("Random grid")
+    expect(page.locator("body")).to_contain_text("good weather")
     expect(page.locator("#dashboard")).to_contain_text("Gbx")
 
     race = Race.objects.get(round=round_one)

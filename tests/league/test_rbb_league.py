@@ -11,6 +11,8 @@ from django.urls import reverse
 from league import services
 from league.models import Driver, League, RoundStatus
 from league.standings import season_standings
+from races import services as race_services
+from rules import engine
 from rules.championship import championship_for
 from tests.league.test_services import all_finish
 
@@ -153,3 +155,73 @@ def test_from_the_home_page_an_rbb_league_shows_its_presets_at_every_step(client
     assert "Tyres WP 6, Brakes WP 3, Gears WP 3, Body WP 3, Engine WP 3, Handling WP 2" in (
         season_page
     )
+
+
+# --- Weather (docs/rulings.md, "RBB weather"): "Weather is determined before the race starts" ---
+
+
+def _first_prompt(league: League, track) -> engine.Prompt:
+    services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    season = services.season_open(league=league, tracks=[track])
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.round_start_at_table(
+        round_=season.rounds.get(),
+        starters=list(zip(drivers, ("red", "blue"), strict=True)),
+    )
+    return engine.prompts(race_services.race_state(race))[0]
+
+
+def test_an_rbb_league_with_the_weather_asks_for_it_before_the_first_move(organiser):
+    league = services.league_create(
+        name="Wet RBB", organiser=organiser, ruleset="rbb", settings={"weather": True}
+    )
+    track = services.track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
+    prompt = _first_prompt(league, track)
+    assert (prompt.kind, prompt.car) == ("weather_roll", None)
+    assert "the track's chart before the race (1-5 good, 6-20 rainy)" in prompt.text
+
+
+def test_an_rbb_league_without_the_weather_goes_straight_to_the_grid(organiser):
+    league = services.league_create(
+        name="Dry RBB", organiser=organiser, ruleset="rbb", settings={"weather": False}
+    )
+    prompt = _first_prompt(league, services.track_create(name="Spa"))
+    assert prompt.kind == "grid_roll"
+
+
+def test_an_rbb_league_made_before_the_setting_races_as_it_did(organiser):
+    league = services.league_create(name="Old RBB", organiser=organiser, ruleset="rbb")
+    League.objects.filter(pk=league.pk).update(settings={})  # as stored before the setting
+    league.refresh_from_db()
+    rules = league.rules
+    assert [str(line) for line in rules.race_option_lines(league.settings, {})] == [
+        "Weather: the track's Formula D weather chart rolled before the race, rain as Formula D: "
+        "off"
+    ]
+    assert rules.settings_summary(league.settings) == (
+        "Weather: the track's Formula D weather chart rolled before the race, rain as Formula D: "
+        "off",
+    )
+    assert _first_prompt(league, services.track_create(name="Spa")).kind == "grid_roll"
+
+
+def test_a_new_rbb_league_from_the_home_page_rolls_the_weather_unless_unticked(
+    client_organiser,
+):
+    page = client_organiser.get(reverse("league:league_new"), {"ruleset": "rbb"}).text
+    assert 'name="weather"' in page and "checked" in page.split('name="weather"')[1][:80]
+    form = {"ruleset": "rbb", "settings_for": "rbb"}
+    client_organiser.post(reverse("league:league_new"), {**form, "name": "Wet", "weather": "on"})
+    client_organiser.post(reverse("league:league_new"), {**form, "name": "Dry"})
+    assert League.objects.get(name="Wet").settings["weather"] is True
+    assert League.objects.get(name="Dry").settings["weather"] is False
+
+
+def test_a_round_may_race_without_the_league_s_weather(organiser):
+    league = services.league_create(
+        name="Wet RBB", organiser=organiser, ruleset="rbb", settings={"weather": True}
+    )
+    races = league.rules.race_settings(league.settings, {"weather": False})
+    assert "weather_chart" not in league.rules.race_options(weather_table=None, settings=races)
+    on = league.rules.race_options(weather_table=None, settings=league.settings)
+    assert on["weather_chart"] == "1-8 good, 9-14 changeable, 15-17 rain changeable, 18-20 rainy"

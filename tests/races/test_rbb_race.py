@@ -101,3 +101,31 @@ def test_every_car_starts_on_the_season_s_own_wear_point_setup(season):
         "yellow": 8,
     }
     assert {view.value("brakes") for view in dashboard.values()} == {4}
+
+
+def test_a_league_with_the_weather_rolls_it_at_the_table_before_the_grid(
+    client_organiser, organiser
+):
+    league = league_services.league_create(
+        name="Wet RBB", organiser=organiser, ruleset="rbb", settings={"weather": True}
+    )
+    league_services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    track = league_services.track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
+    season = league_services.season_open(league=league, tracks=[track])
+    drivers = list(Driver.objects.order_by("pk"))
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(), starters=list(zip(drivers, CARS[:2], strict=True))
+    )
+    page = client_organiser.get(race.get_absolute_url()).text
+    assert (
+        "roll black against the track&#x27;s chart before the race (1-5 good, 6-20 rainy)" in page
+    )
+    posted = {"kind": "weather_roll", "value": 6, "version": race.version}
+    response = client_organiser.post(race.get_absolute_url(), posted)
+    assert response.status_code in (200, 302), response.text
+    race.refresh_from_db()
+    state = services.race_state(race)
+    assert (state.weather, engine.prompts(state)[0].kind) == ("rainy", "grid_roll")
+    assert "rainy weather (rain)" in client_organiser.get(race.get_absolute_url()).text
+    drive_to_finish(race, seed=2)  # the rest of a rainy race runs at the table
+    assert services.race_state(race).finished

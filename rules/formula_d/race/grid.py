@@ -124,7 +124,7 @@ def make_setup(
         ruleset=ruleset,
         cars=cars,
         laps=laps,
-        weather_chart=_chart(weather_chart),
+        weather_chart=chart_lines(weather_chart),
         tires=bool(tires),
         technical_pit_stop=bool(technical_pit_stop),
         teams=tuple((car, str(team)) for car, team in (teams or {}).items() if car in keys),
@@ -157,7 +157,7 @@ def _cards(
     return cards
 
 
-def _chart(raw: str | Sequence[ChartLine]) -> tuple[ChartLine, ...]:
+def chart_lines(raw: str | Sequence[ChartLine]) -> tuple[ChartLine, ...]:
     """The track's weather chart, checked: each roll 1-20 on one of its four lines."""
     try:
         if isinstance(raw, str):

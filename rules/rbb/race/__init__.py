@@ -2,7 +2,8 @@
 tables are rules.rbb's (and through it Formula D's); the shape is Formula D's race hooks
 (rules/formula_d/race), whose pure helpers these import, with RBB's own flow where it differs:
 the grid Paddock proposes, body rolls for everyone beside, the pit stop chosen in the pits and
-its roll on the next turn.
+its roll on the next turn; with the league's weather setting, the track's Formula D weather
+(rules/rbb/race/weather.py).
 
 Readings are noted where they are applied and listed in docs/rulings.md ("RBB").
 """
@@ -19,9 +20,11 @@ from rules.formula_d.race import doubts
 from rules.formula_d.race.hooks import Handler, TableHooks
 from rules.formula_d.race.odds import sheet_overshoot_cost
 from rules.formula_d.race.turns import order_prompts
+from rules.formula_d.race.words import weather_name
+from rules.formula_d.weather import ChartLine
 from rules.gear_odds import OvershootCost
 from rules.rbb import RACE_LAPS
-from rules.rbb.race import checks, grid, standings, turns, words
+from rules.rbb.race import checks, grid, standings, turns, weather, words
 from rules.rbb.race.grid import make_setup
 from rules.rbb.race.state import OUT_REASONS, CarSetup, CarState, RaceSetup, RaceState
 
@@ -38,10 +41,12 @@ HANDLERS: dict[str, Handler[RaceState]] = {
     "engine_roll": checks.on_engine_roll,
     "pit_stop": checks.on_pit_stop,
     "pit_roll": checks.on_pit_roll,
+    weather.WEATHER_ROLL: weather.on_weather_roll,
     doubts.CONFIRM: checks.on_confirm,
 }
 
 PHASE_PROMPTS: dict[str, Callable[[RaceState], tuple[Prompt, ...]]] = {
+    "weather": weather.weather_prompts,
     "grid": grid.grid_prompts,
     "grid_order": grid.grid_order_prompts,
     "start": grid.start_prompts,
@@ -74,15 +79,28 @@ class RBB(TableHooks[RaceSetup, RaceState]):
         wear_points: CarSheet | Mapping[Any, int] | None = None,
         home: Sequence[str] = (),
         grid: Sequence[str] = (),
+        weather_chart: str | Sequence[ChartLine] = (),
     ) -> RaceSetup:
         """Every car on the season's `wear_points`; `home`: the cars at their home track;
-        `grid`: the grid Paddock proposes (empty for the season's first race: rolled for)."""
+        `grid`: the grid Paddock proposes (empty for the season's first race: rolled for);
+        `weather_chart`: the track's Formula D chart, with the league's weather setting."""
         return make_setup(
-            self.name, starters, laps=laps, wear_points=wear_points, home=home, grid=grid
+            self.name,
+            starters,
+            laps=laps,
+            wear_points=wear_points,
+            home=home,
+            grid=grid,
+            weather_chart=weather_chart,
         )
 
     def start(self, setup: RaceSetup) -> RaceState:
         return grid.start_state(setup)
+
+    def status(self, state: RaceState) -> str:
+        """The table's status, and the weather once rolled."""
+        rolled = f" · {weather_name(state.weather)}" if state.weather else ""
+        return f"{super().status(state)}{rolled}"
 
     def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
         return words.describe(before, event, after)

@@ -1,6 +1,7 @@
 """Rolls and choices owed after a move, one prompt each: handling for each damage token passed
-onto, body for everyone beside, engine damage, the choice of pit stop; and the Quick Pit Stop's
-roll on the racer's next turn."""
+onto, body for everyone beside, engine damage, changeable weather's re-roll, the choice of pit
+stop; and the Quick Pit Stop's roll on the racer's next turn. In rain the body and handling rolls
+cost more (rules.rbb.damage)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,14 @@ from rules.formula_d.race import doubts
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.rolls import wear_roll
 from rules.rbb import (
-    BODY_DAMAGE_MAX,
     ENGINE_DAMAGE_MAX,
-    HANDLING_DAMAGE_MAX,
     PIT_EXIT_GEAR,
     QUICK_STOP_MAX,
     RBB_NAMES,
+    body_damage_max,
     body_damages,
     engine_damages,
+    handling_damage_max,
     handling_damages,
     quick_stop_roll,
     technical_repairs,
@@ -29,6 +30,7 @@ from rules.rbb import (
 from rules.rbb.race.common import gear_name, label, lose
 from rules.rbb.race.flow import next_turn, settle
 from rules.rbb.race.state import QUICK, READY, WAIT, Check, RaceState
+from rules.rbb.race.weather import WEATHER_ROLL, rain, re_roll_prompt
 
 QUICK_CHOICE = "quick"
 TECHNICAL_CHOICE = "technical"
@@ -45,17 +47,22 @@ def first_check_prompt(state: RaceState) -> Prompt:
 def _prompt(state: RaceState, check: Check) -> Prompt:
     if check.kind == doubts.CONFIRM:
         return doubts.confirm_prompt(state, check)
+    if check.kind == WEATHER_ROLL:
+        return re_roll_prompt(state, check)
     who = label(state, check.car)
     car = state.car(check.car)
+    rains = rain(state)
+    in_rain = " in rain" if rains else ""
     if check.kind == "handling_roll":
         text = (
             f"{who} passed onto the damage token ({marker_label(state, check.marker)}): handling "
-            f"roll, roll black (1-{HANDLING_DAMAGE_MAX}: -1 handling WP)"
+            f"roll, roll black ({_up_to(handling_damage_max(rain=rains))}{in_rain}: -1 handling "
+            "WP)"
         )
     elif check.kind == "body_roll":
         text = (
             f"{check.reason}: {who} rolls black for body damage "
-            f"({BODY_DAMAGE_MAX}: -1 body WP and a damage token)"
+            f"({_up_to(body_damage_max(rain=rains))}{in_rain}: -1 body WP and a damage token)"
         )
     elif check.kind == "engine_roll":
         text = (
@@ -67,9 +74,15 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     return Prompt(check.kind, text, check.car, (BLACK_DIE,))
 
 
-on_handling_roll = wear_roll(handling_damages, Zone.ROAD_HANDLING, lose=lose, settle=settle)
+def _up_to(highest: int) -> str:
+    return "1" if highest == 1 else f"1-{highest}"
+
+
+on_handling_roll = wear_roll(
+    handling_damages, Zone.ROAD_HANDLING, lose=lose, settle=settle, rain=rain
+)
 # A body WP lost puts a damage token under the car (common.lose).
-on_body_roll = wear_roll(body_damages, Zone.BODY, lose=lose, settle=settle)
+on_body_roll = wear_roll(body_damages, Zone.BODY, lose=lose, settle=settle, rain=rain)
 on_engine_roll = wear_roll(engine_damages, Zone.ENGINE, lose=lose, settle=settle)
 
 

@@ -47,9 +47,12 @@ def next_turn(state: RaceState) -> RaceState:
 def settle(state: RaceState) -> RaceState:
     """After each roll: checks for cars still racing first, then the mover's move without a die
     (leaving the pits), then the next car."""
-    # A fact to confirm stands if it put the car out (rules.formula_d.race.doubts).
+    # A fact to confirm stands if it put the car out (rules.formula_d.race.doubts); the weather's
+    # re-roll is the track's, not the car's.
     pending = tuple(
-        check for check in state.pending if state.car(check.car).racing or check.kind == CONFIRM
+        check
+        for check in state.pending
+        if state.car(check.car).racing or check.kind in (CONFIRM, "weather_roll")
     )
     state = replace(state, pending=pending)
     if pending:

@@ -12,7 +12,9 @@ from rules.engine.contract import Starter
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE
 from rules.formula_d import CarSheet
+from rules.formula_d.race.grid import chart_lines
 from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
+from rules.formula_d.weather import ChartLine
 from rules.rbb import (
     FANTASTIC_START_ROLL,
     FANTASTIC_START_SPACES,
@@ -25,6 +27,7 @@ from rules.rbb import (
 from rules.rbb.race.common import label, names, ordinal
 from rules.rbb.race.flow import next_turn, start_round
 from rules.rbb.race.state import CarSetup, CarState, GridRolls, RaceSetup, RaceState
+from rules.rbb.race.weather import begins_with_weather
 from rules.rbb.start import start_roll
 
 # --- The cars ----------------------------------------------------------------------------------
@@ -38,9 +41,12 @@ def make_setup(
     wear_points: CarSheet | Mapping[Any, int] | None = None,
     home: Sequence[str] = (),
     grid: Sequence[str] = (),
+    weather_chart: str | Sequence[ChartLine] = (),
 ) -> RaceSetup:
     """Every car on the season's `wear_points` (the preset if None), with 2 more tyre WP for the
-    cars in `home`; `grid`: Paddock's proposed grid, pole first (empty: rolled for)."""
+    cars in `home`; `grid`: Paddock's proposed grid, pole first (empty: rolled for); with
+    `weather_chart` (the track's Formula D chart, as text or lines) the weather is rolled
+    before the grid."""
     try:
         sheet = wear_point_setup(wear_points)
     except InvalidSetup as refusal:
@@ -58,7 +64,13 @@ def make_setup(
         )
         for starter in starters
     )
-    setup = RaceSetup(ruleset=ruleset, cars=cars, laps=laps, grid=tuple(grid))
+    setup = RaceSetup(
+        ruleset=ruleset,
+        cars=cars,
+        laps=laps,
+        grid=tuple(grid),
+        weather_chart=chart_lines(weather_chart),
+    )
     check_setup(setup)
     return setup
 
@@ -79,12 +91,14 @@ def start_state(setup: RaceSetup) -> RaceState:
     check_setup(setup)
     cars = tuple(CarState(car=car.car, sheet=car.sheet) for car in setup.cars)
     if setup.grid:
-        return RaceState(setup=setup, cars=cars, phase="grid_order")
-    return RaceState(
-        setup=setup,
-        cars=cars,
-        phase="grid",
-        grid_rolls=tuple(GridRolls(car.car) for car in setup.cars),
+        return begins_with_weather(RaceState(setup=setup, cars=cars, phase="grid_order"))
+    return begins_with_weather(
+        RaceState(
+            setup=setup,
+            cars=cars,
+            phase="grid",
+            grid_rolls=tuple(GridRolls(car.car) for car in setup.cars),
+        )
     )
 
 

@@ -1,6 +1,7 @@
 """The RBB race at one moment: a frozen dataclass tree of its own, shaped like Formula D's
 (rules/formula_d/race/state.py) with what RBB adds: the home track on a car's setup, the grid
-Paddock proposes, and where a car stands in its pit stop."""
+Paddock proposes, and where a car stands in its pit stop; with the league's weather setting, the
+track's Formula D weather chart and the weather it gave (rules/rbb/race/weather.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from functools import cached_property
 from rules.engine.pieces import CarsByKey, SetupOfCars
 from rules.formula_d import CarSheet, GridOutcome
 from rules.formula_d.race.state import OUT_REASONS, Check, GridRolls, Marker, rolled_grid
+from rules.formula_d.weather import ChartLine, Weather
 from rules.rbb.places import RACE_LAPS
 
 RACING = "racing"
@@ -36,6 +38,7 @@ class RaceSetup(SetupOfCars[CarSetup]):
     cars: tuple[CarSetup, ...]
     laps: int = RACE_LAPS
     grid: tuple[str, ...] = ()  # Paddock's proposal, pole first; empty: rolled for at the table
+    weather_chart: tuple[ChartLine, ...] = ()  # the track's Formula D chart; empty: no weather
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ class CarState:
 class RaceState(CarsByKey[CarState]):
     setup: RaceSetup
     cars: tuple[CarState, ...]
-    phase: str  # grid, grid_order, start, order, gear, move, checks, pit_roll, finished
+    phase: str  # weather, grid, grid_order, start, order, gear, move, checks, pit_roll, finished
     round: int = 0
     grid_rolls: tuple[GridRolls, ...] = ()
     confirmed_grid: tuple[str, ...] = ()  # the proposal as the referee confirmed it
@@ -87,6 +90,7 @@ class RaceState(CarsByKey[CarState]):
     markers: tuple[Marker, ...] = ()
     fixed_move: int = 0  # spaces of a move made without a die (a fantastic start, a quick stop)
     clock: int = 0
+    weather: Weather | None = None  # the chart's line, once rolled (None: no weather rolled)
 
     @property
     def finished(self) -> bool:

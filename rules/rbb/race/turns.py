@@ -61,6 +61,7 @@ from rules.rbb.race.common import (
 )
 from rules.rbb.race.flow import begin_turn, settle
 from rules.rbb.race.state import QUICK, READY, CarState, Check, Marker, RaceState
+from rules.rbb.race.weather import re_roll_checks
 from rules.rbb.tyres import overshoot
 
 # --- Order of play -----------------------------------------------------------------------------
@@ -312,7 +313,14 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             # House rule: the racer directly in front takes a body WP and a token in its space.
             front = blocked_by[0]
             state = place_marker(lose(state, front, {Zone.BODY: front_body}), front)
-        owed = motor_damage_checks(state, car, roll, "engine_roll") if not fixed else ()
+        owed = (
+            (
+                *motor_damage_checks(state, car, roll, "engine_roll"),
+                *re_roll_checks(state, car, roll),
+            )
+            if not fixed
+            else ()
+        )
         return settle(replace(state, pending=(*doubted, *owed), fixed_move=0))
 
     changes: dict[str, object] = {**moved, "spaces": car.spaces + spaces}
@@ -359,6 +367,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if not fixed:
         # Engine damage is Formula D's Motor Damage, by another name.
         pending += motor_damage_checks(state, car, roll, "engine_roll")
+        pending += re_roll_checks(state, car, roll)  # changeable weather, after engine damage
     if pit:
         pending.append(Check("pit_stop", car.car))
     return settle(replace(state, pending=(*doubted, *pending), fixed_move=0))

@@ -14,6 +14,7 @@ from rules.rbb import FANTASTIC_START_ROLL, PIT_EXIT_GEAR, QUICK_STOP_MAX, RBB_N
 from rules.rbb.race.checks import QUICK_CHOICE, pit_stop_choices, repair_words
 from rules.rbb.race.common import gear_name
 from rules.rbb.race.state import FINISHED, OUT, OUT_REASONS, RaceState
+from rules.rbb.race.weather import WEATHER_ROLL, weather_words
 
 
 def describe(before: RaceState, event: Event, after: RaceState) -> str:
@@ -133,5 +134,6 @@ _WORDS: dict[str, Callable[[RaceState, Event, RaceState], str]] = {
     "engine_roll": _roll("engine"),
     "pit_stop": _pit_stop,
     "pit_roll": _pit_roll,
+    WEATHER_ROLL: weather_words,
     doubts.CONFIRM: lambda before, _event, _after: doubts.confirmed_words(before.pending[0]),
 }
