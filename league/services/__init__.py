@@ -43,6 +43,13 @@ from .errors import (
     StaleSeason,
     StaleTrack,
 )
+from .house_rules import (
+    HOUSE_RULES_ALREADY,
+    HOUSE_RULES_CHANGED,
+    HOUSE_RULES_TOO_LONG,
+    StaleHouseRules,
+    house_rules_set,
+)
 from .leagues import (
     DELETE_NAME_MISMATCH,
     LEAGUE_ARCHIVED_ALREADY,
@@ -236,6 +243,8 @@ from .tracks import (
 
 __all__ = [
     "AlreadyDone",
+    "StaleHouseRules",
+    "house_rules_set",
     "BONUS_POINTS_TOO_MANY",
     "CHOICE_NOT_THE_TEAMS",
     "COPY_NAME",
@@ -248,6 +257,9 @@ __all__ = [
     "DRIVER_NAME_TAKEN",
     "DUPLICATE_CAR",
     "DUPLICATE_STARTER",
+    "HOUSE_RULES_ALREADY",
+    "HOUSE_RULES_CHANGED",
+    "HOUSE_RULES_TOO_LONG",
     "ENTRY_KEYS",
     "EntryOutcome",
     "HIRE_DURING_RACE",

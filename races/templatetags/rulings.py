@@ -1,0 +1,19 @@
+"""The rulings of a round, for the round page (templates/league/round.html): league's page
+cannot import races, so it loads this tag, and its rulings come in one query."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from ..rulings import Ruling
+
+register = template.Library()
+
+
+@register.inclusion_tag("races/_round_rulings.html")
+def round_rulings(round_: Any) -> dict[str, Any]:
+    """The round's rulings made at the table, by entry (none for a round not run there)."""
+    rulings = list(Ruling.objects.of_round(round_.pk)) if round_.status != "scheduled" else []
+    return {"rulings": rulings, "round": round_}
