@@ -81,6 +81,8 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:calendar": (PUBLIC, NOT_HERE),
     "league:standings_json": (PUBLIC, NOT_HERE),
     "league:league_points": (ORGANISER, ORGANISER),
+    "league:house_rules": (PUBLIC, NOT_HERE),
+    "league:house_rules_edit": (ORGANISER, ORGANISER),
     "league:league_publish": (ORGANISER, ORGANISER),
     "league:members": (ORGANISER, ORGANISER),
     "league:member": (NOT_HERE_LOGIN, ORGANISER),
@@ -119,6 +121,8 @@ MATRIX: dict[str, tuple[str, str]] = {
     "races:turn": (PUBLIC, REFEREE_NO_LOGIN),
     "races:log": (PUBLIC, NOT_HERE),
     "races:undo_back_to": (REFEREE, NOT_HERE_LOGIN),
+    "races:ruling_new": (REFEREE, REFEREE),
+    "races:rulings": (PUBLIC, NOT_HERE),
 }
 # A league taken back from publishing: its pages and exports (the URLs `public` wraps) are 404
 # to all but its organiser and members, as if it did not exist; writes keep their own checks.

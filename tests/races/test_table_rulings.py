@@ -62,9 +62,7 @@ def test_a_ruling_names_a_heading_of_the_house_rules_or_none(race, league):
     race = driven(race)
     with pytest.raises(ValidationError) as refused:
         rule(race, heading="Weather")
-    assert refused.value.messages == [
-        ruling_services.NO_SUCH_HEADING.format(heading="Weather")
-    ]
+    assert refused.value.messages == [ruling_services.NO_SUCH_HEADING.format(heading="Weather")]
     assert rule(race, heading="Pit lane").heading == "Pit lane"
 
 
