@@ -239,3 +239,17 @@ def test_the_rulings_page_reads_the_same_queries_for_one_ruling_or_many(
     with django_assert_max_num_queries(len(few.captured_queries)):
         body = client.get(rulings_url(league)).content.decode()
     assert "Ruling 5." in body
+
+
+def test_the_admin_lists_the_rulings_and_the_house_rules(admin_client, race, league):
+    league_services.house_rules_set(league=league, text="# Pit lane", expected_version=0)
+    race = driven(race)
+    ruling = rule(race, "Shown in the admin.")
+    for name, row in (("races_ruling", ruling), ("league_houserules", league.house_rules)):
+        listing = admin_client.get(reverse(f"admin:{name}_changelist"))
+        assert listing.status_code == 200 and listing.context["cl"].result_count == 1
+        assert admin_client.get(reverse(f"admin:{name}_change", args=[row.pk])).status_code == 200
+    # A ruling whose entry undo took back is not there to open.
+    services.race_undo(race=race, expected_version=race.version)
+    listing = admin_client.get(reverse("admin:races_ruling_changelist"))
+    assert listing.context["cl"].result_count == 0
