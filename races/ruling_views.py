@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from league.house_rules import HouseRules, headings_of
 from league.pagination import page_of
-from league.services import league_writable
+from league.services import AlreadyDone, league_writable
 from league.views.common import answer, from_htmx, league_for, version_posted
 
 from . import ruling_services
@@ -24,6 +25,7 @@ from .services import undo_target
 from .views import NO_RACE, NOT_A_REFEREE
 
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
+KEPT = "The ruling is kept with entry #{seq}."
 TEMPLATE = "races/ruling_new.html"
 
 
@@ -47,7 +49,12 @@ def _refereed_race(request: HttpRequest, race_id: int) -> Race:
 
 
 def _form_page(
-    request: HttpRequest, race: Race, *, errors: Sequence[str] = (), status: int = 200
+    request: HttpRequest,
+    race: Race,
+    *,
+    errors: Sequence[str] = (),
+    notes: Sequence[str] = (),
+    status: int = 200,
 ) -> HttpResponse:
     posted = request.POST if request.method == "POST" and status != 409 else {}
     entry = undo_target(race)
@@ -61,6 +68,7 @@ def _form_page(
         "ruling": Ruling.objects.filter(event=entry).first() if entry else None,
         "headings": headings_of(league.pk),
         "errors": errors,
+        "notes": notes,
         "text": posted.get("text", ""),
         "heading": posted.get("heading", ""),
         "most": MOST_CHARACTERS,
@@ -79,23 +87,32 @@ def ruling_new(request: HttpRequest, race_id: int) -> HttpResponse:
     if request.method == "GET":
         return _form_page(request, race)
 
-    def write() -> Ruling:
-        return ruling_services.ruling_add(
-            race=race,
-            text=request.POST.get("text", ""),
-            heading=request.POST.get("heading", ""),
-            expected_version=version_posted(request, NO_VERSION),
-            made_by=request.user,
-        )
+    def write() -> Ruling | None:
+        try:
+            return ruling_services.ruling_add(
+                race=race,
+                text=request.POST.get("text", ""),
+                heading=request.POST.get("heading", ""),
+                expected_version=version_posted(request, NO_VERSION),
+                made_by=request.user,
+            )
+        except AlreadyDone as already:
+            if not from_htmx(request):
+                raise
+            # A double tap from the form in place: the form again, with the ruling made.
+            notes.append(already.message)
+            return None
 
-    def done(_ruling: Ruling) -> HttpResponse:
+    def done(ruling: Ruling | None) -> HttpResponse:
         if from_htmx(request):
-            return _form_page(request, race)
+            return _form_page(request, race, notes=notes)
+        messages.success(request, KEPT.format(seq=ruling.event.seq if ruling else ""))
         return redirect(race)
 
     def again(reasons: Sequence[str], status: int, _fresh: bool) -> HttpResponse:
         return _form_page(request, _refereed_race(request, race_id), errors=reasons, status=status)
 
+    notes: list[str] = []
     return answer(request, write, done=done, again=again)
 
 

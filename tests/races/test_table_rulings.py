@@ -253,3 +253,34 @@ def test_the_admin_lists_the_rulings_and_the_house_rules(admin_client, race, lea
     services.race_undo(race=race, expected_version=race.version)
     listing = admin_client.get(reverse("admin:races_ruling_changelist"))
     assert listing.context["cl"].result_count == 0
+
+
+def test_a_double_tap_with_htmx_gets_the_form_in_place_not_the_turn_page(client_organiser, race):
+    race = driven(race)
+    post = {"text": "Once.", "version": race.version}
+    client_organiser.post(ruling_url(race), post, **HTMX)
+    again = client_organiser.post(ruling_url(race), post, **HTMX)
+    body = again.content.decode()
+    assert again.status_code == 200 and 'id="ruling-made"' in body
+    assert "is attached to entry" in body and "<html" not in body
+    assert Ruling.objects.count() == 1
+
+
+def test_an_archived_league_s_race_offers_no_ruling_form(client_organiser, race, league):
+    race = driven(race)
+    league_services.league_archive_set(league=league, archived=True)
+    body = client_organiser.get(ruling_url(race)).content.decode()
+    assert 'name="text"' not in body
+    response = client_organiser.post(ruling_url(race), {"text": "No.", "version": race.version})
+    assert response.status_code == 403 and not Ruling.objects.exists()
+
+
+def test_discarding_the_race_at_the_table_takes_its_rulings_with_it(race):
+    race = driven(race)
+    rule(race)
+    round_ = race.round
+    round_.refresh_from_db()
+    league_services.round_run_by_hand(
+        round_=round_, expected_version=round_.version, expected_race_version=race.version
+    )
+    assert not Ruling.objects.exists()
