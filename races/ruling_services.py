@@ -19,6 +19,7 @@ NO_ENTRY_YET = "Nothing has been entered at the table yet: a ruling goes with an
 NO_SUCH_HEADING = (
     "The house rules have no heading {heading!r} (any more): pick one of their headings, or none."
 )
+RULING_UNPRINTABLE = "A ruling is words: it cannot hold a NUL character (\\x00)."
 RULING_MADE_ALREADY = "This ruling is attached to entry #{seq} already."
 ENTRY_RULED_ALREADY = (
     "Entry #{seq} has a ruling already ({text!r}): one ruling an entry. Nothing was saved."
@@ -56,6 +57,8 @@ def ruling_add(
         raise ValidationError(NO_ENTRY_YET)
     if not text:
         raise ValidationError(RULING_EMPTY)
+    if "\x00" in text or "\x00" in heading:
+        raise ValidationError(RULING_UNPRINTABLE)
     if len(text) > MOST_CHARACTERS:
         raise ValidationError(RULING_TOO_LONG.format(most=MOST_CHARACTERS, length=len(text)))
     league_id = race.round.season.league_id

@@ -47,6 +47,7 @@ from .house_rules import (
     HOUSE_RULES_ALREADY,
     HOUSE_RULES_CHANGED,
     HOUSE_RULES_TOO_LONG,
+    HOUSE_RULES_UNPRINTABLE,
     StaleHouseRules,
     house_rules_set,
 )
@@ -260,6 +261,7 @@ __all__ = [
     "HOUSE_RULES_ALREADY",
     "HOUSE_RULES_CHANGED",
     "HOUSE_RULES_TOO_LONG",
+    "HOUSE_RULES_UNPRINTABLE",
     "ENTRY_KEYS",
     "EntryOutcome",
     "HIRE_DURING_RACE",

@@ -14,6 +14,9 @@ HOUSE_RULES_TOO_LONG = (
     "The house rules are {length:,} characters long: a league keeps at most {most:,}. "
     "Shorten them (nothing was saved)."
 )
+HOUSE_RULES_UNPRINTABLE = (
+    "The house rules hold a NUL character (\\x00), which no page shows: take it out."
+)
 HOUSE_RULES_ALREADY = "The house rules say that already: nothing changed."
 HOUSE_RULES_CHANGED = (
     "Someone else saved the house rules while you were writing: here they are as they stand "
@@ -34,6 +37,8 @@ def house_rules_set(*, league: League, text: str, expected_version: int) -> Hous
     text = text.replace("\r\n", "\n").strip()
     if len(text) > MOST_CHARACTERS:
         raise ValidationError(HOUSE_RULES_TOO_LONG.format(length=len(text), most=MOST_CHARACTERS))
+    if "\x00" in text:
+        raise ValidationError(HOUSE_RULES_UNPRINTABLE)
     rules = for_update(HouseRules).filter(league=league).first()
     if rules is None:
         rules = HouseRules(league=league)

@@ -103,6 +103,13 @@ def test_rules_longer_than_a_league_keeps_are_refused(league):
     assert not HouseRules.objects.exists()
 
 
+def test_a_nul_character_is_refused_with_the_reason_on_every_database(league):
+    with pytest.raises(ValidationError) as refused:
+        services.house_rules_set(league=league, text="# Pit\x00 lane", expected_version=0)
+    assert refused.value.messages == [services.HOUSE_RULES_UNPRINTABLE]
+    assert not HouseRules.objects.exists()
+
+
 def test_the_organiser_edits_them_on_the_page_and_anyone_reads_them(client, league, organiser):
     assert "has written no house rules" in client.get(page_url(league)).content.decode()
     client.force_login(organiser)

@@ -92,6 +92,7 @@ def test_the_same_ruling_twice_is_already_done_and_another_on_the_same_entry_ref
     ("text", "reason"),
     [
         ("   ", ruling_services.RULING_EMPTY),
+        ("Red\x00brakes.", ruling_services.RULING_UNPRINTABLE),
         (
             "x" * (MOST_CHARACTERS + 1),
             ruling_services.RULING_TOO_LONG.format(
