@@ -29,7 +29,7 @@ class RulingQuerySet(models.QuerySet):
         return (
             self.filter(event__race_id=F("race_id"))
             .select_related("event", "race__round__season", "race__round__track")
-            .defer("event__state_before", "event__payload", "race__setup", "race__state")
+            .defer("event__state_before", "race__setup", "race__state")
             .order_by("race__round__season__number", "race__round__number", "event__seq")
         )
 
