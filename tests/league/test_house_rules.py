@@ -216,3 +216,29 @@ def test_a_ruling_naming_an_entry_of_another_race_is_refused(league, season, tea
         imported(data)
     assert "'races.ruling'" in refused.value.messages[0]
     assert "another race" in refused.value.messages[0]
+
+
+def test_restored_by_someone_else_the_rulings_come_back_without_who_made_them(
+    league, season, teams, organiser
+):
+    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
+    race = services.round_start_at_table(
+        round_=season.rounds.get(number=1),
+        starters=list(zip(drivers, ("red", "blue", "green", "yellow"), strict=True)),
+    )
+    drive(race, 3, seed=1)
+    race = Race.objects.select_related("round__season__league").get(pk=race.pk)
+    ruling_services.ruling_add(
+        race=race, text="Kept.", heading="", expected_version=race.version, made_by=organiser
+    )
+    services.house_rules_set(league=league, text=RULES, expected_version=0)
+    data = backup.league_export(league)
+    restorer = UserFactory(username="restorer")
+
+    back = imported(data, organiser=restorer)
+
+    assert back.pk != league.pk
+    assert HouseRules.objects.get(league=back).text == RULES.strip()
+    (restored,) = Ruling.objects.of_league(back.pk)
+    assert (restored.text, restored.made_by) == ("Kept.", None)
+    assert restored.event.race.round.season.league == back
