@@ -161,6 +161,8 @@ def test_the_referee_attaches_a_ruling_and_it_shows_on_the_round_and_rulings_pag
     assert "Red may brake." in round_page and entry.summary() in round_page
     listing = client.get(rulings_url(league)).content.decode()
     assert "Red may brake." in listing
+    log = client.get(reverse("races:log", kwargs={"race_id": race.pk})).content.decode()
+    assert f'id="ruling-{entry.seq}"><strong>Ruling:</strong> Red may brake.' in log
     assert f"entry #{entry.seq}" in listing and entry.summary() in listing
 
 
@@ -202,7 +204,8 @@ def test_a_form_without_its_version_or_text_is_a_400_with_the_reason(client_orga
 def test_a_script_in_a_ruling_is_shown_as_text(client_organiser, race, league):
     race = driven(race)
     rule(race, "<script>alert('ruled')</script>")
-    for url in (rulings_url(league), race.round.get_absolute_url(), ruling_url(race)):
+    log_url = reverse("races:log", kwargs={"race_id": race.pk})
+    for url in (rulings_url(league), race.round.get_absolute_url(), ruling_url(race), log_url):
         body = client_organiser.get(url).content.decode()
         assert "<script>alert" not in body, url
         assert "&lt;script&gt;alert(&#x27;ruled&#x27;)&lt;/script&gt;" in body, url
