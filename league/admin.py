@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from .house_rules import HouseRules
 from .models import (
     Driver,
     Entry,
@@ -266,3 +267,13 @@ class SeasonEndChangeAdmin(ChangesLeagues):
     def has_delete_permission(self, request, obj=None) -> bool:
         # The season's end already aged, healed and retired the driver.
         return False
+
+
+@admin.register(HouseRules)
+class HouseRulesAdmin(ChangesLeagues):
+    list_display = ["league", "version", "updated"]
+    list_select_related = ["league"]
+    readonly_fields = ["league", "version", "updated"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # written on the league's house rules page, by its organiser

@@ -928,3 +928,6 @@ class RoundResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.driver}: before {self.round} was confirmed"
+
+
+from .house_rules import HouseRules  # noqa: E402, F401 (a model of its own module)

@@ -4,6 +4,7 @@ from . import restore
 from .views import (
     drivers,
     exports,
+    house_rules,
     leagues,
     members,
     penalties,
@@ -40,6 +41,8 @@ urlpatterns = [
         "<slug:slug>/standings.json", public(exports.current_standings_json), name="standings_json"
     ),
     path("<slug:slug>/points/", leagues.league_points, name="league_points"),
+    path("<slug:slug>/house-rules/", public(house_rules.house_rules), name="house_rules"),
+    path("<slug:slug>/house-rules/edit/", house_rules.house_rules_edit, name="house_rules_edit"),
     path("<slug:slug>/publish/", leagues.league_publish, name="league_publish"),
     path("<slug:slug>/time-zone/", leagues.league_time_zone, name="league_time_zone"),
     path("<slug:slug>/records/", public(records.records), name="records"),

@@ -1,6 +1,8 @@
 from django.contrib import admin
+from django.db.models import F
 
 from .models import Race, RaceEvent
+from .rulings import Ruling
 
 
 class RaceEventInline(admin.TabularInline):
@@ -44,3 +46,20 @@ class RaceEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(Ruling)
+class RulingAdmin(admin.ModelAdmin):
+    """A ruling's words may be corrected here; what it is about may not."""
+
+    list_display = ["race", "event", "text", "heading", "made"]
+    list_select_related = ["race__round__track", "event"]
+    search_fields = ["text", "heading"]
+    readonly_fields = ["race", "event", "made_by", "made"]
+
+    def get_queryset(self, request):
+        # Only the rulings whose entry is still in the log (races/rulings.py).
+        return super().get_queryset(request).filter(event__race_id=F("race_id"))
+
+    def has_add_permission(self, request) -> bool:
+        return False  # attached at the table, to the entry just made

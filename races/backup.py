@@ -5,10 +5,13 @@ exported."""
 
 from __future__ import annotations
 
+from django.db.models import F
+
 from league import backup
 from rules import engine
 
 from .models import Race, RaceEvent
+from .rulings import Ruling
 
 
 def register() -> None:
@@ -24,6 +27,16 @@ def register() -> None:
         lambda league: RaceEvent.objects.filter(race__round__season__league=league),
         _event_readable,
     )
+    # Only the rulings whose entry is still in the log (races/rulings.py).
+    backup.register(
+        "races.ruling",
+        Ruling,
+        lambda league: Ruling.objects.filter(race__round__season__league=league).filter(
+            event__race_id=F("race_id")
+        ),
+        _ruling_readable,
+        since=3,  # a file of version 2 has no rulings
+    )
 
 
 def _race_readable(race: Race) -> None:
@@ -37,3 +50,9 @@ def _event_readable(event: RaceEvent) -> None:
         raise TypeError("an event's data is a mapping")
     if event.state_before is not None:  # undo restores it
         engine.state_from_dict(event.state_before)
+
+
+def _ruling_readable(ruling: Ruling) -> None:
+    """A ruling read from a file is about an entry of its own race."""
+    if not RaceEvent.objects.filter(pk=ruling.event_id, race_id=ruling.race_id).exists():
+        raise ValueError("a ruling names an entry of another race")

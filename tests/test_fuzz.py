@@ -1013,6 +1013,33 @@ ENDPOINTS = (
         rewinds=True,
     ),
     Endpoint(
+        "ruling_new",
+        "race",
+        lambda world: reverse("races:ruling_new", args=[world.race.pk]),
+        lambda world: [
+            path_to("races:ruling_new", pk)
+            for pk in (world.other_race.pk, 0, 10**30, 2**63, world.race.pk + 1000)
+        ],
+        lambda world, draw: {
+            "text": draw(st.sampled_from(["Red brakes twice.", MARKUP_DRIVER, " "])),
+            "heading": draw(st.sampled_from(["", "No such heading"])),
+            "version": world.events,
+        },
+        rewinds=True,
+        hostile=({"text": "x" * 501}, {"text": "\x00"}, {"version": str(2**63)}),
+    ),
+    Endpoint(
+        "house_rules_edit",
+        "fresh",
+        lambda world: reverse("league:house_rules_edit", args=[world.league.slug]),
+        _slug_alternatives("league:house_rules_edit"),
+        lambda world, draw: {
+            "text": draw(st.sampled_from(["# Pit lane\n\nNo overtaking.", MARKUP_TEAM, ""])),
+            "version": draw(st.sampled_from(["0", "1"])),
+        },
+        hostile=({"text": "x" * 50_001}, {"text": "# \x00"}, {"version": str(2**63)}),
+    ),
+    Endpoint(
         "round_starters_change",
         "by_hand",
         lambda world: _round_url("league:round_starters", world.round1),

@@ -84,6 +84,8 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:calendar": (PUBLIC, NOT_HERE),
     "league:standings_json": (PUBLIC, NOT_HERE),
     "league:league_points": (ORGANISER, ORGANISER),
+    "league:house_rules": (PUBLIC, NOT_HERE),
+    "league:house_rules_edit": (ORGANISER, ORGANISER),
     "league:league_publish": (ORGANISER, ORGANISER),
     "league:league_time_zone": (ORGANISER, ORGANISER),
     "league:members": (ORGANISER, ORGANISER),
@@ -129,6 +131,8 @@ MATRIX: dict[str, tuple[str, str]] = {
     "races:log": (PUBLIC, NOT_HERE),
     "races:odds": (PUBLIC, NOT_HERE),
     "races:undo_back_to": (REFEREE, NOT_HERE_LOGIN),
+    "races:ruling_new": (REFEREE, REFEREE),
+    "races:rulings": (PUBLIC, NOT_HERE),
 }
 # A league taken back from publishing: its pages and exports (the URLs `public` wraps) are 404
 # to all but its organiser and members, as if it did not exist; writes keep their own checks.

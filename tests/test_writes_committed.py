@@ -29,6 +29,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league import backup, services
+from league.house_rules import HouseRules
 from league.models import (
     Driver,
     Entry,
@@ -45,6 +46,7 @@ from league.models import (
 )
 from races import services as race_services
 from races.models import Race, RaceEvent
+from races.rulings import Ruling
 from rules.dice import Die, values
 from tests.factories import PASSWORD, TrackFactory, UserFactory
 from tests.test_fuzz import (
@@ -678,6 +680,21 @@ WRITES: tuple[Write, ...] = (
         round_url("league:round_reopen"),
         lambda scene: {"version": round1(scene).version, "reopen": ""},
         lambda scene: not round1(scene).is_finished,
+        who="referee",
+    ),
+    Write(
+        "league:house_rules_edit",
+        stage("fresh"),
+        slug_url("league:house_rules_edit"),
+        lambda scene: {"text": "# Pit lane\n\nNo overtaking.", "save": "", "version": 0},
+        lambda scene: HouseRules.objects.filter(league=scene.league, version=1).exists(),
+    ),
+    Write(
+        "races:ruling_new",
+        stage("race"),
+        lambda scene: reverse("races:ruling_new", args=[scene.world.race.pk]),
+        lambda scene: {"text": "Agreed.", "version": fresh(Race, scene.world.race).version},
+        lambda scene: Ruling.objects.filter(race=scene.world.race, text="Agreed.").exists(),
         who="referee",
     ),
     Write(

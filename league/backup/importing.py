@@ -50,7 +50,15 @@ from .messages import (
     UNKNOWN_VERSION,
 )
 from .reader import Reader
-from .tables import FORMAT, FORMAT_VERSION, PARTS, TABLES, Table, referenced
+from .tables import (
+    FORMAT,
+    FORMAT_VERSION,
+    OLDEST_VERSION,
+    PARTS,
+    Table,
+    referenced,
+    tables_of,
+)
 
 # Rows written at a time: a statement each, or more where the database takes fewer parameters
 # in one (PostgreSQL takes 65,535, and a row of the widest table, an entry, is 21); and fewer
@@ -136,6 +144,7 @@ class _Import:
             model: {} for model in (*referenced(), self.user_model, Track)
         }
         self.league: League | None = None
+        self.version = FORMAT_VERSION  # the file's, once read
         self.address_in_file = ""
         self.file_lead: Any = None
         self.left_out: list[str] = []
@@ -181,8 +190,13 @@ class _Import:
 
     def _version(self, reader: Reader) -> None:
         found = reader.value("version", MOST_HEADER)
-        if found != FORMAT_VERSION or isinstance(found, bool):
+        if (
+            isinstance(found, bool)
+            or not isinstance(found, int)
+            or not OLDEST_VERSION <= found <= FORMAT_VERSION
+        ):
             raise ValidationError(UNKNOWN_VERSION.format(found=found, known=FORMAT_VERSION))
+        self.version = found
 
     def _exported_at(self, reader: Reader) -> None:
         reader.value("time of export", MOST_HEADER)
@@ -221,7 +235,8 @@ class _Import:
             self.ids[Track][old] = self._track_here(track)
 
     def _tables(self, reader: Reader) -> None:
-        labels = [table.label for table in TABLES]
+        tables = tables_of(self.version)
+        labels = [table.label for table in tables]
         following = 0  # the index of the table expected next
         for label in reader.keys("the backup's tables", MOST_HEADER):
             if label not in labels:
@@ -232,7 +247,7 @@ class _Import:
                 raise ValidationError(TABLE_OUT_OF_ORDER.format(label=label, before=before))
             if index > following:
                 raise ValidationError(TABLE_MISSING.format(label=labels[following]))
-            self._table(TABLES[index], reader)
+            self._table(tables[index], reader)
             following = index + 1
         if following < len(labels):
             raise ValidationError(TABLE_MISSING.format(label=labels[following]))

@@ -23,7 +23,11 @@ from ..models import (
 )
 
 FORMAT = "paddock-league"
-FORMAT_VERSION = 2  # 2: members and starter choices for the referees of version 1
+# 2: members and starter choices for the referees of version 1; 3: points adjustments, house
+# rules and rulings. A file of an older version lacks the tables added since (Table.since),
+# which it restores as empty.
+FORMAT_VERSION = 3
+OLDEST_VERSION = 2
 # The parts of a file, in the order league_export writes them: a row of a table names people
 # and tracks, so those come first.
 PARTS = ("format", "version", "exported_at", "league", "users", "tracks", "tables")
@@ -39,6 +43,12 @@ class Table:
     model: type[models.Model]
     rows: Callable[[League], models.QuerySet]
     check: Callable[[models.Model], object] | None = None
+    since: int = OLDEST_VERSION  # the first version of the format to hold it
+
+
+def tables_of(version: int) -> list[Table]:
+    """The tables a file of `version` holds, in their order."""
+    return [table for table in TABLES if table.since <= version]
 
 
 # In the order they are imported: a row only names rows of tables before it (and people and
@@ -71,6 +81,7 @@ TABLES: list[Table] = [
         "league.pointsadjustment",
         PointsAdjustment,
         lambda league: PointsAdjustment.objects.filter(season__league=league),
+        since=3,
     ),
 ]
 
@@ -80,12 +91,14 @@ def register(
     model: type[models.Model],
     rows: Callable[[League], models.QuerySet],
     check: Callable[[models.Model], object] | None = None,
-):
+    since: int = OLDEST_VERSION,
+) -> None:
     """Add another app's rows of a league to the file (after the league's own): `rows(league)`
-    are that league's rows of `model`, `check(row)` what a row read from a file must pass.
-    Called from the app's ready(), once per table."""
+    are that league's rows of `model`, `check(row)` what a row read from a file must pass,
+    `since` the format's version that first held the table. Called from the app's ready(),
+    once per table."""
     if all(table.label != label for table in TABLES):
-        TABLES.append(Table(label, model, rows, check))
+        TABLES.append(Table(label, model, rows, check, since))
 
 
 def fields(model: type[models.Model]) -> list[models.Field]:

@@ -44,6 +44,14 @@ from .errors import (
     StaleSeason,
     StaleTrack,
 )
+from .house_rules import (
+    HOUSE_RULES_ALREADY,
+    HOUSE_RULES_CHANGED,
+    HOUSE_RULES_TOO_LONG,
+    HOUSE_RULES_UNPRINTABLE,
+    StaleHouseRules,
+    house_rules_set,
+)
 from .leagues import (
     DELETE_NAME_MISMATCH,
     LEAGUE_ARCHIVED_ALREADY,
@@ -279,6 +287,8 @@ __all__ = [
     "adjustment_remove",
     "season_drops_set",
     "AlreadyDone",
+    "StaleHouseRules",
+    "house_rules_set",
     "BONUS_POINTS_TOO_MANY",
     "CHOICE_NOT_THE_TEAMS",
     "COPY_NAME",
@@ -292,6 +302,10 @@ __all__ = [
     "CAR_OF_ANOTHER_TEAM",
     "DUPLICATE_CAR",
     "DUPLICATE_STARTER",
+    "HOUSE_RULES_ALREADY",
+    "HOUSE_RULES_CHANGED",
+    "HOUSE_RULES_TOO_LONG",
+    "HOUSE_RULES_UNPRINTABLE",
     "ENTRY_KEYS",
     "EntryOutcome",
     "HIRE_DURING_RACE",

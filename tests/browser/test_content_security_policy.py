@@ -61,6 +61,7 @@ NOT_HTML = {
     "league:teams_csv",
     "league:results_csv",
 }
+HOUSE_RULES = "# Pit lane\n\n| Stops | Cost |\n|:--|--:|\n| 1 | 1 WP |\n\n*Nothing* else."
 UTF_16_FORM = "application/x-www-form-urlencoded; charset=utf-16"
 
 
@@ -245,6 +246,19 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     )
     visit("races:log", reverse("races:log", args=[race.pk]))
     visit("races:undo_back_to", reverse("races:undo_back_to", args=[race.pk, 2]))
+    # The house rules (a table, whose alignment Markdown writes as a style, dropped) and a
+    # ruling attached at the table, swapped in by htmx, then on the Rulings and round pages.
+    league_services.house_rules_set(league=league, text=HOUSE_RULES, expected_version=0)
+    visit("league:house_rules_edit", slug + "/house-rules/edit/")
+    visit("league:house_rules", slug + "/house-rules/")
+    visit("races:ruling_new", reverse("races:ruling_new", args=[race.pk]))
+    page.fill("#ruling-text", "Red may brake twice.")
+    page.select_option("#ruling-heading", "Pit lane")
+    page.locator('button[name="rule"]').click()
+    page.locator("#ruling-made").wait_for()
+    visit.clean("the ruling made, swapped in by htmx")
+    visit("races:rulings", reverse("races:rulings", args=[league.slug]))
+    visit("league:round", rounds[5].get_absolute_url())  # at the table, with a ruling
     visit("races:turn", race.get_absolute_url())
     rng, tapped = random.Random(7), 0
     for _entry in range(30):

@@ -24,7 +24,17 @@ from league import services as league_services
 from league.backup import importing
 from league.backup import reader as backup_file
 from league.management.commands import load_demo
-from league.models import Driver, Invitation, League, Role, Round, Season, Team, Track
+from league.models import (
+    Driver,
+    Invitation,
+    League,
+    PointsAdjustment,
+    Role,
+    Round,
+    Season,
+    Team,
+    Track,
+)
 from league.standings import season_standings
 from races import services as race_services
 from races.models import Race, RaceEvent
@@ -334,9 +344,34 @@ def exported(organiser) -> dict[str, Any]:
 def test_a_file_of_another_format_version_is_refused_and_writes_nothing(exported):
     empty_database()
     # Version 1 named its referees in a table of their own, before members replaced them.
-    refused_import({**exported, "version": 1}, backup.UNKNOWN_VERSION.format(found=1, known=2))
+    refused_import({**exported, "version": 1}, backup.UNKNOWN_VERSION.format(found=1, known=3))
+    refused_import({**exported, "version": 4}, backup.UNKNOWN_VERSION.format(found=4, known=3))
     refused_import({"tables": {}}, backup.NOT_A_BACKUP.format(format=backup.FORMAT))
     refused_import([], backup.NOT_A_BACKUP.format(format=backup.FORMAT))
+
+
+ADDED_IN_3 = ("league.pointsadjustment", "league.houserules", "races.ruling")
+
+
+def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
+    """A backup made before points adjustments, house rules and rulings (version 2) has none of
+    their tables: it restores whole, with none of them; the same file naming one is refused."""
+    assert {table.label for table in backup.TABLES if table.since == 3} == set(ADDED_IN_3)
+    old = {
+        **exported,
+        "version": 2,
+        "tables": {
+            label: rows for label, rows in exported["tables"].items() if label not in ADDED_IN_3
+        },
+    }
+    empty_database()
+    league = imported(old)
+    assert league.seasons.count() == 2 and league.teams.count() == 2
+    assert not PointsAdjustment.objects.filter(season__league=league).exists()
+    refused_import(
+        {**old, "tables": {**old["tables"], "league.pointsadjustment": []}},
+        backup.TABLE_UNKNOWN.format(label="league.pointsadjustment"),
+    )
 
 
 def test_a_league_whose_address_is_taken_is_refused_and_writes_nothing(exported):

@@ -1,0 +1,56 @@
+"""A league's house rules written by its organiser (league/house_rules.py)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from ..house_rules import MOST_CHARACTERS, HouseRules
+from ..models import League
+from .common import for_update, league_for_write
+from .errors import AlreadyDone, Stale
+
+HOUSE_RULES_TOO_LONG = (
+    "The house rules are {length:,} characters long: a league keeps at most {most:,}. "
+    "Shorten them (nothing was saved)."
+)
+HOUSE_RULES_UNPRINTABLE = (
+    "The house rules hold a NUL character (\\x00), which no page shows: take it out."
+)
+HOUSE_RULES_ALREADY = "The house rules say that already: nothing changed."
+HOUSE_RULES_CHANGED = (
+    "Someone else saved the house rules while you were writing: here they are as they stand "
+    "now. Nothing of yours was saved; copy your changes in again."
+)
+
+
+class StaleHouseRules(Stale):
+    """The edit form was built on an older version of the house rules."""
+
+
+@transaction.atomic
+def house_rules_set(*, league: League, text: str, expected_version: int) -> HouseRules:
+    """Save `text` (Markdown) as the league's house rules, if they are still at the version the
+    form was built on (0: none written yet). The same text again is AlreadyDone (a double tap,
+    or a second tab saving the same), whatever version it was built on."""
+    league = league_for_write(league)
+    text = text.replace("\r\n", "\n").strip()
+    if len(text) > MOST_CHARACTERS:
+        raise ValidationError(HOUSE_RULES_TOO_LONG.format(length=len(text), most=MOST_CHARACTERS))
+    if "\x00" in text:
+        raise ValidationError(HOUSE_RULES_UNPRINTABLE)
+    rules = for_update(HouseRules).filter(league=league).first()
+    if rules is None:
+        rules = HouseRules(league=league)
+    rules.league = league
+    if rules.text == text and (rules.pk is not None or not text):
+        raise AlreadyDone(HOUSE_RULES_ALREADY, done=rules)
+    if rules.version != expected_version:
+        raise StaleHouseRules(HOUSE_RULES_CHANGED)
+    rules.text = text
+    rules.version += 1
+    rules.full_clean()
+    rules.updated = timezone.now()
+    rules.save()
+    return rules
