@@ -64,45 +64,38 @@ def _csv(filename: str, header: Sequence[str], rows: Iterable[Sequence[object]])
 @require_GET
 def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> HttpResponse:
     """The drivers' or the teams' table: position, name, (team,) points counted, the points
+    beyond the place in them (Mini's lap leaders, where the rule set scores them), the points
     adjustments in them, the rounds dropped (where only the best results count), then each
     round's points as raced."""
     season = _season(league_for(slug), number)
     standings = season_standings(season)
     rounds = [f"R{round_number}" for round_number in standings.rounds]
-    counting = ("Points", "Adjustment", "Dropped")
     filename = f"{season.league.slug}-season-{season.number}-{table}.csv"
-    # Where the rule set scores beyond the place (Mini's lap leaders): each one's of the points.
     bonus_label = season.league.rules.bonus_points_label
     bonus = _bonus_points(season, "team_id" if table == "teams" else "driver_id", bonus_label)
-    extra = (bonus_label,) if bonus_label else ()
+    counting = ("Points", *((bonus_label,) if bonus_label else ()), "Adjustment", "Dropped")
 
-    def earned(line: StandingLine) -> tuple[object, ...]:
-        return (bonus.get(line.competitor.pk, 0),) if bonus_label else ()
+    def counted(line: StandingLine) -> tuple[object, ...]:
+        earned = (bonus.get(line.competitor.pk, 0),) if bonus_label else ()
+        return (line.points, *earned, line.adjustment, _dropped(line, standings))
 
     if table == "teams":
         rows = (
-            (
-                line.position,
-                line.competitor.name,
-                *_counted(line, standings),
-                *earned(line),
-                *_blank(line),
-            )
+            (line.position, line.competitor.name, *counted(line), *_blank(line))
             for line in standings.teams
         )
-        return _csv(filename, ("Position", "Team", *counting, *extra, *rounds), rows)
+        return _csv(filename, ("Position", "Team", *counting, *rounds), rows)
     rows = (
         (
             line.position,
             line.competitor.name,
             cast(Driver, line.competitor).team.name,
-            *_counted(line, standings),
-            *earned(line),
+            *counted(line),
             *_blank(line),
         )
         for line in standings.drivers
     )
-    return _csv(filename, ("Position", "Driver", "Team", *counting, *extra, *rounds), rows)
+    return _csv(filename, ("Position", "Driver", "Team", *counting, *rounds), rows)
 
 
 def _bonus_points(season: Season, by: str, label: str) -> dict[int, int]:
@@ -119,14 +112,13 @@ def _bonus_points(season: Season, by: str, label: str) -> dict[int, int]:
     return {row[by]: row["total"] or 0 for row in earned}
 
 
-def _counted(line: StandingLine, standings: SeasonStandings) -> tuple[object, ...]:
-    """The points counted, the adjustments in them, and the rounds dropped ("R2 R5")."""
-    dropped = " ".join(
+def _dropped(line: StandingLine, standings: SeasonStandings) -> str:
+    """The rounds dropped from `line`'s points, in words ("R2 R5")."""
+    return " ".join(
         f"R{number}"
         for number, gone in zip(standings.rounds, line.dropped or (), strict=False)
         if gone
     )
-    return (line.points, line.adjustment, dropped)
 
 
 def _blank(line: StandingLine) -> tuple[object, ...]:

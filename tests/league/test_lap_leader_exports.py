@@ -62,7 +62,10 @@ def test_the_results_csv_has_each_car_s_lap_leader_points(client, mini):
 
 def test_the_standings_csvs_have_each_one_s_lap_leader_points(client, mini):
     header, *drivers = rows(client, mini, "drivers_csv")
-    assert header[:6] == ["Position", "Driver", "Team", "Points", "Lap-leader points", "R1"]
+    assert header[:8] == [
+        *("Position", "Driver", "Team", "Points", "Lap-leader points"),
+        *("Adjustment", "Dropped", "R1"),
+    ]
     assert [(line[1], line[3], line[4]) for line in drivers[:3]] == [
         ("Ann", "7", "0"),
         ("Bob", "6", "1"),
@@ -77,7 +80,7 @@ def test_a_rule_set_without_lap_leaders_has_no_such_column(client, season, teams
     header, *_ = rows(client, season.league, "results_csv")
     assert "Lap-leader points" not in header
     header, *_ = rows(client, season.league, "drivers_csv")
-    assert header[:5] == ["Position", "Driver", "Team", "Points", "R1"]
+    assert header[:7] == ["Position", "Driver", "Team", "Points", "Adjustment", "Dropped", "R1"]
 
 
 def sheet(client, league: League, team_name: str) -> str:
