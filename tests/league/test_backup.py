@@ -365,13 +365,13 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
         },
     }
     empty_database()
-    league = imported(old)
-    assert league.seasons.count() == 2 and league.teams.count() == 2
-    assert not PointsAdjustment.objects.filter(season__league=league).exists()
     refused_import(
         {**old, "tables": {**old["tables"], "league.pointsadjustment": []}},
         backup.TABLE_UNKNOWN.format(label="league.pointsadjustment"),
     )
+    league = imported(old)
+    assert league.seasons.count() == 2 and league.teams.count() == 2
+    assert not PointsAdjustment.objects.filter(season__league=league).exists()
 
 
 def test_a_league_whose_address_is_taken_is_refused_and_writes_nothing(exported):
