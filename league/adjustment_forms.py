@@ -4,6 +4,7 @@ Penalties and adjustments page, league/views/penalties.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from django import forms
 
@@ -32,7 +33,7 @@ class AdjustmentForm(forms.Form):
         super().__init__(*args, **kwargs)
         drivers = list(drivers)
         teams = {driver.team_id: driver.team for driver in drivers}
-        self.fields["competitor"].choices = [
+        cast(forms.ChoiceField, self.fields["competitor"]).choices = [
             ("", "Choose…"),
             (
                 "Drivers",
@@ -40,7 +41,7 @@ class AdjustmentForm(forms.Form):
             ),
             ("Teams", [(f"team:{team.pk}", team.name) for team in teams.values()]),
         ]
-        self.fields["round"].choices = [
+        cast(forms.ChoiceField, self.fields["round"]).choices = [
             (SEASON, "The season (no round)"),
             *((round_.number, f"Round {round_.number}, {round_.track.name}") for round_ in rounds),
         ]

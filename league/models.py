@@ -7,6 +7,8 @@ table and its default) are the one boundary where stored values become rules val
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings as django_settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -105,7 +107,7 @@ class Track(models.Model):
         """The facts rule sets read of the track, as kept, by key."""
         return {fact.key: getattr(self, fact.key) for fact in track_facts()}
 
-    def race_options(self) -> dict[str, object]:
+    def race_options(self) -> dict[str, Any]:
         """What a race takes of the track: each fact as the rule sets' race_options hook reads
         it (Season Pass's weather bands, Formula D's chart as written)."""
         return track_race_options(self.facts())

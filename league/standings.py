@@ -237,12 +237,12 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
             ("team", team_points, team_places),
         )
     }
-    places = {**_keyed("driver", driver_places), **_keyed("team", team_places)}
+    every_place = {**_keyed("driver", driver_places), **_keyed("team", team_places)}
     return SeasonStandings(
         rounds=numbers,
         drivers=DriverLines(ranked["driver"]),
         teams=tuple(line_of(row, teams_by_id[row.key]) for row in ranked["team"]),
-        places=places,
+        places=every_place,
         team_race_winners=winners,
         countback_places=None
         if drops is None or drops.countback_reads_dropped

@@ -100,7 +100,7 @@ def ruling_new(request: HttpRequest, race_id: int) -> HttpResponse:
             if not from_htmx(request):
                 raise
             # A double tap from the form in place: the form again, with the ruling made.
-            notes.append(already.message)
+            notes.append(str(already.message))
             return None
 
     def done(ruling: Ruling | None) -> HttpResponse:

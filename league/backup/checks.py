@@ -8,7 +8,7 @@ import functools
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -167,7 +167,8 @@ def cleaned(label: str, number: int, obj: models.Model, *, exclude: list[str]) -
         obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
         for constraint in obj._meta.constraints:
             if isinstance(constraint, models.CheckConstraint):
-                constraint.validate(type(obj), obj)
+                # Django's since 4.1; django-stubs 5.2.9 leaves it out of its constraints.
+                constraint.validate(type(obj), obj)  # type: ignore[attr-defined]
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise bad(number, label, repr(error)) from error  # a JSON field's clean() choked on it
     except ValidationError as error:
@@ -232,21 +233,29 @@ def unique_keys(model: type[models.Model]) -> list[tuple[str, Callable[[Any], tu
     keys = list(SITE_KEYS.get(model, ()))
     for field in table_fields(model):
         if field.unique:
-            keys.append((field.verbose_name, _getter(model, field.name)))
+            get = _getter(model, field.name)
+            assert get is not None  # a field of the model
+            keys.append((str(field.verbose_name), get))
     for constraint in model._meta.constraints:
         if not isinstance(constraint, models.UniqueConstraint) or constraint.condition:
             continue
         parts = [*constraint.fields, *constraint.expressions]
-        getters = [_getter(model, part) for part in parts]
-        if all(getters):
+        getters = [get for get in (_getter(model, part) for part in parts) if get is not None]
+        if len(getters) == len(parts):
             words = " and ".join(_words(model, part) for part in parts)
-            keys.append((words, lambda obj, read=getters: tuple(get(obj)[0] for get in read)))
+            keys.append((words, _reader(getters)))
     return keys
+
+
+def _reader(getters: list[Callable[[Any], tuple]]) -> Callable[[Any], tuple]:
+    """The values of a row that `getters` read, as one key."""
+    return lambda obj: tuple(get(obj)[0] for get in getters)
 
 
 def _getter(model: type[models.Model], part: Any) -> Callable[[Any], tuple] | None:
     if isinstance(part, str | models.F):
         field = model._meta.get_field(part if isinstance(part, str) else part.name)
+        assert isinstance(field, models.Field)  # a constraint names columns
         return lambda obj: (getattr(obj, field.attname),)
     if isinstance(part, Lower):
         inner = _getter(model, part.source_expressions[0])
@@ -260,7 +269,9 @@ def _words(model: type[models.Model], part: Any) -> str:
     if isinstance(part, Lower):
         return f"{_words(model, part.source_expressions[0])} (whatever the case)"
     name = part if isinstance(part, str) else part.name
-    return str(model._meta.get_field(name).verbose_name)
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)  # a constraint names columns
+    return str(field.verbose_name)
 
 
 def json_kind(field: models.Field, value: Any) -> str:
@@ -280,7 +291,7 @@ def json_kind(field: models.Field, value: Any) -> str:
     return ""
 
 
-def is_id(value: Any) -> bool:
+def is_id(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -140,9 +140,8 @@ class _Import:
         self.user_model = get_user_model()
         self.names: dict[int, str] = {}  # the file's people: id -> username
         # Each row's new id by its id in the file, for the models rows name.
-        self.ids: dict[type[models.Model], dict[int, int]] = {
-            model: {} for model in (*referenced(), self.user_model, Track)
-        }
+        named: list[type[models.Model]] = [*referenced(), self.user_model, Track]
+        self.ids: dict[type[models.Model], dict[int, int]] = {model: {} for model in named}
         self.league: League | None = None
         self.version = FORMAT_VERSION  # the file's, once read
         self.address_in_file = ""
@@ -151,7 +150,7 @@ class _Import:
         self.kept_apart: list[tuple[str, str]] = []
         self.round_status: dict[int, str] = {}  # by the round's new id
         self.round_season: dict[int, int] = {}  # the season's new id, by the round's
-        self.seen: dict[tuple[str, str], set[tuple]] = {}  # unique keys of the rows so far
+        self.seen: dict[tuple[str, str], set[Any]] = {}  # unique keys of the rows so far
         self.team_colours: list[str] = []  # the colours of the file's teams so far
 
     # -- the parts of the file ------------------------------------------------------------
@@ -224,13 +223,14 @@ class _Import:
             self.ids[self.user_model] = _people(self.names)
 
     def _tracks(self, reader: Reader) -> None:
-        rows = []
+        rows: list[tuple[int, Track]] = []
         for number, _item in enumerate(reader.items("the backup's tracks"), start=1):
             if number > MOST_TRACKS:
                 raise ValidationError(TOO_MANY.format(what="tracks", most=MOST_TRACKS))
             row = reader.value(f"track {number}", MOST_TRACK)
-            old, track = self._row(TRACKS, number, row)
-            rows.append((old, track))
+            read = self._row(TRACKS, number, row)
+            assert read is not None  # a track is never left out
+            rows.append(read)
         for old, track in rows:
             self.ids[Track][old] = self._track_here(track)
 
@@ -289,7 +289,10 @@ class _Import:
 
     # -- one row --------------------------------------------------------------------------
 
-    def _row(self, table: Table, number: int, row: Any) -> tuple[Any, models.Model] | None:
+    def _row(self, table: Table, number: int, row: Any) -> tuple[Any, Any] | None:
+        """`row` of `table` (number `number` in the file) read into an unsaved object of its
+        model (Any: every table's model comes through here), with its id in the file; None for
+        a row the restore page leaves out."""
         """(its id in the file, the row as a model instance checked and ready to insert); None
         for a row the restore page leaves out (a member)."""
         label, model = table.label, table.model
@@ -316,7 +319,7 @@ class _Import:
             if name != "id":
                 field = columns[name]
                 values[field.attname] = self._value(label, number, field, value)
-        obj = model(**values)  # a field the file lacks (added since) takes its default
+        obj: Any = model(**values)  # a field the file lacks (added since) takes its default
         for name in NAMES.get(model, ()):
             setattr(obj, name, plain_name(getattr(obj, name)))
         if model is Team:
@@ -369,6 +372,7 @@ class _Import:
         if value is None:
             return None
         target = field.related_model
+        assert isinstance(target, type)  # a column names a model, never "self" once loaded
         known = self.names if target is self.user_model else self.ids.get(target, {})
         if not is_id(value) or value not in known:
             raise ValidationError(
@@ -400,7 +404,7 @@ class _Import:
                 raise ValidationError(said)
         self.league = league
 
-    def _leave_out(self, obj: models.Model, row: dict[str, Any], number: int, label: str) -> None:
+    def _leave_out(self, obj: Any, row: dict[str, Any], number: int, label: str) -> None:
         """A member's row, which the restore page does not bring back: checked all the same,
         and named among those to invite again."""
         obj.user_id = None
@@ -436,7 +440,7 @@ class _Import:
                 raise bad(number, table.label, f"it has the {name} of an earlier row")
             seen.add(value)
 
-    def _write(self, table: Table, batch: list[tuple[Any, models.Model]]) -> None:
+    def _write(self, table: Table, batch: list[tuple[Any, Any]]) -> None:
         """Insert `batch` with bulk_create (a statement per as many rows as the database takes
         in one). The times stamped at each row's making are the file's: those fields take now
         as their default (`default=timezone.now`), never on insert as auto_now_add would
@@ -444,7 +448,7 @@ class _Import:
         if not batch:
             return
         model = table.model
-        objs = model._base_manager.bulk_create([obj for _old, obj in batch])
+        objs: list[Any] = model._base_manager.bulk_create([obj for _old, obj in batch])
         if model in self.ids:
             self.ids[model].update((old, obj.pk) for old, obj in batch)
         if model is Round:
@@ -479,7 +483,9 @@ def _restored_name(name: str, attempt: int) -> str:
     if not attempt:
         return name
     suffix = " (restored)" if attempt == 1 else f" (restored {attempt})"
-    most = Track._meta.get_field("name").max_length
+    field = Track._meta.get_field("name")
+    assert isinstance(field, models.CharField) and field.max_length is not None
+    most = field.max_length
     return name[: most - len(suffix)] + suffix
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import models
 
@@ -42,7 +43,7 @@ class Table:
     label: str
     model: type[models.Model]
     rows: Callable[[League], models.QuerySet]
-    check: Callable[[models.Model], object] | None = None
+    check: Callable[[Any], object] | None = None  # of a row of `model`
     since: int = OLDEST_VERSION  # the first version of the format to hold it
 
 
@@ -90,7 +91,7 @@ def register(
     label: str,
     model: type[models.Model],
     rows: Callable[[League], models.QuerySet],
-    check: Callable[[models.Model], object] | None = None,
+    check: Callable[[Any], object] | None = None,
     since: int = OLDEST_VERSION,
 ) -> None:
     """Add another app's rows of a league to the file (after the league's own): `rows(league)`
@@ -112,5 +113,5 @@ def referenced() -> set[type[models.Model]]:
         field.related_model
         for table in TABLES
         for field in fields(table.model)
-        if field.is_relation and field.related_model is not None
+        if field.is_relation and isinstance(field.related_model, type)
     }

@@ -83,7 +83,7 @@ def _json(value: Any) -> Any:
 
 def _named(tables: dict[str, list[dict[str, Any]]], target: type[models.Model]) -> set[int]:
     """The ids of `target` (people, tracks) that the tables' rows name."""
-    named = set()
+    named: set[int] = set()
     for table in TABLES:
         for field in fields(table.model):
             if field.is_relation and field.related_model is target:

@@ -228,6 +228,7 @@ def league_time_zone_set(
         ).order_by("pk")
     )
     for round_ in rounds:
+        assert round_.starts_at is not None  # the rounds scheduled, above
         clock = time_zones.local(round_.starts_at, before).replace(tzinfo=None)
         round_.starts_at = timezone.make_aware(clock, time_zones.zone(time_zone))
         round_.version += 1

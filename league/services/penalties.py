@@ -75,7 +75,7 @@ def adjustment_add(
         driver = Driver.objects.filter(team__league=league, pk=driver_id).first()
         if driver is None:
             raise ValidationError(UNKNOWN_DRIVER)
-    else:
+    elif team_id is not None:
         team = league.teams.filter(pk=team_id).first()
         if team is None:
             raise ValidationError(UNKNOWN_TEAM)

@@ -279,6 +279,7 @@ def calendar(request: HttpRequest, slug: str) -> HttpResponse:
             ),
         )
         for round_ in rounds
+        if round_.starts_at is not None  # every one of them: typed for the checker
     ]
     feed = ical.calendar(league.name, sessions, stamp=timezone.now(), time_zone=league.time_zone)
     response = HttpResponse(feed, content_type="text/calendar; charset=utf-8")

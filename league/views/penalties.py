@@ -44,7 +44,7 @@ def adjustment_form(
     them already)."""
     drivers = Driver.objects.filter(team__league_id=season.league_id).select_related("team")
     if rounds is None:
-        rounds = season.rounds.select_related("track").order_by("number")
+        rounds = list(season.rounds.select_related("track").order_by("number"))
     raced = [round_ for round_ in rounds if round_.status == RoundStatus.FINISHED]
     initial = {"version": season.standings_version}
     return AdjustmentForm(

@@ -64,7 +64,7 @@ def track_fact(key: str) -> TrackFact:
     raise KeyError(key)
 
 
-def track_race_options(texts: Mapping[str, str]) -> dict[str, object]:
+def track_race_options(texts: Mapping[str, str]) -> dict[str, Any]:
     """What a race takes of a track whose facts are `texts` (by key, as the league keeps them):
     each fact read as the rule sets' `race_options` hook takes it."""
     return {fact.key: fact.for_race(texts[fact.key]) for fact in track_facts()}
