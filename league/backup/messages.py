@@ -3,7 +3,7 @@
 
 NOT_A_BACKUP = "This is not a Paddock league backup (no {format!r} format named in it)."
 UNKNOWN_VERSION = (
-    "This backup is in format version {found}; this Paddock reads version {known} only."
+    "This backup is in format version {found}; this Paddock reads versions 2 to {known}."
 )
 SLUG_TAKEN = (
     "A league at the address {slug!r} exists already: nothing was imported. Import into a "
