@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 
 from rules import engine
@@ -26,7 +25,6 @@ from rules.engine import CarResult, CarView, Column, Field, Prompt, RaceState
 from rules.stopwatch import stopwatch_reading, tenths_between
 
 from . import clock
-from .markup import car_row, input_html, log_line
 from .models import Race, RaceEvent
 from .services import Entered
 
@@ -59,7 +57,7 @@ class Option:
 
 @dataclass(frozen=True)
 class Input:
-    """One Field, ready for the template: `widget` picks the markup."""
+    """One Field, ready for the template: `widget` picks its template (races/widgets/)."""
 
     spec: Field
     widget: str  # "keypad" (buttons that submit), "gears" (a keypad of choices, each with its
@@ -74,8 +72,15 @@ class Input:
     # name, and per option the faces of its die (none where something comes between).
     die: str = ""
     faces: tuple[tuple[str, ...], ...] = ()
-    # Its markup once written, with and without a keypad's label (markup.input_html).
-    written: dict[bool, SafeString] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def template(self) -> str:
+        return f"races/widgets/{self.widget}.html"
+
+    @property
+    def rows(self) -> tuple[tuple[Option, tuple[str, ...]], ...]:
+        """A "gears" input's rows: each choice with the faces of the die it leads to."""
+        return tuple(zip(self.options, self.faces, strict=True))
 
     @property
     def name(self) -> str:
@@ -142,21 +147,11 @@ class PromptForm:
         )
         return optional if len(optional) > EXTRAS_FOLDED_FROM else ()
 
-    def _html(self, inputs: tuple[Input, ...]) -> SafeString:
-        labelled = bool(self.facts or self.extras)
-        return mark_safe("".join(input_html(item, labelled=labelled) for item in inputs))  # noqa: S308
-
     @property
-    def facts_html(self) -> SafeString:
-        return self._html(self.facts)
-
-    @property
-    def extras_html(self) -> SafeString:
-        return self._html(self.extras)
-
-    @property
-    def keypads_html(self) -> SafeString:
-        return self._html(self.keypads)
+    def labelled(self) -> bool:
+        """Whether a keypad says what it enters: when facts stand above it, so that a tap on a
+        face is not taken for one more fact."""
+        return bool(self.facts or self.extras)
 
     @property
     def extras_changed(self) -> bool:
@@ -186,15 +181,6 @@ class CarLine:
     detail: str
     slug: str
     cells: tuple[str, ...]
-
-    @property
-    def row(self) -> SafeString:
-        return car_row(self)
-
-    @property
-    def row_oob(self) -> SafeString:
-        """The row sent out of band, in place of the one the page shows."""
-        return car_row(self, oob=True)
 
 
 def car_lines(views: Iterable[CarView]) -> tuple[CarLine, ...]:
@@ -245,10 +231,6 @@ class TurnPanel:
             )
             for result in self.results
         )
-
-    @property
-    def log_lines(self) -> SafeString:
-        return mark_safe("".join(log_line(event) for event in self.events))  # noqa: S308
 
     @property
     def last_event(self) -> RaceEvent | None:
@@ -340,7 +322,7 @@ def _tenths_since(instant: str) -> int:
 
 
 # The same fields come back prompt after prompt (a car's brake points, the cars it may end
-# beside, its gears): each is made an input once, and its markup written once (input_html).
+# beside, its gears): each is made an input once.
 @lru_cache(maxsize=1024)
 def _field_shown(
     spec: Field, cars: tuple[str, ...], one_tap: bool, then: tuple[tuple[str, Field], ...]

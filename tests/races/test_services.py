@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from league import services as league_services
 from league.models import Entry, RoundStatus
 from races import services
-from races.models import FOR_ENTRY, SHOWN, Race, RaceEvent
+from races.models import Race, RaceEvent
 from rules import engine
 from rules.engine import Event
 from tests.factories import DriverFactory, TeamFactory
@@ -454,15 +454,6 @@ def test_the_latest_events_are_read_in_one_query_as_the_orm_reads_them(race, org
     assert names == [event.who.username if event.who_id else None for event in expected]
     assert "organiser" in names and None in names
     assert "state_before" in latest[0].get_deferred_fields()
-
-
-def test_the_hand_written_reads_name_their_columns_in_the_model_s_order():
-    """for_entry and latest_of build rows with Model.from_db, which takes the values in the
-    model's field order: a column listed out of order would land in another field unnoticed."""
-    for model, names in ((Race, FOR_ENTRY), (RaceEvent, SHOWN)):
-        order = [field.name for field in model._meta.concrete_fields]
-        listed = [name.removesuffix("_id") for name in names]
-        assert listed == sorted(listed, key=order.index), model.__name__
 
 
 def test_an_entry_builds_the_prompt_it_answers_once(race, monkeypatch):

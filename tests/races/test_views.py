@@ -363,7 +363,9 @@ def test_entering_an_event_costs_the_same_queries_at_event_5_and_event_40(
     at_5 = _queries_for_one_event(client_organiser, race)
     drive(race, 34, seed=4)
     at_40 = _queries_for_one_event(client_organiser, race)
-    assert at_5 == at_40
+    # The session, the user, the race with who may referee it, then the write in a savepoint:
+    # the race's conditional update and the event's insert.
+    assert at_5 == at_40 <= 7
     post = _next_post(race)
     with django_assert_max_num_queries(at_5):
         client_organiser.post(turn_url(race), post, **HTMX)
@@ -415,22 +417,6 @@ def test_a_referee_s_entry_costs_the_queries_of_the_organiser_s(client, race, le
         counts.append(_queries_for_one_event(client, race))
     assert counts[0] == counts[1]
     assert race.events.filter(automatic=False).order_by("-seq").first().who == referee
-
-
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements: PostgreSQL")
-def test_an_entry_s_read_and_write_are_prepared_and_nothing_else(client_organiser, race):
-    """Kept prepared on the connection: planning the read's join cost more than running it. The
-    rest is planned for its values (undo reads as much of the log as it takes back). Each test
-    starts with nothing prepared: its transaction's rollback drops what the last one did."""
-    drive(race, 4)  # through the service: its writes are prepared too
-    for _ in range(2):
-        _queries_for_one_event(client_organiser, race)
-    client_organiser.post(turn_url(race), {"undo": "", "version": race.version + 2}, **HTMX)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = {tuple(row[0].split()[:2]) for row in cursor.fetchall()}
-    # The read, and the write (one statement for each count of events logged with an entry).
-    assert prepared == {("SELECT", "r.id,"), ("WITH", "moved")}
 
 
 def test_the_log_costs_the_same_queries_for_10_events_or_3000(
