@@ -272,6 +272,15 @@ def _undo_targets(race: Race, back_to: int | None):
     return entries.order_by("-seq")
 
 
+@dataclass(frozen=True)
+class Undone:
+    """What an undo did: the state it restored, and the referee's events it took back (the
+    entry and a roll tapped with it, as `(kind, payload, text)`), to say so and to redo them."""
+
+    state: RaceState
+    taken: tuple[tuple[str, dict, str], ...] = ()
+
+
 def race_undo(*, race: Race, expected_version: int, back_to: int | None = None) -> RaceState:
     """Take back the referee's last entry (or, with `back_to`, every event from that one on)
     and restore the state before it, as kept with the event: undo at event 3,000 costs what it
@@ -282,13 +291,24 @@ def race_undo(*, race: Race, expected_version: int, back_to: int | None = None) 
     `race` is brought up to date in place, as by race_event_apply; whether the race is still
     at `expected_version` and open is the write's to say, not the caller's row.
     """
+    return _take_back(race, expected_version, back_to).state
+
+
+def race_undo_last(*, race: Race, expected_version: int) -> Undone:
+    """Undo the referee's last entry, as race_undo, and say which events it took back."""
+    return _take_back(race, expected_version, None, read_taken=True)
+
+
+def _take_back(
+    race: Race, expected_version: int, back_to: int | None, *, read_taken: bool = False
+) -> Undone:
     with transaction.atomic():
         target = _undo_targets(race, back_to).values_list("seq", "state_before").first()
         if target is None:  # no entry in the log: or no race, or another device's since the page
             _refused_as_it_stands(race, expected_version)
         seq, kept = target
         if kept is None:  # logged before snapshots were kept
-            return _undo_by_replay(race, expected_version, seq)
+            return Undone(_undo_by_replay(race, expected_version, seq))
         # Conditional on the version, as an entry: another device's entry or undo since the
         # page was built (or the commit) leaves it at another version.
         moved = Race.objects.filter(pk=race.pk, version=expected_version, finished_at=None).update(
@@ -296,9 +316,16 @@ def race_undo(*, race: Race, expected_version: int, back_to: int | None = None) 
         )
         if not moved:
             _refused_as_it_stands(race)
+        taken: tuple[tuple[str, dict, str], ...] = ()
+        if read_taken:  # the last entry: every event of the referee's from it on is its own
+            taken = tuple(
+                race.events.filter(seq__gte=seq, automatic=False)
+                .order_by("seq")
+                .values_list("kind", "payload", "text")
+            )
         race.events.filter(seq__gte=seq).delete()
     race.seq, race.version, race.state = seq - 1, expected_version + 1, kept
-    return engine.state_from_dict(kept)
+    return Undone(engine.state_from_dict(kept), taken)
 
 
 def _refused_as_it_stands(race: Race, expected_version: int | None = None) -> NoReturn:

@@ -12,7 +12,7 @@ board seldom shows are folded away.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -21,12 +21,12 @@ from django.utils.text import slugify
 from rules import engine
 from rules.championship import out_reason_label
 from rules.dice import values
-from rules.engine import CarResult, CarView, Column, Field, Prompt, RaceState
+from rules.engine import CarResult, CarView, Column, FactHelp, Field, Prompt, RaceState
 from rules.stopwatch import stopwatch_reading, tenths_between
 
 from . import clock
 from .models import Race, RaceEvent
-from .services import Entered
+from .services import Entered, Undone
 
 LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same at event 300
 EXTRAS_FOLDED_FROM = 3
@@ -111,10 +111,53 @@ class Input:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """An input as the prompt shows it: with its rule set's help, and the reasons a refused
+    entry gave about it."""
+
+    item: Input
+    refusals: tuple[str, ...] = ()
+    help: FactHelp | None = None
+
+
+@dataclass(frozen=True)
 class PromptForm:
     prompt: Prompt
     inputs: tuple[Input, ...]
     one_tap: bool  # a tap on a face enters it: no Enter button
+    # The rule set's name, for each fact's help (engine.fact_help).
+    ruleset: str = ""
+    # A refused entry's reasons, each beside the control it names ((field name, reason)); a
+    # reason that names none ("" as its field) stands beside what a tap enters (the keypad).
+    refusals: tuple[tuple[str, str], ...] = ()
+
+    def _placed(self, items: tuple[Input, ...]) -> tuple[Placed, ...]:
+        return tuple(
+            Placed(
+                item,
+                tuple(reason for name, reason in self.refusals if name == item.name),
+                engine.fact_help(self.ruleset, item.name) if self.ruleset else None,
+            )
+            for item in items
+        )
+
+    @property
+    def placed_facts(self) -> tuple[Placed, ...]:
+        """The facts, each with its help and the reasons a refused entry gave about it."""
+        return self._placed(self.facts)
+
+    @property
+    def placed_extras(self) -> tuple[Placed, ...]:
+        return self._placed(self.extras)
+
+    @property
+    def placed_keypads(self) -> tuple[Placed, ...]:
+        return self._placed(self.keypads)
+
+    @property
+    def unplaced_refusals(self) -> tuple[str, ...]:
+        """The reasons that name no control of the form: shown where the tap was made."""
+        return tuple(reason for name, reason in self.refusals if not name)
 
     @property
     def kind(self) -> str:
@@ -209,6 +252,32 @@ class TurnPanel:
     results: tuple[CarResult, ...] = ()
     errors: list[str] = field(default_factory=list)
     notices: tuple[str, ...] = ()  # what an entry left out, shown above the next prompt
+    # What the refused post tried (where its reasons stand): "entry" (beside the prompt's
+    # controls), "undo" (an undo or a redo: in the bar) or "race" (the race as a whole: another
+    # device first, a commit).
+    refused_at: str = "entry"
+    # The referee's events an undo just took back, (kind, payload, text): named in the bar,
+    # with Redo.
+    taken: tuple[tuple[str, dict, str], ...] = ()
+
+    @property
+    def race_refusals(self) -> tuple[str, ...]:
+        if self.refused_at == "race" or (self.refused_at == "entry" and self.form is None):
+            return tuple(self.errors)
+        return ()
+
+    @property
+    def undo_refusals(self) -> tuple[str, ...]:
+        return tuple(self.errors) if self.refused_at == "undo" else ()
+
+    @property
+    def taken_text(self) -> str:
+        return "; ".join(text or kind.replace("_", " ") for kind, _payload, text in self.taken)
+
+    @property
+    def redo_fields(self) -> tuple[tuple[str, str], ...]:
+        """The form fields that enter the events taken back again (redo_fields)."""
+        return redo_fields(self.taken)
 
     @property
     def status(self) -> str:
@@ -386,21 +455,35 @@ def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
                 field_input(spec, cars, one_tap=spec is tapped, then=then) for spec in prompt.fields
             )
     one_tap = tapped is not None
-    return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap)
+    return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap, ruleset=state.setup.ruleset)
 
 
 def latest_events(race: Race) -> list[RaceEvent]:
     return RaceEvent.objects.latest_of(race.pk, LOG_LENGTH)
 
 
-def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=None) -> TurnPanel:
+def turn_panel(
+    race: Race,
+    *,
+    state: RaceState | None = None,
+    errors=(),
+    posted=None,
+    refused_at: str = "entry",
+    taken: tuple[tuple[str, dict, str], ...] = (),
+) -> TurnPanel:
     """The panel of `race`; pass the `state` a service just returned to skip reloading it, and
-    the `posted` values of a refused entry to show them again next to the reason."""
+    the `posted` values of a refused entry to show them again next to the reason (`errors`,
+    refused at `refused_at`: see TurnPanel)."""
     state = state if state is not None else engine.state_from_dict(race.state)
     asked = engine.prompts(state)
+    form = prompt_form(asked[0], state, posted) if asked else None
+    if form is not None and errors and refused_at == "entry":
+        form = replace(form, refusals=placed_refusals(form, errors))
     return TurnPanel(
+        refused_at=refused_at,
+        taken=taken,
         state=state,
-        form=prompt_form(asked[0], state, posted) if asked else None,
+        form=form,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
         cars=car_lines(engine.dashboard(state)),
@@ -410,6 +493,39 @@ def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=
     )
 
 
+def placed_refusals(form: PromptForm, errors) -> tuple[tuple[str, str], ...]:
+    """Each reason beside the control it names: the rules name a field by its label first
+    ("Brake points spent (has 3): at most 3, not 4."); a reason that names none is the tap's."""
+    labels = sorted(((item.spec.label, item.name) for item in form.inputs), reverse=True)
+    placed = []
+    for reason in errors:
+        named = next((name for label, name in labels if reason.startswith(f"{label}:")), "")
+        placed.append((named, reason))
+    return tuple(placed)
+
+
+def redo_fields(taken: tuple[tuple[str, dict, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The form fields that enter `taken` (the referee's entry an undo took back, and the roll
+    tapped with it) again, as the page's own form posts them: the entry's kind and facts (a list
+    named in `_lists`), the roll as `redo_then` (the die tapped with a choice)."""
+    if not taken:
+        return ()
+    (kind, payload, _text), *joined = taken
+    fields: list[tuple[str, str]] = [("kind", kind)]
+    for name, value in payload.items():
+        if isinstance(value, list):
+            fields += [("_lists", name), *((name, str(item)) for item in value)]
+        elif isinstance(value, bool):
+            fields.append((name, "true" if value else "false"))
+        else:
+            fields.append((name, str(value)))
+    for _kind, rolled, _text in joined[:1]:
+        face = next((value for name, value in rolled.items() if name != "car"), None)
+        if face is not None:
+            fields.append(("redo_then", str(face)))
+    return tuple(fields)
+
+
 def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
     """What an entered event changed, for htmx to swap in: the next prompt, the cars whose
     dashboard changed (usually just the mover) and the one new line of the log."""
@@ -417,10 +533,14 @@ def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
     return _changed_panel(before, entered.state, entered.prompts, list(entered.events), notices)
 
 
-def undone_panel(race: Race, *, before: RaceState, state: RaceState) -> TurnPanel:
+def undone_panel(race: Race, *, before: RaceState, undone: Undone) -> TurnPanel:
     """What an undo changed, for htmx to swap in: the prompt again, the cars whose dashboard
-    changed back and the latest events (the log without the lines taken back)."""
-    return _changed_panel(before, state, engine.prompts(state), latest_events(race))
+    changed back and the latest events (the log without the lines taken back), and what it
+    took back (to say so, and to redo it)."""
+    state = undone.state
+    panel = _changed_panel(before, state, engine.prompts(state), latest_events(race))
+    panel.taken = undone.taken
+    return panel
 
 
 def _changed_panel(

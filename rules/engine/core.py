@@ -8,7 +8,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
+from rules.engine.contract import (
+    CarResult,
+    CarView,
+    Column,
+    FactHelp,
+    RaceSetup,
+    RaceState,
+    Starter,
+)
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.serial import dump, load
 from rules.engine.variant import RuleSet, UnknownRuleSet, ruleset_for
@@ -102,6 +110,11 @@ def status(state: RaceState) -> str:
 def dashboard_columns(state: RaceState) -> tuple[Column, ...]:
     """The columns of `state`'s dashboard, as its rule set describes its car sheet."""
     return _rules(state.setup.ruleset).dashboard_columns
+
+
+def fact_help(ruleset: str, name: str) -> FactHelp | None:
+    """What the board fact `name` means in `ruleset`'s words (None if it does not say)."""
+    return _rules(ruleset).fact_help(name)
 
 
 def results(state: RaceState) -> tuple[CarResult, ...]:

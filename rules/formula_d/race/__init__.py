@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.formula_d.race import checks, grid, qualifying, standings, turns, words
+from rules.formula_d.race import checks, explained, grid, qualifying, standings, turns, words
 from rules.formula_d.race.hooks import Handler, SetupT, TableHooks
 from rules.formula_d.race.state import (
     OUT_REASONS,
@@ -77,6 +77,7 @@ class FormulaDHooks(TableHooks[SetupT, FormulaDT]):
     them on theirs)."""
 
     dashboard_columns = standings.COLUMNS
+    facts_explained = explained.FACTS
 
     def describe(self, before: FormulaDT, event: Event, after: FormulaDT) -> str:
         prompt = self.next_prompt(before)

@@ -18,7 +18,7 @@ from rules.formula_d import CarSheet
 from rules.formula_d.race.hooks import Handler, TableHooks
 from rules.formula_d.race.turns import order_prompts
 from rules.rbb import RACE_LAPS
-from rules.rbb.race import checks, grid, standings, turns, words
+from rules.rbb.race import checks, explained, grid, standings, turns, words
 from rules.rbb.race.grid import make_setup
 from rules.rbb.race.state import OUT_REASONS, CarSetup, CarState, RaceSetup, RaceState
 
@@ -56,6 +56,7 @@ class RBB(TableHooks[RaceSetup, RaceState]):
     setup_class = RaceSetup
     state_class = RaceState
     dashboard_columns = standings.COLUMNS
+    facts_explained = explained.FACTS
     handlers = HANDLERS
     phase_prompts = PHASE_PROMPTS
     first_check = staticmethod(checks.first_check_prompt)
