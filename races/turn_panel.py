@@ -27,6 +27,7 @@ from rules.stopwatch import stopwatch_reading, tenths_between
 from . import clock
 from .models import Race, RaceEvent
 from .services import Entered, Undone
+from .strip import Strip, strip_of
 
 LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same at event 300
 EXTRAS_FOLDED_FROM = 3
@@ -259,6 +260,8 @@ class TurnPanel:
     # The referee's events an undo just took back, (kind, payload, text): named in the bar,
     # with Redo.
     taken: tuple[tuple[str, dict, str], ...] = ()
+    # Every car in the order of play, its lap and its state: the picture at the top.
+    strip: Strip | None = None
 
     @property
     def race_refusals(self) -> tuple[str, ...]:
@@ -477,6 +480,7 @@ def turn_panel(
     state = state if state is not None else engine.state_from_dict(race.state)
     asked = engine.prompts(state)
     form = prompt_form(asked[0], state, posted) if asked else None
+    views = engine.dashboard(state)
     if form is not None and errors and refused_at == "entry":
         form = replace(form, refusals=placed_refusals(form, errors))
     return TurnPanel(
@@ -486,7 +490,8 @@ def turn_panel(
         form=form,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=car_lines(engine.dashboard(state)),
+        cars=car_lines(views),
+        strip=strip_of(views),
         events=latest_events(race),
         results=engine.results(state) if state.finished else (),
         errors=list(errors),
@@ -553,12 +558,14 @@ def _changed_panel(
     """The panel of `state`, `asked` next, with only the cars whose dashboard differs from
     `before`'s."""
     shown = {car.car: car for car in engine.dashboard(before)}
+    views = engine.dashboard(state)
     return TurnPanel(
         state=state,
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=car_lines(car for car in engine.dashboard(state) if shown.get(car.car) != car),
+        cars=car_lines(car for car in views if shown.get(car.car) != car),
+        strip=strip_of(views),
         events=events,
         notices=notices,
     )

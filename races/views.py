@@ -311,6 +311,33 @@ def _pairs(post: QueryDict) -> list[tuple[str, str]]:
     return pairs
 
 
+# The big screen shows the latest entries in words, this many.
+SCREEN_LINES = 8
+
+
+@never_cache
+@require_GET
+def screen(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
+    """The race for the room, on a big screen: the order, every car's dashboard, the latest
+    entries in words and the strip, without a control; polled as the spectator's turn page is
+    (a 204 when nothing changed)."""
+    if request.htmx and _unchanged_since(request, race_id):
+        return HttpResponse(status=NOTHING_NEW)
+    race, _can_referee = _shown_race(request, race_id)
+    panel = turn_panel(race)
+    context = {
+        "race": race,
+        "round": race.round,
+        "season": race.round.season,
+        "league": race.round.season.league,
+        "panel": panel,
+        "latest": panel.events[::-1][:SCREEN_LINES],
+        "can_referee": False,
+    }
+    template = "races/screen.html#screen" if request.htmx else "races/screen.html"
+    return render(request, template, context)
+
+
 @require_GET
 def log(request: HttpRequest, race_id: int) -> HttpResponse:
     race, can_referee = _shown_race(request, race_id)

@@ -76,6 +76,10 @@ class CarView:
     note: str
     values: tuple[tuple[str, Any], ...]
     detail: str = ""
+    # For a picture of the race (the turn page's strip): laps completed, where the rule set
+    # counts them, and whether the car stands in the pits.
+    laps: int | None = None
+    pitted: bool = False
 
     def value(self, key: str) -> Any:
         """The value of the column `key`."""

@@ -222,6 +222,7 @@ def test_every_page_of_the_site_keeps_to_the_content_security_policy(
         league_services.round_start_at_table(round_=rounds[5], starters=starters), 4, seed=3
     )
     visit("races:log", reverse("races:log", args=[race.pk]))
+    visit("races:screen", reverse("races:screen", args=[race.pk]))
     visit("races:undo_back_to", reverse("races:undo_back_to", args=[race.pk, 2]))
     visit("races:turn", race.get_absolute_url())
     rng, tapped = random.Random(7), 0
