@@ -217,8 +217,8 @@ def test_undo_restores_the_exact_previous_snapshot(race):
 
 def test_undo_decodes_no_snapshot_but_the_one_kept_with_the_entry(race):
     """The race's setup and snapshot are its largest JSON: undo restores the state kept with
-    the entry it takes back, so it reads neither, and copies that state back within the
-    database. One write: on PostgreSQL one statement, elsewhere three."""
+    the entry it takes back, so it reads neither. Three statements on every database, in one
+    transaction: the entry's read, the race's conditional update and the log's tail deleted."""
     drive(race, 12)
     kept = race.events.get(seq=race.seq).state_before
     with CaptureQueriesContext(connection) as queries:
@@ -226,7 +226,7 @@ def test_undo_decodes_no_snapshot_but_the_one_kept_with_the_entry(race):
     # (Inside a test's transaction, savepoints stand for a transaction's BEGIN and COMMIT.)
     control = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
     statements = [query["sql"] for query in queries if not query["sql"].startswith(control)]
-    assert len(statements) == (1 if connection.vendor == "postgresql" else 3)
+    assert len(statements) == 3
     race_reads = [sql for sql in statements if sql.startswith("SELECT") and '"races_race"' in sql]
     assert not [sql for sql in race_reads if '"races_race"."state"' in sql]
     assert not [sql for sql in race_reads if '"races_race"."setup"' in sql]
