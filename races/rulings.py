@@ -4,8 +4,8 @@ house rules (league/house_rules.py). Shown on the round page and on the league's
 each beside its race, round and the entry in words (RaceEvent.summary, as the log says it).
 
 A ruling names its entry by the event's id, without a foreign-key constraint in the database:
-undo takes entries out of the log in one hand-written statement (Race.objects.take_back), and a
-constraint would refuse it (or cost every undo a look for rulings). An event's id is never used
+undo takes entries out of the log in one delete of its tail (races/services.py), and a constraint
+would refuse it (or cost every undo a look for rulings). An event's id is never used
 again (an auto-increment on every database), so a ruling whose entry was taken back names no
 event any more: every read joins the event (`shown`), so it is shown nowhere and left out of the
 backup, as if undo had taken it with its entry; `ruling_add` clears such rows of its race."""

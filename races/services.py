@@ -12,11 +12,13 @@ keyword-only arguments and writes in one transaction: a refused action changes n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from league import services as league_services
 from league.services.common import for_update
@@ -138,9 +140,8 @@ def race_event_apply(
     entered too, as the next event, when the rules ask for that die next (Prompt.follow_up);
     otherwise only `event` is, and `Entered.left_out` says why. Either way in one write.
 
-    Everything before that write reads nothing and writes nothing, and the write is atomic by
-    itself (Race.objects.enter: one statement on PostgreSQL): no transaction is opened around
-    it, which would cost an entry two more round trips to the database.
+    Everything before that write reads nothing and writes nothing; the write (_write_entry) is
+    one transaction.
     """
     _check_open(race, expected_version)
     before = state or race_state(race)
@@ -166,18 +167,36 @@ def race_event_apply(
             rows += joined
     seq = race.seq + len(rows)
     snapshot = engine.state_to_dict(new_state)
-    try:
-        moved = Race.objects.enter(
-            race.pk, version=expected_version, seq=seq, state=snapshot, rows=rows
-        )
-    except IntegrityError as clash:
-        # The unique (race, seq) stands behind the conditional update: the race already has an
-        # event at the next seq. Nothing was written.
-        raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
-    if not moved:  # another device moved the race on first, committed or discarded it
-        _refused_as_it_stands(race)
+    if not _write_entry(race, version=expected_version, seq=seq, state=snapshot, rows=rows):
+        _refused_as_it_stands(race)  # another device moved the race on, committed or discarded it
     race.seq, race.version, race.state = seq, expected_version + 1, snapshot
     return Entered(new_state, asked, tuple(rows), left_out)
+
+
+def _write_entry(
+    race: Race, *, version: int, seq: int, state: dict, rows: Sequence[RaceEvent]
+) -> bool:
+    """Put the race at `seq` with the snapshot `state` and the next version, if it is still at
+    `version` and not committed, and append `rows` to its log, in one transaction; whether it
+    was (if not, nothing is written). The conditional update holds the race's row until the
+    commit, so a second device's entry waits for it, then finds the version moved on; the unique
+    (race, seq) stands behind it (a clash is a StaleRace). The referee's row keeps the snapshot
+    the race had before (`race.state`, read at `version`): undo restores it."""
+    now = timezone.now()
+    for number, row in enumerate(rows):
+        row.when = now
+        row.state_before = race.state if number == 0 else None
+    try:
+        with transaction.atomic():
+            moved = Race.objects.filter(pk=race.pk, version=version, finished_at=None).update(
+                seq=seq, version=version + 1, state=state
+            )
+            if moved:
+                RaceEvent.objects.bulk_create(rows)
+    except IntegrityError as clash:
+        # The race already has an event at the next seq. Nothing was written.
+        raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
+    return bool(moved)
 
 
 def _entry(
@@ -253,24 +272,60 @@ def _undo_targets(race: Race, back_to: int | None):
     return entries.order_by("-seq")
 
 
+@dataclass(frozen=True)
+class Undone:
+    """What an undo did: the state it restored, and the referee's events it took back (the
+    entry and a roll tapped with it, as `(kind, payload, text)`), to say so and to redo them."""
+
+    state: RaceState
+    taken: tuple[tuple[str, dict, str], ...] = ()
+
+
 def race_undo(*, race: Race, expected_version: int, back_to: int | None = None) -> RaceState:
     """Take back the referee's last entry (or, with `back_to`, every event from that one on)
     and restore the state before it, as kept with the event: undo at event 3,000 costs what it
-    costs at event 10, one write (Race.objects.take_back). An event logged before states were
-    kept with events is undone by replaying the log from the setup.
+    costs at event 10 (a read of the entry, a conditional update of the race and a delete of
+    the log's tail, in one transaction). An event logged before states were kept with events is
+    undone by replaying the log from the setup.
 
     `race` is brought up to date in place, as by race_event_apply; whether the race is still
     at `expected_version` and open is the write's to say, not the caller's row.
     """
-    taken = Race.objects.take_back(race.pk, version=expected_version, back_to=back_to)
-    if taken is None:  # no entry in the log: or no race, or another device's since the page
-        _refused_as_it_stands(race, expected_version)
-    if taken.state is None:  # logged before snapshots were kept
-        return _undo_by_replay(race, expected_version, taken.seq)
-    if not taken.moved:  # another device moved the race on first, committed or discarded it
-        _refused_as_it_stands(race)
-    race.seq, race.version, race.state = taken.seq - 1, expected_version + 1, taken.state
-    return engine.state_from_dict(taken.state)
+    return _take_back(race, expected_version, back_to).state
+
+
+def race_undo_last(*, race: Race, expected_version: int) -> Undone:
+    """Undo the referee's last entry, as race_undo, and say which events it took back."""
+    return _take_back(race, expected_version, None, read_taken=True)
+
+
+def _take_back(
+    race: Race, expected_version: int, back_to: int | None, *, read_taken: bool = False
+) -> Undone:
+    with transaction.atomic():
+        target = _undo_targets(race, back_to).values_list("seq", "state_before").first()
+        if target is None:  # no entry in the log: or no race, or another device's since the page
+            _refused_as_it_stands(race, expected_version)
+        seq, kept = target
+        if kept is None:  # logged before snapshots were kept
+            return Undone(_undo_by_replay(race, expected_version, seq))
+        # Conditional on the version, as an entry: another device's entry or undo since the
+        # page was built (or the commit) leaves it at another version.
+        moved = Race.objects.filter(pk=race.pk, version=expected_version, finished_at=None).update(
+            seq=seq - 1, version=expected_version + 1, state=kept
+        )
+        if not moved:
+            _refused_as_it_stands(race)
+        taken: tuple[tuple[str, dict, str], ...] = ()
+        if read_taken:  # the last entry: every event of the referee's from it on is its own
+            taken = tuple(
+                race.events.filter(seq__gte=seq, automatic=False)
+                .order_by("seq")
+                .values_list("kind", "payload", "text")
+            )
+        race.events.filter(seq__gte=seq).delete()
+    race.seq, race.version, race.state = seq - 1, expected_version + 1, kept
+    return Undone(engine.state_from_dict(kept), taken)
 
 
 def _refused_as_it_stands(race: Race, expected_version: int | None = None) -> NoReturn:

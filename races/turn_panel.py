@@ -12,23 +12,22 @@ board seldom shows are folded away.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 
 from rules import engine
 from rules.championship import out_reason_label
 from rules.dice import values
-from rules.engine import CarResult, CarView, Column, Field, Prompt, RaceState
+from rules.engine import CarResult, CarView, Column, FactHelp, Field, Prompt, RaceState
 from rules.stopwatch import stopwatch_reading, tenths_between
 
 from . import clock
-from .markup import car_row, input_html, log_line
 from .models import Race, RaceEvent
-from .services import Entered
+from .services import Entered, Undone
+from .strip import Strip, strip_of
 
 LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same at event 300
 EXTRAS_FOLDED_FROM = 3
@@ -59,7 +58,7 @@ class Option:
 
 @dataclass(frozen=True)
 class Input:
-    """One Field, ready for the template: `widget` picks the markup."""
+    """One Field, ready for the template: `widget` picks its template (races/widgets/)."""
 
     spec: Field
     widget: str  # "keypad" (buttons that submit), "gears" (a keypad of choices, each with its
@@ -74,8 +73,15 @@ class Input:
     # name, and per option the faces of its die (none where something comes between).
     die: str = ""
     faces: tuple[tuple[str, ...], ...] = ()
-    # Its markup once written, with and without a keypad's label (markup.input_html).
-    written: dict[bool, SafeString] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def template(self) -> str:
+        return f"races/widgets/{self.widget}.html"
+
+    @property
+    def rows(self) -> tuple[tuple[Option, tuple[str, ...]], ...]:
+        """A "gears" input's rows: each choice with the faces of the die it leads to."""
+        return tuple(zip(self.options, self.faces, strict=True))
 
     @property
     def name(self) -> str:
@@ -106,10 +112,53 @@ class Input:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """An input as the prompt shows it: with its rule set's help, and the reasons a refused
+    entry gave about it."""
+
+    item: Input
+    refusals: tuple[str, ...] = ()
+    help: FactHelp | None = None
+
+
+@dataclass(frozen=True)
 class PromptForm:
     prompt: Prompt
     inputs: tuple[Input, ...]
     one_tap: bool  # a tap on a face enters it: no Enter button
+    # The rule set's name, for each fact's help (engine.fact_help).
+    ruleset: str = ""
+    # A refused entry's reasons, each beside the control it names ((field name, reason)); a
+    # reason that names none ("" as its field) stands beside what a tap enters (the keypad).
+    refusals: tuple[tuple[str, str], ...] = ()
+
+    def _placed(self, items: tuple[Input, ...]) -> tuple[Placed, ...]:
+        return tuple(
+            Placed(
+                item,
+                tuple(reason for name, reason in self.refusals if name == item.name),
+                engine.fact_help(self.ruleset, item.name) if self.ruleset else None,
+            )
+            for item in items
+        )
+
+    @property
+    def placed_facts(self) -> tuple[Placed, ...]:
+        """The facts, each with its help and the reasons a refused entry gave about it."""
+        return self._placed(self.facts)
+
+    @property
+    def placed_extras(self) -> tuple[Placed, ...]:
+        return self._placed(self.extras)
+
+    @property
+    def placed_keypads(self) -> tuple[Placed, ...]:
+        return self._placed(self.keypads)
+
+    @property
+    def unplaced_refusals(self) -> tuple[str, ...]:
+        """The reasons that name no control of the form: shown where the tap was made."""
+        return tuple(reason for name, reason in self.refusals if not name)
 
     @property
     def kind(self) -> str:
@@ -142,21 +191,11 @@ class PromptForm:
         )
         return optional if len(optional) > EXTRAS_FOLDED_FROM else ()
 
-    def _html(self, inputs: tuple[Input, ...]) -> SafeString:
-        labelled = bool(self.facts or self.extras)
-        return mark_safe("".join(input_html(item, labelled=labelled) for item in inputs))  # noqa: S308
-
     @property
-    def facts_html(self) -> SafeString:
-        return self._html(self.facts)
-
-    @property
-    def extras_html(self) -> SafeString:
-        return self._html(self.extras)
-
-    @property
-    def keypads_html(self) -> SafeString:
-        return self._html(self.keypads)
+    def labelled(self) -> bool:
+        """Whether a keypad says what it enters: when facts stand above it, so that a tap on a
+        face is not taken for one more fact."""
+        return bool(self.facts or self.extras)
 
     @property
     def extras_changed(self) -> bool:
@@ -187,15 +226,6 @@ class CarLine:
     slug: str
     cells: tuple[str, ...]
 
-    @property
-    def row(self) -> SafeString:
-        return car_row(self)
-
-    @property
-    def row_oob(self) -> SafeString:
-        """The row sent out of band, in place of the one the page shows."""
-        return car_row(self, oob=True)
-
 
 def car_lines(views: Iterable[CarView]) -> tuple[CarLine, ...]:
     return tuple(
@@ -223,6 +253,34 @@ class TurnPanel:
     results: tuple[CarResult, ...] = ()
     errors: list[str] = field(default_factory=list)
     notices: tuple[str, ...] = ()  # what an entry left out, shown above the next prompt
+    # What the refused post tried (where its reasons stand): "entry" (beside the prompt's
+    # controls), "undo" (an undo or a redo: in the bar) or "race" (the race as a whole: another
+    # device first, a commit).
+    refused_at: str = "entry"
+    # The referee's events an undo just took back, (kind, payload, text): named in the bar,
+    # with Redo.
+    taken: tuple[tuple[str, dict, str], ...] = ()
+    # Every car in the order of play, its lap and its state: the picture at the top.
+    strip: Strip | None = None
+
+    @property
+    def race_refusals(self) -> tuple[str, ...]:
+        if self.refused_at == "race" or (self.refused_at == "entry" and self.form is None):
+            return tuple(self.errors)
+        return ()
+
+    @property
+    def undo_refusals(self) -> tuple[str, ...]:
+        return tuple(self.errors) if self.refused_at == "undo" else ()
+
+    @property
+    def taken_text(self) -> str:
+        return "; ".join(text or kind.replace("_", " ") for kind, _payload, text in self.taken)
+
+    @property
+    def redo_fields(self) -> tuple[tuple[str, str], ...]:
+        """The form fields that enter the events taken back again (redo_fields)."""
+        return redo_fields(self.taken)
 
     @property
     def status(self) -> str:
@@ -245,10 +303,6 @@ class TurnPanel:
             )
             for result in self.results
         )
-
-    @property
-    def log_lines(self) -> SafeString:
-        return mark_safe("".join(log_line(event) for event in self.events))  # noqa: S308
 
     @property
     def last_event(self) -> RaceEvent | None:
@@ -340,7 +394,7 @@ def _tenths_since(instant: str) -> int:
 
 
 # The same fields come back prompt after prompt (a car's brake points, the cars it may end
-# beside, its gears): each is made an input once, and its markup written once (input_html).
+# beside, its gears): each is made an input once.
 @lru_cache(maxsize=1024)
 def _field_shown(
     spec: Field, cars: tuple[str, ...], one_tap: bool, then: tuple[tuple[str, Field], ...]
@@ -406,28 +460,77 @@ def prompt_form(prompt: Prompt, state: RaceState, posted=None) -> PromptForm:
                 field_input(spec, cars, one_tap=spec is tapped, then=then) for spec in prompt.fields
             )
     one_tap = tapped is not None
-    return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap)
+    return PromptForm(prompt=prompt, inputs=inputs, one_tap=one_tap, ruleset=state.setup.ruleset)
 
 
 def latest_events(race: Race) -> list[RaceEvent]:
     return RaceEvent.objects.latest_of(race.pk, LOG_LENGTH)
 
 
-def turn_panel(race: Race, *, state: RaceState | None = None, errors=(), posted=None) -> TurnPanel:
+def turn_panel(
+    race: Race,
+    *,
+    state: RaceState | None = None,
+    errors=(),
+    posted=None,
+    refused_at: str = "entry",
+    taken: tuple[tuple[str, dict, str], ...] = (),
+) -> TurnPanel:
     """The panel of `race`; pass the `state` a service just returned to skip reloading it, and
-    the `posted` values of a refused entry to show them again next to the reason."""
+    the `posted` values of a refused entry to show them again next to the reason (`errors`,
+    refused at `refused_at`: see TurnPanel)."""
     state = state if state is not None else engine.state_from_dict(race.state)
     asked = engine.prompts(state)
+    form = prompt_form(asked[0], state, posted) if asked else None
+    views = engine.dashboard(state)
+    if form is not None and errors and refused_at == "entry":
+        form = replace(form, refusals=placed_refusals(form, errors))
     return TurnPanel(
+        refused_at=refused_at,
+        taken=taken,
         state=state,
-        form=prompt_form(asked[0], state, posted) if asked else None,
+        form=form,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=car_lines(engine.dashboard(state)),
+        cars=car_lines(views),
+        strip=strip_of(views),
         events=latest_events(race),
         results=engine.results(state) if state.finished else (),
         errors=list(errors),
     )
+
+
+def placed_refusals(form: PromptForm, errors) -> tuple[tuple[str, str], ...]:
+    """Each reason beside the control it names: the rules name a field by its label first
+    ("Brake points spent (has 3): at most 3, not 4."); a reason that names none is the tap's."""
+    labels = sorted(((item.spec.label, item.name) for item in form.inputs), reverse=True)
+    placed = []
+    for reason in errors:
+        named = next((name for label, name in labels if reason.startswith(f"{label}:")), "")
+        placed.append((named, reason))
+    return tuple(placed)
+
+
+def redo_fields(taken: tuple[tuple[str, dict, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The form fields that enter `taken` (the referee's entry an undo took back, and the roll
+    tapped with it) again, as the page's own form posts them: the entry's kind and facts (a list
+    named in `_lists`), the roll as `redo_then` (the die tapped with a choice)."""
+    if not taken:
+        return ()
+    (kind, payload, _text), *joined = taken
+    fields: list[tuple[str, str]] = [("kind", kind)]
+    for name, value in payload.items():
+        if isinstance(value, list):
+            fields += [("_lists", name), *((name, str(item)) for item in value)]
+        elif isinstance(value, bool):
+            fields.append((name, "true" if value else "false"))
+        else:
+            fields.append((name, str(value)))
+    for _kind, rolled, _text in joined[:1]:
+        face = next((value for name, value in rolled.items() if name != "car"), None)
+        if face is not None:
+            fields.append(("redo_then", str(face)))
+    return tuple(fields)
 
 
 def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
@@ -437,10 +540,14 @@ def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
     return _changed_panel(before, entered.state, entered.prompts, list(entered.events), notices)
 
 
-def undone_panel(race: Race, *, before: RaceState, state: RaceState) -> TurnPanel:
+def undone_panel(race: Race, *, before: RaceState, undone: Undone) -> TurnPanel:
     """What an undo changed, for htmx to swap in: the prompt again, the cars whose dashboard
-    changed back and the latest events (the log without the lines taken back)."""
-    return _changed_panel(before, state, engine.prompts(state), latest_events(race))
+    changed back and the latest events (the log without the lines taken back), and what it
+    took back (to say so, and to redo it)."""
+    state = undone.state
+    panel = _changed_panel(before, state, engine.prompts(state), latest_events(race))
+    panel.taken = undone.taken
+    return panel
 
 
 def _changed_panel(
@@ -453,12 +560,14 @@ def _changed_panel(
     """The panel of `state`, `asked` next, with only the cars whose dashboard differs from
     `before`'s."""
     shown = {car.car: car for car in engine.dashboard(before)}
+    views = engine.dashboard(state)
     return TurnPanel(
         state=state,
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=car_lines(car for car in engine.dashboard(state) if shown.get(car.car) != car),
+        cars=car_lines(car for car in views if shown.get(car.car) != car),
+        strip=strip_of(views),
         events=events,
         notices=notices,
     )

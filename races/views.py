@@ -26,6 +26,7 @@ from league.services import (
 )
 from league.views.common import NOT_PUBLISHED
 from league.views.results import committed
+from rules.championship import championship_for
 from rules.engine import Event, RaceState
 
 from . import odds as gear_odds
@@ -50,8 +51,22 @@ COUNTS = "_counts"
 # A face in a gear's row is a button named for both fields, "gear:roll", valued "3:6": the gear
 # and the die tapped with it.
 PAIR = ":"
+# A redo posts the events an undo took back as the prompt's form would, the roll tapped with
+# the choice (a gear's row of faces) as `redo_then`.
+REDO_THEN = "redo_then"
 NOT_EVENT_DATA = frozenset(
-    {"csrfmiddlewaretoken", "version", "kind", "undo", "commit", "back_to", LISTS, COUNTS}
+    {
+        "csrfmiddlewaretoken",
+        "version",
+        "kind",
+        "undo",
+        "redo",
+        "commit",
+        "back_to",
+        REDO_THEN,
+        LISTS,
+        COUNTS,
+    }
 )
 
 
@@ -92,14 +107,27 @@ def _require_referee(request, league: League) -> None:
         league_writable(league)
 
 
-def _panel_context(race: Race, panel, *, can_referee: bool) -> dict[str, Any]:
-    """What the turn page's partials read."""
+def _panel_context(request: HttpRequest, race: Race, panel, *, can_referee: bool) -> dict[str, Any]:
+    """What the turn page's partials read. What htmx swaps in ignores taps for a moment
+    (`guarded`): the finger that tapped may still be coming down on it."""
     return {
         "race": race,
         "turn_url": race.get_absolute_url(),  # every form on the page posts here
         "panel": panel,
         "can_referee": can_referee,
+        "guarded": bool(getattr(request, "htmx", False)),
+        # The gear prompt links to the odds for the corner ahead where the league shows them.
+        "show_odds": _shows_odds(race),
     }
+
+
+def _shows_odds(race: Race) -> bool:
+    """Whether the race's league lets players see the gear odds: from what the entry's query
+    read of the league (Race.objects.for_entry), else from the league itself."""
+    if hasattr(race, "league_ruleset"):
+        return championship_for(race.league_ruleset).shows_gear_odds(race.league_settings)
+    league = race.round.season.league
+    return league.rules.shows_gear_odds(league.settings)
 
 
 def _render_turn(
@@ -111,12 +139,16 @@ def _render_turn(
     posted=None,
     status: int = 200,
     can_referee: bool | None = None,
+    refused_at: str = "entry",
+    taken=(),
 ) -> HttpResponse:
     league = race.round.season.league
     if can_referee is None:
         can_referee = league.can_referee(request.user)
-    panel = turn_panel(race, state=state, errors=errors, posted=posted)
-    context = _panel_context(race, panel, can_referee=can_referee)
+    panel = turn_panel(
+        race, state=state, errors=errors, posted=posted, refused_at=refused_at, taken=taken
+    )
+    context = _panel_context(request, race, panel, can_referee=can_referee)
     context.update(round=race.round, season=race.round.season, league=league)
     template = "races/turn.html#panel" if request.htmx else "races/turn.html"
     return render(request, template, context, status=status)
@@ -147,12 +179,22 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     try:
         return _act(request, race)
     except services.StaleRace as conflict:
-        return _render_turn(request, _race(race_id), errors=conflict.messages, status=CONFLICT)
-    except ValidationError as refusal:
-        # The refused values stay on the form, next to the reason, to be corrected.
-        posted = dict(request.POST.lists())
         return _render_turn(
-            request, _race(race_id), errors=refusal.messages, posted=posted, status=BAD_REQUEST
+            request, _race(race_id), errors=conflict.messages, status=CONFLICT, refused_at="race"
+        )
+    except ValidationError as refusal:
+        # The refused values stay on the form, next to the reason, to be corrected; an undo's
+        # or a redo's reason stands in the bar, a commit's above the result.
+        post = request.POST
+        posted = dict(post.lists())
+        refused_at = "race" if "commit" in post else "undo" if {"undo", "redo"} & set(post) else ""
+        return _render_turn(
+            request,
+            _race(race_id),
+            errors=refusal.messages,
+            posted=posted,
+            status=BAD_REQUEST,
+            refused_at=refused_at or "entry",
         )
 
 
@@ -196,15 +238,23 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         # The page shows the snapshot read here when it was built on this version: then only
         # what the undo changed is swapped, as after an entry.
         before = services.race_state(race) if race.version == version else None
-        state = services.race_undo(race=race, expected_version=version, back_to=back_to)
-        if not request.htmx:
-            return redirect(race)
-        if before is None or back_to is not None or not race.seq:
+        if back_to is not None:
+            state = services.race_undo(race=race, expected_version=version, back_to=back_to)
+            if not request.htmx:
+                return redirect(race)
             return _render_turn(request, _race(race.pk), state=state, can_referee=True)
-        panel = undone_panel(race, before=before, state=state)
-        context = _panel_context(race, panel, can_referee=True)
+        undone = services.race_undo_last(race=race, expected_version=version)
+        if not request.htmx:
+            messages.info(request, f"Took back: {'; '.join(t for _k, _p, t in undone.taken)}")
+            return redirect(race)
+        if before is None or not race.seq:
+            return _render_turn(
+                request, _race(race.pk), state=undone.state, can_referee=True, taken=undone.taken
+            )
+        panel = undone_panel(race, before=before, undone=undone)
+        context = _panel_context(request, race, panel, can_referee=True)
         return retarget(render(request, "races/turn.html#undone", context), "#prompt")
-    event, then = event_from_post(post), tapped_with(post)
+    event, then = event_from_post(post), tapped_with(post) or post.get(REDO_THEN) or None
     before = services.race_state(race)
     entered = services.race_event_apply(
         race=race, event=event, expected_version=version, who=request.user, state=before, then=then
@@ -223,7 +273,7 @@ def _entered(
     if not entered.prompts:  # the race is over: the panel shows the result
         return _render_turn(request, _race(race.pk), state=entered.state, can_referee=True)
     panel = entered_panel(before=before, entered=entered)
-    context = _panel_context(race, panel, can_referee=True)
+    context = _panel_context(request, race, panel, can_referee=True)
     return retarget(render(request, "races/turn.html#entered", context), "#prompt")
 
 
@@ -272,6 +322,33 @@ def _pairs(post: QueryDict) -> list[tuple[str, str]]:
         if len(pairs) > 1 or key.count(PAIR) != 1 or value.count(PAIR) != 1:
             raise ValidationError(NOT_A_PAIR.format(name=key))
     return pairs
+
+
+# The big screen shows the latest entries in words, this many.
+SCREEN_LINES = 8
+
+
+@never_cache
+@require_GET
+def screen(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
+    """The race for the room, on a big screen: the order, every car's dashboard, the latest
+    entries in words and the strip, without a control; polled as the spectator's turn page is
+    (a 204 when nothing changed)."""
+    if request.htmx and _unchanged_since(request, race_id):
+        return HttpResponse(status=NOTHING_NEW)
+    race, _can_referee = _shown_race(request, race_id)
+    panel = turn_panel(race)
+    context = {
+        "race": race,
+        "round": race.round,
+        "season": race.round.season,
+        "league": race.round.season.league,
+        "panel": panel,
+        "latest": panel.events[::-1][:SCREEN_LINES],
+        "can_referee": False,
+    }
+    template = "races/screen.html#screen" if request.htmx else "races/screen.html"
+    return render(request, template, context)
 
 
 @require_GET

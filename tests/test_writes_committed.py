@@ -47,6 +47,7 @@ from league.models import (
 from races import services as race_services
 from races.models import Race, RaceEvent
 from races.rulings import Ruling
+from races.turn_panel import redo_fields
 from rules.dice import Die, values
 from tests.factories import PASSWORD, TrackFactory, UserFactory
 from tests.test_fuzz import (
@@ -203,6 +204,19 @@ def undo_then_post(scene: Scene) -> dict[str, Any]:
     note(scene)
     post = turn_post(world, simplest)
     post["version"] = fresh(Race, world.race).version
+    return post
+
+
+def undo_then_redo(scene: Scene) -> dict[str, Any]:
+    """The race's last entry taken back (by the service), then the bar's Redo of it."""
+    world = scene.world
+    race = fresh(Race, world.race)
+    undone = race_services.race_undo_last(race=race, expected_version=race.version)
+    world.events = len(world.snapshots) - 2
+    note(scene)
+    post: dict[str, Any] = {"version": fresh(Race, world.race).version, "redo": ""}
+    for name, value in redo_fields(undone.taken):
+        post.setdefault(name, []).append(value)
     return post
 
 
@@ -705,6 +719,16 @@ WRITES: tuple[Write, ...] = (
         lambda scene: logged(scene) > scene.things["logged"],
         who="referee",
         label="entry",
+        moves_league=False,  # the race log only: no kept part reads it
+    ),
+    Write(
+        "races:turn",
+        stage("race"),
+        lambda scene: reverse("races:turn", args=[scene.world.race.pk]),
+        lambda scene: undo_then_redo(scene),
+        lambda scene: logged(scene) > scene.things["logged"],
+        who="referee",
+        label="redo",
         moves_league=False,  # the race log only: no kept part reads it
     ),
     Write(

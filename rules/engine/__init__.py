@@ -9,12 +9,21 @@ is its own frozen dataclasses (rules/engine/contract.py says what they share). T
 each Event and a snapshot from state_to_dict, so entering a roll never replays the log.
 """
 
-from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
+from rules.engine.contract import (
+    CarResult,
+    CarView,
+    Column,
+    FactHelp,
+    RaceSetup,
+    RaceState,
+    Starter,
+)
 from rules.engine.core import (
     apply,
     dashboard,
     dashboard_columns,
     describe,
+    fact_help,
     next_prompt,
     pole,
     prompts,
@@ -38,6 +47,7 @@ __all__ = [
     "Column",
     "Event",
     "EventRejected",
+    "FactHelp",
     "Field",
     "Prompt",
     "RaceSetup",
@@ -49,6 +59,7 @@ __all__ = [
     "dashboard",
     "dashboard_columns",
     "describe",
+    "fact_help",
     "next_prompt",
     "prompts",
     "replay",

@@ -53,6 +53,18 @@ class Column:
 
 
 @dataclass(frozen=True)
+class FactHelp:
+    """What a board fact a prompt asks for means, as its rule set explains it: `line`, one line
+    in words that a phone shows beside the fact's controls ("Stops made in this corner"); `rule`,
+    the rule behind it in a few sentences, and `source`, the rule document's section it comes
+    from."""
+
+    line: str
+    rule: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class CarView:
     """One car's row on the dashboard, as its rule set describes it: its status and a note in
     words, and its values as (column key, value) pairs in the order of the rule set's columns.
@@ -64,6 +76,10 @@ class CarView:
     note: str
     values: tuple[tuple[str, Any], ...]
     detail: str = ""
+    # For a picture of the race (the turn page's strip): laps completed, where the rule set
+    # counts them, and whether the car stands in the pits.
+    laps: int | None = None
+    pitted: bool = False
 
     def value(self, key: str) -> Any:
         """The value of the column `key`."""

@@ -8,7 +8,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState, Starter
+from rules.engine.contract import (
+    CarResult,
+    CarView,
+    Column,
+    FactHelp,
+    RaceSetup,
+    RaceState,
+    Starter,
+)
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.serial import dump, load
 from rules.engine.variant import RuleSet, UnknownRuleSet, ruleset_for
@@ -107,6 +115,11 @@ def dashboard_columns(state: RaceState) -> tuple[Column, ...]:
 def pole(state: RaceState) -> str | None:
     """The car that started from pole, where the rule set sets a grid."""
     return _rules(state.setup.ruleset).pole(state)
+
+
+def fact_help(ruleset: str, name: str) -> FactHelp | None:
+    """What the board fact `name` means in `ruleset`'s words (None if it does not say)."""
+    return _rules(ruleset).fact_help(name)
 
 
 def results(state: RaceState) -> tuple[CarResult, ...]:

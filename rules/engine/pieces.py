@@ -164,6 +164,9 @@ def car_view(
         status=car.status,
         note=note,
         values=tuple((column.key, values[column.key]) for column in columns),
+        # The Formula D family's cars count their laps and may stand in the pits.
+        laps=getattr(car, "laps", None),
+        pitted=bool(getattr(car, "in_pits", False)),
     )
 
 

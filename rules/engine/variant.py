@@ -9,11 +9,11 @@ never names one.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rules import dice, registry
-from rules.engine.contract import CarResult, CarView, Column, RaceSetup, RaceState
+from rules.engine.contract import CarResult, CarView, Column, FactHelp, RaceSetup, RaceState
 from rules.engine.events import Event, EventRejected, Prompt
 
 if TYPE_CHECKING:
@@ -37,6 +37,9 @@ class RuleSet(Generic[SetupT, StateT]):
     setup_class: type[SetupT]  # its frozen setup dataclass, for snapshots
     state_class: type[StateT]  # its frozen state dataclass, for snapshots
     dashboard_columns: ClassVar[tuple[Column, ...]] = ()  # what the dashboard shows of a car
+    # What each board fact its prompts ask for means (a Field's name: its help), for a page's
+    # label in words and its "?" (`fact_help`).
+    facts_explained: ClassVar[Mapping[str, FactHelp]] = {}
     # The race's setup from the league's starters (a Sequence[Starter]) and the rule set's own
     # options, keywords of its own: `setup(starters, laps=3)`.
     setup: Callable[..., SetupT]
@@ -62,6 +65,11 @@ class RuleSet(Generic[SetupT, StateT]):
     def describe(self, before: StateT, event: Event, after: StateT) -> str:
         """What `event` did, in words, for the log ("" to let the event's own facts speak)."""
         return ""
+
+    def fact_help(self, name: str) -> FactHelp | None:
+        """What the board fact `name` (a Field's name) means, in this rule set's words; None
+        for a field it does not explain."""
+        return self.facts_explained.get(name)
 
     def status(self, state: StateT) -> str:
         """Where the race stands, in words, for the line above the prompt."""

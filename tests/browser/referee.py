@@ -10,7 +10,7 @@ from playwright.sync_api import Locator, Page, expect
 def _set_fact(form: Locator, name: str, value) -> None:
     field = form.locator(f'[data-field="{name}"]')
     if not field.is_visible():
-        form.locator(".facts-more summary").click()
+        form.locator(".facts-more > summary").click()
     if isinstance(value, list):
         for box in field.locator('input[type="checkbox"]').all():
             if box.is_checked() != (box.get_attribute("value") in value):

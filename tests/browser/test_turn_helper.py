@@ -55,7 +55,7 @@ def test_a_race_at_the_table_from_the_grid_to_the_standings(
             enter(page, version, "collision_roll", {"black": 2, "green": 8})
             version += 2
             expect(page.locator("#log")).to_contain_text("Blue's collision check")
-            page.get_by_role("button", name="Undo the last entry").click()
+            page.get_by_role("button", name="Undo", exact=True).click()
             expect(page.locator("#log")).not_to_contain_text("Blue's collision check")
         if kind == "injury_roll":
             blue = page.locator('#dashboard tr[data-car="blue"]')

@@ -91,3 +91,23 @@ def test_a_published_league_s_odds_are_anyone_s_an_unpublished_one_s_its_members
     assert client.get(odds_url(race)).status_code == 200
     League.objects.filter(pk=league.pk).update(published=False)
     assert client.get(odds_url(race)).status_code == 404
+
+
+def test_the_gear_prompt_links_to_the_odds_where_the_league_shows_them(client_organiser, race):
+    at_gear_prompt(race)
+    turn = race.get_absolute_url()
+    assert 'id="gear-odds-link"' not in client_organiser.get(turn).content.decode()
+    show_odds(race.round.season.league)
+    page = client_organiser.get(turn).content.decode()
+    assert 'id="gear-odds-link"' in page and odds_url(race) in page
+    # After an entry swapped in by htmx too: the entry's own query reads the league's settings.
+    drive(race, 1, seed=3)
+    at_gear_prompt(race)
+    swapped = client_organiser.get(turn, **HTMX).content.decode()
+    assert 'id="gear-odds-link"' in swapped
+
+
+def test_the_entered_bar_offers_a_ruling_on_the_entry_just_made(client_organiser, race):
+    drive(race, 2, seed=1)
+    page = client_organiser.get(race.get_absolute_url()).content.decode()
+    assert 'id="ruling-link"' in page and reverse("races:ruling_new", args=[race.pk]) in page

@@ -160,7 +160,7 @@ def test_after_the_first_event_htmx_gets_only_what_changed(client_organiser, rac
     )  # the next prompt, at the new version
     # Out of band: the status line, the undo button, red's dashboard row and one log line.
     assert '<p class="small text-secondary mb-1" id="race-status" hx-swap-oob="true">' in html
-    assert '<div id="undo" hx-swap-oob="true">' in html
+    assert re.search(r'<div id="undo"[^>]* hx-swap-oob="true">', html)
     assert re.findall(r'<tr id="car-(\w+)"[^>]*hx-swap-oob="true"', html) == ["blue"]
     # Two new log lines: red's move, and blue into 1st (entered by Paddock, so marked).
     assert html.count("<li") == 2 and '<ol hx-swap-oob="beforeend:#event-log">' in html
@@ -235,7 +235,8 @@ def test_undo_takes_back_the_last_event(client_organiser, race):
     assert response.status_code == 200
     race.refresh_from_db()
     assert (race.seq, race.state) == (3, before)
-    assert 'name="undo"' in response.content.decode()
+    # The bar says what it took back and offers to enter it again.
+    assert "Took back: " in response.text and 'name="redo"' in response.text
 
 
 def test_undo_with_htmx_gets_only_what_changed(client_organiser, race):
@@ -248,7 +249,8 @@ def test_undo_with_htmx_gets_only_what_changed(client_organiser, race):
     assert f'name="version" value="{race.version + 1}"' in html
     fresh = client_organiser.get(turn_url(race)).text
     prompt = re.compile(r'<section id="prompt".*?</section>', re.S)
-    token = re.compile(r'name="csrfmiddlewaretoken" value="\w+"')
+    # The same prompt, but for the moment it ignores taps (swapped in under the finger).
+    token = re.compile(r'name="csrfmiddlewaretoken" value="\w+"| inert data-guard')
     assert token.sub("", prompt.search(html).group(0)) == token.sub(
         "", prompt.search(fresh).group(0)
     )
@@ -256,7 +258,7 @@ def test_undo_with_htmx_gets_only_what_changed(client_organiser, race):
     # Out of band: the status line, the undo button, blue's row (out of 1st again), and the
     # log without the two lines taken back, as a fresh page shows it.
     assert '<p class="small text-secondary mb-1" id="race-status" hx-swap-oob="true">' in html
-    assert '<div id="undo" hx-swap-oob="true">' in html
+    assert re.search(r'<div id="undo"[^>]* hx-swap-oob="true">', html)
     assert re.findall(r'<tr id="car-(\w+)"[^>]*hx-swap-oob="true"', html) == ["blue"]
     log = re.compile(r'<ol class="event-log[^>]*>(.*?)</ol>', re.S)
     assert 'id="event-log" hx-swap-oob="true"' in html
@@ -363,7 +365,9 @@ def test_entering_an_event_costs_the_same_queries_at_event_5_and_event_40(
     at_5 = _queries_for_one_event(client_organiser, race)
     drive(race, 34, seed=4)
     at_40 = _queries_for_one_event(client_organiser, race)
-    assert at_5 == at_40
+    # The session, the user, the race with who may referee it, then the write in a savepoint:
+    # the race's conditional update and the event's insert.
+    assert at_5 == at_40 <= 7
     post = _next_post(race)
     with django_assert_max_num_queries(at_5):
         client_organiser.post(turn_url(race), post, **HTMX)
@@ -415,22 +419,6 @@ def test_a_referee_s_entry_costs_the_queries_of_the_organiser_s(client, race, le
         counts.append(_queries_for_one_event(client, race))
     assert counts[0] == counts[1]
     assert race.events.filter(automatic=False).order_by("-seq").first().who == referee
-
-
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements: PostgreSQL")
-def test_an_entry_s_read_and_write_are_prepared_and_nothing_else(client_organiser, race):
-    """Kept prepared on the connection: planning the read's join cost more than running it. The
-    rest is planned for its values (undo reads as much of the log as it takes back). Each test
-    starts with nothing prepared: its transaction's rollback drops what the last one did."""
-    drive(race, 4)  # through the service: its writes are prepared too
-    for _ in range(2):
-        _queries_for_one_event(client_organiser, race)
-    client_organiser.post(turn_url(race), {"undo": "", "version": race.version + 2}, **HTMX)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = {tuple(row[0].split()[:2]) for row in cursor.fetchall()}
-    # The read, and the write (one statement for each count of events logged with an entry).
-    assert prepared == {("SELECT", "r.id,"), ("WITH", "moved")}
 
 
 def test_the_log_costs_the_same_queries_for_10_events_or_3000(
@@ -695,7 +683,7 @@ def test_a_face_in_a_gear_s_row_enters_the_gear_and_the_move_in_one_write(client
     assert gear.state_before is not None and move.state_before is None  # undone with its gear
     html = response.text
     assert "Green (Cid, Rookie) in 1st" in html and html.count("<li>") == 2  # both log lines
-    assert f"Undo the last entry ({gear.summary()}; {move.summary()})" in html
+    assert f"Entered: {gear.summary()}; {move.summary()}" in html
 
 
 def test_undo_takes_back_the_gear_and_the_roll_tapped_with_it(client_organiser, race):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
 
-from rules.death.race import attack, gears, moves, reloads, standings, upgrades, words
+from rules.death.race import attack, explained, gears, moves, reloads, standings, upgrades, words
 from rules.death.race.common import steady
 from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS, Armoury, DeathSetup, DeathState
 from rules.engine.contract import Starter
@@ -85,6 +85,7 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
     setup_class = DeathSetup
     state_class = DeathState
     dashboard_columns = standings.COLUMNS
+    facts_explained = explained.FACTS
     handlers = HANDLERS
     phase_prompts = PHASE_PROMPTS
     first_check = staticmethod(first_check)

@@ -12,7 +12,16 @@ from typing import Any
 
 from rules.engine.contract import Starter
 from rules.engine.events import Event, Prompt
-from rules.formula_d.race import checks, doubts, grid, qualifying, standings, turns, words
+from rules.formula_d.race import (
+    checks,
+    doubts,
+    explained,
+    grid,
+    qualifying,
+    standings,
+    turns,
+    words,
+)
 from rules.formula_d.race.hooks import Handler, SetupT, TableHooks
 from rules.formula_d.race.odds import sheet_overshoot_cost
 from rules.formula_d.race.state import (
@@ -80,6 +89,7 @@ class FormulaDHooks(TableHooks[SetupT, FormulaDT]):
     them on theirs)."""
 
     dashboard_columns = standings.COLUMNS
+    facts_explained = explained.FACTS
 
     def describe(self, before: FormulaDT, event: Event, after: FormulaDT) -> str:
         prompt = self.next_prompt(before)

@@ -19,7 +19,7 @@ from rules.formula_d.race.turns import on_order, order_prompts
 from rules.gear_odds import OvershootCost
 from rules.mini.car import DAMAGE_POOL
 from rules.mini.formats import RaceFormat
-from rules.mini.race import checks, grid, odds, pits, standings, turns, words
+from rules.mini.race import checks, explained, grid, odds, pits, standings, turns, words
 from rules.mini.race.common import mover
 from rules.mini.race.odds import SIXTH_GEAR_ADDS
 from rules.mini.race.state import (
@@ -74,6 +74,7 @@ class Mini(TableHooks[RaceSetup, RaceState]):
     setup_class = RaceSetup
     state_class = RaceState
     dashboard_columns = standings.COLUMNS
+    facts_explained = explained.FACTS
     handlers = HANDLERS
     phase_prompts = PHASE_PROMPTS
     first_check = staticmethod(checks.first_check_prompt)

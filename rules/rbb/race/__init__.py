@@ -24,7 +24,7 @@ from rules.formula_d.race.words import weather_name
 from rules.formula_d.weather import ChartLine
 from rules.gear_odds import OvershootCost
 from rules.rbb import RACE_LAPS
-from rules.rbb.race import checks, grid, standings, turns, weather, words
+from rules.rbb.race import checks, explained, grid, standings, turns, weather, words
 from rules.rbb.race.grid import make_setup
 from rules.rbb.race.state import OUT_REASONS, CarSetup, CarState, RaceSetup, RaceState
 
@@ -65,6 +65,7 @@ class RBB(TableHooks[RaceSetup, RaceState]):
     setup_class = RaceSetup
     state_class = RaceState
     dashboard_columns = standings.COLUMNS
+    facts_explained = explained.FACTS
     handlers = HANDLERS
     phase_prompts = PHASE_PROMPTS
     first_check = staticmethod(checks.first_check_prompt)

@@ -20,7 +20,7 @@ from rules.season_pass import (
     weather_outcome,
 )
 from rules.season_pass.experience import Level
-from rules.season_pass.race import checks, grid, odds, standings, turns, words
+from rules.season_pass.race import checks, explained, grid, odds, standings, turns, words
 from rules.season_pass.race.state import (
     CarResult,
     CarSetup,
@@ -67,6 +67,7 @@ class SeasonPass(RuleSet[RaceSetup, RaceState]):
     setup_class = RaceSetup
     state_class = RaceState
     dashboard_columns = standings.COLUMNS
+    facts_explained = explained.FACTS
 
     def setup(
         self, starters: Sequence[Starter], *, weather_table: tuple[WeatherBand, ...] = ()

@@ -1,0 +1,105 @@
+"""A picture of the race for the top of the turn page and the big screen: every car in the order
+of play (the dashboard's order), its lap and its state, drawn by the server as a small SVG
+(templates/races/_strip.html) from the rule set's dashboard (engine.dashboard)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rules.engine import CarView
+
+# Each car's box in the SVG's own units; the SVG scales to the page's width.
+BOX_WIDTH = 46
+BOX_GAP = 3
+HEIGHT = 30
+# Its fill and its text's, by state: readable in print and for colour-blind eyes (the state is
+# also written in the box: P for pitted, X for out, F for finished).
+FILLS = {
+    "racing": ("#0b5ed7", "#ffffff"),
+    "pitted": ("#ffc107", "#212529"),
+    "out": ("#adb5bd", "#212529"),
+    "finished": ("#198754", "#ffffff"),
+}
+MARKS = {"racing": "", "pitted": "P", "out": "X", "finished": "F"}
+
+
+@dataclass(frozen=True)
+class StripCar:
+    place: int  # in the order of play (the finished and the out after those racing)
+    car: str
+    state: str  # racing, pitted, out or finished
+    laps: int | None
+
+    @property
+    def x(self) -> int:
+        return (self.place - 1) * (BOX_WIDTH + BOX_GAP)
+
+    @property
+    def middle(self) -> int:
+        return self.x + BOX_WIDTH // 2
+
+    @property
+    def fill(self) -> str:
+        return FILLS[self.state][0]
+
+    @property
+    def ink(self) -> str:
+        return FILLS[self.state][1]
+
+    @property
+    def mark(self) -> str:
+        return MARKS[self.state]
+
+    @property
+    def name(self) -> str:
+        """The car's name as its box has room for it."""
+        return self.car if len(self.car) <= 5 else f"{self.car[:4]}…"
+
+    @property
+    def lap_text(self) -> str:
+        """Its second line: its lap (laps done), and P, X or F for pitted, out or finished."""
+        lap = "" if self.laps is None else f"L{self.laps}"
+        return f"{lap} {self.mark}".strip()
+
+    @property
+    def words(self) -> str:
+        lap = "" if self.laps is None else f", {self.laps} laps done"
+        return f"{self.place}. {self.car}: {self.state}{lap}"
+
+
+@dataclass(frozen=True)
+class Strip:
+    cars: tuple[StripCar, ...]
+
+    @property
+    def width(self) -> int:
+        return max(len(self.cars) * (BOX_WIDTH + BOX_GAP) - BOX_GAP, BOX_WIDTH)
+
+    @property
+    def height(self) -> int:
+        return HEIGHT
+
+    @property
+    def box_width(self) -> int:
+        return BOX_WIDTH
+
+    @property
+    def words(self) -> str:
+        """The picture in words, for a screen reader."""
+        return "; ".join(car.words for car in self.cars)
+
+
+def _state(view: CarView) -> str:
+    if view.status in ("out", "finished"):
+        return view.status
+    return "pitted" if view.pitted else "racing"
+
+
+def strip_of(views: Iterable[CarView]) -> Strip:
+    return Strip(
+        tuple(
+            StripCar(place=place, car=view.car, state=_state(view), laps=view.laps)
+            for place, view in enumerate(views, start=1)
+        )
+    )

@@ -1,0 +1,176 @@
+"""Taps that mean what the finger meant (issue 21), on a 390×844 phone in Chromium: a second tap
+150 ms after an entry enters nothing and undoes nothing; a refusal stands beside its control and
+goes with the next accepted entry; a tap made offline says so and is entered once on Retry (a
+race moved on meanwhile refuses it, 409); every fact has its line in words and its rule behind
+a "?"; the page says when it cannot keep the screen on."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from league import services as league_services
+from league.models import Driver
+from races import services as race_services
+from races.models import Race
+from rules import engine
+from rules.engine import Event
+from tests.browser.referee import enter
+from tests.races.scenario import STEPS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def race(django_user_model) -> Race:
+    """A four-car Season Pass race at the table, qualifying asked (a keypad of the black die)."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league_services.team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
+    league_services.team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
+    season = league_services.season_open(league=league, preset="Spring")
+    drivers = list(Driver.objects.order_by("pk"))
+    cars = ("red", "blue", "green", "yellow")
+    return league_services.round_start_at_table(
+        round_=season.rounds.get(number=1), starters=list(zip(drivers, cars, strict=True))
+    )
+
+
+@pytest.fixture
+def turn_page(page: Page, live_server, login, race) -> Page:
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + race.get_absolute_url())
+    expect(page.locator("#prompt-text")).to_contain_text("Red (Ann, Rookie) qualifies")
+    return page
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def stored(race: Race) -> tuple[int, int]:
+    race.refresh_from_db()
+    return race.seq, race.version
+
+
+def test_a_second_tap_150_ms_after_an_entry_enters_nothing(turn_page: Page, race):
+    x, y = centre(turn_page, '#event-form button[name="value"][value="7"]')
+    turn_page.mouse.click(x, y)
+    turn_page.wait_for_timeout(150)
+    turn_page.mouse.click(x, y)  # the same face of the next car's keypad, under the finger
+    expect(turn_page.locator("#prompt-text")).to_contain_text("Blue (Bob, Rookie) qualifies")
+    expect(turn_page.locator("#prompt .guard[inert]")).to_have_count(0)  # the guard is over
+    turn_page.wait_for_timeout(500)
+    assert stored(race) == (1, 1)
+    # The bar names the entry, with its Undo; a tap on it is taken once the guard is over.
+    expect(turn_page.locator("#undo")).to_contain_text("Entered: Red")
+
+
+def test_a_second_tap_150_ms_after_an_entry_undoes_nothing(turn_page: Page, race):
+    turn_page.locator('#event-form button[name="value"][value="7"]').click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Entered: Red")
+    expect(turn_page.locator("#undo .guard[inert]")).to_have_count(0)
+    # The next entry: the bar comes back, guarded, where a finger may land on its Undo.
+    undo = centre(turn_page, '#undo button[name="undo"]')
+    turn_page.locator('#event-form button[name="value"][value="5"]').click()
+    turn_page.wait_for_timeout(150)
+    turn_page.mouse.click(*undo)
+    turn_page.wait_for_timeout(600)
+    assert stored(race) == (2, 2)
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Entered: Blue")
+    # Once the moment is over, Undo takes the entry back, says so and offers Redo.
+    turn_page.locator('#undo button[name="undo"]').click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Took back: Blue")
+    assert stored(race) == (1, 3)
+    turn_page.locator('#undo button[name="redo"]').click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Entered: Blue")
+    assert stored(race) == (2, 4)
+    assert race.events.get(seq=2).payload == {"car": "blue", "value": "5"}
+
+
+def test_an_accepted_entry_clears_the_refusal_that_stood_beside_its_control(turn_page: Page, race):
+    version = 0
+    for kind, _car, data in STEPS[:5]:  # qualifying and the weather: red's move is asked
+        enter(turn_page, version, kind, data)
+        version += 1
+    # A tap from a page that offers a value the rules refuse (as a stale page may).
+    turn_page.evaluate("document.querySelector('input[name=brakes][value=\"3\"]').value = '9'")
+    turn_page.locator('label[for="f-brakes-3"]').click()
+    turn_page.locator('#event-form button[name="roll"][value="2"]').click()
+    refusal = turn_page.locator(".refusal")
+    expect(refusal).to_have_count(1)
+    expect(refusal).to_contain_text("at most")
+    # Beside the control it names: within the brakes' row, before the next fact.
+    assert turn_page.evaluate(
+        "document.querySelector('[data-field=brakes]').nextElementSibling"
+        ".classList.contains('refusal')"
+    )
+    expect(turn_page.locator("#event-form .guard[inert]")).to_have_count(0)
+    enter(turn_page, version, "move", {"roll": 2, "brakes": 0})
+    expect(turn_page.locator(".refusal, .alert-danger")).to_have_count(0)
+    assert race.events.filter(kind="move").count() == 1
+
+
+def test_a_tap_made_offline_is_entered_once_on_retry(turn_page: Page, race):
+    turn_page.context.set_offline(True)
+    turn_page.locator('#event-form button[name="value"][value="7"]').click()
+    note = turn_page.locator("#connection")
+    expect(note).to_contain_text("Not sent — no connection")
+    assert stored(race) == (0, 0)
+    turn_page.context.set_offline(False)
+    expect(note).to_contain_text("The connection is back")
+    note.get_by_role("button", name="Retry").click()
+    expect(turn_page.locator("#prompt-text")).to_contain_text("Blue (Bob, Rookie) qualifies")
+    expect(note).to_be_hidden()
+    assert stored(race) == (1, 1)
+    assert race.events.get().payload == {"car": "red", "value": "7"}
+
+
+def test_a_retry_after_the_race_moved_on_is_refused_as_stale(turn_page: Page, race):
+    turn_page.context.set_offline(True)
+    turn_page.locator('#event-form button[name="value"][value="7"]').click()
+    expect(turn_page.locator("#connection")).to_contain_text("Not sent — no connection")
+    # Meanwhile another device enters red's qualifying roll.
+    race_services.race_event_apply(
+        race=race, event=Event("qualifying_roll", {"car": "red", "value": 3}), expected_version=0
+    )
+    turn_page.context.set_offline(False)
+    turn_page.locator("#retry").click()
+    expect(turn_page.locator("#prompt")).to_contain_text("Another device changed this race first")
+    assert stored(race) == (1, 1)
+    assert race.events.get().payload == {"car": "red", "value": 3}
+
+
+def test_every_fact_has_a_line_in_words_and_its_rule_on_a_phone(turn_page: Page, race):
+    for version, (kind, _car, data) in enumerate(STEPS[:5]):
+        enter(turn_page, version, kind, data)
+    facts = turn_page.locator("#event-form .fact")
+    assert facts.count() >= 4
+    state = race_services.race_state(Race.objects.get(pk=race.pk))
+    for fact in facts.all():
+        name = fact.get_attribute("data-field")
+        words = engine.fact_help(state.setup.ruleset, name)
+        label = fact.locator(".fact-label, .fact-toggle").first
+        if not label.is_visible():
+            turn_page.locator(".facts-more > summary").click()
+        expect(label).to_have_text(words.line)
+        # One line, whole: nothing cut off at 390 px.
+        assert label.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), name
+        fact.locator(".fact-help summary").click()
+        expect(fact.locator(".fact-rule")).to_be_visible()
+        expect(fact.locator(".fact-rule")).to_contain_text(words.rule)
+        fact.locator(".fact-help summary").click()
+    assert turn_page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_browser_without_a_wake_lock_is_told_the_screen_may_go_dark(
+    page: Page, live_server, login, race
+):
+    page.context.add_init_script("delete Navigator.prototype.wakeLock")
+    login("org", "secret-pass")
+    page.goto(live_server.url + race.get_absolute_url())
+    expect(page.locator("[data-wake-lock]")).to_contain_text("cannot keep the screen on")

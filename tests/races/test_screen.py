@@ -1,0 +1,85 @@
+"""The big screen for the room (races:screen) and the strip at the top of the turn page: every
+car in the order of play with its lap and its state, no control, and a 204 to a poll when
+nothing changed, as the spectator's turn page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from league.models import League
+from races.strip import strip_of
+from rules import engine
+from rules.engine import CarView
+from tests.races.autopilot import drive
+from tests.races.test_turn_templates import Page
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def screen_url(race) -> str:
+    return reverse("races:screen", kwargs={"race_id": race.pk})
+
+
+def test_the_big_screen_shows_the_race_without_a_control(client_organiser, race):
+    drive(race, 6)
+    race.refresh_from_db()
+    response = client_organiser.get(screen_url(race))
+    assert response.status_code == 200
+    shown = Page(response.text)
+    state = engine.state_from_dict(race.state)
+    assert shown.text("prompt-text") == f"Now: {engine.prompts(state)[0].text}"
+    cars = re.findall(r'<tr id="car-\w+"[^>]*data-car="(\w+)"', response.text)
+    assert cars == [view.car for view in engine.dashboard(state)]  # the order of play
+    assert re.findall(r'<g class="strip-car" data-car="(\w+)"', response.text) == cars
+    latest = race.events.order_by("-seq").first().summary()
+    assert latest in response.text
+    assert "<form" not in response.text.split("<main")[1]  # no control (the navbar's aside)
+
+
+def test_a_poll_of_an_unchanged_race_is_a_204_and_a_changed_one_the_screen(race):
+    watcher = Client()
+    unchanged = watcher.get(screen_url(race), {"version": race.version}, **HTMX)
+    assert unchanged.status_code == 204 and not unchanged.content
+    drive(race, 1)
+    changed = watcher.get(screen_url(race), {"version": 0}, **HTMX)
+    assert changed.status_code == 200 and changed.text.lstrip().startswith('<div id="screen"')
+
+
+def test_an_unpublished_league_s_screen_is_for_its_members(client_organiser, race, league):
+    League.objects.filter(pk=league.pk).update(published=False)
+    assert Client().get(screen_url(race)).status_code == 404
+    assert client_organiser.get(screen_url(race)).status_code == 200
+
+
+def test_the_strip_says_each_car_s_place_lap_and_state():
+    views = (
+        CarView("red", "Ann", "racing", "", (), laps=2),
+        CarView("blue", "Bob", "racing", "", (), laps=1, pitted=True),
+        CarView("green", "Cid", "finished", "", (), laps=3),
+        CarView("yellow", "Dot", "out", "", ()),
+    )
+    strip = strip_of(views)
+    assert [(car.place, car.car, car.state, car.lap_text) for car in strip.cars] == [
+        (1, "red", "racing", "L2"),
+        (2, "blue", "pitted", "L1 P"),
+        (3, "green", "finished", "L3 F"),
+        (4, "yellow", "out", "X"),
+    ]
+    assert strip.words.startswith("1. red: racing, 2 laps done; 2. blue: pitted")
+
+
+def test_the_turn_page_draws_the_strip_and_an_entry_redraws_it(client_organiser, race):
+    page = client_organiser.get(reverse("races:turn", kwargs={"race_id": race.pk})).text
+    assert page.count('<g class="strip-car"') == 4
+    prompt = engine.prompts(engine.state_from_dict(race.state))[0]
+    entered = client_organiser.post(
+        reverse("races:turn", kwargs={"race_id": race.pk}),
+        {"kind": prompt.kind, "car": prompt.car, "value": 4, "version": race.version},
+        **HTMX,
+    ).text
+    assert re.search(r'<figure id="race-strip"[^>]* hx-swap-oob="true"', entered)

@@ -1,0 +1,133 @@
+"""Taps that mean what the finger meant (issue 21), as the server answers them: what htmx swaps in
+ignores taps for a moment, an undo says what it took back and offers Redo under the version
+check, a refusal stands beside the control it names and goes with the next accepted entry, and
+every fact has its line in words and its rule behind a "?". (The browser tests time the taps.)"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+import pytest
+from django.urls import reverse
+
+from races import services
+from rules import engine
+from tests.races.scenario import STEPS
+from tests.races.test_turn_templates import Page
+from tests.races.test_views import HTMX, at_reds_gear, form_data, play_steps, tap_both
+
+pytestmark = pytest.mark.django_db
+
+
+def turn_url(race) -> str:
+    return reverse("races:turn", kwargs={"race_id": race.pk})
+
+
+def redo_post(html: str) -> dict:
+    """What the bar's Redo posts: its form's hidden fields and the button."""
+    form = re.search(r'<div id="undo".*?</form>', html, re.S).group(0)
+    fields: dict[str, list[str]] = {}
+    for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form):
+        fields.setdefault(name, []).append(value)
+    return {**fields, "redo": ""}
+
+
+def test_what_htmx_swaps_in_ignores_taps_for_a_moment_and_a_page_load_does_not(
+    client_organiser, race
+):
+    page = client_organiser.get(turn_url(race)).text
+    assert "data-guard" not in page
+    prompt = engine.prompts(services.race_state(race))[0]
+    swapped = client_organiser.post(
+        turn_url(race), form_data(race, prompt.kind, prompt.car, {"value": 5}), **HTMX
+    ).text
+    assert re.search(r'<div class="guard" inert data-guard>', swapped)  # the next prompt
+    assert re.search(r'<div class="guard entry-bar-body" inert data-guard>', swapped)  # the bar
+
+
+def test_an_undo_names_what_it_took_back_and_redo_enters_it_again(client_organiser, race):
+    at_reds_gear(client_organiser, race)
+    seq = race.seq
+    client_organiser.post(turn_url(race), tap_both(race, "2", "4"), **HTMX)  # gear and roll
+    race.refresh_from_db()
+    entered = list(race.events.filter(seq__gt=seq).values_list("kind", "payload", "text"))
+    undone = client_organiser.post(turn_url(race), {"undo": "", "version": race.version}, **HTMX)
+    assert undone.status_code == 200
+    race.refresh_from_db()
+    assert race.seq == seq
+    bar = Page(undone.text).text("undo")
+    assert bar.startswith("Took back: Red into 2nd; Red moves 4 spaces in 2nd")
+    redone = client_organiser.post(turn_url(race), redo_post(undone.text), **HTMX)
+    assert redone.status_code == 200
+    race.refresh_from_db()
+    again = list(race.events.filter(seq__gt=seq).values_list("kind", "payload", "text"))
+    assert again == entered
+    assert "Entered: Red into 2nd; Red moves 4 spaces in 2nd" in Page(redone.text).text("undo")
+
+
+def test_a_redo_on_a_race_moved_on_since_is_refused_and_enters_nothing(client_organiser, race):
+    play_steps(client_organiser, race, STEPS[:3])
+    undone = client_organiser.post(turn_url(race), {"undo": "", "version": race.version}, **HTMX)
+    race.refresh_from_db()
+    play_steps(client_organiser, race, STEPS[2:3])  # another device entered it meanwhile
+    race.refresh_from_db()
+    seq = race.seq
+    refused = client_organiser.post(turn_url(race), redo_post(undone.text), **HTMX)
+    assert refused.status_code == 409 and "Another device changed this race first" in refused.text
+    race.refresh_from_db()
+    assert race.seq == seq
+
+
+def test_a_refusal_stands_beside_the_fact_it_names_and_goes_with_the_next_entry(
+    client_organiser, race
+):
+    play_steps(client_organiser, race, STEPS[:5])  # red's move is asked for
+    post = form_data(race, "move", "red", {"roll": 2, "brakes": 9})
+    refused = client_organiser.post(turn_url(race), post, **HTMX)
+    assert refused.status_code == 400
+    after_brakes = refused.text.split('data-field="brakes"')[1].split("data-field=")[0]
+    assert 'class="alert alert-danger refusal' in after_brakes
+    assert refused.text.count("alert-danger") == 1
+    accepted = client_organiser.post(
+        turn_url(race), form_data(race, "move", "red", {"roll": 2}), **HTMX
+    )
+    assert accepted.status_code == 200 and accepted["HX-Retarget"] == "#prompt"
+    # The prompt (where the refusal stood) and the bar are replaced: no refusal is left.
+    assert "alert-danger" not in accepted.text
+    assert re.search(r'<div id="undo"[^>]* hx-swap-oob="true">', accepted.text)
+
+
+def test_a_refusal_of_the_rules_stands_beside_the_keypad(client_organiser, race):
+    at_reds_gear(client_organiser, race)
+    refused = client_organiser.post(
+        turn_url(race), form_data(race, "gear", "red", {"gear": 5}), **HTMX
+    )
+    assert refused.status_code == 400
+    form = re.search(r'<form[^>]*id="event-form".*?</form>', refused.text, re.S).group(0)
+    before_keypad = form.split('data-widget="gears"')[0]
+    assert "refusal" in before_keypad.rsplit("</details>", 1)[-1]
+
+
+def test_an_undo_refused_says_so_in_the_bar(client_organiser, race):
+    refused = client_organiser.post(turn_url(race), {"undo": "", "version": 0}, **HTMX)
+    assert refused.status_code == 400
+    prompt = re.search(r'<section id="prompt".*?</section>', refused.text, re.S).group(0)
+    assert "Nothing to undo" not in prompt
+
+
+def test_every_fact_has_its_line_in_words_and_its_rule_behind_a_question_mark(
+    client_organiser, race
+):
+    play_steps(client_organiser, race, STEPS[:5])  # red's move: brakes, corner, skid, finish...
+    html = client_organiser.get(turn_url(race)).text
+    facts = re.findall(
+        r'<div class="fact" data-widget="\w+" data-field="(\w+)">(.*?)</details>', html, re.S
+    )
+    assert len(facts) >= 4
+    for name, row in facts:
+        words = engine.fact_help("season_pass", name)
+        assert words is not None and escape(words.line) in row, name
+        assert escape(words.rule) in row, name
+        assert "<summary" in row and ">?</summary>" in row
+    assert "Crossed the line this move (every lap)" in html
