@@ -56,7 +56,8 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests/rules
 
-# mypy checks the packages [tool.mypy] names in pyproject.toml (`files`), strictly.
+# mypy checks what [tool.mypy] names in pyproject.toml (`files`): rules strictly, league, races and
+# config through django-stubs.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -6,6 +6,9 @@ applies an event to it and never reads the log. The log is kept for undo, replay
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, OuterRef, Subquery
@@ -23,7 +26,9 @@ class RaceQuerySet(models.QuerySet):
         and settings, for what the prompts show (the gear odds' link). The setup
         (large, and read by no entry) is left unread."""
         league = "round__season__league"
-        member = Membership.objects.filter(league_id=OuterRef(f"{league}_id"), user_id=user_id)
+        member = Membership.objects.filter(
+            league_id=OuterRef(f"{league}_id"), user_id=user_id if user_id is not None else 0
+        )  # no one's membership when no one is signed in (no account has the id 0)
         race = (
             self.filter(pk=race_id)
             .defer("setup", "created")
@@ -63,6 +68,17 @@ class Race(models.Model):
     )
 
     objects = RaceQuerySet.as_manager()
+
+    # Read off its league by Race.objects.for_entry alone (annotations, not columns).
+    league_id: int
+    organiser_id: int
+    league_name: str
+    league_archived_at: datetime | None
+    league_ruleset: str
+    league_settings: dict[str, Any]
+    member_role: str | None
+    member_team_id: int | None
+    membership: tuple[str, int | None] | None
 
     class Meta:
         ordering = ["-created"]

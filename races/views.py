@@ -164,9 +164,10 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         return _render_turn(request, race, can_referee=can_referee)
     # An entry needs the snapshot and who may referee, nothing more: every query saved here
     # is saved on each roll entered at the table.
-    race = Race.objects.for_entry(race_id, request.user.pk)
-    if race is None:
+    found = Race.objects.for_entry(race_id, request.user.pk)
+    if found is None:
         raise Http404(NO_RACE)
+    race = found
     if not may_referee(
         request.user,
         league_id=race.league_id,
@@ -279,10 +280,11 @@ def _entered(
 
 def _back_to(post: QueryDict) -> int | None:
     """The event an undo from the log takes back to (with every later one); None: the last."""
-    if not post.get("back_to"):
+    value = post.get("back_to")
+    if not value:
         return None
     try:
-        return int(post["back_to"])
+        return int(value)
     except ValueError:
         raise ValidationError(NO_SUCH_EVENT) from None
 
@@ -317,7 +319,7 @@ def tapped_with(post: QueryDict) -> str | None:
 
 def _pairs(post: QueryDict) -> list[tuple[str, str]]:
     """The "choice:die" key posted, with its "choice:face" value; refused if malformed."""
-    pairs = [(key, value) for key, value in post.items() if PAIR in key]
+    pairs = [(key, post.get(key) or "") for key in post if PAIR in key]
     for key, value in pairs:
         if len(pairs) > 1 or key.count(PAIR) != 1 or value.count(PAIR) != 1:
             raise ValidationError(NOT_A_PAIR.format(name=key))

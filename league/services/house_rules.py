@@ -40,11 +40,10 @@ def house_rules_set(*, league: League, text: str, expected_version: int) -> Hous
         raise ValidationError(HOUSE_RULES_TOO_LONG.format(length=len(text), most=MOST_CHARACTERS))
     if "\x00" in text:
         raise ValidationError(HOUSE_RULES_UNPRINTABLE)
-    rules = for_update(HouseRules).filter(league=league).first()
-    if rules is None:
-        rules = HouseRules(league=league)
+    stored = for_update(HouseRules).filter(league=league).first()
+    rules = stored if stored is not None else HouseRules(league=league)
     rules.league = league
-    if rules.text == text and (rules.pk is not None or not text):
+    if rules.text == text and (stored is not None or not text):
         raise AlreadyDone(HOUSE_RULES_ALREADY, done=rules)
     if rules.version != expected_version:
         raise StaleHouseRules(HOUSE_RULES_CHANGED)
