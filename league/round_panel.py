@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 from rules.championship import Championship, team_race
 from rules.dice import Die, values
 
-from .forms import FINISHED, OutcomeForm, StarterForm
 from .models import Driver, DriverStatus, Entry, Round, RoundStatus
+from .round_forms import FINISHED, OutcomeForm, StarterForm
 from .services import pending_injuries, start_refusal, starters_change_refusal
 from .services.cars import proposed_cars, teams_with_drivers
 

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from .. import services
-from ..forms import InjuryRollForm
 from ..models import Round
+from ..round_forms import InjuryRollForm
 from ..round_panel import round_panel
 from ..services.table import table
 from .common import (

@@ -15,8 +15,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
-from ..forms import RaceOptionsForm, RookieForm, RoundSessionForm
+from ..forms import RookieForm
 from ..models import RUNS_RACES, League, Role, Round, RoundStatus
+from ..round_forms import RaceOptionsForm, RoundSessionForm
 from ..round_panel import chosen_starters, round_panel, starter_lines
 from .common import answer, from_htmx, league_for, managed_league, round_for, version_posted
 

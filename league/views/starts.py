@@ -17,8 +17,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
-from ..forms import RookieForm, build_lines, chosen_builds
+from ..forms import RookieForm
 from ..models import League, Round, RoundStatus
+from ..round_forms import build_lines, chosen_builds
 from ..round_panel import chosen_starters, starter_lines
 from ..services.table import TheRace, table
 from .common import BAD_REQUEST, CONFLICT, NO_VERSION, managed_league, refereed_league, round_for

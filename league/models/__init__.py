@@ -1,0 +1,67 @@
+"""Leagues, seasons, rounds, teams, drivers and the entries of each round.
+
+Models hold data, a module by area (tracks, leagues, members, seasons, teams, results); rules
+live in rules/ and writes in league/services/. The few members here
+that call rules/ (a driver's level, an entry's injury check and races missed, a track's weather
+table and its default) are the one boundary where stored values become rules values.
+"""
+
+from ..house_rules import HouseRules  # a model kept beside the page that renders it
+from .leagues import League
+from .members import (
+    RUNS_RACES,
+    UNREAD,
+    Invitation,
+    Membership,
+    MembershipQuerySet,
+    Role,
+    may_manage,
+    may_referee,
+    may_run_team,
+    may_see,
+    role_in_league,
+)
+from .results import (
+    Entry,
+    EntryQuerySet,
+    PointsAdjustment,
+    RoundResultChange,
+    SeasonEndChange,
+    StarterChoice,
+)
+from .seasons import DropRule, Round, RoundStatus, Season
+from .teams import Driver, DriverQuerySet, DriverStatus, Team
+from .tracks import Track, ruleset_choices, track_fact_column
+
+__all__ = [
+    "HouseRules",
+    "ruleset_choices",
+    "track_fact_column",
+    "Track",
+    "League",
+    "UNREAD",
+    "role_in_league",
+    "may_manage",
+    "may_referee",
+    "may_run_team",
+    "may_see",
+    "Role",
+    "RUNS_RACES",
+    "MembershipQuerySet",
+    "Membership",
+    "Invitation",
+    "DropRule",
+    "Season",
+    "RoundStatus",
+    "Round",
+    "Team",
+    "DriverStatus",
+    "DriverQuerySet",
+    "Driver",
+    "EntryQuerySet",
+    "Entry",
+    "PointsAdjustment",
+    "SeasonEndChange",
+    "StarterChoice",
+    "RoundResultChange",
+]

@@ -1,0 +1,190 @@
+"""Who may do what in a league: roles, memberships and invitation links."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+if TYPE_CHECKING:
+    from .leagues import League
+
+
+# A membership not read yet: role_in_league asks for it.
+UNREAD = object()
+
+
+def role_in_league(
+    user, *, league_id: int, organiser_id: int, membership=UNREAD
+) -> tuple[str | None, int | None]:
+    """(`user`'s role in the league, the team they own), asked by ids so that a hot path
+    that has not loaded the league can ask: a site admin and the lead organiser
+    (`League.organiser`) are its organisers without a query, anyone else signed in is asked
+    their membership (one query, unless the caller read it with something else: its (role,
+    team id), or None for none), an anonymous visitor has no role."""
+    if not user.is_authenticated:
+        return None, None
+    if user.is_superuser or user.pk == organiser_id:
+        return Role.ORGANISER, None
+    if membership is UNREAD:
+        membership = (
+            Membership.objects.filter(league_id=league_id, user_id=user.pk)
+            .values_list("role", "team_id")
+            .first()
+        )
+    return membership or (None, None)
+
+
+def may_manage(user, *, league_id: int, organiser_id: int) -> bool:
+    """The league's organisers (and a site admin) manage it, each as much as the other."""
+    role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
+    return role == Role.ORGANISER
+
+
+def may_referee(user, *, league_id: int, organiser_id: int, membership=UNREAD) -> bool:
+    """Its organisers and the referees it names enter results (`membership`: as for
+    role_in_league)."""
+    role, _team = role_in_league(
+        user, league_id=league_id, organiser_id=organiser_id, membership=membership
+    )
+    return role in RUNS_RACES
+
+
+def may_run_team(user, *, league: League, team_id: int) -> bool:
+    """The organisers run every team of the league; a team owner, their own team."""
+    role, team = role_in_league(user, league_id=league.pk, organiser_id=league.organiser_id)
+    return role == Role.ORGANISER or (role == Role.TEAM_OWNER and team == team_id)
+
+
+def may_see(user, *, league_id: int, organiser_id: int, published: bool) -> bool:
+    """A published league is open to everyone; an unpublished one to its members (and site
+    admins) only."""
+    if published:
+        return True
+    role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
+    return role is not None
+
+
+class Role(models.TextChoices):
+    """What a member of a league may do besides reading it: an organiser everything."""
+
+    ORGANISER = "organiser", "Organiser"
+    REFEREE = "referee", "Referee"
+    TEAM_OWNER = "team_owner", "Team owner"
+
+
+# The roles that run races and enter results.
+RUNS_RACES = frozenset({Role.ORGANISER, Role.REFEREE})
+
+
+class MembershipQuerySet(models.QuerySet):
+    def ensure_organiser(self, *, league: League, user_id: int) -> Membership:
+        """`user_id`'s membership of `league` as an organiser, made (or their other role made
+        that) if need be: every organiser is a member, the lead one too."""
+        membership, _made = self.update_or_create(
+            league=league, user_id=user_id, defaults={"role": Role.ORGANISER, "team": None}
+        )
+        return membership
+
+    def for_members_page(self) -> MembershipQuerySet:
+        return self.select_related("user", "team__league").order_by("role", "user__username")
+
+
+class Membership(models.Model):
+    """A person's role in a league (one role each): an organiser may do everything, a referee
+    runs races and enters results, a team owner runs one team. Every organiser has one, the
+    lead organiser (`League.organiser`, who made the league or was handed it) too."""
+
+    league = models.ForeignKey("League", on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices)
+    team = models.ForeignKey(
+        "Team",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="memberships",
+        help_text="The team a team owner runs; none for an organiser or a referee.",
+    )
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    joined = models.DateTimeField(default=timezone.now, editable=False)
+
+    objects = MembershipQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["league", "role", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "user"], name="one_role_per_league"),
+            models.CheckConstraint(
+                condition=models.Q(role="team_owner", team__isnull=False)
+                | (~models.Q(role="team_owner") & models.Q(team__isnull=True)),
+                name="team_owner_has_a_team",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.league}: {self.describe()}"
+
+    def describe(self) -> str:
+        """The role in words: "Referee", "Team owner of Red Herrings"."""
+        if self.team_id is None:
+            return self.get_role_display()
+        return f"{self.get_role_display()} of {self.team}"
+
+
+class Invitation(models.Model):
+    """A link the organiser hands to one person: opened before it expires, it makes them a
+    member with its role, once."""
+
+    league = models.ForeignKey("League", on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=64, unique=True)
+    role = models.CharField(max_length=20, choices=Role.choices)
+    team = models.ForeignKey(
+        "Team", on_delete=models.CASCADE, null=True, blank=True, related_name="invitations"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    expires = models.DateTimeField()
+    used = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # Who made the link: removing them from the league, or making them other than an
+    # organiser, withdraws the links they made and did not see used (null: made before makers
+    # were kept, or by an account since deleted).
+    made_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(role="team_owner", team__isnull=False)
+                | (~models.Q(role="team_owner") & models.Q(team__isnull=True)),
+                name="invited_team_owner_has_a_team",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.league} as {self.describe()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:join", kwargs={"token": self.token})
+
+    def describe(self) -> str:
+        if self.team_id is None:
+            return self.get_role_display()
+        return f"{self.get_role_display()} of {self.team}"

@@ -1,0 +1,196 @@
+"""A league's seasons and their rounds."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+
+from rules.championship import (
+    Drops,
+    RaceOptionLine,
+    SetupNumber,
+)
+
+
+class DropRule(models.TextChoices):
+    ALL = "", "Every result counts"
+    BEST = "best", "Only the best N results count"
+    WORST = "worst", "The worst K results are dropped"
+
+
+class Season(models.Model):
+    league = models.ForeignKey("League", on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveSmallIntegerField()
+    preset = models.CharField(
+        max_length=40, blank=True, help_text="The sample schedule this season follows, if any."
+    )
+    ended_at = models.DateTimeField(null=True, blank=True)
+    setup = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What the season sets up for all its races, where its rule set has a season "
+        "setup (RBB: the cars' wear points by zone); a number left out takes its default.",
+    )
+    setup_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every change to the season's setup, never repeated: the version "
+        "a setup form was built on tells whether someone changed it since.",
+    )
+    # Which results count (docs/rulings.md, "Penalties, points adjustments and drop rounds").
+    drop_rule = models.CharField(max_length=5, choices=DropRule, default=DropRule.ALL, blank=True)
+    drop_number = models.PositiveSmallIntegerField(
+        default=0, help_text="N for 'the best N results count', K for 'the worst K are dropped'."
+    )
+    countback_reads_dropped = models.BooleanField(
+        default=False,
+        help_text="Countback between equal totals reads the places of every round, the dropped "
+        "ones too (else only the counted rounds').",
+    )
+    adjustments_dropped_with_round = models.BooleanField(
+        default=False,
+        help_text="A round's points adjustment is part of that round's result and is dropped "
+        "with it (else it counts whatever is dropped).",
+    )
+    standings_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every points adjustment and every change to which results "
+        "count, never repeated: the version a penalty form was built on.",
+    )
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "number"], name="unique_season_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} season {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:season", kwargs={"slug": self.league.slug, "number": self.number})
+
+    @property
+    def is_ended(self) -> bool:
+        return self.ended_at is not None
+
+    def drops(self, rounds: int) -> Drops | None:
+        """Which results count, for the rules (None: every one), in a season of `rounds`
+        rounds: the worst K dropped is the best `rounds` - K counted."""
+        counted = self.drop_number if self.drop_rule == DropRule.BEST else rounds - self.drop_number
+        if self.drop_rule == DropRule.ALL or counted < 1 or counted >= rounds:
+            return None
+        return Drops(
+            counted=counted,
+            countback_reads_dropped=self.countback_reads_dropped,
+            adjustments_dropped_with_round=self.adjustments_dropped_with_round,
+        )
+
+    @property
+    def drops_in_words(self) -> str:
+        """Which results count, as the season page says it."""
+        if self.drop_rule == DropRule.BEST:
+            best = "result counts" if self.drop_number == 1 else f"{self.drop_number} results count"
+            return f"Only each competitor's best {best}."
+        if self.drop_rule == DropRule.WORST:
+            worst = "result is" if self.drop_number == 1 else f"{self.drop_number} results are"
+            return f"Each competitor's worst {worst} dropped."
+        return ""
+
+    @property
+    def race_setup(self) -> dict[str, int]:
+        """The season's setup, every number given (its rule set's defaults where the organiser
+        changed none); {} where the rule set has no season setup."""
+        return self.league.rules.validated_season_setup(self.setup or {})
+
+    @property
+    def setup_lines(self) -> list[tuple[SetupNumber, int]]:
+        """The season's setup as its rule set lists it: (number, value) a line."""
+        setup = self.race_setup
+        return [(number, setup[number.key]) for number in self.league.rules.season_setup]
+
+
+class RoundStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    STARTED = "started", "Started"
+    FINISHED = "finished", "Finished"
+
+
+class Round(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    track = models.ForeignKey("Track", on_delete=models.PROTECT, related_name="rounds")
+    multiplier = models.PositiveSmallIntegerField(default=1)
+    extra_healing = models.BooleanField(
+        default=False, help_text="Injured drivers get an extra week of healing before this round."
+    )
+    race_format = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="The format the round is raced in, where the rule set has formats (Mini's "
+        "series: a key of its championship's race_formats).",
+    )
+    race_options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The race options (settings of the rule set marked so) the organiser switched "
+        "for this round's race alone, by key; those left out race as the league says.",
+    )
+    status = models.CharField(max_length=10, choices=RoundStatus, default=RoundStatus.SCHEDULED)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    run_at_table = models.BooleanField(
+        default=False,
+        help_text="Its result comes from the turn helper, not from the round page's forms.",
+    )
+    # The race session the organiser schedules, for the league's calendar feed (exports).
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the race session starts, if it is scheduled."
+    )
+    venue = models.CharField(
+        max_length=120, blank=True, help_text="Where the race is played: a home, a club, a shop."
+    )
+    version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Advanced by every write to the round and its entries, never repeated: the "
+        "version a form was built on tells whether someone changed the round since.",
+    )
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}: {self.track.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "league:round",
+            kwargs={
+                "slug": self.season.league.slug,
+                "number": self.season.number,
+                "round_number": self.number,
+            },
+        )
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == RoundStatus.FINISHED
+
+    @property
+    def race_format_label(self) -> str:
+        """The round's race format in words ("" where its rule set has none)."""
+        return dict(self.season.league.rules.race_formats).get(self.race_format, "")
+
+    @property
+    def race_settings(self) -> dict[str, object]:
+        """The league's settings as this round's race runs them: the race options it switched,
+        else the league's (rules.championship.Championship.race_settings)."""
+        league = self.season.league
+        return league.rules.race_settings(league.settings, self.race_options, self.race_format)
+
+    @property
+    def race_option_lines(self) -> tuple[RaceOptionLine, ...]:
+        """Each race option of its rule set as this round's race runs it, for its page."""
+        league = self.season.league
+        return league.rules.race_option_lines(league.settings, self.race_options, self.race_format)
