@@ -412,12 +412,9 @@ class MemberRoleForm(forms.Form):
 
 
 class TeamRenameForm(forms.Form):
-    """Laid out by hand in team.html: crispy would cost the team page as much as the rest of it
-    on every view (the hire form beside it is laid out once)."""
+    """A team's new name, laid out by crispy as every form (team.html)."""
 
-    name = forms.CharField(
-        max_length=80, label="Team name", widget=forms.TextInput(attrs={"class": "form-control"})
-    )
+    name = forms.CharField(max_length=80, label="Team name")
 
 
 class TimeZoneForm(forms.Form):
