@@ -144,3 +144,7 @@ def test_the_real_result_of_four_cars_out_gives_the_team_race_to_the_right_team(
     expect(page.locator("#team-race-winner")).to_have_text("Team race: Reds won.")
     expect(page.locator("#team-totals li")).to_have_text(["Reds: 15", "Blues: 14"])
     fits_the_phone(page)
+    # And the season's schedule names the same winner.
+    page.goto(live_server.url + season.get_absolute_url())
+    expect(page.locator(".team-race-winner")).to_contain_text("Team race: Reds won")
+    fits_the_phone(page)
