@@ -109,6 +109,12 @@ FACTS: dict[str, FactHelp] = {
         "Spaces of the slipstream's three given up by braking, paid as braking is.",
         f"{SOURCE}: Slipstreaming",
     ),
+    "slipstream_corner": FactHelp(
+        "The slipstream ended in a corner",
+        "A slipstream whose three spaces carry the car into a corner costs it one brake wear "
+        "point.",
+        f"{SOURCE}: Slipstreaming",
+    ),
     "wp_1": FactHelp("Wear point put back", "A pit stop puts wear points back.", SOURCE),
     "wp_2": FactHelp("Wear point put back", "A pit stop puts wear points back.", SOURCE),
 }
