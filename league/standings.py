@@ -261,7 +261,7 @@ def _adjustments(
     by its column in the standings."""
     adjustments: dict[str, list[Adjustment]] = {"driver": [], "team": []}
     for made in listed:
-        kind, key = ("driver", made.driver_id) if made.driver_id else ("team", made.team_id)
+        kind, key = made.competitor_key
         where = None if made.round is None else column[made.round.number]
         adjustments[kind].append(Adjustment(key, made.points, where))
     return adjustments

@@ -105,7 +105,7 @@ class _Counted:
         self.by_column: dict[tuple[str, int], list[int]] = {}
         self.season_only: dict[tuple[str, int], int] = {}
         for made in standings.adjustments:
-            key = ("driver", made.driver_id or 0) if made.driver_id else ("team", made.team_id or 0)
+            key = made.competitor_key
             if made.round is None:
                 self.season_only[key] = self.season_only.get(key, 0) + made.points
             else:

@@ -169,6 +169,15 @@ class PointsAdjustment(models.Model):
         return self.driver if self.driver_id is not None else self.team  # type: ignore[return-value]
 
     @property
+    def competitor_key(self) -> tuple[str, int]:
+        """("driver", its id) or ("team", its id): how the standings key the one it is for (an
+        adjustment is for exactly one of them, checked by its constraint)."""
+        if self.driver_id is not None:
+            return ("driver", self.driver_id)
+        assert self.team_id is not None
+        return ("team", self.team_id)
+
+    @property
     def points_in_words(self) -> str:
         """ "-5 points", "+1 point"."""
         return f"{self.points:+d} point{'' if abs(self.points) == 1 else 's'}"
