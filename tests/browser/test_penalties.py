@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from league import services as league_services
 from league.models import Driver
 from tests.factories import published
+from tests.league.test_services import play_rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = 390
@@ -28,19 +29,7 @@ def test_the_organiser_enters_a_penalty_and_sees_it_in_the_standings_and_the_csv
     league_services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
     season = league_services.season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.order_by("pk"))
-    for number in (1, 2):
-        entries = league_services.round_start(
-            round_=season.rounds.get(number=number),
-            starters=[(driver, driver.name) for driver in drivers],
-        )
-        league_services.round_result_record(
-            round_=season.rounds.get(number=number),
-            outcomes=[
-                league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
-                for place, entry in enumerate(entries, start=1)
-            ],
-            injury_rolls={},
-        )
+    play_rounds(season, drivers, (1, 2))  # every car finishes, in that order
     login("org", "secret-pass")
     page.set_viewport_size({"width": PHONE, "height": 844})
     page.goto(live_server.url + season.get_absolute_url())

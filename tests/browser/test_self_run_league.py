@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from league import services as league_services
 from league.models import Driver, League, Role
+from tests.league.test_services import play_rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"width": 390, "height": 844}
@@ -80,19 +81,7 @@ def test_a_newcomer_runs_a_league_of_their_own_from_sign_up_to_a_penalty_in_the_
     league_services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
     season = league_services.season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.filter(team__league=league).order_by("pk"))
-    for number in (1, 2):
-        entries = league_services.round_start(
-            round_=season.rounds.get(number=number),
-            starters=[(driver, driver.name) for driver in drivers],
-        )
-        league_services.round_result_record(
-            round_=season.rounds.get(number=number),
-            outcomes=[
-                league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
-                for place, entry in enumerate(entries, start=1)
-            ],
-            injury_rolls={},
-        )
+    play_rounds(season, drivers, (1, 2))  # every car finishes, in that order
     page.goto(live_server.url + season.get_absolute_url())
     ann = page.locator("#driver-standings tr", has_text="Ann")
     before = int(ann.locator("td.fw-bold").inner_text().split()[0])
