@@ -501,9 +501,13 @@ def test_a_form_refused_by_the_csrf_check_is_the_site_s_own_page():
 
 
 def make_dry_run(*arguments: str) -> str:
+    # Run from `make test` too: a make inside make would print its directory and read the
+    # outer one's flags, so it is given neither.
+    outer = {"MAKEFLAGS", "MAKELEVEL", "MFLAGS"}
     result = subprocess.run(
-        ["make", "--dry-run", "--always-make", *arguments],
+        ["make", "--no-print-directory", "--dry-run", "--always-make", *arguments],
         cwd=PROJECT_ROOT,
+        env={name: value for name, value in os.environ.items() if name not in outer},
         capture_output=True,
         text=True,
         timeout=60,
