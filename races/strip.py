@@ -4,7 +4,7 @@ of play (the dashboard's order), its lap and its state, drawn by the server as a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.engine import CarView
@@ -12,7 +12,9 @@ from rules.engine import CarView
 # Each car's box in the SVG's own units; the SVG scales to the page's width.
 BOX_WIDTH = 46
 BOX_GAP = 3
-HEIGHT = 30
+HEIGHT = 34
+# The band of its team's colour along the top of a car's box.
+BAND = 6
 # Its fill and its text's, by state: readable in print and for colour-blind eyes (the state is
 # also written in the box: P for pitted, X for out, F for finished).
 FILLS = {
@@ -30,6 +32,7 @@ class StripCar:
     car: str
     state: str  # racing, pitted, out or finished
     laps: int | None
+    colour: str = ""  # the class of its team's colour (races/colours.py), "" if unknown
 
     @property
     def x(self) -> int:
@@ -85,6 +88,10 @@ class Strip:
         return BOX_WIDTH
 
     @property
+    def band(self) -> int:
+        return BAND
+
+    @property
     def words(self) -> str:
         """The picture in words, for a screen reader."""
         return "; ".join(car.words for car in self.cars)
@@ -96,10 +103,19 @@ def _state(view: CarView) -> str:
     return "pitted" if view.pitted else "racing"
 
 
-def strip_of(views: Iterable[CarView]) -> Strip:
+def strip_of(views: Iterable[CarView], colours: Mapping[str, str] | None = None) -> Strip:
+    """The strip of the cars `views` shows, each marked with its team's colour (`colours`: the
+    class of each car's, races/colours.py)."""
+    colours = colours or {}
     return Strip(
         tuple(
-            StripCar(place=place, car=view.car, state=_state(view), laps=view.laps)
+            StripCar(
+                place=place,
+                car=view.car,
+                state=_state(view),
+                laps=view.laps,
+                colour=colours.get(view.car, ""),
+            )
             for place, view in enumerate(views, start=1)
         )
     )

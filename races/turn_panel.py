@@ -11,7 +11,7 @@ board seldom shows are folded away.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
@@ -25,6 +25,7 @@ from rules.engine import CarResult, CarView, Column, FactHelp, Field, Prompt, Ra
 from rules.stopwatch import stopwatch_reading, tenths_between
 
 from . import clock
+from .colours import car_colours
 from .models import Race, RaceEvent
 from .services import Entered, Undone
 from .strip import Strip, strip_of
@@ -225,9 +226,13 @@ class CarLine:
     detail: str
     slug: str
     cells: tuple[str, ...]
+    colour: str = ""  # the class of its team's colour (races/colours.py)
 
 
-def car_lines(views: Iterable[CarView]) -> tuple[CarLine, ...]:
+def car_lines(
+    views: Iterable[CarView], colours: Mapping[str, str] | None = None
+) -> tuple[CarLine, ...]:
+    colours = colours or {}
     return tuple(
         CarLine(
             car=view.car,
@@ -237,6 +242,7 @@ def car_lines(views: Iterable[CarView]) -> tuple[CarLine, ...]:
             detail=view.detail,
             slug=slugify(view.car),
             cells=tuple("–" if value is None else str(value) for _key, value in view.values),
+            colour=colours.get(view.car, ""),
         )
         for view in views
     )
@@ -483,6 +489,7 @@ def turn_panel(
     asked = engine.prompts(state)
     form = prompt_form(asked[0], state, posted) if asked else None
     views = engine.dashboard(state)
+    colours = car_colours(race.round_id)
     if form is not None and errors and refused_at == "entry":
         form = replace(form, refusals=placed_refusals(form, errors))
     return TurnPanel(
@@ -492,8 +499,8 @@ def turn_panel(
         form=form,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=car_lines(views),
-        strip=strip_of(views),
+        cars=car_lines(views, colours),
+        strip=strip_of(views, colours),
         events=latest_events(race),
         results=engine.results(state) if state.finished else (),
         errors=list(errors),
@@ -533,11 +540,13 @@ def redo_fields(taken: tuple[tuple[str, dict, str], ...]) -> tuple[tuple[str, st
     return tuple(fields)
 
 
-def entered_panel(*, before: RaceState, entered: Entered) -> TurnPanel:
+def entered_panel(*, race: Race, before: RaceState, entered: Entered) -> TurnPanel:
     """What an entered event changed, for htmx to swap in: the next prompt, the cars whose
     dashboard changed (usually just the mover) and the one new line of the log."""
     notices = (entered.left_out,) if entered.left_out else ()
-    return _changed_panel(before, entered.state, entered.prompts, list(entered.events), notices)
+    return _changed_panel(
+        race, before, entered.state, entered.prompts, list(entered.events), notices
+    )
 
 
 def undone_panel(race: Race, *, before: RaceState, undone: Undone) -> TurnPanel:
@@ -545,12 +554,13 @@ def undone_panel(race: Race, *, before: RaceState, undone: Undone) -> TurnPanel:
     changed back and the latest events (the log without the lines taken back), and what it
     took back (to say so, and to redo it)."""
     state = undone.state
-    panel = _changed_panel(before, state, engine.prompts(state), latest_events(race))
+    panel = _changed_panel(race, before, state, engine.prompts(state), latest_events(race))
     panel.taken = undone.taken
     return panel
 
 
 def _changed_panel(
+    race: Race,
     before: RaceState,
     state: RaceState,
     asked: tuple[Prompt, ...],
@@ -561,13 +571,14 @@ def _changed_panel(
     `before`'s."""
     shown = {car.car: car for car in engine.dashboard(before)}
     views = engine.dashboard(state)
+    colours = car_colours(race.round_id)
     return TurnPanel(
         state=state,
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=car_lines(car for car in views if shown.get(car.car) != car),
-        strip=strip_of(views),
+        cars=car_lines((car for car in views if shown.get(car.car) != car), colours),
+        strip=strip_of(views, colours),
         events=events,
         notices=notices,
     )

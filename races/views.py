@@ -273,7 +273,7 @@ def _entered(
         return redirect(race)
     if not entered.prompts:  # the race is over: the panel shows the result
         return _render_turn(request, _race(race.pk), state=entered.state, can_referee=True)
-    panel = entered_panel(before=before, entered=entered)
+    panel = entered_panel(race=race, before=before, entered=entered)
     context = _panel_context(request, race, panel, can_referee=True)
     return retarget(render(request, "races/turn.html#entered", context), "#prompt")
 

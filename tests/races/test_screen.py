@@ -10,12 +10,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league import services as league_services
 from league.models import League
 from races.strip import strip_of
 from rules import engine
 from rules.engine import CarView
 from tests.races.autopilot import drive
 from tests.races.test_turn_templates import Page
+from tests.races.test_views import STEPS, form_data
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -35,7 +37,7 @@ def test_the_big_screen_shows_the_race_without_a_control(client_organiser, race)
     assert shown.text("prompt-text") == f"Now: {engine.prompts(state)[0].text}"
     cars = re.findall(r'<tr id="car-\w+"[^>]*data-car="(\w+)"', response.text)
     assert cars == [view.car for view in engine.dashboard(state)]  # the order of play
-    assert re.findall(r'<g class="strip-car" data-car="(\w+)"', response.text) == cars
+    assert re.findall(r'<g class="strip-car[^"]*" data-car="(\w+)"', response.text) == cars
     latest = race.events.order_by("-seq").first().summary()
     assert latest in response.text
     assert "<form" not in response.text.split("<main")[1]  # no control (the navbar's aside)
@@ -75,7 +77,7 @@ def test_the_strip_says_each_car_s_place_lap_and_state():
 
 def test_the_turn_page_draws_the_strip_and_an_entry_redraws_it(client_organiser, race):
     page = client_organiser.get(reverse("races:turn", kwargs={"race_id": race.pk})).text
-    assert page.count('<g class="strip-car"') == 4
+    assert page.count('<g class="strip-car') == 4
     prompt = engine.prompts(engine.state_from_dict(race.state))[0]
     entered = client_organiser.post(
         reverse("races:turn", kwargs={"race_id": race.pk}),
@@ -83,3 +85,52 @@ def test_the_turn_page_draws_the_strip_and_an_entry_redraws_it(client_organiser,
         **HTMX,
     ).text
     assert re.search(r'<figure id="race-strip"[^>]* hx-swap-oob="true"', entered)
+
+
+def _colours_shown(html: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Each car's team-colour class as its dashboard row and as its strip box show it."""
+    rows = dict(
+        (car, colour)
+        for colour, car in re.findall(
+            r'<span class="swatch (team-\w+)" aria-hidden="true"></span>'
+            r'<span class="fw-bold">(\w+)</span>',
+            html,
+        )
+    )
+    boxes = dict(
+        (car, colour)
+        for colour, car in re.findall(r'<g class="strip-car (team-\w+)" data-car="(\w+)"', html)
+    )
+    return rows, boxes
+
+
+def test_every_car_wears_its_team_s_colour_on_the_turn_page_the_screen_and_after_an_entry(
+    client_organiser, race
+):
+    expected = {
+        entry.car: f"team-{entry.team.colour}"
+        for entry in race.round.entries.select_related("team")
+    }
+    assert len(set(expected.values())) == 2  # two teams, two colours
+    for url in (race.get_absolute_url(), screen_url(race)):
+        rows, boxes = _colours_shown(client_organiser.get(url).text)
+        assert rows == expected and boxes == expected
+    for kind, car, data in STEPS[:5]:  # qualifying, weather; Paddock puts red in 1st
+        client_organiser.post(race.get_absolute_url(), form_data(race, kind, car, data))
+        race.refresh_from_db()
+    entered = client_organiser.post(
+        race.get_absolute_url(), form_data(race, "move", "red", {"roll": 2}), **HTMX
+    ).text
+    rows, boxes = _colours_shown(entered)
+    assert boxes == expected  # the strip redrawn whole
+    # The rows whose dashboard changed, swapped in
+    assert rows and all(expected[car] == colour for car, colour in rows.items())
+
+
+def test_a_team_given_another_colour_shows_it_at_the_table_at_once(client_organiser, race):
+    entry = race.round.entries.select_related("team").first()
+    taken = set(entry.team.league.teams.values_list("colour", flat=True))
+    free = next(key for key in ("purple", "yellow", "black") if key not in taken)
+    league_services.team_colour_set(team=entry.team, colour=free)
+    rows, boxes = _colours_shown(client_organiser.get(race.get_absolute_url()).text)
+    assert rows[entry.car] == boxes[entry.car] == f"team-{free}"

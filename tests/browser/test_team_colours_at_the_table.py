@@ -1,0 +1,71 @@
+"""Cars you recognise (issue 21), in Chromium at 390 px: the turn page and the big screen draw
+every car in its team's colour (the dashboard's swatch and the band of its box in the strip, the
+colour the organiser picked), under the name the car kept from the round before."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from league import services as league_services
+from league.models import Driver
+from league.services.cars import proposed_cars, teams_with_drivers
+from league.team_colours import colour_of
+from races.models import Race
+from tests.league.test_services import all_finish
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PHONE = {"width": 390, "height": 844}
+
+
+def _rgb(hex_colour: str) -> str:
+    red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({red}, {green}, {blue})"
+
+
+@pytest.fixture
+def race(django_user_model) -> Race:
+    """Round 2 of a Season Pass season, started at the table with the cars' names kept from
+    round 1 (where Apex's cars were named by hand), Bolt racing in the purple its organiser
+    picked."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    apex = league_services.team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
+    bolt = league_services.team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
+    league_services.team_colour_set(team=bolt, colour="purple")
+    season = league_services.season_open(league=league, preset="Spring")
+    drivers = list(Driver.objects.order_by("pk"))
+    named = ["Arrow", "Blade", "Bolt 1", "Bolt 2"]
+    first = season.rounds.get(number=1)
+    entries = league_services.round_start(
+        round_=first, starters=list(zip(drivers, named, strict=True))
+    )
+    league_services.round_result_record(round_=first, outcomes=all_finish(entries), injury_rolls={})
+    second = season.rounds.get(number=2)
+    kept = proposed_cars(teams_with_drivers(second), {})
+    race = league_services.round_start_at_table(
+        round_=second, starters=[(driver, kept[driver.pk]) for driver in drivers]
+    )
+    assert {entry.car for entry in race.round.entries.all()} == set(named)
+    assert apex.colour == "orange"
+    return race
+
+
+@pytest.mark.parametrize("where", ["turn", "screen"])
+def test_every_car_shows_its_team_colour_under_its_kept_name(
+    page: Page, live_server, login, race, where
+):
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    url = race.get_absolute_url() if where == "turn" else f"/races/{race.pk}/screen/"
+    page.goto(live_server.url + url)
+    colours = {"Arrow": "orange", "Blade": "orange", "Bolt 1": "purple", "Bolt 2": "purple"}
+    for car, key in colours.items():
+        expected = _rgb(colour_of(key).hex)
+        row = page.locator(f'tr[data-car="{car}"]')
+        expect(row).to_contain_text(car)
+        swatch = row.locator(".swatch")
+        assert swatch.evaluate("el => getComputedStyle(el).backgroundColor") == expected
+        band = page.locator(f'#race-strip g[data-car="{car}"] .strip-team')
+        assert band.evaluate("el => getComputedStyle(el).fill") == expected
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
