@@ -6,49 +6,27 @@ applies an event to it and never reads the log. The log is kept for undo, replay
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
-
 from django.conf import settings
 from django.db import models
-from django.db.models import F, OuterRef, Subquery
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import Membership, Round
+from league.models import Round
 
 
 class RaceQuerySet(models.QuerySet):
-    def for_entry(self, race_id: int, user_id: int | None = None) -> Race | None:
-        """The race with what entering an event needs, in one query: its snapshot; its
-        league's id, organiser, name and whether it is archived; and `user_id`'s membership of
-        it (as `membership`: (role, team id), or None), for the referee's checks; its rule set
-        and settings, for what the prompts show (the gear odds' link). The setup
-        (large, and read by no entry) is left unread."""
-        league = "round__season__league"
-        member = Membership.objects.filter(
-            league_id=OuterRef(f"{league}_id"), user_id=user_id if user_id is not None else 0
-        )  # no one's membership when no one is signed in (no account has the id 0)
-        race = (
-            self.filter(pk=race_id)
+    def for_entry(self, race_id: int) -> Race | None:
+        """The race with what entering an event needs, in one query: its snapshot, and its
+        round, season and league (who may referee it, whether it is archived, its rule set and
+        settings for what the prompts show). The setup (large, and read by no entry) is left
+        unread. Who may referee is asked of the league (league.models.may_referee): its
+        organiser without a query, anyone else's membership in one."""
+        return (
+            self.select_related("round__season__league")
             .defer("setup", "created")
-            .annotate(
-                league_id=F(f"{league}_id"),
-                organiser_id=F(f"{league}__organiser_id"),
-                league_name=F(f"{league}__name"),
-                league_archived_at=F(f"{league}__archived_at"),
-                league_ruleset=F(f"{league}__ruleset"),
-                league_settings=F(f"{league}__settings"),
-                member_role=Subquery(member.values("role")[:1]),
-                member_team_id=Subquery(member.values("team_id")[:1]),
-            )
+            .filter(pk=race_id)
             .first()
         )
-        if race is None:
-            return None
-        role = race.member_role
-        race.membership = None if role is None else (role, race.member_team_id)
-        return race
 
 
 class Race(models.Model):
@@ -68,17 +46,6 @@ class Race(models.Model):
     )
 
     objects = RaceQuerySet.as_manager()
-
-    # Read off its league by Race.objects.for_entry alone (annotations, not columns).
-    league_id: int
-    organiser_id: int
-    league_name: str
-    league_archived_at: datetime | None
-    league_ruleset: str
-    league_settings: dict[str, Any]
-    member_role: str | None
-    member_team_id: int | None
-    membership: tuple[str, int | None] | None
 
     class Meta:
         ordering = ["-created"]

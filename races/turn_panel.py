@@ -569,16 +569,21 @@ def _changed_panel(
 ) -> TurnPanel:
     """The panel of `state`, `asked` next, with only the cars whose dashboard differs from
     `before`'s."""
-    shown = {car.car: car for car in engine.dashboard(before)}
+    shown_views = engine.dashboard(before)
+    shown = {car.car: car for car in shown_views}
     views = engine.dashboard(state)
-    colours = car_colours(race.round_id)
+    changed = [car for car in views if shown.get(car.car) != car]
+    # The strip is redrawn only when it changed (the order of play, a lap, a car's state): most
+    # moves change none of it. The cars' colours are read only for what is drawn again.
+    strip_changed = strip_of(views) != strip_of(shown_views)
+    colours = car_colours(race.round_id) if changed or strip_changed else {}
     return TurnPanel(
         state=state,
         form=prompt_form(asked[0], state) if asked else None,
         queued=asked[1:4],
         columns=engine.dashboard_columns(state),
-        cars=car_lines((car for car in views if shown.get(car.car) != car), colours),
-        strip=strip_of(views, colours),
+        cars=car_lines(changed, colours),
+        strip=strip_of(views, colours) if strip_changed else None,
         events=events,
         notices=notices,
     )

@@ -26,7 +26,6 @@ from league.services import (
 )
 from league.views.common import NOT_PUBLISHED
 from league.views.results import committed
-from rules.championship import championship_for
 from rules.engine import Event, RaceState
 
 from . import odds as gear_odds
@@ -122,10 +121,7 @@ def _panel_context(request: HttpRequest, race: Race, panel, *, can_referee: bool
 
 
 def _shows_odds(race: Race) -> bool:
-    """Whether the race's league lets players see the gear odds: from what the entry's query
-    read of the league (Race.objects.for_entry), else from the league itself."""
-    if hasattr(race, "league_ruleset"):
-        return championship_for(race.league_ruleset).shows_gear_odds(race.league_settings)
+    """Whether the race's league lets players see the gear odds."""
     league = race.round.season.league
     return league.rules.shows_gear_odds(league.settings)
 
@@ -164,19 +160,14 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         return _render_turn(request, race, can_referee=can_referee)
     # An entry needs the snapshot and who may referee, nothing more: every query saved here
     # is saved on each roll entered at the table.
-    found = Race.objects.for_entry(race_id, request.user.pk)
-    if found is None:
+    race = Race.objects.for_entry(race_id)
+    if race is None:
         raise Http404(NO_RACE)
-    race = found
-    if not may_referee(
-        request.user,
-        league_id=race.league_id,
-        organiser_id=race.organiser_id,
-        membership=race.membership,
-    ):
+    league = race.round.season.league
+    if not may_referee(request.user, league_id=league.pk, organiser_id=league.organiser_id):
         raise PermissionDenied(NOT_A_REFEREE)
-    if race.league_archived_at is not None:
-        raise LeagueArchived(LEAGUE_READ_ONLY.format(league=race.league_name))
+    if league.is_archived:
+        raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league.name))
     try:
         return _act(request, race)
     except services.StaleRace as conflict:

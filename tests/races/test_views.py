@@ -277,7 +277,8 @@ def test_undo_costs_the_same_queries_at_event_6_and_event_40(
         client_organiser.post(turn_url(race), {"undo": "", "version": race.version}, **HTMX)
     race.refresh_from_db()
     drive(race, 34, seed=4)
-    with django_assert_num_queries(len(at_6.captured_queries)):
+    # At most as many (the cars' colours are read only when a car's row or the strip changed).
+    with django_assert_max_num_queries(len(at_6.captured_queries)):
         response = client_organiser.post(
             turn_url(race), {"undo": "", "version": race.version}, **HTMX
         )
@@ -336,7 +337,7 @@ def test_committing_an_unfinished_race_is_a_400(client_organiser, race):
     assert race_table.RACE_NOT_FINISHED in response.content.decode()
 
 
-def _next_post(race) -> dict:
+def next_post(race) -> dict:
     """The next event as the page would post it (autopilot-chosen)."""
     from random import Random
 
@@ -351,7 +352,7 @@ def _next_post(race) -> dict:
 
 
 def _queries_for_one_event(client, race) -> int:
-    post = _next_post(race)
+    post = next_post(race)
     with CaptureQueriesContext(connection) as queries:
         response = client.post(turn_url(race), post, **HTMX)
     assert response.status_code == 200, response.content.decode()
@@ -369,7 +370,7 @@ def test_entering_an_event_costs_the_same_queries_at_event_5_and_event_40(
     # the race's conditional update and the event's insert; the cars' team colours for the
     # strip redrawn.
     assert at_5 == at_40 <= 8
-    post = _next_post(race)
+    post = next_post(race)
     with django_assert_max_num_queries(at_5):
         client_organiser.post(turn_url(race), post, **HTMX)
 
@@ -408,9 +409,13 @@ def test_a_long_log_opens_on_its_latest_events_a_page_at_a_time(client, race):
     assert "Later events" in earliest and "Earlier events" not in earliest
 
 
-def test_a_referee_s_entry_costs_the_queries_of_the_organiser_s(client, race, league, organiser):
-    """The entry's one read brings the referee's membership with the race: a referee named by
-    the league is not asked for it in a query of its own."""
+def test_a_referee_s_entry_costs_one_query_more_than_the_organiser_s(
+    client, race, league, organiser
+):
+    """A referee named by the league is asked for their membership in a query of its own (the
+    organiser is known from the league the entry's read brings). Read as two subqueries of that
+    read, it cost every entry 0.7 ms of the ORM's compiling (measured on SQLite): more than the
+    query it saved a referee (0.3 ms)."""
     referee = UserFactory(username="referee")
     league_services.member_add(league=league, user=referee, role=Role.REFEREE)
     drive(race, 4)
@@ -418,7 +423,7 @@ def test_a_referee_s_entry_costs_the_queries_of_the_organiser_s(client, race, le
     for user in (organiser, referee):
         client.force_login(user)
         counts.append(_queries_for_one_event(client, race))
-    assert counts[0] == counts[1]
+    assert counts[1] == counts[0] + 1
     assert race.events.filter(automatic=False).order_by("-seq").first().who == referee
 
 
@@ -490,15 +495,18 @@ def test_an_entry_for_a_race_that_does_not_exist_is_a_404(client_organiser):
     assert response.status_code == 404
 
 
-def test_the_entry_read_brings_the_snapshot_and_who_may_referee(race, league):
-    read = Race.objects.for_entry(race.pk)
-    assert (read.pk, read.seq, read.state) == (race.pk, race.seq, race.state)
-    assert (read.league_id, read.organiser_id) == (league.pk, league.organiser_id)
-    referee, stranger = UserFactory(username="referee"), UserFactory(username="stranger")
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
-    assert Race.objects.for_entry(race.pk, referee.pk).membership == (Role.REFEREE, None)
-    assert Race.objects.for_entry(race.pk, stranger.pk).membership is None
-    assert read.membership is None  # no one asked
+def test_the_entry_read_brings_the_snapshot_and_its_league_in_one_query(
+    race, league, django_assert_num_queries
+):
+    with django_assert_num_queries(1):
+        read = Race.objects.for_entry(race.pk)
+        assert (read.pk, read.seq, read.state) == (race.pk, race.seq, race.state)
+        shown = read.round.season.league
+        assert (shown.pk, shown.organiser_id, shown.settings) == (
+            league.pk,
+            league.organiser_id,
+            league.settings,
+        )
     assert Race.objects.for_entry(race.pk + 1000) is None
     # Its values as the ORM converts them: the snapshot decoded, the commit's time a datetime.
     drive(race, 6)
@@ -507,6 +515,22 @@ def test_the_entry_read_brings_the_snapshot_and_who_may_referee(race, league):
     fields = ("id", "round_id", "state", "seq", "version", "finished_at")
     assert [getattr(read, name) for name in fields] == [getattr(orm, name) for name in fields]
     assert read.is_committed
+
+
+def test_a_referee_of_the_league_enters_and_a_member_of_another_role_is_refused(
+    client, race, league
+):
+    referee, owner = UserFactory(username="referee"), UserFactory(username="owner")
+    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    team = league.teams.first()
+    league_services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=team)
+    post = {"kind": "qualifying_roll", "car": "red", "value": 4, "version": 0}
+    client.force_login(owner)
+    assert client.post(turn_url(race), post).status_code == 403
+    client.force_login(referee)
+    assert client.post(turn_url(race), post).status_code == 302
+    race.refresh_from_db()
+    assert race.seq == 1
 
 
 def test_the_turn_page_is_never_served_from_the_cache(client_organiser, race):
