@@ -1,7 +1,8 @@
 """A league's records across all its seasons: titles, wins (a career's and a season's), poles,
 podiums, laps led (or whatever a rule set's bonus points count), the longest run of races without
-a retirement and, where drivers have careers, the longest careers; each with its holders (all of
-them, when tied) and when. Read in a fixed number of queries however many seasons the league
+a retirement, the fastest rise through the field and, where drivers have careers, the longest
+careers; each with its holders (all of them, when tied; the fastest rise, the first to make it)
+and when. Read in a fixed number of queries however many seasons the league
 has raced: its seasons, every finished entry in one query, and the champions
 (standings.season_leaders)."""
 
@@ -12,6 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.urls import reverse
+
+from rules.championship import ordinal
 
 from .models import Entry, League, RoundStatus
 from .standings import season_leaders
@@ -43,6 +46,7 @@ class Race:
     finished: bool
     pole: bool
     bonus_points: int
+    grid: int | None = None  # where it started, pole 1; None when unknown
 
 
 def _seasons_text(numbers: Iterable[int]) -> str:
@@ -117,12 +121,33 @@ def _without_retirement(races: list[Race]) -> dict[int, tuple[int, str]]:
     return runs
 
 
+def _fastest_rise(races: list[Race], holder: Callable[[int, str], Holder]) -> Record | None:
+    """The most places a finisher gained from its grid position to its place in one race, and
+    the first to gain them (races in season and round order, a race's cars by place); None
+    when no finisher with a known grid gained a place."""
+    most, when, driver_id = 0, "", 0
+    for race in races:
+        if not race.finished or race.grid is None or race.place is None:
+            continue
+        if race.grid - race.place > most:
+            most, driver_id = race.grid - race.place, race.driver_id
+            when = (
+                f"season {race.season} round {race.round}, "
+                f"from {ordinal(race.grid)} to {ordinal(race.place)}"
+            )
+    if not most:
+        return None
+    return Record("Fastest rise through the field", most, "place", (holder(driver_id, when),))
+
+
 def league_records(league: League) -> tuple[Record, ...]:
     """The league's records, in the order the page lists them."""
     seasons = list(league.seasons.order_by("number"))
     rows = (
         Entry.objects.filter(round__season__league=league, round__status=RoundStatus.FINISHED)
-        .order_by("round__season__number", "round__number", "pk")
+        # A race's cars by place: of two who gained as many places in it, the higher finisher
+        # is the first to.
+        .order_by("round__season__number", "round__number", "place", "pk")
         .values_list(
             "driver_id",
             "driver__name",
@@ -132,13 +157,14 @@ def league_records(league: League) -> tuple[Record, ...]:
             "finished",
             "pole",
             "bonus_points",
+            "grid",
         )
     )
     names: dict[int, str] = {}
     races = []
-    for driver_id, name, season, number, place, finished, pole, bonus in rows:
+    for driver_id, name, season, number, place, finished, pole, bonus, grid in rows:
         names[driver_id] = name
-        races.append(Race(driver_id, season, number, place, bool(finished), pole, bonus))
+        races.append(Race(driver_id, season, number, place, bool(finished), pole, bonus, grid))
 
     def holder(driver_id: int, when: str) -> Holder:
         url = reverse("league:driver", kwargs={"slug": league.slug, "driver_id": driver_id})
@@ -181,6 +207,7 @@ def league_records(league: League) -> tuple[Record, ...]:
         _best(
             "Most races in a row without a retirement", "race", _without_retirement(races), holder
         ),
+        _fastest_rise(races, holder),
     ]
     if rules.careers:
         raced: dict[int, set[int]] = defaultdict(set)

@@ -49,6 +49,9 @@ class OutcomeForm(forms.Form):
     # The phone's width at most: a long way out (an option's label) never widens the page.
     outcome = forms.ChoiceField(widget=forms.Select(attrs={"class": "form-select form-select-sm"}))
     place = forms.IntegerField(required=False, min_value=1, label="Place")
+    # Where the car started, if the referee noted the grid (every car's or none: the service
+    # checks the whole grid); pole is 1.
+    grid = forms.IntegerField(required=False, min_value=1, label="Grid")
     distance = forms.DecimalField(
         required=False, min_value=0, max_digits=6, decimal_places=1, label="Spaces covered"
     )
@@ -88,6 +91,7 @@ class OutcomeForm(forms.Form):
             overshoot=data.get("overshoot"),
             damage=data.get("damage"),
             bonus_points=data.get("bonus_points") or 0,
+            grid=data.get("grid"),
         )
 
 

@@ -147,6 +147,7 @@ def outcome_lines(entries: Iterable[Entry], rules: Championship, data=None) -> l
         initial = {
             "outcome": FINISHED if entry.finished in (True, None) else entry.out_reason,
             "place": entry.place if entry.finished else None,
+            "grid": entry.grid,
             "distance": spaces(entry.distance),
             "overshoot": entry.overshoot,
             "damage": entry.damage,

@@ -117,30 +117,34 @@ def _running(round_: Round, expected_race_version: int | None) -> Race:
     return race
 
 
-def _count_dice(race: Race, by_car: dict[str, Entry], pole: str | None) -> None:
+def _count_dice(race: Race, by_car: dict[str, Entry]) -> None:
     """Each entry's dice, counted from the race's log as it is written into its season (once,
-    never as a roll is entered): the log replayed, a car's rolls kept with its entry; and the
-    car that started from `pole`."""
+    never as a roll is entered): the log replayed, a car's rolls kept with its entry."""
     setup = engine.setup_from_dict(race.setup)
     tallies = race_tallies(setup, race_events(race))
     for car, entry in by_car.items():
         entry.dice = tallies.get(car, {})
-        entry.pole = car == pole
-    Entry.objects.bulk_update(by_car.values(), ["dice", "pole"])
+    Entry.objects.bulk_update(by_car.values(), ["dice"])
 
 
-def _outcome(entry: Entry, result: CarResult) -> league_services.EntryOutcome:
+def _outcome(entry: Entry, result: CarResult, grid: int | None) -> league_services.EntryOutcome:
     """The season's outcome for one car: the engine's place (it ranks cars out level on
-    distance too), how it went out, and what the rule set counted of it."""
+    distance too), how it went out, what the rule set counted of it, and where it started
+    (`grid`, pole 1; None where the rule set sets no grid)."""
     if result.finished:
         return league_services.EntryOutcome(
-            entry_id=entry.pk, finished=True, place=result.place, bonus_points=result.bonus_points
+            entry_id=entry.pk,
+            finished=True,
+            place=result.place,
+            bonus_points=result.bonus_points,
+            grid=grid,
         )
     return league_services.EntryOutcome(
         entry_id=entry.pk,
         finished=False,
         place=result.place,
         bonus_points=result.bonus_points,
+        grid=grid,
         out_reason=result.out_reason or "",
         distance=Decimal(result.distance),
         overshoot=result.overshoot,
@@ -191,7 +195,7 @@ class RacesAtTheTable:
         discarded = race.seq
         race.delete()
         # A round reopened and then typed by hand keeps no dice from the race it drops.
-        round_.entries.update(dice={}, pole=False)
+        round_.entries.update(dice={}, grid=None, pole=False)
         return discarded
 
     def events_entered(self, round_: Round) -> int:
@@ -206,7 +210,7 @@ class RacesAtTheTable:
         race.version += 1
         race.save(update_fields=["finished_at", "version"])
         # Counted again when it is written into the season again, its log perhaps corrected.
-        round_.entries.update(dice={}, pole=False)
+        round_.entries.update(dice={}, grid=None, pole=False)
         return race
 
     def finish(
@@ -223,12 +227,14 @@ class RacesAtTheTable:
         if not state.finished:
             raise ValidationError(RACE_NOT_FINISHED)
         by_car = {entry.car: entry for entry in round_.entries.select_related("driver")}
-        _count_dice(race, by_car, engine.pole(state))
+        _count_dice(race, by_car)
+        # The grid as the rule set set it; its pole is the entry's pole (_enter_result).
+        grid = {car: position for position, car in enumerate(engine.grid(state), 1)}
         outcomes: list[league_services.EntryOutcome] = []
         injury_rolls: dict[int, Sequence[int]] = {}
         for result in engine.results(state):
             entry = by_car[result.car]
-            outcomes.append(_outcome(entry, result))
+            outcomes.append(_outcome(entry, result, grid.get(result.car)))
             injury_rolls[entry.pk] = result.injury_rolls
         race.finished_at = timezone.now()
         race.version += 1

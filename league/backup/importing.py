@@ -300,7 +300,8 @@ class _Import:
             raise bad(number, label, "a row is written as its fields and their values")
         shape = shape_of(model)
         columns = shape.fields
-        unknown = row.keys() - columns.keys() - {"id"}
+        # A field added since the file's version is one that file cannot hold.
+        unknown = row.keys() - (columns.keys() - table.fields_after(self.version)) - {"id"}
         if unknown:
             raise ValidationError(FIELD_UNKNOWN.format(label=label, field=min(unknown)))
         old = row.get("id")

@@ -3,7 +3,8 @@ the tables of a league's rows (`TABLES`, which another app joins through `regist
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,9 +26,10 @@ from ..models import (
 
 FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
-# rules and rulings. A file of an older version lacks the tables added since (Table.since),
-# which it restores as empty.
-FORMAT_VERSION = 3
+# rules and rulings; 4: an entry's grid position. A file of an older version lacks the tables
+# added since (Table.since), which it restores as empty, and the fields added since
+# (Table.fields_since), which it restores as their defaults.
+FORMAT_VERSION = 4
 OLDEST_VERSION = 2
 # The parts of a file, in the order league_export writes them: a row of a table names people
 # and tracks, so those come first.
@@ -45,6 +47,12 @@ class Table:
     rows: Callable[[League], models.QuerySet]
     check: Callable[[Any], object] | None = None  # of a row of `model`
     since: int = OLDEST_VERSION  # the first version of the format to hold it
+    # A field added to the table after it, by the first version of the format to hold it.
+    fields_since: Mapping[str, int] = dataclasses.field(default_factory=dict)
+
+    def fields_after(self, version: int) -> set[str]:
+        """The fields a file of `version` cannot hold: added to the table since."""
+        return {name for name, since in self.fields_since.items() if since > version}
 
 
 def tables_of(version: int) -> list[Table]:
@@ -67,7 +75,12 @@ TABLES: list[Table] = [
         StarterChoice,
         lambda league: StarterChoice.objects.filter(round__season__league=league),
     ),
-    Table("league.entry", Entry, lambda league: Entry.objects.filter(round__season__league=league)),
+    Table(
+        "league.entry",
+        Entry,
+        lambda league: Entry.objects.filter(round__season__league=league),
+        fields_since={"grid": 4},
+    ),
     Table(
         "league.seasonendchange",
         SeasonEndChange,

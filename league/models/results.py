@@ -74,7 +74,11 @@ class Entry(models.Model):
     # count}}}, rules.dice_luck), counted from the race's log when it was written into the
     # season; {} for a result entered by hand.
     dice = models.JSONField(default=dict, blank=True)
-    # Whether the car started from pole, known for a race run at the table (its grid).
+    # Where the car started (pole is 1), known for a race run at the table and for a result
+    # typed with its grid; null when unknown. `pole` is whether it was 1.
+    grid = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The car's starting position on the grid (pole is 1)."
+    )
     pole = models.BooleanField(default=False)
     bonus_points = models.PositiveSmallIntegerField(
         default=0,

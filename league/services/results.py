@@ -53,6 +53,8 @@ BONUS_POINTS_TOO_MANY = (
 )
 NO_BONUS_POINTS = "{rules} scores nothing but places: {driver} can have no bonus points."
 DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a race."
+GRID_PARTLY_GIVEN = "Give every car's grid position or none: none given for {drivers}."
+GRID_NOT_CONSECUTIVE = "Grid positions must be 1 to {count}, each once; got {places}."
 
 # The highest roll (30, sixth gear) minus the least safe roll (0).
 MAX_OVERSHOOT = 30
@@ -75,6 +77,7 @@ class EntryOutcome:
     overshoot: int | None = None
     damage: int | None = None
     bonus_points: int = 0  # earned in the race beyond the place (Mini's lap-leader points)
+    grid: int | None = None  # where it started (pole is 1), when known
 
 
 def _injury_columns(outcome: EntryOutcome, driver: Driver, rules: Championship) -> list[str]:
@@ -196,6 +199,8 @@ RESULT_FIELDS = [
     "overshoot",
     "damage",
     "bonus_points",
+    "grid",
+    "pole",
     "injury_columns",
     "injury_rolls",
 ]
@@ -231,6 +236,22 @@ def _check_bonus_points(
         )
 
 
+def _check_grid(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> None:
+    """A grid position for every car or for none, and then each of 1 to the number of cars
+    once."""
+    missing = [entries[outcome.entry_id].driver.name for outcome in outcomes if not outcome.grid]
+    if len(missing) == len(outcomes):
+        return
+    if missing:
+        raise ValidationError(GRID_PARTLY_GIVEN.format(drivers=_listed(missing)))
+    given = sorted(outcome.grid or 0 for outcome in outcomes)
+    wanted = range(1, len(outcomes) + 1)
+    if given != list(wanted):
+        raise ValidationError(
+            GRID_NOT_CONSECUTIVE.format(count=len(outcomes), places=places_said(given, wanted))
+        )
+
+
 def _enter_result(
     round_: Round,
     outcomes: Sequence[EntryOutcome],
@@ -252,6 +273,7 @@ def _enter_result(
     places = _places(entries, list(by_entry.values()))
     rules = round_.season.league.rules
     _check_bonus_points(round_, entries, outcomes, rules)
+    _check_grid(entries, list(by_entry.values()))
     for entry_id, entry in entries.items():
         outcome = by_entry[entry_id]
         columns = _injury_columns(outcome, entry.driver, rules)
@@ -263,6 +285,7 @@ def _enter_result(
         entry.overshoot = outcome.overshoot if fact == "overshoot" else None
         entry.damage = outcome.damage if fact == "damage" else None
         entry.bonus_points = outcome.bonus_points
+        entry.grid, entry.pole = outcome.grid, outcome.grid == 1
         if entry.injury_columns != columns:
             entry.injury_columns = columns
             entry.injury_rolls = []
@@ -462,6 +485,7 @@ def round_result_clear(*, round_: Round, at_table: bool) -> int:
     discarded = sum(len(entry.injury_rolls) for entry in entries)
     for entry in entries:
         entry.place = entry.finished = entry.distance = entry.overshoot = entry.damage = None
+        entry.grid, entry.pole = None, False
         entry.out_reason = ""
         entry.injury_columns, entry.injury_rolls = [], []
     Entry.objects.bulk_update(entries, RESULT_FIELDS)

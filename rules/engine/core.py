@@ -112,6 +112,11 @@ def dashboard_columns(state: RaceState) -> tuple[Column, ...]:
     return _rules(state.setup.ruleset).dashboard_columns
 
 
+def grid(state: RaceState) -> tuple[str, ...]:
+    """The cars as they started the race, pole first, where the rule set sets a grid."""
+    return _rules(state.setup.ruleset).grid(state)
+
+
 def pole(state: RaceState) -> str | None:
     """The car that started from pole, where the rule set sets a grid."""
     return _rules(state.setup.ruleset).pole(state)

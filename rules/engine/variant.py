@@ -78,10 +78,16 @@ class RuleSet(Generic[SetupT, StateT]):
     def results(self, state: StateT) -> tuple[CarResult, ...]:
         raise NotImplementedError
 
+    def grid(self, state: StateT) -> tuple[str, ...]:
+        """The cars as they started the race, pole first; empty where the rule set sets no
+        grid or it is not set yet."""
+        return ()
+
     def pole(self, state: StateT) -> str | None:
         """The car that started the race from pole (the first of its grid), None where the
         rule set sets no grid or it is not set yet."""
-        return None
+        grid = self.grid(state)
+        return grid[0] if grid else None
 
     def gear_faces(self, gear: int) -> tuple[int, ...]:
         """The faces of the die a move in `gear` rolls, as printed (rules.dice's unless a rule

@@ -26,6 +26,7 @@ from league.backup import reader as backup_file
 from league.management.commands import load_demo
 from league.models import (
     Driver,
+    Entry,
     Invitation,
     League,
     PointsAdjustment,
@@ -35,6 +36,7 @@ from league.models import (
     Team,
     Track,
 )
+from league.records import league_records
 from league.standings import season_standings
 from races import services as race_services
 from races.models import Race, RaceEvent
@@ -43,6 +45,8 @@ from tests.league.test_services import play_rounds, racing_drivers
 from tests.races.autopilot import drive, drive_to_finish
 
 pytestmark = pytest.mark.django_db
+
+RISE = "Fastest rise through the field"
 
 User = get_user_model()
 
@@ -232,6 +236,7 @@ def test_the_demo_league_with_races_at_the_table_comes_back_the_same_in_an_empty
     league = demo_with_races_at_the_table()
     assert Race.objects.filter(finished_at__isnull=False).count() == 1
     assert RaceEvent.objects.filter(race__finished_at__isnull=True).count() >= 25
+    assert Entry.objects.filter(round__number=5, grid__isnull=False).exists()  # its grid too
     before = picture(league.slug)
     text = backup.league_file(league)
 
@@ -344,8 +349,8 @@ def exported(organiser) -> dict[str, Any]:
 def test_a_file_of_another_format_version_is_refused_and_writes_nothing(exported):
     empty_database()
     # Version 1 named its referees in a table of their own, before members replaced them.
-    refused_import({**exported, "version": 1}, backup.UNKNOWN_VERSION.format(found=1, known=3))
-    refused_import({**exported, "version": 4}, backup.UNKNOWN_VERSION.format(found=4, known=3))
+    refused_import({**exported, "version": 1}, backup.UNKNOWN_VERSION.format(found=1, known=4))
+    refused_import({**exported, "version": 5}, backup.UNKNOWN_VERSION.format(found=5, known=4))
     refused_import({"tables": {}}, backup.NOT_A_BACKUP.format(format=backup.FORMAT))
     refused_import([], backup.NOT_A_BACKUP.format(format=backup.FORMAT))
 
@@ -357,11 +362,12 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
     """A backup made before points adjustments, house rules and rulings (version 2) has none of
     their tables: it restores whole, with none of them; the same file naming one is refused."""
     assert {table.label for table in backup.TABLES if table.since == 3} == set(ADDED_IN_3)
+    of_3 = without_grid(exported)  # nor the fields added in 4
     old = {
-        **exported,
+        **of_3,
         "version": 2,
         "tables": {
-            label: rows for label, rows in exported["tables"].items() if label not in ADDED_IN_3
+            label: rows for label, rows in of_3["tables"].items() if label not in ADDED_IN_3
         },
     }
     empty_database()
@@ -372,6 +378,51 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
     league = imported(old)
     assert league.seasons.count() == 2 and league.teams.count() == 2
     assert not PointsAdjustment.objects.filter(season__league=league).exists()
+
+
+def without_grid(exported: dict[str, Any]) -> dict[str, Any]:
+    """`exported` as a file of version 3 writes it: its entries without their grid."""
+    entries = [
+        {name: value for name, value in row.items() if name != "grid"}
+        for row in exported["tables"]["league.entry"]
+    ]
+    return {**exported, "version": 3, "tables": {**exported["tables"], "league.entry": entries}}
+
+
+def test_an_entry_s_grid_position_comes_back_and_a_file_of_version_3_restores_none(organiser):
+    """The grid (format 4) round-trips; a version 3 file, from before it, restores every
+    entry with no grid known, and the same file naming one is refused."""
+    league = ended_season_league(organiser)
+    first = Round.objects.get(season__league=league, season__number=1, number=1)
+    for grid, entry in enumerate(first.entries.order_by("-place"), start=1):
+        Entry.objects.filter(pk=entry.pk).update(grid=grid, pole=grid == 1)
+    grids = {
+        (entry.driver.name, entry.round.number): entry.grid
+        for entry in first.entries.select_related("driver", "round")
+    }
+    assert sorted(grids.values()) == [1, 2, 3, 4]
+    exported = json.loads(backup.league_file(league))
+    assert exported["version"] == 4
+
+    empty_database()
+    back = imported(exported)
+    first = Round.objects.get(season__league=back, season__number=1, number=1)
+    assert {
+        (entry.driver.name, entry.round.number): entry.grid
+        for entry in first.entries.select_related("driver", "round")
+    } == grids
+    assert [record.title for record in league_records(back)].count(RISE) == 1
+
+    empty_database()
+    old = without_grid(exported)
+    named = {**old, "tables": {**old["tables"], "league.entry": exported["tables"]["league.entry"]}}
+    refused_import(named, backup.FIELD_UNKNOWN.format(label="league.entry", field="grid"))
+    back = imported(old)
+    assert Entry.objects.filter(round__season__league=back).count() == len(
+        exported["tables"]["league.entry"]
+    )
+    assert not Entry.objects.filter(round__season__league=back, grid__isnull=False).exists()
+    assert RISE not in [record.title for record in league_records(back)]
 
 
 def test_a_league_whose_address_is_taken_is_refused_and_writes_nothing(exported):

@@ -1,6 +1,6 @@
-"""A league's records page: titles, wins, poles, podiums, the longest run without a retirement
-and the longest careers, each with its holders and when, in the same queries after 2 seasons or
-20."""
+"""A league's records page: titles, wins, poles, podiums, the longest run without a retirement,
+the fastest rise through the field and the longest careers, each with its holders and when, in
+the same queries after 2 seasons or 20."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from django.db.models import Count, Q
 from django.urls import reverse
 
 from bench import builders
-from league.models import Entry, League, RoundStatus
-from league.records import Race, _without_retirement, league_records
+from league import services
+from league.models import Driver, Entry, League, RoundStatus
+from league.records import Holder, Race, _fastest_rise, _without_retirement, league_records
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -31,12 +32,19 @@ def test_the_records_page_costs_the_same_queries_after_2_seasons_or_20(
     client, django_assert_max_num_queries
 ):
     small, large = league_of(2), league_of(20)
+    for league in (small, large):  # the last race's winner started 5th on the grid
+        winners = Entry.objects.filter(
+            round__season__league=league, round__status=RoundStatus.FINISHED, place=1
+        )
+        last = winners.latest("round__season__number", "round__number")
+        Entry.objects.filter(pk=last.pk).update(grid=5)
     cache.clear()
     with django_assert_max_num_queries(8) as for_small:
         assert client.get(records_url(small)).status_code == 200
     with django_assert_max_num_queries(len(for_small.captured_queries), exact=True):
         page = client.get(records_url(large)).content.decode()
     assert "Most wins" in page and "Most titles" in page and "Longest career" in page
+    assert "Fastest rise through the field" in page and "from 5th to 1st" in page
 
 
 def test_most_wins_and_podiums_are_the_entries_counted(client):
@@ -55,7 +63,8 @@ def test_most_wins_and_podiums_are_the_entries_counted(client):
         assert sorted(holder.name for holder in records[title].holders) == holders
     seasons = {holder.when for holder in records["Most wins"].holders}
     assert seasons <= {"season 1", "season 2", "seasons 1-2"}
-    assert "Most poles" not in records  # results typed by hand know no grid
+    assert "Most poles" not in records  # results typed by hand without their grid
+    assert "Fastest rise through the field" not in records
     page = client.get(records_url(league)).content.decode()
     assert records["Most wins"].holders[0].url in page
 
@@ -84,3 +93,73 @@ def test_the_longest_run_without_a_retirement_and_where_it_ran():
 def test_a_league_with_no_results_has_no_records_yet(client, league):
     page = client.get(records_url(league)).content.decode()
     assert "No records yet" in page
+
+
+def started(driver: int, season: int, number: int, grid: int | None, place: int, finished=True):
+    return Race(driver, season, number, place, finished, grid == 1, 0, grid)
+
+
+def holder(driver_id: int, when: str) -> Holder:
+    return Holder(f"driver {driver_id}", f"/drivers/{driver_id}/", when)
+
+
+def test_the_fastest_rise_is_the_most_places_a_finisher_gained_first_made():
+    races = [
+        started(1, 1, 1, 2, 1),
+        started(2, 1, 1, 6, 3),  # 3 places: the record, first made here
+        started(3, 1, 2, 8, 1, finished=False),  # out: a place, but no finish to rise to
+        started(4, 1, 2, None, 1),  # no grid known
+        started(5, 2, 4, 7, 4),  # 3 places again, later: the first keeps it
+        started(1, 2, 5, 1, 6),  # places lost count for nothing
+    ]
+    record = _fastest_rise(races, holder)
+    assert record is not None
+    assert (record.title, record.figure, record.unit) == (
+        "Fastest rise through the field",
+        3,
+        "place",
+    )
+    assert record.holders == (holder(2, "season 1 round 1, from 6th to 3rd"),)
+
+
+def test_no_finisher_with_a_grid_that_gained_a_place_means_no_fastest_rise():
+    assert _fastest_rise([], holder) is None
+    assert _fastest_rise([started(1, 1, 1, None, 1), started(2, 1, 1, None, 2)], holder) is None
+    assert _fastest_rise([started(1, 1, 1, 1, 1), started(2, 1, 1, 2, 2)], holder) is None
+    assert _fastest_rise([started(1, 1, 1, 4, 1, finished=False)], holder) is None
+
+
+def test_a_result_typed_with_its_grid_gives_the_fastest_rise_on_the_records_page(client, organiser):
+    league = services.league_create(name="Grid Typers", organiser=organiser)
+    teams = [
+        services.team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
+        services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
+    ]
+    season = services.season_open(league=league, preset="Spring")
+    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
+    entries = services.round_start(
+        round_=season.rounds.get(number=1),
+        starters=[(driver, f"car {driver.pk}") for driver in drivers],
+    )
+    by_name = {entry.driver.name: entry for entry in entries}
+    grid_and_place = {"Ann": (1, 2), "Bob": (2, 4), "Cid": (3, 3), "Dot": (4, 1)}
+    services.round_result_record(
+        round_=season.rounds.get(number=1),
+        outcomes=[
+            services.EntryOutcome(entry_id=by_name[name].pk, finished=True, place=place, grid=grid)
+            for name, (grid, place) in grid_and_place.items()
+        ],
+        injury_rolls={},
+    )
+    assert Entry.objects.get(pk=by_name["Ann"].pk).pole
+    records = {record.title: record for record in league_records(league)}
+    dot = Driver.objects.get(name="Dot")
+    assert records["Fastest rise through the field"].figure == 3
+    assert [(h.name, h.when) for h in records["Fastest rise through the field"].holders] == [
+        ("Dot", "season 1 round 1, from 4th to 1st")
+    ]
+    assert [holder.name for holder in records["Most poles"].holders] == ["Ann"]
+    client.force_login(organiser)  # the league is not published
+    page = client.get(records_url(league)).content.decode()
+    assert "Fastest rise through the field" in page and "from 4th to 1st" in page
+    assert reverse("league:driver", args=[league.slug, dot.pk]) in page

@@ -1,11 +1,15 @@
 """The round page's result form by hand (issue 22): its Outcome select styled as the line's
-other fields, the spaces a car covered shown as typed, and a place given twice refused in words."""
+other fields, the spaces a car covered shown as typed, and a place given twice refused in words;
+each car's grid position, optional (issue 23: every car's or none)."""
 
 from __future__ import annotations
+
+import html
 
 import pytest
 
 from league.models import Driver, Round
+from league.services import GRID_PARTLY_GIVEN
 from tests.league.test_views import result_data, round_url, start_data, versioned
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +57,49 @@ def test_a_place_given_twice_is_refused_in_words(client_organiser, started):
     assert response.status_code == 400
     assert "got 1, 1, 2 and 3 (1 twice, 4 missing)." in response.text
     assert "[1, 1, 2, 3]" not in response.text
+
+
+def test_a_result_typed_with_its_grid_keeps_each_car_s_start_and_the_pole(
+    client_organiser, started
+):
+    lines = {
+        "Ann": {"outcome": "finished", "place": "1", "grid": "4"},
+        "Bob": {"outcome": "finished", "place": "2", "grid": "1"},
+        "Cid": {"outcome": "finished", "place": "3", "grid": "2"},
+        "Dot": {"outcome": "finished", "place": "4", "grid": "3"},
+    }
+    assert enter(client_organiser, started, lines).status_code == 302
+    entries = {entry.driver.name: entry for entry in started.entries.select_related("driver")}
+    assert {name: entry.grid for name, entry in entries.items()} == {
+        "Ann": 4,
+        "Bob": 1,
+        "Cid": 2,
+        "Dot": 3,
+    }
+    assert [name for name, entry in entries.items() if entry.pole] == ["Bob"]
+    # Shown again to correct, and cleared by typing the result again without it.
+    page = client_organiser.get(round_url(started)).text
+    assert f'name="e{entries["Ann"].pk}-grid" value="4"' in page
+    for line in lines.values():
+        del line["grid"]
+    assert enter(client_organiser, started, lines).status_code == 302
+    assert not started.entries.filter(grid__isnull=False).exists()
+    assert not started.entries.filter(pole=True).exists()
+
+
+def test_a_grid_given_for_some_cars_or_twice_is_refused_in_words(client_organiser, started):
+    lines = {
+        "Ann": {"outcome": "finished", "place": "1", "grid": "2"},
+        "Bob": {"outcome": "finished", "place": "2", "grid": "1"},
+        "Cid": {"outcome": "finished", "place": "3"},
+        "Dot": {"outcome": "finished", "place": "4"},
+    }
+    response = enter(client_organiser, started, lines)
+    assert response.status_code == 400
+    assert html.escape(GRID_PARTLY_GIVEN.format(drivers="Cid and Dot")) in response.text
+    lines["Cid"]["grid"] = "2"
+    lines["Dot"]["grid"] = "5"
+    response = enter(client_organiser, started, lines)
+    assert response.status_code == 400
+    assert "Grid positions must be 1 to 4, each once; got 1, 2, 2 and 5" in response.text
+    assert not started.entries.filter(grid__isnull=False).exists()

@@ -54,8 +54,8 @@ class TableHooks(RuleSet[SetupT, StateT]):
     def results(self, state: StateT) -> tuple[CarResult, ...]:
         return self.car_results(state)
 
-    def pole(self, state: StateT) -> str | None:
-        return state.grid[0] if state.grid else None
+    def grid(self, state: StateT) -> tuple[str, ...]:
+        return state.grid
 
     def status(self, state: StateT) -> str:
         where = f"Round {state.round}" if state.round else "Before the start"

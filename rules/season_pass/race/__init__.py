@@ -146,8 +146,8 @@ class SeasonPass(RuleSet[RaceSetup, RaceState]):
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         return standings.results(state)
 
-    def pole(self, state: RaceState) -> str | None:
-        return state.grid[0] if state.grid else None
+    def grid(self, state: RaceState) -> tuple[str, ...]:
+        return state.grid
 
     def overshoot_cost(
         self, state: RaceState, car: str, spaces: int, stops_owed: int
