@@ -5,7 +5,8 @@ spectator sees it).
 Lighthouse comes from npm at bench time, installed once into .venv/lighthouse (never at run
 time, never from a CDN), and drives Debian's Chromium (/usr/bin/chromium) in its default mobile
 mode (an emulated mid-range phone on a throttled network). The pages are served by a live server
-thread over a throwaway database, as bench/table_speed.py serves them.
+thread over a throwaway database, as bench/table_speed.py serves them, with the static files as
+production serves them (bench/static.py: hashed names, gzip and Brotli, by whitenoise).
 
 Printed: each page's Performance, Accessibility, Best Practices and SEO scores, issue 21's
 target (100 in each), and the audits that cost a point where one is missed. Reported, not a gate
@@ -143,10 +144,12 @@ def pages() -> dict[str, str]:
 
 def measure(command: Path) -> list[tuple[str, dict | str]]:
     """(page, its report or why Lighthouse failed on it) for every page of `pages`."""
+    from bench.static import production_static
     from bench.table_speed import live_server
 
     audited: list[tuple[str, dict | str]] = []
-    with live_server() as url:
+    # The static files as production sends them: compressed, under hashed names.
+    with production_static(), live_server(production_static=True) as url:
         for name, path in pages().items():
             try:
                 audited.append((name, audit(command, url + path)))

@@ -53,10 +53,16 @@ def script_digest(steps) -> str:
     return hashlib.sha256(entered.encode()).hexdigest()[:16]
 
 
+def _as_it_is(application):
+    return application
+
+
 @contextmanager
-def live_server() -> Iterator[str]:
+def live_server(*, production_static: bool = False) -> Iterator[str]:
     """The site on a thread on 127.0.0.1 (Django's LiveServerThread, as LiveServerTestCase
-    runs it, static files included): its address."""
+    runs it, static files included): its address. `production_static`: the static files served
+    as production serves them (bench/static.py: hashed, compressed, by whitenoise), not from
+    the finders."""
     from django.contrib.staticfiles.handlers import StaticFilesHandler
     from django.db import connections
     from django.test import modify_settings
@@ -70,7 +76,9 @@ def live_server() -> Iterator[str]:
     }
     for connection in shared.values():
         connection.inc_thread_sharing()
-    server = LiveServerThread("127.0.0.1", StaticFilesHandler, connections_override=shared, port=0)
+    # The live server wraps the site in its static handler: none, for whitenoise to serve them.
+    handler = _as_it_is if production_static else StaticFilesHandler
+    server = LiveServerThread("127.0.0.1", handler, connections_override=shared, port=0)
     server.daemon = True
     try:
         with modify_settings(ALLOWED_HOSTS={"append": "127.0.0.1"}):

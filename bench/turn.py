@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import random
 import re
-import tempfile
 import time
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from django.core.management import call_command
-from django.test import Client, override_settings
+from django.test import Client
 from django.urls import reverse
 
 from . import builders
+from .static import production_static
 from .report import Row, against_trivial, queries, ratio_row, same_queries_row, seconds
 
 FORM_ENCODED = "application/x-www-form-urlencoded"
@@ -290,21 +289,7 @@ def warm_reload_row(organiser) -> Row:
     names, served by whitenoise): the requests a browser sends, the page and every static file
     it cannot keep without asking."""
     race = build_race(organiser, "Reloaded", "season_pass")
-    with (
-        tempfile.TemporaryDirectory() as root,
-        override_settings(
-            STATIC_ROOT=root,
-            STORAGES={
-                "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
-                "staticfiles": {
-                    "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-                },
-            },
-            WHITENOISE_USE_FINDERS=False,
-            WHITENOISE_AUTOREFRESH=False,
-        ),
-    ):
-        call_command("collectstatic", interactive=False, verbosity=0)
+    with production_static():
         client = Client()
         client.force_login(organiser)
         page = client.get(reverse("races:turn", kwargs={"race_id": race.pk})).text
