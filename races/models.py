@@ -37,7 +37,7 @@ class RaceQuerySet(models.QuerySet):
                 organiser_id=F(f"{league}__organiser_id"),
                 league_name=F(f"{league}__name"),
                 league_archived_at=F(f"{league}__archived_at"),
-                league_ruleset=F(f"{league}__ruleset"),
+                season_ruleset=F("round__season__ruleset"),
                 league_settings=F(f"{league}__settings"),
                 member_role=Subquery(member.values("role")[:1]),
                 member_team_id=Subquery(member.values("team_id")[:1]),
@@ -74,7 +74,7 @@ class Race(models.Model):
     organiser_id: int
     league_name: str
     league_archived_at: datetime | None
-    league_ruleset: str
+    season_ruleset: str
     league_settings: dict[str, Any]
     member_role: str | None
     member_team_id: int | None

@@ -124,10 +124,10 @@ def _panel_context(request: HttpRequest, race: Race, panel, *, can_referee: bool
 def _shows_odds(race: Race) -> bool:
     """Whether the race's league lets players see the gear odds: from what the entry's query
     read of the league (Race.objects.for_entry), else from the league itself."""
-    if hasattr(race, "league_ruleset"):
-        return championship_for(race.league_ruleset).shows_gear_odds(race.league_settings)
-    league = race.round.season.league
-    return league.rules.shows_gear_odds(league.settings)
+    if hasattr(race, "season_ruleset"):
+        return championship_for(race.season_ruleset).shows_gear_odds(race.league_settings)
+    season = race.round.season
+    return season.rules.shows_gear_odds(season.league.settings)
 
 
 def _render_turn(
@@ -399,8 +399,9 @@ def odds(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     whoever may see the race, where its league shows them (elsewhere the page says it does
     not)."""
     race, _can_referee = _shown_race(request, race_id)
-    league = race.round.season.league
-    shown = league.rules.shows_gear_odds(league.settings)
+    season = race.round.season
+    league = season.league
+    shown = season.rules.shows_gear_odds(league.settings)
     status, errors = 200, []
     try:
         asked = gear_odds.asked_from(request.GET)

@@ -25,9 +25,10 @@ from ..models import (
 
 FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
-# rules and rulings. A file of an older version lacks the tables added since (Table.since),
-# which it restores as empty.
-FORMAT_VERSION = 3
+# rules and rulings; 4: each season's rule set. A file of an older version lacks the tables
+# added since (Table.since), which it restores as empty, and the fields added since
+# (FIELDS_SINCE), which take what a site of then read in their place.
+FORMAT_VERSION = 4
 OLDEST_VERSION = 2
 # The parts of a file, in the order league_export writes them: a row of a table names people
 # and tracks, so those come first.
@@ -45,6 +46,12 @@ class Table:
     rows: Callable[[League], models.QuerySet]
     check: Callable[[Any], object] | None = None  # of a row of `model`
     since: int = OLDEST_VERSION  # the first version of the format to hold it
+
+
+# The fields a table's rows hold from a version of the format on, by model: a file of that
+# version or later must give them; an older file's rows lack them (league/backup/importing.py
+# fills them in: a season's rule set is its league's, as every season of then ran).
+FIELDS_SINCE: dict[type[models.Model], dict[str, int]] = {Season: {"ruleset": 4}}
 
 
 def tables_of(version: int) -> list[Table]:

@@ -344,8 +344,8 @@ def exported(organiser) -> dict[str, Any]:
 def test_a_file_of_another_format_version_is_refused_and_writes_nothing(exported):
     empty_database()
     # Version 1 named its referees in a table of their own, before members replaced them.
-    refused_import({**exported, "version": 1}, backup.UNKNOWN_VERSION.format(found=1, known=3))
-    refused_import({**exported, "version": 4}, backup.UNKNOWN_VERSION.format(found=4, known=3))
+    refused_import({**exported, "version": 1}, backup.UNKNOWN_VERSION.format(found=1, known=4))
+    refused_import({**exported, "version": 5}, backup.UNKNOWN_VERSION.format(found=5, known=4))
     refused_import({"tables": {}}, backup.NOT_A_BACKUP.format(format=backup.FORMAT))
     refused_import([], backup.NOT_A_BACKUP.format(format=backup.FORMAT))
 
