@@ -190,6 +190,7 @@ from .rule_sets import (
     CarryOver,
     carried_settings,
     carry_over,
+    rules_named,
     season_rules_change,
     season_rules_refusal,
 )
@@ -498,6 +499,7 @@ __all__ = [
     "season_rules_change",
     "season_rules_refusal",
     "carry_over",
+    "rules_named",
     "carried_settings",
     "CarryOver",
     "RULESET_ALREADY",
