@@ -215,14 +215,16 @@ def season_rules_refusal(season: Season, rounds: Iterable[Round] | None = None) 
     season, before any race of it starts and before anything is scored in it."""
     if season.is_ended:
         return RULESET_SEASON_ENDED.format(number=season.number)
-    latest = season.league.seasons.order_by("-number").values_list("number", flat=True).first()
-    if latest != season.number:
-        return RULESET_NOT_LATEST.format(number=season.number)
+    # The rounds first: a season under way (the season page's usual case) is told so without a
+    # query of its own.
     if rounds is None:
         rounds = season.rounds.order_by("number").only("number", "status")
     started = next((r for r in rounds if r.status != RoundStatus.SCHEDULED), None)
     if started is not None:
         return RULESET_MID_SEASON.format(number=season.number, round=started.number)
+    latest = season.league.seasons.order_by("-number").values_list("number", flat=True).first()
+    if latest != season.number:
+        return RULESET_NOT_LATEST.format(number=season.number)
     if season.adjustments.exists() or Entry.objects.filter(round__season=season).exists():
         return RULESET_HAS_RESULTS.format(number=season.number)
     return None

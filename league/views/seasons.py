@@ -212,7 +212,7 @@ def _season_standings(request, league: League, season: Season, rounds: list[Roun
         "driver_ties": standings.ties(list(drivers.object_list)),
         "team_ties": standings.ties(list(teams.object_list)),
         "charts": season_charts(
-            standings, [round_.number for round_ in rounds if round_.is_finished], league.rules
+            standings, [round_.number for round_ in rounds if round_.is_finished], season.rules
         ),
         "title": season_title(season, standings, rounds),
     }
