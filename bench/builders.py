@@ -145,7 +145,9 @@ def leagues_in_bulk(*, organiser, count: int, name: str = "League") -> list[Leag
         )
         for number in range(count)
     )
-    Season.objects.bulk_create(Season(league=league, number=1) for league in leagues)
+    Season.objects.bulk_create(
+        Season(league=league, number=1, ruleset=league.ruleset) for league in leagues
+    )
     return leagues
 
 

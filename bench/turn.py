@@ -20,8 +20,8 @@ from django.test import Client
 from django.urls import reverse
 
 from . import builders
-from .static import production_static
 from .report import Row, against_trivial, queries, ratio_row, same_queries_row, seconds
+from .static import production_static
 
 FORM_ENCODED = "application/x-www-form-urlencoded"
 HTMX = {"HTTP_HX_REQUEST": "true"}

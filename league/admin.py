@@ -109,11 +109,13 @@ class RoundInline(admin.TabularInline):
 
 @admin.register(Season)
 class SeasonAdmin(ChangesLeagues):
-    list_display = ["__str__", "league", "number", "preset", "ended_at"]
-    list_filter = ["league", "preset"]
+    list_display = ["__str__", "league", "number", "ruleset", "preset", "ended_at"]
+    list_filter = ["league", "ruleset", "preset"]
     list_select_related = ["league"]
     search_fields = ["league__name"]
-    readonly_fields = ["ended_at"]
+    # Its rounds, setup and results are of its rule set: changed only by opening it again under
+    # another (league/services/rule_sets.py), which makes them anew.
+    readonly_fields = ["ruleset", "ended_at"]
     inlines = [RoundInline]
 
 

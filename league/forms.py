@@ -302,6 +302,13 @@ class SeasonForm(forms.Form):
     tracks in the races' fields (htmx reloads the form, `sample_tracks` giving them); changing
     one of them there makes the season a schedule of its own on the tracks shown."""
 
+    ruleset = forms.ChoiceField(
+        choices=ruleset_choices,
+        label="Rule set",
+        required=False,
+        help_text="The rules the season is run on: the league's, or another for this season "
+        "on (teams and drivers carry over where the new rules have them).",
+    )
     preset = forms.ChoiceField(
         required=False,
         label="Sample schedule",
@@ -319,25 +326,30 @@ class SeasonForm(forms.Form):
         action: str = "",
         **kwargs,
     ):
-        """`sample_tracks`: the tracks of the schedule picked (`preset`, posted or shown), in
-        race order; `action`: the page's address, which the schedule's select reloads."""
+        """`rules`: the rule set picked (`ruleset`, posted or shown), whose sample schedules
+        and number of races the form offers; `sample_tracks`: the tracks of the schedule picked
+        (`preset`, posted or shown), in race order; `action`: the page's address, which the
+        rule set's and the schedule's selects reload."""
         super().__init__(*args, **kwargs)
+        self.rules = rules
         self.sample_tracks = list(sample_tracks)
         self.fields["number"].initial = next_number
+        self.fields["ruleset"].initial = rules.name
         cast(forms.ChoiceField, self.fields["preset"]).choices = [("", "— custom —")] + [
             (preset.name, f"{preset.name}: " + ", ".join(t.name for t in preset.tracks))
             for preset in rules.presets
         ]
         if action:
-            self.fields["preset"].widget.attrs.update(
-                {
-                    "hx-get": action,
-                    "hx-target": "#season-form",
-                    "hx-select": "#season-form",
-                    "hx-swap": "outerHTML",
-                    "hx-disabled-elt": "#season-form button",
-                }
-            )
+            reload = {
+                "hx-get": action,
+                "hx-target": "#season-form",
+                "hx-select": "#season-form",
+                "hx-swap": "outerHTML",
+                "hx-disabled-elt": "#season-form button",
+            }
+            self.fields["ruleset"].widget.attrs.update(reload)
+            # A schedule is the rule set's: its reload asks for the rule set picked too.
+            self.fields["preset"].widget.attrs.update({**reload, "hx-include": "#id_ruleset"})
         for number in range(1, rules.most_rounds + 1):
             points = rules.round_shape(number).multiplier
             self.fields[f"race_{number}"] = forms.ModelChoiceField(
@@ -346,7 +358,7 @@ class SeasonForm(forms.Form):
                 label=f"Race {number}" + (f" ({points}x points)" if points > 1 else ""),
             )
         if not self.is_bound:
-            for number, track in enumerate(self.sample_tracks, start=1):
+            for number, track in enumerate(self.sample_tracks[: rules.most_rounds], start=1):
                 self.fields[f"race_{number}"].initial = track.pk
 
     def _races(self) -> list[Track | None]:

@@ -4,7 +4,12 @@ a retirement, the fastest rise through the field and, where drivers have careers
 careers; each with its holders (all of them, when tied; the fastest rise, the first to make it)
 and when. Read in a fixed number of queries however many seasons the league
 has raced: its seasons, every finished entry in one query, and the champions
-(standings.season_leaders)."""
+(standings.season_leaders).
+
+A league that has run seasons under more than one rule set keeps apart the records whose meaning
+is the rule set's (its bonus points, its careers): each is counted over the seasons of one rule
+set and says which (docs/rulings.md, "One league across rule sets"); titles, wins, poles,
+podiums and runs without a retirement are the league's, over every season."""
 
 from __future__ import annotations
 
@@ -14,9 +19,9 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from rules.championship import ordinal
+from rules.championship import Championship, ordinal
 
-from .models import Entry, League, RoundStatus
+from .models import Entry, League, RoundStatus, Season
 from .standings import season_leaders
 
 
@@ -46,6 +51,7 @@ class Race:
     finished: bool
     pole: bool
     bonus_points: int
+    ruleset: str = ""  # the rule set of its season
     grid: int | None = None  # where it started, pole 1; None when unknown
 
 
@@ -140,9 +146,40 @@ def _fastest_rise(races: list[Race], holder: Callable[[int, str], Holder]) -> Re
     return Record("Fastest rise through the field", most, "place", (holder(driver_id, when),))
 
 
+@dataclass(frozen=True)
+class RuleSetSpan:
+    """The seasons a league ran under one rule set (by its title), for the records page."""
+
+    title: str
+    seasons: str  # "seasons 1-2"
+
+
+@dataclass(frozen=True)
+class RecordBook:
+    records: tuple[Record, ...]
+    # Each rule set the league's seasons ran, when more than one: () for a league of one.
+    rule_sets: tuple[RuleSetSpan, ...] = ()
+
+
+def _rule_sets(seasons: list[Season]) -> dict[str, Championship]:
+    """Each rule set the seasons ran, by name, in the order first run."""
+    found: dict[str, Championship] = {}
+    for season in seasons:
+        found.setdefault(season.ruleset, season.rules)
+    return found
+
+
 def league_records(league: League) -> tuple[Record, ...]:
     """The league's records, in the order the page lists them."""
+    return league_record_book(league).records
+
+
+def league_record_book(league: League) -> RecordBook:
+    """The league's records, and the rule sets its seasons ran where more than one."""
     seasons = list(league.seasons.order_by("number"))
+    ruleset_of = {season.number: season.ruleset for season in seasons}
+    rule_sets = _rule_sets(seasons) or {league.ruleset: league.rules}
+    apart = len(rule_sets) > 1
     rows = (
         Entry.objects.filter(round__season__league=league, round__status=RoundStatus.FINISHED)
         # A race's cars by place: of two who gained as many places in it, the higher finisher
@@ -164,7 +201,10 @@ def league_records(league: League) -> tuple[Record, ...]:
     races = []
     for driver_id, name, season, number, place, finished, pole, bonus, grid in rows:
         names[driver_id] = name
-        races.append(Race(driver_id, season, number, place, bool(finished), pole, bonus, grid))
+        ruleset = ruleset_of.get(season, league.ruleset)
+        races.append(
+            Race(driver_id, season, number, place, bool(finished), pole, bonus, ruleset, grid)
+        )
 
     def holder(driver_id: int, when: str) -> Holder:
         url = reverse("league:driver", kwargs={"slug": league.slug, "driver_id": driver_id})
@@ -176,7 +216,6 @@ def league_records(league: League) -> tuple[Record, ...]:
         for champion in leaders.drivers:
             titles[champion.pk].append(number_of[leaders.season.pk])
             names.setdefault(champion.pk, champion.name)
-    rules = league.rules
     found = [
         _best(
             "Most titles",
@@ -198,27 +237,48 @@ def league_records(league: League) -> tuple[Record, ...]:
             _counted(races, lambda race: race.place is not None and race.place <= 3),
             holder,
         ),
-        _best(
-            f"Most {rules.bonus_points_label.lower()}" if rules.bonus_points_label else "",
-            "",
-            _counted(races, lambda race: race.bonus_points) if rules.bonus_points_label else {},
-            holder,
-        ),
+    ]
+    for name, rules in rule_sets.items():
+        if rules.bonus_points_label:
+            own = [race for race in races if race.ruleset == name]
+            title = f"Most {rules.bonus_points_label.lower()}"
+            found.append(
+                _best(
+                    f"{title} ({rules.title})" if apart else title,
+                    "",
+                    _counted(own, lambda race: race.bonus_points),
+                    holder,
+                )
+            )
+    found.append(
         _best(
             "Most races in a row without a retirement", "race", _without_retirement(races), holder
-        ),
-        _fastest_rise(races, holder),
-    ]
-    if rules.careers:
-        raced: dict[int, set[int]] = defaultdict(set)
-        for race in races:
-            raced[race.driver_id].add(race.season)
-        found.append(
-            _best(
-                "Longest career",
-                "season",
-                {key: (len(won), _seasons_text(won)) for key, won in raced.items()},
-                holder,
-            )
         )
-    return tuple(record for record in found if record is not None)
+    )
+    found.append(_fastest_rise(races, holder))
+    for name, rules in rule_sets.items():
+        if rules.careers:
+            raced: dict[int, set[int]] = defaultdict(set)
+            for race in races:
+                if race.ruleset == name:
+                    raced[race.driver_id].add(race.season)
+            found.append(
+                _best(
+                    f"Longest career ({rules.title})" if apart else "Longest career",
+                    "season",
+                    {key: (len(won), _seasons_text(won)) for key, won in raced.items()},
+                    holder,
+                )
+            )
+    spans = (
+        tuple(
+            RuleSetSpan(
+                rules.title,
+                _seasons_text(s.number for s in seasons if s.ruleset == name),
+            )
+            for name, rules in rule_sets.items()
+        )
+        if apart
+        else ()
+    )
+    return RecordBook(tuple(record for record in found if record is not None), spans)

@@ -86,11 +86,11 @@ def starter_lines(
             for driver in team.drivers.all()
             if driver.status == DriverStatus.ACTIVE or (data and f"d{driver.pk}-start" in data)
         ]
-        rules = team.league.rules
+        rules = round_.season.rules
         refusals = {driver.pk: start_refusal(driver) for driver in racing}
         # Proposed: the team's first drivers who may start, one for each car it may field.
         may_start = [driver for driver in racing if refusals[driver.pk] is None]
-        proposed = may_start[: team.league.cars_per_team]
+        proposed = may_start[: round_.season.cars_per_team]
         team_chose = any(driver.pk in owners_choice for driver in team.drivers.all())
         for driver in racing:
             starts = (
@@ -167,7 +167,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         )
         panel.step = "waiting" if earlier_open.exists() else "start"
         panel.starters = starter_lines(round_, start_data)
-        panel.formats = round_.season.league.rules.race_formats
+        panel.formats = round_.season.rules.race_formats
         return panel
     panel.entries = list(
         round_.entries.select_related("driver__team__league", "team").order_by("place", "pk")
@@ -176,7 +176,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         panel.step = "at_table"
         return panel
     if round_.status == RoundStatus.STARTED:
-        rules = round_.season.league.rules
+        rules = round_.season.rules
         panel.outcomes = outcome_lines(panel.entries, rules, result_data)
         panel.facts = frozenset(rules.out_reason_facts.values())
         panel.bonus_label = rules.bonus_points_label
@@ -198,7 +198,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         else:
             panel.step = "confirm"
         return panel
-    rules = round_.season.league.rules
+    rules = round_.season.rules
     team_table = rules.team_race_points(round_.race_settings)
     by_team: dict[str, list[int]] = {}
     for entry in panel.entries:

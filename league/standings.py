@@ -12,6 +12,7 @@ from django.db.models import Q, Sum
 
 from rules.championship import (
     Adjustment,
+    Championship,
     Drops,
     PointsTable,
     StandingRow,
@@ -312,17 +313,27 @@ def _round_shapes(season: Season, rounds: Iterable[Round] | None) -> dict[int, _
         )
     return {
         number: _round_shape(
-            league, multiplier, options, race_format, finished=status == RoundStatus.FINISHED
+            season.rules,
+            league.settings,
+            multiplier,
+            options,
+            race_format,
+            finished=status == RoundStatus.FINISHED,
         )
         for number, multiplier, options, race_format, status in rows
     }
 
 
 def _round_shape(
-    league, multiplier: int, race_options, race_format: str, *, finished: bool = False
+    rules: Championship,
+    league_settings,
+    multiplier: int,
+    race_options,
+    race_format: str,
+    *,
+    finished: bool = False,
 ) -> _RoundShape:
-    rules = league.rules
-    settings = rules.race_settings(league.settings, race_options, race_format)
+    settings = rules.race_settings(league_settings, race_options, race_format)
     return _RoundShape(multiplier, rules.team_race_points(settings), finished)
 
 
@@ -444,17 +455,21 @@ def _team_race_points(seasons: Sequence[Season]) -> dict[tuple[int, str, int], i
     race); else the rounds, then the results of those raced as team races."""
     if not seasons:
         return {}
-    league = seasons[0].league
-    rules = league.rules
-    if not rules.race_option_settings and rules.team_race_points(league.settings) is None:
+    # Each season's rounds race by the season's own rule set (one league may run several).
+    settings = seasons[0].league.settings
+    rules_of = {season.pk: season.rules for season in seasons}
+    if not any(
+        rules.race_option_settings or rules.team_race_points(settings) is not None
+        for rules in rules_of.values()
+    ):
         return {}
     rounds = Round.objects.filter(
-        season_id__in=[season.pk for season in seasons], status=RoundStatus.FINISHED
-    ).values_list("pk", "multiplier", "race_options", "race_format")
+        season_id__in=list(rules_of), status=RoundStatus.FINISHED
+    ).values_list("pk", "season_id", "multiplier", "race_options", "race_format")
     shapes = {
         pk: shape
-        for pk, *shaped in rounds
-        if (shape := _round_shape(league, *shaped)).team_table is not None
+        for pk, season_id, *shaped in rounds
+        if (shape := _round_shape(rules_of[season_id], settings, *shaped)).team_table is not None
     }
     if not shapes:
         return {}

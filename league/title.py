@@ -22,7 +22,7 @@ from rules.championship import (
 )
 from rules.forecast import MOST_SIMULATED, RUNS, Chance, title_forecast
 
-from .models import League, Round, Season
+from .models import Round, Season
 from .standings import DriverLines, SeasonStandings, StandingLine
 
 # The forecast's table names this many contenders at most, the likeliest first.
@@ -55,11 +55,11 @@ def season_title(
     if season.is_ended or not left or len(left) == len(rounds):
         return None
     league = season.league
-    rounds_left = [_left(league, round_) for round_ in left]
+    rounds_left = [_left(season, round_) for round_ in left]
     field_size = _largest_field(standings.drivers.rows)
     counted = _Counted(season, standings)
     best_left = most_points_each_round(
-        league.rules, league.settings, rounds_left, field_size=field_size
+        season.rules, league.settings, rounds_left, field_size=field_size
     )
     drivers = title_race(
         standings.drivers.rows,
@@ -68,11 +68,11 @@ def season_title(
     )
     team_rows = [_row(line) for line in standings.teams]
     team_best_left = most_points_each_round(
-        league.rules,
+        season.rules,
         league.settings,
         rounds_left,
         field_size=field_size,
-        cars=league.cars_per_team,
+        cars=season.cars_per_team,
         teams=True,
     )
     teams = title_race(
@@ -150,12 +150,12 @@ def _remembered(inputs: object, forecast: Callable[[], tuple[Chance, ...]]) -> t
     return chances
 
 
-def _left(league: League, round_: Round) -> RoundLeft:
-    race_format = round_.race_format or league.rules.round_shape(round_.number).race_format
+def _left(season: Season, round_: Round) -> RoundLeft:
+    race_format = round_.race_format or season.rules.round_shape(round_.number).race_format
     return RoundLeft(
         multiplier=round_.multiplier,
         race_format=race_format,
-        team_table=league.rules.team_race_points(round_.race_settings),
+        team_table=season.rules.team_race_points(round_.race_settings),
     )
 
 
@@ -217,7 +217,7 @@ def _forecast(
         [
             round_.team_table.points(place, field_size) * round_.multiplier
             if teams and round_.team_table is not None
-            else league.rules.points_for(place, field_size, round_.multiplier, league.settings)
+            else season.rules.points_for(place, field_size, round_.multiplier, league.settings)
             for place in range(1, min(field_size, MOST_SIMULATED) + 1)
         ]
         for round_ in rounds_left

@@ -69,6 +69,7 @@ urlpatterns = [
     path("<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),
     path(season, public(seasons.season_detail), name="season"),
     path(season + "setup/", seasons.season_setup, name="season_setup"),
+    path(season + "rules/", seasons.season_rules, name="season_rules"),
     path(season + "end/", seasons.season_end, name="season_end"),
     path(season + "adjustments/", penalties.season_adjustments, name="season_adjustments"),
     path(season + "report/", public(seasons.season_report), name="season_report"),

@@ -49,11 +49,11 @@ ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
 def race_setup(
     round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | None = None
 ) -> RaceSetup:
-    """The engine's setup for `entries`, on the league's rule set and the round's race options:
+    """The engine's setup for `entries`, on its season's rule set and the round's race options:
     car key = the entry's car, level = the one it races at; `car_builds`: the cars built by
     their players, by car."""
-    league = round_.season.league
-    rules = league.rules
+    season = round_.season
+    rules = season.rules
     cars = {entry.driver_id: entry.car for entry in entries}
     previous = Entry.objects.previous_finish(round_) if rules.grid_from_previous_finish else []
     options = rules.race_options(
@@ -74,7 +74,7 @@ def race_setup(
         driver_cards={entry.car: entry.driver.driver_card for entry in entries},
     )
     return engine.setup(
-        league.ruleset,
+        season.ruleset,
         [Starter(car=entry.car, driver=entry.driver.name, level=entry.level) for entry in entries],
         **options,
     )

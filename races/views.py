@@ -121,9 +121,10 @@ def _panel_context(request: HttpRequest, race: Race, panel, *, can_referee: bool
 
 
 def _shows_odds(race: Race) -> bool:
-    """Whether the race's league lets players see the gear odds."""
-    league = race.round.season.league
-    return league.rules.shows_gear_odds(league.settings)
+    """Whether the race's league lets players see the gear odds (a setting its season's rule
+    set reads)."""
+    season = race.round.season
+    return season.rules.shows_gear_odds(season.league.settings)
 
 
 def _render_turn(
@@ -160,9 +161,10 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         return _render_turn(request, race, can_referee=can_referee)
     # An entry needs the snapshot and who may referee, nothing more: every query saved here
     # is saved on each roll entered at the table.
-    race = Race.objects.for_entry(race_id)
-    if race is None:
+    found = Race.objects.for_entry(race_id)
+    if found is None:
         raise Http404(NO_RACE)
+    race = found
     league = race.round.season.league
     if not may_referee(request.user, league_id=league.pk, organiser_id=league.organiser_id):
         raise PermissionDenied(NOT_A_REFEREE)
@@ -390,8 +392,9 @@ def odds(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     whoever may see the race, where its league shows them (elsewhere the page says it does
     not)."""
     race, _can_referee = _shown_race(request, race_id)
-    league = race.round.season.league
-    shown = league.rules.shows_gear_odds(league.settings)
+    season = race.round.season
+    league = season.league
+    shown = season.rules.shows_gear_odds(league.settings)
     status, errors = 200, []
     try:
         asked = gear_odds.asked_from(request.GET)

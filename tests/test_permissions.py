@@ -103,6 +103,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:season_new": (ORGANISER, ORGANISER),
     "league:season": (PUBLIC, NOT_HERE),
     "league:season_setup": (ORGANISER, ORGANISER),
+    "league:season_rules": (ORGANISER, ORGANISER),
     "league:season_adjustments": (
         ORGANISER,
         ORGANISER,

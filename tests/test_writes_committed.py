@@ -501,6 +501,13 @@ WRITES: tuple[Write, ...] = (
         lambda scene: Season.objects.get(league=scene.league, number=1).setup_version == 1,
     ),
     Write(
+        "league:season_rules",
+        league_of("formula_d"),
+        lambda scene: reverse("league:season_rules", args=[scene.league.slug, 1]),
+        lambda scene: {"ruleset": "death", "race_1": round1(scene).track_id},
+        lambda scene: Season.objects.get(league=scene.league, number=1).ruleset == "death",
+    ),
+    Write(
         "league:season_adjustments",
         stage("season_done"),
         lambda scene: reverse("league:season_adjustments", args=[scene.league.slug, 1]),

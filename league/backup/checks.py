@@ -16,7 +16,7 @@ from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.functions import Lower
 
-from rules.championship import Championship, rule_sets
+from rules.championship import Championship, InvalidSetting, championship_for, rule_sets
 from rules.dice_luck import checked_tally
 
 from ..models import (
@@ -41,11 +41,19 @@ class SoFar(Protocol):
     league: League | None
     round_status: dict[int, str]
     round_season: dict[int, int]  # the season's new id, by the round's
+    season_ruleset: dict[int, str]  # the season's rule set, by its new id
 
 
 def _rules(run: SoFar) -> Championship:
     assert run.league is not None  # the league's row is the file's first
     return run.league.rules
+
+
+def _season_rules(run: SoFar, season_id: int) -> Championship:
+    """The rules of a season written so far (by its new id): a round and an entry are read by
+    their season's, which may be another than the league's rule set of now."""
+    ruleset = run.season_ruleset.get(season_id)
+    return championship_for(ruleset) if ruleset else _rules(run)
 
 
 # What each integer column takes, the same on every database (SQLite would take any 64-bit
@@ -83,11 +91,11 @@ def _season_checked(run: SoFar, season: Season) -> None:
         raise ValidationError("a season's number is 1 or more")
     if not isinstance(season.setup, dict):
         raise ValidationError("a season's setup is written as its numbers by name")
-    _rules(run).validated_season_setup(season.setup)
+    season.rules.validated_season_setup(season.setup)
 
 
 def _round_checked(run: SoFar, round_: Round) -> None:
-    rules = _rules(run)
+    rules = _season_rules(run, round_.season_id)
     if not 1 <= round_.number <= rules.most_rounds:
         raise ValidationError(f"a season of {rules.title} has rounds 1 to {rules.most_rounds}")
     if not isinstance(round_.race_options, dict):
@@ -104,8 +112,23 @@ def _round_checked(run: SoFar, round_: Round) -> None:
 def _driver_checked(run: SoFar, driver: Driver) -> None:
     if not isinstance(driver.driver_card, dict):
         raise ValidationError("a driver's card is written as its skill and WP by zone")
-    if driver.driver_card:
-        _rules(run).validated_driver_card(driver.driver_card)
+    if not driver.driver_card:
+        return
+    # A league that moved to a rule set without cards keeps its drivers' cards (for a later
+    # season under one with them): a card one of the rule sets reads is kept.
+    rules = _rules(run)
+    if rules.driver_card_skills:
+        rules.validated_driver_card(driver.driver_card)
+        return
+    reasons = []
+    for other in rule_sets():
+        if other.driver_card_skills:
+            try:
+                other.validated_driver_card(driver.driver_card)
+                return
+            except InvalidSetting as error:
+                reasons.append(str(error))
+    raise InvalidSetting(reasons[0] if reasons else f"{rules.title} has no driver cards.")
 
 
 def _entry_checked(run: SoFar, entry: Entry) -> None:
@@ -126,7 +149,7 @@ def _entry_checked(run: SoFar, entry: Entry) -> None:
         raise ValidationError("an injury check is written as its columns and its rolls")
     if any(isinstance(roll, bool) or not isinstance(roll, int) for roll in rolls):
         raise ValidationError("an injury check's rolls are whole numbers")
-    entry.injury_check(_rules(run))
+    entry.injury_check(_season_rules(run, run.round_season[entry.round_id]))
     checked_tally(entry.dice)
 
 

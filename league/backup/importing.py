@@ -17,7 +17,7 @@ from django.utils import timezone
 from rules.championship import InvalidSetting, UnknownChampionship
 
 from .. import slugs, team_colours
-from ..models import League, Membership, Role, Round, Team, Track
+from ..models import League, Membership, Role, Round, Season, Team, Track
 from .checks import (
     INTEGER_RANGES,
     LEAGUE_CHECKS,
@@ -150,6 +150,7 @@ class _Import:
         self.kept_apart: list[tuple[str, str]] = []
         self.round_status: dict[int, str] = {}  # by the round's new id
         self.round_season: dict[int, int] = {}  # the season's new id, by the round's
+        self.season_ruleset: dict[int, str] = {}  # by the season's new id
         self.seen: dict[tuple[str, str], set[Any]] = {}  # unique keys of the rows so far
         self.team_colours: list[str] = []  # the colours of the file's teams so far
 
@@ -321,6 +322,14 @@ class _Import:
                 field = columns[name]
                 values[field.attname] = self._value(label, number, field, value)
         obj: Any = model(**values)  # a field the file lacks (added since) takes its default
+        # A field added since that a file of its version must give (one that may be empty may
+        # be left out).
+        for name, since in table.fields_since.items():
+            if name not in row and self.version >= since and not columns[name].null:
+                raise bad(number, label, f"it names no {columns[name].verbose_name}")
+        if model is Season and "ruleset" not in row:
+            assert self.league is not None  # the league's row is the file's first
+            obj.ruleset = self.league.ruleset  # a file of before: every season ran the league's
         for name in NAMES.get(model, ()):
             setattr(obj, name, plain_name(getattr(obj, name)))
         if model is Team:
@@ -452,6 +461,8 @@ class _Import:
         objs: list[Any] = model._base_manager.bulk_create([obj for _old, obj in batch])
         if model in self.ids:
             self.ids[model].update((old, obj.pk) for old, obj in batch)
+        if model is Season:
+            self.season_ruleset.update((obj.pk, obj.ruleset) for obj in objs)
         if model is Round:
             self.round_status.update((obj.pk, obj.status) for obj in objs)
             self.round_season.update((obj.pk, obj.season_id) for obj in objs)

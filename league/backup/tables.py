@@ -26,9 +26,10 @@ from ..models import (
 
 FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
-# rules and rulings; 4: an entry's grid position. A file of an older version lacks the tables
-# added since (Table.since), which it restores as empty, and the fields added since
-# (Table.fields_since), which it restores as their defaults.
+# rules and rulings; 4: each season's rule set and an entry's grid position. A file of an older
+# version lacks the tables added since (Table.since), which it restores as empty, and the fields
+# added since (Table.fields_since), which take their defaults or what a site of then read in
+# their place (a season's rule set: its league's, league/backup/importing.py).
 FORMAT_VERSION = 4
 OLDEST_VERSION = 2
 # The parts of a file, in the order league_export writes them: a row of a table names people
@@ -64,7 +65,12 @@ def tables_of(version: int) -> list[Table]:
 # tracks, which come first).
 TABLES: list[Table] = [
     Table("league.league", League, lambda league: League.objects.filter(pk=league.pk)),
-    Table("league.season", Season, lambda league: Season.objects.filter(league=league)),
+    Table(
+        "league.season",
+        Season,
+        lambda league: Season.objects.filter(league=league),
+        fields_since={"ruleset": 4},
+    ),
     Table("league.round", Round, lambda league: Round.objects.filter(season__league=league)),
     Table("league.team", Team, lambda league: Team.objects.filter(league=league)),
     Table("league.driver", Driver, lambda league: Driver.objects.filter(team__league=league)),

@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("league", "0040_house_rules"),
+        ("league", "0041_season_ruleset"),
     ]
 
     operations = [

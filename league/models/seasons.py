@@ -6,10 +6,14 @@ from django.db import models
 from django.urls import reverse
 
 from rules.championship import (
+    Championship,
     Drops,
     RaceOptionLine,
     SetupNumber,
+    championship_for,
 )
+
+from .tracks import ruleset_choices
 
 
 class DropRule(models.TextChoices):
@@ -21,6 +25,13 @@ class DropRule(models.TextChoices):
 class Season(models.Model):
     league = models.ForeignKey("League", on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveSmallIntegerField()
+    ruleset = models.CharField(
+        max_length=20,
+        choices=ruleset_choices,
+        help_text="The rule set the season is run on: its league's when it was opened (a "
+        'league may open a season under another; docs/rulings.md, "One league across rule '
+        "sets\"). A season left without one takes its league's when saved.",
+    )
     preset = models.CharField(
         max_length=40, blank=True, help_text="The sample schedule this season follows, if any."
     )
@@ -66,8 +77,29 @@ class Season(models.Model):
     def __str__(self) -> str:
         return f"{self.league} season {self.number}"
 
+    def save(self, *args, **kwargs) -> None:
+        if not self.ruleset:
+            self.ruleset = self.league.ruleset
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("league:season", kwargs={"slug": self.league.slug, "number": self.number})
+
+    @property
+    def rules(self) -> Championship:
+        """How the season is run: its own rule set's championship hooks, whatever rule set its
+        league has moved on to since."""
+        return championship_for(self.ruleset)
+
+    @property
+    def cars_per_team(self) -> int:
+        """The cars each team races in the season, by its rule set and the league's settings."""
+        return self.rules.cars_per_team(self.league.settings)
+
+    @property
+    def rules_title(self) -> str:
+        """The rule set it ran, by its display name ("Formula D")."""
+        return self.rules.title
 
     @property
     def is_ended(self) -> bool:
@@ -100,13 +132,13 @@ class Season(models.Model):
     def race_setup(self) -> dict[str, int]:
         """The season's setup, every number given (its rule set's defaults where the organiser
         changed none); {} where the rule set has no season setup."""
-        return self.league.rules.validated_season_setup(self.setup or {})
+        return self.rules.validated_season_setup(self.setup or {})
 
     @property
     def setup_lines(self) -> list[tuple[SetupNumber, int]]:
         """The season's setup as its rule set lists it: (number, value) a line."""
         setup = self.race_setup
-        return [(number, setup[number.key]) for number in self.league.rules.season_setup]
+        return [(number, setup[number.key]) for number in self.rules.season_setup]
 
 
 class RoundStatus(models.TextChoices):
@@ -180,17 +212,17 @@ class Round(models.Model):
     @property
     def race_format_label(self) -> str:
         """The round's race format in words ("" where its rule set has none)."""
-        return dict(self.season.league.rules.race_formats).get(self.race_format, "")
+        return dict(self.season.rules.race_formats).get(self.race_format, "")
 
     @property
     def race_settings(self) -> dict[str, object]:
         """The league's settings as this round's race runs them: the race options it switched,
         else the league's (rules.championship.Championship.race_settings)."""
-        league = self.season.league
-        return league.rules.race_settings(league.settings, self.race_options, self.race_format)
+        rules, settings = self.season.rules, self.season.league.settings
+        return rules.race_settings(settings, self.race_options, self.race_format)
 
     @property
     def race_option_lines(self) -> tuple[RaceOptionLine, ...]:
         """Each race option of its rule set as this round's race runs it, for its page."""
-        league = self.season.league
-        return league.rules.race_option_lines(league.settings, self.race_options, self.race_format)
+        rules, settings = self.season.rules, self.season.league.settings
+        return rules.race_option_lines(settings, self.race_options, self.race_format)

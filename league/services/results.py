@@ -271,7 +271,7 @@ def _enter_result(
         if entry_id not in by_entry:
             raise ValidationError(OUTCOME_MISSING.format(driver=entry.driver))
     places = _places(entries, list(by_entry.values()))
-    rules = round_.season.league.rules
+    rules = round_.season.rules
     _check_bonus_points(round_, entries, outcomes, rules)
     _check_grid(entries, list(by_entry.values()))
     for entry_id, entry in entries.items():
@@ -302,7 +302,7 @@ def _enter_result(
 def entry_injury_roll(*, entry: Entry, value: int, expected_version: int | None = None):
     """Add one black-die roll to an entry's injury check ("Injuries": roll until settled)."""
     round_ = round_for_write(entry.round, expected_version, by_hand=True)
-    check = _roll_injury(entry, value, round_.season.league.rules)
+    check = _roll_injury(entry, value, round_.season.rules)
     round_advance(round_)
     return check
 
@@ -357,7 +357,7 @@ def _commit(round_: Round) -> list[Entry]:
     # Read again now that the round is locked: a points table changed before this round's result
     # (league_points_table_set, which waits for the season's rounds) is the one it scores by.
     league.refresh_from_db(fields=["settings"])
-    rules = league.rules
+    rules = round_.season.rules
     pending = pending_injuries(entries, rules)
     if pending:
         raise ValidationError(
@@ -405,7 +405,7 @@ def _heal(*, league: League, round_: Round, sat_out: Sequence[Driver]) -> None:
     served = {driver.pk for driver in sat_out}
     injured = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
     for driver in injured:
-        driver.races_to_miss = league.rules.heal_after_round(
+        driver.races_to_miss = round_.season.rules.heal_after_round(
             driver.races_to_miss, sat_out=driver.pk in served, extra_week_next=extra_week_next
         )
     Driver.objects.bulk_update(injured, ["races_to_miss"])
@@ -425,7 +425,7 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
     """Points (and, with careers, XP and injury) of one entry, set on it and its driver; the
     caller saves both."""
     assert entry.place is not None and entry.finished is not None, "scored before it was placed"
-    score = league.rules.score_entry(
+    score = round_.season.rules.score_entry(
         place=entry.place,
         field_size=field_size,
         multiplier=round_.multiplier,

@@ -63,7 +63,7 @@ def round_format_set(
     """Give a round not yet started another of its rule set's race formats (Mini's series: the
     organiser assigns formats instead of taking the document's order)."""
     round_ = round_for_write(round_, expected_version)
-    rules = round_.season.league.rules
+    rules = round_.season.rules
     if race_format not in dict(rules.race_formats):
         raise ValidationError(RACE_FORMAT_UNKNOWN.format(rules=rules.title, format=race_format))
     if round_.status != RoundStatus.SCHEDULED:
@@ -83,7 +83,7 @@ def round_race_options_set(
     round_ = round_for_write(round_, expected_version)
     if round_.status != RoundStatus.SCHEDULED:
         raise ValidationError(RACE_OPTIONS_STARTED.format(number=round_.number))
-    rules = round_.season.league.rules
+    rules = round_.season.rules
     if not rules.race_option_settings:
         raise ValidationError(NO_RACE_OPTIONS.format(rules=rules.title))
     switched = {**round_.race_options, **options}

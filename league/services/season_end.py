@@ -50,7 +50,7 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     refusal = season_end_refusal(season.rounds.all())
     if refusal:
         raise ValidationError(refusal)
-    rules = season.league.rules
+    rules = season.rules
     changes = _age_and_retire(season) if rules.careers else []
     season.ended_at = timezone.now()
     season.save(update_fields=["ended_at"])
@@ -80,7 +80,7 @@ def _age_and_retire(season: Season) -> list[SeasonEndChange]:
     A few statements for 10 drivers or 10,000: the report's lines go in with bulk_create (in
     batches of the database's parameter limit) and each driver is then set from their own line
     in one update."""
-    rules = season.league.rules
+    rules = season.rules
     drivers = (
         Driver.objects.filter(team__league=season.league)
         .racing()

@@ -22,6 +22,7 @@ from ..models import (
 )
 from .common import for_update, league_for_write
 from .errors import AlreadyDone, StaleSeason
+from .rule_sets import league_rules_move, rules_named
 from .tracks import tracks_ensure_sample
 
 SEASON_NOT_ENDED = "Season {number} has not ended yet: end it before opening the next one."
@@ -48,27 +49,11 @@ def _preset(rules: Championship, name: str) -> SeasonPreset:
     raise ValidationError(UNKNOWN_PRESET.format(name=name))
 
 
-@transaction.atomic
-def season_open(
-    *,
-    league: League,
-    preset: str = "",
-    tracks: Sequence[Track] | None = None,
-    number: int | None = None,
-) -> Season:
-    """Open the league's next season on a sample schedule (`preset`) or on `tracks` in order.
-    `number`: the season the asking page meant to open; if it is open already, that season
-    is the answer (AlreadyDone)."""
-    league_for_write(league)
-    if number is not None:
-        opened = league.seasons.filter(number=number).first()
-        if opened is not None:
-            schedule = opened.preset or "a schedule of its own"
-            raise AlreadyDone(SEASON_EXISTS.format(number=number, schedule=schedule), done=opened)
-    previous = league.current_season()
-    if previous is not None and not previous.is_ended:
-        raise ValidationError(SEASON_NOT_ENDED.format(number=previous.number))
-    rules = league.rules
+def season_schedule(
+    rules: Championship, preset: str = "", tracks: Sequence[Track] | None = None
+) -> list[Track]:
+    """The tracks of a season under `rules`, in race order: its sample schedule `preset`'s, or
+    `tracks`; a ValidationError for none, or for more than a season of `rules` races."""
     if preset:
         by_name = tracks_ensure_sample(rules)
         tracks = [by_name[scheduled.name] for scheduled in _preset(rules, preset).tracks]
@@ -76,9 +61,11 @@ def season_open(
         raise ValidationError(SCHEDULE_NEEDS_TRACKS)
     if len(tracks) > rules.most_rounds:
         raise ValidationError(SCHEDULE_TOO_LONG.format(rounds=rules.most_rounds, count=len(tracks)))
-    season = Season.objects.create(
-        league=league, number=previous.number + 1 if previous else 1, preset=preset
-    )
+    return list(tracks)
+
+
+def season_rounds_make(season: Season, rules: Championship, tracks: Sequence[Track]) -> None:
+    """The season's rounds on `tracks`, in order, each shaped as `rules` shape its number."""
     rounds = []
     for number, track in enumerate(tracks, start=1):
         shape = rules.round_shape(number)
@@ -93,6 +80,43 @@ def season_open(
             )
         )
     Round.objects.bulk_create(rounds)
+
+
+@transaction.atomic
+def season_open(
+    *,
+    league: League,
+    preset: str = "",
+    tracks: Sequence[Track] | None = None,
+    number: int | None = None,
+    ruleset: str = "",
+) -> Season:
+    """Open the league's next season on a sample schedule (`preset`) or on `tracks` in order,
+    under `ruleset` (the league's own if left out; another moves the league to it, carrying
+    over what fits: league/services/rule_sets.py). `number`: the season the asking page meant
+    to open; if it is open already, that season is the answer (AlreadyDone)."""
+    locked = league_for_write(league)
+    if number is not None:
+        opened = locked.seasons.filter(number=number).first()
+        if opened is not None:
+            schedule = opened.preset or "a schedule of its own"
+            raise AlreadyDone(SEASON_EXISTS.format(number=number, schedule=schedule), done=opened)
+    previous = locked.current_season()
+    if previous is not None and not previous.is_ended:
+        raise ValidationError(SEASON_NOT_ENDED.format(number=previous.number))
+    rules = rules_named(ruleset) if ruleset else locked.rules
+    tracks = season_schedule(rules, preset, tracks)
+    league_rules_move(locked, rules)
+    # The caller's league is the one the season is opened in: it follows the move.
+    league.ruleset, league.settings = locked.ruleset, locked.settings
+    league.settings_version = locked.settings_version
+    season = Season.objects.create(
+        league=league,
+        number=previous.number + 1 if previous else 1,
+        preset=preset,
+        ruleset=rules.name,
+    )
+    season_rounds_make(season, rules, tracks)
     return season
 
 
@@ -104,8 +128,8 @@ def season_setup_refusal(
     "The wear-point setup"). `rounds`: the season's rounds, if the caller has them; `lock`: the
     caller writes the setup, and a round started meanwhile must wait for it (or it for the
     round)."""
-    if not season.league.rules.season_setup:
-        return NO_SEASON_SETUP.format(rules=season.league.rules.title)
+    if not season.rules.season_setup:
+        return NO_SEASON_SETUP.format(rules=season.rules.title)
     if rounds is None:
         rounds = Round.objects.filter(season=season).order_by("number").only("number", "status")
         if lock:
@@ -126,7 +150,7 @@ def season_setup_set(
     league = league_for_write(season.league)
     season = for_update(Season).get(pk=season.pk)
     season.league = league
-    rules = season.league.rules
+    rules = season.rules
     if not rules.season_setup:
         raise ValidationError(NO_SEASON_SETUP.format(rules=rules.title))
     try:

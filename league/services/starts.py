@@ -351,7 +351,7 @@ def _start(round_: Round, starters: Sequence[tuple[Driver, str]], *, at_table: b
     )
     starters = [(stored[driver.pk], car) for driver, car in starters]
     _check_starters(round_.season.league, starters)
-    rules = round_.season.league.rules
+    rules = round_.season.rules
     entries = []
     for driver, car in starters:
         level, xp_gain = rules.starting(driver.xp)

@@ -71,7 +71,7 @@ def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> H
     standings = season_standings(season)
     rounds = [f"R{round_number}" for round_number in standings.rounds]
     filename = f"{season.league.slug}-season-{season.number}-{table}.csv"
-    bonus_label = season.league.rules.bonus_points_label
+    bonus_label = season.rules.bonus_points_label
     bonus = _bonus_points(season, "team_id" if table == "teams" else "driver_id", bonus_label)
     counting = ("Points", *((bonus_label,) if bonus_label else ()), "Adjustment", "Dropped")
 
@@ -130,7 +130,7 @@ def _blank(line: StandingLine) -> tuple[object, ...]:
 def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every result of the season's finished rounds, a line a car, in round and place order."""
     season = _season(league_for(slug), number)
-    bonus_label = season.league.rules.bonus_points_label
+    bonus_label = season.rules.bonus_points_label
     entries = (
         Entry.objects.filter(round__season=season, round__status=RoundStatus.FINISHED)
         .select_related("round__track", "driver", "team")
@@ -185,7 +185,7 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
         "league": {
             "name": league.name,
             "slug": league.slug,
-            "rule_set": league.rules.title,
+            "rule_set": season.rules.title,
             "time_zone": league.time_zone,
             "url": link(league.get_absolute_url()),
         },
@@ -200,7 +200,7 @@ def _standings_json(request: HttpRequest, season: Season) -> JsonResponse:
             {**_line_json(line, standings, link), "team": cast(Driver, line.competitor).team.name}
             for line in standings.drivers
         ],
-        "teams_title": league.rules.teams_title,
+        "teams_title": season.rules.teams_title,
         "teams": [_line_json(line, standings, link) for line in standings.teams],
         "ties": _ties_json(standings),
         "adjustments": [_adjustment_json(made) for made in standings.adjustments],
@@ -309,21 +309,23 @@ def team_sheet(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         ).select_related("driver")
         for entry in finished.order_by("place", "pk"):
             raced.setdefault(entry.round_id, []).append(entry)
+    cars_per_team = season.cars_per_team if season is not None else league.cars_per_team
     context = {
         "league": league,
         "team": team,
         "season": season,
+        "rules": season.rules if season is not None else league.rules,
         # A line a car: the team's entries where the round is raced, blanks to fill in where not.
         "rounds": [
             (
                 round_,
                 (entries := raced.get(round_.pk, []))
-                + [None] * max(0, (1 if entries else league.cars_per_team) - len(entries)),
+                + [None] * max(0, (1 if entries else cars_per_team) - len(entries)),
             )
             for round_ in rounds
         ],
         "drivers": drivers,
         # Blank lines for the rookies hired during the season, as the printed sheet has.
-        "spare_lines": range(max(0, league.cars_per_team + 2 - len(drivers))),
+        "spare_lines": range(max(0, cars_per_team + 2 - len(drivers))),
     }
     return render(request, "league/team_sheet.html", context)

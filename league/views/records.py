@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from .. import page_parts
-from ..records import league_records
+from ..records import league_record_book
 from .common import league_for
 
 
@@ -21,7 +21,7 @@ def records(request: HttpRequest, slug: str) -> HttpResponse:
             request,
             league,
             "league/_records.html",
-            lambda: {"league": league, "records": league_records(league)},
+            lambda: {"league": league, "book": league_record_book(league)},
         ),
     }
     return render(request, "league/records.html", context)

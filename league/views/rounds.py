@@ -66,7 +66,7 @@ def render_round(
         "race_options_form": RaceOptionsForm(round_=round_)
         if can_manage
         and round_.status == RoundStatus.SCHEDULED
-        and league.rules.race_option_settings
+        and round_.season.rules.race_option_settings
         else None,
     }
     template = "league/round.html#round-panel" if from_htmx(request) else "league/round.html"

@@ -4,7 +4,7 @@ setup (RBB: the cars' wear points), its end and its report."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,11 +13,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from rules.championship import Championship, championship_for
+
 from .. import page_parts, services
 from ..charts import season_charts
 from ..forms import SeasonForm, SeasonSetupForm
 from ..luck import season_extremes
-from ..models import League, Round, Season
+from ..models import League, Round, Season, Track, ruleset_choices
 from ..pagination import page_of
 from ..standings import season_standings
 from ..title import season_title
@@ -39,23 +41,16 @@ from .penalties import adjustment_form
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = managed_league(request, slug)
     current = league.current_season()
-    next_number = current.number + 1 if current else 1
-    asked = (request.POST if request.method == "POST" else request.GET).get("preset", "")
-    form = SeasonForm(
-        posted(request),
-        rules=league.rules,
-        next_number=next_number,
-        sample_tracks=services.sample_schedule_tracks(league.rules, asked),
-        action=request.path,
-        initial={"preset": asked},
-    )
+    form = _season_form(request, league.rules, current.number + 1 if current else 1)
     if request.method == "GET" or not form.is_valid():
         return _render_new(request, league, form)
 
     def opened(season: Season) -> HttpResponse:
-        messages.success(request, f"Season {season.number} is open.")
+        messages.success(request, f"Season {season.number} is open ({season.rules_title}).")
+        _say_carry_over(request, carried)
         return redirect(season)
 
+    carried = services.carry_over(league, form.rules)
     return answer(
         request,
         lambda: services.season_open(
@@ -63,17 +58,102 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
             preset=form.cleaned_data["preset"],
             tracks=form.tracks(),
             number=form.cleaned_data["number"],
+            ruleset=form.rules.name,
         ),
         done=opened,
         again=lambda reasons, status, fresh: _render_new(request, league, form, reasons),
     )
 
 
+def _season_form(
+    request: HttpRequest,
+    rules: Championship,
+    number: int,
+    tracks: Sequence[Track] = (),
+) -> SeasonForm:
+    """The form opening season `number` under the rule set asked for (posted or in the
+    address), else under `rules`; its schedule the sample schedule asked for, else `tracks`."""
+    data = request.POST if request.method == "POST" else request.GET
+    asked_rules = data.get("ruleset", "")
+    if asked_rules in dict(ruleset_choices()):
+        rules = championship_for(asked_rules)
+    asked = data.get("preset", "")
+    sample = services.sample_schedule_tracks(rules, asked) if asked else list(tracks)
+    return SeasonForm(
+        posted(request),
+        rules=rules,
+        next_number=number,
+        sample_tracks=sample,
+        action=request.path,
+        initial={"preset": asked},
+    )
+
+
+def _say_carry_over(request: HttpRequest, carried: services.CarryOver) -> None:
+    for line in carried.kept:
+        messages.info(request, line)
+    for line in carried.left:
+        messages.warning(request, line)
+
+
 def _render_new(request, league: League, form: SeasonForm, reasons=()) -> HttpResponse:
     on_form(form, reasons)
     status = BAD_REQUEST if request.method == "POST" else 200
-    context = {"league": league, "form": form}
+    context = {
+        "league": league,
+        "form": form,
+        "rules": form.rules,
+        "carry_over": services.carry_over(league, form.rules),
+    }
     return render(request, "league/season_new.html", context, status=status)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_rules(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The latest season opened again under another rule set, before its first race (the
+    season its last one's end opened, on that one's rule set)."""
+    league = managed_league(request, slug)
+    season = season_for(league, number)
+    tracks = [round_.track for round_ in season.rounds.select_related("track").order_by("number")]
+    form = _season_form(request, season.rules, season.number, tracks)
+    refusal = services.season_rules_refusal(season)
+    if request.method == "GET" or refusal or not form.is_valid():
+        return _render_rules(request, season, form, [refusal] if refusal else ())
+
+    def reopened(season: Season) -> HttpResponse:
+        messages.success(request, f"Season {season.number} runs under {season.rules_title}.")
+        _say_carry_over(request, carried)
+        return redirect(season)
+
+    carried = services.carry_over(league, form.rules)
+    return answer(
+        request,
+        lambda: services.season_rules_change(
+            season=season,
+            ruleset=form.rules.name,
+            preset=form.cleaned_data["preset"],
+            tracks=form.tracks(),
+        ),
+        done=reopened,
+        again=lambda reasons, status, fresh: _render_rules(request, season, form, reasons),
+    )
+
+
+def _render_rules(request, season: Season, form: SeasonForm, reasons=()) -> HttpResponse:
+    refusal = services.season_rules_refusal(season)
+    on_form(form, [reason for reason in reasons if reason != refusal])
+    status = BAD_REQUEST if request.method == "POST" else 200
+    context = {
+        "league": season.league,
+        "season": season,
+        "form": form if refusal is None else None,
+        "refusal": refusal,
+        "rules": form.rules,
+        "carry_over": services.carry_over(season.league, form.rules),
+    }
+    return render(request, "league/season_rules.html", context, status=status)
 
 
 @never_cache  # its organiser's setup form carries the version it was built on
@@ -109,6 +189,7 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             can_manage,
         ),
         "can_manage": can_manage,
+        "may_change_rules": can_manage and services.season_rules_refusal(season, rounds()) is None,
         "adjustment_form": adjustment_form(season, rounds=rounds()) if can_manage else None,
         **_setup_context(season, rounds, can_manage),
     }
@@ -131,7 +212,7 @@ def _season_standings(request, league: League, season: Season, rounds: list[Roun
         "driver_ties": standings.ties(list(drivers.object_list)),
         "team_ties": standings.ties(list(teams.object_list)),
         "charts": season_charts(
-            standings, [round_.number for round_ in rounds if round_.is_finished], league.rules
+            standings, [round_.number for round_ in rounds if round_.is_finished], season.rules
         ),
         "title": season_title(season, standings, rounds),
     }
@@ -142,7 +223,7 @@ def _setup_context(
 ) -> dict[str, object]:
     """The season setup's form for its organiser (where the rule set has a season setup), and
     why it may not change now, if it may not (`rounds()`: the rounds, read once a request)."""
-    rules = season.league.rules
+    rules = season.rules
     if not (can_manage and rules.season_setup):
         return {}
     return {
@@ -158,7 +239,7 @@ def season_setup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The season's setup (RBB: its wear points): its organiser changes it until the season's
     first race starts."""
     season = season_for(managed_league(request, slug), number)
-    rules = season.league.rules
+    rules = season.rules
     if not rules.season_setup:
         raise Http404(services.NO_SEASON_SETUP.format(rules=rules.title))
     form = SeasonSetupForm(posted(request), rules=rules, initial=season.race_setup)
@@ -244,6 +325,7 @@ def season_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "league/_season_report.html",
             lambda: {
                 "league": league,
+                "season": season,
                 "changes": page_of(
                     season.end_changes.select_related("driver__team__league"),
                     request.GET.get("page"),

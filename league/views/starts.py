@@ -90,7 +90,7 @@ def _start_or_take_over(request: HttpRequest, round_: Round) -> TheRace:
     if services.take_over_summary(round_) is not None:
         return services.round_take_over(round_=round_, expected_version=version)
     starters = starter_lines(round_, request.POST)
-    builds = build_lines(starters, round_.season.league.rules.car_build, request.POST)
+    builds = build_lines(starters, round_.season.rules.car_build, request.POST)
     return services.round_start_at_table(
         round_=round_,
         starters=chosen_starters(starters),
@@ -111,7 +111,7 @@ def _render_table(
         "season": round_.season,
         "league": league,
         "starters": starters,
-        "builds": build_lines(starters, league.rules.car_build, posted),
+        "builds": build_lines(starters, round_.season.rules.car_build, posted),
         "take_over": take_over,
         "errors": list(errors),
         "rookie_form": rookie_form or rookie_form_for(request, league),
@@ -194,7 +194,7 @@ def _change_or_cancel(request: HttpRequest, round_: Round) -> HttpResponse:
 def _starters_forms(round_: Round, race, posted=None):
     current = dict(round_.entries.values_list("driver_id", "car"))
     starters = starter_lines(round_, posted, current=current)
-    zones = round_.season.league.rules.car_build if race is not None else ()
+    zones = round_.season.rules.car_build if race is not None else ()
     return starters, build_lines(starters, zones, posted)
 
 

@@ -381,12 +381,14 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
 
 
 def without_grid(exported: dict[str, Any]) -> dict[str, Any]:
-    """`exported` as a file of version 3 writes it: its entries without their grid."""
-    entries = [
-        {name: value for name, value in row.items() if name != "grid"}
-        for row in exported["tables"]["league.entry"]
-    ]
-    return {**exported, "version": 3, "tables": {**exported["tables"], "league.entry": entries}}
+    """`exported` as a file of version 3 writes it: without the fields added in 4, its entries'
+    grid and its seasons' rule set."""
+    tables = dict(exported["tables"])
+    for label, added in (("league.entry", "grid"), ("league.season", "ruleset")):
+        tables[label] = [
+            {name: value for name, value in row.items() if name != added} for row in tables[label]
+        ]
+    return {**exported, "version": 3, "tables": tables}
 
 
 def test_an_entry_s_grid_position_comes_back_and_a_file_of_version_3_restores_none(organiser):

@@ -96,7 +96,7 @@ def test_a_league_with_no_results_has_no_records_yet(client, league):
 
 
 def started(driver: int, season: int, number: int, grid: int | None, place: int, finished=True):
-    return Race(driver, season, number, place, finished, grid == 1, 0, grid)
+    return Race(driver, season, number, place, finished, grid == 1, 0, grid=grid)
 
 
 def holder(driver_id: int, when: str) -> Holder:

@@ -173,7 +173,11 @@ def test_a_file_that_is_not_a_backup_is_a_400_with_the_reason(exported):
     refused(client, "{}", not_a_backup)
     refused(client, '{"format": "paddock-league", "version": 2', "cannot be read as JSON")
     other = {**exported, "version": 99}
-    refused(client, json.dumps(other), backup.UNKNOWN_VERSION.format(found=99, known=4))
+    refused(
+        client,
+        json.dumps(other),
+        backup.UNKNOWN_VERSION.format(found=99, known=backup.FORMAT_VERSION),
+    )
 
 
 def test_a_league_whose_address_is_someone_else_s_comes_back_at_the_next_free_one(exported):

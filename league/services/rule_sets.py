@@ -1,0 +1,271 @@
+"""A league's next season under another rule set (a Formula D league tries Formula... Death! for
+a season): what its settings, teams and drivers carry over, and what is left to its organiser
+(docs/rulings.md, "One league across rule sets").
+
+The league's rule set is its latest season's: it changes only with a season that no race has
+started yet, either opened so (`season_open(ruleset=...)`) or the season its last one's end
+opened, opened again under another (`season_rules_change`). Every season keeps the rule set it
+ran (Season.ruleset), so its pages and records read its own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from rules.championship import (
+    POINTS_TABLE,
+    Championship,
+    InvalidSetting,
+    UnknownChampionship,
+    championship_for,
+)
+
+from ..models import (
+    Driver,
+    DriverStatus,
+    Entry,
+    League,
+    Round,
+    RoundStatus,
+    Season,
+    Team,
+    Track,
+)
+from .common import for_update, league_for_write
+from .errors import AlreadyDone
+
+RULESET_UNKNOWN = "There is no rule set {name!r}."
+RULESET_NOT_LATEST = (
+    "Season {number} is not the league's latest season: only the season about to be raced may "
+    "change its rule set."
+)
+RULESET_SEASON_ENDED = "Season {number} has ended: the rule set it ran stays in its history."
+RULESET_MID_SEASON = (
+    "Season {number} has started (round {round} is under way or raced): a season keeps the rule "
+    "set it started on. Change it when opening the next season."
+)
+RULESET_HAS_RESULTS = (
+    "Season {number} has points adjustments or entries already: a season keeps the rule set it "
+    "started on. Change it when opening the next season."
+)
+RULESET_ALREADY = "Season {number} already runs under {rules}: here it is."
+
+
+def rules_named(name: str) -> Championship:
+    """The championship hooks of the rule set `name`; a ValidationError for no such rule set."""
+    try:
+        return championship_for(name)
+    except UnknownChampionship:
+        raise ValidationError(RULESET_UNKNOWN.format(name=name)) from None
+
+
+@dataclass(frozen=True)
+class CarryOver:
+    """What moving a league from one rule set to another keeps and what it leaves to the
+    organiser, a line of words each, for the page that opens the season and its message."""
+
+    kept: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()  # what the organiser has to see to
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return self.kept + self.left
+
+
+def carried_settings(
+    old: Championship, new: Championship, settings: Mapping[str, object]
+) -> tuple[dict[str, bool | str], tuple[str, ...]]:
+    """The league's `settings` under `new`: each setting `new` has too (the same key) keeps its
+    value where `new` allows it, the others take `new`'s defaults; the points table is kept
+    where it is the league's own or a preset of `new` too, else `new`'s first preset. With the
+    labels of the settings of `old` (changed from their defaults) that `new` drops."""
+    carried: dict[str, object] = {}
+    for setting in new.settings:
+        if setting.key in settings:
+            try:
+                carried[setting.key] = setting.checked(settings[setting.key])
+            except InvalidSetting:
+                continue
+    if new.points_presets and old.points_presets and POINTS_TABLE in settings:
+        table = old.points_table(settings)
+        if new.points_table_name(table) or not old.points_table_name(table):
+            carried[POINTS_TABLE] = settings[POINTS_TABLE]
+    try:
+        values = new.validated_settings(carried)
+        new.check_race_settings(values)
+    except InvalidSetting:
+        values = new.validated_settings({})
+    kept = {setting.key for setting in new.settings}
+    dropped = tuple(
+        setting.label
+        for setting in old.settings
+        if setting.key not in kept and setting.value_in(settings) != setting.default
+    )
+    return values, dropped
+
+
+def carry_over(league: League, new: Championship) -> CarryOver:
+    """What opening the league's next season under `new` keeps of its teams, drivers and
+    settings, and what it leaves to the organiser (a few queries: its teams and drivers)."""
+    old = league.rules
+    if old.name == new.name:
+        return CarryOver()
+    kept = [f"Every team and driver carries over to {new.title}, with their names and colours."]
+    left: list[str] = []
+    drivers = list(Driver.objects.filter(team__league=league).racing().select_related("team"))
+    if old.careers and new.careers:
+        kept.append("Drivers keep their careers: age, XP, prior injuries and races to miss.")
+    elif old.careers:
+        kept.append(
+            f"{new.title} has no careers: drivers' ages, XP and prior injuries are kept but not "
+            "used (they count again under a rule set with careers)."
+        )
+        injured = [driver for driver in drivers if driver.races_to_miss]
+        if injured:
+            names = ", ".join(driver.name for driver in injured)
+            kept.append(
+                f"Injuries do not carry over: nothing in {new.title} heals them, so {names} "
+                "may race again."
+            )
+    elif new.careers:
+        kept.append(
+            f"{new.title} has careers: each driver starts it from the age and XP they have "
+            "(a driver who never had one: age one, no XP)."
+        )
+    values, dropped = carried_settings(old, new, league.settings)
+    if dropped:
+        left.append(
+            f"{new.title} has no such settings, so they are dropped: " + "; ".join(dropped) + "."
+        )
+    cars = new.cars_per_team(values)
+    left += _team_lines(_racing_by_team(league, drivers), cars, new)
+    cards = any(driver.driver_card for driver in drivers)
+    if old.driver_card_skills and not new.driver_card_skills and cards:
+        kept.append(f"Drivers' cards are kept but {new.title} does not use them.")
+    homes = any(driver.home_track_id for driver in drivers)
+    if old.home_tracks and not new.home_tracks and homes:
+        kept.append(f"Home tracks are kept but {new.title} does not use them.")
+    if new.home_tracks and not old.home_tracks:
+        left.append(f"{new.title} gives drivers home tracks: set them on the drivers' pages.")
+    if new.driver_card_skills and not old.driver_card_skills:
+        left.append(f"{new.title} has drivers' cards: give them on the drivers' pages.")
+    if new.season_setup:
+        left.append(
+            f"{new.title}'s {new.season_setup_title.lower()} start at its defaults: change "
+            "them on the season page before its first race."
+        )
+    if new.car_build or new.race_formats:
+        left.append(
+            f"Each race of {new.title} is set up at its start (cars, cards, formats): nothing "
+            "of the last season's races carries over."
+        )
+    return CarryOver(tuple(kept), tuple(left))
+
+
+def _racing_by_team(league: League, drivers: Sequence[Driver]) -> dict[Team, int]:
+    counts: dict[Team, int] = dict.fromkeys(league.teams.order_by("name"), 0)
+    for driver in drivers:
+        if driver.status == DriverStatus.ACTIVE:
+            counts[driver.team] = counts.get(driver.team, 0) + 1
+    return counts
+
+
+def _team_lines(counts: Mapping[Team, int], cars: int, new: Championship) -> list[str]:
+    """Teams with more active drivers than `new` races cars a team, or fewer."""
+    lines = []
+    more = [team.name for team, count in counts.items() if count > cars]
+    fewer = [team.name for team, count in counts.items() if count < cars]
+    each = "one car a team" if cars == 1 else f"{cars} cars a team"
+    if more:
+        lines.append(
+            f"{new.title} races {each}: {', '.join(more)} "
+            f"{'has' if len(more) == 1 else 'have'} more active drivers than that, and picks "
+            "who starts each round (the others are kept)."
+        )
+    if fewer:
+        lines.append(
+            f"{new.title} races {each}: {', '.join(fewer)} "
+            f"{'has' if len(fewer) == 1 else 'have'} fewer active drivers; hire or leave a car "
+            "empty."
+        )
+    return lines
+
+
+def league_rules_move(league: League, new: Championship) -> None:
+    """Move the locked `league` to `new` (the caller holds its lock and opens the season): its
+    settings as `carried_settings` says, and its drivers' injuries healed where `new` has no
+    careers to heal them."""
+    old = league.rules
+    if old.name == new.name:
+        return
+    if old.careers and not new.careers:
+        Driver.objects.filter(team__league=league, races_to_miss__gt=0).update(races_to_miss=0)
+    league.settings, _dropped = carried_settings(old, new, league.settings)
+    league.ruleset = new.name
+    league.settings_version += 1
+    league.full_clean(validate_unique=False, validate_constraints=False)
+    league.save(update_fields=["ruleset", "settings", "settings_version"])
+
+
+def season_rules_refusal(season: Season, rounds: Iterable[Round] | None = None) -> str | None:
+    """Why the season may not change its rule set now, or None: only the league's latest
+    season, before any race of it starts and before anything is scored in it."""
+    if season.is_ended:
+        return RULESET_SEASON_ENDED.format(number=season.number)
+    # The rounds first: a season under way (the season page's usual case) is told so without a
+    # query of its own.
+    if rounds is None:
+        rounds = season.rounds.order_by("number").only("number", "status")
+    started = next((r for r in rounds if r.status != RoundStatus.SCHEDULED), None)
+    if started is not None:
+        return RULESET_MID_SEASON.format(number=season.number, round=started.number)
+    latest = season.league.seasons.order_by("-number").values_list("number", flat=True).first()
+    if latest != season.number:
+        return RULESET_NOT_LATEST.format(number=season.number)
+    if season.adjustments.exists() or Entry.objects.filter(round__season=season).exists():
+        return RULESET_HAS_RESULTS.format(number=season.number)
+    return None
+
+
+@transaction.atomic
+def season_rules_change(
+    *,
+    season: Season,
+    ruleset: str,
+    preset: str = "",
+    tracks: Sequence[Track] | None = None,
+) -> Season:
+    """Open the league's latest season again under `ruleset`, before any race of it starts (the
+    season its last one's end opened, on that one's rule set), on the sample schedule `preset`
+    or on `tracks` (else on the tracks it has). Its rounds are made again by the new rule
+    set's round shapes, its setup goes back to the new rule set's defaults, and the league
+    moves to the rule set (`league_rules_move`). The rule set it has is AlreadyDone."""
+    from .seasons import season_rounds_make, season_schedule  # it opens seasons through here
+
+    league = league_for_write(season.league)
+    season = for_update(Season).get(pk=season.pk)
+    season.league = league
+    new = rules_named(ruleset)
+    if season.ruleset == new.name:
+        raise AlreadyDone(
+            RULESET_ALREADY.format(number=season.number, rules=new.title), done=season
+        )
+    rounds = list(for_update(season.rounds.select_related("track").order_by("number")))
+    if refusal := season_rules_refusal(season, rounds):
+        raise ValidationError(refusal)
+    if not preset and not tracks:
+        tracks = [round_.track for round_ in rounds]
+    tracks = season_schedule(new, preset, tracks)
+    league_rules_move(league, new)
+    Round.objects.filter(season=season).delete()
+    season.ruleset = new.name
+    season.preset = preset
+    season.setup = {}
+    season.setup_version += 1
+    season.full_clean(validate_unique=False, validate_constraints=False)
+    season.save(update_fields=["ruleset", "preset", "setup", "setup_version"])
+    season_rounds_make(season, new, tracks)
+    return season

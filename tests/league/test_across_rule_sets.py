@@ -1,0 +1,343 @@
+"""One league across rule sets (issue 23): a Formula D league tries Formula... Death! for a
+season. Each season keeps the rule set it ran; the next season may be opened under another
+(or the one its last one's end opened, opened again before its first race); teams and drivers
+carry over where the new rule set has them; the pages and the records keep them apart."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from league import backup, services
+from league.models import Driver, League, Round, RoundStatus, Season
+from league.records import league_record_book
+from league.services.results import EntryOutcome
+from rules.championship import POINTS_TABLE, championship_for
+from tests.factories import published
+from tests.league.test_backup import empty_database, imported
+
+pytestmark = pytest.mark.django_db
+
+
+def formula_d_league(organiser, **settings) -> League:
+    league = published(
+        services.league_create(
+            name="Sunday Grand Prix", organiser=organiser, ruleset="formula_d", settings=settings
+        )
+    )
+    for name in ("Ann", "Bob", "Cid"):
+        services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+    return league
+
+
+def tracks(*names: str):
+    """Tracks of these names, new to the track list (the sample schedules' are already on it
+    for some rule sets)."""
+    return [services.track_create(name=f"{name} Ring") for name in names]
+
+
+def play(season: Season, order: tuple[str, ...] = ("Bob", "Ann", "Cid")) -> None:
+    """Every round of `season` raced by every active driver, finishing in `order`."""
+    for round_ in season.rounds.order_by("number"):
+        drivers = list(Driver.objects.filter(team__league=season.league).racing())
+        services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+        by_name = {entry.driver.name: entry for entry in round_.entries.select_related("driver")}
+        outcomes = [
+            EntryOutcome(entry_id=by_name[name].pk, finished=True, place=place)
+            for place, name in enumerate(order, start=1)
+        ]
+        services.round_result_enter(round_=round_, outcomes=outcomes)
+        services.round_result_commit(round_=round_)
+
+
+def formula_d_then_death(organiser) -> tuple[League, Season, Season]:
+    """A Formula D league that raced a season to its end, then a Formula... Death! season: the
+    one its end opened, opened again under Death before its first race, and raced."""
+    league = formula_d_league(organiser)
+    first = services.season_open(league=league, tracks=tracks("Monza", "Zandvoort"))
+    play(first)
+    _changes, second = services.season_end(season=first)
+    second = services.season_rules_change(season=second, ruleset="death")
+    play(second, order=("Cid", "Bob", "Ann"))
+    league.refresh_from_db()
+    first.refresh_from_db()
+    return league, first, second
+
+
+# -- the services ------------------------------------------------------------------------------
+
+
+def test_a_season_opened_under_another_rule_set_moves_the_league_and_keeps_the_last_one(
+    organiser,
+):
+    league = formula_d_league(organiser, laps="3", weather=True, gear_odds=True)
+    first = services.season_open(league=league, tracks=tracks("Monza"))
+    play(first)
+    services.season_end(season=first)
+    second = Season.objects.get(league=league, number=2)
+    assert second.ruleset == "formula_d"  # the end opens the next on the same rules
+
+    second = services.season_rules_change(season=second, ruleset="death", tracks=tracks("Spa"))
+
+    league.refresh_from_db()
+    first.refresh_from_db()
+    assert (league.ruleset, first.ruleset, second.ruleset) == ("death", "formula_d", "death")
+    assert first.rules.title == "Formula D" and second.rules.title == "Formula... Death!"
+    # Settings both rule sets have carry over; Formula D's own are dropped.
+    assert league.settings["laps"] == "3" and league.settings["gear_odds"] is True
+    assert "weather" not in league.settings
+    assert [round_.track.name for round_ in second.rounds.all()] == ["Spa Ring"]
+    assert set(second.race_setup) == {"damage"}  # Death's setup, at its defaults
+
+
+def test_the_next_season_is_opened_under_another_rule_set_when_the_last_has_ended(organiser):
+    league = formula_d_league(organiser)
+    first = services.season_open(league=league, tracks=tracks("Monza"))
+    play(first)
+    Season.objects.filter(pk=first.pk).update(ended_at="2026-01-01T00:00:00Z")
+    second = services.season_open(league=league, tracks=tracks("Spa"), ruleset="death")
+    assert second.ruleset == "death" and league.ruleset == "death"
+    assert League.objects.get(pk=league.pk).ruleset == "death"
+    assert Season.objects.get(pk=first.pk).ruleset == "formula_d"
+
+
+def test_an_unknown_rule_set_is_refused(organiser):
+    league = formula_d_league(organiser)
+    with pytest.raises(ValidationError, match="There is no rule set 'chess'"):
+        services.season_open(league=league, tracks=tracks("Monza"), ruleset="chess")
+    assert not league.seasons.exists()
+
+
+def test_the_rule_set_is_not_changed_mid_season(organiser):
+    league = formula_d_league(organiser)
+    season = services.season_open(league=league, tracks=tracks("Monza", "Spa"))
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__league=league))
+    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    expected = services.RULESET_MID_SEASON.format(number=1, round=1)
+    assert services.season_rules_refusal(season) == expected
+    with pytest.raises(ValidationError) as refused:
+        services.season_rules_change(season=season, ruleset="death")
+    assert refused.value.messages == [expected]
+    season.refresh_from_db()
+    league.refresh_from_db()
+    assert (season.ruleset, league.ruleset) == ("formula_d", "formula_d")
+    assert Round.objects.filter(season=season).count() == 2
+
+
+def test_an_ended_season_keeps_its_rule_set(organiser):
+    league, first, _second = formula_d_then_death(organiser)
+    assert services.season_rules_refusal(first) == services.RULESET_SEASON_ENDED.format(number=1)
+    with pytest.raises(ValidationError):
+        services.season_rules_change(season=first, ruleset="death")
+
+
+def test_the_same_rule_set_again_is_already_done(organiser):
+    league = formula_d_league(organiser)
+    season = services.season_open(league=league, tracks=tracks("Monza"))
+    with pytest.raises(services.AlreadyDone):
+        services.season_rules_change(season=season, ruleset="formula_d")
+
+
+def test_a_schedule_longer_than_the_new_rule_set_races_is_refused(organiser):
+    league = published(services.league_create(name="Long", organiser=organiser))  # Season Pass
+    season = services.season_open(league=league, tracks=tracks(*"ABCDEFGHI"))
+    with pytest.raises(ValidationError, match="consists of 8 races"):
+        services.season_rules_change(season=season, ruleset="mini")
+    season.refresh_from_db()
+    assert season.ruleset == "season_pass" and season.rounds.count() == 9
+
+
+def test_careers_carry_over_where_the_new_rule_set_has_them_and_injuries_heal_where_not(
+    organiser, league, teams
+):
+    """Season Pass to Formula D: ages and XP are kept (unused), an injury nothing in Formula D
+    would heal is healed, and a team of two is told Formula D races one car a team."""
+    Driver.objects.filter(name="Ann").update(xp=14, age=3, races_to_miss=2)
+    season = services.season_open(league=league, tracks=tracks("Monza"))
+    carried = services.carry_over(league, services.rules_named("formula_d"))
+    said = " ".join(carried.lines)
+    assert "ages, XP and prior injuries are kept but not used" in said
+    assert "Injuries do not carry over" in said and "Ann" in said
+    assert "races one car a team: Blue Moons, Red Herrings have more active drivers" in said
+
+    services.season_rules_change(season=season, ruleset="formula_d")
+
+    ann = Driver.objects.get(name="Ann")
+    assert (ann.xp, ann.age, ann.races_to_miss) == (14, 3, 0)
+    assert Driver.objects.filter(team__league=league).count() == 4
+
+
+def test_settings_the_new_rule_set_lacks_are_dropped_and_named():
+    old, new = championship_for("formula_d"), championship_for("season_pass")
+    values, dropped = services.carried_settings(old, new, {"laps": "3", "weather": True})
+    assert dropped == ("Race length", "Weather Conditions, on each track's weather chart")
+    assert values == new.validated_settings({})
+
+
+def test_the_points_table_carries_over_where_it_is_the_league_s_own_or_both_rule_sets_preset():
+    formula_d, death, season_pass = (
+        championship_for(name) for name in ("formula_d", "death", "season_pass")
+    )
+    preset = str(formula_d.default_points_table)
+    own = "5-3-1"
+    assert (
+        services.carried_settings(formula_d, death, {POINTS_TABLE: preset})[0][POINTS_TABLE]
+        == preset
+    )
+    assert services.carried_settings(formula_d, season_pass, {POINTS_TABLE: own})[0][
+        POINTS_TABLE
+    ] == str(season_pass.points_table({POINTS_TABLE: own}))
+    # Formula D's preset is no table of Season Pass's: it takes its own first preset.
+    assert services.carried_settings(formula_d, season_pass, {POINTS_TABLE: preset})[0][
+        POINTS_TABLE
+    ] == str(season_pass.default_points_table)
+
+
+# -- a Formula D season, then a Death season, in the league's history --------------------------
+
+
+def test_a_formula_d_season_then_a_death_season_both_show_in_the_league_s_history(
+    client, organiser
+):
+    league, first, second = formula_d_then_death(organiser)
+    assert all(r.status == RoundStatus.FINISHED for r in Round.objects.filter(season=second))
+    # The first season's rounds still race by its own rules (Formula D's race options).
+    assert first.rounds.first().race_option_lines != ()
+    assert second.rounds.first().race_option_lines[0].setting.key == "distribution"
+
+    page = client.get(league.get_absolute_url()).text
+    history = page[page.index('id="season-history"') :]
+    assert '<span class="season-rules">Formula D</span>' in history
+    assert '<span class="season-rules">Formula... Death!</span>' in history
+
+    first_page = client.get(first.get_absolute_url()).text
+    second_page = client.get(second.get_absolute_url()).text
+    assert "Rules: <strong>Formula D</strong>" in first_page
+    assert "Rules: <strong>Formula... Death!</strong>" in second_page
+    assert "Damage points" in second_page and "Damage points" not in first_page
+
+    records = client.get(reverse("league:records", args=[league.slug])).text
+    assert "Formula D (season 1)" in records and "Formula... Death! (season 2)" in records
+    book = league_record_book(league)
+    wins = {record.title: record for record in book.records}["Most wins"]
+    # Wins are the league's, over both seasons: Bob won the first's two, Cid the second's two.
+    assert wins.figure == 2 and {holder.name for holder in wins.holders} == {"Bob", "Cid"}
+    titles = {record.title: record for record in book.records}["Most titles"]
+    assert {holder.name for holder in titles.holders} == {"Bob"}
+
+
+def test_records_of_a_rule_set_s_own_are_kept_apart_by_rule_set(organiser):
+    """A Season Pass season (careers) then a Mini season (lap-leader points): the longest
+    career counts the Season Pass seasons only, and says so."""
+    league = published(services.league_create(name="Mixed", organiser=organiser))
+    services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    first = services.season_open(league=league, tracks=tracks("Monza"))
+    play(first, order=("Ann", "Bob", "Cid", "Dot"))
+    _changes, second = services.season_end(season=first)
+    services.season_rules_change(season=second, ruleset="mini")
+    league.refresh_from_db()
+    titles = [record.title for record in league_record_book(league).records]
+    assert "Longest career (Season Pass)" in titles and "Longest career" not in titles
+    assert [span.title for span in league_record_book(league).rule_sets] == [
+        "Season Pass",
+        "Mini's series",
+    ]
+
+
+def test_a_league_of_one_rule_set_names_none_on_its_records(league, season):
+    assert league_record_book(league).rule_sets == ()
+
+
+# -- the pages ---------------------------------------------------------------------------------
+
+
+def test_the_new_season_form_offers_the_rule_set_and_says_what_carries_over(
+    client_organiser, organiser
+):
+    league = formula_d_league(organiser)
+    url = reverse("league:season_new", args=[league.slug])
+    page = client_organiser.get(url).text
+    assert 'name="ruleset"' in page and '<option value="formula_d" selected>' in page
+    assert 'id="carry-over"' not in page  # the league's own rule set changes nothing
+    page = client_organiser.get(url, {"ruleset": "death"}).text
+    assert '<option value="death" selected>' in page
+    assert "Moving to Formula... Death!" in page and "cards are dealt or picked" in page
+    track = tracks("Monza")[0]
+    response = client_organiser.post(url, {"ruleset": "death", "race_1": track.pk, "number": "1"})
+    assert response.status_code == 302
+    season = Season.objects.get(league=league, number=1)
+    assert season.ruleset == "death"
+    page = client_organiser.get(response["Location"]).text
+    assert "Season 1 is open (Formula... Death!)" in page
+    assert "Every team and driver carries over" in page
+
+
+def test_the_season_page_offers_another_rule_set_only_before_its_first_race(
+    client_organiser, organiser
+):
+    league = formula_d_league(organiser)
+    season = services.season_open(league=league, tracks=tracks("Monza", "Spa"))
+    url = reverse("league:season_rules", args=[league.slug, 1])
+    assert url in client_organiser.get(season.get_absolute_url()).text
+    page = client_organiser.get(url, {"ruleset": "death"}).text
+    assert "Moving to Formula... Death!" in page
+    monza, spa = (r.track_id for r in season.rounds.order_by("number"))
+    response = client_organiser.post(url, {"ruleset": "death", "race_1": spa, "race_2": monza})
+    assert response.status_code == 302
+    season.refresh_from_db()
+    assert season.ruleset == "death"
+    assert [r.track_id for r in season.rounds.order_by("number")] == [spa, monza]
+
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__league=league))
+    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    assert url not in client_organiser.get(season.get_absolute_url()).text
+    response = client_organiser.post(url, {"ruleset": "formula_d", "race_1": spa})
+    assert response.status_code == 400
+    assert "keeps the rule set it started on" in response.text
+    season.refresh_from_db()
+    assert season.ruleset == "death"
+
+
+def test_the_season_page_says_which_rules_it_ran(client, league, season):
+    page = client.get(season.get_absolute_url()).text
+    assert 'id="season-rules"' in page and "Rules: <strong>Season Pass</strong>" in page
+
+
+# -- the backup ----------------------------------------------------------------------------------
+
+
+def test_a_backup_keeps_each_season_s_rule_set(organiser):
+    league, _first, _second = formula_d_then_death(organiser)
+    exported = json.loads(backup.league_file(league))
+    assert exported["version"] == backup.FORMAT_VERSION == 4
+    assert [row["ruleset"] for row in exported["tables"]["league.season"]] == [
+        "formula_d",
+        "death",
+    ]
+    empty_database()
+    restored = imported(exported)
+    assert list(restored.seasons.order_by("number").values_list("ruleset", flat=True)) == [
+        "formula_d",
+        "death",
+    ]
+
+
+def test_a_backup_of_before_rule_sets_per_season_runs_every_season_on_the_league_s(organiser):
+    league, _first, _second = formula_d_then_death(organiser)
+    exported = json.loads(backup.league_file(league))
+    for row in exported["tables"]["league.season"]:
+        del row["ruleset"]
+    empty_database()
+    with pytest.raises(ValidationError, match="names no ruleset"):
+        imported(exported)
+    exported["version"] = 3
+    for row in exported["tables"]["league.entry"]:
+        del row["grid"]  # a file of version 3 had no grid either
+    restored = imported(exported)
+    assert set(restored.seasons.values_list("ruleset", flat=True)) == {"death"}
