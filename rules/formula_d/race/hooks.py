@@ -57,6 +57,9 @@ class TableHooks(RuleSet[SetupT, StateT]):
     def pole(self, state: StateT) -> str | None:
         return state.grid[0] if state.grid else None
 
+    def round_of(self, state: StateT) -> int:
+        return state.round
+
     def status(self, state: StateT) -> str:
         where = f"Round {state.round}" if state.round else "Before the start"
         return f"{where} · a race of {state.setup.laps} laps"
