@@ -46,8 +46,14 @@ class Asked:
     event: int | None = None
 
 
+# Where a replay opens: the end of round 0, the grid set and every car at the start (and what
+# costs least to replay: the finish of a 3,000-event race costs a replay of all of it).
+OPENING = Asked(round=0)
+
+
 def asked_from(query) -> Asked:
-    """The point a replay's address asks for (`?round=3` or `?event=120`), or ValidationError."""
+    """The point a replay's address asks for (`?round=3` or `?event=120`; neither: OPENING), or
+    ValidationError."""
     numbers = {}
     for name in ("round", "event"):
         value = query.get(name, "")
@@ -58,7 +64,7 @@ def asked_from(query) -> Asked:
         numbers[name] = int(value)
     if len(numbers) > 1:
         raise ValidationError(ONE_AT_A_TIME)
-    return Asked(**numbers)
+    return Asked(**numbers) if numbers else OPENING
 
 
 @dataclass(frozen=True)
@@ -120,12 +126,15 @@ class Replay:
 
     @property
     def heading(self) -> str:
-        where = "the start" if self.round == 0 else f"round {self.round}"
         if self.at == 0:
             return "Before the first entry"
-        if self.round_end:
-            return f"At the end of {where}"
-        return f"In {where}, after event {self.at}"
+        if self.round == 0:
+            return "At the start, before round 1" if self.round_end else "Before the start"
+        return f"At the end of round {self.round}" if self.round_end else f"In round {self.round}"
+
+    @property
+    def round_name(self) -> str:
+        return f"Round {self.round}" if self.round else "Before the start"
 
     @property
     def drivers(self) -> dict[str, str]:

@@ -7,8 +7,8 @@ from . import ruling_views, views
 app_name = "races"
 
 # The race at the table: its turn page, its log, its undo, its big screen, its replay, a ruling
-# on its latest entry; and a league's rulings. (The round's actions, starting it at the table included, are the
-# round page's: league/urls.py.)
+# on its latest entry; and a league's rulings. (The round's actions, starting it at the table
+# included, are the round page's: league/urls.py.)
 urlpatterns = [
     path("<id:race_id>/", views.turn, name="turn"),
     path("<id:race_id>/log/", views.log, name="log"),

@@ -431,8 +431,8 @@ NOT_FOUND = 404
 def replay(request: HttpRequest, race_id: int) -> HttpResponse:
     """The race replayed from its log to a round's end or an event (in the address, so the
     address is the link to share), to whoever may see the race: read-only, for anyone once the
-    league is published. A point the address cannot name, or the log does not have, shows the
-    end of the race beside the reason (a 400 or a 404)."""
+    league is published. A point the address cannot name, or the log does not have, shows where
+    the replay opens beside the reason (a 400 or a 404)."""
     race, _can_referee = _shown_race(request, race_id)
     status, errors = 200, []
     try:
@@ -442,7 +442,7 @@ def replay(request: HttpRequest, race_id: int) -> HttpResponse:
     except race_replay.NotInTheLog as missing:
         status, errors = NOT_FOUND, [str(missing)]
     if errors:
-        shown = race_replay.replay_at(race, race_replay.Asked())
+        shown = race_replay.replay_at(race, race_replay.OPENING)
     context = {
         "race": race,
         "round": race.round,

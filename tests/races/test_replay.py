@@ -134,21 +134,21 @@ def test_the_replay_steps_by_round_and_by_event(client, race):
     assert f'href="{replay_url(race, round=0)}"' in html and 'id="previous-round"' in html
     assert f'href="{replay_url(race, round=2)}"' in html and 'id="next-round"' in html
     assert f'href="{replay_url(race, event=0)}" rel="first"' in html
-    assert f'href="{replay_url(race)}" rel="last"' in html
+    assert f'href="{replay_url(race, event=race.seq)}" rel="last"' in html
     assert 'name="event"' in html and 'type="range"' in html  # the scrubber, a plain form
     assert 'id="race-strip"' in html and 'id="dashboard"' in html
     at = replay_at(race, Asked(round=1)).at
     assert f'href="{replay_url(race, event=at + 1)}"' in html
-    assert "take back to here" not in html and "<form method=\"post\"" not in html  # read-only
+    assert "take back to here" not in html and '<form method="post"' not in html  # read-only
     first = client.get(replay_url(race, event=0)).content.decode()
     assert "Before the first entry" in first and 'rel="first"' not in first
-    end = client.get(replay_url(race)).content.decode()
+    opening = client.get(replay_url(race)).content.decode()
+    assert "At the start, before round 1" in opening and 'aria-current="page">Start<' in opening
+    end = client.get(replay_url(race, event=race.seq)).content.decode()
     assert f"event {race.seq} of {race.seq}" in end and 'rel="last"' not in end
 
 
-def test_a_point_the_address_cannot_name_or_the_log_lacks_is_refused_with_the_reason(
-    client, race
-):
+def test_a_point_the_address_cannot_name_or_the_log_lacks_is_refused_with_the_reason(client, race):
     drive(race, 10)
     race.refresh_from_db()
     count, last = race.seq, replay_at(race, Asked()).last_round
@@ -168,9 +168,7 @@ def test_an_unknown_race_has_no_replay(client, race):
     assert client.get(reverse("races:replay", kwargs={"race_id": race.pk + 1})).status_code == 404
 
 
-def test_an_unpublished_league_s_replay_is_a_404_to_all_but_its_members(
-    race, league, organiser
-):
+def test_an_unpublished_league_s_replay_is_a_404_to_all_but_its_members(race, league, organiser):
     drive(race, 5)
     league_services.league_publish_set(league=league, published=False)
     referee, stranger = UserFactory(username="referee"), UserFactory(username="stranger")
@@ -203,11 +201,11 @@ def test_a_replay_costs_the_same_queries_at_event_10_or_3000(
 
     race_logged(race, events=10)
     with django_assert_num_queries(3) as short:  # the race, its log, the lines of its round
-        assert client.get(replay_url(race)).status_code == 200
+        assert client.get(replay_url(race, event=race.seq)).status_code == 200
     race_logged(race, events=2990)
     started = time.perf_counter()
     with django_assert_num_queries(len(short.captured_queries)):
-        response = client.get(replay_url(race))
+        response = client.get(replay_url(race, event=race.seq))
     took = time.perf_counter() - started
     assert response.status_code == 200
     assert re.search(r"event 3000 of 3000", response.content.decode())
