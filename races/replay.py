@@ -144,10 +144,10 @@ class Replay:
 def replay_at(race: Race, asked: Asked) -> Replay:
     """`race` replayed from its log to the point `asked` for; NotInTheLog when the log has no
     such round or event."""
-    log = list(race.events.order_by("seq").values_list("kind", "payload", "automatic", "joined"))
-    count = len(log)
+    count = race.seq  # the log's length (a test asserts it)
     if asked.event is not None and asked.event > count:
         raise NotInTheLog(NO_SUCH_EVENT.format(event=asked.event, count=count))
+    log = _Log(race)
     states = engine.replayed(
         engine.setup_from_dict(race.setup), (Event(kind, payload) for kind, payload, *_ in log)
     )
@@ -158,15 +158,18 @@ def replay_at(race: Race, asked: Asked) -> Replay:
     stop = asked.event if asked.event is not None else count
     while at < stop:
         # An event's round is the race's as it stands before it, or its tap's first event's.
-        event_round = shown_round if _same_tap(log[at]) else engine.round_of(state)
+        event_round = shown_round if _same_tap(log.get(at)) else engine.round_of(state)
         if asked.round is not None and event_round > asked.round:
             break
         try:
-            state = next(states)
+            after = next(states, None)
         except EventRejected as refusal:
-            refused = REFUSED.format(seq=at + 1, kind=log[at][0], reason=refusal)
+            kind = (log.get(at) or ("",))[0]
+            refused = REFUSED.format(seq=at + 1, kind=kind, reason=refusal)
             break
-        at += 1
+        if after is None:  # a log shorter than its race's seq (never written so)
+            break
+        state, at = after, at + 1
         if event_round != shown_round:
             shown_round, first_of_round = event_round, at
     last_round = max(_round_reached(race), shown_round)
@@ -191,19 +194,50 @@ def replay_at(race: Race, asked: Asked) -> Replay:
     )
 
 
-def _same_tap(row: tuple) -> bool:
+class _Log:
+    """The race's log as (kind, payload, automatic, joined), read as far as the replay asks and
+    one event beyond (whether the next came in the same tap): in one query, whose rows are
+    fetched a batch at a time, so round 5 of a 3,000-event race reads only its first batch."""
+
+    BATCH = 200
+
+    def __init__(self, race: Race) -> None:
+        rows = race.events.order_by("seq").values_list("kind", "payload", "automatic", "joined")
+        self._rows = rows.iterator(chunk_size=self.BATCH)
+        self._read: list[tuple] = []
+
+    def get(self, index: int) -> tuple | None:
+        """The event at `index` (from 0), None past the log's end."""
+        while len(self._read) <= index:
+            row = next(self._rows, None)
+            if row is None:
+                return None
+            self._read.append(row)
+        return self._read[index]
+
+    def __iter__(self):
+        index = 0
+        while (row := self.get(index)) is not None:
+            yield row
+            index += 1
+
+
+def _same_tap(row: tuple | None) -> bool:
     """Whether the logged event was entered in the tap of the one before it (by Paddock, as the
     rules left one choice, or the roll tapped with a gear)."""
+    if row is None:
+        return False
     _kind, _payload, automatic, joined = row
     return bool(automatic or joined)
 
 
-def _round_ends(log: list[tuple], at: int, state: RaceState, shown_round: int) -> bool:
+def _round_ends(log: _Log, at: int, state: RaceState, shown_round: int) -> bool:
     """Whether event `at` ends its round: the log ends there, or the next event is entered in a
     later round by a tap of its own."""
-    if at == len(log):
+    following = log.get(at)
+    if following is None:
         return at > 0
-    return at > 0 and not _same_tap(log[at]) and engine.round_of(state) > shown_round
+    return at > 0 and not _same_tap(following) and engine.round_of(state) > shown_round
 
 
 def _round_reached(race: Race) -> int:
