@@ -136,10 +136,6 @@ class Replay:
     def round_name(self) -> str:
         return f"Round {self.round}" if self.round else "Before the start"
 
-    @property
-    def drivers(self) -> dict[str, str]:
-        return {car.car: car.driver for car in self.cars}
-
 
 def replay_at(race: Race, asked: Asked) -> Replay:
     """`race` replayed from its log to the point `asked` for; NotInTheLog when the log has no
