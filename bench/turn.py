@@ -4,14 +4,16 @@ Through the Django test Client, with a ten-car race of each rule set that runs r
 (Season Pass and Formula D): entering a move at event ~10 and ~300, a gear, and a roll with many
 checks pending (each entry is undone, untimed, so every repetition enters at the same event);
 undo of a move at event ~3,000 against one at ~10; the queries of committing a finished race of 10
-and of 40 cars; a spectator's poll of an unchanged race; and what a warm reload of the turn page
-asks of the server once static files have hashed names.
+and of 40 cars; the replay page at event ~10 and ~3,000; a spectator's poll of an unchanged
+race; and what a warm reload of the turn page asks of the server once static files have hashed
+names.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import statistics
 import time
 from collections.abc import Callable
 from urllib.parse import urlencode
@@ -226,6 +228,7 @@ def undo_rows(client: Client, organiser) -> list[Row]:
     )
     size = len(client.get(log).content) / 1024
     return [
+        *replay_rows(client, short, long),
         Row(
             f"event log, {UNDO_EVENTS:,} events",
             f"{size:.0f} KB, {counts[1]} queries ({counts[0]} at 10 events)",
@@ -238,6 +241,36 @@ def undo_rows(client: Client, organiser) -> list[Row]:
             f"{growth:5.2f} ({at_long:.2f}x trivial)",
             f"<= {GROWTH_TARGET}",
             growth <= GROWTH_TARGET,
+            gate=False,
+        ),
+    ]
+
+
+REPLAY_REPEATS = 5
+
+
+def replay_rows(client: Client, short, long) -> list[Row]:
+    """The replay page (races:replay) of the race logged to about event 3,000 against the one at
+    about event 10: its queries (the same), and its time at round 5 and at the finish, which
+    replays the whole log (reported, not judged: it has no cache, docs/architecture.md)."""
+    url = reverse("races:replay", kwargs={"race_id": long.pk})
+    counts = (
+        queries(lambda: client.get(reverse("races:replay", kwargs={"race_id": short.pk}))),
+        queries(lambda: client.get(url, {"event": long.seq})),
+    )
+    at_five = statistics.median(
+        seconds(lambda: client.get(url, {"round": 5})) for _ in range(REPLAY_REPEATS)
+    )
+    at_end = statistics.median(
+        seconds(lambda: client.get(url, {"event": long.seq})) for _ in range(REPLAY_REPEATS)
+    )
+    return [
+        same_queries_row("replay page", (f"{short.seq} events", f"{long.seq:,}"), counts),
+        Row(
+            f"replay page of {long.seq:,} events: round 5, the finish",
+            f"{at_five * 1000:.0f} ms, {at_end * 1000:.0f} ms",
+            "reported",
+            None,
             gate=False,
         ),
     ]

@@ -29,6 +29,7 @@ from league.views.results import committed
 from rules.engine import Event, RaceState
 
 from . import odds as gear_odds
+from . import replay as race_replay
 from . import services
 from .models import Race
 from .turn_panel import entered_panel, turn_panel, undone_panel
@@ -415,3 +416,33 @@ def odds(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     }
     template = "races/odds.html#odds" if request.htmx else "races/odds.html"
     return render(request, template, context, status=status)
+
+
+NOT_FOUND = 404
+
+
+@require_GET
+def replay(request: HttpRequest, race_id: int) -> HttpResponse:
+    """The race replayed from its log to a round's end or an event (in the address, so the
+    address is the link to share), to whoever may see the race: read-only, for anyone once the
+    league is published. A point the address cannot name, or the log does not have, shows where
+    the replay opens beside the reason (a 400 or a 404)."""
+    race, _can_referee = _shown_race(request, race_id)
+    status, errors = 200, []
+    try:
+        shown = race_replay.replay_at(race, race_replay.asked_from(request.GET))
+    except ValidationError as refusal:
+        status, errors = BAD_REQUEST, refusal.messages
+    except race_replay.NotInTheLog as missing:
+        status, errors = NOT_FOUND, [str(missing)]
+    if errors:
+        shown = race_replay.replay_at(race, race_replay.OPENING)
+    context = {
+        "race": race,
+        "round": race.round,
+        "season": race.round.season,
+        "league": race.round.season.league,
+        "replay": shown,
+        "errors": errors,
+    }
+    return render(request, "races/replay.html", context, status=status)

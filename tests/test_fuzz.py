@@ -1612,6 +1612,7 @@ def test_markup_in_names_comes_back_escaped(client: Client) -> None:
         shows(round_url, league_name, track_name)
         shows(reverse("races:turn", args=[race.pk]), track_name, *cars, *driver_names[:2])
         shows(reverse("races:log", args=[race.pk]), track_name, prompt.car)
+        shows(reverse("races:replay", args=[race.pk]), track_name, *cars, *driver_names[:2])
 
     run_examples(test, MARKUP_EXAMPLES, example, count=False)
     assert TRIED[test] >= MARKUP_EXAMPLES

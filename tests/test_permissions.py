@@ -132,6 +132,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "races:log": (PUBLIC, NOT_HERE),
     "races:odds": (PUBLIC, NOT_HERE),
     "races:screen": (PUBLIC, NOT_HERE),
+    "races:replay": (PUBLIC, NOT_HERE),
     "races:undo_back_to": (REFEREE, NOT_HERE_LOGIN),
     "races:ruling_new": (REFEREE, REFEREE),
     "races:rulings": (PUBLIC, NOT_HERE),
@@ -300,7 +301,7 @@ def _is_public(name: str, world: tuple[World, dict[str, Any]]) -> bool:
 OF_A_LEAGUE = frozenset({"slug", "team_id", "driver_id", "round_id", "race_id", "member_id"})
 # The race pages, under races/ by race id, guarded in their views (the spectator's poll reads
 # whether the league is published in its one query): not by `public`.
-RACE_PAGES = ("races:log", "races:odds", "races:screen", "races:turn")
+RACE_PAGES = ("races:log", "races:odds", "races:replay", "races:screen", "races:turn")
 
 
 def test_the_pages_of_an_unpublished_league_are_its_members_only(

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from rules.engine.contract import (
@@ -60,7 +60,15 @@ def apply(
     returned for this very state), so that it is not built again."""
     rules = _rules(state.setup.ruleset)
     # The prompts are built once per apply, for the new state; this one only checks the event.
-    prompt = prompt or rules.next_prompt(state)
+    new_state = _handled(rules, state, event, prompt or rules.next_prompt(state))
+    return new_state, rules.prompts(new_state)
+
+
+def _handled(
+    rules: RuleSet[Any, Any], state: RaceState, event: Event, prompt: Prompt | None
+) -> RaceState:
+    """`state` after `event`, which answers `prompt` (the first of its prompts), or
+    EventRejected."""
     if prompt is None:
         raise EventRejected("The race is over: nothing more can be entered.")
     if event.kind != prompt.kind:
@@ -72,7 +80,7 @@ def apply(
         if car != prompt.car:
             raise EventRejected(f"Not {car}: {prompt.text}.")
     new_state: RaceState = rules.handle(state, event, prompt)
-    return new_state, rules.prompts(new_state)
+    return new_state
 
 
 def stamp(state: RaceState, event: Event, at: str, prompt: Prompt | None = None) -> Event:
@@ -86,10 +94,29 @@ def stamp(state: RaceState, event: Event, at: str, prompt: Prompt | None = None)
 
 def replay(setup: RaceSetup, events: Iterable[Event]) -> RaceState:
     """The state after applying `events` in order from the start."""
-    state, _asked = start(setup)
-    for event in events:
-        state, _asked = apply(state, event)
+    states = replayed(setup, events)
+    state = next(states)
+    for state in states:  # noqa: B007 (the last one is the answer)
+        pass
     return state
+
+
+def replayed(setup: RaceSetup, events: Iterable[Event]) -> Iterator[RaceState]:
+    """The race at the start, then after each of `events` in turn, as `replay` gets there,
+    made as they are asked for (a replay that stops early costs what it replays); each event
+    checked as `apply` checks it (EventRejected), but without the prompts `apply` hands back,
+    which a replay never reads."""
+    rules = _rules(setup.ruleset)
+    state: RaceState = rules.start(setup)
+    yield state
+    for event in events:
+        state = _handled(rules, state, event, rules.next_prompt(state))
+        yield state
+
+
+def round_of(state: RaceState) -> int:
+    """The round of play `state` stands in, as its rule set counts them (0 before the start)."""
+    return _rules(state.setup.ruleset).round_of(state)
 
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:

@@ -83,6 +83,12 @@ class RuleSet(Generic[SetupT, StateT]):
         grid or it is not set yet."""
         return ()
 
+    def round_of(self, state: StateT) -> int:
+        """The round of play `state` stands in, as its log and status count them (0 before the
+        start: qualifying, the grid), for a replay's steps; 0 throughout for a rule set that
+        counts no rounds (its replay then steps by event)."""
+        return 0
+
     def pole(self, state: StateT) -> str | None:
         """The car that started the race from pole (the first of its grid), None where the
         rule set sets no grid or it is not set yet."""

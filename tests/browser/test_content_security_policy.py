@@ -246,6 +246,7 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     )
     visit("races:log", reverse("races:log", args=[race.pk]))
     visit("races:screen", reverse("races:screen", args=[race.pk]))
+    visit("races:replay", reverse("races:replay", args=[race.pk]) + "?event=2")
     visit("races:undo_back_to", reverse("races:undo_back_to", args=[race.pk, 2]))
     # The house rules (a table, whose alignment Markdown writes as a style, dropped) and a
     # ruling attached at the table, swapped in by htmx, then on the Rulings and round pages.

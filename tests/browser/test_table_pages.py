@@ -69,6 +69,7 @@ def test_the_pages_used_at_the_table_fit_a_phone(page: Page, live_server, login,
     fits(race.get_absolute_url())
     fits(reverse("races:log", args=[race.pk]))
     fits(reverse("races:undo_back_to", args=[race.pk, 2]))
+    fits(reverse("races:replay", args=[race.pk]) + "?round=2")  # steps, scrubber, strip, cars
 
 
 def test_the_gear_prompt_with_five_gears_and_their_faces_fits_the_first_screen(

@@ -129,9 +129,18 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
             return ""
         return words.describe(before, event, prompt, after)
 
+    def round_of(self, state: DeathState) -> int:
+        """The Attack Phase after a round is that round's, as its prompts say ("Attack Phase of
+        round 3"), though the state counts the next round already."""
+        return state.round - 1 if _attack_phase(state) else state.round
+
     def status(self, state: DeathState) -> str:
-        phase = " · Attack Phase" if state.attacking or state.phase == "attack_order" else ""
+        phase = " · Attack Phase" if _attack_phase(state) else ""
         return f"{super().status(state)}{phase}"
+
+
+def _attack_phase(state: DeathState) -> bool:
+    return state.attacking or state.phase == "attack_order"
 
 
 __all__ = ["OUT_REASONS", "Death", "DeathSetup", "DeathState"]

@@ -57,6 +57,9 @@ class TableHooks(RuleSet[SetupT, StateT]):
     def grid(self, state: StateT) -> tuple[str, ...]:
         return state.grid
 
+    def round_of(self, state: StateT) -> int:
+        return state.round
+
     def status(self, state: StateT) -> str:
         where = f"Round {state.round}" if state.round else "Before the start"
         return f"{where} · a race of {state.setup.laps} laps"

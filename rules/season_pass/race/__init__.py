@@ -136,6 +136,9 @@ class SeasonPass(RuleSet[RaceSetup, RaceState]):
     def describe(self, before: RaceState, event: Event, after: RaceState) -> str:
         return words.describe(before, event, after)
 
+    def round_of(self, state: RaceState) -> int:
+        return state.round
+
     def status(self, state: RaceState) -> str:
         where = f"Round {state.round}" if state.round else "Before the start"
         weather = str(state.weather) if state.weather else "not rolled yet"
