@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -35,6 +37,23 @@ def driver_detail(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
     return _render_driver(request, league, driver_for(league, driver_id))
 
 
+def _history(request: HttpRequest, league: League, driver: Driver) -> dict[str, Any]:
+    """The driver's results a page at a time, and their season ends. Its career columns (the
+    level raced at, XP, injuries) are shown where a season of the page has careers, filled for
+    the entries of those seasons only: a league may have run another rule set before."""
+    entries = driver.entries.select_related("round__season__league", "round__track", "team")
+    page = latest_page(
+        entries.order_by("-round__season__number", "-round__number", "-pk"),
+        request.GET.get("page"),
+    )
+    return {
+        "league": league,
+        "entries": page,
+        "careers": any(entry.round.season.rules.careers for entry in page),
+        "season_ends": driver.season_end_changes.select_related("season"),
+    }
+
+
 def _render_driver(
     request,
     league: League,
@@ -49,7 +68,6 @@ def _render_driver(
     home_track_form = home_track_form or HomeTrackForm(initial={"home_track": driver.home_track_id})
     if card_form is None and can_manage and league.rules.driver_card_skills:
         card_form = DriverCardForm.of(driver)
-    entries = driver.entries.select_related("round__season__league", "round__track", "team")
     context = {
         "league": league,
         "driver": driver,
@@ -57,14 +75,7 @@ def _render_driver(
             request,
             league,
             "league/_driver_history.html",
-            lambda: {
-                "league": league,
-                "entries": latest_page(
-                    entries.order_by("-round__season__number", "-round__number", "-pk"),
-                    request.GET.get("page"),
-                ),
-                "season_ends": driver.season_end_changes.select_related("season"),
-            },
+            lambda: _history(request, league, driver),
         ),
         "luck": page_parts.part(
             request,

@@ -6,6 +6,7 @@ carry over where the new rule set has them; the pages and the records keep them 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -341,3 +342,26 @@ def test_a_backup_of_before_rule_sets_per_season_runs_every_season_on_the_league
         del row["grid"]  # a file of version 3 had no grid either
     restored = imported(exported)
     assert set(restored.seasons.values_list("ruleset", flat=True)) == {"death"}
+
+
+def test_the_driver_page_fills_career_columns_for_the_seasons_that_had_careers(client, organiser):
+    """A Formula D season (no careers), then a Season Pass one: Ann's results show the level she
+    raced at and her XP for the Season Pass rounds, a dash for the Formula D ones."""
+    league = formula_d_league(organiser)
+    first = services.season_open(league=league, tracks=tracks("Monza", "Zandvoort"))
+    play(first)
+    _changes, second = services.season_end(season=first)
+    second = services.season_rules_change(season=second, ruleset="season_pass")
+    play(second)
+    ann = Driver.objects.get(team__league=league, name="Ann")
+    page = client.get(reverse("league:driver", args=[league.slug, ann.pk])).text
+    assert "<th>Raced as</th>" in page and '<th class="text-end">XP</th>' in page
+    rows = re.findall(r"<tr><td>(\d+)</td>.*?</tr>", page, flags=re.S)
+    assert rows.count("1") == 2 and rows.count("2") == 2
+    for row in re.findall(r"<tr><td>\d+</td>.*?</tr>", page, flags=re.S):
+        season = re.match(r"<tr><td>(\d+)</td>", row).group(1)
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, flags=re.S)
+        if season == "1":  # Formula D: a dash for the level, the XP and the injury
+            assert cells[2] == "–" and cells[-2:] == ["–", "–"], cells
+        else:
+            assert cells[2] not in ("", "–") and re.fullmatch(r"[+-]\d+", cells[-2]), cells
