@@ -42,6 +42,9 @@ TARGET = 100
 # phone ~800) the machine is too busy for the performance score to say anything of the site.
 BUSY = 500
 A_PAGE = 240  # seconds Lighthouse may take over one page
+TURN_PAGE = "turn page (spectator)"
+REFEREE_PAGE = "turn page (referee)"
+FIRST_LOAD_KB = 60  # issue 21: the turn page's first load, on the wire
 
 
 def lighthouse() -> tuple[Path | None, str]:
@@ -72,8 +75,10 @@ def lighthouse() -> tuple[Path | None, str]:
     return command, ""
 
 
-def audit(command: Path, url: str) -> dict:
-    """Lighthouse's report (its JSON) on `url`, in its default mobile mode."""
+def audit(command: Path, url: str, cookie: str = "") -> dict:
+    """Lighthouse's report (its JSON) on `url`, in its default mobile mode; `cookie`: the
+    session cookie of a signed-in visitor, sent with every request."""
+    headers = [f"--extra-headers={json.dumps({'Cookie': cookie})}"] if cookie else []
     ran = subprocess.run(
         [
             str(command),
@@ -84,6 +89,7 @@ def audit(command: Path, url: str) -> dict:
             f"--chrome-path={CHROMIUM}",
             "--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run",
             "--only-categories=" + ",".join(key for key, _ in CATEGORIES),
+            *headers,
         ],
         capture_output=True,
         text=True,
@@ -115,9 +121,13 @@ def misses(report: dict) -> list[str]:
     return found
 
 
-def pages() -> dict[str, str]:
-    """The pages audited, by name: their paths on a league built for it."""
+def pages() -> dict[str, tuple[str, str]]:
+    """The pages audited, by name: their paths on a league built for it, and the cookie a
+    signed-in visitor sends ("" for a visitor who is not): the turn page as a spectator sees it
+    and as its referee does (the prompt's controls)."""
+    from django.conf import settings
     from django.contrib.auth.models import User
+    from django.test import Client
 
     from bench import builders
     from league import services as league_services
@@ -135,10 +145,16 @@ def pages() -> dict[str, str]:
         starters=[(driver, f"{driver.team.name[:26]} {n}") for n, driver in enumerate(drivers)],
     )
     drive(race, 6, seed=3)
+    referee = Client()
+    referee.force_login(organiser)
+    session = (
+        f"{settings.SESSION_COOKIE_NAME}={referee.cookies[settings.SESSION_COOKIE_NAME].value}"
+    )
     return {
-        "home": "/",
-        "season (public)": season.get_absolute_url(),
-        "turn page (spectator)": race.get_absolute_url(),
+        "home": ("/", ""),
+        "season (public)": (season.get_absolute_url(), ""),
+        TURN_PAGE: (race.get_absolute_url(), ""),
+        REFEREE_PAGE: (race.get_absolute_url(), session),
     }
 
 
@@ -150,12 +166,31 @@ def measure(command: Path) -> list[tuple[str, dict | str]]:
     audited: list[tuple[str, dict | str]] = []
     # The static files as production sends them: compressed, under hashed names.
     with production_static(), live_server(production_static=True) as url:
-        for name, path in pages().items():
+        for name, (path, cookie) in pages().items():
             try:
-                audited.append((name, audit(command, url + path)))
+                audited.append((name, audit(command, url + path, cookie)))
             except (RuntimeError, subprocess.TimeoutExpired, json.JSONDecodeError) as failed:
                 audited.append((name, f"Lighthouse failed: {failed}"))
     return audited
+
+
+def first_load(name: str, report: dict) -> str:
+    """The turn page's first load against issue 21's target: its bytes on the wire (every
+    request, compressed as sent) and the scripts that block its first paint."""
+    weight = report["audits"]["total-byte-weight"]["numericValue"] / 1000
+    blocking = [
+        item["url"].rsplit("/", 1)[-1]
+        for item in report["audits"]["render-blocking-resources"]
+        .get("details", {})
+        .get("items", [])
+        if item["url"].split("?")[0].endswith(".js")
+    ]
+    met = weight <= FIRST_LOAD_KB and not blocking
+    scripts = ", ".join(blocking) if blocking else "none"
+    return (
+        f"  {name}, first load: {weight:.1f} KB on the wire, render-blocking scripts: "
+        f"{scripts}   target <= {FIRST_LOAD_KB} KB and none: {'met' if met else 'MISSED'}"
+    )
 
 
 def report(audited: list[tuple[str, dict | str]], version: str) -> None:
@@ -181,6 +216,9 @@ def report(audited: list[tuple[str, dict | str]], version: str) -> None:
     print("met" if not missed else "MISSED")
     for miss in missed:
         print(f"    {miss}")
+    for name, result in audited:
+        if name in (TURN_PAGE, REFEREE_PAGE) and not isinstance(result, str):
+            print(first_load(name, result))
     indexes = [
         result.get("environment", {}).get("benchmarkIndex", 0)
         for _name, result in audited

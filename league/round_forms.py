@@ -145,8 +145,7 @@ class RaceOptionsForm(forms.Form):
 
     def __init__(self, *args, round_, **kwargs):
         super().__init__(*args, **kwargs)
-        league = round_.season.league
-        for line in round_.season.rules.race_option_lines(league.settings, {}):
+        for line in round_.season.rules.race_option_lines(round_.season.league_settings, {}):
             setting = line.setting
             values = (("on", "On"), ("off", "Off")) if setting.kind == "bool" else setting.choices
             own = round_.race_options.get(setting.key)

@@ -294,7 +294,7 @@ class _RoundShape:
 def _round_shapes(season: Season, rounds: Iterable[Round] | None) -> dict[int, _RoundShape]:
     """Each round's multiplier and team race table, by number in order: from `rounds` when
     the caller has them, else in one query."""
-    league = season.league
+    settings = season.league_settings
     rows: Iterable[tuple[int, Any, Any, str, str]]
     if rounds is None:
         rows = season.rounds.order_by("number").values_list(
@@ -314,7 +314,7 @@ def _round_shapes(season: Season, rounds: Iterable[Round] | None) -> dict[int, _
     return {
         number: _round_shape(
             season.rules,
-            league.settings,
+            settings,
             multiplier,
             options,
             race_format,
@@ -455,12 +455,13 @@ def _team_race_points(seasons: Sequence[Season]) -> dict[tuple[int, str, int], i
     race); else the rounds, then the results of those raced as team races."""
     if not seasons:
         return {}
-    # Each season's rounds race by the season's own rule set (one league may run several).
-    settings = seasons[0].league.settings
+    # Each season's rounds race by the season's own rule set and the settings it ran under
+    # (one league may run several).
     rules_of = {season.pk: season.rules for season in seasons}
+    settings_of = {season.pk: season.league_settings for season in seasons}
     if not any(
-        rules.race_option_settings or rules.team_race_points(settings) is not None
-        for rules in rules_of.values()
+        rules_of[pk].race_option_settings or rules_of[pk].team_race_points(settings) is not None
+        for pk, settings in settings_of.items()
     ):
         return {}
     rounds = Round.objects.filter(
@@ -469,7 +470,8 @@ def _team_race_points(seasons: Sequence[Season]) -> dict[tuple[int, str, int], i
     shapes = {
         pk: shape
         for pk, season_id, *shaped in rounds
-        if (shape := _round_shape(rules_of[season_id], settings, *shaped)).team_table is not None
+        if (shape := _round_shape(rules_of[season_id], settings_of[season_id], *shaped)).team_table
+        is not None
     }
     if not shapes:
         return {}

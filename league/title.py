@@ -54,12 +54,11 @@ def season_title(
     left = [round_ for round_ in rounds if not round_.is_finished]
     if season.is_ended or not left or len(left) == len(rounds):
         return None
-    league = season.league
     rounds_left = [_left(season, round_) for round_ in left]
     field_size = _largest_field(standings.drivers.rows)
     counted = _Counted(season, standings)
     best_left = most_points_each_round(
-        season.rules, league.settings, rounds_left, field_size=field_size
+        season.rules, season.league_settings, rounds_left, field_size=field_size
     )
     drivers = title_race(
         standings.drivers.rows,
@@ -69,7 +68,7 @@ def season_title(
     team_rows = [_row(line) for line in standings.teams]
     team_best_left = most_points_each_round(
         season.rules,
-        league.settings,
+        season.league_settings,
         rounds_left,
         field_size=field_size,
         cars=season.cars_per_team,
@@ -204,7 +203,6 @@ def _forecast(
     """The drivers' (or the `teams`') title forecast, the likeliest first."""
     if race.decided or not field_size:
         return ()
-    league = season.league
     simulated = standings.drivers[:MOST_SIMULATED]
     lines = standings.teams if teams else simulated
     by_key = {line.competitor.pk: line for line in lines}
@@ -217,7 +215,9 @@ def _forecast(
         [
             round_.team_table.points(place, field_size) * round_.multiplier
             if teams and round_.team_table is not None
-            else season.rules.points_for(place, field_size, round_.multiplier, league.settings)
+            else season.rules.points_for(
+                place, field_size, round_.multiplier, season.league_settings
+            )
             for place in range(1, min(field_size, MOST_SIMULATED) + 1)
         ]
         for round_ in rounds_left

@@ -125,7 +125,7 @@ def _shows_odds(race: Race) -> bool:
     """Whether the race's league lets players see the gear odds (a setting its season's rule
     set reads)."""
     season = race.round.season
-    return season.rules.shows_gear_odds(season.league.settings)
+    return season.rules.shows_gear_odds(season.league_settings)
 
 
 def _render_turn(
@@ -395,7 +395,7 @@ def odds(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     race, _can_referee = _shown_race(request, race_id)
     season = race.round.season
     league = season.league
-    shown = season.rules.shows_gear_odds(league.settings)
+    shown = season.rules.shows_gear_odds(season.league_settings)
     status, errors = 200, []
     try:
         asked = gear_odds.asked_from(request.GET)

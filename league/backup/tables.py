@@ -26,7 +26,8 @@ from ..models import (
 
 FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
-# rules and rulings; 4: each season's rule set and an entry's grid position. A file of an older
+# rules and rulings; 4: each season's rule set (and the settings it ran under, kept when its
+# league moved on to another) and an entry's grid position. A file of an older
 # version lacks the tables added since (Table.since), which it restores as empty, and the fields
 # added since (Table.fields_since), which take their defaults or what a site of then read in
 # their place (a season's rule set: its league's, league/backup/importing.py).
@@ -69,7 +70,7 @@ TABLES: list[Table] = [
         "league.season",
         Season,
         lambda league: Season.objects.filter(league=league),
-        fields_since={"ruleset": 4},
+        fields_since={"ruleset": 4, "settings_kept": 4},
     ),
     Table("league.round", Round, lambda league: Round.objects.filter(season__league=league)),
     Table("league.team", Team, lambda league: Team.objects.filter(league=league)),

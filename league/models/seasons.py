@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
 from rules.championship import (
     Championship,
     Drops,
+    InvalidSetting,
     RaceOptionLine,
     SetupNumber,
+    UnknownChampionship,
     championship_for,
 )
 
@@ -31,6 +34,13 @@ class Season(models.Model):
         help_text="The rule set the season is run on: its league's when it was opened (a "
         'league may open a season under another; docs/rulings.md, "One league across rule '
         "sets\"). A season left without one takes its league's when saved.",
+    )
+    settings_kept = models.JSONField(
+        null=True,
+        blank=True,
+        default=None,
+        help_text="The league's settings as the season ran under them, kept when the league "
+        "moved on to another rule set (whose settings differ); empty: the league's own.",
     )
     preset = models.CharField(
         max_length=40, blank=True, help_text="The sample schedule this season follows, if any."
@@ -85,6 +95,17 @@ class Season(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("league:season", kwargs={"slug": self.league.slug, "number": self.number})
 
+    def clean(self) -> None:
+        """Settings kept for the season are settings of its own rule set."""
+        if self.settings_kept is None:
+            return
+        try:
+            self.settings_kept = championship_for(self.ruleset).validated_settings(
+                self.settings_kept
+            )
+        except (UnknownChampionship, InvalidSetting, TypeError, AttributeError) as error:
+            raise ValidationError({"settings_kept": str(error)}) from error
+
     @property
     def rules(self) -> Championship:
         """How the season is run: its own rule set's championship hooks, whatever rule set its
@@ -92,9 +113,16 @@ class Season(models.Model):
         return championship_for(self.ruleset)
 
     @property
+    def league_settings(self) -> dict:
+        """The league's settings as this season runs under them: the league's own, or those
+        it had when it moved on to another rule set (kept, so that the season's standings,
+        rounds and title race read as they did)."""
+        return self.settings_kept if self.settings_kept is not None else self.league.settings
+
+    @property
     def cars_per_team(self) -> int:
         """The cars each team races in the season, by its rule set and the league's settings."""
-        return self.rules.cars_per_team(self.league.settings)
+        return self.rules.cars_per_team(self.league_settings)
 
     @property
     def rules_title(self) -> str:
@@ -218,11 +246,11 @@ class Round(models.Model):
     def race_settings(self) -> dict[str, object]:
         """The league's settings as this round's race runs them: the race options it switched,
         else the league's (rules.championship.Championship.race_settings)."""
-        rules, settings = self.season.rules, self.season.league.settings
+        rules, settings = self.season.rules, self.season.league_settings
         return rules.race_settings(settings, self.race_options, self.race_format)
 
     @property
     def race_option_lines(self) -> tuple[RaceOptionLine, ...]:
         """Each race option of its rule set as this round's race runs it, for its page."""
-        rules, settings = self.season.rules, self.season.league.settings
+        rules, settings = self.season.rules, self.season.league_settings
         return rules.race_option_lines(settings, self.race_options, self.race_format)

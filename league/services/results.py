@@ -429,7 +429,7 @@ def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League
         place=entry.place,
         field_size=field_size,
         multiplier=round_.multiplier,
-        settings=league.settings,
+        settings=round_.season.league_settings,
         finished=entry.finished,
         injury_columns=entry.injury_columns,
         injury_rolls=entry.injury_rolls,

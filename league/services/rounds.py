@@ -90,7 +90,7 @@ def round_race_options_set(
     try:
         round_.race_options = rules.validated_race_options(
             {key: value for key, value in switched.items() if value is not None},
-            round_.season.league.settings,
+            round_.season.league_settings,
         )
     except InvalidSetting as error:
         raise ValidationError(str(error)) from error

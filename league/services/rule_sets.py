@@ -194,13 +194,19 @@ def _team_lines(counts: Mapping[Team, int], cars: int, new: Championship) -> lis
     return lines
 
 
-def league_rules_move(league: League, new: Championship) -> None:
-    """Move the locked `league` to `new` (the caller holds its lock and opens the season): its
-    settings as `carried_settings` says, and its drivers' injuries healed where `new` has no
-    careers to heal them."""
+def league_rules_move(league: League, new: Championship, opening: Season | None = None) -> None:
+    """Move the locked `league` to `new` (the caller holds its lock and opens the season,
+    `opening` if it exists already): its settings as `carried_settings` says, and its drivers'
+    injuries healed where `new` has no careers to heal them. Every earlier season keeps the
+    settings it ran under (Season.settings_kept), which the move would otherwise change under
+    its standings."""
     old = league.rules
     if old.name == new.name:
         return
+    earlier = Season.objects.filter(league=league, settings_kept__isnull=True)
+    if opening is not None:
+        earlier = earlier.exclude(pk=opening.pk)
+    earlier.update(settings_kept=league.settings)
     if old.careers and not new.careers:
         Driver.objects.filter(team__league=league, races_to_miss__gt=0).update(races_to_miss=0)
     league.settings, _dropped = carried_settings(old, new, league.settings)
@@ -259,7 +265,7 @@ def season_rules_change(
     if not preset and not tracks:
         tracks = [round_.track for round_ in rounds]
     tracks = season_schedule(new, preset, tracks)
-    league_rules_move(league, new)
+    league_rules_move(league, new, opening=season)
     Round.objects.filter(season=season).delete()
     season.ruleset = new.name
     season.preset = preset

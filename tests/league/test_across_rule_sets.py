@@ -15,6 +15,7 @@ from django.urls import reverse
 from league import backup, services
 from league.models import Driver, League, Round, RoundStatus, Season
 from league.records import league_record_book
+from league.standings import season_standings
 from league.services.results import EntryOutcome
 from rules.championship import POINTS_TABLE, championship_for
 from tests.factories import published
@@ -334,6 +335,7 @@ def test_a_backup_of_before_rule_sets_per_season_runs_every_season_on_the_league
     exported = json.loads(backup.league_file(league))
     for row in exported["tables"]["league.season"]:
         del row["ruleset"]
+        del row["settings_kept"]  # a file of version 3 kept none either
     empty_database()
     with pytest.raises(ValidationError, match="names no ruleset"):
         imported(exported)
@@ -365,3 +367,40 @@ def test_the_driver_page_fills_career_columns_for_the_seasons_that_had_careers(c
             assert cells[2] == "–" and cells[-2:] == ["–", "–"], cells
         else:
             assert cells[2] not in ("", "–") and re.fullmatch(r"[+-]\d+", cells[-2]), cells
+
+
+def _teams_table(season: Season) -> dict[str, int]:
+    season = Season.objects.get(pk=season.pk)
+    return {line.competitor.name: line.points for line in season_standings(season).teams}
+
+
+def test_a_season_keeps_the_settings_it_ran_under_when_the_league_moves_to_another_rule_set(
+    client, organiser
+):
+    """A Formula D season raced as team races (a setting Death has not): opening the next
+    season under Death drops the setting from the league, but the season it scored keeps it,
+    so its team table, its leaders and its pages read as they did."""
+    league = published(
+        services.league_create(
+            name="Team Grand Prix",
+            organiser=organiser,
+            ruleset="formula_d",
+            settings={"cars_per_team": "2", "team_race": True},
+        )
+    )
+    services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    first = services.season_open(league=league, tracks=tracks("Monza"))
+    play(first, order=("Ann", "Cid", "Bob", "Dot"))
+    before = _teams_table(first)
+    page = client.get(first.get_absolute_url()).text
+    _changes, second = services.season_end(season=first)
+    services.season_rules_change(season=second, ruleset="death")
+    league.refresh_from_db()
+    assert "team_race" not in league.settings  # Death has no team race
+    first.refresh_from_db()
+    assert first.settings_kept == {**first.settings_kept, "team_race": True}
+    assert _teams_table(first) == before == {"Reds": 16, "Blues": 13}  # the team race's table
+    assert client.get(first.get_absolute_url()).text.count(">16<") == page.count(">16<") > 0
+    second.refresh_from_db()
+    assert second.settings_kept is None and second.league_settings == league.settings

@@ -382,11 +382,15 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
 
 def without_grid(exported: dict[str, Any]) -> dict[str, Any]:
     """`exported` as a file of version 3 writes it: without the fields added in 4, its entries'
-    grid and its seasons' rule set."""
+    grid, its seasons' rule set and the settings they kept."""
     tables = dict(exported["tables"])
-    for label, added in (("league.entry", "grid"), ("league.season", "ruleset")):
+    for label, added in (
+        ("league.entry", {"grid"}),
+        ("league.season", {"ruleset", "settings_kept"}),
+    ):
         tables[label] = [
-            {name: value for name, value in row.items() if name != added} for row in tables[label]
+            {name: value for name, value in row.items() if name not in added}
+            for row in tables[label]
         ]
     return {**exported, "version": 3, "tables": tables}
 
