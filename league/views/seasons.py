@@ -32,7 +32,6 @@ from .common import (
     posted,
     season_for,
 )
-from .penalties import adjustment_form
 
 
 @never_cache
@@ -190,7 +189,6 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ),
         "can_manage": can_manage,
         "may_change_rules": can_manage and services.season_rules_refusal(season, rounds()) is None,
-        "adjustment_form": adjustment_form(season, rounds=rounds()) if can_manage else None,
         **_setup_context(season, rounds, can_manage),
     }
     return render(request, "league/season.html", context)

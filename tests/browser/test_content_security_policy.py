@@ -218,6 +218,8 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     visit("league:season_new", slug + "/seasons/new/")
     visit("league:season_end", f"{slug}/seasons/2/end/")
     visit("league:season_setup", f"/{wear.slug}/seasons/1/setup/")
+    # The same season, before its first race, opened again under another rule set: the page.
+    visit("league:season_rules", f"/{wear.slug}/seasons/1/rules/")
     # A penalty, a bonus and drop rounds: the organiser's page, the season page striking out.
     league_services.adjustment_add(
         season=season, user=organiser, expected_version=0, points=-3, reason="Contact",

@@ -1,4 +1,4 @@
-"""The organiser enters a penalty on the season page and sees it in the standings, the public
+"""The organiser enters a penalty from the season page and sees it in the standings, the public
 list of adjustments and the CSV; then drops the worst result and sees it struck through
 (issue 22), on a phone."""
 
@@ -37,8 +37,9 @@ def test_the_organiser_enters_a_penalty_and_sees_it_in_the_standings_and_the_csv
     ann = standings.locator("tr", has_text="Ann")
     before = int(ann.locator("td.fw-bold").inner_text().split()[0])
 
+    page.locator("#adjustments-link").click()
     page.get_by_label("Driver or team").select_option(label="Ann (Reds)")
-    page.get_by_label("Round").select_option(label="Round 1, Imola")
+    page.get_by_label("Round", exact=True).select_option(label="Round 1, Imola")
     page.get_by_label("Points (-5 takes five, +2 gives two)").fill("-5")
     page.get_by_label("Reason (shown publicly)").fill("Contact at Tosa")
     page.get_by_role("button", name="Enter the adjustment").click()

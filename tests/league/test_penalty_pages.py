@@ -57,11 +57,15 @@ def penalise(league: League, driver: Driver, points: int = -4, **values) -> Poin
     )
 
 
-def test_the_organiser_enters_a_penalty_on_the_season_page_s_form(client):
+def test_the_organiser_enters_a_penalty_on_the_page_the_season_page_links_to(client):
     league = raced_league()
     driver = first_drivers(league)[0]
     client.force_login(league.organiser)
-    page = client.get(league.get_absolute_url() + "seasons/1/").text
+    season_page = client.get(league.get_absolute_url() + "seasons/1/").text
+    # No form listing every driver on the season page: a link to the page that has it.
+    assert 'id="adjustment-form"' not in season_page
+    assert f'href="{url(league)}" id="adjustments-link"' in season_page
+    page = client.get(url(league)).text
     assert 'id="adjustment-form"' in page and f"driver:{driver.pk}" in page
     answer = client.post(
         url(league),
