@@ -8,6 +8,7 @@ printed beside the timings, with the target each row answers to.
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from collections.abc import Callable
@@ -78,6 +79,30 @@ def queries(action: Callable[[], object]) -> int:
     with CaptureQueriesContext(connection) as captured:
         action()
     return len(captured.captured_queries)
+
+
+# A bulk insert of many rows: "INSERT INTO "table" (...) VALUES (...), (...)".
+MANY_ROWS = re.compile(r'^INSERT INTO "?(\w+)"?.*\bVALUES\s*\(.*\),\s*\(', re.S)
+
+
+def statements(action: Callable[[], object]) -> tuple[int, int]:
+    """The statements `action` makes from a cold cache, a bulk insert counted once however
+    many batches the database's parameter limit splits it in (SQLite's 999 a query: 10,000
+    rows of 9 fields are 91 batches), and how many batches were folded so. An insert of one row
+    at a time is never folded: a loop of them still counts each."""
+    cache.clear()
+    with CaptureQueriesContext(connection) as captured:
+        action()
+    count, folded, last = 0, 0, None
+    for query in captured.captured_queries:
+        many = MANY_ROWS.match(query["sql"])
+        table = many.group(1) if many else None
+        if table is not None and table == last:
+            folded += 1
+        else:
+            count += 1
+        last = table
+    return count, folded
 
 
 def ratio_row(name: str, ratio: float, most: float, extra: str = "") -> Row:
