@@ -15,6 +15,7 @@ BOX_GAP = 3
 HEIGHT = 34
 # The band of its team's colour along the top of a car's box.
 BAND = 6
+NAME_ROOM = 5  # characters of its name a box shows
 # Its fill and its text's, by state: readable in print and for colour-blind eyes (the state is
 # also written in the box: P for pitted, X for out, F for finished).
 FILLS = {
@@ -56,8 +57,14 @@ class StripCar:
 
     @property
     def name(self) -> str:
-        """The car's name as its box has room for it."""
-        return self.car if len(self.car) <= 5 else f"{self.car[:4]}…"
+        """The car's name as its box has room for it (five characters): a short last word
+        (a team's car number, "Rosso 2") is kept, so a team's cars stay apart ("Ros…2")."""
+        if len(self.car) <= NAME_ROOM:
+            return self.car
+        *first, last = self.car.split()
+        if first and len(last) <= 2:
+            return f"{self.car[: NAME_ROOM - 1 - len(last)].rstrip()}…{last}"
+        return f"{self.car[: NAME_ROOM - 1]}…"
 
     @property
     def lap_text(self) -> str:

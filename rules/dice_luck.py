@@ -59,6 +59,8 @@ PURPOSE_OF_KIND: Mapping[str, str] = {
     "chain_roll": COLLISION,
     "body_roll": COLLISION,
     "engine_roll": ENGINE,
+    "engine_check": ENGINE,
+    "motor_roll": ENGINE,
     "redline_roll": ENGINE,
     "noise_roll": ENGINE,
     "injury_roll": INJURY,

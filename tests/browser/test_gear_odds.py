@@ -42,6 +42,16 @@ def test_the_gear_odds_fit_a_phone(page: Page, live_server, login, django_user_m
     login("org", "secret-pass")
     page.set_viewport_size(PHONE)
 
+    # From the gear prompt: one link below the gears' rows, on the phone's first screen.
+    page.goto(live_server.url + race.get_absolute_url())
+    link = page.locator("#gear-odds-link")
+    expect(link).to_have_count(1)
+    box = link.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+    link.click()
+    expect(page.get_by_text("Spaces to the corner's last space")).to_be_visible()
+    assert page.url.endswith(reverse("races:odds", args=[race.pk]))
+
     page.goto(live_server.url + reverse("races:odds", args=[race.pk]) + "?stops=1&to_line=25")
     expect(page.get_by_text("Spaces to the corner's last space")).to_be_visible()
     corner = page.get_by_role("group", name="Spaces to the corner")

@@ -145,3 +145,17 @@ def test_a_team_given_another_colour_shows_it_at_the_table_at_once(client_organi
     league_services.team_colour_set(team=entry.team, colour=free)
     rows, boxes = _colours_shown(client_organiser.get(race.get_absolute_url()).text)
     assert rows[entry.car] == boxes[entry.car] == f"team-{free}"
+
+
+def test_a_team_s_cars_stay_apart_in_the_strip_however_long_their_names():
+    views = tuple(
+        CarView(car, "Ann", "racing", "", (), laps=1)
+        for car in ("Rosso 1", "Rosso 2", "Rosso 12", "Arrow", "Ferrari Testarossa")
+    )
+    assert [car.name for car in strip_of(views).cars] == [
+        "Ros…1",
+        "Ros…2",
+        "Ro…12",
+        "Arrow",
+        "Ferr…",
+    ]
