@@ -15,8 +15,8 @@ from django.urls import reverse
 from league import backup, services
 from league.models import Driver, League, Round, RoundStatus, Season
 from league.records import league_record_book
-from league.standings import season_standings
 from league.services.results import EntryOutcome
+from league.standings import season_standings
 from rules.championship import POINTS_TABLE, championship_for
 from tests.factories import published
 from tests.league.test_backup import empty_database, imported
