@@ -4,6 +4,7 @@ gear odds, and read each gear's chances for the corner ahead in whole per cents.
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from league.models import League
@@ -111,3 +112,13 @@ def test_the_entered_bar_offers_a_ruling_on_the_entry_just_made(client_organiser
     drive(race, 2, seed=1)
     page = client_organiser.get(race.get_absolute_url()).content.decode()
     assert 'id="ruling-link"' in page and reverse("races:ruling_new", args=[race.pk]) in page
+
+
+def test_a_ruling_on_the_latest_entry_stays_reachable_from_the_log(client_organiser, race):
+    """The Entered bar hides after a few seconds; the log's heading keeps the way to a ruling
+    for the referee (not for a spectator, and not once the race is written into its season)."""
+    drive(race, 2, seed=1)
+    link = f'href="{reverse("races:ruling_new", args=[race.pk])}" id="ruling-on-latest"'
+    assert link in client_organiser.get(race.get_absolute_url()).content.decode()
+    spectator = Client().get(race.get_absolute_url()).content.decode()
+    assert 'id="ruling-on-latest"' not in spectator
