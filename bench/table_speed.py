@@ -58,15 +58,17 @@ def _as_it_is(application):
 
 
 @contextmanager
-def live_server(*, production_static: bool = False) -> Iterator[str]:
+def live_server(*, as_production: bool = False) -> Iterator[str]:
     """The site on a thread on 127.0.0.1 (Django's LiveServerThread, as LiveServerTestCase
-    runs it, static files included): its address. `production_static`: the static files served
-    as production serves them (bench/static.py: hashed, compressed, by whitenoise), not from
-    the finders."""
+    runs it, static files included): its address. `as_production`: the static files served as
+    production serves them (bench/static.py: hashed, compressed, by whitenoise), not from the
+    finders, over HTTPS (bench/tls.py) where openssl is installed."""
     from django.contrib.staticfiles.handlers import StaticFilesHandler
     from django.db import connections
     from django.test import modify_settings
     from django.test.testcases import LiveServerThread
+
+    from bench.tls import tls_context, tls_server_thread
 
     # An in-memory SQLite database lives in its connection: the server thread shares it.
     shared = {
@@ -77,22 +79,25 @@ def live_server(*, production_static: bool = False) -> Iterator[str]:
     for connection in shared.values():
         connection.inc_thread_sharing()
     # The live server wraps the site in its static handler: none, for whitenoise to serve them.
-    handler = _as_it_is if production_static else StaticFilesHandler
-    server = LiveServerThread("127.0.0.1", handler, connections_override=shared, port=0)
-    server.daemon = True
-    try:
-        with modify_settings(ALLOWED_HOSTS={"append": "127.0.0.1"}):
-            server.start()
-            server.is_ready.wait()
-            if server.error:
-                raise server.error
-            yield f"http://127.0.0.1:{server.port}"
-    finally:
-        if server.is_alive():
-            server.terminate()
-            server.join()
-        for connection in shared.values():
-            connection.dec_thread_sharing()
+    handler = _as_it_is if as_production else StaticFilesHandler
+    with tls_context() as context:
+        secure = as_production and context is not None
+        thread = tls_server_thread(context) if secure and context else LiveServerThread
+        server = thread("127.0.0.1", handler, connections_override=shared, port=0)
+        server.daemon = True
+        try:
+            with modify_settings(ALLOWED_HOSTS={"append": "127.0.0.1"}):
+                server.start()
+                server.is_ready.wait()
+                if server.error:
+                    raise server.error
+                yield f"{'https' if secure else 'http'}://127.0.0.1:{server.port}"
+        finally:
+            if server.is_alive():
+                server.terminate()
+                server.join()
+            for connection in shared.values():
+                connection.dec_thread_sharing()
 
 
 def measure() -> dict[str, dict]:

@@ -36,6 +36,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed for a browser that takes gzip (the static files whitenoise sends are
+    # compressed at collectstatic): the turn page's first load on a phone's network (issue 21).
+    # Django's gzip pads each response against BREACH, and its CSRF tokens are masked anew.
+    "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
