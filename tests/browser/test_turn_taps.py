@@ -16,6 +16,7 @@ from races.models import Race
 from rules import engine
 from rules.engine import Event
 from tests.browser.referee import enter
+from tests.races.autopilot import drive
 from tests.races.scenario import STEPS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -174,3 +175,49 @@ def test_a_browser_without_a_wake_lock_is_told_the_screen_may_go_dark(
     login("org", "secret-pass")
     page.goto(live_server.url + race.get_absolute_url())
     expect(page.locator("[data-wake-lock]")).to_contain_text("cannot keep the screen on")
+
+
+@pytest.mark.parametrize("ruleset", ["formula_d", "mini", "rbb", "death"])
+def test_every_move_fact_of_the_formula_d_rule_sets_has_its_line_on_a_phone(
+    page: Page, live_server, login, django_user_model, ruleset
+):
+    """Formula D's facts (Corner, Overshoot, Stops, Finish, ...) and its variants' own, on a
+    move prompt at 390 px: each a whole line in words, its rule behind its "?"."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Facts", organiser=organiser, ruleset=ruleset)
+    cars = league.rules.cars_per_team(league.settings)  # RBB's teams of two
+    for team, names in (("Reds", ("Ann", "Bob")), ("Blues", ("Cid", "Dot"))):
+        league_services.team_create(league=league, name=team, driver_names=list(names[:cars]))
+    presets = league.rules.presets
+    season = league_services.season_open(
+        league=league,
+        preset=presets[0].name if presets else "",
+        tracks=None if presets else [league_services.track_create(name="Facts Ring")],
+    )
+    drivers = Driver.objects.filter(team__league=league).order_by("pk")
+    starters = list(
+        zip(drivers, ("red", "blue", "green", "yellow")[: drivers.count()], strict=True)
+    )
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(number=1), starters=starters
+    )
+    while engine.prompts(race_services.race_state(race))[0].kind != "move":
+        drive(race, 1, seed=race.seq)
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + race.get_absolute_url())
+    facts = page.locator("#event-form .fact")
+    assert facts.count() >= 4, ruleset
+    for fact in facts.all():
+        name = fact.get_attribute("data-field")
+        words = engine.fact_help(ruleset, name)
+        assert words is not None, (ruleset, name)
+        label = fact.locator(".fact-label, .fact-toggle").first
+        if not label.is_visible():
+            page.locator(".facts-more > summary").click()
+        expect(label).to_have_text(words.line)
+        assert label.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), (ruleset, name)
+        fact.locator(".fact-help summary").click()
+        expect(fact.locator(".fact-rule")).to_contain_text(words.rule)
+        fact.locator(".fact-help summary").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
