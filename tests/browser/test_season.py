@@ -55,7 +55,7 @@ def test_a_season_from_an_empty_league_to_the_next_seasons_first_race(
     page.get_by_label("Race 1 (2x points)").select_option(label="Imola (6)")
     page.get_by_label("Race 2", exact=True).select_option(label="Monza (8)")
     page.get_by_role("button", name="Open season").click()
-    expect(page.get_by_text("Season 1 is open.")).to_be_visible()
+    expect(page.get_by_text("Season 1 is open (Season Pass).")).to_be_visible()
 
     # Round 1, Imola: Dot overshoots by 3 and rolls the document's 1, 2, 10, 12.
     page.get_by_role("link", name="Imola (6)").click()
