@@ -32,6 +32,8 @@ def league_from_home_page(
     the league's page shows `title`."""
     page.goto(url + "/")
     page.get_by_role("link", name="New league").click()
+    # The form's page loaded whole: htmx (deferred) swaps the rule set's settings in on a pick.
+    page.wait_for_url(f"{url}/leagues/new/", wait_until="load")
     page.get_by_label("Name").fill(name)
     page.get_by_label("Rule set").select_option(rule_set)
     expect(settings(page)).to_be_visible()

@@ -85,8 +85,9 @@ def test_a_newcomer_runs_a_league_of_their_own_from_sign_up_to_a_penalty_in_the_
     page.goto(live_server.url + season.get_absolute_url())
     ann = page.locator("#driver-standings tr", has_text="Ann")
     before = int(ann.locator("td.fw-bold").inner_text().split()[0])
+    page.locator("#adjustments-link").click()  # the penalties page
     page.get_by_label("Driver or team").select_option(label="Ann (Reds)")
-    page.get_by_label("Round").select_option(label="Round 1, Imola")
+    page.get_by_label("Round", exact=True).select_option(label="Round 1, Imola")
     page.get_by_label("Points (-5 takes five, +2 gives two)").fill("-3")
     page.get_by_label("Reason (shown publicly)").fill("Jumped the start")
     page.get_by_role("button", name="Enter the adjustment").click()
