@@ -53,6 +53,7 @@ class Race:
     bonus_points: int
     ruleset: str = ""  # the rule set of its season
     grid: int | None = None  # where it started, pole 1; None when unknown
+    laps_led: int | None = None  # None when unknown (typed by hand, or no laps counted)
 
 
 def _seasons_text(numbers: Iterable[int]) -> str:
@@ -195,15 +196,16 @@ def league_record_book(league: League) -> RecordBook:
             "pole",
             "bonus_points",
             "grid",
+            "laps_led",
         )
     )
     names: dict[int, str] = {}
     races = []
-    for driver_id, name, season, number, place, finished, pole, bonus, grid in rows:
+    for driver_id, name, season, number, place, finished, pole, bonus, grid, led in rows:
         names[driver_id] = name
         ruleset = ruleset_of.get(season, league.ruleset)
         races.append(
-            Race(driver_id, season, number, place, bool(finished), pole, bonus, ruleset, grid)
+            Race(driver_id, season, number, place, bool(finished), pole, bonus, ruleset, grid, led)
         )
 
     def holder(driver_id: int, when: str) -> Holder:
@@ -237,6 +239,8 @@ def league_record_book(league: League) -> RecordBook:
             _counted(races, lambda race: race.place is not None and race.place <= 3),
             holder,
         ),
+        # Counted for races run at the table, each lap to the first car to complete it.
+        _best("Most laps led", "lap", _counted(races, lambda race: race.laps_led or 0), holder),
     ]
     for name, rules in rule_sets.items():
         if rules.bonus_points_label:

@@ -25,6 +25,7 @@ from league.services.table import CarBuilds
 from rules import engine
 from rules.dice_luck import race_tallies
 from rules.engine import CarResult, EventRejected, RaceSetup, Starter
+from rules.laps_led import laps_led
 
 from .models import Race, RaceEvent
 from .services import (
@@ -118,13 +119,17 @@ def _running(round_: Round, expected_race_version: int | None) -> Race:
 
 
 def _count_dice(race: Race, by_car: dict[str, Entry]) -> None:
-    """Each entry's dice, counted from the race's log as it is written into its season (once,
-    never as a roll is entered): the log replayed, a car's rolls kept with its entry."""
+    """Each entry's dice and laps led, counted from the race's log as it is written into its
+    season (once, never as a roll is entered): the log replayed, a car's rolls and the laps it
+    led first kept with its entry."""
     setup = engine.setup_from_dict(race.setup)
-    tallies = race_tallies(setup, race_events(race))
+    events = race_events(race)
+    tallies = race_tallies(setup, events)
+    led = laps_led(setup, events)
     for car, entry in by_car.items():
         entry.dice = tallies.get(car, {})
-    Entry.objects.bulk_update(by_car.values(), ["dice"])
+        entry.laps_led = None if led is None else led.get(car, 0)
+    Entry.objects.bulk_update(by_car.values(), ["dice", "laps_led"])
 
 
 def _outcome(entry: Entry, result: CarResult, grid: int | None) -> league_services.EntryOutcome:
@@ -195,7 +200,7 @@ class RacesAtTheTable:
         discarded = race.seq
         race.delete()
         # A round reopened and then typed by hand keeps no dice from the race it drops.
-        round_.entries.update(dice={}, grid=None, pole=False)
+        round_.entries.update(dice={}, grid=None, pole=False, laps_led=None)
         return discarded
 
     def events_entered(self, round_: Round) -> int:
@@ -210,7 +215,7 @@ class RacesAtTheTable:
         race.version += 1
         race.save(update_fields=["finished_at", "version"])
         # Counted again when it is written into the season again, its log perhaps corrected.
-        round_.entries.update(dice={}, grid=None, pole=False)
+        round_.entries.update(dice={}, grid=None, pole=False, laps_led=None)
         return race
 
     def finish(

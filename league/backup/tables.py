@@ -27,7 +27,7 @@ from ..models import (
 FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
 # rules and rulings; 4: each season's rule set (and the settings it ran under, kept when its
-# league moved on to another) and an entry's grid position. A file of an older
+# league moved on to another) and an entry's grid position and laps led. A file of an older
 # version lacks the tables added since (Table.since), which it restores as empty, and the fields
 # added since (Table.fields_since), which take their defaults or what a site of then read in
 # their place (a season's rule set: its league's, league/backup/importing.py).
@@ -86,7 +86,7 @@ TABLES: list[Table] = [
         "league.entry",
         Entry,
         lambda league: Entry.objects.filter(round__season__league=league),
-        fields_since={"grid": 4},
+        fields_since={"grid": 4, "laps_led": 4},
     ),
     Table(
         "league.seasonendchange",

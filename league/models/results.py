@@ -80,6 +80,12 @@ class Entry(models.Model):
         null=True, blank=True, help_text="The car's starting position on the grid (pole is 1)."
     )
     pole = models.BooleanField(default=False)
+    laps_led = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Laps the car led, each the first to complete it: counted for a race run at "
+        "the table (rules/laps_led.py) where its rule set counts laps; empty otherwise.",
+    )
     bonus_points = models.PositiveSmallIntegerField(
         default=0,
         help_text="Points earned in the race beyond the place (Mini's lap-leader points), "

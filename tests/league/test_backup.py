@@ -382,10 +382,10 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
 
 def without_grid(exported: dict[str, Any]) -> dict[str, Any]:
     """`exported` as a file of version 3 writes it: without the fields added in 4, its entries'
-    grid, its seasons' rule set and the settings they kept."""
+    grid and laps led, its seasons' rule set and the settings they kept."""
     tables = dict(exported["tables"])
     for label, added in (
-        ("league.entry", {"grid"}),
+        ("league.entry", {"grid", "laps_led"}),
         ("league.season", {"ruleset", "settings_kept"}),
     ):
         tables[label] = [

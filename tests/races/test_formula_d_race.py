@@ -7,11 +7,13 @@ import pytest
 from django.urls import reverse
 
 from league import services as league_services
-from league.models import Driver, League, RoundStatus
+from league.models import Driver, Entry, League, RoundStatus
+from league.records import league_records
 from league.standings import season_standings
 from races import services
 from races.models import Race
 from rules import engine
+from rules.laps_led import laps_led
 from tests.league.test_views import round_url
 from tests.races.autopilot import drive, drive_to_finish, write_the_result
 
@@ -341,3 +343,23 @@ def test_a_league_without_road_races_gives_its_races_no_cards(formula_d):
     )
     setup = services.race_state(race).setup
     assert not setup.road_race and setup.car("red").skill is None
+
+
+def test_a_race_written_into_its_season_keeps_the_laps_each_car_led(client_organiser, race):
+    """Each lap to the first car to complete it (rules/laps_led.py), counted from the log as
+    the race is written into its season; the league's record reads it; reopening the round
+    takes it back until the race is written again."""
+    drive_to_finish(race, seed=4)
+    assert not Entry.objects.filter(laps_led__isnull=False).exists()  # nothing before it
+    round_ = write_the_result(client_organiser, race)
+    state = services.race_state(race)
+    expected = laps_led(engine.setup_from_dict(race.setup), services.race_events(race))
+    assert expected is not None and sum(expected.values()) == state.setup.laps  # each lap once
+    assert dict(round_.entries.values_list("car", "laps_led")) == expected
+    leader = max(expected, key=expected.get)
+    driver = round_.entries.get(car=leader).driver
+    records = {record.title: record for record in league_records(round_.season.league)}
+    assert records["Most laps led"].figure == expected[leader]
+    assert [holder.name for holder in records["Most laps led"].holders] == [driver.name]
+    league_services.round_reopen(round_=round_, expected_version=round_.version)
+    assert not Entry.objects.filter(round=round_, laps_led__isnull=False).exists()
