@@ -3,7 +3,8 @@ referee's thumb on a phone.
 
 Headless Chromium (Debian's /usr/bin/chromium) at 390×844 plays a whole scripted race through
 the real pages, served on a live server thread over a throwaway database: a seven-car Season
-Pass race of ten rounds and a shorter Formula D one. The script is the autopilot's events,
+Pass race of ten rounds, a shorter Formula D one, and (issue 21: the targets hold for every rule
+set) a Mini's series race, an RBB race and a Formula... Death! one. The script is the autopilot's events,
 seeded, computed on the pure engine; the harness (tests/browser/table_speed_harness.py, shared
 with tests/browser/test_table_speed.py) enters each through the controls of the prompt on the
 page as a person would, counting taps, keys typed on the phone keyboard and scrolls.
@@ -43,6 +44,33 @@ RACES = (
         finish_from_round=5,
         seed=8,
         settings={"cars_per_team": "2"},
+    ),
+    # Issue 21: the targets hold for every rule set. A Mini's series race under the "corners
+    # doubled" format (round 1's own is three laps), two cars a team.
+    TableRace(
+        "Mini's series", "mini", cars=5, finish_from_round=5, seed=8, race_format="double_stops"
+    ),
+    # An RBB race on a track that prints its weather (rolled first), the season's wear-point
+    # setup other than the preset (a tyre and a brake WP moved).
+    TableRace(
+        "RBB",
+        "rbb",
+        cars=6,
+        finish_from_round=5,
+        seed=8,
+        settings={"weather": True},
+        setup={"tires": 5, "brakes": 4, "gearbox": 3, "body": 3, "engine": 3, "road_handling": 2},
+        track="Monza",
+    ),
+    # Formula... Death!, the cards picked in turn once the grid is set (a select per card),
+    # then attacks, aims and hit rolls among the moves; one car a team.
+    TableRace(
+        "Formula... Death!",
+        "death",
+        cars=4,
+        finish_from_round=5,
+        seed=8,
+        settings={"distribution": "pick"},
     ),
 )
 

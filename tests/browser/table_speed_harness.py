@@ -66,14 +66,19 @@ class HarnessError(RuntimeError):
 @dataclass(frozen=True)
 class TableRace:
     """One race the bench plays: its rule set and league settings, its cars, the round from
-    which cars cross the line, and the script's seed."""
+    which cars cross the line, and the script's seed; where the rule set has them, the season's
+    setup (RBB's wear points), round 1's race format (a Mini's series) and the track round 1
+    runs on when the rule set has no sample schedule (one the site knows prints its weather)."""
 
     label: str
     ruleset: str
     cars: int
     finish_from_round: int
     seed: int
-    settings: dict[str, str] = field(default_factory=dict)
+    settings: dict[str, bool | str] = field(default_factory=dict)
+    setup: dict[str, int] = field(default_factory=dict)
+    race_format: str = ""
+    track: str = "Table Speed Circuit"
 
 
 def build_race(table_race: TableRace, *, organiser, referee):
@@ -89,25 +94,42 @@ def build_race(table_race: TableRace, *, organiser, referee):
         settings=table_race.settings,
     )
     league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    per_team = league.rules.cars_per_team(league.settings)
     teams = [
         league_services.team_create(
             league=league,
             name=f"Team {n}",
-            driver_names=[f"Driver {n}a {table_race.label}", f"Driver {n}b {table_race.label}"],
+            driver_names=[f"Driver {n}{seat} {table_race.label}" for seat in "abc"[:per_team]],
         )
-        for n in range((table_race.cars + 1) // 2)
+        for n in range(-(-table_race.cars // per_team))
     ]
     # The rule set's first sample schedule (its tracks print their weather), else a track.
     presets = league.rules.presets
     season = league_services.season_open(
         league=league,
         preset=presets[0].name if presets else "",
-        tracks=None if presets else [league_services.track_create(name="Table Speed Circuit")],
+        tracks=None if presets else [_track(table_race.track)],
     )
+    if table_race.setup:
+        season = league_services.season_setup_set(season=season, setup=table_race.setup)
+    round_one = season.rounds.get(number=1)
+    if table_race.race_format:
+        round_one = league_services.round_format_set(
+            round_=round_one, race_format=table_race.race_format
+        )
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     starters = list(zip(drivers[: table_race.cars], COLOURS, strict=False))
-    return league_services.round_start_at_table(
-        round_=season.rounds.get(number=1), starters=starters
+    return league_services.round_start_at_table(round_=round_one, starters=starters)
+
+
+def _track(name: str):
+    """The track called `name` on the site's list (its shipped tracks, an earlier race's), else
+    a new one."""
+    from league import services as league_services
+    from league.models import Track
+
+    return Track.objects.filter(name__iexact=name).first() or league_services.track_create(
+        name=name
     )
 
 
