@@ -48,7 +48,8 @@ COLOURS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple
 PASSWORD = "table-speed"
 
 # How often the script's referee meets each situation on the board.
-WRONG_ORDER = 0.3  # the proposed movement order is not the board's: two cars swapped
+WRONG_ORDER = 0.3  # a proposed order (of movement, a grid, attacks) is not the board's: two swapped
+OTHER_PICKS = 0.5  # a prompt of several proposed picks (Death's cards): the player took another
 BRAKES = 0.15  # a move that spends brake points
 CORNER = 0.1  # a move that leaves a corner with too few stops
 BESIDE = 0.2  # a move that ends beside other cars (a collision check follows)
@@ -146,6 +147,7 @@ class Step:
     data: dict[str, Any]
     facts: tuple[str, ...] = ()
     proposal_right: bool = True
+    ordered: bool = False  # the prompt proposes an order (an `order` field) to confirm or correct
     forced: bool = False  # the rules leave no choice: Paddock enters it, the referee does not
 
     @property
@@ -181,16 +183,50 @@ def _candidates(prompt: Prompt, rng: random.Random, finish: bool) -> Iterator[Ev
     from tests.races.autopilot import legal_event
 
     tame = legal_event(prompt, rng, finish=finish)
-    if prompt.kind == "order" and rng.random() < WRONG_ORDER:
-        proposal = list(tame.data["order"])
+    ordered = _order_field(prompt)
+    if ordered and rng.random() < WRONG_ORDER:
+        proposal = list(tame.data[ordered])
         if len(proposal) > 1:
             at = rng.randrange(len(proposal) - 1)
             proposal[at], proposal[at + 1] = proposal[at + 1], proposal[at]
-            yield Event(prompt.kind, {**tame.data, "order": proposal})
+            yield Event(prompt.kind, {**tame.data, ordered: proposal})
+    yield from _other_picks(prompt, rng, tame)
     if prompt.kind == "move" and not finish:
         yield from _board_facts(prompt, rng, tame)
     yield tame
     yield legal_event(prompt, rng)
+    # A choice the autopilot leaves at its default that the roll made necessary (Death's Chain
+    # Blades: a roll of 1-4 gives up an upgrade, which one is the car's choice).
+    optional = {
+        spec.name: [key for key, _label in spec.choices if key != spec.default]
+        for spec in prompt.fields
+        if spec.kind == "choice" and not spec.required
+    }
+    if any(optional.values()):
+        chosen = {name: rng.choice(keys) for name, keys in optional.items() if keys}
+        yield Event(prompt.kind, {**tame.data, **chosen})
+
+
+def _order_field(prompt: Prompt) -> str | None:
+    """The name of the prompt's order to confirm or correct, if it asks for one."""
+    return next((spec.name for spec in prompt.fields if spec.kind == "order"), None)
+
+
+def _other_picks(prompt: Prompt, rng: random.Random, tame: Event) -> Iterator[Event]:
+    """Where a prompt proposes several picks (choices with a default, not required), the player
+    took other ones: events with one pick changed, then two (the rules may refuse some)."""
+    picks = [
+        spec
+        for spec in prompt.fields
+        if spec.kind == "choice" and not spec.required and spec.default is not None
+        if len(spec.choices) > 1
+    ]
+    if len(picks) < 2 or rng.random() >= OTHER_PICKS:
+        return
+    data = dict(tame.data)
+    for spec in rng.sample(picks, 2):
+        data[spec.name] = rng.choice([key for key, _label in spec.choices if key != spec.default])
+        yield Event(prompt.kind, dict(data))
 
 
 def _board_facts(prompt: Prompt, rng: random.Random, tame: Event) -> Iterator[Event]:
@@ -222,8 +258,10 @@ def _step(prompt: Prompt, event: Event) -> Step:
         if name in defaults and prompt.kind == "move" and name != "roll"
         if value not in (None, "", 0, False, [], ()) and value != defaults[name]
     )
-    right = prompt.kind != "order" or list(data["order"]) == list(defaults["order"])
-    return Step(prompt.kind, prompt.car, data, facts, right, prompt.forced() is not None)
+    ordered = _order_field(prompt)
+    right = not ordered or list(data[ordered]) == list(defaults[ordered] or ())
+    forced = prompt.forced() is not None
+    return Step(prompt.kind, prompt.car, data, facts, right, bool(ordered), forced)
 
 
 # --- The thumb ---------------------------------------------------------------------------------
@@ -614,12 +652,17 @@ def entered(page: Page, seq: int) -> None:
 # --- The figures -------------------------------------------------------------------------------
 
 PLAIN_MOVE = "plain move (gear + die)"
+# The rules ask for a roll between the gear and the die (Mini's two gears up, its black-die
+# upshift roll): no face in the gear's row can enter both, so the gear and the die are 2 taps.
+ROLL_BETWEEN = "plain move, a roll between (gear + die)"
 BRAKES_OR_CORNER = "move with brakes/corner (gear + move)"
 BESIDE_CARS = "move beside cars (gear + move)"
 CROSSING = "move crossing the line (gear + move)"
 SEVERAL_FACTS = "move with facts and cars (gear + move)"
-ORDER_RIGHT = "order, proposal right"
-ORDER_CORRECTED = "order, proposal corrected"
+# An ordered prompt's rows: "order, proposal right", "attack_order, proposal corrected"...
+PROPOSAL_RIGHT, PROPOSAL_CORRECTED = ", proposal right", ", proposal corrected"
+ORDER_RIGHT = "order" + PROPOSAL_RIGHT
+ORDER_CORRECTED = "order" + PROPOSAL_CORRECTED
 TOTAL = "total"
 FINISH_FACT = "finish"
 
@@ -663,41 +706,65 @@ def move_kind(step: Step) -> str:
 
 
 def figures(steps: Sequence[Step], tallies: Sequence[Tally]) -> dict[str, Row]:
-    """Rows per event kind (an order split by whether its proposal was right), then per kind
-    of move (its gear and its move together), then the total."""
+    """Rows per event kind (a prompt of an order split by whether its proposal was right),
+    then per kind of move (its gear and its move together; a plain move whose car was asked
+    something else in between on a row of its own), then the total."""
     by_kind: dict[str, Row] = {}
     moves: dict[str, Row] = {name: Row() for name in (PLAIN_MOVE, BRAKES_OR_CORNER)}
     total = Row()
     geared: dict[str | None, Tally] = {}
+    interrupted: set[str | None] = set()
     for step, tally in zip(steps, tallies, strict=True):
         kind = step.kind
-        if kind == "order":
-            kind = ORDER_RIGHT if step.proposal_right else ORDER_CORRECTED
+        if step.ordered:
+            kind += PROPOSAL_RIGHT if step.proposal_right else PROPOSAL_CORRECTED
         by_kind.setdefault(kind, Row()).add(tally)
         total.add(tally)
         if step.kind == "gear":
             geared[step.car] = tally
+            interrupted.discard(step.car)
         elif step.kind == "move":
             gear = geared.pop(step.car, None)
-            moves.setdefault(move_kind(step), Row()).add(*([gear] if gear else []), tally)
+            kind = move_kind(step)
+            if kind == PLAIN_MOVE and gear and step.car in interrupted:
+                kind = ROLL_BETWEEN
+            moves.setdefault(kind, Row()).add(*([gear] if gear else []), tally)
+        elif step.car in geared and not step.forced:
+            interrupted.add(step.car)
     return {**by_kind, **moves, TOTAL: total}
 
 
 @dataclass(frozen=True)
 class Target:
-    """One of issue 8's targets, on one row: at most so many taps (keys, scrolls) per event."""
+    """One of issue 8's targets, on one row (and every row whose name ends in `every`: each
+    kind of prompt that proposes an order): at most so many taps (keys, scrolls) per event."""
 
     text: str
     row: str
     most_taps: int | None = None
     most_keys: int | None = None
     most_scrolls: int | None = None
+    every: str = ""
+
+    def judged(self, rows: dict[str, Row]) -> dict[str, Row]:
+        """The rows the target judges that measured something."""
+        return {
+            name: row
+            for name, row in rows.items()
+            if (name == self.row or (self.every and name.endswith(self.every))) and row.events
+        }
 
     def missed_by(self, rows: dict[str, Row]) -> str | None:
         """What misses the target, in words; None when it is met (or nothing was measured)."""
-        row = rows.get(self.row)
-        if row is None or not row.events:
-            return None
+        judged = self.judged(rows)
+        misses = [
+            f"{'' if len(judged) == 1 else name + ': '}{miss}"
+            for name, row in judged.items()
+            if (miss := self._missed_on(row))
+        ]
+        return "; ".join(misses) or None
+
+    def _missed_on(self, row: Row) -> str | None:
         misses = [
             f"{worst} {unit} at worst"
             for most, worst, unit in (
@@ -722,12 +789,18 @@ TARGETS = (
         most_taps=4,
         most_keys=0,
     ),
-    Target("the order prompt is 1 tap when the proposal is right", ORDER_RIGHT, most_taps=1),
+    Target(
+        "the order prompt is 1 tap when the proposal is right",
+        ORDER_RIGHT,
+        most_taps=1,
+        every=PROPOSAL_RIGHT,
+    ),
     Target(
         "correcting the order is a tap on the car and one on its place, then Enter",
         ORDER_CORRECTED,
         most_taps=3,
         most_keys=0,
+        every=PROPOSAL_CORRECTED,
     ),
     Target("0 scrolls", TOTAL, most_scrolls=0),
 )
