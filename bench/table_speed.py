@@ -6,9 +6,9 @@ the real pages, served on a live server thread over a throwaway database: a seve
 Pass race of ten rounds, a shorter Formula D one, and (issue 21: the targets hold for every
 rule set) a Mini's series race, an RBB race and a Formula... Death! one. The script is the
 autopilot's events, seeded, computed on the pure engine; the harness
-(tests/browser/table_speed_harness.py, shared with tests/browser/test_table_speed.py) enters each
-through the controls of the prompt on the page as a person would, counting taps, keys typed on
-the phone keyboard and scrolls.
+(tests/browser/table_speed_harness.py, its script and figures beside it, shared with
+tests/browser/test_table_speed.py) enters each through the controls of the prompt on the page
+as a person would, counting taps, keys typed on the phone keyboard and scrolls.
 
 Printed per event kind and in total, beside today's figures kept as the baseline in
 bench/table_speed_baseline.json, with issue 8's targets and which are met. Exits 1 if one is
@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:  # run on its own: python bench/table_speed.py
 # Playwright's sync API runs an event loop in this thread; the ORM calls made here are plain.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from tests.browser.table_speed_harness import TableRace  # noqa: E402
+from tests.browser.table_speed_script import TableRace  # noqa: E402
 
 RACES = (
     TableRace("Season Pass", "season_pass", cars=7, finish_from_round=10, seed=8),
@@ -138,14 +138,16 @@ def measure() -> dict[str, dict]:
 
     from races import services
     from tests.browser import table_speed_harness as harness
+    from tests.browser.table_speed_figures import figures
+    from tests.browser.table_speed_script import PASSWORD, build_race, script_race
 
-    organiser = User.objects.create_user("table-organiser", password=harness.PASSWORD)
-    referee = User.objects.create_user("table-referee", password=harness.PASSWORD)
+    organiser = User.objects.create_user("table-organiser", password=PASSWORD)
+    referee = User.objects.create_user("table-referee", password=PASSWORD)
     played = {}
     scripted = []
     for table_race in RACES:
-        race = harness.build_race(table_race, organiser=organiser, referee=referee)
-        steps = harness.script_race(
+        race = build_race(table_race, organiser=organiser, referee=referee)
+        steps = script_race(
             services.race_state(race),
             seed=table_race.seed,
             finish_from_round=table_race.finish_from_round,
@@ -159,7 +161,7 @@ def measure() -> dict[str, dict]:
         harness.log_in(page, url, referee.username)
         for table_race, turn_url, steps in scripted:
             tallies = harness.play(page, url + turn_url, steps)
-            rows = harness.figures(steps, tallies)
+            rows = figures(steps, tallies)
             played[table_race.label] = {
                 "script": script_digest(steps),
                 "cars": table_race.cars,
@@ -195,7 +197,7 @@ HEADER = (
 
 def report(label: str, race: dict, baseline: dict | None) -> bool:
     """Print one race's figures beside its baseline and the targets; True if one is missed."""
-    from tests.browser.table_speed_harness import TARGETS, TOTAL, Row
+    from tests.browser.table_speed_figures import TARGETS, TOTAL, Row
 
     rows: dict[str, Row] = race["rows"]
     base_rows = (baseline or {}).get("rows", {})

@@ -1,6 +1,7 @@
 """The turn helper at table speed (issue 8): a short scripted race entered on a 390×844 phone,
 every event through the controls of the prompt on the page, counted by the harness that
-`make bench` uses (tests/browser/table_speed_harness.py)."""
+`make bench` uses (tests/browser/table_speed_harness.py, table_speed_script.py and
+table_speed_figures.py)."""
 
 from __future__ import annotations
 
@@ -9,27 +10,20 @@ from playwright.sync_api import Page
 
 from races import services
 from rules import engine
-from tests.browser.table_speed_harness import (
+from tests.browser.table_speed_figures import (
     BESIDE_CARS,
     BRAKES_OR_CORNER,
     ORDER_CORRECTED,
     ORDER_RIGHT,
-    PASSWORD,
     PLAIN_MOVE,
     ROLL_BETWEEN,
     TARGETS,
-    VIEWPORT,
-    Step,
-    TableRace,
     Tally,
-    Thumb,
-    build_race,
-    enter,
     figures,
     move_kind,
-    play,
-    script_race,
 )
+from tests.browser.table_speed_harness import VIEWPORT, Thumb, enter, play
+from tests.browser.table_speed_script import PASSWORD, Step, TableRace, build_race, script_race
 
 # Seven cars crossing the line in round 3: 56 events, among them plain moves, moves that brake
 # and that leave a corner short, moves that end beside cars, and orders to correct.
