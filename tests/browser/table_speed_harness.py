@@ -2,11 +2,9 @@
 
 Shared by the table-speed section of `make bench` (bench/table_speed.py), which prints the
 figures beside the baseline kept in the repo, and by tests/browser/test_table_speed.py, which
-asserts the targets. Three parts:
+asserts the targets. The script it plays is tests/browser/table_speed_script.py's, the figures
+and targets it counts toward tests/browser/table_speed_figures.py's. Here:
 
-- the script: a race's events computed on the pure engine with the autopilot's logic, seeded,
-  with some moves that brake, leave a corner short or end beside cars, and movement orders the
-  proposal gets wrong (`script_race`);
 - the thumb: every action on the page goes through `Thumb`, which counts taps, keys typed on
   the phone keyboard and scrolls (an action on a target that was not inside the viewport as the
   page stood, before Playwright scrolled it into view);
@@ -22,15 +20,14 @@ controls, which must hold a control named after the field (a hidden input is eno
 from __future__ import annotations
 
 import os
-import random
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import Locator, Page
 
-from rules import engine
-from rules.engine import Event, EventRejected, Prompt
+from tests.browser.table_speed_figures import Tally
+from tests.browser.table_speed_script import PASSWORD, HarnessError, Step
 
 CHROMIUM = os.environ.get("PADDOCK_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -44,185 +41,9 @@ CHROMIUM_ARGS = [
 ]
 WIDTH, HEIGHT = 390, 844
 VIEWPORT = {"width": WIDTH, "height": HEIGHT}
-COLOURS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple", "grey", "pink")
-PASSWORD = "table-speed"
-
-# How often the script's referee meets each situation on the board.
-WRONG_ORDER = 0.3  # the proposed movement order is not the board's: two cars swapped
-BRAKES = 0.15  # a move that spends brake points
-CORNER = 0.1  # a move that leaves a corner with too few stops
-BESIDE = 0.2  # a move that ends beside other cars (a collision check follows)
-# A car that left a corner short, in the fields a move prompt offers: the corner's number,
-# the stops it made there (0), and the spaces it went beyond.
-CORNER_FACTS = (("corner", "corner_stops", "skid"), ("corner", "stops", "overshoot"))
-BRAKE_FACT = "brakes"
-CARS_FACT = "adjacent"
-
-
-class HarnessError(RuntimeError):
-    """The harness could not play the script on the page (not a missed target)."""
-
-
-@dataclass(frozen=True)
-class TableRace:
-    """One race the bench plays: its rule set and league settings, its cars, the round from
-    which cars cross the line, and the script's seed."""
-
-    label: str
-    ruleset: str
-    cars: int
-    finish_from_round: int
-    seed: int
-    settings: dict[str, str] = field(default_factory=dict)
-
-
-def build_race(table_race: TableRace, *, organiser, referee):
-    """Round 1 of a new league's first season, started at the table with `table_race.cars`
-    cars; `referee` is the league's referee."""
-    from league import services as league_services
-    from league.models import Role
-
-    league = league_services.league_create(
-        name=f"Table speed {table_race.label}",
-        organiser=organiser,
-        ruleset=table_race.ruleset,
-        settings=table_race.settings,
-    )
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
-    teams = [
-        league_services.team_create(
-            league=league,
-            name=f"Team {n}",
-            driver_names=[f"Driver {n}a {table_race.label}", f"Driver {n}b {table_race.label}"],
-        )
-        for n in range((table_race.cars + 1) // 2)
-    ]
-    # The rule set's first sample schedule (its tracks print their weather), else a track.
-    presets = league.rules.presets
-    season = league_services.season_open(
-        league=league,
-        preset=presets[0].name if presets else "",
-        tracks=None if presets else [league_services.track_create(name="Table Speed Circuit")],
-    )
-    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
-    starters = list(zip(drivers[: table_race.cars], COLOURS, strict=False))
-    return league_services.round_start_at_table(
-        round_=season.rounds.get(number=1), starters=starters
-    )
-
-
-# --- The script --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Step:
-    """One scripted event: the prompt's kind, its car, the data the referee enters, and what
-    kind of entry it is for the figures (`facts`: a move's board facts beyond the die)."""
-
-    kind: str
-    car: str | None
-    data: dict[str, Any]
-    facts: tuple[str, ...] = ()
-    proposal_right: bool = True
-    forced: bool = False  # the rules leave no choice: Paddock enters it, the referee does not
-
-    @property
-    def entries(self) -> dict[str, Any]:
-        """What the referee sets in the form: everything but the car, which the prompt names."""
-        return {name: value for name, value in self.data.items() if name != "car"}
-
-
-def script_race(state, *, seed: int, finish_from_round: int) -> list[Step]:
-    """Every event of a whole race from `state` on, computed on the pure engine: the autopilot's
-    legal events (tests/races/autopilot.py), with board facts and wrong proposals mixed in as
-    the seed says, and cars crossing the line from `finish_from_round` on."""
-    rng = random.Random(seed)
-    steps: list[Step] = []
-    while asked := engine.prompts(state):
-        prompt = asked[0]
-        finish = state.round >= finish_from_round
-        for event in _candidates(prompt, rng, finish):
-            try:
-                state, _prompts = engine.apply(state, event)
-            except EventRejected:
-                continue
-            steps.append(_step(prompt, event))
-            break
-        else:
-            raise HarnessError(f"no legal event for {prompt.text!r}")
-    return steps
-
-
-def _candidates(prompt: Prompt, rng: random.Random, finish: bool) -> Iterator[Event]:
-    """Events to try for `prompt`, the situation the seed picked first, then tamer ones."""
-    # Imported here: the bench imports this module before Django is set up.
-    from tests.races.autopilot import legal_event
-
-    tame = legal_event(prompt, rng, finish=finish)
-    if prompt.kind == "order" and rng.random() < WRONG_ORDER:
-        proposal = list(tame.data["order"])
-        if len(proposal) > 1:
-            at = rng.randrange(len(proposal) - 1)
-            proposal[at], proposal[at + 1] = proposal[at + 1], proposal[at]
-            yield Event(prompt.kind, {**tame.data, "order": proposal})
-    if prompt.kind == "move" and not finish:
-        yield from _board_facts(prompt, rng, tame)
-    yield tame
-    yield legal_event(prompt, rng)
-
-
-def _board_facts(prompt: Prompt, rng: random.Random, tame: Event) -> Iterator[Event]:
-    specs = {spec.name: spec for spec in prompt.fields}
-    roll = tame.data.get("roll", 0)
-    draw = rng.random()
-    if draw < BRAKES:
-        most = min(specs[BRAKE_FACT].maximum or 0, roll - 1) if BRAKE_FACT in specs else 0
-        if most >= 1:
-            yield Event(prompt.kind, {**tame.data, BRAKE_FACT: rng.randint(1, most)})
-    elif draw < BRAKES + CORNER:
-        for corner, stops, beyond in CORNER_FACTS:
-            if {corner, stops, beyond} <= specs.keys():
-                facts = {corner: rng.randint(1, 2), stops: 0, beyond: rng.randint(1, 2)}
-                yield Event(prompt.kind, {**tame.data, **facts})
-    elif draw < BRAKES + CORNER + BESIDE and CARS_FACT in specs:
-        others = [key for key, _label in specs[CARS_FACT].choices]
-        if others:
-            beside = rng.sample(others, min(len(others), rng.choice((1, 1, 2))))
-            yield Event(prompt.kind, {**tame.data, CARS_FACT: beside})
-
-
-def _step(prompt: Prompt, event: Event) -> Step:
-    defaults = {spec.name: spec.default for spec in prompt.fields}
-    data = dict(event.data)
-    facts = tuple(
-        name
-        for name, value in data.items()
-        if name in defaults and prompt.kind == "move" and name != "roll"
-        if value not in (None, "", 0, False, [], ()) and value != defaults[name]
-    )
-    right = prompt.kind != "order" or list(data["order"]) == list(defaults["order"])
-    return Step(prompt.kind, prompt.car, data, facts, right, prompt.forced() is not None)
 
 
 # --- The thumb ---------------------------------------------------------------------------------
-
-
-@dataclass
-class Tally:
-    """What entering one event took: taps on the screen, keys typed on the phone keyboard,
-    scrolls (targets that were outside the viewport), and what of the prompt lay outside the
-    first viewport before the first tap."""
-
-    taps: int = 0
-    keys: int = 0
-    scrolls: int = 0
-    off_screen: list[str] = field(default_factory=list)
-    prompt_outside: list[str] = field(default_factory=list)
-
-    @property
-    def touches(self) -> int:
-        """Taps and keys: each key on the phone keyboard is a tap too."""
-        return self.taps + self.keys
 
 
 class Thumb:
@@ -587,125 +408,3 @@ def entered(page: Page, seq: int) -> None:
     refusal = page.locator("#panel .alert-danger")
     if refusal.count():
         raise HarnessError(f"event {seq} refused: {refusal.first.inner_text()}")
-
-
-# --- The figures -------------------------------------------------------------------------------
-
-PLAIN_MOVE = "plain move (gear + die)"
-BRAKES_OR_CORNER = "move with brakes/corner (gear + move)"
-BESIDE_CARS = "move beside cars (gear + move)"
-CROSSING = "move crossing the line (gear + move)"
-SEVERAL_FACTS = "move with facts and cars (gear + move)"
-ORDER_RIGHT = "order, proposal right"
-ORDER_CORRECTED = "order, proposal corrected"
-TOTAL = "total"
-FINISH_FACT = "finish"
-
-
-@dataclass
-class Row:
-    """A kind of entry over a race: how many, and what they took in all and at worst."""
-
-    events: int = 0
-    taps: int = 0
-    keys: int = 0
-    scrolls: int = 0
-    most_taps: int = 0
-    most_keys: int = 0
-
-    def add(self, *tallies: Tally) -> None:
-        self.events += 1
-        self.taps += sum(tally.taps for tally in tallies)
-        self.keys += sum(tally.keys for tally in tallies)
-        self.scrolls += sum(tally.scrolls for tally in tallies)
-        self.most_taps = max(self.most_taps, sum(tally.taps for tally in tallies))
-        self.most_keys = max(self.most_keys, sum(tally.keys for tally in tallies))
-
-    @property
-    def touches(self) -> int:
-        return self.taps + self.keys
-
-    def per_event(self, count: int) -> float:
-        return count / self.events if self.events else 0.0
-
-
-def move_kind(step: Step) -> str:
-    facts = set(step.facts)
-    if not facts:
-        return PLAIN_MOVE
-    if FINISH_FACT in facts:
-        return CROSSING
-    if facts == {CARS_FACT}:
-        return BESIDE_CARS
-    return SEVERAL_FACTS if CARS_FACT in facts else BRAKES_OR_CORNER
-
-
-def figures(steps: Sequence[Step], tallies: Sequence[Tally]) -> dict[str, Row]:
-    """Rows per event kind (an order split by whether its proposal was right), then per kind
-    of move (its gear and its move together), then the total."""
-    by_kind: dict[str, Row] = {}
-    moves: dict[str, Row] = {name: Row() for name in (PLAIN_MOVE, BRAKES_OR_CORNER)}
-    total = Row()
-    geared: dict[str | None, Tally] = {}
-    for step, tally in zip(steps, tallies, strict=True):
-        kind = step.kind
-        if kind == "order":
-            kind = ORDER_RIGHT if step.proposal_right else ORDER_CORRECTED
-        by_kind.setdefault(kind, Row()).add(tally)
-        total.add(tally)
-        if step.kind == "gear":
-            geared[step.car] = tally
-        elif step.kind == "move":
-            gear = geared.pop(step.car, None)
-            moves.setdefault(move_kind(step), Row()).add(*([gear] if gear else []), tally)
-    return {**by_kind, **moves, TOTAL: total}
-
-
-@dataclass(frozen=True)
-class Target:
-    """One of issue 8's targets, on one row: at most so many taps (keys, scrolls) per event."""
-
-    text: str
-    row: str
-    most_taps: int | None = None
-    most_keys: int | None = None
-    most_scrolls: int | None = None
-
-    def missed_by(self, rows: dict[str, Row]) -> str | None:
-        """What misses the target, in words; None when it is met (or nothing was measured)."""
-        row = rows.get(self.row)
-        if row is None or not row.events:
-            return None
-        misses = [
-            f"{worst} {unit} at worst"
-            for most, worst, unit in (
-                (self.most_taps, row.most_taps, "taps"),
-                (self.most_keys, row.most_keys, "keys"),
-            )
-            if most is not None and worst > most
-        ]
-        if self.most_scrolls is not None and row.scrolls > self.most_scrolls:
-            misses.append(f"{row.scrolls} scrolls")
-        return ", ".join(misses) or None
-
-
-TARGETS = (
-    # Issue 8 asked for 2 taps; a face in the gear's row enters the gear and the die at once.
-    Target(
-        "a plain move (gear and die) is 1 tap: the face in its gear's row", PLAIN_MOVE, most_taps=1
-    ),
-    Target(
-        "a move with brakes or a corner fact is at most 4 taps, no keyboard",
-        BRAKES_OR_CORNER,
-        most_taps=4,
-        most_keys=0,
-    ),
-    Target("the order prompt is 1 tap when the proposal is right", ORDER_RIGHT, most_taps=1),
-    Target(
-        "correcting the order is a tap on the car and one on its place, then Enter",
-        ORDER_CORRECTED,
-        most_taps=3,
-        most_keys=0,
-    ),
-    Target("0 scrolls", TOTAL, most_scrolls=0),
-)

@@ -1,6 +1,7 @@
 """The turn helper at table speed (issue 8): a short scripted race entered on a 390×844 phone,
 every event through the controls of the prompt on the page, counted by the harness that
-`make bench` uses (tests/browser/table_speed_harness.py)."""
+`make bench` uses (tests/browser/table_speed_harness.py, table_speed_script.py and
+table_speed_figures.py)."""
 
 from __future__ import annotations
 
@@ -8,38 +9,55 @@ import pytest
 from playwright.sync_api import Page
 
 from races import services
-from tests.browser.table_speed_harness import (
+from rules import engine
+from tests.browser.table_speed_figures import (
     BESIDE_CARS,
     BRAKES_OR_CORNER,
-    PASSWORD,
+    ORDER_CORRECTED,
+    ORDER_RIGHT,
     PLAIN_MOVE,
+    ROLL_BETWEEN,
     TARGETS,
-    VIEWPORT,
-    Step,
-    TableRace,
-    Thumb,
-    build_race,
-    enter,
+    Tally,
     figures,
     move_kind,
-    play,
-    script_race,
 )
+from tests.browser.table_speed_harness import VIEWPORT, Thumb, enter, play
+from tests.browser.table_speed_script import PASSWORD, Step, TableRace, build_race, script_race
 
 # Seven cars crossing the line in round 3: 56 events, among them plain moves, moves that brake
 # and that leave a corner short, moves that end beside cars, and orders to correct.
 SHORT = TableRace("Short", "season_pass", cars=7, finish_from_round=3, seed=7)
+# Issue 21, every rule set: an RBB race of four cars on a track that prints its weather, on a
+# wear-point setup of the season's own, crossing the line in round 3: 48 events, of the same
+# kinds.
+SHORT_RBB = TableRace(
+    "Short RBB",
+    "rbb",
+    cars=4,
+    finish_from_round=3,
+    seed=20,
+    settings={"weather": True},
+    setup={"tires": 5, "brakes": 4, "gearbox": 3, "body": 3, "engine": 3, "road_handling": 2},
+    track="Monza",
+)
 
 
-@pytest.fixture
-def short_race(django_user_model):
+def scripted(table_race: TableRace, django_user_model):
     organiser = django_user_model.objects.create_user("organiser", password=PASSWORD)
     referee = django_user_model.objects.create_user("referee", password=PASSWORD)
-    race = build_race(SHORT, organiser=organiser, referee=referee)
+    race = build_race(table_race, organiser=organiser, referee=referee)
     steps = script_race(
-        services.race_state(race), seed=SHORT.seed, finish_from_round=SHORT.finish_from_round
+        services.race_state(race),
+        seed=table_race.seed,
+        finish_from_round=table_race.finish_from_round,
     )
     return race, steps
+
+
+@pytest.fixture(params=[SHORT, SHORT_RBB], ids=lambda table_race: table_race.ruleset)
+def short_race(request, django_user_model):
+    return scripted(request.param, django_user_model)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -49,6 +67,62 @@ def test_the_short_script_holds_every_kind_of_entry_a_target_judges(short_race):
     orders = {step.proposal_right for step in steps if step.kind == "order"}
     assert {PLAIN_MOVE, BRAKES_OR_CORNER, BESIDE_CARS} <= moves
     assert orders == {True, False}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_death_script_picks_other_cards_and_corrects_an_attack_order(django_user_model):
+    death = TableRace(
+        "Death", "death", cars=4, finish_from_round=5, seed=11, settings={"distribution": "pick"}
+    )
+    race, steps = scripted(death, django_user_model)
+    # One car a team: four teams of one driver, four cars on the grid.
+    assert race.round.season.league.teams.count() == 4
+    attack_orders = {step.proposal_right for step in steps if step.kind == "attack_order"}
+    assert attack_orders == {True, False}
+    assert all(step.ordered for step in steps if step.kind == "attack_order")
+    # A Chain Blades roll of 1-4 gives up an upgrade: the script says which.
+    assert any(step.data.get("lose") for step in steps if step.kind == "blade_roll")
+    state = services.race_state(race)
+    proposed = [
+        {spec.name: spec.default for spec in engine.prompts(state)[0].fields}
+        for state in _states_before(state, steps, "cards")
+    ]
+    picked = [step.entries for step in steps if step.kind == "cards"]
+    assert any(p != q for p, q in zip(proposed, picked, strict=True))
+
+
+def _states_before(state, steps, kind):
+    for step in steps:
+        if step.kind == kind:
+            yield state
+        state, _prompts = engine.apply(state, engine.Event(step.kind, step.data))
+
+
+def test_an_order_of_any_prompt_is_judged_by_the_order_targets():
+    steps = [
+        Step("order", None, {"order": ["red"]}, ordered=True),
+        Step("attack_order", None, {"order": ["blue", "red"]}, ordered=True),
+        Step("attack_order", None, {"order": ["red", "blue"]}, ordered=True, proposal_right=False),
+    ]
+    rows = figures(steps, [Tally(taps=1), Tally(taps=2), Tally(taps=4)])
+    assert rows[ORDER_RIGHT].events == 1
+    assert rows["attack_order, proposal right"].events == 1
+    missed = {target.row: target.missed_by(rows) for target in TARGETS}
+    assert missed[ORDER_RIGHT] == "attack_order, proposal right: 2 taps at worst"
+    assert missed[ORDER_CORRECTED] == "4 taps at worst"
+
+
+def test_a_plain_move_with_a_roll_between_its_gear_and_die_has_a_row_of_its_own():
+    steps = [
+        Step("gear", "red", {"gear": "4"}),
+        Step("upshift_roll", "red", {"value": 10}),
+        Step("move", "red", {"roll": 8}),
+        Step("gear", "blue", {"gear": "2"}),
+        Step("move", "blue", {"roll": 3}),
+    ]
+    rows = figures(steps, [Tally(taps=1), Tally(taps=1), Tally(taps=1), Tally(taps=1), Tally()])
+    assert (rows[ROLL_BETWEEN].events, rows[ROLL_BETWEEN].most_taps) == (1, 2)
+    assert (rows[PLAIN_MOVE].events, rows[PLAIN_MOVE].most_taps) == (1, 1)
 
 
 @pytest.mark.django_db(transaction=True)
