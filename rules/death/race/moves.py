@@ -77,10 +77,14 @@ def _car_fact(state: DeathState, key: str, question: str, cars: tuple[str, ...])
 def _formula_d_prompt(state: DeathState) -> Prompt:
     prompt = turns.move_prompts(state)[0]
     fields = tuple(
+        # Folded under "More" (a move over wreckage is the exception): the wreckage of a
+        # whole race's rounds and cars, a chip each, would push the die's keypad off a phone's
+        # first screen, where Death's own facts already stand above it.
         replace(
             spec,
             label="Wreckage markers passed over or landed on (a wreckage roll each)",
             short="Wreckage",
+            folded=True,
         )
         if spec.name == "markers"
         else spec

@@ -72,13 +72,20 @@ def marker_label(state: MarkedState, key: str) -> str:
     return f"Round {marker.round}, where {name(marker.car)} stood"
 
 
+def marker_chip(state: MarkedState, key: str) -> str:
+    """A marker as its chip shows it, short, its words in brackets: "R2: Red (Round 2, where
+    Red stood)" (a chip shows "R2: Red", so that many fit a phone's line)."""
+    marker = next(marker for marker in state.markers if marker.key == key)
+    return f"R{marker.round}: {name(marker.car)} ({marker_label(state, key)})"
+
+
 def markers_fact(state: MarkedState, markers: tuple[str, ...], question: str, short: str) -> Field:
     """The dangerous spaces (their markers' keys) passed over or landed on."""
     return Field(
         "markers",
         question,
         "cars",
-        choices=tuple((key, marker_label(state, key)) for key in markers),
+        choices=tuple((key, marker_chip(state, key)) for key in markers),
         required=False,
         default=(),
         short=short,

@@ -97,7 +97,7 @@ def test_rolls_after_a_move_road_handling_then_collision_then_motor_damage():
     table("collision_roll", car="red", value=1)  # a marker where Red stands
     table("gear", car="green", gear=6)
     marker = table.state.markers[0].key
-    assert dict(table.field("markers").choices) == {marker: "Round 2, where Red stood"}
+    assert dict(table.field("markers").choices) == {marker: "R2: Red (Round 2, where Red stood)"}
     table("move", car="green", roll=30, markers=[marker], adjacent=["red"])
     assert owed(table) == [
         ("handling_roll", "green"),

@@ -596,7 +596,9 @@ def test_pile_of_scrap_leaves_a_marker_once_a_lap_on_the_space_he_leaves():
         "Red moves 3 spaces in 2nd, leaves a damage marker on the space it left (Pile of Scrap)"
     )
     table("gear", car="blue", gear=2)
-    assert table.field("markers").choices == ((f"red-{left}", "Round 2, where Red stood"),)
+    assert table.field("markers").choices == (
+        (f"red-{left}", "R2: Red (Round 2, where Red stood)"),
+    )
     table("move", car="blue", roll=3).confirm()("gear", car="red", gear=2)
     assert "scrap" not in names(table)  # once a lap
     assert "scrap marker used this lap" in dashboard(table.state)[0].note
