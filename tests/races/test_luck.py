@@ -6,6 +6,7 @@ each in a constant number of queries however many races there were."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from io import BytesIO
 
@@ -16,12 +17,14 @@ from django.urls import reverse
 
 from league import backup
 from league import services as league_services
-from league.models import Entry, League, Round
+from league.models import Driver, Entry, League, Round
 from league.records import league_records
 from races import services
-from races.models import Race
+from races.models import Race, RaceEvent
 from rules import engine
+from rules.engine import Event
 from tests.races.autopilot import drive_to_finish, write_the_result
+from tests.rules.recorded.record import RECORDED, recorded_setup
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +121,52 @@ def test_a_backup_keeps_the_dice_and_a_restore_refuses_dice_no_die_shows(client_
         backup.league_import(BytesIO(json.dumps(data).encode()))
     assert "The black die has no face '21'" in " ".join(refused.value.messages)
     assert not League.objects.filter(slug="dice-copy").exists()
+
+
+def test_the_driver_page_shows_ann_ascari_s_dice_as_counted_by_hand(client_organiser, organiser):
+    """The recorded three-car Season Pass race (tests/rules/recorded), run as a round at the
+    table and written into its season: Red's driver page shows her dice as the hand count of
+    tests/rules/test_dice_luck.py reads them off the log (black 4, 1, 5, 1, 12, 4, 13, 13; yellow
+    2, 1, 2, 2; orange 2; green 7, 8, 9, 12)."""
+    recorded = json.loads((RECORDED / "season_pass_three_cars.json").read_text())
+    league = league_services.league_create(name="Recorded Cup", organiser=organiser)
+    league_services.team_create(league=league, name="Reds", driver_names=["Ann Ascari", "Bob B"])
+    league_services.team_create(league=league, name="Greens", driver_names=["Cid Clark", "Dot D"])
+    season = league_services.season_open(league=league, preset="Spring")
+    by_name = {driver.name: driver for driver in Driver.objects.filter(team__league=league)}
+    starters = [(by_name[name], car) for car, name in (("red", "Ann Ascari"), ("blue", "Bob B"))]
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(number=1),
+        starters=[*starters, (by_name["Cid Clark"], "green")],
+    )
+    # The recording's own setup and log, as the turn page would have entered them.
+    setup = recorded_setup(recorded)
+    events = [Event.from_dict(raw) for raw in recorded["events"]]
+    state, _asked = engine.start(setup)
+    for event in events:
+        state, _asked = engine.apply(state, event)
+    race.events.all().delete()
+    RaceEvent.objects.bulk_create(
+        RaceEvent(race=race, seq=seq, kind=event.kind, payload=event.data, text=event.kind)
+        for seq, event in enumerate(events, start=1)
+    )
+    Race.objects.filter(pk=race.pk).update(
+        setup=engine.setup_to_dict(setup), state=engine.state_to_dict(state), seq=len(events)
+    )
+    race.refresh_from_db()
+    write_the_result(client_organiser, race)
+    ann = by_name["Ann Ascari"]
+    page = client_organiser.get(reverse("league:driver", args=[league.slug, ann.pk])).text
+    shown = dict(
+        re.findall(r'<span class="text-capitalize">(\w+)</span>: (\d+ rolls?, mean [\d.]+)', page)
+    )
+    by_hand = {
+        "black": [4, 1, 5, 1, 12, 4, 13, 13],
+        "yellow": [2, 1, 2, 2],
+        "orange": [2],
+        "green": [7, 8, 9, 12],
+    }
+    assert shown == {
+        die: f"{len(rolls)} roll{'s' if len(rolls) > 1 else ''}, mean {sum(rolls) / len(rolls):.2f}"
+        for die, rolls in by_hand.items()
+    }
