@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 
+from league.views.common import whole_number
 from rules import engine
 from rules.engine.pieces import ordinal
 from rules.gear_odds import GearOdds, offered_gears, race_gear_odds
@@ -58,9 +59,10 @@ def _number(raw: Mapping[str, str], key: str, label: str, least: int, most: int)
     value = raw.get(key, "").strip()
     if not value:
         return None
-    if not value.isdigit() or not least <= int(value) <= most:
+    number = whole_number(value)
+    if number is None or not least <= number <= most:
         raise ValidationError(NOT_A_NUMBER.format(label=label, least=least, most=most, value=value))
-    return int(value)
+    return number
 
 
 def asked_from(raw: Mapping[str, str]) -> Asked:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 
+from league.views.common import whole_number
 from rules import engine
 from rules.engine import CarResult, Column, Event, EventRejected, RaceState
 
@@ -60,9 +61,10 @@ def asked_from(query) -> Asked:
         value = query.get(name, "")
         if value == "":
             continue
-        if not value.isdigit():
+        number = whole_number(value)
+        if number is None:
             raise ValidationError(NOT_A_NUMBER.format(name=name, value=value))
-        numbers[name] = int(value)
+        numbers[name] = number
     if len(numbers) > 1:
         raise ValidationError(ONE_AT_A_TIME)
     return Asked(**numbers) if numbers else OPENING

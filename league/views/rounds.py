@@ -19,7 +19,15 @@ from ..forms import RookieForm
 from ..models import RUNS_RACES, League, Role, Round, RoundStatus
 from ..round_forms import RaceOptionsForm, RoundSessionForm
 from ..round_panel import chosen_starters, round_panel, starter_lines
-from .common import answer, from_htmx, league_for, managed_league, round_for, version_posted
+from .common import (
+    answer,
+    from_htmx,
+    league_for,
+    managed_league,
+    round_for,
+    version_posted,
+    whole_number,
+)
 
 NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
 
@@ -234,6 +242,4 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
 
 
 def _team_id(request: HttpRequest) -> int | None:
-    value = request.POST.get("team", "")
-    # ASCII digits only: "²" is a digit to str.isdigit() but not to int().
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 19 else None
+    return whole_number(request.POST.get("team", ""))

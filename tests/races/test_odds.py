@@ -69,6 +69,9 @@ def test_numbers_no_board_shows_are_a_400_with_the_reason(client_organiser, race
         response.content.decode()
     )
     assert client_organiser.get(odds_url(race, "?to_corner=3&stops=9")).status_code == 400
+    # A digit to str.isdigit() but not to int(), and a number int() refuses to read: 400s.
+    assert client_organiser.get(odds_url(race, "?to_corner=%C2%B2")).status_code == 400
+    assert client_organiser.get(odds_url(race, "?to_corner=" + "9" * 5000)).status_code == 400
 
 
 def test_a_race_not_asking_for_a_gear_says_so(client_organiser, race):

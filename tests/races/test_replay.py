@@ -155,6 +155,9 @@ def test_a_point_the_address_cannot_name_or_the_log_lacks_is_refused_with_the_re
     for query, status, reason in (
         ("?event=ten", 400, NOT_A_NUMBER.format(name="event", value="ten")),
         ("?round=-1", 400, NOT_A_NUMBER.format(name="round", value="-1")),
+        # A digit to str.isdigit() but not to int(); a number int() refuses to read: not 500s.
+        ("?round=%C2%B2", 400, NOT_A_NUMBER.format(name="round", value="²")),
+        ("?event=" + "9" * 5000, 400, "event is a whole number, 0 or more"),
         ("?round=1&event=3", 400, ONE_AT_A_TIME),
         (f"?event={count + 1}", 404, NO_SUCH_EVENT.format(event=count + 1, count=count)),
         ("?round=99", 404, NO_SUCH_ROUND.format(round=99, last=last)),
