@@ -76,23 +76,32 @@ class CarryOver:
 
 
 def carried_settings(
-    old: Championship, new: Championship, settings: Mapping[str, object]
+    old: Championship,
+    new: Championship,
+    settings: Mapping[str, object],
+    before: Mapping[str, object] | None = None,
 ) -> tuple[dict[str, bool | str], tuple[str, ...]]:
     """The league's `settings` under `new`: each setting `new` has too (the same key) keeps its
-    value where `new` allows it, the others take `new`'s defaults; the points table is kept
-    where it is the league's own or a preset of `new` too, else `new`'s first preset. With the
-    labels of the settings of `old` (changed from their defaults) that `new` drops."""
+    value where `new` allows it; the others take what the league last ran `new` with (`before`:
+    a season's kept settings, back to a rule set it ran before) or else `new`'s defaults; the
+    points table is kept where it is the league's own or a preset of `new` too, else the one it
+    ran `new` with before, else `new`'s first preset. With the labels of the settings of `old`
+    (changed from their defaults) that `new` drops."""
+    before = before or {}
     carried: dict[str, object] = {}
     for setting in new.settings:
-        if setting.key in settings:
+        source = settings if setting.key in settings else before
+        if setting.key in source:
             try:
-                carried[setting.key] = setting.checked(settings[setting.key])
+                carried[setting.key] = setting.checked(source[setting.key])
             except InvalidSetting:
                 continue
     if new.points_presets and old.points_presets and POINTS_TABLE in settings:
         table = old.points_table(settings)
         if new.points_table_name(table) or not old.points_table_name(table):
             carried[POINTS_TABLE] = settings[POINTS_TABLE]
+    if POINTS_TABLE not in carried and POINTS_TABLE in before:
+        carried[POINTS_TABLE] = before[POINTS_TABLE]
     try:
         values = new.validated_settings(carried)
         new.check_race_settings(values)
@@ -135,7 +144,13 @@ def carry_over(league: League, new: Championship) -> CarryOver:
             f"{new.title} has careers: each driver starts it from the age and XP they have "
             "(a driver who never had one: age one, no XP)."
         )
-    values, dropped = carried_settings(old, new, league.settings)
+    last_ran = last_ran_with(league, new)
+    values, dropped = carried_settings(old, new, league.settings, last_ran[1] if last_ran else None)
+    if last_ran:
+        kept.append(
+            f"{new.title}'s own settings come back as season {last_ran[0]} last ran them "
+            "(those both rule sets have keep their values now)."
+        )
     if dropped:
         left.append(
             f"{new.title} has no such settings, so they are dropped: " + "; ".join(dropped) + "."
@@ -194,6 +209,20 @@ def _team_lines(counts: Mapping[Team, int], cars: int, new: Championship) -> lis
     return lines
 
 
+def last_ran_with(league: League, rules: Championship) -> tuple[int, dict] | None:
+    """The league's latest season under `rules` that kept its settings (the league moved on to
+    another rule set after it), as (its number, those settings); None if it never ran them."""
+    found = (
+        Season.objects.filter(league=league, ruleset=rules.name, settings_kept__isnull=False)
+        .order_by("-number")
+        .values_list("number", "settings_kept")
+        .first()
+    )
+    if found is None or found[1] is None:
+        return None
+    return found[0], dict(found[1])
+
+
 def league_rules_move(league: League, new: Championship, opening: Season | None = None) -> None:
     """Move the locked `league` to `new` (the caller holds its lock and opens the season,
     `opening` if it exists already): its settings as `carried_settings` says, and its drivers'
@@ -203,13 +232,16 @@ def league_rules_move(league: League, new: Championship, opening: Season | None 
     old = league.rules
     if old.name == new.name:
         return
+    last_ran = last_ran_with(league, new)
     earlier = Season.objects.filter(league=league, settings_kept__isnull=True)
     if opening is not None:
         earlier = earlier.exclude(pk=opening.pk)
     earlier.update(settings_kept=league.settings)
     if old.careers and not new.careers:
         Driver.objects.filter(team__league=league, races_to_miss__gt=0).update(races_to_miss=0)
-    league.settings, _dropped = carried_settings(old, new, league.settings)
+    league.settings, _dropped = carried_settings(
+        old, new, league.settings, last_ran[1] if last_ran else None
+    )
     league.ruleset = new.name
     league.settings_version += 1
     league.full_clean(validate_unique=False, validate_constraints=False)
@@ -247,8 +279,9 @@ def season_rules_change(
     """Open the league's latest season again under `ruleset`, before any race of it starts (the
     season its last one's end opened, on that one's rule set), on the sample schedule `preset`
     or on `tracks` (else on the tracks it has). Its rounds are made again by the new rule
-    set's round shapes, its setup goes back to the new rule set's defaults, and the league
-    moves to the rule set (`league_rules_move`). The rule set it has is AlreadyDone."""
+    set's round shapes (a round on the same track keeps its date and venue), its setup goes
+    back to the new rule set's defaults, and the league moves to the rule set
+    (`league_rules_move`). The rule set it has is AlreadyDone."""
     from .seasons import season_rounds_make, season_schedule  # it opens seasons through here
 
     league = league_for_write(season.league)
@@ -274,4 +307,18 @@ def season_rules_change(
     season.full_clean(validate_unique=False, validate_constraints=False)
     season.save(update_fields=["ruleset", "preset", "setup", "setup_version"])
     season_rounds_make(season, new, tracks)
+    _sessions_kept(season, rounds)
     return season
+
+
+def _sessions_kept(season: Season, before: Sequence[Round]) -> None:
+    """Each new round on the same track as the round of its number before keeps that round's
+    session (its date and venue, as the calendar feed gives them)."""
+    was = {round_.number: round_ for round_ in before if round_.starts_at or round_.venue}
+    kept = []
+    for round_ in season.rounds.filter(number__in=list(was)):
+        old = was[round_.number]
+        if round_.track_id == old.track_id:
+            round_.starts_at, round_.venue = old.starts_at, old.venue
+            kept.append(round_)
+    Round.objects.bulk_update(kept, ["starts_at", "venue"])

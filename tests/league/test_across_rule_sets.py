@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -404,3 +405,37 @@ def test_a_season_keeps_the_settings_it_ran_under_when_the_league_moves_to_anoth
     assert client.get(first.get_absolute_url()).text.count(">16<") == page.count(">16<") > 0
     second.refresh_from_db()
     assert second.settings_kept is None and second.league_settings == league.settings
+
+
+def test_back_to_a_rule_set_the_league_ran_before_brings_back_its_settings(organiser):
+    """A Formula D league (weather, 3 laps, its gear odds) opens its next season under Death by
+    mistake, then under Formula D again: the league's Formula D settings come back as season 1
+    ran them, and the page that asks says so first."""
+    league = formula_d_league(organiser, laps="3", weather=True, gear_odds=True)
+    first = services.season_open(league=league, tracks=tracks("Monza"))
+    play(first)
+    _changes, second = services.season_end(season=first)
+    ran = dict(League.objects.get(pk=league.pk).settings)
+    second = services.season_rules_change(season=second, ruleset="death")
+    league.refresh_from_db()
+    assert "weather" not in league.settings
+    said = services.carry_over(league, championship_for("formula_d"))
+    assert any("as season 1 last ran them" in line for line in said.kept)
+    services.season_rules_change(season=second, ruleset="formula_d")
+    league.refresh_from_db()
+    assert league.settings == ran  # weather, laps and gear odds as they were
+
+
+def test_a_round_on_the_same_track_keeps_its_date_and_venue_under_the_other_rule_set(organiser):
+    league = formula_d_league(organiser)
+    first = services.season_open(league=league, tracks=tracks("Monza"))
+    play(first)
+    _changes, second = services.season_end(season=first)
+    when = datetime(2027, 3, 6, 18, 0, tzinfo=UTC)
+    Round.objects.filter(season=second, number=1).update(starts_at=when, venue="Ann's garage")
+    second = services.season_rules_change(season=second, ruleset="death")
+    kept = second.rounds.get(number=1)
+    assert (kept.starts_at, kept.venue) == (when, "Ann's garage")
+    second = services.season_rules_change(season=second, ruleset="formula_d", tracks=tracks("Spa"))
+    moved = second.rounds.get(number=1)
+    assert (moved.starts_at, moved.venue) == (None, "")  # another track: another session
