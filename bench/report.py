@@ -72,13 +72,18 @@ def trivial_ms(client: Client, repeats: int = 50) -> float:
     return statistics.median(trivial() for _ in range(repeats)) * 1000
 
 
-def queries(action: Callable[[], object]) -> int:
-    """The queries `action` makes from a cold cache: every cached page part laid out anew (a
-    part read from the cache makes none)."""
+def _captured(action: Callable[[], object]) -> list[dict]:
+    """The SQL `action` runs from a cold cache: every cached page part laid out anew (a part
+    read from the cache makes none)."""
     cache.clear()
     with CaptureQueriesContext(connection) as captured:
         action()
-    return len(captured.captured_queries)
+    return captured.captured_queries
+
+
+def queries(action: Callable[[], object]) -> int:
+    """The queries `action` makes from a cold cache."""
+    return len(_captured(action))
 
 
 # A bulk insert of many rows: "INSERT INTO "table" (...) VALUES (...), (...)".
@@ -90,11 +95,8 @@ def statements(action: Callable[[], object]) -> tuple[int, int]:
     many batches the database's parameter limit splits it in (SQLite's 999 a query: 10,000
     rows of 9 fields are 91 batches), and how many batches were folded so. An insert of one row
     at a time is never folded: a loop of them still counts each."""
-    cache.clear()
-    with CaptureQueriesContext(connection) as captured:
-        action()
     count, folded, last = 0, 0, None
-    for query in captured.captured_queries:
+    for query in _captured(action):
         many = MANY_ROWS.match(query["sql"])
         table = many.group(1) if many else None
         if table is not None and table == last:

@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:  # run on its own: python bench/table_speed.py
 # Playwright's sync API runs an event loop in this thread; the ORM calls made here are plain.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from tests.browser.table_speed_script import TableRace  # noqa: E402
+from tests.browser.table_speed_script import RBB_OWN_SETUP, TableRace  # noqa: E402
 
 RACES = (
     TableRace("Season Pass", "season_pass", cars=7, finish_from_round=10, seed=8),
@@ -61,7 +61,7 @@ RACES = (
         finish_from_round=5,
         seed=8,
         settings={"weather": True},
-        setup={"tires": 5, "brakes": 4, "gearbox": 3, "body": 3, "engine": 3, "road_handling": 2},
+        setup=RBB_OWN_SETUP,
         track="Monza",
     ),
     # Formula... Death!, the cards picked in turn once the grid is set (a choice per card, the

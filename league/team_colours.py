@@ -44,6 +44,11 @@ def next_colour(taken: Iterable[str]) -> str:
     return next(key for key, count in counts.items() if count == fewest)
 
 
+def colour_class(key: str) -> str:
+    """The class a page marks the colour `key` with (`team-<key>`, static/css/paddock.css)."""
+    return f"team-{colour_of(key).key}"
+
+
 def colour_of(key: str) -> TeamColour:
     """The palette's colour `key`; the palette's first for a key it does not have."""
     return BY_KEY.get(key, PALETTE[0])

@@ -5,13 +5,13 @@ turn page, the big screen and the strip draw a car's mark with, read from the ro
 from __future__ import annotations
 
 from league.models import Entry
-from league.team_colours import colour_of
+from league.team_colours import colour_class
 
 
 def car_colours(round_id: int) -> dict[str, str]:
     """The class of each car's team colour in the round, by car."""
     return {
-        car: f"team-{colour_of(colour).key}"
+        car: colour_class(colour)
         for car, colour in Entry.objects.filter(round_id=round_id).values_list(
             "car", "team__colour"
         )

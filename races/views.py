@@ -393,9 +393,8 @@ def odds(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     whoever may see the race, where its league shows them (elsewhere the page says it does
     not)."""
     race, _can_referee = _shown_race(request, race_id)
-    season = race.round.season
-    league = season.league
-    shown = season.rules.shows_gear_odds(season.league_settings)
+    league = race.round.season.league
+    shown = _shows_odds(race)
     status, errors = 200, []
     try:
         asked = gear_odds.asked_from(request.GET)

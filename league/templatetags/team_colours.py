@@ -11,7 +11,7 @@ from typing import Any
 from django import template
 
 from ..models import Driver, Entry, Team
-from ..team_colours import colour_of
+from ..team_colours import colour_class, colour_of
 
 register = template.Library()
 
@@ -28,7 +28,7 @@ def _team(owner: Any) -> Team | None:
 def team_colour(owner: Any) -> str:
     """The class giving `owner`'s team colour; "" for anything else."""
     team = _team(owner)
-    return f"team-{colour_of(team.colour).key}" if team is not None else ""
+    return colour_class(team.colour) if team is not None else ""
 
 
 @register.inclusion_tag("league/_swatch.html")

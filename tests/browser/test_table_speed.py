@@ -23,7 +23,14 @@ from tests.browser.table_speed_figures import (
     move_kind,
 )
 from tests.browser.table_speed_harness import VIEWPORT, Thumb, enter, play
-from tests.browser.table_speed_script import PASSWORD, Step, TableRace, build_race, script_race
+from tests.browser.table_speed_script import (
+    PASSWORD,
+    RBB_OWN_SETUP,
+    Step,
+    TableRace,
+    build_race,
+    script_race,
+)
 
 # Seven cars crossing the line in round 3: 56 events, among them plain moves, moves that brake
 # and that leave a corner short, moves that end beside cars, and orders to correct.
@@ -38,7 +45,7 @@ SHORT_RBB = TableRace(
     finish_from_round=3,
     seed=20,
     settings={"weather": True},
-    setup={"tires": 5, "brakes": 4, "gearbox": 3, "body": 3, "engine": 3, "road_handling": 2},
+    setup=RBB_OWN_SETUP,
     track="Monza",
 )
 

@@ -68,15 +68,21 @@ def cars_fact(state: Race, key: str, question: str, cars: tuple[str, ...], **opt
 
 
 def marker_label(state: MarkedState, key: str) -> str:
+    round_, car = _marker(state, key)
+    return f"Round {round_}, where {name(car)} stood"
+
+
+def _marker(state: MarkedState, key: str) -> tuple[int, str]:
+    """The round and the car of the marker `key`."""
     marker = next(marker for marker in state.markers if marker.key == key)
-    return f"Round {marker.round}, where {name(marker.car)} stood"
+    return marker.round, marker.car
 
 
 def marker_chip(state: MarkedState, key: str) -> str:
     """A marker as its chip shows it, short, its words in brackets: "R2: Red (Round 2, where
     Red stood)" (a chip shows "R2: Red", so that many fit a phone's line)."""
-    marker = next(marker for marker in state.markers if marker.key == key)
-    return f"R{marker.round}: {name(marker.car)} ({marker_label(state, key)})"
+    round_, car = _marker(state, key)
+    return f"R{round_}: {name(car)} ({marker_label(state, key)})"
 
 
 def markers_fact(state: MarkedState, markers: tuple[str, ...], question: str, short: str) -> Field:
