@@ -288,11 +288,13 @@ def event_from_post(post: QueryDict) -> Event:
     lists, empty when nothing is ticked ("none of the cars"); a count in `_counts` is its chip,
     or the larger value typed in the box after the chips; a field left out of the event takes
     its default."""
-    lists, counts = set(post.getlist(LISTS)), set(post.getlist(COUNTS))
+    # In the order the form lists them (not a set's, which differs from one worker to the
+    # next): the event's words in the log follow its data's order.
+    lists, counts = dict.fromkeys(post.getlist(LISTS)), dict.fromkeys(post.getlist(COUNTS))
     data: dict[str, Any] = {
         key: values if len(values) > 1 else values[0]
         for key, values in post.lists()
-        if key not in NOT_EVENT_DATA and key not in lists | counts and PAIR not in key
+        if key not in NOT_EVENT_DATA and key not in lists and key not in counts and PAIR not in key
     }
     for key, value in _pairs(post):
         data[key.split(PAIR)[0]] = value.split(PAIR)[0]

@@ -764,3 +764,21 @@ def test_a_malformed_pair_is_refused(client_organiser, race, pair):
     post = {**form_data(race, "gear", "red", {}), **pair}
     response = client_organiser.post(turn_url(race), post, **HTMX)
     assert response.status_code == 400 and "reload the page" in response.text
+
+
+LISTED = tuple(f"list_{letter}" for letter in "abcdefgh")
+
+
+@pytest.mark.parametrize("listed", [LISTED, LISTED[::-1]], ids=["forward", "reversed"])
+def test_an_entry_s_lists_keep_the_order_its_form_names_them(listed):
+    """The event's data (and so its words in the log) in the form's order, whichever it is: not a
+    set's, which differs from one server process to the next."""
+    from django.http import QueryDict
+
+    from races.views import event_from_post
+
+    post = QueryDict(mutable=True)
+    post.setlist("_lists", list(listed))
+    post.update({"kind": "move", "roll": "6"})
+    event = event_from_post(post)
+    assert [name for name in event.data if name in listed] == list(listed)
