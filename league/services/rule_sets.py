@@ -281,34 +281,43 @@ def season_rules_change(
     or on `tracks` (else on the tracks it has). Its rounds are made again by the new rule
     set's round shapes (a round on the same track keeps its date and venue), its setup goes
     back to the new rule set's defaults, and the league moves to the rule set
-    (`league_rules_move`). The rule set it has is AlreadyDone."""
+    (`league_rules_move`). The rule set it has on another schedule makes its rounds again on
+    that schedule and keeps its setup; the rule set and the schedule it has are AlreadyDone."""
     from .seasons import season_rounds_make, season_schedule  # it opens seasons through here
 
     league = league_for_write(season.league)
     season = for_update(Season).get(pk=season.pk)
     season.league = league
     new = rules_named(ruleset)
-    if season.ruleset == new.name:
+    rounds = list(for_update(season.rounds.select_related("track").order_by("number")))
+    same_rules = season.ruleset == new.name
+    if not preset and not tracks:
+        tracks = [round_.track for round_ in rounds]
+    if same_rules and _same_tracks(rounds, season_schedule(new, preset, tracks)):
         raise AlreadyDone(
             RULESET_ALREADY.format(number=season.number, rules=new.title), done=season
         )
-    rounds = list(for_update(season.rounds.select_related("track").order_by("number")))
     if refusal := season_rules_refusal(season, rounds):
         raise ValidationError(refusal)
-    if not preset and not tracks:
-        tracks = [round_.track for round_ in rounds]
     tracks = season_schedule(new, preset, tracks)
     league_rules_move(league, new, opening=season)
     Round.objects.filter(season=season).delete()
     season.ruleset = new.name
     season.preset = preset
-    season.setup = {}
+    if not same_rules:  # the setup is the rule set's: under the same one it stands
+        season.setup = {}
     season.setup_version += 1
     season.full_clean(validate_unique=False, validate_constraints=False)
     season.save(update_fields=["ruleset", "preset", "setup", "setup_version"])
     season_rounds_make(season, new, tracks)
     _sessions_kept(season, rounds)
     return season
+
+
+def _same_tracks(rounds: Sequence[Round], asked: Sequence[Track]) -> bool:
+    """Whether the schedule asked for races the season's `rounds`' tracks in their order (a
+    sample schedule's name aside: the races are what a schedule is)."""
+    return [track.pk for track in asked] == [round_.track_id for round_ in rounds]
 
 
 def _sessions_kept(season: Season, before: Sequence[Round]) -> None:

@@ -439,3 +439,27 @@ def test_a_round_on_the_same_track_keeps_its_date_and_venue_under_the_other_rule
     second = services.season_rules_change(season=second, ruleset="formula_d", tracks=tracks("Spa"))
     moved = second.rounds.get(number=1)
     assert (moved.starts_at, moved.venue) == (None, "")  # another track: another session
+
+
+def test_the_same_rule_set_on_another_schedule_makes_the_rounds_again_and_keeps_the_setup(
+    organiser,
+):
+    """Picked again with other tracks, the rule set the season runs under is not "already done":
+    its rounds are made again on them, and the season's own setup stands (it is the rule set's,
+    which has not changed)."""
+    league = published(services.league_create(name="Wear", organiser=organiser, ruleset="rbb"))
+    season = services.season_open(league=league, tracks=tracks("Monza"))
+    own = {"tires": 5, "brakes": 4, "gearbox": 3, "body": 3, "engine": 3, "road_handling": 2}
+    season = services.season_setup_set(season=season, setup=own)
+    with pytest.raises(services.AlreadyDone):  # the same tracks: nothing to do
+        services.season_rules_change(
+            season=season, ruleset="rbb", tracks=[Round.objects.get(season=season).track]
+        )
+
+    season = services.season_rules_change(
+        season=season, ruleset="rbb", tracks=tracks("Spa", "Imola")
+    )
+
+    season.refresh_from_db()
+    assert [r.track.name for r in season.rounds.order_by("number")] == ["Spa Ring", "Imola Ring"]
+    assert season.ruleset == "rbb" and season.setup == own
