@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page
-from django.db.models import Count
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -44,9 +45,13 @@ def home(request: HttpRequest) -> HttpResponse:
         else Membership.objects.none()
     )
     own = list(mine)
+    # What a line shows and no more: the count of its seasons a subquery, which the page's
+    # count of leagues leaves out (a join and GROUP BY over every league would not be).
+    seasons = Season.objects.filter(league=OuterRef("pk")).order_by().values("league")
     published = (
         League.objects.filter(published=True, archived_at__isnull=True)
-        .annotate(season_count=Count("seasons"))
+        .only("name", "slug", "ruleset")
+        .annotate(season_count=Coalesce(Subquery(seasons.annotate(n=Count("pk")).values("n")), 0))
         .order_by("-created", "-pk")
     )
     context = {

@@ -66,32 +66,40 @@ def _render_team(
     colour_form=None,
     status=200,
 ) -> HttpResponse:
-    entries = (
-        team.entries.filter(round__status=RoundStatus.FINISHED)
-        .select_related("driver", "round__season__league", "round__track")
-        .order_by("-round__season__number", "-round__number", "-place", "-pk")
-    )
-    context = {
+    def build() -> dict[str, object]:
+        """What the team's parts show, read only when they are laid out anew."""
+        entries = (
+            team.entries.filter(round__status=RoundStatus.FINISHED)
+            .select_related("driver", "round__season__league", "round__track")
+            .order_by("-round__season__number", "-round__number", "-place", "-pk")
+        )
+        return {
+            "league": league,
+            "drivers": team.drivers.all(),
+            "entries": latest_page(entries, request.GET.get("page")),
+        }
+
+    # Its organisers and its owner run the team: its name and its rookies; its organisers pick
+    # its colour. The forms are made only for those shown them.
+    runs_team = not league.is_archived and league.can_run_team(request.user, team)
+    picks_colour = not league.is_archived and league.can_manage(request.user)
+    context: dict[str, object] = {
         "league": league,
         "team": team,
         "parts": page_parts.parts(
             request,
             league,
             {"drivers": "league/_team_drivers.html", "history": "league/_team_history.html"},
-            lambda: {
-                "league": league,
-                "drivers": team.drivers.all(),
-                "entries": latest_page(entries, request.GET.get("page")),
-            },
+            build,
         ),
-        # Its organisers and its owner run the team: its name and its rookies.
-        "runs_team": not league.is_archived and league.can_run_team(request.user, team),
-        "hire_form": hire_form or HireForm(),
-        "rename_form": rename_form or TeamRenameForm(initial={"name": team.name}),
-        # Its organisers pick its colour.
-        "picks_colour": not league.is_archived and league.can_manage(request.user),
-        "colour_form": colour_form or TeamColourForm(initial={"colour": team.colour}),
+        "runs_team": runs_team,
+        "picks_colour": picks_colour,
     }
+    if runs_team:
+        context["hire_form"] = hire_form or HireForm()
+        context["rename_form"] = rename_form or TeamRenameForm(initial={"name": team.name})
+    if picks_colour:
+        context["colour_form"] = colour_form or TeamColourForm(initial={"colour": team.colour})
     return render(request, "league/team.html", context, status=status)
 
 

@@ -4,6 +4,8 @@ its name is typed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
@@ -47,12 +49,14 @@ def test_the_organiser_picks_a_colour_a_team_owner_may_not(client_organiser, lea
     url = reverse("league:team_colour", args=[league.slug, teams[0].pk])
     page = client_organiser.get(teams[0].get_absolute_url()).content.decode()
     assert 'id="team-colour"' in page and 'class="swatch team-orange"' in page
+    assert re.findall(r'value="(\w+)" checked', page) == [teams[0].colour]  # its own, alone
     response = client_organiser.post(url, {"colour": "vermillion"})
     assert response.status_code == 302
     assert Team.objects.get(pk=teams[0].pk).colour == "vermillion"
     refused = client_organiser.post(url, {"colour": teams[1].colour})
     assert refused.status_code == 400
     assert escape("Blue Moons already races in Sky blue") in refused.content.decode()
+    assert re.findall(r'value="(\w+)" checked', refused.content.decode()) == [teams[1].colour]
     assert client_organiser.post(url, {"colour": "mauve"}).status_code == 400
 
     owner = UserFactory(username="owner")

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from bench import builders
 from league import services
 from league.models import Driver, Entry, League, Role, Round, RoundStatus, Season, Team, Track
 from league.pagination import LEAGUES_PER_PAGE
@@ -494,3 +495,35 @@ def test_the_home_page_lists_ones_own_leagues_by_role_and_the_published_a_page_a
     # The latest first, a page at a time.
     assert f"League {LEAGUES_PER_PAGE + 2:02}" in listed and "League 00" not in listed
     assert "League 00" in client.get(reverse("league:home") + "?page=2").text
+
+
+def published_lines(html: str) -> list[str]:
+    """The home page's published leagues, each line's words (tags dropped)."""
+    listed = html.split('id="published-leagues">', 1)[1].split("</div>", 1)[0]
+    return [" ".join(re.sub(r"<[^>]+>", " ", line).split()) for line in listed.split("</a>")[:-1]]
+
+
+def test_the_home_page_costs_the_same_queries_for_3_leagues_or_300_and_counts_their_seasons(
+    client_organiser, organiser, league, season, django_assert_max_num_queries
+):
+    """Each line says its league's rule set and how many seasons it has run (none too); the
+    page counts the published leagues without reading their seasons."""
+    services.member_add(league=league, user=UserFactory(), role=Role.REFEREE)
+    Season.objects.create(league=league, number=2, ruleset=league.ruleset)
+    published(services.league_create(name="No season yet", organiser=UserFactory()))
+    builders.leagues_in_bulk(organiser=UserFactory(), count=1, name="Bulk")
+    home = reverse("league:home")
+    # Its session, its user, one's own leagues, the count of the published and their page.
+    with django_assert_max_num_queries(5) as few:
+        page = client_organiser.get(home).text
+    title = championship_for(league.ruleset).title
+    assert published_lines(page) == [
+        f"Bulk 0 · {title} 1 season",
+        f"No season yet · {title} 0 seasons",
+        f"Thursday Night League · {title} 2 seasons",
+    ]
+    builders.leagues_in_bulk(organiser=UserFactory(), count=300, name="More")
+    with django_assert_max_num_queries(len(few.captured_queries), exact=True):
+        page = client_organiser.get(home).text
+    assert len(published_lines(page)) == LEAGUES_PER_PAGE
+    assert "Page 1 of 16" in page
