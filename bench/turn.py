@@ -67,12 +67,13 @@ def build_race(organiser, name: str, ruleset: str, cars: int = CARS):
     )
 
 
-def legal_data(prompt, rng: random.Random) -> dict:
+def legal_data(prompt, rng: random.Random, *, finish: bool = False) -> dict:
     """What the page would post for `prompt`: the test autopilot's legal event as form data,
-    its list fields named in `_lists` as the page's forms do."""
+    its list fields named in `_lists` as the page's forms do. `finish`: a move crosses the line
+    on its last space (autopilot.legal_event)."""
     from tests.races.autopilot import legal_event
 
-    event = legal_event(prompt, rng)
+    event = legal_event(prompt, rng, finish=finish)
     data: dict = {"kind": event.kind, **event.data}
     lists = [name for name, value in event.data.items() if isinstance(value, list)]
     if lists:
