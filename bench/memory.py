@@ -206,7 +206,7 @@ class Referee:
                 assert status in (200, 302), (status, page[:500])
                 self.committed += 1
                 return
-            finish = state.round >= finish_from
+            finish = engine.round_of(state) >= finish_from
             for tame in (finish, False):  # as the autopilot does, if a finish is refused
                 post = {**legal_data(asked[0], self.rng, finish=tame), "version": version}
                 status, page = self.phone.request("POST", url, post, headers)
