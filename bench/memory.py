@@ -187,7 +187,9 @@ class Referee:
         from rules import engine
 
         self.races += 1
-        race = build_race(self.organiser, f"Memory {self.races}", ruleset)
+        # Cars named anew in each race, as leagues name theirs (a colour, a number, a team's).
+        car = f"r{self.races}car"
+        race = build_race(self.organiser, f"Memory {self.races}", ruleset, car=car)
         url = race.get_absolute_url()
         status, page = self.phone.request("GET", url)
         token = CSRF_HEADER.search(page)

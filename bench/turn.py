@@ -43,7 +43,9 @@ RULESETS = {
 }
 
 
-def build_race(organiser, name: str, ruleset: str, cars: int = CARS):
+def build_race(organiser, name: str, ruleset: str, cars: int = CARS, *, car: str = "car"):
+    """A ten-car race of `ruleset` at the table in a new league named `name`, two drivers a
+    team, its cars `car` and a number: car0, car1..."""
     from league import services as league_services
     from league.models import Track
 
@@ -61,7 +63,7 @@ def build_race(organiser, name: str, ruleset: str, cars: int = CARS):
     track, _ = Track.objects.get_or_create(name="Bench Circuit")
     season = league_services.season_open(league=league, tracks=[track])
     drivers = [driver for team in teams for driver in team.drivers.all()]
-    starters = [(driver, f"car{n}") for n, driver in enumerate(drivers)]
+    starters = [(driver, f"{car}{n}") for n, driver in enumerate(drivers)]
     return league_services.round_start_at_table(
         round_=season.rounds.get(number=1), starters=starters
     )
