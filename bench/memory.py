@@ -17,9 +17,9 @@ timing), at most TARGET. The worker must be the same process at both readings (g
 restarts none: no max_requests). A per-process cache that grows with the entries makes the
 ratio grow with them: the per-worker cache of a prompt's inputs that issue 19 removed
 (`races/turn_panel.py`), put back unbounded, grows the worker by about 1 MB every 1,000 entries
-here. Bounded at its 1,024 inputs, as it was, it filled within some 3,000 entries and levelled
-off about 3 MB up: a cache bounded by a count it reaches early adds a fixed amount, which the
-ratio sees only when that amount is large.
+here. Bounded at its 1,024 inputs, as it was, it levelled off about 3 MB up within some 3,000
+entries (measured with the same ten car names in every race): a cache bounded by a count it
+reaches early adds a fixed amount, which the ratio sees only when that amount is large.
 
 The SQLite file is on tmpfs (/dev/shm) where there is one: a commit syncs the file, some 20 ms
 an entry on a plain disk, which would double the run and not change the worker's memory. The
@@ -27,8 +27,8 @@ static files are collected under production's hashed names and manifest, without
 Brotli copies (a minute of Brotli): no static file is asked for.
 
 BENCH_MEMORY_ENTRIES=2000 runs a quick, smaller try (the first reading at 1,000 entries, or
-half the entries when fewer); the default is the issue's 50,000, some 20 ms an entry here with
-the referee's own work (a quarter of an hour or more). Exits 1 if the target is missed.
+half the entries when fewer); the default is the issue's 50,000, 20 to 30 ms an entry here with
+the referee's own work (20 to 25 minutes). Exits 1 if the target is missed.
 """
 
 from __future__ import annotations
