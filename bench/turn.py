@@ -43,7 +43,9 @@ RULESETS = {
 }
 
 
-def build_race(organiser, name: str, ruleset: str, cars: int = CARS):
+def build_race(organiser, name: str, ruleset: str, cars: int = CARS, *, car: str = "car"):
+    """A ten-car race of `ruleset` at the table in a new league named `name`, two drivers a
+    team, its cars `car` and a number: car0, car1..."""
     from league import services as league_services
     from league.models import Track
 
@@ -61,18 +63,19 @@ def build_race(organiser, name: str, ruleset: str, cars: int = CARS):
     track, _ = Track.objects.get_or_create(name="Bench Circuit")
     season = league_services.season_open(league=league, tracks=[track])
     drivers = [driver for team in teams for driver in team.drivers.all()]
-    starters = [(driver, f"car{n}") for n, driver in enumerate(drivers)]
+    starters = [(driver, f"{car}{n}") for n, driver in enumerate(drivers)]
     return league_services.round_start_at_table(
         round_=season.rounds.get(number=1), starters=starters
     )
 
 
-def legal_data(prompt, rng: random.Random) -> dict:
+def legal_data(prompt, rng: random.Random, *, finish: bool = False) -> dict:
     """What the page would post for `prompt`: the test autopilot's legal event as form data,
-    its list fields named in `_lists` as the page's forms do."""
+    its list fields named in `_lists` as the page's forms do. `finish`: a move crosses the line
+    on its last space (autopilot.legal_event)."""
     from tests.races.autopilot import legal_event
 
-    event = legal_event(prompt, rng)
+    event = legal_event(prompt, rng, finish=finish)
     data: dict = {"kind": event.kind, **event.data}
     lists = [name for name, value in event.data.items() if isinstance(value, list)]
     if lists:
