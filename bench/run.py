@@ -22,7 +22,7 @@ over a throwaway SQLite file, and posts 50,000 entries at the table to it over H
 page's htmx does (many ten-car races, Season Pass and Formula D in turn, each to its finish or a
 few hundred entries): the worker's resident memory after 50,000 entries is at most 1.3 times
 its memory after 1,000, a gate (a size, not a timing), so a per-process cache that grows with
-the entries misses it. It takes some minutes (BENCH_MEMORY_ENTRIES=2000 for a quick try).
+the entries misses it. It takes about 20 minutes (BENCH_MEMORY_ENTRIES=2000 for a quick try).
 """
 
 from __future__ import annotations
