@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 
-from league.views.common import whole_number
+from league.whole_numbers import whole_number
 from rules import engine
 from rules.engine.pieces import ordinal
 from rules.gear_odds import GearOdds, offered_gears, race_gear_odds

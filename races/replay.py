@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 
-from league.views.common import whole_number
+from league.whole_numbers import whole_number
 from rules import engine
 from rules.engine import CarResult, Column, Event, EventRejected, RaceState
 

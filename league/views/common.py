@@ -119,13 +119,6 @@ def driver_for(league: League, driver_id: int) -> Driver:
     return driver
 
 
-def whole_number(text: str) -> int | None:
-    """`text` as a whole number a page's address or form may give, or None: ASCII digits only
-    ("²" is a digit to str.isdigit() but not to int()), at most 18 of them (int() refuses a
-    number of thousands of digits, and no count Paddock keeps is that large)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
-
-
 def version_posted(request: HttpRequest, missing: str = NO_VERSION) -> int:
     """The version the posted form was built on (every versioned write carries one): a form
     without one is refused with `missing`."""

@@ -19,15 +19,8 @@ from ..forms import RookieForm
 from ..models import RUNS_RACES, League, Role, Round, RoundStatus
 from ..round_forms import RaceOptionsForm, RoundSessionForm
 from ..round_panel import chosen_starters, round_panel, starter_lines
-from .common import (
-    answer,
-    from_htmx,
-    league_for,
-    managed_league,
-    round_for,
-    version_posted,
-    whole_number,
-)
+from ..whole_numbers import whole_number
+from .common import answer, from_htmx, league_for, managed_league, round_for, version_posted
 
 NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
 
