@@ -293,13 +293,17 @@ def season_rules_change(
     same_rules = season.ruleset == new.name
     if not preset and not tracks:
         tracks = [round_.track for round_ in rounds]
-    if same_rules and _same_tracks(rounds, season_schedule(new, preset, tracks)):
+    # Under the rule set it has, the schedule asked for decides whether there is anything to
+    # do, before whether the season may still change; read once (a sample schedule's tracks
+    # are put on the track list as it is read).
+    schedule = season_schedule(new, preset, tracks) if same_rules else None
+    if schedule is not None and _same_tracks(rounds, schedule):
         raise AlreadyDone(
             RULESET_ALREADY.format(number=season.number, rules=new.title), done=season
         )
     if refusal := season_rules_refusal(season, rounds):
         raise ValidationError(refusal)
-    tracks = season_schedule(new, preset, tracks)
+    tracks = schedule if schedule is not None else season_schedule(new, preset, tracks)
     league_rules_move(league, new, opening=season)
     Round.objects.filter(season=season).delete()
     season.ruleset = new.name
