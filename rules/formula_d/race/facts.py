@@ -68,8 +68,7 @@ def cars_fact(state: Race, key: str, question: str, cars: tuple[str, ...], **opt
 
 
 def marker_label(state: MarkedState, key: str) -> str:
-    round_, car = _marker(state, key)
-    return f"Round {round_}, where {name(car)} stood"
+    return _words(*_marker(state, key))
 
 
 def _marker(state: MarkedState, key: str) -> tuple[int, str]:
@@ -78,11 +77,15 @@ def _marker(state: MarkedState, key: str) -> tuple[int, str]:
     return marker.round, marker.car
 
 
+def _words(round_: int, car: str) -> str:
+    return f"Round {round_}, where {name(car)} stood"
+
+
 def marker_chip(state: MarkedState, key: str) -> str:
     """A marker as its chip shows it, short, its words in brackets: "R2: Red (Round 2, where
     Red stood)" (a chip shows "R2: Red", so that many fit a phone's line)."""
     round_, car = _marker(state, key)
-    return f"R{round_}: {name(car)} ({marker_label(state, key)})"
+    return f"R{round_}: {name(car)} ({_words(round_, car)})"
 
 
 def markers_fact(state: MarkedState, markers: tuple[str, ...], question: str, short: str) -> Field:
