@@ -23,9 +23,8 @@ from league.models import Entry, Round, RoundStatus
 from league.services.common import for_update
 from league.services.table import CarBuilds
 from rules import engine
-from rules.dice_luck import race_tallies
 from rules.engine import CarResult, EventRejected, RaceSetup, Starter
-from rules.laps_led import laps_led
+from rules.race_counts import race_counts
 
 from .models import Race, RaceEvent
 from .services import (
@@ -122,13 +121,10 @@ def _count_dice(race: Race, by_car: dict[str, Entry]) -> None:
     """Each entry's dice and laps led, counted from the race's log as it is written into its
     season (once, never as a roll is entered): the log replayed, a car's rolls and the laps it
     led first kept with its entry."""
-    setup = engine.setup_from_dict(race.setup)
-    events = race_events(race)
-    tallies = race_tallies(setup, events)
-    led = laps_led(setup, events)
+    counts = race_counts(engine.setup_from_dict(race.setup), race_events(race))
     for car, entry in by_car.items():
-        entry.dice = tallies.get(car, {})
-        entry.laps_led = None if led is None else led.get(car, 0)
+        entry.dice = counts.dice.get(car, {})
+        entry.laps_led = None if counts.laps_led is None else counts.laps_led.get(car, 0)
     Entry.objects.bulk_update(by_car.values(), ["dice", "laps_led"])
 
 

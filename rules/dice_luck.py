@@ -3,8 +3,8 @@ driver's rolls compare with the dice's true faces (docs/rulings.md, "Dice luck")
 
 A tally is plain JSON, as an entry keeps it: {die: {purpose: {face: count}}}, e.g.
 {"black": {"qualifying": {"17": 1}}, "orange": {"gear": {"4": 2, "3": 1}}}. A race's tallies
-come from replaying its log once, when it is written into its season (never as a roll is
-entered); a driver's season and career are the sum of their entries' tallies.
+come from replaying its log once, when it is written into its season (rules/race_counts.py;
+never as a roll is entered); a driver's season and career are the sum of their entries' tallies.
 
 Luck reads one way for every die: a higher roll is luckier (a gear die's takes the car further;
 the black die's high numbers are the safe ones of every table Paddock knows). Each roll counts as
@@ -24,9 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.dice import FACES, Die
-from rules.engine.contract import RaceSetup
-from rules.engine.core import apply, start
-from rules.engine.events import Event
+from rules.engine.events import Event, Prompt
 
 Tally = dict[str, dict[str, dict[str, int]]]
 
@@ -79,25 +77,20 @@ def purpose_of(kind: str) -> str:
     return PURPOSE_OF_KIND.get(kind, OTHER)
 
 
-def race_tallies(setup: RaceSetup, events: Iterable[Event]) -> dict[str, Tally]:
-    """Each car's dice in a race, replayed from its setup and log: a roll asked of no car (the
-    weather) is nobody's luck."""
-    tallies: dict[str, Tally] = {}
-    state, asked = start(setup)
-    for event in events:
-        prompt = asked[0] if asked else None
-        if prompt is not None and prompt.car is not None:
-            for field in prompt.fields:
-                if field.kind == "die" and field.die is not None and field.name in event.data:
-                    faces = (
-                        tallies.setdefault(prompt.car, {})
-                        .setdefault(field.die.value, {})
-                        .setdefault(purpose_of(prompt.kind), {})
-                    )
-                    face = str(int(event.data[field.name]))
-                    faces[face] = faces.get(face, 0) + 1
-        state, asked = apply(state, event, prompt)
-    return tallies
+def count_rolls(tallies: dict[str, Tally], prompt: Prompt | None, event: Event) -> None:
+    """Adds to `tallies` the dice of `event`, entered for `prompt` (the first prompt the race
+    asked before it): a roll asked of no car (the weather) is nobody's luck."""
+    if prompt is None or prompt.car is None:
+        return
+    for field in prompt.fields:
+        if field.kind == "die" and field.die is not None and field.name in event.data:
+            faces = (
+                tallies.setdefault(prompt.car, {})
+                .setdefault(field.die.value, {})
+                .setdefault(purpose_of(prompt.kind), {})
+            )
+            face = str(int(event.data[field.name]))
+            faces[face] = faces.get(face, 0) + 1
 
 
 def checked_tally(raw: Any) -> Tally:
@@ -279,6 +272,6 @@ __all__ = [
     "luck",
     "merged",
     "purpose_of",
-    "race_tallies",
+    "count_rolls",
     "score",
 ]

@@ -13,7 +13,7 @@ from league.standings import season_standings
 from races import services
 from races.models import Race
 from rules import engine
-from rules.laps_led import laps_led
+from rules.race_counts import race_counts
 from tests.league.test_views import round_url
 from tests.races.autopilot import drive, drive_to_finish, write_the_result
 
@@ -353,7 +353,7 @@ def test_a_race_written_into_its_season_keeps_the_laps_each_car_led(client_organ
     assert not Entry.objects.filter(laps_led__isnull=False).exists()  # nothing before it
     round_ = write_the_result(client_organiser, race)
     state = services.race_state(race)
-    expected = laps_led(engine.setup_from_dict(race.setup), services.race_events(race))
+    expected = race_counts(engine.setup_from_dict(race.setup), services.race_events(race)).laps_led
     assert expected is not None and sum(expected.values()) == state.setup.laps  # each lap once
     assert dict(round_.entries.values_list("car", "laps_led")) == expected
     leader = max(expected, key=expected.get)

@@ -18,9 +18,9 @@ from rules.dice_luck import (
     luck,
     merged,
     purpose_of,
-    race_tallies,
 )
 from rules.engine import Event, apply, start
+from rules.race_counts import race_counts
 from tests.rules.recorded.record import RECORDED, recorded_setup
 from tests.rules.test_contract import play
 
@@ -28,7 +28,7 @@ from tests.rules.test_contract import play
 def recorded_tallies(name: str) -> dict:
     recorded = json.loads((RECORDED / f"{name}.json").read_text())
     events = [Event.from_dict(raw) for raw in recorded["events"]]
-    return race_tallies(recorded_setup(recorded), events)
+    return race_counts(recorded_setup(recorded), events).dice
 
 
 def test_ann_ascari_s_dice_in_the_three_car_season_pass_race_as_counted_by_hand():

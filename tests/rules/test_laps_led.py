@@ -8,7 +8,7 @@ import json
 import pytest
 
 from rules.engine import Event, apply, dashboard, start
-from rules.laps_led import laps_led
+from rules.race_counts import race_counts
 from tests.rules.recorded.record import RECORDED, recorded_setup
 
 RACES = sorted(path.stem for path in RECORDED.glob("*.json"))
@@ -41,7 +41,7 @@ def leaders_lap_by_lap(setup, events) -> dict[int, str]:
 @pytest.mark.parametrize("name", RACES)
 def test_each_lap_is_led_by_the_first_car_to_complete_it(name):
     setup, events = recorded(name)
-    led = laps_led(setup, events)
+    led = race_counts(setup, events).laps_led
     if led is None:  # a rule set that counts no laps
         return
     leaders = leaders_lap_by_lap(setup, events)
