@@ -10,7 +10,6 @@ from ..house_rules import HouseRules  # a model kept beside the page that render
 from .leagues import League
 from .members import (
     RUNS_RACES,
-    UNREAD,
     Invitation,
     Membership,
     MembershipQuerySet,
@@ -39,7 +38,6 @@ __all__ = [
     "track_fact_column",
     "Track",
     "League",
-    "UNREAD",
     "role_in_league",
     "may_manage",
     "may_referee",

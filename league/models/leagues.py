@@ -20,7 +20,15 @@ from rules.championship import (
 
 from ..slugs import validate_not_reserved
 from ..time_zones import DEFAULT_TIME_ZONE, validate_time_zone
-from .members import Role, may_manage, may_referee, may_run_team, may_see, role_in_league
+from .members import (
+    Role,
+    may_manage,
+    may_referee,
+    may_run_team,
+    may_see,
+    role_in_league,
+    team_rights,
+)
 from .tracks import ruleset_choices
 
 if TYPE_CHECKING:
@@ -146,6 +154,11 @@ class League(models.Model):
     def can_run_team(self, user, team: Team) -> bool:
         """Its organisers, and the owners of `team`, rename it and hire its rookies."""
         return may_run_team(user, league=self, team_id=team.pk)
+
+    def team_rights(self, user, team: Team) -> tuple[bool, bool]:
+        """Whether `user` runs `team` (can_run_team) and picks its colour (can_manage), read
+        together."""
+        return team_rights(user, league=self, team_id=team.pk)
 
     def teams_run_by(self, user) -> models.QuerySet[Team]:
         """The teams `user` may run: every team for an organiser, their own for a team owner."""

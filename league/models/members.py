@@ -13,28 +13,20 @@ if TYPE_CHECKING:
     from .leagues import League
 
 
-# A membership not read yet: role_in_league asks for it.
-UNREAD = object()
-
-
-def role_in_league(
-    user, *, league_id: int, organiser_id: int, membership=UNREAD
-) -> tuple[str | None, int | None]:
+def role_in_league(user, *, league_id: int, organiser_id: int) -> tuple[str | None, int | None]:
     """(`user`'s role in the league, the team they own), asked by ids so that a hot path
     that has not loaded the league can ask: a site admin and the lead organiser
     (`League.organiser`) are its organisers without a query, anyone else signed in is asked
-    their membership (one query, unless the caller read it with something else: its (role,
-    team id), or None for none), an anonymous visitor has no role."""
+    their membership (one query), an anonymous visitor has no role."""
     if not user.is_authenticated:
         return None, None
     if user.is_superuser or user.pk == organiser_id:
         return Role.ORGANISER, None
-    if membership is UNREAD:
-        membership = (
-            Membership.objects.filter(league_id=league_id, user_id=user.pk)
-            .values_list("role", "team_id")
-            .first()
-        )
+    membership = (
+        Membership.objects.filter(league_id=league_id, user_id=user.pk)
+        .values_list("role", "team_id")
+        .first()
+    )
     return membership or (None, None)
 
 
@@ -44,19 +36,23 @@ def may_manage(user, *, league_id: int, organiser_id: int) -> bool:
     return role == Role.ORGANISER
 
 
-def may_referee(user, *, league_id: int, organiser_id: int, membership=UNREAD) -> bool:
-    """Its organisers and the referees it names enter results (`membership`: as for
-    role_in_league)."""
-    role, _team = role_in_league(
-        user, league_id=league_id, organiser_id=organiser_id, membership=membership
-    )
+def may_referee(user, *, league_id: int, organiser_id: int) -> bool:
+    """Its organisers and the referees it names enter results."""
+    role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
     return role in RUNS_RACES
 
 
 def may_run_team(user, *, league: League, team_id: int) -> bool:
     """The organisers run every team of the league; a team owner, their own team."""
+    return team_rights(user, league=league, team_id=team_id)[0]
+
+
+def team_rights(user, *, league: League, team_id: int) -> tuple[bool, bool]:
+    """Whether `user` runs the team (its name and rookies: the league's organisers, and its
+    owner) and whether they pick its colour (the organisers): one membership read at most."""
     role, team = role_in_league(user, league_id=league.pk, organiser_id=league.organiser_id)
-    return role == Role.ORGANISER or (role == Role.TEAM_OWNER and team == team_id)
+    organiser = role == Role.ORGANISER
+    return organiser or (role == Role.TEAM_OWNER and team == team_id), organiser
 
 
 def may_see(user, *, league_id: int, organiser_id: int, published: bool) -> bool:

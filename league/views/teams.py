@@ -81,8 +81,9 @@ def _render_team(
 
     # Its organisers and its owner run the team: its name and its rookies; its organisers pick
     # its colour. The forms are made only for those shown them.
-    runs_team = not league.is_archived and league.can_run_team(request.user, team)
-    picks_colour = not league.is_archived and league.can_manage(request.user)
+    runs_team, picks_colour = (
+        (False, False) if league.is_archived else league.team_rights(request.user, team)
+    )
     context: dict[str, object] = {
         "league": league,
         "team": team,

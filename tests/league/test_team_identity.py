@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -66,6 +67,34 @@ def test_the_organiser_picks_a_colour_a_team_owner_may_not(client_organiser, lea
     assert 'id="team-colour"' not in client.get(teams[0].get_absolute_url()).content.decode()
     assert client.post(url, {"colour": "black"}).status_code == 403
     assert Team.objects.get(pk=teams[0].pk).colour == "vermillion"
+
+
+@pytest.mark.parametrize(
+    ("role", "own_team", "runs", "picks"),
+    [
+        (Role.ORGANISER, False, True, True),
+        (Role.TEAM_OWNER, True, True, False),
+        (Role.TEAM_OWNER, False, False, False),
+        (Role.REFEREE, False, False, False),
+    ],
+)
+def test_a_team_page_reads_a_members_membership_once_for_what_they_may_change(
+    league, teams, role, own_team, runs, picks
+):
+    """A co-organiser renames the team and picks its colour, its owner renames it, another
+    team's owner and a referee neither: the page asks their membership once for both."""
+    member = UserFactory(username="member")
+    team = teams[0] if own_team else teams[1]
+    services.member_add(
+        league=league, user=member, role=role, team=team if role == Role.TEAM_OWNER else None
+    )
+    client = Client()
+    client.force_login(member)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(teams[0].get_absolute_url()).content.decode()
+    asked = [query["sql"] for query in queries if "league_membership" in query["sql"]]
+    assert len(asked) == 1, asked
+    assert ('id="team-rename"' in page, 'id="team-colour"' in page) == (runs, picks)
 
 
 def _choose_post(round_, team: Team, cars: dict[str, str]) -> dict[str, object]:
