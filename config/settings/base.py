@@ -84,8 +84,7 @@ def database(config: dict) -> dict:
     elif config["ENGINE"].endswith("postgresql"):
         # Connections are reused for up to a minute from when they opened (unless the address
         # says ?conn_max_age=...), each checked before it is reused: opening one costs more than
-        # a whole entry at the table, and the entry's statements are kept prepared on the
-        # connection (races/models.py).
+        # a whole entry at the table.
         config.setdefault("CONN_MAX_AGE", 60)
         config.setdefault("CONN_HEALTH_CHECKS", True)
     return config
