@@ -196,6 +196,7 @@ from .rule_sets import (
     season_rules_change,
     season_rules_refusal,
 )
+from .schedules import SCHEDULE_NEEDS_TRACKS, SCHEDULE_TOO_LONG, UNKNOWN_PRESET
 from .season_end import (
     REPORT_FIELDS,
     SEASON_ALREADY_ENDED,
@@ -206,14 +207,11 @@ from .season_end import (
 )
 from .seasons import (
     NO_SEASON_SETUP,
-    SCHEDULE_NEEDS_TRACKS,
-    SCHEDULE_TOO_LONG,
     SEASON_EXISTS,
     SEASON_NOT_ENDED,
     SEASON_SETUP_ALREADY,
     SEASON_SETUP_CHANGED,
     SEASON_SETUP_RACED,
-    UNKNOWN_PRESET,
     season_open,
     season_setup_refusal,
     season_setup_set,

@@ -36,6 +36,7 @@ from ..models import (
 )
 from .common import for_update, league_for_write
 from .errors import AlreadyDone
+from .schedules import season_rounds_make, season_schedule
 
 RULESET_UNKNOWN = "There is no rule set {name!r}."
 RULESET_NOT_LATEST = (
@@ -283,8 +284,6 @@ def season_rules_change(
     back to the new rule set's defaults, and the league moves to the rule set
     (`league_rules_move`). The rule set it has on another schedule makes its rounds again on
     that schedule and keeps its setup; the rule set and the schedule it has are AlreadyDone."""
-    from .seasons import season_rounds_make, season_schedule  # it opens seasons through here
-
     league = league_for_write(season.league)
     season = for_update(Season).get(pk=season.pk)
     season.league = league

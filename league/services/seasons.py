@@ -7,11 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from rules.championship import (
-    Championship,
-    InvalidSetting,
-    SeasonPreset,
-)
+from rules.championship import InvalidSetting
 
 from ..models import (
     League,
@@ -23,12 +19,9 @@ from ..models import (
 from .common import for_update, league_for_write
 from .errors import AlreadyDone, StaleSeason
 from .rule_sets import league_rules_move, rules_named
-from .tracks import tracks_ensure_sample
+from .schedules import season_rounds_make, season_schedule
 
 SEASON_NOT_ENDED = "Season {number} has not ended yet: end it before opening the next one."
-SCHEDULE_NEEDS_TRACKS = "A season needs at least one track on its schedule."
-SCHEDULE_TOO_LONG = "A season consists of {rounds} races; this schedule has {count}."
-UNKNOWN_PRESET = "There is no sample schedule called {name!r}."
 SEASON_EXISTS = "Season {number} is already open (on {schedule}): here it is."
 NO_SEASON_SETUP = "{rules} sets up nothing per season."
 SEASON_SETUP_RACED = (
@@ -40,46 +33,6 @@ SEASON_SETUP_CHANGED = (
     "Someone else changed this season's setup first (another tab or device): here it is as it "
     "stands now. Enter again what still applies."
 )
-
-
-def _preset(rules: Championship, name: str) -> SeasonPreset:
-    for preset in rules.presets:
-        if preset.name == name:
-            return preset
-    raise ValidationError(UNKNOWN_PRESET.format(name=name))
-
-
-def season_schedule(
-    rules: Championship, preset: str = "", tracks: Sequence[Track] | None = None
-) -> list[Track]:
-    """The tracks of a season under `rules`, in race order: its sample schedule `preset`'s, or
-    `tracks`; a ValidationError for none, or for more than a season of `rules` races."""
-    if preset:
-        by_name = tracks_ensure_sample(rules)
-        tracks = [by_name[scheduled.name] for scheduled in _preset(rules, preset).tracks]
-    if not tracks:
-        raise ValidationError(SCHEDULE_NEEDS_TRACKS)
-    if len(tracks) > rules.most_rounds:
-        raise ValidationError(SCHEDULE_TOO_LONG.format(rounds=rules.most_rounds, count=len(tracks)))
-    return list(tracks)
-
-
-def season_rounds_make(season: Season, rules: Championship, tracks: Sequence[Track]) -> None:
-    """The season's rounds on `tracks`, in order, each shaped as `rules` shape its number."""
-    rounds = []
-    for number, track in enumerate(tracks, start=1):
-        shape = rules.round_shape(number)
-        rounds.append(
-            Round(
-                season=season,
-                number=number,
-                track=track,
-                multiplier=shape.multiplier,
-                extra_healing=shape.extra_healing,
-                race_format=shape.race_format,
-            )
-        )
-    Round.objects.bulk_create(rounds)
 
 
 @transaction.atomic
