@@ -31,6 +31,7 @@ from .table import table
 
 OUTCOME_MISSING = "Every car needs a result: {driver} has none."
 OUTCOME_UNKNOWN = "That entry is not in this round."
+PLACE_NEEDED = "{driver} finished: enter their place (1 to {count})."
 PLACES_NOT_CONSECUTIVE = "Finishers must take places 1 to {count}, each once; got {places}."
 OUT_PLACES_NOT_CONSECUTIVE = (
     "Cars out must take places {first} to {last}, after the finishers, each once; got {places}."
@@ -139,6 +140,12 @@ def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> d
     the spaces they had covered, and a tie is refused until the referee breaks it.
     """
     finishers = [outcome for outcome in outcomes if outcome.finished]
+    # A blank place is the line to point at, not a "0" among the places said below.
+    for outcome in finishers:
+        if outcome.place is None:
+            raise ValidationError(
+                PLACE_NEEDED.format(driver=entries[outcome.entry_id].driver, count=len(finishers))
+            )
     places = sorted(outcome.place or 0 for outcome in finishers)
     if places != list(range(1, len(finishers) + 1)):
         wanted = range(1, len(finishers) + 1)

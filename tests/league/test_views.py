@@ -211,6 +211,25 @@ def test_a_result_with_a_missing_place_is_refused(client_organiser, season, team
     assert not round_.entries.filter(place__isnull=False).exists()
 
 
+def test_a_finisher_left_without_a_place_is_named(client_organiser, season, teams):
+    round_ = season.rounds.get(number=1)
+    start_everyone(round_, teams)
+    entries = list(round_.entries.select_related("driver"))
+    lines = {
+        "Ann": {"outcome": "finished", "place": "1"},
+        "Bob": {"outcome": "finished", "place": "2"},
+        "Cid": {"outcome": "finished", "place": "3"},
+        "Dot": {"outcome": "finished", "place": ""},
+    }
+    response = client_organiser.post(
+        round_url(round_, "result"), versioned(round_, result_data(entries, lines))
+    )
+    assert response.status_code == 400
+    assert "Dot finished: enter their place (1 to 4)." in response.text
+    assert "before the first" not in response.text
+    assert not round_.entries.filter(place__isnull=False).exists()
+
+
 def test_a_referee_who_is_not_organiser_may_enter_results(client, season, teams, django_user_model):
     referee = django_user_model.objects.create_user("ref", password="x")
     services.member_add(league=season.league, user=referee, role=Role.REFEREE)
