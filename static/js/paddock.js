@@ -12,6 +12,28 @@ window.addEventListener(
   true
 );
 
+// A refusal swapped in is written at the top of what it replaced: on a phone the button
+// pressed may be a screen or more below it, and nothing would seem to happen.
+document.addEventListener("htmx:afterSettle", function (event) {
+  var xhr = event.detail.xhr;
+  if (!xhr || xhr.status < 400 || xhr.status >= 500) {
+    return;
+  }
+  // Swapped outerHTML, the target is the element replaced: its successor has its id.
+  var target = event.detail.target;
+  if (target && !target.isConnected && target.id) {
+    target = document.getElementById(target.id);
+  }
+  var alert = target && target.isConnected ? target.querySelector('[role="alert"]') : null;
+  if (!alert) {
+    return;
+  }
+  var box = alert.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) {
+    alert.scrollIntoView({ block: "center" });
+  }
+});
+
 // The movement order: tap a car, then the place it moves to (the cars between shift by one).
 // Without JavaScript the page keeps one select per place, which posts the same order.
 function paddockOrderTap(root) {
