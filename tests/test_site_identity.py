@@ -50,3 +50,12 @@ def test_the_dark_theme_follows_the_system():
     css = Path(finders.find("css/paddock.css")).read_text()
     dark = css.split("@media (prefers-color-scheme: dark)")[1]
     assert "--bs-body-bg:#212529" in dark and "color-scheme:dark" in dark
+
+
+def test_an_address_that_leads_nowhere_is_the_sites_own_page(client: Client):
+    response = client.get("/no-such-league/")
+    assert response.status_code == 404
+    page = response.content.decode()
+    # Not Django's bare "Not Found": the site's look, a sentence, the way back.
+    assert '<nav class="navbar' in page
+    assert "Back to the leagues" in page

@@ -43,6 +43,11 @@ ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
 ROLE_HAS_NO_TEAM = "An organiser or a referee runs no team of their own: leave the team empty."
 TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
 USERNAME_TAKEN = "The user name {username!r} is taken (whatever its case): pick another."
+# A token no invitation has: withdrawn (the row is deleted) or mistyped; which, no one knows.
+INVITATION_UNKNOWN = (
+    "This invitation link does not work: it was withdrawn, or it is not the whole link. "
+    "Ask the league's organiser for a new one."
+)
 INVITATION_WITHDRAWN = "This invitation has been withdrawn: ask the organiser for a new link."
 INVITATION_WITHDRAWN_ALREADY = "That invitation is withdrawn already."
 INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."

@@ -134,7 +134,9 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation's link: a signed-in person accepts it; a newcomer picks a user name and a
     password. A used or expired link says so (410); one this person may not take (its
     organiser, a member already) says why when accepted (400)."""
-    invitation = get_object_or_404(Invitation.objects.select_related("league", "team"), token=token)
+    invitation = Invitation.objects.select_related("league", "team").filter(token=token).first()
+    if invitation is None:
+        return render(request, "404.html", {"reason": services.INVITATION_UNKNOWN}, status=404)
     user = request.user if request.user.is_authenticated else None
     form: UserCreationForm[User] | None = None if user else UserCreationForm(posted(request))
     if user is not None and invitation.used_by_id == user.pk:  # a second tap, or a revisit

@@ -261,7 +261,11 @@ def test_a_withdrawn_invitation_no_longer_works(client_organiser, client, league
     assert client_organiser.post(url).status_code == 302
     assert not Invitation.objects.filter(pk=invitation.pk).exists()
     assert client_organiser.post(url).status_code == 302  # a double tap: said, nothing more
-    assert client.get(reverse("league:join", args=[invitation.token])).status_code == 404
+    response = client.get(reverse("league:join", args=[invitation.token]))
+    assert response.status_code == 404
+    # The one who was sent it is told why, on the site's page, not a bare "Not Found".
+    assert escape(services.INVITATION_UNKNOWN) in response.content.decode()
+    assert "Back to the leagues" in response.content.decode()
 
 
 def test_a_used_invitation_is_not_withdrawn(league):
