@@ -48,6 +48,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # After htmx's, which tells it an htmx request.
+    "config.htmx_pages.WholePagesForHtmx",
     # Last, as axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -1,0 +1,43 @@
+"""Whole pages answering an htmx request take the window, not the part the request swaps.
+
+A round's buttons post with htmx and swap their answer into the round's panel. Two answers are
+pages for the whole window: the login page a request is sent to once the session has ended
+(logged out in another tab, or expired), and the 403 page of a person who may no longer do
+that (removed from the league, their role changed). Swapped in, each showed a second site bar
+inside the panel, and logging in there went to the home page, not back to the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import resolve_url
+from django_htmx.http import HttpResponseClientRedirect
+
+FORBIDDEN = 403
+
+
+class WholePagesForHtmx:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        htmx = getattr(request, "htmx", None)
+        if not htmx:
+            return response
+        login = resolve_url(settings.LOGIN_URL)
+        location = response.get("Location", "")
+        if response.status_code in (301, 302, 303) and location.startswith(login):
+            # Back, once logged in, to the page the button was on: the address posted to
+            # answers no GET.
+            back = htmx.current_url_abs_path or "/"
+            return HttpResponseClientRedirect(f"{login}?{urlencode({'next': back})}")
+        if response.status_code == FORBIDDEN:
+            response["HX-Retarget"] = "main"
+            response["HX-Reswap"] = "outerHTML"
+            response["HX-Reselect"] = "main"
+        return response

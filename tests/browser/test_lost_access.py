@@ -1,0 +1,59 @@
+"""A round's buttons answer in place (htmx): when the answer is a whole page instead (the
+session has ended, or the person may no longer do that), it takes the window, not the panel."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from league import services as league_services
+from league.models import Role
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def round_one(django_user_model):
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    season = league_services.season_open(league=league, preset="Spring")
+    return season.rounds.get(number=1)
+
+
+def test_a_session_ended_in_another_tab_leads_to_the_login_page_and_back(
+    page: Page, live_server, login, round_one
+):
+    login("org", "secret-pass")
+    page.goto(live_server.url + round_one.get_absolute_url())
+    # Logged out elsewhere, or the session expired: the session's cookie is gone.
+    page.context.clear_cookies(name="sessionid")
+    page.get_by_role("button", name="Start the race").click()
+
+    expect(page).to_have_url(re.compile(r"/login/\?next="))
+    assert unquote(page.url.split("next=")[1]) == round_one.get_absolute_url()
+    expect(page.locator("nav.navbar")).to_have_count(1)
+    page.get_by_label("Username").fill("org")
+    page.get_by_label("Password").fill("secret-pass")
+    page.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(live_server.url + round_one.get_absolute_url())
+
+
+def test_a_referee_removed_meanwhile_sees_why_in_the_page_not_a_page_in_the_panel(
+    page: Page, live_server, login, round_one, django_user_model
+):
+    referee = django_user_model.objects.create_user("ref", password="secret-pass")
+    membership = league_services.member_add(
+        league=round_one.season.league, user=referee, role=Role.REFEREE
+    )
+    league_services.league_publish_set(league=round_one.season.league, published=True)
+    login("ref", "secret-pass")
+    page.goto(live_server.url + round_one.get_absolute_url())
+    league_services.member_remove(membership=membership)
+    page.get_by_role("button", name="Start the race").click()
+
+    expect(page.locator("main")).to_contain_text("Not allowed")
+    expect(page.locator("nav.navbar")).to_have_count(1)
