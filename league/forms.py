@@ -350,6 +350,10 @@ class SeasonForm(forms.Form):
             self.fields["ruleset"].widget.attrs.update(reload)
             # A schedule is the rule set's: its reload asks for the rule set picked too.
             self.fields["preset"].widget.attrs.update({**reload, "hx-include": "#id_ruleset"})
+        if not rules.presets:
+            # A list holding only "— custom —", and its help to pick a schedule, would offer
+            # what this rule set has not: its seasons are on the tracks picked below.
+            self.fields["preset"].widget = forms.HiddenInput()
         for number in range(1, rules.most_rounds + 1):
             points = rules.round_shape(number).multiplier
             self.fields[f"race_{number}"] = forms.ModelChoiceField(
