@@ -151,3 +151,19 @@ def test_the_demo_refuses_to_run_outside_development(settings):
 
     assert not user_model.objects.exists()
     assert not League.objects.exists()
+
+
+def test_a_visitor_finds_the_demo_leagues_on_the_home_page(client):
+    """The README's five minutes start before logging in: open the site, pick the league."""
+    load_demo()
+
+    page = client.get("/").content.decode()
+    for name in (
+        "Paddock Demo League",
+        "Paddock RBB Championship",
+        "Paddock Mini Series",
+        "Paddock Death Race",
+    ):
+        assert name in page
+    league = League.objects.get(name="Paddock Demo League")
+    assert client.get(league.current_season().get_absolute_url()).status_code == 200

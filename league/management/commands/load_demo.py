@@ -373,6 +373,8 @@ class Command(BaseCommand):
         services.member_add(league=league, user=referee, role=Role.REFEREE)
         for team_name, driver_names in teams.items():
             services.team_create(league=league, name=team_name, driver_names=driver_names)
+        # Published, as the README's five minutes begin: a visitor opens the site and picks one.
+        services.league_publish_set(league=league, published=True)
         return league
 
     def _user(self, username: str, *, superuser: bool):
