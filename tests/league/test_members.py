@@ -120,6 +120,15 @@ def test_an_unknown_token_is_a_404(client):
     assert client.get(reverse("league:join", args=["no-such-token"])).status_code == 404
 
 
+def test_the_members_page_says_who_reads_the_league_as_it_stands(client_organiser, league):
+    url = reverse("league:members", args=[league.slug])
+    assert "Anyone may read the league's pages." in client_organiser.get(url).text
+    services.league_publish_set(league=league, published=False)
+    page = client_organiser.get(url).text
+    assert "Anyone may read" not in page
+    assert "Until it is published, only its members read its pages." in page
+
+
 def test_the_organiser_changes_a_role_and_removes_a_member(client_organiser, league, teams):
     jane = UserFactory(username="jane")
     membership = services.member_add(league=league, user=jane, role=Role.REFEREE)
