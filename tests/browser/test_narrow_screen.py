@@ -89,3 +89,24 @@ def test_deaths_dashboard_and_the_finished_race_keep_each_car_on_one_line(
     assert sorted(name for name, _lines in names) == cars
     assert all(lines <= 1 for _name, lines in names), names
     assert page.locator("#race-result td:nth-child(4)").first.is_visible()  # not cut off
+
+
+def test_house_rules_with_a_wide_table_and_a_long_word_fit_a_phone(
+    page: Page, live_server, django_user_model
+):
+    """House rules are the organiser's Markdown: a table of many columns, a long address."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league_services.league_publish_set(league=league, published=True)
+    columns = " | ".join(f"Round {n} points" for n in range(1, 10))
+    text = (
+        "# Points\n\n"
+        f"| {columns} |\n|{'---|' * 9}\n| {' | '.join(['100'] * 9)} |\n\n"
+        "Photos: https://example.org/a-very-long-address-of-our-league-photo-album-2026-spring\n"
+    )
+    league_services.house_rules_set(league=league, text=text, expected_version=0)
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{live_server.url}/{league.slug}/house-rules/")
+    assert page.locator("#house-rules table").count() == 1
+    assert page.evaluate(OVERFLOW) is None
