@@ -1,9 +1,10 @@
 """Whole pages answering an htmx request take the window, not the part the request swaps.
 
-A round's buttons post with htmx and swap their answer into the round's panel. Two answers are
+A round's buttons post with htmx and swap their answer into the round's panel. Some answers are
 pages for the whole window: the login page a request is sent to once the session has ended
-(logged out in another tab, or expired), and the 403 page of a person who may no longer do
-that (removed from the league, their role changed). Swapped in, each showed a second site bar
+(logged out in another tab, or expired), the 403 page of a person who may no longer do that
+(removed from the league, their role changed, the league archived) and the 404 page of what is
+gone. Swapped in, each showed a second site bar
 inside the panel, and logging in there went to the home page, not back to the round.
 """
 
@@ -17,7 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
 from django_htmx.http import HttpResponseClientRedirect
 
-FORBIDDEN = 403
+WHOLE_PAGES = (403, 404)
 
 
 class WholePagesForHtmx:
@@ -36,7 +37,7 @@ class WholePagesForHtmx:
             # answers no GET.
             back = htmx.current_url_abs_path or "/"
             return HttpResponseClientRedirect(f"{login}?{urlencode({'next': back})}")
-        if response.status_code == FORBIDDEN:
+        if response.status_code in WHOLE_PAGES:
             response["HX-Retarget"] = "main"
             response["HX-Reswap"] = "outerHTML"
             response["HX-Reselect"] = "main"

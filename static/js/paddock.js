@@ -1,11 +1,14 @@
 // A refused entry (400) is a page of ours, meant to be swapped in where the form was: with DEBUG
 // on, django-htmx's debug handler would replace the whole document with the bare fragment. This
 // listener runs first (capture, on window) and keeps the event from reaching that handler; htmx
-// itself still swaps the response, as its responseHandling config says.
+// itself still swaps the response, as its responseHandling config says. A 403 or 404 is ours
+// too (config/htmx_pages.py says where it goes), and that handler's eval is refused by the
+// site's Content-Security-Policy; a 500 is left to it, to show Django's debug page.
 window.addEventListener(
   "htmx:beforeOnLoad",
   function (event) {
-    if (event.detail.xhr && event.detail.xhr.status === 400) {
+    var status = event.detail.xhr && event.detail.xhr.status;
+    if (status === 400 || status === 403 || status === 404) {
       event.stopPropagation();
     }
   },

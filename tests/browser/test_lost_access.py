@@ -42,9 +42,15 @@ def test_a_session_ended_in_another_tab_leads_to_the_login_page_and_back(
     expect(page).to_have_url(live_server.url + round_one.get_absolute_url())
 
 
+@pytest.mark.parametrize("debug", [True, False])
 def test_a_referee_removed_meanwhile_sees_why_in_the_page_not_a_page_in_the_panel(
-    page: Page, live_server, login, round_one, django_user_model
+    page: Page, live_server, login, round_one, django_user_model, settings, debug
 ):
+    """With DEBUG on (`make run`) as in production: django-htmx's debug handler used to take
+    a 403 over, and the site's Content-Security-Policy refused the script it runs."""
+    settings.DEBUG = debug
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     referee = django_user_model.objects.create_user("ref", password="secret-pass")
     membership = league_services.member_add(
         league=round_one.season.league, user=referee, role=Role.REFEREE
@@ -57,3 +63,4 @@ def test_a_referee_removed_meanwhile_sees_why_in_the_page_not_a_page_in_the_pane
 
     expect(page.locator("main")).to_contain_text("Not allowed")
     expect(page.locator("nav.navbar")).to_have_count(1)
+    assert errors == []
