@@ -105,7 +105,8 @@ def starter_lines(
                     form=form,
                     level_when_starting=rules.starting(driver.xp)[0],
                     eligible=refusals[driver.pk] is None,
-                    reason=refusals[driver.pk] or "",
+                    # Said after the driver's name on the line: "Ann has 2 race(s) to miss".
+                    reason=(refusals[driver.pk] or "").removeprefix(f"{driver.name} "),
                 )
             )
         grouped.append((team.name, lines))

@@ -184,6 +184,18 @@ def test_a_die_value_the_black_die_cannot_show_is_refused_with_the_reason(
     assert round_.entries.get(pk=entries[3].pk).injury_rolls == []
 
 
+def test_a_driver_who_may_not_start_is_named_once_beside_the_reason(
+    client_organiser, season, teams
+):
+    round_ = season.rounds.get(number=1)
+    Driver.objects.filter(name="Ann").update(races_to_miss=2)
+    page = client_organiser.get(round_url(round_)).text
+    labels = re.findall(r'<label[^>]*for="id_d\d+-start">(.*?)</label>', page, re.S)
+    words = [" ".join(re.sub(r"<[^>]+>", " ", label).split()) for label in labels]
+    said = "Ann has 2 race(s) still to miss: only drivers with zero injury points may race."
+    assert said in words
+
+
 def test_an_injured_starter_is_refused_and_nothing_is_written(client_organiser, season, teams):
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.filter(team__in=teams))
