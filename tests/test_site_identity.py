@@ -12,6 +12,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
+from config.errors import server_error
+
 pytestmark = pytest.mark.django_db
 
 
@@ -59,3 +61,10 @@ def test_an_address_that_leads_nowhere_is_the_sites_own_page(client: Client):
     # Not Django's bare "Not Found": the site's look, a sentence, the way back.
     assert '<nav class="navbar' in page
     assert "Back to the leagues" in page
+
+
+def test_a_fault_of_the_site_answers_with_the_sites_own_page(rf):
+    response = server_error(rf.get("/"))
+    assert response.status_code == 500
+    page = response.content.decode()
+    assert "Something went wrong" in page and "Back to the leagues" in page
