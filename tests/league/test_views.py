@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from bench import builders
@@ -252,6 +253,23 @@ def test_a_referee_who_is_not_organiser_may_enter_results(client, season, teams,
         client.post(round_url(round_, "start"), versioned(round_, start_data(drivers))).status_code
         == 302
     )
+
+
+def test_a_result_typed_but_not_confirmed_is_shown_to_others_as_such(
+    client_organiser, season, teams
+):
+    round_ = season.rounds.get(number=1)
+    start_everyone(round_, teams)
+    entries = list(round_.entries.select_related("driver"))
+    places = {"Ann": "1", "Bob": "2", "Cid": "3", "Dot": "4"}
+    lines = {name: {"outcome": "finished", "place": place} for name, place in places.items()}
+    client_organiser.post(
+        round_url(round_, "result"), versioned(round_, result_data(entries, lines))
+    )
+    page = Client().get(round_url(round_)).text  # anyone: the league is published
+    assert "The result as entered, not confirmed yet" in page
+    assert "Every injury check is settled" not in page
+    assert "Every injury check is settled" in client_organiser.get(round_url(round_)).text
 
 
 def test_the_public_may_not_enter_results(client, season, teams):
