@@ -504,7 +504,11 @@ WRITES: tuple[Write, ...] = (
         "league:season_rules",
         league_of("formula_d"),
         lambda scene: reverse("league:season_rules", args=[scene.league.slug, 1]),
-        lambda scene: {"ruleset": "death", "race_1": round1(scene).track_id},
+        lambda scene: {
+            "ruleset": "death",
+            "race_1": round1(scene).track_id,
+            "version": Season.objects.get(league=scene.league, number=1).setup_version,
+        },
         lambda scene: Season.objects.get(league=scene.league, number=1).ruleset == "death",
     ),
     Write(

@@ -35,7 +35,7 @@ from ..models import (
     Track,
 )
 from .common import for_update, league_for_write
-from .errors import AlreadyDone
+from .errors import AlreadyDone, StaleSeason
 from .schedules import season_rounds_make, season_schedule
 
 RULESET_UNKNOWN = "There is no rule set {name!r}."
@@ -53,6 +53,10 @@ RULESET_HAS_RESULTS = (
     "started on. Change it when opening the next season."
 )
 RULESET_ALREADY = "Season {number} already runs under {rules}: here it is."
+SEASON_RULES_CHANGED = (
+    "Someone else opened this season again first (another tab or device): here it is as it "
+    "stands now. Pick again what still applies."
+)
 
 
 def rules_named(name: str) -> Championship:
@@ -276,6 +280,7 @@ def season_rules_change(
     ruleset: str,
     preset: str = "",
     tracks: Sequence[Track] | None = None,
+    expected_version: int | None = None,
 ) -> Season:
     """Open the league's latest season again under `ruleset`, before any race of it starts (the
     season its last one's end opened, on that one's rule set), on the sample schedule `preset`
@@ -283,7 +288,9 @@ def season_rules_change(
     set's round shapes (a round on the same track keeps its date and venue), its setup goes
     back to the new rule set's defaults, and the league moves to the rule set
     (`league_rules_move`). The rule set it has on another schedule makes its rounds again on
-    that schedule and keeps its setup; the rule set and the schedule it has are AlreadyDone."""
+    that schedule and keeps its setup; the rule set and the schedule it has are AlreadyDone. A
+    form built on an older setup (`expected_version`, the season's setup version) is
+    StaleSeason: it would take back what another tab did."""
     league = league_for_write(season.league)
     season = for_update(Season).get(pk=season.pk)
     season.league = league
@@ -302,6 +309,8 @@ def season_rules_change(
         )
     if refusal := season_rules_refusal(season, rounds):
         raise ValidationError(refusal)
+    if expected_version is not None and season.setup_version != expected_version:
+        raise StaleSeason(SEASON_RULES_CHANGED)
     tracks = schedule if schedule is not None else season_schedule(new, preset, tracks)
     league_rules_move(league, new, opening=season)
     Round.objects.filter(season=season).delete()

@@ -31,6 +31,7 @@ from .common import (
     on_form,
     posted,
     season_for,
+    version_posted,
 )
 
 
@@ -126,6 +127,17 @@ def season_rules(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         _say_carry_over(request, carried)
         return redirect(season)
 
+    def again(reasons, status, fresh) -> HttpResponse:
+        if not fresh:
+            return _render_rules(request, season, form, reasons)
+        # Stale: the season as it stands now, its rule set and tracks, beside the reason.
+        season.refresh_from_db()
+        now = [round_.track for round_ in season.rounds.select_related("track").order_by("number")]
+        fresh_form = SeasonForm(
+            rules=season.rules, next_number=season.number, sample_tracks=now, action=request.path
+        )
+        return _render_rules(request, season, fresh_form, status=status, stale=reasons)
+
     carried = services.carry_over(league, form.rules)
     return answer(
         request,
@@ -134,16 +146,21 @@ def season_rules(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             ruleset=form.rules.name,
             preset=form.cleaned_data["preset"],
             tracks=form.tracks(),
+            expected_version=version_posted(request),
         ),
         done=reopened,
-        again=lambda reasons, status, fresh: _render_rules(request, season, form, reasons),
+        again=again,
     )
 
 
-def _render_rules(request, season: Season, form: SeasonForm, reasons=()) -> HttpResponse:
+def _render_rules(
+    request, season: Season, form: SeasonForm, reasons=(), status=None, stale=()
+) -> HttpResponse:
+    """The rule-set page; `stale`: why the form is the season as it stands, not as posted."""
     refusal = services.season_rules_refusal(season)
     on_form(form, [reason for reason in reasons if reason != refusal])
-    status = BAD_REQUEST if request.method == "POST" else 200
+    if status is None:
+        status = BAD_REQUEST if request.method == "POST" else 200
     context = {
         "league": season.league,
         "season": season,
@@ -151,6 +168,7 @@ def _render_rules(request, season: Season, form: SeasonForm, reasons=()) -> Http
         "refusal": refusal,
         "rules": form.rules,
         "carry_over": services.carry_over(season.league, form.rules),
+        "stale": list(stale),
     }
     return render(request, "league/season_rules.html", context, status=status)
 

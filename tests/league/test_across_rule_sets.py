@@ -290,7 +290,8 @@ def test_the_season_page_offers_another_rule_set_only_before_its_first_race(
     page = client_organiser.get(url, {"ruleset": "death"}).text
     assert "Moving to Formula... Death!" in page
     monza, spa = (r.track_id for r in season.rounds.order_by("number"))
-    response = client_organiser.post(url, {"ruleset": "death", "race_1": spa, "race_2": monza})
+    posted = {"ruleset": "death", "race_1": spa, "race_2": monza, "version": season.setup_version}
+    response = client_organiser.post(url, posted)
     assert response.status_code == 302
     season.refresh_from_db()
     assert season.ruleset == "death"
@@ -300,11 +301,34 @@ def test_the_season_page_offers_another_rule_set_only_before_its_first_race(
     drivers = list(Driver.objects.filter(team__league=league))
     services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
     assert url not in client_organiser.get(season.get_absolute_url()).text
-    response = client_organiser.post(url, {"ruleset": "formula_d", "race_1": spa})
+    season.refresh_from_db()
+    posted = {"ruleset": "formula_d", "race_1": spa, "version": season.setup_version}
+    response = client_organiser.post(url, posted)
     assert response.status_code == 400
     assert "keeps the rule set it started on" in response.text
     season.refresh_from_db()
     assert season.ruleset == "death"
+
+
+def test_a_stale_tab_does_not_take_the_season_back_to_the_rule_set_it_showed(
+    client_organiser, organiser
+):
+    """Two tabs on the rule-set page: the first opens the season under Formula... Death!; the
+    second, built before, still shows Formula D and is refused rather than undoing it."""
+    league = formula_d_league(organiser)
+    season = services.season_open(league=league, tracks=tracks("Monza", "Spa"))
+    url = reverse("league:season_rules", args=[league.slug, 1])
+    monza, spa = (r.track_id for r in season.rounds.order_by("number"))
+    built_on = season.setup_version
+    first = {"ruleset": "death", "race_1": monza, "race_2": spa, "version": built_on}
+    assert client_organiser.post(url, first).status_code == 302
+    second = {"ruleset": "formula_d", "race_1": spa, "race_2": monza, "version": built_on}
+    response = client_organiser.post(url, second)
+    assert response.status_code == 409
+    assert services.SEASON_RULES_CHANGED in response.text
+    season.refresh_from_db()
+    assert season.ruleset == "death"
+    assert [r.track_id for r in season.rounds.order_by("number")] == [monza, spa]
 
 
 def test_the_season_page_says_which_rules_it_ran(client, league, season):
