@@ -221,3 +221,40 @@ def test_every_move_fact_of_the_formula_d_rule_sets_has_its_line_on_a_phone(
         expect(fact.locator(".fact-rule")).to_contain_text(words.rule)
         fact.locator(".fact-help summary").click()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_second_tap_on_what_moved_up_under_the_finger_follows_no_link(
+    page: Page, live_server, login, django_user_model
+):
+    """Formula D's first move asks many facts above its keypad; the next car's start roll asks
+    none, so what lies below the prompt (the big screen's link, the log's links) moves up under
+    the finger that tapped the move's roll: for a moment none of them follows a tap, as the
+    prompt's own controls do not."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Taps", organiser=organiser, ruleset="formula_d")
+    for team, name in (("Apex", "Ann"), ("Bolt", "Bob")):
+        league_services.team_create(league=league, name=team, driver_names=[name])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Taps Ring")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    while engine.prompts(race_services.race_state(race))[0].kind != "move":
+        drive(race, 1, seed=race.seq)
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + race.get_absolute_url())
+    turn_url = page.url
+    page.locator('#event-form button[name="roll"][value="1"]').click()
+    page.wait_for_function(
+        "v => document.querySelector('#event-form input[name=version]').value !== String(v)",
+        arg=race.version,
+    )
+    page.mouse.click(*centre(page, "#dashboard h2 a"))  # a moment after the entry
+    page.wait_for_timeout(500)
+    assert page.url == turn_url
+    # Once the moment is over, the link is followed.
+    page.locator("#dashboard h2 a").click()
+    page.wait_for_url("**/screen/")
