@@ -131,3 +131,29 @@ def test_every_fact_has_its_line_in_words_and_its_rule_behind_a_question_mark(
         assert escape(words.rule) in row, name
         assert "<summary" in row and ">?</summary>" in row
     assert "Crossed the line this move (every lap)" in html
+
+
+def test_a_tap_refused_as_stale_is_not_shown_as_entered(client_organiser, race):
+    """Another device entered red's qualifying roll first: the stale page's tap enters nothing,
+    and the bar names that entry as the latest, not as "Entered", which the referee who tapped
+    would read as their own tap taken."""
+    client_organiser.post(turn_url(race), form_data(race, *STEPS[0]))
+    stale = {"kind": "qualifying_roll", "car": "red", "value": 9, "version": 0}
+    refused = client_organiser.post(turn_url(race), stale, **HTMX)
+    assert refused.status_code == 409
+    bar = Page(refused.text).text("undo")
+    assert bar.startswith(f"Latest entry: {race.events.get(seq=1).summary()}")
+    assert "Entered" not in bar
+
+
+def test_taking_back_to_an_entry_says_what_it_took_back_and_nothing_was_entered(
+    client_organiser, race
+):
+    play_steps(client_organiser, race, STEPS[:6])
+    race.refresh_from_db()
+    taken = race.seq - 2 + 1
+    client_organiser.post(turn_url(race), {"undo": "", "back_to": 2, "version": race.version})
+    page = client_organiser.get(turn_url(race)).text
+    assert f"Took back {taken} events, from #2 on: the race asks again for entry #2." in page
+    bar = Page(page).text("undo")
+    assert bar.startswith(f"Latest entry: {race.events.get(seq=1).summary()}")
