@@ -10,13 +10,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from league import services as league_services
-from league.models import Driver
+from league.models import Driver, RoundStatus
 from races import services as race_services
 from races.models import Race
 from rules import engine
 from rules.engine import Event
 from tests.browser.referee import enter
-from tests.races.autopilot import drive
+from tests.races.autopilot import drive, drive_to_finish
 from tests.races.scenario import STEPS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -258,3 +258,25 @@ def test_a_second_tap_on_what_moved_up_under_the_finger_follows_no_link(
     # Once the moment is over, the link is followed.
     page.locator("#dashboard h2 a").click()
     page.wait_for_url("**/screen/")
+
+
+def test_a_second_tap_after_the_last_entry_does_not_write_the_result(
+    page: Page, live_server, login, race
+):
+    """The last entry ends the race and the result takes the prompt's place, its "Write the
+    result into the season" where the finger may come down again: that tap writes nothing."""
+    drive_to_finish(race)
+    undone = race_services.race_undo_last(race=race, expected_version=race.version)
+    (kind, payload, _text), *joined = undone.taken
+    assert not joined
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + race.get_absolute_url())
+    enter(page, race.version, kind, {k: v for k, v in payload.items() if k != "car"})
+    commit = page.get_by_role("button", name="Write the result into the season")
+    page.mouse.click(*centre(page, "button[name=commit]"))  # a moment after the entry
+    page.wait_for_timeout(500)
+    race.round.refresh_from_db()
+    assert race.round.status != RoundStatus.FINISHED
+    commit.click()  # once the moment is over, it does
+    expect(page.get_by_text("Round 1 is in the standings.")).to_be_visible()
