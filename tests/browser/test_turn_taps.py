@@ -280,3 +280,15 @@ def test_a_second_tap_after_the_last_entry_does_not_write_the_result(
     assert race.round.status != RoundStatus.FINISHED
     commit.click()  # once the moment is over, it does
     expect(page.get_by_text("Round 1 is in the standings.")).to_be_visible()
+
+
+def test_what_each_column_of_the_cars_says_is_a_tap_away(turn_page: Page, race):
+    """The dashboard's headings are short ("Brk", "Col"); a phone shows no hover tooltip, so
+    their words are a tap away under the table."""
+    state = race_services.race_state(race)
+    columns = engine.dashboard_columns(state)
+    legend = turn_page.locator("#dashboard .columns-help")
+    legend.locator("summary").click()
+    for column in columns:
+        expect(legend).to_contain_text(f"{column.label}: {column.title}")
+    assert turn_page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
