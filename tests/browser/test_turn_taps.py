@@ -292,3 +292,12 @@ def test_what_each_column_of_the_cars_says_is_a_tap_away(turn_page: Page, race):
     for column in columns:
         expect(legend).to_contain_text(f"{column.label}: {column.title}")
     assert turn_page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_starters_may_be_changed_until_the_first_entry_and_the_page_stops_offering_it(
+    turn_page: Page, race
+):
+    offer = turn_page.get_by_role("link", name="Change the starters or cancel the start")
+    expect(offer).to_be_visible()
+    enter(turn_page, 0, "qualifying_roll", {"value": 7})
+    expect(offer).to_have_count(0)
