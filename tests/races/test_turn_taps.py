@@ -157,3 +157,18 @@ def test_taking_back_to_an_entry_says_what_it_took_back_and_nothing_was_entered(
     assert f"Took back {taken} events, from #2 on: the race asks again for entry #2." in page
     bar = Page(page).text("undo")
     assert bar.startswith(f"Latest entry: {race.events.get(seq=1).summary()}")
+
+
+def test_an_undo_refused_as_stale_says_nothing_was_taken_back_and_asks_for_no_roll(
+    client_organiser, race
+):
+    play_steps(client_organiser, race, STEPS[:2])
+    race.refresh_from_db()
+    shown = race.version
+    play_steps(client_organiser, race, STEPS[2:3])  # another device, meanwhile
+    refused = client_organiser.post(turn_url(race), {"undo": "", "version": shown}, **HTMX)
+    assert refused.status_code == 409
+    words = Page(refused.text).text("prompt")
+    assert "Another device changed this race first" in words
+    assert "nothing you tapped was done" in words
+    assert "Enter your roll" not in words  # an undo was tapped, not a roll
