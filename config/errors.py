@@ -23,6 +23,20 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     return render(request, "400.html", status=400)
 
 
+GENERIC_404 = "matches the given query."
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The 404 page in the site's frame, with the reason a view gave its Http404 ("There is no
+    such race. … discarded on the round page …"): Django's own page, without a 404.html, showed
+    none, and to htmx it was swapped in for the turn page's panel. An address no page has gets
+    no reason (Django's says which patterns it tried); htmx gets the reason alone."""
+    said = exception.args[0] if exception is not None and exception.args else ""
+    # get_object_or_404's "No League matches the given query." names a model, not a reason.
+    reason = said if isinstance(said, str) and not said.endswith(GENERIC_404) else ""
+    template = "404.html#reason" if getattr(request, "htmx", False) else "404.html"
+    return render(request, template, {"reason": reason}, status=404)
+
+
 permission_denied = inspect.unwrap(defaults.permission_denied)
-page_not_found = inspect.unwrap(defaults.page_not_found)
 server_error = inspect.unwrap(defaults.server_error)

@@ -11,6 +11,7 @@ from html import escape
 import pytest
 from django.urls import reverse
 
+from league import services as league_services
 from races import services
 from rules import engine
 from tests.races.scenario import STEPS
@@ -172,3 +173,31 @@ def test_an_undo_refused_as_stale_says_nothing_was_taken_back_and_asks_for_no_ro
     assert "Another device changed this race first" in words
     assert "nothing you tapped was done" in words
     assert "Enter your roll" not in words  # an undo was tapped, not a roll
+
+
+def test_a_tap_on_a_race_discarded_meanwhile_says_why_in_the_site_s_frame(client_organiser, race):
+    """The organiser discards the race on the round page (to type the result in by hand) while
+    the referee's phone still shows it: the next tap, and a reload, say what happened, not a
+    bare "Not Found"."""
+    round_ = race.round
+    league_services.round_run_by_hand(round_=round_, expected_version=round_.version)
+    tap = form_data(race, *STEPS[0])
+    swapped = client_organiser.post(turn_url(race), tap, **HTMX)
+    assert swapped.status_code == 404
+    assert "it may have been discarded on the round page" in Page(swapped.text).text("refusal")
+    assert "<nav" not in swapped.text  # what htmx swaps in for the panel: the reason alone
+    reloaded = client_organiser.get(turn_url(race))
+    assert reloaded.status_code == 404
+    assert "it may have been discarded on the round page" in Page(reloaded.text).text("refusal")
+    assert '<meta name="viewport"' in reloaded.text  # the site's frame, fit for a phone
+
+
+def test_an_address_no_page_has_is_a_404_in_the_site_s_frame_with_no_internals(client):
+    missing = client.get("/races/1/nowhere/")
+    assert missing.status_code == 404
+    assert "Resolver404" not in missing.text and "tried" not in missing.text
+    assert "There is no page at this address." in Page(missing.text).text("refusal")
+    # get_object_or_404's words name a model, not what the reader looked for.
+    no_league = client.get("/no-such-league/")
+    assert no_league.status_code == 404
+    assert "matches the given query" not in no_league.text
