@@ -4,9 +4,10 @@ Django's own error views first run the CSRF check (`requires_csrf_token`), which
 posted form, and a form Django refuses to read raises again there: a form posted as
 `application/x-www-form-urlencoded; charset=utf-16` is a BadRequest when read, so its 400 page
 raised, then the 500 page raised too, and the answer was the server's bare 500. Here no error
-page reads the form: the 400 page is the site's own (templates/400.html), the others are
-Django's views without that check (their templates, 403.html here, use the token the CSRF
-context processor gives every page).
+page reads the form: the 400 and 404 pages are the site's own (templates/400.html, 404.html),
+the others are Django's views without that check (their templates, 403.html here, use the token
+the CSRF context processor gives every page). To htmx, the 403 and 404 pages send their reason
+alone, which it swaps in for what the request meant to replace.
 """
 
 from __future__ import annotations
@@ -38,5 +39,13 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return render(request, template, {"reason": reason}, status=404)
 
 
-permission_denied = inspect.unwrap(defaults.permission_denied)
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 403 page (templates/403.html, the reason the view gave), but to htmx the reason
+    alone: the whole page was swapped in for the turn page's panel."""
+    if not getattr(request, "htmx", False):
+        return _django_permission_denied(request, exception)
+    return render(request, "403.html#reason", {"exception": str(exception)}, status=403)
+
+
+_django_permission_denied = inspect.unwrap(defaults.permission_denied)
 server_error = inspect.unwrap(defaults.server_error)

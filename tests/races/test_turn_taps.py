@@ -14,6 +14,7 @@ from django.urls import reverse
 from league import services as league_services
 from races import services
 from rules import engine
+from tests.factories import UserFactory
 from tests.races.scenario import STEPS
 from tests.races.test_turn_templates import Page
 from tests.races.test_views import HTMX, at_reds_gear, form_data, play_steps, tap_both
@@ -201,3 +202,13 @@ def test_an_address_no_page_has_is_a_404_in_the_site_s_frame_with_no_internals(c
     no_league = client.get("/no-such-league/")
     assert no_league.status_code == 404
     assert "matches the given query" not in no_league.text
+
+
+def test_a_tap_by_one_who_may_not_referee_gets_the_reason_in_place_of_the_panel(client, race):
+    client.force_login(UserFactory(username="spectator"))
+    refused = client.post(turn_url(race), form_data(race, *STEPS[0]), **HTMX)
+    assert refused.status_code == 403
+    assert "<nav" not in refused.text  # not the whole site inside the turn page
+    assert "Only the league's organiser or a referee" in Page(refused.text).text("refusal")
+    page = client.post(turn_url(race), form_data(race, *STEPS[0]))
+    assert page.status_code == 403 and "<nav" in page.text
