@@ -38,6 +38,10 @@ NOTHING_NEW = 204  # htmx swaps nothing (base.html's responseHandling)
 BAD_REQUEST = 400
 CONFLICT = 409
 NOT_A_REFEREE = "Only the league's organiser or a referee may run the race."
+LOGGED_OUT = (
+    "You are logged out (on another page, or the session ended): log in again, then tap again "
+    "what still applies. Nothing was entered."
+)
 NO_RACE = (
     "There is no such race. If it was being run at the table, it may have been discarded on the "
     "round page so that the result could be entered by hand."
@@ -99,11 +103,17 @@ def _shown_race(request: HttpRequest, race_id: int) -> tuple[Race, bool]:
     return race, role in RUNS_RACES and not league.is_archived
 
 
+def not_a_referee(request: HttpRequest) -> PermissionDenied:
+    """The refusal of one who may not referee: a referee whose session ended is told so, not
+    that only a referee may run the race."""
+    return PermissionDenied(NOT_A_REFEREE if request.user.is_authenticated else LOGGED_OUT)
+
+
 def _require_referee(request, league: League) -> None:
     """Only a referee of the league (or an organiser) gets past; a post to an archived league
     is refused."""
     if not league.can_referee(request.user):
-        raise PermissionDenied(NOT_A_REFEREE)
+        raise not_a_referee(request)
     if request.method == "POST":
         league_writable(league)
 
@@ -177,7 +187,7 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     race = found
     league = race.round.season.league
     if not may_referee(request.user, league_id=league.pk, organiser_id=league.organiser_id):
-        raise PermissionDenied(NOT_A_REFEREE)
+        raise not_a_referee(request)
     if league.is_archived:
         raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league.name))
     try:

@@ -212,3 +212,13 @@ def test_a_tap_by_one_who_may_not_referee_gets_the_reason_in_place_of_the_panel(
     assert "Only the league's organiser or a referee" in Page(refused.text).text("refusal")
     page = client.post(turn_url(race), form_data(race, *STEPS[0]))
     assert page.status_code == 403 and "<nav" in page.text
+
+
+def test_a_tap_after_the_referee_was_logged_out_says_to_log_in_again(client, race):
+    """Logged out on another page, or the session ended: the referee is told so, not that only
+    a referee may run the race."""
+    refused = client.post(turn_url(race), form_data(race, *STEPS[0]), **HTMX)
+    assert refused.status_code == 403
+    assert "log in again" in Page(refused.text).text("refusal")
+    race.refresh_from_db()
+    assert race.seq == 0
