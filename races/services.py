@@ -28,9 +28,10 @@ from rules.engine import Event, EventRejected, Prompt, RaceState
 from . import clock
 from .models import Race, RaceEvent
 
+# Said of any tap on a page built on an older version: an entry, an undo, a take-back, a commit.
 STALE_RACE = (
-    "Another device changed this race first (an entry or an undo): here it is as it stands now, "
-    "at event {current}. Enter your roll again if it still applies."
+    "Another device changed this race first (an entry or an undo), so nothing you tapped was "
+    "done: here it is as it stands now, at event {current}. Tap again what still applies."
 )
 NOTHING_TO_UNDO = "Nothing to undo: no event has been entered yet."
 RACE_COMMITTED = "This race's result is already in the season: it can no longer change."

@@ -38,12 +38,17 @@ NOTHING_NEW = 204  # htmx swaps nothing (base.html's responseHandling)
 BAD_REQUEST = 400
 CONFLICT = 409
 NOT_A_REFEREE = "Only the league's organiser or a referee may run the race."
+LOGGED_OUT = (
+    "You are logged out (on another page, or the session ended): log in again, then tap again "
+    "what still applies. Nothing was entered."
+)
 NO_RACE = (
     "There is no such race. If it was being run at the table, it may have been discarded on the "
     "round page so that the result could be entered by hand."
 )
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 NO_SUCH_EVENT = "There is no such entry in this race's log to take back."
+TOOK_BACK_TO = "Took back {count} event{s}, from #{seq} on: the race asks again for entry #{seq}."
 NOT_A_PAIR = "This tap should name a choice and a die's face, as {name}: reload the page."
 # Form keys that are not the event's data.
 LISTS = "_lists"
@@ -98,23 +103,34 @@ def _shown_race(request: HttpRequest, race_id: int) -> tuple[Race, bool]:
     return race, role in RUNS_RACES and not league.is_archived
 
 
+def not_a_referee(request: HttpRequest) -> PermissionDenied:
+    """The refusal of one who may not referee: a referee whose session ended is told so, not
+    that only a referee may run the race."""
+    return PermissionDenied(NOT_A_REFEREE if request.user.is_authenticated else LOGGED_OUT)
+
+
 def _require_referee(request, league: League) -> None:
     """Only a referee of the league (or an organiser) gets past; a post to an archived league
     is refused."""
     if not league.can_referee(request.user):
-        raise PermissionDenied(NOT_A_REFEREE)
+        raise not_a_referee(request)
     if request.method == "POST":
         league_writable(league)
 
 
-def _panel_context(request: HttpRequest, race: Race, panel, *, can_referee: bool) -> dict[str, Any]:
+def _panel_context(
+    request: HttpRequest, race: Race, panel, *, can_referee: bool, entered_here: bool = False
+) -> dict[str, Any]:
     """What the turn page's partials read. What htmx swaps in ignores taps for a moment
-    (`guarded`): the finger that tapped may still be coming down on it."""
+    (`guarded`): the finger that tapped may still be coming down on it. The bar says "Entered"
+    only in the answer to this page's own entry (`entered_here`); elsewhere (a page load, a tap
+    refused because another device was first, a take-back) it names the latest entry as such."""
     return {
         "race": race,
         "turn_url": race.get_absolute_url(),  # every form on the page posts here
         "panel": panel,
         "can_referee": can_referee,
+        "entered_here": entered_here,
         "guarded": bool(getattr(request, "htmx", False)),
         # The gear prompt links to the odds for the corner ahead where the league shows them.
         "show_odds": _shows_odds(race),
@@ -139,6 +155,7 @@ def _render_turn(
     can_referee: bool | None = None,
     refused_at: str = "entry",
     taken=(),
+    entered_here: bool = False,
 ) -> HttpResponse:
     league = race.round.season.league
     if can_referee is None:
@@ -146,7 +163,9 @@ def _render_turn(
     panel = turn_panel(
         race, state=state, errors=errors, posted=posted, refused_at=refused_at, taken=taken
     )
-    context = _panel_context(request, race, panel, can_referee=can_referee)
+    context = _panel_context(
+        request, race, panel, can_referee=can_referee, entered_here=entered_here
+    )
     context.update(round=race.round, season=race.round.season, league=league)
     template = "races/turn.html#panel" if request.htmx else "races/turn.html"
     return render(request, template, context, status=status)
@@ -168,7 +187,7 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     race = found
     league = race.round.season.league
     if not may_referee(request.user, league_id=league.pk, organiser_id=league.organiser_id):
-        raise PermissionDenied(NOT_A_REFEREE)
+        raise not_a_referee(request)
     if league.is_archived:
         raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league.name))
     try:
@@ -234,8 +253,11 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
         # what the undo changed is swapped, as after an entry.
         before = services.race_state(race) if race.version == version else None
         if back_to is not None:
+            count = race.seq - back_to + 1
             state = services.race_undo(race=race, expected_version=version, back_to=back_to)
             if not request.htmx:
+                words = TOOK_BACK_TO.format(count=count, s="" if count == 1 else "s", seq=back_to)
+                messages.info(request, words)
                 return redirect(race)
             return _render_turn(request, _race(race.pk), state=state, can_referee=True)
         undone = services.race_undo_last(race=race, expected_version=version)
@@ -266,9 +288,11 @@ def _entered(
             messages.warning(request, entered.left_out)
         return redirect(race)
     if not entered.prompts:  # the race is over: the panel shows the result
-        return _render_turn(request, _race(race.pk), state=entered.state, can_referee=True)
+        return _render_turn(
+            request, _race(race.pk), state=entered.state, can_referee=True, entered_here=True
+        )
     panel = entered_panel(race=race, before=before, entered=entered)
-    context = _panel_context(request, race, panel, can_referee=True)
+    context = _panel_context(request, race, panel, can_referee=True, entered_here=True)
     return retarget(render(request, "races/turn.html#entered", context), "#prompt")
 
 

@@ -10,13 +10,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from league import services as league_services
-from league.models import Driver
+from league.models import Driver, RoundStatus
 from races import services as race_services
 from races.models import Race
 from rules import engine
 from rules.engine import Event
 from tests.browser.referee import enter
-from tests.races.autopilot import drive
+from tests.races.autopilot import drive, drive_to_finish
 from tests.races.scenario import STEPS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -221,3 +221,83 @@ def test_every_move_fact_of_the_formula_d_rule_sets_has_its_line_on_a_phone(
         expect(fact.locator(".fact-rule")).to_contain_text(words.rule)
         fact.locator(".fact-help summary").click()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_second_tap_on_what_moved_up_under_the_finger_follows_no_link(
+    page: Page, live_server, login, django_user_model
+):
+    """Formula D's first move asks many facts above its keypad; the next car's start roll asks
+    none, so what lies below the prompt (the big screen's link, the log's links) moves up under
+    the finger that tapped the move's roll: for a moment none of them follows a tap, as the
+    prompt's own controls do not."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Taps", organiser=organiser, ruleset="formula_d")
+    for team, name in (("Apex", "Ann"), ("Bolt", "Bob")):
+        league_services.team_create(league=league, name=team, driver_names=[name])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Taps Ring")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    while engine.prompts(race_services.race_state(race))[0].kind != "move":
+        drive(race, 1, seed=race.seq)
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + race.get_absolute_url())
+    turn_url = page.url
+    page.locator('#event-form button[name="roll"][value="1"]').click()
+    page.wait_for_function(
+        "v => document.querySelector('#event-form input[name=version]').value !== String(v)",
+        arg=race.version,
+    )
+    page.mouse.click(*centre(page, "#dashboard h2 a"))  # a moment after the entry
+    page.wait_for_timeout(500)
+    assert page.url == turn_url
+    # Once the moment is over, the link is followed.
+    page.locator("#dashboard h2 a").click()
+    page.wait_for_url("**/screen/")
+
+
+def test_a_second_tap_after_the_last_entry_does_not_write_the_result(
+    page: Page, live_server, login, race
+):
+    """The last entry ends the race and the result takes the prompt's place, its "Write the
+    result into the season" where the finger may come down again: that tap writes nothing."""
+    drive_to_finish(race)
+    undone = race_services.race_undo_last(race=race, expected_version=race.version)
+    (kind, payload, _text), *joined = undone.taken
+    assert not joined
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + race.get_absolute_url())
+    enter(page, race.version, kind, {k: v for k, v in payload.items() if k != "car"})
+    commit = page.get_by_role("button", name="Write the result into the season")
+    page.mouse.click(*centre(page, "button[name=commit]"))  # a moment after the entry
+    page.wait_for_timeout(500)
+    race.round.refresh_from_db()
+    assert race.round.status != RoundStatus.FINISHED
+    commit.click()  # once the moment is over, it does
+    expect(page.get_by_text("Round 1 is in the standings.")).to_be_visible()
+
+
+def test_what_each_column_of_the_cars_says_is_a_tap_away(turn_page: Page, race):
+    """The dashboard's headings are short ("Brk", "Col"); a phone shows no hover tooltip, so
+    their words are a tap away under the table."""
+    state = race_services.race_state(race)
+    columns = engine.dashboard_columns(state)
+    legend = turn_page.locator("#dashboard .columns-help")
+    legend.locator("summary").click()
+    for column in columns:
+        expect(legend).to_contain_text(f"{column.label}: {column.title}")
+    assert turn_page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_starters_may_be_changed_until_the_first_entry_and_the_page_stops_offering_it(
+    turn_page: Page, race
+):
+    offer = turn_page.get_by_role("link", name="Change the starters or cancel the start")
+    expect(offer).to_be_visible()
+    enter(turn_page, 0, "qualifying_roll", {"value": 7})
+    expect(offer).to_have_count(0)

@@ -11,8 +11,10 @@ from html import escape
 import pytest
 from django.urls import reverse
 
+from league import services as league_services
 from races import services
 from rules import engine
+from tests.factories import UserFactory
 from tests.races.scenario import STEPS
 from tests.races.test_turn_templates import Page
 from tests.races.test_views import HTMX, at_reds_gear, form_data, play_steps, tap_both
@@ -131,3 +133,94 @@ def test_every_fact_has_its_line_in_words_and_its_rule_behind_a_question_mark(
         assert escape(words.rule) in row, name
         assert "<summary" in row and ">?</summary>" in row
     assert "Crossed the line this move (every lap)" in html
+
+
+def test_a_tap_refused_as_stale_is_not_shown_as_entered(client_organiser, race):
+    """Another device entered red's qualifying roll first: the stale page's tap enters nothing,
+    and the bar names that entry as the latest, not as "Entered", which the referee who tapped
+    would read as their own tap taken."""
+    client_organiser.post(turn_url(race), form_data(race, *STEPS[0]))
+    stale = {"kind": "qualifying_roll", "car": "red", "value": 9, "version": 0}
+    refused = client_organiser.post(turn_url(race), stale, **HTMX)
+    assert refused.status_code == 409
+    bar = Page(refused.text).text("undo")
+    assert bar.startswith(f"Latest entry: {race.events.get(seq=1).summary()}")
+    assert "Entered" not in bar
+
+
+def test_taking_back_to_an_entry_says_what_it_took_back_and_nothing_was_entered(
+    client_organiser, race
+):
+    play_steps(client_organiser, race, STEPS[:6])
+    race.refresh_from_db()
+    taken = race.seq - 2 + 1
+    client_organiser.post(turn_url(race), {"undo": "", "back_to": 2, "version": race.version})
+    page = client_organiser.get(turn_url(race)).text
+    assert f"Took back {taken} events, from #2 on: the race asks again for entry #2." in page
+    bar = Page(page).text("undo")
+    assert bar.startswith(f"Latest entry: {race.events.get(seq=1).summary()}")
+
+
+def test_an_undo_refused_as_stale_says_nothing_was_taken_back_and_asks_for_no_roll(
+    client_organiser, race
+):
+    play_steps(client_organiser, race, STEPS[:2])
+    race.refresh_from_db()
+    shown = race.version
+    play_steps(client_organiser, race, STEPS[2:3])  # another device, meanwhile
+    refused = client_organiser.post(turn_url(race), {"undo": "", "version": shown}, **HTMX)
+    assert refused.status_code == 409
+    words = Page(refused.text).text("prompt")
+    assert "Another device changed this race first" in words
+    assert "nothing you tapped was done" in words
+    assert "Enter your roll" not in words  # an undo was tapped, not a roll
+
+
+def test_a_tap_on_a_race_discarded_meanwhile_says_why_in_the_site_s_frame(client_organiser, race):
+    """The organiser discards the race on the round page (to type the result in by hand) while
+    the referee's phone still shows it: the next tap, and a reload, say what happened, not a
+    bare "Not Found"."""
+    round_ = race.round
+    league_services.round_run_by_hand(round_=round_, expected_version=round_.version)
+    tap = form_data(race, *STEPS[0])
+    swapped = client_organiser.post(turn_url(race), tap, **HTMX)
+    assert swapped.status_code == 404
+    assert "it may have been discarded on the round page" in Page(swapped.text).text("refusal")
+    # The page's main part, not the whole site inside the panel (config/htmx_pages.py).
+    assert (swapped["HX-Retarget"], swapped["HX-Reselect"]) == ("main", "main")
+    reloaded = client_organiser.get(turn_url(race))
+    assert reloaded.status_code == 404
+    assert "it may have been discarded on the round page" in Page(reloaded.text).text("refusal")
+    assert '<meta name="viewport"' in reloaded.text  # the site's frame, fit for a phone
+
+
+def test_an_address_no_page_has_is_a_404_in_the_site_s_frame_with_no_internals(client):
+    missing = client.get("/races/1/nowhere/")
+    assert missing.status_code == 404
+    assert "Resolver404" not in missing.text and "tried" not in missing.text
+    assert "Nothing is at this address" in Page(missing.text).text("refusal")
+    # get_object_or_404's words name a model, not what the reader looked for.
+    no_league = client.get("/no-such-league/")
+    assert no_league.status_code == 404
+    assert "matches the given query" not in no_league.text
+
+
+def test_a_tap_by_one_who_may_not_referee_gets_the_reason_in_place_of_the_page(client, race):
+    client.force_login(UserFactory(username="spectator"))
+    refused = client.post(turn_url(race), form_data(race, *STEPS[0]), **HTMX)
+    assert refused.status_code == 403
+    # In place of the page's main part, not the whole site inside the turn page's panel.
+    assert (refused["HX-Retarget"], refused["HX-Reselect"]) == ("main", "main")
+    assert "Only the league's organiser or a referee" in Page(refused.text).text("refusal")
+    page = client.post(turn_url(race), form_data(race, *STEPS[0]))
+    assert page.status_code == 403 and "<nav" in page.text
+
+
+def test_a_tap_after_the_referee_was_logged_out_says_to_log_in_again(client, race):
+    """Logged out on another page, or the session ended: the referee is told so, not that only
+    a referee may run the race."""
+    refused = client.post(turn_url(race), form_data(race, *STEPS[0]), **HTMX)
+    assert refused.status_code == 403
+    assert "log in again" in Page(refused.text).text("refusal")
+    race.refresh_from_db()
+    assert race.seq == 0

@@ -110,7 +110,8 @@ def test_the_bar_names_the_entry_undo_takes_back_and_is_empty_before_the_first(
     drive(race, 1)
     race.refresh_from_db()
     shown = page(client_organiser, race)
-    assert shown.text("undo").startswith(f"Entered: {race.events.get(seq=1).summary()}")
+    # A page load names it as the latest: "Entered" answers the page's own entry only.
+    assert shown.text("undo").startswith(f"Latest entry: {race.events.get(seq=1).summary()}")
     assert ("undo", "Undo") in shown.buttons
     assert not page(Client(), race).buttons  # a spectator may not undo
 

@@ -94,6 +94,8 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
 
 
 _POINTS = {"gas": "gas", "brake": "brakes", "tire": "tires"}
+# The skid's fact, as the move prompt labels it and as its refusal names it.
+SKID_LABEL = "Spaces moved beyond that corner"
 
 
 def gear_cost(car: CarState, gear: int) -> DownshiftCost:
@@ -202,7 +204,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             short="Moves in it",
             folded=True,
         ),
-        board_fact("skid", "Spaces moved beyond that corner", "spaces", short="Skid"),
+        board_fact("skid", SKID_LABEL, "spaces", short="Skid"),
     ]
     if wrecks(state):
         fields.append(
@@ -342,9 +344,9 @@ def _corner(
                 "no skid."
             )
         if car.skid_moves == 0 and not 1 <= skid <= spaces:
-            raise EventRejected(
-                f"{who} moved {spaces} spaces: the skid beyond the corner is 1 to {spaces} spaces."
-            )
+            # Worded after its fact's label: the turn page puts it beside that fact's control.
+            most = "1" if spaces == 1 else f"1 to {spaces}"
+            raise EventRejected(f"{SKID_LABEL}: {most}, as {who} moved {plural(spaces, 'space')}.")
     elif skid or stops:
         raise EventRejected("A skid needs the corner's difficulty.")
     # A car still skidding pays for every space of the move (its skid continues).

@@ -215,6 +215,22 @@ def test_a_safe_exit_is_not_a_skid():
         table("move", car="red", roll=5, corner=2, corner_stops=2, skid=1)
 
 
+def test_a_skid_longer_than_the_move_is_refused_in_the_words_of_its_fact():
+    # Named by the fact's label, the refusal stands beside its control on the turn page.
+    table = sunny_two_car_race().edit_car("red", gear=3)
+    table("gear", car="red", gear=3)
+    with pytest.raises(EventRejected) as refused:
+        table("move", car="red", roll=4, corner=2, corner_stops=0, skid=5)
+    assert refused.value.args[0] == (
+        "Spaces moved beyond that corner: 1 to 4, as Red moved 4 spaces."
+    )
+    table = sunny_two_car_race()
+    table("gear", car="red", gear=1)
+    with pytest.raises(EventRejected) as refused:
+        table("move", car="red", roll=1, corner=2, corner_stops=0, skid=3)
+    assert refused.value.args[0] == "Spaces moved beyond that corner: 1, as Red moved 1 space."
+
+
 def test_a_skid_using_exactly_the_last_tire_points_is_a_spin_out():
     # "Restore one tire point to the car. A car that spins out must use first gear".
     table = sunny_two_car_race().edit_car("red", gear=3, tires=2)
