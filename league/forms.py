@@ -396,6 +396,8 @@ class MemberRoleForm(forms.Form):
     TEAM = "team:"
 
     role = forms.ChoiceField(label="Role")
+    # A member's form: the choice the page showed for them (a tab beaten to it is told so).
+    shown = forms.CharField(max_length=40, required=False)
 
     def __init__(self, *args, league, teams=None, **kwargs):
         """`teams`: the league's, when a page shows one form a member and has read them."""
@@ -419,7 +421,18 @@ class MemberRoleForm(forms.Form):
 
     def role_and_team(self):
         """(role, team or None) as the services take them, for a valid form."""
-        value = self.cleaned_data["role"]
+        return self._role_and_team(self.cleaned_data["role"])
+
+    def shown_role(self) -> tuple[str, int | None] | None:
+        """The (role, team id) the page showed, as the services take it; None from a post that
+        does not say, or says what no choice is (a team gone since: the role changes anyway)."""
+        value = self.cleaned_data["shown"]
+        if value in (self.REFEREE, self.ORGANISER) or value.removeprefix(self.TEAM) in self.teams:
+            role, team = self._role_and_team(value)
+            return role, team.pk if team else None
+        return None
+
+    def _role_and_team(self, value: str):
         if value == self.REFEREE:
             return Role.REFEREE, None
         if value == self.ORGANISER:
@@ -427,10 +440,34 @@ class MemberRoleForm(forms.Form):
         return Role.TEAM_OWNER, self.teams[value.removeprefix(self.TEAM)]
 
 
+def _with_reasons(form_class, values: dict[str, str], refused: Sequence[str]):
+    """A form of `values`: unbound (showing them), or bound to them with the reasons `refused`
+    at its top."""
+    if not refused:
+        return form_class(initial=values)
+    form = form_class(values)
+    form.is_valid()
+    for reason in refused:
+        form.add_error(None, reason)
+    return form
+
+
 class TeamRenameForm(forms.Form):
-    """A team's new name, laid out by crispy as every form (team.html)."""
+    """A team's new name, laid out by crispy as every form (team.html), with the name the page
+    showed (a tab that is beaten to it is told so)."""
 
     name = forms.CharField(max_length=80, label="Team name")
+    shown = forms.CharField(max_length=80, required=False, widget=forms.HiddenInput)
+
+    @classmethod
+    def of(cls, team, *, refused: Sequence[str] = ()) -> TeamRenameForm:
+        """The form of `team` as it stands; with the reasons a write was `refused` for, if
+        any (a stale tab's, shown on the form built afresh)."""
+        return _with_reasons(cls, {"name": team.name, "shown": team.name}, refused)
+
+    def shown_name(self) -> str | None:
+        """The name the page showed, or None from a post that does not say (a script)."""
+        return self.cleaned_data["shown"] or None
 
 
 class TimeZoneForm(forms.Form):
@@ -445,6 +482,16 @@ class TeamColourForm(forms.Form):
     team.html, each choice beside its swatch."""
 
     colour = forms.ChoiceField(choices=team_colours.CHOICES, label="Team colour")
+    shown = forms.ChoiceField(choices=team_colours.CHOICES, required=False)
+
+    @classmethod
+    def of(cls, team, *, refused: Sequence[str] = ()) -> TeamColourForm:
+        """As TeamRenameForm.of."""
+        return _with_reasons(cls, {"colour": team.colour, "shown": team.colour}, refused)
+
+    def shown_colour(self) -> str | None:
+        """The colour the page showed, or None from a post that does not say."""
+        return self.cleaned_data["shown"] or None
 
 
 class TrackCopyForm(forms.Form):

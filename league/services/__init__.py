@@ -40,8 +40,10 @@ from .errors import (
     Stale,
     StaleDriverCard,
     StaleLeague,
+    StaleMember,
     StaleRound,
     StaleSeason,
+    StaleTeam,
     StaleTrack,
 )
 from .house_rules import (
@@ -87,6 +89,7 @@ from .members import (
     LAST_ORGANISER,
     LEAD_NAME_TAKEN,
     MEMBER_ALREADY,
+    MEMBER_CHANGED,
     MEMBER_GONE,
     MEMBER_IS_ORGANISER,
     MEMBER_ROLE_ALREADY,
@@ -252,6 +255,7 @@ from .starts import (
     take_over_summary,
 )
 from .teams import (
+    TEAM_CHANGED,
     TEAM_COLOUR_ALREADY,
     TEAM_COLOUR_TAKEN,
     TEAM_DRIVER_COUNT,
@@ -285,6 +289,10 @@ from .tracks import (
 )
 
 __all__ = [
+    "TEAM_CHANGED",
+    "MEMBER_CHANGED",
+    "StaleTeam",
+    "StaleMember",
     "ADJUSTMENT_ALREADY",
     "DROPS_ALREADY",
     "DROPS_BEST_RANGE",

@@ -48,6 +48,14 @@ class StaleDriverCard(Stale):
     """The card form was built on an older version of the driver's card."""
 
 
+class StaleTeam(Stale):
+    """The form was built on an older name or colour of the team."""
+
+
+class StaleMember(Stale):
+    """The members page was built on an older role of the member."""
+
+
 class InvitationWithdrawn(ValidationError):
     """The invitation was withdrawn (deleted) after its link was opened."""
 

@@ -18,7 +18,7 @@ from ..models import (
     Team,
 )
 from .common import for_update, league_for_write
-from .errors import AlreadyDone, InvitationWithdrawn
+from .errors import AlreadyDone, InvitationWithdrawn, StaleMember
 
 # --- People: members, their roles, invitations ---------------------------------------------
 
@@ -26,6 +26,10 @@ INVITATION_DAYS = 7
 MEMBER_ALREADY = "{user} is already in {league}, as {role}."
 MEMBER_IS_ORGANISER = "{user} organises {league}, and may already do everything in it."
 MEMBER_ROLE_ALREADY = "{user} is already {role}."
+MEMBER_CHANGED = (
+    "Someone else changed {user}'s role first (another tab or device): they are {role} now, as "
+    "the page shows. Pick again what still applies."
+)
 MEMBER_GONE = "{user} is no longer a member of {league}."
 INVITER_NOT_ORGANISER = (
     "{user} no longer organises {league}: only its organisers make invitation links."
@@ -95,9 +99,16 @@ def member_add(*, league: League, user, role: str, team: Team | None = None) -> 
 
 
 @transaction.atomic
-def member_role_set(*, membership: Membership, role: str, team: Team | None = None) -> Membership:
+def member_role_set(
+    *,
+    membership: Membership,
+    role: str,
+    team: Team | None = None,
+    shown: tuple[str, int | None] | None = None,
+) -> Membership:
     """Give a member another role (or the same role over another team): an organiser too,
-    but for the last one, who stays (LAST_ORGANISER)."""
+    but for the last one, who stays (LAST_ORGANISER). `shown`: the (role, team id) the page
+    showed (StaleMember if it has changed since, unless to this one: a double tap)."""
     league = league_for_write(membership.league)
     team = _role_and_team(league, role, team)
     current = Membership.objects.filter(pk=membership.pk).select_related("user", "team").first()
@@ -107,6 +118,8 @@ def member_role_set(*, membership: Membership, role: str, team: Team | None = No
         raise AlreadyDone(
             MEMBER_ROLE_ALREADY.format(user=current.user, role=current.describe()), done=league
         )
+    if shown is not None and (current.role, current.team_id) != shown:
+        raise StaleMember(MEMBER_CHANGED.format(user=current.user, role=current.describe()))
     if role != Role.ORGANISER:
         _organiser_steps_down(league, current)
         _invitations_withdrawn(league, current.user_id)

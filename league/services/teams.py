@@ -14,7 +14,7 @@ from ..models import (
 )
 from .common import league_for_write
 from .drivers import check_no_round_in_progress, driver_add
-from .errors import AlreadyDone
+from .errors import AlreadyDone, StaleTeam
 
 TEAM_DRIVER_COUNT = "A new team starts with {count} drivers, one for each car."
 TEAM_NAME_TAKEN = "A team called {name!r} is already in this league."
@@ -45,15 +45,30 @@ def team_create(*, league: League, name: str, driver_names: Sequence[str]) -> Te
 
 
 TEAM_RENAMED_ALREADY = "The team is already called {name!r}."
+TEAM_CHANGED = (
+    "Someone else changed this team's {what} first (another tab or device): here it is as it "
+    "stands now. Pick again what still applies."
+)
+
+
+def _team_as_it_stands(team: Team) -> Team:
+    """`team` read again once its league is locked for the write (every write to a team locks
+    its league first): what the page showed may have changed since."""
+    team.league = league_for_write(team.league)
+    team.refresh_from_db(fields=["name", "colour"])
+    return team
 
 
 @transaction.atomic
-def team_rename(*, team: Team, name: str) -> Team:
-    """Give a team another name, free in its league whatever the case."""
-    league_for_write(team.league)
+def team_rename(*, team: Team, name: str, shown: str | None = None) -> Team:
+    """Give a team another name, free in its league whatever the case. `shown`: the name the
+    page showed (StaleTeam if it has changed since, unless to `name`: a double tap)."""
+    team = _team_as_it_stands(team)
     name = name.strip()
     if team.name == name:
         raise AlreadyDone(TEAM_RENAMED_ALREADY.format(name=name), done=team)
+    if shown is not None and team.name != shown:
+        raise StaleTeam(TEAM_CHANGED.format(what="name"))
     if team.league.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
         raise ValidationError(TEAM_NAME_TAKEN.format(name=name))
     team.name = name
@@ -67,13 +82,16 @@ TEAM_COLOUR_TAKEN = "{other} already races in {colour}: pick a colour no other t
 
 
 @transaction.atomic
-def team_colour_set(*, team: Team, colour: str) -> Team:
+def team_colour_set(*, team: Team, colour: str, shown: str | None = None) -> Team:
     """Give a team another colour of the palette, one no other team of its league has, so
-    that no two teams look alike on the league's pages."""
-    league_for_write(team.league)
+    that no two teams look alike on the league's pages. `shown`: the colour the page showed
+    (StaleTeam if it has changed since, unless to `colour`)."""
+    team = _team_as_it_stands(team)
     label = team_colours.colour_of(colour).label
     if team.colour == colour:
         raise AlreadyDone(TEAM_COLOUR_ALREADY.format(team=team, colour=label), done=team)
+    if shown is not None and team.colour != shown:
+        raise StaleTeam(TEAM_CHANGED.format(what="colour"))
     others = {other.colour: other for other in team.league.teams.exclude(pk=team.pk)}
     free = [choice.label for choice in team_colours.PALETTE if choice.key not in others]
     # Past eight teams a colour is shared: then any may be picked.

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import services
 from ..forms import MemberRoleForm
 from ..models import Invitation, League, Membership, Role
-from .common import BAD_REQUEST, GONE, answer, managed_league, on_form, posted
+from .common import BAD_REQUEST, CONFLICT, GONE, answer, managed_league, on_form, posted
 
 # login() must be told which backend vouches for a user it did not authenticate itself.
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -90,7 +90,9 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
             done = f"{membership.user} is no longer a member of {league}."
         elif form.is_valid():
             role, team = form.role_and_team()
-            changed = services.member_role_set(membership=membership, role=role, team=team)
+            changed = services.member_role_set(
+                membership=membership, role=role, team=team, shown=form.shown_role()
+            )
             done = f"{changed.user} is now {changed.describe()}."
         else:
             errors = [error for errors in form.errors.values() for error in errors]
@@ -99,6 +101,9 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     except services.AlreadyDone as already:
         messages.info(request, already.message)
         return redirect("league:members", slug=league.slug)
+    except services.Stale as conflict:  # the page below shows each member as they stand now
+        fresh = MemberRoleForm(league=league)
+        return _render_members(request, league, fresh, conflict.messages, CONFLICT)
     except ValidationError as error:
         fresh = MemberRoleForm(league=league)
         return _render_members(request, league, fresh, error.messages, BAD_REQUEST)

@@ -98,9 +98,9 @@ def _render_team(
     }
     if runs_team:
         context["hire_form"] = hire_form or HireForm()
-        context["rename_form"] = rename_form or TeamRenameForm(initial={"name": team.name})
+        context["rename_form"] = rename_form or TeamRenameForm.of(team)
     if picks_colour:
-        context["colour_form"] = colour_form or TeamColourForm(initial={"colour": team.colour})
+        context["colour_form"] = colour_form or TeamColourForm.of(team)
     return render(request, "league/team.html", context, status=status)
 
 
@@ -151,12 +151,19 @@ def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         return redirect(team)
 
     def again(reasons, status, fresh) -> HttpResponse:
-        on_form(form, reasons)
-        return _render_team(request, league, team, rename_form=form, status=status)
+        if fresh:  # the team as it stands now, its form built on it
+            team.refresh_from_db()
+            shown = TeamRenameForm.of(team, refused=reasons)
+        else:
+            shown = form
+            on_form(form, reasons)
+        return _render_team(request, league, team, rename_form=shown, status=status)
 
     return answer(
         request,
-        lambda: services.team_rename(team=team, name=form.cleaned_data["name"]),
+        lambda: services.team_rename(
+            team=team, name=form.cleaned_data["name"], shown=form.shown_name()
+        ),
         done=renamed,
         again=again,
     )
@@ -176,12 +183,19 @@ def team_colour(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         return redirect(team)
 
     def again(reasons, status, fresh) -> HttpResponse:
-        on_form(form, reasons)
-        return _render_team(request, league, team, colour_form=form, status=status)
+        if fresh:  # the team as it stands now, its form built on it
+            team.refresh_from_db()
+            shown = TeamColourForm.of(team, refused=reasons)
+        else:
+            shown = form
+            on_form(form, reasons)
+        return _render_team(request, league, team, colour_form=shown, status=status)
 
     return answer(
         request,
-        lambda: services.team_colour_set(team=team, colour=form.cleaned_data["colour"]),
+        lambda: services.team_colour_set(
+            team=team, colour=form.cleaned_data["colour"], shown=form.shown_colour()
+        ),
         done=picked,
         again=again,
     )

@@ -4,6 +4,7 @@ may do with their team."""
 from __future__ import annotations
 
 import importlib
+import re
 from datetime import timedelta
 
 import pytest
@@ -142,6 +143,28 @@ def test_the_organiser_changes_a_role_and_removes_a_member(client_organiser, lea
     assert client_organiser.post(url, {"remove": ""}).status_code == 302
     assert not Membership.objects.filter(pk=membership.pk).exists()
     assert client_organiser.post(url, {"remove": ""}).status_code == 404
+
+
+def test_a_stale_tab_changing_a_role_is_refused_and_shows_the_role_as_it_stands(
+    client_organiser, league, teams
+):
+    """Two organisers' tabs show Jane as a referee: the first makes her Red Arrows' owner; the
+    second's change, built on "referee", is refused (409) and the page shows her as she is."""
+    jane = UserFactory(username="jane")
+    membership = services.member_add(league=league, user=jane, role=Role.REFEREE)
+    url = reverse("league:member", args=[league.slug, membership.pk])
+    page = client_organiser.get(reverse("league:members", args=[league.slug])).text
+    shown = re.search(r'name="shown" value="([^"]*)"', page)[1]
+    assert shown == "referee"
+    owner = {"role": f"team:{teams[0].pk}", "shown": shown, "change": ""}
+    assert client_organiser.post(url, owner).status_code == 302
+    stale = client_organiser.post(url, {"role": "organiser", "shown": shown, "change": ""})
+    assert stale.status_code == 409
+    assert escape("Someone else changed jane's role first") in stale.text
+    assert re.search(r'name="shown" value="([^"]*)"', stale.text)[1] == f"team:{teams[0].pk}"
+    membership.refresh_from_db()
+    assert (membership.role, membership.team) == (Role.TEAM_OWNER, teams[0])
+    assert client_organiser.post(url, owner).status_code == 302  # the first's twin: done
 
 
 def test_a_team_of_another_league_is_refused_as_a_role(league, teams):

@@ -97,6 +97,48 @@ def test_a_team_page_reads_a_members_membership_once_for_what_they_may_change(
     assert ('id="team-rename"' in page, 'id="team-colour"' in page) == (runs, picks)
 
 
+def shown_on(page: str, form_id: str) -> str:
+    """What the form `form_id` of `page` says it was built on (its hidden `shown`)."""
+    form = page[page.index(f'id="{form_id}"') :]
+    return re.search(r'name="shown" value="([^"]*)"', form[: form.index("</form>")])[1]
+
+
+def test_a_stale_tab_renaming_a_team_is_refused_and_shows_the_name_as_it_stands(
+    client_organiser, league, teams
+):
+    """Two tabs show "Red Arrows": the first renames it; the second's rename, built on the old
+    name, is refused (409) with the name as it stands; its twin of the first's is a double tap."""
+    url = reverse("league:team_rename", args=[league.slug, teams[0].pk])
+    old = client_organiser.get(teams[0].get_absolute_url()).text
+    shown = shown_on(old, "team-rename")
+    assert shown == teams[0].name
+    assert client_organiser.post(url, {"name": "Red Kites", "shown": shown}).status_code == 302
+    stale = client_organiser.post(url, {"name": "Blue Kites", "shown": shown})
+    assert stale.status_code == 409
+    assert escape("Someone else changed this team's name first") in stale.text
+    assert shown_on(stale.text, "team-rename") == "Red Kites"  # built on the name now
+    assert Team.objects.get(pk=teams[0].pk).name == "Red Kites"
+    twin = client_organiser.post(url, {"name": "Red Kites", "shown": shown})
+    assert twin.status_code == 302 and Team.objects.get(pk=teams[0].pk).name == "Red Kites"
+    again = client_organiser.post(url, {"name": "Blue Kites", "shown": "Red Kites"})
+    assert again.status_code == 302 and Team.objects.get(pk=teams[0].pk).name == "Blue Kites"
+
+
+def test_a_stale_tab_picking_a_colour_is_refused_and_shows_the_colour_as_it_stands(
+    client_organiser, league, teams
+):
+    url = reverse("league:team_colour", args=[league.slug, teams[0].pk])
+    shown = shown_on(client_organiser.get(teams[0].get_absolute_url()).text, "team-colour")
+    assert shown == "orange"
+    assert client_organiser.post(url, {"colour": "blue", "shown": shown}).status_code == 302
+    stale = client_organiser.post(url, {"colour": "vermillion", "shown": shown})
+    assert stale.status_code == 409
+    assert escape("Someone else changed this team's colour first") in stale.text
+    assert shown_on(stale.text, "team-colour") == "blue"
+    assert re.findall(r'value="(\w+)" checked', stale.text) == ["blue"]
+    assert Team.objects.get(pk=teams[0].pk).colour == "blue"
+
+
 def _choose_post(round_, team: Team, cars: dict[str, str]) -> dict[str, object]:
     post: dict[str, object] = {"version": round_.version, "team": team.pk, "choose": ""}
     for driver in team.drivers.all():
