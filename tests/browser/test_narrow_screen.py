@@ -110,3 +110,47 @@ def test_house_rules_with_a_wide_table_and_a_long_word_fit_a_phone(
     page.goto(f"{live_server.url}/{league.slug}/house-rules/")
     assert page.locator("#house-rules table").count() == 1
     assert page.evaluate(OVERFLOW) is None
+
+
+def test_names_with_no_space_to_break_at_fit_a_phone(page: Page, live_server, django_user_model):
+    """A league, a team and a driver named without a space (as a group may type them) break
+    where they must on the home, league, season, team, driver and records pages: they pushed
+    the headings, the breadcrumbs, the lists and the forecast sideways."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(
+        name="ScuderiaMarlboroFerrariRacingClub2026", organiser=organiser
+    )
+    league_services.league_publish_set(league=league, published=True)
+    teams = [
+        league_services.team_create(
+            league=league,
+            name=f"TeamWithAVeryLongNameAndNoSpace{n}",
+            driver_names=[f"AlexanderMaximilianVonHohenberg{n}a", f"Bo{n}"],
+        )
+        for n in range(2)
+    ]
+    season = league_services.season_open(league=league, preset="Spring")
+    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
+    round_ = season.rounds.get(number=1)
+    entries = league_services.round_start(
+        round_=round_, starters=[(driver, f"Car{driver.pk}") for driver in drivers]
+    )
+    league_services.round_result_record(
+        round_=round_,
+        outcomes=[
+            league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+            for place, entry in enumerate(entries, 1)
+        ],
+        injury_rolls={},
+    )
+    page.set_viewport_size(PHONE)
+    for url in (
+        "/",
+        league.get_absolute_url(),
+        season.get_absolute_url(),
+        teams[0].get_absolute_url(),
+        drivers[0].get_absolute_url(),
+        f"/{league.slug}/records/",
+    ):
+        page.goto(live_server.url + url)
+        assert page.evaluate(OVERFLOW) is None, url
