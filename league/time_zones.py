@@ -14,6 +14,14 @@ from django.core.exceptions import ValidationError
 
 DEFAULT_TIME_ZONE = "UTC"
 UNKNOWN_TIME_ZONE = "{zone!r} is not a time zone Paddock knows: pick one from the list."
+# A session's year, as typed on its league's clocks. A year away from both ends of the years
+# Python's datetime holds: no zone is a day away from UTC, so every clock the league may move
+# to shows the session (a 500 otherwise, on writing it or on each page showing it), and a
+# zone change, which keeps its clock time, can always store it.
+FIRST_SESSION_YEAR, LAST_SESSION_YEAR = 2, 9998
+SESSION_YEARS_OUT_OF_RANGE = (
+    f"A session's date must be in the years {FIRST_SESSION_YEAR} to {LAST_SESSION_YEAR}."
+)
 
 # The tz database's areas; its other names (US/Pacific, EST5EDT, Etc/GMT+5) are old aliases.
 AREAS = (

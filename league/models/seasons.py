@@ -16,6 +16,7 @@ from rules.championship import (
     championship_for,
 )
 
+from ..time_zones import FIRST_SESSION_YEAR, LAST_SESSION_YEAR, SESSION_YEARS_OUT_OF_RANGE
 from .tracks import ruleset_choices
 
 
@@ -232,6 +233,13 @@ class Round(models.Model):
                 "round_number": self.number,
             },
         )
+
+    def clean(self) -> None:
+        """A session's year is read as its time is given (typed: on the league's clocks)."""
+        if self.starts_at is not None and not (
+            FIRST_SESSION_YEAR <= self.starts_at.year <= LAST_SESSION_YEAR
+        ):
+            raise ValidationError({"starts_at": SESSION_YEARS_OUT_OF_RANGE})
 
     @property
     def is_finished(self) -> bool:

@@ -379,6 +379,10 @@ HOSTILE = {
     "a time past the year 9999 in UTC": lambda e: hostile(
         e, "league.round", "finished_at", "9999-12-31T23:59:59-12:00"
     ),
+    # Fine in UTC, but no clock east of it could show it: its round page was a 500 in Paris.
+    "a session no clock east of UTC could show": lambda e: hostile(
+        e, "league.round", "starts_at", "9999-12-31T23:59:00+00:00"
+    ),
     "a time without its zone": lambda e: hostile(
         e, "league.round", "finished_at", "2025-01-01T00:00:00"
     ),

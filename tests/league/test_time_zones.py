@@ -11,10 +11,11 @@ from io import BytesIO
 import icalendar
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from league import backup, services
 from league.models import League, Round, Season
-from league.time_zones import DEFAULT_TIME_ZONE, time_zone_choices
+from league.time_zones import DEFAULT_TIME_ZONE, SESSION_YEARS_OUT_OF_RANGE, time_zone_choices
 from tests.factories import published
 
 pytestmark = pytest.mark.django_db
@@ -290,3 +291,42 @@ def test_only_an_organiser_changes_the_zone(client, league, django_user_model):
     assert response.status_code == 403
     league.refresh_from_db()
     assert league.time_zone == DEFAULT_TIME_ZONE
+
+
+@pytest.mark.parametrize(
+    "zone, date, time",
+    [
+        # 23:59 in New York on the last day of 9999 is past the end of 9999 in UTC: was a 500.
+        ("America/New_York", "9999-12-31", "23:59"),
+        # Midnight in Paris on the first day of year 1 is before it in UTC: was a 500.
+        (PARIS, "0001-01-01", ""),
+        # Fine in UTC, but no clock east of it could show it: the round page was a 500 once
+        # the league moved to Paris, and so was moving it to New York.
+        (DEFAULT_TIME_ZONE, "9999-12-31", "23:59"),
+    ],
+)
+def test_a_session_outside_the_years_every_clock_can_show_is_refused_and_nothing_written(
+    client_organiser, season, zone, date, time
+):
+    League.objects.filter(pk=season.league.pk).update(time_zone=zone)
+    round_ = season.rounds.get(number=1)
+    response = typed(client_organiser, round_, date, time)
+    assert response.status_code == 400
+    assert escape(SESSION_YEARS_OUT_OF_RANGE) in response.content.decode()
+    assert Round.objects.get(pk=round_.pk).version == round_.version
+    assert Round.objects.get(pk=round_.pk).starts_at is None
+
+
+def test_a_session_in_the_last_year_allowed_shows_in_every_zone_the_league_moves_to(
+    client_organiser, season
+):
+    league = season.league
+    round_ = season.rounds.get(number=1)
+    assert typed(client_organiser, round_, "9998-12-31", "23:59").status_code == 302
+    for zone in ("Pacific/Kiritimati", "Pacific/Pago_Pago", PARIS):
+        data = {"time_zone": zone, "version": League.objects.get(pk=league.pk).settings_version}
+        assert client_organiser.post(zone_url(league), data).status_code == 302
+        page = client_organiser.get(round_.get_absolute_url()).content.decode()
+        assert "31 December 9998, 23:59" in page
+        calendar = client_organiser.get(reverse("league:calendar", args=[league.slug]))
+        assert calendar.status_code == 200

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from league import services as league_services
 from league.models import Driver, Entry, League, RoundStatus
@@ -13,6 +14,8 @@ from league.standings import season_standings
 from races import services
 from races.models import Race
 from rules import engine
+from rules.dice import HIGHEST_GEAR
+from rules.formula_d.race.gearing import GEAR_NOT_A_GEAR
 from rules.race_counts import race_counts
 from tests.league.test_views import round_url
 from tests.races.autopilot import drive, drive_to_finish, write_the_result
@@ -363,3 +366,31 @@ def test_a_race_written_into_its_season_keeps_the_laps_each_car_led(client_organ
     assert [holder.name for holder in records["Most laps led"].holders] == [driver.name]
     league_services.round_reopen(round_=round_, expected_version=round_.version)
     assert not Entry.objects.filter(round=round_, laps_led__isnull=False).exists()
+
+
+ARABIC_INDIC_DIGITS = "٠١٢٣٤٥٦٧٨٩"
+
+
+@pytest.mark.parametrize(
+    "written",
+    [" {} ", "0{}", "+{}", "0_{}", "arabic-indic"],
+)
+def test_a_gear_written_other_than_as_its_digits_is_refused_and_nothing_entered(
+    client_organiser, race, written
+):
+    """int() reads each as the gear, which the rules took, but the log's words read the choice
+    as written and found no such gear: a 500."""
+    for seed in range(100):
+        prompt = engine.prompts(services.race_state(race))[0]
+        if prompt.kind == "gear":
+            break
+        drive(race, 1, seed=seed)
+    gear = prompt.fields[0].default  # a legal gear, as the prompt offers it
+    typed = ARABIC_INDIC_DIGITS[int(gear)] if written == "arabic-indic" else written.format(gear)
+    before = (race.version, race.events.count())
+    post = {"kind": "gear", "version": race.version, "car": prompt.car, "gear": typed}
+    response = client_organiser.post(race.get_absolute_url(), post)
+    assert response.status_code == 400
+    assert escape(GEAR_NOT_A_GEAR.format(highest=HIGHEST_GEAR, raw=typed)) in response.text
+    race.refresh_from_db()
+    assert (race.version, race.events.count()) == before

@@ -15,6 +15,8 @@ from rules.formula_d import GearChangeCost, Zone, elimination
 from rules.formula_d.race.common import gear_name, label
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, SheetCar
 
+GEAR_NOT_A_GEAR = "Gear: expected 1 to {highest}, got {raw!r}."
+
 
 def cost_text(cost: GearChangeCost) -> str:
     parts = [f"{points} {zone.value} WP" for zone, points in cost.losses.items() if points]
@@ -78,9 +80,13 @@ def gear_prompt(
 
 
 def gear_entered(data: Mapping[str, Any]) -> int:
-    """The gear an event names, refused unless a whole number."""
+    """The gear an event names, refused unless written as the prompt's choices write it: int()
+    reads " 3 ", "03", "+3" or "٣" as 3 too, but the log's words read the choice as written."""
     raw = data.get("gear")
     try:
-        return int(str(raw))
+        gear = int(str(raw))
     except ValueError:
-        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+        gear = None
+    if gear is None or str(raw) != str(gear):
+        raise EventRejected(GEAR_NOT_A_GEAR.format(highest=HIGHEST_GEAR, raw=raw))
+    return gear
