@@ -31,6 +31,10 @@ MEMBER_CHANGED = (
     "the page shows. Pick again what still applies."
 )
 MEMBER_GONE = "{user} is no longer a member of {league}."
+MEMBER_LEFT_ALREADY = (
+    "That person is no longer a member of {league} (removed meanwhile): here are its members as "
+    "they stand now."
+)
 INVITER_NOT_ORGANISER = (
     "{user} no longer organises {league}: only its organisers make invitation links."
 )

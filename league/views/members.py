@@ -3,6 +3,8 @@ the invitation link a newcomer opens to join."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -11,7 +13,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
@@ -80,9 +82,22 @@ def _render_members(request, league: League, form, errors=(), status=200) -> Htt
 def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     """A member's new role, or ("remove") their leaving the league."""
     league = managed_league(request, slug)
-    membership = get_object_or_404(
-        Membership.objects.select_related("user", "league"), league=league, pk=member_id
+    membership = (
+        Membership.objects.select_related("user", "league")
+        .filter(league=league, pk=member_id)
+        .first()
     )
+
+    def again(reasons: Sequence[str], status: int) -> HttpResponse:
+        """The members page as they stand now, with the reasons above it."""
+        return _render_members(request, league, MemberRoleForm(league=league), reasons, status)
+
+    if membership is None:  # removed meanwhile: by the twin of this tap, or on another tab
+        gone = services.MEMBER_LEFT_ALREADY.format(league=league)
+        if "remove" in request.POST:
+            messages.info(request, gone)
+            return redirect("league:members", slug=league.slug)
+        return again([gone], CONFLICT)
     form = MemberRoleForm(request.POST, league=league)
     try:
         if "remove" in request.POST:
@@ -95,18 +110,16 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
             )
             done = f"{changed.user} is now {changed.describe()}."
         else:
-            errors = [error for errors in form.errors.values() for error in errors]
-            fresh = MemberRoleForm(league=league)
-            return _render_members(request, league, fresh, errors, BAD_REQUEST)
+            return again(
+                [error for errors in form.errors.values() for error in errors], BAD_REQUEST
+            )
     except services.AlreadyDone as already:
         messages.info(request, already.message)
         return redirect("league:members", slug=league.slug)
-    except services.Stale as conflict:  # the page below shows each member as they stand now
-        fresh = MemberRoleForm(league=league)
-        return _render_members(request, league, fresh, conflict.messages, CONFLICT)
+    except services.Stale as conflict:
+        return again(conflict.messages, CONFLICT)
     except ValidationError as error:
-        fresh = MemberRoleForm(league=league)
-        return _render_members(request, league, fresh, error.messages, BAD_REQUEST)
+        return again(error.messages, BAD_REQUEST)
     messages.success(request, done)
     if not league.can_manage(request.user):  # an organiser who stepped down
         return redirect(league)
