@@ -1,11 +1,14 @@
-"""Whole pages answering an htmx request take the window, not the part the request swaps.
+"""Whole pages answering an htmx request go where a whole page goes, not into the part the
+request swaps: the login page takes the window (a client redirect, back to the page the button
+was on once logged in); a 403 or 404 page takes the page's <main>.
 
 A round's buttons post with htmx and swap their answer into the round's panel. Some answers are
-pages for the whole window: the login page a request is sent to once the session has ended
-(logged out in another tab, or expired), the 403 page of a person who may no longer do that
-(removed from the league, their role changed, the league archived) and the 404 page of what is
-gone. Swapped in, each showed a second site bar
-inside the panel, and logging in there went to the home page, not back to the round.
+pages: the login page a request is sent to once the session has ended (logged out in another
+tab, or expired), the 403 page of a person who may no longer do that (removed from the league,
+their role changed, the league archived) and the 404 page of what is gone. Swapped in, each
+showed a second site bar inside the panel, and logging in there went to the home page, not back
+to the round. (With DEBUG on, `make run`, a 404 is Django's debug page, whose <main> holds no
+reason of ours.)
 """
 
 from __future__ import annotations

@@ -482,7 +482,8 @@ class TeamColourForm(forms.Form):
     team.html, each choice beside its swatch."""
 
     colour = forms.ChoiceField(choices=team_colours.CHOICES, label="Team colour")
-    shown = forms.ChoiceField(choices=team_colours.CHOICES, required=False)
+    # Compared, not chosen: a colour no longer in the palette is simply not the team's now.
+    shown = forms.CharField(max_length=20, required=False)
 
     @classmethod
     def of(cls, team, *, refused: Sequence[str] = ()) -> TeamColourForm:

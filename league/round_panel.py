@@ -87,7 +87,8 @@ def starter_lines(
             if driver.status == DriverStatus.ACTIVE or (data and f"d{driver.pk}-start" in data)
         ]
         rules = round_.season.rules
-        refusals = {driver.pk: start_refusal(driver) for driver in racing}
+        # Said after the driver's name on their line: "Ann has 2 race(s) to miss".
+        refusals = {driver.pk: start_refusal(driver, named_as="") for driver in racing}
         # Proposed: the team's first drivers who may start, one for each car it may field.
         may_start = [driver for driver in racing if refusals[driver.pk] is None]
         proposed = may_start[: round_.season.cars_per_team]
@@ -105,8 +106,7 @@ def starter_lines(
                     form=form,
                     level_when_starting=rules.starting(driver.xp)[0],
                     eligible=refusals[driver.pk] is None,
-                    # Said after the driver's name on the line: "Ann has 2 race(s) to miss".
-                    reason=(refusals[driver.pk] or "").removeprefix(f"{driver.name} "),
+                    reason=refusals[driver.pk] or "",
                 )
             )
         grouped.append((team.name, lines))

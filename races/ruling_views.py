@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -21,7 +22,7 @@ from . import ruling_services
 from .models import Race
 from .rulings import MOST_CHARACTERS, Ruling
 from .services import undo_target
-from .views import NO_RACE, not_a_referee
+from .views import NO_RACE, NOT_A_REFEREE
 
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 KEPT = "The ruling is kept with entry #{seq}."
@@ -41,7 +42,7 @@ def _refereed_race(request: HttpRequest, race_id: int) -> Race:
         raise Http404(NO_RACE)
     league = race.round.season.league
     if not league.can_referee(request.user):
-        raise not_a_referee(request)
+        raise PermissionDenied(NOT_A_REFEREE)
     if request.method == "POST":
         league_writable(league)
     return race

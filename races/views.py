@@ -103,9 +103,10 @@ def _shown_race(request: HttpRequest, race_id: int) -> tuple[Race, bool]:
     return race, role in RUNS_RACES and not league.is_archived
 
 
-def not_a_referee(request: HttpRequest) -> PermissionDenied:
-    """The refusal of one who may not referee: a referee whose session ended is told so, not
-    that only a referee may run the race."""
+def _not_a_referee(request: HttpRequest) -> PermissionDenied:
+    """The turn page's refusal of one who may not referee (the page is open to anyone, so an
+    anonymous post reaches it): a referee whose session ended is told so, and 403.html offers
+    them the login page."""
     return PermissionDenied(NOT_A_REFEREE if request.user.is_authenticated else LOGGED_OUT)
 
 
@@ -113,7 +114,7 @@ def _require_referee(request, league: League) -> None:
     """Only a referee of the league (or an organiser) gets past; a post to an archived league
     is refused."""
     if not league.can_referee(request.user):
-        raise not_a_referee(request)
+        raise PermissionDenied(NOT_A_REFEREE)
     if request.method == "POST":
         league_writable(league)
 
@@ -187,7 +188,7 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     race = found
     league = race.round.season.league
     if not may_referee(request.user, league_id=league.pk, organiser_id=league.organiser_id):
-        raise not_a_referee(request)
+        raise _not_a_referee(request)
     if league.is_archived:
         raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league.name))
     try:

@@ -66,6 +66,22 @@ def no_such_gear(gear: int) -> str:
     return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
 
 
+GEAR_NOT_A_GEAR = "Gear: expected 1 to {highest}, got {raw!r}."
+
+
+def gear_written(raw: object) -> int:
+    """The gear an event names, as a prompt's choices write it ("3"; 3 in a recorded log);
+    InvalidRoll for anything else: int() reads " 3 ", "03", "+3" or "٣" as 3 too, and an event's
+    words read the choice as written. (Whether the car may take it is its rule set's to say.)"""
+    try:
+        gear = int(str(raw))
+    except ValueError:
+        gear = None
+    if gear is None or str(raw) != str(gear):
+        raise InvalidRoll(GEAR_NOT_A_GEAR.format(highest=HIGHEST_GEAR, raw=raw))
+    return gear
+
+
 def gear_die(gear: int) -> Die:
     """The die rolled in `gear` (1st to 6th)."""
     try:

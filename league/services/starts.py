@@ -84,14 +84,18 @@ def _check_round_can_start(round_: Round) -> None:
         )
 
 
-def start_refusal(driver: Driver) -> str | None:
+def start_refusal(driver: Driver, *, named_as: str | None = None) -> str | None:
     """Why `driver` may not start a race, in the words of the rules; None if they may
-    ("Only drivers with zero injury points are available to race"; Retirement)."""
+    ("Only drivers with zero injury points are available to race"; Retirement). `named_as`:
+    what the reason calls them, where not by name ("" after their name on a starters line)."""
+    who = str(driver) if named_as is None else named_as
     if driver.status != DriverStatus.ACTIVE:
-        return STARTER_RETIRED.format(driver=driver, status=driver.get_status_display().lower())
-    if driver.races_to_miss:
-        return STARTER_INJURED.format(driver=driver, races=driver.races_to_miss)
-    return None
+        reason = STARTER_RETIRED.format(driver=who, status=driver.get_status_display().lower())
+    elif driver.races_to_miss:
+        reason = STARTER_INJURED.format(driver=who, races=driver.races_to_miss)
+    else:
+        return None
+    return reason.strip()
 
 
 def _check_starters(league: League, starters: Sequence[tuple[Driver, str]]) -> None:

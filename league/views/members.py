@@ -111,7 +111,7 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
             done = f"{changed.user} is now {changed.describe()}."
         else:
             return again(
-                [error for errors in form.errors.values() for error in errors], BAD_REQUEST
+                [str(error) for errors in form.errors.values() for error in errors], BAD_REQUEST
             )
     except services.AlreadyDone as already:
         messages.info(request, already.message)
@@ -154,7 +154,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     organiser, a member already) says why when accepted (400)."""
     invitation = Invitation.objects.select_related("league", "team").filter(token=token).first()
     if invitation is None:
-        return render(request, "404.html", {"reason": services.INVITATION_UNKNOWN}, status=404)
+        raise Http404(services.INVITATION_UNKNOWN)
     user = request.user if request.user.is_authenticated else None
     form: UserCreationForm[User] | None = None if user else UserCreationForm(posted(request))
     if user is not None and invitation.used_by_id == user.pk:  # a second tap, or a revisit

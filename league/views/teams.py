@@ -104,6 +104,16 @@ def _render_team(
     return render(request, "league/team.html", context, status=status)
 
 
+def _form_again(team: Team, form, reasons, fresh: bool):
+    """A team form refused with `reasons`: as posted, or (`fresh`: a stale tab's) built on the
+    team as it stands now."""
+    if not fresh:
+        on_form(form, reasons)
+        return form
+    team.refresh_from_db()
+    return type(form).of(team, refused=reasons)
+
+
 def _run_team(request: HttpRequest, slug: str, team_id: int) -> tuple[League, Team]:
     """The league and its team, to its organisers and the team's owner (else 403)."""
     league = league_for(slug)
@@ -151,12 +161,7 @@ def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         return redirect(team)
 
     def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:  # the team as it stands now, its form built on it
-            team.refresh_from_db()
-            shown = TeamRenameForm.of(team, refused=reasons)
-        else:
-            shown = form
-            on_form(form, reasons)
+        shown = _form_again(team, form, reasons, fresh)
         return _render_team(request, league, team, rename_form=shown, status=status)
 
     return answer(
@@ -183,12 +188,7 @@ def team_colour(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         return redirect(team)
 
     def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:  # the team as it stands now, its form built on it
-            team.refresh_from_db()
-            shown = TeamColourForm.of(team, refused=reasons)
-        else:
-            shown = form
-            on_form(form, reasons)
+        shown = _form_again(team, form, reasons, fresh)
         return _render_team(request, league, team, colour_form=shown, status=status)
 
     return answer(

@@ -1,5 +1,6 @@
-"""A round's buttons answer in place (htmx): when the answer is a whole page instead (the
-session has ended, or the person may no longer do that), it takes the window, not the panel."""
+"""A round's buttons answer in place (htmx): when the answer is a whole page instead, it goes
+where a page goes, not into the panel: the login page (the session has ended) takes the window
+and comes back; a 403 (the person may no longer do that) takes the page's main part."""
 
 from __future__ import annotations
 

@@ -14,8 +14,7 @@ from league.standings import season_standings
 from races import services
 from races.models import Race
 from rules import engine
-from rules.dice import HIGHEST_GEAR
-from rules.formula_d.race.gearing import GEAR_NOT_A_GEAR
+from rules.dice import GEAR_NOT_A_GEAR, HIGHEST_GEAR
 from rules.race_counts import race_counts
 from tests.league.test_views import round_url
 from tests.races.autopilot import drive, drive_to_finish, write_the_result

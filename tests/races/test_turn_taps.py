@@ -222,5 +222,6 @@ def test_a_tap_after_the_referee_was_logged_out_says_to_log_in_again(client, rac
     refused = client.post(turn_url(race), form_data(race, *STEPS[0]), **HTMX)
     assert refused.status_code == 403
     assert "log in again" in Page(refused.text).text("refusal")
+    assert f'href="/login/?next={turn_url(race)}"' in refused.text  # and the way to it
     race.refresh_from_db()
     assert race.seq == 0

@@ -8,14 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.dice import HIGHEST_GEAR
+from rules.dice import InvalidRoll, gear_written
 from rules.engine.events import EventRejected, Field, Prompt
 from rules.engine.pieces import name, plural
 from rules.formula_d import GearChangeCost, Zone, elimination
 from rules.formula_d.race.common import gear_name, label
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, SheetCar
-
-GEAR_NOT_A_GEAR = "Gear: expected 1 to {highest}, got {raw!r}."
 
 
 def cost_text(cost: GearChangeCost) -> str:
@@ -80,13 +78,9 @@ def gear_prompt(
 
 
 def gear_entered(data: Mapping[str, Any]) -> int:
-    """The gear an event names, refused unless written as the prompt's choices write it: int()
-    reads " 3 ", "03", "+3" or "٣" as 3 too, but the log's words read the choice as written."""
-    raw = data.get("gear")
+    """The gear an event names, refused unless written as the prompt's choices write it
+    (rules.dice.gear_written)."""
     try:
-        gear = int(str(raw))
-    except ValueError:
-        gear = None
-    if gear is None or str(raw) != str(gear):
-        raise EventRejected(GEAR_NOT_A_GEAR.format(highest=HIGHEST_GEAR, raw=raw))
-    return gear
+        return gear_written(data.get("gear"))
+    except InvalidRoll as refusal:
+        raise EventRejected(str(refusal)) from None

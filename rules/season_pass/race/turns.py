@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import HIGHEST_GEAR, gear_die, no_such_gear
+from rules.dice import HIGHEST_GEAR, InvalidRoll, gear_die, gear_written, no_such_gear
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
 from rules.season_pass import (
@@ -135,11 +135,10 @@ def _notes(car: CarState) -> str:
 
 def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     car = state.car(prompt.car or "")
-    raw = event.data.get("gear")
     try:
-        gear = int(str(raw))
-    except ValueError:
-        raise EventRejected(f"Gear: expected 1 to {HIGHEST_GEAR}, got {raw!r}.") from None
+        gear = gear_written(event.data.get("gear"))
+    except InvalidRoll as not_a_gear:
+        raise EventRejected(str(not_a_gear)) from None
     refusal = gear_refusal(car, gear)
     if refusal:
         raise EventRejected(refusal)

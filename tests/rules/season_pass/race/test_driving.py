@@ -55,6 +55,17 @@ def test_first_move_from_the_grid_is_in_first_gear():
         table("gear", car="red", gear=2)
 
 
+@pytest.mark.parametrize("written", [" 1 ", "01", "+1", "0_1", "\u0661"])
+def test_a_gear_written_other_than_as_its_digit_is_refused(written):
+    """As every rule set reads a gear (rules.dice.gear_written): int() reads each as 1st, but
+    the log would keep what was posted."""
+    table = sunny_two_car_race()
+    with pytest.raises(EventRejected, match="Gear: expected 1 to 6"):
+        table("gear", car="red", gear=written)
+    table("gear", car="red", gear="1")
+    assert table.car("red").gear == 1
+
+
 def test_same_one_up_or_one_down_is_free_and_downshifts_cost_per_the_table():
     # Downshift Table: 2 = gas; 3 = gas + brake; 4 = gas + brake + tire. Never down 5 or up 2.
     table = sunny_two_car_race().edit_car("red", gear=6)
