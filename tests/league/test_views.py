@@ -576,3 +576,14 @@ def test_the_home_page_costs_the_same_queries_for_3_leagues_or_300_and_counts_th
         page = client_organiser.get(home).text
     assert len(published_lines(page)) == LEAGUES_PER_PAGE
     assert "Page 1 of 16" in page
+
+
+def test_a_season_with_no_result_yet_ranks_no_team_either(client_organiser, season, teams):
+    """The drivers' table says "No results yet": the teams' table said each team was 1st on 0
+    points."""
+    page = client_organiser.get(season.get_absolute_url()).text
+    for table in ("driver-standings", "team-standings"):
+        body = page[page.index(f'id="{table}"') :]
+        body = body[body.index("<tbody>") : body.index("</tbody>")]
+        assert "No results yet." in body, table
+        assert teams[0].name not in body
