@@ -17,7 +17,7 @@ from rules.championship import (
 )
 
 from ..time_zones import FIRST_SESSION_YEAR, LAST_SESSION_YEAR, SESSION_YEARS_OUT_OF_RANGE
-from .tracks import ruleset_choices
+from .tracks import Track, ruleset_choices
 
 
 class DropRule(models.TextChoices):
@@ -133,6 +133,10 @@ class Season(models.Model):
     @property
     def is_ended(self) -> bool:
         return self.ended_at is not None
+
+    def tracks(self) -> list[Track]:
+        """The tracks of its schedule, in race order (one query)."""
+        return [round_.track for round_ in self.rounds.select_related("track")]
 
     def drops(self, rounds: int) -> Drops | None:
         """Which results count, for the rules (None: every one), in a season of `rounds`

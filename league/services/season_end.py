@@ -57,8 +57,7 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     if season.preset:
         next_season = season_open(league=season.league, preset=rules.next_preset(season.preset))
     else:
-        tracks = [round_.track for round_ in season.rounds.select_related("track")]
-        next_season = season_open(league=season.league, tracks=tracks)
+        next_season = season_open(league=season.league, tracks=season.tracks())
     return changes, next_season
 
 

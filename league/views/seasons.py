@@ -116,8 +116,7 @@ def season_rules(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season its last one's end opened, on that one's rule set)."""
     league = managed_league(request, slug)
     season = season_for(league, number)
-    tracks = [round_.track for round_ in season.rounds.select_related("track").order_by("number")]
-    form = _season_form(request, season.rules, season.number, tracks)
+    form = _season_form(request, season.rules, season.number, season.tracks())
     refusal = services.season_rules_refusal(season)
     if request.method == "GET" or refusal or not form.is_valid():
         return _render_rules(request, season, form, [refusal] if refusal else ())
@@ -132,9 +131,11 @@ def season_rules(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return _render_rules(request, season, form, reasons)
         # Stale: the season as it stands now, its rule set and tracks, beside the reason.
         season.refresh_from_db()
-        now = [round_.track for round_ in season.rounds.select_related("track").order_by("number")]
         fresh_form = SeasonForm(
-            rules=season.rules, next_number=season.number, sample_tracks=now, action=request.path
+            rules=season.rules,
+            next_number=season.number,
+            sample_tracks=season.tracks(),
+            action=request.path,
         )
         return _render_rules(request, season, fresh_form, status=status, stale=reasons)
 
