@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from rules.documents import Source
+
 
 @dataclass(frozen=True)
 class Starter:
@@ -56,12 +58,12 @@ class Column:
 class FactHelp:
     """What a board fact a prompt asks for means, as its rule set explains it: `line`, one line
     in words that a phone shows beside the fact's controls ("Stops made in this corner"); `rule`,
-    the rule behind it in a few sentences, and `source`, the rule document's section it comes
-    from."""
+    the rule behind it in a few sentences, in our words; and `source`, the rule document and its
+    section the rule comes from (shown after it: "Formula D rules, Braking")."""
 
     line: str
     rule: str
-    source: str = ""
+    source: Source
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,31 @@ def test_the_replay_of_each_round_shows_what_the_live_turn_page_showed(
     assert [car.car for car in last.cars] == [row["car"] for row in recorded["dashboard"]]
 
 
+STRIP_CARS = re.compile(r'<g class="strip-car[^"]*" data-car="(\w+)"')
+
+
+def test_a_round_s_end_shows_the_order_the_board_shows_not_the_starting_grid(
+    client_organiser, race
+):
+    """Found on /races/1/replay/?round=3: at a round's end, waiting for "confirm the order", the
+    strip showed the starting grid. It shows the order Paddock proposes, in the replay of the
+    round and on the live turn page."""
+    for seed in range(300):  # a roll a tap, till the cars stand in an order other than the grid
+        state = services.race_state(drive(race, 1, seed=seed))
+        asked = engine.prompts(state)
+        proposal = tuple(asked[0].fields[0].default) if asked[0].kind == "order" else ()
+        if proposal and proposal != engine.grid(state)[: len(proposal)]:
+            break
+    else:
+        pytest.fail("the cars never left their grid order")
+    ended = engine.round_of(state) - 1  # the round whose last move was entered
+    replayed = client_organiser.get(replay_url(race, round=ended)).content.decode()
+    assert f"At the end of round {ended}" in replayed
+    assert tuple(STRIP_CARS.findall(replayed)) == proposal
+    live = client_organiser.get(reverse("races:turn", kwargs={"race_id": race.pk})).content
+    assert tuple(STRIP_CARS.findall(live.decode())) == proposal
+
+
 def test_a_round_s_log_lines_run_from_its_first_event_to_the_point_shown(round_one, monkeypatch):
     recorded = json.loads((RECORDED / "season_pass_three_cars.json").read_text())
     race, _shown = entered_tap_by_tap(round_one, recorded, monkeypatch)

@@ -139,3 +139,20 @@ def test_after_an_entry_only_what_changed_is_swapped_in(client_organiser, race):
     assert engine.prompts(services.race_state(race))[0].text in shown.text("prompt")
     assert shown.text("race-status").endswith("· 1 event entered")
     assert race.events.get(seq=1).summary() in response.text
+
+
+def test_a_fact_s_help_ends_with_the_document_and_the_section_it_comes_from(client_organiser, race):
+    """The "?" beside a board fact says the rule, then where it comes from ("— Season Pass,
+    Braking and movement")."""
+    for seed in range(60):  # a tap at a time, till a prompt asks a fact its rule set explains
+        state = services.race_state(race)
+        asked = engine.prompts(state)
+        helps = [engine.fact_help(state.setup.ruleset, spec.name) for spec in asked[0].fields]
+        if any(helps):
+            break
+        race = drive(race, 1, seed=seed)
+    else:
+        pytest.fail("no prompt asked a fact with a help")
+    shown = page(client_organiser, race).text("prompt")
+    for words in filter(None, helps):
+        assert f"{words.rule} — {words.source}" in shown

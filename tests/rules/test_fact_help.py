@@ -1,13 +1,18 @@
 """Every board fact a prompt asks for is explained by its rule set (RuleSet.fact_help): a line
-in words short enough for a phone's row, and the rule behind it, for the turn page's "?"."""
+in words short enough for a phone's row, and the rule behind it, for the turn page's "?", with
+the rule document and the section of it the rule comes from (rules.documents)."""
 
 from __future__ import annotations
 
+import os
 import random
+import re
+from pathlib import Path
 
 import pytest
 
-from rules.engine import EventRejected, apply, fact_help, start
+from rules.documents import DOCUMENTS, Source
+from rules.engine import EventRejected, apply, fact_help, ruleset_for, start
 from rules.registry import RULE_SET_PACKAGES
 from tests.rules.test_contract import a_setup, autopilot_event
 
@@ -60,3 +65,56 @@ def test_the_finish_line_says_it_is_tapped_at_every_lap():
 
 def test_a_field_no_rule_set_explains_has_no_help():
     assert fact_help("season_pass", "no_such_fact") is None
+
+
+# The rule documents (the specification) live outside the repository; where they are at hand,
+# every section Paddock cites is checked against its document's own headings.
+RULE_DOCUMENTS = Path(os.environ.get("PADDOCK_RULE_DOCUMENTS", "/work/shared/seeds"))
+
+
+@pytest.mark.parametrize("ruleset", RULE_SET_PACKAGES)
+def test_every_help_text_names_a_section_of_a_rule_document(ruleset):
+    explained = ruleset_for(ruleset).facts_explained
+    assert explained
+    for name, words in explained.items():
+        source = words.source
+        assert isinstance(source, Source), (ruleset, name)
+        assert source.document in DOCUMENTS, (ruleset, name, source)
+        assert source.section in DOCUMENTS[source.document].sections, (ruleset, name, source)
+
+
+def headings(text: str) -> set[str]:
+    """A document's headings, as its lines write them: a line of its own ("Braking"), after
+    markdown's marks ("## New Rules", "[Collisions](#)"), a bold lead-in ("**Wreckage:** Any
+    time..."), or a line's first words before a wide gap or a dash ("starting the race — ...")."""
+    found = set()
+    for line in text.splitlines():
+        words = line.strip().lstrip("#").strip()
+        bold = re.match(r"\*\*([^*]+?)[:.]?\*\*", words)
+        linked = re.match(r"\[([^\]]+)\]\(#\)", words)
+        lead = re.split(r"\s{2,}|\s+—", words)[0]
+        for heading in (words, lead, *(m.group(1) for m in (bold, linked) if m)):
+            found.add(heading.strip().rstrip(":"))
+    return found
+
+
+@pytest.mark.skipif(not RULE_DOCUMENTS.is_dir(), reason="the rule documents are not at hand")
+@pytest.mark.parametrize("number", DOCUMENTS)
+def test_every_section_cited_is_a_heading_of_its_document(number):
+    (path,) = RULE_DOCUMENTS.glob(f"{number}_*.txt")
+    found = headings(path.read_text())
+    assert [section for section in DOCUMENTS[number].sections if section not in found] == []
+
+
+def test_the_help_reads_as_the_document_says():
+    """Found: Formula D's "?" on braking said more than 3 spaces cost tire and engine points,
+    and on the cars beside that every car touched rolls. Braking costs a brake point a space;
+    blocked, brake and tire points by the table, never engine; only the car that moved rolls."""
+    brakes = fact_help("formula_d", "brakes")
+    blocked = fact_help("formula_d", "blocked")
+    adjacent = fact_help("formula_d", "adjacent")
+    assert brakes is not None and blocked is not None and adjacent is not None
+    assert "engine" not in brakes.rule + blocked.rule
+    assert "a brake wear point" in brakes.rule and "tire points" in blocked.rule
+    assert "the car that moved, not the cars it ended beside" in adjacent.rule
+    assert str(brakes.source) == "Formula D rules, Braking"

@@ -9,6 +9,7 @@ from rules.death.race.state import OUT_REASONS, DeathState
 from rules.engine.contract import CarResult, CarView, Column
 from rules.engine.pieces import car_view, dashboard_keys, plural
 from rules.formula_d.race import standings as formula_d
+from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.state import OUT_REASONS as FORMULA_D_OUT_REASONS
 from rules.formula_d.race.state import CarState
 
@@ -57,7 +58,9 @@ def _view(state: DeathState, car: CarState) -> CarView:
 
 
 def dashboard(state: DeathState) -> tuple[CarView, ...]:
-    running = state.order or state.grid or state.car_keys
+    # The Attack Phase's standing, once confirmed, is the order the board shows till the next
+    # round's order of play is set.
+    running = state.order or state.standing or running_order(state) or state.car_keys
     placed = formula_d.finishers(state) + formula_d.eliminated(state)
     return tuple(_view(state, state.car(key)) for key in dashboard_keys(state, running, placed))
 

@@ -1,120 +1,139 @@
 """What each board fact a Formula D prompt asks for means, for the turn page's label in words and
 its "?" (RuleSet.fact_help): a line short enough for a phone, then the rule behind it, told in
-our words after the official summary's sections (named in `source`). Mini, RBB and Death share
-most of these facts and change what they must."""
+our words after the official summary's sections (document 004, each named in `source`). Mini,
+RBB and Death share most of these facts and change what they must."""
 
 from __future__ import annotations
 
+from rules.documents import Source
 from rules.engine.contract import FactHelp
 
-SOURCE = "Formula D rules summary"
+
+def _section(heading: str) -> Source:
+    return Source("004", heading)
+
 
 FACTS: dict[str, FactHelp] = {
     "adjacent": FactHelp(
         "Cars it ended next to or behind",
-        "A car that ends its move next to or directly behind another risks a collision: each "
-        "car it touches rolls the black die, and so does the mover for each of them.",
-        f"{SOURCE}: Collision",
+        "A car that ends its move next to or directly behind one or more cars rolls the black "
+        "die (the car that moved, not the cars it ended beside): on a 1 (1-2 in rain) it loses "
+        "a car body wear point.",
+        _section("Collision"),
     ),
     "brakes": FactHelp(
         "Brake points spent to stop short",
         "A car may stop short of its roll by braking: each space not moved costs a brake wear "
-        "point (more than 3 at once costs tire and engine points too).",
-        f"{SOURCE}: Braking",
+        "point. Blocked by a car, it pays by the blocked table instead (brake and tire points).",
+        _section("Braking"),
     ),
     "corner": FactHelp(
         "Overshot a corner: its stops (0: no)",
         "Tap this only when the car overshot a corner: the stops its yellow box asks for. A car "
         "that made its stops, or was on a straight, is 0.",
-        f"{SOURCE}: Driving Through Corners",
+        _section("Driving Through Corners"),
     ),
     "stops": FactHelp(
         "Stops made in this corner",
         "How many moves the car already ended inside the corner before leaving it: with the "
         "corner's own number, this says how many stops it still owed.",
-        f"{SOURCE}: Driving Through Corners",
+        _section("Driving Through Corners"),
     ),
     "overshoot": FactHelp(
         "Spaces past the corner's end",
         "A car that owes a stop but runs past the corner's last space overshoots: each space "
-        "beyond costs a tire wear point; with no tire points left it is eliminated.",
-        f"{SOURCE}: Overshooting",
+        "beyond costs a tire wear point. Losing its last tire point it spins (overshooting by "
+        "more than 1 space, it is eliminated); losing more than it has, it is eliminated.",
+        _section("Overshooting"),
     ),
     "finish": FactHelp(
         "Crossed the line this move (every lap)",
         "Tap it each time the car crosses the start/finish line, on every lap and not only the "
         "last: Paddock counts the laps from it. The number is the spaces it needed to reach the "
         "line; 0 when it did not cross.",
-        f"{SOURCE}: Winning",
+        _section("Winning"),
     ),
     "blocked": FactHelp(
         "Spaces it could not move (blocked)",
-        "A car blocked by cars in front must brake for the spaces it cannot move; blocked for "
-        "7 or more spaces at once it is eliminated.",
-        f"{SOURCE}: Braking",
+        "A car blocked by a car in front moves as far as it can and pays for the spaces it "
+        "could not move: 1-3 spaces cost a brake point each, 4-6 spaces 3 brake points and 1-3 "
+        "tire points; 7 or more, or too few points to pay, and it is eliminated.",
+        _section("Braking"),
     ),
     "pit": FactHelp(
         "Spaces to enter the pits (0: no)",
-        "A car entering the pit lane at the end of a lap ends its move there and rolls for its "
-        "stop: the number is the spaces its roll needed to enter.",
-        f"{SOURCE}: Pit Stop",
+        "A car entering the pit lane at the end of a lap, on a roll at least the spaces it "
+        "needed to enter (the number), gets all its tire points back and rolls for its stop.",
+        _section("Pit Stop"),
     ),
     "danger": FactHelp(
         "Danger-zone spaces crossed",
         "Each red space of a road race's danger zone passed over or landed on asks a road "
         "handling roll.",
-        f"{SOURCE}: Road Races",
+        _section("Road Races"),
     ),
     "markers": FactHelp(
         "Damage markers it ran over",
-        "Each damage marker passed over or landed on asks a road handling roll of the black die.",
-        f"{SOURCE}: Damage and Road Handling",
+        "Each damage marker passed over or landed on asks a road handling roll of the black "
+        "die: 1-4 (1-5 in rain) costs a road handling wear point.",
+        _section("Damage and Road Handling"),
     ),
     "die_throws": FactHelp(
         "Throws of the die for the lap",
         "In the stopwatch qualifying lap, how many throws of the die the car needed to finish "
         "the lap.",
-        f"{SOURCE}: Qualifying Lap with Stopwatch",
+        _section("Qualifying Lap with Stopwatch"),
     ),
     "no_stop": FactHelp(
         "No stop in a 2- or 3-stop corner",
         "In the stopwatch qualifying lap, a car that made no stop at all in a corner asking two "
-        "or three ends its lap there.",
-        f"{SOURCE}: Qualifying Lap with Stopwatch",
+        "or three ends its lap there and starts the race last.",
+        _section("Qualifying Lap with Stopwatch"),
     ),
     "nitro": FactHelp(
-        "Used nitro (+1 space in 1st)",
-        "A driver with the nitro skill may add one space to a move in first gear, once a lap.",
-        f"{SOURCE}: Skill Reference",
+        "Used nitro (once a lap)",
+        "In a road race every car has nitro fuel injection: once a lap, after rolling the gear "
+        "die, a space more for each gear (+1 in 1st, +2 in 2nd...).",
+        _section("Road Races"),
     ),
     "noise": FactHelp(
         "Ended in the engine-noise area",
         "A road race's engine-noise area: a car ending its move there rolls the black die for "
         "a resident's shot.",
-        f"{SOURCE}: Road Races",
+        _section("Road Races"),
     ),
     "tire_bonus": FactHelp(
         "A space of the move in a corner",
         "Hard tires in the rain: a move with a space in a corner goes three spaces further.",
-        f"{SOURCE}: Hard Tires",
+        _section("Hard Tires"),
     ),
     "slipstream": FactHelp(
         "Slipstreamed behind a car",
-        "A car in 4th gear or higher that ends directly behind a car going as fast may take "
-        "its slipstream: three spaces more.",
-        f"{SOURCE}: Slipstreaming",
+        "A car that stops directly behind another without braking, at least as fast as it and "
+        "both in 4th gear or higher, may slipstream: three spaces more.",
+        _section("Slipstreaming"),
     ),
     "slipstream_brakes": FactHelp(
         "Spaces of the slipstream braked away",
         "Spaces of the slipstream's three given up by braking, paid as braking is.",
-        f"{SOURCE}: Slipstreaming",
+        _section("Slipstreaming"),
     ),
     "slipstream_corner": FactHelp(
         "The slipstream ended in a corner",
         "A slipstream whose three spaces carry the car into a corner costs it one brake wear "
         "point.",
-        f"{SOURCE}: Slipstreaming",
+        _section("Slipstreaming"),
     ),
-    "wp_1": FactHelp("Wear point put back", "A pit stop puts wear points back.", SOURCE),
-    "wp_2": FactHelp("Wear point put back", "A pit stop puts wear points back.", SOURCE),
+    "wp_1": FactHelp(
+        "Wear point put back",
+        "In a road race, the checkpoint (crossing the line) and the pole station (the fastest "
+        "car) give wear points back, to put in damaged zones, never above the start.",
+        _section("Road Races"),
+    ),
+    "wp_2": FactHelp(
+        "Wear point put back",
+        "In a road race, the checkpoint (crossing the line) and the pole station (the fastest "
+        "car) give wear points back, to put in damaged zones, never above the start.",
+        _section("Road Races"),
+    ),
 }

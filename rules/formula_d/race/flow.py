@@ -39,6 +39,16 @@ def proposed_order(state: FormulaDLikeState) -> tuple[str, ...]:
     return tuple(car.car for car in cars)
 
 
+def running_order(state: FormulaDLikeState) -> tuple[str, ...]:
+    """The order the cars run in, for the dashboard and the strip: the round's order of play;
+    from a round's last move until the referee confirms the next one, the order Paddock proposes
+    for it (what the board shows, as far as Paddock can tell: not the grid, which the cars left
+    rounds ago); before the first round, the grid."""
+    if state.order:
+        return state.order
+    return proposed_order(state) if state.round else state.grid
+
+
 def new_round(state: StateT, begin_turn: Callable[[StateT], StateT]) -> StateT:
     """A new round: the first goes in grid order (Setup: pole goes first); the referee confirms
     the order of the later ones, unless a single car is left to move. Each car begins its turn

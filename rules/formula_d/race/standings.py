@@ -15,6 +15,7 @@ from rules.formula_d import (
 )
 from rules.formula_d.race import road
 from rules.formula_d.race.common import gear_name
+from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, SheetCar
 from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
 
@@ -128,7 +129,7 @@ def grid_slot(grid: tuple[str, ...], key: str) -> int:
 
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:
-    running = state.order or state.grid or state.car_keys
+    running = running_order(state) or state.car_keys
     keys = dashboard_keys(state, running, finishers(state) + eliminated(state))
     return tuple(_view(state, state.car(key)) for key in keys)
 

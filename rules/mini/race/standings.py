@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
 from rules.engine.pieces import car_view, dashboard_keys, plural
+from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.standings import car_result, eliminated
 from rules.mini.finish import LAP_LEADER_POINTS, crossing_order, lap_leaders
 from rules.mini.pit_stop import PIT_EXIT_HIGHEST_GEAR
@@ -60,7 +61,7 @@ def finishers(state: RaceState) -> list[str]:
 
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:
-    running = state.order or state.grid or state.grid_outcome.order or state.car_keys
+    running = running_order(state) or state.grid_outcome.order or state.car_keys
     keys = dashboard_keys(state, running, finishers(state) + eliminated(state))
     return tuple(_view(state, state.car(key)) for key in keys)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
 from rules.engine.pieces import car_view, dashboard_keys, plural
+from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.standings import car_result, grid_slot, sheet_values
 from rules.rbb import PIT_EXIT_GEAR, STALL_ROLL, Crossing, Reached, places
 from rules.rbb.race.common import gear_name
@@ -64,7 +65,7 @@ def placed(state: RaceState) -> tuple[str, ...]:
 
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:
-    running = state.order or state.grid or state.car_keys
+    running = running_order(state) or state.car_keys
     keys = dashboard_keys(state, running, placed(state))
     return tuple(_view(state, state.car(key)) for key in keys)
 

@@ -1,67 +1,73 @@
 """What each board fact a Season Pass prompt asks for means, for the turn page's label in words
 and its "?" (RuleSet.fact_help): a line short enough for a phone, then the rule behind it, told in
-our words after the Season Pass document's sections (named in `source`)."""
+our words after the Season Pass document's sections (document 001, each named in `source`)."""
 
 from __future__ import annotations
 
+from rules.documents import Source
 from rules.engine.contract import FactHelp
 
-SOURCE = "Season Pass"
+
+def _section(heading: str) -> Source:
+    return Source("001", heading)
+
 
 FACTS: dict[str, FactHelp] = {
     "adjacent": FactHelp(
         "Cars it ended beside",
-        "A car that ends its move beside another calls for a collision check of each: the "
-        "black die against the Collision Check Table for the driver's level and the weather.",
-        f"{SOURCE}: Collisions",
+        "A car that ends its move beside others calls for a collision check of both cars of "
+        "each pair, each rolling the dice of the Collision Check Table for its driver's level "
+        "and the weather.",
+        _section("Collisions"),
     ),
     "brakes": FactHelp(
         "Brake points spent",
         "A car may stop short of its roll by spending brake points, one a space, from the three "
         "it has for the race.",
-        f"{SOURCE}: Braking and movement",
+        _section("Braking and movement"),
     ),
     "air_brake": FactHelp(
         "Tire points used to air brake",
         "With no brake points left, a car stopping behind another may spend tire points "
         "instead (air braking).",
-        f"{SOURCE}: Braking and movement",
+        _section("Braking and movement"),
     ),
     "air_brake_overshoot": FactHelp(
         "Spaces short after every point (out)",
         "A car that could not stop behind another even after every brake and tire point is "
         "out: the number is the spaces it still had to move.",
-        f"{SOURCE}: Braking and movement",
+        _section("Braking and movement"),
     ),
     "corner": FactHelp(
         "Corner left with too few stops (0: no)",
         "Tap this only when the car left a corner with too few stops: the corner's difficulty. "
         "A car that held the corner is 0.",
-        f"{SOURCE}: Holding the Corners",
+        _section("Holding the Corners"),
     ),
     "corner_stops": FactHelp(
         "Moves already made in that corner",
         "How many moves the car already ended inside that corner: with the corner's "
         "difficulty, this says how far short it fell.",
-        f"{SOURCE}: Holding the Corners",
+        _section("Holding the Corners"),
     ),
     "skid": FactHelp(
         "Spaces past the corner",
-        "How many spaces the car went beyond the corner it failed to hold: its skid, read "
-        "against the Overshoot Table.",
-        f"{SOURCE}: Holding the Corners",
+        "How many spaces the car went beyond the corner it failed to hold: its skid, a tire "
+        "point a space. A skid longer than its tire points puts it out (and its injury is "
+        "read on the Overshoot Table); one that uses them all spins it.",
+        _section("Holding the Corners"),
     ),
     "finish": FactHelp(
         "Crossed the line this move (every lap)",
         "Tap it each time the car crosses the finish line, on every lap and not only the last: "
         "Paddock counts the laps from it. The number is the spaces it took to reach the line; "
         "0 when it did not cross.",
-        f"{SOURCE}: Ending The Race",
+        _section("Ending The Race"),
     ),
     "off_road": FactHelp(
         "Left the track round a disabled car",
         "Under a Red Flag, a car that leaves the track to pass the disabled car named here "
-        "makes an off-road check.",
-        f"{SOURCE}: Red Flag",
+        "makes collision checks, as many as the off-road hazard chart gives for its gear.",
+        _section("Red Flag"),
     ),
 }

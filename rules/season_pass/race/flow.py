@@ -20,6 +20,16 @@ def proposed_order(state: RaceState) -> tuple[str, ...]:
     return tuple(car.car for car in cars)
 
 
+def running_order(state: RaceState) -> tuple[str, ...]:
+    """The order the cars run in, for the dashboard and the strip: the round's movement order;
+    from a round's last move until the referee confirms the next one (its weather rolled first),
+    the order Paddock proposes for it (not the grid, which the cars left rounds ago); before the
+    first round, the grid."""
+    if state.order:
+        return state.order
+    return proposed_order(state) if state.round else state.grid
+
+
 def start_round(state: RaceState) -> RaceState:
     """A new round: the weather roll (variable weather), then the order, then the first move."""
     if not racing(state):

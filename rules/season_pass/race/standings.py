@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.engine.contract import CarView, Column
 from rules.engine.pieces import plural
 from rules.season_pass import InjuryCheck, photo_finish_order, races_to_miss_for
+from rules.season_pass.race.flow import running_order
 from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, RaceState
 
 # The dashboard, as the Season Pass car sheet reads: gear, then what a car has left and what it
@@ -72,7 +73,7 @@ def retired(state: RaceState) -> list[str]:
 
 
 def dashboard(state: RaceState) -> tuple[CarView, ...]:
-    running = state.order or state.grid or state.car_keys
+    running = running_order(state) or state.car_keys
     racing = [key for key in running if state.car(key).racing]
     racing += [car.car for car in state.cars if car.racing and car.car not in racing]
     keys = racing + finishers(state) + retired(state)
