@@ -5,6 +5,7 @@ from django.urls import include, path, register_converter
 from config import site_files
 from config.auth import LoginForm
 from config.converters import IdConverter, TokenConverter
+from league.views import account
 
 # Before the apps' URLs are read: they name their numbers <id:...>, invitations <token:...>.
 register_converter(IdConverter, "id")
@@ -22,6 +23,35 @@ urlpatterns = [
     path("manifest.webmanifest", site_files.manifest, name="manifest"),
     path("login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # A password changed, or reset through a link sent by e-mail: Django's own views, under the
+    # "accounts/" a league's address never takes (league/slugs.py), their pages in
+    # templates/registration/.
+    path(
+        "accounts/password/",
+        account.PasswordChange.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("accounts/reset/", account.PasswordReset.as_view(), name="password_reset"),
+    path(
+        "accounts/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        account.PasswordResetConfirm.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("races/", include("races.urls")),
     path("", include("league.urls")),
 ]

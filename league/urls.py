@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import restore
 from .views import (
+    account,
     drivers,
     exports,
     house_rules,
@@ -32,6 +33,9 @@ urlpatterns = [
     path("tracks/<id:track_id>/copy/", tracks.track_copy, name="track_copy"),
     path("join/<token:token>/", members.join, name="join"),
     path("signup/", members.signup, name="signup"),
+    path("accounts/", account.account, name="account"),
+    path("accounts/email/", account.account_email, name="account_email"),
+    path("accounts/delete/", account.account_delete, name="account_delete"),
     path("<slug:slug>/", public(leagues.league_detail), name="league"),
     path("<slug:slug>/archive/", leagues.league_archive, name="league_archive"),
     path("<slug:slug>/backup/", leagues.league_backup, name="league_backup"),

@@ -183,3 +183,12 @@ PADDOCK_RESTORE_MOST_BYTES = env.int("PADDOCK_RESTORE_MOST_BYTES", default=5 * 1
 # the restore page counts on them).
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
+# E-mail: a password-reset link is the only mail Paddock sends. Printed to the console (the
+# server's log) unless EMAIL_URL names a server: smtp+tls://user:password@smtp.example.org:587
+# (docs/deploying.md, "E-mail"). The sender is DJANGO_DEFAULT_FROM_EMAIL.
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env("DJANGO_DEFAULT_FROM_EMAIL", default="paddock@localhost")
+# A reset link works for a day (Django's default is three), and once: a new password changes
+# the hash the link's token is made from.
+PASSWORD_RESET_TIMEOUT = 24 * 60 * 60

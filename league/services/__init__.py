@@ -76,6 +76,9 @@ from .leagues import (
     points_table_refusal,
 )
 from .members import (
+    ACCOUNT_GONE_ALREADY,
+    ACCOUNT_LAST_ORGANISER,
+    ACCOUNT_PASSWORD_WRONG,
     INVITATION_DAYS,
     INVITATION_EXPIRED,
     INVITATION_JOINED_ALREADY,
@@ -99,6 +102,8 @@ from .members import (
     ROLE_UNKNOWN,
     TEAM_NOT_IN_LEAGUE,
     USERNAME_TAKEN,
+    account_delete,
+    account_email_set,
     invitation_accept,
     invitation_create,
     invitation_refusal,
@@ -290,6 +295,11 @@ from .tracks import (
 )
 
 __all__ = [
+    "ACCOUNT_GONE_ALREADY",
+    "ACCOUNT_LAST_ORGANISER",
+    "ACCOUNT_PASSWORD_WRONG",
+    "account_delete",
+    "account_email_set",
     "TEAM_CHANGED",
     "MEMBER_CHANGED",
     "StaleTeam",

@@ -63,6 +63,15 @@ INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organi
 INVITATION_USED_BEFORE_WITHDRAWN = "{user} has joined with this invitation already."
 INVITATION_JOINED_ALREADY = "You have joined {league} with this invitation already."
 INVITATION_SIGNED_UP_ALREADY = "{username} joined with this invitation already: log in."
+ACCOUNT_LAST_ORGANISER = (
+    "You are the only organiser of {leagues}: make another member an organiser there, or "
+    "delete the league, before you delete your account (a league must keep someone who "
+    "manages it)."
+)
+ACCOUNT_PASSWORD_WRONG = "That is not your password: your account is kept."
+ACCOUNT_GONE_ALREADY = "That account is deleted already."
+# What a deleted account is called where the league's history names it (a race log's "who").
+FORMER_MEMBER = "former-member-{token}"
 
 
 def _role_and_team(league: League, role: str, team: Team | None) -> Team | None:
@@ -273,7 +282,9 @@ def invitation_accept(*, invitation: Invitation, user) -> Membership:
 
 
 @transaction.atomic
-def invitation_sign_up(*, invitation: Invitation, username: str, password: str) -> Membership:
+def invitation_sign_up(
+    *, invitation: Invitation, username: str, password: str, email: str = ""
+) -> Membership:
     """A newcomer takes the invitation: an account of `username` (checked by the sign-up form)
     and a member with its role, or nothing at all when the link can no longer be used."""
     invitation = _invitation_for_use(invitation)
@@ -283,10 +294,10 @@ def invitation_sign_up(*, invitation: Invitation, username: str, password: str) 
     refusal = invitation_refusal(invitation)
     if refusal is not None:
         raise ValidationError(refusal)
-    return _accept(invitation, user_create(username=username, password=password))
+    return _accept(invitation, user_create(username=username, password=password, email=email))
 
 
-def user_create(*, username: str, password: str):
+def user_create(*, username: str, password: str, email: str = ""):
     """A new account. A name taken whatever its case is refused (USERNAME_TAKEN): checked
     first, and by the database's constraint (migration 0027) for a twin sign-up that
     committed since."""
@@ -295,6 +306,56 @@ def user_create(*, username: str, password: str):
         raise ValidationError(USERNAME_TAKEN.format(username=username))
     try:
         with transaction.atomic():
-            return users.objects.create_user(username=username, password=password)
+            return users.objects.create_user(username=username, password=password, email=email)
     except IntegrityError:
         raise ValidationError(USERNAME_TAKEN.format(username=username)) from None
+
+
+# --- Accounts: their e-mail, and leaving the site -------------------------------------------
+
+
+@transaction.atomic
+def account_email_set(*, user, email: str) -> None:
+    """The address a password-reset link is sent to (blank: none, and no reset by e-mail)."""
+    user = for_update(get_user_model().objects.filter(pk=user.pk)).get()
+    user.email = get_user_model().objects.normalize_email(email)
+    user.full_clean(exclude=["password"])
+    user.save(update_fields=["email"])
+
+
+@transaction.atomic
+def account_delete(*, user, password: str) -> None:
+    """`user` leaves the site: confirmed by their password, refused while they are the only
+    organiser of a league (ACCOUNT_LAST_ORGANISER, naming each). Their roles end (the lead of a
+    league they co-organise passes on, their unused invitation links are withdrawn) and the
+    account can never log in again. Its row stays under a name that says nothing of them
+    (FORMER_MEMBER), without e-mail or password: a race log keeps who entered each roll and a
+    league's history keeps every row, so nothing a league kept is lost."""
+    current = for_update(get_user_model().objects.filter(pk=user.pk, is_active=True)).first()
+    if current is None:
+        raise AlreadyDone(ACCOUNT_GONE_ALREADY, done=None)
+    if not current.check_password(password):
+        raise ValidationError(ACCOUNT_PASSWORD_WRONG)
+    memberships = list(
+        Membership.objects.filter(user=current).select_related("league").order_by("league_id")
+    )
+    alone = [
+        member.league.name
+        for member in memberships
+        if member.role == Role.ORGANISER
+        and not member.league.memberships.filter(role=Role.ORGANISER).exclude(pk=member.pk).exists()
+    ]
+    if alone:
+        raise ValidationError(ACCOUNT_LAST_ORGANISER.format(leagues=", ".join(alone)))
+    for member in memberships:
+        # Leaving is no change to what an archived league shows: it is not refused there.
+        league = league_for_write(member.league, archived=True)
+        _organiser_steps_down(league, member)
+        _invitations_withdrawn(league, current.pk)
+        member.delete()
+    current.username = FORMER_MEMBER.format(token=secrets.token_hex(8))
+    current.email = ""
+    current.first_name = current.last_name = ""
+    current.is_active = current.is_staff = current.is_superuser = False
+    current.set_unusable_password()
+    current.save()

@@ -9,8 +9,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -19,6 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
+from ..account_forms import SignUpForm
 from ..forms import MemberRoleForm
 from ..models import Invitation, League, Membership, Role
 from .common import BAD_REQUEST, CONFLICT, GONE, answer, managed_league, on_form, posted
@@ -156,7 +155,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if invitation is None:
         raise Http404(services.INVITATION_UNKNOWN)
     user = request.user if request.user.is_authenticated else None
-    form: UserCreationForm[User] | None = None if user else UserCreationForm(posted(request))
+    form: SignUpForm | None = None if user else SignUpForm(posted(request))
     if user is not None and invitation.used_by_id == user.pk:  # a second tap, or a revisit
         messages.info(request, services.INVITATION_JOINED_ALREADY.format(league=invitation.league))
         return redirect(invitation.league)
@@ -178,6 +177,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
                 invitation=invitation,
                 username=form.cleaned_data["username"],
                 password=form.cleaned_data["password1"],
+                email=form.cleaned_data["email"],
             )
             login(request, membership.user, backend=PASSWORD_BACKEND)
         else:
@@ -215,7 +215,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         raise Http404(SIGNUP_CLOSED)
     if request.user.is_authenticated:
         return redirect("league:home")
-    form: UserCreationForm[User] = UserCreationForm(posted(request))
+    form = SignUpForm(posted(request))
     if request.method == "GET" or not form.is_valid():
         return _render_signup(request, form)
 
@@ -231,13 +231,15 @@ def signup(request: HttpRequest) -> HttpResponse:
     return answer(
         request,
         lambda: services.user_create(
-            username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            email=form.cleaned_data["email"],
         ),
         done=signed_up,
         again=again,
     )
 
 
-def _render_signup(request: HttpRequest, form: UserCreationForm[User]) -> HttpResponse:
+def _render_signup(request: HttpRequest, form: SignUpForm) -> HttpResponse:
     status = BAD_REQUEST if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)

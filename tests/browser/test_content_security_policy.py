@@ -30,6 +30,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # What is not a page to look at: forms' targets (POST only), files and feeds, the admin.
 POST_ONLY = {
     "logout",
+    "league:account_email",
     "league:round_by_hand",
     "league:track_copy",
     "league:league_archive",
@@ -143,6 +144,10 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     visit("league:home", "/")
     visit("login", "/login/")
     visit("league:signup", "/signup/")
+    visit("password_reset", reverse("password_reset"))
+    visit("password_reset_done", reverse("password_reset_done"))
+    visit("password_reset_confirm", reverse("password_reset_confirm", args=["MA", "no-token"]))
+    visit("password_reset_complete", reverse("password_reset_complete"))
     visit("league:tracks", "/tracks/")
     visit("league:league", slug + "/")
     visit("league:season", season.get_absolute_url())
@@ -193,6 +198,10 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     # Someone else's league (403), and an invitation's link to a signed-in person.
     login("stranger", "secret-pass")
     visit("403", slug + "/members/", status=403)
+    visit("league:account", reverse("league:account"))
+    visit("league:account_delete", reverse("league:account_delete"))
+    visit("password_change", reverse("password_change"))
+    visit("password_change_done", reverse("password_change_done"))
     visit("league:join", reverse("league:join", args=[invitation.token]))
     page.get_by_role("button", name="Log out").click()
 
