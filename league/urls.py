@@ -70,6 +70,7 @@ urlpatterns = [
         name="driver_home_track",
     ),
     path("<slug:slug>/drivers/<id:driver_id>/card/", drivers.driver_card, name="driver_card"),
+    path("<slug:slug>/drivers/<id:driver_id>/roster/", drivers.driver_roster, name="driver_roster"),
     path("<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),
     path(season, public(seasons.season_detail), name="season"),
     path(season + "setup/", seasons.season_setup, name="season_setup"),

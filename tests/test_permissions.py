@@ -109,6 +109,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:driver": (PUBLIC, NOT_HERE),
     "league:driver_home_track": (NOT_HERE_LOGIN, ORGANISER),
     "league:driver_card": (NOT_HERE_LOGIN, ORGANISER),
+    "league:driver_roster": (NOT_HERE_LOGIN, ORGANISER),
     "league:season_new": (ORGANISER, ORGANISER),
     "league:season": (PUBLIC, NOT_HERE),
     "league:season_setup": (ORGANISER, ORGANISER),

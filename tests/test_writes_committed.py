@@ -549,6 +549,43 @@ WRITES: tuple[Write, ...] = (
         lambda scene: bool(fresh(Driver, first_driver(scene)).driver_card),
     ),
     Write(
+        "league:driver_roster",
+        stage("no_season"),
+        lambda scene: reverse(
+            "league:driver_roster", args=[scene.league.slug, first_driver(scene).pk]
+        ),
+        lambda scene: {
+            "age": 4,
+            "xp": 23,
+            "prior_injuries": 2,
+            "races_to_miss": 3,
+            "reason": "Brought in from our spreadsheet",
+            "correct": "",
+        },
+        lambda scene: fresh(Driver, first_driver(scene)).xp == 23,
+        label="correct",
+    ),
+    Write(
+        "league:driver_roster",
+        stage("no_season"),
+        lambda scene: reverse(
+            "league:driver_roster", args=[scene.league.slug, first_driver(scene).pk]
+        ),
+        lambda scene: {"team": scene.world.teams[1].pk, "transfer": ""},
+        lambda scene: fresh(Driver, first_driver(scene)).team_id == scene.world.teams[1].pk,
+        label="transfer",
+    ),
+    Write(
+        "league:driver_roster",
+        stage("no_season"),
+        lambda scene: reverse(
+            "league:driver_roster", args=[scene.league.slug, first_driver(scene).pk]
+        ),
+        lambda scene: {"reason": "Moved abroad", "retire": ""},
+        lambda scene: fresh(Driver, first_driver(scene)).status == "retired",
+        label="retire",
+    ),
+    Write(
         "league:season_new",
         stage("no_season"),
         slug_url("league:season_new"),

@@ -12,6 +12,7 @@ from django.db import models
 
 from ..models import (
     Driver,
+    DriverChange,
     Entry,
     League,
     Membership,
@@ -27,11 +28,12 @@ from ..models import (
 FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
 # rules and rulings; 4: each season's rule set (and the settings it ran under, kept when its
-# league moved on to another) and an entry's grid position and laps led. A file of an older
+# league moved on to another) and an entry's grid position and laps led; 5: the changes made
+# to drivers by hand (DriverChange). A file of an older
 # version lacks the tables added since (Table.since), which it restores as empty, and the fields
 # added since (Table.fields_since), which take their defaults or what a site of then read in
 # their place (a season's rule set: its league's, league/backup/importing.py).
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 OLDEST_VERSION = 2
 # The parts of a file, in the order league_export writes them: a row of a table names people
 # and tracks, so those come first.
@@ -103,6 +105,12 @@ TABLES: list[Table] = [
         PointsAdjustment,
         lambda league: PointsAdjustment.objects.filter(season__league=league),
         since=3,
+    ),
+    Table(
+        "league.driverchange",
+        DriverChange,
+        lambda league: DriverChange.objects.filter(driver__team__league=league),
+        since=5,
     ),
 ]
 

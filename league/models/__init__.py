@@ -28,6 +28,7 @@ from .results import (
     SeasonEndChange,
     StarterChoice,
 )
+from .roster import DriverChange, DriverChangeKind
 from .seasons import DropRule, Round, RoundStatus, Season
 from .teams import Driver, DriverQuerySet, DriverStatus, Team
 from .tracks import Track, ruleset_choices, track_fact_column
@@ -56,6 +57,8 @@ __all__ = [
     "DriverStatus",
     "DriverQuerySet",
     "Driver",
+    "DriverChange",
+    "DriverChangeKind",
     "EntryQuerySet",
     "Entry",
     "PointsAdjustment",

@@ -41,6 +41,9 @@ class DriverStatus(models.TextChoices):
     ACTIVE = "active", "Active"
     RETIRED = "retired", "Retired"
     DEAD = "dead", "Dead"
+    # Let go by their team (by hand): no longer racing, their results kept with the teams they
+    # raced for.
+    RELEASED = "released", "Released"
 
 
 class DriverQuerySet(models.QuerySet):

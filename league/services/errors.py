@@ -52,6 +52,11 @@ class StaleTeam(Stale):
     """The form was built on an older name or colour of the team."""
 
 
+class StaleDriver(Stale):
+    """The form was built on an older career, team, name or status of the driver, or a round
+    started meanwhile."""
+
+
 class StaleMember(Stale):
     """The members page was built on an older role of the member."""
 

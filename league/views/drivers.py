@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -16,8 +17,11 @@ from ..forms import DriverCardForm, HomeTrackForm
 from ..luck import driver_luck
 from ..models import Driver, League
 from ..pagination import latest_page
+from ..roster_forms import CareerForm, LeaveForm, RenameForm, TransferForm
 from .common import (
     BAD_REQUEST,
+    CONFLICT,
+    already_done,
     answer,
     driver_for,
     league_for,
@@ -26,6 +30,7 @@ from .common import (
     version_posted,
 )
 
+NO_ROSTER_ACTION = "Say what to change: a button of the driver's page names it."
 NO_CARD_VERSION = (
     "This form does not say which version of the driver card it was built on: reload the page."
 )
@@ -62,9 +67,20 @@ def _render_driver(
     home_track_form=None,
     card_form=None,
     card_errors=(),
+    roster_forms: dict[str, Any] | None = None,
+    roster_errors=(),
     status: int = 200,
 ) -> HttpResponse:
     can_manage = not league.is_archived and league.can_manage(request.user)
+    roster = None
+    if can_manage:
+        roster = {
+            "career": CareerForm.of(driver) if league.rules.careers else None,
+            "transfer": TransferForm(driver=driver),
+            "rename": RenameForm.of(driver),
+            "leave": LeaveForm(),
+            **(roster_forms or {}),
+        }
     home_track_form = home_track_form or HomeTrackForm(initial={"home_track": driver.home_track_id})
     if card_form is None and can_manage and league.rules.driver_card_skills:
         card_form = DriverCardForm.of(driver)
@@ -90,6 +106,11 @@ def _render_driver(
         # Where the rule set has driver cards (Formula D's road races): the organiser's form.
         "card_form": card_form,
         "card_errors": card_errors,
+        # The organiser's roster changes (career, transfer, name, release, retirement), and
+        # every change made so far, kept and shown to all.
+        "roster": roster,
+        "roster_errors": roster_errors,
+        "changes": driver.changes.select_related("made_by"),
     }
     return render(request, "league/driver.html", context, status=status)
 
@@ -152,3 +173,76 @@ def driver_home_track(request: HttpRequest, slug: str, driver_id: int) -> HttpRe
         done=set_,
         again=again,
     )
+
+
+ROSTER_DONE = {
+    "correct": "{driver}'s career is corrected.",
+    "transfer": "{driver} now drives for {team}.",
+    "rename": "{driver} is the driver's name now.",
+    "release": "{driver} is released.",
+    "retire": "{driver} is retired.",
+}
+
+
+@login_required
+@require_POST
+def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse:
+    """The organiser changes a driver by hand, a named button each: `correct` (their career),
+    `transfer`, `rename`, `release`, `retire`."""
+    league = managed_league(request, slug)
+    driver = driver_for(league, driver_id)
+    action = next((name for name in ROSTER_DONE if name in request.POST), None)
+    if action is None:
+        return _render_driver(
+            request, league, driver, roster_errors=[NO_ROSTER_ACTION], status=BAD_REQUEST
+        )
+    who = request.user
+    form: Any
+    if action == "correct":
+        form, key = CareerForm(request.POST), "career"
+    elif action == "transfer":
+        form, key = TransferForm(request.POST, driver=driver), "transfer"
+    elif action == "rename":
+        form, key = RenameForm(request.POST), "rename"
+    else:
+        form, key = LeaveForm(request.POST), "leave"
+    if not form.is_valid():
+        return _render_driver(request, league, driver, roster_forms={key: form}, status=BAD_REQUEST)
+    data = form.cleaned_data
+    try:
+        if action == "correct":
+            changed = services.driver_career_correct(
+                driver=driver,
+                career=form.career(),
+                reason=data["reason"],
+                made_by=who,
+                shown=form.shown(),
+            )
+        elif action == "transfer":
+            changed = services.driver_transfer(
+                driver=driver,
+                team=data["team"],
+                reason=data["reason"],
+                made_by=who,
+                shown=data["shown_team"],
+            )
+        elif action == "rename":
+            changed = services.driver_rename(
+                driver=driver, name=data["name"], made_by=who, shown=data["shown_name"] or None
+            )
+        elif action == "release":
+            changed = services.driver_release(driver=driver, reason=data["reason"], made_by=who)
+        else:
+            changed = services.driver_retire(driver=driver, reason=data["reason"], made_by=who)
+    except services.AlreadyDone as already:
+        return already_done(request, already)
+    except services.Stale as conflict:
+        driver.refresh_from_db()
+        return _render_driver(
+            request, league, driver, roster_errors=conflict.messages, status=CONFLICT
+        )
+    except ValidationError as refusal:
+        on_form(form, refusal.messages)
+        return _render_driver(request, league, driver, roster_forms={key: form}, status=BAD_REQUEST)
+    messages.success(request, ROSTER_DONE[action].format(driver=changed, team=changed.team))
+    return redirect(changed)

@@ -41,6 +41,7 @@ POST_ONLY = {
     "league:team_colour",
     "league:driver_home_track",
     "league:driver_card",
+    "league:driver_roster",
     "league:round_start",
     "league:round_hire",
     "league:round_choose",

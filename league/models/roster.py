@@ -1,0 +1,69 @@
+"""What an organiser changed of a driver by hand, and why: their career corrected (a league
+brought in with its drivers' past), a transfer to another team, a release, a retirement, a new
+name. Each is kept and shown on the driver's page, as a points adjustment is on a season's."""
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from django.db import models
+from django.utils import timezone
+
+from .teams import DriverStatus
+
+
+class DriverChangeKind(models.TextChoices):
+    CORRECTED = "corrected", "Career corrected"
+    TRANSFERRED = "transferred", "Transferred"
+    RELEASED = "released", "Released"
+    RETIRED = "retired", "Retired by hand"
+    RENAMED = "renamed", "Renamed"
+
+
+class DriverChange(models.Model):
+    driver = models.ForeignKey("Driver", on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=12, choices=DriverChangeKind)
+    # The fields changed, as they were and as they became: {"xp": 23, "age": 4}; a transfer's
+    # teams by name ({"team": "Rosso"}), as the team may be renamed or gone later.
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    reason = models.CharField(max_length=200, blank=True)
+    made_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    made_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["made_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.driver}: {self.get_kind_display()}"
+
+    @property
+    def changes(self) -> list[tuple[str, object, object]]:
+        """Each field changed: (its name in words, before, after)."""
+        return [
+            (FIELD_WORDS.get(name, name), _shown(name, self.before.get(name)), _shown(name, value))
+            for name, value in self.after.items()
+        ]
+
+
+def _shown(name: str, value: object) -> object:
+    if name == "status" and isinstance(value, str):
+        return DriverStatus(value).label.lower() if value in DriverStatus.values else value
+    return value
+
+
+FIELD_WORDS = {
+    "age": "age",
+    "xp": "XP",
+    "prior_injuries": "prior injuries",
+    "races_to_miss": "races to miss",
+    "team": "team",
+    "name": "name",
+    "status": "status",
+}

@@ -1,0 +1,186 @@
+"""A league's roster changed by hand between races: a career corrected (a league brought in
+with its drivers' past), a transfer, a new name, a release, a retirement. Each is kept with its
+reason, shown on the driver's page, carried by the backup, and refused while the driver races."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+
+from league import backup, services
+from league.models import Driver, DriverChange, DriverStatus, Entry, Team
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser():
+    return UserFactory(username="organiser")
+
+
+@pytest.fixture
+def league(organiser):
+    league = services.league_create(name="Old Hands", organiser=organiser)
+    services.team_create(league=league, name="Rosso", driver_names=["Bruno", "Carla"])
+    services.team_create(league=league, name="Verde", driver_names=["Dino", "Elsa"])
+    return league
+
+
+def driver(name: str) -> Driver:
+    return Driver.objects.select_related("team__league").get(name=name)
+
+
+def test_bruno_is_corrected_to_four_seasons_23_xp_2_prior_injuries_and_3_races_to_miss(
+    league, organiser
+):
+    bruno = services.driver_career_correct(
+        driver=driver("Bruno"),
+        career={"age": 4, "xp": 23, "prior_injuries": 2, "races_to_miss": 3},
+        reason="Brought in from our spreadsheet",
+        made_by=organiser,
+    )
+    bruno = driver("Bruno")
+    assert (bruno.age, bruno.xp, bruno.prior_injuries, bruno.races_to_miss) == (4, 23, 2, 3)
+    assert bruno.level == league.rules.level_for(23)
+    (change,) = DriverChange.objects.filter(driver=bruno)
+    assert change.before == {"age": 1, "xp": 0, "prior_injuries": 0, "races_to_miss": 0}
+    assert change.after == {"age": 4, "xp": 23, "prior_injuries": 2, "races_to_miss": 3}
+    assert change.reason == "Brought in from our spreadsheet" and change.made_by == organiser
+
+
+def test_a_correction_needs_a_reason_and_numbers_in_range(league):
+    with pytest.raises(ValidationError, match="Say why"):
+        services.driver_career_correct(driver=driver("Bruno"), career={"xp": 5}, reason=" ")
+    with pytest.raises(ValidationError, match="Age must be from 1 to 60"):
+        services.driver_career_correct(driver=driver("Bruno"), career={"age": 0}, reason="x")
+    assert not DriverChange.objects.exists()
+
+
+def test_a_correction_from_a_stale_page_is_refused_and_a_double_tap_is_one(league):
+    services.driver_career_correct(driver=driver("Bruno"), career={"xp": 10}, reason="import")
+    with pytest.raises(services.StaleDriver):
+        services.driver_career_correct(
+            driver=driver("Bruno"), career={"xp": 12}, reason="again", shown={"xp": 0}
+        )
+    with pytest.raises(services.AlreadyDone):
+        services.driver_career_correct(
+            driver=driver("Bruno"), career={"xp": 10}, reason="import", shown={"xp": 0}
+        )
+    assert driver("Bruno").xp == 10 and DriverChange.objects.count() == 1
+
+
+def started_round(league):
+    season = services.season_open(league=league, preset="Spring")
+    round_ = season.rounds.get(number=1)
+    drivers = list(Driver.objects.filter(team__league=league))
+    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    return round_
+
+
+def test_nothing_of_a_driver_changes_while_their_round_is_raced(league):
+    started_round(league)
+    with pytest.raises(services.StaleDriver, match="racing in round 1"):
+        services.driver_career_correct(driver=driver("Bruno"), career={"xp": 30}, reason="x")
+    with pytest.raises(services.StaleDriver, match="Round 1 is under way"):
+        services.driver_transfer(driver=driver("Bruno"), team=Team.objects.get(name="Verde"))
+    with pytest.raises(services.StaleDriver, match="racing in round 1"):
+        services.driver_retire(driver=driver("Bruno"), reason="x")
+    assert not DriverChange.objects.exists()
+
+
+def test_a_transfer_keeps_past_results_with_the_team_they_were_raced_for(league, organiser):
+    round_ = started_round(league)
+    verde = Team.objects.get(name="Verde")
+    bruno_entry = Entry.objects.get(round=round_, driver__name="Bruno")
+    Entry.objects.filter(round=round_).update(place=None)
+    round_.status = "finished"
+    round_.save(update_fields=["status"])
+    services.driver_transfer(driver=driver("Bruno"), team=verde, made_by=organiser)
+    assert driver("Bruno").team == verde
+    bruno_entry.refresh_from_db()
+    assert bruno_entry.team.name == "Rosso"
+    (change,) = DriverChange.objects.filter(driver__name="Bruno")
+    assert (change.before, change.after) == ({"team": "Rosso"}, {"team": "Verde"})
+
+
+def test_a_transfer_to_a_team_of_another_league_is_refused(league, organiser):
+    other = services.league_create(name="Elsewhere", organiser=organiser)
+    stranger = services.team_create(league=other, name="Blu", driver_names=["Gus", "Hal"])
+    with pytest.raises(ValidationError, match="not in Old Hands"):
+        services.driver_transfer(driver=driver("Bruno"), team=stranger)
+
+
+def test_a_renamed_driver_keeps_their_history_and_a_taken_name_is_refused(league):
+    with pytest.raises(ValidationError, match="already races in this league"):
+        services.driver_rename(driver=driver("Bruno"), name="dino")
+    renamed = services.driver_rename(driver=driver("Bruno"), name="Bruno Senna")
+    assert renamed.name == "Bruno Senna"
+    assert DriverChange.objects.get().after == {"name": "Bruno Senna"}
+
+
+def test_a_released_or_retired_driver_races_no_more_and_says_why(league):
+    services.driver_release(driver=driver("Bruno"), reason="Left the group")
+    services.driver_retire(driver=driver("Carla"), reason="Moved abroad")
+    assert driver("Bruno").status == DriverStatus.RELEASED
+    assert driver("Carla").status == DriverStatus.RETIRED
+    assert set(
+        Driver.objects.filter(team__league=league).racing().values_list("name", flat=True)
+    ) == {
+        "Dino",
+        "Elsa",
+    }
+    with pytest.raises(ValidationError, match="is retired: only a driver still racing"):
+        services.driver_transfer(driver=driver("Carla"), team=Team.objects.get(name="Verde"))
+    with pytest.raises(services.AlreadyDone):
+        services.driver_release(driver=driver("Bruno"), reason="again")
+
+
+def test_the_driver_page_shows_the_organiser_its_forms_and_everyone_the_changes(league, organiser):
+    services.league_publish_set(league=league, published=True)
+    services.driver_career_correct(driver=driver("Bruno"), career={"xp": 23}, reason="Imported")
+    url = driver("Bruno").get_absolute_url()
+    public = Client().get(url).content.decode()
+    assert "Career corrected" in public and "XP 0 → 23" in public and "Imported" in public
+    assert 'name="correct"' not in public
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(url).content.decode()
+    assert 'name="correct"' in page and 'name="transfer"' in page and 'name="retire"' in page
+
+
+def post(organiser, name: str, data: dict):
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("league:driver_roster", args=[driver(name).team.league.slug, driver(name).pk])
+    return client.post(url, data)
+
+
+def test_the_page_posts_each_change_and_refuses_a_stale_one_with_a_409(league, organiser):
+    career = {"age": 4, "xp": 23, "prior_injuries": 2, "races_to_miss": 3, "reason": "Import"}
+    shown = {"shown_age": 1, "shown_xp": 0, "shown_prior_injuries": 0, "shown_races_to_miss": 0}
+    assert post(organiser, "Bruno", {**career, **shown, "correct": ""}).status_code == 302
+    assert driver("Bruno").xp == 23
+    stale = post(organiser, "Bruno", {**career, **shown, "xp": 30, "correct": ""})
+    assert stale.status_code == 409 and "Someone changed Bruno first" in stale.content.decode()
+    verde = Team.objects.get(name="Verde")
+    moved = post(
+        organiser,
+        "Bruno",
+        {"team": verde.pk, "shown_team": driver("Bruno").team_id, "transfer": ""},
+    )
+    assert moved.status_code == 302 and driver("Bruno").team == verde
+    bad = post(organiser, "Carla", {"age": "four", **shown, "reason": "x", "correct": ""})
+    assert bad.status_code == 400
+    nothing = post(organiser, "Carla", {"reason": "x"})
+    assert nothing.status_code == 400
+
+
+def test_the_changes_come_back_with_the_backup(league, organiser):
+    services.driver_career_correct(driver=driver("Bruno"), career={"xp": 23}, reason="Imported")
+    exported = json.loads(backup.league_file(league))
+    assert [row["reason"] for row in exported["tables"]["league.driverchange"]] == ["Imported"]
