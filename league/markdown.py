@@ -60,6 +60,8 @@ TOO_DEEP = (
     "The text nests {depth} deep (quotes in quotes, lists in lists, emphasis in emphasis): "
     "a page shows at most {most}. Nest them less (nothing was saved)."
 )
+# Neither a form nor a backup brings one (reader.py refuses it), but a caller might.
+HALF_A_CHARACTER = "The text holds half a character (a lone surrogate), which no page shows."
 
 # Stands for a `<` while cmark parses: no tag can begin with it.
 _LESS_THAN = "\ue000"
@@ -83,7 +85,7 @@ _SEPARATORS = re.compile(r"[-\s]+")
 
 
 class Unrenderable(ValueError):
-    """Markdown this site will not show: nested deeper than a page needs."""
+    """Markdown this site will not show: nested deeper than a page needs, or not text."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,10 @@ def render(text: str, *, anchor_prefix: str) -> Rendered:
     """`text` (Markdown) as safe HTML, each heading with an anchor starting `anchor_prefix`,
     and its headings in order (each name once). Raises Unrenderable."""
     hidden = _NOT_AUTOLINK.sub(_LESS_THAN, text.replace(_LESS_THAN, "\ufffd"))
-    converted = cmarkgfm.markdown_to_html_with_extensions(hidden, extensions=["table"])
+    try:
+        converted = cmarkgfm.markdown_to_html_with_extensions(hidden, extensions=["table"])
+    except UnicodeEncodeError as error:
+        raise Unrenderable(HALF_A_CHARACTER) from error
     depth = _depth(converted)
     if depth > MOST_DEPTH:
         raise Unrenderable(TOO_DEEP.format(depth=depth, most=MOST_DEPTH))

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from league import backup, services
 from league.house_rules import ANCHOR_PREFIX, MOST_CHARACTERS, HouseRules, headings_of
-from league.markdown import MOST_DEPTH, TOO_DEEP, Rendered, Unrenderable
+from league.markdown import HALF_A_CHARACTER, MOST_DEPTH, TOO_DEEP, Rendered, Unrenderable
 from league.markdown import render as markdown_render
 from league.models import League, Role
 from races import ruling_services
@@ -360,6 +360,12 @@ def test_rules_nested_deeper_than_a_page_shows_are_refused_with_the_reason(
     assert "Nest them less (nothing was saved)" in response.content.decode()
     assert not HouseRules.objects.exists()
     services.house_rules_set(league=league, text=deep[2:], expected_version=0)
+
+
+def test_half_a_character_is_refused_not_a_500():
+    with pytest.raises(Unrenderable) as refused:
+        render("# Pit \ud800 lane")
+    assert str(refused.value) == HALF_A_CHARACTER
 
 
 def test_a_restored_backup_s_rules_are_rendered_once_at_the_restore(client, league, monkeypatch):
