@@ -282,6 +282,8 @@ PATHOLOGICAL = {
 # Each render is measured in CPU time, the best of three: the machine's other work is no cost
 # of Paddock's.
 MOST_RENDER_SECONDS = 0.050
+# A whole GET of the page, served from what was kept: some 4 to 6 ms here.
+MOST_GET_SECONDS = 0.020
 
 
 def at_the_cap(piece: str | None) -> str:
@@ -335,7 +337,7 @@ def test_a_get_parses_no_markdown_whatever_the_rules_hold(client, league, monkey
         responses: list[HttpResponse] = []
         spent = cpu_seconds(lambda url=url, responses=responses: responses.append(client.get(url)))
         assert {response.status_code for response in responses} == {200}
-        assert spent < MOST_RENDER_SECONDS
+        assert spent < MOST_GET_SECONDS
 
 
 def test_the_page_is_kept_with_the_text_when_it_is_saved(league):
