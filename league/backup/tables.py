@@ -131,8 +131,15 @@ def register(
 
 
 def fields(model: type[models.Model]) -> list[models.Field]:
-    """The fields of `model` a backup holds: every column but its id."""
-    return [field for field in model._meta.concrete_fields if not field.primary_key]
+    """The fields of `model` a backup holds: every column but its id and those made from the
+    others (`serialize=False`, as Django's own dumps leave out: the house rules' page, made
+    again from their text when they are restored, so a file brings no HTML of its own)."""
+    # django-stubs 5.2.9 has `serialize` as Field's argument only, not as what it keeps.
+    return [
+        field
+        for field in model._meta.concrete_fields
+        if not field.primary_key and field.serialize  # type: ignore[attr-defined]
+    ]
 
 
 def referenced() -> set[type[models.Model]]:

@@ -3,14 +3,22 @@ to whoever may see the league; and, with the rulings made at the table, in its b
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
 
+import cmarkgfm
 import pytest
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from league import backup, services
-from league.house_rules import MOST_CHARACTERS, HouseRules, render
+from league.house_rules import ANCHOR_PREFIX, MOST_CHARACTERS, HouseRules, headings_of
+from league.markdown import HALF_A_CHARACTER, MOST_DEPTH, TOO_DEEP, Rendered, Unrenderable
+from league.markdown import render as markdown_render
 from league.models import League, Role
 from races import ruling_services
 from races import services as race_services
@@ -23,6 +31,10 @@ from tests.races.autopilot import drive, drive_to_finish
 pytestmark = pytest.mark.django_db
 
 RULES = "# Blocked cars\n\nA blocked car *brakes*.\n\n## Pit lane\n\n- no overtaking\n"
+
+
+def render(text: str) -> Rendered:
+    return markdown_render(text, anchor_prefix=ANCHOR_PREFIX)
 
 
 def page_url(league: League) -> str:
@@ -99,7 +111,7 @@ def test_rules_longer_than_a_league_keeps_are_refused(league):
         services.house_rules_set(
             league=league, text="x" * (MOST_CHARACTERS + 1), expected_version=0
         )
-    assert "at most 50,000" in refused.value.messages[0]
+    assert f"at most {MOST_CHARACTERS:,}" in refused.value.messages[0]
     assert not HouseRules.objects.exists()
 
 
@@ -242,3 +254,167 @@ def test_restored_by_someone_else_the_rulings_come_back_without_who_made_them(
     (restored,) = Ruling.objects.of_league(back.pk)
     assert (restored.text, restored.made_by) == ("Kept.", None)
     assert restored.event.race.round.season.league == back
+
+
+# --- any text costs the same: rendered once, when saved ------------------------------------
+
+# Inputs that made Python-Markdown, parsing on every GET, take time in the square of their
+# length (`[`: 2 s at 4,000, over 30 s at 16,000) or overflow its stack (nested emphasis).
+PATHOLOGICAL = {
+    "open brackets": "[",
+    "nested emphasis": None,  # `*` x 2,000, `a`, `*` x 2,000
+    "links left open": "[a](",
+    "images left open": "![",
+    "emphasis runs": "*a",
+    "alternating emphasis": "*_",
+    "code spans": "`a",
+    "backticks": "`",
+    "underscores": "_",
+    "list items": "- a\n",
+    "numbered items": "1. a\n",
+    "headings": "# a\n",
+    "table cells": "|a",
+    "entities": "&#1",
+    "backslashes": "a\\",
+    "tags": "<a",
+    "references": "[a]: /u\n[a]",
+}
+# Each render is measured in CPU time, the best of three: the machine's other work is no cost
+# of Paddock's.
+MOST_RENDER_SECONDS = 0.050
+# A whole GET of the page, served from what was kept: some 4 to 6 ms here.
+MOST_GET_SECONDS = 0.020
+
+
+def at_the_cap(piece: str | None) -> str:
+    if piece is None:
+        return "*" * 2000 + "a" + "*" * 2000
+    return (piece * (MOST_CHARACTERS // len(piece) + 1))[:MOST_CHARACTERS]
+
+
+def cpu_seconds(work) -> float:
+    best = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        work()
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def rendered_or_refused(text: str) -> None:
+    with contextlib.suppress(Unrenderable):
+        render(text)
+
+
+@pytest.mark.parametrize("piece", PATHOLOGICAL.values(), ids=PATHOLOGICAL.keys())
+def test_any_text_up_to_the_cap_renders_in_linear_time(piece):
+    text = at_the_cap(piece)
+    assert cpu_seconds(lambda: rendered_or_refused(text)) < MOST_RENDER_SECONDS
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.text(alphabet="[]()*_`>#-|!<&\\ a1.:\n", min_size=1, max_size=12))
+def test_any_pattern_repeated_to_the_cap_renders_in_linear_time(piece):
+    text = at_the_cap(piece)
+    assert cpu_seconds(lambda: rendered_or_refused(text)) < MOST_RENDER_SECONDS
+
+
+def _no_markdown_parsed(*args, **kwargs):
+    raise AssertionError("a GET parsed Markdown")
+
+
+def parse_no_markdown(monkeypatch) -> None:
+    """From here on the test fails if anything renders Markdown."""
+    monkeypatch.setattr("league.house_rules.render", _no_markdown_parsed)
+    monkeypatch.setattr(cmarkgfm, "markdown_to_html_with_extensions", _no_markdown_parsed)
+
+
+@pytest.mark.parametrize("piece", ["[", None], ids=["open brackets", "nested emphasis"])
+def test_a_get_parses_no_markdown_whatever_the_rules_hold(client, league, monkeypatch, piece):
+    services.house_rules_set(league=league, text=at_the_cap(piece), expected_version=0)
+    parse_no_markdown(monkeypatch)
+    for url in (page_url(league), reverse("races:rulings", kwargs={"slug": league.slug})):
+        responses: list[HttpResponse] = []
+        spent = cpu_seconds(lambda url=url, responses=responses: responses.append(client.get(url)))
+        assert {response.status_code for response in responses} == {200}
+        assert spent < MOST_GET_SECONDS
+
+
+def test_the_page_is_kept_with_the_text_when_it_is_saved(league):
+    rules = services.house_rules_set(league=league, text=RULES, expected_version=0)
+    rules = HouseRules.objects.get(pk=rules.pk)
+    assert '<h2 id="rule-pit-lane">Pit lane</h2>' in rules.html
+    assert rules.headings == [["Blocked cars", "rule-blocked-cars"], ["Pit lane", "rule-pit-lane"]]
+    assert headings_of(league.pk) == render(RULES).headings
+
+
+def test_rules_nested_deeper_than_a_page_shows_are_refused_with_the_reason(
+    client, league, organiser
+):
+    # Each quote is a tag, and its paragraph one more.
+    deep = "> " * MOST_DEPTH + "a"
+    with pytest.raises(ValidationError) as refused:
+        services.house_rules_set(league=league, text=deep, expected_version=0)
+    assert refused.value.messages == [TOO_DEEP.format(depth=MOST_DEPTH + 1, most=MOST_DEPTH)]
+    client.force_login(organiser)
+    response = client.post(edit_url(league), {"text": deep, "version": 0})
+    assert response.status_code == 400
+    assert "Nest them less (nothing was saved)" in response.content.decode()
+    assert not HouseRules.objects.exists()
+    services.house_rules_set(league=league, text=deep[2:], expected_version=0)
+
+
+def test_half_a_character_is_refused_not_a_500():
+    with pytest.raises(Unrenderable) as refused:
+        render("# Pit \ud800 lane")
+    assert str(refused.value) == HALF_A_CHARACTER
+
+
+def test_a_restored_backup_s_rules_are_rendered_once_at_the_restore(client, league, monkeypatch):
+    services.house_rules_set(league=league, text=RULES, expected_version=0)
+    data = backup.league_export(league)
+    assert set(data["tables"]["league.houserules"][0]) == {
+        "id",
+        "league",
+        "text",
+        "version",
+        "updated",
+    }
+    League.objects.filter(pk=league.pk).update(slug="moved", name="Moved")
+
+    back = imported(data)
+
+    restored = HouseRules.objects.get(league=back)
+    assert restored.html == league.house_rules.html and restored.headings == [
+        ["Blocked cars", "rule-blocked-cars"],
+        ["Pit lane", "rule-pit-lane"],
+    ]
+    parse_no_markdown(monkeypatch)
+    body = client.get(page_url(back)).content.decode()
+    assert '<h2 id="rule-pit-lane">Pit lane</h2>' in body
+
+
+def test_a_backup_bringing_a_page_of_its_own_or_rules_too_deep_is_refused(league):
+    services.house_rules_set(league=league, text=RULES, expected_version=0)
+    data = backup.league_export(league)
+    League.objects.filter(pk=league.pk).update(slug="moved", name="Moved")
+    (row,) = data["tables"]["league.houserules"]
+    bringing = {**row, "html": "<script>alert(1)</script>"}
+    with pytest.raises(ValidationError) as refused:
+        imported({**data, "tables": {**data["tables"], "league.houserules": [bringing]}})
+    assert "a field 'html'" in refused.value.messages[0]
+    deep = {**row, "text": ">" * 100}
+    with pytest.raises(ValidationError) as refused:
+        imported({**data, "tables": {**data["tables"], "league.houserules": [deep]}})
+    assert "Nest them less" in refused.value.messages[0]
+    assert HouseRules.objects.count() == 1
+
+
+def test_an_edit_in_the_admin_renders_the_rules_again(admin_client, league):
+    rules = services.house_rules_set(league=league, text=RULES, expected_version=0)
+    url = reverse("admin:league_houserules_change", args=[rules.pk])
+    response = admin_client.post(url, {"text": "# Grid"})
+    assert response.status_code == 302
+    rules.refresh_from_db()
+    assert rules.html == '<h1 id="rule-grid">Grid</h1>\n'
+    assert rules.headings == [["Grid", "rule-grid"]]
