@@ -1,4 +1,4 @@
-"""Migration 0045: the house rules saved before are rendered once, and kept beside their text."""
+"""Migration 0046: the house rules saved before are rendered once, and kept beside their text."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("league", "0044_entry_laps_led")]
-AFTER = [("league", "0045_house_rules_html")]
+BEFORE = [("league", "0045_driver_changes")]
+AFTER = [("league", "0046_house_rules_html")]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -25,7 +25,7 @@ def render_saved(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0044_entry_laps_led'),
+        ('league', '0045_driver_changes'),
     ]
 
     operations = [
