@@ -40,4 +40,10 @@ class Migration(migrations.Migration):
             field=models.TextField(blank=True, editable=False, help_text='The text rendered, made safe.', serialize=False),
         ),
         migrations.RunPython(render_saved, migrations.RunPython.noop),
+        # The cap lowered from 50,000: a form's max_length only (a text kept longer stays).
+        migrations.AlterField(
+            model_name='houserules',
+            name='text',
+            field=models.TextField(blank=True, help_text='Markdown, as the organiser wrote it.', max_length=20000),
+        ),
     ]
