@@ -45,6 +45,7 @@ urlpatterns = [
         "<slug:slug>/standings.json", public(exports.current_standings_json), name="standings_json"
     ),
     path("<slug:slug>/points/", leagues.league_points, name="league_points"),
+    path("<slug:slug>/settings/", leagues.league_settings, name="league_settings"),
     path("<slug:slug>/house-rules/", public(house_rules.house_rules), name="house_rules"),
     path("<slug:slug>/house-rules/edit/", house_rules.house_rules_edit, name="house_rules_edit"),
     path("<slug:slug>/publish/", leagues.league_publish, name="league_publish"),

@@ -93,6 +93,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:calendar": (PUBLIC, NOT_HERE),
     "league:standings_json": (PUBLIC, NOT_HERE),
     "league:league_points": (ORGANISER, ORGANISER),
+    "league:league_settings": (ORGANISER, ORGANISER),
     "league:house_rules": (PUBLIC, NOT_HERE),
     "league:house_rules_edit": (ORGANISER, ORGANISER),
     "league:league_publish": (ORGANISER, ORGANISER),

@@ -443,6 +443,22 @@ WRITES: tuple[Write, ...] = (
         lambda scene: "10-6-4-3-2-1" in str(fresh(League, scene.league).points_table),
     ),
     Write(
+        "league:league_settings",
+        stage("race"),
+        slug_url("league:league_settings"),
+        lambda scene: {
+            "gear_odds": "on",
+            "field_size_rule": fresh(League, scene.league).settings.get(
+                "field_size_rule", "next_larger"
+            ),
+            "version": fresh(League, scene.league).settings_version,
+        },
+        lambda scene: (
+            fresh(League, scene.league).settings["gear_odds"] is True
+            and fresh(League, scene.league).setting_changes.count() == 1
+        ),
+    ),
+    Write(
         "league:league_publish",
         stage("fresh"),
         slug_url("league:league_publish"),

@@ -15,6 +15,7 @@ from ..models import (
     DriverChange,
     Entry,
     League,
+    LeagueSettingChange,
     Membership,
     PointsAdjustment,
     Round,
@@ -29,10 +30,11 @@ FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
 # rules and rulings; 4: each season's rule set (and the settings it ran under, kept when its
 # league moved on to another) and an entry's grid position and laps led; 5: the changes made
-# to drivers by hand (DriverChange). A file of an older
-# version lacks the tables added since (Table.since), which it restores as empty, and the fields
-# added since (Table.fields_since), which take their defaults or what a site of then read in
-# their place (a season's rule set: its league's, league/backup/importing.py).
+# to drivers by hand (DriverChange) and to the league's settings (LeagueSettingChange). A
+# file of an older version lacks the tables added since (Table.since), which it restores as
+# empty, and the fields added since (Table.fields_since), which take their defaults or what a
+# site of then read in their place (a season's rule set: its league's,
+# league/backup/importing.py).
 FORMAT_VERSION = 5
 OLDEST_VERSION = 2
 # The parts of a file, in the order league_export writes them: a row of a table names people
@@ -99,6 +101,12 @@ TABLES: list[Table] = [
         "league.roundresultchange",
         RoundResultChange,
         lambda league: RoundResultChange.objects.filter(round__season__league=league),
+    ),
+    Table(
+        "league.leaguesettingchange",
+        LeagueSettingChange,
+        lambda league: LeagueSettingChange.objects.filter(league=league),
+        since=5,
     ),
     Table(
         "league.pointsadjustment",

@@ -7,7 +7,7 @@ table and its default) are the one boundary where stored values become rules val
 """
 
 from ..house_rules import HouseRules  # a model kept beside the page that renders it
-from .leagues import League
+from .leagues import League, LeagueSettingChange
 from .members import (
     RUNS_RACES,
     Invitation,
@@ -39,6 +39,7 @@ __all__ = [
     "track_fact_column",
     "Track",
     "League",
+    "LeagueSettingChange",
     "role_in_league",
     "may_manage",
     "may_referee",

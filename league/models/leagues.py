@@ -176,3 +176,39 @@ class League(models.Model):
 
     def current_season(self) -> Season | None:
         return self.seasons.order_by("-number").first()
+
+
+class LeagueSettingChange(models.Model):
+    """A league setting changed once the league was made: which, from what to what, by whom,
+    and in which season (the season's report lists the changes made during it)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="setting_changes")
+    season = models.ForeignKey(
+        "Season",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="setting_changes",
+        help_text="The league's current season when it was changed (none before the first).",
+    )
+    key = models.CharField(max_length=40)
+    # In words as the page said them when it was changed: a setting may be renamed later.
+    label = models.CharField(max_length=200)
+    before = models.CharField(max_length=200)
+    after = models.CharField(max_length=200)
+    effect = models.CharField(max_length=10)
+    made_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
+    made_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["made_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.label} {self.before} → {self.after}"

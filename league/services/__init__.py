@@ -55,6 +55,7 @@ from .house_rules import (
     StaleHouseRules,
     house_rules_set,
 )
+from .league_settings import SETTING_SEASON_SCORED, SETTINGS_SAME, league_settings_set
 from .leagues import (
     DELETE_NAME_MISMATCH,
     LEAGUE_ARCHIVED_ALREADY,
@@ -317,6 +318,9 @@ from .tracks import (
 )
 
 __all__ = [
+    "SETTING_SEASON_SCORED",
+    "SETTINGS_SAME",
+    "league_settings_set",
     "ACCOUNT_GONE_ALREADY",
     "ACCOUNT_LAST_ORGANISER",
     "ACCOUNT_PASSWORD_WRONG",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.core.paginator import Page
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
@@ -17,9 +18,12 @@ from .. import backup, page_parts, services
 from ..forms import ArchiveForm, LeagueForm, PointsTableForm, TimeZoneForm
 from ..models import League, Membership, Season, ruleset_choices
 from ..pagination import LEAGUES_PER_PAGE, SEASONS_PER_PAGE, page_of
+from ..settings_forms import LeagueSettingsForm
 from ..standings import season_leaders
 from .common import (
     BAD_REQUEST,
+    CONFLICT,
+    already_done,
     answer,
     league_for,
     managed_league,
@@ -331,3 +335,56 @@ def _render_time_zone(request, league, form, errors=(), status: int | None = Non
         status = BAD_REQUEST if request.method == "POST" else 200
     context = {"league": league, "form": form, "errors": list(errors)}
     return render(request, "league/time_zone.html", context, status=status)
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league's settings, each with when a change to it counts; POST: changed."""
+    league = managed_league(request, slug)
+    form = LeagueSettingsForm(
+        posted(request),
+        rules=league.rules,
+        current=league.settings,
+        initial={"version": league.settings_version},
+    )
+    if request.method == "GET":
+        return _render_settings(request, league, form)
+    if not form.is_valid():
+        return _render_settings(request, league, form, status=BAD_REQUEST)
+    try:
+        changes = services.league_settings_set(
+            league=league,
+            settings=form.settings(),
+            expected_version=form.cleaned_data["version"],
+            made_by=request.user,
+        )
+    except services.AlreadyDone as already:
+        return already_done(request, already)
+    except services.Stale as conflict:
+        league.refresh_from_db()
+        fresh = LeagueSettingsForm(
+            rules=league.rules,
+            current=league.settings,
+            initial={"version": league.settings_version},
+        )
+        return _render_settings(request, league, fresh, conflict.messages, CONFLICT)
+    except ValidationError as refusal:
+        on_form(form, refusal.messages)
+        return _render_settings(request, league, form, status=BAD_REQUEST)
+    words = "; ".join(f"{change.label}: {change.after}" for change in changes)
+    messages.success(request, f"Changed: {words}.")
+    return redirect("league:league_settings", slug=league.slug)
+
+
+def _render_settings(request, league, form, errors=(), status: int = 200) -> HttpResponse:
+    context = {
+        "league": league,
+        "form": form,
+        "errors": list(errors),
+        "changes": league.setting_changes.select_related("season", "made_by").order_by(
+            "-made_at", "-pk"
+        )[:50],
+    }
+    return render(request, "league/league_settings.html", context, status=status)

@@ -349,6 +349,8 @@ def season_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 ),
                 "next_season": league.seasons.filter(number=season.number + 1).first(),
                 "standings": season_standings(season) if season.is_ended else None,
+                # The league's settings changed while the season was the current one.
+                "setting_changes": list(season.setting_changes.order_by("made_at", "pk")),
             },
         ),
     }

@@ -59,7 +59,11 @@ from rules.championship.registry import (
     track_race_options,
 )
 from rules.championship.settings import (
+    DISPLAY,
+    EFFECTS,
     GEAR_ODDS_SETTING,
+    RACE,
+    SEASON,
     BuildZone,
     DriverSheet,
     EntryScore,
@@ -94,6 +98,10 @@ __all__ = [
     "most_final_points",
     "most_points_each_round",
     "GEAR_ODDS_SETTING",
+    "DISPLAY",
+    "RACE",
+    "SEASON",
+    "EFFECTS",
     "MOST_PLACES",
     "MOST_POINTS_A_PLACE",
     "POINTS_TABLE",

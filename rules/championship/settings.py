@@ -28,6 +28,19 @@ class Setting:
     choices: tuple[tuple[str, str], ...] = ()
     race_option: bool = False
     unset: bool | str | None = None
+    # When a change to it counts (`takes_effect`): "" for what its kind says (a race option
+    # from the next race started, any other from the next season's scoring), or one of EFFECTS.
+    effect: str = ""
+
+    @property
+    def takes_effect(self) -> str:
+        """When a league's change to it counts: DISPLAY (at once: it shows more or less, and
+        nothing raced or scored changes), RACE (from the next race started: a race under way
+        keeps what it started with) or SEASON (how a season is scored, its teams or careers
+        run: only while the current season has no result yet)."""
+        if self.effect:
+            return self.effect
+        return RACE if self.race_option else SEASON
 
     def value_in(self, settings: Mapping[str, object]) -> object:
         """The setting's value in stored `settings`: its own, else what a league made before the
@@ -54,6 +67,12 @@ class Setting:
         return dict(self.choices).get(str(value), str(value))
 
 
+# When a change to a league setting counts (Setting.takes_effect).
+DISPLAY = "display"
+RACE = "race"
+SEASON = "season"
+EFFECTS = (DISPLAY, RACE, SEASON)
+
 GEAR_ODDS = "gear_odds"
 # Every rule set whose races ask for gears takes this setting (docs/rulings.md, "Gear odds").
 GEAR_ODDS_SETTING = Setting(
@@ -61,6 +80,7 @@ GEAR_ODDS_SETTING = Setting(
     "Gear odds: players may open each gear's chances for the corner ahead from the gear prompt",
     "bool",
     False,
+    effect=DISPLAY,
 )
 
 

@@ -11,6 +11,7 @@ from typing import Never
 
 from rules.championship import (
     GEAR_ODDS_SETTING,
+    RACE,
     Championship,
     PointsTable,
     RoundShape,
@@ -46,6 +47,7 @@ class MiniChampionship(Championship[Never, Never]):
             "choice",
             str(DAMAGE_POOL),
             tuple((str(points), f"{points} damage points") for points in DAMAGE_POOL_CHOICES),
+            effect=RACE,
         ),
         GEAR_ODDS_SETTING,
     )

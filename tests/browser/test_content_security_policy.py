@@ -217,6 +217,7 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     visit("league:track_edit", reverse("league:track_edit", args=[rounds[1].track_id]))
     visit("league:league", slug + "/")
     visit("league:league_points", slug + "/points/")
+    visit("league:league_settings", slug + "/settings/")
     visit("league:records", slug + "/records/")
     visit("league:league_publish", slug + "/publish/")
     visit("league:league_time_zone", slug + "/time-zone/")

@@ -360,7 +360,7 @@ def test_a_file_of_another_format_version_is_refused_and_writes_nothing(exported
 
 
 ADDED_IN_3 = ("league.pointsadjustment", "league.houserules", "races.ruling")
-ADDED_IN_5 = ("league.driverchange",)
+ADDED_IN_5 = ("league.driverchange", "league.leaguesettingchange")
 
 
 def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):

@@ -1,0 +1,102 @@
+"""A league's settings changed once it is made (the league's settings page): each counts when
+its rule set says (`Setting.takes_effect`): at once what only shows more or less (gear odds),
+from the next race started what shapes a race (weather, tyres, race length...), and what shapes
+a season's scoring, its teams or careers only while the current season has no result yet, as
+the points table does. Each change is kept (LeagueSettingChange), for the season's report."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from rules.championship import SEASON, InvalidSetting
+
+from ..models import League, LeagueSettingChange, Round
+from .common import for_update, league_for_write
+from .errors import AlreadyDone, StaleLeague
+from .leagues import LEAGUE_CHANGED
+
+SETTINGS_SAME = "{league}'s settings are already as asked: nothing was changed."
+SETTING_SEASON_SCORED = (
+    "{label}: season {season} has a result already (round {round}), and a season is scored, "
+    "its teams and careers run, under one setting: change it before the next season's first "
+    "result."
+)
+
+
+def _scored_round(league: League) -> tuple[int, int] | None:
+    """(season, round) of the current season's first result, rows locked: a result committed
+    meanwhile waits for this change, or this change for it."""
+    season = league.current_season()
+    if season is None:
+        return None
+    rounds = for_update(Round.objects.filter(season=season).order_by("number"))
+    scored = next(
+        (round_ for round_ in rounds.only("number", "status") if round_.is_finished), None
+    )
+    return None if scored is None else (season.number, scored.number)
+
+
+@transaction.atomic
+def league_settings_set(
+    *,
+    league: League,
+    settings: Mapping[str, object],
+    expected_version: int | None = None,
+    made_by=None,
+) -> list[LeagueSettingChange]:
+    """Change the league's rule-set settings to `settings` (the rule set checks each), the
+    others kept; each change counts when its setting's `takes_effect` says, and one that
+    shapes the season (SEASON) is refused once the current season has a result
+    (SETTING_SEASON_SCORED). Nothing changed is AlreadyDone (a double tap); a page built on
+    older settings is StaleLeague. The changes made, kept with the season they were made in."""
+    league = league_for_write(league)
+    rules = league.rules
+    known = {setting.key: setting for setting in rules.settings}
+    asked = {key: value for key, value in settings.items() if key in known}
+    try:
+        wanted = rules.validated_settings({**league.settings, **asked})
+    except InvalidSetting as error:
+        raise ValidationError(str(error)) from error
+    changed = [
+        known[key]
+        for key in asked
+        if known[key].value_in(league.settings) != known[key].value_in(wanted)
+    ]
+    if not changed:
+        raise AlreadyDone(SETTINGS_SAME.format(league=league), done=league)
+    if expected_version is not None and league.settings_version != expected_version:
+        raise StaleLeague(LEAGUE_CHANGED)
+    shaping = [setting for setting in changed if setting.takes_effect == SEASON]
+    if shaping and (scored := _scored_round(league)) is not None:
+        number, round_ = scored
+        raise ValidationError(
+            [
+                SETTING_SEASON_SCORED.format(label=setting.label, season=number, round=round_)
+                for setting in shaping
+            ]
+        )
+    current = league.current_season()
+    changes = [
+        LeagueSettingChange(
+            league=league,
+            season=current,
+            key=setting.key,
+            label=setting.label[:200],
+            before=setting.value_label(setting.value_in(league.settings))[:200],
+            after=setting.value_label(setting.value_in(wanted))[:200],
+            effect=setting.takes_effect,
+            made_by=made_by,
+        )
+        for setting in changed
+    ]
+    league.settings = wanted
+    league.settings_version += 1
+    league.full_clean(validate_unique=False, validate_constraints=False)
+    league.save(update_fields=["settings", "settings_version"])
+    for change in changes:
+        change.full_clean()
+        change.save()
+    return changes

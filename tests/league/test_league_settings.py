@@ -1,0 +1,137 @@
+"""A running league's settings changed on its settings page: gear odds at once, weather from the
+next race started, what shapes the season's scoring only before its first result; each change
+kept and shown on the season's report."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+
+from league import services
+from league.models import Driver, League, LeagueSettingChange, Round
+from league.services import EntryOutcome
+from tests.factories import UserFactory
+from tests.league.test_across_rule_sets import formula_d_league, tracks
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser():
+    return UserFactory(username="organiser")
+
+
+def race(round_: Round) -> None:
+    """`round_` raced by every racing driver and confirmed."""
+    drivers = list(Driver.objects.filter(team__league=round_.season.league).racing())
+    entries = services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    outcomes = [
+        EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+        for place, entry in enumerate(entries, start=1)
+    ]
+    services.round_result_enter(round_=round_, outcomes=outcomes)
+    services.round_result_commit(round_=round_)
+
+
+def running(organiser, *, raced: int = 1) -> tuple[League, Round]:
+    """A Formula D league whose season's first `raced` rounds are confirmed; and its next."""
+    league = formula_d_league(organiser)
+    season = services.season_open(league=league, tracks=tracks("Monza", "Zandvoort", "Spa"))
+    for number in range(1, raced + 1):
+        race(season.rounds.get(number=number))
+    league.refresh_from_db()
+    return league, season.rounds.get(number=raced + 1)
+
+
+def test_gear_odds_and_weather_switch_on_for_a_running_league(organiser):
+    league, next_round = running(organiser)
+    changes = services.league_settings_set(
+        league=league,
+        settings={"gear_odds": True, "weather": True},
+        expected_version=league.settings_version,
+        made_by=organiser,
+    )
+    assert {change.key: (change.before, change.after, change.effect) for change in changes} == {
+        "gear_odds": ("off", "on", "display"),
+        "weather": ("off", "on", "race"),
+    }
+    league.refresh_from_db()
+    assert league.settings["gear_odds"] is True and league.settings["weather"] is True
+    next_round = Round.objects.get(pk=next_round.pk)
+    assert next_round.race_settings["weather"] is True  # the next race started takes it
+    assert LeagueSettingChange.objects.filter(season=next_round.season).count() == 2
+
+
+def test_weather_ticked_by_mistake_is_switched_off_for_every_round_not_started(organiser):
+    league = formula_d_league(organiser, weather=True)
+    season = services.season_open(league=league, tracks=tracks("Monza", "Zandvoort"))
+    services.league_settings_set(league=league, settings={"weather": False})
+    assert [r.race_settings["weather"] for r in Round.objects.filter(season=season)] == [
+        False,
+        False,
+    ]
+
+
+def test_a_setting_that_shapes_the_season_waits_for_the_next_season_once_scored(organiser):
+    league, _next_round = running(organiser)
+    with pytest.raises(ValidationError) as refused:
+        services.league_settings_set(league=league, settings={"cars_per_team": "2"})
+    assert "season 1 has a result already (round 1)" in refused.value.messages[0]
+    league.refresh_from_db()
+    assert league.settings.get("cars_per_team", "1") == "1"
+    assert not LeagueSettingChange.objects.exists()
+
+
+def test_before_the_first_result_the_season_s_settings_change_too(organiser):
+    league, _first = running(organiser, raced=0)
+    services.league_settings_set(league=league, settings={"cars_per_team": "2"})
+    league.refresh_from_db()
+    assert league.settings["cars_per_team"] == "2"
+
+
+def test_a_stale_page_is_refused_and_the_same_change_twice_is_one(organiser):
+    league, _next_round = running(organiser)
+    version = league.settings_version
+    services.league_settings_set(
+        league=league, settings={"gear_odds": True}, expected_version=version
+    )
+    with pytest.raises(services.AlreadyDone):
+        services.league_settings_set(
+            league=league, settings={"gear_odds": True}, expected_version=version
+        )
+    with pytest.raises(services.Stale):
+        services.league_settings_set(
+            league=league, settings={"weather": True}, expected_version=version
+        )
+    assert LeagueSettingChange.objects.count() == 1
+
+
+def test_the_page_changes_them_and_the_season_report_shows_the_change(organiser):
+    league, next_round = running(organiser)
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("league:league_settings", args=[league.slug])
+    page = client.get(url)
+    assert page.status_code == 200
+    assert "Counts from the next race started" in page.content.decode()
+    choices = {
+        setting.key: setting.value_in(league.settings)
+        for setting in league.rules.settings
+        if setting.kind == "choice"
+    }
+    data = {**choices, "version": league.settings_version, "gear_odds": "on"}
+    done = client.post(url, data)
+    assert done.status_code == 302
+    stale = client.post(url, {**data, "weather": "on"})
+    assert stale.status_code == 409
+    assert escape(services.LEAGUE_CHANGED) in stale.content.decode()
+    bad = client.post(url, {**choices, "laps": "99", "version": league.settings_version + 1})
+    assert bad.status_code == 400
+    report = client.get(
+        reverse("league:season_report", args=[league.slug, next_round.season.number])
+    )
+    assert "Settings changed during the season" in report.content.decode()
+    assert "Gear odds" in report.content.decode()
