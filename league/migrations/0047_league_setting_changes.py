@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0045_driver_changes'),
+        ('league', '0046_house_rules_html'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
