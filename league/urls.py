@@ -36,6 +36,12 @@ urlpatterns = [
     path("accounts/", account.account, name="account"),
     path("accounts/email/", account.account_email, name="account_email"),
     path("accounts/delete/", account.account_delete, name="account_delete"),
+    path(
+        "accounts/calendar/<id:membership_id>/",
+        account.account_calendar,
+        name="account_calendar",
+    ),
+    path("calendars/<token:token>.ics", exports.member_calendar, name="member_calendar"),
     path("<slug:slug>/", public(leagues.league_detail), name="league"),
     path("<slug:slug>/archive/", leagues.league_archive, name="league_archive"),
     path("<slug:slug>/backup/", leagues.league_backup, name="league_backup"),

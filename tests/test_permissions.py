@@ -85,6 +85,9 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:account": (SIGNED_IN, NOT_HERE_LOGIN),
     "league:account_email": (NOT_HERE_LOGIN, SIGNED_IN),
     "league:account_delete": (SIGNED_IN, SIGNED_IN),  # a wrong password: refused, kept
+    # The member in the URL is the referee's: anyone else's membership is no page (404, "ok").
+    "league:account_calendar": (NOT_HERE_LOGIN, SIGNED_IN),
+    "league:member_calendar": (PUBLIC, NOT_HERE),  # a token no member has: 404
     "league:league": (PUBLIC, NOT_HERE),
     "league:league_archive": (NOT_HERE_LOGIN, ORGANISER),
     "league:league_delete": (ORGANISER, ORGANISER),
@@ -190,6 +193,7 @@ def parameters(world: World, people: dict[str, Any]) -> dict[str, Any]:
         "token": people["invitation"].token,
         "invitation_id": people["invitation"].pk,
         "uidb64": "MA",
+        "membership_id": people["referee_membership"].pk,
     }
 
 

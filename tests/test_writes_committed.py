@@ -332,6 +332,15 @@ WRITES: tuple[Write, ...] = (
         moves_league=False,
     ),
     Write(
+        "league:account_calendar",
+        stage("fresh"),
+        lambda scene: reverse("league:account_calendar", args=[scene.world.membership.pk]),
+        lambda scene: {"calendar": ""},
+        lambda scene: bool(fresh(Membership, scene.world.membership).calendar_token),
+        who="referee",
+        moves_league=False,
+    ),
+    Write(
         "league:account_delete",
         stage("fresh"),
         lambda scene: reverse("league:account_delete"),

@@ -109,6 +109,11 @@ class Membership(models.Model):
     )
     # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
     joined = models.DateTimeField(default=timezone.now, editable=False)
+    # The secret of the member's own calendar address (league pages not published included):
+    # made on asking, made anew to revoke the old one; never in a backup (serialize=False).
+    calendar_token = models.CharField(
+        max_length=64, null=True, blank=True, unique=True, editable=False, serialize=False
+    )
 
     objects = MembershipQuerySet.as_manager()
 

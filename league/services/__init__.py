@@ -114,6 +114,7 @@ from .members import (
     member_add,
     member_remove,
     member_role_set,
+    membership_calendar_address_new,
     user_create,
 )
 from .penalties import (
@@ -318,6 +319,7 @@ from .tracks import (
 )
 
 __all__ = [
+    "membership_calendar_address_new",
     "SETTING_SEASON_SCORED",
     "SETTINGS_SAME",
     "league_settings_set",

@@ -359,3 +359,18 @@ def account_delete(*, user, password: str) -> None:
     current.is_active = current.is_staff = current.is_superuser = False
     current.set_unusable_password()
     current.save()
+
+
+# --- A member's own calendar address ---------------------------------------------------------
+
+
+@transaction.atomic
+def membership_calendar_address_new(*, membership: Membership) -> Membership:
+    """A new secret for `membership`'s own calendar address (the league's race sessions as an
+    iCalendar feed, published or not): the address it had, if any, stops working at once."""
+    current = for_update(Membership.objects.filter(pk=membership.pk)).first()
+    if current is None:
+        raise ValidationError(MEMBER_GONE.format(user=membership.user, league=membership.league))
+    current.calendar_token = secrets.token_urlsafe(32)
+    current.save(update_fields=["calendar_token"])
+    return current

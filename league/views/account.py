@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic.edit import FormView
@@ -75,6 +75,24 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     logout(request)
     messages.success(request, ACCOUNT_DELETED)
     return redirect("league:home")
+
+
+CALENDAR_MADE = (
+    "Your calendar address for {league} is below: add it to your calendar program. Any "
+    "address of yours for it before stops working."
+)
+
+
+@login_required
+@require_POST
+def account_calendar(request: HttpRequest, membership_id: int) -> HttpResponse:
+    """A new secret calendar address for one of the person's own memberships."""
+    membership = get_object_or_404(
+        Membership.objects.select_related("league"), pk=membership_id, user=cast(User, request.user)
+    )
+    services.membership_calendar_address_new(membership=membership)
+    messages.success(request, CALENDAR_MADE.format(league=membership.league))
+    return redirect("league:account")
 
 
 def _render_account(request: HttpRequest, email_form, status: int = 200) -> HttpResponse:

@@ -23,6 +23,7 @@ from ..models import (
     DriverStatus,
     Entry,
     League,
+    Membership,
     PointsAdjustment,
     Round,
     RoundStatus,
@@ -260,7 +261,20 @@ def _ties_json(standings: SeasonStandings) -> dict[str, list[str]]:
 @require_GET
 def calendar(request: HttpRequest, slug: str) -> HttpResponse:
     """The race sessions of every season its organiser has scheduled, as an iCalendar feed."""
-    league = league_for(slug)
+    return _calendar(request, league_for(slug))
+
+
+@require_GET
+def member_calendar(request: HttpRequest, token: str) -> HttpResponse:
+    """The same feed at a member's own secret address, for a league published or not (a
+    calendar program cannot log in); an address made anew since, or of no member, is a 404."""
+    membership = get_object_or_404(
+        Membership.objects.select_related("league"), calendar_token=token
+    )
+    return _calendar(request, membership.league)
+
+
+def _calendar(request: HttpRequest, league: League) -> HttpResponse:
     rounds = (
         Round.objects.filter(season__league=league, starts_at__isnull=False)
         .select_related("track", "season")

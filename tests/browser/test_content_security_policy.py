@@ -31,6 +31,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 POST_ONLY = {
     "logout",
     "league:account_email",
+    "league:account_calendar",
     "league:round_by_hand",
     "league:track_copy",
     "league:league_archive",
@@ -57,6 +58,7 @@ NOT_HTML = {
     "manifest",
     "league:league_backup",
     "league:calendar",
+    "league:member_calendar",
     "league:standings_json",
     "league:season_standings_json",
     "league:drivers_csv",
