@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from django import forms
 
-from rules.championship import DISPLAY, RACE, Championship
+from rules.championship import DISPLAY, RACE, STANDINGS, Championship
 
 EFFECT_WORDS = {
     DISPLAY: "Changes at once: it only shows more or less.",
+    STANDINGS: "Counts at once, for the whole season: its standings are counted again with it.",
     RACE: "Counts from the next race started: a race under way keeps what it started with.",
     "season": (
         "Shapes how a season is scored, its teams or careers: it changes only before the "

@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Q, Sum
 
 from rules.championship import (
+    DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     Adjustment,
     Championship,
     Drops,
@@ -118,6 +119,8 @@ class SeasonStandings:
     # The season's points adjustments, the latest first, with their competitors and rounds.
     adjustments: tuple[PointsAdjustment, ...] = ()
     drops: Drops | None = None
+    # The league's setting: a driver's adjustment counts for their team's total too.
+    drivers_for_team: bool = False
 
     def running_totals(self, line: StandingLine, columns: Sequence[int]) -> tuple[int, ...]:
         """`line`'s points counted after each of the rounds at `columns` (raced, in order), as
@@ -218,7 +221,8 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
             team_points[team_id][column[round_number]] = points
         winners[round_number] = tuple(teams_by_id[team_id] for team_id in result.winners)
     listed = adjustments_listed(season)
-    adjustments = _adjustments(listed, column)
+    for_team = bool(DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING.value_in(season.league_settings))
+    adjustments = _adjustments(listed, column, drivers_for_team=for_team)
     for key in {adjustment.key for adjustment in adjustments["driver"]}:
         driver_points.setdefault(key, [None] * len(numbers))
     drops = season.drops(len(numbers))
@@ -252,19 +256,26 @@ def season_standings(season: Season, *, rounds: Iterable[Round] | None = None) -
         counted=None if drops is None else drops.counted,
         adjustments=tuple(listed),
         drops=drops,
+        drivers_for_team=for_team,
     )
 
 
 def _adjustments(
-    listed: Sequence[PointsAdjustment], column: Mapping[int, int]
+    listed: Sequence[PointsAdjustment],
+    column: Mapping[int, int],
+    *,
+    drivers_for_team: bool = False,
 ) -> dict[str, list[Adjustment]]:
     """The season's points adjustments for the rules, the drivers' and the teams'; a round's
-    by its column in the standings."""
+    by its column in the standings. `drivers_for_team` (the league's setting): a driver's also
+    counts for the team they drive for."""
     adjustments: dict[str, list[Adjustment]] = {"driver": [], "team": []}
     for made in listed:
         kind, key = made.competitor_key
         where = None if made.round is None else column[made.round.number]
         adjustments[kind].append(Adjustment(key, made.points, where))
+        if kind == "driver" and drivers_for_team and made.driver is not None:
+            adjustments["team"].append(Adjustment(made.driver.team_id, made.points, where))
     return adjustments
 
 

@@ -104,12 +104,15 @@ class _Counted:
         self.by_column: dict[tuple[str, int], list[int]] = {}
         self.season_only: dict[tuple[str, int], int] = {}
         for made in standings.adjustments:
-            key = made.competitor_key
-            if made.round is None:
-                self.season_only[key] = self.season_only.get(key, 0) + made.points
-            else:
-                changes = self.by_column.setdefault(key, [0] * len(standings.rounds))
-                changes[column[made.round.number]] += made.points
+            keys = [made.competitor_key]
+            if standings.drivers_for_team and made.driver is not None:
+                keys.append(("team", made.driver.team_id))  # the league counts it for both
+            for key in keys:
+                if made.round is None:
+                    self.season_only[key] = self.season_only.get(key, 0) + made.points
+                else:
+                    changes = self.by_column.setdefault(key, [0] * len(standings.rounds))
+                    changes[column[made.round.number]] += made.points
 
     def results(self, kind: str, row: StandingRow) -> tuple[list[int], int]:
         """(the row's results in the rounds raced, its points fixed whatever is dropped)."""

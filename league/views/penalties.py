@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from rules.championship import DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING
+
 from .. import services
 from ..adjustment_forms import NO_VERSION, AdjustmentForm, DropsForm
 from ..models import Driver, League, Round, RoundStatus, Season
@@ -162,5 +164,7 @@ def render_adjustments(
         "drops_form": drops_form or DropsForm.of(season),
         "adjustments": adjustments_listed(season),
         "errors": list(errors),
+        "drivers_for_team": DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING.value_in(season.league_settings),
+        "can_change_settings": not season.league.is_archived,
     }
     return render(request, "league/season_adjustments.html", context, status=status)

@@ -35,9 +35,10 @@ class Setting:
     @property
     def takes_effect(self) -> str:
         """When a league's change to it counts: DISPLAY (at once: it shows more or less, and
-        nothing raced or scored changes), RACE (from the next race started: a race under way
-        keeps what it started with) or SEASON (how a season is scored, its teams or careers
-        run: only while the current season has no result yet)."""
+        nothing raced or scored changes), STANDINGS (at once: the standings, counted afresh
+        from the results on every read, count it for the whole season), RACE (from the next
+        race started: a race under way keeps what it started with) or SEASON (how a season is
+        scored, its teams or careers run: only while the current season has no result yet)."""
         if self.effect:
             return self.effect
         return RACE if self.race_option else SEASON
@@ -69,9 +70,10 @@ class Setting:
 
 # When a change to a league setting counts (Setting.takes_effect).
 DISPLAY = "display"
+STANDINGS = "standings"
 RACE = "race"
 SEASON = "season"
-EFFECTS = (DISPLAY, RACE, SEASON)
+EFFECTS = (DISPLAY, STANDINGS, RACE, SEASON)
 
 GEAR_ODDS = "gear_odds"
 # Every rule set whose races ask for gears takes this setting (docs/rulings.md, "Gear odds").
@@ -188,3 +190,15 @@ class TrackFact:
     default: str
     canonical: Callable[[str], str]
     for_race: Callable[[str], object]
+
+
+DRIVER_ADJUSTMENTS_FOR_TEAM = "driver_adjustments_for_team"
+# Every rule set with a teams' table takes this setting (docs/rulings.md, "Penalties, points
+# adjustments and drop rounds"): the documents say nothing of a driver's penalty and the team.
+DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING = Setting(
+    DRIVER_ADJUSTMENTS_FOR_TEAM,
+    "A driver's penalty or bonus counts for their team's total too",
+    "bool",
+    False,
+    effect=STANDINGS,
+)

@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Never
 
-from rules.championship import GEAR_ODDS_SETTING, Championship, Setting, SetupNumber
+from rules.championship import (
+    DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
+    GEAR_ODDS_SETTING,
+    Championship,
+    Setting,
+    SetupNumber,
+)
 from rules.death.loadout import DISTRIBUTIONS, RANDOM
 from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS
 from rules.formula_d.championship import (
@@ -46,6 +52,7 @@ class DeathChampionship(Championship[Never, Never]):
             LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS, race_option=True
         ),
         GEAR_ODDS_SETTING,
+        DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     )
     most_rounds = MOST_ROUNDS
     race_format_option = LAPS_SETTING

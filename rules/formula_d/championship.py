@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Never
 
 from rules.championship import (
+    DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     GEAR_ODDS_SETTING,
     BuildZone,
     Championship,
@@ -148,6 +149,7 @@ class FormulaDChampionship(Championship[Never, Never]):
             race_option=True,
         ),
         GEAR_ODDS_SETTING,
+        DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     )
     most_rounds = MOST_ROUNDS
     track_facts = (WEATHER_CHART,)

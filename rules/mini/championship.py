@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Never
 
 from rules.championship import (
+    DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     GEAR_ODDS_SETTING,
     RACE,
     Championship,
@@ -50,6 +51,7 @@ class MiniChampionship(Championship[Never, Never]):
             effect=RACE,
         ),
         GEAR_ODDS_SETTING,
+        DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     )
     most_rounds = SERIES_RACES
     presets = (

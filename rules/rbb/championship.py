@@ -18,7 +18,14 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Never
 
-from rules.championship import GEAR_ODDS_SETTING, Championship, PointsTable, Setting, SetupNumber
+from rules.championship import (
+    DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
+    GEAR_ODDS_SETTING,
+    Championship,
+    PointsTable,
+    Setting,
+    SetupNumber,
+)
 from rules.formula_d.car import Zone
 from rules.formula_d.weather import DEFAULT_WEATHER_CHART
 from rules.rbb.car import RBB_NAMES, SETUP_LEAST_WP, SETUP_MOST_WP, WEAR_POINT_SETUP
@@ -44,7 +51,7 @@ WEATHER = Setting(
 class RBBChampionship(Championship[Never, Never]):
     name = "rbb"
     title = "RBB championship"
-    settings = (WEATHER, GEAR_ODDS_SETTING)
+    settings = (WEATHER, GEAR_ODDS_SETTING, DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING)
     most_rounds = RACES
     out_reasons = tuple(OUT_REASONS.items())
     # The document lost its table ("Scores are awarded as follows:" and nothing after).

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from rules.championship import (
+    DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     GEAR_ODDS_SETTING,
     Championship,
     DriverSheet,
@@ -101,6 +102,7 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
             False,
         ),
         GEAR_ODDS_SETTING,
+        DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     )
     most_rounds = ROUNDS_PER_SEASON
     weather = True  # the Weather Score, from the weather table printed on each map

@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from league import services
-from league.models import Driver, League, LeagueSettingChange, Round
+from league.models import Driver, League, LeagueSettingChange, Round, Season
 from league.services import EntryOutcome
+from league.standings import season_standings
 from tests.factories import UserFactory
 from tests.league.test_across_rule_sets import formula_d_league, tracks
 
@@ -135,3 +136,31 @@ def test_the_page_changes_them_and_the_season_report_shows_the_change(organiser)
     )
     assert "Settings changed during the season" in report.content.decode()
     assert "Gear odds" in report.content.decode()
+
+
+def test_a_driver_s_penalty_counts_for_their_team_only_where_the_league_says_so(organiser):
+    league, next_round = running(organiser)
+    season = next_round.season
+    ann = Driver.objects.get(team__league=league, name="Ann")
+
+    def team_total() -> int:
+        standings = season_standings(Season.objects.get(pk=season.pk))
+        return next(line.points for line in standings.teams if line.competitor == ann.team)
+
+    before = team_total()
+    season.refresh_from_db()
+    services.adjustment_add(
+        season=season,
+        user=organiser,
+        expected_version=season.standings_version,
+        points=-25,
+        reason="Jumped the start",
+        driver_id=ann.pk,
+    )
+    assert team_total() == before  # the driver's alone, by default
+    services.league_settings_set(league=league, settings={"driver_adjustments_for_team": True})
+    assert team_total() == before - 25
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(reverse("league:season_adjustments", args=[league.slug, season.number]))
+    assert "counts for their team's total too" in page.content.decode()
