@@ -7,7 +7,7 @@ forecast in the cache until the results change."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -24,7 +24,6 @@ from rules.championship import (
 from rules.forecast import (
     MOST_SIMULATED,
     RUNS,
-    Chance,
     Title,
     pace_model,
     ranked,
@@ -259,12 +258,8 @@ def _forecasts(
     inputs = (seed, [(key, model.paces[key]) for key in field], model.luck, simulated)
     chances = _remembered(inputs, lambda: simulate(model, field, simulated, seed=seed))
     return (
-        _lines(ranked(titles[0].contenders, chances[0]), standings)
-        if not drivers.decided
-        else Forecast(),
-        _lines(ranked(titles[1].contenders, chances[1]), standings, teams=True)
-        if not teams.decided
-        else Forecast(),
+        Forecast() if drivers.decided else _lines(titles[0], chances[0], standings),
+        Forecast() if teams.decided else _lines(titles[1], chances[1], standings, teams=True),
     )
 
 
@@ -318,15 +313,20 @@ def _row_of(line: StandingLine | StandingRow) -> StandingRow:
 
 
 def _lines(
-    chances: Sequence[Chance], standings: SeasonStandings, *, teams: bool = False
+    title: Title,
+    simulated: Mapping[Hashable, float],
+    standings: SeasonStandings,
+    *,
+    teams: bool = False,
 ) -> Forecast:
     """The forecast's table: every contender with a share of 1% or more, and the others to
     FORECAST_LINES; any left over are counted in a line of their own (each <1%)."""
+    chances = ranked(title.contenders, simulated, most=FORECAST_LINES)
     listed = chances[: max(FORECAST_LINES, sum(1 for chance in chances if chance.percent))]
     wanted = [cast(int, chance.key) for chance in listed]
     lines = standings.teams if teams else standings.drivers.of_keys(wanted)
     by_key: dict[Hashable, StandingLine] = {line.competitor.pk: line for line in lines}
     return Forecast(
         tuple(ForecastLine(by_key[chance.key], chance.shown) for chance in listed),
-        more=len(chances) - len(listed),
+        more=len(title.contenders) - len(listed),
     )

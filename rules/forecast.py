@@ -22,12 +22,14 @@ The chances are shown in whole per cents that add up to exactly 100 (`whole_perc
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from rules.championship.adjustments import best_total
 
@@ -48,10 +50,9 @@ PRIOR_RESULTS = 10
 NORMAL_DRAWS = tuple(NormalDist().inv_cdf((index + 0.5) / 1024) for index in range(1024))
 
 
-@dataclass(frozen=True)
-class Pace:
+class Pace(NamedTuple):
     """What the results say of a driver's pace, in normal scores: the best guess and its
-    standard error."""
+    standard error. (A named tuple: a field of 10,000 makes 10,000.)"""
 
     mean: float
     spread: float
@@ -190,11 +191,12 @@ class Title:
         driver of it, and the first `MOST_SIMULATED` (one who owns none scores nothing in the
         rounds left, so only one near the top of the table can win that way)."""
         owner = self.team_of or {}
-        owners = {owner.get(key, key) for key in field}
-        followed = tuple(
-            key
-            for index, key in enumerate(self.contenders)
-            if key in owners or index < MOST_SIMULATED
+        owners = [owner.get(key, key) for key in field]
+        first = tuple(self.contenders[:MOST_SIMULATED])
+        taken = set(first)
+        contending = set(self.contenders)
+        followed = first + tuple(
+            key for key in dict.fromkeys(owners) if key in contending and key not in taken
         )
 
         def only(values: Mapping[Hashable, _V] | None) -> dict[Hashable, _V] | None:
@@ -258,75 +260,95 @@ def simulate(
     luck_of = [model.luck * draw for draw in NORMAL_DRAWS]
     paces = [model.paces[key] for key in field]
     entrants = range(len(field))
-    races = [_Race(title, field) for title in titles]
+    nothing = [0] * len(field)
+    # Titles scored by the same tables (the drivers' and the teams', but in a team race) add
+    # up the same points an entrant: once for them all.
+    tables: dict[tuple[tuple[int, ...], ...], list[_Race]] = {}
+    for title in titles:
+        table = tuple(tuple(scores) for scores in title.round_points)
+        tables.setdefault(table, []).append(_Race(title, field))
     for _run in range(runs):
         # A season's paces are drawn once (what the results leave unsure of), its luck a race.
         drawn = [pace.mean + pace.spread * NORMAL_DRAWS[int(uniform() * draws)] for pace in paces]
-        for race in races:
-            race.start()
+        scored = dict.fromkeys(tables, nothing)
         for number in range(rounds):
             speed = [pace + luck_of[int(uniform() * draws)] for pace in drawn]
             finish = sorted(entrants, key=speed.__getitem__, reverse=True)
+            for table, races in tables.items():
+                # Each entrant's points this round, by entrant (zip and map run in C).
+                got = dict(zip(finish, table[number], strict=False))
+                gained = list(map(got.get, entrants, nothing))
+                scored[table] = list(map(operator.add, scored[table], gained))
+                for race in races:
+                    race.scored_round(gained)
+        for table, races in tables.items():
             for race in races:
-                race.score(number, finish)
-        for race in races:
-            race.finish()
-    return tuple({key: won / runs for key, won in race.wins.items()} for race in races)
+                race.finish(scored[table])
+    return tuple(
+        {key: won / runs for key, won in race.wins.items()}
+        for race in sorted(
+            (race for races in tables.values() for race in races),
+            key=lambda race: titles.index(race.title),
+        )
+    )
 
 
 class _Race:
-    """One title through the simulated seasons: each entrant's points as they are scored, and
-    the simulated titles won."""
+    """One title through the simulated seasons: the simulated titles each contender won, and
+    where results drop, the simulated season's results so far."""
 
     def __init__(self, title: Title, field: Sequence[Hashable]) -> None:
         self.title = title
         owner = title.team_of or {}
         self.owners = [owner.get(key, key) for key in field]
+        self.alone = title.team_of is None  # each entrant scores for itself
         self.followed = set(title.contenders)
         self.wins = dict.fromkeys(title.contenders, 0.0)
-        self.scored = [0] * len(field)
-        self.simulated: dict[Hashable, list[int]] = {}
+        self.results: dict[Hashable, list[int]] = {key: [] for key in title.contenders}
 
-    def start(self) -> None:
-        self.scored = [0] * len(self.owners)
-        if self.title.counted is not None:
-            self.simulated = {key: [] for key in self.title.contenders}
+    def scored_round(self, gained: Sequence[int]) -> None:
+        """A simulated round's points, `gained` an entrant: where results drop, each is a
+        result of its own, to be counted or dropped."""
+        if self.title.counted is None:
+            return
+        points = dict.fromkeys(self.title.contenders, 0)
+        points.update(self._by_owner(gained))
+        for key, result in points.items():
+            self.results[key].append(result)
 
-    def score(self, number: int, finish: Sequence[int]) -> None:
-        scored = self.scored
-        for index, points in zip(finish, self.title.round_points[number], strict=False):
-            scored[index] += points
-        if self.title.counted is not None:
-            # Each round is a result of its own, to be counted or dropped.
-            for key, points in self._by_owner().items():
-                self.simulated[key].append(points)
-            self.scored = [0] * len(self.owners)
-
-    def finish(self) -> None:
+    def finish(self, scored: Sequence[int]) -> None:
+        """A simulated season's end, each entrant having `scored` over its rounds."""
         title = self.title
         if title.counted is None:
             totals = dict(title.points)
-            for key, points in self._by_owner().items():
+            for key, points in self._by_owner(scored).items():
                 totals[key] += points
         else:
             assert title.results is not None and title.fixed is not None
             totals = {
-                key: best_total([*title.results[key], *self.simulated[key]], title.counted)
+                key: best_total([*title.results[key], *self.results[key]], title.counted)
                 + title.fixed[key]
                 for key in title.contenders
             }
+            self.results = {key: [] for key in title.contenders}
         best = max(totals.values())
         leaders = [key for key, total in totals.items() if total == best]
         for key in leaders:
             self.wins[key] += 1 / len(leaders)
 
-    def _by_owner(self) -> dict[Hashable, int]:
-        """The points scored since the last count, each contender's (its drivers' together)."""
-        by_owner = dict.fromkeys(self.title.contenders, 0)
+    def _by_owner(self, scored: Sequence[int]) -> dict[Hashable, int]:
+        """`scored` (points an entrant) by contender: a team's drivers' together."""
         followed = self.followed
-        for key, points in zip(self.owners, self.scored, strict=True):
+        if self.alone:
+            return {
+                key: points
+                for key, points in zip(self.owners, scored, strict=True)
+                if key in followed
+            }
+        by_owner: dict[Hashable, int] = {}
+        for key, points in zip(self.owners, scored, strict=True):
             if key in followed:
-                by_owner[key] += points
+                by_owner[key] = by_owner.get(key, 0) + points
         return by_owner
 
 
@@ -339,22 +361,27 @@ def _decided(title: Title) -> dict[Hashable, float]:
     return {key: 1 / len(leaders) for key in leaders}
 
 
-def ranked(contenders: Sequence[Hashable], chances: Mapping[Hashable, float]) -> tuple[Chance, ...]:
-    """Every one of `contenders` with its chance (none given: 0) and its whole per cent
-    (`whole_percents`), the likeliest first, then as `contenders` were."""
+def ranked(
+    contenders: Sequence[Hashable], chances: Mapping[Hashable, float], *, most: int | None = None
+) -> tuple[Chance, ...]:
+    """`contenders` with their chances (none given: 0) and whole per cents (`whole_percents`),
+    the likeliest first, then as `contenders` were: all of them, or every one with a per cent
+    and the next to `most` in all (what a page names)."""
     some = [(index, key) for index, key in enumerate(contenders) if chances.get(key, 0.0) > 0]
     some.sort(key=lambda pair: (-chances[pair[1]], pair[0]))
-    taken = {key for _index, key in some}
     shares = [chances[key] for _index, key in some]
-    percents = list(whole_percents([*shares, *([0.0] if len(taken) < len(contenders) else [])]))
-    # Those who never won a simulated season share one entry (their first by points, the
-    # one they would give the leader's 100th per cent to), each of them still "<1%".
+    never = len(contenders) - len(some)  # never won a simulated season
+    # Those who never won share one entry (their first by points, the one they would give the
+    # leader's 100th per cent to), each of them still "<1%".
+    percents = whole_percents([*shares, *([0.0] if never else [])])
     named = [
         Chance(key, share, percent)
         for (_index, key), share, percent in zip(some, shares, percents, strict=False)
     ]
-    rest = [key for key in contenders if key not in taken]
-    if rest:
-        named.append(Chance(rest[0], 0.0, percents[len(some)]))
-        named.extend(Chance(key, 0.0, 0) for key in rest[1:])
+    if never:
+        wanted = never if most is None else max(1, most - len(named))
+        taken = {key for _index, key in some}
+        rest = itertools.islice((key for key in contenders if key not in taken), wanted)
+        named.append(Chance(next(rest), 0.0, percents[-1]))
+        named.extend(Chance(key, 0.0, 0) for key in rest)
     return tuple(named)
