@@ -255,7 +255,7 @@ def _forecasts(
     seed = season.pk * 100 + len(standings.rounds) - len(rounds_left)
     # What the simulation reads, and nothing else, is its cache key: the simulated drivers'
     # paces and the contenders it follows, so a field of 10,000 keys no more than one of 20.
-    inputs = (seed, [(key, model.paces[key]) for key in field], model.luck, simulated)
+    inputs = (seed, [(key, model.pace(key)) for key in field], model.luck, simulated)
     chances = _remembered(inputs, lambda: simulate(model, field, simulated, seed=seed))
     return (
         Forecast() if drivers.decided else _lines(titles[0], chances[0], standings),

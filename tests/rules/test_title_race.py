@@ -152,10 +152,10 @@ def test_the_more_rounds_a_driver_has_raced_the_more_their_places_are_believed()
     often = pace_model(
         {"Ann": [1] * 8, "Bob": [10] * 8, **{f"D{n}": [n] * 8 for n in range(2, 10)}}, 10
     )
-    assert 0 < once.paces["Ann"].mean < often.paces["Ann"].mean
-    assert once.paces["Ann"].spread > often.paces["Ann"].spread
+    assert 0 < once.pace("Ann").mean < often.pace("Ann").mean
+    assert once.pace("Ann").spread > often.pace("Ann").spread
     # The field's average is 0: the winner is ahead of it, the last behind it.
-    assert once.paces["Bob"].mean < 0 < once.paces["Ann"].mean
+    assert once.pace("Bob").mean < 0 < once.pace("Ann").mean
 
 
 def test_a_team_scores_what_its_drivers_take_in_the_simulated_rounds():
