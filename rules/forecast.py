@@ -26,6 +26,7 @@ import itertools
 import math
 import operator
 import random
+from array import array
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -48,6 +49,9 @@ PRIOR_RESULTS = 10
 # The standard normal as 1,024 equally likely values (its quantiles at the middle of each
 # 1/1,024th): what the simulation draws pace and luck from.
 NORMAL_DRAWS = tuple(NormalDist().inv_cdf((index + 0.5) / 1024) for index in range(1024))
+# The same as 65,536 values, each of those 64 times: a draw is two random bytes, read as an
+# unsigned 16-bit number (array "H"), so a round's draws come in one call and map in C.
+_DRAW_OF = tuple(draw for draw in NORMAL_DRAWS for _copy in range(64))
 
 
 class Pace(NamedTuple):
@@ -270,12 +274,17 @@ def simulate(
     rounds = len(titles[0].round_points)
     if not rounds or not field:
         return tuple(_decided(title) for title in titles)
-    uniform = random.Random(seed).random
-    # Normal draws read off a table of the standard normal's quantiles (a draw is one uniform
-    # number): random.gauss costs several times as much, and the simulation is all draws.
-    draws = len(NORMAL_DRAWS)
-    luck_of = [model.luck * draw for draw in NORMAL_DRAWS]
+    randbytes = random.Random(seed).randbytes
+    draw = _DRAW_OF.__getitem__
+    add, multiply = operator.add, operator.mul
+    # Normal draws read off a table of the standard normal's quantiles, two random bytes each
+    # (random.gauss a driver costs many times as much, and the simulation is all draws). Paces
+    # are in units of a race's luck, so a race's speeds are paces plus standard draws.
+    luck = model.luck
     paces = [model.pace(key) for key in field]
+    means = [pace.mean / luck for pace in paces]
+    spreads = [pace.spread / luck for pace in paces]
+    size = 2 * len(field)
     entrants = range(len(field))
     nothing = [0] * len(field)
     # Titles scored by the same tables (the drivers' and the teams', but in a team race) add
@@ -286,10 +295,11 @@ def simulate(
         tables.setdefault(table, []).append(_Race(title, field))
     for _run in range(runs):
         # A season's paces are drawn once (what the results leave unsure of), its luck a race.
-        drawn = [pace.mean + pace.spread * NORMAL_DRAWS[int(uniform() * draws)] for pace in paces]
+        standard = map(draw, array("H", randbytes(size)))
+        drawn = list(map(add, means, map(multiply, spreads, standard)))
         scored = dict.fromkeys(tables, nothing)
         for number in range(rounds):
-            speed = [pace + luck_of[int(uniform() * draws)] for pace in drawn]
+            speed = list(map(add, drawn, map(draw, array("H", randbytes(size)))))
             finish = sorted(entrants, key=speed.__getitem__, reverse=True)
             for table, races in tables.items():
                 # Each entrant's points this round, by entrant (zip and map run in C).
