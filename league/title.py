@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import cast, overload
 
 from django.core.cache import cache
 
@@ -49,12 +49,21 @@ class ForecastLine:
 
 
 @dataclass(frozen=True)
-class Forecast:
+class Forecast(Sequence[ForecastLine]):
+    """A title's forecast: its lines, read as a sequence, and the contenders left unnamed."""
+
     lines: tuple[ForecastLine, ...] = ()
     more: int = 0  # contenders not named, each <1%
 
-    def __bool__(self) -> bool:
-        return bool(self.lines)
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    @overload
+    def __getitem__(self, index: int) -> ForecastLine: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ForecastLine, ...]: ...
+    def __getitem__(self, index: int | slice) -> ForecastLine | tuple[ForecastLine, ...]:
+        return self.lines[index]
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,7 @@ class SeasonTitle:
     team_forecast: Forecast
     runs: int = RUNS
     most_simulated: int = MOST_SIMULATED
+    crowded: bool = False  # more drivers have raced than a simulation races
 
 
 def season_title(
@@ -108,6 +118,7 @@ def season_title(
         teams=_sentences(teams, standings.teams),
         forecast=forecast,
         team_forecast=team_forecast,
+        crowded=field_size > MOST_SIMULATED,
     )
 
 

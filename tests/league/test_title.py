@@ -74,6 +74,17 @@ def test_every_driver_who_can_still_be_champion_is_forecast_and_the_chances_add_
         assert int(shown[0].rstrip("%")) < 70
 
 
+def test_a_crowded_field_names_the_likeliest_and_counts_every_other_contender(client):
+    # 25 drivers after round 1: all can still be champion; the simulation races 20 of them.
+    section = title_section(client, league_of(drivers=25, finished=1, name="Crowd"))
+    shown = forecast_of(section)
+    more = re.search(r"(\d+) more who can still be champion</td>", section)
+    assert more is not None
+    assert len(shown) + int(more.group(1)) == contenders_named(section) == 25
+    assert sum(int(percent.rstrip("%")) for percent in shown if percent != "&lt;1%") == 100
+    assert "the rest are taken to finish behind them" in section
+
+
 def test_a_driver_who_can_no_longer_be_champion_is_not_forecast(client):
     # Round 9 is left (a win is 300 points): the last driver, 400 behind, is out of it.
     league = league_of(drivers=4, finished=8)
