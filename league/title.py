@@ -7,8 +7,9 @@ forecast in the cache until the results change."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import cast, overload
 
 from django.core.cache import cache
 
@@ -20,13 +21,23 @@ from rules.championship import (
     most_points_each_round,
     title_race,
 )
-from rules.forecast import MOST_SIMULATED, RUNS, Chance, title_forecast
+from rules.forecast import (
+    MOST_SIMULATED,
+    RUNS,
+    Title,
+    pace_model,
+    ranked,
+    simulate,
+    simulated_field,
+)
 
-from .models import Round, Season
+from .models import Driver, Round, Season
 from .standings import DriverLines, SeasonStandings, StandingLine
 
-# The forecast's table names this many contenders at most, the likeliest first.
-FORECAST_LINES = 8
+# The forecast's table names every contender of a field this size or smaller; of a larger
+# one, every contender given 1% or more and the likeliest others to this many lines, and counts
+# the rest (each <1%) in a line of their own.
+FORECAST_LINES = MOST_SIMULATED
 # A forecast is kept this long after it was last simulated (a day: a league races weekly).
 FORECAST_KEPT_SECONDS = 24 * 60 * 60
 
@@ -38,12 +49,32 @@ class ForecastLine:
 
 
 @dataclass(frozen=True)
+class Forecast(Sequence[ForecastLine]):
+    """A title's forecast: its lines, read as a sequence, and the contenders left unnamed."""
+
+    lines: tuple[ForecastLine, ...] = ()
+    more: int = 0  # contenders not named, each <1%
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    @overload
+    def __getitem__(self, index: int) -> ForecastLine: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ForecastLine, ...]: ...
+    def __getitem__(self, index: int | slice) -> ForecastLine | tuple[ForecastLine, ...]:
+        return self.lines[index]
+
+
+@dataclass(frozen=True)
 class SeasonTitle:
     drivers: tuple[str, ...]  # who can still be champion, in words
     teams: tuple[str, ...]
-    forecast: tuple[ForecastLine, ...]
-    team_forecast: tuple[ForecastLine, ...]
+    forecast: Forecast
+    team_forecast: Forecast
     runs: int = RUNS
+    most_simulated: int = MOST_SIMULATED
+    crowded: bool = False  # more drivers have raced than a simulation races
 
 
 def season_title(
@@ -79,13 +110,15 @@ def season_title(
         sum(team_best_left),
         most_final=counted.most_final("team", team_rows, team_best_left),
     )
+    forecast, team_forecast = _forecasts(
+        season, standings, (drivers, teams), rounds_left, field_size, counted
+    )
     return SeasonTitle(
         drivers=_sentences(drivers, standings.drivers),
         teams=_sentences(teams, standings.teams),
-        forecast=_forecast(season, standings, drivers, rounds_left, field_size, counted),
-        team_forecast=_forecast(
-            season, standings, teams, rounds_left, field_size, counted, teams=True
-        ),
+        forecast=forecast,
+        team_forecast=team_forecast,
+        crowded=field_size > MOST_SIMULATED,
     )
 
 
@@ -140,7 +173,9 @@ class _Counted:
         return finals
 
 
-def _remembered(inputs: object, forecast: Callable[[], tuple[Chance, ...]]) -> tuple[Chance, ...]:
+def _remembered(
+    inputs: object, forecast: Callable[[], tuple[dict[Hashable, float], ...]]
+) -> tuple[dict[Hashable, float], ...]:
     """The forecast for exactly these inputs, simulated once: every view of the page until the
     next result reads it from the cache (keyed by the inputs themselves, so a changed result,
     table or schedule can never be answered by an old forecast)."""
@@ -193,25 +228,67 @@ def _sentences(race: TitleRace, lines: Sequence[StandingLine]) -> tuple[str, ...
     return race.sentences({line.competitor.pk: line.competitor.name for line in named})
 
 
-def _forecast(
+def _forecasts(
+    season: Season,
+    standings: SeasonStandings,
+    races: tuple[TitleRace, TitleRace],
+    rounds_left: Sequence[RoundLeft],
+    field_size: int,
+    counted: _Counted,
+) -> tuple[Forecast, Forecast]:
+    """The drivers' and the teams' title forecasts, every contender, the likeliest first, from
+    the same simulated remainders of the season."""
+    if not field_size or all(race.decided for race in races):
+        return Forecast(), Forecast()
+    drivers, teams = races
+    # Every driver's pace from the places they have finished in this season; the drivers
+    # raced: the contenders first (rules.forecast.simulated_field).
+    places: dict[Hashable, list[int]] = {
+        key: done for (kind, key), done in standings.places.items() if kind == "driver"
+    }
+    model = pace_model(places, field_size)
+    field = simulated_field(model, [contender.key for contender in drivers.contenders])
+    team_of: dict[Hashable, Hashable] = {
+        line.competitor.pk: cast(Driver, line.competitor).team_id
+        for line in standings.drivers.of_keys(cast("tuple[int, ...]", field))
+    }
+    titles = tuple(
+        _title(
+            season,
+            standings,
+            race,
+            rounds_left,
+            field_size,
+            counted,
+            team_of if kind == "team" else None,
+        )
+        for kind, race in (("driver", drivers), ("team", teams))
+    )
+    simulated = tuple(title.simulated(field) for title in titles)
+    # The same season after the same rounds gives the same forecast on every reload.
+    seed = season.pk * 100 + len(standings.rounds) - len(rounds_left)
+    # What the simulation reads, and nothing else, is its cache key: the simulated drivers'
+    # paces and the contenders it follows, so a field of 10,000 keys no more than one of 20.
+    inputs = (seed, [(key, model.pace(key)) for key in field], model.luck, simulated)
+    chances = _remembered(inputs, lambda: simulate(model, field, simulated, seed=seed))
+    return (
+        Forecast() if drivers.decided else _lines(titles[0], chances[0], standings),
+        Forecast() if teams.decided else _lines(titles[1], chances[1], standings, teams=True),
+    )
+
+
+def _title(
     season: Season,
     standings: SeasonStandings,
     race: TitleRace,
     rounds_left: Sequence[RoundLeft],
     field_size: int,
     counted: _Counted,
-    *,
-    teams: bool = False,
-) -> tuple[ForecastLine, ...]:
-    """The drivers' (or the `teams`') title forecast, the likeliest first."""
-    if race.decided or not field_size:
-        return ()
-    simulated = standings.drivers[:MOST_SIMULATED]
-    lines = standings.teams if teams else simulated
-    by_key = {line.competitor.pk: line for line in lines}
-    # Where only the best results count, a contender may stand below the drivers simulated:
-    # the forecast is of those simulated.
-    contenders = [c.key for c in race.contenders if c.key in by_key][:MOST_SIMULATED]
+    team_of: dict[Hashable, Hashable] | None,
+) -> Title:
+    """What the forecast of one title (the drivers', or the teams' given `team_of`) reads."""
+    teams = team_of is not None
+    contenders = [contender.key for contender in race.contenders]
     # Only the simulated drivers take places, so only their places' points are needed.
     # A team race's teams score its own table.
     round_points = [
@@ -225,34 +302,45 @@ def _forecast(
         ]
         for round_ in rounds_left
     ]
-    team_of = {line.competitor.pk: line.competitor.team_id for line in simulated}
-    inputs = (
-        {key: by_key[key].points for key in contenders},
-        {pk: tuple(standings.places.get(("driver", pk), ())) for pk in team_of},
+    title = Title(
+        {contender.key: contender.points for contender in race.contenders},
+        contenders,
         round_points,
+        team_of,
     )
-    # The same season after the same rounds gives the same forecast on every reload.
-    seed = season.pk * 100 + len(standings.rounds) - len(rounds_left)
-    owners = team_of if teams else None
+    if counted.counted is None:
+        return title
     kind = "team" if teams else "driver"
-    parts = {key: counted.results(kind, _row(by_key[key])) for key in contenders}
-    drops = (
-        counted.counted,
-        {key: results for key, (results, _fixed) in parts.items()},
-        {key: fixed for key, (_results, fixed) in parts.items()},
+    wanted = set(contenders)
+    rows = standings.teams if teams else standings.drivers.rows
+    parts = {row.key: counted.results(kind, row) for row in map(_row_of, rows) if row.key in wanted}
+    return replace(
+        title,
+        counted=counted.counted,
+        results={key: results for key, (results, _fixed) in parts.items()},
+        fixed={key: fixed for key, (_results, fixed) in parts.items()},
     )
-    chances = _remembered(
-        (inputs, contenders, seed, owners, drops if counted.counted is not None else None),
-        lambda: title_forecast(
-            *inputs,
-            contenders=contenders,
-            seed=seed,
-            team_of=owners,
-            counted=drops[0],
-            results=drops[1],
-            fixed=drops[2],
-        ),
-    )
-    return tuple(
-        ForecastLine(by_key[chance.key], chance.percent) for chance in chances[:FORECAST_LINES]
+
+
+def _row_of(line: StandingLine | StandingRow) -> StandingRow:
+    return line if isinstance(line, StandingRow) else _row(line)
+
+
+def _lines(
+    title: Title,
+    simulated: Mapping[Hashable, float],
+    standings: SeasonStandings,
+    *,
+    teams: bool = False,
+) -> Forecast:
+    """The forecast's table: every contender with a share of 1% or more, and the others to
+    FORECAST_LINES; any left over are counted in a line of their own (each <1%)."""
+    chances = ranked(title.contenders, simulated, most=FORECAST_LINES)
+    listed = chances[: max(FORECAST_LINES, sum(1 for chance in chances if chance.percent))]
+    wanted = [cast(int, chance.key) for chance in listed]
+    lines = standings.teams if teams else standings.drivers.of_keys(wanted)
+    by_key: dict[Hashable, StandingLine] = {line.competitor.pk: line for line in lines}
+    return Forecast(
+        tuple(ForecastLine(by_key[chance.key], chance.shown) for chance in listed),
+        more=len(title.contenders) - len(listed),
     )

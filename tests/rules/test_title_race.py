@@ -3,6 +3,7 @@ standings, the league's points table and the rounds left (issue 12)."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -15,7 +16,7 @@ from rules.championship import (
     standings,
     title_race,
 )
-from rules.forecast import MOST_SIMULATED, Chance, title_forecast
+from rules.forecast import MOST_SIMULATED, Chance, pace_model, title_forecast, whole_percents
 
 SEASON_PASS = championship_for("season_pass")
 FORMULA_D = championship_for("formula_d")
@@ -124,32 +125,51 @@ def test_an_empty_table_has_no_title_race():
 WIN_ONLY = [[10]]  # a round where only the winner scores
 
 
+def chances_of(chances: tuple[Chance, ...]) -> dict:
+    return {chance.key: chance.chance for chance in chances}
+
+
 def test_a_contender_who_cannot_be_caught_has_every_chance():
     chances = title_forecast(
         {"Ann": 30, "Bob": 15}, {"Ann": [1], "Bob": [2]}, WIN_ONLY, contenders=["Ann", "Bob"]
     )
-    assert chances == (Chance("Ann", 1.0), Chance("Bob", 0.0))
+    assert chances_of(chances) == {"Ann": 1.0, "Bob": 0.0}
 
 
-def test_two_who_always_finish_ahead_of_the_other_decide_it_by_the_simulated_places():
-    # Ann has only ever finished 1st and Bob 2nd: Ann wins every simulated round.
-    chances = title_forecast(
-        {"Ann": 5, "Bob": 10}, {"Ann": [1, 1], "Bob": [2, 2]}, WIN_ONLY, contenders=["Bob", "Ann"]
+def test_one_win_is_read_as_little_evidence_of_pace():
+    # Ann won the only round so far and Bob was 2nd: Ann is likelier to win the next, not
+    # certain to, as the old forecast (drawing only from places already finished) had it.
+    chances = chances_of(
+        title_forecast(
+            {"Ann": 10, "Bob": 10}, {"Ann": [1], "Bob": [2]}, WIN_ONLY, contenders=["Ann", "Bob"]
+        )
     )
-    assert chances == (Chance("Ann", 1.0), Chance("Bob", 0.0))
+    assert 0.5 < chances["Ann"] < 0.9
+
+
+def test_the_more_rounds_a_driver_has_raced_the_more_their_places_are_believed():
+    once = pace_model({"Ann": [1], "Bob": [10], **{f"D{n}": [n] for n in range(2, 10)}}, 10)
+    often = pace_model(
+        {"Ann": [1] * 8, "Bob": [10] * 8, **{f"D{n}": [n] * 8 for n in range(2, 10)}}, 10
+    )
+    assert 0 < once.pace("Ann").mean < often.pace("Ann").mean
+    assert once.pace("Ann").spread > often.pace("Ann").spread
+    # The field's average is 0: the winner is ahead of it, the last behind it.
+    assert once.pace("Bob").mean < 0 < once.pace("Ann").mean
 
 
 def test_a_team_scores_what_its_drivers_take_in_the_simulated_rounds():
-    # Red's drivers have only ever finished 1st and 2nd; Blue, 15 ahead, 3rd and 4th.
-    places = {"Ann": [1], "Bob": [2], "Cid": [3], "Dot": [4]}
+    # After 30 rounds of the same order the paces are all but certain: Red's drivers 1st and
+    # 2nd, Blue's, 15 ahead, 3rd and 4th.
+    places = {"Ann": [1] * 30, "Bob": [2] * 30, "Cid": [3] * 30, "Dot": [4] * 30}
     team_of = {"Ann": "Red", "Bob": "Red", "Cid": "Blue", "Dot": "Blue"}
     round_points = [[10, 8, 6, 5]] * 2  # Red gains 18 a round, Blue 11: 14 more in two
-    chances = title_forecast({"Red": 30, "Blue": 45}, places, round_points,
-                             contenders=["Blue", "Red"], team_of=team_of)  # fmt: skip
-    assert chances == (Chance("Blue", 1.0), Chance("Red", 0.0))
-    three = title_forecast({"Red": 30, "Blue": 45}, places, round_points * 2,
-                           contenders=["Blue", "Red"], team_of=team_of)  # fmt: skip
-    assert three == (Chance("Red", 1.0), Chance("Blue", 0.0))
+    two = chances_of(title_forecast({"Red": 30, "Blue": 45}, places, round_points,
+                                    contenders=["Blue", "Red"], team_of=team_of))  # fmt: skip
+    assert two["Blue"] > 0.95
+    four = chances_of(title_forecast({"Red": 30, "Blue": 45}, places, round_points * 2,
+                                     contenders=["Blue", "Red"], team_of=team_of))  # fmt: skip
+    assert four["Red"] > 0.95
 
 
 def test_a_level_finish_shares_the_title():
@@ -157,6 +177,7 @@ def test_a_level_finish_shares_the_title():
     chances = title_forecast({"Ann": 5, "Bob": 5}, {"Ann": [1], "Bob": [2]}, [],
                              contenders=["Ann", "Bob"])  # fmt: skip
     assert [chance.chance for chance in chances] == [0.5, 0.5]
+    assert [chance.shown for chance in chances] == ["50%", "50%"]
 
 
 def test_two_alike_have_about_the_same_chance_and_the_chances_add_up_to_one():
@@ -164,9 +185,9 @@ def test_two_alike_have_about_the_same_chance_and_the_chances_add_up_to_one():
     points = {"Ann": 20, "Bob": 20, "Cid": 12}
     chances = title_forecast(points, places, [[10, 6, 4]] * 3, contenders=["Ann", "Bob", "Cid"],
                              runs=2000, seed=7)  # fmt: skip
-    by_key = {chance.key: chance.chance for chance in chances}
+    by_key = chances_of(chances)
     assert abs(by_key["Ann"] - by_key["Bob"]) < 0.06
-    assert by_key["Cid"] < 0.05
+    assert by_key["Cid"] < by_key["Ann"]
     assert sum(by_key.values()) == pytest.approx(1)
 
 
@@ -176,12 +197,98 @@ def test_the_same_seed_gives_the_same_forecast():
     assert title_forecast(*args, contenders=["Ann", "Bob"], seed=3) == first
 
 
-def test_a_chance_reads_in_whole_per_cent_never_0_or_100_when_it_is_not():
-    assert Chance("Ann", 0.004).percent == "<1%"
-    assert Chance("Ann", 0.996).percent == ">99%"
-    assert Chance("Ann", 0.425).percent == "42%"
-    assert Chance("Ann", 0.0).percent == "0%"
-    assert Chance("Ann", 1.0).percent == "100%"
+# --- Ten drivers through a season of nine rounds -----------------------------------------------
+
+TEN = [f"D{n}" for n in range(10)]
+
+
+def season_of_ten(raced: int) -> tuple[dict[str, int], dict[str, list[int]], list[list[int]]]:
+    """Ten drivers of Season Pass after `raced` rounds of 9: D0 the fastest, D9 the slowest,
+    each round's order shuffled by luck; (points, places, what each round left scores)."""
+    points = dict.fromkeys(TEN, 0)
+    places: dict[str, list[int]] = {driver: [] for driver in TEN}
+    for number in range(1, raced + 1):
+        luck = random.Random(number)
+        order = sorted(TEN, key=lambda driver: int(driver[1:]) * 0.4 + luck.gauss(0, 1))
+        multiplier = SEASON_PASS.round_shape(number).multiplier
+        for place, driver in enumerate(order, start=1):
+            places[driver].append(place)
+            points[driver] += SEASON_PASS.points_for(place, 10, multiplier, {})
+    round_points = [
+        [SEASON_PASS.points_for(place, 10, SEASON_PASS.round_shape(number).multiplier, {})
+         for place in range(1, 11)]
+        for number in range(raced + 1, 10)
+    ]  # fmt: skip
+    return points, places, round_points
+
+
+def forecast_after(raced: int) -> tuple[list[str], tuple[Chance, ...]]:
+    points, places, round_points = season_of_ten(raced)
+    table = standings({driver: [total] for driver, total in points.items()}, {})
+    race = title_race(table, sum(max(scores) for scores in round_points))
+    contenders = [contender.key for contender in race.contenders]
+    return contenders, title_forecast(points, places, round_points, contenders=contenders)
+
+
+@pytest.mark.parametrize("raced", [1, 2, 5, 8])
+def test_every_contender_is_forecast_none_reads_0_and_the_percents_add_up_to_100(raced):
+    contenders, chances = forecast_after(raced)
+    assert sorted(chance.key for chance in chances) == sorted(contenders)
+    assert sum(chance.percent for chance in chances) == 100
+    assert all(chance.shown != "0%" for chance in chances)
+    if len(contenders) > 1:
+        assert all(chance.shown != "100%" for chance in chances)
+
+
+def test_after_the_first_round_the_leader_is_far_from_certain_and_all_ten_can_win():
+    contenders, chances = forecast_after(1)
+    assert len(contenders) == 10
+    leader = chances_of(chances)[contenders[0]]
+    assert leader < 0.6
+    # Each but the leader's share is shown, each at least "<1%".
+    assert sum(1 for chance in chances if chance.chance > 0) >= 5
+
+
+def test_before_the_last_round_only_those_who_can_still_win_are_forecast():
+    contenders, chances = forecast_after(8)
+    assert 1 < len(contenders) < 10
+    assert {chance.key for chance in chances} == set(contenders)
+
+
+def test_the_leader_after_eight_rounds_is_likelier_than_after_one():
+    after_one = chances_of(forecast_after(1)[1])
+    after_eight = chances_of(forecast_after(8)[1])
+    assert max(after_eight.values()) > max(after_one.values())
+
+
+# --- Whole per cents ---------------------------------------------------------------------------
+
+
+def test_whole_percents_add_up_to_100_by_the_largest_remainders():
+    # 33.3 each: 33 each and the 100th per cent to the first of the largest remainders.
+    assert whole_percents([1 / 3] * 3) == (34, 33, 33)
+    # Rounding each (50, 50, 0...) would not add up: 49.6 + 49.6 + 0.8.
+    assert whole_percents([0.496, 0.496, 0.008]) == (50, 49, 1)
+    assert sum(whole_percents([0.1234, 0.3456, 0.531])) == 100
+
+
+def test_a_contender_rounded_to_0_reads_less_than_1_per_cent():
+    shares = whole_percents([0.996, 0.003, 0.001])
+    assert shares == (99, 1, 0)  # no one reads 100 while another can still be champion
+    assert Chance("Ann", 0.001, 0).shown == "<1%"
+    assert Chance("Ann", 0.42, 42).shown == "42%"
+    assert whole_percents([1.0]) == (100,)
+
+
+def test_a_contender_never_simulated_to_win_reads_less_than_1_per_cent():
+    # Cid's 45 points are a bonus: not having raced, Cid is simulated to score nothing, yet
+    # can still be champion on paper.
+    chances = title_forecast({"Ann": 50, "Bob": 45, "Cid": 45},
+                             {"Ann": [1], "Bob": [2], "Cid": []}, WIN_ONLY,
+                             contenders=["Ann", "Bob", "Cid"])  # fmt: skip
+    assert [chance.key for chance in chances] == ["Ann", "Bob", "Cid"]
+    assert chances[2].chance == 0 and chances[2].shown == "<1%"
+    assert sum(chance.percent for chance in chances) == 100
 
 
 def test_a_field_of_ten_thousand_forecasts_as_fast_as_one_of_twenty():
