@@ -191,6 +191,20 @@ PADDOCK_DEMO_ALLOWED = False
 # own; a hosted site that only admits the people its organisers invite closes it here.
 PADDOCK_OPEN_SIGNUP = env.bool("PADDOCK_OPEN_SIGNUP", default=True)
 
+# Limits over time (league/limits.py), counted in the database so that every app host counts
+# alike, by the address config/client_address.py reads; 0 switches one off. A sign-up page that
+# made 60 accounts in 16 seconds from one address (issue 29) now makes 10 an hour and 30 a day:
+# a club signing up together on one network fits, a script does not. A league restored from its
+# backup counts as a new league. A real organiser makes a league or two a season.
+PADDOCK_SIGN_UPS_PER_ADDRESS_PER_HOUR = env.int("PADDOCK_SIGN_UPS_PER_ADDRESS_PER_HOUR", default=10)
+PADDOCK_SIGN_UPS_PER_ADDRESS_PER_DAY = env.int("PADDOCK_SIGN_UPS_PER_ADDRESS_PER_DAY", default=30)
+PADDOCK_NEW_LEAGUES_PER_ACCOUNT_PER_DAY = env.int(
+    "PADDOCK_NEW_LEAGUES_PER_ACCOUNT_PER_DAY", default=5
+)
+PADDOCK_NEW_LEAGUES_PER_ADDRESS_PER_DAY = env.int(
+    "PADDOCK_NEW_LEAGUES_PER_ADDRESS_PER_DAY", default=20
+)
+
 # The largest backup file the restore page takes (league/restore.py); a larger one is imported
 # on the host with manage.py import_league. The file is read a piece at a time whatever its
 # size (league/backup/reader.py): the limit bounds the time a worker spends on it. Measured for
