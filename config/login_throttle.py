@@ -31,13 +31,16 @@ class NameAndAddressHandler(AxesDatabaseHandler):
         by_name, by_address = self.get_user_attempts(request, credentials)
         limit = get_failure_limit(request, credentials)
         per_address = settings.PADDOCK_LOGIN_FAILURES_PER_ADDRESS
+        from_name = _sum(by_name)
+        if per_address <= 0:  # off
+            return from_name
         from_address = _sum(by_address)
         # The address's count in the name's units: it reaches `limit` exactly when the address
         # has `per_address` failures, as axes compares one figure with one limit.
         address_share = from_address * limit // per_address
         # The lockout page says which of the two it is.
         request.paddock_address_locked = from_address >= per_address  # type: ignore[attr-defined]
-        return max(_sum(by_name), address_share)
+        return max(from_name, address_share)
 
     def reset_user_attempts(self, request: HttpRequest, credentials: dict | None = None) -> int:
         """A login forgives its own name's failures from its address, never the address's

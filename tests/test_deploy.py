@@ -567,3 +567,12 @@ def test_make_run_serves_on_the_host_and_port_it_is_given():
 def test_make_run_serves_on_this_computer_s_port_8000_by_default():
     commands = make_dry_run("run").splitlines()
     assert commands[-1].endswith("manage.py runserver 127.0.0.1:8000")
+
+
+@pytest.mark.django_db
+def test_with_the_address_limit_off_only_the_name_and_address_is_counted(client, settings):
+    settings.PADDOCK_LOGIN_FAILURES_PER_ADDRESS = 0
+    names = [f"player{number}" for number in range(30)]
+    for name in names:
+        UserFactory(username=name)
+    assert {log_in(client, name, "wrong").status_code for name in names} == {200}

@@ -4,9 +4,11 @@ over time, with a 429 that says when to try again."""
 
 from __future__ import annotations
 
+import importlib
 from datetime import timedelta
 
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -229,3 +231,13 @@ def test_a_restored_league_counts_as_a_new_one(client, organiser, settings):
     refused = restore(client, file)
     assert refused.status_code == 429 and refused["Retry-After"]
     assert League.objects.filter(organiser__username="restorer").count() == 2
+
+
+def test_the_migration_gives_every_account_there_already_its_key():
+    migration = importlib.import_module("league.migrations.0046_accounts_kept")
+    for name in ("admin", "Casey"):
+        UserFactory(username=name)
+    NameKey.objects.all().delete()
+    migration.keys_made(django_apps, None)
+    keys = dict(NameKey.objects.values_list("user__username", "key"))
+    assert keys == {"admin": name_key("admin"), "Casey": name_key("Casey")}
