@@ -6,6 +6,9 @@ class LeagueConfig(AppConfig):
     verbose_name = "Leagues and seasons"
 
     def ready(self) -> None:
+        from django.conf import settings
+        from django.db.models.signals import post_save
+
         from . import backup
         from .house_rules import HouseRules
 
@@ -16,3 +19,15 @@ class LeagueConfig(AppConfig):
             lambda league: HouseRules.objects.filter(league=league),
             since=3,  # a file of version 2 has no house rules
         )
+        # Every account's look-alike key, however it is made or renamed (league/look_alike.py);
+        # a save of other fields (a login's last_login) leaves it be.
+        post_save.connect(
+            _name_key_kept, sender=settings.AUTH_USER_MODEL, dispatch_uid="league.name_key"
+        )
+
+
+def _name_key_kept(sender, instance, update_fields=None, **kwargs) -> None:
+    from . import services
+
+    if update_fields is None or "username" in update_fields:
+        services.name_key_keep(user=instance)

@@ -19,9 +19,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
-from . import backup
+from . import backup, services
 from .forms import RestoreForm
+from .models import Making
 from .views.common import BAD_REQUEST, posted
+from .views.limits import address_of, limited
 
 TOO_LARGE_STATUS = 413
 TOO_LARGE = (
@@ -74,7 +76,11 @@ class UploadLimit(FileUploadHandler):
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_restore(request: HttpRequest) -> HttpResponse:
-    """GET: the upload form; POST: the league made from the file, or the reason it is not."""
+    """GET: the upload form; POST: the league made from the file, or the reason it is not. A
+    restore is a new league for the limits over time (league/limits.py): one past them is a 429
+    before the file is read."""
+    if request.method == "POST" and (too_many := limited(request, Making.Kind.LEAGUE)):
+        return too_many
     limit = UploadLimit(request, settings.PADDOCK_RESTORE_MOST_BYTES)
     request.upload_handlers = [limit, *request.upload_handlers]
     return _restore(request, limit)
@@ -99,6 +105,7 @@ def _restore(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
     except ValidationError as error:
         return _render(request, form, error.messages, BAD_REQUEST)
     league = imported.league
+    services.making_record(kind=Making.Kind.LEAGUE, user=request.user, address=address_of(request))
     messages.success(request, RESTORED.format(league=league, file=file.name))
     if imported.address_in_file != league.slug:
         messages.info(request, MOVED.format(wanted=imported.address_in_file, slug=league.slug))

@@ -136,6 +136,47 @@ def test_logging_in_forgives_the_wrong_passwords_before(client):
     assert [answer.status_code for answer in answers] == [200] * 4
 
 
+@pytest.mark.django_db
+def test_one_wrong_password_against_each_of_30_names_locks_the_address_out(client, settings):
+    """Issue 29: one guess at each of 30 names from one address was 30 wrong-password pages,
+    as each name and address had failed once. The address is counted across names too."""
+    assert settings.PADDOCK_LOGIN_FAILURES_PER_ADDRESS == 20
+    names = [f"player{number}" for number in range(30)]
+    for name in names:
+        UserFactory(username=name)
+
+    answers = [log_in(client, name, "wrong") for name in names]
+
+    # The 20th failure locks the address; the tries after are refused unread.
+    assert [answer.status_code for answer in answers] == [200] * 19 + [429] * 11
+    page = answers[-1].content.decode()
+    assert "Too many wrong passwords from this address" in page and "Wait 15 minutes" in page
+    assert log_in(client, "player29", PASSWORD).status_code == 429
+    assert logged_in_as(client) is None
+    # Another address is not caught by this one's lockout.
+    assert (
+        client.post(
+            "/login/", {"username": "player29", "password": PASSWORD}, REMOTE_ADDR=ANN_AT_HOME
+        ).status_code
+        == 302
+    )
+
+
+@pytest.mark.django_db
+def test_logging_into_an_account_of_ones_own_forgives_no_other_names_failures(client):
+    """A sprayer with an account here logs into it between guesses: that forgives their own
+    name's failures, never the address's count across the others."""
+    UserFactory(username="mine")
+    for number in range(19):
+        UserFactory(username=f"player{number}")
+        log_in(client, f"player{number}", "wrong")
+    assert log_in(client, "mine", PASSWORD).status_code == 302
+    client.logout()
+
+    UserFactory(username="player19")
+    assert log_in(client, "player19", "wrong").status_code == 429
+
+
 # Documentation addresses (RFC 5737): two people's, and the reverse proxy's, as the site sees it.
 ANN_AT_HOME, BOB_AT_HOME, PROXY = "198.51.100.7", "203.0.113.9", "127.0.0.1"
 
@@ -526,3 +567,12 @@ def test_make_run_serves_on_the_host_and_port_it_is_given():
 def test_make_run_serves_on_this_computer_s_port_8000_by_default():
     commands = make_dry_run("run").splitlines()
     assert commands[-1].endswith("manage.py runserver 127.0.0.1:8000")
+
+
+@pytest.mark.django_db
+def test_with_the_address_limit_off_only_the_name_and_address_is_counted(client, settings):
+    settings.PADDOCK_LOGIN_FAILURES_PER_ADDRESS = 0
+    names = [f"player{number}" for number in range(30)]
+    for name in names:
+        UserFactory(username=name)
+    assert {log_in(client, name, "wrong").status_code for name in names} == {200}

@@ -7,6 +7,7 @@ table and its default) are the one boundary where stored values become rules val
 """
 
 from ..house_rules import HouseRules  # a model kept beside the page that renders it
+from .accounts import Making, NameKey
 from .leagues import League, LeagueSettingChange
 from .members import (
     RUNS_RACES,
@@ -35,6 +36,8 @@ from .tracks import Track, ruleset_choices, track_fact_column
 
 __all__ = [
     "HouseRules",
+    "Making",
+    "NameKey",
     "ruleset_choices",
     "track_fact_column",
     "Track",

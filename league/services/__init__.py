@@ -103,6 +103,7 @@ from .members import (
     ROLE_NEEDS_TEAM,
     ROLE_UNKNOWN,
     TEAM_NOT_IN_LEAGUE,
+    USERNAME_LOOKS_LIKE,
     USERNAME_TAKEN,
     account_delete,
     account_email_set,
@@ -111,10 +112,12 @@ from .members import (
     invitation_refusal,
     invitation_sign_up,
     invitation_withdraw,
+    making_record,
     member_add,
     member_remove,
     member_role_set,
     membership_calendar_address_new,
+    name_key_keep,
     user_create,
 )
 from .penalties import (
@@ -515,6 +518,7 @@ __all__ = [
     "UNKNOWN_PRESET",
     "TIME_ZONE_ALREADY",
     "UNPUBLISHED_ALREADY",
+    "USERNAME_LOOKS_LIKE",
     "USERNAME_TAKEN",
     "check_no_round_in_progress",
     "check_round_version",
@@ -597,5 +601,7 @@ __all__ = [
     "track_edit_refusal",
     "sample_schedule_tracks",
     "tracks_ensure_sample",
+    "making_record",
+    "name_key_keep",
     "user_create",
 ]

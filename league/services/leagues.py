@@ -17,6 +17,7 @@ from .. import slugs, time_zones
 from ..models import (
     Entry,
     League,
+    Making,
     Membership,
     Round,
     RoundResultChange,
@@ -24,6 +25,7 @@ from ..models import (
 )
 from .common import for_update, insert_once, league_for_write
 from .errors import AlreadyDone, StaleLeague
+from .members import making_record
 from .tracks import tracks_ensure_sample
 
 LEAGUE_EXISTS = "You already run a league called {name!r}: here it is."
@@ -54,11 +56,12 @@ def league_create(
     ruleset: str = "season_pass",
     settings: Mapping[str, bool | str] | None = None,
     time_zone: str = time_zones.DEFAULT_TIME_ZONE,
+    address: str = "",
 ) -> League:
     """A new league of `ruleset`, with that rule set's `settings` (each left out takes its
     default), its session times in `time_zone`, on a slug of its own that is never one of the
-    site's own paths. An organiser's second league of the same name is the first one
-    (AlreadyDone)."""
+    site's own paths, made from `address` (the limits over time count it: league/limits.py).
+    An organiser's second league of the same name is the first one (AlreadyDone)."""
     name = name.strip()
     league = League(
         name=name,
@@ -80,6 +83,7 @@ def league_create(
             continue  # another league took the slug between the look-up and the insert
         Membership.objects.ensure_organiser(league=league, user_id=organiser.pk)
         tracks_ensure_sample(league.rules)  # the sample schedules' tracks are on the list
+        making_record(kind=Making.Kind.LEAGUE, user=organiser, address=address)
         return league
     raise ValidationError(SLUG_BUSY)
 

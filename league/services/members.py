@@ -10,10 +10,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from ..limits import LONGEST
+from ..look_alike import name_key
 from ..models import (
     Invitation,
     League,
+    Making,
     Membership,
+    NameKey,
     Role,
     Team,
 )
@@ -51,6 +55,10 @@ ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
 ROLE_HAS_NO_TEAM = "An organiser or a referee runs no team of their own: leave the team empty."
 TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
 USERNAME_TAKEN = "The user name {username!r} is taken (whatever its case): pick another."
+USERNAME_LOOKS_LIKE = (
+    "The user name {username!r} looks like {existing!r}, an account here already (a letter of "
+    "another alphabet, an accent, a 1 or an l for an i, a 0 for an O read alike): pick another."
+)
 # A token no invitation has: withdrawn (the row is deleted) or mistyped; which, no one knows.
 INVITATION_UNKNOWN = (
     "This invitation link does not work: it was withdrawn, or it is not the whole link. "
@@ -283,7 +291,12 @@ def invitation_accept(*, invitation: Invitation, user) -> Membership:
 
 @transaction.atomic
 def invitation_sign_up(
-    *, invitation: Invitation, username: str, password: str, email: str = ""
+    *,
+    invitation: Invitation,
+    username: str,
+    password: str,
+    email: str = "",
+    address: str = "",
 ) -> Membership:
     """A newcomer takes the invitation: an account of `username` (checked by the sign-up form)
     and a member with its role, or nothing at all when the link can no longer be used."""
@@ -294,19 +307,27 @@ def invitation_sign_up(
     refusal = invitation_refusal(invitation)
     if refusal is not None:
         raise ValidationError(refusal)
-    return _accept(invitation, user_create(username=username, password=password, email=email))
+    user = user_create(username=username, password=password, email=email, address=address)
+    return _accept(invitation, user)
 
 
-def user_create(*, username: str, password: str, email: str = ""):
-    """A new account. A name taken whatever its case is refused (USERNAME_TAKEN): checked
-    first, and by the database's constraint (migration 0027) for a twin sign-up that
-    committed since."""
+def user_create(*, username: str, password: str, email: str = "", address: str = ""):
+    """A new account, made from `address` (a sign-up the limits count: league/limits.py). A
+    name taken whatever its case is refused (USERNAME_TAKEN): checked first, and by the
+    database's constraint (migration 0027) for a twin sign-up that committed since. A name
+    that looks like an account's here is refused too (USERNAME_LOOKS_LIKE, league/look_alike.py)."""
     users = get_user_model()
     if users.objects.filter(username__iexact=username).exists():
         raise ValidationError(USERNAME_TAKEN.format(username=username))
+    look_alike = NameKey.objects.filter(key=name_key(username)).select_related("user").first()
+    if look_alike is not None:
+        existing = look_alike.user.username
+        raise ValidationError(USERNAME_LOOKS_LIKE.format(username=username, existing=existing))
     try:
         with transaction.atomic():
-            return users.objects.create_user(username=username, password=password, email=email)
+            user = users.objects.create_user(username=username, password=password, email=email)
+            making_record(kind=Making.Kind.SIGN_UP, user=user, address=address)
+            return user
     except IntegrityError:
         raise ValidationError(USERNAME_TAKEN.format(username=username)) from None
 
@@ -374,3 +395,20 @@ def membership_calendar_address_new(*, membership: Membership) -> Membership:
     current.calendar_token = secrets.token_urlsafe(32)
     current.save(update_fields=["calendar_token"])
     return current
+
+
+def name_key_keep(*, user) -> None:
+    """`user`'s look-alike key, as their name is now: for every account, however made (the
+    admin, createsuperuser, import_league, the demo), so a sign-up is compared with them all."""
+    NameKey.objects.update_or_create(user_id=user.pk, defaults={"key": name_key(user.username)})
+
+
+@transaction.atomic
+def making_record(*, kind: str, user, address: str) -> Making:
+    """An account or a league made, for the limits over time (league/limits.py); rows no
+    limit counts any more go."""
+    Making.objects.filter(at__lt=timezone.now() - LONGEST).delete()
+    making = Making(kind=kind, user=user, address=address[:64])
+    making.full_clean()
+    making.save()
+    return making

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import backup, page_parts, services
 from ..forms import ArchiveForm, LeagueForm, PointsTableForm, TimeZoneForm
-from ..models import League, Membership, Season, ruleset_choices
+from ..models import League, Making, Membership, Season, ruleset_choices
 from ..pagination import LEAGUES_PER_PAGE, SEASONS_PER_PAGE, page_of
 from ..settings_forms import LeagueSettingsForm
 from ..standings import season_leaders
@@ -31,6 +31,7 @@ from .common import (
     posted,
     version_posted,
 )
+from .limits import address_of, limited
 
 READY = "{league} is ready: add teams, then open its first season."
 SCORES_BY = "{league} now scores by {league.points_table}."
@@ -73,6 +74,8 @@ def league_new(request: HttpRequest) -> HttpResponse:
     # Picking a rule set reloads the form with its settings, keeping the name typed so far.
     initial = {"name": request.GET.get("name", ""), "time_zone": request.GET.get("time_zone", "")}
     form = LeagueForm(posted(request), ruleset=_ruleset_asked(request), initial=initial)
+    if request.method == "POST" and (too_many := limited(request, Making.Kind.LEAGUE)):
+        return too_many
     if request.method == "GET" or not form.is_valid():
         return _render_new(request, form)
     return answer(
@@ -83,6 +86,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
             ruleset=form.rules.name,
             settings=form.league_settings(),
             time_zone=form.cleaned_data["time_zone"],
+            address=address_of(request),
         ),
         done=lambda league: _made(
             request, f"{league} is ready: add teams, then open its first season.", league

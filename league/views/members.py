@@ -19,8 +19,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import services
 from ..account_forms import SignUpForm
 from ..forms import MemberRoleForm
-from ..models import Invitation, League, Membership, Role
+from ..models import Invitation, League, Making, Membership, Role
 from .common import BAD_REQUEST, CONFLICT, GONE, answer, managed_league, on_form, posted
+from .limits import address_of, limited
 
 # login() must be told which backend vouches for a user it did not authenticate itself.
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -172,12 +173,15 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     try:
         if user is not None:
             services.invitation_accept(invitation=invitation, user=user)
+        elif (too_many := limited(request, Making.Kind.SIGN_UP)) is not None:
+            return too_many
         elif form is not None and form.is_valid():
             membership = services.invitation_sign_up(
                 invitation=invitation,
                 username=form.cleaned_data["username"],
                 password=form.cleaned_data["password1"],
                 email=form.cleaned_data["email"],
+                address=address_of(request),
             )
             login(request, membership.user, backend=PASSWORD_BACKEND)
         else:
@@ -210,12 +214,15 @@ SIGNED_UP = (
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """A new account (where the site takes sign-ups: PADDOCK_OPEN_SIGNUP), signed in at once;
-    a name taken whatever its case is refused with the reason."""
+    a name taken whatever its case, or like an account's, is refused with the reason, and a
+    sign-up past the limits of its address (league/limits.py) is a 429."""
     if not settings.PADDOCK_OPEN_SIGNUP:
         raise Http404(SIGNUP_CLOSED)
     if request.user.is_authenticated:
         return redirect("league:home")
     form = SignUpForm(posted(request))
+    if request.method == "POST" and (too_many := limited(request, Making.Kind.SIGN_UP)):
+        return too_many
     if request.method == "GET" or not form.is_valid():
         return _render_signup(request, form)
 
@@ -234,6 +241,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             username=form.cleaned_data["username"],
             password=form.cleaned_data["password1"],
             email=form.cleaned_data["email"],
+            address=address_of(request),
         ),
         done=signed_up,
         again=again,

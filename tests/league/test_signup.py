@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.auth.password_validation import validate_password
 from django.urls import reverse
 from django.utils.html import escape
 
 from league import services
+from league.management.commands.load_demo import PASSWORD as DEMO
 from league.views.members import SIGNED_UP
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +55,30 @@ def test_the_pages_offer_signing_up_where_the_site_takes_sign_ups(client, settin
 def test_someone_signed_in_is_sent_home(client):
     client.force_login(UserFactory(username="ann"))
     assert client.get(reverse("league:signup")).url == reverse("league:home")
+
+
+@pytest.mark.parametrize(
+    ("username", "password", "reason"),
+    [
+        ("casey", "12345678", "This password is too short"),
+        ("casey", "123456789012", "This password is entirely numeric"),
+        ("casey", "password", "This password is too common"),
+        ("casey", "aaaaaaaa", "This password is too short"),
+        ("casey", "qwertyui", "This password is too short"),
+        ("casey", "qwertyuiop123", "This password is too common"),
+        ("casey-the-organiser", "casey-the-organiser", "too similar to the username"),
+        ("casey", "eleven char", "It must contain at least 12 characters"),
+    ],
+)
+def test_a_weak_password_is_refused_with_the_reason(client, username, password, reason):
+    """Issue 29: 12345678, password, aaaaaaaa, qwertyui and the user name itself made accounts."""
+    post = {"username": username, "password1": password, "password2": password}
+    response = client.post(reverse("league:signup"), post)
+    assert response.status_code == 400
+    assert reason in response.text
+    assert not User.objects.exists()
+
+
+def test_the_demo_and_test_passwords_pass_the_checks():
+    for password in (DEMO, PASSWORD, NEW["password1"]):
+        validate_password(password, User(username="casey"))
