@@ -1,0 +1,25 @@
+"""The form of a league brought in from its spreadsheet (league/spreadsheet/)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .models import ruleset_choices
+
+
+class SpreadsheetImportForm(forms.Form):
+    """A new league's name and rule set, and the roster file to make its teams and drivers
+    from."""
+
+    name = forms.CharField(max_length=100)
+    ruleset = forms.ChoiceField(choices=ruleset_choices, label="Rule set")
+    roster = forms.FileField(
+        label="Roster (CSV)",
+        help_text="One row a driver: team, driver, and their career where the rule set keeps "
+        "careers. The template below shows the columns.",
+        error_messages={
+            "required": "Choose the roster file (CSV) to bring the league in from.",
+            "empty": "The file is empty: its first row names the columns (see the template).",
+        },
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
+    )
