@@ -6,7 +6,6 @@ same columns are written by the export, so that an export read back gives the sa
 from __future__ import annotations
 
 import csv
-import io
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO
@@ -24,6 +23,9 @@ MOST_ROWS = 5000
 MOST_PROBLEMS = 100
 # Cells read of a row, at most: past them a row must be blank (a spreadsheet's empty columns).
 MOST_COLUMNS = 40
+# Characters of a line, at most: a row of a roster is some dozens; a line of megabytes, or of
+# 100,000 empty cells, is refused before csv splits it into as many strings.
+MOST_LINE = 4096
 NAME_LENGTH = 80  # Team.name's and Driver.name's
 
 TEAM, DRIVER, STATUS, HOME_TRACK = "team", "driver", "status", "home_track"
@@ -47,6 +49,7 @@ HAS_NUL = "The file holds NUL characters: it is not a text spreadsheet (save it 
 EMPTY = "The file is empty: its first row names the columns ({columns})."
 NO_DRIVERS = "The file names no driver: one row a driver, below the row of column names."
 TOO_MANY_ROWS = "The file has more than {most:,} rows: nothing past row {row:,} was read."
+TOO_LONG_ROW = "The row is longer than {most:,} characters: it is not a roster's."
 UNREADABLE = "This row cannot be read as CSV ({error})."
 TOO_MANY_COLUMNS = "The row has {count:,} columns; the roster has at most {most}."
 UNKNOWN_COLUMN = "{column!r} is not a column of the roster: its columns are {columns}."
@@ -191,19 +194,49 @@ def read_roster(data: bytes | None, *, rules: Championship, tracks: Mapping[str,
     return roster
 
 
+class _Lines:
+    """The text's lines for csv.reader, each of at most MOST_LINE characters: a longer one ends
+    the reading (`too_long`) before more of it is split into cells. Cut from the text a line
+    at a time (io.StringIO would hold a copy of it four times its size)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.start = 0
+        self.too_long = False
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> str:
+        if self.start >= len(self.text):
+            raise StopIteration
+        end = self.text.find("\n", self.start, self.start + MOST_LINE + 1)
+        if end == -1:
+            end = min(len(self.text), self.start + MOST_LINE + 1) - 1
+        if end + 1 - self.start > MOST_LINE:
+            self.too_long = True
+            raise StopIteration
+        line, self.start = self.text[self.start : end + 1], end + 1
+        return line
+
+
 def _rows(text: str, roster: Roster) -> Iterator[tuple[int, list[str]]]:
     """The file's rows that are not blank, with their row number, up to MOST_ROWS of them; a
-    row csv cannot read ends the reading."""
-    reader = csv.reader(io.StringIO(text, newline=""))
+    row csv cannot read, or too long a line, ends the reading."""
+    lines = _Lines(text)
+    reader = csv.reader(lines)
     number = 0
     while True:
         number += 1
         try:
             cells = next(reader)
         except StopIteration:
+            if lines.too_long:
+                roster.refuse(TOO_LONG_ROW.format(most=MOST_LINE), row=number)
             return
         except csv.Error as error:
-            roster.refuse(UNREADABLE.format(error=error), row=number)
+            message = TOO_LONG_ROW.format(most=MOST_LINE) if lines.too_long else None
+            roster.refuse(message or UNREADABLE.format(error=error), row=number)
             return
         if number > MOST_ROWS + 1:
             roster.refuse(TOO_MANY_ROWS.format(most=MOST_ROWS, row=MOST_ROWS + 1))

@@ -6,6 +6,7 @@ roster."""
 from __future__ import annotations
 
 import csv
+import tracemalloc
 from io import StringIO
 from pathlib import Path
 
@@ -215,10 +216,34 @@ def test_a_file_of_too_many_rows_stops_being_read(client_organiser):
 
 
 def test_a_row_of_100000_columns_is_one_problem(client_organiser):
-    page = refused(client_organiser, "team,driver\n" + "x," * 100_000 + "\n", "100,001 columns")
+    page = refused(
+        client_organiser, "team,driver\n" + "x," * 100_000 + "\n", "Row 2: The row is longer"
+    )
     assert page.count("<li>") < 20
     header = ",".join(f"c{n}" for n in range(100_000))
-    refused(client_organiser, header + "\nRosso,Ann\n", "Row 1: The row has 100,000 columns")
+    refused(client_organiser, header + "\nRosso,Ann\n", "Row 1: The row is longer than 4,096")
+    refused(client_organiser, "team,driver\n" + "x," * 50 + "\n", "Row 2: The row has 51 columns")
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        b"team,driver\n" + b"xy," * 699_000,  # one line of 2 MB: 700,000 cells
+        b"team,driver\n" + (b"xy," * 1300 + b"\n") * 500,  # 500 rows of 1,300 cells
+        b'team,driver\n"' + b"a" * 2_000_000 + b'"\n',  # one quoted cell of 2 MB
+        b'team,driver\n"' + b"ab\n" * 600_000,  # a quote never closed, over 600,000 lines
+    ],
+)
+def test_reading_a_hostile_file_takes_bounded_memory(hostile):
+    rules = championship_for("season_pass")
+    tracemalloc.start()
+    try:
+        read = read_roster(hostile, rules=rules, tracks={})
+        _size, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert read.problems and not read.teams
+    assert peak < 2 * len(hostile) + 1_000_000, peak  # its text, and little more
 
 
 def test_a_thousand_bad_rows_list_a_hundred_problems_and_count_the_rest(client_organiser):
