@@ -27,7 +27,8 @@ def token_for(previewed: Previewed, *, user_id: int | None) -> str:
     payload = {
         "name": previewed.name,
         "ruleset": previewed.ruleset,
-        "roster": previewed.roster.decode("utf-8"),  # a roster previewed is UTF-8
+        # A roster previewed is UTF-8; anything else comes back byte for byte, to be refused.
+        "roster": previewed.roster.decode("utf-8", "surrogateescape"),
         "file": previewed.file_name,
     }
     return signing.dumps(payload, salt=f"{SALT}:{user_id}", compress=True)
@@ -40,7 +41,7 @@ def previewed_from(token: str, *, user_id: int | None) -> Previewed | None:
         return Previewed(
             name=str(payload["name"]),
             ruleset=str(payload["ruleset"]),
-            roster=str(payload["roster"]).encode("utf-8"),
+            roster=str(payload["roster"]).encode("utf-8", "surrogateescape"),
             file_name=str(payload["file"]),
         )
     except (signing.BadSignature, KeyError, TypeError, ValueError):
