@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from django import forms
 
-from .models import ruleset_choices
+from .models import League, ruleset_choices
+from .services.leagues import LEAGUE_EXISTS
+
+NAME_TAKEN = LEAGUE_EXISTS.split(":")[0] + ": choose another name for this one."
 
 
 class SpreadsheetImportForm(forms.Form):
@@ -23,3 +26,15 @@ class SpreadsheetImportForm(forms.Form):
         },
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
+
+    def __init__(self, *args, organiser, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.organiser = organiser
+
+    def clean_name(self) -> str:
+        """A name the organiser's leagues do not have yet: said at the preview, rather than
+        the Create button taking them to the league of that name they run already."""
+        name = self.cleaned_data["name"].strip()
+        if League.objects.filter(organiser_id=self.organiser.pk, name__iexact=name).exists():
+            raise forms.ValidationError(NAME_TAKEN.format(name=name))
+        return name

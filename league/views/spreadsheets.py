@@ -43,13 +43,18 @@ def league_import(request: HttpRequest) -> HttpResponse:
 
 @csrf_protect
 def _import(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
-    form = SpreadsheetImportForm(posted(request), request.FILES or None)
+    form = SpreadsheetImportForm(posted(request), request.FILES or None, organiser=request.user)
     if limit.too_large:
-        return _render(request, SpreadsheetImportForm(), [TOO_LARGE.format(most=MOST_BYTES)])
+        return _render(request, None, [TOO_LARGE.format(most=MOST_BYTES)])
     if "token" in request.POST:
         return _create(request)
     if request.method == "GET" or not form.is_valid():
         return _render(request, form)
+    return _preview(request, form)
+
+
+def _preview(request: HttpRequest, form: SpreadsheetImportForm) -> HttpResponse:
+    """What the file would make, and the Create button's token; or its problems (400)."""
     file = form.cleaned_data["roster"]
     ruleset = form.cleaned_data["ruleset"]
     rules = championship_for(ruleset)
@@ -59,7 +64,9 @@ def _import(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
         return _render(request, form, roster.messages)
     assert data is not None  # a file too large is a problem
     name = form.cleaned_data["name"]
-    previewed = Previewed(name=name, ruleset=ruleset, roster=data, file_name=file.name or "")
+    previewed = Previewed(
+        name=name, ruleset=ruleset, roster=data, file_name=(file.name or "")[:100]
+    )
     context = {
         "roster": roster,
         "rules": rules,
@@ -72,7 +79,7 @@ def _import(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
 def _create(request: HttpRequest) -> HttpResponse:
     previewed = previewed_from(request.POST["token"], user_id=request.user.pk)
     if previewed is None:
-        return _render(request, SpreadsheetImportForm(), [EXPIRED])
+        return _render(request, None, [EXPIRED])
     try:
         league = services.league_import_spreadsheet(
             organiser=request.user,
@@ -84,7 +91,7 @@ def _create(request: HttpRequest) -> HttpResponse:
     except services.AlreadyDone as done:
         return already_done(request, done)
     except ValidationError as refusal:
-        return _render(request, SpreadsheetImportForm(), refusal.messages)
+        return _render(request, None, refusal.messages)
     teams = league.teams.count()
     drivers = Driver.objects.filter(team__league=league).count()
     file = previewed.file_name or "the file"
@@ -94,8 +101,9 @@ def _create(request: HttpRequest) -> HttpResponse:
 
 
 def _render(request: HttpRequest, form, problems=()) -> HttpResponse:
+    """The form (`form`, or an empty one), with `problems` above it."""
     context = {
-        "form": form,
+        "form": form or SpreadsheetImportForm(organiser=request.user),
         "problems": list(problems),
         "most_bytes": MOST_BYTES,
         "most_rows": MOST_ROWS,

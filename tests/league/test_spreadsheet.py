@@ -32,6 +32,7 @@ from league.spreadsheet.roster import (
     TOO_LARGE,
     TWO_TEAMS,
 )
+from league.spreadsheet_forms import NAME_TAKEN
 from rules.championship import championship_for
 from rules.registry import RULE_SET_PACKAGES
 from tests.factories import UserFactory
@@ -408,3 +409,10 @@ def test_the_teams_take_the_palette_in_turn_as_teams_made_one_by_one_do(organise
     for _team in colours:
         expected.append(team_colours.next_colour(expected))
     assert colours == expected
+
+
+def test_a_name_the_organiser_runs_already_is_said_at_the_preview(client_organiser, league):
+    answer = upload(client_organiser, roster_text(FOURTH_SEASON), name="thursday night league")
+    assert answer.status_code == 400
+    assert escape(NAME_TAKEN.format(name="thursday night league")) in answer.content.decode()
+    assert not Team.objects.exists()
