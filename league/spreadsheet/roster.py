@@ -178,13 +178,16 @@ def read_roster(data: bytes | None, *, rules: Championship, tracks: Mapping[str,
     if "\x00" in text:
         roster.refuse(HAS_NUL)
         return roster
+    if "\n" not in text:
+        text = text.replace("\r", "\n")  # an old Mac spreadsheet ends its lines so
     rows = _rows(text, roster)
     header = next(rows, None)
-    if header is None:
-        if not roster.problems:
-            roster.refuse(EMPTY.format(columns=", ".join(roster_columns(rules))))
+    if roster.problems:  # the row of column names could not be read
         return roster
-    columns = _columns(header[1], rules, roster)
+    if header is None:
+        roster.refuse(EMPTY.format(columns=", ".join(roster_columns(rules))))
+        return roster
+    columns = _columns(*header, rules, roster)
     if roster.problems:
         return roster
     roster.columns = tuple(column for column in columns if column)
@@ -251,7 +254,7 @@ def _rows(text: str, roster: Roster) -> Iterator[tuple[int, list[str]]]:
             yield number, cells
 
 
-def _columns(cells: list[str], rules: Championship, roster: Roster) -> list[str]:
+def _columns(row: int, cells: list[str], rules: Championship, roster: Roster) -> list[str]:
     """The header's column names, normalised ("Prior injuries" is prior_injuries), "" for a
     column without a name (a spreadsheet's trailing empty columns)."""
     offered = roster_columns(rules)
@@ -267,13 +270,13 @@ def _columns(cells: list[str], rules: Championship, roster: Roster) -> list[str]
                 message = UNKNOWN_COLUMN.format(
                     column=cell.strip()[:40], columns=", ".join(offered)
                 )
-            roster.refuse(message, row=1, column=cell.strip()[:40])
+            roster.refuse(message, row=row, column=cell.strip()[:40])
         elif column and column in columns:
-            roster.refuse(TWICE.format(column=column), row=1, column=column)
+            roster.refuse(TWICE.format(column=column), row=row, column=column)
         columns.append(column)
     for column in REQUIRED:
         if column not in columns:
-            roster.refuse(MISSING.format(column=column), row=1)
+            roster.refuse(MISSING.format(column=column), row=row)
     return columns
 
 

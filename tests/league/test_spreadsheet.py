@@ -416,3 +416,15 @@ def test_a_name_the_organiser_runs_already_is_said_at_the_preview(client_organis
     assert answer.status_code == 400
     assert escape(NAME_TAKEN.format(name="thursday night league")) in answer.content.decode()
     assert not Team.objects.exists()
+
+
+def test_a_header_that_cannot_be_read_is_the_one_problem_and_old_mac_lines_are_lines():
+    rules = championship_for("season_pass")
+    wide = ",".join(f"c{n}" for n in range(50)) + "\nRosso,Ann\n"
+    assert [
+        str(problem) for problem in read_roster(wide.encode(), rules=rules, tracks={}).problems
+    ] == ["Row 1: The row has 50 columns; the roster has at most 8."]
+    mac = read_roster(b"team,driver,xp\rRosso,Ann,12\rRosso,Bob,3\r", rules=rules, tracks={})
+    assert not mac.problems and [driver.xp for driver in mac.drivers] == [12, 3]
+    late = read_roster(b"\n\nteam,colour\n", rules=rules, tracks={})
+    assert str(late.problems[0]).startswith("Row 3, column colour:")
