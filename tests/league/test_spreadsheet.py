@@ -428,3 +428,20 @@ def test_a_header_that_cannot_be_read_is_the_one_problem_and_old_mac_lines_are_l
     assert not mac.problems and [driver.xp for driver in mac.drivers] == [12, 3]
     late = read_roster(b"\n\nteam,colour\n", rules=rules, tracks={})
     assert str(late.problems[0]).startswith("Row 3, column colour:")
+
+
+@pytest.mark.parametrize("teams", [1, 20])
+def test_the_roster_export_costs_the_same_queries_for_2_or_40_drivers(
+    client_organiser, organiser, teams, django_assert_max_num_queries
+):
+    rows = [
+        (f"Team {t}", f"Driver {t}-{n}", 2, 10, 0, 0, "racing")
+        for t in range(teams)
+        for n in (1, 2)
+    ]
+    league = services.league_import_spreadsheet(
+        organiser=organiser, name="Export", ruleset="season_pass", roster=roster_text(rows).encode()
+    )
+    with django_assert_max_num_queries(4):
+        exported = client_organiser.get(reverse("league:roster_csv", args=[league.slug]))
+    assert len(exported.content.decode().splitlines()) == 1 + 2 * teams
