@@ -13,6 +13,7 @@ from .views import (
     results,
     rounds,
     seasons,
+    spreadsheets,
     starts,
     teams,
     tracks,
@@ -28,6 +29,7 @@ urlpatterns = [
     path("", leagues.home, name="home"),
     path("leagues/new/", leagues.league_new, name="league_new"),
     path("leagues/restore/", restore.league_restore, name="league_restore"),
+    path("leagues/import/", spreadsheets.league_import, name="league_import"),
     path("tracks/", tracks.tracks, name="tracks"),
     path("tracks/<id:track_id>/edit/", tracks.track_edit, name="track_edit"),
     path("tracks/<id:track_id>/copy/", tracks.track_copy, name="track_copy"),
@@ -45,6 +47,7 @@ urlpatterns = [
     path("<slug:slug>/", public(leagues.league_detail), name="league"),
     path("<slug:slug>/archive/", leagues.league_archive, name="league_archive"),
     path("<slug:slug>/backup/", leagues.league_backup, name="league_backup"),
+    path("<slug:slug>/roster.csv", spreadsheets.roster_csv, name="roster_csv"),
     path("<slug:slug>/delete/", leagues.league_delete, name="league_delete"),
     path("<slug:slug>/calendar.ics", public(exports.calendar), name="calendar"),
     path(

@@ -69,6 +69,7 @@ from league.models import (
     Team,
     Track,
 )
+from league.spreadsheet.preview import Previewed, token_for
 from races import services as race_services
 from races.models import Race, RaceEvent
 from rules import engine
@@ -752,6 +753,32 @@ class Endpoint:
     hostile: tuple[Post, ...] = ()
 
 
+ROSTERS = (
+    b"team,driver,age,xp,prior_injuries,races_to_miss,status\nRosso,Ann,3,20,1,1,racing\n",
+    f"team,driver\n{MARKUP_TEAM},{MARKUP_DRIVER}\n'=cmd,'-x\n".encode(),
+    b"team,driver,age\nRosso,Ann,old\nRosso,ann,99\n",
+    b"\x89PNG\r\n\x1a\n\x00\xff\xfe",
+    b"team,driver,home_track\nRosso,Ann,Atlantis\n",
+    b'team,driver\n"Ros""so",' + b"x," * 5000 + b"\n",
+)
+
+
+def import_post(world: World, draw) -> Post:
+    """A roster to preview (the page's first post), or its preview's token (Create the
+    league's): a good file, markup, bad rows, not text, an unknown track, a line too long."""
+    roster = draw(st.sampled_from(ROSTERS))
+    ruleset = draw(st.sampled_from(["season_pass", "rbb", "formula_d", "nope"]))
+    if draw(st.booleans()):
+        previewed = Previewed(name=MARKUP_TEAM, ruleset=ruleset, roster=roster, file_name="r.csv")
+        return {"token": token_for(previewed, user_id=world.organiser.pk)}
+    file = SimpleUploadedFile("roster.csv", roster, content_type="text/csv")
+    return {
+        "name": draw(st.sampled_from(["Brought in", MARKUP_TEAM])),
+        "ruleset": ruleset,
+        "roster": file,
+    }
+
+
 ENDPOINTS = (
     Endpoint(
         "league_new",
@@ -862,6 +889,15 @@ ENDPOINTS = (
         lambda world, draw: {"backup": restore_file(world, draw)},
         outsiders=("anonymous",),
         hostile=({"backup": ""}, {"backup": "x" * 10_000}),
+    ),
+    Endpoint(
+        "league_import",
+        "fresh",
+        lambda world: reverse("league:league_import"),
+        lambda world: [reverse("league:league_import") + "?next=//evil"],
+        lambda world, draw: import_post(world, draw),
+        outsiders=("anonymous",),
+        hostile=({"roster": ""}, {"token": "x" * 10_000}, {"token": ""}),
     ),
     Endpoint(
         "season_end",
@@ -1498,6 +1534,7 @@ def test_outsiders_are_turned_away_and_write_nothing(stage: str, worlds: dict[st
 NOT_A_LEAGUES = (
     "league_new",
     "league_restore",
+    "league_import",
     "tracks",
     "track_edit",
     "login",

@@ -75,6 +75,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:home": (PUBLIC, NOT_HERE),
     "league:league_new": (SIGNED_IN, SIGNED_IN),
     "league:league_restore": (SIGNED_IN, SIGNED_IN),
+    "league:league_import": (SIGNED_IN, SIGNED_IN),
     "league:tracks": (PUBLIC, SIGNED_IN_NO_LOGIN),
     # Round 2's track, which its league's organiser added: theirs alone to edit (the matrix
     # has no site admin); anyone signed in sees it, with a copy offered, and copies it.
@@ -92,6 +93,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:league_archive": (NOT_HERE_LOGIN, ORGANISER),
     "league:league_delete": (ORGANISER, ORGANISER),
     "league:league_backup": (ORGANISER, NOT_HERE_LOGIN),
+    "league:roster_csv": (ORGANISER, NOT_HERE_LOGIN),
     "league:records": (PUBLIC, NOT_HERE),
     "league:calendar": (PUBLIC, NOT_HERE),
     "league:standings_json": (PUBLIC, NOT_HERE),

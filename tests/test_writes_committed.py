@@ -48,6 +48,7 @@ from league.models import (
     Team,
     Track,
 )
+from league.spreadsheet.preview import Previewed, token_for
 from races import services as race_services
 from races.models import Race, RaceEvent
 from races.rulings import Ruling
@@ -250,6 +251,13 @@ def restore_copy(scene: Scene) -> SimpleUploadedFile:
     return SimpleUploadedFile("backup.json", raw, "application/json")
 
 
+def import_token(scene: Scene) -> str:
+    """The token of a roster's preview, as the page hands it to its Create button."""
+    roster = b"team,driver,age,xp\nRosso,Ann,3,20\nRosso,Bob,2,8\n"
+    previewed = Previewed(name="Brought in", ruleset="season_pass", roster=roster, file_name="")
+    return token_for(previewed, user_id=scene.world.organiser.pk)
+
+
 # --- The writes --------------------------------------------------------------------------------
 
 WRITES: tuple[Write, ...] = (
@@ -366,6 +374,14 @@ WRITES: tuple[Write, ...] = (
         lambda scene: reverse("league:league_restore"),
         lambda scene: {"backup": restore_copy(scene)},
         lambda scene: League.objects.filter(name="Restored copy").exists(),
+        moves_league=False,
+    ),
+    Write(
+        "league:league_import",
+        stage("fresh"),
+        lambda scene: reverse("league:league_import"),
+        lambda scene: {"token": import_token(scene)},
+        lambda scene: Driver.objects.filter(team__league__name="Brought in").count() == 2,
         moves_league=False,
     ),
     Write(

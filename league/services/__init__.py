@@ -254,6 +254,7 @@ from .seasons import (
     season_setup_refusal,
     season_setup_set,
 )
+from .spreadsheet import league_import_spreadsheet, spreadsheet_tracks
 from .starts import (
     CHOICE_NOT_THE_TEAMS,
     DUPLICATE_CAR,
@@ -536,6 +537,8 @@ __all__ = [
     "invitation_withdraw",
     "league_archive_set",
     "league_create",
+    "league_import_spreadsheet",
+    "spreadsheet_tracks",
     "league_delete",
     "league_for_write",
     "league_points_table_set",

@@ -53,7 +53,9 @@ def cell(value: object) -> object:
     return value
 
 
-def _csv(filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> HttpResponse:
+def csv_response(
+    filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
+) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
@@ -85,7 +87,7 @@ def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> H
             (line.position, line.competitor.name, *counted(line), *_blank(line))
             for line in standings.teams
         )
-        return _csv(filename, ("Position", "Team", *counting, *rounds), rows)
+        return csv_response(filename, ("Position", "Team", *counting, *rounds), rows)
     rows = (
         (
             line.position,
@@ -96,7 +98,7 @@ def standings_csv(request: HttpRequest, slug: str, number: int, table: str) -> H
         )
         for line in standings.drivers
     )
-    return _csv(filename, ("Position", "Driver", "Team", *counting, *rounds), rows)
+    return csv_response(filename, ("Position", "Driver", "Team", *counting, *rounds), rows)
 
 
 def _bonus_points(season: Season, by: str, label: str) -> dict[int, int]:
@@ -157,7 +159,7 @@ def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         *("Round", "Track", "Multiplier", "Place", "Driver", "Team", "Car"),
         *("Finished", "Out", *((bonus_label,) if bonus_label else ()), "Points"),
     )
-    return _csv(f"{season.league.slug}-season-{season.number}-results.csv", header, rows)
+    return csv_response(f"{season.league.slug}-season-{season.number}-results.csv", header, rows)
 
 
 @require_GET

@@ -57,6 +57,7 @@ NOT_HTML = {
     "favicon",
     "manifest",
     "league:league_backup",
+    "league:roster_csv",
     "league:calendar",
     "league:member_calendar",
     "league:standings_json",
@@ -216,6 +217,7 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     expect(page.get_by_text("25-18-15-12-10-8-6-4-2-1")).to_be_visible()
     visit.clean("the new-league form, its rule set changed by htmx")
     visit("league:league_restore", "/leagues/restore/")
+    visit("league:league_import", "/leagues/import/")
     visit("league:track_edit", reverse("league:track_edit", args=[rounds[1].track_id]))
     visit("league:league", slug + "/")
     visit("league:league_points", slug + "/points/")

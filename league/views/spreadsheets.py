@@ -1,0 +1,123 @@
+"""A league brought in from the spreadsheet it was run in, and its roster written back out
+in the same format (league/spreadsheet/, docs/importing.md). The page reads the file and shows
+what it would make, or every row it cannot take (400); "Create the league" posts the preview's
+signed token and only then is anything written."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_GET, require_http_methods
+
+from rules.championship import championship_for
+
+from .. import services
+from ..models import Driver
+from ..restore import UploadLimit
+from ..spreadsheet import MOST_BYTES, MOST_ROWS, read_roster, roster_rows
+from ..spreadsheet.preview import EXPIRED, Previewed, previewed_from, token_for
+from ..spreadsheet.roster import TOO_LARGE, read_capped
+from ..spreadsheet_forms import SpreadsheetImportForm
+from .common import BAD_REQUEST, already_done, managed_league, posted
+from .exports import csv_response
+
+IMPORTED = "{league} is made from {file}: {teams} teams, {drivers} drivers."
+
+
+@csrf_exempt  # checked by _import once the upload's handlers are set (as league_restore does)
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_import(request: HttpRequest) -> HttpResponse:
+    """GET: the form; POST with a file: its preview; POST with a preview's token: the league."""
+    limit = UploadLimit(request, MOST_BYTES)
+    request.upload_handlers = [limit, *request.upload_handlers]
+    return _import(request, limit)
+
+
+@csrf_protect
+def _import(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
+    form = SpreadsheetImportForm(posted(request), request.FILES or None, organiser=request.user)
+    if limit.too_large:
+        return _render(request, None, [TOO_LARGE.format(most=MOST_BYTES)])
+    if "token" in request.POST:
+        return _create(request)
+    if request.method == "GET" or not form.is_valid():
+        return _render(request, form)
+    return _preview(request, form)
+
+
+def _preview(request: HttpRequest, form: SpreadsheetImportForm) -> HttpResponse:
+    """What the file would make, and the Create button's token; or its problems (400)."""
+    file = form.cleaned_data["roster"]
+    ruleset = form.cleaned_data["ruleset"]
+    rules = championship_for(ruleset)
+    data = read_capped(file)
+    roster = read_roster(data, rules=rules, tracks=services.spreadsheet_tracks(rules))
+    if roster.problems:
+        return _render(request, form, roster.messages)
+    assert data is not None  # a file too large is a problem
+    name = form.cleaned_data["name"]
+    previewed = Previewed(
+        name=name, ruleset=ruleset, roster=data, file_name=(file.name or "")[:100]
+    )
+    context = {
+        "roster": roster,
+        "rules": rules,
+        "previewed": previewed,
+        "token": token_for(previewed, user_id=request.user.pk),
+    }
+    return render(request, "league/league_import_preview.html", context)
+
+
+def _create(request: HttpRequest) -> HttpResponse:
+    previewed = previewed_from(request.POST["token"], user_id=request.user.pk)
+    if previewed is None:
+        return _render(request, None, [EXPIRED])
+    try:
+        league = services.league_import_spreadsheet(
+            organiser=request.user,
+            name=previewed.name,
+            ruleset=previewed.ruleset,
+            roster=previewed.roster,
+            file_name=previewed.file_name,
+        )
+    except services.AlreadyDone as done:
+        return already_done(request, done)
+    except ValidationError as refusal:
+        return _render(request, None, refusal.messages)
+    teams = league.teams.count()
+    drivers = Driver.objects.filter(team__league=league).count()
+    file = previewed.file_name or "the file"
+    message = IMPORTED.format(league=league, file=file, teams=teams, drivers=drivers)
+    messages.success(request, message)
+    return redirect(league)
+
+
+def _render(request: HttpRequest, form, problems=()) -> HttpResponse:
+    """The form (`form`, or an empty one), with `problems` above it."""
+    context = {
+        "form": form or SpreadsheetImportForm(organiser=request.user),
+        "problems": list(problems),
+        "most_bytes": MOST_BYTES,
+        "most_rows": MOST_ROWS,
+        "restore_most": settings.PADDOCK_RESTORE_MOST_BYTES,
+    }
+    status = BAD_REQUEST if request.method == "POST" else 200
+    return render(request, "league/league_import.html", context, status=status)
+
+
+@never_cache
+@login_required
+@require_GET
+def roster_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league's roster as the import reads it, for its organiser (docs/importing.md)."""
+    league = managed_league(request, slug)
+    header, rows = roster_rows(league)
+    return csv_response(f"{league.slug}-roster.csv", header, rows)
