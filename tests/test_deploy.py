@@ -47,7 +47,7 @@ def clean_env(**env: str) -> dict[str, str]:
     clean = {
         name: value
         for name, value in os.environ.items()
-        if not name.startswith("DJANGO_") and name != "DATABASE_URL"
+        if not name.startswith("DJANGO_") and name not in ("DATABASE_URL", "CACHE_URL")
     }
     return {**clean, **env}
 
