@@ -455,6 +455,7 @@ def test_make_serve_s_server_answers_pages_and_hashed_static_files(tmp_path):
         static = _get(f"http://127.0.0.1:{port}{script[1]}")
         assert static.status == 200
         assert "immutable" in static.headers["Cache-Control"]
+        assert _get(f"http://127.0.0.1:{port}/healthz").read() == b"ok\n"
     finally:
         server.terminate()
         log, _ = server.communicate(timeout=30)
