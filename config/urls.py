@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
-from config import site_files
+from config import health, site_files
 from config.auth import LoginForm
 from config.converters import IdConverter, TokenConverter
 from league.views import account
@@ -19,6 +19,8 @@ handler500 = "config.errors.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # For the proxy in front of several hosts (docs/deploying.md): can this host serve?
+    path("healthz", health.healthz, name="healthz"),
     path("favicon.ico", site_files.favicon, name="favicon"),
     path("manifest.webmanifest", site_files.manifest, name="manifest"),
     path("login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),

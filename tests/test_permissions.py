@@ -63,6 +63,7 @@ NOT_HERE_LOGIN = "login 405 405 405 405 405 405"  # ... behind login_required
 # Every URL name of the site: (GET, POST).
 MATRIX: dict[str, tuple[str, str]] = {
     "login": (PUBLIC, PUBLIC),
+    "healthz": (PUBLIC, NOT_HERE),
     "favicon": (PUBLIC, NOT_HERE),
     "manifest": (PUBLIC, NOT_HERE),
     "logout": (NOT_HERE, PUBLIC),

@@ -98,6 +98,13 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The cache: the league pages' parts (league/page_parts.py) and the title race's forecasts, both
+# keyed by what they were made from, so any cache may hold them. Unset, each process keeps its
+# own in memory and nothing else need run. Several hosts share one by naming it,
+# CACHE_URL=redis://127.0.0.1:6379/0 (Django's own Redis client, the `redis` package): a part
+# laid out on one host is then ready on every other (docs/deploying.md, "More than one host").
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+
 # Axes first, so a locked-out login is refused before any password is checked.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

@@ -58,6 +58,8 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Off only where the proxy in front already redirects plain HTTP, or while testing without TLS.
 SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+# A proxy or a monitor asks each host for /healthz straight over plain HTTP (config/health.py).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Browsers remember HSTS for this many seconds and then refuse plain HTTP to the site, even if
 # HTTPS breaks: 0 until HTTPS is known to work, then a few minutes, then a year (31536000).
 SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=0)

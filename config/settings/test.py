@@ -13,5 +13,9 @@ WHITENOISE_AUTOREFRESH = True
 
 PADDOCK_DEMO_ALLOWED = True
 
+# Each test process's own memory whatever CACHE_URL says: the tests empty the cache, and must
+# never empty one that a site or another run shares (tests/test_shared_cache.py names its own).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # Django's test client asks for the host "testserver"; no other settings allow it.
 ALLOWED_HOSTS = [*ALLOWED_HOSTS, "testserver"]  # noqa: F405

@@ -54,6 +54,7 @@ POST_ONLY = {
     "league:round_commit",
 }
 NOT_HTML = {
+    "healthz",
     "favicon",
     "manifest",
     "league:league_backup",
