@@ -46,6 +46,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Junk in an admin list's filters, refused before the admin reads it.
+    "config.admin_queries.AdminQueries",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # After htmx's, which tells it an htmx request.
