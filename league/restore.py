@@ -52,9 +52,9 @@ MOST_NAMED = 50
 
 class UploadLimit(FileUploadHandler):
     """Stops reading an upload once it is larger than the restore page takes: the rest is
-    neither kept in memory nor written to disk (Django's own handlers, after this one, keep
-    an upload of up to FILE_UPLOAD_MAX_MEMORY_SIZE in memory and a larger one in a temporary
-    file)."""
+    neither read, nor kept in memory, nor written to disk (Django's own handlers, after this
+    one, keep an upload of up to FILE_UPLOAD_MAX_MEMORY_SIZE in memory and a larger one in a
+    temporary file)."""
 
     def __init__(self, request: HttpRequest, most: int) -> None:
         super().__init__(request)
@@ -64,7 +64,9 @@ class UploadLimit(FileUploadHandler):
     def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
         if start + len(raw_data) > self.most:
             self.too_large = True
-            raise StopUpload(connection_reset=False)
+            # Not connection_reset=False: Django would then read the rest of the body, as lines,
+            # and a body with no line break is one line held whole in memory (issue 29).
+            raise StopUpload(connection_reset=True)
         return raw_data
 
     def file_complete(self, file_size: int) -> None:

@@ -9,6 +9,7 @@ import secrets
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from datetime import timedelta
@@ -459,23 +460,37 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def test_make_serve_s_server_answers_pages_and_hashed_static_files(tmp_path):
-    """What `make serve` runs: migrate, collectstatic, then gunicorn with several workers on the
-    production settings, here on a throwaway SQLite file and a port of its own."""
-    port = free_port()
-    env = {
+@pytest.fixture(scope="module")
+def static_root(tmp_path_factory) -> Path:
+    """The static files as `make serve`'s collectstatic writes them, once for the servers here
+    (it takes a while: each file is hashed and compressed)."""
+    root = tmp_path_factory.mktemp("static")
+    done = manage("collectstatic", "--noinput", **PRODUCTION_ENV, DJANGO_STATIC_ROOT=str(root))
+    assert done.returncode == 0, done.stderr
+    return root
+
+
+def served_env(tmp_path: Path, static_root: Path, workers: int) -> dict[str, str]:
+    """A gunicorn on the production settings, a throwaway SQLite file and a port of its own."""
+    return {
         **PRODUCTION_ENV,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
+        "DJANGO_STATIC_ROOT": str(static_root),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "DJANGO_SECURE_COOKIES": "false",
-        "PADDOCK_BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "2",
+        "PADDOCK_BIND": f"127.0.0.1:{free_port()}",
+        "WEB_CONCURRENCY": str(workers),
     }
-    for step in (("migrate", "--noinput"), ("collectstatic", "--noinput")):
-        done = manage(*step, **env)
-        assert done.returncode == 0, done.stderr
+
+
+def test_make_serve_s_server_answers_pages_and_hashed_static_files(tmp_path, static_root):
+    """What `make serve` runs: migrate, collectstatic (static_root), then gunicorn with several
+    workers on the production settings, here on a throwaway SQLite file and a port of its own."""
+    env = served_env(tmp_path, static_root, workers=2)
+    port = int(env["PADDOCK_BIND"].rpartition(":")[2])
+    done = manage("migrate", "--noinput", **env)
+    assert done.returncode == 0, done.stderr
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--config", "config/gunicorn.py"],
         cwd=PROJECT_ROOT,
@@ -513,6 +528,136 @@ def _get(url: str):
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
+
+
+SESSION_FOR = """
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+call_command("migrate", "--noinput", verbosity=0)
+from django.test import Client
+user = get_user_model().objects.create_user("uploader", password="long enough 1")
+client = Client()
+client.force_login(user)
+print(client.cookies["sessionid"].value)
+"""
+
+UPLOAD_BYTES = 200 * 1024 * 1024
+CSRF_TOKEN = "paddock" * 4 + "1234"  # 32 letters and digits, as Django's secret is
+
+
+def worker_pid(master: int) -> int:
+    """The pid of the one worker the gunicorn `master` forked."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[1]) == master:
+                return int(stat.parent.name)
+        time.sleep(0.2)
+    raise AssertionError("gunicorn started no worker")
+
+
+def peak_rss_kib(pid: int) -> int:
+    """The most memory the process has held at once since it started (VmHWM), in KiB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)[1])
+
+
+def upload_answer(port: int, session: str) -> tuple[str, int]:
+    """POST a 200 MB body to the restore page, streamed from a generator on a thread of its own
+    while the answer is awaited: the answer's head, and how much of the body had been sent
+    when it came (at most 30 s)."""
+    head = (
+        "POST /leagues/restore/ HTTP/1.1\r\n"
+        f"Host: 127.0.0.1:{port}\r\n"
+        # A CSRF cookie and its token, as a browser's form sends them: the check reads the form.
+        f"Cookie: sessionid={session}; csrftoken={CSRF_TOKEN}\r\n"
+        f"X-CSRFToken: {CSRF_TOKEN}\r\n"
+        "Content-Type: multipart/form-data; boundary=paddock\r\n"
+        f"Content-Length: {UPLOAD_BYTES}\r\n\r\n"
+    ).encode()
+    piece = b"x" * 65536
+    sent = 0
+
+    def body():
+        yield b"--paddock\r\nContent-Disposition: form-data; "
+        yield b'name="backup"; filename="a.json"\r\n\r\n'
+        while True:
+            yield piece
+
+    def send(connection: socket.socket) -> None:
+        nonlocal sent
+        try:
+            for chunk in body():
+                connection.sendall(chunk[: UPLOAD_BYTES - sent])
+                sent += len(chunk)
+                if sent >= UPLOAD_BYTES:
+                    return
+        except OSError:
+            return  # the server closed the connection: it read no more
+
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+        connection.sendall(head)
+        sender = threading.Thread(target=send, args=(connection,), daemon=True)
+        sender.start()
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            received = connection.recv(65536)
+            if not received:
+                break
+            answer += received
+        sent_when_answered = sent
+    sender.join(timeout=30)
+    return answer.partition(b"\r\n\r\n")[0].decode(), sent_when_answered
+
+
+def test_gunicorn_refuses_a_body_larger_than_any_page_takes_before_it_is_sent(
+    tmp_path, static_root
+):
+    """Issue 29: with no proxy's limit in front, a 200 MB upload to the restore page was read
+    to its end after its 413 was decided (the worker grew by 451 MB and was held 31 s). Now
+    the 413 comes before the body is sent, the worker grows by less than 5 MB, and it serves
+    the next request at once."""
+    env = served_env(tmp_path, static_root, workers=1)
+    port = int(env["PADDOCK_BIND"].rpartition(":")[2])
+    made = manage("shell", "-c", SESSION_FOR, **env)
+    assert made.returncode == 0, made.stderr
+    session = made.stdout.strip().splitlines()[-1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--config", "config/gunicorn.py"],
+        cwd=PROJECT_ROOT,
+        env=clean_env(**env),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert _get(f"http://127.0.0.1:{port}/login/").status == 200
+        worker = worker_pid(server.pid)
+        # The restore page and a page in the site's frame, once: what the first of each loads.
+        restore_page = urllib.request.Request(
+            f"http://127.0.0.1:{port}/leagues/restore/", headers={"Cookie": f"sessionid={session}"}
+        )
+        assert urllib.request.urlopen(restore_page, timeout=20).status == 200
+        before = peak_rss_kib(worker)
+
+        head, sent = upload_answer(port, session)
+
+        grown = peak_rss_kib(worker) - before
+        started = time.monotonic()
+        assert _get(f"http://127.0.0.1:{port}/login/").status == 200
+        next_answer = time.monotonic() - started
+    finally:
+        server.terminate()
+        log, _ = server.communicate(timeout=30)
+    assert head.startswith("HTTP/1.1 413 "), (head, log)
+    assert "Connection: close" in head, head
+    assert sent < UPLOAD_BYTES // 10, sent
+    assert grown < 5 * 1024, f"the worker grew by {grown} KiB"
+    assert next_answer < 5, next_answer
 
 
 UTF_16_FORM = "application/x-www-form-urlencoded; charset=utf-16"

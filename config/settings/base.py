@@ -46,6 +46,11 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Before anything reads a body (the CSRF check's process_view, a view), after what its
+    # 413 page shows (the account, the CSRF token of hx-headers).
+    "config.body_limit.BodyLimit",
+    # Junk in an admin list's filters, refused before the admin reads it.
+    "config.admin_queries.AdminQueries",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # After htmx's, which tells it an htmx request.
@@ -225,6 +230,14 @@ PADDOCK_RESTORE_MOST_BYTES = env.int("PADDOCK_RESTORE_MOST_BYTES", default=5 * 1
 # the restore page counts on them).
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# The largest request body any page takes, by its Content-Length: a larger one is answered 413
+# before any of it is read (config/body_limit.py), with or without a proxy's limit in front.
+# The restore page's file and its form's envelope (the CSRF token, the part's headers), or
+# the largest form of other fields.
+PADDOCK_MOST_BODY_BYTES = env.int(
+    "PADDOCK_MOST_BODY_BYTES",
+    default=max(PADDOCK_RESTORE_MOST_BYTES, DATA_UPLOAD_MAX_MEMORY_SIZE) + 64 * 1024,
+)
 
 # E-mail: a password-reset link is the only mail Paddock sends. Printed to the console (the
 # server's log) unless EMAIL_URL names a server: smtp+tls://user:password@smtp.example.org:587

@@ -19,6 +19,7 @@ from ..models import (
     League,
     Making,
     Membership,
+    PointsAdjustment,
     Round,
     RoundResultChange,
     SeasonEndChange,
@@ -45,6 +46,7 @@ LEAGUE_ARCHIVED_ALREADY = "{league} is archived already."
 LEAGUE_NOT_ARCHIVED = "{league} is not archived."
 SLUG_TRIES = 20
 DELETE_NAME_MISMATCH = "Type the league's name, {name}, to delete it."
+LEAGUE_DELETED_ALREADY = "{league} is deleted already."
 TIME_ZONE_ALREADY = "{league}'s times are already in {zone}."
 
 
@@ -196,10 +198,20 @@ def league_delete(*, league: League, name_typed: str) -> None:
     """Delete the league and everything of it (its seasons, rounds and their races at the
     table, teams, drivers, results, members and invitations; the shared tracks stay), once
     its organiser has typed its name. Nothing of it can be brought back but from a backup."""
-    league = league_for_write(league, archived=True)
+    try:
+        league = league_for_write(league, archived=True)
+    except League.DoesNotExist:
+        # A second tap that waited for the first one's lock: the league is gone as asked.
+        name = league.name
+        raise AlreadyDone(LEAGUE_DELETED_ALREADY.format(league=name), done="league:home") from None
     if name_typed.strip().casefold() != league.name.casefold():
         raise ValidationError(DELETE_NAME_MISMATCH.format(name=league.name))
-    # The history is protected from a stray delete (on_delete=PROTECT): taken out first, here.
+    # The history is protected from a piecemeal delete (on_delete=PROTECT on what a result, an
+    # adjustment or a season-end line names), so the collector would refuse the league as a
+    # whole: here, where all of it goes, the rows that hold the rest are taken out first.
+    # Everything else of the league cascades from it (tests/league/test_league_delete.py
+    # fills a league with a row of every table and deletes it).
+    PointsAdjustment.objects.filter(season__league=league).delete()
     Entry.objects.filter(round__season__league=league).delete()
     SeasonEndChange.objects.filter(season__league=league).delete()
     RoundResultChange.objects.filter(round__season__league=league).delete()
