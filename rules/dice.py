@@ -88,3 +88,18 @@ def gear_die(gear: int) -> Die:
         return GEAR_DIE[gear]
     except KeyError:
         raise InvalidRoll(no_such_gear(gear)) from None
+
+
+__all__ = [
+    "Die",
+    "FACES",
+    "GEAR_DIE",
+    "HIGHEST_GEAR",
+    "GEAR_NOT_A_GEAR",
+    "InvalidRoll",
+    "values",
+    "check_roll",
+    "no_such_gear",
+    "gear_written",
+    "gear_die",
+]

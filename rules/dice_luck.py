@@ -74,6 +74,7 @@ class InvalidTally(ValueError):
 
 
 def purpose_of(kind: str) -> str:
+    """What a roll of prompt `kind` was for (gear, qualifying, start, collision...)."""
     return PURPOSE_OF_KIND.get(kind, OTHER)
 
 
@@ -160,6 +161,7 @@ def _moments(die: Die) -> tuple[Fraction, float]:
 
 
 def die_luck(die: Die, by_purpose: Mapping[str, Mapping[str, int]]) -> DieLuck:
+    """The luck of one die's rolls, counted by purpose: each face seen against its true share."""
     counts: dict[int, int] = {}
     for rolled in by_purpose.values():
         for face, count in rolled.items():

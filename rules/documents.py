@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Document:
+    """A rule document: its title, and the section headings Paddock cites from it."""
+
     title: str  # as a page names it after a rule's words
     sections: tuple[str, ...]  # headings Paddock cites, as the document writes them
 
@@ -100,3 +102,10 @@ class Source:
 
     def __str__(self) -> str:
         return f"{DOCUMENTS[self.document].title}, {self.section}"
+
+
+__all__ = [
+    "Document",
+    "DOCUMENTS",
+    "Source",
+]

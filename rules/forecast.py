@@ -90,6 +90,8 @@ class PaceModel:
 
 @dataclass(frozen=True)
 class Chance:
+    """A contender's chance of the title, as simulated and in whole per cents."""
+
     key: Hashable
     chance: float  # 0 to 1, as simulated
     percent: int = 0  # whole per cents, the contenders' adding up to 100 (whole_percents)
@@ -412,3 +414,22 @@ def ranked(
         named.append(Chance(next(rest), 0.0, percents[-1]))
         named.extend(Chance(key, 0.0, 0) for key in rest)
     return tuple(named)
+
+
+__all__ = [
+    "RUNS",
+    "MOST_SIMULATED",
+    "PRIOR_LUCK",
+    "PRIOR_RESULTS",
+    "Pace",
+    "PaceModel",
+    "Chance",
+    "Title",
+    "place_score",
+    "pace_model",
+    "simulated_field",
+    "whole_percents",
+    "title_forecast",
+    "simulate",
+    "ranked",
+]

@@ -40,3 +40,8 @@ class LapLeaders:
             return None
         led = Counter(self.leader.values())
         return {view.car: led.get(view.car, 0) for view in self.views}
+
+
+__all__ = [
+    "LapLeaders",
+]

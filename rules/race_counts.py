@@ -16,6 +16,8 @@ from rules.laps_led import LapLeaders
 
 @dataclass(frozen=True)
 class RaceCounts:
+    """What a finished race's log counts for its season: each car's dice and laps led."""
+
     dice: dict[str, Tally]  # car: its tally (a car that rolled nothing has none)
     laps_led: dict[str, int] | None  # car: laps led; None where the rule set counts no laps
 
@@ -31,3 +33,9 @@ def race_counts(setup: RaceSetup, events: Iterable[Event]) -> RaceCounts:
         state, asked = apply(state, event, prompt)
         leaders.passed(dashboard(state))
     return RaceCounts(dice=dice, laps_led=leaders.led())
+
+
+__all__ = [
+    "RaceCounts",
+    "race_counts",
+]

@@ -57,3 +57,10 @@ def hooks_class(path: str) -> type:
     if not isinstance(found, type):
         raise TypeError(f"{path} is not a class.")
     return found
+
+
+__all__ = [
+    "RuleSetPackage",
+    "RULE_SET_PACKAGES",
+    "hooks_class",
+]

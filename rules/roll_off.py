@@ -20,6 +20,8 @@ class UntiedReroll(ValueError):
 
 @dataclass(frozen=True)
 class RollOff:
+    """Where a roll-off stands: the order settled so far, and the groups still tied."""
+
     order: tuple[str, ...]  # first place first; empty while any tie is unbroken
     tied: tuple[tuple[str, ...], ...]  # groups that must roll again
 
@@ -118,3 +120,13 @@ def rolls_owed(
         fewest = min(len(rolls[car]) for car in group)
         owed.extend((car, group) for car in group if len(rolls[car]) == fewest)
     return tuple(owed)
+
+
+__all__ = [
+    "UntiedReroll",
+    "RollOff",
+    "roll_off",
+    "ranked_roll_off",
+    "place_so_far",
+    "rolls_owed",
+]

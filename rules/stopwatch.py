@@ -22,3 +22,10 @@ def stopwatch_reading(tenths: int) -> str:
     minutes, tenths_left = divmod(max(tenths, 0), TENTHS_A_MINUTE)
     seconds, tenth = divmod(tenths_left, 10)
     return f"{minutes}:{seconds:02d}.{tenth}"
+
+
+__all__ = [
+    "TENTHS_A_MINUTE",
+    "tenths_between",
+    "stopwatch_reading",
+]

@@ -23,6 +23,8 @@ from rules.championship.countback import countback_order as countback_order
 
 @dataclass(frozen=True)
 class StandingRow(Generic[Key]):
+    """One competitor's line of the standings: position, points counted, points by round."""
+
     key: Key
     position: int
     points: int  # counted: the rounds not dropped and the adjustments that count

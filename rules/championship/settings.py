@@ -139,6 +139,8 @@ class RoundShape:
 
 @dataclass(frozen=True)
 class ScheduledTrack:
+    """A track of a sample schedule, by name, with its map's number where the document gives it."""
+
     name: str
     number: int | None = None
 

@@ -91,6 +91,8 @@ def most_final_points(
 
 @dataclass(frozen=True)
 class Contender(Generic[Key]):
+    """A competitor who can still be champion: its points and how far behind the leader."""
+
     key: Key
     points: int
     behind: int  # points behind the leader

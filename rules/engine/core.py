@@ -167,14 +167,17 @@ def state_to_dict(state: RaceState) -> dict[str, Any]:
 
 
 def state_from_dict(raw: dict[str, Any]) -> RaceState:
+    """The state a snapshot (state_to_dict) was made of."""
     state: RaceState = load(_rules(raw["setup"]["ruleset"]).state_class, raw)
     return state
 
 
 def setup_to_dict(setup: RaceSetup) -> dict[str, Any]:
+    """A race's setup, JSON-ready (setup_from_dict gives it back)."""
     return dump(setup)
 
 
 def setup_from_dict(raw: dict[str, Any]) -> RaceSetup:
+    """The setup setup_to_dict wrote."""
     setup: RaceSetup = load(_rules(raw["ruleset"]).setup_class, raw)
     return setup
