@@ -4,6 +4,8 @@ to anyone else it does not exist. Its organiser publishes it or takes it back.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -11,7 +13,6 @@ from django.utils.html import escape
 from bench import builders
 from league import services
 from league.models import Driver, League, Role, Team
-from league.views.common import NOT_PUBLISHED
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -160,11 +161,18 @@ def test_only_the_organiser_publishes(client, history):
     assert League.objects.get(pk=history.pk).published
 
 
-def test_the_404_says_no_such_league_whatever_the_reason(client, history):
+def test_an_unpublished_league_s_404_is_the_page_of_an_address_no_league_has(client, history):
+    """It said "No such league (or it is not published)", where an unknown address said
+    "Nothing is at this address…": the one told the other apart (tests/test_permissions.py
+    compares every URL, method and outsider)."""
     unpublish(history)
-    assert NOT_PUBLISHED == "No such league (or it is not published)."
-    assert client.get(history.get_absolute_url()).status_code == 404
-    assert client.get("/no-such-league/").status_code == 404
+    hidden = client.get(history.get_absolute_url())
+    nothing = client.get("/no-such-league/")
+    assert hidden.status_code == nothing.status_code == 404
+    token = re.compile(r'"X-CSRFToken": "[^"]*"')  # masked anew for every page
+    assert token.sub("", hidden.text.replace(history.slug, "no-such-league")) == token.sub(
+        "", nothing.text
+    )
 
 
 def test_a_public_page_costs_the_same_queries_published_or_seen_by_its_organiser(
