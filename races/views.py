@@ -46,6 +46,9 @@ NO_RACE = (
     "There is no such race. If it was being run at the table, it may have been discarded on the "
     "round page so that the result could be entered by hand."
 )
+# To one logged out, a race they may not see is no race (its league may be unpublished): a
+# referee whose session ended is pointed to the login page, and nobody is told more.
+NO_RACE_LOGGED_OUT = NO_RACE + " If you run it and were logged out, log in again."
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 NO_SUCH_EVENT = "There is no such entry in this race's log to take back."
 TOOK_BACK_TO = "Took back {count} event{s}, from #{seq} on: the race asks again for entry #{seq}."
@@ -90,6 +93,11 @@ def _race(race_id: int) -> Race:
     return race
 
 
+def no_race(request: HttpRequest) -> Http404:
+    """The 404 of a race that is not there, or not to be seen by the one asking."""
+    return Http404(NO_RACE if request.user.is_authenticated else NO_RACE_LOGGED_OUT)
+
+
 def seen_race(request: HttpRequest, race_id: int, *, unread: tuple[str, ...] = ()) -> Race:
     """The race (without its fields `unread`), with its league, if the one asking may see its
     league, else the 404 of a race that is not there: one query, the same for both
@@ -102,7 +110,7 @@ def seen_race(request: HttpRequest, race_id: int, *, unread: tuple[str, ...] = (
         .first()
     )
     if race is None:
-        raise Http404(NO_RACE)
+        raise no_race(request)
     return race
 
 
@@ -199,7 +207,7 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     # query (league.models.seen_by).
     found = Race.objects.for_entry(race_id, viewer=request.user)
     if found is None:
-        raise Http404(NO_RACE)
+        raise no_race(request)
     race = found
     league = race.round.season.league
     if not may_referee(request.user, league_id=league.pk, organiser_id=league.organiser_id):
@@ -242,7 +250,7 @@ def _unchanged_since(request: HttpRequest, race_id: int) -> bool:
         .first()
     )
     if version is None:
-        raise Http404(NO_RACE)
+        raise no_race(request)
     return version == shown
 
 
