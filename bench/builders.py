@@ -37,7 +37,7 @@ def league_with_drivers(
     """A published Season Pass league with `drivers` drivers, two to a team: of every sort
     (young and old, healthy and injured, some about to fall below zero XP), or all healthy
     `rookies`."""
-    league = services.league_create(name=name, organiser=organiser)
+    league = services.league_create(name=name, organiser=organiser, plain_address=True)
     League.objects.filter(pk=league.pk).update(published=True)
     league.published = True
     teams = Team.objects.bulk_create(

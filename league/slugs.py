@@ -3,6 +3,7 @@ paths ("admin", "login", "tracks"...), which would hide either the league or tha
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from collections.abc import Callable
 from functools import cache
@@ -49,6 +50,25 @@ def free_slug(name: str, *, taken: Callable[[str], bool]) -> str:
     while slug in reserved_slugs() or taken(slug):
         slug, suffix = f"{base}-{suffix}", suffix + 1
     return slug
+
+
+# A new league's address ends in a few of these, drawn at random: letters and digits that read
+# as themselves (no 0/o, 1/l/i), 31 ** 6, some 890 million, endings to a name.
+SUFFIX_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
+SUFFIX_LENGTH = 6
+
+
+def unguessable_slug(name: str, *, taken: Callable[[str], bool]) -> str:
+    """The slug of `name` and a random ending (`thursday-night-k7m2qx`), drawn again while
+    `taken`: whether another league has the name changes nothing an outsider is given, and a
+    private league's address is not found by guessing from its name (docs/architecture.md,
+    "Published leagues")."""
+    base = slugify(name)[:90] or "league"
+    while True:
+        ending = "".join(secrets.choice(SUFFIX_LETTERS) for _letter in range(SUFFIX_LENGTH))
+        slug = f"{base}-{ending}"
+        if slug not in reserved_slugs() and not taken(slug):
+            return slug
 
 
 def normalised(slug: str) -> str:

@@ -11,20 +11,23 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import Round
+from league.models import Round, seen_by
 
 
 class RaceQuerySet(models.QuerySet):
-    def for_entry(self, race_id: int) -> Race | None:
+    def for_entry(self, race_id: int, *, viewer=None) -> Race | None:
         """The race with what entering an event needs, in one query: its snapshot, and its
         round, season and league (who may referee it, whether it is archived, its rule set and
-        settings for what the prompts show). The setup (large, and read by no entry) is left
-        unread. Who may referee is asked of the league (league.models.may_referee): its
-        organiser without a query, anyone else's membership in one."""
+        settings for what the prompts show); or None, there being none, or none `viewer` (a
+        user, if given) may see: one answer from one query (league.models.seen_by). The setup
+        (large, and read by no entry) is left unread. Who may referee is asked of the league
+        (league.models.may_referee): its organiser without a query, anyone else's membership
+        in one."""
+        seen = models.Q() if viewer is None else seen_by(viewer, league="round__season__league__")
         return (
             self.select_related("round__season__league")
             .defer("setup", "created")
-            .filter(pk=race_id)
+            .filter(seen, pk=race_id)
             .first()
         )
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
@@ -22,7 +22,7 @@ from . import ruling_services
 from .models import Race
 from .rulings import MOST_CHARACTERS, Ruling
 from .services import undo_target
-from .views import NO_RACE, NOT_A_REFEREE
+from .views import NOT_A_REFEREE, seen_race
 
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 KEPT = "The ruling is kept with entry #{seq}."
@@ -31,15 +31,8 @@ TEMPLATE = "races/ruling_new.html"
 
 def _refereed_race(request: HttpRequest, race_id: int) -> Race:
     """The race, to its league's organisers and referees (else 403); a post to an archived
-    league is refused."""
-    race = (
-        Race.objects.select_related("round__season__league", "round__track")
-        .defer("setup", "state")
-        .filter(pk=race_id)
-        .first()
-    )
-    if race is None:
-        raise Http404(NO_RACE)
+    league is refused; a 404 to anyone who may not see the league, as if there were no race."""
+    race = seen_race(request, race_id, unread=("setup", "state"))
     league = race.round.season.league
     if not league.can_referee(request.user):
         raise PermissionDenied(NOT_A_REFEREE)

@@ -17,14 +17,13 @@ from django_htmx.http import retarget
 from django_htmx.middleware import HtmxDetails
 
 from league import services as league_services
-from league.models import RUNS_RACES, League, may_referee, may_see
+from league.models import RUNS_RACES, League, may_referee, seen_by
 from league.pagination import latest_page
 from league.services import (
     LEAGUE_READ_ONLY,
     LeagueArchived,
     league_writable,
 )
-from league.views.common import NOT_PUBLISHED
 from league.views.results import committed
 from rules.engine import Event, RaceState
 
@@ -34,6 +33,7 @@ from . import services
 from .models import Race
 from .turn_panel import entered_panel, turn_panel, undone_panel
 
+LEAGUE = "round__season__league__"  # from a race to its league, for seen_by
 NOTHING_NEW = 204  # htmx swaps nothing (base.html's responseHandling)
 BAD_REQUEST = 400
 CONFLICT = 409
@@ -46,6 +46,9 @@ NO_RACE = (
     "There is no such race. If it was being run at the table, it may have been discarded on the "
     "round page so that the result could be entered by hand."
 )
+# To one logged out, a race they may not see is no race (its league may be unpublished): a
+# referee whose session ended is pointed to the login page, and nobody is told more.
+NO_RACE_LOGGED_OUT = NO_RACE + " If you run it and were logged out, log in again."
 NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
 NO_SUCH_EVENT = "There is no such entry in this race's log to take back."
 TOOK_BACK_TO = "Took back {count} event{s}, from #{seq} on: the race asks again for entry #{seq}."
@@ -90,15 +93,33 @@ def _race(race_id: int) -> Race:
     return race
 
 
+def no_race(request: HttpRequest) -> Http404:
+    """The 404 of a race that is not there, or not to be seen by the one asking."""
+    return Http404(NO_RACE if request.user.is_authenticated else NO_RACE_LOGGED_OUT)
+
+
+def seen_race(request: HttpRequest, race_id: int, *, unread: tuple[str, ...] = ()) -> Race:
+    """The race (without its fields `unread`), with its league, if the one asking may see its
+    league, else the 404 of a race that is not there: one query, the same for both
+    (league.models.seen_by), so an unpublished league's race is, to all but its members, no
+    race at all."""
+    race = (
+        Race.objects.select_related("round__season__league", "round__track")
+        .defer(*unread)
+        .filter(seen_by(request.user, league=LEAGUE), pk=race_id)
+        .first()
+    )
+    if race is None:
+        raise no_race(request)
+    return race
+
+
 def _shown_race(request: HttpRequest, race_id: int) -> tuple[Race, bool]:
-    """The race, to those who may see its league (an unpublished league's race is a 404 to
-    all but its members, as its league's pages are), and whether the one asking referees
-    it: one query besides the race for anyone signed in but the lead organiser."""
-    race = _race(race_id)
+    """The race, to those who may see its league (`seen_race`), and whether the one asking
+    referees it: one query besides the race for anyone signed in but the lead organiser."""
+    race = seen_race(request, race_id)
     league = race.round.season.league
     role = league.role_of(request.user)
-    if not league.published and role is None:
-        raise Http404(NOT_PUBLISHED)
     # An archived league's race is shown as to a spectator: it is read-only.
     return race, role in RUNS_RACES and not league.is_archived
 
@@ -182,9 +203,11 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         return _render_turn(request, race, can_referee=can_referee)
     # An entry needs the snapshot and who may referee, nothing more: every query saved here
     # is saved on each roll entered at the table.
-    found = Race.objects.for_entry(race_id)
+    # One who may not see the league is answered as if there were no race, from the same
+    # query (league.models.seen_by).
+    found = Race.objects.for_entry(race_id, viewer=request.user)
     if found is None:
-        raise Http404(NO_RACE)
+        raise no_race(request)
     race = found
     league = race.round.season.league
     if not may_referee(request.user, league_id=league.pk, organiser_id=league.organiser_id):
@@ -214,27 +237,21 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
 
 
 def _unchanged_since(request: HttpRequest, race_id: int) -> bool:
-    """Whether the race is still at the version the polling page shows, for one who may see
-    it: one small query, which reads whether its league is published along with the version
-    (a member of an unpublished league one more)."""
+    """Whether the race is still at the version the polling page shows: one small query,
+    which asks along with the version whether the one polling may see its league (one who may
+    not is answered as if there were no race, as one polling a race that is not there)."""
     try:
         shown = int(request.GET.get("version", ""))
     except ValueError:
         return False
-    league = "round__season__league__"
-    found = (
-        Race.objects.filter(pk=race_id, version=shown)
-        .values_list(f"{league}id", f"{league}organiser_id", f"{league}published")
+    version = (
+        Race.objects.filter(seen_by(request.user, league=LEAGUE), pk=race_id)
+        .values_list("version", flat=True)
         .first()
     )
-    if found is None:
-        return False
-    league_id, organiser_id, published = found
-    if not may_see(
-        request.user, league_id=league_id, organiser_id=organiser_id, published=published
-    ):
-        raise Http404(NOT_PUBLISHED)
-    return True
+    if version is None:
+        raise no_race(request)
+    return version == shown
 
 
 def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
@@ -397,7 +414,7 @@ def log(request: HttpRequest, race_id: int) -> HttpResponse:
 @require_GET
 def undo_back_to(request: HttpRequest, race_id: int, seq: int) -> HttpResponse:
     """Ask first before taking the race back to before entry `seq` (with every later event)."""
-    race = _race(race_id)
+    race = seen_race(request, race_id)
     _require_referee(request, race.round.season.league)
     target = services.undo_target(race, seq)
     if target is None or race.is_committed:

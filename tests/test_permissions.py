@@ -24,8 +24,10 @@ request answered with a refusal (403, login, 405) must not have run a single wri
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.db import transaction
@@ -37,6 +39,7 @@ from django.utils.html import escape
 from league import services
 from league.models import League, Role
 from league.views.common import public
+from races.models import Race
 from tests.factories import UserFactory
 from tests.test_fuzz import Request as Sent
 from tests.test_fuzz import World, build_rival, build_world, quiet_logs, send  # noqa: F401
@@ -420,3 +423,88 @@ def test_the_organiser_restores_an_archived_league_and_it_takes_writes_again(
         assert response.status_code == 302
         assert organiser.post(rename, {"name": "Renamed"}).status_code == 302
         transaction.set_rollback(True)
+
+
+# --- an unpublished league is, to an outsider, an address no league has ------------------------
+
+# Those who may not see an unpublished league: no role in it.
+OUTSIDERS = ("anonymous", "stranger", "rival")
+NO_LEAGUE = "no-such-league"
+# What differs between two renderings of one page: the masked CSRF token (new each time).
+CSRF_TOKEN = re.compile(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]*"')
+
+
+def _normalised(response, url: str) -> tuple[int, str, dict[str, str]]:
+    """The answer, with its own address (as it is, or URL-encoded in a `next=`) and any CSRF
+    token taken out, and its headers: what must be the same for two addresses that answer
+    alike."""
+
+    def plain(text: str) -> str:
+        for form in (url, quote(url), quote(url, safe="")):
+            text = text.replace(form, "<url>")
+        return CSRF_TOKEN.sub(r"\1…", text)
+
+    # Its length aside, which the address's own length changes.
+    headers = {
+        name: plain(value) for name, value in response.headers.items() if name != "Content-Length"
+    }
+    return response.status_code, plain(response.content.decode()), headers
+
+
+def _urls_of(name: str, values: dict[str, Any], missing_race: int) -> tuple[str, str]:
+    """`name`'s address in the league of the matrix, and the same address naming no league (a
+    slug no league has, or a race no league has)."""
+    kwargs = {parameter: values[parameter] for parameter in URLS[name]}
+    if "slug" in kwargs:
+        absent = {**kwargs, "slug": NO_LEAGUE}
+    else:
+        absent = {**kwargs, "race_id": missing_race}
+    return reverse(name, kwargs=kwargs), reverse(name, kwargs=absent)
+
+
+def test_an_unpublished_league_answers_an_outsider_as_an_address_no_league_has(
+    world: tuple[World, dict[str, Any]],
+) -> None:
+    """Every URL of the matrix that names a league (by its address or a race of it), with each
+    method the matrix uses, as anonymous, a signed-in stranger and another league's organiser:
+    the same status, headers and page (but for the address itself and the CSRF token) as the
+    same URL naming no league, and no write. Its members still get the matrix's answers."""
+    built, people = world
+    values = parameters(built, people)
+    names = sorted(name for name in MATRIX if {"slug", "race_id"} & set(URLS[name]))
+    # Every URL naming a league names it by its address or a race's id.
+    assert names == sorted(name for name in URLS if OF_A_LEAGUE & set(URLS[name]))
+    assert "races:turn" in names and "league:league_delete" in names
+    missing_race = (Race.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1000
+    clients = signed_in(people)
+    wrong, compared = [], 0
+    with transaction.atomic():
+        League.objects.filter(pk=built.league.pk).update(published=False)
+        for name in names:
+            url, absent = _urls_of(name, values, missing_race)
+            data = POSTED[name](built) if name in POSTED else {}
+            for method in ("GET", "POST"):
+                for who in OUTSIDERS:
+                    answers = []
+                    for address in (url, absent):
+                        with transaction.atomic():
+                            if method == "GET":
+                                response, wrote = clients[who].get(address), False
+                            else:
+                                answer = send(clients[who], Sent(address, data))
+                                response, wrote = answer.response, answer.wrote
+                            transaction.set_rollback(True)
+                        answers.append(_normalised(response, address))
+                        if wrote:
+                            wrong.append(f"{method} {address} as {who}: wrote")
+                    compared += 1
+                    if answers[0] != answers[1]:
+                        private, nothing = answers
+                        wrong.append(
+                            f"{method} {url} as {who}: {private[0]}, where {absent} is "
+                            f"{nothing[0]}"
+                            + ("" if private[0] != nothing[0] else " (the pages differ)")
+                        )
+        transaction.set_rollback(True)
+    assert compared == len(names) * 2 * len(OUTSIDERS)
+    assert not wrong, "\n".join(wrong)

@@ -20,6 +20,7 @@ from .members import (
     may_run_team,
     may_see,
     role_in_league,
+    seen_by,
 )
 from .results import (
     Entry,
@@ -48,6 +49,7 @@ __all__ = [
     "may_referee",
     "may_run_team",
     "may_see",
+    "seen_by",
     "Role",
     "RUNS_RACES",
     "MembershipQuerySet",

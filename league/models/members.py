@@ -64,6 +64,22 @@ def may_see(user, *, league_id: int, organiser_id: int, published: bool) -> bool
     return role is not None
 
 
+def seen_by(user, *, league: str = "") -> models.Q:
+    """`may_see` as a filter, for a query that reads the league (or, `league` the path to it,
+    what hangs from it, "round__season__league__") only where `user` may see it: so a league
+    not to be shown and a league that is not there are one answer, from one query of one
+    shape (a member's role is asked again afterwards, by whoever needs it)."""
+    if user.is_authenticated and user.is_superuser:
+        return models.Q()
+    published = models.Q(**{f"{league}published": True})
+    if not user.is_authenticated:
+        return published
+    member = models.Exists(
+        Membership.objects.filter(league_id=models.OuterRef(f"{league}pk"), user_id=user.pk)
+    )
+    return published | models.Q(**{f"{league}organiser_id": user.pk}) | models.Q(member)
+
+
 class Role(models.TextChoices):
     """What a member of a league may do besides reading it: an organiser everything."""
 

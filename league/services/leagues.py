@@ -59,11 +59,16 @@ def league_create(
     settings: Mapping[str, bool | str] | None = None,
     time_zone: str = time_zones.DEFAULT_TIME_ZONE,
     address: str = "",
+    plain_address: bool = False,
 ) -> League:
     """A new league of `ruleset`, with that rule set's `settings` (each left out takes its
     default), its session times in `time_zone`, on a slug of its own that is never one of the
-    site's own paths, made from `address` (the limits over time count it: league/limits.py).
-    An organiser's second league of the same name is the first one (AlreadyDone)."""
+    site's own paths: its name's with a random ending (slugs.unguessable_slug), which says
+    nothing of the other leagues of that name; `plain_address`, the name's own or the first
+    free after it (`-2`), for the host's tools only (the demo, the benchmarks), never for a
+    page anyone may post. Made from `address` (the limits over time count it:
+    league/limits.py). An organiser's second league of the same name is the first one
+    (AlreadyDone)."""
     name = name.strip()
     league = League(
         name=name,
@@ -74,7 +79,8 @@ def league_create(
     )
     _check_league_new(league)
     for _try in range(SLUG_TRIES):
-        league.slug = slugs.free_slug(name, taken=_slug_taken)
+        slug_of = slugs.free_slug if plain_address else slugs.unguessable_slug
+        league.slug = slug_of(name, taken=_slug_taken)
         # The slug's uniqueness is the database's to enforce, at the insert: a twin request that
         # took it since is told apart there (AlreadyDone), not refused here.
         league.full_clean(validate_unique=False, validate_constraints=False)

@@ -2,6 +2,15 @@
 it is not there, or not to be seen), who may manage or referee it, the version a write form
 was built on, and the one way every write is answered.
 
+A league is read by its address through one look-up (`seen_league`), which finds only a league
+the one asking may see: an unpublished league is, to anyone but its members, an address no
+league has, the same 404 from the same query. What a URL answers before that (the sign-in page,
+a 405 for a method it does not take) reads no league, so it is the same for both too; a page
+anyone may see (`public`) reads the league before its method guard, so a POST to a page of a
+league that is not there, or not to be seen, is that 404 as well. A member is told (403) what
+their role may not do; so is anyone on a published league's management pages: that league is
+no secret.
+
 A write's answer (`answer`): done, a redirect (or the page the write asks for); a double tap
 (AlreadyDone), what exists, with what was done already; a form built on an older version of
 what it writes (Stale), the page built afresh with the reason and a 409; any other refusal
@@ -23,12 +32,11 @@ from django.shortcuts import get_object_or_404, redirect
 from django_htmx.middleware import HtmxDetails
 
 from .. import services
-from ..models import Driver, League, Round, Season
+from ..models import Driver, League, Round, Season, seen_by
 
 BAD_REQUEST = 400
 CONFLICT = 409
 GONE = 410  # an invitation used or expired: that link will never work again
-NOT_PUBLISHED = "No such league (or it is not published)."
 NOT_AN_ORGANISER = "Only the league's organiser may do that."
 NOT_A_REFEREE = "Only the league's organiser or a referee may enter results."
 NO_VERSION = "This form does not say which version of the round it was built on: reload the page."
@@ -45,18 +53,13 @@ def posted(request: HttpRequest):
 
 def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """`view`, a page of the league its URL names by `slug`, shown only to those who may see
-    the league: anyone once it is published, else its members; to anyone else an unpublished
-    league does not exist (404, so its name is not given away). A league that does not exist is
-    left to the view's own 404. (A race's pages, under races/ by race id, check it in their
-    views: the spectator's poll of the turn page reads whether the league is published in its
-    one query.)"""
+    the league (`seen_league`), before the view's method guard: a league not to be seen is a
+    league that is not there, whatever the method. (A race's pages, under races/ by race id,
+    check it in their views, by the same filter.)"""
 
     @functools.wraps(view)
     def page(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        league = League.objects.select_related("organiser").filter(slug=kwargs["slug"]).first()
-        if league is not None and not league.visible_to(request.user):
-            raise Http404(NOT_PUBLISHED)
-        checked = CHECKED_LEAGUE.set(league)
+        checked = CHECKED_LEAGUE.set(seen_league(request, kwargs["slug"]))
         try:
             return view(request, *args, **kwargs)
         finally:
@@ -65,18 +68,30 @@ def public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return page
 
 
+def seen_league(request: HttpRequest, slug: str) -> League:
+    """The league at `slug` if the one asking may see it (anyone once it is published, else
+    its members and site admins), else the 404 of an address no league has: one query, the
+    same whether the league is not there or not to be seen."""
+    league = (
+        League.objects.select_related("organiser").filter(seen_by(request.user), slug=slug).first()
+    )
+    if league is None:
+        raise Http404  # no reason: the 404 page's own words, as for any unknown address
+    return league
+
+
 def league_for(slug: str) -> League:
-    """The league at `slug` (as `public` read it, if it did), or a 404."""
+    """The league at `slug` as `public` read it (a page it guards), or a 404."""
     checked = CHECKED_LEAGUE.get()
     if checked is not None and checked.slug == slug:
         return checked
-    return get_object_or_404(League.objects.select_related("organiser"), slug=slug)
+    raise Http404
 
 
 def managed_league(request: HttpRequest, slug: str, *, archiving: bool = False) -> League:
     """The league, to its organisers (else 403); a post to an archived one is refused (but
-    `archiving`, its being archived or restored)."""
-    league = league_for(slug)
+    `archiving`, its being archived or restored). To anyone who may not see it, a 404."""
+    league = seen_league(request, slug)
     if not league.can_manage(request.user):
         raise PermissionDenied(NOT_AN_ORGANISER)
     if request.method == "POST" and not archiving:
@@ -86,8 +101,8 @@ def managed_league(request: HttpRequest, slug: str, *, archiving: bool = False) 
 
 def refereed_league(request: HttpRequest, slug: str) -> League:
     """The league, to its organisers and referees (else 403); a post to an archived one is
-    refused."""
-    league = league_for(slug)
+    refused. To anyone who may not see it, a 404."""
+    league = seen_league(request, slug)
     if not league.can_referee(request.user):
         raise PermissionDenied(NOT_A_REFEREE)
     if request.method == "POST":

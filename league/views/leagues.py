@@ -29,6 +29,7 @@ from .common import (
     managed_league,
     on_form,
     posted,
+    seen_league,
     version_posted,
 )
 from .limits import address_of, limited
@@ -180,7 +181,7 @@ def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
         ),
         done=archived,
         again=lambda reasons, status, fresh: _render_league(
-            request, league_for(slug) if fresh else league, reasons, status
+            request, seen_league(request, slug) if fresh else league, reasons, status
         ),
     )
 

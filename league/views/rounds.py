@@ -10,7 +10,7 @@ from collections.abc import Callable
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -20,7 +20,15 @@ from ..models import RUNS_RACES, League, Role, Round, RoundStatus
 from ..round_forms import RaceOptionsForm, RoundSessionForm
 from ..round_panel import chosen_starters, round_panel, starter_lines
 from ..whole_numbers import whole_number
-from .common import answer, from_htmx, league_for, managed_league, round_for, version_posted
+from .common import (
+    answer,
+    from_htmx,
+    league_for,
+    managed_league,
+    round_for,
+    seen_league,
+    version_posted,
+)
 
 NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
 
@@ -199,7 +207,7 @@ def round_race_options(
 @require_POST
 def round_choose(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     """A team's owner chooses the team's starters for a round not yet started."""
-    league = get_object_or_404(League.objects.select_related("organiser"), slug=slug)
+    league = seen_league(request, slug)
     team_id = _team_id(request)
     team = (
         league.teams_run_by(request.user).filter(pk=team_id).first()

@@ -15,7 +15,15 @@ from .. import page_parts, services
 from ..forms import HireForm, TeamColourForm, TeamForm, TeamRenameForm
 from ..models import League, RoundStatus, Team
 from ..pagination import latest_page
-from .common import BAD_REQUEST, answer, league_for, managed_league, on_form, posted
+from .common import (
+    BAD_REQUEST,
+    answer,
+    league_for,
+    managed_league,
+    on_form,
+    posted,
+    seen_league,
+)
 
 NOT_THE_TEAMS = "Only the league's organiser or this team's owner may do that."
 
@@ -115,8 +123,9 @@ def _form_again(team: Team, form, reasons, fresh: bool):
 
 
 def _run_team(request: HttpRequest, slug: str, team_id: int) -> tuple[League, Team]:
-    """The league and its team, to its organisers and the team's owner (else 403)."""
-    league = league_for(slug)
+    """The league and its team, to its organisers and the team's owner (else 403; a 404 to
+    anyone who may not see the league)."""
+    league = seen_league(request, slug)
     team = get_object_or_404(league.teams, pk=team_id)
     if not league.can_run_team(request.user, team):
         raise PermissionDenied(NOT_THE_TEAMS)

@@ -97,8 +97,8 @@ def demo_with_races_at_the_table() -> League:
 
 def ended_season_league(organiser) -> League:
     """A league whose first season has ended (its season-end report) and whose second has
-    its first round confirmed."""
-    league = services.league_create(name="Old Hands", organiser=organiser)
+    its first round confirmed; at its name's own address, as the host's tools make one."""
+    league = services.league_create(name="Old Hands", organiser=organiser, plain_address=True)
     teams = [
         services.team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
         services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
@@ -553,6 +553,8 @@ def test_no_one_else_downloads_a_league_s_backup(client, organiser, who):
     response = client.get(url)
     if who == "anonymous":
         assert response.status_code == 302 and response["Location"].startswith("/login/")
+    elif who == "stranger":  # the league is unpublished: to a stranger it is not there
+        assert response.status_code == 404
     else:
         assert response.status_code == 403
 
@@ -622,7 +624,7 @@ def test_a_part_out_of_order_is_refused_with_the_order(exported):
 
 
 def test_the_database_keeps_one_address_whatever_its_case(organiser):
-    services.league_create(name="Old Hands", organiser=organiser)
+    services.league_create(name="Old Hands", organiser=organiser, plain_address=True)
     with pytest.raises(IntegrityError), transaction.atomic():
         League.objects.create(name="Other", slug="Old-Hands", organiser=organiser)
 

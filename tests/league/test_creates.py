@@ -3,15 +3,17 @@ that is taken is refused with a message, and no league hides a page of the site'
 
 from __future__ import annotations
 
+import re
 from html import unescape
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import services
+from league import services, slugs
 from league.models import Driver, League, Season, Team, Track
 from league.slugs import reserved_slugs
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -112,9 +114,14 @@ def test_the_sites_own_paths_are_reserved():
 def test_a_league_named_like_a_page_of_the_site_keeps_both(client_organiser, name):
     response = client_organiser.post(reverse("league:league_new"), {**NEW_LEAGUE, "name": name})
     league = League.objects.get(name=name)
-    assert league.slug == f"{name.lower()}-2"
+    assert re.fullmatch(
+        f"{name.lower()}-[{slugs.SUFFIX_LETTERS}]{{{slugs.SUFFIX_LENGTH}}}", league.slug
+    )
     assert response.url == league.get_absolute_url()
     assert client_organiser.get(league.get_absolute_url()).status_code == 200
+    # The host's tools, at the name's own address where it is free: never a page's.
+    made = services.league_create(name=name, organiser=UserFactory(), plain_address=True)
+    assert made.slug == f"{name.lower()}-2"
 
 
 def test_the_sites_pages_still_answer_after_such_leagues_exist(client_organiser):

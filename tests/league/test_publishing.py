@@ -4,14 +4,16 @@ to anyone else it does not exist. Its organiser publishes it or takes it back.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.text import slugify
 
 from bench import builders
-from league import services
+from league import services, slugs
 from league.models import Driver, League, Role, Team
-from league.views.common import NOT_PUBLISHED
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -160,11 +162,18 @@ def test_only_the_organiser_publishes(client, history):
     assert League.objects.get(pk=history.pk).published
 
 
-def test_the_404_says_no_such_league_whatever_the_reason(client, history):
+def test_an_unpublished_league_s_404_is_the_page_of_an_address_no_league_has(client, history):
+    """It said "No such league (or it is not published)", where an unknown address said
+    "Nothing is at this address…": the one told the other apart (tests/test_permissions.py
+    compares every URL, method and outsider)."""
     unpublish(history)
-    assert NOT_PUBLISHED == "No such league (or it is not published)."
-    assert client.get(history.get_absolute_url()).status_code == 404
-    assert client.get("/no-such-league/").status_code == 404
+    hidden = client.get(history.get_absolute_url())
+    nothing = client.get("/no-such-league/")
+    assert hidden.status_code == nothing.status_code == 404
+    token = re.compile(r'"X-CSRFToken": "[^"]*"')  # masked anew for every page
+    assert token.sub("", hidden.text.replace(history.slug, "no-such-league")) == token.sub(
+        "", nothing.text
+    )
 
 
 def test_a_public_page_costs_the_same_queries_published_or_seen_by_its_organiser(
@@ -179,6 +188,22 @@ def test_a_public_page_costs_the_same_queries_published_or_seen_by_its_organiser
     # than the login's own, and the penalty form's drivers (its rounds are the page's).
     with django_assert_max_num_queries(len(public.captured_queries) + 3):
         assert client.get(url).status_code == 200
+
+
+def test_a_stranger_naming_a_league_as_a_private_one_is_told_nothing_by_its_address(client):
+    """A stranger's league named as another's private league was at `<its address>-2`: the
+    address said that a league of that name was there, which its 404 did not say. Now every
+    new league's address ends at random, whoever else has the name."""
+    secret = services.league_create(name="Secret Cup", organiser=UserFactory(username="host"))
+    assert not secret.published
+    ending = f"[{slugs.SUFFIX_LETTERS}]{{{slugs.SUFFIX_LENGTH}}}"
+    client.force_login(UserFactory(username="stranger"))
+    for name in ("Secret Cup", "Open Cup"):  # a name that is taken, and one that is not
+        response = client.post(reverse("league:league_new"), {"name": name})
+        made = League.objects.get(name=name, organiser__username="stranger")
+        assert response.status_code == 302 and response["Location"] == f"/{made.slug}/"
+        assert re.fullmatch(f"{slugify(name)}-{ending}", made.slug), made.slug
+        assert not made.slug.startswith(secret.slug)
 
 
 def test_a_new_league_is_private_until_its_organiser_publishes_it(client):

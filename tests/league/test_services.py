@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
@@ -11,7 +12,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
 
-from league import services
+from league import services, slugs
 from league.models import (
     Driver,
     DriverStatus,
@@ -112,12 +113,24 @@ def set_driver(driver: Driver, **values: Any) -> Driver:
 # --- leagues, tracks, seasons, teams ---------------------------------------------------------
 
 
-def test_league_slugs_are_unique(organiser):
+def test_a_new_league_s_address_is_its_name_and_a_random_ending_whoever_has_the_name(organiser):
     first = services.league_create(name="Sunday Racers", organiser=organiser)
     second = services.league_create(name="Sunday Racers", organiser=UserFactory())
 
-    assert (first.slug, second.slug) == ("sunday-racers", "sunday-racers-2")
+    ending = f"[{slugs.SUFFIX_LETTERS}]{{{slugs.SUFFIX_LENGTH}}}"
+    assert re.fullmatch(f"sunday-racers-{ending}", first.slug)
+    assert re.fullmatch(f"sunday-racers-{ending}", second.slug)
+    assert first.slug != second.slug
     assert first.cars_per_team == 2
+
+
+def test_the_host_s_tools_make_a_league_at_its_name_or_the_first_free_after_it(organiser):
+    first = services.league_create(name="Sunday Racers", organiser=organiser, plain_address=True)
+    second = services.league_create(
+        name="Sunday Racers", organiser=UserFactory(), plain_address=True
+    )
+
+    assert (first.slug, second.slug) == ("sunday-racers", "sunday-racers-2")
 
 
 def test_an_organisers_second_league_of_the_same_name_is_the_first(organiser):

@@ -26,7 +26,9 @@ PARIS = "Europe/Paris"
 @pytest.fixture
 def paris(organiser) -> League:
     return published(
-        services.league_create(name="Ligue du Jeudi", organiser=organiser, time_zone=PARIS)
+        services.league_create(
+            name="Ligue du Jeudi", organiser=organiser, time_zone=PARIS, plain_address=True
+        )
     )
 
 

@@ -10,10 +10,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from league import services as league_services
 from league.models import Role, RoundStatus
-from races import services
+from races import services, views
 from races import table as race_table
 from races.models import Race, RaceEvent
 from rules import engine
@@ -591,15 +592,37 @@ def test_the_poll_reads_whether_the_league_is_published_in_its_one_query(
     with django_assert_num_queries(1):  # published: the race's row alone
         assert client.get(turn_url(race), poll, **HTMX).status_code == 204
     league_services.league_publish_set(league=league, published=False)
-    with django_assert_num_queries(1):  # a spectator is turned away by that same row
-        assert client.get(turn_url(race), poll, **HTMX).status_code == 404
+    # A spectator is turned away by that same query, as one polling a race not there is.
+    with django_assert_num_queries(1):
+        hidden = client.get(turn_url(race), poll, **HTMX)
+    with django_assert_num_queries(1):
+        missing = client.get(reverse("races:turn", args=[race.pk + 1000]), poll, **HTMX)
+    assert hidden.status_code == missing.status_code == 404
     referee = UserFactory(username="referee")
     league_services.member_add(league=league, user=referee, role=Role.REFEREE)
-    for who, queries in ((organiser, 3), (referee, 4)):  # session, user, race (, membership)
+    # Session, user, race: a member's membership is asked in the race's query.
+    for who, queries in ((organiser, 3), (referee, 3)):
         member = Client()
         member.force_login(who)
         with django_assert_num_queries(queries):
             assert member.get(turn_url(race), poll, **HTMX).status_code == 204
+
+
+def test_a_tap_logged_out_on_a_private_league_s_race_is_no_race_and_says_to_log_in(
+    client, race, league
+):
+    """It was the 403 of one logged out, which told anyone that the race was there; now it is
+    the 404 of a race that is not there, which says to log in again to one logged out."""
+    league_services.league_publish_set(league=league, published=False)
+    said = escape(views.NO_RACE_LOGGED_OUT)
+    for url in (turn_url(race), reverse("races:turn", args=[race.pk + 1000])):
+        response = client.post(url, {"version": race.version}, **HTMX)
+        assert response.status_code == 404 and said in response.text, url
+    member = Client()
+    member.force_login(UserFactory(username="stranger"))
+    response = member.post(turn_url(race), {"version": race.version}, **HTMX)
+    assert response.status_code == 404 and escape(views.NO_RACE) in response.text
+    assert said not in response.text
 
 
 def test_the_log_offers_to_take_back_to_any_entry_of_the_referee_s_not_paddock_s(

@@ -369,7 +369,9 @@ class Command(BaseCommand):
     def _league(self, name: str, ruleset: str, teams: dict[str, tuple[str, ...]]) -> League:
         organiser = self._user(ORGANISER, superuser=True)
         referee = self._user(REFEREE, superuser=False)
-        league = services.league_create(name=name, organiser=organiser, ruleset=ruleset)
+        league = services.league_create(
+            name=name, organiser=organiser, ruleset=ruleset, plain_address=True
+        )
         services.member_add(league=league, user=referee, role=Role.REFEREE)
         for team_name, driver_names in teams.items():
             services.team_create(league=league, name=team_name, driver_names=driver_names)
