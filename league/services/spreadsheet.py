@@ -31,20 +31,27 @@ def spreadsheet_tracks(rules: Championship) -> dict[str, str]:
 
 @transaction.atomic
 def league_import_spreadsheet(
-    *, organiser, name: str, ruleset: str, roster: bytes | None, file_name: str = ""
+    *,
+    organiser,
+    name: str,
+    ruleset: str,
+    roster: bytes | None,
+    file_name: str = "",
+    address: str = "",
 ) -> League:
     """A new league of `ruleset` called `name`, organised by `organiser`, with the teams and
     drivers of the roster file `roster` (None: a file too large), each driver's career and
     status as the file has them, a change on each driver's page saying where it came from.
     A file with any problem is refused whole (ValidationError, every problem by row and
-    column) and nothing is written."""
+    column) and nothing is written. A new league as any other for the limits over time, made
+    from `address`."""
     if ruleset not in dict(ruleset_choices()):
         raise ValidationError(UNKNOWN_RULE_SET.format(ruleset=ruleset))
     rules = championship_for(ruleset)
     read = roster_file.read_roster(roster, rules=rules, tracks=spreadsheet_tracks(rules))
     if read.problems:
         raise ValidationError(read.messages)
-    league = league_create(name=name, organiser=organiser, ruleset=ruleset)
+    league = league_create(name=name, organiser=organiser, ruleset=ruleset, address=address)
     teams: list[Team] = []
     for number, roster_team in enumerate(read.teams):
         # What next_colour gives a new league's teams one after another: the palette in turn

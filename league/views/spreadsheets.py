@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from rules.championship import championship_for
 
 from .. import services
-from ..models import Driver
+from ..models import Driver, Making
 from ..restore import UploadLimit
 from ..spreadsheet import MOST_BYTES, MOST_ROWS, read_roster, roster_rows
 from ..spreadsheet.preview import EXPIRED, Previewed, previewed_from, token_for
@@ -26,6 +26,7 @@ from ..spreadsheet.roster import TOO_LARGE, read_capped
 from ..spreadsheet_forms import SpreadsheetImportForm
 from .common import BAD_REQUEST, already_done, managed_league, posted
 from .exports import csv_response
+from .limits import address_of, limited
 
 IMPORTED = "{league} is made from {file}: {teams} teams, {drivers} drivers."
 
@@ -80,6 +81,8 @@ def _create(request: HttpRequest) -> HttpResponse:
     previewed = previewed_from(request.POST["token"], user_id=request.user.pk)
     if previewed is None:
         return _render(request, None, [EXPIRED])
+    if too_many := limited(request, Making.Kind.LEAGUE):  # as a new league is
+        return too_many
     try:
         league = services.league_import_spreadsheet(
             organiser=request.user,
@@ -87,6 +90,7 @@ def _create(request: HttpRequest) -> HttpResponse:
             ruleset=previewed.ruleset,
             roster=previewed.roster,
             file_name=previewed.file_name,
+            address=address_of(request),
         )
     except services.AlreadyDone as done:
         return already_done(request, done)

@@ -206,7 +206,9 @@ def test_a_file_that_is_not_a_roster_is_refused_with_the_reason(client_organiser
 
 def test_a_file_too_large_is_refused_before_it_is_read_whole(client_organiser):
     one_line = b"team,driver\n" + b"x" * (10 * 1024 * 1024) + b"\n"  # one line of 10 MB
-    refused(client_organiser, one_line, TOO_LARGE.format(most=MOST_BYTES))
+    # Larger than any page takes: the site's body limit answers before the page reads any of it.
+    assert upload(client_organiser, one_line).status_code == 413
+    assert not League.objects.exists()
     huge = b"team,driver\n" + b"Rosso,Ann\n" * 300_000  # 3 MB of rows
     refused(client_organiser, huge, TOO_LARGE.format(most=MOST_BYTES))
 
@@ -445,3 +447,14 @@ def test_the_roster_export_costs_the_same_queries_for_2_or_40_drivers(
     with django_assert_max_num_queries(4):
         exported = client_organiser.get(reverse("league:roster_csv", args=[league.slug]))
     assert len(exported.content.decode().splitlines()) == 1 + 2 * teams
+
+
+def test_a_league_brought_in_counts_as_a_new_one_for_the_limits(client_organiser, settings):
+    """Issue 29's limits: an import makes a league as the New league page does."""
+    settings.PADDOCK_NEW_LEAGUES_PER_ACCOUNT_PER_DAY = 1
+    first = token_of(upload(client_organiser, roster_text(FOURTH_SEASON)))
+    assert client_organiser.post(URL, {"token": first}).status_code == 302
+    second = token_of(upload(client_organiser, roster_text(FOURTH_SEASON), name="New Hands"))
+    refused = client_organiser.post(URL, {"token": second})
+    assert refused.status_code == 429 and refused["Retry-After"]
+    assert not League.objects.filter(name="New Hands").exists()
