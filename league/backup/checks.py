@@ -98,6 +98,12 @@ def _round_checked(run: SoFar, round_: Round) -> None:
     rules = _season_rules(run, round_.season_id)
     if not 1 <= round_.number <= rules.most_rounds:
         raise ValidationError(f"a season of {rules.title} has rounds 1 to {rules.most_rounds}")
+    # A round's multiplier is its rule set's for its number (schedules.py sets it so).
+    multiplier = rules.round_shape(round_.number).multiplier
+    if round_.multiplier != multiplier:
+        raise ValidationError(
+            f"round {round_.number} of {rules.title} scores {multiplier}x, not {round_.multiplier}x"
+        )
     if not isinstance(round_.race_options, dict):
         raise ValidationError("a round's race options are written as their values by name")
     rules.validated_race_options(round_.race_options)

@@ -43,6 +43,7 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     name: str = ""
     title: str = ""
     careers: bool = False  # drivers gain XP, get hurt, age and retire
+    levels: tuple[str, ...] = ()  # the levels a driver races at (`starting`), where it has them
     settings: tuple[Setting, ...] = ()
     most_rounds: int = 1
     weather: bool = False  # its races read the track's weather table

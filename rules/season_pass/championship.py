@@ -22,6 +22,7 @@ from rules.season_pass.driving import DISABLING_DAMAGE
 from rules.season_pass.experience import (
     XP_FOR_FINISHING_UNINJURED,
     XP_FOR_STARTING,
+    Level,
     level_for,
     level_when_starting,
     retires,
@@ -76,6 +77,7 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
     name = "season_pass"
     title = "Season Pass"
     careers = True
+    levels = tuple(level.value for level in Level)
     settings = (
         Setting(
             "third_car",
