@@ -96,13 +96,26 @@ def _logs_replayed(league: League) -> None:
             ) from refused
 
 
+def _log(race: Race) -> Iterator[tuple[int, str, Any, Any]]:
+    """The race's events in order, REPLAY_CHUNK at a time, each chunk a query of its own (after
+    the last seq read): no cursor is left open on the database when a replay stops early, as a
+    server-side cursor (QuerySet.iterator on PostgreSQL) would be, and closed later, in
+    whatever transaction is then under way."""
+    after = 0
+    while True:
+        chunk = list(
+            RaceEvent.objects.filter(race=race, seq__gt=after)
+            .order_by("seq")
+            .values_list("seq", "kind", "payload", "state_before")[:REPLAY_CHUNK]
+        )
+        yield from chunk
+        if len(chunk) < REPLAY_CHUNK:
+            return
+        after = chunk[-1][0]
+
+
 def _replayed(race: Race) -> None:
-    rows = (
-        RaceEvent.objects.filter(race=race)
-        .order_by("seq")
-        .values_list("seq", "kind", "payload", "state_before")
-        .iterator(chunk_size=REPLAY_CHUNK)
-    )
+    rows = _log(race)
     read: list[tuple[int, Any]] = []  # the event the replay read last: its seq, its kept state
 
     def events() -> Iterator[engine.Event]:

@@ -41,6 +41,7 @@ class _Career:
     number: int  # the driver's row
     driver: Driver
     xp_gained: int = 0
+    xp_lost: int = 0  # by its races (0 or less)
     injuries: int = 0
     most_races_to_miss: int = 0
 
@@ -91,7 +92,8 @@ class Results:
         self.entries.append((number, entry))
         round_ = self.rounds[entry.round_id]
         rules = self._rules(round_)
-        if entry.level not in ("", *rules.levels) or bool(entry.level) != bool(rules.levels):
+        # Empty where no level was kept (an entry written in bulk, or before levels were).
+        if entry.level not in ("", *rules.levels):
             raise bad(number, ENTRIES, f"{rules.title} has no level {entry.level!r}")
         if round_.status == RoundStatus.STARTED:
             if entry.points or entry.severity or entry.injured or entry.dead:
@@ -106,6 +108,7 @@ class Results:
         career = self.careers.get(entry.driver_id)
         if career is not None:
             career.xp_gained += max(entry.xp_change, 0)
+            career.xp_lost += min(entry.xp_change, 0)
             if entry.injured:
                 career.injuries += 1
                 career.most_races_to_miss = max(career.most_races_to_miss, entry.severity)
@@ -128,7 +131,8 @@ class Results:
         try:
             result_places(by_row, outcomes)
             bonus_points_checked(round_, by_row, outcomes, rules)
-            grid_checked(by_row, outcomes)
+            if any(outcome.grid for outcome in outcomes):  # else it reads every driver's name
+                grid_checked(by_row, outcomes)
         except ValidationError as error:
             where = f"round {round_.number} of season {season.number}"
             raise bad(first, ENTRIES, f"{where}: {' '.join(error.messages)}") from error
@@ -240,9 +244,18 @@ class Results:
 
     def careers_checked(self) -> None:
         """Each driver's career as their entries make it: XP no more than they gained (a
-        driver starts with none), no more prior injuries than they had, no more races to miss
+        driver starts with none) and no less than their races and the seasons' ends can have
+        taken, no more prior injuries than they had, no more races to miss
         than their worst injury costs. Where no season had careers, none at all."""
         self.round_done()
+        # The most the seasons' ends can have taken from a driver, as old and as often hurt
+        # as the league's seasons and rounds allow.
+        most_age, most_injuries = 1 + len(self.seasons), len(self.rounds)
+        aged = sum(
+            championship_for(season.ruleset).aging_xp_loss(most_age, most_injuries)
+            for season in self.seasons.values()
+            if season.ended_at is not None
+        )
         for career in self.careers.values():
             driver, number = career.driver, career.number
             if driver.xp > career.xp_gained:
@@ -250,6 +263,13 @@ class Results:
                     number,
                     DRIVERS,
                     f"{driver.xp} XP, but its races gave it {career.xp_gained} at most",
+                )
+            least = career.xp_lost - aged
+            if driver.xp < least:
+                raise bad(
+                    number,
+                    DRIVERS,
+                    f"{driver.xp} XP, but its races and seasons took {-least} at most",
                 )
             if driver.prior_injuries > career.injuries:
                 raise bad(

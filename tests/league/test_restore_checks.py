@@ -127,6 +127,7 @@ def test_a_multiplier_the_round_does_not_have_is_refused(exported):
     ("field", "value", "words"),
     [
         ("xp", 1_000_000, "1000000 XP, but its races gave it"),
+        ("xp", -1_000_000, "-1000000 XP, but its races and seasons took"),
         ("age", 40, "a driver's age is 1 to 3"),
         ("prior_injuries", 9, "9 prior injuries, but it was injured"),
         ("races_to_miss", 30, "30 races to miss, but its worst injury cost"),
@@ -184,10 +185,12 @@ def test_a_log_with_an_event_missing_is_refused(at_the_table):
 
 def test_a_restored_league_is_private_until_its_organiser_publishes_it(exported):
     exported["tables"]["league.league"][0]["published"] = True
-    response = upload(signed_in("newcomer"), json.dumps(exported))
+    client = signed_in("newcomer")
+    response = upload(client, json.dumps(exported))
     assert response.status_code == 302
     restored = League.objects.get(organiser__username="newcomer")
     assert not restored.published
+    assert "It is private until you publish it." in client.get(response["Location"]).text
     # A stranger sees it as nothing, as any unpublished league.
     assert signed_in("stranger").get(restored.get_absolute_url()).status_code == 404
 
