@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import F
 
 from league import backup
-from league.models import League
+from league.models import Entry, League
 from rules import engine
 
 from .models import Race, RaceEvent
@@ -82,7 +82,9 @@ def _logs_replayed(league: League) -> None:
     the race's snapshot and count of events where the log ends. Else ValidationError, saying
     which race and event (LOG_REFUSED)."""
     races = Race.objects.filter(round__season__league=league).select_related("round__season")
-    for race in races.only("pk", "setup", "state", "seq", "round__number", "round__season__number"):
+    for race in races.only(
+        "pk", "setup", "state", "seq", "finished_at", "round__number", "round__season__number"
+    ):
         try:
             _replayed(race)
         except _Refused as refused:
@@ -144,3 +146,26 @@ def _replayed(race: Race) -> None:
         raise _Refused(f"its log has {seq} event(s), and the race says {race.seq}")
     if engine.state_from_dict(race.state) != state:
         raise _Refused(f"its snapshot is not where its {seq} event(s) leave the race")
+    if race.finished_at is not None:
+        _result_as_raced(race, state)
+
+
+def _result_as_raced(race: Race, state: engine.RaceState) -> None:
+    """A race written into its season: each car's place, and whether it finished, as its
+    snapshot's results give them (races/table.py wrote them so)."""
+    raced = {result.car: (result.place, result.finished) for result in engine.results(state)}
+    entries = Entry.objects.filter(round_id=race.round_id).values_list("car", "place", "finished")
+    written = {car: (place, finished) for car, place, finished in entries}
+    for car in sorted(raced.keys() | written.keys()):
+        if raced.get(car) != written.get(car):
+            in_result, in_race = _placed(written.get(car)), _placed(raced.get(car))
+            raise _Refused(
+                f"car {car!r} is {in_result} in its round's result, {in_race} in its race"
+            )
+
+
+def _placed(place: tuple[int, bool] | None) -> str:
+    if place is None:
+        return "nowhere"
+    number, finished = place
+    return f"{number}{'' if finished else ' (out)'}"

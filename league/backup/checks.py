@@ -30,6 +30,8 @@ from ..models import (
     Team,
     Track,
 )
+from ..services.penalties import MOST_POINTS as MOST_ADJUSTMENT
+from ..services.penalties import TOO_MANY_POINTS
 from .messages import BAD_ROW
 from .tables import fields as table_fields
 
@@ -169,6 +171,8 @@ def _adjustment_checked(run: SoFar, adjustment: PointsAdjustment) -> None:
     in a round of its own season."""
     if adjustment.points == 0:
         raise ValidationError("an adjustment of 0 points")
+    if abs(adjustment.points) > MOST_ADJUSTMENT:
+        raise ValidationError(TOO_MANY_POINTS.format(most=MOST_ADJUSTMENT))
     if (adjustment.driver_id is None) == (adjustment.team_id is None):
         raise ValidationError("an adjustment is for a driver or for a team")
     if (

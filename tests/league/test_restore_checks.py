@@ -180,6 +180,37 @@ def test_a_log_with_an_event_missing_is_refused(at_the_table):
     refused(at_the_table, "cannot be replayed from its log")
 
 
+def test_a_result_other_than_its_race_s_is_refused(at_the_table):
+    """Round 5 was raced at the table and written into the season: its first two cars'
+    places swapped in the round's result (still 1st and 2nd once each) are not its race's."""
+    race = next(row for row in rows(at_the_table, "races.race") if row["finished_at"])
+    entries = [e for e in rows(at_the_table, "league.entry") if e["round"] == race["round"]]
+    first = next(e for e in entries if e["place"] == 1)
+    second = next(e for e in entries if e["place"] == 2)
+    first["place"], second["place"] = 2, 1
+    first["points"], second["points"] = second["points"], first["points"]
+    refused(at_the_table, "cannot be replayed from its log", "in its round's result")
+
+
+def test_an_adjustment_beyond_what_the_form_takes_is_refused(exported):
+    season = rows(exported, "league.season")[0]["id"]
+    driver = rows(exported, "league.driver")[0]["id"]
+    rows(exported, "league.pointsadjustment").append(
+        {
+            "id": 1,
+            "season": season,
+            "round": None,
+            "driver": driver,
+            "team": None,
+            "points": -1_000_000,
+            "reason": "x",
+            "made_by": None,
+            "made_at": "2025-01-01T00:00:00+00:00",
+        }
+    )
+    refused(exported, "'league.pointsadjustment'", "An adjustment is at most")
+
+
 # --- published or not ----------------------------------------------------------------------
 
 
