@@ -30,7 +30,7 @@ TOO_LARGE = (
     "This file is larger than the {most:,} bytes the restore page takes. Ask the site's "
     "administrator to import it on the host: manage.py import_league FILE."
 )
-RESTORED = "{league} is restored from {file}: you organise it."
+RESTORED = "{league} is restored from {file}: you organise it. It is private until you publish it."
 MOVED = (
     "The file's address, /{wanted}/, is not free on this site (every league's address is one "
     "of the site's): the league is at /{slug}/."

@@ -30,6 +30,8 @@ from ..models import (
     Team,
     Track,
 )
+from ..services.penalties import MOST_POINTS as MOST_ADJUSTMENT
+from ..services.penalties import TOO_MANY_POINTS
 from .messages import BAD_ROW
 from .tables import fields as table_fields
 
@@ -98,6 +100,12 @@ def _round_checked(run: SoFar, round_: Round) -> None:
     rules = _season_rules(run, round_.season_id)
     if not 1 <= round_.number <= rules.most_rounds:
         raise ValidationError(f"a season of {rules.title} has rounds 1 to {rules.most_rounds}")
+    # A round's multiplier is its rule set's for its number (schedules.py sets it so).
+    multiplier = rules.round_shape(round_.number).multiplier
+    if round_.multiplier != multiplier:
+        raise ValidationError(
+            f"round {round_.number} of {rules.title} scores {multiplier}x, not {round_.multiplier}x"
+        )
     if not isinstance(round_.race_options, dict):
         raise ValidationError("a round's race options are written as their values by name")
     rules.validated_race_options(round_.race_options)
@@ -163,6 +171,8 @@ def _adjustment_checked(run: SoFar, adjustment: PointsAdjustment) -> None:
     in a round of its own season."""
     if adjustment.points == 0:
         raise ValidationError("an adjustment of 0 points")
+    if abs(adjustment.points) > MOST_ADJUSTMENT:
+        raise ValidationError(TOO_MANY_POINTS.format(most=MOST_ADJUSTMENT))
     if (adjustment.driver_id is None) == (adjustment.team_id is None):
         raise ValidationError("an adjustment is for a driver or for a team")
     if (

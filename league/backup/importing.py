@@ -17,7 +17,7 @@ from django.utils import timezone
 from rules.championship import InvalidSetting, UnknownChampionship
 
 from .. import slugs, team_colours
-from ..models import League, Membership, Role, Round, Season, Team, Track
+from ..models import Driver, Entry, League, Membership, Role, Round, Season, Team, Track
 from .checks import (
     INTEGER_RANGES,
     LEAGUE_CHECKS,
@@ -50,6 +50,7 @@ from .messages import (
     UNKNOWN_VERSION,
 )
 from .reader import Reader
+from .results import Results
 from .tables import (
     FORMAT,
     FORMAT_VERSION,
@@ -153,6 +154,7 @@ class _Import:
         self.season_ruleset: dict[int, str] = {}  # by the season's new id
         self.seen: dict[tuple[str, str], set[Any]] = {}  # unique keys of the rows so far
         self.team_colours: list[str] = []  # the colours of the file's teams so far
+        self.results = Results()  # the results and careers, checked whole (results.py)
 
     # -- the parts of the file ------------------------------------------------------------
 
@@ -271,6 +273,11 @@ class _Import:
         if table.model is League and rows != 1:
             raise ValidationError(ONE_LEAGUE)
         self._write(table, batch)
+        if table.model is Entry:
+            self.results.careers_checked()
+        if table.after is not None:
+            assert self.league is not None  # the league's table is the first
+            table.after(self.league)
 
     def _finished(self) -> Imported:
         league = self.league
@@ -347,6 +354,10 @@ class _Import:
         cleaned(label, number, obj, exclude=unchecked(obj))
         self._checked(table, number, obj)
         self._unique(table, number, obj)
+        if model is Driver:
+            self.results.driver(number, obj)
+        elif model is Entry:
+            self.results.entry(number, obj)
         return old, obj
 
     def _value(self, label: str, number: int, field: models.Field, value: Any) -> Any:
@@ -395,6 +406,7 @@ class _Import:
         organiser on the restore page, the league at the first free address after the file's;
         elsewhere the file's address, which must be free."""
         self.file_lead = row.get("organiser")
+        self.results.league = league
         if not isinstance(league.settings, dict):
             raise bad(1, "league.league", "a league's settings are written as their values by name")
         league.slug = slugs.normalised(league.slug)
@@ -402,6 +414,9 @@ class _Import:
         here = League.objects.filter(slug__iexact=league.slug).first()
         if self.organiser is not None:
             league.organiser_id = self.organiser.pk
+            # Private until its organiser publishes it, as a new league is: a file's
+            # "published" is no one's say on this site (docs/architecture.md, "Backup").
+            league.published = False
             if here is not None and here.can_manage(self.organiser):
                 raise RestoredAlready(here)
             league.slug = slugs.free_slug(league.slug, taken=_slug_taken)
@@ -463,9 +478,13 @@ class _Import:
             self.ids[model].update((old, obj.pk) for old, obj in batch)
         if model is Season:
             self.season_ruleset.update((obj.pk, obj.ruleset) for obj in objs)
+            self.results.seasons.update((obj.pk, obj) for obj in objs)
         if model is Round:
             self.round_status.update((obj.pk, obj.status) for obj in objs)
             self.round_season.update((obj.pk, obj.season_id) for obj in objs)
+            self.results.rounds.update((obj.pk, obj) for obj in objs)
+        if model is Driver:
+            self.results.drivers_written()
 
     # -- tracks ---------------------------------------------------------------------------
 

@@ -29,6 +29,11 @@ BROKEN_REFERENCE = (
     "Row {row} of the backup's {label!r} table names {field} {value!r}, which is not in the file."
 )
 BAD_ROW = "Row {row} of the backup's {label!r} table cannot be read: {reason}"
+# A race's log replayed through the engine (races/backup.py): {reason} says where it stops.
+LOG_REFUSED = (
+    "The backup's race of round {round} of season {season} cannot be replayed from its log "
+    "(its {label!r} table): {reason}. Nothing was imported."
+)
 ONE_LEAGUE = "The backup must hold exactly one league."
 TOO_MANY = "The backup names more {what} than a league ever has ({most:,}): nothing was imported."
 # A clash the checks before writing did not foresee, said without the database's own words.

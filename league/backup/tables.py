@@ -55,6 +55,9 @@ class Table:
     since: int = OLDEST_VERSION  # the first version of the format to hold it
     # A field added to the table after it, by the first version of the format to hold it.
     fields_since: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    # What the table's rows must be together, once all are written (a race's log replayed):
+    # `after(league)` raises ValidationError, in the site's words, for rows no site could make.
+    after: Callable[[League], object] | None = None
 
     def fields_after(self, version: int) -> set[str]:
         """The fields a file of `version` cannot hold: added to the table since."""
@@ -129,13 +132,14 @@ def register(
     rows: Callable[[League], models.QuerySet],
     check: Callable[[Any], object] | None = None,
     since: int = OLDEST_VERSION,
+    after: Callable[[League], object] | None = None,
 ) -> None:
     """Add another app's rows of a league to the file (after the league's own): `rows(league)`
     are that league's rows of `model`, `check(row)` what a row read from a file must pass,
-    `since` the format's version that first held the table. Called from the app's ready(),
-    once per table."""
+    `since` the format's version that first held the table, `after(league)` what its rows
+    must be together once all are written. Called from the app's ready(), once per table."""
     if all(table.label != label for table in TABLES):
-        TABLES.append(Table(label, model, rows, check, since))
+        TABLES.append(Table(label, model, rows, check, since, after=after))
 
 
 def fields(model: type[models.Model]) -> list[models.Field]:

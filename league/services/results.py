@@ -3,6 +3,7 @@ confirmation into the season (points, XP, injuries, healing)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from django.utils import timezone
 from rules.championship import (
     Championship,
     DriverSheet,
+    EntryScore,
 )
 
 from ..models import (
@@ -68,7 +70,7 @@ MAX_DAMAGE = 10
 @dataclass(frozen=True)
 class EntryOutcome:
     """How one entry's race ended, as the referee reports it. A car out carries a `place` only
-    when the whole order is known (see _places)."""
+    when the whole order is known (see result_places)."""
 
     entry_id: int
     finished: bool
@@ -132,7 +134,7 @@ def _listed(words: Sequence[str], last: str = "and") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def _places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> dict[int, int]:
+def result_places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> dict[int, int]:
     """Finishers keep their places; cars out follow, farther first ("Scoring").
 
     Cars out may bring their places too when the caller knows the whole order (the turn
@@ -213,7 +215,7 @@ RESULT_FIELDS = [
 ]
 
 
-def _check_bonus_points(
+def bonus_points_checked(
     round_: Round,
     entries: Mapping[int, Entry],
     outcomes: Sequence[EntryOutcome],
@@ -243,7 +245,7 @@ def _check_bonus_points(
         )
 
 
-def _check_grid(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> None:
+def grid_checked(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> None:
     """A grid position for every car or for none, and then each of 1 to the number of cars
     once."""
     missing = [entries[outcome.entry_id].driver.name for outcome in outcomes if not outcome.grid]
@@ -277,10 +279,10 @@ def _enter_result(
     for entry_id, entry in entries.items():
         if entry_id not in by_entry:
             raise ValidationError(OUTCOME_MISSING.format(driver=entry.driver))
-    places = _places(entries, list(by_entry.values()))
+    places = result_places(entries, list(by_entry.values()))
     rules = round_.season.rules
-    _check_bonus_points(round_, entries, outcomes, rules)
-    _check_grid(entries, list(by_entry.values()))
+    bonus_points_checked(round_, entries, outcomes, rules)
+    grid_checked(entries, list(by_entry.values()))
     for entry_id, entry in entries.items():
         outcome = by_entry[entry_id]
         columns = _injury_columns(outcome, entry.driver, rules)
@@ -431,24 +433,47 @@ def _driver_sheet(driver: Driver) -> DriverSheet:
 def _score_entry(entry: Entry, *, field_size: int, round_: Round, league: League) -> None:
     """Points (and, with careers, XP and injury) of one entry, set on it and its driver; the
     caller saves both."""
-    assert entry.place is not None and entry.finished is not None, "scored before it was placed"
-    score = round_.season.rules.score_entry(
-        place=entry.place,
+    score = entry_score(
+        entry,
         field_size=field_size,
         multiplier=round_.multiplier,
         settings=round_.season.league_settings,
-        finished=entry.finished,
-        injury_columns=entry.injury_columns,
-        injury_rolls=entry.injury_rolls,
+        rules=round_.season.rules,
         driver=_driver_sheet(entry.driver),
     )
-    # Bonus points (Mini's laps led) come on top of what the place and the multiplier score.
-    entry.points, entry.xp_change = score.points + entry.bonus_points, score.xp_change
+    entry.points, entry.xp_change = score.points, score.xp_change
     entry.severity, entry.injured, entry.dead = score.severity, score.injured, score.dead
     if score.driver is not None:
         driver, sheet = entry.driver, score.driver
         driver.xp, driver.prior_injuries = sheet.xp, sheet.prior_injuries
         driver.races_to_miss, driver.status = sheet.races_to_miss, sheet.status
+
+
+def entry_score(
+    entry: Entry,
+    *,
+    field_size: int,
+    multiplier: int,
+    settings: Mapping[str, object],
+    rules: Championship,
+    driver: DriverSheet,
+) -> EntryScore:
+    """What a placed entry scores once its round is confirmed, as its rule set reckons it: its
+    points, its bonus points on top, and with careers its XP and injury. The one reckoning of
+    a result, read by the commit and by a restored file's check (league/backup/checks.py)."""
+    assert entry.place is not None and entry.finished is not None, "scored before it was placed"
+    score = rules.score_entry(
+        place=entry.place,
+        field_size=field_size,
+        multiplier=multiplier,
+        settings=settings,
+        finished=entry.finished,
+        injury_columns=entry.injury_columns,
+        injury_rolls=entry.injury_rolls,
+        driver=driver,
+    )
+    # Bonus points (Mini's laps led) come on top of what the place and the multiplier score.
+    return dataclasses.replace(score, points=score.points + entry.bonus_points)
 
 
 @transaction.atomic

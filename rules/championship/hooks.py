@@ -43,6 +43,7 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     name: str = ""
     title: str = ""
     careers: bool = False  # drivers gain XP, get hurt, age and retire
+    levels: tuple[str, ...] = ()  # the levels a driver races at (`starting`), where it has them
     settings: tuple[Setting, ...] = ()
     most_rounds: int = 1
     weather: bool = False  # its races read the track's weather table
@@ -357,3 +358,8 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
 
     def season_end(self, driver: DriverSheet) -> SeasonEndT:
         raise NotImplementedError
+
+    def aging_xp_loss(self, age: int, prior_injuries: int) -> int:
+        """The XP a driver of `age` with `prior_injuries` loses at a season's end (0 where
+        drivers do not age): the most a season's end can take, for a restored career."""
+        return 0

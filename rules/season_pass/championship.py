@@ -23,6 +23,7 @@ from rules.season_pass.driving import DISABLING_DAMAGE
 from rules.season_pass.experience import (
     XP_FOR_FINISHING_UNINJURED,
     XP_FOR_STARTING,
+    Level,
     level_for,
     level_when_starting,
     retires,
@@ -46,7 +47,7 @@ from rules.season_pass.schedule import (
     round_multiplier,
 )
 from rules.season_pass.scoring import SCORING_POINTS, FieldSizeRule
-from rules.season_pass.season_end import SeasonEndChange, season_end_change
+from rules.season_pass.season_end import SeasonEndChange, aging_xp_loss, season_end_change
 from rules.season_pass.weather import (
     DEFAULT_WEATHER_TABLE,
     format_weather_table,
@@ -77,6 +78,7 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
     name = "season_pass"
     title = "Season Pass"
     careers = True
+    levels = tuple(level.value for level in Level)
     settings = (
         Setting(
             "third_car",
@@ -217,6 +219,9 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
 
     def heal_after_round(self, races_to_miss: int, *, sat_out: bool, extra_week_next: bool) -> int:
         return heal_after_round(races_to_miss, sat_out=sat_out, extra_week_next=extra_week_next)
+
+    def aging_xp_loss(self, age: int, prior_injuries: int) -> int:
+        return aging_xp_loss(age, prior_injuries)
 
     def season_end(self, driver: DriverSheet) -> SeasonEndChange:
         """Healing, aging and retirement at the end of the season (season_pass.season_end)."""
