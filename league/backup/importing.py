@@ -17,7 +17,19 @@ from django.utils import timezone
 from rules.championship import InvalidSetting, UnknownChampionship
 
 from .. import slugs, team_colours
-from ..models import Driver, Entry, League, Membership, Role, Round, Season, Team, Track
+from ..models import (
+    Driver,
+    DriverChange,
+    DriverChangeKind,
+    Entry,
+    League,
+    Membership,
+    Role,
+    Round,
+    Season,
+    Team,
+    Track,
+)
 from .checks import (
     INTEGER_RANGES,
     LEAGUE_CHECKS,
@@ -254,6 +266,14 @@ class _Import:
             following = index + 1
         if following < len(labels):
             raise ValidationError(TABLE_MISSING.format(label=labels[following]))
+        # Once every table is in: a driver's career as their entries make it, but for the
+        # drivers whose career an organiser corrected by hand (their DriverChange rows, the
+        # last table), which the entries alone cannot say.
+        assert self.league is not None  # the league's table is the first
+        corrected = DriverChange.objects.filter(
+            driver__team__league=self.league, kind=DriverChangeKind.CORRECTED
+        ).values_list("driver_id", flat=True)
+        self.results.careers_checked(corrected_by_hand=set(corrected))
 
     def _table(self, table: Table, reader: Reader) -> None:
         batch: list[tuple[Any, models.Model]] = []
@@ -273,8 +293,6 @@ class _Import:
         if table.model is League and rows != 1:
             raise ValidationError(ONE_LEAGUE)
         self._write(table, batch)
-        if table.model is Entry:
-            self.results.careers_checked()
         if table.after is not None:
             assert self.league is not None  # the league's table is the first
             table.after(self.league)

@@ -6,6 +6,7 @@ once every entry is read. The reckoning is the commit's own (league.services.res
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -64,15 +65,8 @@ class Results:
     # -- what is read before the entries --------------------------------------------------
 
     def driver(self, number: int, driver: Driver) -> None:
-        """A driver's row (before it is written): its age within the league's seasons."""
-        most_age = 1 + len(self.seasons)  # each season's end ages a driver once
-        if not 1 <= driver.age <= most_age:
-            raise bad(
-                number,
-                DRIVERS,
-                f"a driver's age is 1 to {most_age} in a league of {len(self.seasons)} "
-                f"season(s), not {driver.age}",
-            )
+        """A driver's row (before it is written), its career checked once every table is in
+        (`careers_checked`: its age within the league's seasons among them)."""
         self.unwritten.append(_Career(number, driver))
 
     def drivers_written(self) -> None:
@@ -242,11 +236,13 @@ class Results:
 
     # -- the careers ----------------------------------------------------------------------
 
-    def careers_checked(self) -> None:
+    def careers_checked(self, *, corrected_by_hand: Collection[int] = ()) -> None:
         """Each driver's career as their entries make it: XP no more than they gained (a
         driver starts with none) and no less than their races and the seasons' ends can have
         taken, no more prior injuries than they had, no more races to miss
-        than their worst injury costs. Where no season had careers, none at all."""
+        than their worst injury costs. Where no season had careers, none at all; nor for the
+        drivers (new ids) whose career an organiser set by hand (a league brought in with its
+        past), which their fields' own bounds alone hold."""
         self.round_done()
         # The most the seasons' ends can have taken from a driver, as old and as often hurt
         # as the league's seasons and rounds allow.
@@ -258,6 +254,15 @@ class Results:
         )
         for career in self.careers.values():
             driver, number = career.driver, career.number
+            if driver.pk in corrected_by_hand:
+                continue
+            if not 1 <= driver.age <= most_age:  # each season's end ages a driver once
+                raise bad(
+                    number,
+                    DRIVERS,
+                    f"a driver's age is 1 to {most_age} in a league of {len(self.seasons)} "
+                    f"season(s), not {driver.age}",
+                )
             if driver.xp > career.xp_gained:
                 raise bad(
                     number,

@@ -4,6 +4,7 @@ reason, shown on the driver's page, carried by the backup, and refused while the
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -184,3 +185,17 @@ def test_the_changes_come_back_with_the_backup(league, organiser):
     services.driver_career_correct(driver=driver("Bruno"), career={"xp": 23}, reason="Imported")
     exported = json.loads(backup.league_file(league))
     assert [row["reason"] for row in exported["tables"]["league.driverchange"]] == ["Imported"]
+
+
+def test_a_league_whose_careers_were_corrected_by_hand_restores_from_its_backup(league):
+    """A league brought in with its past (careers set by hand, no race behind them) is a league
+    the restore's career checks take: the correction is what the entries cannot say."""
+    services.driver_career_correct(
+        driver=driver("Bruno"),
+        career={"age": 4, "xp": 23, "prior_injuries": 2, "races_to_miss": 3},
+        reason="Brought in from our spreadsheet",
+    )
+    file = backup.league_file(league).encode()
+    restored = backup.league_import(io.BytesIO(file), organiser=UserFactory()).league
+    bruno = Driver.objects.get(team__league=restored, name="Bruno")
+    assert (bruno.age, bruno.xp, bruno.prior_injuries, bruno.races_to_miss) == (4, 23, 2, 3)
