@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
@@ -143,6 +144,10 @@ class RestoreForm(forms.Form):
         help_text="The JSON file a league's Download a backup gave (paddock-…json).",
         error_messages={"required": "Choose the backup file to restore the league from."},
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+    # Made with the page: the same upload posted twice (a double tap) is one restore.
+    once = forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=64, initial=secrets.token_urlsafe
     )
 
 

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods
 
 from . import backup, services
 from .forms import RestoreForm
-from .models import Making
+from .models import League, Making
 from .views.common import BAD_REQUEST, posted
 from .views.limits import address_of, limited
 
@@ -43,9 +43,12 @@ MEMBERS_LEFT_OUT = (
     "A file names people, not their accounts here: its members are not brought back. Invite "
     "them again from Members: {members}."
 )
-RESTORED_ALREADY = (
-    "{league} is at /{slug}/ already, and you organise it: nothing was restored. Here it is."
-)
+RENAMED = "You run a league called {name!r} already: the one restored is {league}, beside it."
+RESTORED_ALREADY = "{league} is restored from this upload already (a second tap): here it is."
+# The uploads this browser restored, by their form's `once` token: a second tap goes to the
+# league the first made, instead of making another copy.
+RESTORED_SESSION_KEY = "paddock_restored"
+MOST_REMEMBERED = 20
 # The members named at most in the message that lists them.
 MOST_NAMED = 50
 
@@ -98,17 +101,25 @@ def _restore(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
         status = BAD_REQUEST if request.method == "POST" else 200
         return _render(request, form, status=status)
     file = form.cleaned_data["backup"]
+    once = form.cleaned_data["once"]
+    remembered: dict[str, str] = request.session.get(RESTORED_SESSION_KEY, {})
+    if once and once in remembered:
+        league = League.objects.filter(slug=remembered[once], organiser_id=request.user.pk).first()
+        if league is not None:
+            messages.info(request, RESTORED_ALREADY.format(league=league))
+            return redirect(league)
     try:
         imported = backup.league_import(file, organiser=request.user)
-    except backup.RestoredAlready as already:
-        league = already.league
-        messages.info(request, RESTORED_ALREADY.format(league=league, slug=league.slug))
-        return redirect(league)
     except ValidationError as error:
         return _render(request, form, error.messages, BAD_REQUEST)
     league = imported.league
     services.making_record(kind=Making.Kind.LEAGUE, user=request.user, address=address_of(request))
+    if once:
+        kept = list(remembered.items())[-(MOST_REMEMBERED - 1) :]
+        request.session[RESTORED_SESSION_KEY] = {**dict(kept), once: league.slug}
     messages.success(request, RESTORED.format(league=league, file=file.name))
+    if imported.name_in_file:
+        messages.info(request, RENAMED.format(name=imported.name_in_file, league=league))
     if imported.address_in_file != league.slug:
         messages.info(request, MOVED.format(wanted=imported.address_in_file, slug=league.slug))
     for track, restored in imported.tracks_kept_apart:

@@ -20,7 +20,7 @@ importing.py (`league_import`), messages.py (the refusals' words). What callers 
 """
 
 from .checks import plain_name
-from .importing import Imported, RestoredAlready, league_import
+from .importing import Imported, league_import
 from .messages import (
     BAD_ROW,
     BROKEN_REFERENCE,
@@ -66,7 +66,6 @@ __all__ = [
     "TOO_MANY",
     "UNKNOWN_VERSION",
     "Imported",
-    "RestoredAlready",
     "Table",
     "file_name",
     "league_export",

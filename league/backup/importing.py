@@ -102,15 +102,9 @@ class Imported:
     # The file's tracks whose weather or number differ from this site's track of that name,
     # each restored as a track of its own: (the name in the file, the name given it here).
     tracks_kept_apart: tuple[tuple[str, str], ...] = ()
-
-
-class RestoredAlready(Exception):  # noqa: N818 (an answer, not an error)
-    """The league at the file's address is one the restorer organises already: the same file
-    again, or a double tap."""
-
-    def __init__(self, league: League) -> None:
-        super().__init__(league.slug)
-        self.league = league
+    # The file's league's name, where the restorer runs a league of that name already (the
+    # original, most often): the copy is named apart ("Old Hands (restored)").
+    name_in_file: str = ""
 
 
 def league_import(source: IO[bytes], *, organiser=None) -> Imported:
@@ -130,7 +124,8 @@ def league_import(source: IO[bytes], *, organiser=None) -> Imported:
     site's to name: no account is made or linked, the restorer organises the league alone, the
     log keeps its entries without who typed them, and `Imported.members_left_out` lists whom
     to invite again (docs/rulings.md, "Roles"); the league comes back at its address, or at the
-    first free one after it (RestoredAlready if the restorer organises the league there)."""
+    first free one after it, and named apart ("Old Hands (restored)") where the restorer runs a
+    league of its name already (the original, most often)."""
     try:
         with transaction.atomic():
             return _Import(organiser).read(Reader(source))
@@ -158,6 +153,7 @@ class _Import:
         self.league: League | None = None
         self.version = FORMAT_VERSION  # the file's, once read
         self.address_in_file = ""
+        self.name_in_file = ""
         self.file_lead: Any = None
         self.left_out: list[str] = []
         self.kept_apart: list[tuple[str, str]] = []
@@ -311,6 +307,7 @@ class _Import:
             address_in_file=self.address_in_file,
             members_left_out=tuple(self.left_out),
             tracks_kept_apart=tuple(self.kept_apart),
+            name_in_file=self.name_in_file,
         )
 
     # -- one row --------------------------------------------------------------------------
@@ -435,9 +432,13 @@ class _Import:
             # Private until its organiser publishes it, as a new league is: a file's
             # "published" is no one's say on this site (docs/architecture.md, "Backup").
             league.published = False
-            if here is not None and here.can_manage(self.organiser):
-                raise RestoredAlready(here)
             league.slug = slugs.free_slug(league.slug, taken=_slug_taken)
+            # A copy of a league the restorer runs (their own backup, restored to look back
+            # or to try something): named apart, as a person's leagues have a name each.
+            theirs = League.objects.filter(organiser_id=self.organiser.pk)
+            if theirs.filter(name__iexact=league.name).exists():
+                self.name_in_file = league.name
+                league.name = _copy_name(league.name, theirs)
         elif here is not None:
             raise ValidationError(SLUG_TAKEN.format(slug=league.slug))
         if league.organiser_id is not None:
@@ -541,6 +542,18 @@ def _restored_name(name: str, attempt: int) -> str:
 def _track_facts(track: Track) -> tuple[Any, ...]:
     """What makes two tracks of one name the same track to race on."""
     return (track.number, *track.facts().values())
+
+
+def _copy_name(name: str, theirs: models.QuerySet[League]) -> str:
+    """ "Old Hands (restored)", else "(restored 2)", ...: the first of these names the
+    organiser runs no league of, within a league name's length."""
+    most = League._meta.get_field("name").max_length or 100
+    for number in range(1, 1000):
+        ending = " (restored)" if number == 1 else f" (restored {number})"
+        copy = name[: most - len(ending)] + ending
+        if not theirs.filter(name__iexact=copy).exists():
+            return copy
+    raise ValidationError(NAME_TAKEN.format(organiser="You", name=name))
 
 
 def _slug_taken(slug: str) -> bool:

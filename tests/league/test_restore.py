@@ -41,10 +41,12 @@ User = get_user_model()
 URL = reverse("league:league_restore")
 
 
-def upload(client: Client, content: bytes | str, name: str = "paddock-old-hands.json"):
+def upload(
+    client: Client, content: bytes | str, name: str = "paddock-old-hands.json", once: str = ""
+):
     raw = content.encode() if isinstance(content, str) else content
     file = SimpleUploadedFile(name, raw, content_type="application/json")
-    return client.post(URL, {"backup": file})
+    return client.post(URL, {"backup": file, "once": once})
 
 
 def signed_in(username: str) -> Client:
@@ -136,20 +138,41 @@ def test_the_restore_page_makes_no_account_and_gives_no_one_a_role():
     assert escape(restore.MEMBERS_LEFT_OUT.format(members=", ".join(left_out))) in said
 
 
-def test_the_same_file_again_by_its_organiser_shows_the_league_and_writes_nothing(
-    client, organiser
-):
+def test_its_organiser_restoring_a_league_they_run_gets_a_copy_beside_it(client, organiser):
+    """Issue 31: the page promised the first free address after the file's, and answered
+    "you organise it: nothing was restored"."""
     league = ended_season_league(organiser)
     client.force_login(organiser)
     file = downloaded(client, league)
-    before = row_counts()
 
     response = upload(client, file)
 
-    assert response.status_code == 302 and response["Location"] == league.get_absolute_url()
-    message = restore.RESTORED_ALREADY.format(league=league, slug=league.slug)
-    assert escape(message) in client.get(response["Location"]).text
+    copy = League.objects.exclude(pk=league.pk).get()
+    assert response.status_code == 302 and response["Location"] == copy.get_absolute_url()
+    assert copy.name == f"{league.name} (restored)" and copy.slug == f"{league.slug}-2"
+    assert copy.organiser == organiser and not copy.published
+    said = client.get(response["Location"]).text
+    assert escape(restore.RENAMED.format(name=league.name, league=copy)) in said
+    assert copy.seasons.count() == league.seasons.count()
+    again = upload(client, file)  # a third copy, by a new upload of the same file
+    assert League.objects.filter(name=f"{league.name} (restored 2)").exists()
+    assert again.status_code == 302
+
+
+def test_a_double_tap_on_restore_makes_one_league(client, organiser):
+    league = ended_season_league(organiser)
+    client.force_login(organiser)
+    file = downloaded(client, league)
+    once = "the-upload-form-s-own"
+    first = upload(client, file, once=once)
+    before = row_counts()
+    second = upload(client, file, once=once)
+    assert second.status_code == 302 and second["Location"] == first["Location"]
     assert row_counts() == before
+    copy = League.objects.exclude(pk=league.pk).get()
+    assert (
+        escape(restore.RESTORED_ALREADY.format(league=copy)) in client.get(first["Location"]).text
+    )
 
 
 @pytest.fixture
