@@ -50,6 +50,7 @@ def test_a_formula_d_league_is_created_from_the_home_page(client_organiser):
             "stopwatch_qualifying": False,
             "road_race": False,
             "gear_odds": False,
+            "driver_adjustments_for_team": False,
             "points_table": "10-8-6-5-4-3-2-1-0-0",
         },
         2,

@@ -56,8 +56,9 @@ PAGES = ("league", "season", "report", "driver", "team")
 # The league page reads its seasons' champions in two queries (league.standings.season_leaders)
 # and asks which seasons have points adjustments in one; the season page and the report read
 # the season's adjustments in one; the season page its drivers' dice in one more, for its
-# luckiest and unluckiest, and the driver page theirs, for their luck (league/luck.py).
-MOST = {"league": 8, "season": 8, "report": 13, "driver": 6, "team": 5}
+# luckiest and unluckiest, and the driver page theirs, for their luck (league/luck.py), and
+# the changes an organiser made of them by hand in one more (league/models/roster.py).
+MOST = {"league": 8, "season": 8, "report": 13, "driver": 7, "team": 5}
 
 
 def assert_same_queries(client, small: League, large: League, count_queries) -> None:

@@ -9,7 +9,7 @@ from django.apps import apps
 from django.urls import reverse
 
 from league import services
-from league.models import League, Role, Track
+from league.models import League, Making, NameKey, Role, Track
 from races import ruling_services
 from races.models import Race
 from tests.factories import UserFactory
@@ -19,7 +19,9 @@ from tests.races.autopilot import drive
 pytestmark = pytest.mark.django_db
 
 # Shared by every league: a track stays when a league racing on it goes.
-SHARED = {Track}
+# The site's rows a league names but does not own: tracks, and what its people's accounts
+# keep (their names' look-alike keys, what they made when, for the limits over time).
+SHARED = {Track, NameKey, Making}
 
 
 def rows() -> dict[str, set[int]]:
@@ -64,6 +66,8 @@ def league_with_everything(organiser, name: str) -> League:
     services.round_starters_choose(
         round_=second.rounds.get(number=3), team=teams[0], starters=[(drivers[0], "Crimson")]
     )
+    # Between races: a career corrected by hand (a driver brought in with their past).
+    services.driver_career_correct(driver=drivers[0], career={"xp": 40}, reason="Imported")
     race = services.round_start_at_table(
         round_=second.rounds.get(number=2), starters=[(driver, driver.name) for driver in drivers]
     )
@@ -76,6 +80,7 @@ def league_with_everything(organiser, name: str) -> League:
     referee = UserFactory()
     services.member_add(league=league, user=referee, role=Role.REFEREE)
     services.invitation_create(league=league, made_by=organiser, role=Role.REFEREE)
+    services.league_settings_set(league=league, settings={"gear_odds": True})
     return League.objects.get(pk=league.pk)
 
 

@@ -38,6 +38,7 @@ def test_a_mini_series_is_created_from_the_home_page_with_its_damage_pool(client
     assert league.settings == {
         "damage_pool": "25",
         "gear_odds": False,
+        "driver_adjustments_for_team": False,
         "points_table": "7-5-3-2-1-0-0-0",
     }
     assert "25 damage points" in client_organiser.get(league.get_absolute_url()).text

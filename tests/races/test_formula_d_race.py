@@ -80,7 +80,7 @@ def test_an_eliminated_car_keeps_its_reason_in_the_season(client_organiser, race
     out = {result.car: result.out_reason for result in engine.results(state) if not result.finished}
     recorded = dict(race.round.entries.exclude(finished=True).values_list("car", "out_reason"))
     assert recorded == out
-    page = client_organiser.get(reverse("league:round", args=["grand-prix-club", 1, 1]))
+    page = client_organiser.get(race.round.get_absolute_url())
     assert page.status_code == 200
 
 
