@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from league import services as league_services
 from league.models import League
-from races.strip import strip_of
+from league.team_colours import car_colour
+from races.strip import CHAR_ROOM, FULL_MIN_WIDTH, strip_of
 from rules import engine
 from rules.engine import CarView
 from tests.races.autopilot import drive
@@ -115,14 +116,21 @@ def _colours_shown(html: str) -> tuple[dict[str, str], dict[str, str]]:
     return rows, boxes
 
 
-def test_every_car_wears_its_team_s_colour_on_the_turn_page_the_screen_and_after_an_entry(
+def test_every_car_wears_its_colour_on_the_turn_page_the_screen_and_after_an_entry(
     client_organiser, race
 ):
+    """The race's cars are named red, blue, green and yellow (two teams in orange and sky
+    blue): each is drawn in the colour it is named after (issue 32), its row and its box."""
     expected = {
-        entry.car: f"team-{entry.team.colour}"
+        entry.car: f"team-{car_colour(entry.car, entry.team.colour)}"
         for entry in race.round.entries.select_related("team")
     }
-    assert len(set(expected.values())) == 2  # two teams, two colours
+    assert expected == {
+        "red": "team-vermillion",
+        "blue": "team-blue",
+        "green": "team-green",
+        "yellow": "team-yellow",
+    }
     for url in (race.get_absolute_url(), screen_url(race)):
         rows, boxes = _colours_shown(client_organiser.get(url).text)
         assert rows == expected and boxes == expected
@@ -138,13 +146,22 @@ def test_every_car_wears_its_team_s_colour_on_the_turn_page_the_screen_and_after
     assert rows and all(expected[car] == colour for car, colour in rows.items())
 
 
-def test_a_team_given_another_colour_shows_it_at_the_table_at_once(client_organiser, race):
-    entry = race.round.entries.select_related("team").first()
-    taken = set(entry.team.league.teams.values_list("colour", flat=True))
-    free = next(key for key in ("purple", "yellow", "black") if key not in taken)
-    league_services.team_colour_set(team=entry.team, colour=free)
+def test_a_car_named_after_no_colour_wears_its_team_s_given_at_once(
+    client_organiser, round_one, teams
+):
+    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
+    race = league_services.round_start_at_table(
+        round_=round_one,
+        starters=list(zip(drivers, ("Arrow", "Dart", "Comet", "Bolt"), strict=True)),
+    )
     rows, boxes = _colours_shown(client_organiser.get(race.get_absolute_url()).text)
-    assert rows[entry.car] == boxes[entry.car] == f"team-{free}"
+    assert rows["Arrow"] == boxes["Arrow"] == f"team-{teams[0].colour}"
+    assert rows["Comet"] == boxes["Comet"] == f"team-{teams[1].colour}"
+    taken = {team.colour for team in teams}
+    free = next(key for key in ("purple", "yellow", "black") if key not in taken)
+    league_services.team_colour_set(team=teams[0], colour=free)
+    rows, boxes = _colours_shown(client_organiser.get(race.get_absolute_url()).text)
+    assert rows["Arrow"] == boxes["Arrow"] == rows["Dart"] == f"team-{free}"
 
 
 def test_a_team_s_cars_stay_apart_in_the_strip_however_long_their_names():
@@ -159,3 +176,26 @@ def test_a_team_s_cars_stay_apart_in_the_strip_however_long_their_names():
         "Arrow",
         "Ferr…",
     ]
+
+
+def test_the_big_screen_s_strip_shows_every_name_in_full_in_boxes_wide_enough():
+    """Issue 32: the room's screen cut names as a phone does ("4 Silv…")."""
+    views = tuple(
+        CarView(car, "Ann", "racing", "", (), laps=1) for car in ("Silver Arrow", "Rosso 12")
+    )
+    strip = strip_of(views).in_full()
+    assert [car.label for car in strip.cars] == ["1 Silver Arrow", "2 Rosso 12"]
+    assert strip.box_width >= len("1 Silver Arrow") * CHAR_ROOM
+    assert strip.width >= FULL_MIN_WIDTH  # two cars are not drawn as tall as the screen
+    assert [car.name for car in strip_of(views).cars] == ["Silv…", "Ro…12"]  # the phone's
+
+
+def test_the_big_screen_names_every_car_in_full(client_organiser, round_one, teams):
+    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
+    race = league_services.round_start_at_table(
+        round_=round_one,
+        starters=list(zip(drivers, ("Silver Arrow", "Dart", "Comet", "Bolt"), strict=True)),
+    )
+    html = client_organiser.get(screen_url(race)).text
+    assert re.search(r'class="strip-name"[^>]*>\d Silver Arrow</text>', html)
+    assert "Silv…" not in html
