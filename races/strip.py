@@ -5,7 +5,7 @@ of play (the dashboard's order), its lap and its state, drawn by the server as a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.engine import CarView
 
@@ -13,13 +13,8 @@ from rules.engine import CarView
 BOX_WIDTH = 46
 BOX_GAP = 3
 HEIGHT = 34
-NAME_ROOM = 5  # characters of its name a box shows on the turn page (a phone's width)
-# In full (the big screen): room for each character of "3 Silver Arrow" at the strip's bold
-# 10-unit type (its widest letters; a browser test measures the text against its box), and the
-# strip at least this wide, so that few cars are not drawn as tall as the screen.
-CHAR_ROOM = 7
-TEXT_PAD = 8
-FULL_MIN_WIDTH = 600
+NAME_ROOM = 5  # characters of its name a box shows (a phone's width; the big screen shows
+# the same cars as boxes of text, every name in full: templates/races/_screen_strip.html)
 # Each box is filled with its car's colour (races/colours.py, the CSS class sets it and its
 # ink); its state is written in it (P for pitted, X for out, F for finished), and a pitted box
 # is edged with a dashed line, an out one dimmed (static/css/turn.css).
@@ -33,16 +28,14 @@ class StripCar:
     state: str  # racing, pitted, out or finished
     laps: int | None
     colour: str = ""  # the class of its colour (races/colours.py), "" if unknown
-    box: int = BOX_WIDTH  # its box's width
-    full: bool = False  # its name in full (the big screen), not cut to NAME_ROOM
 
     @property
     def x(self) -> int:
-        return (self.place - 1) * (self.box + BOX_GAP)
+        return (self.place - 1) * (BOX_WIDTH + BOX_GAP)
 
     @property
     def middle(self) -> int:
-        return self.x + self.box // 2
+        return self.x + BOX_WIDTH // 2
 
     @property
     def mark(self) -> str:
@@ -55,10 +48,9 @@ class StripCar:
 
     @property
     def name(self) -> str:
-        """The car's name as its box has room for it (five characters, unless in full): a
-        short last word (a team's car number, "Rosso 2") is kept, so a team's cars stay apart
-        ("Ros…2")."""
-        if self.full or len(self.car) <= NAME_ROOM:
+        """The car's name as its box has room for it (five characters): a short last word
+        (a team's car number, "Rosso 2") is kept, so a team's cars stay apart ("Ros…2")."""
+        if len(self.car) <= NAME_ROOM:
             return self.car
         *first, last = self.car.split()
         if first and len(last) <= 2:
@@ -83,29 +75,15 @@ class Strip:
 
     @property
     def box_width(self) -> int:
-        return self.cars[0].box if self.cars else BOX_WIDTH
+        return BOX_WIDTH
 
     @property
     def width(self) -> int:
-        return max(len(self.cars) * (self.box_width + BOX_GAP) - BOX_GAP, self.box_width)
+        return max(len(self.cars) * (BOX_WIDTH + BOX_GAP) - BOX_GAP, BOX_WIDTH)
 
     @property
     def height(self) -> int:
         return HEIGHT
-
-    def in_full(self) -> Strip:
-        """The strip with every name in full (the big screen, as wide as the room's screen):
-        its boxes as wide as the longest needs, the strip FULL_MIN_WIDTH wide at least."""
-        if not self.cars:
-            return self
-        count = len(self.cars)
-        needed = max(len(replace(car, full=True).label) for car in self.cars)
-        box = max(
-            BOX_WIDTH,
-            needed * CHAR_ROOM + TEXT_PAD,
-            -(-(FULL_MIN_WIDTH + BOX_GAP) // count) - BOX_GAP,  # rounded up
-        )
-        return Strip(tuple(replace(car, box=box, full=True) for car in self.cars))
 
     @property
     def words(self) -> str:

@@ -361,9 +361,6 @@ def screen(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         return HttpResponse(status=NOTHING_NEW)
     race, _can_referee = _shown_race(request, race_id)
     panel = turn_panel(race)
-    # The room's screen is wide: every car's name in full, the strip its whole width.
-    if panel.strip is not None:
-        panel.strip = panel.strip.in_full()
     context = {
         "race": race,
         "round": race.round,

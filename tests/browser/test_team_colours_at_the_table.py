@@ -68,9 +68,12 @@ def test_every_car_shows_its_team_colour_under_its_kept_name(
         expect(row).to_contain_text(car)
         swatch = row.locator(".swatch")
         assert swatch.evaluate("el => getComputedStyle(el).backgroundColor") == expected
-        box = page.locator(f'#race-strip g[data-car="{car}"]')
-        fill = box.locator(".strip-box").evaluate("el => getComputedStyle(el).fill")
-        assert fill == expected, car
-        ink = box.locator("text").first.evaluate("el => getComputedStyle(el).fill")
-        assert ink == _rgb(colour_of(key).ink), car
+        box = page.locator(f'#race-strip [data-car="{car}"]')
+        if where == "turn":  # an SVG box, its text
+            fill = box.locator(".strip-box").evaluate("el => getComputedStyle(el).fill")
+            ink = box.locator("text").first.evaluate("el => getComputedStyle(el).fill")
+        else:  # a box of text, the screen's width
+            fill = box.evaluate("el => getComputedStyle(el).backgroundColor")
+            ink = box.evaluate("el => getComputedStyle(el).color")
+        assert (fill, ink) == (expected, _rgb(colour_of(key).ink)), car
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
