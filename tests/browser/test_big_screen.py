@@ -95,9 +95,7 @@ def test_the_big_screen_draws_the_strip_the_whole_width_with_every_name_in_full(
     right = strip["x"] + strip["width"]
     ends = [
         box["x"] + box["width"]
-        for box in (
-            page.locator(f'#race-strip [data-car="{car}"]').bounding_box() for car in CARS
-        )
+        for box in (page.locator(f'#race-strip [data-car="{car}"]').bounding_box() for car in CARS)
         if box is not None
     ]
     assert max(ends) >= right - 2
