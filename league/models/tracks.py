@@ -87,6 +87,13 @@ class Track(models.Model):
             except ValueError as error:
                 raise ValidationError({fact.key: str(error)}) from error
 
+    @property
+    def weather_chart_is_placeholder(self) -> bool:
+        """Its Formula D weather chart is the rule set's placeholder (one chart for every track,
+        "1-8 good, ..."), not its board's: the sample tracks carry it, and a track added
+        without a chart. Pages say so, and a round on it asks for the board's chart."""
+        return self.weather_chart == track_fact("weather_chart").default
+
     def facts(self) -> dict[str, str]:
         """The facts rule sets read of the track, as kept, by key."""
         return {fact.key: getattr(self, fact.key) for fact in track_facts()}
