@@ -328,3 +328,48 @@ def test_no_chart_is_asked_where_the_rule_set_reads_none_nor_of_the_public(
     services.league_publish_set(league=formula_d_round.season.league, published=True)
     html = client.get(formula_d_round.get_absolute_url()).text
     assert 'id="track-chart-placeholder"' not in html
+
+
+def test_a_board_s_chart_that_reads_as_the_placeholder_is_kept_as_the_board_s(imola):
+    """Entered once: a board printed with the very ranges of the placeholder is not asked for
+    again; a blank chart is the placeholder again."""
+    placeholder = imola.weather_chart
+    assert imola.weather_chart_is_placeholder
+    typed = edit(imola, weather_chart=placeholder)
+    assert not Track.objects.get(pk=imola.pk).weather_chart_is_placeholder
+    assert not edit(typed, name="Santerno").weather_chart_is_placeholder  # kept on a rename
+    copy = services.track_copy(track=Track.objects.get(pk=imola.pk), user=UserFactory())
+    assert not copy.weather_chart_is_placeholder
+    edit(imola, weather_chart="")
+    assert Track.objects.get(pk=imola.pk).weather_chart_is_placeholder
+
+
+def test_the_edit_form_offers_a_placeholder_chart_blank_so_a_save_keeps_it_one(
+    client_organiser, imola
+):
+    url = reverse("league:track_edit", args=[imola.pk])
+    html = client_organiser.get(url).text
+    assert 'name="weather_chart" value=' not in html  # blank: nothing taken for the board's
+    response = client_organiser.post(
+        url,
+        {
+            "name": "Santerno",
+            "number": imola.number or "",
+            "weather_table": imola.weather_table,
+            "weather_chart": "",
+            "version": imola.version,
+        },
+    )
+    assert response.status_code == 302
+    renamed = Track.objects.get(pk=imola.pk)
+    assert renamed.name == "Santerno" and renamed.weather_chart_is_placeholder
+    assert track_chart_field(client_organiser.get(url).text) == ""
+    edit(renamed, weather_chart="1-10 good, 11-20 rainy")
+    assert track_chart_field(client_organiser.get(url).text) == "1-10 good, 11-20 rainy"
+
+
+def track_chart_field(html: str) -> str:
+    """The value the edit form's weather chart field shows ("" if none)."""
+    tag = next(part for part in html.split("<input") if 'name="weather_chart"' in part)
+    value = tag.split('value="')[1].split('"')[0] if 'value="' in tag else ""
+    return value
