@@ -2,11 +2,18 @@
 any common colour blindness still tell apart. A team is given the first colour no other team
 of its league has (in the order teams join), and its organiser may pick another.
 
+A car at the table is drawn in its team's colour, unless its name names a colour ("Red",
+"Silver Arrow", "orange #3"): then in that one, so that the board and the page agree. White and
+silver are for such cars only (no team is given them: they would vanish on a white page).
+
 Pages show a colour as a class (`team-<key>`, static/css/paddock.css), never as an inline
-style: the site's Content-Security-Policy refuses inline styles."""
+style: the site's Content-Security-Policy refuses inline styles. The class sets the colour
+(`--team-colour`) and the ink that reads on it (`--team-ink`, black or white, whichever
+contrasts more)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -16,6 +23,24 @@ class TeamColour:
     key: str
     label: str
     hex: str
+
+    @property
+    def ink(self) -> str:
+        """The text colour that reads on this one: black or white, whichever has the higher
+        contrast ratio (WCAG 2's relative luminance)."""
+        luminance = _luminance(self.hex)
+        on_black = (luminance + 0.05) / 0.05
+        on_white = 1.05 / (luminance + 0.05)
+        return "#000000" if on_black >= on_white else "#FFFFFF"
+
+
+def _luminance(hex_colour: str) -> float:
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(int(hex_colour[i : i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
 # In the order new teams are given them: the most different first.
@@ -29,8 +54,40 @@ PALETTE = (
     TeamColour("yellow", "Yellow", "#F0E442"),
     TeamColour("black", "Black", "#000000"),
 )
-BY_KEY = {colour.key: colour for colour in PALETTE}
+# For a car named after them only.
+CAR_ONLY = (
+    TeamColour("white", "White", "#FFFFFF"),
+    TeamColour("silver", "Silver", "#BBBBBB"),
+)
+BY_KEY = {colour.key: colour for colour in PALETTE + CAR_ONLY}
 CHOICES = [(colour.key, colour.label) for colour in PALETTE]
+# The words that name a colour in a car's name, and the colour each draws it in: Okabe and
+# Ito's red is vermillion, their pink the reddish purple, their gold the yellow.
+NAMED = {
+    "orange": "orange",
+    "sky": "sky",
+    "cyan": "sky",
+    "green": "green",
+    "red": "vermillion",
+    "vermillion": "vermillion",
+    "vermilion": "vermillion",
+    "blue": "blue",
+    "navy": "blue",
+    "purple": "purple",
+    "pink": "purple",
+    "violet": "purple",
+    "magenta": "purple",
+    "yellow": "yellow",
+    "gold": "yellow",
+    "black": "black",
+    "white": "white",
+    "silver": "silver",
+    "grey": "silver",
+    "gray": "silver",
+}
+_WORD = re.compile(r"[a-z]+")
+# Colours one word names both: a sky-blue team's "Blue Moons 1" is its own, drawn sky blue.
+SHADES = {("blue", "sky"), ("sky", "blue")}
 
 
 def next_colour(taken: Iterable[str]) -> str:
@@ -52,3 +109,28 @@ def colour_class(key: str) -> str:
 def colour_of(key: str) -> TeamColour:
     """The palette's colour `key`; the palette's first for a key it does not have."""
     return BY_KEY.get(key, PALETTE[0])
+
+
+def named_colour(name: str) -> str:
+    """The colour a name names ("Red 2" -> vermillion, "Sky Blue" -> sky: its first colour
+    word), "" if it names none."""
+    for word in _WORD.findall(name.lower()):
+        if word in NAMED:
+            return NAMED[word]
+    return ""
+
+
+def car_colour(car: str, team_colour: str) -> str:
+    """The colour a car is drawn in at the table: the one its name names, else (or where its
+    name names a shade of it) its team's."""
+    named, own = named_colour(car), colour_of(team_colour).key
+    return named if named and (named, own) not in SHADES else own
+
+
+def car_name_base(team_name: str, team_colour: str) -> str:
+    """What a team's cars are named after by default ("Rosso" for "Rosso 1"): the team's name,
+    without a colour word that is not the team's colour (a blue "Red Arrows" races "Arrows 1",
+    not a car drawn red); the colour's own name if nothing else is left."""
+    own = colour_of(team_colour).key
+    kept = [word for word in team_name.split() if car_colour(word, own) == own]
+    return " ".join(kept) or colour_of(team_colour).label

@@ -13,17 +13,11 @@ from rules.engine import CarView
 BOX_WIDTH = 46
 BOX_GAP = 3
 HEIGHT = 34
-# The band of its team's colour along the top of a car's box.
-BAND = 6
-NAME_ROOM = 5  # characters of its name a box shows
-# Its fill and its text's, by state: readable in print and for colour-blind eyes (the state is
-# also written in the box: P for pitted, X for out, F for finished).
-FILLS = {
-    "racing": ("#0b5ed7", "#ffffff"),
-    "pitted": ("#ffc107", "#212529"),
-    "out": ("#adb5bd", "#212529"),
-    "finished": ("#198754", "#ffffff"),
-}
+NAME_ROOM = 5  # characters of its name a box shows (a phone's width; the big screen shows
+# the same cars as boxes of text, every name in full: templates/races/_screen_strip.html)
+# Each box is filled with its car's colour (races/colours.py, the CSS class sets it and its
+# ink); its state is written in it (P for pitted, X for out, F for finished), and a pitted box
+# is edged with a dashed line, an out one dimmed (static/css/turn.css).
 MARKS = {"racing": "", "pitted": "P", "out": "X", "finished": "F"}
 
 
@@ -33,7 +27,7 @@ class StripCar:
     car: str
     state: str  # racing, pitted, out or finished
     laps: int | None
-    colour: str = ""  # the class of its team's colour (races/colours.py), "" if unknown
+    colour: str = ""  # the class of its colour (races/colours.py), "" if unknown
 
     @property
     def x(self) -> int:
@@ -44,16 +38,13 @@ class StripCar:
         return self.x + BOX_WIDTH // 2
 
     @property
-    def fill(self) -> str:
-        return FILLS[self.state][0]
-
-    @property
-    def ink(self) -> str:
-        return FILLS[self.state][1]
-
-    @property
     def mark(self) -> str:
         return MARKS[self.state]
+
+    @property
+    def label(self) -> str:
+        """Its first line: its place and its name."""
+        return f"{self.place} {self.name}"
 
     @property
     def name(self) -> str:
@@ -83,20 +74,16 @@ class Strip:
     cars: tuple[StripCar, ...]
 
     @property
+    def box_width(self) -> int:
+        return BOX_WIDTH
+
+    @property
     def width(self) -> int:
         return max(len(self.cars) * (BOX_WIDTH + BOX_GAP) - BOX_GAP, BOX_WIDTH)
 
     @property
     def height(self) -> int:
         return HEIGHT
-
-    @property
-    def box_width(self) -> int:
-        return BOX_WIDTH
-
-    @property
-    def band(self) -> int:
-        return BAND
 
     @property
     def words(self) -> str:

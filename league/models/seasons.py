@@ -250,6 +250,18 @@ class Round(models.Model):
         return self.status == RoundStatus.FINISHED
 
     @property
+    def track_chart_wanted(self) -> bool:
+        """Its race would roll the weather on a placeholder chart: the season's rule set reads
+        the track's weather chart, the track has only the placeholder, and the race is to come
+        (the round page asks for the board's chart, kept on the track)."""
+        reads_chart = any(fact.key == "weather_chart" for fact in self.season.rules.track_facts)
+        return (
+            reads_chart
+            and self.status == RoundStatus.SCHEDULED
+            and self.track.weather_chart_is_placeholder
+        )
+
+    @property
     def race_format_label(self) -> str:
         """The round's race format in words ("" where its rule set has none)."""
         return dict(self.season.rules.race_formats).get(self.race_format, "")

@@ -41,6 +41,11 @@ class Track(models.Model):
     # Season Pass's weather table, Formula D's weather chart), a column each.
     weather_table = track_fact_column("weather_table")
     weather_chart = track_fact_column("weather_chart")
+    weather_chart_from_board = models.BooleanField(
+        default=False,
+        help_text="Its Formula D weather chart was typed in from its board: its own, even where "
+        "it reads as the placeholder every track starts with.",
+    )
     version = models.PositiveBigIntegerField(
         default=0,
         help_text="Advanced by every edit, never repeated: the version an edit form was built "
@@ -86,6 +91,14 @@ class Track(models.Model):
                 setattr(self, fact.key, fact.canonical(getattr(self, fact.key)))
             except ValueError as error:
                 raise ValidationError({fact.key: str(error)}) from error
+
+    @property
+    def weather_chart_is_placeholder(self) -> bool:
+        """Its Formula D weather chart is the rule set's placeholder (one chart for every track,
+        "1-8 good, ..."), not its board's: the sample tracks carry it, and a track added
+        without a chart. Pages say so, and a round on it asks for the board's chart."""
+        placeholder = track_fact("weather_chart").default
+        return self.weather_chart == placeholder and not self.weather_chart_from_board
 
     def facts(self) -> dict[str, str]:
         """The facts rule sets read of the track, as kept, by key."""

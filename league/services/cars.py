@@ -3,8 +3,10 @@
 A car is proposed, in this order of say: as the round's starters already have it (when they
 change), as its team's owner chose it for the round (StarterChoice), under the name its
 driver raced it last (kept from round to round), else its team's name and a number ("Rosso 1",
-"Rosso 2"). Two cars are never proposed alike: a kept name another car already has gives way
-to the team's name and a number, and the numbers go on past a name taken."""
+"Rosso 2"), without a colour word that is not the team's colour (a car named after a colour is
+drawn in it at the table: league/team_colours.py). Two cars are never proposed alike: a kept
+name another car already has gives way to the team's name and a number, and the numbers go on
+past a name taken."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from collections.abc import Mapping
 from django.db.models import OuterRef, Prefetch, Subquery
 
 from ..models import Driver, DriverStatus, Entry, Round, Team
+from ..team_colours import car_name_base
 
 # A car's name is 30 characters at most (Entry.car): the team's part leaves room for " 99".
 TEAM_PART = 26
@@ -23,7 +26,8 @@ CAR_OF_ANOTHER_TEAM = (
 
 def default_car(team: Team, number: int) -> str:
     """A team's number-th car as proposed by default: "Rosso 2"."""
-    return f"{team.name[:TEAM_PART].strip()} {number}"
+    base = car_name_base(team.name, team.colour)
+    return f"{base[:TEAM_PART].strip()} {number}"
 
 
 def teams_with_drivers(round_: Round):

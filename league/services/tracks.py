@@ -98,6 +98,7 @@ def track_create(
         number=number,
         weather_table=weather_table or _default("weather_table"),
         weather_chart=weather_chart or _default("weather_chart"),
+        weather_chart_from_board=bool(weather_chart.strip()),
         added_by=added_by,
     )
     track.clean()  # the weather tables in canonical form, to compare with a track of that name
@@ -183,10 +184,15 @@ def track_edit(
             if weather_chart is None
             else weather_chart or _default("weather_chart")
         ),
+        # A chart typed in is the board's (even one that reads as the placeholder); a blank
+        # one is the placeholder again.
+        weather_chart_from_board=(
+            track.weather_chart_from_board if weather_chart is None else bool(weather_chart.strip())
+        ),
         version=track.version,
     )
     edited.clean()  # the weather tables in canonical form, to compare with the stored ones
-    fields = ("name", *TRACK_FACTS)
+    fields = ("name", *TRACK_FACTS, "weather_chart_from_board")
     if all(getattr(edited, field) == getattr(track, field) for field in fields):
         raise AlreadyDone(TRACK_EDITED_ALREADY.format(track=track), done=track)
     if track.version != expected_version:
@@ -225,7 +231,13 @@ def track_copy(*, track: Track, user, league: League | None = None) -> Track:
         raise ValidationError(NO_FREE_COPY_NAME)
     if league is not None:
         league = league_for_write(league)
-    copy = Track(name=name, number=track.number, added_by=user, **track.facts())
+    copy = Track(
+        name=name,
+        number=track.number,
+        added_by=user,
+        weather_chart_from_board=track.weather_chart_from_board,
+        **track.facts(),
+    )
     copy.full_clean(validate_unique=False, validate_constraints=False)
     insert_once(copy, lambda: refuse(NO_FREE_COPY_NAME))
     if league is not None:

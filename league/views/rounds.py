@@ -70,6 +70,9 @@ def render_round(
         and round_.is_finished
         and services.round_reopen_refusal(round_) is None,
         "can_manage": can_manage,
+        # Whether the round's track is theirs to edit (else a copy is offered): where its
+        # weather chart is a placeholder, the page asks them for the board's.
+        "track_editable": round_.track.editable_by(request.user),
         "own_starters": _own_starters(request, league, round_, role, own_posted),
         "own_errors": list(own_errors),
         "race_options_form": RaceOptionsForm(round_=round_)

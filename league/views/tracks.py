@@ -67,7 +67,7 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
     track = get_object_or_404(Track, pk=track_id)
     if request.method == "POST" and not track.editable_by(request.user):
         raise PermissionDenied(services.TRACK_NOT_YOURS.format(track=track))
-    form = TrackForm(posted(request), initial=model_to_dict(track))
+    form = TrackForm(posted(request), initial=_initial(track))
     if request.method == "GET":
         refusal = services.track_edit_refusal(track, viewer=request.user)
         return _render_edit(request, track, form, [refusal] if refusal else [], 200)
@@ -98,7 +98,16 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
 
 
 def _shown(track: Track) -> TrackForm:
-    return TrackForm(initial=model_to_dict(track))
+    return TrackForm(initial=_initial(track))
+
+
+def _initial(track: Track) -> dict:
+    """The track's form as it stands; its weather chart blank while it is the placeholder, so
+    that only a chart typed in from the board is taken for the board's."""
+    initial = model_to_dict(track)
+    if track.weather_chart_is_placeholder:
+        initial["weather_chart"] = ""
+    return initial
 
 
 def _render_edit(request, track: Track, form: TrackForm, errors, status: int) -> HttpResponse:
@@ -123,7 +132,7 @@ def track_copy(request: HttpRequest, track_id: int) -> HttpResponse:
         return _render_edit(
             request,
             track,
-            TrackForm(initial=model_to_dict(track)),
+            _shown(track),
             [error for errors in form.errors.values() for error in errors],
             BAD_REQUEST,
         )
@@ -137,9 +146,7 @@ def track_copy(request: HttpRequest, track_id: int) -> HttpResponse:
         return redirect("league:track_edit", track_id=copy.pk)
 
     def again(reasons, status, fresh) -> HttpResponse:
-        return _render_edit(
-            request, track, TrackForm(initial=model_to_dict(track)), reasons, status
-        )
+        return _render_edit(request, track, _shown(track), reasons, status)
 
     return answer(
         request,

@@ -7,6 +7,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from league import services as league_services
+from league.models import Driver
+from races.models import Race
 from tests.browser.test_turn_taps import race as race  # noqa: F401  (the fixture)
 from tests.races.autopilot import drive
 
@@ -36,3 +39,66 @@ def test_the_big_screen_fills_a_1920_screen_with_text_read_from_three_metres(
     assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
     table = page.locator(".big-screen-table").bounding_box()
     assert table is not None and table["x"] + table["width"] <= SCREEN["width"]
+
+
+# Issue 32: the room's screen at 1920×1080 drew the strip over some 60 % of its width and cut
+# the cars' names ("4 Silv…").
+CARS = (
+    "Silver Arrow",
+    "Scuderia Spaghetti 1",
+    "Scuderia Spaghetti 2",
+    "Red",
+    "Boxbox Racing 1",
+    "Boxbox Racing 2",
+    "Chicane Chancers 1",
+    "Chicane Chancers 2",
+)
+
+
+@pytest.fixture
+def long_names(django_user_model) -> Race:
+    """An eight-car Season Pass race at the table, the cars under long names."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Garage League", organiser=organiser)
+    for team in ("Arrows", "Scuderia Spaghetti", "Boxbox Racing", "Chicane Chancers"):
+        league_services.team_create(
+            league=league, name=team, driver_names=[f"{team} A", f"{team} B"]
+        )
+    season = league_services.season_open(league=league, preset="Spring")
+    drivers = list(Driver.objects.order_by("pk"))
+    return league_services.round_start_at_table(
+        round_=season.rounds.get(number=1), starters=list(zip(drivers, CARS, strict=True))
+    )
+
+
+@pytest.mark.parametrize("size", [SCREEN, {"width": 1280, "height": 720}], ids=["1080", "720"])
+def test_the_big_screen_draws_the_strip_the_whole_width_with_every_name_in_full(
+    page: Page, live_server, login, long_names, size
+):
+    login("org", "secret-pass")
+    page.set_viewport_size(size)
+    page.goto(live_server.url + reverse("races:screen", args=[long_names.pk]))
+    expect(page.locator("#race-strip")).to_be_visible()
+    strip = page.locator("#race-strip").bounding_box()
+    assert strip is not None and strip["width"] >= 0.95 * size["width"], strip
+    for car in CARS:
+        box = page.locator(f'#race-strip [data-car="{car}"]')
+        name = box.locator(".strip-name")
+        assert name.text_content().endswith(f" {car}")  # "4 Silver Arrow", not "4 Silv…"
+        assert box.evaluate("el => el.scrollWidth <= el.clientWidth"), car  # not cut
+        size_px = name.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+        assert size_px >= READABLE_PX * size["height"] / SCREEN["height"], (car, size_px)
+        # The table's name of the car is not cut either.
+        cell = page.locator(f'.big-screen-table tr[data-car="{car}"] td').first
+        assert cell.evaluate("el => el.scrollWidth <= el.clientWidth"), car
+    # The boxes share the screen's width: the last of each line ends at the strip's right edge.
+    right = strip["x"] + strip["width"]
+    ends = [
+        box["x"] + box["width"]
+        for box in (page.locator(f'#race-strip [data-car="{car}"]').bounding_box() for car in CARS)
+        if box is not None
+    ]
+    assert max(ends) >= right - 2
+    table = page.locator(".big-screen-table").bounding_box()
+    assert table is not None and table["width"] >= 0.6 * size["width"], table
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]

@@ -1,6 +1,8 @@
 """Cars you recognise (issue 21), in Chromium at 390 px: the turn page and the big screen draw
-every car in its team's colour (the dashboard's swatch and the band of its box in the strip, the
-colour the organiser picked), under the name the car kept from the round before."""
+every car in its team's colour (the dashboard's swatch and its box in the strip, filled, the
+colour the organiser picked), under the name the car kept from the round before; a car named
+after a colour in that colour (issue 32: "Red" was drawn amber), its text in the ink that
+reads on it."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def race(django_user_model) -> Race:
     league_services.team_colour_set(team=bolt, colour="purple")
     season = league_services.season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.order_by("pk"))
-    named = ["Arrow", "Blade", "Bolt 1", "Bolt 2"]
+    named = ["Arrow", "Red", "Bolt 1", "Bolt 2"]
     first = season.rounds.get(number=1)
     entries = league_services.round_start(
         round_=first, starters=list(zip(drivers, named, strict=True))
@@ -59,13 +61,19 @@ def test_every_car_shows_its_team_colour_under_its_kept_name(
     page.set_viewport_size(PHONE)
     url = race.get_absolute_url() if where == "turn" else f"/races/{race.pk}/screen/"
     page.goto(live_server.url + url)
-    colours = {"Arrow": "orange", "Blade": "orange", "Bolt 1": "purple", "Bolt 2": "purple"}
+    colours = {"Arrow": "orange", "Red": "vermillion", "Bolt 1": "purple", "Bolt 2": "purple"}
     for car, key in colours.items():
         expected = _rgb(colour_of(key).hex)
         row = page.locator(f'tr[data-car="{car}"]')
         expect(row).to_contain_text(car)
         swatch = row.locator(".swatch")
         assert swatch.evaluate("el => getComputedStyle(el).backgroundColor") == expected
-        band = page.locator(f'#race-strip g[data-car="{car}"] .strip-team')
-        assert band.evaluate("el => getComputedStyle(el).fill") == expected
+        box = page.locator(f'#race-strip [data-car="{car}"]')
+        if where == "turn":  # an SVG box, its text
+            fill = box.locator(".strip-box").evaluate("el => getComputedStyle(el).fill")
+            ink = box.locator("text").first.evaluate("el => getComputedStyle(el).fill")
+        else:  # a box of text, the screen's width
+            fill = box.evaluate("el => getComputedStyle(el).backgroundColor")
+            ink = box.evaluate("el => getComputedStyle(el).color")
+        assert (fill, ink) == (expected, _rgb(colour_of(key).ink)), car
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -10,8 +10,10 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 
+from league.management.commands.load_demo import LEAGUE_NAME
 from league.models import Driver, Entry, League, Role, RoundStatus, Season
 from league.standings import season_standings
+from league.team_colours import car_colour
 
 pytestmark = pytest.mark.django_db
 
@@ -167,3 +169,13 @@ def test_a_visitor_finds_the_demo_leagues_on_the_home_page(client):
         assert name in page
     league = League.objects.get(name="Paddock Demo League")
     assert client.get(league.current_season().get_absolute_url()).status_code == 200
+
+
+def test_the_demo_leagues_cars_are_drawn_in_their_teams_colours():
+    """Issue 32: Boxbox Racing raced in sky blue under cars named "orange #3"."""
+    load_demo()
+    league = League.objects.get(name=LEAGUE_NAME)
+    entries = Entry.objects.filter(round__season__league=league).select_related("team")
+    assert entries
+    for entry in entries:
+        assert car_colour(entry.car, entry.team.colour) == entry.team.colour, entry.car

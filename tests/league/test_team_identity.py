@@ -5,8 +5,10 @@ its name is typed."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -16,7 +18,9 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from league import services, team_colours
-from league.models import Role, Team
+from league.models import Driver, Role, Team
+from league.services.cars import default_car
+from races.colours import car_colours
 from tests.factories import UserFactory, published
 
 pytestmark = pytest.mark.django_db
@@ -238,3 +242,78 @@ def test_the_standings_the_chart_and_the_round_page_show_each_teams_colour(organ
     round_page = client.get(season.rounds.get(number=1).get_absolute_url()).content.decode()
     result = round_page.split('id="round-result"')[1].split("</table>")[0]
     assert 'class="swatch team-orange"' in result and 'class="swatch team-black"' in result
+
+
+# Issue 32: a car named "Red" was drawn in its team's amber, and the starters form proposed
+# "Red Herrings 1" for a team racing in orange.
+@pytest.mark.parametrize(
+    ("car", "team_colour", "drawn"),
+    [
+        ("Red", "orange", "vermillion"),
+        ("red #1", "sky", "vermillion"),
+        ("Silver Arrow", "orange", "silver"),
+        ("orange #3", "sky", "orange"),
+        ("Sky Blue 2", "orange", "sky"),
+        ("Blue Moons 1", "sky", "sky"),  # a shade of its team's colour: its team's
+        ("WHITE", "blue", "white"),
+        ("Arrow", "purple", "purple"),
+        ("Redline 1", "green", "green"),  # a word that only starts with a colour's name
+    ],
+)
+def test_a_car_named_after_a_colour_is_drawn_in_it_else_in_its_teams(car, team_colour, drawn):
+    assert team_colours.car_colour(car, team_colour) == drawn
+
+
+def test_the_stylesheet_draws_every_colour_with_the_ink_that_contrasts_most_on_it():
+    """Each `team-<key>` class sets the palette's colour and the ink (black or white) of the
+    higher contrast ratio on it, for the text of a car's box in the strip."""
+    css = (Path(settings.BASE_DIR) / "static" / "css" / "paddock.css").read_text()
+    for colour in team_colours.BY_KEY.values():
+        rule = re.search(rf"\.team-{colour.key} \{{([^}}]*)\}}", css)
+        assert rule is not None, colour.key
+        assert f"--team-colour: {colour.hex};" in rule.group(1), colour.key
+        assert f"--team-ink: {colour.ink};" in rule.group(1), colour.key
+    assert team_colours.colour_of("blue").ink == "#FFFFFF"
+    assert team_colours.colour_of("yellow").ink == "#000000"
+
+
+def test_no_team_is_given_a_colour_meant_for_a_car_named_after_it(league):
+    made = [
+        services.team_create(league=league, name=f"Team {n}", driver_names=[f"A{n}", f"B{n}"])
+        for n in range(len(team_colours.PALETTE) * 2)
+    ]
+    assert {team.colour for team in made} == {colour.key for colour in team_colours.PALETTE}
+
+
+@pytest.mark.parametrize(
+    ("team", "colour", "proposed"),
+    [
+        ("Rosso", "orange", "Rosso 1"),
+        ("Red Herrings", "orange", "Herrings 1"),
+        ("Red Herrings", "vermillion", "Red Herrings 1"),
+        ("Blue", "green", "Bluish green 1"),
+    ],
+)
+def test_the_starters_form_proposes_no_car_name_that_contradicts_its_teams_colour(
+    league, team, colour, proposed
+):
+    made = services.team_create(league=league, name=team, driver_names=["Ann", "Bob"])
+    if made.colour != colour:
+        services.team_colour_set(team=made, colour=colour)
+    assert default_car(made, 1) == proposed
+    assert team_colours.car_colour(proposed, colour) == colour
+
+
+def test_the_table_draws_a_car_named_after_a_colour_in_it(league, teams, season):
+    drivers = list(Driver.objects.order_by("pk"))
+    race = services.round_start_at_table(
+        round_=season.rounds.get(number=1),
+        starters=list(zip(drivers, ["Red", "Arrow", "Silver", "Dart"], strict=True)),
+    )
+    assert (teams[0].colour, teams[1].colour) == ("orange", "sky")
+    assert car_colours(race.round_id) == {
+        "Red": "team-vermillion",
+        "Arrow": "team-orange",
+        "Silver": "team-silver",
+        "Dart": "team-sky",
+    }

@@ -255,3 +255,121 @@ def test_the_track_page_names_a_league_racing_on_it_only_to_those_who_may_see_it
     assert "Thursday Night League" not in response.content.decode()
     client.force_login(season.league.organiser)
     assert "Thursday Night League" in client.get(edit_url(imola)).content.decode()
+
+
+# Issue 32: all 29 tracks carried one and the same chart, which the weather prompt called the
+# track's.
+PLACEHOLDER = "a placeholder chart, not this board's"
+
+
+def test_the_track_list_marks_a_placeholder_chart_and_not_a_board_s(client_organiser, imola):
+    edit(Track.objects.get(name="Monaco"), weather_chart="1-10 good, 11-20 rainy")
+    html = client_organiser.get(reverse("league:tracks")).text
+    imola_row = next(row for row in html.split("<tr>") if row.startswith("<td>Imola"))
+    monaco_row = next(row for row in html.split("<tr>") if row.startswith("<td>Monaco"))
+    assert PLACEHOLDER in imola_row and PLACEHOLDER not in monaco_row
+    assert imola.weather_chart_is_placeholder
+    assert not Track.objects.get(name="Monaco").weather_chart_is_placeholder
+
+
+@pytest.mark.parametrize("own", [True, False], ids=["editor", "someone else"])
+def test_the_track_page_marks_a_placeholder_chart(client, imola, organiser, own):
+    client.force_login(organiser if own else UserFactory(username="other"))
+    html = client.get(reverse("league:track_edit", args=[imola.pk])).text
+    assert 'id="track-chart-placeholder"' in html and "not this board" in html
+    edit(imola, weather_chart="1-10 good, 11-20 rainy")
+    html = client.get(reverse("league:track_edit", args=[imola.pk])).text
+    assert "not this board" not in html
+
+
+@pytest.fixture
+def formula_d_round(organiser) -> Round:
+    """Round 1 of a Formula D season, on a track added without a chart (the placeholder's),
+    by no one (a site admin's to edit)."""
+    league = services.league_create(
+        name="Sunday Grand Prix", organiser=organiser, ruleset="formula_d"
+    )
+    services.team_create(league=league, name="Ann's", driver_names=["Ann"])
+    ring = services.track_create(name="Monza Ring")
+    season = services.season_open(league=league, tracks=[ring, ring])
+    return season.rounds.select_related("track").get(number=1)
+
+
+def test_a_round_on_a_placeholder_chart_asks_for_the_board_s_once_kept_on_the_track(
+    client_organiser, organiser, formula_d_round
+):
+    url = formula_d_round.get_absolute_url()
+    track = formula_d_round.track
+    html = client_organiser.get(url).text
+    # A sample track is a site admin's: its organiser is offered a copy, and told why.
+    assert 'id="track-chart-placeholder"' in html and "not this board" in html
+    assert reverse("league:track_edit", args=[track.pk]) in html
+    assert "Make a copy of the track with the board" in html
+    Track.objects.filter(pk=track.pk).update(added_by=organiser)
+    assert "Enter the board's chart" in client_organiser.get(url).text
+    edit(track, weather_chart="1-10 good, 11-20 rainy")  # entered once, on the track
+    assert 'id="track-chart-placeholder"' not in client_organiser.get(url).text
+    later = formula_d_round.season.rounds.filter(track=track).exclude(pk=formula_d_round.pk)
+    for round_ in later:
+        assert not round_.track_chart_wanted
+
+
+def test_no_chart_is_asked_where_the_rule_set_reads_none_nor_of_the_public(
+    client, client_organiser, season, formula_d_round
+):
+    """Season Pass rolls on the weather table, not the chart; a visitor has nothing to enter."""
+    season_pass = season.rounds.get(number=1)
+    assert season_pass.track.weather_chart_is_placeholder
+    assert not season_pass.track_chart_wanted
+    html = client_organiser.get(season_pass.get_absolute_url()).text
+    assert 'id="track-chart-placeholder"' not in html
+    assert formula_d_round.track_chart_wanted
+    client.logout()
+    services.league_publish_set(league=formula_d_round.season.league, published=True)
+    html = client.get(formula_d_round.get_absolute_url()).text
+    assert 'id="track-chart-placeholder"' not in html
+
+
+def test_a_board_s_chart_that_reads_as_the_placeholder_is_kept_as_the_board_s(imola):
+    """Entered once: a board printed with the very ranges of the placeholder is not asked for
+    again; a blank chart is the placeholder again."""
+    placeholder = imola.weather_chart
+    assert imola.weather_chart_is_placeholder
+    typed = edit(imola, weather_chart=placeholder)
+    assert not Track.objects.get(pk=imola.pk).weather_chart_is_placeholder
+    assert not edit(typed, name="Santerno").weather_chart_is_placeholder  # kept on a rename
+    copy = services.track_copy(track=Track.objects.get(pk=imola.pk), user=UserFactory())
+    assert not copy.weather_chart_is_placeholder
+    edit(imola, weather_chart="")
+    assert Track.objects.get(pk=imola.pk).weather_chart_is_placeholder
+
+
+def test_the_edit_form_offers_a_placeholder_chart_blank_so_a_save_keeps_it_one(
+    client_organiser, imola
+):
+    url = reverse("league:track_edit", args=[imola.pk])
+    html = client_organiser.get(url).text
+    assert 'name="weather_chart" value=' not in html  # blank: nothing taken for the board's
+    response = client_organiser.post(
+        url,
+        {
+            "name": "Santerno",
+            "number": imola.number or "",
+            "weather_table": imola.weather_table,
+            "weather_chart": "",
+            "version": imola.version,
+        },
+    )
+    assert response.status_code == 302
+    renamed = Track.objects.get(pk=imola.pk)
+    assert renamed.name == "Santerno" and renamed.weather_chart_is_placeholder
+    assert track_chart_field(client_organiser.get(url).text) == ""
+    edit(renamed, weather_chart="1-10 good, 11-20 rainy")
+    assert track_chart_field(client_organiser.get(url).text) == "1-10 good, 11-20 rainy"
+
+
+def track_chart_field(html: str) -> str:
+    """The value the edit form's weather chart field shows ("" if none)."""
+    tag = next(part for part in html.split("<input") if 'name="weather_chart"' in part)
+    value = tag.split('value="')[1].split('"')[0] if 'value="' in tag else ""
+    return value

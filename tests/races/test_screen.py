@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from league import services as league_services
 from league.models import League
+from league.team_colours import car_colour
 from races.strip import strip_of
 from rules import engine
 from rules.engine import CarView
@@ -37,7 +38,7 @@ def test_the_big_screen_shows_the_race_without_a_control(client_organiser, race)
     assert shown.text("prompt-text") == f"Now: {engine.prompts(state)[0].text}"
     cars = re.findall(r'<tr id="car-\w+"[^>]*data-car="(\w+)"', response.text)
     assert cars == [view.car for view in engine.dashboard(state)]  # the order of play
-    assert re.findall(r'<g class="strip-car[^"]*" data-car="(\w+)"', response.text) == cars
+    assert re.findall(r'<li class="strip-car[^"]*" data-car="(\w+)"', response.text) == cars
     latest = race.events.order_by("-seq").first().summary()
     assert latest in response.text
     assert "<form" not in response.text.split("<main")[1]  # no control (the navbar's aside)
@@ -110,19 +111,28 @@ def _colours_shown(html: str) -> tuple[dict[str, str], dict[str, str]]:
     }
     boxes = {
         car: colour
-        for colour, car in re.findall(r'<g class="strip-car (team-\w+)" data-car="(\w+)"', html)
+        for colour, car in re.findall(
+            r'<(?:g|li) class="strip-car (team-\w+)" data-car="(\w+)"', html
+        )
     }
     return rows, boxes
 
 
-def test_every_car_wears_its_team_s_colour_on_the_turn_page_the_screen_and_after_an_entry(
+def test_every_car_wears_its_colour_on_the_turn_page_the_screen_and_after_an_entry(
     client_organiser, race
 ):
+    """The race's cars are named red, blue, green and yellow (two teams in orange and sky
+    blue): each is drawn in the colour it is named after (issue 32), its row and its box."""
     expected = {
-        entry.car: f"team-{entry.team.colour}"
+        entry.car: f"team-{car_colour(entry.car, entry.team.colour)}"
         for entry in race.round.entries.select_related("team")
     }
-    assert len(set(expected.values())) == 2  # two teams, two colours
+    assert expected == {
+        "red": "team-vermillion",
+        "blue": "team-blue",
+        "green": "team-green",
+        "yellow": "team-yellow",
+    }
     for url in (race.get_absolute_url(), screen_url(race)):
         rows, boxes = _colours_shown(client_organiser.get(url).text)
         assert rows == expected and boxes == expected
@@ -138,13 +148,22 @@ def test_every_car_wears_its_team_s_colour_on_the_turn_page_the_screen_and_after
     assert rows and all(expected[car] == colour for car, colour in rows.items())
 
 
-def test_a_team_given_another_colour_shows_it_at_the_table_at_once(client_organiser, race):
-    entry = race.round.entries.select_related("team").first()
-    taken = set(entry.team.league.teams.values_list("colour", flat=True))
-    free = next(key for key in ("purple", "yellow", "black") if key not in taken)
-    league_services.team_colour_set(team=entry.team, colour=free)
+def test_a_car_named_after_no_colour_wears_its_team_s_given_at_once(
+    client_organiser, round_one, teams
+):
+    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
+    race = league_services.round_start_at_table(
+        round_=round_one,
+        starters=list(zip(drivers, ("Arrow", "Dart", "Comet", "Bolt"), strict=True)),
+    )
     rows, boxes = _colours_shown(client_organiser.get(race.get_absolute_url()).text)
-    assert rows[entry.car] == boxes[entry.car] == f"team-{free}"
+    assert rows["Arrow"] == boxes["Arrow"] == f"team-{teams[0].colour}"
+    assert rows["Comet"] == boxes["Comet"] == f"team-{teams[1].colour}"
+    taken = {team.colour for team in teams}
+    free = next(key for key in ("purple", "yellow", "black") if key not in taken)
+    league_services.team_colour_set(team=teams[0], colour=free)
+    rows, boxes = _colours_shown(client_organiser.get(race.get_absolute_url()).text)
+    assert rows["Arrow"] == boxes["Arrow"] == rows["Dart"] == f"team-{free}"
 
 
 def test_a_team_s_cars_stay_apart_in_the_strip_however_long_their_names():
@@ -159,3 +178,14 @@ def test_a_team_s_cars_stay_apart_in_the_strip_however_long_their_names():
         "Arrow",
         "Ferr…",
     ]
+
+
+def test_the_big_screen_names_every_car_in_full(client_organiser, round_one, teams):
+    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
+    race = league_services.round_start_at_table(
+        round_=round_one,
+        starters=list(zip(drivers, ("Silver Arrow", "Dart", "Comet", "Bolt"), strict=True)),
+    )
+    html = client_organiser.get(screen_url(race)).text
+    assert re.search(r'<span class="strip-name">\d Silver Arrow</span>', html)
+    assert "Silv…" not in html  # the phone's strip's name, cut

@@ -46,6 +46,14 @@ CARS: dict[str, str] = {
     "Rita Revs": "purple #9",
 }
 
+# Each team in the colour its cars are named after (a car named after a colour is drawn in it).
+TEAM_COLOURS: dict[str, str] = {
+    "Scuderia Spaghetti": "vermillion",
+    "Boxbox Racing": "orange",
+    "Chicane Chancers": "green",
+    "Slipstream Sisters": "purple",
+}
+
 # Rookies hired before a round, when a team is short of uninjured drivers.
 HIRES: dict[int, tuple[tuple[str, str], ...]] = {3: (("Slipstream Sisters", "Rita Revs"),)}
 
@@ -374,7 +382,10 @@ class Command(BaseCommand):
         )
         services.member_add(league=league, user=referee, role=Role.REFEREE)
         for team_name, driver_names in teams.items():
-            services.team_create(league=league, name=team_name, driver_names=driver_names)
+            team = services.team_create(league=league, name=team_name, driver_names=driver_names)
+            colour = TEAM_COLOURS.get(team_name, team.colour)
+            if colour != team.colour:
+                services.team_colour_set(team=team, colour=colour)
         # Published, as the README's five minutes begin: a visitor opens the site and picks one.
         services.league_publish_set(league=league, published=True)
         return league
