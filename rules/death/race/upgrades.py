@@ -10,7 +10,9 @@ proposal), which is how the recorded races and the logs of races already run wer
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from rules.death.cards import DEFENCES, UTILITIES, WEAPONS
 from rules.death.loadout import (
@@ -98,7 +100,7 @@ def cards_prompts(state: DeathState) -> tuple[Prompt, ...]:
     return (Prompt("cards", text, key, fields),)
 
 
-def _as_entered(state: DeathState, data: dict) -> dict:
+def _as_entered(state: DeathState, data: Mapping[str, Any]) -> dict[str, Any]:
     """`data` with each slot it leaves out or blank filled as events entered before the page
     posted every slot meant it: the proposal's card (or no card where the proposal has none)."""
     proposal = _proposal(_free(state))
@@ -114,7 +116,7 @@ def _as_entered(state: DeathState, data: dict) -> dict:
 
 def on_cards(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     key = prompt.car or ""
-    entry = prompt.read(_as_entered(state, dict(event.data)), state.car_keys)
+    entry = prompt.read(_as_entered(state, event.data), state.car_keys)
     cards = {name: ("" if entry[name] in (NONE, None) else entry[name]) for name in FIELDS}
     weapons = tuple(card for card in (cards["weapon_1"], cards["weapon_2"]) if card)
     loadout = Loadout(weapons, cards["defence"], cards["utility"])
