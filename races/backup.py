@@ -5,7 +5,7 @@ exported."""
 
 from __future__ import annotations
 
-from django.db.models import F
+from django.db.models import F, Q
 
 from league import backup
 from rules import engine
@@ -27,12 +27,14 @@ def register() -> None:
         lambda league: RaceEvent.objects.filter(race__round__season__league=league),
         _event_readable,
     )
-    # Only the rulings whose entry is still in the log (races/rulings.py).
+    # Only the rulings whose entry is still in the log, and those kept with their round when
+    # its race was discarded (races/rulings.py).
     backup.register(
         "races.ruling",
         Ruling,
-        lambda league: Ruling.objects.filter(race__round__season__league=league).filter(
-            event__race_id=F("race_id")
+        lambda league: Ruling.objects.filter(
+            Q(race__round__season__league=league, event__race_id=F("race_id"))
+            | Q(race__isnull=True, round__season__league=league)
         ),
         _ruling_readable,
         since=3,  # a file of version 2 has no rulings
@@ -53,6 +55,12 @@ def _event_readable(event: RaceEvent) -> None:
 
 
 def _ruling_readable(ruling: Ruling) -> None:
-    """A ruling read from a file is about an entry of its own race."""
-    if not RaceEvent.objects.filter(pk=ruling.event_id, race_id=ruling.race_id).exists():
+    """A ruling read from a file is about an entry of its own race, or kept with a round."""
+    if ruling.race_id is None:
+        if ruling.round_id is None or ruling.event_id is not None:
+            raise ValueError("a ruling kept without its race names its round and no entry")
+        return
+    if ruling.event_id is None or not (
+        RaceEvent.objects.filter(pk=ruling.event_id, race_id=ruling.race_id).exists()
+    ):
         raise ValueError("a ruling names an entry of another race")
