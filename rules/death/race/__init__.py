@@ -144,6 +144,8 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
         prompt = self.next_prompt(before)
         if prompt is None:
             return ""
+        if event.kind == "cards":  # in words as entered: a slot left out is the proposal's
+            event = Event(event.kind, upgrades.as_entered(before, event.data))
         return words.describe(before, event, prompt, after)
 
     def round_of(self, state: DeathState) -> int:

@@ -92,7 +92,7 @@ def cards_prompts(state: DeathState) -> tuple[Prompt, ...]:
         f"{how_given}: {slot}" for slot in ("first weapon", "second weapon", "defence", "utility")
     )
     # Required, with "no card" one of the choices: the page preselects nothing but that and
-    # posts every slot, so no card is ever given by default (`_as_entered` for older events).
+    # posts every slot, so no card is ever given by default (`as_entered` for older events).
     fields = tuple(
         Field(name, text_, "choice", choices=_choices(cards, free), default=NONE)
         for name, text_, cards in zip(FIELDS, labels, lists, strict=True)
@@ -100,7 +100,7 @@ def cards_prompts(state: DeathState) -> tuple[Prompt, ...]:
     return (Prompt("cards", text, key, fields),)
 
 
-def _as_entered(state: DeathState, data: Mapping[str, Any]) -> dict[str, Any]:
+def as_entered(state: DeathState, data: Mapping[str, Any]) -> dict[str, Any]:
     """`data` with each slot it leaves out or blank filled as events entered before the page
     posted every slot meant it: the proposal's card (or no card where the proposal has none)."""
     proposal = _proposal(_free(state))
@@ -116,7 +116,7 @@ def _as_entered(state: DeathState, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def on_cards(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     key = prompt.car or ""
-    entry = prompt.read(_as_entered(state, event.data), state.car_keys)
+    entry = prompt.read(as_entered(state, event.data), state.car_keys)
     cards = {name: ("" if entry[name] in (NONE, None) else entry[name]) for name in FIELDS}
     weapons = tuple(card for card in (cards["weapon_1"], cards["weapon_2"]) if card)
     loadout = Loadout(weapons, cards["defence"], cards["utility"])

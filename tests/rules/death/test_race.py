@@ -376,8 +376,9 @@ def test_an_old_cards_event_leaving_slots_out_or_blank_still_gets_the_first_card
     # Logs entered before the page posted every slot read a slot left out (or "") as the first
     # card of its kind still in the deck; they replay as they did.
     _setup, (state, _prompts) = race()
-    state, _prompts = to_the_cards(state)
-    state, _prompts = apply(state, Event("cards", {"car": "red"}))
+    before, _prompts = to_the_cards(state)
+    state, _prompts = apply(before, Event("cards", {"car": "red"}))
+    assert "Acid Jets" in engine_describe(before, Event("cards", {"car": "red"}), state)
     red = state.arms("red")
     assert (red.weapons, red.defence, red.utility) == (
         ("Acid Jets", "Anti-Tank Missiles"),
