@@ -15,6 +15,7 @@ from .models import Driver, DriverStatus, Entry, Round, RoundStatus
 from .round_forms import FINISHED, OutcomeForm, StarterForm
 from .services import pending_injuries, start_refusal, starters_change_refusal
 from .services.cars import proposed_cars, teams_with_drivers
+from .services.table import Discarded, table
 
 
 @dataclass
@@ -61,6 +62,8 @@ class RoundPanel:
     most_bonus_points: int = 0
     # The race formats the round may still be given, (key, label), where the rule set has them.
     formats: tuple[tuple[str, str], ...] = ()
+    # Run at the table: what typing its result by hand instead would discard and keep.
+    discarding: Discarded | None = None
 
 
 def starter_lines(
@@ -175,6 +178,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
     )
     if round_.status == RoundStatus.STARTED and round_.run_at_table:
         panel.step = "at_table"
+        panel.discarding = table().discarding(round_)
         return panel
     if round_.status == RoundStatus.STARTED:
         rules = round_.season.rules

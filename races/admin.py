@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.db.models import F
+from django.db.models import F, Q
 
 from .models import Race, RaceEvent
 from .rulings import Ruling
@@ -52,14 +52,18 @@ class RaceEventAdmin(admin.ModelAdmin):
 class RulingAdmin(admin.ModelAdmin):
     """A ruling's words may be corrected here; what it is about may not."""
 
-    list_display = ["race", "event", "text", "heading", "made"]
+    list_display = ["race", "round", "event", "text", "heading", "made"]
     list_select_related = ["race__round__track", "event"]
     search_fields = ["text", "heading"]
-    readonly_fields = ["race", "event", "made_by", "made"]
+    readonly_fields = ["race", "round", "event", "seq", "entry", "made_by", "made"]
 
     def get_queryset(self, request):
         # Only the rulings whose entry is still in the log (races/rulings.py).
-        return super().get_queryset(request).filter(event__race_id=F("race_id"))
+        return (
+            super()
+            .get_queryset(request)
+            .filter(Q(event__race_id=F("race_id")) | Q(race__isnull=True))
+        )
 
     def has_add_permission(self, request) -> bool:
         return False  # attached at the table, to the entry just made

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import F
+from django.db.models import F, Q
 
 from league import backup
 from league.models import Entry, League
@@ -34,12 +34,14 @@ def register() -> None:
         _event_readable,
         after=_logs_replayed,
     )
-    # Only the rulings whose entry is still in the log (races/rulings.py).
+    # Only the rulings whose entry is still in the log, and those kept with their round when
+    # its race was discarded (races/rulings.py).
     backup.register(
         "races.ruling",
         Ruling,
-        lambda league: Ruling.objects.filter(race__round__season__league=league).filter(
-            event__race_id=F("race_id")
+        lambda league: Ruling.objects.filter(
+            Q(race__round__season__league=league, event__race_id=F("race_id"))
+            | Q(race__isnull=True, round__season__league=league)
         ),
         _ruling_readable,
         since=3,  # a file of version 2 has no rulings
@@ -60,8 +62,14 @@ def _event_readable(event: RaceEvent) -> None:
 
 
 def _ruling_readable(ruling: Ruling) -> None:
-    """A ruling read from a file is about an entry of its own race."""
-    if not RaceEvent.objects.filter(pk=ruling.event_id, race_id=ruling.race_id).exists():
+    """A ruling read from a file is about an entry of its own race, or kept with a round."""
+    if ruling.race_id is None:
+        if ruling.round_id is None or ruling.event_id is not None:
+            raise ValueError("a ruling kept without its race names its round and no entry")
+        return
+    if ruling.event_id is None or not (
+        RaceEvent.objects.filter(pk=ruling.event_id, race_id=ruling.race_id).exists()
+    ):
         raise ValueError("a ruling names an entry of another race")
 
 

@@ -99,7 +99,7 @@ def ruling_new(request: HttpRequest, race_id: int) -> HttpResponse:
     def done(ruling: Ruling | None) -> HttpResponse:
         if from_htmx(request):
             return _form_page(request, race, notes=notes)
-        messages.success(request, KEPT.format(seq=ruling.event.seq if ruling else ""))
+        messages.success(request, KEPT.format(seq=ruling.entry_number if ruling else ""))
         return redirect(race)
 
     def again(reasons: Sequence[str], status: int, _fresh: bool) -> HttpResponse:

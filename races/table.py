@@ -15,18 +15,19 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db.models import Sum
+from django.db.models import F, Sum
 from django.utils import timezone
 
 from league import services as league_services
 from league.models import Entry, Round, RoundStatus
 from league.services.common import for_update
-from league.services.table import CarBuilds
+from league.services.table import CarBuilds, Discarded
 from rules import engine
 from rules.engine import CarResult, EventRejected, RaceSetup, Starter
 from rules.race_counts import race_counts
 
 from .models import Race, RaceEvent
+from .rulings import Ruling
 from .services import (
     RACE_COMMITTED,
     RACE_GONE,
@@ -117,6 +118,12 @@ def _running(round_: Round, expected_race_version: int | None) -> Race:
     return race
 
 
+def _settled_grid(race: Race) -> dict[str, int]:
+    """The grid `race` has set, car -> position (pole 1); empty before it is set."""
+    order = engine.grid(race_state(race))
+    return {car: position for position, car in enumerate(order, 1)}
+
+
 def _count_dice(race: Race, by_car: dict[str, Entry]) -> None:
     """Each entry's dice and laps led, counted from the race's log as it is written into its
     season (once, never as a roll is entered): the log replayed, a car's rolls and the laps it
@@ -191,13 +198,22 @@ class RacesAtTheTable:
     def remove(self, *, round_: Round) -> None:
         Race.objects.filter(round=round_).delete()
 
-    def discard(self, *, round_: Round, expected_race_version: int | None) -> int:
+    def discard(self, *, round_: Round, expected_race_version: int | None) -> Discarded:
         race = _running(round_, expected_race_version)
-        discarded = race.seq
+        grid = _settled_grid(race)
+        kept = Ruling.objects.keep_of_race(race)
         race.delete()
-        # A round reopened and then typed by hand keeps no dice from the race it drops.
+        # A round reopened and then typed by hand keeps no dice from the race it drops (its
+        # grid is given back by round_run_by_hand, which clears the typed result first).
         round_.entries.update(dice={}, grid=None, pole=False, laps_led=None)
-        return discarded
+        return Discarded(events=race.seq, rulings=kept, grid=grid)
+
+    def discarding(self, round_: Round) -> Discarded | None:
+        race = Race.objects.filter(round_id=round_.pk).first()
+        if race is None or race.is_committed:
+            return None
+        rulings = Ruling.objects.filter(race=race, event__race_id=F("race_id")).count()
+        return Discarded(events=race.seq, rulings=rulings, grid=_settled_grid(race))
 
     def events_entered(self, round_: Round) -> int:
         race = Race.objects.filter(round_id=round_.pk).only("seq", "finished_at").first()

@@ -34,6 +34,8 @@ DOCUMENTS: dict[str, Document] = {
             "Utility Upgrades",
             "Chain Blades",
             "Slip Mines",
+            "Limpet Mines",
+            "Ram Spike",
         ),
     ),
     "001": Document(

@@ -33,7 +33,7 @@ from .rounds import (
     round_for_write,
 )
 from .season_end import SEASON_ALREADY_ENDED
-from .table import CarBuilds, TheRace, table
+from .table import CarBuilds, Discarded, TheRace, table
 
 ROUND_ALREADY_STARTED = "Round {number} has already started."
 RESULT_BEGUN = (
@@ -332,15 +332,23 @@ def round_take_over(*, round_: Round, expected_version: int) -> TheRace:
 @transaction.atomic
 def round_run_by_hand(
     *, round_: Round, expected_version: int, expected_race_version: int | None = None
-) -> int:
+) -> Discarded:
     """Stop running `round_` at the table so that its result is typed on the round page: its
-    race and log are discarded (the starters stay). `expected_race_version`: the race as the
-    page showed it, what the referee agreed to lose. How many events were discarded."""
+    race and log are discarded (the starters stay), its rulings kept with the round, and the
+    grid the table settled kept with the entries, for the typed result to start from.
+    `expected_race_version`: the race as the page showed it, what the referee agreed to lose.
+    What was discarded and kept."""
     round_ = round_for_write(round_, expected_version)
     if round_.status != RoundStatus.STARTED or not round_.run_at_table:
         raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
     discarded = table().discard(round_=round_, expected_race_version=expected_race_version)
     round_result_clear(round_=round_, at_table=False)
+    if discarded.grid:
+        entries = list(round_.entries.all())
+        for entry in entries:
+            entry.grid = discarded.grid.get(entry.car)
+            entry.pole = entry.grid == 1
+        Entry.objects.bulk_update(entries, ["grid", "pole"])
     return discarded
 
 

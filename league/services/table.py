@@ -11,6 +11,7 @@ League names no such app: it knows a race only as an object it may redirect to.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -21,6 +22,17 @@ if TYPE_CHECKING:
 CarBuilds = Mapping[str, Mapping[str, int]]
 
 NO_TABLE = "This Paddock runs no races at the table (the races app is not installed)."
+
+
+@dataclass(frozen=True)
+class Discarded:
+    """What discarding a round's race at the table gives up and keeps: the events entered (the
+    log goes), the rulings made at the table (kept with the round), and the grid the race set,
+    car -> position with pole 1 (kept with the entries; empty before the grid was set)."""
+
+    events: int
+    rulings: int = 0
+    grid: Mapping[str, int] = field(default_factory=dict)
 
 
 class TheRace(Protocol):
@@ -65,9 +77,14 @@ class RaceAtTheTable(Protocol):
         """Remove the round's race (checked unentered): its start is cancelled."""
         ...
 
-    def discard(self, *, round_: Round, expected_race_version: int | None) -> int:
-        """Discard the round's running race and its log (its result is typed by hand now);
-        how many events were discarded."""
+    def discard(self, *, round_: Round, expected_race_version: int | None) -> Discarded:
+        """Discard the round's running race and its log (its result is typed by hand now),
+        its rulings kept with the round: what went and what stays."""
+        ...
+
+    def discarding(self, round_: Round) -> Discarded | None:
+        """What discarding the round's running race would give up and keep, to say so before;
+        None without one."""
         ...
 
     def events_entered(self, round_: Round) -> int:

@@ -6,6 +6,8 @@ hired from a starters form."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -21,7 +23,7 @@ from ..forms import RookieForm
 from ..models import League, Round, RoundStatus
 from ..round_forms import build_lines, chosen_builds
 from ..round_panel import chosen_starters, starter_lines
-from ..services.table import TheRace, table
+from ..services.table import Discarded, TheRace, table
 from .common import BAD_REQUEST, CONFLICT, NO_VERSION, managed_league, refereed_league, round_for
 from .rounds import render_round, rookie_form_for, round_write
 
@@ -125,11 +127,17 @@ def round_by_hand(request: HttpRequest, slug: str, number: int, round_number: in
     """Stop running the round at the table, so that its result is typed on the round page."""
     round_ = round_for(refereed_league(request, slug), number, round_number)
 
-    def discarded(events) -> HttpResponse:
+    def discarded(result: object) -> HttpResponse:
+        gone = cast(Discarded, result)  # what round_run_by_hand answers
+        kept = [
+            *([f"its {gone.rulings} ruling{pluralize(gone.rulings)}"] if gone.rulings else []),
+            *(["the grid it settled"] if gone.grid else []),
+        ]
         messages.success(
             request,
-            f"The table's race is discarded ({events} event{pluralize(events)}): "
-            "enter the result below.",
+            f"The table's race is discarded ({gone.events} event{pluralize(gone.events)})"
+            + (f", {' and '.join(kept)} kept" if kept else "")
+            + ": enter the result below.",
         )
         return redirect(round_)
 

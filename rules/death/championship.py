@@ -22,16 +22,44 @@ from rules.championship import (
     SetupNumber,
 )
 from rules.death.loadout import DISTRIBUTIONS, RANDOM
-from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS
+from rules.death.race.state import (
+    BOTH_ROLL,
+    DAMAGE_POINTS,
+    MOVER_ROLLS,
+    OUT_REASONS,
+    RAMMED_ROLLS,
+)
 from rules.formula_d.championship import (
     LAPS_SETTING,
+    LAST_TIRE_WP,
     MOST_ROUNDS,
     RACE_LENGTHS,
     FormulaDChampionship,
+    last_tire_wp_options,
 )
 from rules.formula_d.rounds import RACE_LAPS
 
 DISTRIBUTION_SETTING = "distribution"
+
+# Who rolls for collision when a car ends directly behind another (docs/rulings.md, "Collision
+# rolls behind: the Ram Spike and Heavy Armour (Rear)"): the values of DeathSetup.behind_rolls.
+BEHIND_ROLLS_SETTING = "behind_rolls"
+BEHIND_ROLLS = Setting(
+    BEHIND_ROLLS_SETTING,
+    "Collision rolls when a car ends directly behind another",
+    "choice",
+    BOTH_ROLL,
+    (
+        (
+            BOTH_ROLL,
+            "both cars roll after a Ram Spike, and beside Heavy Armour (Rear) (as written)",
+        ),
+        (RAMMED_ROLLS, "both cars roll after a Ram Spike; else only the car that moved"),
+        (MOVER_ROLLS, "only the car that moved rolls, as in Formula D"),
+    ),
+    race_option=True,
+    unset=RAMMED_ROLLS,  # leagues made before the setting keep racing as they did
+)
 DAMAGE_SETUP = "damage"
 LEAST_DAMAGE, MOST_DAMAGE = 4, 30
 
@@ -51,6 +79,8 @@ class DeathChampionship(Championship[Never, Never]):
         Setting(
             LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS, race_option=True
         ),
+        LAST_TIRE_WP,
+        BEHIND_ROLLS,
         GEAR_ODDS_SETTING,
         DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     )
@@ -97,6 +127,8 @@ class DeathChampionship(Championship[Never, Never]):
             "laps": self.race_laps(settings),
             "distribution": str(settings.get(DISTRIBUTION_SETTING, RANDOM)),
         }
+        options.update(last_tire_wp_options(settings))
+        options["behind_rolls"] = str(BEHIND_ROLLS.value_in(settings))
         if season_setup and DAMAGE_SETUP in season_setup:
             options["damage"] = int(season_setup[DAMAGE_SETUP])
         return options

@@ -90,6 +90,29 @@ STOPWATCH_SETTING = "stopwatch_qualifying"
 # A season is the organiser's choice of races; twelve keeps a season to a season's length.
 MOST_ROUNDS = 12
 
+# How Overshooting's "If the car overshoot by more than 1 space, it is eliminated" is read of a
+# car losing its last tire WP (docs/rulings.md, "Losing the last tire WP").
+LAST_TIRE_WP_SETTING = "last_tire_wp"
+OUT_BY_MORE = "out"
+SPIN = "spin"
+LAST_TIRE_WP = Setting(
+    LAST_TIRE_WP_SETTING,
+    "A car losing its last tire WP by overshooting",
+    "choice",
+    OUT_BY_MORE,
+    (
+        (OUT_BY_MORE, "spins if it overshot by 1 space, is eliminated by more (as written)"),
+        (SPIN, "spins whenever it overshot by exactly the tire WP it had left"),
+    ),
+    race_option=True,
+    unset=SPIN,  # leagues made before the setting keep racing as they did
+)
+
+
+def last_tire_wp_options(settings: Mapping[str, object]) -> dict[str, object]:
+    """The race's option for the Overshooting reading `settings` (a round's) choose."""
+    return {"overshoot_by_more_out": True} if LAST_TIRE_WP.value_in(settings) == OUT_BY_MORE else {}
+
 
 class FormulaDChampionship(Championship[Never, Never]):
     name = "formula_d"
@@ -148,6 +171,7 @@ class FormulaDChampionship(Championship[Never, Never]):
             False,
             race_option=True,
         ),
+        LAST_TIRE_WP,
         GEAR_ODDS_SETTING,
         DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     )
@@ -226,6 +250,7 @@ class FormulaDChampionship(Championship[Never, Never]):
                 options["driver_cards"] = cards
         if settings.get(STOPWATCH_SETTING):
             options["stopwatch_qualifying"] = True
+        options.update(last_tire_wp_options(settings))
         return options
 
     def validated_driver_card(self, raw: Mapping[str, object]) -> dict[str, object]:

@@ -189,8 +189,8 @@ def _other_picks(prompt: Prompt, rng: random.Random, tame: Event) -> Iterator[Ev
     picks = [
         spec
         for spec in prompt.fields
-        if spec.kind == "choice" and not spec.required and spec.default is not None
-        if len(spec.choices) > 1
+        if spec.kind == "choice" and spec.default is not None and len(spec.choices) > 1
+        if not spec.required or prompt.kind == "cards"  # Death's cards, each "no card" preset
     ]
     if len(picks) < 2 or rng.random() >= OTHER_PICKS:
         return

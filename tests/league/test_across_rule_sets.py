@@ -176,7 +176,9 @@ def test_careers_carry_over_where_the_new_rule_set_has_them_and_injuries_heal_wh
 
 def test_settings_the_new_rule_set_lacks_are_dropped_and_named():
     old, new = championship_for("formula_d"), championship_for("season_pass")
-    values, dropped = services.carried_settings(old, new, {"laps": "3", "weather": True})
+    values, dropped = services.carried_settings(
+        old, new, {"laps": "3", "weather": True, "last_tire_wp": "out"}
+    )
     assert dropped == ("Race length", "Weather Conditions, on each track's weather chart")
     assert values == new.validated_settings({})
 

@@ -49,6 +49,7 @@ def test_a_formula_d_league_is_created_from_the_home_page(client_organiser):
             "team_race": False,
             "stopwatch_qualifying": False,
             "road_race": False,
+            "last_tire_wp": "out",
             "gear_odds": False,
             "driver_adjustments_for_team": False,
             "points_table": "10-8-6-5-4-3-2-1-0-0",
@@ -167,7 +168,7 @@ CARD = {"skill": "car_radio", "tires": 8, "brakes": 4, "gearbox": 4, "body": 3, 
 def test_road_races_are_a_setting_off_by_default_and_bring_the_drivers_cards():
     rules = championship_for("formula_d")
     assert rules.validated_settings({})["road_race"] is False
-    assert rules.settings_summary({"road_race": True}) == (
+    assert rules.settings_summary({"road_race": True, "last_tire_wp": "out"}) == (
         "Road race: hard tires, nitro, no pits, the engine noise, danger zone, pole station and "
         "checkpoint, and the drivers' cards",
     )

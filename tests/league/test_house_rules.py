@@ -256,6 +256,33 @@ def test_restored_by_someone_else_the_rulings_come_back_without_who_made_them(
     assert restored.event.race.round.season.league == back
 
 
+def test_a_ruling_kept_when_its_race_was_discarded_survives_a_backup_and_restore(
+    league, season, teams, organiser
+):
+    drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
+    round_ = season.rounds.get(number=1)
+    race = services.round_start_at_table(
+        round_=round_, starters=list(zip(drivers, ("red", "blue", "green", "yellow"), strict=True))
+    )
+    drive(race, 3, seed=1)
+    race = Race.objects.select_related("round__season__league").get(pk=race.pk)
+    ruling_services.ruling_add(
+        race=race, text="Kept.", heading="", expected_version=race.version, made_by=organiser
+    )
+    round_.refresh_from_db()
+    services.round_run_by_hand(round_=round_, expected_version=round_.version)
+    kept = Ruling.objects.get()
+    before = (kept.entry_number, kept.entry_words, kept.text)
+    text = backup.league_file(league)
+
+    empty_database()
+    back = imported(json.loads(text))
+
+    (restored,) = Ruling.objects.of_league(back.pk)
+    assert (restored.entry_number, restored.entry_words, restored.text) == before
+    assert restored.race is None and restored.of_round.season.league == back
+
+
 # --- any text costs the same: rendered once, when saved ------------------------------------
 
 # Inputs that made Python-Markdown, parsing on every GET, take time in the square of their

@@ -27,6 +27,8 @@ def legal_event(
         if spec.kind == "die":
             assert spec.die is not None
             data[spec.name] = rng.choice(values(spec.die))
+        elif prompt.kind == "cards":
+            pass  # Death's cards left out: the engine takes the first in the deck (a proposal)
         elif spec.kind == "choice" and spec.required:
             data[spec.name] = rng.choice([key for key, _label in spec.choices])
         elif spec.kind in ("cars", "order"):

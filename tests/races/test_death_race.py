@@ -121,3 +121,24 @@ def test_no_line_of_sight_is_a_box_ticked_on_the_page_and_left_empty_it_fires(
     assert client_organiser.post(url, aim).status_code == 302  # the box left empty: it fires
     race.refresh_from_db()
     assert engine.prompts(services.race_state(race))[0].kind == "hit_roll"
+
+
+def test_the_cards_form_offers_one_no_card_chosen_in_every_slot(season):
+    from races.prompt_form import prompt_form
+
+    race = start_round(season)
+    for value in (18, 9, 3):
+        prompt = engine.prompts(services.race_state(race))[0]
+        services.race_event_apply(
+            race=race,
+            event=engine.Event("grid_roll", {"car": prompt.car, "value": value}),
+            expected_version=race.version,
+        )
+        race.refresh_from_db()
+    state = services.race_state(race)
+    form = prompt_form(engine.prompts(state)[0], state)
+    for item in form.inputs:
+        assert item.widget == "select"
+        blanks = [option for option in item.options if option.value in ("", "none")]
+        assert [(o.value, o.label) for o in blanks] == [("none", "— no card —")]
+        assert [option.value for option in item.options if option.selected] == ["none"]

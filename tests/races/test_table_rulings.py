@@ -283,12 +283,26 @@ def test_an_archived_league_s_race_offers_no_ruling_form(client_organiser, race,
     assert response.status_code == 403 and not Ruling.objects.exists()
 
 
-def test_discarding_the_race_at_the_table_takes_its_rulings_with_it(race):
+def test_discarding_the_race_at_the_table_keeps_its_rulings_with_the_round(
+    client_organiser, race, league
+):
     race = driven(race)
     rule(race)
+    entry = services.undo_target(race)
     round_ = race.round
     round_.refresh_from_db()
-    league_services.round_run_by_hand(
+    gone = league_services.round_run_by_hand(
         round_=round_, expected_version=round_.version, expected_race_version=race.version
     )
-    assert not Ruling.objects.exists()
+    assert (gone.events, gone.rulings) == (race.seq, 1)
+    assert not Race.objects.exists()
+    ruling = Ruling.objects.get()
+    assert (ruling.race, ruling.event, ruling.round) == (None, None, round_)
+    assert (ruling.entry_number, ruling.entry_words) == (entry.seq, entry.summary())
+    assert list(Ruling.objects.of_league(league.pk)) == [ruling]
+    assert list(Ruling.objects.of_round(round_.pk)) == [ruling]
+    page = client_organiser.get(rulings_url(league)).content.decode()
+    assert "The red car may brake twice." in page and f"entry #{entry.seq}" in page
+    assert "discarded for a typed result" in page
+    round_page = client_organiser.get(round_.get_absolute_url()).content.decode()
+    assert "The red car may brake twice." in round_page

@@ -183,3 +183,17 @@ def test_no_odds_when_the_race_is_not_asking_for_a_gear():
     state, asked = start(recorded_setup(recorded))
     assert asked[0].kind != "gear"
     assert race_gear_odds(state, 3, 1) == ()
+
+
+@pytest.mark.parametrize("name", ["formula_d_three_laps", "death_random_cards"])
+def test_the_odds_price_losing_the_last_tire_wp_by_the_race_s_overshooting_reading(name: str):
+    from dataclasses import replace
+
+    state = first_gear_prompt(name)
+    prompt = next_prompt(state)
+    assert prompt is not None and prompt.car is not None
+    hooks = ruleset_for(state.setup.ruleset)
+    assert hooks.overshoot_cost(state, prompt.car, 6, 1).words.endswith("its last: spins")
+    as_written = replace(state, setup=replace(state.setup, overshoot_by_more_out=True))
+    cost = hooks.overshoot_cost(as_written, prompt.car, 6, 1)
+    assert cost.eliminated and cost.words == "out: its last tire WP, by 6 spaces"

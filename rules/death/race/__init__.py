@@ -10,9 +10,17 @@ from dataclasses import fields, replace
 
 from rules.death.race import attack, explained, gears, moves, reloads, standings, upgrades, words
 from rules.death.race.common import steady
-from rules.death.race.state import DAMAGE_POINTS, OUT_REASONS, Armoury, DeathSetup, DeathState
+from rules.death.race.state import (
+    BEHIND_ROLLS,
+    DAMAGE_POINTS,
+    OUT_REASONS,
+    RAMMED_ROLLS,
+    Armoury,
+    DeathSetup,
+    DeathState,
+)
 from rules.engine.contract import Starter
-from rules.engine.events import Event, Prompt
+from rules.engine.events import Event, EventRejected, Prompt
 from rules.formula_d import RACE_LAPS
 from rules.formula_d.race import PHASE_PROMPTS as FORMULA_D_PROMPTS
 from rules.formula_d.race import FormulaDHooks, checks, grid, handlers_for
@@ -99,13 +107,22 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
         laps: int = RACE_LAPS,
         distribution: str = "random",
         damage: int = DAMAGE_POINTS,
+        overshoot_by_more_out: bool = False,
+        behind_rolls: str = RAMMED_ROLLS,
     ) -> DeathSetup:
         """Formula D's race of `laps` with the standard car; the cards `distribution` (random:
         entered as dealt, in grid order; pick: from the last on the grid), every car starting
-        with `damage` points."""
-        base = grid.make_setup(self.name, starters, laps=laps)
+        with `damage` points; Overshooting read as written (`overshoot_by_more_out`); who rolls
+        for collision when a car ends directly behind another (`behind_rolls`)."""
+        if behind_rolls not in BEHIND_ROLLS:
+            raise EventRejected(f"Collision rolls behind: {behind_rolls!r} is no reading.")
+        base = grid.make_setup(
+            self.name, starters, laps=laps, overshoot_by_more_out=overshoot_by_more_out
+        )
         values = {spec.name: getattr(base, spec.name) for spec in fields(base)}
-        return DeathSetup(**values, distribution=distribution, damage=damage)
+        return DeathSetup(
+            **values, distribution=distribution, damage=damage, behind_rolls=behind_rolls
+        )
 
     def start(self, setup: DeathSetup) -> DeathState:
         base = grid.start_state(setup)
@@ -127,6 +144,8 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
         prompt = self.next_prompt(before)
         if prompt is None:
             return ""
+        if event.kind == "cards":  # in words as entered: a slot left out is the proposal's
+            event = Event(event.kind, upgrades.as_entered(before, event.data))
         return words.describe(before, event, prompt, after)
 
     def round_of(self, state: DeathState) -> int:

@@ -14,9 +14,9 @@ def _section(heading: str) -> Source:
 
 
 UPGRADES = (
-    "Each car starts with two weapons, a defence and a utility upgrade; a Powerful card takes "
-    "two slots. Random: dealt in that order, a Powerful card skipping the next; Pick: chosen in "
-    "turn, last on the grid first."
+    "Enter the cards the car was given, nothing more: two weapons, a defence and a utility, "
+    "dealt in that order (Random, a Powerful card skipping the next slot, left as no card) or "
+    "chosen in turn, last on the grid first (Pick)."
 )
 
 FACTS: dict[str, FactHelp] = {
@@ -90,10 +90,30 @@ FACTS: dict[str, FactHelp] = {
         "in front of it unless the weapon says otherwise.",
         _section("Attack Phase"),
     ),
-    "weapon_1": FactHelp("Its first weapon card", UPGRADES, _section("Choosing Upgrades")),
-    "weapon_2": FactHelp("Its second weapon card", UPGRADES, _section("Choosing Upgrades")),
-    "defence": FactHelp("Its defence card", UPGRADES, _section("Choosing Upgrades")),
-    "utility": FactHelp("Its utility upgrade card", UPGRADES, _section("Choosing Upgrades")),
+    "weapon_1": FactHelp(
+        "Its first weapon as dealt (or picked)", UPGRADES, _section("Choosing Upgrades")
+    ),
+    "weapon_2": FactHelp(
+        "Its second weapon as dealt (or picked)", UPGRADES, _section("Choosing Upgrades")
+    ),
+    "defence": FactHelp(
+        "Its defence card as dealt (or picked)", UPGRADES, _section("Choosing Upgrades")
+    ),
+    "utility": FactHelp(
+        "Its utility card as dealt (or picked)", UPGRADES, _section("Choosing Upgrades")
+    ),
+    "rammed": FactHelp(
+        "It rammed the car in front (Ram Spike)",
+        "Ending its move directly behind a car, a car with a Ram Spike may cause it 1 damage "
+        "instead of Slipstreaming.",
+        _section("Ram Spike"),
+    ),
+    "limpet": FactHelp(
+        "It dropped a limpet mine (Limpet Mines)",
+        "At the end of its movement a car with Limpet Mines may drop a mine on its space: "
+        "wreckage, which damages a car passing over it on a 1-4.",
+        _section("Limpet Mines"),
+    ),
     "lose": FactHelp(
         "The upgrade it gives up",
         "A car damaged by Chain Blades loses, on a 1-4, a utility or defence upgrade of its "

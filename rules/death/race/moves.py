@@ -29,7 +29,7 @@ from rules.death.race.common import (
     use_once_a_lap,
     with_arms,
 )
-from rules.death.race.state import DeathState
+from rules.death.race.state import BOTH_ROLL, MOVER_ROLLS, DeathState
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, name, with_car
 from rules.formula_d.race import turns
@@ -229,11 +229,23 @@ def on_move(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     state = _collision_odds(state, key, *ahead, adjacent)
     if rammed:
         state = take_damage(state, behind, RAM_DAMAGE)
-        if state.phase == "checks" and state.car(behind).racing:  # both still roll
-            reason = f"rammed by {name(key)}"
-            state = replace(
-                state, pending=(*state.pending, Check("collision_roll", behind, reason))
+    rolls = state.setup.behind_rolls
+    front = behind if not slipstreamed else ""
+    armoured = bool(front) and has(state, front, HEAVY_ARMOUR_REAR)
+    both_roll = (rammed and rolls != MOVER_ROLLS) or (armoured and rolls == BOTH_ROLL)
+    if both_roll and state.phase == "checks" and state.car(front).racing:
+        # Caused by the car directly behind: Heavy Armour (Rear)'s odds (collision_odds).
+        check = (
+            Check("collision_roll", front, f"rammed by {name(key)}")
+            if rammed
+            else Check(
+                "collision_roll",
+                front,
+                f"with {name(key)} directly behind",
+                marker=f"{ODDS_PREFIX}{collision_odds_behind(state, front)}",
             )
+        )
+        state = replace(state, pending=(*state.pending, check))
     if entry.get("clutch"):
         state = take_damage(state, key, clutch_damage(has(state, key, "Drop Clutch")))
     if entry.get("limpet") and state.car(key).racing:
@@ -286,6 +298,7 @@ def refit(state: DeathState, key: str, refits: tuple[str, ...] = ()) -> DeathSta
 # --- Collision and wreckage rolls --------------------------------------------------------------
 
 ODDS_PREFIX = "odds:"
+HEAVY_ARMOUR_REAR = "Heavy Armour (Rear)"
 
 
 def _collision_odds(
@@ -313,13 +326,18 @@ def _collision_odds(
     return replace(state, pending=pending)
 
 
+def collision_odds_behind(state: DeathState, key: str) -> int:
+    """The odds of `key`'s collision roll caused by a car directly behind it (its rear)."""
+    armour = defence(state, key)
+    return armour.rear_collision_max if armour else collision_max(None)
+
+
 def collision_odds(state: DeathState, check: Check) -> int:
     if check.marker.startswith(ODDS_PREFIX):
         return int(check.marker[len(ODDS_PREFIX) :])
-    armour = defence(state, check.car)
     if "rammed" in check.reason:  # caused by the car directly behind
-        return armour.rear_collision_max if armour else collision_max(None)
-    return collision_max(armour)
+        return collision_odds_behind(state, check.car)
+    return collision_max(defence(state, check.car))
 
 
 def collision_prompt(state: DeathState, check: Check) -> Prompt:

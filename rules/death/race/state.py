@@ -14,6 +14,11 @@ from rules.formula_d.race.state import RaceSetup, RaceState
 
 # The damage a car starts with (its damage points): a ruling, the league's season setup.
 DAMAGE_POINTS = 10
+# Who rolls for collision when a car ends directly behind another (DeathSetup.behind_rolls).
+BOTH_ROLL = "both"
+RAMMED_ROLLS = "rammed"
+MOVER_ROLLS = "mover"
+BEHIND_ROLLS = (BOTH_ROLL, RAMMED_ROLLS, MOVER_ROLLS)
 
 OUT_REASONS: Mapping[str, str] = MappingProxyType(
     {
@@ -27,6 +32,11 @@ OUT_REASONS: Mapping[str, str] = MappingProxyType(
 class DeathSetup(RaceSetup):
     distribution: str = "random"  # random or pick: the order the cards are entered in
     damage: int = DAMAGE_POINTS
+    # Who rolls for collision when a car ends directly behind another (a league's setting): the
+    # car that moved, and the one in front too when rammed (RAMMED_ROLLS, what races were
+    # started with before) or also when it has Heavy Armour (Rear) (BOTH_ROLL), or only the car
+    # that moved (MOVER_ROLLS).
+    behind_rolls: str = RAMMED_ROLLS
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,18 @@
 """Choosing Upgrades at the table: once the grid is set, each car's cards are entered, in grid
 order when they were dealt (Random), from the last on the grid to pole when picked (Pick); the
-engine checks the slots and the deck."""
+engine checks the slots and the deck.
+
+The page offers each slot with nothing chosen ("— no card —") and always posts all four, so a
+car is given exactly the cards it was dealt. An event that leaves a slot out, or blank, means
+what it meant before the page said so: the first card of its kind still in the deck (the
+proposal), which is how the recorded races and the logs of races already run were entered
+(docs/rulings.md, "Death's cards as dealt")."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from rules.death.cards import DEFENCES, UTILITIES, WEAPONS
 from rules.death.loadout import (
@@ -59,7 +67,7 @@ def _proposal(free: dict[str, int]) -> Loadout:
 
 
 def _choices(names: list[str], free: dict[str, int]) -> tuple[tuple[str, str], ...]:
-    return ((NONE, "—"),) + tuple(
+    return ((NONE, "— no card —"),) + tuple(
         (card, f"{card} (Powerful)" if is_powerful(card) else card) for card in names if free[card]
     )
 
@@ -67,7 +75,6 @@ def _choices(names: list[str], free: dict[str, int]) -> tuple[tuple[str, str], .
 def cards_prompts(state: DeathState) -> tuple[Prompt, ...]:
     key = next_to_enter(state)
     free = _free(state)
-    proposal = _proposal(free)
     how = (
         "picked in turn, last on the grid first"
         if state.setup.distribution == PICK
@@ -79,26 +86,37 @@ def cards_prompts(state: DeathState) -> tuple[Prompt, ...]:
         "a Powerful card taking two slots)"
     )
     weapons = [weapon.name for weapon in WEAPONS]
-    defaults = (*proposal.weapons, proposal.defence, proposal.utility)
     lists = (weapons, weapons, [d.name for d in DEFENCES], [u.name for u in UTILITIES])
-    labels = ("Weapon", "Second weapon", "Defence", "Utility")
+    how_given = "Picked" if state.setup.distribution == PICK else "Dealt"
+    labels = tuple(
+        f"{how_given}: {slot}" for slot in ("first weapon", "second weapon", "defence", "utility")
+    )
+    # Required, with "no card" one of the choices: the page preselects nothing but that and
+    # posts every slot, so no card is ever given by default (`as_entered` for older events).
     fields = tuple(
-        Field(
-            name,
-            text_,
-            "choice",
-            choices=_choices(cards, free),
-            required=False,
-            default=default or NONE,
-        )
-        for name, text_, cards, default in zip(FIELDS, labels, lists, defaults, strict=True)
+        Field(name, text_, "choice", choices=_choices(cards, free), default=NONE)
+        for name, text_, cards in zip(FIELDS, labels, lists, strict=True)
     )
     return (Prompt("cards", text, key, fields),)
 
 
+def as_entered(state: DeathState, data: Mapping[str, Any]) -> dict[str, Any]:
+    """`data` with each slot it leaves out or blank filled as events entered before the page
+    posted every slot meant it: the proposal's card (or no card where the proposal has none)."""
+    proposal = _proposal(_free(state))
+    weapons = (*proposal.weapons, "", "")
+    meant = dict(
+        zip(FIELDS, (weapons[0], weapons[1], proposal.defence, proposal.utility), strict=True)
+    )
+    return {
+        **data,
+        **{name: meant[name] or NONE for name in FIELDS if data.get(name) in (None, "")},
+    }
+
+
 def on_cards(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     key = prompt.car or ""
-    entry = prompt.read(event.data, state.car_keys)
+    entry = prompt.read(as_entered(state, event.data), state.car_keys)
     cards = {name: ("" if entry[name] in (NONE, None) else entry[name]) for name in FIELDS}
     weapons = tuple(card for card in (cards["weapon_1"], cards["weapon_2"]) if card)
     loadout = Loadout(weapons, cards["defence"], cards["utility"])

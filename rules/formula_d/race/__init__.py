@@ -108,7 +108,13 @@ class FormulaDHooks(TableHooks[SetupT, FormulaDT]):
         """Formula D's overshoot, at the tire WP a space its tires charge on this move."""
         driven = state.car(car)
         per_space = turns.tire_effect_now(state, driven).per_space_overshot
-        return sheet_overshoot_cost(driven, spaces, stops_owed, per_space)
+        return sheet_overshoot_cost(
+            driven,
+            spaces,
+            stops_owed,
+            per_space,
+            by_more_than_one_out=state.setup.overshoot_by_more_out,
+        )
 
 
 class FormulaD(FormulaDHooks[RaceSetup, RaceState]):

@@ -97,13 +97,15 @@ def make_setup(
     road_race: bool = False,
     driver_cards: Mapping[str, DriverCard | Mapping[str, object]] | None = None,
     stopwatch_qualifying: bool = False,
+    overshoot_by_more_out: bool = False,
 ) -> RaceSetup:
     """Each starter races the standard car unless `car_sheets` gives it a built one; with a
     `weather_chart` (the track's, as text or lines) the race is run with the weather rules, with
     `tires` the tire selection rules, `technical_pit_stop` with technical pit stops, `teams`
     (each car's team) as a team race, `road_race` as a road race, where `driver_cards` (by car)
     give drivers their skills and cars their WP, `stopwatch_qualifying` with a qualifying lap a
-    car for the grid."""
+    car for the grid, `overshoot_by_more_out` a car losing its last tire WP by overshooting more
+    than 1 space eliminated (the Overshooting rule read as written)."""
     built = dict(car_sheets or {})
     keys = [starter.car for starter in starters]
     unknown = [key for key in built if key not in keys]
@@ -130,6 +132,7 @@ def make_setup(
         teams=tuple((car, str(team)) for car, team in (teams or {}).items() if car in keys),
         road_race=bool(road_race),
         stopwatch_qualifying=bool(stopwatch_qualifying),
+        overshoot_by_more_out=bool(overshoot_by_more_out),
     )
     check_setup(setup)
     return setup

@@ -11,14 +11,24 @@ from rules.gear_odds import OvershootCost
 
 
 def sheet_overshoot_cost(
-    car: SheetCar, spaces: int, stops_owed: int, per_space: int = 1
+    car: SheetCar,
+    spaces: int,
+    stops_owed: int,
+    per_space: int = 1,
+    *,
+    by_more_than_one_out: bool = False,
 ) -> OvershootCost:
-    """`car`'s overshoot by `spaces` with `stops_owed` stops owed, `per_space` tire WP a space."""
+    """`car`'s overshoot by `spaces` with `stops_owed` stops owed, `per_space` tire WP a space;
+    `by_more_than_one_out` as the race reads Overshooting (`corners.overshoot`)."""
     tires = car.sheet.tires
     if stops_owed > MOST_STOPS_SKIPPED:
         return OvershootCost(f"out: skips {stops_owed} stops", eliminated=True)
-    result = overshoot(tires, spaces, 0, stops_owed, per_space=per_space)
+    result = overshoot(
+        tires, spaces, 0, stops_owed, per_space=per_space, by_more_than_one_out=by_more_than_one_out
+    )
     if result.eliminated:
+        if spaces * per_space == tires:
+            return OvershootCost(f"out: its last tire WP, by {spaces} spaces", eliminated=True)
         return OvershootCost(f"out: {spaces * per_space} tire WP, it has {tires}", eliminated=True)
     lost = f"{result.tires_lost} tire WP"
     if result.spun:

@@ -64,6 +64,9 @@ class RaceSetup(SetupOfCars[CarSetup]):
     road_race: bool = False  # Road Races (an optional rule): hard tires, nitro, no pits...
     # Qualifying Lap with Stopwatch (an optional rule): a lap each sets the grid, not the die.
     stopwatch_qualifying: bool = False
+    # Overshooting read as written (a league's setting): losing the last tire WP by more than 1
+    # space eliminates. False, the reading races were started with before, spins the car.
+    overshoot_by_more_out: bool = False
 
     @property
     def team_of(self) -> dict[str, str]:

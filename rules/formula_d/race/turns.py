@@ -448,6 +448,7 @@ def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
             stops,
             corner,
             per_space=effect.per_space_overshot,
+            by_more_than_one_out=state.setup.overshoot_by_more_out,
         )
         if result.eliminated:
             out = "stops" if corner - stops > MOST_STOPS_SKIPPED else "tires"

@@ -42,7 +42,7 @@ def test_a_card_already_held_or_too_many_slots_is_refused():
     _setup, (state, _prompts) = race()
     state, _prompts = to_the_cards(state)
     state, _prompts = apply(state, Event("cards", {"car": "red", **RED_CARDS}))
-    with pytest.raises(EventRejected, match="Weapon: .Rear MG. is not one of"):
+    with pytest.raises(EventRejected, match="first weapon: .Rear MG. is not one of"):
         apply(state, Event("cards", {"car": "blue", **{**BLUE_CARDS, "weapon_1": "Rear MG"}}))
     powerful = {**BLUE_CARDS, "weapon_1": "Turret MG"}
     with pytest.raises(EventRejected, match="Powerful upgrade takes two slots"):
@@ -345,3 +345,51 @@ def test_after_an_attack_moved_a_car_the_order_of_play_is_asked_again():
     ]
     state, prompts = play(state, events)
     assert prompts[0].kind == "order"
+
+
+def test_the_cards_prompt_preselects_no_card_and_names_each_slot_as_dealt():
+    _setup, (state, _prompts) = race()
+    _state, prompts = to_the_cards(state)
+    fields = prompts[0].fields
+    assert [spec.label for spec in fields] == [
+        "Dealt: first weapon",
+        "Dealt: second weapon",
+        "Dealt: defence",
+        "Dealt: utility",
+    ]
+    assert {spec.default for spec in fields} == {"none"}
+    assert all(spec.choices[0] == ("none", "— no card —") for spec in fields)
+
+
+def test_a_powerful_card_beside_no_card_posted_for_every_other_slot_is_taken():
+    _setup, (state, _prompts) = race()
+    state, _prompts = to_the_cards(state)
+    # Dealt a Powerful weapon, Red skipped the second: that slot is posted as no card.
+    posted = {"weapon_1": "Turret MG", "weapon_2": "none", "defence": "Bravado",
+              "utility": "Jammer"}  # fmt: skip
+    state, _prompts = apply(state, Event("cards", {"car": "red", **posted}))
+    red = state.arms("red")
+    assert (red.weapons, red.defence, red.utility) == (("Turret MG",), "Bravado", "Jammer")
+
+
+def test_an_old_cards_event_leaving_slots_out_or_blank_still_gets_the_first_cards():
+    # Logs entered before the page posted every slot read a slot left out (or "") as the first
+    # card of its kind still in the deck; they replay as they did.
+    _setup, (state, _prompts) = race()
+    before, _prompts = to_the_cards(state)
+    state, _prompts = apply(before, Event("cards", {"car": "red"}))
+    assert "Acid Jets" in engine_describe(before, Event("cards", {"car": "red"}), state)
+    red = state.arms("red")
+    assert (red.weapons, red.defence, red.utility) == (
+        ("Acid Jets", "Anti-Tank Missiles"),
+        "Bravado",
+        "Drop Clutch",
+    )
+    blank = {"weapon_1": "Forward MG", "weapon_2": "", "defence": "", "utility": "Jammer"}
+    state, _prompts = apply(state, Event("cards", {"car": "blue", **blank}))
+    blue = state.arms("blue")
+    assert (blue.weapons, blue.defence, blue.utility) == (
+        ("Forward MG", "Chain Blades"),
+        "Bravado",
+        "Jammer",
+    )

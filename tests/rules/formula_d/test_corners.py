@@ -120,3 +120,13 @@ def test_an_overshoot_either_eliminates_or_takes_exactly_the_spaces_off_the_tire
         assert result.tires_lost == spaces and result.tires_left == tires - spaces
         assert result.spun is (result.tires_left == 0)
         assert result.next_gear == (1 if result.spun else None)
+
+
+def test_read_as_written_losing_the_last_tire_wp_by_more_than_1_space_eliminates():
+    # 004, Overshooting: "If the car overshoot by more than 1 space, it is eliminated."
+    assert overshoot(2, 2, 0, 1, by_more_than_one_out=True).eliminated
+    assert overshoot(3, 3, 0, 1, by_more_than_one_out=True).eliminated
+    assert overshoot(1, 1, 0, 1, by_more_than_one_out=True).spun
+    assert overshoot(3, 2, 0, 1, by_more_than_one_out=True).tires_left == 1
+    # Read as the rule for a car on its last point: it spins.
+    assert overshoot(2, 2, 0, 1).spun

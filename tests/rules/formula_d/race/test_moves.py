@@ -326,3 +326,25 @@ def test_a_move_without_a_gear_die_has_no_slipstream():
 def test_a_spin_on_the_way_into_the_pits_is_over_in_the_pit():
     table = red_to_move(4, tires=1)("move", car="red", roll=9, corner=1, overshoot=1, pit=5)
     assert (table.car("red").spun, table.wp("red", Zone.TIRES)) == (False, 6)
+
+
+def _read_as_written(table: Table) -> Table:
+    from dataclasses import replace
+
+    setup = replace(table.state.setup, overshoot_by_more_out=True)
+    table.state = replace(table.state, setup=setup)
+    return table
+
+
+def test_overshooting_by_2_with_2_tire_wp_left_spins_or_eliminates_as_the_league_reads_it():
+    table = red_to_move(4, tires=2)("move", car="red", roll=9, corner=1, overshoot=2)
+    red = table.car("red")
+    assert (red.sheet.tires, red.spun, red.racing) == (0, True, True)
+    table = _read_as_written(red_to_move(4, tires=2))
+    table("move", car="red", roll=9, corner=1, overshoot=2)
+    assert (table.car("red").status, table.car("red").out_reason) == ("out", "tires")
+    # By 1 space, its last tire WP, it spins either way.
+    table = _read_as_written(red_to_move(4, tires=1))(
+        "move", car="red", roll=9, corner=1, overshoot=1
+    )
+    assert (table.car("red").spun, table.car("red").racing) == (True, True)

@@ -120,8 +120,9 @@ def test_the_car_finishes_after_3_laps_not_2():
 
 def test_the_league_races_2_laps_unless_its_organiser_switches_the_three_lap_race_on():
     assert FORMULA_D.validated_settings({})["laps"] == "2"
-    assert FORMULA_D.settings_summary(FORMULA_D.validated_settings({})) == ()
-    three = FORMULA_D.validated_settings({"laps": "3"})
+    # A league made before the Overshooting setting shows the reading it keeps racing with.
+    assert FORMULA_D.settings_summary(FORMULA_D.validated_settings({"last_tire_wp": "out"})) == ()
+    three = FORMULA_D.validated_settings({"laps": "3", "last_tire_wp": "out"})
     assert FORMULA_D.settings_summary(three) == ("3 laps, 2 pit stops (the Three-Lap Race)",)
     with pytest.raises(InvalidSetting, match="Race length: one of 2, 3, not '4'"):
         FORMULA_D.validated_settings({"laps": "4"})

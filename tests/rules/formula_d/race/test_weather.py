@@ -155,6 +155,7 @@ def test_the_league_plays_the_weather_only_when_its_organiser_switches_it_on():
     assert "weather_chart" not in off
     on = league.race_options(weather_table=(), weather_chart=chart, settings={"weather": True})
     assert on["weather_chart"] == chart
-    assert league.settings_summary(league.validated_settings({"weather": True})) == (
+    settings = {"weather": True, "last_tire_wp": "out"}
+    assert league.settings_summary(league.validated_settings(settings)) == (
         "Weather Conditions, on each track's weather chart",
     )

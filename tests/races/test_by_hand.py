@@ -1,0 +1,76 @@
+"""The round's result typed by hand instead of run at the table (league's round_run_by_hand):
+the round page says what goes (the log) and what stays (the rulings, the grid settled), and the
+typed result starts from the grid the table settled."""
+
+from __future__ import annotations
+
+import pytest
+
+from league import services as league_services
+from races import ruling_services, services
+from races.models import Race
+from rules import engine
+from tests.races.autopilot import drive
+
+pytestmark = pytest.mark.django_db
+
+
+def with_its_grid(race: Race) -> Race:
+    """`race` driven until its grid is set."""
+    for seed in range(40):
+        if engine.grid(services.race_state(race)):
+            return race
+        drive(race, 1, seed=seed)
+        race.refresh_from_db()
+    raise AssertionError("no grid after 40 entries")
+
+
+def test_typing_the_result_keeps_the_grid_the_table_settled(client_organiser, race):
+    race = with_its_grid(race)
+    grid = engine.grid(services.race_state(race))
+    ruling_services.ruling_add(
+        race=race, text="Pole by the black die.", heading="", expected_version=race.version
+    )
+    round_ = race.round
+    round_.refresh_from_db()
+    page = client_organiser.get(round_.get_absolute_url()).content.decode()
+    assert f"{race.seq} event" in page
+    assert "Its 1 ruling at the table is kept with the round" in page
+    assert "The grid it settled is kept" in page
+
+    gone = league_services.round_run_by_hand(
+        round_=round_, expected_version=round_.version, expected_race_version=race.version
+    )
+    assert list(gone.grid) == list(grid)
+    by_car = {entry.car: entry for entry in round_.entries.all()}
+    assert [by_car[car].grid for car in grid] == list(range(1, len(grid) + 1))
+    assert [car for car, entry in by_car.items() if entry.pole] == [grid[0]]
+    page = client_organiser.get(round_.get_absolute_url()).content.decode()
+    for entry in by_car.values():
+        assert f'value="{entry.grid}" aria-label="Grid position of {entry.driver.name}"' in page
+
+
+def test_a_race_discarded_before_its_grid_is_set_keeps_no_grid(client_organiser, race):
+    round_ = race.round
+    round_.refresh_from_db()
+    page = client_organiser.get(round_.get_absolute_url()).content.decode()
+    assert "It has no grid settled yet: none is kept." in page
+    gone = league_services.round_run_by_hand(round_=round_, expected_version=round_.version)
+    assert (gone.events, gone.rulings, dict(gone.grid)) == (0, 0, {})
+    assert all(entry.grid is None for entry in round_.entries.all())
+
+
+def test_the_message_after_discarding_names_what_was_kept(client_organiser, race):
+    from django.urls import reverse
+
+    race = with_its_grid(race)
+    round_ = race.round
+    round_.refresh_from_db()
+    url = reverse(
+        "league:round_by_hand",
+        args=[round_.season.league.slug, round_.season.number, round_.number],
+    )
+    response = client_organiser.post(
+        url, {"version": round_.version, "race_version": race.version}, follow=True
+    )
+    assert "the grid it settled kept" in response.content.decode()
