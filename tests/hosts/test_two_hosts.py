@@ -137,7 +137,7 @@ def site(tmp_path_factory) -> Iterator[Site]:
         make_user = (
             "from django.contrib.auth.models import User; from league import services; "
             f"u = User.objects.create_user('organiser', password='{PASSWORD}'); "
-            "services.league_create(name='Two Hosts League', organiser=u)"
+            "services.league_create(name='Two Hosts League', organiser=u, plain_address=True)"
         )
         for step in (
             ("migrate", "--noinput"),
