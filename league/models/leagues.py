@@ -20,6 +20,7 @@ from rules.championship import (
 
 from ..slugs import validate_not_reserved
 from ..time_zones import DEFAULT_TIME_ZONE, validate_time_zone
+from .made import MadeByHand
 from .members import (
     Role,
     may_manage,
@@ -178,7 +179,7 @@ class League(models.Model):
         return self.seasons.order_by("-number").first()
 
 
-class LeagueSettingChange(models.Model):
+class LeagueSettingChange(MadeByHand):
     """A league setting changed once the league was made: which, from what to what, by whom,
     and in which season (the season's report lists the changes made during it)."""
 
@@ -197,15 +198,6 @@ class LeagueSettingChange(models.Model):
     before = models.CharField(max_length=200)
     after = models.CharField(max_length=200)
     effect = models.CharField(max_length=10)
-    made_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
-    made_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["made_at", "pk"]

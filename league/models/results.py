@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from django.conf import settings as django_settings
 from django.db import models
 from django.urls import reverse
-from django.utils import timezone
 
 from rules.championship import (
     Championship,
     out_reason_label,
 )
 
+from .made import MadeByHand
 from .seasons import Round, RoundStatus
 from .teams import Driver, DriverStatus, Team
 
@@ -130,7 +129,7 @@ class Entry(models.Model):
         return rules.injury_check(self.injury_columns, self.injury_rolls)
 
 
-class PointsAdjustment(models.Model):
+class PointsAdjustment(MadeByHand):
     """Points the league gives (a bonus) or takes (a penalty) from a driver or a team, in one
     round or for the season, with the reason shown on the season page (docs/rulings.md,
     "Penalties, points adjustments and drop rounds")."""
@@ -147,15 +146,6 @@ class PointsAdjustment(models.Model):
     )
     points = models.IntegerField(help_text="Below 0 a penalty, above 0 a bonus.")
     reason = models.CharField(max_length=200)
-    made_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
-    made_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["season", "made_at", "pk"]

@@ -4,10 +4,9 @@ name. Each is kept and shown on the driver's page, as a points adjustment is on 
 
 from __future__ import annotations
 
-from django.conf import settings as django_settings
 from django.db import models
-from django.utils import timezone
 
+from .made import MadeByHand
 from .teams import DriverStatus
 
 
@@ -19,7 +18,7 @@ class DriverChangeKind(models.TextChoices):
     RENAMED = "renamed", "Renamed"
 
 
-class DriverChange(models.Model):
+class DriverChange(MadeByHand):
     driver = models.ForeignKey("Driver", on_delete=models.CASCADE, related_name="changes")
     kind = models.CharField(max_length=12, choices=DriverChangeKind)
     # The fields changed, as they were and as they became: {"xp": 23, "age": 4}; a transfer's
@@ -27,15 +26,6 @@ class DriverChange(models.Model):
     before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
     reason = models.CharField(max_length=200, blank=True)
-    made_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
-    made_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["made_at", "pk"]
