@@ -82,15 +82,22 @@
     release(document);
   }
 
-  // The bar at the top ("Entered: … · Undo", "Took back: … · Redo") goes after a few seconds;
-  // the log's "take back to here" stays.
+  // The bar at the top ("Entered: … · Undo", "Took back: … · Redo") steps aside after a few
+  // seconds: "Took back" goes, "Entered" shrinks to its Undo alone in the corner
+  // (data-compact), so the last entry can be taken back without a scroll to the log.
   function hideBars(root) {
     var scope = root && root.querySelectorAll ? root : document;
     scope.querySelectorAll("[data-hide-after]:not(.timed)").forEach(function (bar) {
       var after = Number(bar.dataset.hideAfter);
       bar.classList.add("timed");
       if (after > 0) {
-        window.setTimeout(function () { bar.hidden = true; }, after);
+        window.setTimeout(function () {
+          if (bar.hasAttribute("data-compact")) {
+            bar.classList.add("compact");
+          } else {
+            bar.hidden = true;
+          }
+        }, after);
       }
     });
   }

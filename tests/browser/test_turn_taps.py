@@ -380,3 +380,34 @@ def test_a_second_tap_600_ms_on_never_lands_on_the_next_car_s_prompt(
     before = entries(race)
     double_tap(page, '#event-form [data-widget="gears"] .faces button >> nth=0')
     assert entries(race) == before + 1
+
+
+def overlap(one: dict, other: dict) -> bool:
+    return not (
+        one["x"] + one["width"] <= other["x"]
+        or other["x"] + other["width"] <= one["x"]
+        or one["y"] + one["height"] <= other["y"]
+        or other["y"] + other["height"] <= one["y"]
+    )
+
+
+def test_undo_stays_a_tap_away_without_a_scroll_while_the_entry_can_be_taken_back(
+    turn_page: Page, race
+):
+    """The "Entered: … · Undo" bar steps aside after 6 s, but its Undo stays in the top corner,
+    clear of the prompt, wherever the page is scrolled: no scroll to the log to take it back."""
+    turn_page.locator('#event-form button[name="value"][value="7"]').click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Entered: Red")
+    turn_page.wait_for_timeout(6500)
+    undo = turn_page.locator('#undo button[name="undo"]')
+    expect(undo).to_be_visible()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_be_hidden()
+    box, prompt = undo.bounding_box(), turn_page.locator("#prompt").bounding_box()
+    assert box is not None and prompt is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    assert not overlap(box, prompt)
+    turn_page.locator("#log").scroll_into_view_if_needed()
+    assert undo.evaluate("b => b.getBoundingClientRect().top") >= 0
+    undo.click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Took back: Red")
+    assert stored(race) == (0, 2)
