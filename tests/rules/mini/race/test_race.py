@@ -17,6 +17,13 @@ def test_the_grid_is_proposed_from_reverse_standings_with_pit_choice_order():
     assert "reverse starting order: Red, Green and Blue" in table.prompt.text
 
 
+def test_the_grid_of_a_format_without_pit_stops_says_nothing_of_pits():
+    table = Table("red", "blue", season_points={"red": 0, "blue": 1}, race_format="no_pits")
+    assert table.prompt.kind == "grid"
+    assert "pit" not in table.prompt.text.lower()
+    assert "pit" not in " ".join(spec.label for spec in table.prompt.fields).lower()
+
+
 def test_cars_level_on_points_roll_off_then_the_referee_confirms_or_corrects():
     table = Table("red", "blue", "green", season_points={"red": 2, "blue": 2, "green": 0})
     assert [(p.kind, p.car) for p in table.asked] == [("tie_roll", "red"), ("tie_roll", "blue")]
