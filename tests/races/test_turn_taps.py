@@ -132,7 +132,7 @@ def test_every_fact_has_its_line_in_words_and_its_rule_behind_a_question_mark(
         assert words is not None and escape(words.line) in row, name
         assert escape(words.rule) in row, name
         assert "<summary" in row and ">?</summary>" in row
-    assert "Crossed the line this move (every lap)" in html
+    assert "Spaces still to reach the line, each lap" in html
 
 
 def test_a_tap_refused_as_stale_is_not_shown_as_entered(client_organiser, race):
