@@ -109,9 +109,8 @@ def pit_fact(question: str = PIT) -> Field:
 def finish_fact(question: str = FINISH, *, most: int = 0) -> Field:
     """The spaces still to reach the line: a key for each count up to `most` (the most spaces
     the move can make, its gear's highest face), so no count is typed but a half (a photo
-    finish) or one past a slipstream. Folded: a car crosses once a lap, and a 6th gear's 31
-    keys would push the roll's keypad out of a phone's first screen."""
-    field = board_fact("finish", question, "spaces", step=0.5, short="Finish", folded=True)
+    finish) or one past a slipstream (the page folds the keys past the first few)."""
+    field = board_fact("finish", question, "spaces", step=0.5, short="Finish")
     return replace(field, chips=most + 1) if most else field
 
 
