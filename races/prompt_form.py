@@ -104,6 +104,31 @@ class Input:
         )
 
     @property
+    def first_chips(self) -> tuple[tuple[str, str, str, bool], ...]:
+        """A count's chips shown at once: all of them, or for a board fact offering more than
+        COUNT_CHIPS (the spaces still to reach the line, up to 6th gear's 30) the first ones,
+        the rest behind a chip of their own, so the prompt keeps its height."""
+        return self.chips[: COUNT_CHIPS + 1] if self.more_chips else self.chips
+
+    @property
+    def more_chips(self) -> tuple[tuple[str, str, str, bool], ...]:
+        """A board fact's chips past the first ones (see `first_chips`), or none."""
+        if self.widget != "count" or self.spec.default != 0:
+            return ()
+        return self.chips[COUNT_CHIPS + 1 :]
+
+    @property
+    def more_range(self) -> str:
+        """What the chip that opens the rest says: "6–12"."""
+        more = self.more_chips
+        return f"{more[0][2]}–{more[-1][2]}" if more else ""
+
+    @property
+    def more_chosen(self) -> bool:
+        """Whether one of the folded chips is the value (a refused entry's, kept): open."""
+        return any(checked for _id, _value, _label, checked in self.more_chips)
+
+    @property
     def ticks(self) -> tuple[tuple[str, str, str, str, bool], ...]:
         """A checkbox per car: its id, value, label (the title), short label, checked."""
         name = self.name

@@ -107,17 +107,17 @@ class TurnPanel:
         return {car.car: car.driver for car in self.cars}
 
     @property
-    def result_lines(self) -> tuple[tuple[CarResult, str, str], ...]:
-        """The result table's rows: each car's result, its driver, and how it ended in words."""
+    def result_lines(self) -> tuple[tuple[CarResult, str, str, str], ...]:
+        """The result table's rows: each car's result, its driver, how it ended in words, and
+        its note less what the outcome already says (a car out names its way out once)."""
         drivers = self.drivers
-        return tuple(
-            (
-                result,
-                drivers.get(result.car, ""),
-                "finished" if result.finished else out_reason_label(result.out_reason or ""),
+        lines = []
+        for result in self.results:
+            outcome = "finished" if result.finished else out_reason_label(result.out_reason or "")
+            lines.append(
+                (result, drivers.get(result.car, ""), outcome, _note_less(result, outcome))
             )
-            for result in self.results
-        )
+        return tuple(lines)
 
     @property
     def last_event(self) -> RaceEvent | None:
@@ -253,3 +253,15 @@ def _changed_panel(
         events=events,
         notices=notices,
     )
+
+
+def _note_less(result: CarResult, outcome: str) -> str:
+    """`result`'s note without the part that repeats `outcome`: the Formula D family's note for
+    a car out is its way out, which the outcome column already shows (Season Pass's "out: …"
+    is dropped as well should its note ever carry it)."""
+    if result.finished:
+        return result.note
+    said = outcome.casefold()
+    parts = [part for part in result.note.split("; ") if part.strip()]
+    kept = [part for part in parts if part.casefold().removeprefix("out: ") != said]
+    return "; ".join(kept)

@@ -189,7 +189,10 @@ def _render_turn(
         request, race, panel, can_referee=can_referee, entered_here=entered_here
     )
     context.update(round=race.round, season=race.round.season, league=league)
-    template = "races/turn.html#panel" if request.htmx else "races/turn.html"
+    template = "races/turn.html"
+    if request.htmx:
+        # A post's answer also empties the messages the last page left (#turn-messages).
+        template += "#panel-answer" if request.method == "POST" else "#panel"
     return render(request, template, context, status=status)
 
 

@@ -8,6 +8,40 @@
   // the finger that tapped may still be coming down on it. It takes taps again this long after
   // it arrived; until then the page shows it dimmed (static/css/turn.css).
   var GUARD_MS = 300;
+  // An entry that brings a prompt for another car, or another kind of fact, puts a control of
+  // the same look under the same spot: a second tap 600 ms on ("did it take?") would enter the
+  // next car's roll. Such a prompt takes taps only once it has been seen this long, and its
+  // heading (the car's name) is lit and read out where the finger is.
+  var NEW_PROMPT_MS = 700;
+
+  // The prompt on screen when the last post left ("kind car"), to tell a new one from it.
+  var tappedPrompt = null;
+  var announcedPrompt = null;
+
+  function promptKey() {
+    var form = document.getElementById("event-form");
+    return form ? form.dataset.kind + " " + (form.dataset.car || "") : null;
+  }
+
+  function newPrompt() {
+    var key = promptKey();
+    if (tappedPrompt === null || key === null || key === tappedPrompt) {
+      return false;
+    }
+    if (announcedPrompt !== key) {
+      announcedPrompt = key;
+      var heading = document.getElementById("prompt-text");
+      var voice = document.getElementById("prompt-announce");
+      if (heading) {
+        heading.classList.add("prompt-new");
+        window.setTimeout(function () { heading.classList.remove("prompt-new"); }, NEW_PROMPT_MS);
+      }
+      if (voice && heading) {
+        voice.textContent = "Next: " + heading.textContent.trim();
+      }
+    }
+    return true;
+  }
 
   function release(root) {
     var scope = root && root.querySelectorAll ? root : document;
@@ -15,13 +49,18 @@
     if (scope.matches && scope.matches("[data-guard]:not(.guarding)")) {
       found.push(scope);
     }
+    if (!found.length) {
+      return;
+    }
+    var hold = newPrompt() ? NEW_PROMPT_MS : GUARD_MS;
     found.forEach(function (guard) {
       guard.classList.add("guarding");
+      guard.classList.toggle("guarding-long", hold === NEW_PROMPT_MS);
       window.setTimeout(function () {
         guard.removeAttribute("inert");
         guard.removeAttribute("data-guard");
-        guard.classList.remove("guarding");
-      }, GUARD_MS);
+        guard.classList.remove("guarding", "guarding-long");
+      }, hold);
     });
   }
 
@@ -43,15 +82,22 @@
     release(document);
   }
 
-  // The bar at the top ("Entered: … · Undo", "Took back: … · Redo") goes after a few seconds;
-  // the log's "take back to here" stays.
+  // The bar at the top ("Entered: … · Undo", "Took back: … · Redo") steps aside after a few
+  // seconds: "Took back" goes, "Entered" shrinks to its Undo alone in the corner
+  // (data-compact), so the last entry can be taken back without a scroll to the log.
   function hideBars(root) {
     var scope = root && root.querySelectorAll ? root : document;
     scope.querySelectorAll("[data-hide-after]:not(.timed)").forEach(function (bar) {
       var after = Number(bar.dataset.hideAfter);
       bar.classList.add("timed");
       if (after > 0) {
-        window.setTimeout(function () { bar.hidden = true; }, after);
+        window.setTimeout(function () {
+          if (bar.hasAttribute("data-compact")) {
+            bar.classList.add("compact");
+          } else {
+            bar.hidden = true;
+          }
+        }, after);
       }
     });
   }
@@ -119,6 +165,7 @@
       return;
     }
     var tap = lastTap && lastTap.form === event.detail.elt ? lastTap : { form: event.detail.elt, button: null };
+    tappedPrompt = promptKey();
     holdPanel();
     xhr.addEventListener("loadend", function () {
       window.setTimeout(function () {

@@ -16,14 +16,20 @@ def _set_fact(form: Locator, name: str, value) -> None:
             if box.is_checked() != (box.get_attribute("value") in value):
                 form.locator(f'label[for="{box.get_attribute("id")}"]').click()
     elif field.locator(f'label[for="f-{name}-{value}"]').count():
-        field.locator(f'label[for="f-{name}-{value}"]').click()
+        chip = field.locator(f'label[for="f-{name}-{value}"]')
+        if not chip.is_visible():  # one of a count's chips past the first six: opened first
+            field.locator(".chips-more > summary").click()
+        chip.click()
     elif field.get_attribute("data-widget") == "bool":
         if bool(value) != field.locator("input").is_checked():
             field.locator("label").click()
     elif field.get_attribute("data-widget") == "select":
         field.locator("select").select_option(str(value))
     else:  # a count beyond its chips, or a plain number
-        field.locator(f'input[name="{name}"]:not([type="radio"])').fill(str(value))
+        box = field.locator(f'input[name="{name}"]:not([type="radio"])')
+        if not box.is_visible() and field.locator(".chips-more > summary").count():
+            field.locator(".chips-more > summary").click()
+        box.fill(str(value))
 
 
 def enter(page: Page, version: int, kind: str, data: dict | None) -> None:

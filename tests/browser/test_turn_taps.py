@@ -6,6 +6,8 @@ a "?"; the page says when it cannot keep the screen on."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -301,3 +303,111 @@ def test_the_starters_may_be_changed_until_the_first_entry_and_the_page_stops_of
     expect(offer).to_be_visible()
     enter(turn_page, 0, "qualifying_roll", {"value": 7})
     expect(offer).to_have_count(0)
+
+
+def entries(race: Race) -> int:
+    """The referee's taps the race has taken: its events less those Paddock entered itself."""
+    return race.events.filter(automatic=False, joined=False).count()
+
+
+def double_tap(page: Page, selector: str) -> None:
+    """Two taps on the same spot 600 ms apart ("did it take?"), as at a table where the answer
+    comes in ~200 ms: the second lands 400 ms after the next prompt came, whatever this
+    machine's round trip (past the 300 ms any new controls ignore taps for), then time to
+    settle."""
+    expect(page.locator("#event-form .guard[inert]")).to_have_count(0)
+    spot = centre(page, selector)
+    version = page.locator('#event-form input[name="version"]').input_value()
+    started = time.monotonic()
+    page.mouse.click(*spot)
+    page.wait_for_function(
+        "v => { const f = document.querySelector('#event-form input[name=version]');"
+        " return !f || f.value !== v; }",
+        arg=version,
+    )
+    page.wait_for_timeout(400)
+    page.wait_for_timeout(max(0, 600 - (time.monotonic() - started) * 1000))
+    page.mouse.click(*spot)
+    page.wait_for_timeout(1200)
+
+
+def test_a_second_tap_600_ms_on_never_lands_on_the_next_car_s_prompt(
+    page: Page, live_server, login, django_user_model
+):
+    """A grid roll, a start roll and a gear with its roll, each tapped twice 600 ms apart: the
+    next car's prompt puts the same button under the finger, and it takes no tap until it has
+    been seen (~700 ms); its heading is lit and the car read out meanwhile."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_services.league_create(name="Taps", organiser=organiser, ruleset="formula_d")
+    for team, name in (("Apex", "Ann"), ("Bolt", "Bob"), ("Crew", "Cid")):
+        league_services.team_create(league=league, name=team, driver_names=[name])
+    season = league_services.season_open(
+        league=league, tracks=[league_services.track_create(name="Taps Ring")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(),
+        starters=list(zip(drivers, ("red", "blue", "green"), strict=True)),
+    )
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + race.get_absolute_url())
+    expect(page.locator("#prompt-text")).to_contain_text("Red (Ann) rolls black")
+
+    double_tap(page, '#event-form button[name="value"][value="10"]')
+    assert entries(race) == 1
+    assert race.events.get().payload == {"car": "red", "value": "10"}
+    expect(page.locator("#prompt-text")).to_contain_text("Blue (Bob) rolls black")
+    expect(page.locator("#prompt-announce")).to_contain_text("Blue (Bob)")
+
+    race.refresh_from_db()
+    enter(page, race.version, "grid_roll", {"value": 15})
+    enter(page, race.version + 1, "grid_roll", {"value": 5})
+    # Blue starts first; a Poor Start (1) misses the turn, so red's start roll comes next.
+    expect(page.locator("#prompt-text")).to_contain_text("Blue (Bob), 1st on the grid, starts")
+    double_tap(page, '#event-form button[name="value"][value="1"]')
+    assert entries(race) == 4
+    expect(page.locator("#prompt-text")).to_contain_text("Red (Ann), 2nd on the grid, starts")
+
+    # A gear asked in a round where every car has started: the next car's gear comes next.
+    while not (
+        engine.prompts(state := race_services.race_state(race))[0].kind == "gear"
+        and state.round >= 3
+    ):
+        drive(race, 1, seed=race.seq)
+    page.reload()
+    expect(page.locator("#event-form")).to_have_attribute("data-kind", "gear")
+    before = entries(race)
+    double_tap(page, '#event-form [data-widget="gears"] .faces button >> nth=0')
+    assert entries(race) == before + 1
+
+
+def overlap(one: dict, other: dict) -> bool:
+    return not (
+        one["x"] + one["width"] <= other["x"]
+        or other["x"] + other["width"] <= one["x"]
+        or one["y"] + one["height"] <= other["y"]
+        or other["y"] + other["height"] <= one["y"]
+    )
+
+
+def test_undo_stays_a_tap_away_without_a_scroll_while_the_entry_can_be_taken_back(
+    turn_page: Page, race
+):
+    """The "Entered: … · Undo" bar steps aside after 6 s, but its Undo stays in the top corner,
+    clear of the prompt, wherever the page is scrolled: no scroll to the log to take it back."""
+    turn_page.locator('#event-form button[name="value"][value="7"]').click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Entered: Red")
+    turn_page.wait_for_timeout(6500)
+    undo = turn_page.locator('#undo button[name="undo"]')
+    expect(undo).to_be_visible()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_be_hidden()
+    box, prompt = undo.bounding_box(), turn_page.locator("#prompt").bounding_box()
+    assert box is not None and prompt is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    assert not overlap(box, prompt)
+    turn_page.locator("#log").scroll_into_view_if_needed()
+    assert undo.evaluate("b => b.getBoundingClientRect().top") >= 0
+    undo.click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Took back: Red")
+    assert stored(race) == (0, 2)

@@ -35,7 +35,7 @@ def legal_event(
             data[spec.name] = list(spec.default or ())
         elif spec.kind == "instant":  # the server stamps its own moment; the engine needs one
             data[spec.name] = spec.default or "2025-06-01T14:00:00+00:00"
-        elif spec.chips:  # a count offered as keys (a qualifying lap's throws)
+        elif spec.chips and spec.default is None:  # a count with keys (a lap's throws)
             data[spec.name] = rng.randint(spec.minimum or 0, (spec.minimum or 0) + spec.chips - 1)
         elif spec.default not in (None, "", 0, False):
             data[spec.name] = spec.default

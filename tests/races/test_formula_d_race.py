@@ -3,6 +3,8 @@ written into a Formula D league's standings with the team race's points."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -15,6 +17,7 @@ from races import services
 from races.models import Race
 from rules import engine
 from rules.dice import GEAR_NOT_A_GEAR, HIGHEST_GEAR
+from rules.engine import Event
 from rules.race_counts import race_counts
 from tests.league.test_views import round_url
 from tests.races.autopilot import drive, drive_to_finish, write_the_result
@@ -92,6 +95,20 @@ def test_a_formula_d_race_s_log_is_kept_in_words(client_organiser, race):
     assert last.summary().endswith("; the race is over")
     page = client_organiser.get(reverse("races:log", args=[race.pk])).content.decode()
     assert last.summary() in page  # the log opens on its latest page
+
+
+def test_a_car_eliminated_names_its_way_out_once_on_the_race_over_card(client_organiser, race):
+    """Red skips two stops in its first corner: the card's outcome says how it went out, and
+    its note does not say it again."""
+    while engine.prompts(services.race_state(race))[0].kind != "move":
+        drive(race, 1, seed=race.seq)
+    out = Event("move", {"car": "red", "roll": 1, "corner": 2, "stops": 0, "overshoot": 1})
+    services.race_event_apply(race=race, event=out, expected_version=race.version)
+    drive_to_finish(race)
+    html = client_organiser.get(reverse("races:turn", args=[race.pk])).content.decode()
+    row = re.search(r"<tr><td>\d+</td><td>red</td>.*?</tr>", html, re.S)
+    assert row is not None
+    assert row.group(0).count("skipped more than one stop in a corner") == 1
 
 
 def _start_post(drivers, cars, builds=None) -> dict:

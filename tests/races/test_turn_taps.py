@@ -132,7 +132,7 @@ def test_every_fact_has_its_line_in_words_and_its_rule_behind_a_question_mark(
         assert words is not None and escape(words.line) in row, name
         assert escape(words.rule) in row, name
         assert "<summary" in row and ">?</summary>" in row
-    assert "Crossed the line this move (every lap)" in html
+    assert "Spaces still to reach the line, each lap" in html
 
 
 def test_a_tap_refused_as_stale_is_not_shown_as_entered(client_organiser, race):
@@ -159,6 +159,30 @@ def test_taking_back_to_an_entry_says_what_it_took_back_and_nothing_was_entered(
     assert f"Took back {taken} events, from #2 on: the race asks again for entry #2." in page
     bar = Page(page).text("undo")
     assert bar.startswith(f"Latest entry: {race.events.get(seq=1).summary()}")
+
+
+def test_the_words_of_a_take_back_go_at_the_next_entry(client_organiser, race):
+    """ "Took back 5 events, from #2 on…" speaks of that moment: it stands above the prompt
+    until the next entry, whose answer empties it (out of band), as does a whole panel's."""
+    play_steps(client_organiser, race, STEPS[:5])
+    race.refresh_from_db()
+    taken = race.seq - 1
+    client_organiser.post(turn_url(race), {"undo": "", "back_to": 2, "version": race.version})
+    page = client_organiser.get(turn_url(race)).text
+    assert f"Took back {taken} events, from #2 on" in Page(page).text("turn-messages")
+    race.refresh_from_db()
+    kind, car, data = STEPS[1]
+    entered = client_organiser.post(turn_url(race), form_data(race, kind, car, data), **HTMX)
+    assert entered.status_code == 200
+    assert '<div id="turn-messages" hx-swap-oob="true"></div>' in entered.text
+    race.refresh_from_db()
+    undone = client_organiser.post(turn_url(race), {"undo": "", "version": race.version}, **HTMX)
+    assert '<div id="turn-messages" hx-swap-oob="true"></div>' in undone.text
+    race.refresh_from_db()
+    back = {"undo": "", "back_to": 1, "version": race.version}
+    whole = client_organiser.post(turn_url(race), back, **HTMX)
+    assert 'id="panel"' in whole.text
+    assert '<div id="turn-messages" hx-swap-oob="true"></div>' in whole.text
 
 
 def test_an_undo_refused_as_stale_says_nothing_was_taken_back_and_asks_for_no_roll(

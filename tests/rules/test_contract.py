@@ -97,7 +97,7 @@ def autopilot_event(prompt: Prompt, rng: random.Random, *, finish: bool, tame: b
             data[spec.name] = picked if picked or not spec.required else keys[:1]
         elif spec.kind == "instant":
             data[spec.name] = spec.default or AN_INSTANT
-        elif spec.chips:
+        elif spec.chips and spec.default is None:  # not a board fact (0 unless it happened)
             data[spec.name] = rng.randint(spec.minimum or 0, (spec.minimum or 0) + spec.chips - 1)
         elif spec.name == "finish" and finish:
             data[spec.name] = 1

@@ -47,10 +47,11 @@ FACTS: dict[str, FactHelp] = {
         _section("Overshooting"),
     ),
     "finish": FactHelp(
-        "Crossed the line this move (every lap)",
-        "Tap it each time the car crosses the start/finish line, on every lap and not only the "
-        "last: Paddock counts the laps from it. The number is the spaces it needed to reach the "
-        "line; 0 when it did not cross.",
+        "Spaces still to reach the line, each lap",
+        "When the car crosses the start/finish line, on every lap and not only the last, the "
+        "spaces it still needed to reach the line from where its move began: Paddock counts "
+        "the laps from it, and the fewer, the further ahead it finished. 0 when it did not "
+        "cross.",
         _section("Winning"),
     ),
     "blocked": FactHelp(

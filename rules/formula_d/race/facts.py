@@ -5,9 +5,10 @@ cars and setup carry the same names: shape.py)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from rules.dice import gear_die
+from rules.dice import gear_die, values
 from rules.engine.events import Field
 from rules.engine.pieces import Race, board_fact, name
 from rules.formula_d.race.common import gear_name, label
@@ -17,7 +18,7 @@ BLOCKED = "Blocked by a car: the spaces it would still have moved (0 = no; 7 or 
 CORNER = "Overshot a corner: the stops its yellow box asks for (0 = no)"
 OVERSHOOT = "Spaces it overshot that corner by (1 tire WP each)"
 PIT = "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)"
-FINISH = "Crossed the finish line: the spaces it took to reach the line (0 = no)"
+FINISH = "Spaces it still needed to reach the finish line, when it crossed it (0 = it did not)"
 
 
 def roll_fact(gear: int, question: str = "") -> Field:
@@ -105,5 +106,15 @@ def pit_fact(question: str = PIT) -> Field:
     return board_fact("pit", question, "spaces", short="Pits", folded=True)
 
 
-def finish_fact(question: str = FINISH) -> Field:
-    return board_fact("finish", question, "spaces", step=0.5, short="Finish")
+def finish_fact(question: str = FINISH, *, most: int = 0) -> Field:
+    """The spaces still to reach the line: a key for each count up to `most` (the most spaces
+    the move can make, its gear's highest face), so no count is typed but a half (a photo
+    finish) or one past a slipstream (the page folds the keys past the first few)."""
+    field = board_fact("finish", question, "spaces", step=0.5, short="Finish")
+    return replace(field, chips=most + 1) if most else field
+
+
+def most_spaces(gear: int, fixed: int = 0) -> int:
+    """The most spaces a move in `gear` can make: its die's highest face, or the `fixed` spaces
+    of a move made without a roll."""
+    return fixed or max(values(gear_die(gear)))

@@ -63,6 +63,7 @@ from rules.formula_d.race.facts import (
     corner_facts,
     finish_fact,
     markers_fact,
+    most_spaces,
     pit_fact,
     roll_fact,
 )
@@ -325,7 +326,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 "enter (0 = no)"
             )
         )
-    fields.append(finish_fact())
+    fields.append(finish_fact(most=most_spaces(car.gear, fixed)))
     text = move_text(state, car, POOR_START_ROLL, FORMULA_D_MOVES)
     return (Prompt("move", text, car.car, tuple(fields)),)
 

@@ -108,9 +108,13 @@ def confirm_grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
     proposal = state.grid_outcome.order
     text = (
         "Grid: the reverse of the season standings (fewest points on pole); confirm it or "
-        "correct it. Then pits are chosen in reverse starting order: "
-        + names(list(pit_choice_order(proposal)))
+        "correct it."
     )
+    # A format with no pit stops has no pits to choose: its grid says nothing of them.
+    if state.setup.format.pits:
+        text += " Then pits are chosen in reverse starting order: " + names(
+            list(pit_choice_order(proposal))
+        )
     field = Field(
         "grid",
         "Grid, pole first",

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import HIGHEST_GEAR, gear_die
+from rules.dice import FACES, HIGHEST_GEAR, Die, gear_die
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, name, plural, with_car
 from rules.formula_d.race.facts import (
@@ -17,6 +17,7 @@ from rules.formula_d.race.facts import (
     cars_fact,
     corner_facts,
     finish_fact,
+    most_spaces,
     pit_fact,
     roll_fact,
 )
@@ -54,6 +55,7 @@ from rules.mini.pit_stop import (
 from rules.mini.race.common import event_number, gear_name, hurt, label, mover, names, out
 from rules.mini.race.flow import settle
 from rules.mini.race.grid import start_bonus
+from rules.mini.race.odds import SIXTH_GEAR_ADDS
 from rules.mini.race.state import FINISHED, CarState, Check, RaceState
 from rules.mini.start import DOUBLE_SPACES_LAP, board_spaces
 
@@ -176,6 +178,13 @@ def _offers_pit(state: RaceState, car: CarState) -> bool:
     )
 
 
+def _most_points(gear: int) -> int:
+    """The most movement points a roll in `gear` gives: in 6th, the purple die's highest + 10."""
+    if gear == HIGHEST_GEAR:
+        return max(FACES[Die.PURPLE]) + SIXTH_GEAR_ADDS
+    return most_spaces(gear)
+
+
 def _roll(gear: int) -> Field:
     """The gear die rolled for a move in `gear`: in 6th, the purple die + 10."""
     return roll_fact(gear, "Purple die + 10 (6th gear)" if gear == HIGHEST_GEAR else "")
@@ -257,7 +266,9 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         )
     fields.append(
         finish_fact(
-            "Crossed the finish line: the movement points it took to reach the line (0 = no)"
+            "Movement points it still needed to reach the finish line, when it crossed it "
+            "(0 = it did not)",
+            most=_most_points(car.gear),
         )
     )
     return (Prompt("move", _move_text(state, car), car.car, tuple(fields)),)

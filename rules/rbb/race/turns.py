@@ -18,6 +18,7 @@ from rules.formula_d.race.facts import (
     corner_facts,
     finish_fact,
     markers_fact,
+    most_spaces,
     pit_fact,
     roll_fact,
 )
@@ -206,7 +207,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         )
     if _offers_pit(state, car):
         fields.append(pit_fact())
-    fields.append(finish_fact())
+    fields.append(finish_fact(most=most_spaces(car.gear, state.fixed_move)))
     text = move_text(state, car, STALL_ROLL, RBB_MOVES)
     return (Prompt("move", text, car.car, tuple(fields)),)
 

@@ -58,7 +58,7 @@ FACTS: dict[str, FactHelp] = {
         _section("Holding the Corners"),
     ),
     "finish": FactHelp(
-        "Crossed the line this move (every lap)",
+        "Spaces still to reach the line, each lap",
         "Tap it each time the car crosses the finish line, on every lap and not only the last: "
         "Paddock counts the laps from it. The number is the spaces it took to reach the line; "
         "0 when it did not cross.",

@@ -265,7 +265,7 @@ def autopilot_event(
             data[spec.name] = at
         elif spec.kind == "bool":
             data[spec.name] = bold and rng.random() < 0.15
-        elif spec.chips:
+        elif spec.chips and spec.default is None:  # not a board fact (0 unless it happened)
             data[spec.name] = rng.randint(spec.minimum or 0, (spec.minimum or 0) + spec.chips - 1)
         elif spec.name == "finish":
             data[spec.name] = 1 if finish else 0

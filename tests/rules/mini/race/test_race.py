@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.engine import EventRejected, describe, results
 from tests.rules.mini.race.table import Table, racing
+from tests.rules.test_contract import autopilot_event
 
 # --- Before the race ---------------------------------------------------------------------------
 
@@ -15,6 +18,13 @@ def test_the_grid_is_proposed_from_reverse_standings_with_pit_choice_order():
     assert table.prompt.kind == "grid"
     assert table.prompt.fields[0].default == ("blue", "green", "red")
     assert "reverse starting order: Red, Green and Blue" in table.prompt.text
+
+
+def test_the_grid_of_a_format_without_pit_stops_says_nothing_of_pits():
+    table = Table("red", "blue", season_points={"red": 0, "blue": 1}, race_format="no_pits")
+    assert table.prompt.kind == "grid"
+    assert "pit" not in table.prompt.text.lower()
+    assert "pit" not in " ".join(spec.label for spec in table.prompt.fields).lower()
 
 
 def test_cars_level_on_points_roll_off_then_the_referee_confirms_or_corrects():
@@ -268,7 +278,32 @@ def test_the_log_says_what_a_move_did():
     table("order", order=["red", "blue"])
     before = table.state
     table.move("red", 2, 4, clutch=True)
-    assert describe(before, table.events[-1], table.state) == "Red takes 3 damage (17 left)"
+    assert describe(before, table.events[-1], table.state) == (
+        "Red moves 5 spaces in 2nd; Red takes 3 damage (17 left)"
+    )
     before = table.state
     table.move("blue", 2, 4, corner=1, overshoot=1)
-    assert describe(before, table.events[-1], table.state) == "Blue takes 1 damage (19 left)"
+    assert describe(before, table.events[-1], table.state).endswith(
+        "; Blue takes 1 damage (19 left)"
+    )
+
+
+def test_every_event_of_a_race_is_said_in_words_as_formula_d_s_are():
+    """No raw line ("move Yellow 2: roll 3") in Mini's log: each event its own words, from the
+    grid to the flag (a three-car race of legal rolls, every lap with its pit stops offered)."""
+    table = Table("red", "blue", "green", season_points={"red": 0, "blue": 1, "green": 2})
+    rng = random.Random(5)
+    said: dict[str, str] = {}
+    for entry in range(600):
+        if not table.asked:
+            break
+        event = autopilot_event(table.prompt, rng, finish=entry > 80, tame=True)
+        before = table.state
+        table(event.kind, **event.data)
+        said.setdefault(event.kind, describe(before, event, table.state))
+    assert not table.asked
+    assert {"grid", "start_roll", "order", "gear", "move"} <= set(said)
+    for kind, words in said.items():
+        assert words, kind
+    assert said["start_roll"].startswith(("Red's start", "Blue's start", "Green's start"))
+    assert " moves " in said["move"] and " in " in said["move"]

@@ -38,6 +38,8 @@ def test_the_move_prompt_asks_for_the_gear_die_and_the_board_facts():
     ]
     folded = [field.name for field in table.prompt.fields if field.folded]
     assert folded == ["blocked", "blocked_by", "stops", "pit"]
+    # The spaces still to reach the line: a key for each up to the gear's most (4th: 12).
+    assert table.prompt.fields[-1].chips == 12 + 1
     assert all(field.short for field in table.prompt.fields[1:])
 
 

@@ -1,0 +1,54 @@
+"""The turn page's words (issue 32, "the table, second look"): what the strip's marks mean, said
+under it; no pit words where a format has no pit stops; Mini's and RBB's log lines in words as
+Formula D's are; the finish fact asked as the spaces still to reach the line."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from league import services as league_services
+from league.models import Driver
+from races import services
+from rules import engine
+from rules.dice import gear_die, values
+from tests.races.autopilot import drive
+from tests.races.test_formula_d_race import formula_d as formula_d  # noqa: F401  (the fixture)
+from tests.races.test_turn_templates import Page
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_strip_s_marks_and_cut_names_are_said_under_it(client_organiser, race):
+    page = client_organiser.get(reverse("races:turn", kwargs={"race_id": race.pk})).text
+    legend = Page(page).text("strip-legend")
+    for words in ("L2: 2 laps done", "P in the pits", "X out", "F finished", "name cut"):
+        assert words in legend
+
+
+def test_the_finish_is_asked_as_the_spaces_still_to_reach_the_line_with_a_key_for_each(
+    client_organiser, formula_d
+):
+    """Formula D's move asks the spaces still needed to reach the line (the old "Crossed the
+    line this move" read as a yes or no), a key for every count up to the gear's highest face:
+    none is typed, as 6 and more were."""
+    season = league_services.season_open(
+        league=formula_d, tracks=[league_services.track_create(name="Keys Ring")]
+    )
+    drivers = list(Driver.objects.order_by("pk"))
+    race = league_services.round_start_at_table(
+        round_=season.rounds.get(),
+        starters=list(zip(drivers, ("red", "blue", "green"), strict=True)),
+    )
+    while not (
+        (asked := engine.prompts(state := services.race_state(race))[0]).kind == "move"
+        and state.car(asked.car).gear >= 3
+    ):
+        drive(race, 1, seed=race.seq)
+    top = max(values(gear_die(state.car(asked.car).gear)))
+    page = client_organiser.get(reverse("races:turn", kwargs={"race_id": race.pk})).text
+    assert "Spaces still to reach the line, each lap" in page
+    assert "Crossed the line this move" not in page
+    for count in range(top + 1):
+        assert f'for="f-finish-{count}"' in page, count
+    assert f'for="f-finish-{top + 1}"' not in page
