@@ -81,8 +81,8 @@ def autopilot_event(prompt: Prompt, rng: random.Random, *, finish: bool, tame: b
     for spec in prompt.fields:
         if spec.kind == "die":
             data[spec.name] = rng.choice(values(spec.die))
-        elif spec.kind == "choice" and spec.required and tame and spec.default is not None:
-            pass  # left out: what the rule set reads a choice left out as (Death's proposal)
+        elif prompt.kind == "cards":
+            pass  # Death's cards left out: the engine takes the first in the deck (a proposal)
         elif spec.kind == "choice" and spec.required:
             data[spec.name] = rng.choice([key for key, _label in spec.choices])
         elif spec.kind == "choice" and tame and a_roll_and_its_answer:
