@@ -63,7 +63,9 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
         env=clean_env(**env),
         capture_output=True,
         text=True,
-        timeout=120,
+        # collectstatic compresses every file twice (gzip, Brotli): near two minutes on a loaded
+        # two-core machine, a fraction of that on an idle one.
+        timeout=300,
         check=False,
     )
 
