@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from rules.championship import DISPLAY, RACE, STANDINGS, Championship
+from rules.championship import DISPLAY, RACE, SEASON, STANDINGS, Championship
 
 EFFECT_WORDS = {
     DISPLAY: "Changes at once: it only shows more or less.",
@@ -22,19 +22,32 @@ NO_VERSION = "This form does not say which version of the settings it was built 
 class LeagueSettingsForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args, rules: Championship, current, **kwargs):
+    def __init__(self, *args, rules: Championship, current, locked: str | None = None, **kwargs):
+        """`locked`: why the settings that shape the season may not change now (its first
+        result is in); they are shown as they stand, not to be changed, with that reason."""
         super().__init__(*args, **kwargs)
         self.rules = rules
         for setting in rules.settings:
             value = setting.value_in(current)
             help_text = EFFECT_WORDS[setting.takes_effect]
+            fixed = bool(locked) and setting.takes_effect == SEASON
+            if fixed:
+                help_text = f"{help_text} {locked}"
             if setting.kind == "bool":
                 self.fields[setting.key] = forms.BooleanField(
-                    required=False, label=setting.label, initial=value, help_text=help_text
+                    required=False,
+                    label=setting.label,
+                    initial=value,
+                    help_text=help_text,
+                    disabled=fixed,
                 )
             else:
                 field = forms.ChoiceField(
-                    choices=setting.choices, initial=value, label=setting.label, help_text=help_text
+                    choices=setting.choices,
+                    initial=value,
+                    label=setting.label,
+                    help_text=help_text,
+                    disabled=fixed,
                 )
                 field.widget.attrs["class"] = "form-select"
                 self.fields[setting.key] = field

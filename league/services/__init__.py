@@ -56,7 +56,12 @@ from .house_rules import (
     StaleHouseRules,
     house_rules_set,
 )
-from .league_settings import SETTING_SEASON_SCORED, SETTINGS_SAME, league_settings_set
+from .league_settings import (
+    SETTING_SEASON_SCORED,
+    SETTINGS_SAME,
+    league_settings_set,
+    season_settings_locked,
+)
 from .leagues import (
     DELETE_NAME_MISMATCH,
     LEAGUE_ARCHIVED_ALREADY,

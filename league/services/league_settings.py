@@ -26,13 +26,30 @@ SETTING_SEASON_SCORED = (
 )
 
 
-def _scored_round(league: League) -> tuple[int, int] | None:
-    """(season, round) of the current season's first result, rows locked: a result committed
-    meanwhile waits for this change, or this change for it."""
+SEASON_SETTINGS_LOCKED = (
+    "Season {season} has a result already (round {round}): this one changes before the next "
+    "season's first result."
+)
+
+
+def season_settings_locked(league: League) -> str | None:
+    """Why the settings that shape the season may not change now (for the page, which shows
+    them as they stand), or None."""
+    scored = _scored_round(league, lock=False)
+    return (
+        None if scored is None else SEASON_SETTINGS_LOCKED.format(season=scored[0], round=scored[1])
+    )
+
+
+def _scored_round(league: League, *, lock: bool = True) -> tuple[int, int] | None:
+    """(season, round) of the current season's first result; `lock`: the rows locked, so that
+    a result committed meanwhile waits for this change, or this change for it."""
     season = league.current_season()
     if season is None:
         return None
-    rounds = for_update(Round.objects.filter(season=season).order_by("number"))
+    rounds = Round.objects.filter(season=season).order_by("number")
+    if lock:
+        rounds = for_update(rounds)
     scored = next(
         (round_ for round_ in rounds.only("number", "status") if round_.is_finished), None
     )

@@ -352,6 +352,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
         posted(request),
         rules=league.rules,
         current=league.settings,
+        locked=services.season_settings_locked(league),
         initial={"version": league.settings_version},
     )
     if request.method == "GET":
@@ -372,6 +373,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
         fresh = LeagueSettingsForm(
             rules=league.rules,
             current=league.settings,
+            locked=services.season_settings_locked(league),
             initial={"version": league.settings_version},
         )
         return _render_settings(request, league, fresh, conflict.messages, CONFLICT)

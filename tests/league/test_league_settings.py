@@ -4,6 +4,8 @@ kept and shown on the season's report."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
@@ -164,3 +166,23 @@ def test_a_driver_s_penalty_counts_for_their_team_only_where_the_league_says_so(
     client.force_login(organiser)
     page = client.get(reverse("league:season_adjustments", args=[league.slug, season.number]))
     assert "counts for their team's total too" in page.content.decode()
+
+
+def test_the_page_shows_the_season_s_settings_as_they_stand_once_it_has_a_result(organiser):
+    league, _next_round = running(organiser)
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("league:league_settings", args=[league.slug])
+    page = client.get(url).content.decode()
+    assert "Season 1 has a result already (round 1)" in page
+    assert re.search(r'<select name="cars_per_team"[^>]*disabled', page)
+    # Posting it anyway changes nothing of it: a disabled field keeps what the league has.
+    choices = {
+        setting.key: setting.value_in(league.settings)
+        for setting in league.rules.settings
+        if setting.kind == "choice"
+    }
+    data = {**choices, "cars_per_team": "2", "version": league.settings_version, "weather": "on"}
+    assert client.post(url, data).status_code == 302
+    league.refresh_from_db()
+    assert league.settings.get("cars_per_team", "1") == "1" and league.settings["weather"] is True
