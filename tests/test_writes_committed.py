@@ -177,6 +177,11 @@ def round_status(scene: Scene) -> str:
     return round1(scene).status
 
 
+def roster_url(scene: Scene) -> str:
+    """The roster changes' address of the league's first driver."""
+    return reverse("league:driver_roster", args=[scene.league.slug, first_driver(scene).pk])
+
+
 def first_driver(scene: Scene) -> Driver:
     return Driver.objects.filter(team__league=scene.league).order_by("pk").first()
 
@@ -592,9 +597,7 @@ WRITES: tuple[Write, ...] = (
     Write(
         "league:driver_roster",
         stage("no_season"),
-        lambda scene: reverse(
-            "league:driver_roster", args=[scene.league.slug, first_driver(scene).pk]
-        ),
+        roster_url,
         lambda scene: {
             "age": 4,
             "xp": 23,
@@ -609,9 +612,7 @@ WRITES: tuple[Write, ...] = (
     Write(
         "league:driver_roster",
         stage("no_season"),
-        lambda scene: reverse(
-            "league:driver_roster", args=[scene.league.slug, first_driver(scene).pk]
-        ),
+        roster_url,
         lambda scene: {"team": scene.world.teams[1].pk, "transfer": ""},
         lambda scene: fresh(Driver, first_driver(scene)).team_id == scene.world.teams[1].pk,
         label="transfer",
@@ -619,9 +620,7 @@ WRITES: tuple[Write, ...] = (
     Write(
         "league:driver_roster",
         stage("no_season"),
-        lambda scene: reverse(
-            "league:driver_roster", args=[scene.league.slug, first_driver(scene).pk]
-        ),
+        roster_url,
         lambda scene: {"reason": "Moved abroad", "retire": ""},
         lambda scene: fresh(Driver, first_driver(scene)).status == "retired",
         label="retire",
