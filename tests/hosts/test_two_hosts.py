@@ -227,6 +227,29 @@ def test_a_write_through_one_host_shows_on_the_other_s_pages_at_once(site: Site)
     assert "Kept Apart" in answer(f"{site.hosts['b']}{league}", browser).read().decode()
 
 
+def publishing(site: Site, browser, host: str, button: str) -> None:
+    """The league published (`button` "publish") or taken back ("unpublish") through `host`."""
+    url = f"{site.hosts[host]}/two-hosts-league/publish/"
+    form = answer(url, browser).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)
+    version = re.search(r'name="version" value="(\d+)"', form)
+    assert token and version, form
+    data = {"csrfmiddlewaretoken": token[1], "version": version[1], button: ""}
+    assert answer(url, browser, data).status == 200  # redirected to the league page
+
+
+def test_a_league_published_on_one_host_is_public_on_the_other_and_taken_back_at_once(
+    site: Site,
+):
+    browser = signed_in(site)
+    league = "/two-hosts-league/"
+    assert answer(f"{site.hosts['b']}{league}").status == 404  # private, as it was made
+    publishing(site, browser, "a", "publish")
+    assert answer(f"{site.hosts['b']}{league}").status == 200
+    publishing(site, browser, "b", "unpublish")
+    assert answer(f"{site.hosts['a']}{league}").status == 404
+
+
 def test_with_one_host_stopped_the_site_still_answers(site: Site):
     site.servers["a"].terminate()
     site.servers["a"].wait(30)
