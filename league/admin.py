@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .house_rules import HouseRules
 from .models import (
     Driver,
     Entry,
+    HouseRules,
     League,
     Membership,
     PointsAdjustment,

@@ -10,7 +10,7 @@ class LeagueConfig(AppConfig):
         from django.db.models.signals import post_save
 
         from . import backup
-        from .house_rules import HouseRules
+        from .models import HouseRules
 
         # The house rules join a league's backup as another app's tables do.
         backup.register(

@@ -1,4 +1,4 @@
-"""Markdown an organiser writes (a league's house rules, league/house_rules.py) as safe HTML,
+"""Markdown an organiser writes (a league's house rules, league/models/house_rules.py) as safe HTML,
 in time that grows in step with the text, whatever is typed: it is rendered once, when saved,
 and the page serves what was kept.
 

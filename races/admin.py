@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.db.models import F, Q
 
 from .models import Race, RaceEvent
-from .rulings import Ruling
+from .models.rulings import Ruling
 
 
 class RaceEventInline(admin.TabularInline):
@@ -58,7 +58,7 @@ class RulingAdmin(admin.ModelAdmin):
     readonly_fields = ["race", "round", "event", "seq", "entry", "made_by", "made"]
 
     def get_queryset(self, request):
-        # Only the rulings whose entry is still in the log (races/rulings.py).
+        # Only the rulings whose entry is still in the log (races/models/rulings.py).
         return (
             super()
             .get_queryset(request)

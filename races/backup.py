@@ -17,7 +17,7 @@ from league.models import Entry, League
 from rules import engine
 
 from .models import Race, RaceEvent
-from .rulings import Ruling
+from .models.rulings import Ruling
 
 
 def register() -> None:
@@ -35,7 +35,7 @@ def register() -> None:
         after=_logs_replayed,
     )
     # Only the rulings whose entry is still in the log, and those kept with their round when
-    # its race was discarded (races/rulings.py).
+    # its race was discarded (races/models/rulings.py).
     backup.register(
         "races.ruling",
         Ruling,

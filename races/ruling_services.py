@@ -1,4 +1,4 @@
-"""The referee's ruling attached at the table to the entry just made (races/rulings.py)."""
+"""The referee's ruling attached at the table to the entry just made (races/models/rulings.py)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from league import services as league_services
-from league.house_rules import headings_of
+from league.models.house_rules import headings_of
 from league.services.common import for_update, insert_once
 
 from .models import Race
-from .rulings import MOST_CHARACTERS, Ruling
+from .models.rulings import MOST_CHARACTERS, Ruling
 from .services import RACE_COMMITTED, RACE_GONE, STALE_RACE, StaleRace, undo_target
 
 RULING_EMPTY = "Write the ruling: a sentence the table agreed on."

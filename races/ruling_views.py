@@ -13,14 +13,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from league.house_rules import HouseRules, headings_of
+from league.models.house_rules import HouseRules, headings_of
 from league.pagination import page_of
 from league.services import AlreadyDone, league_writable
 from league.views.common import answer, from_htmx, league_for, version_posted
 
 from . import ruling_services
 from .models import Race
-from .rulings import MOST_CHARACTERS, Ruling
+from .models.rulings import MOST_CHARACTERS, Ruling
 from .services import undo_target
 from .views import NOT_A_REFEREE, seen_race
 

@@ -27,7 +27,7 @@ from rules.engine import CarResult, EventRejected, RaceSetup, Starter
 from rules.race_counts import race_counts
 
 from .models import Race, RaceEvent
-from .rulings import Ruling
+from .models.rulings import Ruling
 from .services import (
     RACE_COMMITTED,
     RACE_GONE,

@@ -100,3 +100,33 @@ def test_no_product_module_takes_another_s_private_name():
 )
 def test_the_check_sees_a_private_name_taken(source, found):
     assert private_reaches(source) == found
+
+
+def model_classes(source: str) -> list[str]:
+    """The classes `source` defines on `models.Model` or on another of its model classes (an
+    abstract base such as MadeByHand), by their names."""
+    tree = ast.parse(source)
+    found: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            bases = [ast.unparse(base) for base in node.bases]
+            if "models.Model" in bases or any(base in found for base in bases):
+                found.append(node.name)
+    return found
+
+
+def test_every_model_of_the_apps_is_in_its_models_package():
+    """Issue 30: `league/house_rules.py` and `races/rulings.py` held models outside `models/`."""
+    outside = [
+        f"{path.relative_to(ROOT)}: {', '.join(found)}"
+        for app in ("league", "races")
+        for path in (ROOT / app).rglob("*.py")
+        if "migrations" not in path.parts and "models" not in path.parts
+        if (found := model_classes(path.read_text(encoding="utf-8")))
+    ]
+    assert outside == []
+
+
+def test_the_check_sees_a_model_defined():
+    assert model_classes("class Kept(models.Model):\n    pass\n") == ["Kept"]
+    assert model_classes("class Form(forms.Form):\n    pass\n") == []

@@ -33,7 +33,6 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from league import backup, services
-from league.house_rules import HouseRules
 from league.models import (
     Driver,
     Entry,
@@ -48,10 +47,11 @@ from league.models import (
     Team,
     Track,
 )
+from league.models.house_rules import HouseRules
 from league.spreadsheet.preview import Previewed, token_for
 from races import services as race_services
 from races.models import Race, RaceEvent
-from races.rulings import Ruling
+from races.models.rulings import Ruling
 from races.turn_panel import redo_fields
 from rules.dice import Die, values
 from tests.factories import PASSWORD, TrackFactory, UserFactory

@@ -8,7 +8,7 @@ from league.markdown import Unrenderable, render
 
 
 def render_saved(apps, schema_editor):
-    """Each league's house rules rendered once, as a save now does (league/house_rules.py).
+    """Each league's house rules rendered once, as a save now does (league/models/house_rules.py).
     Text saved before that nests too deep to render is kept, and shown as it was typed."""
     HouseRules = apps.get_model("league", "HouseRules")
     for rules in HouseRules.objects.exclude(text="").iterator(chunk_size=100):

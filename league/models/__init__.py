@@ -6,8 +6,8 @@ that call rules/ (a driver's level, an entry's injury check and races missed, a 
 table and its default) are the one boundary where stored values become rules values.
 """
 
-from ..house_rules import HouseRules  # a model kept beside the page that renders it
 from .accounts import Making, NameKey
+from .house_rules import HouseRules
 from .leagues import League, LeagueSettingChange
 from .members import (
     RUNS_RACES,

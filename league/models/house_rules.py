@@ -1,5 +1,5 @@
 """A league's house rules: a page its organiser writes in Markdown, shown to whoever may see the
-league, and the headings a referee's ruling at the table may name (races/rulings.py).
+league, and the headings a referee's ruling at the table may name (races/models/rulings.py).
 
 The text is kept as written, and beside it the page it makes: rendered once when it is saved
 (the edit form, the admin, a restored backup: each cleans the row, and clean() renders it), by
@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from .markdown import Heading, Rendered, Unrenderable, render
+from ..markdown import Heading, Rendered, Unrenderable, render
 
 # The longest house rules a league keeps: some eight printed pages. Any text of this length
 # renders in under 30 ms of CPU (the worst found: 5,000 headings); 50,000, the cap before

@@ -1,4 +1,4 @@
-"""A league's house rules written by its organiser (league/house_rules.py)."""
+"""A league's house rules written by its organiser (league/models/house_rules.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from ..house_rules import MOST_CHARACTERS, HouseRules
 from ..models import League
+from ..models.house_rules import MOST_CHARACTERS, HouseRules
 from .common import for_update, league_for_write
 from .errors import AlreadyDone, Stale
 

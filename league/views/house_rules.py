@@ -1,5 +1,5 @@
 """A league's house rules: the page anyone who may see the league reads, and its organiser's
-edit form (league/house_rules.py; the write: league/services/house_rules.py)."""
+edit form (league/models/house_rules.py; the write: league/services/house_rules.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
-from ..house_rules import MOST_CHARACTERS, HouseRules
 from ..models import League
+from ..models.house_rules import MOST_CHARACTERS, HouseRules
 from .common import CONFLICT, answer, league_for, managed_league, version_posted
 
 SAVED = "The house rules are saved."

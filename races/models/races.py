@@ -154,6 +154,3 @@ def _fact(value) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(str(item) for item in value if item != "") or "none"
     return str(value)
-
-
-from .rulings import Ruling  # noqa: E402, F401 (a model of its own module)

@@ -1,7 +1,7 @@
 """Rulings kept with the turn: a sentence the referee attaches at the table to the entry just made
 ("The blocked car may not brake into the pits"), optionally naming a heading of the league's
-house rules (league/house_rules.py). Shown on the round page and on the league's Rulings page,
-each beside its race, round and the entry in words (RaceEvent.summary, as the log says it).
+house rules (league/models/house_rules.py). Shown on the round page and on the league's Rulings
+page, each beside its race, round and the entry in words (RaceEvent.summary, as the log says it).
 
 A ruling names its entry by the event's id, without a foreign-key constraint in the database:
 undo takes entries out of the log in one delete of its tail (races/services.py), and a constraint
@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from league.models import Round
 
-from .models import Race, RaceEvent
+from .races import Race, RaceEvent
 
 MOST_CHARACTERS = 500
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from ..rulings import Ruling
+from ..models.rulings import Ruling
 
 register = template.Library()
 

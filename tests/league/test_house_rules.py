@@ -1,5 +1,5 @@
-"""A league's house rules (league/house_rules.py): Markdown its organiser writes, shown safely
-to whoever may see the league; and, with the rulings made at the table, in its backup."""
+"""A league's house rules (league/models/house_rules.py): Markdown its organiser writes, shown
+safely to whoever may see the league; and, with the rulings made at the table, in its backup."""
 
 from __future__ import annotations
 
@@ -16,14 +16,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league import backup, services
-from league.house_rules import ANCHOR_PREFIX, MOST_CHARACTERS, HouseRules, headings_of
 from league.markdown import HALF_A_CHARACTER, MOST_DEPTH, TOO_DEEP, Rendered, Unrenderable
 from league.markdown import render as markdown_render
 from league.models import League, Role
+from league.models.house_rules import ANCHOR_PREFIX, MOST_CHARACTERS, HouseRules, headings_of
 from races import ruling_services
 from races import services as race_services
 from races.models import Race
-from races.rulings import Ruling
+from races.models.rulings import Ruling
 from tests.factories import UserFactory
 from tests.league.test_backup import empty_database, imported
 from tests.races.autopilot import drive, drive_to_finish
@@ -352,7 +352,7 @@ def _no_markdown_parsed(*args, **kwargs):
 
 def parse_no_markdown(monkeypatch) -> None:
     """From here on the test fails if anything renders Markdown."""
-    monkeypatch.setattr("league.house_rules.render", _no_markdown_parsed)
+    monkeypatch.setattr("league.models.house_rules.render", _no_markdown_parsed)
     monkeypatch.setattr(cmarkgfm, "markdown_to_html_with_extensions", _no_markdown_parsed)
 
 

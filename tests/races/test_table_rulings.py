@@ -1,6 +1,7 @@
-"""Rulings kept with the turn (races/rulings.py): the referee attaches a ruling to the entry just
-made; it shows on the round page and the league's Rulings page with the entry in words; a stale
-form, a double tap, undo and bad input are each answered as the rest of the table's writes."""
+"""Rulings kept with the turn (races/models/rulings.py): the referee attaches a ruling to the
+entry just made; it shows on the round page and the league's Rulings page with the entry in
+words; a stale form, a double tap, undo and bad input are each answered as the rest of the
+table's writes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from league import services as league_services
 from league.models import League, Role
 from races import ruling_services, services
 from races.models import Race, RaceEvent
-from races.rulings import MOST_CHARACTERS, Ruling
+from races.models.rulings import MOST_CHARACTERS, Ruling
 from tests.factories import UserFactory
 from tests.races.autopilot import drive
 
