@@ -1,6 +1,5 @@
 from django.urls import path
 
-from . import restore
 from .views import (
     account,
     drivers,
@@ -10,6 +9,7 @@ from .views import (
     members,
     penalties,
     records,
+    restore,
     results,
     rounds,
     seasons,

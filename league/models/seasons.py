@@ -16,7 +16,7 @@ from rules.championship import (
     championship_for,
 )
 
-from ..time_zones import FIRST_SESSION_YEAR, LAST_SESSION_YEAR, SESSION_YEARS_OUT_OF_RANGE
+from .time_zones import FIRST_SESSION_YEAR, LAST_SESSION_YEAR, SESSION_YEARS_OUT_OF_RANGE
 from .tracks import Track, ruleset_choices
 
 

@@ -9,8 +9,16 @@ from django.db import transaction
 
 from rules.championship import Championship, championship_for
 
-from .. import team_colours
-from ..models import Driver, DriverChange, DriverChangeKind, League, Team, Track, ruleset_choices
+from ..models import (
+    Driver,
+    DriverChange,
+    DriverChangeKind,
+    League,
+    Team,
+    Track,
+    ruleset_choices,
+    team_colours,
+)
 from ..spreadsheet import roster as roster_file
 from .leagues import league_create
 

@@ -17,16 +17,17 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rules.championship import championship_for
 
-from .. import services
+from ..forms.spreadsheets import SpreadsheetImportForm
 from ..models import Driver, Making
-from ..restore import UploadLimit
+from ..services.errors import AlreadyDone
+from ..services.spreadsheet import league_import_spreadsheet, spreadsheet_tracks
 from ..spreadsheet import MOST_BYTES, MOST_ROWS, read_roster, roster_rows
 from ..spreadsheet.preview import EXPIRED, Previewed, previewed_from, token_for
 from ..spreadsheet.roster import TOO_LARGE, read_capped
-from ..spreadsheet_forms import SpreadsheetImportForm
 from .common import BAD_REQUEST, already_done, managed_league, posted
 from .exports import csv_response
 from .limits import address_of, limited
+from .restore import UploadLimit
 
 IMPORTED = "{league} is made from {file}: {teams} teams, {drivers} drivers."
 
@@ -60,7 +61,7 @@ def _preview(request: HttpRequest, form: SpreadsheetImportForm) -> HttpResponse:
     ruleset = form.cleaned_data["ruleset"]
     rules = championship_for(ruleset)
     data = read_capped(file)
-    roster = read_roster(data, rules=rules, tracks=services.spreadsheet_tracks(rules))
+    roster = read_roster(data, rules=rules, tracks=spreadsheet_tracks(rules))
     if roster.problems:
         return _render(request, form, roster.messages)
     assert data is not None  # a file too large is a problem
@@ -84,7 +85,7 @@ def _create(request: HttpRequest) -> HttpResponse:
     if too_many := limited(request, Making.Kind.LEAGUE):  # as a new league is
         return too_many
     try:
-        league = services.league_import_spreadsheet(
+        league = league_import_spreadsheet(
             organiser=request.user,
             name=previewed.name,
             ruleset=previewed.ruleset,
@@ -92,7 +93,7 @@ def _create(request: HttpRequest) -> HttpResponse:
             file_name=previewed.file_name,
             address=address_of(request),
         )
-    except services.AlreadyDone as done:
+    except AlreadyDone as done:
         return already_done(request, done)
     except ValidationError as refusal:
         return _render(request, None, refusal.messages)

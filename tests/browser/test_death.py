@@ -9,8 +9,8 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from races import services as race_services
 from races.models import Race
+from races.services.entries import race_state
 from rules import engine
 from tests.browser.league_race import (
     play_to_the_end,
@@ -33,7 +33,7 @@ BLUE_CARDS = {"weapon_1": "Forward MG", "weapon_2": "Megaton Missiles", "defence
 def step(page: Page, race: Race, kind: str, data: dict | None = None) -> None:
     """Enter `data` on the turn page for the prompt of `kind` the race asks for now."""
     race.refresh_from_db()
-    assert engine.prompts(race_services.race_state(race))[0].kind == kind
+    assert engine.prompts(race_state(race))[0].kind == kind
     enter(page, race.version, kind, data)
 
 
@@ -55,7 +55,7 @@ def test_a_death_league_and_a_short_race_with_an_attack_on_a_phone(
     race = Race.objects.get(round=round_one)
     for _car in ("red", "blue"):
         race.refresh_from_db()
-        car = engine.prompts(race_services.race_state(race))[0].car
+        car = engine.prompts(race_state(race))[0].car
         step(page, race, "grid_roll", {"value": 18 if car == "red" else 3})
 
     # The cards, Red first (dealt: in grid order), from the printed lists.
@@ -86,7 +86,7 @@ def test_a_death_league_and_a_short_race_with_an_attack_on_a_phone(
         arg=race.version,
     )
     race.refresh_from_db()
-    state = race_services.race_state(race)
+    state = race_state(race)
     assert (state.car("red").gear, state.car("red").spaces) == (3, 2 + 5)
 
     for event in (
@@ -99,7 +99,7 @@ def test_a_death_league_and_a_short_race_with_an_attack_on_a_phone(
     ):
         step(page, race, *event)
     race.refresh_from_db()
-    assert race_services.race_state(race).arms("red").damage == 10 - 1  # no armour to it
+    assert race_state(race).arms("red").damage == 10 - 1  # no armour to it
     expect(page.locator("#log")).to_contain_text("a hit on Red")
 
     play_to_the_end(page, race, seed=11, most_entries=300)

@@ -11,9 +11,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from league import backup, services
+from league import backup
 from league.management.commands import backup_all
 from league.models import League
+from league.services.leagues import league_delete
 from tests.league.test_backup import ended_season_league, picture
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,7 @@ def test_the_restore_drill_brings_every_league_back_from_the_last_backup(
         backup.file_name(each) for each in (old_hands, league)
     )
     for each in (old_hands, league):
-        services.league_delete(league=each, name_typed=each.name)
+        league_delete(league=each, name_typed=each.name)
     assert not League.objects.exists()
     for file in files:
         call_command("import_league", str(file), stdout=StringIO())

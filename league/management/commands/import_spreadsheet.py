@@ -11,11 +11,12 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from league import services
 from league.models import ruleset_choices
 from league.spreadsheet import read_roster
 from league.spreadsheet.roster import read_capped
 from rules.championship import championship_for
+
+from ...services.spreadsheet import league_import_spreadsheet, spreadsheet_tracks
 
 
 class Command(BaseCommand):
@@ -44,7 +45,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"Cannot read {roster}: {error}") from error
         rules = championship_for(ruleset)
-        read = read_roster(data, rules=rules, tracks=services.spreadsheet_tracks(rules))
+        read = read_roster(data, rules=rules, tracks=spreadsheet_tracks(rules))
         if read.problems:
             raise CommandError(
                 f"Nothing was made: {roster} has problems.\n" + "\n".join(read.messages)
@@ -58,7 +59,7 @@ class Command(BaseCommand):
             self.stdout.write("Nothing was made: run again with --yes to make it.")
             return
         try:
-            league = services.league_import_spreadsheet(
+            league = league_import_spreadsheet(
                 organiser=user, name=name, ruleset=ruleset, roster=data, file_name=Path(roster).name
             )
         except ValidationError as error:
