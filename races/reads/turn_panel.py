@@ -233,12 +233,16 @@ def _changed_panel(
     events: list[RaceEvent],
     notices: tuple[str, ...] = (),
 ) -> TurnPanel:
-    """The panel of `state`, `asked` next, with only the cars whose dashboard differs from
-    `before`'s."""
+    """The panel of `state`, `asked` next, with only the cars whose dashboard row differs from
+    `before`'s as the row shows it (a car's spaces moved change no row)."""
     shown_views = engine.dashboard(before)
-    shown = {car.car: car for car in shown_views}
+    shown = {line.car: line for line in car_lines(shown_views)}
     views = engine.dashboard(state)
-    changed = [car for car in views if shown.get(car.car) != car]
+    changed = [
+        view
+        for view, line in zip(views, car_lines(views), strict=True)
+        if shown.get(view.car) != line
+    ]
     # The strip is redrawn only when it changed (the order of play, a lap, a car's state): most
     # moves change none of it. The cars' colours are read only for what is drawn again.
     strip_changed = strip_of(views) != strip_of(shown_views)

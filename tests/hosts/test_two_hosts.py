@@ -135,9 +135,10 @@ def site(tmp_path_factory) -> Iterator[Site]:
     servers: dict[str, subprocess.Popen] = {}
     try:
         make_user = (
-            "from django.contrib.auth.models import User; from league import services; "
+            "from django.contrib.auth.models import User; "
+            "from league.services.leagues import league_create; "
             f"u = User.objects.create_user('organiser', password='{PASSWORD}'); "
-            "services.league_create(name='Two Hosts League', organiser=u, plain_address=True)"
+            "league_create(name='Two Hosts League', organiser=u, plain_address=True)"
         )
         for step in (
             ("migrate", "--noinput"),
