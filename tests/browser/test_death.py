@@ -87,9 +87,7 @@ def test_a_death_league_and_a_short_race_with_an_attack_on_a_phone(
         arg=race.version,
     )
     race.refresh_from_db()
-    (red,) = (
-        view for view in engine.dashboard(race_state(race)) if view.car == "red"
-    )
+    (red,) = (view for view in engine.dashboard(race_state(race)) if view.car == "red")
     assert (red.value("gear"), red.spaces) == (3, 2 + 5)
 
     for event in (
