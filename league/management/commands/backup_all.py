@@ -108,7 +108,8 @@ def _only_run(root: Path) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise CommandError(f"Another backup_all is writing into {root}: nothing done.") from None
+            busy = f"Another backup_all is writing into {root}: nothing done."
+            raise CommandError(busy) from None
         yield
     finally:
         os.close(fd)  # and the lock with it
