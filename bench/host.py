@@ -177,21 +177,21 @@ def recorded(organiser, name: str, ruleset: str, entries: int, rng: random.Rando
     """A new ten-car race with `entries` legal entries recorded, driven through the service
     and taken back to its start: the table's posts, in order."""
     from bench.turn import apply, build_race, legal_data
-    from races import services
+    from races.services.entries import race_state, race_undo
     from rules import engine
 
     race = build_race(organiser, name, ruleset, car=f"{name.split()[-1]}c")
     posts = []
     for _ in range(entries):
         race.refresh_from_db()
-        asked = engine.prompts(services.race_state(race))
+        asked = engine.prompts(race_state(race))
         if not asked:
             break
         data = legal_data(asked[0], rng)
         apply(race, data)
         posts.append(data)
     race.refresh_from_db()
-    services.race_undo(race=race, expected_version=race.version, back_to=1)
+    race_undo(race=race, expected_version=race.version, back_to=1)
     race.refresh_from_db()
     return Table(race.get_absolute_url(), race.version, posts)
 

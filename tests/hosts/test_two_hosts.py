@@ -276,20 +276,23 @@ def test_a_league_published_on_one_host_is_public_on_the_other_and_taken_back_at
 
 RACE_AT_THE_TABLE = """
 from django.contrib.auth.models import User
-from league import services
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
 from league.models import Track
 organiser = User.objects.get(username='organiser')
-league = services.league_create(
+league = league_create(
     name='Raced Across Hosts', organiser=organiser, ruleset='formula_d',
     settings={'cars_per_team': '2'}, plain_address=True,
 )
 teams = [
-    services.team_create(league=league, name=f'Team {n}', driver_names=[f'Ann {n}', f'Bob {n}'])
+    team_create(league=league, name=f'Team {n}', driver_names=[f'Ann {n}', f'Bob {n}'])
     for n in range(2)
 ]
-season = services.season_open(league=league, tracks=[Track.objects.create(name='Two Hosts Ring')])
+season = season_open(league=league, tracks=[Track.objects.create(name='Two Hosts Ring')])
 drivers = [driver for team in teams for driver in team.drivers.order_by('pk')]
-race = services.round_start_at_table(
+race = round_start_at_table(
     round_=season.rounds.get(number=1),
     starters=[(driver, f'car{n}') for n, driver in enumerate(drivers)],
 )
