@@ -48,6 +48,19 @@ def site_tracks(rules: Championship) -> dict[str, str]:
     return {name.casefold(): name for name in names}
 
 
+def spreadsheet_read(
+    rules: Championship, roster: bytes | None, results: bytes | None = b""
+) -> tuple[roster_file.Roster, results_file.PastSeasons]:
+    """The roster and the past seasons the files hold, for a league of `rules`: the past
+    seasons read against the roster, once it has no problem."""
+    read = roster_file.read_roster(roster, rules=rules, tracks=spreadsheet_tracks(rules))
+    if read.problems:
+        return read, results_file.PastSeasons()
+    return read, results_file.read_results(
+        results, rules=rules, roster=read, tracks=site_tracks(rules)
+    )
+
+
 @transaction.atomic
 def league_import_spreadsheet(
     *,
@@ -71,12 +84,9 @@ def league_import_spreadsheet(
     if ruleset not in dict(ruleset_choices()):
         raise ValidationError(UNKNOWN_RULE_SET.format(ruleset=ruleset))
     rules = championship_for(ruleset)
-    read = roster_file.read_roster(roster, rules=rules, tracks=spreadsheet_tracks(rules))
-    if read.problems:
-        raise ValidationError(read.messages)
-    past = results_file.read_results(results, rules=rules, roster=read, tracks=site_tracks(rules))
-    if past.problems:
-        raise ValidationError(past.messages)
+    read, past = spreadsheet_read(rules, roster, results)
+    if read.problems or past.problems:
+        raise ValidationError(read.messages + past.messages)
     league = league_create(name=name, organiser=organiser, ruleset=ruleset, address=address)
     teams: list[Team] = []
     for number, roster_team in enumerate(read.teams):
