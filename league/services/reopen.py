@@ -34,9 +34,9 @@ ROUND_REOPENED = "Round {number} is open again already: correct it and confirm i
 
 def round_reopen_refusal(round_: Round) -> str | None:
     """Why `round_`'s confirmed result may not be reopened, or None: only the last confirmed
-    round of a season still running, confirmed since Paddock keeps what a confirmation did. A round brought in
-    from the league's spreadsheet changed no career (docs/importing.md): it reopens whenever
-    it is confirmed, in a season ended or not, whatever was raced after it."""
+    round of a season still running, confirmed since Paddock keeps what a confirmation did.
+    A round brought in from the league's spreadsheet changed no career (docs/importing.md):
+    it reopens whenever it is confirmed, in a season ended or not, whatever was raced after."""
     if round_.imported:
         if round_.status != RoundStatus.FINISHED:
             return ROUND_NOT_CONFIRMED.format(number=round_.number)

@@ -285,9 +285,10 @@ def _enter_result(
     grid_checked(entries, list(by_entry.values()))
     for entry_id, entry in entries.items():
         outcome = by_entry[entry_id]
-        columns = _injury_columns(outcome, entry.driver, rules)
-        if round_.imported:
-            columns = []  # its race is long over: it changes no career (docs/importing.md)
+        if round_.imported and (outcome.finished or outcome.out_reason in dict(rules.out_reasons)):
+            columns = []  # its race is long over: no injury check, no career (docs/importing.md)
+        else:
+            columns = _injury_columns(outcome, entry.driver, rules)
         entry.place = places[entry_id]
         entry.finished = outcome.finished
         entry.out_reason = "" if outcome.finished else outcome.out_reason

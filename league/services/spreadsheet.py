@@ -176,6 +176,7 @@ def _seasons_made(
             finished=entry.finished,
             out_reason=entry.out,
             points=entry.points,
+            bonus_points=entry.bonus,
         )
         for round_, past_round in rounds
         for entry in past_round.entries

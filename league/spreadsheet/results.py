@@ -1,5 +1,5 @@
 """The past seasons file: one CSV row a driver's result, (season, round, track, team, driver,
-place, out, points), under a header row naming its columns (docs/importing.md). Read as
+place, out, points, bonus), under a header row naming its columns (docs/importing.md). Read as
 strictly as the roster, and against it: every driver named is one of the roster's. The seasons
 before the file's last have ended; the last is the one running on, its rounds without a result
 still to race. The same columns are written by the export (`results_rows`)."""
@@ -17,7 +17,7 @@ from .common import Problems, Row, header_name, text_rows, unescaped, whole_numb
 from .roster import BLANK, EXTRA_CELLS, NOT_WHOLE, TWICE, UNKNOWN_TRACK, Roster
 
 FILE = "past seasons"
-SEASON, ROUND, TRACK, TEAM, DRIVER, PLACE, OUT, POINTS = (
+SEASON, ROUND, TRACK, TEAM, DRIVER, PLACE, OUT, POINTS, BONUS = (
     "season",
     "round",
     "track",
@@ -26,13 +26,15 @@ SEASON, ROUND, TRACK, TEAM, DRIVER, PLACE, OUT, POINTS = (
     "place",
     "out",
     "points",
+    "bonus",
 )
-COLUMNS = (SEASON, ROUND, TRACK, TEAM, DRIVER, PLACE, OUT, POINTS)
+COLUMNS = (SEASON, ROUND, TRACK, TEAM, DRIVER, PLACE, OUT, POINTS, BONUS)
 REQUIRED = (SEASON, ROUND, TRACK, DRIVER)
 # The bounds of a cell, beyond the rule set's (its most rounds a season).
 MOST_SEASONS = 999
 MOST_PLACE = 99
 MOST_POINTS = 9999
+MOST_BONUS = 99  # as a result typed by hand (league/services/results.py)
 
 UNKNOWN_COLUMN = "{column!r} is not a column of the past seasons: its columns are {columns}."
 MISSING = "The column {column!r} is missing: every row names its season, round, track and driver."
@@ -42,6 +44,7 @@ UNKNOWN_DRIVER = (
     "more)."
 )
 UNKNOWN_TEAM = "{value!r} is not a team of the roster: add it, or leave the team blank."
+NO_BONUS = "{rules} scores nothing but places: a result has no bonus points."
 UNKNOWN_OUT = "{value!r} is not a way out of a race in {rules}: one of {words}."
 PLACE_NEEDED = "A car that finished has a place: give it, or say how it went out."
 NOT_RACED_CELLS = "A round without a driver is one still to race: its {column} is blank."
@@ -53,7 +56,10 @@ RACED_AND_NOT = (
     "Round {round} of season {season} has results on row {row}: a row without a driver is a "
     "round still to race."
 )
-FINISHERS = "Round {round} of season {season}: the cars that finished take places 1 to {count}; got {places}."
+FINISHERS = (
+    "Round {round} of season {season}: the cars that finished take places 1 to {count}; got "
+    "{places}."
+)
 OUTS = (
     "Round {round} of season {season}: the cars out take places {first} to {last} after those "
     "that finished, or none (then in the file's order); got {places}."
@@ -75,7 +81,8 @@ class PastEntry:
     place: int
     finished: bool
     out: str  # how they went out: a key of the rule set's out_reasons ("" for a finisher)
-    points: int
+    points: int  # the bonus points among them
+    bonus: int = 0  # earned beyond the place (Mini's lap-leader points)
 
 
 @dataclass
@@ -177,6 +184,7 @@ class _Cell:
     place: int | None
     out: str
     points: int | None
+    bonus: int
 
 
 @dataclass
@@ -218,7 +226,7 @@ class _Reader:
         before = self.past.count
         season = self._number(number, SEASON, values.get(SEASON, ""), 1, MOST_SEASONS)
         if not values.get(ROUND):
-            for column in (TRACK, TEAM, DRIVER, PLACE, OUT, POINTS):
+            for column in (TRACK, TEAM, DRIVER, PLACE, OUT, POINTS, BONUS):
                 if values.get(column):
                     message = SEASON_ONLY_CELLS.format(column=column)
                     self.past.refuse(message, row=number, column=column)
@@ -229,7 +237,7 @@ class _Reader:
         track = self._track(number, values.get(TRACK, ""))
         driver = self._driver(number, values.get(DRIVER, ""))
         if not values.get(DRIVER):
-            for column in (TEAM, PLACE, OUT, POINTS):
+            for column in (TEAM, PLACE, OUT, POINTS, BONUS):
                 if values.get(column):
                     message = NOT_RACED_CELLS.format(column=column)
                     self.past.refuse(message, row=number, column=column)
@@ -237,6 +245,9 @@ class _Reader:
         out = self._out(number, values.get(OUT, ""))
         place = self._number(number, PLACE, values.get(PLACE, ""), 1, MOST_PLACE, blank=True)
         points = self._number(number, POINTS, values.get(POINTS, ""), 0, MOST_POINTS, blank=True)
+        bonus = self._number(number, BONUS, values.get(BONUS, ""), 0, MOST_BONUS, blank=True)
+        if bonus and not self.rules.bonus_points_label:
+            self.past.refuse(NO_BONUS.format(rules=self.rules.title), row=number, column=BONUS)
         if driver and not out and place is None and not values.get(PLACE):
             self.past.refuse(PLACE_NEEDED, row=number, column=PLACE)
         if self.past.count > before or season is None or round_number is None or not track:
@@ -253,18 +264,20 @@ class _Reader:
         if not driver:
             self.not_raced.setdefault(key, number)
             return
-        self.cells.setdefault(key, []).append(_Cell(number, team, driver, place, out, points))
+        self.cells.setdefault(key, []).append(
+            _Cell(number, team, driver, place, out, points, bonus or 0)
+        )
 
     def whole(self) -> None:
         """Each round read whole (its drivers and places), then each season (its rounds)."""
         for key, round_ in self.rounds.items():
-            season, number = key
+            of, number = key
             cells = self.cells.get(key, [])
             if cells and key in self.not_raced:
-                message = RACED_AND_NOT.format(round=number, season=season, row=cells[0].row)
+                message = RACED_AND_NOT.format(round=number, season=of, row=cells[0].row)
                 self.past.refuse(message, row=self.not_raced[key], column=DRIVER)
             elif cells:
-                round_.entries = self._entries(season, number, cells)
+                round_.entries = self._entries(of, number, cells)
         numbers = sorted(self.seasons)
         for season_number in numbers:
             season = self.seasons[season_number]
@@ -336,7 +349,7 @@ class _Reader:
             place = placed[id(cell)] or 0
             points = cell.points
             if points is None:
-                points = self.rules.points_for(place, len(cells), multiplier, settings)
+                points = self.rules.points_for(place, len(cells), multiplier, settings) + cell.bonus
             entries.append(
                 PastEntry(
                     row=cell.row,
@@ -346,6 +359,7 @@ class _Reader:
                     finished=not cell.out,
                     out=cell.out,
                     points=points,
+                    bonus=cell.bonus,
                 )
             )
         return sorted(entries, key=lambda entry: entry.place)
@@ -428,11 +442,11 @@ def results_rows(league: League) -> tuple[tuple[str, ...], list[list[object]]]:
         results.setdefault(entry.round_id, []).append(entry)
     for number, season_rounds in by_season.items():
         if not season_rounds:
-            rows.append([number, "", "", "", "", "", "", ""])
+            rows.append([number, "", "", "", "", "", "", "", ""])
         for round_ in season_rounds:
             raced = results.get(round_.pk, [])
             if not raced:
-                rows.append([number, round_.number, round_.track.name, "", "", "", "", ""])
+                rows.append([number, round_.number, round_.track.name, "", "", "", "", "", ""])
             for entry in raced:
                 rows.append(
                     [
@@ -444,6 +458,7 @@ def results_rows(league: League) -> tuple[tuple[str, ...], list[list[object]]]:
                         entry.place,
                         entry.out_reason if not entry.finished else "",
                         entry.points,
+                        entry.bonus_points or "",
                     ]
                 )
     return COLUMNS, rows

@@ -140,7 +140,9 @@ def read_roster(data: bytes | None, *, rules: Championship, tracks: Mapping[str,
     """The roster `data` holds (None: a file too large), for a league of `rules`. `tracks`: the
     site's track names by their casefolded name, for home tracks."""
     roster = Roster()
-    return roster_of(text_rows(data, roster, most_columns=len(COLUMNS), kind="roster"), roster, rules, tracks)
+    return roster_of(
+        text_rows(data, roster, most_columns=len(COLUMNS), kind="roster"), roster, rules, tracks
+    )
 
 
 def roster_of(
