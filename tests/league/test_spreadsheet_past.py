@@ -6,10 +6,13 @@ imports as the same league."""
 
 from __future__ import annotations
 
+import csv
 import json
 from io import BytesIO, StringIO
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
@@ -494,3 +497,20 @@ def test_the_past_seasons_export_costs_the_same_queries_at_two_sizes(
     header, written = results_rows(league)
     assert len(written) == len(rows)
     assert roster_rows(league)[1]
+
+
+def test_the_past_seasons_template_imports_with_the_roster_template_and_reads_back(organiser):
+    """The templates served on the page are the demo league's: they read without a problem,
+    and the league made from them exports the same rows."""
+    static = Path(settings.BASE_DIR) / "static" / "csv"
+    content = (static / "past-seasons-template.csv").read_bytes()
+    league = league_import_spreadsheet(
+        organiser=organiser,
+        name="Demo",
+        ruleset="season_pass",
+        roster=(static / "roster-template.csv").read_bytes(),
+        results=content,
+    )
+    header, rows = results_rows(league)
+    written = [list(header), *([str(cell) for cell in row] for row in rows)]
+    assert written == list(csv.reader(StringIO(content.decode())))
