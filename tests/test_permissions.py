@@ -100,6 +100,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:league_delete": (ORGANISER, ORGANISER),
     "league:league_backup": (ORGANISER, NOT_HERE_LOGIN),
     "league:roster_csv": (ORGANISER, NOT_HERE_LOGIN),
+    "league:results_export_csv": (ORGANISER, NOT_HERE_LOGIN),
     "league:records": (PUBLIC, NOT_HERE),
     "league:calendar": (PUBLIC, NOT_HERE),
     "league:standings_json": (PUBLIC, NOT_HERE),

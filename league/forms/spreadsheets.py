@@ -26,6 +26,13 @@ class SpreadsheetImportForm(forms.Form):
         },
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
+    results = forms.FileField(
+        label="Past seasons (CSV, optional)",
+        required=False,
+        help_text="One row a driver's result: season, round, track, team, driver, place, out, "
+        "points. Every season but the last is over; the last races on.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
+    )
 
     def __init__(self, *args, organiser, **kwargs):
         super().__init__(*args, **kwargs)

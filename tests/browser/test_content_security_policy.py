@@ -65,6 +65,7 @@ NOT_HTML = {
     "manifest",
     "league:league_backup",
     "league:roster_csv",
+    "league:results_export_csv",
     "league:calendar",
     "league:member_calendar",
     "league:standings_json",

@@ -392,9 +392,21 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
     assert not PointsAdjustment.objects.filter(season__league=league).exists()
 
 
+def of_version_5(exported: dict[str, Any]) -> dict[str, Any]:
+    """`exported` as a file of version 5 writes it: without a round's mark that it was brought
+    in from a spreadsheet (6)."""
+    tables = dict(exported["tables"])
+    tables["league.round"] = [
+        {name: value for name, value in row.items() if name != "imported"}
+        for row in tables["league.round"]
+    ]
+    return {**exported, "version": 5, "tables": tables}
+
+
 def without_grid(exported: dict[str, Any]) -> dict[str, Any]:
     """`exported` as a file of version 3 writes it: without the fields added in 4, its entries'
-    grid and laps led, its seasons' rule set and the settings they kept."""
+    grid and laps led, its seasons' rule set and the settings they kept (nor those of 6)."""
+    exported = of_version_5(exported)
     tables = {label: rows for label, rows in exported["tables"].items() if label not in ADDED_IN_5}
     for label, added in (
         ("league.entry", {"grid", "laps_led"}),
@@ -649,3 +661,18 @@ def test_import_league_finds_a_person_whatever_the_case_of_their_name(exported):
     league = imported(exported)
     assert league.organiser == here
     assert not User.objects.filter(username="organiser").exists()
+
+
+def test_a_file_of_version_5_restores_every_round_as_raced_here(exported):
+    """A backup made before rounds brought in from a spreadsheet were marked (version 5)
+    restores whole, no round marked; the same file naming the mark is refused."""
+    assert {label for table in backup.TABLES for label in table.fields_since} >= {"imported"}
+    old = of_version_5(exported)
+    assert all("imported" in row for row in exported["tables"]["league.round"])
+    empty_database()
+    named = {**old, "tables": {**old["tables"], "league.round": exported["tables"]["league.round"]}}
+    refused_import(named, backup.FIELD_UNKNOWN.format(label="league.round", field="imported"))
+    league = imported(old)
+    rounds = Round.objects.filter(season__league=league)
+    assert rounds.count() == len(exported["tables"]["league.round"])
+    assert not rounds.filter(imported=True).exists()
