@@ -11,11 +11,23 @@ league that is not there, or not to be seen, is that 404 as well. A member is to
 their role may not do; so is anyone on a published league's management pages: that league is
 no secret.
 
-A write's answer (`answer`): done, a redirect (or the page the write asks for); a double tap
-(AlreadyDone), what exists, with what was done already; a form built on an older version of
-what it writes (Stale), the page built afresh with the reason and a 409; any other refusal
-(ValidationError), the page again with the posted values beside the reason and a 400. A
-PermissionDenied is Django's 403, whose page says why (templates/403.html).
+A write view reads top to bottom: it parses what was posted, calls the service, and answers.
+Done, a redirect (or the page the write asks for); a double tap (AlreadyDone), what exists,
+with what was done already (`already_done`); a form built on an older version of what it
+writes (Stale), the page built afresh with the reason and a 409; any other refusal
+(ValidationError), the page again with the posted values beside the reason and a 400 (both
+through `refused`, the one place a refusal becomes its reasons and status). So:
+
+    try:
+        made = thing_create(...)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        return the_page(request, ..., reasons, status)
+    return redirect(made)
+
+A PermissionDenied is Django's 403, whose page says why (templates/403.html).
 """
 
 from __future__ import annotations
@@ -23,7 +35,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
-from typing import TypeVar
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -144,41 +155,24 @@ def version_posted(request: HttpRequest, missing: str = NO_VERSION) -> int:
         raise ValidationError(missing) from None
 
 
-# A page shown again after a refusal: (the reasons, the status, whether it is built afresh
-# as it stands now, not with what was posted) -> the page.
 def from_htmx(request: HttpRequest) -> bool:
     """Whether htmx sent `request` (django-htmx's middleware says so on `request.htmx`)."""
     details: HtmxDetails | None = getattr(request, "htmx", None)
     return bool(details)
 
 
-Again = Callable[[Sequence[str], int, bool], HttpResponse]
-Written = TypeVar("Written")
+def refused(refusal: ValidationError) -> tuple[list[str], int]:
+    """A refused write's reasons and the status that answers it: a 409 when the form was built
+    on an older version of what it writes (Stale: the page is then built afresh, as it stands
+    now), else a 400 (the page again, with what was posted)."""
+    return refusal.messages, CONFLICT if isinstance(refusal, Stale) else BAD_REQUEST
 
 
-def answer(
-    request: HttpRequest,
-    write: Callable[[], Written],
-    *,
-    done: Callable[[Written], HttpResponse],
-    again: Again,
-) -> HttpResponse:
-    """Run `write()` and answer as every write page does (see the module's docstring)."""
-    try:
-        written = write()
-    except AlreadyDone as already:
-        return already_done(request, already)
-    except Stale as conflict:
-        return again(conflict.messages, CONFLICT, True)
-    except ValidationError as refusal:
-        return again(refusal.messages, BAD_REQUEST, False)
-    return done(written)
-
-
-def already_done(request: HttpRequest, done: AlreadyDone) -> HttpResponse:
-    """A double tap, or a tab that was beaten to it: show what exists, say so, write nothing."""
+def already_done(request: HttpRequest, done: AlreadyDone, to=None) -> HttpResponse:
+    """A double tap, or a tab that was beaten to it: show what exists (`to`, where the page
+    knows better than the service where it is shown), say so, write nothing."""
     messages.info(request, done.message)
-    return redirect(done.done)
+    return redirect(to or done.done)
 
 
 def on_form(form, reasons: Sequence[str]) -> None:

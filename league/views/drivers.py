@@ -31,11 +31,11 @@ from .common import (
     BAD_REQUEST,
     CONFLICT,
     already_done,
-    answer,
     driver_for,
     league_for,
     managed_league,
     on_form,
+    refused,
     version_posted,
 )
 
@@ -133,29 +133,25 @@ def driver_card(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse
     form = DriverCardForm.of(driver, request.POST)
     if not form.is_valid():
         return _render_driver(request, league, driver, card_form=form, status=BAD_REQUEST)
-
-    def saved(driver: Driver) -> HttpResponse:
-        messages.success(request, f"{driver}'s driver card is saved.")
-        return redirect(driver)
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:
-            driver.refresh_from_db()
-        shown = DriverCardForm.of(driver) if fresh else form
-        return _render_driver(
-            request, league, driver, card_form=shown, card_errors=reasons, status=status
-        )
-
-    return answer(
-        request,
-        lambda: driver_card_set(
+    try:
+        driver = driver_card_set(
             driver=driver,
             card=form.card(),
             expected_version=version_posted(request, NO_CARD_VERSION),
-        ),
-        done=saved,
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        shown = form
+        if status == CONFLICT:
+            driver.refresh_from_db()
+            shown = DriverCardForm.of(driver)
+        return _render_driver(
+            request, league, driver, card_form=shown, card_errors=reasons, status=status
+        )
+    messages.success(request, f"{driver}'s driver card is saved.")
+    return redirect(driver)
 
 
 @login_required
@@ -167,21 +163,16 @@ def driver_home_track(request: HttpRequest, slug: str, driver_id: int) -> HttpRe
     if not form.is_valid():
         return _render_driver(request, league, driver, home_track_form=form, status=BAD_REQUEST)
     track = form.cleaned_data["home_track"]
-
-    def set_(driver: Driver) -> HttpResponse:
-        messages.success(request, f"{driver}'s home track: {track or 'none'}.")
-        return redirect(driver)
-
-    def again(reasons, status, fresh) -> HttpResponse:
+    try:
+        driver = driver_home_track_set(driver=driver, track=track)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
         on_form(form, reasons)
         return _render_driver(request, league, driver, home_track_form=form, status=status)
-
-    return answer(
-        request,
-        lambda: driver_home_track_set(driver=driver, track=track),
-        done=set_,
-        again=again,
-    )
+    messages.success(request, f"{driver}'s home track: {track or 'none'}.")
+    return redirect(driver)
 
 
 ROSTER_DONE = {

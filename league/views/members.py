@@ -36,7 +36,7 @@ from ..services.members import (
     member_role_set,
     user_create,
 )
-from .common import BAD_REQUEST, CONFLICT, GONE, answer, managed_league, on_form, posted
+from .common import BAD_REQUEST, CONFLICT, GONE, already_done, managed_league, on_form, posted
 from .limits import address_of, limited
 
 # login() must be told which backend vouches for a user it did not authenticate itself.
@@ -241,27 +241,21 @@ def signup(request: HttpRequest) -> HttpResponse:
         return too_many
     if request.method == "GET" or not form.is_valid():
         return _render_signup(request, form)
-
-    def signed_up(user) -> HttpResponse:
-        login(request, user, backend=PASSWORD_BACKEND)
-        messages.success(request, SIGNED_UP.format(user=user))
-        return redirect("league:home")
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        on_form(form, reasons)
-        return _render_signup(request, form)
-
-    return answer(
-        request,
-        lambda: user_create(
+    try:
+        user = user_create(
             username=form.cleaned_data["username"],
             password=form.cleaned_data["password1"],
             email=form.cleaned_data["email"],
             address=address_of(request),
-        ),
-        done=signed_up,
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        on_form(form, refusal.messages)
+        return _render_signup(request, form)
+    login(request, user, backend=PASSWORD_BACKEND)
+    messages.success(request, SIGNED_UP.format(user=user))
+    return redirect("league:home")
 
 
 def _render_signup(request: HttpRequest, form: SignUpForm) -> HttpResponse:
