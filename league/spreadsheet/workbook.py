@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 import warnings
 import zipfile
 from collections.abc import Iterator
@@ -159,8 +160,9 @@ def _workbook_csv(
         problems.refuse(NOT_XLSX_ZIP.format(what=""))
         return b"", b""
     with archive:
-        if not _archive_checked(archive, problems):
-            return b"", b""
+        checked = _archive_checked(archive, problems)
+    if checked is None:
+        return b"", b""
     # Imported here: a league brought in from CSV, and every other page, never loads it.
     import openpyxl
 
@@ -170,58 +172,76 @@ def _workbook_csv(
             values = openpyxl.load_workbook(
                 io.BytesIO(data), read_only=True, data_only=True, keep_links=False
             )
-            formulas = openpyxl.load_workbook(
+            # Read a second time for the formulas, only where a sheet has one (it doubles the
+            # time: some 1.5 s for 5,000 rows).
+            formulas = checked and openpyxl.load_workbook(
                 io.BytesIO(data), read_only=True, data_only=False, keep_links=False
             )
             try:
-                return _sheets_csv(values, formulas, problems, past)
+                return _sheets_csv(values, formulas or None, problems, past)
             finally:
                 values.close()
-                formulas.close()
+                if formulas:
+                    formulas.close()
     except Exception as error:  # a stranger's file: whatever openpyxl cannot read of it
         problems.refuse(UNREADABLE_WORKBOOK.format(error=type(error).__name__))
         return b"", b""
 
 
-def _archive_checked(archive: zipfile.ZipFile, problems: Problems) -> bool:
-    """Whether the archive is a workbook within bounds, checked from its directory before any
-    of it is unpacked by openpyxl; its XML then read (each member no further than its declared
-    size) for a document type."""
+def _archive_checked(archive: zipfile.ZipFile, problems: Problems) -> bool | None:
+    """Whether a sheet of the workbook has a formula; None where the archive is refused: not a
+    workbook, or out of bounds, checked from its directory before any of it is unpacked by
+    openpyxl; its XML then read (each member no further than its declared size) for a
+    document type."""
     members = archive.infolist()
     names = {member.filename for member in members}
     if len(members) > MOST_MEMBERS:
         problems.refuse(TOO_MANY_MEMBERS.format(most=MOST_MEMBERS))
-        return False
+        return None
     if sum(member.file_size for member in members) > MOST_UNPACKED:
         problems.refuse(TOO_LARGE_UNPACKED.format(most=MOST_UNPACKED))
-        return False
+        return None
     if "[Content_Types].xml" not in names or not any(
         name.startswith("xl/worksheets/") for name in names
     ):
         what = " (an OpenDocument spreadsheet?)" if "content.xml" in names else ""
         problems.refuse(NOT_XLSX_ZIP.format(what=what))
-        return False
+        return None
     if any(member.flag_bits & 0x1 for member in members):
         problems.refuse(ENCRYPTED)
-        return False
+        return None
+    formulas = False
     for member in members:
-        if member.filename.endswith((".xml", ".rels")) and _declares_doctype(archive, member):
+        if not member.filename.endswith((".xml", ".rels")):
+            continue
+        doctype, formula = _scanned(archive, member)
+        if doctype:
             problems.refuse(HAS_DOCTYPE.format(member=member.filename[:80]))
-            return False
-    return True
+            return None
+        formulas = formulas or (formula and member.filename.startswith("xl/worksheets/"))
+    return formulas
 
 
-def _declares_doctype(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> bool:
+DOCTYPE = re.compile(rb"<!(DOCTYPE|ENTITY)")
+FORMULA = re.compile(rb"<(\w+:)?f[\s/>]")  # a cell's <f>, with its namespace's prefix or not
+
+
+def _scanned(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> tuple[bool, bool]:
+    """Whether the member declares a document type, and whether it holds a formula."""
     tail = b""
+    formula = False
     with archive.open(member) as stream:
         while chunk := stream.read(64 * 1024):
-            if b"<!DOCTYPE" in tail + chunk or b"<!ENTITY" in tail + chunk:
-                return True
+            if DOCTYPE.search(tail + chunk):
+                return True, formula
+            formula = formula or bool(FORMULA.search(tail + chunk))
             tail = chunk[-16:]
-    return False
+    return False, formula
 
 
 def _sheets_csv(values, formulas, problems: Problems, past: Problems | None) -> tuple[bytes, bytes]:
+    """The sheets' CSV (as _workbook_csv), `formulas` the workbook read for its formulas (None:
+    it has none)."""
     roster = past is not None
     titles = {header_name(title): title for title in values.sheetnames}
     title = titles.get(ROSTER_SHEET if roster else PAST_SHEET)
@@ -232,11 +252,11 @@ def _sheets_csv(values, formulas, problems: Problems, past: Problems | None) -> 
         message = WHICH_SHEET if roster else WHICH_PAST_SHEET
         problems.refuse(message.format(sheets=sheets))
         return b"", b""
-    main = _sheet_csv(values[title], formulas[title], problems)
+    main = _sheet_csv(values[title], formulas and formulas[title], problems)
     past_title = titles.get(PAST_SHEET) if past is not None else None
     if past is None or past_title is None or past_title == title:
         return main, b""
-    return main, _sheet_csv(values[past_title], formulas[past_title], past)
+    return main, _sheet_csv(values[past_title], formulas and formulas[past_title], past)
 
 
 def _sheet_csv(values, formulas, problems: Problems) -> bytes:
@@ -275,11 +295,11 @@ def _rows(values, formulas) -> Iterator[tuple[tuple, tuple]]:
     """Both readings of the sheet, a row at a time, up to the row after MOST_ROWS (row 1 is
     the column names): a sheet's rows as the spreadsheet numbers them, missing ones blank."""
     bounds = {"min_row": 1, "min_col": 1, "max_row": MOST_ROWS + 2, "max_col": MOST_COLUMNS + 1}
-    yield from zip(
-        values.iter_rows(values_only=True, **bounds),
-        formulas.iter_rows(values_only=True, **bounds),
-        strict=False,
-    )
+    rows = values.iter_rows(values_only=True, **bounds)
+    if formulas is None:  # no sheet of the workbook has a formula
+        yield from ((row, ()) for row in rows)
+    else:
+        yield from zip(rows, formulas.iter_rows(values_only=True, **bounds), strict=False)
 
 
 def _text(value: object) -> str:

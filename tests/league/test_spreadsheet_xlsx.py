@@ -196,6 +196,23 @@ def test_a_formula_saved_without_its_value_is_named_by_row_and_column(client_org
     refused(client_organiser, workbook(("Roster", rows)), f"Row 4, column D: {NO_CACHED_VALUE}")
 
 
+def test_a_formula_is_read_as_the_value_the_spreadsheet_saved(organiser):
+    """Never run: the cached value is read, as a spreadsheet saves it beside the formula."""
+    rows = roster_sheet()
+    rows[1][3] = "=20+20"  # Ann Apex's XP, row 2, column D
+    data = workbook(("Roster", rows))
+    with zipfile.ZipFile(BytesIO(data)) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    sheet = members["xl/worksheets/sheet1.xml"]
+    members["xl/worksheets/sheet1.xml"] = sheet.replace(
+        b"<f>20+20</f><v />", b"<f>20+20</f><v>41</v>"
+    )
+    league = league_import_spreadsheet(
+        organiser=organiser, name="Old Hands", ruleset="season_pass", roster=zipped(members)
+    )
+    assert Driver.objects.get(team__league=league, name="Ann Apex").xp == 41
+
+
 def test_rows_past_the_most_stop_the_reading(client_organiser):
     rows = [
         ROSTER_HEADER,
