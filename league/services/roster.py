@@ -21,6 +21,7 @@ from ..models import (
     Team,
 )
 from .common import for_update, league_for_write
+from .drivers import check_no_round_in_progress, driver_add
 from .errors import AlreadyDone, StaleDriver
 
 # What a career may be corrected to: beyond any league's past (a driver ages a season a year;
@@ -146,11 +147,19 @@ def driver_career_correct(
 
 @transaction.atomic
 def driver_transfer(
-    *, driver: Driver, team: Team, reason: str = "", made_by=None, shown: int | None = None
+    *,
+    driver: Driver,
+    team: Team,
+    reason: str = "",
+    made_by=None,
+    shown: int | None = None,
+    rookie: str = "",
 ) -> Driver:
     """Move `driver` to `team` of the same league, between races. Their past results stay with
     the team they raced for (each entry keeps its team), their career and injuries go with
-    them. `shown`: the team id the form showed."""
+    them: an injured driver heals with the new team as with the old (the rule set's
+    `still_healing` says so). `shown`: the team id the form showed. `rookie`: the name of a
+    rookie the team left hires in their seat, in the same step ("": none)."""
     driver = _driver_as_it_stands(driver)
     league = driver.team.league
     if team.league_id != league.pk:
@@ -159,12 +168,11 @@ def driver_transfer(
         raise AlreadyDone(TRANSFER_SAME_TEAM.format(driver=driver, team=team), done=driver)
     if shown is not None and driver.team_id != shown:
         raise StaleDriver(DRIVER_CHANGED.format(driver=driver))
-    if driver.status != DriverStatus.ACTIVE:
-        status = driver.get_status_display().lower()
-        raise ValidationError(NOT_RACING.format(driver=driver, status=status, what="transferred"))
+    _check_racing(driver, "transferred")
     under_way = _league_round_under_way(driver)
     if under_way is not None:
         raise StaleDriver(ROUND_UNDER_WAY.format(number=under_way))
+    left = driver.team
     before = {"team": driver.team.name}
     driver.team = team
     driver.full_clean()
@@ -177,6 +185,7 @@ def driver_transfer(
         _reason(reason, driver, needed=False),
         made_by,
     )
+    _rookie_hired(left, rookie)
     return driver
 
 
@@ -207,34 +216,58 @@ def driver_rename(*, driver: Driver, name: str, made_by=None, shown: str | None 
 
 
 @transaction.atomic
-def driver_release(*, driver: Driver, reason: str, made_by=None) -> Driver:
-    """Let `driver` go: no longer racing for anyone, between races."""
-    return _leaves(driver, DriverStatus.RELEASED, DriverChangeKind.RELEASED, reason, made_by)
+def driver_release(*, driver: Driver, reason: str, made_by=None, rookie: str = "") -> Driver:
+    """Let `driver` go: no longer racing for anyone, between races. `rookie`: the name of a
+    rookie their team hires in their seat, in the same step ("": none)."""
+    return _leaves(
+        driver, DriverStatus.RELEASED, DriverChangeKind.RELEASED, reason, made_by, rookie
+    )
 
 
 @transaction.atomic
-def driver_retire(*, driver: Driver, reason: str, made_by=None) -> Driver:
+def driver_retire(*, driver: Driver, reason: str, made_by=None, rookie: str = "") -> Driver:
     """Retire `driver` by hand (the rule set's own retirements come at season end), between
-    races, with a reason."""
-    return _leaves(driver, DriverStatus.RETIRED, DriverChangeKind.RETIRED, reason, made_by)
+    races, with a reason. `rookie`: as for a release."""
+    return _leaves(driver, DriverStatus.RETIRED, DriverChangeKind.RETIRED, reason, made_by, rookie)
 
 
-def _leaves(driver: Driver, status: str, kind: str, reason: str, made_by) -> Driver:
+def _check_racing(driver: Driver, what: str) -> None:
+    """Refused, with the rule set's reason where it gives one, unless `driver` races still."""
+    if driver.status == DriverStatus.ACTIVE:
+        return
+    shown = driver.get_status_display().lower()
+    message = NOT_RACING.format(driver=driver, status=shown, what=what)
+    why = driver.team.league.rules.races_no_more(driver=str(driver), status=driver.status)
+    raise ValidationError(f"{message} {why}" if why else message)
+
+
+def _rookie_hired(team: Team, name: str) -> None:
+    """A rookie hired by `team` in the seat just left ("" for none), named as no driver of the
+    league is: Season Pass's rookie in an empty seat (Selecting Drivers, New Drivers), any
+    rule set's new driver. The caller holds the league lock, and no round is under way."""
+    name = " ".join(name.split())
+    if name:
+        driver_add(team, name)
+
+
+def _leaves(
+    driver: Driver, status: str, kind: str, reason: str, made_by, rookie: str = ""
+) -> Driver:
     driver = _driver_as_it_stands(driver)
     if driver.status == status:
         shown = driver.get_status_display().lower()
         raise AlreadyDone(STATUS_ALREADY.format(driver=driver, status=shown), done=driver)
-    what = "released" if status == DriverStatus.RELEASED else "retired"
-    if driver.status != DriverStatus.ACTIVE:
-        shown = driver.get_status_display().lower()
-        raise ValidationError(NOT_RACING.format(driver=driver, status=shown, what=what))
+    _check_racing(driver, "released" if status == DriverStatus.RELEASED else "retired")
     racing = _racing_round(driver)
     if racing is not None:
         raise StaleDriver(DRIVER_RACING_NOW.format(driver=driver, number=racing, what="status"))
     reason = _reason(reason, driver)
     before = {"status": driver.status}
+    if " ".join(rookie.split()):
+        check_no_round_in_progress(driver.team.league)  # a rookie is hired before a race
     driver.status = status
     driver.full_clean()
     driver.save(update_fields=["status"])
     _kept(driver, kind, before, {"status": status}, reason, made_by)
+    _rookie_hired(driver.team, rookie)
     return driver

@@ -26,6 +26,7 @@ from ..models import (
 )
 from ..spreadsheet import results as results_file
 from ..spreadsheet import roster as roster_file
+from ..spreadsheet.workbook import spreadsheet_files
 from .leagues import league_create
 from .tracks import tracks_ensure_sample
 
@@ -51,8 +52,19 @@ def site_tracks(rules: Championship) -> dict[str, str]:
 def spreadsheet_read(
     rules: Championship, roster: bytes | None, results: bytes | None = b""
 ) -> tuple[roster_file.Roster, results_file.PastSeasons]:
-    """The roster and the past seasons the files hold, for a league of `rules`: the past
-    seasons read against the roster, once it has no problem."""
+    """The roster and the past seasons the files hold (CSV, or workbooks: spreadsheet_files),
+    for a league of `rules`: the past seasons read against the roster, once it has no
+    problem."""
+    files = spreadsheet_files(roster, results)
+    if files.problems.count or files.past_problems.count:
+        refused = roster_file.Roster(
+            problems=files.problems.problems, more_problems=files.problems.more_problems
+        )
+        past = results_file.PastSeasons(
+            problems=files.past_problems.problems, more_problems=files.past_problems.more_problems
+        )
+        return refused, past
+    roster, results = files.roster, files.results
     read = roster_file.read_roster(roster, rules=rules, tracks=spreadsheet_tracks(rules))
     if read.problems:
         return read, results_file.PastSeasons()
@@ -73,14 +85,14 @@ def league_import_spreadsheet(
     address: str = "",
 ) -> League:
     """A new league of `ruleset` called `name`, organised by `organiser`, with the teams and
-    drivers of the roster file `roster` (None: a file too large), each driver's career and
-    status as the file has them, a change on each driver's page saying where it came from;
-    and the seasons of the past seasons file `results` (b"": none; None: too large), their
-    results as the file has them, each round marked imported (no race log; it changed no
-    career, which the roster gives as it stands now), every season but the last ended.
-    A file with any problem is refused whole (ValidationError, every problem by file, row and
-    column) and nothing is written. A new league as any other for the limits over time, made
-    from `address`."""
+    drivers of the roster file `roster` (CSV or a workbook; None: a file too large), each
+    driver's career and status as the file has them, a change on each driver's page saying
+    where it came from; and the seasons of the past seasons file `results` (b"": none; None:
+    too large), their results as the file has them, each round marked imported (no race log;
+    it changed no career, which the roster gives as it stands now), every season but the last
+    ended. A file with any problem is refused whole (ValidationError, every problem by file,
+    row and column) and nothing is written. A new league as any other for the limits over
+    time, made from `address`."""
     if ruleset not in dict(ruleset_choices()):
         raise ValidationError(UNKNOWN_RULE_SET.format(ruleset=ruleset))
     rules = championship_for(ruleset)

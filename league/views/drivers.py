@@ -18,6 +18,7 @@ from ..models import Driver, League
 from ..reads import page_parts
 from ..reads.luck import driver_luck
 from ..reads.pagination import latest_page
+from ..reads.roster import roster_change_notes
 from ..services.drivers import driver_card_set, driver_home_track_set
 from ..services.errors import AlreadyDone, Stale
 from ..services.roster import (
@@ -175,6 +176,7 @@ def driver_home_track(request: HttpRequest, slug: str, driver_id: int) -> HttpRe
     return redirect(driver)
 
 
+ROOKIE_HIRED = "{team} hired {name}, a rookie, in the seat."
 ROSTER_DONE = {
     "correct": "{driver}'s career is corrected.",
     "transfer": "{driver} now drives for {team}.",
@@ -197,6 +199,7 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
             request, league, driver, roster_errors=[NO_ROSTER_ACTION], status=BAD_REQUEST
         )
     who = request.user
+    left = driver.team  # as it stands before the change
     form: Any
     if action == "correct":
         form, key = CareerForm(request.POST), "career"
@@ -225,15 +228,20 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
                 reason=data["reason"],
                 made_by=who,
                 shown=data["shown_team"],
+                rookie=data["rookie"],
             )
         elif action == "rename":
             changed = driver_rename(
                 driver=driver, name=data["name"], made_by=who, shown=data["shown_name"] or None
             )
         elif action == "release":
-            changed = driver_release(driver=driver, reason=data["reason"], made_by=who)
+            changed = driver_release(
+                driver=driver, reason=data["reason"], made_by=who, rookie=data["rookie"]
+            )
         else:
-            changed = driver_retire(driver=driver, reason=data["reason"], made_by=who)
+            changed = driver_retire(
+                driver=driver, reason=data["reason"], made_by=who, rookie=data["rookie"]
+            )
     except AlreadyDone as already:
         return already_done(request, already)
     except Stale as conflict:
@@ -245,4 +253,9 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
         on_form(form, refusal.messages)
         return _render_driver(request, league, driver, roster_forms={key: form}, status=BAD_REQUEST)
     messages.success(request, ROSTER_DONE[action].format(driver=changed, team=changed.team))
+    if action in ("transfer", "release", "retire"):
+        if data["rookie"]:
+            messages.success(request, ROOKIE_HIRED.format(name=data["rookie"], team=left))
+        for note in roster_change_notes(league, changed, left=left):
+            messages.info(request, note)
     return redirect(changed)

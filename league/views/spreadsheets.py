@@ -24,6 +24,7 @@ from ..services.spreadsheet import league_import_spreadsheet, spreadsheet_read
 from ..spreadsheet import MOST_BYTES, MOST_ROWS, results_rows, roster_rows
 from ..spreadsheet.preview import EXPIRED, Previewed, previewed_from, token_for
 from ..spreadsheet.roster import TOO_LARGE, read_capped
+from ..spreadsheet.workbook import spreadsheet_files
 from .common import BAD_REQUEST, already_done, managed_league, posted
 from .exports import csv_response
 from .limits import address_of, limited
@@ -60,9 +61,17 @@ def _preview(request: HttpRequest, form: SpreadsheetImportForm) -> HttpResponse:
     file = form.cleaned_data["roster"]
     ruleset = form.cleaned_data["ruleset"]
     rules = championship_for(ruleset)
-    data = read_capped(file)
     results_file = form.cleaned_data.get("results")
-    results = read_capped(results_file) if results_file else b""
+    # A workbook read into CSV here: what the token carries and the league is made from.
+    files = spreadsheet_files(
+        read_capped(file),
+        read_capped(results_file) if results_file else b"",
+        roster_name=file.name or "",
+        results_name=(results_file.name or "") if results_file else "",
+    )
+    if files.messages:
+        return _render(request, form, files.messages)
+    data, results = files.roster, files.results
     roster, past = spreadsheet_read(rules, data, results)
     if roster.problems or past.problems:
         return _render(request, form, roster.messages + past.messages)

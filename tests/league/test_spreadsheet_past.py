@@ -15,7 +15,7 @@ import pytest
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -514,3 +514,43 @@ def test_the_past_seasons_template_imports_with_the_roster_template_and_reads_ba
     header, rows = results_rows(league)
     written = [list(header), *([str(cell) for cell in row] for row in rows)]
     assert written == list(csv.reader(StringIO(content.decode())))
+
+
+def test_the_command_brings_the_past_seasons_with_results(tmp_path, organiser):
+    """`manage.py import_spreadsheet roster.csv --results past.csv`: the preview says each
+    season, --yes makes them, and a problem in the past seasons makes nothing, by file, row
+    and column."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text(roster_text(FOURTH_SEASON))
+    past = tmp_path / "past.csv"
+    past.write_text(results_text(fourth_season_results()))
+    arguments = [str(roster), "--results", str(past), "--name", "Old Hands"]
+    arguments += ["--ruleset", "season_pass", "--organiser", "organiser"]
+    out = StringIO()
+
+    call_command("import_spreadsheet", *arguments, stdout=out)
+
+    said = out.getvalue()
+    assert "Season 1 (over): 4 of 4 rounds with results, brought in" in said
+    assert "Season 4 (races on): 2 of 4 rounds with results, brought in" in said
+    assert "Nothing was made" in said
+    assert not League.objects.exists()
+
+    call_command("import_spreadsheet", *arguments, "--yes", stdout=out)
+
+    league = League.objects.get(name="Old Hands")
+    assert [season.is_ended for season in league.seasons.order_by("number")] == [
+        True,
+        True,
+        True,
+        False,
+    ]
+    assert Round.objects.filter(season__league=league, imported=True).count() == 14
+    assert Entry.objects.filter(round__season__league=league).count() == 14 * 12
+
+    past.write_text(results_text([(1, 1, "Monaco", "", "Zed Zero", 1, "", 10)]))
+    message = results_file.UNKNOWN_DRIVER.format(value="Zed Zero")
+    with pytest.raises(CommandError, match="Past seasons, row 2, column driver") as refused:
+        call_command("import_spreadsheet", *arguments, "--yes", stdout=out)
+    assert message in str(refused.value)
+    assert League.objects.count() == 1  # Old Hands, made before: nothing more

@@ -1,5 +1,5 @@
-"""`manage.py import_spreadsheet <roster.csv> [--results <past.csv>] --name ... --ruleset ...
---organiser <username>`:
+"""`manage.py import_spreadsheet <roster.csv|.xlsx> [--results <past.csv|.xlsx>] --name ...
+--ruleset ... --organiser <username>`:
 a league brought in from the spreadsheet it was run in (docs/importing.md), as the page
 "Bring a league you already run" does: it prints what would be made, or every row it cannot
 take, and writes only with --yes."""
@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from league.models import ruleset_choices
 from league.spreadsheet.roster import read_capped
+from league.spreadsheet.workbook import spreadsheet_files
 from rules.championship import championship_for
 
 from ...services.spreadsheet import league_import_spreadsheet, spreadsheet_read
@@ -21,13 +22,13 @@ from ...services.spreadsheet import league_import_spreadsheet, spreadsheet_read
 
 class Command(BaseCommand):
     help = (
-        "Preview a league made from its roster spreadsheet (CSV, docs/importing.md); with "
+        "Preview a league made from its roster spreadsheet (CSV or XLSX, docs/importing.md); with "
         "--yes, make it."
     )
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("roster", help="The roster file (CSV).")
-        parser.add_argument("--results", default="", help="The past seasons file (CSV).")
+        parser.add_argument("roster", help="The roster file (CSV or XLSX).")
+        parser.add_argument("--results", default="", help="The past seasons file (CSV or XLSX).")
         parser.add_argument("--name", required=True, help="The new league's name.")
         parser.add_argument(
             "--ruleset", required=True, choices=[name for name, _title in ruleset_choices()]
@@ -42,15 +43,18 @@ class Command(BaseCommand):
             user = get_user_model().objects.get(username=organiser)
         except get_user_model().DoesNotExist:
             raise CommandError(f"No account is called {organiser!r}.") from None
-        data = _read(roster)
-        past_data = _read(results) if results else b""
+        files = spreadsheet_files(
+            _read(roster),
+            _read(results) if results else b"",
+            roster_name=roster,
+            results_name=results,
+        )
+        data, past_data = files.roster, files.results
         rules = championship_for(ruleset)
         read, past = spreadsheet_read(rules, data, past_data)
-        if read.problems or past.problems:
-            raise CommandError(
-                "Nothing was made: the files have problems.\n"
-                + "\n".join(read.messages + past.messages)
-            )
+        problems = files.messages or read.messages + past.messages
+        if problems:
+            raise CommandError("Nothing was made: the files have problems.\n" + "\n".join(problems))
         self.stdout.write(f"{name}, a {rules.title} league:")
         for team in read.teams:
             self.stdout.write(f"  {team.name}")
