@@ -16,6 +16,7 @@ from ..models import (
     Making,
     Membership,
     NameKey,
+    Profile,
     Role,
     Team,
 )
@@ -343,6 +344,16 @@ def account_email_set(*, user, email: str) -> None:
     user.email = get_user_model().objects.normalize_email(email)
     user.full_clean(exclude=["password"])
     user.save(update_fields=["email"])
+
+
+@transaction.atomic
+def profile_language_set(*, user, language: str) -> Profile:
+    """Keep `language` (one the site speaks, or "" for the browser's) as the account's own."""
+    profile, _made = Profile.objects.get_or_create(user_id=user.pk)
+    profile.language = language
+    profile.full_clean()
+    profile.save(update_fields=["language"])
+    return profile
 
 
 @transaction.atomic

@@ -31,6 +31,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django_htmx.middleware import HtmxDetails
 
+from config.languages import league_language
+
 from ..models import Driver, League, Round, Season, seen_by
 from ..services.common import league_writable
 from ..services.errors import AlreadyDone, Stale
@@ -78,6 +80,7 @@ def seen_league(request: HttpRequest, slug: str) -> League:
     )
     if league is None:
         raise Http404  # no reason: the 404 page's own words, as for any unknown address
+    league_language(request, league)
     return league
 
 

@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
+from config.languages import league_language
 from league.models import RUNS_RACES, League, seen_by
 from league.services.common import league_writable
 
@@ -77,6 +78,7 @@ def seen_race(request: HttpRequest, race_id: int, *, unread: tuple[str, ...] = (
     )
     if race is None:
         raise no_race(request)
+    league_language(request, race.round.season.league)
     return race
 
 
