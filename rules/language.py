@@ -22,6 +22,20 @@ from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
+__all__ = [
+    "LOCALE",
+    "DOMAIN",
+    "language_code",
+    "translation",
+    "spoken",
+    "activate",
+    "speaking",
+    "gettext",
+    "ngettext",
+    "gettext_noop",
+    "ngettext_noop",
+]
+
 LOCALE = Path(__file__).resolve().parent / "locale"
 DOMAIN = "rules"
 # A language as a catalogue's folder names it: "fr" for "fr", "fr-ca" or "fr_CA". Anything else
@@ -29,7 +43,11 @@ DOMAIN = "rules"
 _CODE = re.compile(r"[a-z]{2,3}")
 
 _ENGLISH = _gettext.NullTranslations()
-_speaking: ContextVar[_gettext.NullTranslations] = ContextVar("rules_language", default=_ENGLISH)
+# The language spoken now, by its catalogue's code ("" for English, the words as written), and
+# its catalogue.
+_speaking: ContextVar[tuple[str, _gettext.NullTranslations]] = ContextVar(
+    "rules_language", default=("", _ENGLISH)
+)
 
 
 def language_code(language: str) -> str:
@@ -46,20 +64,32 @@ def _catalogue(code: str) -> _gettext.NullTranslations:
 def translation(language: str) -> _gettext.NullTranslations:
     """The rules' words in `language`: English (the words as written) where there is no
     catalogue of it."""
+    return _spoken(language)[1]
+
+
+def _spoken(language: str) -> tuple[str, _gettext.NullTranslations]:
     code = language_code(language)
-    return _catalogue(code) if code and code != "en" else _ENGLISH
+    if not code or code == "en":
+        return "", _ENGLISH
+    catalogue = _catalogue(code)
+    return (code, catalogue) if type(catalogue) is not _gettext.NullTranslations else ("", _ENGLISH)
+
+
+def spoken() -> str:
+    """The code of the language spoken now ("fr"), "" for English."""
+    return _speaking.get()[0]
 
 
 def activate(language: str) -> None:
     """The rules speak `language` from now on, in this thread or task (inside a `speaking`,
     until it ends)."""
-    _speaking.set(translation(language))
+    _speaking.set(_spoken(language))
 
 
 @contextmanager
 def speaking(language: str) -> Iterator[None]:
     """The rules speak `language` inside the block, and as before after it."""
-    token = _speaking.set(translation(language))
+    token = _speaking.set(_spoken(language))
     try:
         yield
     finally:
@@ -68,14 +98,19 @@ def speaking(language: str) -> Iterator[None]:
 
 def gettext(message: str) -> str:
     """`message` in the language spoken now."""
-    return _speaking.get().gettext(message)
+    return _speaking.get()[1].gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """`singular` or `plural` as `count` asks, in the language spoken now."""
-    return _speaking.get().ngettext(singular, plural, count)
+    return _speaking.get()[1].ngettext(singular, plural, count)
 
 
 def gettext_noop(message: str) -> str:
     """`message` as it is: marks a constant said later, through `gettext`."""
     return message
+
+
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """The pair as it is: marks a counted constant said later, through `ngettext`."""
+    return singular, plural

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from django.utils.text import slugify
 
 from rules import engine
+from rules import language as rules_language
 from rules.championship import out_reason_label
 from rules.engine import CarResult, CarView, Column, Prompt, RaceState
 
@@ -210,9 +211,10 @@ def entered_panel(*, race: Race, before: RaceState, entered: Entered) -> TurnPan
     """What an entered event changed, for htmx to swap in: the next prompt, the cars whose
     dashboard changed (usually just the mover) and the one new line of the log."""
     notices = (entered.left_out,) if entered.left_out else ()
-    return _changed_panel(
-        race, before, entered.state, entered.prompts, list(entered.events), notices
-    )
+    # The rules entered it in English (races/services/entries.py): what they ask next, in the
+    # reader's words.
+    asked = engine.prompts(entered.state) if rules_language.spoken() else entered.prompts
+    return _changed_panel(race, before, entered.state, asked, list(entered.events), notices)
 
 
 def undone_panel(race: Race, *, before: RaceState, undone: Undone) -> TurnPanel:

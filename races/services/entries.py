@@ -23,6 +23,7 @@ from django.utils import timezone
 from league.services.common import for_update
 from league.services.errors import Stale
 from rules import engine
+from rules import language as rules_language
 from rules.engine import Event, EventRejected, Prompt, RaceState
 
 from ..models import Race, RaceEvent
@@ -214,28 +215,45 @@ def _entry(
     then what Paddock enters after it because the rules leave one choice. `prompt`: the one
     `event` answers, if at hand (engine.apply)."""
     seq = race.seq if seq is None else seq
-    try:
-        # The prompt the event answers, built once for both.
-        prompt = prompt or engine.next_prompt(before)
-        # A stopwatch's start or stop is the moment the server enters it, never a posted one.
-        event = engine.stamp(before, event, clock.instant(), prompt)
-        state, asked = engine.apply(before, event, prompt)
-    except EventRejected as refusal:
-        raise ValidationError(str(refusal)) from refusal
-    row = RaceEvent(
-        race=race,
-        seq=seq + 1,
-        kind=event.kind,
-        payload=_stored_payload(dict(event.data)),
-        text=engine.describe(before, event, state)[:300],
-        who=who,
-        joined=joined,
-    )
-    # The conditional update vouches for the race and the next seq (and the view for the
-    # referee): validating those again would cost queries on every roll.
-    row.full_clean(exclude=["race", "who", "state_before"], validate_constraints=False)
-    state, asked, forced = forced_events(race, state, asked, seq=row.seq)
+    reader = rules_language.spoken()
+    # The rules work in English whoever enters: the state and the log keep no sentence of the
+    # reader's (a check's reason, the log's line), so each reader's page says them in their own
+    # words (rules/language.py). Only a refusal is said in the reader's words.
+    with rules_language.speaking("en"):
+        try:
+            # The prompt the event answers, built once for both.
+            prompt = prompt or engine.next_prompt(before)
+            # A stopwatch's start or stop is the moment the server enters it, never a posted one.
+            event = engine.stamp(before, event, clock.instant(), prompt)
+            state, asked = engine.apply(before, event, prompt)
+        except EventRejected as refusal:
+            raise ValidationError(_in_readers_words(refusal, reader, before, event)) from refusal
+        row = RaceEvent(
+            race=race,
+            seq=seq + 1,
+            kind=event.kind,
+            payload=_stored_payload(dict(event.data)),
+            text=engine.describe(before, event, state)[:300],
+            who=who,
+            joined=joined,
+        )
+        # The conditional update vouches for the race and the next seq (and the view for the
+        # referee): validating those again would cost queries on every roll.
+        row.full_clean(exclude=["race", "who", "state_before"], validate_constraints=False)
+        state, asked, forced = forced_events(race, state, asked, seq=row.seq)
     return state, asked, [row, *forced]
+
+
+def _in_readers_words(refusal: EventRejected, reader: str, before: RaceState, event: Event) -> str:
+    """`refusal` (said in English) as the rules say it in the `reader`'s language."""
+    if not reader:
+        return str(refusal)
+    with rules_language.speaking(reader):
+        try:
+            engine.apply(before, event, engine.next_prompt(before))
+        except EventRejected as said:
+            return str(said)
+    return str(refusal)
 
 
 def _left_out(prompt: Prompt, event: Event, value: str) -> str:

@@ -37,6 +37,7 @@ SHARED_MODULES = (
     "rules.dice_luck",
     "rules.forecast",
     "rules.documents",
+    "rules.language",
 )
 
 
