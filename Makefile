@@ -32,13 +32,13 @@ catalogues: $(STAMP)
 RULES_SOURCES = $$(find rules -name '*.py' | sort)
 messages: $(STAMP)
 	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py makemessages -l fr \
-		--no-location --ignore=rules --ignore=tests --ignore=bench --ignore=docs \
+		--no-location --no-wrap --ignore=rules --ignore=tests --ignore=bench --ignore=docs \
 		--ignore=staticfiles --ignore=templates
-	xgettext --language=Python --from-code=UTF-8 --no-location --sort-output \
+	xgettext --language=Python --from-code=UTF-8 --no-location --no-wrap --sort-output \
 		--keyword=_ --keyword=N_ --keyword=gettext_noop --keyword=ngettext:1,2 \
 		--keyword=ngettext_noop:1,2 --package-name=paddock-rules \
 		--output=rules/locale/rules.pot $(RULES_SOURCES)
-	msgmerge --quiet --update --backup=none --no-location --sort-output \
+	msgmerge --quiet --update --backup=none --no-location --no-wrap --sort-output \
 		rules/locale/fr/LC_MESSAGES/rules.po rules/locale/rules.pot
 
 # `make run PORT=8101 HOST=0.0.0.0` serves elsewhere (0.0.0.0: other devices on the network).

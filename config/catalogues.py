@@ -110,13 +110,11 @@ def compile_catalogue(po: Path, mo: Path) -> None:
     start_ids = 7 * 4 + 16 * len(keys)
     start_strs = start_ids + len(ids)
     table = []
-    for id_at, id_length, str_at, str_length in offsets:
+    for id_at, id_length, _str_at, _str_length in offsets:
         table += [id_length, id_at + start_ids]
-    for id_at, id_length, str_at, str_length in offsets:
+    for _id_at, _id_length, str_at, str_length in offsets:
         table += [str_length, str_at + start_strs]
-    header = struct.pack(
-        "Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0
-    )
+    header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
     mo.write_bytes(header + struct.pack(f"{len(table)}i", *table) + ids + strs)
 
 

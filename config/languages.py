@@ -16,8 +16,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
-from django.views.i18n import set_language
 from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
 from rules import language as rules_language
 
@@ -55,8 +55,8 @@ def chosen_language(request: HttpRequest) -> str:
 def speak(request: HttpRequest, language: str) -> None:
     """The page, and the rules' words on it, in `language` from now on."""
     translation.activate(language)
-    request.LANGUAGE_CODE = translation.get_language()  # type: ignore[attr-defined]
-    rules_language.activate(request.LANGUAGE_CODE)  # type: ignore[attr-defined]
+    request.LANGUAGE_CODE = translation.get_language()
+    rules_language.activate(request.LANGUAGE_CODE)
 
 
 class PersonsLanguage:
@@ -71,7 +71,7 @@ class PersonsLanguage:
         kept = supported(getattr(request, "session", {}).get(SESSION_KEY))
         if kept:
             translation.activate(kept)
-            request.LANGUAGE_CODE = translation.get_language()  # type: ignore[attr-defined]
+            request.LANGUAGE_CODE = translation.get_language()
         with rules_language.speaking(translation.get_language()):
             return self.get_response(request)
 

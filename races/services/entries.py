@@ -19,6 +19,7 @@ from typing import NoReturn
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from league.services.common import for_update
 from league.services.errors import Stale
@@ -30,21 +31,23 @@ from ..models import Race, RaceEvent
 from . import clock
 
 # Said of any tap on a page built on an older version: an entry, an undo, a take-back, a commit.
-STALE_RACE = (
+STALE_RACE = gettext_noop(
     "Another device changed this race first (an entry or an undo), so nothing you tapped was "
     "done: here it is as it stands now, at event {current}. Tap again what still applies."
 )
-NOTHING_TO_UNDO = "Nothing to undo: no event has been entered yet."
-RACE_COMMITTED = "This race's result is already in the season: it can no longer change."
-RACE_GONE = (
+NOTHING_TO_UNDO = gettext_noop("Nothing to undo: no event has been entered yet.")
+RACE_COMMITTED = gettext_noop(
+    "This race's result is already in the season: it can no longer change."
+)
+RACE_GONE = gettext_noop(
     "This race is no longer at the table: it was discarded on the round page, so that its "
     "result could be entered by hand."
 )
-FORCED_WITHOUT_END = (
+FORCED_WITHOUT_END = gettext_noop(
     "The rules keep leaving no choice ({kind}, again and again): Paddock stopped entering "
     "them. This is a bug in the rule set; nothing was written."
 )
-DIE_LEFT_OUT = (
+DIE_LEFT_OUT = gettext_noop(
     "{choice} is entered, but not the roll of {value} tapped with it: the rules ask for what is "
     "below first. Enter the roll when it is asked for."
 )
@@ -74,9 +77,9 @@ class Entered:
 
 def _check_open(race: Race, expected_version: int) -> None:
     if race.is_committed:
-        raise ValidationError(RACE_COMMITTED)
+        raise ValidationError(gettext(RACE_COMMITTED))
     if expected_version != race.version:
-        raise StaleRace(STALE_RACE.format(current=race.seq))
+        raise StaleRace(gettext(STALE_RACE).format(current=race.seq))
 
 
 def _locked(race: Race, expected_version: int, *, snapshot: bool = True) -> Race:
@@ -85,7 +88,7 @@ def _locked(race: Race, expected_version: int, *, snapshot: bool = True) -> Race
     rows = for_update(Race, of=("self",)).filter(pk=race.pk)
     locked = (rows if snapshot else rows.defer("setup", "state")).first()
     if locked is None:  # discarded by another device since the page was read
-        raise StaleRace(RACE_GONE)
+        raise StaleRace(gettext(RACE_GONE))
     _check_open(locked, expected_version)
     return locked
 
@@ -106,7 +109,7 @@ def forced_events(
     rows: list[RaceEvent] = []
     while asked and (event := asked[0].forced()) is not None:
         if len(rows) == MOST_FORCED_IN_A_ROW:  # a rule set that never lets the referee in
-            raise ValidationError(FORCED_WITHOUT_END.format(kind=event.kind))
+            raise ValidationError(gettext(FORCED_WITHOUT_END).format(kind=event.kind))
         before = state
         state, asked = engine.apply(before, event, asked[0])
         rows.append(
@@ -197,7 +200,7 @@ def _write_entry(
                 RaceEvent.objects.bulk_create(rows)
     except IntegrityError as clash:
         # The race already has an event at the next seq. Nothing was written.
-        raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
+        raise StaleRace(gettext(STALE_RACE).format(current=race.seq + 1)) from clash
     return bool(moved)
 
 
@@ -261,7 +264,7 @@ def _left_out(prompt: Prompt, event: Event, value: str) -> str:
     choice = prompt.fields[0] if prompt.fields else None
     chosen = str(event.data.get(choice.name, "")) if choice else ""
     shown = dict(choice.choices).get(chosen, chosen) if choice else event.kind
-    return DIE_LEFT_OUT.format(choice=shown, value=value)
+    return gettext(DIE_LEFT_OUT).format(choice=shown, value=value)
 
 
 def race_events(race: Race) -> list[Event]:
@@ -352,13 +355,13 @@ def _refused_as_it_stands(race: Race, expected_version: int | None = None) -> No
     committed or moved on); or, still at `expected_version`, an undo with nothing to undo."""
     current = Race.objects.filter(pk=race.pk).values_list("seq", "version", "finished_at").first()
     if current is None:
-        raise StaleRace(RACE_GONE)
+        raise StaleRace(gettext(RACE_GONE))
     seq, version, finished_at = current
     if finished_at is not None:
-        raise ValidationError(RACE_COMMITTED)
+        raise ValidationError(gettext(RACE_COMMITTED))
     if version == expected_version:
-        raise ValidationError(NOTHING_TO_UNDO)
-    raise StaleRace(STALE_RACE.format(current=seq))
+        raise ValidationError(gettext(NOTHING_TO_UNDO))
+    raise StaleRace(gettext(STALE_RACE).format(current=seq))
 
 
 @transaction.atomic

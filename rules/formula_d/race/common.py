@@ -33,6 +33,24 @@ ZONE_WP = {
 }
 
 
+# The dice by their colour, said through `_` ("roll yellow", in French "lancez le dé jaune").
+DIE_NAMES = {
+    "black": N_("black"),
+    "yellow": N_("yellow"),
+    "orange": N_("orange"),
+    "red": N_("red"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+    "blue": N_("blue"),
+}
+
+
+def die_name(die: str) -> str:
+    """A die's colour in the language spoken ("yellow", "jaune")."""
+    words = DIE_NAMES.get(die)
+    return _(words) if words else die
+
+
 def wp_text(zone: str, points: int) -> str:
     """ "2 brake WP" (in French "2 PU freins"): `points` of the zone named `zone`."""
     words = ZONE_WP.get(zone)

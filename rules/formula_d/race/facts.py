@@ -11,7 +11,7 @@ from typing import Any
 from rules.dice import gear_die, values
 from rules.engine.events import Field
 from rules.engine.pieces import Race, board_fact, name
-from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.common import die_name, gear_name, label
 from rules.formula_d.race.shape import MarkedState
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
@@ -29,13 +29,13 @@ FINISH = N_("Spaces it still needed to reach the finish line, when it crossed it
 def roll_fact(gear: int, question: str = "") -> Field:
     """The gear die rolled for the move; by default "Yellow die (2nd gear)"."""
     die = gear_die(gear)
-    return Field(
-        "roll",
-        question
-        or _("{die} die ({gear} gear)").format(die=_(die.value.capitalize()), gear=gear_name(gear)),
-        "die",
-        die=die,
-    )
+    if not question:
+        colour = die_name(die.value)
+        # xgettext:no-python-brace-format (French names the die's colour after "Dé")
+        question = _("{Die} die ({gear} gear)").format(
+            Die=colour.capitalize(), die=colour, gear=gear_name(gear)
+        )
+    return Field("roll", question, "die", die=die)
 
 
 def brakes_fact(brakes_left: int) -> Field:

@@ -11,7 +11,7 @@ from rules.dice import gear_die
 from rules.engine.events import EventRejected
 from rules.engine.pieces import name, plural
 from rules.formula_d import calls_motor_damage, motor_damage_rollers
-from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.common import die_name, gear_name, label
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, MarkedState
 from rules.formula_d.race.state import FINISHED, Check
 from rules.language import gettext as _
@@ -54,7 +54,7 @@ def move_text(
         return _(words.fixed_start).format(who=who, fixed=fixed)
     if fixed:
         return _(words.fixed_pit_exit).format(who=who, gear=gear, spaces=plural(fixed, "space"))
-    die = _(gear_die(car.gear).value)
+    die = die_name(gear_die(car.gear).value)
     if car.moved_at == 0 and car.start_roll == failed_start_roll:
         return _(words.after_failed_start).format(who=who, die=die)
     return _("{who} in {gear}: roll {die}").format(who=who, gear=gear, die=die)
