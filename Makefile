@@ -38,7 +38,7 @@ messages: $(STAMP)
 		--keyword=_ --keyword=N_ --keyword=gettext_noop --keyword=ngettext:1,2 \
 		--keyword=ngettext_noop:1,2 --package-name=paddock-rules \
 		--output=rules/locale/rules.pot $(RULES_SOURCES)
-	msgmerge --quiet --update --backup=none --no-location --no-wrap --sort-output \
+	msgmerge --quiet --update --backup=none --no-location --no-wrap --sort-output --no-fuzzy-matching \
 		rules/locale/fr/LC_MESSAGES/rules.po rules/locale/rules.pot
 
 # `make run PORT=8101 HOST=0.0.0.0` serves elsewhere (0.0.0.0: other devices on the network).

@@ -35,11 +35,18 @@ def supported(code: object) -> str:
         return ""
 
 
+def _kept(request: HttpRequest) -> str:
+    """The account's language kept in the session; a request without a session cookie reads
+    no session (the session read would make every answer vary by cookie: /healthz sets none)."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES or not hasattr(request, "session"):
+        return ""
+    return supported(request.session.get(SESSION_KEY))
+
+
 def chosen_language(request: HttpRequest) -> str:
     """The language the person asked for, by account, cookie or browser; "" where none of
     theirs is one the site speaks."""
-    session = getattr(request, "session", None)
-    kept = supported(session.get(SESSION_KEY)) if session is not None else ""
+    kept = _kept(request)
     if kept:
         return kept
     cookie = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
@@ -68,7 +75,7 @@ class PersonsLanguage:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         request.language_chosen = chosen_language(request)  # type: ignore[attr-defined]
-        kept = supported(getattr(request, "session", {}).get(SESSION_KEY))
+        kept = _kept(request)
         if kept:
             translation.activate(kept)
             request.LANGUAGE_CODE = translation.get_language()

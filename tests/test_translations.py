@@ -197,7 +197,7 @@ def test_a_race_entered_in_french_keeps_the_same_state_and_log_as_in_english(for
 
 
 @pytest.mark.django_db
-def test_the_turn_page_asks_in_each_reader_s_language(client_organiser, formula_d):
+def test_the_turn_page_asks_and_logs_in_each_reader_s_language(client_organiser, formula_d):
     race = started(formula_d)
     while engine.prompts(race_state(race))[0].kind != "move":
         drive(race, 1, seed=race.seq)
@@ -209,9 +209,11 @@ def test_the_turn_page_asks_in_each_reader_s_language(client_organiser, formula_
     assert ": roll yellow" in english and "lancez" not in english
     # A number the browser reads (a count's step of a half) is never written the French way.
     assert 'step="0.5"' in french and 'step="0,5"' not in french
-    # The log's lines were kept in English and read so to the English reader.
+    # The log keeps events: each reader reads its lines in their own language.
     last = race.events.order_by("seq").last()
     assert last is not None and last.summary() in english
+    assert "Red (Ann) qualifies " in english and "se qualifie" not in english
+    assert "Red (Ann) se qualifie avec " in french and " qualifies " not in french
 
 
 # --- The catalogues ----------------------------------------------------------------------------
@@ -271,3 +273,19 @@ def test_the_standard_library_catalogue_is_msgfmt_s(tmp_path):
         for catalogue in read:
             catalogue.pop("", None)
         assert read[0] == read[1] and read[0]
+
+
+@pytest.mark.django_db
+def test_an_entry_s_panel_says_its_line_in_the_reader_s_language(client_organiser, formula_d):
+    race = started(formula_d)
+    state = race_state(race)
+    prompt = engine.prompts(state)[0]
+    assert prompt.kind == "grid_roll"
+    posted = {"kind": "grid_roll", "car": prompt.car, "value": "12", "version": race.version}
+    response = client_organiser.post(
+        race.get_absolute_url(), posted, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Red (Ann) se qualifie avec 12" in page
+    assert race.events.get().text.startswith("Red (Ann) qualifies 12")  # kept as an event

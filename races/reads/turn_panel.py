@@ -6,6 +6,7 @@ undo changed of it, for htmx to swap in.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 
 from django.utils.text import slugify
@@ -19,6 +20,7 @@ from ..forms.prompt import PromptForm, prompt_form
 from ..models import Race, RaceEvent
 from ..services.entries import Entered, Undone
 from .colours import car_colours
+from .log_words import Unreplayable, in_readers_words, said_again
 from .strip import Strip, strip_of
 
 LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same at event 300
@@ -137,7 +139,10 @@ class TurnPanel:
 
 
 def latest_events(race: Race) -> list[RaceEvent]:
-    return RaceEvent.objects.latest_of(race.pk, LOG_LENGTH)
+    """The latest events, their lines in the reader's language (log_words.py)."""
+    events = RaceEvent.objects.latest_of(race.pk, LOG_LENGTH)
+    in_readers_words(race.pk, events)
+    return events
 
 
 def turn_panel(
@@ -213,7 +218,11 @@ def entered_panel(*, race: Race, before: RaceState, entered: Entered) -> TurnPan
     notices = (entered.left_out,) if entered.left_out else ()
     # The rules entered it in English (races/services/entries.py): what they ask next, in the
     # reader's words.
-    asked = engine.prompts(entered.state) if rules_language.spoken() else entered.prompts
+    asked = entered.prompts
+    if rules_language.spoken():
+        asked = engine.prompts(entered.state)
+        with suppress(Unreplayable):  # else its lines stay as kept, in English
+            said_again(before, entered.events)
     return _changed_panel(race, before, entered.state, asked, list(entered.events), notices)
 
 
