@@ -72,6 +72,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "favicon": (PUBLIC, NOT_HERE),
     "manifest": (PUBLIC, NOT_HERE),
     "logout": (NOT_HERE, PUBLIC),
+    "set_language": (NOT_HERE, PUBLIC),
     "password_change": (SIGNED_IN, SIGNED_IN),
     "password_change_done": (SIGNED_IN, NOT_HERE_LOGIN),
     "password_reset": (PUBLIC, PUBLIC),

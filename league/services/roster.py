@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     Driver,
@@ -36,27 +37,29 @@ CAREER_BOUNDS = {
 }
 CAREER_FIELDS = tuple(CAREER_BOUNDS)
 
-NO_CAREERS = "{rules} keeps no careers: a driver has no age, XP or injuries to correct."
-CAREER_OUT_OF_RANGE = "{field} must be from {low} to {high} (asked: {value})."
-CAREER_SAME = "{driver}'s career is already as asked: nothing was changed."
-REASON_NEEDED = "Say why: the reason is kept with the change, on {driver}'s page."
-DRIVER_CHANGED = (
+NO_CAREERS = gettext_noop(
+    "{rules} keeps no careers: a driver has no age, XP or injuries to correct."
+)
+CAREER_OUT_OF_RANGE = gettext_noop("{field} must be from {low} to {high} (asked: {value}).")
+CAREER_SAME = gettext_noop("{driver}'s career is already as asked: nothing was changed.")
+REASON_NEEDED = gettext_noop("Say why: the reason is kept with the change, on {driver}'s page.")
+DRIVER_CHANGED = gettext_noop(
     "Someone changed {driver} first (another tab or device): here they are as they stand now. "
     "Change again what still applies."
 )
-DRIVER_RACING_NOW = (
+DRIVER_RACING_NOW = gettext_noop(
     "{driver} is racing in round {number} now: change their {what} once it is confirmed."
 )
-ROUND_UNDER_WAY = (
+ROUND_UNDER_WAY = gettext_noop(
     "Round {number} is under way: drivers move between teams before a race or after it is "
     "confirmed, not during it."
 )
-NOT_RACING = "{driver} is {status}: only a driver still racing may be {what}."
-TRANSFER_SAME_TEAM = "{driver} already drives for {team}."
-TRANSFER_OTHER_LEAGUE = "That team is not in {league}."
-RENAME_SAME = "{driver} is already called so."
-RENAME_TAKEN = "A driver called {name!r} already races in this league, for {team}."
-STATUS_ALREADY = "{driver} is {status} already."
+NOT_RACING = gettext_noop("{driver} is {status}: only a driver still racing may be {what}.")
+TRANSFER_SAME_TEAM = gettext_noop("{driver} already drives for {team}.")
+TRANSFER_OTHER_LEAGUE = gettext_noop("That team is not in {league}.")
+RENAME_SAME = gettext_noop("{driver} is already called so.")
+RENAME_TAKEN = gettext_noop("A driver called {name!r} already races in this league, for {team}.")
+STATUS_ALREADY = gettext_noop("{driver} is {status} already.")
 
 
 def _driver_as_it_stands(driver: Driver) -> Driver:
@@ -89,7 +92,7 @@ def _league_round_under_way(driver: Driver) -> int | None:
 def _reason(reason: str, driver: Driver, *, needed: bool = True) -> str:
     reason = " ".join(reason.split())
     if needed and not reason:
-        raise ValidationError(REASON_NEEDED.format(driver=driver))
+        raise ValidationError(gettext(REASON_NEEDED).format(driver=driver))
     return reason
 
 
@@ -117,23 +120,25 @@ def driver_career_correct(
     driver = _driver_as_it_stands(driver)
     rules = driver.team.league.rules
     if not rules.careers:
-        raise ValidationError(NO_CAREERS.format(rules=rules.title))
+        raise ValidationError(gettext(NO_CAREERS).format(rules=rules.title))
     asked = {name: int(career[name]) for name in CAREER_FIELDS if name in career}
     for name, value in asked.items():
         low, high = CAREER_BOUNDS[name]
         if not low <= value <= high:
             words = name.replace("_", " ").capitalize()
             raise ValidationError(
-                CAREER_OUT_OF_RANGE.format(field=words, low=low, high=high, value=value)
+                gettext(CAREER_OUT_OF_RANGE).format(field=words, low=low, high=high, value=value)
             )
     current = {name: getattr(driver, name) for name in asked}
     if current == asked:
-        raise AlreadyDone(CAREER_SAME.format(driver=driver), done=driver)
+        raise AlreadyDone(gettext(CAREER_SAME).format(driver=driver), done=driver)
     if shown is not None and any(current[name] != shown.get(name) for name in asked):
-        raise StaleDriver(DRIVER_CHANGED.format(driver=driver))
+        raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
     racing = _racing_round(driver)
     if racing is not None:
-        raise StaleDriver(DRIVER_RACING_NOW.format(driver=driver, number=racing, what="career"))
+        raise StaleDriver(
+            gettext(DRIVER_RACING_NOW).format(driver=driver, number=racing, what="career")
+        )
     reason = _reason(reason, driver)
     changed = {name: value for name, value in asked.items() if current[name] != value}
     for name, value in changed.items():
@@ -163,15 +168,15 @@ def driver_transfer(
     driver = _driver_as_it_stands(driver)
     league = driver.team.league
     if team.league_id != league.pk:
-        raise ValidationError(TRANSFER_OTHER_LEAGUE.format(league=league))
+        raise ValidationError(gettext(TRANSFER_OTHER_LEAGUE).format(league=league))
     if driver.team_id == team.pk:
-        raise AlreadyDone(TRANSFER_SAME_TEAM.format(driver=driver, team=team), done=driver)
+        raise AlreadyDone(gettext(TRANSFER_SAME_TEAM).format(driver=driver, team=team), done=driver)
     if shown is not None and driver.team_id != shown:
-        raise StaleDriver(DRIVER_CHANGED.format(driver=driver))
+        raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
     _check_racing(driver, "transferred")
     under_way = _league_round_under_way(driver)
     if under_way is not None:
-        raise StaleDriver(ROUND_UNDER_WAY.format(number=under_way))
+        raise StaleDriver(gettext(ROUND_UNDER_WAY).format(number=under_way))
     left = driver.team
     before = {"team": driver.team.name}
     driver.team = team
@@ -196,9 +201,9 @@ def driver_rename(*, driver: Driver, name: str, made_by=None, shown: str | None 
     driver = _driver_as_it_stands(driver)
     name = " ".join(name.split())
     if driver.name == name:
-        raise AlreadyDone(RENAME_SAME.format(driver=driver), done=driver)
+        raise AlreadyDone(gettext(RENAME_SAME).format(driver=driver), done=driver)
     if shown is not None and driver.name != shown:
-        raise StaleDriver(DRIVER_CHANGED.format(driver=driver))
+        raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
     namesake = (
         Driver.objects.filter(team__league_id=driver.team.league_id, name__iexact=name)
         .exclude(pk=driver.pk)
@@ -206,7 +211,7 @@ def driver_rename(*, driver: Driver, name: str, made_by=None, shown: str | None 
         .first()
     )
     if namesake is not None:
-        raise ValidationError(RENAME_TAKEN.format(name=name, team=namesake.team))
+        raise ValidationError(gettext(RENAME_TAKEN).format(name=name, team=namesake.team))
     before = {"name": driver.name}
     driver.name = name
     driver.full_clean()
@@ -236,7 +241,7 @@ def _check_racing(driver: Driver, what: str) -> None:
     if driver.status == DriverStatus.ACTIVE:
         return
     shown = driver.get_status_display().lower()
-    message = NOT_RACING.format(driver=driver, status=shown, what=what)
+    message = gettext(NOT_RACING).format(driver=driver, status=shown, what=what)
     why = driver.team.league.rules.races_no_more(driver=str(driver), status=driver.status)
     raise ValidationError(f"{message} {why}" if why else message)
 
@@ -256,11 +261,13 @@ def _leaves(
     driver = _driver_as_it_stands(driver)
     if driver.status == status:
         shown = driver.get_status_display().lower()
-        raise AlreadyDone(STATUS_ALREADY.format(driver=driver, status=shown), done=driver)
+        raise AlreadyDone(gettext(STATUS_ALREADY).format(driver=driver, status=shown), done=driver)
     _check_racing(driver, "released" if status == DriverStatus.RELEASED else "retired")
     racing = _racing_round(driver)
     if racing is not None:
-        raise StaleDriver(DRIVER_RACING_NOW.format(driver=driver, number=racing, what="status"))
+        raise StaleDriver(
+            gettext(DRIVER_RACING_NOW).format(driver=driver, number=racing, what="status")
+        )
     reason = _reason(reason, driver)
     before = {"status": driver.status}
     if " ".join(rookie.split()):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import Championship, championship_for
 
@@ -30,8 +31,8 @@ from ..spreadsheet.workbook import spreadsheet_files
 from .leagues import league_create
 from .tracks import tracks_ensure_sample
 
-IMPORTED = "Brought in from the league's spreadsheet{file}."
-UNKNOWN_RULE_SET = "{ruleset!r} is not a rule set of this site."
+IMPORTED = gettext_noop("Brought in from the league's spreadsheet{file}.")
+UNKNOWN_RULE_SET = gettext_noop("{ruleset!r} is not a rule set of this site.")
 
 
 def spreadsheet_tracks(rules: Championship) -> dict[str, str]:
@@ -94,7 +95,7 @@ def league_import_spreadsheet(
     row and column) and nothing is written. A new league as any other for the limits over
     time, made from `address`."""
     if ruleset not in dict(ruleset_choices()):
-        raise ValidationError(UNKNOWN_RULE_SET.format(ruleset=ruleset))
+        raise ValidationError(gettext(UNKNOWN_RULE_SET).format(ruleset=ruleset))
     rules = championship_for(ruleset)
     read, past = spreadsheet_read(rules, roster, results)
     if read.problems or past.problems:
@@ -212,7 +213,7 @@ def _tracks(rules: Championship, names: set[str]) -> dict[str, Track]:
 def _kept(drivers: list[Driver], organiser, file_name: str) -> None:
     """On each driver's page, what the file gave them beyond a rookie's career."""
     rookie = Driver()
-    reason = IMPORTED.format(file=f" ({file_name[:100]})" if file_name else "")
+    reason = gettext(IMPORTED).format(file=f" ({file_name[:100]})" if file_name else "")
     changes = []
     for driver in drivers:
         fields = [*roster_file.ROOKIE, "status"]

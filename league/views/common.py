@@ -40,7 +40,10 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext, gettext_noop
 from django_htmx.middleware import HtmxDetails
+
+from config.languages import league_language
 
 from ..models import Driver, League, Round, Season, seen_by
 from ..services.common import league_writable
@@ -49,9 +52,11 @@ from ..services.errors import AlreadyDone, Stale
 BAD_REQUEST = 400
 CONFLICT = 409
 GONE = 410  # an invitation used or expired: that link will never work again
-NOT_AN_ORGANISER = "Only the league's organiser may do that."
-NOT_A_REFEREE = "Only the league's organiser or a referee may enter results."
-NO_VERSION = "This form does not say which version of the round it was built on: reload the page."
+NOT_AN_ORGANISER = gettext_noop("Only the league's organiser may do that.")
+NOT_A_REFEREE = gettext_noop("Only the league's organiser or a referee may enter results.")
+NO_VERSION = gettext_noop(
+    "This form does not say which version of the round it was built on: reload the page."
+)
 
 # The league a public page has just read to check who may see it (`public`), so the page
 # itself does not read it again.
@@ -89,6 +94,7 @@ def seen_league(request: HttpRequest, slug: str) -> League:
     )
     if league is None:
         raise Http404  # no reason: the 404 page's own words, as for any unknown address
+    league_language(request, league)
     return league
 
 
@@ -105,7 +111,7 @@ def managed_league(request: HttpRequest, slug: str, *, archiving: bool = False) 
     `archiving`, its being archived or restored). To anyone who may not see it, a 404."""
     league = seen_league(request, slug)
     if not league.can_manage(request.user):
-        raise PermissionDenied(NOT_AN_ORGANISER)
+        raise PermissionDenied(gettext(NOT_AN_ORGANISER))
     if request.method == "POST" and not archiving:
         league_writable(league)
     return league
@@ -116,7 +122,7 @@ def refereed_league(request: HttpRequest, slug: str) -> League:
     refused. To anyone who may not see it, a 404."""
     league = seen_league(request, slug)
     if not league.can_referee(request.user):
-        raise PermissionDenied(NOT_A_REFEREE)
+        raise PermissionDenied(gettext(NOT_A_REFEREE))
     if request.method == "POST":
         league_writable(league)
     return league
@@ -146,7 +152,7 @@ def driver_for(league: League, driver_id: int) -> Driver:
     return driver
 
 
-def version_posted(request: HttpRequest, missing: str = NO_VERSION) -> int:
+def version_posted(request: HttpRequest, missing: str = gettext(NO_VERSION)) -> int:
     """The version the posted form was built on (every versioned write carries one): a form
     without one is refused with `missing`."""
     try:

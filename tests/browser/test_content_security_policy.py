@@ -36,6 +36,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # What is not a page to look at: forms' targets (POST only), files and feeds, the admin.
 POST_ONLY = {
     "logout",
+    "set_language",
     "league:account_email",
     "league:account_calendar",
     "league:round_by_hand",

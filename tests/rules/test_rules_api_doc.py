@@ -44,6 +44,7 @@ SHARED_MODULES = (
     "rules.dice_luck",
     "rules.forecast",
     "rules.documents",
+    "rules.language",
 )
 # Each rule set's own: its package (its tables and rules) and its race hooks' module. The
 # `__all__` of a module inside a rule set says what its own modules share, not its API.
