@@ -81,12 +81,17 @@ class SameLookVisit(Visit):
         super().clean(what)
         bundle = self.page.eval_on_selector("link[rel=stylesheet]", "link => link.href")
         seen = {}
+        # Bootstrap's transitions off (its prefers-reduced-motion rules), and time for the
+        # others to end: a change of theme would be read halfway through its transition.
+        self.page.emulate_media(reduced_motion="reduce")
         for scheme in ("light", "dark"):
             self.page.emulate_media(color_scheme=scheme)
+            self.page.wait_for_timeout(400)
             seen[scheme] = self.page.evaluate(STYLES)
         self.page.evaluate(WHOLE, bundle)
         for scheme in ("dark", "light"):
             self.page.emulate_media(color_scheme=scheme)
+            self.page.wait_for_timeout(400)
             missed = differences(seen[scheme], self.page.evaluate(STYLES))
             assert not missed, f"{what} ({self.page.url}), {scheme}: " + "\n".join(missed[:10])
         self.page.evaluate("document.querySelectorAll('link[data-whole]').forEach(l => l.remove())")
