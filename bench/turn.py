@@ -29,9 +29,12 @@ FORM_ENCODED = "application/x-www-form-urlencoded"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 CARS = 10
 REPEATS = 60
-# Issue 19: plain ORM and templates for the entry and the undo, within 3x the trivial view (the
-# hand-tuned SQL and Python markup it replaced came within 2x: the margin buys one code path).
-ENTRY_TARGET = 3.0
+# Issue 30: plain Django (the ORM and its template engine, no cache of rendered prompts) for
+# the entry and the undo, gated against regression at 6x and 7x the trivial view (a gear
+# measured 4-4.5x, an undo 5.3-5.5x, most of it rendering the prompt). What a referee feels is
+# the tap -> panel on a phone (bench/tap.py), against a static file's round trip.
+ENTRY_MOST = 6.0
+UNDO_MOST = 7.0
 GROWTH_TARGET = 1.2
 UNDO_EVENTS = 3000
 LOG_MOST_KB = 100
@@ -182,8 +185,12 @@ def entry_rows(client: Client, organiser, ruleset: str, rng: random.Random) -> l
     at_late = against_trivial(client, entry(late), REPEATS)
     growth = at_late / at_early
     return [
-        ratio_row(f"{ruleset}: enter a move at event {early.seq + 1}", at_early, ENTRY_TARGET),
-        ratio_row(f"{ruleset}: enter a move at event {late.seq + 1}", at_late, ENTRY_TARGET),
+        ratio_row(
+            f"{ruleset}: enter a move at event {early.seq + 1}", at_early, ENTRY_MOST, gate=True
+        ),
+        ratio_row(
+            f"{ruleset}: enter a move at event {late.seq + 1}", at_late, ENTRY_MOST, gate=True
+        ),
         Row(
             f"{ruleset}: a move at event {late.seq + 1} / at event {early.seq + 1}",
             f"{growth:5.2f}",
@@ -194,12 +201,14 @@ def entry_rows(client: Client, organiser, ruleset: str, rng: random.Random) -> l
         ratio_row(
             f"{ruleset}: enter a gear",
             against_trivial(client, entry(gear), REPEATS),
-            ENTRY_TARGET,
+            ENTRY_MOST,
+            gate=True,
         ),
         ratio_row(
             f"{ruleset}: enter a roll, a move beside {beside} cars owing checks",
             against_trivial(client, entry(piled), REPEATS),
-            ENTRY_TARGET,
+            ENTRY_MOST,
+            gate=True,
         ),
     ]
 
@@ -239,7 +248,7 @@ def undo_rows(client: Client, organiser) -> list[Row]:
             f"<= {LOG_MOST_KB} KB, same queries",
             size <= LOG_MOST_KB and counts[0] == counts[1],
         ),
-        ratio_row(f"undo of a move at event {short.seq}", at_short, ENTRY_TARGET),
+        ratio_row(f"undo of a move at event {short.seq}", at_short, UNDO_MOST, gate=True),
         Row(
             f"undo of a move at event {long.seq:,} / at event {short.seq}",
             f"{growth:5.2f} ({at_long:.2f}x trivial)",

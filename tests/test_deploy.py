@@ -404,12 +404,12 @@ def test_production_serves_static_files_under_hashed_names(tmp_path):
     shown = manage(
         "shell",
         "-c",
-        "from django.templatetags.static import static; print(static('js/paddock.js'))",
+        "from django.templatetags.static import static; print(static('bundles/site.js'))",
         **env,
     )
     assert shown.returncode == 0, shown.stderr
     name = shown.stdout.strip().splitlines()[-1]  # after the shell's own banner
-    assert re.fullmatch(r"/static/js/paddock\.[0-9a-f]{12}\.js", name), name
+    assert re.fullmatch(r"/static/bundles/site\.[0-9a-f]{12}\.js", name), name
     assert (tmp_path / name.removeprefix("/static/")).exists()
 
 
@@ -508,7 +508,7 @@ def test_make_serve_s_server_answers_pages_and_hashed_static_files(tmp_path, sta
         policy = home.headers["Content-Security-Policy"]
         assert "script-src 'self'" in policy and "style-src 'self'" in policy, policy
         assert "unsafe" not in policy, policy
-        script = re.search(r'src="(/static/js/paddock\.[0-9a-f]{12}\.js)"', page)
+        script = re.search(r'src="(/static/bundles/site\.[0-9a-f]{12}\.js)"', page)
         assert script, page
         static = _get(f"http://127.0.0.1:{port}{script[1]}")
         assert static.status == 200

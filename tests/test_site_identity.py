@@ -40,7 +40,8 @@ def test_every_page_names_its_icon_manifest_and_description_and_defers_its_scrip
 ):
     page = client.get("/").content.decode()
     head = page.split("</head>")[0]
-    assert '<link rel="icon" href="/static/img/mark.svg"' in head
+    # The mark, written into the page (issue 30: no request of its own).
+    assert '<link rel="icon" href="data:image/svg+xml,' in head
     assert '<link rel="manifest" href="/manifest.webmanifest">' in head
     assert re.search(r'<meta name="description" content="[^"]{40,}">', head)
     assert '<meta name="color-scheme" content="light dark">' in head

@@ -157,6 +157,14 @@ STATICFILES_DIRS = [
     BASE_DIR / "static",
     ("bootstrap", xstatic.pkg.bootstrap.BASE_DIR),
 ]
+# A page loads one stylesheet and one script (issue 30): config/bundles.py builds them from
+# static/ and the vendors' files, into this folder, whenever they are asked for or collected.
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "config.bundles.BundleFinder",
+]
+PADDOCK_BUNDLES_ROOT = env.path("PADDOCK_BUNDLES_ROOT", default=BASE_DIR / ".bundles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

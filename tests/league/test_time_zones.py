@@ -192,7 +192,7 @@ def test_the_new_league_form_offers_the_zones_and_asks_the_browser_for_its_own(c
     assert 'name="time_zone"' in page
     assert "data-browser-zone" in page
     assert '<option value="Europe/Paris">Europe/Paris</option>' in page
-    assert "js/time-zone.js" in page
+    assert "bundles/league-new.js" in page  # static/js/time-zone.js, in the page's one script
     assert ("America/Argentina/Buenos_Aires", "America/Argentina/Buenos Aires") in (
         time_zone_choices()
     )
