@@ -164,6 +164,4 @@ def test_no_template_line_is_over_160_characters():
 
 
 def test_the_check_sees_a_long_template_line():
-    assert long_lines("<p>short</p>\n" + "x" * 161 + "\n" + "y" * 160) == [
-        "line 2: 161 characters"
-    ]
+    assert long_lines("<p>short</p>\n" + "x" * 161 + "\n" + "y" * 160) == ["line 2: 161 characters"]
