@@ -14,7 +14,6 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.text import slugify
 
-from league import services
 from league.models import (
     Driver,
     Entry,
@@ -26,7 +25,8 @@ from league.models import (
     Team,
     Track,
 )
-from league.team_colours import PALETTE
+from league.models.team_colours import PALETTE
+from league.services.leagues import league_create
 from races.models import Race, RaceEvent
 from rules import engine
 
@@ -37,7 +37,7 @@ def league_with_drivers(
     """A published Season Pass league with `drivers` drivers, two to a team: of every sort
     (young and old, healthy and injured, some about to fall below zero XP), or all healthy
     `rookies`."""
-    league = services.league_create(name=name, organiser=organiser, plain_address=True)
+    league = league_create(name=name, organiser=organiser, plain_address=True)
     League.objects.filter(pk=league.pk).update(published=True)
     league.published = True
     teams = Team.objects.bulk_create(

@@ -135,8 +135,8 @@ def pages() -> dict[str, tuple[str, str]]:
     from django.test import Client
 
     from bench import builders
-    from league import services as league_services
     from league.models import Driver
+    from league.services.starts import round_start_at_table
     from tests.races.autopilot import drive
 
     organiser = User.objects.create_user("lighthouse-organiser", password="lighthouse")
@@ -145,7 +145,7 @@ def pages() -> dict[str, tuple[str, str]]:
     )
     season = builders.season_raced(league, number=1, ended=False, raced_rounds=4, finished=4)
     drivers = list(Driver.objects.filter(team__league=league).racing().order_by("pk")[:4])
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(number=5),
         starters=[(driver, f"{driver.team.name[:26]} {n}") for n, driver in enumerate(drivers)],
     )

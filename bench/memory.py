@@ -16,7 +16,8 @@ after LAST, as it stands (no collection asked of it): their ratio is a gate (a s
 timing), at most TARGET. The worker must be the same process at both readings (gunicorn
 restarts none: no max_requests). A per-process cache that grows with the entries makes the
 ratio grow with them: the per-worker cache of a prompt's inputs that issue 19 removed
-(`races/turn_panel.py`), put back unbounded, grows the worker by about 1 MB every 1,000 entries
+(`races/reads/turn_panel.py`), put back unbounded, grows the worker by about 1 MB every 1,000
+entries
 here. Bounded at its 1,024 inputs, as it was, it levelled off about 3 MB up within some 3,000
 entries (measured with the same ten car names in every race): a cache bounded by a count it
 reaches early adds a fixed amount, which the ratio sees only when that amount is large.

@@ -37,15 +37,13 @@ def _crowd(organiser, name: str, drivers: int):
 
 
 def season_end_rows(client: Client, organiser) -> list[Row]:
-    from league import services
+    from league.services.season_end import season_end
 
     small = _crowd(organiser, "Ten drivers", 10)
     crowd = _crowd(organiser, "Ten thousand", CROWD)
-    at_ten, _folded = statements(lambda: services.season_end(season=small))
+    at_ten, _folded = statements(lambda: season_end(season=small))
     took = []
-    at_crowd, folded = statements(
-        lambda: took.append(seconds(lambda: services.season_end(season=crowd)))
-    )
+    at_crowd, folded = statements(lambda: took.append(seconds(lambda: season_end(season=crowd))))
     rows = [
         Row(
             f"season end, {CROWD:,} drivers",
@@ -83,18 +81,20 @@ def season_end_rows(client: Client, organiser) -> list[Row]:
 
 def round_rows(client: Client, organiser) -> list[Row]:
     """Entering a round's result by form, then its finished page, for 10 cars and for 40."""
-    from league import services
     from league.models import Driver
+    from league.services.results import round_result_commit
+    from league.services.seasons import season_open
+    from league.services.starts import round_start
 
     entered, shown, ratios = [], [], []
     for cars in (10, 40):
         league = builders.league_with_drivers(
             organiser=organiser, name=f"{cars} cars", drivers=cars, rookies=True
         )
-        season = services.season_open(league=league, preset="Spring")
+        season = season_open(league=league, preset="Spring")
         round_ = season.rounds.get(number=1)
         drivers = Driver.objects.filter(team__league=league).order_by("pk")
-        entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+        entries = round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
         round_.refresh_from_db()
         data = {"version": round_.version}
         for place, entry in enumerate(entries, start=1):
@@ -106,7 +106,7 @@ def round_rows(client: Client, organiser) -> list[Row]:
             assert client.post(url + "result/", data).status_code == 302
 
         entered.append(queries(enter))
-        services.round_result_commit(round_=round_)
+        round_result_commit(round_=round_)
         shown.append(queries(lambda url=url: client.get(url)))
         ratios.append(against_trivial(client, get_ok(client, url), REPEATS))
     sizes = ("10 cars", "40 cars")
@@ -125,8 +125,8 @@ def round_rows(client: Client, organiser) -> list[Row]:
 def history_rows(client: Client, organiser) -> list[Row]:
     """The season, league, driver and team pages after 20 seasons, against the same pages after
     2 (queries); then opening the next season in each."""
-    from league import services
     from league.models import Driver, Team
+    from league.services.seasons import season_open
 
     short = builders.league_with_history(organiser=organiser, name="Two seasons", seasons=2)
     long = builders.league_with_history(organiser=organiser, name="Twenty seasons", seasons=20)
@@ -164,7 +164,7 @@ def history_rows(client: Client, organiser) -> list[Row]:
 
         def open_next(league=league) -> None:
             with transaction.atomic():
-                services.season_open(league=league, preset="Spring")
+                season_open(league=league, preset="Spring")
 
         opened.append(queries(open_next))
     rows.append(same_queries_row("open a season", ("season 3", "season 21"), tuple(opened)))
@@ -183,8 +183,8 @@ def title_rows(client: Client, organiser) -> list[Row]:
 
     from django.core.cache import cache
 
-    from league.standings import season_standings
-    from league.title import season_title
+    from league.reads.standings import season_standings
+    from league.reads.title import season_title
 
     rows = []
     pages = {}

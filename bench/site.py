@@ -25,7 +25,7 @@ READ_TARGET = 1.2
 
 
 def rows(client: Client, organiser) -> list[Row]:
-    from league import services
+    from league.services.teams import team_create, team_rename
 
     builders.leagues_in_bulk(organiser=organiser, count=LEAGUES)
     home = reverse("league:home")
@@ -47,14 +47,14 @@ def rows(client: Client, organiser) -> list[Row]:
     reader = builders.league_with_history(organiser=organiser, name="Read", seasons=2)
     page = get_ok(client, reader.seasons.order_by("-number").first().get_absolute_url())
     others = [
-        services.team_create(league=league, name="Written", driver_names=["Wes", "Wil"])
+        team_create(league=league, name="Written", driver_names=["Wes", "Wil"])
         for league in builders.leagues_in_bulk(organiser=organiser, count=5, name="Written to")
     ]
     names = iter(range(10**9))
 
     def read_while_written_elsewhere() -> float:
         team = others[next(names) % len(others)]
-        services.team_rename(team=team, name=f"Written {next(names)}")
+        team_rename(team=team, name=f"Written {next(names)}")
         return page()
 
     page(), read_while_written_elsewhere()

@@ -136,7 +136,7 @@ def measure() -> dict[str, dict]:
     from django.contrib.auth.models import User
     from playwright.sync_api import sync_playwright
 
-    from races import services
+    from races.services.entries import race_state
     from tests.browser import table_speed_harness as harness
     from tests.browser.table_speed_figures import figures
     from tests.browser.table_speed_script import PASSWORD, build_race, script_race
@@ -148,7 +148,7 @@ def measure() -> dict[str, dict]:
     for table_race in RACES:
         race = build_race(table_race, organiser=organiser, referee=referee)
         steps = script_race(
-            services.race_state(race),
+            race_state(race),
             seed=table_race.seed,
             finish_from_round=table_race.finish_from_round,
         )

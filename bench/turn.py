@@ -46,14 +46,17 @@ RULESETS = {
 def build_race(organiser, name: str, ruleset: str, cars: int = CARS, *, car: str = "car"):
     """A ten-car race of `ruleset` at the table in a new league named `name`, two drivers a
     team, its cars `car` and a number: car0, car1..."""
-    from league import services as league_services
     from league.models import Track
+    from league.services.leagues import league_create
+    from league.services.seasons import season_open
+    from league.services.starts import round_start_at_table
+    from league.services.teams import team_create
 
-    league = league_services.league_create(
+    league = league_create(
         name=name, organiser=organiser, ruleset=ruleset, settings=RULESETS[ruleset]
     )
     teams = [
-        league_services.team_create(
+        team_create(
             league=league,
             name=f"Team {n}",
             driver_names=[f"Driver {n}a {ruleset}", f"Driver {n}b {ruleset}"],
@@ -61,12 +64,10 @@ def build_race(organiser, name: str, ruleset: str, cars: int = CARS, *, car: str
         for n in range(cars // 2)
     ]
     track, _ = Track.objects.get_or_create(name="Bench Circuit")
-    season = league_services.season_open(league=league, tracks=[track])
+    season = season_open(league=league, tracks=[track])
     drivers = [driver for team in teams for driver in team.drivers.all()]
     starters = [(driver, f"{car}{n}") for n, driver in enumerate(drivers)]
-    return league_services.round_start_at_table(
-        round_=season.rounds.get(number=1), starters=starters
-    )
+    return round_start_at_table(round_=season.rounds.get(number=1), starters=starters)
 
 
 def legal_data(prompt, rng: random.Random, *, finish: bool = False) -> dict:
@@ -84,23 +85,23 @@ def legal_data(prompt, rng: random.Random, *, finish: bool = False) -> dict:
 
 
 def apply(race, data: dict) -> None:
-    from races import services
+    from races.services.entries import race_event_apply
     from rules.engine import Event
 
     race.refresh_from_db()
     data = {name: value for name, value in data.items() if name != "_lists"}
     kind = data.pop("kind")
-    services.race_event_apply(race=race, event=Event(kind, data), expected_version=race.version)
+    race_event_apply(race=race, event=Event(kind, data), expected_version=race.version)
 
 
 def advance(race, *, to_seq: int, rng: random.Random, kind: str = "move") -> None:
     """Drive the race (through the service) to `to_seq`, then on until `kind` is asked for."""
-    from races import services
+    from races.services.entries import race_state
     from rules import engine
 
     while True:
         race.refresh_from_db()
-        prompt = engine.prompts(services.race_state(race))[0]
+        prompt = engine.prompts(race_state(race))[0]
         if race.seq >= to_seq and prompt.kind == kind:
             return
         apply(race, legal_data(prompt, rng))
@@ -110,26 +111,26 @@ def pile_up(race, rng: random.Random) -> int:
     """A move that ends beside every other car, so that the rules owe a check for each pair:
     the race is left before the first of those rolls; returns how many cars the move ended
     beside."""
-    from races import services
+    from races.services.entries import race_state
     from rules import engine
 
     advance(race, to_seq=race.seq, rng=rng)
-    prompt = engine.prompts(services.race_state(race))[0]
+    prompt = engine.prompts(race_state(race))[0]
     beside = [key for spec in prompt.fields if spec.name == "adjacent" for key, _ in spec.choices]
     apply(race, {**legal_data(prompt, rng), "adjacent": beside})
     race.refresh_from_db()
-    assert engine.prompts(services.race_state(race))[0].kind == "collision_roll"
+    assert engine.prompts(race_state(race))[0].kind == "collision_roll"
     return len(beside)
 
 
 def enter_once(client: Client, race, rng: random.Random) -> float:
     """Seconds for one entry of what the race asks now (the htmx POST a referee's phone sends);
     the entry is then undone (untimed), so every repetition enters at the same event."""
-    from races import services
+    from races.services.entries import race_state, race_undo
     from rules import engine
 
     race.refresh_from_db()
-    post = legal_data(engine.prompts(services.race_state(race))[0], rng)
+    post = legal_data(engine.prompts(race_state(race))[0], rng)
     post["version"] = race.version
     url = reverse("races:turn", kwargs={"race_id": race.pk})
     # Encoded as a browser (and htmx) submits a form, not as the test client's multipart.
@@ -138,7 +139,7 @@ def enter_once(client: Client, race, rng: random.Random) -> float:
     response = client.post(url, body, content_type=FORM_ENCODED, **HTMX)
     elapsed = time.perf_counter() - started
     assert response.status_code in (200, 302), response.content[:500]
-    services.race_undo(race=race, expected_version=race.version + 1)
+    race_undo(race=race, expected_version=race.version + 1)
     return elapsed
 
 
@@ -146,11 +147,11 @@ def undo_once(client: Client, race) -> float:
     """Seconds for one undo (the htmx POST of the undo button); the entry it took back is then
     entered again (untimed, with what Paddock enters after it), so every repetition undoes the
     same entry."""
-    from races import services
+    from races.services.entries import race_event_apply, undo_target
     from rules.engine import Event
 
     race.refresh_from_db()
-    last = services.undo_target(race)
+    last = undo_target(race)
     url = reverse("races:turn", kwargs={"race_id": race.pk})
     body = urlencode({"undo": "", "version": race.version})
     started = time.perf_counter()
@@ -159,7 +160,7 @@ def undo_once(client: Client, race) -> float:
     assert response.status_code == 200, response.content[:500]
     race.refresh_from_db()
     event = Event(last.kind, last.payload)
-    services.race_event_apply(race=race, event=event, expected_version=race.version)
+    race_event_apply(race=race, event=event, expected_version=race.version)
     return elapsed
 
 

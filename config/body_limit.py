@@ -8,7 +8,7 @@ saying `Connection: close` itself, and drains at most 64 KB for 2 s of what is s
 so the answer is not lost to a reset). A chunked body has no Content-Length: Django reads none
 of it (its length is 0 to Django), so it needs no check here.
 
-Without it, the restore page's too-large upload (league/restore.py) was still read to its
+Without it, the restore page's too-large upload (league/views/restore.py) was still read to its
 end by Django's multipart parser after the 413 was decided, a line at a time, and a body with
 no line break is one line: a 200 MB upload grew the worker by 451 MB and held it 31 s.
 """

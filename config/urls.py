@@ -26,7 +26,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # A password changed, or reset through a link sent by e-mail: Django's own views, under the
-    # "accounts/" a league's address never takes (league/slugs.py), their pages in
+    # "accounts/" a league's address never takes (league/models/slugs.py), their pages in
     # templates/registration/.
     path(
         "accounts/password/",

@@ -23,12 +23,12 @@ from .models import (
     Team,
     Track,
 )
-from .services import leagues_changed
+from .services.common import leagues_changed
 
 
 class ChangesLeagues(admin.ModelAdmin):
     """An edit in the admin is a write to the leagues that show what it edits, as a service's
-    is: their data versions move on (league/page_parts.py), in the edit's own transaction.
+    is: their data versions move on (league/reads/page_parts.py), in the edit's own transaction.
     `leagues`: the path from a row of the model to its leagues."""
 
     leagues = "league"

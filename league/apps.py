@@ -19,15 +19,16 @@ class LeagueConfig(AppConfig):
             lambda league: HouseRules.objects.filter(league=league),
             since=3,  # a file of version 2 has no house rules
         )
-        # Every account's look-alike key, however it is made or renamed (league/look_alike.py);
-        # a save of other fields (a login's last_login) leaves it be.
+        # Every account's look-alike key, however it is made or renamed
+        # (league/models/look_alike.py); a save of other fields (a login's last_login) leaves
+        # it be.
         post_save.connect(
             _name_key_kept, sender=settings.AUTH_USER_MODEL, dispatch_uid="league.name_key"
         )
 
 
 def _name_key_kept(sender, instance, update_fields=None, **kwargs) -> None:
-    from . import services
+    from .services.members import name_key_keep
 
     if update_fields is None or "username" in update_fields:
-        services.name_key_keep(user=instance)
+        name_key_keep(user=instance)

@@ -21,7 +21,7 @@ class RaceAdmin(admin.ModelAdmin):
     list_display = ["__str__", "round__season", "seq", "created", "finished_at"]
     list_filter = ["round__season__league"]
     list_select_related = ["round__season__league", "round__track"]
-    # The snapshot, the log and the round's mode move together through races/services.py:
+    # The snapshot, the log and the round's mode move together through races/services/entries.py:
     # editing or deleting one here would leave the others telling another story.
     readonly_fields = ["round", "setup", "state", "seq", "version", "created", "finished_at"]
     inlines = [RaceEventInline]

@@ -8,8 +8,8 @@ class RacesConfig(AppConfig):
     def ready(self) -> None:
         from league.services.table import register
 
-        from . import backup
-        from .table import RacesAtTheTable
+        from .services import backup
+        from .services.table import RacesAtTheTable
 
         # League may not import races: races adds its tables to a league's backup, and runs
         # the race of a round run at the table.

@@ -10,8 +10,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from hypothesis import settings
 
-from league import services
 from league.models import League, Season, Team
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.teams import team_create
 from tests.factories import UserFactory, published
 
 # A property holds or it does not, however busy the machine: two cores shared with a browser and
@@ -30,24 +32,22 @@ def league(organiser: User) -> League:
     """A league its organiser has published (a new one is private until then)."""
     # At its name's own address, as the host's tools make a league: the tests read it.
     return published(
-        services.league_create(
-            name="Thursday Night League", organiser=organiser, plain_address=True
-        )
+        league_create(name="Thursday Night League", organiser=organiser, plain_address=True)
     )
 
 
 @pytest.fixture
 def season(league: League) -> Season:
     """Season 1 on the Spring sample schedule: Imola (2x) to Monaco (3x)."""
-    return services.season_open(league=league, preset="Spring")
+    return season_open(league=league, preset="Spring")
 
 
 @pytest.fixture
 def teams(league: League) -> list[Team]:
     """Two teams of two rookies each: a four-car field."""
     return [
-        services.team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
-        services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
+        team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
+        team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
     ]
 
 

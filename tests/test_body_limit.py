@@ -1,5 +1,5 @@
 """A request's body is never read past the largest any page takes (config/body_limit.py), nor
-the restore page's upload past its file's limit (league/restore.py), whatever is in front of
+the restore page's upload past its file's limit (league/views/restore.py), whatever is in front of
 gunicorn (issue 29). The same through a real gunicorn: tests/test_deploy.py."""
 
 from __future__ import annotations

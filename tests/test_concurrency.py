@@ -28,10 +28,16 @@ from django.test import Client
 from django.test.testcases import LiveServerThread
 from django.urls import reverse
 
-from league import services as league_services
 from league.models import Driver, League, Round, RoundStatus, Season, SeasonEndChange, Track
-from races import services as race_services
+from league.services.leagues import league_create
+from league.services.members import invitation_create, member_add
+from league.services.results import round_result_enter
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services.entries import race_events, race_state
 from rules import engine
 from tests.factories import UserFactory
 from tests.league.test_services import all_finish, play_rounds, racing_drivers
@@ -127,7 +133,7 @@ def assert_replays(race: Race) -> None:
     race.refresh_from_db()
     seqs = list(race.events.order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, race.seq + 1))
-    replayed = engine.replay(engine.setup_from_dict(race.setup), race_services.race_events(race))
+    replayed = engine.replay(engine.setup_from_dict(race.setup), race_events(race))
     assert race.state == engine.state_to_dict(replayed)
 
 
@@ -138,14 +144,12 @@ def organiser():
 
 @pytest.fixture
 def world(organiser):
-    league = league_services.league_create(name="Thursday Night League", organiser=organiser)
+    league = league_create(name="Thursday Night League", organiser=organiser)
     teams = [
-        league_services.team_create(
-            league=league, name="Red Herrings", driver_names=["Ann", "Bob"]
-        ),
-        league_services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
+        team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
+        team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
     ]
-    season = league_services.season_open(league=league, preset="Spring")
+    season = season_open(league=league, preset="Spring")
     return league, teams, season
 
 
@@ -154,7 +158,7 @@ def race(world) -> Race:
     _league, teams, season = world
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     cars = ("red", "blue", "green", "yellow")
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(number=1), starters=list(zip(drivers, cars, strict=True))
     )
     return drive(race, 5)
@@ -163,7 +167,7 @@ def race(world) -> Race:
 def entry_post(race: Race, seed: int) -> dict:
     """What a referee's form posts for the race's current prompt, as read now."""
     race.refresh_from_db()
-    prompt = engine.prompts(race_services.race_state(race))[0]
+    prompt = engine.prompts(race_state(race))[0]
     event = legal_event(prompt, random.Random(seed))
     post = {"kind": event.kind, "version": race.version, **event.data}
     lists = [key for key, value in event.data.items() if isinstance(value, list)]
@@ -188,7 +192,7 @@ def test_entries_racing_with_undos_lose_and_double_nothing(roomy_server, organis
     device = Device(roomy_server.url, organiser)
     for wave in range(4):
         race.refresh_from_db()
-        if not engine.prompts(race_services.race_state(race)):
+        if not engine.prompts(race_state(race)):
             break
         posts = [
             {"undo": "", "version": race.version}
@@ -212,10 +216,8 @@ def test_a_round_confirmed_from_fifty_devices_is_scored_once(roomy_server, organ
     _league, teams, season = world
     round_ = season.rounds.get(number=1)
     drivers = racing_drivers(teams)
-    entries = league_services.round_start(
-        round_=round_, starters=[(d, f"car {d.pk}") for d in drivers]
-    )
-    league_services.round_result_enter(round_=round_, outcomes=all_finish(entries))
+    entries = round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    round_result_enter(round_=round_, outcomes=all_finish(entries))
     version = Round.objects.values_list("version", flat=True).get(pk=round_.pk)
     device = Device(roomy_server.url, organiser)
     url = reverse("league:round_commit", args=[season.league.slug, 1, 1])
@@ -305,16 +307,14 @@ def test_a_points_table_changed_as_the_first_round_is_confirmed_is_the_one_it_sc
     device = Device(roomy_server.url, organiser)
     outcomes = Counter()
     for trial in range(8):
-        league = league_services.league_create(name=f"League {trial}", organiser=organiser)
+        league = league_create(name=f"League {trial}", organiser=organiser)
         for team, names in (("Red", ["Ann", "Bob"]), ("Blue", ["Cid", "Dot"])):
-            league_services.team_create(league=league, name=team, driver_names=names)
-        season = league_services.season_open(league=league, preset="Spring")  # round 1: 2x
+            team_create(league=league, name=team, driver_names=names)
+        season = season_open(league=league, preset="Spring")  # round 1: 2x
         round_ = season.rounds.get(number=1)
         drivers = list(Driver.objects.filter(team__league=league).order_by("pk"))
-        entries = league_services.round_start(
-            round_=round_, starters=[(d, f"car {d.pk}") for d in drivers]
-        )
-        league_services.round_result_enter(round_=round_, outcomes=all_finish(entries))
+        entries = round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+        round_result_enter(round_=round_, outcomes=all_finish(entries))
         version = Round.objects.values_list("version", flat=True).get(pk=round_.pk)
         commit = reverse("league:round_commit", args=[league.slug, 1, 1])
         points = reverse("league:league_points", args=[league.slug])
@@ -346,14 +346,10 @@ def test_a_setup_changed_as_the_season_s_first_race_starts_is_the_one_it_starts_
     device = Device(roomy_server.url, organiser)
     outcomes = Counter()
     for trial in range(8):
-        league = league_services.league_create(
-            name=f"RBB {trial}", organiser=organiser, ruleset="rbb"
-        )
-        league_services.team_create(league=league, name="Red", driver_names=["Ann", "Bob"])
-        track = Track.objects.filter(name="Monza").first() or league_services.track_create(
-            name="Monza"
-        )
-        season = league_services.season_open(league=league, tracks=[track])
+        league = league_create(name=f"RBB {trial}", organiser=organiser, ruleset="rbb")
+        team_create(league=league, name="Red", driver_names=["Ann", "Bob"])
+        track = Track.objects.filter(name="Monza").first() or track_create(name="Monza")
+        season = season_open(league=league, tracks=[track])
         round_ = season.rounds.get(number=1)
         start = {"version": round_.version}
         for driver, car in zip(
@@ -371,7 +367,7 @@ def test_a_setup_changed_as_the_season_s_first_race_starts_is_the_one_it_starts_
         )
         season.refresh_from_db()
         race = Race.objects.get(round=round_)
-        tyres = {view.value("tires") for view in engine.dashboard(race_services.race_state(race))}
+        tyres = {view.value("tires") for view in engine.dashboard(race_state(race))}
         if season.setup_version:
             assert (answers, tyres) == ([302, 302], {9})
             outcomes["setup first"] += 1
@@ -389,7 +385,7 @@ def test_a_co_organiser_removed_while_making_links_leaves_none_behind(
     league, _teams, _season = world
     for trial in range(5):
         co = UserFactory(username=f"co-{trial}")
-        membership = league_services.member_add(league=league, user=co, role="organiser")
+        membership = member_add(league=league, user=co, role="organiser")
         theirs, lead = Device(roomy_server.url, co), Device(roomy_server.url, organiser)
         members = reverse("league:members", args=[league.slug])
         remove = reverse("league:member", args=[league.slug, membership.pk])
@@ -407,10 +403,7 @@ def test_two_newcomers_signing_up_as_casey_and_casey_at_once_make_one_account(
     folded name decides between twins: one account, the other told the name is taken."""
     league, _teams, _season = world
     for trial, names in enumerate([("Casey", "Casey"), ("Casey", "CASEY"), ("Dee", "dee")]):
-        links = [
-            league_services.invitation_create(league=league, made_by=organiser, role="referee")
-            for _ in names
-        ]
+        links = [invitation_create(league=league, made_by=organiser, role="referee") for _ in names]
         posts = [
             functools.partial(
                 Device(roomy_server.url).post,

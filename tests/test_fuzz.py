@@ -54,8 +54,7 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from league import backup, services
-from league import services as league_services
+from league import backup
 from league.models import (
     Driver,
     Entry,
@@ -69,9 +68,16 @@ from league.models import (
     Team,
     Track,
 )
+from league.services.errors import LEAGUE_READ_ONLY
+from league.services.leagues import league_create
+from league.services.members import invitation_create, member_add
+from league.services.results import EntryOutcome, pending_injuries, round_result_enter
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_create
 from league.spreadsheet.preview import Previewed, token_for
-from races import services as race_services
 from races.models import Race, RaceEvent
+from races.services.entries import race_event_apply
 from rules import engine
 from rules.dice import Die, values
 from rules.engine import Event
@@ -189,7 +195,7 @@ class World:
             self.round2 = Round.objects.select_related("season__league").get(pk=self.round2.pk)
             self.version = self.round1.version
             self.entries = list(Entry.objects.filter(round=self.round1).order_by("pk"))
-            pending = services.pending_injuries(self.entries, self.round1.season.league.rules)
+            pending = pending_injuries(self.entries, self.round1.season.league.rules)
             self.pending = pending[0] if pending else None
         self.tracks = list(Track.objects.order_by("pk"))
         # Ids of the rival league's rows (and of the league's own other rows): posted where the
@@ -206,7 +212,7 @@ class World:
 
 
 def _team(league: League, name: str, drivers: list[str]) -> Team:
-    return services.team_create(league=league, name=name, driver_names=drivers)
+    return team_create(league=league, name=name, driver_names=drivers)
 
 
 def _drivers(teams: list[Team]) -> list[Driver]:
@@ -227,10 +233,10 @@ def build_rival() -> dict[str, Any]:
         _team(other, "Rival One", ["Eve", "Fay"]),
         _team(other, "Rival Two", ["Gus", "Hal"]),
     ]
-    other_season = services.season_open(league=other, tracks=[markup_track, TrackFactory()])
+    other_season = season_open(league=other, tracks=[markup_track, TrackFactory()])
     other_round = other_season.rounds.get(number=1)
     other_drivers = _drivers(other_teams)
-    other_race = league_services.round_start_at_table(
+    other_race = round_start_at_table(
         round_=other_round, starters=list(zip(other_drivers, RIVAL_CARS, strict=True))
     )
     drive(other_race, 8, seed=7)
@@ -254,7 +260,7 @@ def build_world(stage: str, rival: dict[str, Any]) -> World:
     (every round of season 1 finished)."""
     organiser = UserFactory(username=f"organiser-{stage}")
     # Published, as a league racing in public is: its pages are open to anyone.
-    league = published(services.league_create(name="Thursday Night League", organiser=organiser))
+    league = published(league_create(name="Thursday Night League", organiser=organiser))
     teams = [
         _team(league, "Red Herrings", ["Ann", MARKUP_DRIVER]),
         _team(league, MARKUP_TEAM, ["Cid", "Dot"]),
@@ -264,27 +270,25 @@ def build_world(stage: str, rival: dict[str, Any]) -> World:
         organiser=organiser, league=league, teams=teams, drivers=drivers, season=None, **rival
     )
     referee = UserFactory(username=f"referee-{stage}")
-    world.membership = services.member_add(league=league, user=referee, role=Role.REFEREE)
-    world.invitation = services.invitation_create(
-        league=league, made_by=league.organiser, role=Role.REFEREE
-    )
+    world.membership = member_add(league=league, user=referee, role=Role.REFEREE)
+    world.invitation = invitation_create(league=league, made_by=league.organiser, role=Role.REFEREE)
     if stage == "no_season":
         return world.settle()
-    world.season = services.season_open(league=league, preset="Spring")
+    world.season = season_open(league=league, preset="Spring")
     world.round1 = world.season.rounds.get(number=1)
     world.round2 = world.season.rounds.get(number=2)
     # Round 2's track as if its organiser had added it: theirs to edit (anyone else copies it).
     Track.objects.filter(pk=world.round2.track_id).update(added_by=organiser)
     starters = list(zip(drivers, CARS, strict=True))
     if stage in ("by_hand", "injuries", "confirm"):
-        services.round_start(round_=world.round1, starters=starters)
+        round_start(round_=world.round1, starters=starters)
     if stage in ("injuries", "confirm"):
         outcomes = []
         entries = Entry.objects.filter(round=world.round1).order_by("pk")
         for place, entry in enumerate(entries, start=1):
             out = stage == "injuries" and place == 4
             outcomes.append(
-                services.EntryOutcome(
+                EntryOutcome(
                     entry_id=entry.pk,
                     finished=not out,
                     place=None if out else place,
@@ -293,9 +297,9 @@ def build_world(stage: str, rival: dict[str, Any]) -> World:
                     damage=3 if out else None,
                 )
             )
-        services.round_result_enter(round_=world.round1, outcomes=outcomes)
+        round_result_enter(round_=world.round1, outcomes=outcomes)
     if stage == "race":
-        world.race = league_services.round_start_at_table(round_=world.round1, starters=starters)
+        world.race = round_start_at_table(round_=world.round1, starters=starters)
         world.snapshots = play_scenario(world.race)
     if stage == "season_done":
         world.season.rounds.update(status=RoundStatus.FINISHED)
@@ -321,9 +325,7 @@ def play_scenario(race: Race) -> list[dict]:
         }
         if mover:
             payload["car"] = car(mover)
-        race_services.race_event_apply(
-            race=race, event=Event(kind, payload), expected_version=race.version
-        )
+        race_event_apply(race=race, event=Event(kind, payload), expected_version=race.version)
         snapshots.append(race.state)
     return snapshots
 
@@ -1011,7 +1013,7 @@ ENDPOINTS = (
         _round_alternatives("league:round_by_hand"),
         lambda world, draw: {
             "version": world.version,
-            "race_version": race_services.Race.objects.get(pk=world.race.pk).version,
+            "race_version": Race.objects.get(pk=world.race.pk).version,
             "discard": "",
         },
         rewinds=True,
@@ -1097,7 +1099,7 @@ ENDPOINTS = (
         _round_alternatives("league:round_starters"),
         lambda world, draw: {
             **starters_post(world, draw),
-            "race_version": race_services.Race.objects.get(pk=world.race.pk).version,
+            "race_version": Race.objects.get(pk=world.race.pk).version,
             draw(st.sampled_from(["cancel", "change"])): "",
         },
         rewinds=True,
@@ -1562,7 +1564,7 @@ def test_an_archived_league_refuses_the_legal_post_as_read_only_and_writes_nothi
         request = Request(endpoint.url(world), endpoint.legal(world, simplest))
         answer = send(client, request)
         assert answer.response.status_code == 403, request.describe()
-        message = services.LEAGUE_READ_ONLY.format(league=world.league.name)
+        message = LEAGUE_READ_ONLY.format(league=world.league.name)
         assert escape(message) in answer.response.content.decode()
         assert not answer.wrote or fingerprint() == before
         transaction.set_rollback(True)

@@ -165,3 +165,150 @@ def test_no_template_line_is_over_160_characters():
 
 def test_the_check_sees_a_long_template_line():
     assert long_lines("<p>short</p>\n" + "x" * 161 + "\n" + "y" * 160) == ["line 2: 161 characters"]
+
+
+# Issue 30: an app's root holds Django's conventional files and its area packages, nothing
+# loose: a page's data in reads/, a form in forms/, a write in services/.
+APP_ROOT = {
+    "league": {
+        "__init__.py",
+        "admin.py",
+        "apps.py",
+        "context_processors.py",
+        "urls.py",
+        "backup",
+        "data",
+        "forms",
+        "management",
+        "migrations",
+        "models",
+        "reads",
+        "services",
+        "spreadsheet",
+        "templatetags",
+        "views",
+    },
+    "races": {
+        "__init__.py",
+        "admin.py",
+        "apps.py",
+        "urls.py",
+        "forms",
+        "migrations",
+        "models",
+        "reads",
+        "services",
+        "templatetags",
+        "views",
+    },
+}
+
+
+@pytest.mark.parametrize("app", sorted(APP_ROOT))
+def test_an_app_s_root_holds_its_conventional_files_and_area_packages_only(app):
+    held = {
+        path.name
+        for path in (ROOT / app).iterdir()
+        if path.name != "__pycache__" and (path.suffix == ".py" or path.is_dir())
+    }
+    assert held - APP_ROOT[app] == set(), "move it into its area's package"
+
+
+def imports_at_run_time(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """The imports a module runs when it is imported: its top level's, those under an `if` or
+    a `try` there, not those for type checkers only (`if TYPE_CHECKING:`) nor a function's."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        if isinstance(node, (ast.If, ast.Try)):
+            found += [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+    return found
+
+
+def import_graph(modules: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
+    """Module -> the product modules it imports at run time, from `modules`: name -> (source,
+    whether it is a package's __init__). A module's own packages are imported before it in
+    any case, so an import of one of them is no edge."""
+    graph = {}
+    for name, (source, is_package) in modules.items():
+        package = name if is_package else name.rpartition(".")[0]
+        edges = set()
+        for node in imports_at_run_time(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                edges |= {alias.name for alias in node.names if alias.name in modules}
+                continue
+            target = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                target = ".".join(parts + ([node.module] if node.module else []))
+            edges |= {target} if target in modules else set()
+            edges |= {f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in modules}
+        graph[name] = {edge for edge in edges if edge != name and not name.startswith(edge + ".")}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or round a longer circle
+    (strongly connected components of more than one module)."""
+    order: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(module: str) -> None:
+        order[module] = lowest[module] = len(order)
+        stack.append(module)
+        for imported in sorted(graph[module]):
+            if imported not in order:
+                visit(imported)
+                lowest[module] = min(lowest[module], lowest[imported])
+            elif imported in stack:
+                lowest[module] = min(lowest[module], order[imported])
+        if lowest[module] == order[module]:
+            group = []
+            while True:
+                taken = stack.pop()
+                group.append(taken)
+                if taken == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return found
+
+
+def product_sources() -> dict[str, tuple[str, bool]]:
+    sources = {}
+    for path in product_modules():
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        name = ".".join(parts[:-1] if is_package else parts)
+        sources[name] = (path.read_text(encoding="utf-8"), is_package)
+    return sources
+
+
+def test_no_two_product_modules_import_each_other_at_run_time():
+    """Issue 30: `races/models.py` imported `races/rulings.py` on its last line, which
+    imported it back."""
+    assert circles(import_graph(product_sources())) == []
+
+
+def test_the_check_sees_a_circle_and_not_a_type_checker_s_import():
+    modules = {
+        "app.a": ("from app import b\n", False),
+        "app.b": ("from .a import thing\n", False),
+        "app.c": (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from app import d\n",
+            False,
+        ),
+        "app.d": ("from app.c import x\n\ndef f():\n    from app import c\n", False),
+        "app": ("", True),
+    }
+    assert circles(import_graph(modules)) == [["app.a", "app.b"]]

@@ -36,8 +36,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from league import services
 from league.models import League, Role
+from league.services.errors import LEAGUE_READ_ONLY
+from league.services.leagues import league_archive_set
+from league.services.members import invitation_create, member_add
 from league.views.common import public
 from races.models import Race
 from tests.factories import UserFactory
@@ -98,6 +100,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "league:league_delete": (ORGANISER, ORGANISER),
     "league:league_backup": (ORGANISER, NOT_HERE_LOGIN),
     "league:roster_csv": (ORGANISER, NOT_HERE_LOGIN),
+    "league:results_export_csv": (ORGANISER, NOT_HERE_LOGIN),
     "league:records": (PUBLIC, NOT_HERE),
     "league:calendar": (PUBLIC, NOT_HERE),
     "league:standings_json": (PUBLIC, NOT_HERE),
@@ -212,15 +215,13 @@ def world(django_db_setup, django_db_blocker) -> Iterator[tuple[World, dict[str,
         league = built.league
         referee, owner = UserFactory(username="referee"), UserFactory(username="owner")
         co_organiser = UserFactory(username="co-organiser")
-        services.member_add(league=league, user=co_organiser, role=Role.ORGANISER)
+        member_add(league=league, user=co_organiser, role=Role.ORGANISER)
         people = {
-            "referee_membership": services.member_add(
-                league=league, user=referee, role=Role.REFEREE
-            ),
-            "owner_membership": services.member_add(
+            "referee_membership": member_add(league=league, user=referee, role=Role.REFEREE),
+            "owner_membership": member_add(
                 league=league, user=owner, role=Role.TEAM_OWNER, team=built.teams[0]
             ),
-            "invitation": services.invitation_create(
+            "invitation": invitation_create(
                 league=league, made_by=league.organiser, role=Role.REFEREE
             ),
             "anonymous": None,
@@ -383,7 +384,7 @@ def test_every_write_to_an_archived_league_is_refused_with_the_reason(
         and "uidb64" not in URLS[name]  # a password reset's token is no invitation's
     )
     assert {"league:join", "races:turn", "league:member", ARCHIVING} <= set(writes)
-    read_only = escape(services.LEAGUE_READ_ONLY.format(league=built.league.name))
+    read_only = escape(LEAGUE_READ_ONLY.format(league=built.league.name))
     clients = signed_in(people)
     wrong = []
     with transaction.atomic():
@@ -416,7 +417,7 @@ def test_the_organiser_restores_an_archived_league_and_it_takes_writes_again(
     organiser.force_login(people["organiser"])
     rename = reverse("league:team_rename", args=[built.league.slug, built.teams[0].pk])
     with transaction.atomic():
-        league = services.league_archive_set(league=built.league, archived=True)
+        league = league_archive_set(league=built.league, archived=True)
         assert organiser.post(rename, {"name": "Renamed"}).status_code == 403
         restore = {"restore": "", "version": league.settings_version}
         response = organiser.post(reverse(ARCHIVING, args=[league.slug]), restore)

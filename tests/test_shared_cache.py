@@ -16,8 +16,9 @@ import redis
 from django.core.cache.backends.redis import RedisCache
 
 from bench import builders
-from league import page_parts, services
 from league.models import League
+from league.reads import page_parts
+from league.services.teams import team_rename
 from tests.factories import UserFactory
 from tests.league.test_page_parts import first_team, without_tokens
 from tests.test_deploy import PRODUCTION_ENV, manage
@@ -111,7 +112,7 @@ def test_a_write_made_through_one_host_shows_on_the_other_at_once(
     client.get(url)
 
     on_host(monkeypatch, host_b)
-    services.team_rename(team=first_team(history), name="Scuderia Renamed")
+    team_rename(team=first_team(history), name="Scuderia Renamed")
     assert "Scuderia Renamed" in client.get(url).text
     on_host(monkeypatch, host_a)
     assert "Scuderia Renamed" in client.get(url).text

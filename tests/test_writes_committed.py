@@ -32,7 +32,7 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from league import backup, services
+from league import backup
 from league.models import (
     Driver,
     Entry,
@@ -48,11 +48,17 @@ from league.models import (
     Track,
 )
 from league.models.house_rules import HouseRules
+from league.services.leagues import league_create
+from league.services.members import member_add
+from league.services.penalties import adjustment_add
+from league.services.results import round_result_commit
+from league.services.seasons import season_open
+from league.services.teams import team_create
 from league.spreadsheet.preview import Previewed, token_for
-from races import services as race_services
 from races.models import Race, RaceEvent
 from races.models.rulings import Ruling
-from races.turn_panel import redo_fields
+from races.reads.turn_panel import redo_fields
+from races.services.entries import race_undo, race_undo_last
 from rules.dice import Die, values
 from tests.factories import PASSWORD, TrackFactory, UserFactory
 from tests.test_fuzz import (
@@ -90,7 +96,7 @@ class Write:
     who: str = "organiser"  # a key of Scene.people, or "anonymous"
     label: str = ""  # which of a URL's writes, where it has several (its buttons)
     # A write to the league moves its data version, which keys its pages' kept parts
-    # (league/page_parts.py); signing in, a new league, a new track write to none, and an
+    # (league/reads/page_parts.py); signing in, a new league, a new track write to none, and an
     # entry at the table to its race's log only.
     moves_league: bool = True
     # A password reset asked for writes no row: it sends a mail (`made` reads the outbox).
@@ -111,9 +117,7 @@ def stage(name: str) -> Callable[[], Scene]:
     def build() -> Scene:
         world = build_world(name, build_rival())
         owner = UserFactory(username="owner")
-        services.member_add(
-            league=world.league, user=owner, role=Role.TEAM_OWNER, team=world.teams[0]
-        )
+        member_add(league=world.league, user=owner, role=Role.TEAM_OWNER, team=world.teams[0])
         people = {
             "organiser": world.organiser,
             "referee": world.membership.user,
@@ -130,15 +134,13 @@ def league_of(ruleset: str, *, season: bool = True) -> Callable[[], Scene]:
 
     def build() -> Scene:
         organiser = UserFactory(username="organiser")
-        league = services.league_create(
-            name=f"A {ruleset} league", organiser=organiser, ruleset=ruleset
-        )
+        league = league_create(name=f"A {ruleset} league", organiser=organiser, ruleset=ruleset)
         size = league.cars_per_team
         for team in ("Rosso", "Blu"):
             names = [f"{team} {number}" for number in range(1, size + 1)]
-            services.team_create(league=league, name=team, driver_names=names)
+            team_create(league=league, name=team, driver_names=names)
         if season:
-            services.season_open(league=league, tracks=[TrackFactory(), TrackFactory()])
+            season_open(league=league, tracks=[TrackFactory(), TrackFactory()])
         return Scene(league=league, people={"organiser": organiser})
 
     return build
@@ -211,7 +213,7 @@ def undo_then_post(scene: Scene) -> dict[str, Any]:
     """The race taken back one entry (by the service), then the page's post for that entry."""
     world = scene.world
     race = fresh(Race, world.race)
-    race_services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     world.events = len(world.snapshots) - 2
     note(scene)
     post = turn_post(world, simplest)
@@ -223,7 +225,7 @@ def undo_then_redo(scene: Scene) -> dict[str, Any]:
     """The race's last entry taken back (by the service), then the bar's Redo of it."""
     world = scene.world
     race = fresh(Race, world.race)
-    undone = race_services.race_undo_last(race=race, expected_version=race.version)
+    undone = race_undo_last(race=race, expected_version=race.version)
     world.events = len(world.snapshots) - 2
     note(scene)
     post: dict[str, Any] = {"version": fresh(Race, world.race).version, "redo": ""}
@@ -245,7 +247,7 @@ def note(scene: Scene) -> dict[str, Any]:
 def confirmed() -> Scene:
     """Round 1 confirmed (by its referee's commit), the last confirmed round of its season."""
     scene = stage("confirm")()
-    services.round_result_commit(round_=round1(scene))
+    round_result_commit(round_=round1(scene))
     return scene
 
 
@@ -673,7 +675,7 @@ WRITES: tuple[Write, ...] = (
         lambda scene: reverse("league:season_adjustments", args=[scene.league.slug, 1]),
         lambda scene: {
             "remove": str(
-                services.adjustment_add(
+                adjustment_add(
                     season=Season.objects.get(league=scene.league, number=1),
                     user=scene.people["organiser"],
                     expected_version=0,

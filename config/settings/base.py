@@ -103,7 +103,8 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache: the league pages' parts (league/page_parts.py) and the title race's forecasts, both
+# The cache: the league pages' parts (league/reads/page_parts.py) and the title race's forecasts,
+# both
 # keyed by what they were made from, so any cache may hold them. Unset, each process keeps its
 # own in memory and nothing else need run. Several hosts share one by naming it,
 # CACHE_URL=redis://127.0.0.1:6379/0 (Django's own Redis client, the `redis` package): a part
@@ -203,7 +204,8 @@ PADDOCK_DEMO_ALLOWED = False
 # own; a hosted site that only admits the people its organisers invite closes it here.
 PADDOCK_OPEN_SIGNUP = env.bool("PADDOCK_OPEN_SIGNUP", default=True)
 
-# Limits over time (league/limits.py), counted in the database so that every app host counts
+# Limits over time (league/services/limits.py), counted in the database so that every app host
+# counts
 # alike, by the address config/client_address.py reads; 0 switches one off. A sign-up page that
 # made 60 accounts in 16 seconds from one address (issue 29) now makes 10 an hour and 30 a day:
 # a club signing up together on one network fits, a script does not. A league restored from its
@@ -217,7 +219,7 @@ PADDOCK_NEW_LEAGUES_PER_ADDRESS_PER_DAY = env.int(
     "PADDOCK_NEW_LEAGUES_PER_ADDRESS_PER_DAY", default=20
 )
 
-# The largest backup file the restore page takes (league/restore.py); a larger one is imported
+# The largest backup file the restore page takes (league/views/restore.py); a larger one is imported
 # on the host with manage.py import_league. The file is read a piece at a time whatever its
 # size (league/backup/reader.py): the limit bounds the time a worker spends on it. Measured for
 # issue 18: a league of 10 seasons of 20 drivers raced by hand is 0.64 MB, a 10-car race at

@@ -16,7 +16,6 @@ from django.utils import timezone
 
 from rules.championship import InvalidSetting, UnknownChampionship
 
-from .. import slugs, team_colours
 from ..models import (
     Driver,
     DriverChange,
@@ -29,6 +28,8 @@ from ..models import (
     Season,
     Team,
     Track,
+    slugs,
+    team_colours,
 )
 from .checks import (
     INTEGER_RANGES,

@@ -29,7 +29,7 @@ BROKEN_REFERENCE = (
     "Row {row} of the backup's {label!r} table names {field} {value!r}, which is not in the file."
 )
 BAD_ROW = "Row {row} of the backup's {label!r} table cannot be read: {reason}"
-# A race's log replayed through the engine (races/backup.py): {reason} says where it stops.
+# A race's log replayed through the engine (races/services/backup.py): {reason} says where it stops.
 LOG_REFUSED = (
     "The backup's race of round {round} of season {season} cannot be replayed from its log "
     "(its {label!r} table): {reason}. Nothing was imported."

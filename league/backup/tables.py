@@ -30,12 +30,13 @@ FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
 # rules and rulings; 4: each season's rule set (and the settings it ran under, kept when its
 # league moved on to another) and an entry's grid position and laps led; 5: the changes made
-# to drivers by hand (DriverChange) and to the league's settings (LeagueSettingChange). A
+# to drivers by hand (DriverChange) and to the league's settings (LeagueSettingChange); 6: a
+# round's mark that its result was brought in from the league's spreadsheet (Round.imported). A
 # file of an older version lacks the tables added since (Table.since), which it restores as
 # empty, and the fields added since (Table.fields_since), which take their defaults or what a
 # site of then read in their place (a season's rule set: its league's,
 # league/backup/importing.py).
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 OLDEST_VERSION = 2
 # The parts of a file, in the order league_export writes them: a row of a table names people
 # and tracks, so those come first.
@@ -79,7 +80,12 @@ TABLES: list[Table] = [
         lambda league: Season.objects.filter(league=league),
         fields_since={"ruleset": 4, "settings_kept": 4},
     ),
-    Table("league.round", Round, lambda league: Round.objects.filter(season__league=league)),
+    Table(
+        "league.round",
+        Round,
+        lambda league: Round.objects.filter(season__league=league),
+        fields_since={"imported": 6},
+    ),
     Table("league.team", Team, lambda league: Team.objects.filter(league=league)),
     Table("league.driver", Driver, lambda league: Driver.objects.filter(team__league=league)),
     # Its referees and team owners (an invitation is left out: a one-use secret for one person).

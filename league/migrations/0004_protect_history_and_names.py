@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.db.models.functions.text
-import league.slugs
+import league.models.slugs
 from django.db import migrations, models
 
 
@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='league',
             name='slug',
-            field=models.SlugField(max_length=100, unique=True, validators=[league.slugs.validate_not_reserved]),
+            field=models.SlugField(max_length=100, unique=True, validators=[league.models.slugs.validate_not_reserved]),
         ),
         migrations.AlterField(
             model_name='seasonendchange',

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='league',
             name='data_version',
-            field=models.PositiveBigIntegerField(default=0, help_text="Advanced by every write to the league's data, in the write's own transaction: its pages' parts are kept in the cache under it (league/page_parts.py)."),
+            field=models.PositiveBigIntegerField(default=0, help_text="Advanced by every write to the league's data, in the write's own transaction: its pages' parts are kept in the cache under it (league/reads/page_parts.py)."),
         ),
     ]

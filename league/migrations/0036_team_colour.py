@@ -1,6 +1,6 @@
 from django.db import migrations, models
 
-# Okabe and Ito's palette in the order league/team_colours.py gives it (kept here as it was
+# Okabe and Ito's palette in the order league/models/team_colours.py gives it (kept here as it was
 # when the field came, as a migration must).
 PALETTE = ("orange", "sky", "green", "vermillion", "blue", "purple", "yellow", "black")
 

@@ -4,7 +4,7 @@ import html
 
 from django.db import migrations, models
 
-from league.markdown import Unrenderable, render
+from league.models.markdown import Unrenderable, render
 
 
 def render_saved(apps, schema_editor):

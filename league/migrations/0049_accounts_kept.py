@@ -2,7 +2,7 @@
 refused with one indexed look-up, kept for the accounts there already; and the sign-ups and new
 leagues made lately, which the limits over time count (none before this migration).
 
-The keys are made by league.look_alike.name_key as it is today: a later change of the key is a
+The keys are made by league.models.look_alike.name_key as it is today: a later change of the key is a
 migration of its own that makes them again."""
 
 import django.db.models.deletion
@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import migrations, models
 
 
-from league.look_alike import name_key
+from league.models.look_alike import name_key
 
 BATCH = 1000
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 
 class NameKey(models.Model):
-    """A user name's look-alike key (league/look_alike.py): two names of one key look alike.
+    """A user name's look-alike key (league/models/look_alike.py): two names of one key look alike.
     Kept for every account, however it was made (league/apps.py)."""
 
     user = models.OneToOneField(
@@ -28,7 +28,8 @@ class NameKey(models.Model):
 
 class Making(models.Model):
     """An account or a league made (a league restored counts as made), from which address and
-    by whom: what the limits over time count (league/limits.py). Rows older than the longest
+    by whom: what the limits over time count (league/services/limits.py). Rows older than the
+    longest
     limit's window are deleted as new ones are written."""
 
     class Kind(models.TextChoices):

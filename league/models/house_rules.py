@@ -3,7 +3,7 @@ league, and the headings a referee's ruling at the table may name (races/models/
 
 The text is kept as written, and beside it the page it makes: rendered once when it is saved
 (the edit form, the admin, a restored backup: each cleans the row, and clean() renders it), by
-league/markdown.py, never on a GET. Text that cannot be rendered is refused with the reason.
+league/models/markdown.py, never on a GET. Text that cannot be rendered is refused with the reason.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from ..markdown import Heading, Rendered, Unrenderable, render
+from .markdown import Heading, Rendered, Unrenderable, render
 
 # The longest house rules a league keeps: some eight printed pages. Any text of this length
 # renders in under 30 ms of CPU (the worst found: 5,000 headings); 50,000, the cap before

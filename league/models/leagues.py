@@ -18,8 +18,6 @@ from rules.championship import (
     championship_for,
 )
 
-from ..slugs import validate_not_reserved
-from ..time_zones import DEFAULT_TIME_ZONE, validate_time_zone
 from .made import MadeByHand
 from .members import (
     Role,
@@ -30,6 +28,8 @@ from .members import (
     role_in_league,
     team_rights,
 )
+from .slugs import validate_not_reserved
+from .time_zones import DEFAULT_TIME_ZONE, validate_time_zone
 from .tracks import ruleset_choices
 
 if TYPE_CHECKING:
@@ -84,7 +84,8 @@ class League(models.Model):
     data_version = models.PositiveBigIntegerField(
         default=0,
         help_text="Advanced by every write to the league's data, in the write's own "
-        "transaction: its pages' parts are kept in the cache under it (league/page_parts.py).",
+        "transaction: its pages' parts are kept in the cache under it "
+        "(league/reads/page_parts.py).",
     )
 
     class Meta:

@@ -16,7 +16,7 @@ from rules.championship import (
     championship_for,
 )
 
-from ..time_zones import FIRST_SESSION_YEAR, LAST_SESSION_YEAR, SESSION_YEARS_OUT_OF_RANGE
+from .time_zones import FIRST_SESSION_YEAR, LAST_SESSION_YEAR, SESSION_YEARS_OUT_OF_RANGE
 from .tracks import Track, ruleset_choices
 
 
@@ -205,6 +205,11 @@ class Round(models.Model):
     run_at_table = models.BooleanField(
         default=False,
         help_text="Its result comes from the turn helper, not from the round page's forms.",
+    )
+    imported = models.BooleanField(
+        default=False,
+        help_text="Its result was brought in from the league's spreadsheet (docs/importing.md): "
+        "no race log, and its confirmation changed no driver's career.",
     )
     # The race session the organiser schedules, for the league's calendar feed (exports).
     starts_at = models.DateTimeField(

@@ -7,13 +7,13 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-from .. import team_colours
+from . import team_colours
 
 
 class Team(models.Model):
     league = models.ForeignKey("League", on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=80)
-    # Given by team_create (league/team_colours.py), picked again by the league's organiser.
+    # Given by team_create (league/models/team_colours.py), picked again by the league's organiser.
     colour = models.CharField(
         max_length=12,
         choices=team_colours.CHOICES,

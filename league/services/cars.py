@@ -4,7 +4,7 @@ A car is proposed, in this order of say: as the round's starters already have it
 change), as its team's owner chose it for the round (StarterChoice), under the name its
 driver raced it last (kept from round to round), else its team's name and a number ("Rosso 1",
 "Rosso 2"), without a colour word that is not the team's colour (a car named after a colour is
-drawn in it at the table: league/team_colours.py). Two cars are never proposed alike: a kept
+drawn in it at the table: league/models/team_colours.py). Two cars are never proposed alike: a kept
 name another car already has gives way to the team's name and a number, and the numbers go on
 past a name taken."""
 
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from django.db.models import OuterRef, Prefetch, Subquery
 
 from ..models import Driver, DriverStatus, Entry, Round, Team
-from ..team_colours import car_name_base
+from ..models.team_colours import car_name_base
 
 # A car's name is 30 characters at most (Entry.car): the team's part leaves room for " 99".
 TEAM_PART = 26

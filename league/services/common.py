@@ -65,7 +65,7 @@ def insert_once(obj, on_clash):
 
 def league_for_write(league: League, *, archived: bool = False) -> League:
     """The league row, locked for a write to the league, with its data version moved on (the
-    key its pages' cached parts are kept under: league/page_parts.py). Every write to a
+    key its pages' cached parts are kept under: league/reads/page_parts.py). Every write to a
     league takes it first, before any other of its rows, so two writes always lock in one
     order. Creates inside one league (teams, drivers, seasons) take turns under it, so a check
     that a name or a number is free still holds when the insert runs. An archived league is

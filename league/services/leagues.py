@@ -13,7 +13,6 @@ from rules.championship import (
     InvalidSetting,
 )
 
-from .. import slugs, time_zones
 from ..models import (
     Entry,
     League,
@@ -23,6 +22,8 @@ from ..models import (
     Round,
     RoundResultChange,
     SeasonEndChange,
+    slugs,
+    time_zones,
 )
 from .common import for_update, insert_once, league_for_write
 from .errors import AlreadyDone, StaleLeague
@@ -67,7 +68,7 @@ def league_create(
     nothing of the other leagues of that name; `plain_address`, the name's own or the first
     free after it (`-2`), for the host's tools only (the demo, the benchmarks), never for a
     page anyone may post. Made from `address` (the limits over time count it:
-    league/limits.py). An organiser's second league of the same name is the first one
+    league/services/limits.py). An organiser's second league of the same name is the first one
     (AlreadyDone)."""
     name = name.strip()
     league = League(

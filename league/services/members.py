@@ -10,8 +10,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ..limits import LONGEST
-from ..look_alike import name_key
 from ..models import (
     Invitation,
     League,
@@ -21,8 +19,10 @@ from ..models import (
     Role,
     Team,
 )
+from ..models.look_alike import name_key
 from .common import for_update, league_for_write
 from .errors import AlreadyDone, InvitationWithdrawn, StaleMember
+from .limits import LONGEST
 
 # --- People: members, their roles, invitations ---------------------------------------------
 
@@ -312,10 +312,11 @@ def invitation_sign_up(
 
 
 def user_create(*, username: str, password: str, email: str = "", address: str = ""):
-    """A new account, made from `address` (a sign-up the limits count: league/limits.py). A
+    """A new account, made from `address` (a sign-up the limits count: league/services/limits.py). A
     name taken whatever its case is refused (USERNAME_TAKEN): checked first, and by the
     database's constraint (migration 0027) for a twin sign-up that committed since. A name
-    that looks like an account's here is refused too (USERNAME_LOOKS_LIKE, league/look_alike.py)."""
+    that looks like an account's here is refused too (USERNAME_LOOKS_LIKE,
+    league/models/look_alike.py)."""
     users = get_user_model()
     if users.objects.filter(username__iexact=username).exists():
         raise ValidationError(USERNAME_TAKEN.format(username=username))
@@ -405,7 +406,7 @@ def name_key_keep(*, user) -> None:
 
 @transaction.atomic
 def making_record(*, kind: str, user, address: str) -> Making:
-    """An account or a league made, for the limits over time (league/limits.py); rows no
+    """An account or a league made, for the limits over time (league/services/limits.py); rows no
     limit counts any more go."""
     Making.objects.filter(at__lt=timezone.now() - LONGEST).delete()
     making = Making(kind=kind, user=user, address=address[:64])

@@ -34,7 +34,13 @@ ROUND_REOPENED = "Round {number} is open again already: correct it and confirm i
 
 def round_reopen_refusal(round_: Round) -> str | None:
     """Why `round_`'s confirmed result may not be reopened, or None: only the last confirmed
-    round of a season still running, confirmed since Paddock keeps what a confirmation did."""
+    round of a season still running, confirmed since Paddock keeps what a confirmation did.
+    A round brought in from the league's spreadsheet changed no career (docs/importing.md):
+    it reopens whenever it is confirmed, in a season ended or not, whatever was raced after."""
+    if round_.imported:
+        if round_.status != RoundStatus.FINISHED:
+            return ROUND_NOT_CONFIRMED.format(number=round_.number)
+        return None
     if round_.season.is_ended:
         return SEASON_ALREADY_ENDED
     if round_.status != RoundStatus.FINISHED:
@@ -114,7 +120,8 @@ def round_reopen(*, round_: Round, expected_version: int) -> TheRace | None:
     )
     entries = list(round_.entries.all())
     for entry in entries:
-        entry.xp_change = changes[entry.driver_id].entry_xp_change_before
+        # An imported round's confirmation changed no career, and kept nothing to take back.
+        entry.xp_change = 0 if round_.imported else changes[entry.driver_id].entry_xp_change_before
         entry.points, entry.severity, entry.injured, entry.dead = 0, 0, False, False
         if round_.run_at_table:
             entry.place = entry.finished = entry.distance = entry.overshoot = None

@@ -285,7 +285,10 @@ def _enter_result(
     grid_checked(entries, list(by_entry.values()))
     for entry_id, entry in entries.items():
         outcome = by_entry[entry_id]
-        columns = _injury_columns(outcome, entry.driver, rules)
+        if round_.imported and (outcome.finished or outcome.out_reason in dict(rules.out_reasons)):
+            columns = []  # its race is long over: no injury check, no career (docs/importing.md)
+        else:
+            columns = _injury_columns(outcome, entry.driver, rules)
         entry.place = places[entry_id]
         entry.finished = outcome.finished
         entry.out_reason = "" if outcome.finished else outcome.out_reason
@@ -372,22 +375,28 @@ def _commit(round_: Round) -> list[Entry]:
         raise ValidationError(
             INJURIES_PENDING.format(drivers=", ".join(str(entry.driver) for entry in pending))
         )
+    # A round brought in from the league's spreadsheet, corrected, scores its places alone:
+    # the careers it would change are the roster's as they stand (docs/importing.md).
+    careers = rules.careers and not round_.imported
     sat_out = []
-    if rules.careers:
+    if careers:
         sat_out = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
     # What reopening the round takes back: the starters and the drivers it heals as they are.
     kept = [_before(round_, entry.driver, entry_xp_change=entry.xp_change) for entry in entries]
     kept += [_before(round_, driver) for driver in sat_out]
     for entry in entries:
         _score_entry(entry, field_size=len(entries), round_=round_, league=league)
+        if round_.imported:
+            entry.xp_change, entry.severity, entry.injured, entry.dead = 0, 0, False, False
     Entry.objects.bulk_update(entries, ["points", "xp_change", "severity", "injured", "dead"])
-    if rules.careers:
+    if careers:
         Driver.objects.bulk_update(
             [entry.driver for entry in entries],
             ["xp", "prior_injuries", "races_to_miss", "status"],
         )
         _heal(league=league, round_=round_, sat_out=sat_out)
-    RoundResultChange.objects.bulk_create(kept)
+    if not round_.imported:
+        RoundResultChange.objects.bulk_create(kept)
     round_.status = RoundStatus.FINISHED
     round_.finished_at = timezone.now()
     round_advance(round_, "status", "finished_at")

@@ -27,7 +27,9 @@ from .errors import AlreadyDone, StaleDriver
 # Season Pass's XP grows some 5-15 a season) and within the columns that keep it.
 CAREER_BOUNDS = {
     "age": (1, 60),
-    "xp": (0, 9999),
+    # Below 0 where the season's end took more than the driver had ("Any driver with less than
+    # zero experience points will retire"): a retired driver's career as Paddock keeps it.
+    "xp": (-999, 9999),
     "prior_injuries": (0, 99),
     "races_to_miss": (0, 99),
 }

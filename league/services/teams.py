@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from .. import team_colours
 from ..models import (
     League,
     Team,
+    team_colours,
 )
 from .common import league_for_write
 from .drivers import check_no_round_in_progress, driver_add

@@ -1,4 +1,4 @@
-"""A team's colour on a page (league/team_colours.py): `{% swatch team %}` draws its swatch
+"""A team's colour on a page (league/models/team_colours.py): `{% swatch team %}` draws its swatch
 (templates/league/_swatch.html), `{{ team|team_colour }}` gives the class that sets the
 colour (`team-<key>`, whose `--team-colour` static/css/paddock.css sets) for any other mark.
 Both take a team, or what belongs to one: an entry or a driver (their team read, so a list of
@@ -11,7 +11,7 @@ from typing import Any
 from django import template
 
 from ..models import Driver, Entry, Team
-from ..team_colours import colour_class, colour_of
+from ..models.team_colours import colour_class, colour_of
 
 register = template.Library()
 

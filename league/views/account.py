@@ -18,9 +18,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic.edit import FormView
 
-from .. import services
-from ..account_forms import AccountDeleteForm, AccountEmailForm
+from ..forms.accounts import AccountDeleteForm, AccountEmailForm
 from ..models import Membership
+from ..services import members
+from ..services.errors import AlreadyDone
+from ..services.members import account_email_set, membership_calendar_address_new
 from .common import BAD_REQUEST, on_form
 
 EMAIL_SAVED = "Your e-mail is saved: a forgotten password's link goes there."
@@ -48,7 +50,7 @@ def account_email(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _render_account(request, form, status=BAD_REQUEST)
     try:
-        services.account_email_set(user=request.user, email=form.cleaned_data["email"])
+        account_email_set(user=request.user, email=form.cleaned_data["email"])
     except ValidationError as refusal:
         on_form(form, refusal.messages)
         return _render_account(request, form, status=BAD_REQUEST)
@@ -65,8 +67,8 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     if request.method == "GET" or not form.is_valid():
         return _render_delete(request, form)
     try:
-        services.account_delete(user=request.user, password=form.cleaned_data["password"])
-    except services.AlreadyDone:
+        members.account_delete(user=request.user, password=form.cleaned_data["password"])
+    except AlreadyDone:
         logout(request)
         return redirect("league:home")
     except ValidationError as refusal:
@@ -90,7 +92,7 @@ def account_calendar(request: HttpRequest, membership_id: int) -> HttpResponse:
     membership = get_object_or_404(
         Membership.objects.select_related("league"), pk=membership_id, user=cast(User, request.user)
     )
-    services.membership_calendar_address_new(membership=membership)
+    membership_calendar_address_new(membership=membership)
     messages.success(request, CALENDAR_MADE.format(league=membership.league))
     return redirect("league:account")
 

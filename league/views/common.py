@@ -31,8 +31,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django_htmx.middleware import HtmxDetails
 
-from .. import services
 from ..models import Driver, League, Round, Season, seen_by
+from ..services.common import league_writable
+from ..services.errors import AlreadyDone, Stale
 
 BAD_REQUEST = 400
 CONFLICT = 409
@@ -95,7 +96,7 @@ def managed_league(request: HttpRequest, slug: str, *, archiving: bool = False) 
     if not league.can_manage(request.user):
         raise PermissionDenied(NOT_AN_ORGANISER)
     if request.method == "POST" and not archiving:
-        services.league_writable(league)
+        league_writable(league)
     return league
 
 
@@ -106,7 +107,7 @@ def refereed_league(request: HttpRequest, slug: str) -> League:
     if not league.can_referee(request.user):
         raise PermissionDenied(NOT_A_REFEREE)
     if request.method == "POST":
-        services.league_writable(league)
+        league_writable(league)
     return league
 
 
@@ -165,16 +166,16 @@ def answer(
     """Run `write()` and answer as every write page does (see the module's docstring)."""
     try:
         written = write()
-    except services.AlreadyDone as already:
+    except AlreadyDone as already:
         return already_done(request, already)
-    except services.Stale as conflict:
+    except Stale as conflict:
         return again(conflict.messages, CONFLICT, True)
     except ValidationError as refusal:
         return again(refusal.messages, BAD_REQUEST, False)
     return done(written)
 
 
-def already_done(request: HttpRequest, done: services.AlreadyDone) -> HttpResponse:
+def already_done(request: HttpRequest, done: AlreadyDone) -> HttpResponse:
     """A double tap, or a tab that was beaten to it: show what exists, say so, write nothing."""
     messages.info(request, done.message)
     return redirect(done.done)

@@ -12,12 +12,21 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import page_parts, services
-from ..forms import DriverCardForm, HomeTrackForm
-from ..luck import driver_luck
+from ..forms.drivers import DriverCardForm, HomeTrackForm
+from ..forms.roster import CareerForm, LeaveForm, RenameForm, TransferForm
 from ..models import Driver, League
-from ..pagination import latest_page
-from ..roster_forms import CareerForm, LeaveForm, RenameForm, TransferForm
+from ..reads import page_parts
+from ..reads.luck import driver_luck
+from ..reads.pagination import latest_page
+from ..services.drivers import driver_card_set, driver_home_track_set
+from ..services.errors import AlreadyDone, Stale
+from ..services.roster import (
+    driver_career_correct,
+    driver_release,
+    driver_rename,
+    driver_retire,
+    driver_transfer,
+)
 from .common import (
     BAD_REQUEST,
     CONFLICT,
@@ -139,7 +148,7 @@ def driver_card(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse
 
     return answer(
         request,
-        lambda: services.driver_card_set(
+        lambda: driver_card_set(
             driver=driver,
             card=form.card(),
             expected_version=version_posted(request, NO_CARD_VERSION),
@@ -169,7 +178,7 @@ def driver_home_track(request: HttpRequest, slug: str, driver_id: int) -> HttpRe
 
     return answer(
         request,
-        lambda: services.driver_home_track_set(driver=driver, track=track),
+        lambda: driver_home_track_set(driver=driver, track=track),
         done=set_,
         again=again,
     )
@@ -211,7 +220,7 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
     data = form.cleaned_data
     try:
         if action == "correct":
-            changed = services.driver_career_correct(
+            changed = driver_career_correct(
                 driver=driver,
                 career=form.career(),
                 reason=data["reason"],
@@ -219,7 +228,7 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
                 shown=form.shown(),
             )
         elif action == "transfer":
-            changed = services.driver_transfer(
+            changed = driver_transfer(
                 driver=driver,
                 team=data["team"],
                 reason=data["reason"],
@@ -227,16 +236,16 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
                 shown=data["shown_team"],
             )
         elif action == "rename":
-            changed = services.driver_rename(
+            changed = driver_rename(
                 driver=driver, name=data["name"], made_by=who, shown=data["shown_name"] or None
             )
         elif action == "release":
-            changed = services.driver_release(driver=driver, reason=data["reason"], made_by=who)
+            changed = driver_release(driver=driver, reason=data["reason"], made_by=who)
         else:
-            changed = services.driver_retire(driver=driver, reason=data["reason"], made_by=who)
-    except services.AlreadyDone as already:
+            changed = driver_retire(driver=driver, reason=data["reason"], made_by=who)
+    except AlreadyDone as already:
         return already_done(request, already)
-    except services.Stale as conflict:
+    except Stale as conflict:
         driver.refresh_from_db()
         return _render_driver(
             request, league, driver, roster_errors=conflict.messages, status=CONFLICT

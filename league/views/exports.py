@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from .. import ical
 from ..models import (
     Driver,
     DriverStatus,
@@ -30,8 +29,9 @@ from ..models import (
     Season,
     Team,
 )
-from ..standings import SeasonStandings, StandingLine, season_standings
-from ..time_zones import local
+from ..models.time_zones import local
+from ..reads import ical
+from ..reads.standings import SeasonStandings, StandingLine, season_standings
 from .common import league_for
 
 # How long a race session is taken to last in the calendar: an evening at the table.

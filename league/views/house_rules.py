@@ -12,9 +12,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import services
 from ..models import League
 from ..models.house_rules import MOST_CHARACTERS, HouseRules
+from ..services.house_rules import house_rules_set
 from .common import CONFLICT, answer, league_for, managed_league, version_posted
 
 SAVED = "The house rules are saved."
@@ -54,7 +54,7 @@ def house_rules_edit(request: HttpRequest, slug: str) -> HttpResponse:
         return _edit_page(request, league)
 
     def write() -> HouseRules:
-        return services.house_rules_set(
+        return house_rules_set(
             league=league,
             text=request.POST.get("text", ""),
             expected_version=version_posted(request, NO_VERSION),

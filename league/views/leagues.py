@@ -14,12 +14,26 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import backup, page_parts, services
-from ..forms import ArchiveForm, LeagueForm, PointsTableForm, TimeZoneForm
+from .. import backup
+from ..forms.league_settings import LeagueSettingsForm
+from ..forms.leagues import ArchiveForm, LeagueForm, TimeZoneForm
+from ..forms.seasons import PointsTableForm
 from ..models import League, Making, Membership, Season, ruleset_choices
-from ..pagination import LEAGUES_PER_PAGE, SEASONS_PER_PAGE, page_of
-from ..settings_forms import LeagueSettingsForm
-from ..standings import season_leaders
+from ..reads import page_parts
+from ..reads.pagination import LEAGUES_PER_PAGE, SEASONS_PER_PAGE, page_of
+from ..reads.standings import season_leaders
+from ..services import leagues
+from ..services.errors import AlreadyDone, Stale
+from ..services.league_settings import league_settings_set, season_settings_locked
+from ..services.leagues import (
+    LEAGUE_CHANGED,
+    league_archive_set,
+    league_create,
+    league_points_table_set,
+    league_publish_set,
+    league_time_zone_set,
+    points_table_refusal,
+)
 from .common import (
     BAD_REQUEST,
     CONFLICT,
@@ -81,7 +95,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
         return _render_new(request, form)
     return answer(
         request,
-        lambda: services.league_create(
+        lambda: league_create(
             organiser=request.user,
             name=form.cleaned_data["name"],
             ruleset=form.rules.name,
@@ -174,7 +188,7 @@ def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.league_archive_set(
+        lambda: league_archive_set(
             league=league,
             archived=form.cleaned_data["archived"],
             expected_version=form.cleaned_data["version"],
@@ -219,7 +233,7 @@ def league_points(request: HttpRequest, slug: str) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.league_points_table_set(
+        lambda: league_points_table_set(
             league=league, table=form.points_table(), expected_version=form.cleaned_data["version"]
         ),
         done=lambda league: _made(
@@ -234,7 +248,7 @@ def _render_points(request, league, form, errors=(), status: int | None = None) 
         "league": league,
         "form": form,
         "errors": list(errors),
-        "refusal": services.points_table_refusal(league),
+        "refusal": points_table_refusal(league),
     }
     if status is None:
         status = BAD_REQUEST if request.method == "POST" else 200
@@ -260,10 +274,10 @@ def league_publish(request: HttpRequest, slug: str) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.league_publish_set(
+        lambda: league_publish_set(
             league=league,
             published="publish" in request.POST,
-            expected_version=version_posted(request, services.LEAGUE_CHANGED),
+            expected_version=version_posted(request, LEAGUE_CHANGED),
         ),
         done=published,
         again=again,
@@ -290,7 +304,7 @@ def league_delete(request: HttpRequest, slug: str) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.league_delete(league=league, name_typed=request.POST.get("name", "")),
+        lambda: leagues.league_delete(league=league, name_typed=request.POST.get("name", "")),
         done=deleted,
         again=lambda reasons, status, fresh: _render_delete(request, league, reasons, status),
     )
@@ -323,7 +337,7 @@ def league_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.league_time_zone_set(
+        lambda: league_time_zone_set(
             league=league,
             time_zone=form.cleaned_data["time_zone"],
             expected_version=form.cleaned_data["version"],
@@ -352,7 +366,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
         posted(request),
         rules=league.rules,
         current=league.settings,
-        locked=services.season_settings_locked(league),
+        locked=season_settings_locked(league),
         initial={"version": league.settings_version},
     )
     if request.method == "GET":
@@ -360,20 +374,20 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return _render_settings(request, league, form, status=BAD_REQUEST)
     try:
-        changes = services.league_settings_set(
+        changes = league_settings_set(
             league=league,
             settings=form.settings(),
             expected_version=form.cleaned_data["version"],
             made_by=request.user,
         )
-    except services.AlreadyDone as already:
+    except AlreadyDone as already:
         return already_done(request, already)
-    except services.Stale as conflict:
+    except Stale as conflict:
         league.refresh_from_db()
         fresh = LeagueSettingsForm(
             rules=league.rules,
             current=league.settings,
-            locked=services.season_settings_locked(league),
+            locked=season_settings_locked(league),
             initial={"version": league.settings_version},
         )
         return _render_settings(request, league, fresh, conflict.messages, CONFLICT)

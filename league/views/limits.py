@@ -1,4 +1,5 @@
-"""The answer to a sign-up or a new league past a limit over time (league/limits.py): 429, the
+"""The answer to a sign-up or a new league past a limit over time (league/services/limits.py): 429,
+the
 site's page saying which limit and when to try again, and Retry-After."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from django.shortcuts import render
 
 from config.client_address import client_address
 
-from .. import limits
+from ..services import limits
 
 TOO_MANY_REQUESTS = 429
 

@@ -16,10 +16,26 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import services
-from ..account_forms import SignUpForm
-from ..forms import MemberRoleForm
+from ..forms.accounts import SignUpForm
+from ..forms.members import MemberRoleForm
 from ..models import Invitation, League, Making, Membership, Role
+from ..services import members as members_services
+from ..services.common import league_writable
+from ..services.errors import LEAGUE_READ_ONLY, AlreadyDone, InvitationWithdrawn, Stale
+from ..services.members import (
+    INVITATION_DAYS,
+    INVITATION_JOINED_ALREADY,
+    INVITATION_UNKNOWN,
+    INVITATION_WITHDRAWN_ALREADY,
+    MEMBER_LEFT_ALREADY,
+    invitation_accept,
+    invitation_create,
+    invitation_refusal,
+    invitation_sign_up,
+    member_remove,
+    member_role_set,
+    user_create,
+)
 from .common import BAD_REQUEST, CONFLICT, GONE, answer, managed_league, on_form, posted
 from .limits import address_of, limited
 
@@ -37,7 +53,7 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         role, team = form.role_and_team()
         try:
-            invitation = services.invitation_create(
+            invitation = invitation_create(
                 league=league, made_by=request.user, role=role, team=team
             )
         except ValidationError as error:
@@ -57,7 +73,7 @@ def _render_members(request, league: League, form, errors=(), status=200) -> Htt
         "league": league,
         "form": form,
         "errors": list(errors),
-        "invitation_days": services.INVITATION_DAYS,
+        "invitation_days": INVITATION_DAYS,
         "members": [
             (
                 member,
@@ -93,7 +109,7 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
         return _render_members(request, league, MemberRoleForm(league=league), reasons, status)
 
     if membership is None:  # removed meanwhile: by the twin of this tap, or on another tab
-        gone = services.MEMBER_LEFT_ALREADY.format(league=league)
+        gone = MEMBER_LEFT_ALREADY.format(league=league)
         if "remove" in request.POST:
             messages.info(request, gone)
             return redirect("league:members", slug=league.slug)
@@ -101,11 +117,11 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     form = MemberRoleForm(request.POST, league=league)
     try:
         if "remove" in request.POST:
-            services.member_remove(membership=membership)
+            member_remove(membership=membership)
             done = f"{membership.user} is no longer a member of {league}."
         elif form.is_valid():
             role, team = form.role_and_team()
-            changed = services.member_role_set(
+            changed = member_role_set(
                 membership=membership, role=role, team=team, shown=form.shown_role()
             )
             done = f"{changed.user} is now {changed.describe()}."
@@ -113,10 +129,10 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
             return again(
                 [str(error) for errors in form.errors.values() for error in errors], BAD_REQUEST
             )
-    except services.AlreadyDone as already:
+    except AlreadyDone as already:
         messages.info(request, already.message)
         return redirect("league:members", slug=league.slug)
-    except services.Stale as conflict:
+    except Stale as conflict:
         return again(conflict.messages, CONFLICT)
     except ValidationError as error:
         return again(error.messages, BAD_REQUEST)
@@ -132,11 +148,11 @@ def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> 
     league = managed_league(request, slug)
     invitation = league.invitations.filter(pk=invitation_id).first()
     if invitation is None:  # withdrawn already (a double tap), or never this league's
-        messages.info(request, services.INVITATION_WITHDRAWN_ALREADY)
+        messages.info(request, INVITATION_WITHDRAWN_ALREADY)
         return redirect("league:members", slug=league.slug)
     try:
-        services.invitation_withdraw(invitation=invitation)
-    except services.AlreadyDone as already:  # the twin tap got there first
+        members_services.invitation_withdraw(invitation=invitation)
+    except AlreadyDone as already:  # the twin tap got there first
         messages.info(request, already.message)
         return redirect("league:members", slug=league.slug)
     except ValidationError as error:
@@ -154,29 +170,29 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     organiser, a member already) says why when accepted (400)."""
     invitation = Invitation.objects.select_related("league", "team").filter(token=token).first()
     if invitation is None:
-        raise Http404(services.INVITATION_UNKNOWN)
+        raise Http404(INVITATION_UNKNOWN)
     user = request.user if request.user.is_authenticated else None
     form: SignUpForm | None = None if user else SignUpForm(posted(request))
     if user is not None and invitation.used_by_id == user.pk:  # a second tap, or a revisit
-        messages.info(request, services.INVITATION_JOINED_ALREADY.format(league=invitation.league))
+        messages.info(request, INVITATION_JOINED_ALREADY.format(league=invitation.league))
         return redirect(invitation.league)
-    refusal = services.invitation_refusal(invitation)  # anyone's: the link is dead
+    refusal = invitation_refusal(invitation)  # anyone's: the link is dead
     if refusal is not None:
         return _render_join(request, invitation, form, [refusal], GONE)
     if request.method == "POST":
-        services.league_writable(invitation.league)
+        league_writable(invitation.league)
     elif invitation.league.is_archived:  # the link works again once the league is restored
-        read_only = services.LEAGUE_READ_ONLY.format(league=invitation.league)
+        read_only = LEAGUE_READ_ONLY.format(league=invitation.league)
         return _render_join(request, invitation, form, [read_only])
     if request.method == "GET":
         return _render_join(request, invitation, form)
     try:
         if user is not None:
-            services.invitation_accept(invitation=invitation, user=user)
+            invitation_accept(invitation=invitation, user=user)
         elif (too_many := limited(request, Making.Kind.SIGN_UP)) is not None:
             return too_many
         elif form is not None and form.is_valid():
-            membership = services.invitation_sign_up(
+            membership = invitation_sign_up(
                 invitation=invitation,
                 username=form.cleaned_data["username"],
                 password=form.cleaned_data["password1"],
@@ -186,10 +202,10 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             login(request, membership.user, backend=PASSWORD_BACKEND)
         else:
             return _render_join(request, invitation, form, status=BAD_REQUEST)
-    except services.AlreadyDone as already:
+    except AlreadyDone as already:
         messages.info(request, already.message)
         return redirect(already.done or "login")
-    except services.InvitationWithdrawn as withdrawn:  # since the link was opened
+    except InvitationWithdrawn as withdrawn:  # since the link was opened
         return _render_join(request, invitation, form, withdrawn.messages, GONE)
     except ValidationError as error:
         return _render_join(request, invitation, form, error.messages, BAD_REQUEST)
@@ -215,7 +231,7 @@ SIGNED_UP = (
 def signup(request: HttpRequest) -> HttpResponse:
     """A new account (where the site takes sign-ups: PADDOCK_OPEN_SIGNUP), signed in at once;
     a name taken whatever its case, or like an account's, is refused with the reason, and a
-    sign-up past the limits of its address (league/limits.py) is a 429."""
+    sign-up past the limits of its address (league/services/limits.py) is a 429."""
     if not settings.PADDOCK_OPEN_SIGNUP:
         raise Http404(SIGNUP_CLOSED)
     if request.user.is_authenticated:
@@ -237,7 +253,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.user_create(
+        lambda: user_create(
             username=form.cleaned_data["username"],
             password=form.cleaned_data["password1"],
             email=form.cleaned_data["email"],

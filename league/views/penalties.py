@@ -16,10 +16,15 @@ from django.views.decorators.http import require_http_methods
 
 from rules.championship import DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING
 
-from .. import services
-from ..adjustment_forms import NO_VERSION, AdjustmentForm, DropsForm
+from ..forms.penalties import NO_VERSION, AdjustmentForm, DropsForm
 from ..models import Driver, League, Round, RoundStatus, Season
-from ..standings import adjustments_listed
+from ..reads.standings import adjustments_listed
+from ..services.penalties import (
+    UNKNOWN_ADJUSTMENT,
+    adjustment_add,
+    adjustment_remove,
+    season_drops_set,
+)
 from .common import BAD_REQUEST, answer, managed_league, on_form, season_for, version_posted
 
 
@@ -74,7 +79,7 @@ def _add(request: HttpRequest, season: Season) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.adjustment_add(
+        lambda: adjustment_add(
             season=season,
             user=request.user,
             expected_version=form.cleaned_data["version"],
@@ -93,8 +98,8 @@ def _remove(request: HttpRequest, season: Season) -> HttpResponse:
         try:
             adjustment_id = int(request.POST["remove"])
         except ValueError:
-            raise ValidationError(services.UNKNOWN_ADJUSTMENT) from None
-        return services.adjustment_remove(
+            raise ValidationError(UNKNOWN_ADJUSTMENT) from None
+        return adjustment_remove(
             season=season,
             user=request.user,
             expected_version=version_posted(request, NO_VERSION),
@@ -130,7 +135,7 @@ def _drops(request: HttpRequest, season: Season) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.season_drops_set(
+        lambda: season_drops_set(
             season=season,
             user=request.user,
             expected_version=form.cleaned_data["version"],

@@ -1,4 +1,5 @@
-"""A league's records page: its records across all its seasons (league/records.py), a part kept
+"""A league's records page: its records across all its seasons (league/reads/records.py), a part
+kept
 with the league's other history parts."""
 
 from __future__ import annotations
@@ -7,8 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from .. import page_parts
-from ..records import league_record_book
+from ..reads import page_parts
+from ..reads.records import league_record_book
 from .common import league_for
 
 

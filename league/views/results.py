@@ -13,10 +13,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import services
+from ..forms.rounds import InjuryRollForm
 from ..models import Round
-from ..round_forms import InjuryRollForm
-from ..round_panel import round_panel
+from ..reads.round_panel import round_panel
+from ..services import reopen as reopen_services
+from ..services.errors import AlreadyDone
+from ..services.reopen import reopen_summary, round_reopen_refusal
+from ..services.results import entry_injury_roll, round_result_commit, round_result_enter
 from ..services.table import table
 from .common import (
     BAD_REQUEST,
@@ -47,7 +50,7 @@ def round_result(request: HttpRequest, slug: str, number: int, round_number: int
     return round_write(
         request,
         round_,
-        lambda version: services.round_result_enter(
+        lambda version: round_result_enter(
             round_=round_, outcomes=outcomes, expected_version=version
         ),
         result_data=request.POST,
@@ -69,7 +72,7 @@ def round_injury_roll(
         if entry is None:
             raise ValidationError(UNKNOWN_CAR)
         value = form.cleaned_data["value"]
-        return services.entry_injury_roll(entry=entry, value=value, expected_version=version)
+        return entry_injury_roll(entry=entry, value=value, expected_version=version)
 
     return round_write(request, round_, roll)
 
@@ -81,7 +84,7 @@ def round_commit(request: HttpRequest, slug: str, number: int, round_number: int
     return round_write(
         request,
         round_,
-        lambda version: services.round_result_commit(round_=round_, expected_version=version),
+        lambda version: round_result_commit(round_=round_, expected_version=version),
         done=lambda _entries: committed(request, round_),
     )
 
@@ -114,10 +117,12 @@ def round_reopen(request: HttpRequest, slug: str, number: int, round_number: int
 
     def reopen() -> object:
         try:
-            return services.round_reopen(round_=round_, expected_version=version_posted(request))
-        except services.AlreadyDone as already:  # a double tap: where it is run
+            return reopen_services.round_reopen(
+                round_=round_, expected_version=version_posted(request)
+            )
+        except AlreadyDone as already:  # a double tap: where it is run
             where = table().race_of(round_) or round_
-            raise services.AlreadyDone(str(already.message), done=where) from None
+            raise AlreadyDone(str(already.message), done=where) from None
 
     return answer(request, reopen, done=reopened, again=again)
 
@@ -127,8 +132,8 @@ def _render_reopen(request, round_: Round, errors=(), status: int = 200) -> Http
         "round": round_,
         "season": round_.season,
         "league": round_.season.league,
-        "refusal": services.round_reopen_refusal(round_),
-        "taken_back": services.reopen_summary(round_),
+        "refusal": round_reopen_refusal(round_),
+        "taken_back": reopen_summary(round_),
         "at_table": round_.run_at_table,
         "errors": list(errors),
     }

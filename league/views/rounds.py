@@ -1,4 +1,4 @@
-"""A round's page, which shows it at every step (league/round_panel.py), and what is set on it
+"""A round's page, which shows it at every step (league/reads/round_panel.py), and what is set on it
 before it starts: its format (Mini), its race options (Formula D's optional rules), its session
 (when and where it is played), the starters a team owner chooses. Every write to a round is
 answered by `round_write`: the panel again, fresh with a 409 when the round changed first."""
@@ -14,12 +14,15 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import services
-from ..forms import RookieForm
+from ..forms.rounds import RaceOptionsForm, RoundSessionForm
+from ..forms.teams import RookieForm
+from ..forms.whole_numbers import whole_number
 from ..models import RUNS_RACES, League, Role, Round, RoundStatus
-from ..round_forms import RaceOptionsForm, RoundSessionForm
-from ..round_panel import chosen_starters, round_panel, starter_lines
-from ..whole_numbers import whole_number
+from ..reads.round_panel import chosen_starters, round_panel, starter_lines
+from ..services.common import league_writable
+from ..services.reopen import round_reopen_refusal
+from ..services.rounds import round_format_set, round_race_options_set, round_session_set
+from ..services.starts import round_starters_choose
 from .common import (
     answer,
     from_htmx,
@@ -66,9 +69,7 @@ def render_round(
         "can_referee": can_referee,
         "rookie_form": rookie_form or rookie_form_for(request, league),
         # The last confirmed round of a running season may be reopened to correct it.
-        "may_reopen": can_referee
-        and round_.is_finished
-        and services.round_reopen_refusal(round_) is None,
+        "may_reopen": can_referee and round_.is_finished and round_reopen_refusal(round_) is None,
         "can_manage": can_manage,
         # Whether the round's track is theirs to edit (else a copy is offered): where its
         # weather chart is a placeholder, the page asks them for the board's.
@@ -152,7 +153,7 @@ def round_format(request: HttpRequest, slug: str, number: int, round_number: int
     return round_write(
         request,
         round_,
-        lambda version: services.round_format_set(
+        lambda version: round_format_set(
             round_=round_, race_format=race_format, expected_version=version
         ),
     )
@@ -170,7 +171,7 @@ def round_session(request: HttpRequest, slug: str, number: int, round_number: in
     def schedule(version: int) -> object:
         if not form.is_valid():
             raise ValidationError([error for errors in form.errors.values() for error in errors])
-        return services.round_session_set(
+        return round_session_set(
             round_=round_,
             starts_at=form.starts_at,
             venue=form.cleaned_data["venue"],
@@ -199,7 +200,7 @@ def round_race_options(
                     for error in errors
                 ]
             )
-        return services.round_race_options_set(
+        return round_race_options_set(
             round_=round_, options=form.race_options(), expected_version=version
         )
 
@@ -219,12 +220,12 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
     )
     if team is None:
         raise PermissionDenied(NOT_A_TEAM_OWNER)
-    services.league_writable(league)
+    league_writable(league)
     round_ = round_for(league, number, round_number)
 
     def choose() -> object:
         lines = [group for group in starter_lines(round_, request.POST) if group[0] == team.name]
-        return services.round_starters_choose(
+        return round_starters_choose(
             round_=round_,
             team=team,
             starters=chosen_starters(lines),

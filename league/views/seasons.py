@@ -15,14 +15,20 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rules.championship import Championship, championship_for
 
-from .. import page_parts, services
-from ..charts import season_charts
-from ..forms import SeasonForm, SeasonSetupForm
-from ..luck import season_extremes
+from ..forms.seasons import SeasonForm, SeasonSetupForm
 from ..models import League, Round, Season, Track, ruleset_choices
-from ..pagination import page_of
-from ..standings import season_standings
-from ..title import season_title
+from ..reads import page_parts
+from ..reads.charts import season_charts
+from ..reads.luck import season_extremes
+from ..reads.pagination import page_of
+from ..reads.standings import season_standings
+from ..reads.title import season_title
+from ..services import season_end as season_end_services
+from ..services.errors import AlreadyDone
+from ..services.rule_sets import CarryOver, carry_over, season_rules_change, season_rules_refusal
+from ..services.season_end import season_end_refusal
+from ..services.seasons import NO_SEASON_SETUP, season_open, season_setup_refusal, season_setup_set
+from ..services.tracks import sample_schedule_tracks
 from .common import (
     BAD_REQUEST,
     answer,
@@ -50,10 +56,10 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
         _say_carry_over(request, carried)
         return redirect(season)
 
-    carried = services.carry_over(league, form.rules)
+    carried = carry_over(league, form.rules)
     return answer(
         request,
-        lambda: services.season_open(
+        lambda: season_open(
             league=league,
             preset=form.cleaned_data["preset"],
             tracks=form.tracks(),
@@ -78,7 +84,7 @@ def _season_form(
     if asked_rules in dict(ruleset_choices()):
         rules = championship_for(asked_rules)
     asked = data.get("preset", "")
-    sample = services.sample_schedule_tracks(rules, asked) if asked else list(tracks)
+    sample = sample_schedule_tracks(rules, asked) if asked else list(tracks)
     return SeasonForm(
         posted(request),
         rules=rules,
@@ -89,7 +95,7 @@ def _season_form(
     )
 
 
-def _say_carry_over(request: HttpRequest, carried: services.CarryOver) -> None:
+def _say_carry_over(request: HttpRequest, carried: CarryOver) -> None:
     for line in carried.kept:
         messages.info(request, line)
     for line in carried.left:
@@ -103,7 +109,7 @@ def _render_new(request, league: League, form: SeasonForm, reasons=()) -> HttpRe
         "league": league,
         "form": form,
         "rules": form.rules,
-        "carry_over": services.carry_over(league, form.rules),
+        "carry_over": carry_over(league, form.rules),
     }
     return render(request, "league/season_new.html", context, status=status)
 
@@ -117,7 +123,7 @@ def season_rules(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = managed_league(request, slug)
     season = season_for(league, number)
     form = _season_form(request, season.rules, season.number, season.tracks())
-    refusal = services.season_rules_refusal(season)
+    refusal = season_rules_refusal(season)
     if request.method == "GET" or refusal or not form.is_valid():
         return _render_rules(request, season, form, [refusal] if refusal else ())
 
@@ -139,10 +145,10 @@ def season_rules(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
         return _render_rules(request, season, fresh_form, status=status, stale=reasons)
 
-    carried = services.carry_over(league, form.rules)
+    carried = carry_over(league, form.rules)
     return answer(
         request,
-        lambda: services.season_rules_change(
+        lambda: season_rules_change(
             season=season,
             ruleset=form.rules.name,
             preset=form.cleaned_data["preset"],
@@ -158,7 +164,7 @@ def _render_rules(
     request, season: Season, form: SeasonForm, reasons=(), status=None, stale=()
 ) -> HttpResponse:
     """The rule-set page; `stale`: why the form is the season as it stands, not as posted."""
-    refusal = services.season_rules_refusal(season)
+    refusal = season_rules_refusal(season)
     on_form(form, [reason for reason in reasons if reason != refusal])
     if status is None:
         status = BAD_REQUEST if request.method == "POST" else 200
@@ -168,7 +174,7 @@ def _render_rules(
         "form": form if refusal is None else None,
         "refusal": refusal,
         "rules": form.rules,
-        "carry_over": services.carry_over(season.league, form.rules),
+        "carry_over": carry_over(season.league, form.rules),
         "stale": list(stale),
     }
     return render(request, "league/season_rules.html", context, status=status)
@@ -200,14 +206,12 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 "extremes": season_extremes(season),
                 "can_manage": can_manage,
                 # Ending is offered once the rules let it, and asks first (season_end's GET).
-                "can_end": can_manage
-                and not season.is_ended
-                and not services.season_end_refusal(rounds()),
+                "can_end": can_manage and not season.is_ended and not season_end_refusal(rounds()),
             },
             can_manage,
         ),
         "can_manage": can_manage,
-        "may_change_rules": can_manage and services.season_rules_refusal(season, rounds()) is None,
+        "may_change_rules": can_manage and season_rules_refusal(season, rounds()) is None,
         **_setup_context(season, rounds, can_manage),
     }
     return render(request, "league/season.html", context)
@@ -245,7 +249,7 @@ def _setup_context(
         return {}
     return {
         "setup_form": SeasonSetupForm(rules=rules, initial=season.race_setup),
-        "setup_refusal": services.season_setup_refusal(season, rounds()),
+        "setup_refusal": season_setup_refusal(season, rounds()),
     }
 
 
@@ -258,7 +262,7 @@ def season_setup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = season_for(managed_league(request, slug), number)
     rules = season.rules
     if not rules.season_setup:
-        raise Http404(services.NO_SEASON_SETUP.format(rules=rules.title))
+        raise Http404(NO_SEASON_SETUP.format(rules=rules.title))
     form = SeasonSetupForm(posted(request), rules=rules, initial=season.race_setup)
     if request.method == "GET" or not form.is_valid():
         return _render_setup(request, season, form)
@@ -277,7 +281,7 @@ def season_setup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.season_setup_set(
+        lambda: season_setup_set(
             season=season, setup=form.setup(), expected_version=form.cleaned_data["version"]
         ),
         done=saved,
@@ -291,7 +295,7 @@ def _render_setup(request, season: Season, form, errors=(), status=None) -> Http
         "season": season,
         "form": form,
         "errors": list(errors),
-        "refusal": services.season_setup_refusal(season),
+        "refusal": season_setup_refusal(season),
     }
     if status is None:
         status = BAD_REQUEST if request.method == "POST" else 200
@@ -322,9 +326,9 @@ def season_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
     def end():
         try:
-            return services.season_end(season=season)
-        except services.AlreadyDone as already:  # a double tap: its report
-            raise services.AlreadyDone(str(already.message), done=report.url) from None
+            return season_end_services.season_end(season=season)
+        except AlreadyDone as already:  # a double tap: its report
+            raise AlreadyDone(str(already.message), done=report.url) from None
 
     return answer(request, end, done=ended, again=again)
 

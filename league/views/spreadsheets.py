@@ -17,16 +17,17 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rules.championship import championship_for
 
-from .. import services
+from ..forms.spreadsheets import SpreadsheetImportForm
 from ..models import Driver, Making
-from ..restore import UploadLimit
-from ..spreadsheet import MOST_BYTES, MOST_ROWS, read_roster, roster_rows
+from ..services.errors import AlreadyDone
+from ..services.spreadsheet import league_import_spreadsheet, spreadsheet_read
+from ..spreadsheet import MOST_BYTES, MOST_ROWS, results_rows, roster_rows
 from ..spreadsheet.preview import EXPIRED, Previewed, previewed_from, token_for
 from ..spreadsheet.roster import TOO_LARGE, read_capped
-from ..spreadsheet_forms import SpreadsheetImportForm
 from .common import BAD_REQUEST, already_done, managed_league, posted
 from .exports import csv_response
 from .limits import address_of, limited
+from .restore import UploadLimit
 
 IMPORTED = "{league} is made from {file}: {teams} teams, {drivers} drivers."
 
@@ -60,16 +61,19 @@ def _preview(request: HttpRequest, form: SpreadsheetImportForm) -> HttpResponse:
     ruleset = form.cleaned_data["ruleset"]
     rules = championship_for(ruleset)
     data = read_capped(file)
-    roster = read_roster(data, rules=rules, tracks=services.spreadsheet_tracks(rules))
-    if roster.problems:
-        return _render(request, form, roster.messages)
-    assert data is not None  # a file too large is a problem
+    results_file = form.cleaned_data.get("results")
+    results = read_capped(results_file) if results_file else b""
+    roster, past = spreadsheet_read(rules, data, results)
+    if roster.problems or past.problems:
+        return _render(request, form, roster.messages + past.messages)
+    assert data is not None and results is not None  # a file too large is a problem
     name = form.cleaned_data["name"]
     previewed = Previewed(
-        name=name, ruleset=ruleset, roster=data, file_name=(file.name or "")[:100]
+        name=name, ruleset=ruleset, roster=data, file_name=(file.name or "")[:100], results=results
     )
     context = {
         "roster": roster,
+        "past": past,
         "rules": rules,
         "previewed": previewed,
         "token": token_for(previewed, user_id=request.user.pk),
@@ -84,15 +88,16 @@ def _create(request: HttpRequest) -> HttpResponse:
     if too_many := limited(request, Making.Kind.LEAGUE):  # as a new league is
         return too_many
     try:
-        league = services.league_import_spreadsheet(
+        league = league_import_spreadsheet(
             organiser=request.user,
             name=previewed.name,
             ruleset=previewed.ruleset,
             roster=previewed.roster,
+            results=previewed.results,
             file_name=previewed.file_name,
             address=address_of(request),
         )
-    except services.AlreadyDone as done:
+    except AlreadyDone as done:
         return already_done(request, done)
     except ValidationError as refusal:
         return _render(request, None, refusal.messages)
@@ -125,3 +130,14 @@ def roster_csv(request: HttpRequest, slug: str) -> HttpResponse:
     league = managed_league(request, slug)
     header, rows = roster_rows(league)
     return csv_response(f"{league.slug}-roster.csv", header, rows)
+
+
+@never_cache
+@login_required
+@require_GET
+def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league's seasons as the import reads its past seasons, for its organiser (docs/
+    importing.md): with the roster, an export that imports as the same league."""
+    league = managed_league(request, slug)
+    header, rows = results_rows(league)
+    return csv_response(f"{league.slug}-past-seasons.csv", header, rows)

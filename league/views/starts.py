@@ -18,11 +18,22 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import services
-from ..forms import RookieForm
+from ..forms.rounds import build_lines, chosen_builds
+from ..forms.teams import RookieForm
 from ..models import League, Round, RoundStatus
-from ..round_forms import build_lines, chosen_builds
-from ..round_panel import chosen_starters, starter_lines
+from ..reads.round_panel import chosen_starters, starter_lines
+from ..services import starts
+from ..services.drivers import driver_hire
+from ..services.errors import AlreadyDone, Stale
+from ..services.starts import (
+    round_run_by_hand,
+    round_start_at_table,
+    round_start_cancel,
+    round_starters_change,
+    round_take_over,
+    starters_change_refusal,
+    take_over_summary,
+)
 from ..services.table import Discarded, TheRace, table
 from .common import BAD_REQUEST, CONFLICT, NO_VERSION, managed_league, refereed_league, round_for
 from .rounds import render_round, rookie_form_for, round_write
@@ -55,7 +66,7 @@ def round_start(request: HttpRequest, slug: str, number: int, round_number: int)
 
     def start(version: int) -> object:
         starters = chosen_starters(starter_lines(round_, request.POST))
-        return services.round_start(round_=round_, starters=starters, expected_version=version)
+        return starts.round_start(round_=round_, starters=starters, expected_version=version)
 
     return round_write(request, round_, start, start_data=request.POST)
 
@@ -83,17 +94,17 @@ def round_table(request: HttpRequest, slug: str, number: int, round_number: int)
             messages.warning(request, STARTED_ELSEWHERE)
             return redirect(race)
         round_.refresh_from_db()  # another device may have started it by hand meanwhile
-        status = CONFLICT if isinstance(refusal, services.Stale) else BAD_REQUEST
+        status = CONFLICT if isinstance(refusal, Stale) else BAD_REQUEST
         return _render_table(request, round_, refusal.messages, status)
 
 
 def _start_or_take_over(request: HttpRequest, round_: Round) -> TheRace:
     version = _posted_number(request, "version")
-    if services.take_over_summary(round_) is not None:
-        return services.round_take_over(round_=round_, expected_version=version)
+    if take_over_summary(round_) is not None:
+        return round_take_over(round_=round_, expected_version=version)
     starters = starter_lines(round_, request.POST)
     builds = build_lines(starters, round_.season.rules.car_build, request.POST)
-    return services.round_start_at_table(
+    return round_start_at_table(
         round_=round_,
         starters=chosen_starters(starters),
         expected_version=version,
@@ -105,7 +116,7 @@ def _render_table(
     request, round_: Round, errors=(), status: int = 200, rookie_form=None
 ) -> HttpResponse:
     league = round_.season.league
-    take_over = services.take_over_summary(round_)
+    take_over = take_over_summary(round_)
     posted = request.POST if request.method == "POST" and take_over is None and errors else None
     starters = starter_lines(round_, posted)
     context = {
@@ -144,7 +155,7 @@ def round_by_hand(request: HttpRequest, slug: str, number: int, round_number: in
     return round_write(
         request,
         round_,
-        lambda version: services.round_run_by_hand(
+        lambda version: round_run_by_hand(
             round_=round_,
             expected_version=version,
             expected_race_version=_posted_number(request, "race_version"),
@@ -166,10 +177,10 @@ def round_starters(request: HttpRequest, slug: str, number: int, round_number: i
         return _render_starters(request, round_)
     try:
         return _change_or_cancel(request, round_)
-    except services.AlreadyDone as done:
+    except AlreadyDone as done:
         messages.info(request, done.message)
         return redirect(done.done)
-    except services.Stale as conflict:
+    except Stale as conflict:
         round_.refresh_from_db()
         return _render_starters(request, round_, conflict.messages, CONFLICT)
     except ValidationError as refusal:
@@ -182,13 +193,13 @@ def _change_or_cancel(request: HttpRequest, round_: Round) -> HttpResponse:
     race = table().race_of(round_)
     race_version = _posted_number(request, "race_version") if race is not None else None
     if "cancel" in request.POST:
-        services.round_start_cancel(
+        round_start_cancel(
             round_=round_, expected_version=version, expected_race_version=race_version
         )
         messages.success(request, START_CANCELLED.format(number=round_.number))
         return redirect(round_)
     starters, builds = _starters_forms(round_, race, request.POST)
-    race = services.round_starters_change(
+    race = round_starters_change(
         round_=round_,
         starters=chosen_starters(starters),
         expected_version=version,
@@ -218,7 +229,7 @@ def _render_starters(request, round_: Round, errors=(), status: int = 200) -> Ht
         "back": race or round_,  # where the round is run
         "starters": starters,
         "builds": builds,
-        "refusal": services.starters_change_refusal(round_),
+        "refusal": starters_change_refusal(round_),
         "errors": list(errors),
     }
     return render(request, "league/round_starters.html", context, status=status)
@@ -244,9 +255,7 @@ def round_hire(request: HttpRequest, slug: str, number: int, round_number: int) 
     form = RookieForm(request.POST, league=league)
     if league.rules.careers and form.is_valid():
         try:
-            driver = services.driver_hire(
-                team=form.cleaned_data["team"], name=form.cleaned_data["name"]
-            )
+            driver = driver_hire(team=form.cleaned_data["team"], name=form.cleaned_data["name"])
         except ValidationError as refusal:
             form.add_error(None, refusal)
         else:

@@ -11,10 +11,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import page_parts, services
-from ..forms import HireForm, TeamColourForm, TeamForm, TeamRenameForm
+from ..forms.teams import HireForm, TeamColourForm, TeamForm, TeamRenameForm
 from ..models import League, RoundStatus, Team
-from ..pagination import latest_page
+from ..reads import page_parts
+from ..reads.pagination import latest_page
+from ..services import drivers, teams
+from ..services.common import league_writable
+from ..services.teams import team_colour_set, team_create
 from .common import (
     BAD_REQUEST,
     answer,
@@ -43,7 +46,7 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.team_create(
+        lambda: team_create(
             league=league, name=form.cleaned_data["name"], driver_names=form.driver_names()
         ),
         done=made,
@@ -129,7 +132,7 @@ def _run_team(request: HttpRequest, slug: str, team_id: int) -> tuple[League, Te
     team = get_object_or_404(league.teams, pk=team_id)
     if not league.can_run_team(request.user, team):
         raise PermissionDenied(NOT_THE_TEAMS)
-    services.league_writable(league)
+    league_writable(league)
     return league, team
 
 
@@ -151,7 +154,7 @@ def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.driver_hire(team=team, name=form.cleaned_data["name"]),
+        lambda: drivers.driver_hire(team=team, name=form.cleaned_data["name"]),
         done=hired,
         again=again,
     )
@@ -175,7 +178,7 @@ def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.team_rename(
+        lambda: teams.team_rename(
             team=team, name=form.cleaned_data["name"], shown=form.shown_name()
         ),
         done=renamed,
@@ -202,7 +205,7 @@ def team_colour(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.team_colour_set(
+        lambda: team_colour_set(
             team=team, colour=form.cleaned_data["colour"], shown=form.shown_colour()
         ),
         done=picked,

@@ -12,9 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import services
-from ..forms import TrackCopyForm, TrackForm
+from ..forms.tracks import TrackCopyForm, TrackForm
 from ..models import Track
+from ..services import tracks as tracks_services
+from ..services.common import league_writable
+from ..services.tracks import TRACK_NOT_YOURS, track_create, track_edit_refusal
 from .common import BAD_REQUEST, answer, on_form, posted, version_posted
 
 NO_TRACK_VERSION = (
@@ -42,7 +44,7 @@ def tracks(request: HttpRequest) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.track_create(added_by=request.user, **form.cleaned_data),
+        lambda: track_create(added_by=request.user, **form.cleaned_data),
         done=added,
         again=again,
     )
@@ -66,10 +68,10 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
     (anyone else is offered a copy); POST: the edit."""
     track = get_object_or_404(Track, pk=track_id)
     if request.method == "POST" and not track.editable_by(request.user):
-        raise PermissionDenied(services.TRACK_NOT_YOURS.format(track=track))
+        raise PermissionDenied(TRACK_NOT_YOURS.format(track=track))
     form = TrackForm(posted(request), initial=_initial(track))
     if request.method == "GET":
-        refusal = services.track_edit_refusal(track, viewer=request.user)
+        refusal = track_edit_refusal(track, viewer=request.user)
         return _render_edit(request, track, form, [refusal] if refusal else [], 200)
     if not form.is_valid():
         return _render_edit(request, track, form, [], BAD_REQUEST)
@@ -86,7 +88,7 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.track_edit(
+        lambda: tracks_services.track_edit(
             track=track,
             expected_version=version_posted(request, NO_TRACK_VERSION),
             editor=request.user,
@@ -138,7 +140,7 @@ def track_copy(request: HttpRequest, track_id: int) -> HttpResponse:
         )
     league = form.cleaned_data["league"]
     if league is not None:
-        services.league_writable(league)
+        league_writable(league)
 
     def copied(copy: Track) -> HttpResponse:
         said = f", and {league}'s rounds to come race on it" if league is not None else ""
@@ -150,7 +152,7 @@ def track_copy(request: HttpRequest, track_id: int) -> HttpResponse:
 
     return answer(
         request,
-        lambda: services.track_copy(track=track, user=request.user, league=league),
+        lambda: tracks_services.track_copy(track=track, user=request.user, league=league),
         done=copied,
         again=again,
     )

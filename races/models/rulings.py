@@ -4,7 +4,8 @@ house rules (league/models/house_rules.py). Shown on the round page and on the l
 page, each beside its race, round and the entry in words (RaceEvent.summary, as the log says it).
 
 A ruling names its entry by the event's id, without a foreign-key constraint in the database:
-undo takes entries out of the log in one delete of its tail (races/services.py), and a constraint
+undo takes entries out of the log in one delete of its tail (races/services/entries.py), and a
+constraint
 would refuse it (or cost every undo a look for rulings). An event's id is never used
 again (an auto-increment on every database), so a ruling whose entry was taken back names no
 event any more: every read joins the event (`shown`), so it is shown nowhere and left out of the

@@ -164,9 +164,12 @@ def car_view(
         status=car.status,
         note=note,
         values=tuple((column.key, values[column.key]) for column in columns),
-        # The Formula D family's cars count their laps and may stand in the pits.
+        # The Formula D family's cars count their laps and spaces, may stand in the pits and
+        # may spin.
         laps=getattr(car, "laps", None),
         pitted=bool(getattr(car, "in_pits", False)),
+        spaces=getattr(car, "spaces", None),
+        spun=bool(getattr(car, "spun", False)),
     )
 
 

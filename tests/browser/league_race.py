@@ -9,10 +9,12 @@ from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
-from league import services as league_services
 from league.models import League, Round, RoundStatus, Season
-from races import services as race_services
+from league.services.seasons import season_open
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services.entries import race_state
 from rules import engine
 from tests.browser.referee import enter
 from tests.races.autopilot import legal_event
@@ -56,12 +58,10 @@ def season_from_home_page(
     `preset`, or else on the one `track`."""
     made = league_from_home_page(page, url, **league)
     for team, drivers in teams.items():
-        league_services.team_create(league=made, name=team, driver_names=drivers)
+        team_create(league=made, name=team, driver_names=drivers)
     if preset:
-        return league_services.season_open(league=made, preset=preset)
-    return league_services.season_open(
-        league=made, tracks=[league_services.track_create(name=track)]
-    )
+        return season_open(league=made, preset=preset)
+    return season_open(league=made, tracks=[track_create(name=track)])
 
 
 def start_at_the_table(page: Page, url: str, round_: Round, cars: dict[str, str]) -> None:
@@ -80,7 +80,7 @@ def play_to_the_end(page: Page, race: Race, seed: int, most_entries: int) -> Non
     rng = random.Random(seed)
     for _entry in range(most_entries):
         race.refresh_from_db()
-        state = race_services.race_state(race)
+        state = race_state(race)
         asked = engine.prompts(state)
         if not asked:
             break

@@ -59,19 +59,24 @@ class TableRace:
 def build_race(table_race: TableRace, *, organiser, referee):
     """Round 1 of a new league's first season, started at the table with `table_race.cars`
     cars; `referee` is the league's referee."""
-    from league import services as league_services
     from league.models import Role
+    from league.services.leagues import league_create
+    from league.services.members import member_add
+    from league.services.rounds import round_format_set
+    from league.services.seasons import season_open, season_setup_set
+    from league.services.starts import round_start_at_table
+    from league.services.teams import team_create
 
-    league = league_services.league_create(
+    league = league_create(
         name=f"Table speed {table_race.label}",
         organiser=organiser,
         ruleset=table_race.ruleset,
         settings=table_race.settings,
     )
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     per_team = league.rules.cars_per_team(league.settings)
     teams = [
-        league_services.team_create(
+        team_create(
             league=league,
             name=f"Team {n}",
             driver_names=[f"Driver {n}{seat} {table_race.label}" for seat in "abc"[:per_team]],
@@ -80,32 +85,28 @@ def build_race(table_race: TableRace, *, organiser, referee):
     ]
     # The rule set's first sample schedule (its tracks print their weather), else a track.
     presets = league.rules.presets
-    season = league_services.season_open(
+    season = season_open(
         league=league,
         preset=presets[0].name if presets else "",
         tracks=None if presets else [_track(table_race.track)],
     )
     if table_race.setup:
-        season = league_services.season_setup_set(season=season, setup=table_race.setup)
+        season = season_setup_set(season=season, setup=table_race.setup)
     round_one = season.rounds.get(number=1)
     if table_race.race_format:
-        round_one = league_services.round_format_set(
-            round_=round_one, race_format=table_race.race_format
-        )
+        round_one = round_format_set(round_=round_one, race_format=table_race.race_format)
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     starters = list(zip(drivers[: table_race.cars], COLOURS, strict=False))
-    return league_services.round_start_at_table(round_=round_one, starters=starters)
+    return round_start_at_table(round_=round_one, starters=starters)
 
 
 def _track(name: str):
     """The track called `name` on the site's list (its shipped tracks, an earlier race's), else
     a new one."""
-    from league import services as league_services
     from league.models import Track
+    from league.services.tracks import track_create
 
-    return Track.objects.filter(name__iexact=name).first() or league_services.track_create(
-        name=name
-    )
+    return Track.objects.filter(name__iexact=name).first() or track_create(name=name)
 
 
 @dataclass(frozen=True)

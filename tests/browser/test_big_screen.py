@@ -7,8 +7,11 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
 from races.models import Race
 from tests.browser.test_turn_taps import race as race  # noqa: F401  (the fixture)
 from tests.races.autopilot import drive
@@ -59,14 +62,12 @@ CARS = (
 def long_names(django_user_model) -> Race:
     """An eight-car Season Pass race at the table, the cars under long names."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league = league_create(name="Garage League", organiser=organiser)
     for team in ("Arrows", "Scuderia Spaghetti", "Boxbox Racing", "Chicane Chancers"):
-        league_services.team_create(
-            league=league, name=team, driver_names=[f"{team} A", f"{team} B"]
-        )
-    season = league_services.season_open(league=league, preset="Spring")
+        team_create(league=league, name=team, driver_names=[f"{team} A", f"{team} B"])
+    season = season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.order_by("pk"))
-    return league_services.round_start_at_table(
+    return round_start_at_table(
         round_=season.rounds.get(number=1), starters=list(zip(drivers, CARS, strict=True))
     )
 

@@ -19,10 +19,13 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import RoundStatus
-from races import services as race_services
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services.entries import race_event_apply, race_state
 from rules import engine
 from rules.engine import Event
 from tests.browser.league_race import start_at_the_table
@@ -43,9 +46,7 @@ def fits_the_phone(page: Page) -> None:
 def enter(race: Race, kind: str, **data) -> None:
     """Enter one event through the race's services, as the turn page does."""
     race.refresh_from_db()
-    race_services.race_event_apply(
-        race=race, event=Event(kind, data), expected_version=race.version
-    )
+    race_event_apply(race=race, event=Event(kind, data), expected_version=race.version)
 
 
 def started(race: Race) -> None:
@@ -53,7 +54,7 @@ def started(race: Race) -> None:
     ask for them: the grid as in the real result, each car rolling 10 to start and moving off 1
     space in 1st; then round 2's order is asked."""
     while True:
-        asked = engine.prompts(race_services.race_state(race))
+        asked = engine.prompts(race_state(race))
         assert asked, "the race ended before its second round"
         prompt = asked[0]
         if prompt.kind == "order":
@@ -74,7 +75,7 @@ def all_four_out(race: Race) -> None:
     race's snapshot is that state, the race over."""
     race.refresh_from_db()
     table = Table(engine.setup_from_dict(race.setup))
-    table.state = race_services.race_state(race)
+    table.state = race_state(race)
     assert table.state.grid == ("red", "blue", "green", "yellow")
     table.edit_car("blue", status="out", out_reason="tires", spaces=45, out_at=3)
     table.edit_car("green", status="out", out_reason="tires", spaces=40, out_at=4)
@@ -94,17 +95,15 @@ def test_the_real_result_of_four_cars_out_gives_the_team_race_to_the_right_team(
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
     page.set_viewport_size(PHONE)
     login("org", "secret-pass")
-    league = league_services.league_create(
+    league = league_create(
         name="Out Club",
         organiser=organiser,
         ruleset="formula_d",
         settings={"cars_per_team": "2", "team_race": True},
     )
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Gil"])
-    league_services.team_create(league=league, name="Blues", driver_names=["Bob", "Yan"])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Monza")]
-    )
+    team_create(league=league, name="Reds", driver_names=["Ann", "Gil"])
+    team_create(league=league, name="Blues", driver_names=["Bob", "Yan"])
+    season = season_open(league=league, tracks=[track_create(name="Monza")])
     round_one = season.rounds.get()
 
     # The referee starts the round at the table, each driver in the car of the real result.

@@ -18,9 +18,15 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from playwright.sync_api import Page, Route, expect
 
 from bench import builders
-from league import services as league_services
 from league.models import Driver, Role, Track
-from races import services as race_services
+from league.services.house_rules import house_rules_set
+from league.services.leagues import league_create
+from league.services.members import invitation_create
+from league.services.penalties import adjustment_add, season_drops_set
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_create
+from races.services.entries import race_state
 from rules import engine
 from tests.browser.referee import enter
 from tests.races.autopilot import drive, legal_event
@@ -59,6 +65,7 @@ NOT_HTML = {
     "manifest",
     "league:league_backup",
     "league:roster_csv",
+    "league:results_export_csv",
     "league:calendar",
     "league:member_calendar",
     "league:standings_json",
@@ -125,14 +132,12 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     rounds = {round_.number: round_ for round_ in season.rounds.all()}
     racing = list(Driver.objects.filter(team__league=league).racing().order_by("pk")[:4])
     starters = list(zip(racing, ["Red", "Blue", "Green", "Yellow"], strict=True))
-    invitation = league_services.invitation_create(
-        league=league, made_by=organiser, role=Role.REFEREE
-    )
+    invitation = invitation_create(league=league, made_by=organiser, role=Role.REFEREE)
     team = league.teams.order_by("pk").first()
-    wear = league_services.league_create(name="Wear Points", organiser=organiser, ruleset="rbb")
-    league_services.team_create(league=wear, name="Scuderia", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=wear, name="Arrows", driver_names=["Cid", "Dot"])
-    wear_round = league_services.season_open(
+    wear = league_create(name="Wear Points", organiser=organiser, ruleset="rbb")
+    team_create(league=wear, name="Scuderia", driver_names=["Ann", "Bob"])
+    team_create(league=wear, name="Arrows", driver_names=["Cid", "Dot"])
+    wear_round = season_open(
         league=wear, tracks=[Track.objects.order_by("pk").first()]
     ).rounds.get()
     slug = f"/{league.slug}"
@@ -237,13 +242,11 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     # The same season, before its first race, opened again under another rule set: the page.
     visit("league:season_rules", f"/{wear.slug}/seasons/1/rules/")
     # A penalty, a bonus and drop rounds: the organiser's page, the season page striking out.
-    league_services.adjustment_add(
+    adjustment_add(
         season=season, user=organiser, expected_version=0, points=-3, reason="Contact",
         driver_id=racing[0].pk, round_number=1,
     )  # fmt: skip
-    league_services.season_drops_set(
-        season=season, user=organiser, expected_version=1, rule="best", number=2
-    )
+    season_drops_set(season=season, user=organiser, expected_version=1, rule="best", number=2)
     visit("league:season_adjustments", f"{slug}/seasons/2/adjustments/")
     visit("league:season", f"{slug}/seasons/2/")
     visit("league:round", rounds[4].get_absolute_url())  # finished
@@ -251,7 +254,7 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     visit("league:round", rounds[5].get_absolute_url())  # to start
     visit("league:round_table", rounds[5].get_absolute_url() + "table/")
     # A round entered by hand: its result form, and its starters to change.
-    league_services.round_start(
+    round_start(
         round_=wear_round,
         starters=[(driver, driver.name) for driver in Driver.objects.filter(team__league=wear)],
     )
@@ -259,16 +262,14 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     visit("league:round_starters", wear_round.get_absolute_url() + "starters/")
 
     # The race at the table: entries swapped in by htmx, at least one a tapped die face.
-    race = drive(
-        league_services.round_start_at_table(round_=rounds[5], starters=starters), 4, seed=3
-    )
+    race = drive(round_start_at_table(round_=rounds[5], starters=starters), 4, seed=3)
     visit("races:log", reverse("races:log", args=[race.pk]))
     visit("races:screen", reverse("races:screen", args=[race.pk]))
     visit("races:replay", reverse("races:replay", args=[race.pk]) + "?event=2")
     visit("races:undo_back_to", reverse("races:undo_back_to", args=[race.pk, 2]))
     # The house rules (a table, whose alignment Markdown writes as a style, dropped) and a
     # ruling attached at the table, swapped in by htmx, then on the Rulings and round pages.
-    league_services.house_rules_set(league=league, text=HOUSE_RULES, expected_version=0)
+    house_rules_set(league=league, text=HOUSE_RULES, expected_version=0)
     visit("league:house_rules_edit", slug + "/house-rules/edit/")
     visit("league:house_rules", slug + "/house-rules/")
     visit("races:ruling_new", reverse("races:ruling_new", args=[race.pk]))
@@ -283,7 +284,7 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     rng, tapped = random.Random(7), 0
     for _entry in range(30):
         race.refresh_from_db()
-        asked = engine.prompts(race_services.race_state(race))[0]
+        asked = engine.prompts(race_state(race))[0]
         event = legal_event(asked, rng)
         data = {k: v for k, v in event.data.items() if k != "car" and v not in ([], 0)}
         faces = page.locator(

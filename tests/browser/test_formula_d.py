@@ -8,9 +8,12 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
-from races import services as race_services
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services.entries import race_state
 from tests.browser.league_race import (
     play_to_the_end,
     season_from_home_page,
@@ -60,21 +63,17 @@ def test_a_three_lap_race_with_weather_tires_and_technical_stops_on_a_phone(
 ):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
     login("org", "secret-pass")
-    league = league_services.league_create(
+    league = league_create(
         name="Wet Club",
         organiser=organiser,
         ruleset="formula_d",
         settings={"laps": "3", "weather": True, "tires": True, "technical_pit_stop": True},
     )
     for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
-    season = league_services.season_open(
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = season_open(
         league=league,
-        tracks=[
-            league_services.track_create(
-                name="Spa", weather_chart="1-10 changeable, 11-20 rain, changeable"
-            )
-        ],
+        tracks=[track_create(name="Spa", weather_chart="1-10 changeable, 11-20 rain, changeable")],
     )
     round_one = season.rounds.get()
     page.goto(live_server.url + league.get_absolute_url())
@@ -90,7 +89,5 @@ def test_a_three_lap_race_with_weather_tires_and_technical_stops_on_a_phone(
     expect(page.locator("#prompt-text")).to_contain_text("Tires (rain changeable weather)")
 
     play_to_the_end(page, race, seed=5, most_entries=200)
-    assert {car.laps for car in race_services.race_state(race).cars if car.status == "finished"}
-    assert all(
-        car.laps == 3 for car in race_services.race_state(race).cars if car.status == "finished"
-    )
+    assert {car.laps for car in race_state(race).cars if car.status == "finished"}
+    assert all(car.laps == 3 for car in race_state(race).cars if car.status == "finished")

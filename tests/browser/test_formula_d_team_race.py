@@ -12,10 +12,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
-from league.standings import season_standings
-from races import clock
+from league.reads.standings import season_standings
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services import clock
 from tests.browser.league_race import play_to_the_end, write_the_result
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -48,14 +51,12 @@ def test_a_team_race_with_a_stopwatch_qualifying_lap_on_a_phone(
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
     page.set_viewport_size(PHONE)
     login("org", "secret-pass")
-    league = league_services.league_create(
+    league = league_create(
         name="Pairs Club", organiser=organiser, ruleset="formula_d", settings={"cars_per_team": "2"}
     )
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Monza")]
-    )
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, tracks=[track_create(name="Monza")])
     round_one = season.rounds.get()
 
     # The organiser switches the team race and the stopwatch on for this race only.

@@ -8,9 +8,13 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver
-from races import services as race_services
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
+from races.services.entries import race_state
 from rules import engine
 from rules.engine.pieces import with_car
 from tests.factories import published
@@ -22,22 +26,18 @@ PHONE = {"width": 390, "height": 844}
 
 def test_the_gear_odds_fit_a_phone(page: Page, live_server, login, django_user_model):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(
-        name="Odds Club", organiser=organiser, ruleset="formula_d"
-    )
+    league = league_create(name="Odds Club", organiser=organiser, ruleset="formula_d")
     league.settings = {**league.settings, "gear_odds": True}
     league.save(update_fields=["settings"])
     published(league)
     for name in ("Ann", "Bob", "Cid"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Home")]
-    )
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = season_open(league=league, tracks=[track_create(name="Home")])
     starters = list(zip(Driver.objects.order_by("pk"), ("red", "blue", "green"), strict=True))
-    race = league_services.round_start_at_table(round_=season.rounds.get(), starters=starters)
-    while (prompt := engine.prompts(race_services.race_state(race))[0]).kind != "gear":
+    race = round_start_at_table(round_=season.rounds.get(), starters=starters)
+    while (prompt := engine.prompts(race_state(race))[0]).kind != "gear":
         drive(race, 1, seed=race.seq)
-    race.state = engine.state_to_dict(with_car(race_services.race_state(race), prompt.car, gear=6))
+    race.state = engine.state_to_dict(with_car(race_state(race), prompt.car, gear=6))
     race.save(update_fields=["state"])
     login("org", "secret-pass")
     page.set_viewport_size(PHONE)

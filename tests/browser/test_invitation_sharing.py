@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, expect
 
-from league import services as league_services
+from league.services.leagues import league_create
+from league.services.members import invitation_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,8 +21,8 @@ A_SHARE_SHEET = "navigator.share = (data) => { window.shared = data; return Prom
 def invitation_link(live_server, django_user_model) -> tuple[str, str]:
     """(the members page, the link of the referee's invitation listed there)."""
     organiser = django_user_model.objects.create_user("organiser", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    invitation = league_services.invitation_create(league=league, role="referee", made_by=organiser)
+    league = league_create(name="Garage League", organiser=organiser)
+    invitation = invitation_create(league=league, role="referee", made_by=organiser)
     members = live_server.url + reverse("league:members", args=[league.slug])
     return members, live_server.url + invitation.get_absolute_url()
 

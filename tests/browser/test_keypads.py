@@ -8,8 +8,12 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver
+from league.services.leagues import league_create
+from league.services.results import EntryOutcome, round_result_enter
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,19 +23,17 @@ def test_the_injury_keypad_keeps_two_digit_faces_on_one_line(
     page: Page, live_server, login, django_user_model, width
 ):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    season = season_open(league=league, preset="Spring")
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.order_by("pk"))
-    ann, bob = league_services.round_start(
-        round_=round_, starters=[(driver, driver.name) for driver in drivers]
-    )
-    league_services.round_result_enter(
+    ann, bob = round_start(round_=round_, starters=[(driver, driver.name) for driver in drivers])
+    round_result_enter(
         round_=round_,
         outcomes=[
-            league_services.EntryOutcome(entry_id=ann.pk, finished=True, place=1),
-            league_services.EntryOutcome(
+            EntryOutcome(entry_id=ann.pk, finished=True, place=1),
+            EntryOutcome(
                 entry_id=bob.pk,
                 finished=False,
                 out_reason="overshoot",
@@ -63,11 +65,11 @@ def test_the_turn_helper_s_black_die_keypad_keeps_two_digit_faces_on_one_line(
 ):
 
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    season = season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(number=1), starters=list(zip(drivers, "AB", strict=True))
     )
     login("org", "secret-pass")

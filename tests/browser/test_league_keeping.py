@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import League
+from league.services.leagues import league_create
+from league.services.teams import team_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = 390
@@ -20,8 +21,8 @@ def test_the_organiser_downloads_a_backup_and_archives_the_league_on_a_phone(
     page: Page, live_server, login, django_user_model
 ):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
     login("org", "secret-pass")
     page.set_viewport_size({"width": PHONE, "height": 844})
     page.goto(live_server.url + league.get_absolute_url())

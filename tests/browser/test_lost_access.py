@@ -10,8 +10,11 @@ from urllib.parse import unquote
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Role
+from league.services.leagues import league_create, league_publish_set
+from league.services.members import member_add, member_remove
+from league.services.seasons import season_open
+from league.services.teams import team_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,9 +22,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def round_one(django_user_model):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    season = season_open(league=league, preset="Spring")
     return season.rounds.get(number=1)
 
 
@@ -53,13 +56,11 @@ def test_a_referee_removed_meanwhile_sees_why_in_the_page_not_a_page_in_the_pane
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     referee = django_user_model.objects.create_user("ref", password="secret-pass")
-    membership = league_services.member_add(
-        league=round_one.season.league, user=referee, role=Role.REFEREE
-    )
-    league_services.league_publish_set(league=round_one.season.league, published=True)
+    membership = member_add(league=round_one.season.league, user=referee, role=Role.REFEREE)
+    league_publish_set(league=round_one.season.league, published=True)
     login("ref", "secret-pass")
     page.goto(live_server.url + round_one.get_absolute_url())
-    league_services.member_remove(membership=membership)
+    member_remove(membership=membership)
     page.get_by_role("button", name="Start the race").click()
 
     expect(page.locator("main")).to_contain_text("Not allowed")

@@ -9,9 +9,10 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver
-from races import services as race_services
+from league.services.rounds import round_format_set
+from league.services.starts import round_start_at_table
+from races.services.entries import race_state
 from rules import engine
 from rules.mini.championship import POINTS
 from tests.browser.league_race import play_to_the_end, season_from_home_page, write_the_result
@@ -33,9 +34,9 @@ def test_a_mini_series_and_a_short_race_on_a_phone(page: Page, live_server, logg
         preset="Mini's series",
     )
     round_one = season.rounds.get(number=1)
-    league_services.round_format_set(round_=round_one, race_format="no_pits")
+    round_format_set(round_=round_one, race_format="no_pits")
     drivers = [Driver.objects.get(name=name) for name in ("Ann", "Bob")]
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=round_one, starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
 
@@ -45,7 +46,7 @@ def test_a_mini_series_and_a_short_race_on_a_phone(page: Page, live_server, logg
 
     play_to_the_end(page, race, seed=7, most_entries=200)
 
-    state = race_services.race_state(race)
+    state = race_state(race)
     results = {result.car: result for result in engine.results(state)}
     write_the_result(page, round_one)
     points = dict(round_one.entries.values_list("car", "points"))

@@ -7,8 +7,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from league import services as league_services
 from league.models import Driver
+from league.services.house_rules import house_rules_set
+from league.services.leagues import league_create, league_publish_set
+from league.services.results import EntryOutcome, round_result_record
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from tests.browser.test_content_security_policy import Visit, walk_every_page
 from tests.races.autopilot import drive, drive_to_finish
 
@@ -60,17 +66,17 @@ def test_deaths_dashboard_and_the_finished_race_keep_each_car_on_one_line(
     """Formula... Death!'s eight columns and its cards beside long car names once wrapped each
     name over 3-4 lines and pushed the page sideways."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(
+    league = league_create(
         name="Death", organiser=organiser, ruleset="death", settings={"distribution": "pick"}
     )
     for name in ("Annabelle Longname", "Bartholomew Bob", "Campeador Cid"):
         first = name.split()[0]
-        league_services.team_create(league=league, name=f"Scuderia {first}", driver_names=[name])
-    tracks = [league_services.track_create(name=name) for name in ("Monza", "Spa")]
-    season = league_services.season_open(league=league, tracks=tracks)
+        team_create(league=league, name=f"Scuderia {first}", driver_names=[name])
+    tracks = [track_create(name=name) for name in ("Monza", "Spa")]
+    season = season_open(league=league, tracks=tracks)
     drivers = list(Driver.objects.order_by("pk"))
     cars = ["Scuderia Annabelle 1", "Scuderia Bartholomew 1", "Scuderia Campeador 1"]
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(number=1), starters=list(zip(drivers, cars, strict=True))
     )
     drive(race, 60, seed=3)
@@ -96,15 +102,15 @@ def test_house_rules_with_a_wide_table_and_a_long_word_fit_a_phone(
 ):
     """House rules are the organiser's Markdown: a table of many columns, a long address."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.league_publish_set(league=league, published=True)
+    league = league_create(name="Garage League", organiser=organiser)
+    league_publish_set(league=league, published=True)
     columns = " | ".join(f"Round {n} points" for n in range(1, 10))
     text = (
         "# Points\n\n"
         f"| {columns} |\n|{'---|' * 9}\n| {' | '.join(['100'] * 9)} |\n\n"
         "Photos: https://example.org/a-very-long-address-of-our-league-photo-album-2026-spring\n"
     )
-    league_services.house_rules_set(league=league, text=text, expected_version=0)
+    house_rules_set(league=league, text=text, expected_version=0)
     page.set_viewport_size(PHONE)
 
     page.goto(f"{live_server.url}/{league.slug}/house-rules/")
@@ -117,28 +123,26 @@ def test_names_with_no_space_to_break_at_fit_a_phone(page: Page, live_server, dj
     where they must on the home, league, season, team, driver and records pages: they pushed
     the headings, the breadcrumbs, the lists and the forecast sideways."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(
-        name="ScuderiaMarlboroFerrariRacingClub2026", organiser=organiser
-    )
-    league_services.league_publish_set(league=league, published=True)
+    league = league_create(name="ScuderiaMarlboroFerrariRacingClub2026", organiser=organiser)
+    league_publish_set(league=league, published=True)
     teams = [
-        league_services.team_create(
+        team_create(
             league=league,
             name=f"TeamWithAVeryLongNameAndNoSpace{n}",
             driver_names=[f"AlexanderMaximilianVonHohenberg{n}a", f"Bo{n}"],
         )
         for n in range(2)
     ]
-    season = league_services.season_open(league=league, preset="Spring")
+    season = season_open(league=league, preset="Spring")
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     round_ = season.rounds.get(number=1)
-    entries = league_services.round_start(
+    entries = round_start(
         round_=round_, starters=[(driver, f"Car{driver.pk}") for driver in drivers]
     )
-    league_services.round_result_record(
+    round_result_record(
         round_=round_,
         outcomes=[
-            league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+            EntryOutcome(entry_id=entry.pk, finished=True, place=place)
             for place, entry in enumerate(entries, 1)
         ],
         injury_rolls={},

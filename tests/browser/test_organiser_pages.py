@@ -7,8 +7,12 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver, Track
+from league.services.leagues import league_create
+from league.services.results import EntryOutcome, round_result_record
+from league.services.seasons import season_open
+from league.services.starts import round_start
+from league.services.teams import team_create
 from tests.league.test_views import round_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,19 +21,17 @@ PHONE = 390
 
 def test_the_organisers_pages_fit_a_phone(page: Page, live_server, login, django_user_model):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, preset="Spring")
     round_one, round_two = season.rounds.get(number=1), season.rounds.get(number=2)
     drivers = list(Driver.objects.order_by("pk"))
-    entries = league_services.round_start(
-        round_=round_one, starters=[(driver, driver.name) for driver in drivers]
-    )
-    league_services.round_result_record(
+    entries = round_start(round_=round_one, starters=[(driver, driver.name) for driver in drivers])
+    round_result_record(
         round_=round_one,
         outcomes=[
-            league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+            EntryOutcome(entry_id=entry.pk, finished=True, place=place)
             for place, entry in enumerate(entries, start=1)
         ],
         injury_rolls={},

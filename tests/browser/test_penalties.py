@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.teams import team_create
 from tests.factories import published
 from tests.league.test_services import play_rounds
 
@@ -24,10 +26,10 @@ def test_the_organiser_enters_a_penalty_and_sees_it_in_the_standings_and_the_csv
     page: Page, live_server, login, django_user_model
 ):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = published(league_services.league_create(name="Stewards", organiser=organiser))
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = published(league_create(name="Stewards", organiser=organiser))
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.order_by("pk"))
     play_rounds(season, drivers, (1, 2))  # every car finishes, in that order
     login("org", "secret-pass")

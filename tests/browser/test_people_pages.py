@@ -11,8 +11,9 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
 from league import backup
-from league import services as league_services
 from league.models import League, Role
+from league.services.leagues import league_create
+from league.services.teams import team_create
 from tests.league.test_backup import ended_season_league
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,12 +29,8 @@ def test_the_organiser_invites_a_referee_who_joins_and_then_shares_the_organisin
     page: Page, browser: Browser, live_server, login, django_user_model
 ):
     organiser = django_user_model.objects.create_user("organiser", password="secret-pass")
-    league = league_services.league_create(
-        name="A garage league with a long name", organiser=organiser
-    )
-    league_services.team_create(
-        league=league, name="Red Herrings of the North", driver_names=["Ann", "Bob"]
-    )
+    league = league_create(name="A garage league with a long name", organiser=organiser)
+    team_create(league=league, name="Red Herrings of the North", driver_names=["Ann", "Bob"])
     login("organiser", "secret-pass")
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + reverse("league:members", args=[league.slug]))

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page
 
 from bench import builders
-from league import services
 from league.models import Driver, Team
+from league.services.rounds import round_session_set
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,7 +27,7 @@ def test_every_public_page_fits_a_390_px_phone(page: Page, live_server):
     latest = league.seasons.get(number=2)
     latest.rounds.filter(number__gt=5).update(status="scheduled")
     round_ = latest.rounds.get(number=6)
-    services.round_session_set(
+    round_session_set(
         round_=round_,
         starts_at=datetime(2026, 12, 3, 19, 30, tzinfo=UTC),
         venue="The back room of a long-named games shop, High Street",

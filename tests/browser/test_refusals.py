@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.teams import team_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,9 +19,9 @@ def test_a_refused_result_shows_in_place_with_debug_on_or_off(
 ):
     settings.DEBUG = debug
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    season = season_open(league=league, preset="Spring")
     login("org", "secret-pass")
 
     page.goto(live_server.url + season.rounds.get(number=1).get_absolute_url())
@@ -39,15 +41,15 @@ def test_a_refused_result_is_brought_into_view_on_a_phone(
     """The refusal is written above the cars' lines; on a phone, with eight cars, the button
     pressed is far below it, and the referee must see why nothing was entered."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league = league_create(name="Garage League", organiser=organiser)
     for team, drivers in (
         ("Reds", ["Ann", "Bob"]),
         ("Blues", ["Cat", "Dan"]),
         ("Greens", ["Eve", "Fay"]),
         ("Golds", ["Gus", "Hal"]),
     ):
-        league_services.team_create(league=league, name=team, driver_names=drivers)
-    season = league_services.season_open(league=league, preset="Spring")
+        team_create(league=league, name=team, driver_names=drivers)
+    season = season_open(league=league, preset="Spring")
     login("org", "secret-pass")
     page.set_viewport_size({"width": 390, "height": 844})
 

@@ -10,7 +10,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
+from league.services.leagues import league_create, league_publish_set
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
 from tests.races.autopilot import drive
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,13 +25,13 @@ def test_a_stranger_steps_and_scrubs_through_a_published_race(
     page: Page, live_server, django_user_model
 ):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Replay League", organiser=organiser)
-    league_services.league_publish_set(league=league, published=True)
+    league = league_create(name="Replay League", organiser=organiser)
+    league_publish_set(league=league, published=True)
     for team, names in {"Rosso": ["Ann", "Bob"], "Blu": ["Cid", "Dot"]}.items():
-        league_services.team_create(league=league, name=team, driver_names=names)
-    season = league_services.season_open(league=league, preset="Spring")
+        team_create(league=league, name=team, driver_names=names)
+    season = season_open(league=league, preset="Spring")
     drivers = [driver for team in league.teams.order_by("pk") for driver in team.drivers.all()]
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(number=1), starters=list(zip(drivers, CARS, strict=True))
     )
     drive(race, 60, seed=3)

@@ -9,10 +9,13 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver
-from races import services as race_services
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services.entries import race_state
 from tests.browser.league_race import play_to_the_end, start_at_the_table, write_the_result
 from tests.browser.referee import enter
 
@@ -29,14 +32,12 @@ def test_a_short_road_race_with_a_driver_card_on_a_phone(
     page.set_viewport_size(PHONE)
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
     login("org", "secret-pass")
-    league = league_services.league_create(
+    league = league_create(
         name="Street Club", organiser=organiser, ruleset="formula_d", settings={"road_race": True}
     )
     for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Chicago")]
-    )
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = season_open(league=league, tracks=[track_create(name="Chicago")])
     page.goto(live_server.url + league.get_absolute_url())
     expect(page.get_by_text("Road race: hard tires, nitro, no pits")).to_be_visible()
 
@@ -83,11 +84,11 @@ def test_a_short_road_race_with_a_driver_card_on_a_phone(
     expect(page.locator("#log")).to_contain_text(
         "Blue's engine-noise roll: 17, Grazing Shot, loses 1 tire WP"
     )
-    state = race_services.race_state(Race.objects.get(pk=race.pk))
+    state = race_state(Race.objects.get(pk=race.pk))
     assert state.car("blue").sheet.tires == 5
 
     play_to_the_end(page, race, seed=7, most_entries=250)
-    state = race_services.race_state(Race.objects.get(pk=race.pk))
+    state = race_state(Race.objects.get(pk=race.pk))
     # Both crossed lap 1's line: the checkpoint gave their tires back, the pole station its WP.
     assert [crossing.lap for crossing in state.crossings] == [1, 1]
     assert state.pole_laps == 1

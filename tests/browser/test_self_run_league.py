@@ -11,8 +11,9 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from league import services as league_services
 from league.models import Driver, League, Role
+from league.services.seasons import season_open
+from league.services.teams import team_create
 from tests.league.test_services import play_rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -77,9 +78,9 @@ def test_a_newcomer_runs_a_league_of_their_own_from_sign_up_to_a_penalty_in_the_
     assert Client().get(league.get_absolute_url()).status_code == 200
 
     # Two rounds raced (typed in elsewhere), then a penalty from the season page.
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
-    season = league_services.season_open(league=league, preset="Spring")
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.filter(team__league=league).order_by("pk"))
     play_rounds(season, drivers, (1, 2))  # every car finishes, in that order
     page.goto(live_server.url + season.get_absolute_url())

@@ -9,9 +9,13 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver
-from races import services as race_services
+from league.services.leagues import league_create
+from league.services.results import EntryOutcome, round_result_record
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_create
+from races.services.entries import race_state
 from rules import engine
 from rules.engine.pieces import with_car
 from tests.races.autopilot import drive
@@ -29,13 +33,13 @@ CARS = ["Red 1", "Red 2", "Blue 1", "Blue 2", "Green 1", "Green 2", "Yellow 1"]
 
 def test_the_pages_used_at_the_table_fit_a_phone(page: Page, live_server, login, django_user_model):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league = league_create(name="Garage League", organiser=organiser)
     for team, names in TEAMS.items():
-        league_services.team_create(league=league, name=team, driver_names=names)
-    season = league_services.season_open(league=league, preset="Spring")
+        team_create(league=league, name=team, driver_names=names)
+    season = season_open(league=league, preset="Spring")
     round_one, round_two = season.rounds.get(number=1), season.rounds.get(number=2)
     starters = list(zip(Driver.objects.order_by("pk")[:7], CARS, strict=True))
-    entries = league_services.round_start(round_=round_one, starters=starters)
+    entries = round_start(round_=round_one, starters=starters)
     login("org", "secret-pass")
     page.set_viewport_size(PHONE)
 
@@ -53,10 +57,10 @@ def test_the_pages_used_at_the_table_fit_a_phone(page: Page, live_server, login,
         for fact in ("Place of", "Spaces covered by", "Overshoot of"):
             within_width(f"{fact} {entry.driver.name}")
 
-    league_services.round_result_record(
+    round_result_record(
         round_=round_one,
         outcomes=[
-            league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+            EntryOutcome(entry_id=entry.pk, finished=True, place=place)
             for place, entry in enumerate(entries, start=1)
         ],
         injury_rolls={},
@@ -64,7 +68,7 @@ def test_the_pages_used_at_the_table_fit_a_phone(page: Page, live_server, login,
     fits(round_one.get_absolute_url())
     fits(season.get_absolute_url())
 
-    race = league_services.round_start_at_table(round_=round_two, starters=starters)
+    race = round_start_at_table(round_=round_two, starters=starters)
     drive(race, 40, seed=3, wild=True)
     fits(race.get_absolute_url())
     fits(reverse("races:log", args=[race.pk]))
@@ -78,17 +82,15 @@ def test_the_gear_prompt_with_five_gears_and_their_faces_fits_the_first_screen(
     """A car in 6th may choose 2nd to 6th: five rows of faces, 34 buttons, all in the first
     screen of a phone and each tall and wide enough for a thumb."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
+    league = league_create(name="Garage League", organiser=organiser)
     for team, names in TEAMS.items():
-        league_services.team_create(league=league, name=team, driver_names=names)
-    season = league_services.season_open(league=league, preset="Spring")
+        team_create(league=league, name=team, driver_names=names)
+    season = season_open(league=league, preset="Spring")
     starters = list(zip(Driver.objects.order_by("pk")[:7], CARS, strict=True))
-    race = league_services.round_start_at_table(
-        round_=season.rounds.get(number=1), starters=starters
-    )
-    while (prompt := engine.prompts(race_services.race_state(race))[0]).kind != "gear":
+    race = round_start_at_table(round_=season.rounds.get(number=1), starters=starters)
+    while (prompt := engine.prompts(race_state(race))[0]).kind != "gear":
         drive(race, 1, seed=race.seq)
-    race.state = engine.state_to_dict(with_car(race_services.race_state(race), prompt.car, gear=6))
+    race.state = engine.state_to_dict(with_car(race_state(race), prompt.car, gear=6))
     race.save(update_fields=["state"])
     login("org", "secret-pass")
     page.set_viewport_size(PHONE)

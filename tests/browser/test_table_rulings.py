@@ -9,9 +9,14 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Role
-from races import services as race_services
+from league.services.house_rules import house_rules_set
+from league.services.leagues import league_create
+from league.services.members import member_add
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
+from races.services.entries import undo_target
 from tests.factories import published
 from tests.races.autopilot import drive
 
@@ -25,20 +30,20 @@ def test_the_referee_attaches_a_ruling_at_the_table_and_it_is_on_the_rulings_pag
 ):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
     referee = django_user_model.objects.create_user("ref", password="secret-pass")
-    league = published(league_services.league_create(name="Garage League", organiser=organiser))
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    league = published(league_create(name="Garage League", organiser=organiser))
+    member_add(league=league, user=referee, role=Role.REFEREE)
     for team, names in {"Red Herrings": ["Ann", "Bob"], "Blue Moons": ["Cid", "Dot"]}.items():
-        league_services.team_create(league=league, name=team, driver_names=names)
-    league_services.house_rules_set(league=league, text=RULES, expected_version=0)
-    season = league_services.season_open(league=league, preset="Spring")
+        team_create(league=league, name=team, driver_names=names)
+    house_rules_set(league=league, text=RULES, expected_version=0)
+    season = season_open(league=league, preset="Spring")
     drivers = [driver for team in league.teams.order_by("pk") for driver in team.drivers.all()]
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(number=1),
         starters=list(zip(drivers, ("red", "blue", "green", "yellow"), strict=True)),
     )
     drive(race, 5, seed=4, who=referee)
     race.refresh_from_db()
-    entry = race_services.undo_target(race)
+    entry = undo_target(race)
     page.set_viewport_size(PHONE)
     login("ref", "secret-pass")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from races import services
+from races.services.entries import race_state
 from rules import engine
 from tests.browser.table_speed_figures import (
     BESIDE_CARS,
@@ -55,7 +55,7 @@ def scripted(table_race: TableRace, django_user_model):
     referee = django_user_model.objects.create_user("referee", password=PASSWORD)
     race = build_race(table_race, organiser=organiser, referee=referee)
     steps = script_race(
-        services.race_state(race),
+        race_state(race),
         seed=table_race.seed,
         finish_from_round=table_race.finish_from_round,
     )
@@ -89,7 +89,7 @@ def test_a_death_script_picks_other_cards_and_corrects_an_attack_order(django_us
     assert all(step.ordered for step in steps if step.kind == "attack_order")
     # A Chain Blades roll of 1-4 gives up an upgrade: the script says which.
     assert any(step.data.get("lose") for step in steps if step.kind == "blade_roll")
-    state = services.race_state(race)
+    state = race_state(race)
     proposed = [
         {spec.name: spec.default for spec in engine.prompts(state)[0].fields}
         for state in _states_before(state, steps, "cards")

@@ -9,10 +9,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver
+from league.models.team_colours import colour_of
 from league.services.cars import proposed_cars, teams_with_drivers
-from league.team_colours import colour_of
+from league.services.leagues import league_create
+from league.services.results import round_result_record
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_colour_set, team_create
 from races.models import Race
 from tests.league.test_services import all_finish
 
@@ -31,21 +35,19 @@ def race(django_user_model) -> Race:
     round 1 (where Apex's cars were named by hand), Bolt racing in the purple its organiser
     picked."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    apex = league_services.team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
-    bolt = league_services.team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
-    league_services.team_colour_set(team=bolt, colour="purple")
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Garage League", organiser=organiser)
+    apex = team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
+    bolt = team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
+    team_colour_set(team=bolt, colour="purple")
+    season = season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.order_by("pk"))
     named = ["Arrow", "Red", "Bolt 1", "Bolt 2"]
     first = season.rounds.get(number=1)
-    entries = league_services.round_start(
-        round_=first, starters=list(zip(drivers, named, strict=True))
-    )
-    league_services.round_result_record(round_=first, outcomes=all_finish(entries), injury_rolls={})
+    entries = round_start(round_=first, starters=list(zip(drivers, named, strict=True)))
+    round_result_record(round_=first, outcomes=all_finish(entries), injury_rolls={})
     second = season.rounds.get(number=2)
     kept = proposed_cars(teams_with_drivers(second), {})
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=second, starters=[(driver, kept[driver.pk]) for driver in drivers]
     )
     assert {entry.car for entry in race.round.entries.all()} == set(named)

@@ -9,10 +9,13 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver, Entry, RoundStatus
-from races import services as race_services
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
 from races.models import Race
+from races.services.entries import race_event_apply, race_state
 from rules import engine
 from rules.engine import Event
 from tests.browser.referee import enter
@@ -29,10 +32,10 @@ def test_a_race_at_the_table_from_the_grid_to_the_standings(
     page: Page, live_server, login, django_user_model
 ):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, preset="Spring")
     round_one = season.rounds.get(number=1)
     login("org", "secret-pass")
 
@@ -96,24 +99,22 @@ def test_the_order_is_corrected_by_tapping_a_car_then_its_place(
 ):
     """Two taps a correction, one to confirm: no dropdowns (the selects stay for no-JS use)."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, preset="Spring")
     round_one = season.rounds.get(number=1)
     drivers = {driver.name: driver for driver in Driver.objects.filter(team__league=league)}
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=round_one, starters=[(drivers[name], car) for name, car in CARS.items()]
     )
     until_order = STEPS[: STEPS.index(("order", None, None))]
     for kind, car, data in until_order:
         race.refresh_from_db()
         payload = {"car": car, **data} if car else dict(data)
-        race_services.race_event_apply(
-            race=race, event=Event(kind, payload), expected_version=race.version
-        )
+        race_event_apply(race=race, event=Event(kind, payload), expected_version=race.version)
     race.refresh_from_db()
-    proposed = list(engine.prompts(race_services.race_state(race))[0].fields[0].default)
+    proposed = list(engine.prompts(race_state(race))[0].fields[0].default)
     login("org", "secret-pass")
     page.goto(live_server.url + race.get_absolute_url())
 

@@ -11,10 +11,14 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
 from league.models import Driver, RoundStatus
-from races import services as race_services
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services.entries import race_event_apply, race_state, race_undo_last
 from rules import engine
 from rules.engine import Event
 from tests.browser.referee import enter
@@ -29,13 +33,13 @@ PHONE = {"width": 390, "height": 844}
 def race(django_user_model) -> Race:
     """A four-car Season Pass race at the table, qualifying asked (a keypad of the black die)."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Garage League", organiser=organiser)
-    league_services.team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, preset="Spring")
     drivers = list(Driver.objects.order_by("pk"))
     cars = ("red", "blue", "green", "yellow")
-    return league_services.round_start_at_table(
+    return round_start_at_table(
         round_=season.rounds.get(number=1), starters=list(zip(drivers, cars, strict=True))
     )
 
@@ -138,7 +142,7 @@ def test_a_retry_after_the_race_moved_on_is_refused_as_stale(turn_page: Page, ra
     turn_page.locator('#event-form button[name="value"][value="7"]').click()
     expect(turn_page.locator("#connection")).to_contain_text("Not sent — no connection")
     # Meanwhile another device enters red's qualifying roll.
-    race_services.race_event_apply(
+    race_event_apply(
         race=race, event=Event("qualifying_roll", {"car": "red", "value": 3}), expected_version=0
     )
     turn_page.context.set_offline(False)
@@ -153,7 +157,7 @@ def test_every_fact_has_a_line_in_words_and_its_rule_on_a_phone(turn_page: Page,
         enter(turn_page, version, kind, data)
     facts = turn_page.locator("#event-form .fact")
     assert facts.count() >= 4
-    state = race_services.race_state(Race.objects.get(pk=race.pk))
+    state = race_state(Race.objects.get(pk=race.pk))
     for fact in facts.all():
         name = fact.get_attribute("data-field")
         words = engine.fact_help(state.setup.ruleset, name)
@@ -186,24 +190,22 @@ def test_every_move_fact_of_the_formula_d_rule_sets_has_its_line_on_a_phone(
     """Formula D's facts (Corner, Overshoot, Stops, Finish, ...) and its variants' own, on a
     move prompt at 390 px: each a whole line in words, its rule behind its "?"."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Facts", organiser=organiser, ruleset=ruleset)
+    league = league_create(name="Facts", organiser=organiser, ruleset=ruleset)
     cars = league.rules.cars_per_team(league.settings)  # RBB's teams of two
     for team, names in (("Reds", ("Ann", "Bob")), ("Blues", ("Cid", "Dot"))):
-        league_services.team_create(league=league, name=team, driver_names=list(names[:cars]))
+        team_create(league=league, name=team, driver_names=list(names[:cars]))
     presets = league.rules.presets
-    season = league_services.season_open(
+    season = season_open(
         league=league,
         preset=presets[0].name if presets else "",
-        tracks=None if presets else [league_services.track_create(name="Facts Ring")],
+        tracks=None if presets else [track_create(name="Facts Ring")],
     )
     drivers = Driver.objects.filter(team__league=league).order_by("pk")
     starters = list(
         zip(drivers, ("red", "blue", "green", "yellow")[: drivers.count()], strict=True)
     )
-    race = league_services.round_start_at_table(
-        round_=season.rounds.get(number=1), starters=starters
-    )
-    while engine.prompts(race_services.race_state(race))[0].kind != "move":
+    race = round_start_at_table(round_=season.rounds.get(number=1), starters=starters)
+    while engine.prompts(race_state(race))[0].kind != "move":
         drive(race, 1, seed=race.seq)
     login("org", "secret-pass")
     page.set_viewport_size(PHONE)
@@ -233,17 +235,15 @@ def test_a_second_tap_on_what_moved_up_under_the_finger_follows_no_link(
     the finger that tapped the move's roll: for a moment none of them follows a tap, as the
     prompt's own controls do not."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Taps", organiser=organiser, ruleset="formula_d")
+    league = league_create(name="Taps", organiser=organiser, ruleset="formula_d")
     for team, name in (("Apex", "Ann"), ("Bolt", "Bob")):
-        league_services.team_create(league=league, name=team, driver_names=[name])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Taps Ring")]
-    )
+        team_create(league=league, name=team, driver_names=[name])
+    season = season_open(league=league, tracks=[track_create(name="Taps Ring")])
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
-    while engine.prompts(race_services.race_state(race))[0].kind != "move":
+    while engine.prompts(race_state(race))[0].kind != "move":
         drive(race, 1, seed=race.seq)
     login("org", "secret-pass")
     page.set_viewport_size(PHONE)
@@ -268,7 +268,7 @@ def test_a_second_tap_after_the_last_entry_does_not_write_the_result(
     """The last entry ends the race and the result takes the prompt's place, its "Write the
     result into the season" where the finger may come down again: that tap writes nothing."""
     drive_to_finish(race)
-    undone = race_services.race_undo_last(race=race, expected_version=race.version)
+    undone = race_undo_last(race=race, expected_version=race.version)
     (kind, payload, _text), *joined = undone.taken
     assert not joined
     login("org", "secret-pass")
@@ -287,7 +287,7 @@ def test_a_second_tap_after_the_last_entry_does_not_write_the_result(
 def test_what_each_column_of_the_cars_says_is_a_tap_away(turn_page: Page, race):
     """The dashboard's headings are short ("Brk", "Col"); a phone shows no hover tooltip, so
     their words are a tap away under the table."""
-    state = race_services.race_state(race)
+    state = race_state(race)
     columns = engine.dashboard_columns(state)
     legend = turn_page.locator("#dashboard .columns-help")
     legend.locator("summary").click()
@@ -338,14 +338,12 @@ def test_a_second_tap_600_ms_on_never_lands_on_the_next_car_s_prompt(
     next car's prompt puts the same button under the finger, and it takes no tap until it has
     been seen (~700 ms); its heading is lit and the car read out meanwhile."""
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="Taps", organiser=organiser, ruleset="formula_d")
+    league = league_create(name="Taps", organiser=organiser, ruleset="formula_d")
     for team, name in (("Apex", "Ann"), ("Bolt", "Bob"), ("Crew", "Cid")):
-        league_services.team_create(league=league, name=team, driver_names=[name])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Taps Ring")]
-    )
+        team_create(league=league, name=team, driver_names=[name])
+    season = season_open(league=league, tracks=[track_create(name="Taps Ring")])
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(),
         starters=list(zip(drivers, ("red", "blue", "green"), strict=True)),
     )
@@ -370,10 +368,7 @@ def test_a_second_tap_600_ms_on_never_lands_on_the_next_car_s_prompt(
     expect(page.locator("#prompt-text")).to_contain_text("Red (Ann), 2nd on the grid, starts")
 
     # A gear asked in a round where every car has started: the next car's gear comes next.
-    while not (
-        engine.prompts(state := race_services.race_state(race))[0].kind == "gear"
-        and state.round >= 3
-    ):
+    while not (engine.prompts(state := race_state(race))[0].kind == "gear" and state.round >= 3):
         drive(race, 1, seed=race.seq)
     page.reload()
     expect(page.locator("#event-form")).to_have_attribute("data-kind", "gear")

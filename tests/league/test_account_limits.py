@@ -16,9 +16,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from league import backup, services
-from league.look_alike import name_key, skeleton
+from league import backup
 from league.models import League, Making, NameKey
+from league.models.look_alike import name_key, skeleton
+from league.services.leagues import league_create
+from league.services.members import USERNAME_LOOKS_LIKE, invitation_create
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +74,7 @@ def test_a_name_that_looks_like_an_account_s_is_refused_with_the_reason(client, 
 def test_the_refusal_names_the_name_asked_for_and_the_account_it_looks_like(client):
     UserFactory(username="admin")
     response = sign_up(client, "аdmin")
-    message = services.USERNAME_LOOKS_LIKE.format(username="аdmin", existing="admin")
+    message = USERNAME_LOOKS_LIKE.format(username="аdmin", existing="admin")
     assert escape(message) in response.content.decode()
 
 
@@ -99,9 +101,7 @@ def test_a_look_alike_is_refused_on_an_invitation_s_link_too(client, organiser):
     from tests.factories import LeagueFactory
 
     league = LeagueFactory(organiser=organiser)
-    invitation = services.invitation_create(
-        league=league, made_by=organiser, role="referee", team=None
-    )
+    invitation = invitation_create(league=league, made_by=organiser, role="referee", team=None)
     post = {"username": "оrganiser", "password1": PASSWORD, "password2": PASSWORD}  # Cyrillic о
     response = client.post(invitation.get_absolute_url(), post)
     assert response.status_code == 400
@@ -156,9 +156,7 @@ def test_an_invitation_s_sign_up_counts_against_its_address(client, organiser, s
     league = LeagueFactory(organiser=organiser)
     assert sign_up(client, "casey").status_code == 302
     client.logout()
-    invitation = services.invitation_create(
-        league=league, made_by=organiser, role="referee", team=None
-    )
+    invitation = invitation_create(league=league, made_by=organiser, role="referee", team=None)
     post = {"username": "jane", "password1": PASSWORD, "password2": PASSWORD}
     response = client.post(invitation.get_absolute_url(), post, REMOTE_ADDR=HOME)
     assert response.status_code == 429 and response["Retry-After"]
@@ -222,7 +220,7 @@ def restore(client: Client, file: str, address: str = HOME):
 
 def test_a_restored_league_counts_as_a_new_one(client, organiser, settings):
     settings.PADDOCK_NEW_LEAGUES_PER_ACCOUNT_PER_DAY = 2
-    file = backup.league_file(services.league_create(name="Old Cup", organiser=organiser))
+    file = backup.league_file(league_create(name="Old Cup", organiser=organiser))
     Making.objects.all().delete()  # made on the host, by a script
     client.force_login(UserFactory(username="restorer"))
     assert restore(client, file).status_code == 302

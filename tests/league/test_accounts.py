@@ -11,8 +11,10 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from league import services
 from league.models import League, Membership, Role
+from league.services.errors import AlreadyDone
+from league.services.leagues import league_archive_set, league_create
+from league.services.members import ACCOUNT_PASSWORD_WRONG, account_delete, member_add
 from league.views.account import ACCOUNT_DELETED
 from tests.factories import PASSWORD, UserFactory
 
@@ -140,9 +142,9 @@ def test_the_account_page_keeps_an_e_mail_and_refuses_one_that_is_not_with_a_400
 
 def test_a_deleted_account_never_logs_in_again_its_roles_end_and_its_name_is_gone() -> None:
     organiser = UserFactory()
-    league = services.league_create(name="Garage League", organiser=organiser)
+    league = league_create(name="Garage League", organiser=organiser)
     referee = UserFactory(username="bruno")
-    services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     client = signed_in(referee)
     done = client.post(reverse("league:account_delete"), {"password": PASSWORD}, follow=True)
     assert ACCOUNT_DELETED in done.content.decode()
@@ -159,14 +161,14 @@ def test_a_wrong_password_keeps_the_account() -> None:
     user = UserFactory()
     refused = signed_in(user).post(reverse("league:account_delete"), {"password": "not it"})
     assert refused.status_code == 400
-    assert services.ACCOUNT_PASSWORD_WRONG in refused.content.decode()
+    assert ACCOUNT_PASSWORD_WRONG in refused.content.decode()
     user.refresh_from_db()
     assert user.is_active
 
 
 def test_the_only_organiser_of_a_league_is_refused_with_the_league_named() -> None:
     organiser = UserFactory()
-    services.league_create(name="Garage League", organiser=organiser)
+    league_create(name="Garage League", organiser=organiser)
     refused = signed_in(organiser).post(reverse("league:account_delete"), {"password": PASSWORD})
     assert refused.status_code == 400
     assert "You are the only organiser of Garage League" in refused.content.decode()
@@ -176,9 +178,9 @@ def test_the_only_organiser_of_a_league_is_refused_with_the_league_named() -> No
 
 def test_the_lead_organiser_of_a_league_with_another_organiser_hands_it_on() -> None:
     lead, other = UserFactory(), UserFactory()
-    league = services.league_create(name="Garage League", organiser=lead)
-    services.member_add(league=league, user=other, role=Role.ORGANISER)
-    services.account_delete(user=lead, password=PASSWORD)
+    league = league_create(name="Garage League", organiser=lead)
+    member_add(league=league, user=other, role=Role.ORGANISER)
+    account_delete(user=lead, password=PASSWORD)
     league.refresh_from_db()
     assert league.organiser == other
     assert list(league.memberships.values_list("user", flat=True)) == [other.pk]
@@ -186,15 +188,15 @@ def test_the_lead_organiser_of_a_league_with_another_organiser_hands_it_on() -> 
 
 def test_an_archived_league_lets_a_member_leave() -> None:
     organiser, referee = UserFactory(), UserFactory()
-    league = services.league_create(name="Garage League", organiser=organiser)
-    services.member_add(league=league, user=referee, role=Role.REFEREE)
-    services.league_archive_set(league=league, archived=True)
-    services.account_delete(user=referee, password=PASSWORD)
+    league = league_create(name="Garage League", organiser=organiser)
+    member_add(league=league, user=referee, role=Role.REFEREE)
+    league_archive_set(league=league, archived=True)
+    account_delete(user=referee, password=PASSWORD)
     assert not league.memberships.filter(user=referee).exists()
 
 
 def test_a_second_tap_on_delete_finds_the_account_gone() -> None:
     user = UserFactory()
-    services.account_delete(user=user, password=PASSWORD)
-    with pytest.raises(services.AlreadyDone):
-        services.account_delete(user=user, password=PASSWORD)
+    account_delete(user=user, password=PASSWORD)
+    with pytest.raises(AlreadyDone):
+        account_delete(user=user, password=PASSWORD)

@@ -13,11 +13,28 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import backup, services
+from league import backup
 from league.models import Driver, League, Round, RoundStatus, Season
-from league.records import league_record_book
-from league.services.results import EntryOutcome
-from league.standings import season_standings
+from league.reads.records import league_record_book
+from league.reads.standings import season_standings
+from league.services.errors import AlreadyDone
+from league.services.leagues import league_create
+from league.services.results import EntryOutcome, round_result_commit, round_result_enter
+from league.services.rule_sets import (
+    RULESET_MID_SEASON,
+    RULESET_SEASON_ENDED,
+    SEASON_RULES_CHANGED,
+    carried_settings,
+    carry_over,
+    rules_named,
+    season_rules_change,
+    season_rules_refusal,
+)
+from league.services.season_end import season_end
+from league.services.seasons import season_open, season_setup_set
+from league.services.starts import round_start
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from rules.championship import POINTS_TABLE, championship_for
 from tests.factories import published
 from tests.league.test_backup import empty_database, imported
@@ -27,43 +44,43 @@ pytestmark = pytest.mark.django_db
 
 def formula_d_league(organiser, **settings) -> League:
     league = published(
-        services.league_create(
+        league_create(
             name="Sunday Grand Prix", organiser=organiser, ruleset="formula_d", settings=settings
         )
     )
     for name in ("Ann", "Bob", "Cid"):
-        services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
     return league
 
 
 def tracks(*names: str):
     """Tracks of these names, new to the track list (the sample schedules' are already on it
     for some rule sets)."""
-    return [services.track_create(name=f"{name} Ring") for name in names]
+    return [track_create(name=f"{name} Ring") for name in names]
 
 
 def play(season: Season, order: tuple[str, ...] = ("Bob", "Ann", "Cid")) -> None:
     """Every round of `season` raced by every active driver, finishing in `order`."""
     for round_ in season.rounds.order_by("number"):
         drivers = list(Driver.objects.filter(team__league=season.league).racing())
-        services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+        round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
         by_name = {entry.driver.name: entry for entry in round_.entries.select_related("driver")}
         outcomes = [
             EntryOutcome(entry_id=by_name[name].pk, finished=True, place=place)
             for place, name in enumerate(order, start=1)
         ]
-        services.round_result_enter(round_=round_, outcomes=outcomes)
-        services.round_result_commit(round_=round_)
+        round_result_enter(round_=round_, outcomes=outcomes)
+        round_result_commit(round_=round_)
 
 
 def formula_d_then_death(organiser) -> tuple[League, Season, Season]:
     """A Formula D league that raced a season to its end, then a Formula... Death! season: the
     one its end opened, opened again under Death before its first race, and raced."""
     league = formula_d_league(organiser)
-    first = services.season_open(league=league, tracks=tracks("Monza", "Zandvoort"))
+    first = season_open(league=league, tracks=tracks("Monza", "Zandvoort"))
     play(first)
-    _changes, second = services.season_end(season=first)
-    second = services.season_rules_change(season=second, ruleset="death")
+    _changes, second = season_end(season=first)
+    second = season_rules_change(season=second, ruleset="death")
     play(second, order=("Cid", "Bob", "Ann"))
     league.refresh_from_db()
     first.refresh_from_db()
@@ -77,13 +94,13 @@ def test_a_season_opened_under_another_rule_set_moves_the_league_and_keeps_the_l
     organiser,
 ):
     league = formula_d_league(organiser, laps="3", weather=True, gear_odds=True)
-    first = services.season_open(league=league, tracks=tracks("Monza"))
+    first = season_open(league=league, tracks=tracks("Monza"))
     play(first)
-    services.season_end(season=first)
+    season_end(season=first)
     second = Season.objects.get(league=league, number=2)
     assert second.ruleset == "formula_d"  # the end opens the next on the same rules
 
-    second = services.season_rules_change(season=second, ruleset="death", tracks=tracks("Spa"))
+    second = season_rules_change(season=second, ruleset="death", tracks=tracks("Spa"))
 
     league.refresh_from_db()
     first.refresh_from_db()
@@ -98,10 +115,10 @@ def test_a_season_opened_under_another_rule_set_moves_the_league_and_keeps_the_l
 
 def test_the_next_season_is_opened_under_another_rule_set_when_the_last_has_ended(organiser):
     league = formula_d_league(organiser)
-    first = services.season_open(league=league, tracks=tracks("Monza"))
+    first = season_open(league=league, tracks=tracks("Monza"))
     play(first)
     Season.objects.filter(pk=first.pk).update(ended_at="2026-01-01T00:00:00Z")
-    second = services.season_open(league=league, tracks=tracks("Spa"), ruleset="death")
+    second = season_open(league=league, tracks=tracks("Spa"), ruleset="death")
     assert second.ruleset == "death" and league.ruleset == "death"
     assert League.objects.get(pk=league.pk).ruleset == "death"
     assert Season.objects.get(pk=first.pk).ruleset == "formula_d"
@@ -110,20 +127,20 @@ def test_the_next_season_is_opened_under_another_rule_set_when_the_last_has_ende
 def test_an_unknown_rule_set_is_refused(organiser):
     league = formula_d_league(organiser)
     with pytest.raises(ValidationError, match="There is no rule set 'chess'"):
-        services.season_open(league=league, tracks=tracks("Monza"), ruleset="chess")
+        season_open(league=league, tracks=tracks("Monza"), ruleset="chess")
     assert not league.seasons.exists()
 
 
 def test_the_rule_set_is_not_changed_mid_season(organiser):
     league = formula_d_league(organiser)
-    season = services.season_open(league=league, tracks=tracks("Monza", "Spa"))
+    season = season_open(league=league, tracks=tracks("Monza", "Spa"))
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.filter(team__league=league))
-    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
-    expected = services.RULESET_MID_SEASON.format(number=1, round=1)
-    assert services.season_rules_refusal(season) == expected
+    round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    expected = RULESET_MID_SEASON.format(number=1, round=1)
+    assert season_rules_refusal(season) == expected
     with pytest.raises(ValidationError) as refused:
-        services.season_rules_change(season=season, ruleset="death")
+        season_rules_change(season=season, ruleset="death")
     assert refused.value.messages == [expected]
     season.refresh_from_db()
     league.refresh_from_db()
@@ -133,23 +150,23 @@ def test_the_rule_set_is_not_changed_mid_season(organiser):
 
 def test_an_ended_season_keeps_its_rule_set(organiser):
     league, first, _second = formula_d_then_death(organiser)
-    assert services.season_rules_refusal(first) == services.RULESET_SEASON_ENDED.format(number=1)
+    assert season_rules_refusal(first) == RULESET_SEASON_ENDED.format(number=1)
     with pytest.raises(ValidationError):
-        services.season_rules_change(season=first, ruleset="death")
+        season_rules_change(season=first, ruleset="death")
 
 
 def test_the_same_rule_set_again_is_already_done(organiser):
     league = formula_d_league(organiser)
-    season = services.season_open(league=league, tracks=tracks("Monza"))
-    with pytest.raises(services.AlreadyDone):
-        services.season_rules_change(season=season, ruleset="formula_d")
+    season = season_open(league=league, tracks=tracks("Monza"))
+    with pytest.raises(AlreadyDone):
+        season_rules_change(season=season, ruleset="formula_d")
 
 
 def test_a_schedule_longer_than_the_new_rule_set_races_is_refused(organiser):
-    league = published(services.league_create(name="Long", organiser=organiser))  # Season Pass
-    season = services.season_open(league=league, tracks=tracks(*"ABCDEFGHI"))
+    league = published(league_create(name="Long", organiser=organiser))  # Season Pass
+    season = season_open(league=league, tracks=tracks(*"ABCDEFGHI"))
     with pytest.raises(ValidationError, match="consists of 8 races"):
-        services.season_rules_change(season=season, ruleset="mini")
+        season_rules_change(season=season, ruleset="mini")
     season.refresh_from_db()
     assert season.ruleset == "season_pass" and season.rounds.count() == 9
 
@@ -160,14 +177,14 @@ def test_careers_carry_over_where_the_new_rule_set_has_them_and_injuries_heal_wh
     """Season Pass to Formula D: ages and XP are kept (unused), an injury nothing in Formula D
     would heal is healed, and a team of two is told Formula D races one car a team."""
     Driver.objects.filter(name="Ann").update(xp=14, age=3, races_to_miss=2)
-    season = services.season_open(league=league, tracks=tracks("Monza"))
-    carried = services.carry_over(league, services.rules_named("formula_d"))
+    season = season_open(league=league, tracks=tracks("Monza"))
+    carried = carry_over(league, rules_named("formula_d"))
     said = " ".join(carried.lines)
     assert "ages, XP and prior injuries are kept but not used" in said
     assert "Injuries do not carry over" in said and "Ann" in said
     assert "races one car a team: Blue Moons, Red Herrings have more active drivers" in said
 
-    services.season_rules_change(season=season, ruleset="formula_d")
+    season_rules_change(season=season, ruleset="formula_d")
 
     ann = Driver.objects.get(name="Ann")
     assert (ann.xp, ann.age, ann.races_to_miss) == (14, 3, 0)
@@ -176,7 +193,7 @@ def test_careers_carry_over_where_the_new_rule_set_has_them_and_injuries_heal_wh
 
 def test_settings_the_new_rule_set_lacks_are_dropped_and_named():
     old, new = championship_for("formula_d"), championship_for("season_pass")
-    values, dropped = services.carried_settings(
+    values, dropped = carried_settings(
         old, new, {"laps": "3", "weather": True, "last_tire_wp": "out"}
     )
     assert dropped == ("Race length", "Weather Conditions, on each track's weather chart")
@@ -189,17 +206,14 @@ def test_the_points_table_carries_over_where_it_is_the_league_s_own_or_both_rule
     )
     preset = str(formula_d.default_points_table)
     own = "5-3-1"
-    assert (
-        services.carried_settings(formula_d, death, {POINTS_TABLE: preset})[0][POINTS_TABLE]
-        == preset
+    assert carried_settings(formula_d, death, {POINTS_TABLE: preset})[0][POINTS_TABLE] == preset
+    assert carried_settings(formula_d, season_pass, {POINTS_TABLE: own})[0][POINTS_TABLE] == str(
+        season_pass.points_table({POINTS_TABLE: own})
     )
-    assert services.carried_settings(formula_d, season_pass, {POINTS_TABLE: own})[0][
-        POINTS_TABLE
-    ] == str(season_pass.points_table({POINTS_TABLE: own}))
     # Formula D's preset is no table of Season Pass's: it takes its own first preset.
-    assert services.carried_settings(formula_d, season_pass, {POINTS_TABLE: preset})[0][
-        POINTS_TABLE
-    ] == str(season_pass.default_points_table)
+    assert carried_settings(formula_d, season_pass, {POINTS_TABLE: preset})[0][POINTS_TABLE] == str(
+        season_pass.default_points_table
+    )
 
 
 # -- a Formula D season, then a Death season, in the league's history --------------------------
@@ -238,13 +252,13 @@ def test_a_formula_d_season_then_a_death_season_both_show_in_the_league_s_histor
 def test_records_of_a_rule_set_s_own_are_kept_apart_by_rule_set(organiser):
     """A Season Pass season (careers) then a Mini season (lap-leader points): the longest
     career counts the Season Pass seasons only, and says so."""
-    league = published(services.league_create(name="Mixed", organiser=organiser))
-    services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
-    first = services.season_open(league=league, tracks=tracks("Monza"))
+    league = published(league_create(name="Mixed", organiser=organiser))
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    first = season_open(league=league, tracks=tracks("Monza"))
     play(first, order=("Ann", "Bob", "Cid", "Dot"))
-    _changes, second = services.season_end(season=first)
-    services.season_rules_change(season=second, ruleset="mini")
+    _changes, second = season_end(season=first)
+    season_rules_change(season=second, ruleset="mini")
     league.refresh_from_db()
     titles = [record.title for record in league_record_book(league).records]
     assert "Longest career (Season Pass)" in titles and "Longest career" not in titles
@@ -286,7 +300,7 @@ def test_the_season_page_offers_another_rule_set_only_before_its_first_race(
     client_organiser, organiser
 ):
     league = formula_d_league(organiser)
-    season = services.season_open(league=league, tracks=tracks("Monza", "Spa"))
+    season = season_open(league=league, tracks=tracks("Monza", "Spa"))
     url = reverse("league:season_rules", args=[league.slug, 1])
     assert url in client_organiser.get(season.get_absolute_url()).text
     page = client_organiser.get(url, {"ruleset": "death"}).text
@@ -301,7 +315,7 @@ def test_the_season_page_offers_another_rule_set_only_before_its_first_race(
 
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.filter(team__league=league))
-    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
     assert url not in client_organiser.get(season.get_absolute_url()).text
     season.refresh_from_db()
     posted = {"ruleset": "formula_d", "race_1": spa, "version": season.setup_version}
@@ -318,7 +332,7 @@ def test_a_stale_tab_does_not_take_the_season_back_to_the_rule_set_it_showed(
     """Two tabs on the rule-set page: the first opens the season under Formula... Death!; the
     second, built before, still shows Formula D and is refused rather than undoing it."""
     league = formula_d_league(organiser)
-    season = services.season_open(league=league, tracks=tracks("Monza", "Spa"))
+    season = season_open(league=league, tracks=tracks("Monza", "Spa"))
     url = reverse("league:season_rules", args=[league.slug, 1])
     monza, spa = (r.track_id for r in season.rounds.order_by("number"))
     built_on = season.setup_version
@@ -327,7 +341,7 @@ def test_a_stale_tab_does_not_take_the_season_back_to_the_rule_set_it_showed(
     second = {"ruleset": "formula_d", "race_1": spa, "race_2": monza, "version": built_on}
     response = client_organiser.post(url, second)
     assert response.status_code == 409
-    assert services.SEASON_RULES_CHANGED in response.text
+    assert SEASON_RULES_CHANGED in response.text
     season.refresh_from_db()
     assert season.ruleset == "death"
     assert [r.track_id for r in season.rounds.order_by("number")] == [monza, spa]
@@ -379,10 +393,10 @@ def test_the_driver_page_fills_career_columns_for_the_seasons_that_had_careers(c
     """A Formula D season (no careers), then a Season Pass one: Ann's results show the level she
     raced at and her XP for the Season Pass rounds, a dash for the Formula D ones."""
     league = formula_d_league(organiser)
-    first = services.season_open(league=league, tracks=tracks("Monza", "Zandvoort"))
+    first = season_open(league=league, tracks=tracks("Monza", "Zandvoort"))
     play(first)
-    _changes, second = services.season_end(season=first)
-    second = services.season_rules_change(season=second, ruleset="season_pass")
+    _changes, second = season_end(season=first)
+    second = season_rules_change(season=second, ruleset="season_pass")
     play(second)
     ann = Driver.objects.get(team__league=league, name="Ann")
     page = client.get(reverse("league:driver", args=[league.slug, ann.pk])).text
@@ -410,21 +424,21 @@ def test_a_season_keeps_the_settings_it_ran_under_when_the_league_moves_to_anoth
     season under Death drops the setting from the league, but the season it scored keeps it,
     so its team table, its leaders and its pages read as they did."""
     league = published(
-        services.league_create(
+        league_create(
             name="Team Grand Prix",
             organiser=organiser,
             ruleset="formula_d",
             settings={"cars_per_team": "2", "team_race": True},
         )
     )
-    services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
-    first = services.season_open(league=league, tracks=tracks("Monza"))
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    first = season_open(league=league, tracks=tracks("Monza"))
     play(first, order=("Ann", "Cid", "Bob", "Dot"))
     before = _teams_table(first)
     page = client.get(first.get_absolute_url()).text
-    _changes, second = services.season_end(season=first)
-    services.season_rules_change(season=second, ruleset="death")
+    _changes, second = season_end(season=first)
+    season_rules_change(season=second, ruleset="death")
     league.refresh_from_db()
     assert "team_race" not in league.settings  # Death has no team race
     first.refresh_from_db()
@@ -440,31 +454,31 @@ def test_back_to_a_rule_set_the_league_ran_before_brings_back_its_settings(organ
     mistake, then under Formula D again: the league's Formula D settings come back as season 1
     ran them, and the page that asks says so first."""
     league = formula_d_league(organiser, laps="3", weather=True, gear_odds=True)
-    first = services.season_open(league=league, tracks=tracks("Monza"))
+    first = season_open(league=league, tracks=tracks("Monza"))
     play(first)
-    _changes, second = services.season_end(season=first)
+    _changes, second = season_end(season=first)
     ran = dict(League.objects.get(pk=league.pk).settings)
-    second = services.season_rules_change(season=second, ruleset="death")
+    second = season_rules_change(season=second, ruleset="death")
     league.refresh_from_db()
     assert "weather" not in league.settings
-    said = services.carry_over(league, championship_for("formula_d"))
+    said = carry_over(league, championship_for("formula_d"))
     assert any("as season 1 last ran them" in line for line in said.kept)
-    services.season_rules_change(season=second, ruleset="formula_d")
+    season_rules_change(season=second, ruleset="formula_d")
     league.refresh_from_db()
     assert league.settings == ran  # weather, laps and gear odds as they were
 
 
 def test_a_round_on_the_same_track_keeps_its_date_and_venue_under_the_other_rule_set(organiser):
     league = formula_d_league(organiser)
-    first = services.season_open(league=league, tracks=tracks("Monza"))
+    first = season_open(league=league, tracks=tracks("Monza"))
     play(first)
-    _changes, second = services.season_end(season=first)
+    _changes, second = season_end(season=first)
     when = datetime(2027, 3, 6, 18, 0, tzinfo=UTC)
     Round.objects.filter(season=second, number=1).update(starts_at=when, venue="Ann's garage")
-    second = services.season_rules_change(season=second, ruleset="death")
+    second = season_rules_change(season=second, ruleset="death")
     kept = second.rounds.get(number=1)
     assert (kept.starts_at, kept.venue) == (when, "Ann's garage")
-    second = services.season_rules_change(season=second, ruleset="formula_d", tracks=tracks("Spa"))
+    second = season_rules_change(season=second, ruleset="formula_d", tracks=tracks("Spa"))
     moved = second.rounds.get(number=1)
     assert (moved.starts_at, moved.venue) == (None, "")  # another track: another session
 
@@ -475,18 +489,16 @@ def test_the_same_rule_set_on_another_schedule_makes_the_rounds_again_and_keeps_
     """Picked again with other tracks, the rule set the season runs under is not "already done":
     its rounds are made again on them, and the season's own setup stands (it is the rule set's,
     which has not changed)."""
-    league = published(services.league_create(name="Wear", organiser=organiser, ruleset="rbb"))
-    season = services.season_open(league=league, tracks=tracks("Monza"))
+    league = published(league_create(name="Wear", organiser=organiser, ruleset="rbb"))
+    season = season_open(league=league, tracks=tracks("Monza"))
     own = {"tires": 5, "brakes": 4, "gearbox": 3, "body": 3, "engine": 3, "road_handling": 2}
-    season = services.season_setup_set(season=season, setup=own)
-    with pytest.raises(services.AlreadyDone):  # the same tracks: nothing to do
-        services.season_rules_change(
+    season = season_setup_set(season=season, setup=own)
+    with pytest.raises(AlreadyDone):  # the same tracks: nothing to do
+        season_rules_change(
             season=season, ruleset="rbb", tracks=[Round.objects.get(season=season).track]
         )
 
-    season = services.season_rules_change(
-        season=season, ruleset="rbb", tracks=tracks("Spa", "Imola")
-    )
+    season = season_rules_change(season=season, ruleset="rbb", tracks=tracks("Spa", "Imola"))
 
     season.refresh_from_db()
     assert [r.track.name for r in season.rounds.order_by("number")] == ["Spa Ring", "Imola Ring"]

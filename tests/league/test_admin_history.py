@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from league import services
 from league.models import Driver, Entry, Round, Season, SeasonEndChange, Team
+from league.services.season_end import season_end
 from tests.league.test_services import play_rounds, racing_drivers
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def careers() -> list[tuple]:
 @pytest.fixture
 def ended(season, teams) -> Season:
     play_rounds(season, racing_drivers(teams), range(1, 10))
-    services.season_end(season=season)
+    season_end(season=season)
     return season
 
 

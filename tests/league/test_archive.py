@@ -9,9 +9,22 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from league import services
-from league.forms import ARCHIVE_OR_RESTORE, NO_SETTINGS_VERSION
+from league.forms.common import NO_SETTINGS_VERSION
+from league.forms.leagues import ARCHIVE_OR_RESTORE
 from league.models import Driver, Entry, League, Role, Track
+from league.services.errors import LEAGUE_READ_ONLY, LeagueArchived
+from league.services.leagues import (
+    LEAGUE_ARCHIVED_ALREADY,
+    LEAGUE_CHANGED,
+    league_archive_set,
+    league_create,
+    league_publish_set,
+)
+from league.services.members import invitation_create, member_add
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race, RaceEvent
 from tests.factories import UserFactory
 from tests.league.test_services import database_state, play_rounds, racing_drivers
@@ -85,7 +98,7 @@ def test_a_double_tap_archives_once_and_says_so(client_organiser, raced):
 
     assert again.status_code == 302
     page = client_organiser.get(again["Location"]).text
-    assert services.LEAGUE_ARCHIVED_ALREADY.format(league=raced).replace("'", "&#x27;") in page
+    assert LEAGUE_ARCHIVED_ALREADY.format(league=raced).replace("'", "&#x27;") in page
     raced.refresh_from_db()
     assert raced.archived_at == archived_at
 
@@ -93,13 +106,13 @@ def test_a_double_tap_archives_once_and_says_so(client_organiser, raced):
 def test_a_page_built_on_older_settings_is_a_conflict_and_archives_nothing(client_organiser, raced):
     version = raced.settings_version
     # Another tab archived it and brought it back meanwhile.
-    services.league_archive_set(league=raced, archived=True)
-    services.league_archive_set(league=raced, archived=False)
+    league_archive_set(league=raced, archived=True)
+    league_archive_set(league=raced, archived=False)
 
     response = archive(client_organiser, raced, version=version)
 
     assert response.status_code == 409
-    assert services.LEAGUE_CHANGED in response.text.replace("&#x27;", "'")
+    assert LEAGUE_CHANGED in response.text.replace("&#x27;", "'")
     raced.refresh_from_db()
     assert not raced.is_archived
 
@@ -125,7 +138,7 @@ def test_only_the_organiser_archives(client, raced, who):
     if who != "anonymous":
         user = UserFactory(username=who)
         if who == "referee":
-            services.member_add(league=raced, user=user, role=Role.REFEREE)
+            member_add(league=raced, user=user, role=Role.REFEREE)
         client.force_login(user)
     assert 'id="archive-form"' not in client.get(raced.get_absolute_url()).text
 
@@ -140,9 +153,9 @@ def test_the_home_page_reads_as_many_rows_for_two_leagues_as_for_twelve(
     client, organiser, django_assert_num_queries, django_assert_max_num_queries
 ):
     def league(number: int, *, archived: bool) -> None:
-        made = services.league_create(name=f"League {number}", organiser=organiser)
+        made = league_create(name=f"League {number}", organiser=organiser)
         if archived:
-            services.league_archive_set(league=made, archived=True)
+            league_archive_set(league=made, archived=True)
 
     league(1, archived=False), league(2, archived=True)
     client.force_login(organiser)
@@ -159,25 +172,25 @@ def test_the_home_page_reads_as_many_rows_for_two_leagues_as_for_twelve(
 
 def test_an_archived_league_s_services_refuse_under_their_locks(raced, teams, season):
     """The backstop behind the views' check: an archiving that lands first is seen."""
-    services.league_archive_set(league=raced, archived=True)
-    message = services.LEAGUE_READ_ONLY.format(league=raced)
+    league_archive_set(league=raced, archived=True)
+    message = LEAGUE_READ_ONLY.format(league=raced)
     round3 = season.rounds.get(number=3)
     starters = [(driver, f"car {driver.pk}") for driver in racing_drivers(teams)]
     for write in (
-        lambda: services.team_create(league=raced, name="Late", driver_names=["Eve", "Fay"]),
-        lambda: services.league_publish_set(league=raced, published=False),
-        lambda: services.round_start(round_=round3, starters=starters),
+        lambda: team_create(league=raced, name="Late", driver_names=["Eve", "Fay"]),
+        lambda: league_publish_set(league=raced, published=False),
+        lambda: round_start(round_=round3, starters=starters),
     ):
-        with pytest.raises(services.LeagueArchived, match="read-only") as refused:
+        with pytest.raises(LeagueArchived, match="read-only") as refused:
             write()
         assert str(refused.value) == message
     assert not round3.entries.exists()
-    services.league_archive_set(league=raced, archived=False)  # restoring is the one write
+    league_archive_set(league=raced, archived=False)  # restoring is the one write
 
 
 def test_an_archived_league_s_pages_offer_no_write_but_restoring(client_organiser, raced, season):
     referee = UserFactory(username="referee")
-    services.member_add(league=raced, user=referee, role=Role.REFEREE)
+    member_add(league=raced, user=referee, role=Role.REFEREE)
     round3 = season.rounds.get(number=3).get_absolute_url()
     team = raced.teams.order_by("pk").first().get_absolute_url()
     before = {
@@ -197,10 +210,8 @@ def test_an_archived_league_s_pages_offer_no_write_but_restoring(client_organise
 
 
 def test_an_invitation_to_an_archived_league_waits_for_its_restoring(client, raced):
-    invitation = services.invitation_create(
-        league=raced, made_by=raced.organiser, role=Role.REFEREE
-    )
-    services.league_archive_set(league=raced, archived=True)
+    invitation = invitation_create(league=raced, made_by=raced.organiser, role=Role.REFEREE)
+    league_archive_set(league=raced, archived=True)
     url = reverse("league:join", args=[invitation.token])
     page = client.get(url)
     assert page.status_code == 200 and "read-only" in page.text and 'id="join"' not in page.text
@@ -216,7 +227,7 @@ def test_an_invitation_to_an_archived_league_waits_for_its_restoring(client, rac
 def test_the_organiser_deletes_a_raced_league_after_typing_its_name(client_organiser, raced, teams):
     """A test league could never be deleted; this one raced by hand and at the table."""
     third = raced.current_season().rounds.get(number=3)
-    race = services.round_start_at_table(
+    race = round_start_at_table(
         round_=third,
         starters=[(driver, driver.name) for driver in racing_drivers(teams)],
     )
@@ -253,12 +264,12 @@ def test_no_page_of_an_archived_league_offers_a_form_that_would_be_refused(
     """Not the race start at the table, nor the starters, a new team or season, the season's
     end or setup, publishing, the points table or the time zone: each page says the league is
     read-only instead, and how it comes back."""
-    services.round_start(
+    round_start(
         round_=season.rounds.get(number=3),
         starters=[(driver, driver.name) for driver in racing_drivers(teams)],
     )
-    rbb = services.league_create(name="Archived RBB", organiser=raced.organiser, ruleset="rbb")
-    services.season_open(league=rbb, tracks=[services.track_create(name="Home")])
+    rbb = league_create(name="Archived RBB", organiser=raced.organiser, ruleset="rbb")
+    season_open(league=rbb, tracks=[track_create(name="Home")])
     pages = [
         reverse(name, args=[raced.slug])
         for name in (
@@ -279,7 +290,7 @@ def test_no_page_of_an_archived_league_offers_a_form_that_would_be_refused(
     before = {url: client_organiser.get(url).text for url in pages}
     assert [url for url, page in before.items() if not post_forms(page)] == []
     archive(client_organiser, raced)
-    services.league_archive_set(league=rbb, archived=True)
+    league_archive_set(league=rbb, archived=True)
     for url in pages:
         response = client_organiser.get(url)
         assert response.status_code == 200, url

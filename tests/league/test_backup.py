@@ -19,8 +19,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from league import backup, services
-from league import services as league_services
+from league import backup
 from league.backup import importing
 from league.backup import reader as backup_file
 from league.management.commands import load_demo
@@ -38,10 +37,18 @@ from league.models import (
     Team,
     Track,
 )
-from league.records import league_records
-from league.standings import season_standings
-from races import services as race_services
+from league.reads.records import league_records
+from league.reads.standings import season_standings
+from league.services.leagues import league_create
+from league.services.members import member_add
+from league.services.results import round_table_commit
+from league.services.season_end import season_end
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table, start_refusal
+from league.services.teams import team_create
 from races.models import Race, RaceEvent
+from races.services.entries import race_events, race_state, race_undo
+from rules import engine
 from tests.factories import UserFactory
 from tests.league.test_services import play_rounds, racing_drivers
 from tests.races.autopilot import drive, drive_to_finish
@@ -76,20 +83,18 @@ def demo_with_races_at_the_table() -> League:
         able = [
             driver
             for driver in Driver.objects.filter(team__league=league).order_by("pk")
-            if services.start_refusal(driver) is None
+            if start_refusal(driver) is None
         ]
         cars = {}
         for driver in able:
             if sum(1 for other in cars if other.team_id == driver.team_id) < 2:
                 cars[driver] = load_demo.CARS[driver.name]
-        race = league_services.round_start_at_table(
+        race = round_start_at_table(
             round_=season.rounds.get(number=number), starters=list(cars.items())
         )
         if number == 5:
             race = drive_to_finish(race, seed=seed, wild=True, who=referee)
-            league_services.round_table_commit(
-                round_=race.round, expected_race_version=race.version
-            )
+            round_table_commit(round_=race.round, expected_race_version=race.version)
         else:
             drive(race, 25, seed=seed, wild=True, who=referee)
     return league
@@ -98,14 +103,14 @@ def demo_with_races_at_the_table() -> League:
 def ended_season_league(organiser) -> League:
     """A league whose first season has ended (its season-end report) and whose second has
     its first round confirmed; at its name's own address, as the host's tools make one."""
-    league = services.league_create(name="Old Hands", organiser=organiser, plain_address=True)
+    league = league_create(name="Old Hands", organiser=organiser, plain_address=True)
     teams = [
-        services.team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
-        services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
+        team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
+        team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
     ]
-    first = services.season_open(league=league, preset="Spring")
+    first = season_open(league=league, preset="Spring")
     play_rounds(first, racing_drivers(teams), range(1, 10))
-    _changes, second = services.season_end(season=first)
+    _changes, second = season_end(season=first)
     play_rounds(second, list(reversed(racing_drivers(teams))), [1])
     return league
 
@@ -276,11 +281,9 @@ def test_an_imported_race_at_the_table_goes_on_where_it_stopped():
     imported(json.loads(text))
 
     race = Race.objects.get(finished_at__isnull=True)
-    assert race_services.race_state(race) == race_services.engine.replay(
-        race_services.engine.setup_from_dict(race.setup), race_services.race_events(race)
-    )
+    assert race_state(race) == engine.replay(engine.setup_from_dict(race.setup), race_events(race))
     seq = race.seq
-    race_services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
     assert race.seq < seq
     drive(race, 3, seed=9)
@@ -307,9 +310,9 @@ def test_importing_beside_other_leagues_gives_new_ids_and_reuses_tracks_and_peop
 
 
 def test_exporting_reads_one_query_per_table_whatever_the_league_s_size(organiser):
-    small = services.league_create(name="Small", organiser=organiser)
-    services.team_create(league=small, name="Red Herrings", driver_names=["Ann", "Bob"])
-    services.season_open(league=small, preset="Spring")
+    small = league_create(name="Small", organiser=organiser)
+    team_create(league=small, name="Red Herrings", driver_names=["Ann", "Bob"])
+    season_open(league=small, preset="Spring")
     large = ended_season_league(organiser)
     counts = []
     for league in (small, large):
@@ -324,8 +327,8 @@ def test_exporting_reads_one_query_per_table_whatever_the_league_s_size(organise
 def test_an_export_outside_any_transaction_reads_one_snapshot(organiser):
     """As the download and the command run it: its own transaction (repeatable read on
     PostgreSQL, which must be asked for before the first query)."""
-    league = services.league_create(name="Small", organiser=organiser)
-    services.team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"])
+    league = league_create(name="Small", organiser=organiser)
+    team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"])
     assert not connection.in_atomic_block
 
     exported = backup.league_export(league)
@@ -389,9 +392,21 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
     assert not PointsAdjustment.objects.filter(season__league=league).exists()
 
 
+def of_version_5(exported: dict[str, Any]) -> dict[str, Any]:
+    """`exported` as a file of version 5 writes it: without a round's mark that it was brought
+    in from a spreadsheet (6)."""
+    tables = dict(exported["tables"])
+    tables["league.round"] = [
+        {name: value for name, value in row.items() if name != "imported"}
+        for row in tables["league.round"]
+    ]
+    return {**exported, "version": 5, "tables": tables}
+
+
 def without_grid(exported: dict[str, Any]) -> dict[str, Any]:
     """`exported` as a file of version 3 writes it: without the fields added in 4, its entries'
-    grid and laps led, its seasons' rule set and the settings they kept."""
+    grid and laps led, its seasons' rule set and the settings they kept (nor those of 6)."""
+    exported = of_version_5(exported)
     tables = {label: rows for label, rows in exported["tables"].items() if label not in ADDED_IN_5}
     for label, added in (
         ("league.entry", {"grid", "laps_led"}),
@@ -545,7 +560,7 @@ def test_no_one_else_downloads_a_league_s_backup(client, organiser, who):
     if who != "anonymous":
         user = UserFactory(username=who)
         if who == "referee":
-            services.member_add(league=league, user=user, role=Role.REFEREE)
+            member_add(league=league, user=user, role=Role.REFEREE)
         client.force_login(user)
     url = reverse("league:league_backup", kwargs={"slug": league.slug})
 
@@ -624,7 +639,7 @@ def test_a_part_out_of_order_is_refused_with_the_order(exported):
 
 
 def test_the_database_keeps_one_address_whatever_its_case(organiser):
-    services.league_create(name="Old Hands", organiser=organiser, plain_address=True)
+    league_create(name="Old Hands", organiser=organiser, plain_address=True)
     with pytest.raises(IntegrityError), transaction.atomic():
         League.objects.create(name="Other", slug="Old-Hands", organiser=organiser)
 
@@ -646,3 +661,18 @@ def test_import_league_finds_a_person_whatever_the_case_of_their_name(exported):
     league = imported(exported)
     assert league.organiser == here
     assert not User.objects.filter(username="organiser").exists()
+
+
+def test_a_file_of_version_5_restores_every_round_as_raced_here(exported):
+    """A backup made before rounds brought in from a spreadsheet were marked (version 5)
+    restores whole, no round marked; the same file naming the mark is refused."""
+    assert {label for table in backup.TABLES for label in table.fields_since} >= {"imported"}
+    old = of_version_5(exported)
+    assert all("imported" in row for row in exported["tables"]["league.round"])
+    empty_database()
+    named = {**old, "tables": {**old["tables"], "league.round": exported["tables"]["league.round"]}}
+    refused_import(named, backup.FIELD_UNKNOWN.format(label="league.round", field="imported"))
+    league = imported(old)
+    rounds = Round.objects.filter(season__league=league)
+    assert rounds.count() == len(exported["tables"]["league.round"])
+    assert not rounds.filter(imported=True).exists()

@@ -7,9 +7,18 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from league import services
 from league.models import Driver, League, Season
-from league.services import LEAGUE_CHANGED, POINTS_TABLE_ALREADY, POINTS_TABLE_IN_USE
+from league.services.leagues import (
+    LEAGUE_CHANGED,
+    POINTS_TABLE_ALREADY,
+    POINTS_TABLE_IN_USE,
+    league_create,
+    league_points_table_set,
+)
+from league.services.season_end import season_end
+from league.services.seasons import season_open
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from rules.championship import championship_for
 from tests.factories import UserFactory, published
 from tests.league.test_services import play
@@ -23,16 +32,16 @@ F1 = "25-18-15-12-10-8-6-4-2-1"
 def formula_d(organiser) -> League:
     """A Formula D league of three one-car teams (Ann's, Bob's, Cid's)."""
     league = published(
-        services.league_create(name="Grand Prix Club", organiser=organiser, ruleset="formula_d")
+        league_create(name="Grand Prix Club", organiser=organiser, ruleset="formula_d")
     )
     for name in ("Ann", "Bob", "Cid"):
-        services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
     return league
 
 
 def open_season(league: League, rounds: int = 1) -> Season:
-    tracks = [services.track_create(name=f"Track {number}") for number in range(1, rounds + 1)]
-    return services.season_open(league=league, tracks=tracks)
+    tracks = [track_create(name=f"Track {number}") for number in range(1, rounds + 1)]
+    return season_open(league=league, tracks=tracks)
 
 
 def drivers(*names: str) -> list[Driver]:
@@ -83,9 +92,9 @@ def test_points_entered_after_the_edit_score_by_the_edited_table(client_organise
 
 
 def test_a_season_pass_table_of_one_row_still_takes_the_rounds_multiplier(client_organiser, league):
-    season = services.season_open(league=league, preset="Spring")  # round 1 scores double
+    season = season_open(league=league, preset="Spring")  # round 1 scores double
     for team, names in (("Red", ["Ann", "Bob"]), ("Blue", ["Cid", "Dot"])):
-        services.team_create(league=league, name=team, driver_names=names)
+        team_create(league=league, name=team, driver_names=names)
     client_organiser.post(points_url(league), {"table": "10-5-1", "version": "0"})
     play(season.rounds.get(number=1), drivers("Dot", "Cid", "Bob", "Ann"))
     points = dict(season.rounds.get(number=1).entries.values_list("driver__name", "points"))
@@ -111,8 +120,8 @@ def test_once_the_season_has_a_result_the_table_stays_and_the_page_says_why(
 def test_the_next_season_may_have_another_table_and_the_last_keeps_its_points(formula_d):
     season = open_season(formula_d)
     play(season.rounds.get(), drivers("Ann", "Bob", "Cid"))
-    services.season_end(season=season)
-    services.league_points_table_set(league=formula_d, table=F1, expected_version=0)
+    season_end(season=season)
+    league_points_table_set(league=formula_d, table=F1, expected_version=0)
     points = dict(season.rounds.get().entries.values_list("driver__name", "points"))
     assert points == {"Ann": 10, "Bob": 8, "Cid": 6}
 
@@ -132,7 +141,7 @@ def test_a_table_that_is_no_table_is_refused_with_the_reason_and_nothing_is_writ
 def test_a_page_built_on_older_settings_is_a_409_with_the_table_as_it_stands(
     client_organiser, formula_d
 ):
-    services.league_points_table_set(league=formula_d, table="9-6-3", expected_version=0)
+    league_points_table_set(league=formula_d, table="9-6-3", expected_version=0)
     response = client_organiser.post(points_url(formula_d), {"table": F1, "version": "0"})
     assert response.status_code == 409
     assert LEAGUE_CHANGED.replace("'", "&#x27;") in response.text
@@ -160,7 +169,7 @@ def test_only_the_organiser_changes_the_table(client, formula_d):
 
 def test_the_season_page_says_why_each_tie_went_the_way_it_did(client, formula_d):
     season = open_season(formula_d, rounds=2)
-    services.league_points_table_set(league=formula_d, table="2-1-0", expected_version=0)
+    league_points_table_set(league=formula_d, table="2-1-0", expected_version=0)
     play(season.rounds.get(number=1), drivers("Ann", "Bob", "Cid"))
     play(season.rounds.get(number=2), drivers("Cid", "Bob", "Ann"))  # 2 points each
     page = client.get(season.get_absolute_url()).text

@@ -9,8 +9,8 @@ from xml.etree import ElementTree
 import pytest
 
 from bench import builders
-from league.charts import TOP_LINES, ChartLine, nice_step, progression_svg
 from league.models import League
+from league.reads.charts import TOP_LINES, ChartLine, nice_step, progression_svg
 from tests.factories import UserFactory
 
 SVG = "{http://www.w3.org/2000/svg}"

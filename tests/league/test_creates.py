@@ -10,9 +10,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import services, slugs
-from league.models import Driver, League, Season, Team, Track
-from league.slugs import reserved_slugs
+from league.models import Driver, League, Season, Team, Track, slugs
+from league.models.slugs import reserved_slugs
+from league.services import leagues
+from league.services.leagues import SLUG_BUSY, league_create
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -30,10 +31,10 @@ def test_new_league_posted_twice_makes_one_league(client_organiser):
 
 
 def test_a_refusal_of_the_new_league_is_a_400_on_the_form(client_organiser, monkeypatch):
-    monkeypatch.setattr(services.leagues, "SLUG_TRIES", 0)
+    monkeypatch.setattr(leagues, "SLUG_TRIES", 0)
     response = client_organiser.post(reverse("league:league_new"), NEW_LEAGUE)
     assert response.status_code == 400
-    assert services.SLUG_BUSY in unescape(response.text)
+    assert SLUG_BUSY in unescape(response.text)
     assert not League.objects.exists()
 
 
@@ -120,7 +121,7 @@ def test_a_league_named_like_a_page_of_the_site_keeps_both(client_organiser, nam
     assert response.url == league.get_absolute_url()
     assert client_organiser.get(league.get_absolute_url()).status_code == 200
     # The host's tools, at the name's own address where it is free: never a page's.
-    made = services.league_create(name=name, organiser=UserFactory(), plain_address=True)
+    made = league_create(name=name, organiser=UserFactory(), plain_address=True)
     assert made.slug == f"{name.lower()}-2"
 
 

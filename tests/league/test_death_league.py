@@ -7,8 +7,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import services
 from league.models import League
+from league.services.leagues import league_create
+from league.services.seasons import season_open, season_setup_set
+from league.services.tracks import track_create
 from rules.championship import RULE_SET_PACKAGES, championship_for
 
 pytestmark = pytest.mark.django_db
@@ -35,12 +37,12 @@ def test_a_death_league_is_created_from_the_home_page(client_organiser):
 
 
 def test_the_season_page_sets_the_damage_points_before_the_first_race(client_organiser, organiser):
-    league = services.league_create(name="Death", organiser=organiser, ruleset="death")
-    season = services.season_open(league=league, tracks=[services.track_create(name="Monza")])
+    league = league_create(name="Death", organiser=organiser, ruleset="death")
+    season = season_open(league=league, tracks=[track_create(name="Monza")])
     page = client_organiser.get(season.get_absolute_url()).text
     assert "Damage points each car starts with" in page
-    services.season_setup_set(season=season, setup={"damage": 12}, expected_version=0)
+    season_setup_set(season=season, setup={"damage": 12}, expected_version=0)
     season.refresh_from_db()
     assert season.setup == {"damage": 12}
     with pytest.raises(ValidationError, match="4 to 30"):
-        services.season_setup_set(season=season, setup={"damage": 3}, expected_version=1)
+        season_setup_set(season=season, setup={"damage": 3}, expected_version=1)

@@ -12,8 +12,8 @@ from django.test import RequestFactory
 
 from league.management.commands.load_demo import LEAGUE_NAME
 from league.models import Driver, Entry, League, Role, RoundStatus, Season
-from league.standings import season_standings
-from league.team_colours import car_colour
+from league.models.team_colours import car_colour
+from league.reads.standings import season_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,9 @@ import pytest
 from django.urls import reverse
 
 from bench import builders
-from league import ical, services
 from league.models import Driver, League, Round, Team
+from league.reads import ical
+from league.services.rounds import round_session_set
 from league.views.exports import cell
 from tests.factories import UserFactory
 
@@ -162,7 +163,7 @@ def test_a_duration_is_written_in_hours_and_minutes():
 
 
 def schedule(round_: Round, starts_at: datetime | None, venue: str) -> Round:
-    return services.round_session_set(
+    return round_session_set(
         round_=round_, starts_at=starts_at, venue=venue, expected_version=round_.version
     )
 

@@ -7,9 +7,17 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import services
 from league.models import Driver, Entry, League, Round, RoundStatus
-from league.standings import season_standings
+from league.reads.standings import season_standings
+from league.services.drivers import driver_card_set
+from league.services.errors import AlreadyDone, LeagueArchived, StaleDriverCard
+from league.services.leagues import league_archive_set, league_create
+from league.services.results import round_result_record
+from league.services.season_end import season_end
+from league.services.seasons import season_open
+from league.services.starts import round_start
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from rules.championship import championship_for
 from tests.league.test_services import all_finish
 from tests.league.test_views import result_data, round_url, versioned
@@ -19,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def formula_d(organiser) -> League:
-    return services.league_create(name="Grand Prix Club", organiser=organiser, ruleset="formula_d")
+    return league_create(name="Grand Prix Club", organiser=organiser, ruleset="formula_d")
 
 
 def test_the_new_league_form_shows_the_settings_of_the_rule_set_picked(client_organiser):
@@ -63,7 +71,7 @@ def test_a_formula_d_league_is_created_from_the_home_page(client_organiser):
 
 def test_a_setting_the_rule_set_lacks_is_refused(organiser):
     with pytest.raises(ValidationError, match="Formula D has no setting 'third_car'"):
-        services.league_create(
+        league_create(
             name="Odd", organiser=organiser, ruleset="formula_d", settings={"third_car": True}
         )
     assert not League.objects.exists()
@@ -72,7 +80,7 @@ def test_a_setting_the_rule_set_lacks_is_refused(organiser):
 def test_a_formula_d_season_is_the_organisers_tracks_every_race_scoring_the_same(
     client_organiser, formula_d
 ):
-    tracks = [services.track_create(name=name) for name in ("Home", "Away", "Garden")]
+    tracks = [track_create(name=name) for name in ("Home", "Away", "Garden")]
     url = reverse("league:season_new", args=[formula_d.slug])
     page = client_organiser.get(url)
     assert "race_12" in page.text and "race_13" not in page.text and "Spring" not in page.text
@@ -89,10 +97,10 @@ def test_a_formula_d_season_is_the_organisers_tracks_every_race_scoring_the_same
 def test_a_formula_d_round_scores_the_team_race_points_and_touches_no_career(
     client_organiser, formula_d
 ):
-    services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
-    services.team_create(league=formula_d, name="Bob's", driver_names=["Bob"])
-    services.team_create(league=formula_d, name="Cid's", driver_names=["Cid"])
-    season = services.season_open(league=formula_d, tracks=[services.track_create(name="Home")])
+    team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    team_create(league=formula_d, name="Bob's", driver_names=["Bob"])
+    team_create(league=formula_d, name="Cid's", driver_names=["Cid"])
+    season = season_open(league=formula_d, tracks=[track_create(name="Home")])
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.order_by("pk"))
     start = {f"d{d.pk}-start": "on" for d in drivers} | {f"d{d.pk}-car": d.name for d in drivers}
@@ -141,19 +149,19 @@ def test_the_formula_d_points_table_runs_to_tenth_and_past_it_scores_nothing():
 
 
 def test_ending_a_formula_d_season_ages_no_one_and_opens_the_next(formula_d):
-    services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
-    services.team_create(league=formula_d, name="Bob's", driver_names=["Bob"])
-    track = services.track_create(name="Home")
-    season = services.season_open(league=formula_d, tracks=[track])
+    team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    team_create(league=formula_d, name="Bob's", driver_names=["Bob"])
+    track = track_create(name="Home")
+    season = season_open(league=formula_d, tracks=[track])
     round_ = season.rounds.get()
     drivers = list(Driver.objects.order_by("pk"))
-    entries = services.round_start(round_=round_, starters=[(d, d.name) for d in drivers])
-    services.round_result_record(
+    entries = round_start(round_=round_, starters=[(d, d.name) for d in drivers])
+    round_result_record(
         round_=round_,
         outcomes=all_finish(entries),
         injury_rolls={},
     )
-    changes, next_season = services.season_end(season=season)
+    changes, next_season = season_end(season=season)
     assert changes == [] and next_season.number == 2
     assert list(next_season.rounds.values_list("track__name", flat=True)) == ["Home"]
     assert set(Driver.objects.values_list("age", "xp")) == {(1, 0)}
@@ -182,33 +190,31 @@ def test_road_races_are_a_setting_off_by_default_and_bring_the_drivers_cards():
 
 
 def test_the_organiser_gives_a_driver_a_card_versioned(formula_d):
-    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
     ann = team.drivers.get()
-    ann = services.driver_card_set(driver=ann, card=CARD, expected_version=0)
+    ann = driver_card_set(driver=ann, card=CARD, expected_version=0)
     assert (ann.driver_card, ann.card_version) == (CARD, 1)
     assert ann.driver_card_text == (
         "Car Radio; 8 tire, 4 brake, 4 gearbox, 3 car body, 3 engine, 2 road handling WP"
     )
-    with pytest.raises(services.AlreadyDone, match="Ann's driver card is already as asked"):
-        services.driver_card_set(driver=ann, card=CARD, expected_version=0)
-    with pytest.raises(services.StaleDriverCard, match="Someone changed Ann's driver card first"):
-        services.driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=0)
-    ann = services.driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=1)
+    with pytest.raises(AlreadyDone, match="Ann's driver card is already as asked"):
+        driver_card_set(driver=ann, card=CARD, expected_version=0)
+    with pytest.raises(StaleDriverCard, match="Someone changed Ann's driver card first"):
+        driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=0)
+    ann = driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=1)
     assert ann.driver_card_text == "Aggressive; the car the race gives it"
-    ann = services.driver_card_set(driver=ann, card={}, expected_version=2)
+    ann = driver_card_set(driver=ann, card={}, expected_version=2)
     assert (ann.driver_card, ann.driver_card_text) == ({}, "")
 
 
 def test_a_card_for_a_driver_of_a_league_archived_meanwhile_is_refused_under_the_lock(formula_d):
     """The view asks before it reads the post; the service asks again under its lock, as every
     write does, so an archiving that lands first is seen."""
-    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
     ann = team.drivers.get()
-    services.league_archive_set(
-        league=formula_d, archived=True, expected_version=formula_d.settings_version
-    )
-    with pytest.raises(services.LeagueArchived):
-        services.driver_card_set(driver=ann, card=CARD, expected_version=0)
+    league_archive_set(league=formula_d, archived=True, expected_version=formula_d.settings_version)
+    with pytest.raises(LeagueArchived):
+        driver_card_set(driver=ann, card=CARD, expected_version=0)
     ann.refresh_from_db()
     assert (ann.driver_card, ann.card_version) == ({}, 0)
 
@@ -222,22 +228,22 @@ def test_a_card_for_a_driver_of_a_league_archived_meanwhile_is_refused_under_the
     ],
 )
 def test_a_card_the_rules_do_not_allow_is_refused_and_nothing_written(formula_d, card, reason):
-    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
     ann = team.drivers.get()
     with pytest.raises(ValidationError, match=reason):
-        services.driver_card_set(driver=ann, card=card, expected_version=0)
+        driver_card_set(driver=ann, card=card, expected_version=0)
     ann.refresh_from_db()
     assert (ann.driver_card, ann.card_version) == ({}, 0)
 
 
 def test_a_rule_set_without_driver_cards_refuses_one(league):
-    team = services.team_create(league=league, name="Ann's", driver_names=["Ann", "Bob"])
+    team = team_create(league=league, name="Ann's", driver_names=["Ann", "Bob"])
     with pytest.raises(ValidationError, match="Season Pass has no driver cards"):
-        services.driver_card_set(driver=team.drivers.first(), card=CARD, expected_version=0)
+        driver_card_set(driver=team.drivers.first(), card=CARD, expected_version=0)
 
 
 def test_the_driver_page_offers_the_organiser_the_card_and_saves_it(client_organiser, formula_d):
-    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
     ann = team.drivers.get()
     page = client_organiser.get(ann.get_absolute_url()).text
     assert "Driver card for road races: none" in page
@@ -251,9 +257,9 @@ def test_the_driver_page_offers_the_organiser_the_card_and_saves_it(client_organ
 
 
 def test_a_stale_card_form_gets_a_409_with_the_card_as_it_stands(client_organiser, formula_d):
-    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
     ann = team.drivers.get()
-    services.driver_card_set(driver=ann, card=CARD, expected_version=0)
+    driver_card_set(driver=ann, card=CARD, expected_version=0)
     url = reverse("league:driver_card", args=[formula_d.slug, ann.pk])
     response = client_organiser.post(url, {"skill": "aggressive", "version": 0})
     assert response.status_code == 409
@@ -263,7 +269,7 @@ def test_a_stale_card_form_gets_a_409_with_the_card_as_it_stands(client_organise
 
 
 def test_a_bad_card_form_gets_a_400_with_the_reason(client_organiser, formula_d):
-    team = services.team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
     ann = team.drivers.get()
     url = reverse("league:driver_card", args=[formula_d.slug, ann.pk])
     response = client_organiser.post(url, {"skill": "", "tires": 8, "version": 0})

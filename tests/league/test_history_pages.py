@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from bench import builders
 from league.models import Driver, Entry, League, Season, Team
-from league.pagination import HISTORY_PER_PAGE, LINES_PER_PAGE, SEASONS_PER_PAGE
-from league.standings import season_leaders, season_standings
+from league.reads.pagination import HISTORY_PER_PAGE, LINES_PER_PAGE, SEASONS_PER_PAGE
+from league.reads.standings import season_leaders, season_standings
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -53,10 +53,11 @@ PAGES = ("league", "season", "report", "driver", "team")
 # The most queries each page may cost a visitor: the season page reads its rounds once (its
 # standings take their numbers from them), the league page its seasons once; neither joins
 # the league again to sort or to link; whether the league is published is read with the league.
-# The league page reads its seasons' champions in two queries (league.standings.season_leaders)
+# The league page reads its seasons' champions in two queries
+# (league.reads.standings.season_leaders)
 # and asks which seasons have points adjustments in one; the season page and the report read
 # the season's adjustments in one; the season page its drivers' dice in one more, for its
-# luckiest and unluckiest, and the driver page theirs, for their luck (league/luck.py), and
+# luckiest and unluckiest, and the driver page theirs, for their luck (league/reads/luck.py), and
 # the changes an organiser made of them by hand in one more (league/models/roster.py).
 MOST = {"league": 8, "season": 8, "report": 13, "driver": 7, "team": 5}
 

@@ -15,15 +15,25 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league import backup, services
-from league.markdown import HALF_A_CHARACTER, MOST_DEPTH, TOO_DEEP, Rendered, Unrenderable
-from league.markdown import render as markdown_render
+from league import backup
 from league.models import League, Role
 from league.models.house_rules import ANCHOR_PREFIX, MOST_CHARACTERS, HouseRules, headings_of
-from races import ruling_services
-from races import services as race_services
+from league.models.markdown import HALF_A_CHARACTER, MOST_DEPTH, TOO_DEEP, Rendered, Unrenderable
+from league.models.markdown import render as markdown_render
+from league.services.errors import AlreadyDone
+from league.services.house_rules import (
+    HOUSE_RULES_CHANGED,
+    HOUSE_RULES_UNPRINTABLE,
+    StaleHouseRules,
+    house_rules_set,
+)
+from league.services.members import member_add
+from league.services.results import round_table_commit
+from league.services.starts import round_run_by_hand, round_start_at_table
 from races.models import Race
 from races.models.rulings import Ruling
+from races.services import rulings as ruling_services
+from races.services.entries import race_undo
 from tests.factories import UserFactory
 from tests.league.test_backup import empty_database, imported
 from tests.races.autopilot import drive, drive_to_finish
@@ -73,7 +83,7 @@ def test_no_raw_html_or_script_link_passes(typed, unsafe):
 
 
 def test_a_script_in_the_rules_is_shown_as_text_on_the_page(client, league):
-    services.house_rules_set(league=league, text="<script>alert(1)</script>", expected_version=0)
+    house_rules_set(league=league, text="<script>alert(1)</script>", expected_version=0)
     body = client.get(page_url(league)).content.decode()
     assert "<script>alert(1)" not in body
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
@@ -90,35 +100,33 @@ def test_a_link_to_the_web_stays_a_link():
 
 
 def test_the_organiser_writes_the_rules_and_each_save_moves_their_version(league):
-    first = services.house_rules_set(league=league, text=RULES + "\r\n", expected_version=0)
+    first = house_rules_set(league=league, text=RULES + "\r\n", expected_version=0)
     assert (first.text, first.version) == (RULES.strip(), 1)
-    second = services.house_rules_set(league=league, text="# Other", expected_version=1)
+    second = house_rules_set(league=league, text="# Other", expected_version=1)
     assert (second.text, second.version) == ("# Other", 2)
     assert HouseRules.objects.count() == 1
 
 
 def test_a_form_built_on_older_rules_is_stale_and_the_same_text_already_done(league):
-    services.house_rules_set(league=league, text=RULES, expected_version=0)
-    with pytest.raises(services.StaleHouseRules):
-        services.house_rules_set(league=league, text="# Mine", expected_version=0)
-    with pytest.raises(services.AlreadyDone):
-        services.house_rules_set(league=league, text=RULES, expected_version=0)
+    house_rules_set(league=league, text=RULES, expected_version=0)
+    with pytest.raises(StaleHouseRules):
+        house_rules_set(league=league, text="# Mine", expected_version=0)
+    with pytest.raises(AlreadyDone):
+        house_rules_set(league=league, text=RULES, expected_version=0)
     assert HouseRules.objects.get().text == RULES.strip()
 
 
 def test_rules_longer_than_a_league_keeps_are_refused(league):
     with pytest.raises(ValidationError) as refused:
-        services.house_rules_set(
-            league=league, text="x" * (MOST_CHARACTERS + 1), expected_version=0
-        )
+        house_rules_set(league=league, text="x" * (MOST_CHARACTERS + 1), expected_version=0)
     assert f"at most {MOST_CHARACTERS:,}" in refused.value.messages[0]
     assert not HouseRules.objects.exists()
 
 
 def test_a_nul_character_is_refused_with_the_reason_on_every_database(league):
     with pytest.raises(ValidationError) as refused:
-        services.house_rules_set(league=league, text="# Pit\x00 lane", expected_version=0)
-    assert refused.value.messages == [services.HOUSE_RULES_UNPRINTABLE]
+        house_rules_set(league=league, text="# Pit\x00 lane", expected_version=0)
+    assert refused.value.messages == [HOUSE_RULES_UNPRINTABLE]
     assert not HouseRules.objects.exists()
 
 
@@ -136,18 +144,18 @@ def test_the_organiser_edits_them_on_the_page_and_anyone_reads_them(client, leag
 def test_a_stale_edit_is_a_409_that_keeps_what_was_typed_beside_the_rules(
     client, league, organiser
 ):
-    services.house_rules_set(league=league, text=RULES, expected_version=0)
+    house_rules_set(league=league, text=RULES, expected_version=0)
     client.force_login(organiser)
     response = client.post(edit_url(league), {"text": "# My draft", "version": 0})
     body = response.content.decode()
     assert response.status_code == 409
-    assert services.HOUSE_RULES_CHANGED.split(":")[0] in body
+    assert HOUSE_RULES_CHANGED.split(":")[0] in body
     assert "# My draft" in body and 'name="version" value="1"' in body
 
 
 def test_only_an_organiser_edits_them(client, league):
     referee = UserFactory(username="ref")
-    services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     assert client.get(edit_url(league)).status_code == 403
     assert client.post(edit_url(league), {"text": "# Mine", "version": 0}).status_code == 403
@@ -177,10 +185,10 @@ def _pictured(slug: str) -> dict:
 def test_the_house_rules_and_the_rulings_survive_a_backup_and_restore(
     league, season, teams, organiser
 ):
-    services.house_rules_set(league=league, text=RULES, expected_version=0)
+    house_rules_set(league=league, text=RULES, expected_version=0)
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     round_ = season.rounds.get(number=1)
-    race = services.round_start_at_table(
+    race = round_start_at_table(
         round_=round_, starters=list(zip(drivers, ("red", "blue", "green", "yellow"), strict=True))
     )
     for number, heading in enumerate(("Pit lane", "", "Blocked cars")):
@@ -194,7 +202,7 @@ def test_the_house_rules_and_the_rulings_survive_a_backup_and_restore(
             made_by=organiser,
         )
     # A ruling whose entry undo took back is left out of the file.
-    race_services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     before = _pictured(league.slug)
     assert [line[3] for line in before["rulings"]] == ["Ruling 0 <script>", "Ruling 1 <script>"]
     text = backup.league_file(league)
@@ -211,10 +219,10 @@ def test_the_house_rules_and_the_rulings_survive_a_backup_and_restore(
 def test_a_ruling_naming_an_entry_of_another_race_is_refused(league, season, teams):
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     starters = list(zip(drivers, ("red", "blue", "green", "yellow"), strict=True))
-    first = services.round_start_at_table(round_=season.rounds.get(number=1), starters=starters)
+    first = round_start_at_table(round_=season.rounds.get(number=1), starters=starters)
     first = drive_to_finish(first, seed=1)
-    services.round_table_commit(round_=first.round, expected_race_version=first.version)
-    race = services.round_start_at_table(round_=season.rounds.get(number=2), starters=starters)
+    round_table_commit(round_=first.round, expected_race_version=first.version)
+    race = round_start_at_table(round_=season.rounds.get(number=2), starters=starters)
     drive(race, 2, seed=2)
     race = Race.objects.select_related("round__season__league").get(pk=race.pk)
     ruling_services.ruling_add(race=race, text="Mine.", heading="", expected_version=race.version)
@@ -234,7 +242,7 @@ def test_restored_by_someone_else_the_rulings_come_back_without_who_made_them(
     league, season, teams, organiser
 ):
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
-    race = services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(number=1),
         starters=list(zip(drivers, ("red", "blue", "green", "yellow"), strict=True)),
     )
@@ -243,7 +251,7 @@ def test_restored_by_someone_else_the_rulings_come_back_without_who_made_them(
     ruling_services.ruling_add(
         race=race, text="Kept.", heading="", expected_version=race.version, made_by=organiser
     )
-    services.house_rules_set(league=league, text=RULES, expected_version=0)
+    house_rules_set(league=league, text=RULES, expected_version=0)
     data = backup.league_export(league)
     restorer = UserFactory(username="restorer")
 
@@ -261,7 +269,7 @@ def test_a_ruling_kept_when_its_race_was_discarded_survives_a_backup_and_restore
 ):
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     round_ = season.rounds.get(number=1)
-    race = services.round_start_at_table(
+    race = round_start_at_table(
         round_=round_, starters=list(zip(drivers, ("red", "blue", "green", "yellow"), strict=True))
     )
     drive(race, 3, seed=1)
@@ -270,7 +278,7 @@ def test_a_ruling_kept_when_its_race_was_discarded_survives_a_backup_and_restore
         race=race, text="Kept.", heading="", expected_version=race.version, made_by=organiser
     )
     round_.refresh_from_db()
-    services.round_run_by_hand(round_=round_, expected_version=round_.version)
+    round_run_by_hand(round_=round_, expected_version=round_.version)
     kept = Ruling.objects.get()
     before = (kept.entry_number, kept.entry_words, kept.text)
     text = backup.league_file(league)
@@ -358,7 +366,7 @@ def parse_no_markdown(monkeypatch) -> None:
 
 @pytest.mark.parametrize("piece", ["[", None], ids=["open brackets", "nested emphasis"])
 def test_a_get_parses_no_markdown_whatever_the_rules_hold(client, league, monkeypatch, piece):
-    services.house_rules_set(league=league, text=at_the_cap(piece), expected_version=0)
+    house_rules_set(league=league, text=at_the_cap(piece), expected_version=0)
     parse_no_markdown(monkeypatch)
     for url in (page_url(league), reverse("races:rulings", kwargs={"slug": league.slug})):
         responses: list[HttpResponse] = []
@@ -368,7 +376,7 @@ def test_a_get_parses_no_markdown_whatever_the_rules_hold(client, league, monkey
 
 
 def test_the_page_is_kept_with_the_text_when_it_is_saved(league):
-    rules = services.house_rules_set(league=league, text=RULES, expected_version=0)
+    rules = house_rules_set(league=league, text=RULES, expected_version=0)
     rules = HouseRules.objects.get(pk=rules.pk)
     assert '<h2 id="rule-pit-lane">Pit lane</h2>' in rules.html
     assert rules.headings == [["Blocked cars", "rule-blocked-cars"], ["Pit lane", "rule-pit-lane"]]
@@ -381,14 +389,14 @@ def test_rules_nested_deeper_than_a_page_shows_are_refused_with_the_reason(
     # Each quote is a tag, and its paragraph one more.
     deep = "> " * MOST_DEPTH + "a"
     with pytest.raises(ValidationError) as refused:
-        services.house_rules_set(league=league, text=deep, expected_version=0)
+        house_rules_set(league=league, text=deep, expected_version=0)
     assert refused.value.messages == [TOO_DEEP.format(depth=MOST_DEPTH + 1, most=MOST_DEPTH)]
     client.force_login(organiser)
     response = client.post(edit_url(league), {"text": deep, "version": 0})
     assert response.status_code == 400
     assert "Nest them less (nothing was saved)" in response.content.decode()
     assert not HouseRules.objects.exists()
-    services.house_rules_set(league=league, text=deep[2:], expected_version=0)
+    house_rules_set(league=league, text=deep[2:], expected_version=0)
 
 
 def test_half_a_character_is_refused_not_a_500():
@@ -398,7 +406,7 @@ def test_half_a_character_is_refused_not_a_500():
 
 
 def test_a_restored_backup_s_rules_are_rendered_once_at_the_restore(client, league, monkeypatch):
-    services.house_rules_set(league=league, text=RULES, expected_version=0)
+    house_rules_set(league=league, text=RULES, expected_version=0)
     data = backup.league_export(league)
     assert set(data["tables"]["league.houserules"][0]) == {
         "id",
@@ -422,7 +430,7 @@ def test_a_restored_backup_s_rules_are_rendered_once_at_the_restore(client, leag
 
 
 def test_a_backup_bringing_a_page_of_its_own_or_rules_too_deep_is_refused(league):
-    services.house_rules_set(league=league, text=RULES, expected_version=0)
+    house_rules_set(league=league, text=RULES, expected_version=0)
     data = backup.league_export(league)
     League.objects.filter(pk=league.pk).update(slug="moved", name="Moved")
     (row,) = data["tables"]["league.houserules"]
@@ -438,7 +446,7 @@ def test_a_backup_bringing_a_page_of_its_own_or_rules_too_deep_is_refused(league
 
 
 def test_an_edit_in_the_admin_renders_the_rules_again(admin_client, league):
-    rules = services.house_rules_set(league=league, text=RULES, expected_version=0)
+    rules = house_rules_set(league=league, text=RULES, expected_version=0)
     url = reverse("admin:league_houserules_change", args=[rules.pk])
     response = admin_client.post(url, {"text": "# Grid"})
     assert response.status_code == 302

@@ -9,8 +9,12 @@ import io
 import pytest
 from django.urls import reverse
 
-from league import services
 from league.models import Driver, League, Team
+from league.services.leagues import league_create
+from league.services.results import EntryOutcome, round_result_commit, round_result_enter
+from league.services.seasons import season_open
+from league.services.starts import round_start
+from league.services.teams import team_create
 from tests.factories import published
 from tests.league.test_services import play_rounds, racing_drivers
 
@@ -20,27 +24,25 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def mini(organiser) -> League:
     """Mini's series, round 1 raced: Ann 1st, Bob 2nd with 1 lap led, Cid 3rd with 1."""
-    league = published(
-        services.league_create(name="Mini Club", organiser=organiser, ruleset="mini")
-    )
+    league = published(league_create(name="Mini Club", organiser=organiser, ruleset="mini"))
     for name in ("Ann", "Bob", "Cid"):
-        services.team_create(league=league, name=f"{name}'s", driver_names=[name, f"{name} II"])
-    season = services.season_open(league=league, preset="Mini's series")
+        team_create(league=league, name=f"{name}'s", driver_names=[name, f"{name} II"])
+    season = season_open(league=league, preset="Mini's series")
     round_ = season.rounds.get(number=1)
     drivers = [Driver.objects.get(name=name) for name in ("Ann", "Bob", "Cid")]
-    entries = services.round_start(
+    entries = round_start(
         round_=round_, starters=[(d, c) for d, c in zip(drivers, "abc", strict=True)]
     )
     ids = {entry.car: entry.pk for entry in entries}
-    services.round_result_enter(
+    round_result_enter(
         round_=round_,
         outcomes=[
-            services.EntryOutcome(entry_id=ids["a"], finished=True, place=1),
-            services.EntryOutcome(entry_id=ids["b"], finished=True, place=2, bonus_points=1),
-            services.EntryOutcome(entry_id=ids["c"], finished=True, place=3, bonus_points=1),
+            EntryOutcome(entry_id=ids["a"], finished=True, place=1),
+            EntryOutcome(entry_id=ids["b"], finished=True, place=2, bonus_points=1),
+            EntryOutcome(entry_id=ids["c"], finished=True, place=3, bonus_points=1),
         ],
     )
-    services.round_result_commit(round_=round_)
+    round_result_commit(round_=round_)
     return league
 
 

@@ -8,10 +8,20 @@ import pytest
 from django.apps import apps
 from django.urls import reverse
 
-from league import services
 from league.models import League, Making, NameKey, Role, Track
-from races import ruling_services
+from league.services.errors import AlreadyDone
+from league.services.house_rules import house_rules_set
+from league.services.league_settings import league_settings_set
+from league.services.leagues import LEAGUE_DELETED_ALREADY, league_create, league_delete
+from league.services.members import invitation_create, member_add
+from league.services.penalties import adjustment_add
+from league.services.roster import driver_career_correct
+from league.services.season_end import season_end
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table, round_starters_choose
+from league.services.teams import team_create
 from races.models import Race
+from races.services import rulings as ruling_services
 from tests.factories import UserFactory
 from tests.league.test_services import play_rounds, racing_drivers
 from tests.races.autopilot import drive
@@ -35,7 +45,7 @@ def rows() -> dict[str, set[int]]:
 
 def adjust(season, organiser, **competitor) -> None:
     season.refresh_from_db()
-    services.adjustment_add(
+    adjustment_add(
         season=season,
         user=organiser,
         expected_version=season.standings_version,
@@ -50,25 +60,25 @@ def league_with_everything(organiser, name: str) -> League:
     round confirmed (its reopening notes) with penalties to a driver and a team, starters chosen
     for round 3, round 2 at the table with a log and a ruling, house rules, a referee and an
     invitation."""
-    league = services.league_create(name=name, organiser=organiser)
+    league = league_create(name=name, organiser=organiser)
     teams = [
-        services.team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
-        services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
+        team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
+        team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
     ]
-    first = services.season_open(league=league, preset="Spring")
+    first = season_open(league=league, preset="Spring")
     play_rounds(first, racing_drivers(teams), range(1, 10))
     adjust(first, organiser, driver_id=racing_drivers(teams)[0].pk, round_number=2)
-    _changes, second = services.season_end(season=first)
+    _changes, second = season_end(season=first)
     drivers = racing_drivers(teams)
     play_rounds(second, drivers, [1])
     adjust(second, organiser, driver_id=drivers[1].pk, round_number=1)
     adjust(second, organiser, team_id=teams[1].pk)
-    services.round_starters_choose(
+    round_starters_choose(
         round_=second.rounds.get(number=3), team=teams[0], starters=[(drivers[0], "Crimson")]
     )
     # Between races: a career corrected by hand (a driver brought in with their past).
-    services.driver_career_correct(driver=drivers[0], career={"xp": 40}, reason="Imported")
-    race = services.round_start_at_table(
+    driver_career_correct(driver=drivers[0], career={"xp": 40}, reason="Imported")
+    race = round_start_at_table(
         round_=second.rounds.get(number=2), starters=[(driver, driver.name) for driver in drivers]
     )
     drive(race, 6, seed=3, who=organiser)
@@ -76,11 +86,11 @@ def league_with_everything(organiser, name: str) -> League:
     ruling_services.ruling_add(
         race=race, text="The red car may brake twice.", heading="", expected_version=race.version
     )
-    services.house_rules_set(league=league, text="# Blocked cars\n\nBrake.", expected_version=0)
+    house_rules_set(league=league, text="# Blocked cars\n\nBrake.", expected_version=0)
     referee = UserFactory()
-    services.member_add(league=league, user=referee, role=Role.REFEREE)
-    services.invitation_create(league=league, made_by=organiser, role=Role.REFEREE)
-    services.league_settings_set(league=league, settings={"gear_odds": True})
+    member_add(league=league, user=referee, role=Role.REFEREE)
+    invitation_create(league=league, made_by=organiser, role=Role.REFEREE)
+    league_settings_set(league=league, settings={"gear_odds": True})
     return League.objects.get(pk=league.pk)
 
 
@@ -96,7 +106,7 @@ def test_a_league_with_a_row_of_every_kind_goes_whole_and_no_other_league_loses_
     ]
     assert empty == [], "the league has no row of these: add one, so that deleting is tried"
 
-    services.league_delete(league=league, name_typed=league.name)
+    league_delete(league=league, name_typed=league.name)
 
     after = rows()
     for model in SHARED:
@@ -123,11 +133,9 @@ def test_the_organiser_deletes_a_league_with_a_penalty_and_a_second_tap_is_no_er
 def test_a_second_tap_that_waited_for_the_first_is_told_the_league_is_gone(organiser):
     league = league_with_everything(organiser, "Thursday Night League")
     read_before_the_first_delete = League.objects.get(pk=league.pk)
-    services.league_delete(league=league, name_typed=league.name)
+    league_delete(league=league, name_typed=league.name)
 
-    with pytest.raises(services.AlreadyDone) as again:
-        services.league_delete(league=read_before_the_first_delete, name_typed=league.name)
+    with pytest.raises(AlreadyDone) as again:
+        league_delete(league=read_before_the_first_delete, name_typed=league.name)
 
-    assert again.value.messages == [
-        services.LEAGUE_DELETED_ALREADY.format(league="Thursday Night League")
-    ]
+    assert again.value.messages == [LEAGUE_DELETED_ALREADY.format(league="Thursday Night League")]

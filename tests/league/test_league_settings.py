@@ -12,10 +12,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from league import services
 from league.models import Driver, League, LeagueSettingChange, Round, Season
-from league.services import EntryOutcome
-from league.standings import season_standings
+from league.reads.standings import season_standings
+from league.services.errors import AlreadyDone, Stale
+from league.services.league_settings import league_settings_set
+from league.services.leagues import LEAGUE_CHANGED
+from league.services.penalties import adjustment_add
+from league.services.results import EntryOutcome, round_result_commit, round_result_enter
+from league.services.seasons import season_open
+from league.services.starts import round_start
 from tests.factories import UserFactory
 from tests.league.test_across_rule_sets import formula_d_league, tracks
 
@@ -30,19 +35,19 @@ def organiser():
 def race(round_: Round) -> None:
     """`round_` raced by every racing driver and confirmed."""
     drivers = list(Driver.objects.filter(team__league=round_.season.league).racing())
-    entries = services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    entries = round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
     outcomes = [
         EntryOutcome(entry_id=entry.pk, finished=True, place=place)
         for place, entry in enumerate(entries, start=1)
     ]
-    services.round_result_enter(round_=round_, outcomes=outcomes)
-    services.round_result_commit(round_=round_)
+    round_result_enter(round_=round_, outcomes=outcomes)
+    round_result_commit(round_=round_)
 
 
 def running(organiser, *, raced: int = 1) -> tuple[League, Round]:
     """A Formula D league whose season's first `raced` rounds are confirmed; and its next."""
     league = formula_d_league(organiser)
-    season = services.season_open(league=league, tracks=tracks("Monza", "Zandvoort", "Spa"))
+    season = season_open(league=league, tracks=tracks("Monza", "Zandvoort", "Spa"))
     for number in range(1, raced + 1):
         race(season.rounds.get(number=number))
     league.refresh_from_db()
@@ -51,7 +56,7 @@ def running(organiser, *, raced: int = 1) -> tuple[League, Round]:
 
 def test_gear_odds_and_weather_switch_on_for_a_running_league(organiser):
     league, next_round = running(organiser)
-    changes = services.league_settings_set(
+    changes = league_settings_set(
         league=league,
         settings={"gear_odds": True, "weather": True},
         expected_version=league.settings_version,
@@ -70,8 +75,8 @@ def test_gear_odds_and_weather_switch_on_for_a_running_league(organiser):
 
 def test_weather_ticked_by_mistake_is_switched_off_for_every_round_not_started(organiser):
     league = formula_d_league(organiser, weather=True)
-    season = services.season_open(league=league, tracks=tracks("Monza", "Zandvoort"))
-    services.league_settings_set(league=league, settings={"weather": False})
+    season = season_open(league=league, tracks=tracks("Monza", "Zandvoort"))
+    league_settings_set(league=league, settings={"weather": False})
     assert [r.race_settings["weather"] for r in Round.objects.filter(season=season)] == [
         False,
         False,
@@ -81,7 +86,7 @@ def test_weather_ticked_by_mistake_is_switched_off_for_every_round_not_started(o
 def test_a_setting_that_shapes_the_season_waits_for_the_next_season_once_scored(organiser):
     league, _next_round = running(organiser)
     with pytest.raises(ValidationError) as refused:
-        services.league_settings_set(league=league, settings={"cars_per_team": "2"})
+        league_settings_set(league=league, settings={"cars_per_team": "2"})
     assert "season 1 has a result already (round 1)" in refused.value.messages[0]
     league.refresh_from_db()
     assert league.settings.get("cars_per_team", "1") == "1"
@@ -90,7 +95,7 @@ def test_a_setting_that_shapes_the_season_waits_for_the_next_season_once_scored(
 
 def test_before_the_first_result_the_season_s_settings_change_too(organiser):
     league, _first = running(organiser, raced=0)
-    services.league_settings_set(league=league, settings={"cars_per_team": "2"})
+    league_settings_set(league=league, settings={"cars_per_team": "2"})
     league.refresh_from_db()
     assert league.settings["cars_per_team"] == "2"
 
@@ -98,17 +103,11 @@ def test_before_the_first_result_the_season_s_settings_change_too(organiser):
 def test_a_stale_page_is_refused_and_the_same_change_twice_is_one(organiser):
     league, _next_round = running(organiser)
     version = league.settings_version
-    services.league_settings_set(
-        league=league, settings={"gear_odds": True}, expected_version=version
-    )
-    with pytest.raises(services.AlreadyDone):
-        services.league_settings_set(
-            league=league, settings={"gear_odds": True}, expected_version=version
-        )
-    with pytest.raises(services.Stale):
-        services.league_settings_set(
-            league=league, settings={"weather": True}, expected_version=version
-        )
+    league_settings_set(league=league, settings={"gear_odds": True}, expected_version=version)
+    with pytest.raises(AlreadyDone):
+        league_settings_set(league=league, settings={"gear_odds": True}, expected_version=version)
+    with pytest.raises(Stale):
+        league_settings_set(league=league, settings={"weather": True}, expected_version=version)
     assert LeagueSettingChange.objects.count() == 1
 
 
@@ -130,7 +129,7 @@ def test_the_page_changes_them_and_the_season_report_shows_the_change(organiser)
     assert done.status_code == 302
     stale = client.post(url, {**data, "weather": "on"})
     assert stale.status_code == 409
-    assert escape(services.LEAGUE_CHANGED) in stale.content.decode()
+    assert escape(LEAGUE_CHANGED) in stale.content.decode()
     bad = client.post(url, {**choices, "laps": "99", "version": league.settings_version + 1})
     assert bad.status_code == 400
     report = client.get(
@@ -151,7 +150,7 @@ def test_a_driver_s_penalty_counts_for_their_team_only_where_the_league_says_so(
 
     before = team_total()
     season.refresh_from_db()
-    services.adjustment_add(
+    adjustment_add(
         season=season,
         user=organiser,
         expected_version=season.standings_version,
@@ -160,7 +159,7 @@ def test_a_driver_s_penalty_counts_for_their_team_only_where_the_league_says_so(
         driver_id=ann.pk,
     )
     assert team_total() == before  # the driver's alone, by default
-    services.league_settings_set(league=league, settings={"driver_adjustments_for_team": True})
+    league_settings_set(league=league, settings={"driver_adjustments_for_team": True})
     assert team_total() == before - 25
     client = Client()
     client.force_login(organiser)

@@ -10,8 +10,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from league import backup, services
+from league import backup
 from league.models import Membership, Role
+from league.services.leagues import league_create
+from league.services.members import member_add, member_remove, membership_calendar_address_new
+from league.services.seasons import season_open
+from league.services.teams import team_create
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -21,13 +25,13 @@ pytestmark = pytest.mark.django_db
 def scheduled():
     """A league not published, its first round's session set, and a referee of it."""
     organiser, referee = UserFactory(), UserFactory(username="referee")
-    league = services.league_create(name="Back Room League", organiser=organiser)
-    services.team_create(league=league, name="Rosso", driver_names=["Ann", "Bob"])
-    season = services.season_open(league=league, preset="Spring")
+    league = league_create(name="Back Room League", organiser=organiser)
+    team_create(league=league, name="Rosso", driver_names=["Ann", "Bob"])
+    season = season_open(league=league, preset="Spring")
     round_ = season.rounds.get(number=1)
     round_.starts_at = timezone.make_aware(datetime(2027, 1, 9, 19, 30))
     round_.save(update_fields=["starts_at"])
-    membership = services.member_add(league=league, user=referee, role=Role.REFEREE)
+    membership = member_add(league=league, user=referee, role=Role.REFEREE)
     return league, membership
 
 
@@ -47,8 +51,8 @@ def test_a_league_not_published_answers_404_to_its_public_feed_and_200_to_a_memb
 
 def test_a_new_address_revokes_the_old_one(scheduled):
     _league, membership = scheduled
-    old = services.membership_calendar_address_new(membership=membership).calendar_token
-    new = services.membership_calendar_address_new(membership=membership).calendar_token
+    old = membership_calendar_address_new(membership=membership).calendar_token
+    new = membership_calendar_address_new(membership=membership).calendar_token
     assert old != new
     assert Client().get(reverse("league:member_calendar", args=[old])).status_code == 404
     assert Client().get(reverse("league:member_calendar", args=[new])).status_code == 200
@@ -56,8 +60,8 @@ def test_a_new_address_revokes_the_old_one(scheduled):
 
 def test_a_member_leaving_the_league_takes_the_address_with_them(scheduled):
     _league, membership = scheduled
-    token = services.membership_calendar_address_new(membership=membership).calendar_token
-    services.member_remove(membership=membership)
+    token = membership_calendar_address_new(membership=membership).calendar_token
+    member_remove(membership=membership)
     assert Client().get(reverse("league:member_calendar", args=[token])).status_code == 404
 
 
@@ -72,5 +76,5 @@ def test_no_one_makes_an_address_for_another_s_membership(scheduled):
 
 def test_the_address_is_never_in_a_backup(scheduled):
     league, membership = scheduled
-    token = services.membership_calendar_address_new(membership=membership).calendar_token
+    token = membership_calendar_address_new(membership=membership).calendar_token
     assert token not in backup.league_file(league)

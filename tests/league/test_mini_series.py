@@ -10,9 +10,22 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import services
 from league.models import Driver, League, Role, Round
-from league.standings import season_standings
+from league.reads.standings import season_standings
+from league.services.errors import StaleRound
+from league.services.leagues import league_create
+from league.services.members import member_add
+from league.services.results import (
+    EntryOutcome,
+    round_result_commit,
+    round_result_enter,
+    round_result_record,
+)
+from league.services.rounds import round_format_set
+from league.services.seasons import season_open
+from league.services.starts import round_start
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from tests.league.test_services import all_finish
 
 pytestmark = pytest.mark.django_db
@@ -20,9 +33,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def mini(organiser) -> League:
-    league = services.league_create(name="Mini Club", organiser=organiser, ruleset="mini")
+    league = league_create(name="Mini Club", organiser=organiser, ruleset="mini")
     for name in ("Ann", "Bob", "Cid"):
-        services.team_create(league=league, name=f"{name}'s", driver_names=[name, f"{name} II"])
+        team_create(league=league, name=f"{name}'s", driver_names=[name, f"{name} II"])
     return league
 
 
@@ -49,7 +62,7 @@ def test_the_damage_pool_defaults_to_20(mini):
 
 
 def test_the_series_is_eight_races_four_on_each_course_in_the_documents_order(mini):
-    season = services.season_open(league=mini, preset="Mini's series")
+    season = season_open(league=mini, preset="Mini's series")
     rounds = list(season.rounds.select_related("track").order_by("number"))
     assert [r.track.name for r in rounds] == ["Mini course A"] * 4 + ["Mini course B"] * 4
     assert [r.race_format for r in rounds] == [
@@ -61,52 +74,50 @@ def test_the_series_is_eight_races_four_on_each_course_in_the_documents_order(mi
 
 
 def test_the_organiser_may_give_a_round_another_format_before_it_starts(mini):
-    season = services.season_open(league=mini, preset="Mini's series")
+    season = season_open(league=mini, preset="Mini's series")
     round_ = season.rounds.get(number=1)
-    services.round_format_set(
-        round_=round_, race_format="double_stops", expected_version=round_.version
-    )
+    round_format_set(round_=round_, race_format="double_stops", expected_version=round_.version)
     round_.refresh_from_db()
     assert round_.race_format == "double_stops" and round_.version == 1
     with pytest.raises(ValidationError, match="no race format 'sprint'"):
-        services.round_format_set(round_=round_, race_format="sprint")
-    with pytest.raises(services.StaleRound):
-        services.round_format_set(round_=round_, race_format="no_pits", expected_version=0)
+        round_format_set(round_=round_, race_format="sprint")
+    with pytest.raises(StaleRound):
+        round_format_set(round_=round_, race_format="no_pits", expected_version=0)
 
 
 def test_a_started_round_keeps_its_format(mini):
-    season = services.season_open(league=mini, preset="Mini's series")
+    season = season_open(league=mini, preset="Mini's series")
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.order_by("pk"))
-    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
     with pytest.raises(ValidationError, match="can no longer change"):
-        services.round_format_set(round_=round_, race_format="no_pits")
+        round_format_set(round_=round_, race_format="no_pits")
 
 
 def test_places_score_7_5_3_2_1_and_nothing_from_6th(mini):
-    season = services.season_open(league=mini, tracks=[services.track_create(name="Home")])
+    season = season_open(league=mini, tracks=[track_create(name="Home")])
     round_ = season.rounds.get()
     drivers = list(Driver.objects.order_by("pk"))
-    entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
-    services.round_result_record(round_=round_, outcomes=all_finish(entries), injury_rolls={})
+    entries = round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    round_result_record(round_=round_, outcomes=all_finish(entries), injury_rolls={})
     points = list(round_.entries.order_by("place").values_list("points", flat=True))
     assert points == [7, 5, 3, 2, 1, 0]
 
 
 def test_lap_leader_points_are_added_and_count_for_drivers_and_constructors(mini):
-    season = services.season_open(league=mini, tracks=[services.track_create(name="Home")])
+    season = season_open(league=mini, tracks=[track_create(name="Home")])
     round_ = season.rounds.get()
     drivers = [Driver.objects.get(name=name) for name in ("Ann", "Bob", "Cid")]
-    entries = services.round_start(
+    entries = round_start(
         round_=round_, starters=[(d, c) for d, c in zip(drivers, "abc", strict=True)]
     )
     by_car = {entry.car: entry for entry in entries}
     outcomes = [
-        services.EntryOutcome(entry_id=by_car["a"].pk, finished=True, place=1),
-        services.EntryOutcome(entry_id=by_car["b"].pk, finished=True, place=2, bonus_points=2),
-        services.EntryOutcome(entry_id=by_car["c"].pk, finished=True, place=3),
+        EntryOutcome(entry_id=by_car["a"].pk, finished=True, place=1),
+        EntryOutcome(entry_id=by_car["b"].pk, finished=True, place=2, bonus_points=2),
+        EntryOutcome(entry_id=by_car["c"].pk, finished=True, place=3),
     ]
-    services.round_result_record(round_=round_, outcomes=outcomes, injury_rolls={})
+    round_result_record(round_=round_, outcomes=outcomes, injury_rolls={})
     points = dict(round_.entries.values_list("car", "points"))
     assert points == {"a": 7, "b": 7, "c": 3}
     standings = season_standings(season)
@@ -117,18 +128,18 @@ def test_lap_leader_points_are_added_and_count_for_drivers_and_constructors(mini
 
 
 def test_a_round_without_lap_leaders_costs_no_more_queries(mini, django_assert_num_queries):
-    season = services.season_open(league=mini, tracks=[services.track_create(name="Home")])
+    season = season_open(league=mini, tracks=[track_create(name="Home")])
     round_ = Round.objects.get(season=season)
     drivers = list(Driver.objects.order_by("pk"))[:2]
-    entries = services.round_start(
+    entries = round_start(
         round_=round_, starters=[(d, c) for d, c in zip(drivers, "ab", strict=True)]
     )
     outcomes = [
-        services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+        EntryOutcome(entry_id=entry.pk, finished=True, place=place)
         for place, entry in enumerate(entries, start=1)
     ]
     with django_assert_num_queries(12):  # the league first: locked, its data version moved
-        services.round_result_record(round_=round_, outcomes=outcomes, injury_rolls={})
+        round_result_record(round_=round_, outcomes=outcomes, injury_rolls={})
 
 
 def _format_url(round_: Round) -> str:
@@ -136,7 +147,7 @@ def _format_url(round_: Round) -> str:
 
 
 def test_the_round_page_shows_the_format_and_lets_the_organiser_change_it(client_organiser, mini):
-    season = services.season_open(league=mini, preset="Mini's series")
+    season = season_open(league=mini, preset="Mini's series")
     round_ = season.rounds.get(number=2)
     page = client_organiser.get(round_.get_absolute_url()).text
     assert "two laps, no pit-stop available" in page and 'name="race_format"' in page
@@ -155,10 +166,10 @@ def test_the_round_page_shows_the_format_and_lets_the_organiser_change_it(client
 
 
 def test_only_the_organiser_changes_a_format(client, django_user_model, mini):
-    season = services.season_open(league=mini, preset="Mini's series")
+    season = season_open(league=mini, preset="Mini's series")
     round_ = season.rounds.get(number=1)
     referee = django_user_model.objects.create_user("ref", password="pw")
-    services.member_add(league=mini, user=referee, role=Role.REFEREE)
+    member_add(league=mini, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     assert 'name="race_format"' not in client.get(round_.get_absolute_url()).text
     response = client.post(_format_url(round_), {"race_format": "no_pits", "version": 0})
@@ -173,12 +184,12 @@ def test_a_rule_set_without_formats_offers_none(client_organiser, season):
 def _hand_round(mini: League, race_format: str = "") -> tuple[Round, dict[str, int]]:
     """The series' round 1 (in `race_format`, if given) started by hand with Ann, Bob and Cid
     in cars a, b, c: the round and its entries' ids by car."""
-    season = services.season_open(league=mini, preset="Mini's series")
+    season = season_open(league=mini, preset="Mini's series")
     round_ = season.rounds.get(number=1)
     if race_format:
-        round_ = services.round_format_set(round_=round_, race_format=race_format)
+        round_ = round_format_set(round_=round_, race_format=race_format)
     drivers = [Driver.objects.get(name=name) for name in ("Ann", "Bob", "Cid")]
-    entries = services.round_start(
+    entries = round_start(
         round_=round_, starters=[(d, c) for d, c in zip(drivers, "abc", strict=True)]
     )
     return round_, {entry.car: entry.pk for entry in entries}
@@ -186,16 +197,16 @@ def _hand_round(mini: League, race_format: str = "") -> tuple[Round, dict[str, i
 
 def test_lap_leader_points_typed_by_hand_are_added_at_confirmation(mini):
     round_, ids = _hand_round(mini)  # three laps: laps 1 and 2 score
-    services.round_result_enter(
+    round_result_enter(
         round_=round_,
         outcomes=[
-            services.EntryOutcome(entry_id=ids["a"], finished=True, place=1),
-            services.EntryOutcome(entry_id=ids["b"], finished=True, place=2, bonus_points=1),
-            services.EntryOutcome(entry_id=ids["c"], finished=True, place=3, bonus_points=1),
+            EntryOutcome(entry_id=ids["a"], finished=True, place=1),
+            EntryOutcome(entry_id=ids["b"], finished=True, place=2, bonus_points=1),
+            EntryOutcome(entry_id=ids["c"], finished=True, place=3, bonus_points=1),
         ],
     )
     assert dict(round_.entries.values_list("car", "bonus_points")) == {"a": 0, "b": 1, "c": 1}
-    services.round_result_commit(round_=round_)
+    round_result_commit(round_=round_)
     assert dict(round_.entries.values_list("car", "points")) == {"a": 7, "b": 6, "c": 4}
     standings = season_standings(round_.season)
     assert [(line.competitor.name, line.points) for line in standings.drivers[:3]] == [
@@ -208,25 +219,25 @@ def test_lap_leader_points_typed_by_hand_are_added_at_confirmation(mini):
 def test_more_lap_leader_points_than_the_format_has_laps_are_refused(mini):
     round_, ids = _hand_round(mini, "no_pits")  # two laps: only lap 1 scores
     outcomes = [
-        services.EntryOutcome(entry_id=ids["a"], finished=True, place=1, bonus_points=1),
-        services.EntryOutcome(entry_id=ids["b"], finished=True, place=2, bonus_points=1),
-        services.EntryOutcome(entry_id=ids["c"], finished=True, place=3),
+        EntryOutcome(entry_id=ids["a"], finished=True, place=1, bonus_points=1),
+        EntryOutcome(entry_id=ids["b"], finished=True, place=2, bonus_points=1),
+        EntryOutcome(entry_id=ids["c"], finished=True, place=3),
     ]
     with pytest.raises(ValidationError, match="at most 1 between its cars"):
-        services.round_result_enter(round_=round_, outcomes=outcomes)
+        round_result_enter(round_=round_, outcomes=outcomes)
     assert not round_.entries.filter(place__isnull=False).exists()
 
 
 def test_a_rule_set_scoring_only_places_refuses_bonus_points(season, teams):
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.filter(team__in=teams))[:2]
-    entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    entries = round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
     outcomes = [
-        services.EntryOutcome(entry_id=entries[0].pk, finished=True, place=1, bonus_points=1),
-        services.EntryOutcome(entry_id=entries[1].pk, finished=True, place=2),
+        EntryOutcome(entry_id=entries[0].pk, finished=True, place=1, bonus_points=1),
+        EntryOutcome(entry_id=entries[1].pk, finished=True, place=2),
     ]
     with pytest.raises(ValidationError, match="scores nothing but places"):
-        services.round_result_enter(round_=round_, outcomes=outcomes)
+        round_result_enter(round_=round_, outcomes=outcomes)
 
 
 def _result_url(round_: Round, action: str = "result") -> str:
@@ -274,7 +285,7 @@ def test_too_many_lap_leader_points_on_the_round_page_are_a_400(client_organiser
 def test_a_season_pass_result_form_asks_for_no_bonus_points(client_organiser, season, teams):
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.filter(team__in=teams))
-    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
     page = client_organiser.get(round_.get_absolute_url()).text
     assert "bonus_points" not in page and "Lap-leader" not in page
 

@@ -1,4 +1,4 @@
-"""The league pages' parts kept in the cache (league/page_parts.py), keyed by the league's own
+"""The league pages' parts kept in the cache (league/reads/page_parts.py), keyed by the league's own
 data version: a part is laid out once a version and a page; every write to the league moves the
 version, so a part never shows what the data no longer says; a write to another league keeps
 this league's parts; what a viewer's role changes is kept apart. The tests cache as production
@@ -17,8 +17,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench import builders
-from league import services
 from league.models import League, Team
+from league.services.leagues import league_create, league_publish_set
+from league.services.teams import team_create, team_rename
+from league.services.tracks import track_edit
 from tests.factories import UserFactory, published
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +111,7 @@ def test_a_rename_by_a_service_shows_on_the_season_standings(history, client):
     season = history.seasons.order_by("-number").first()
     team = first_team(history)
     assert team.name in client.get(season.get_absolute_url()).text
-    services.team_rename(team=team, name="Scuderia Renamed")
+    team_rename(team=team, name="Scuderia Renamed")
     assert "Scuderia Renamed" in client.get(season.get_absolute_url()).text
 
 
@@ -118,17 +120,17 @@ def test_a_write_to_another_league_keeps_this_league_s_parts(history, other, cli
     for url in history_pages(history):
         client.get(url)
     before = {url: len(queries(lambda url=url: client.get(url))) for url in history_pages(history)}
-    services.team_rename(team=first_team(other), name="Elsewhere")
-    services.league_publish_set(league=other, published=False)
+    team_rename(team=first_team(other), name="Elsewhere")
+    league_publish_set(league=other, published=False)
     for url, count in before.items():
         assert len(queries(lambda url=url: client.get(url))) == count, url
 
 
 def test_a_shared_track_renamed_moves_the_leagues_racing_on_it_only(history):
     track = history.seasons.first().rounds.first().track
-    elsewhere = services.league_create(name="No Season Yet", organiser=UserFactory())
+    elsewhere = league_create(name="No Season Yet", organiser=UserFactory())
     versions = {league.pk: data_version(league) for league in (history, elsewhere)}
-    services.track_edit(
+    track_edit(
         track=track,
         name="Renamed",
         number=track.number,
@@ -190,8 +192,8 @@ def test_each_page_of_a_long_list_is_kept_apart_and_other_parameters_share_the_c
 def test_a_league_made_under_a_deleted_league_s_id_shows_none_of_its_parts(client):
     """SQLite reuses the highest id once its row is gone: the key holds when the league was
     made, too."""
-    first = published(services.league_create(name="Gone Soon", organiser=UserFactory()))
-    services.team_create(league=first, name="Vanishing Team", driver_names=["Ann", "Bob"])
+    first = published(league_create(name="Gone Soon", organiser=UserFactory()))
+    team_create(league=first, name="Vanishing Team", driver_names=["Ann", "Bob"])
     assert "Vanishing Team" in client.get(first.get_absolute_url()).text
     pk, slug = first.pk, first.slug
     first.teams.all().delete()

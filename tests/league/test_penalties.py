@@ -6,10 +6,23 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league import services
 from league.models import League, PointsAdjustment, Season, Team
-from league.standings import season_leaders, season_standings
-from league.title import season_title
+from league.reads.standings import season_leaders, season_standings
+from league.reads.title import season_title
+from league.services.drivers import driver_hire
+from league.services.errors import AlreadyDone, LeagueArchived, Stale
+from league.services.leagues import league_archive_set, league_create
+from league.services.penalties import (
+    NO_REASON,
+    ONE_COMPETITOR,
+    UNKNOWN_DRIVER,
+    UNKNOWN_TEAM,
+    adjustment_add,
+    adjustment_remove,
+    season_drops_set,
+)
+from league.services.seasons import season_open
+from league.services.teams import team_create
 from tests.factories import UserFactory, published
 from tests.league.test_services import play_rounds, racing_drivers
 
@@ -19,8 +32,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def teams(league: League) -> list[Team]:
     return [
-        services.team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
-        services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
+        team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
+        team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
     ]
 
 
@@ -28,7 +41,7 @@ def teams(league: League) -> list[Team]:
 def season(league: League, teams: list[Team]) -> Season:
     """Season 1 on the Spring schedule (9 rounds), rounds 1 to 3 raced: Ann, Bob, Cid, Dot
     finish in that order every time."""
-    season = services.season_open(league=league, preset="Spring")
+    season = season_open(league=league, preset="Spring")
     play_rounds(season, racing_drivers(teams), [1, 2, 3])
     return season
 
@@ -41,7 +54,7 @@ def points(season: Season, kind: str = "drivers") -> dict[str, int]:
 def add(season: Season, organiser, **values) -> PointsAdjustment:
     season.refresh_from_db()
     values = {"points": -5, "reason": "Contact at the hairpin", **values}
-    return services.adjustment_add(
+    return adjustment_add(
         season=season, user=organiser, expected_version=season.standings_version, **values
     )
 
@@ -86,7 +99,7 @@ def test_a_penalty_can_take_the_lead_and_the_league_page_names_the_new_leader(
 def test_a_driver_penalised_before_scoring_is_in_the_table_below_zero(
     season, teams, organiser, league
 ):
-    rookie = services.driver_hire(team=teams[1], name="Eve")
+    rookie = driver_hire(team=teams[1], name="Eve")
     add(season, organiser, driver_id=rookie.pk, points=-2, reason="Missed the drivers' briefing")
     assert points(season)["Eve"] == -2
 
@@ -106,16 +119,16 @@ def test_the_title_race_and_the_forecast_read_the_penalties(season, teams, organ
 
 
 def test_refusals_say_why_and_write_nothing(season, teams, organiser, league):
-    other = published(services.league_create(name="Elsewhere", organiser=UserFactory()))
-    stranger_team = services.team_create(league=other, name="Far", driver_names=["Zed", "Yan"])
+    other = published(league_create(name="Elsewhere", organiser=UserFactory()))
+    stranger_team = team_create(league=other, name="Far", driver_names=["Zed", "Yan"])
     ann = driver(teams, "Ann").pk
     cases = [
-        ({"driver_id": stranger_team.drivers.first().pk}, services.UNKNOWN_DRIVER),
-        ({"team_id": stranger_team.pk}, services.UNKNOWN_TEAM),
+        ({"driver_id": stranger_team.drivers.first().pk}, UNKNOWN_DRIVER),
+        ({"team_id": stranger_team.pk}, UNKNOWN_TEAM),
         ({"driver_id": ann, "points": 0}, "0 points"),
-        ({"driver_id": ann, "reason": "   "}, services.NO_REASON),
-        ({}, services.ONE_COMPETITOR),
-        ({"driver_id": ann, "team_id": teams[0].pk}, services.ONE_COMPETITOR),
+        ({"driver_id": ann, "reason": "   "}, NO_REASON),
+        ({}, ONE_COMPETITOR),
+        ({"driver_id": ann, "team_id": teams[0].pk}, ONE_COMPETITOR),
         ({"driver_id": ann, "round_number": 5}, "Round 5 has not been raced yet"),
         ({"driver_id": ann, "round_number": 12}, "no round 12"),
     ]
@@ -126,8 +139,8 @@ def test_refusals_say_why_and_write_nothing(season, teams, organiser, league):
     assert not PointsAdjustment.objects.exists()
     with pytest.raises(PermissionDenied):
         add(season, UserFactory(), driver_id=ann)
-    services.league_archive_set(league=league, archived=True, expected_version=None)
-    with pytest.raises(services.LeagueArchived):
+    league_archive_set(league=league, archived=True, expected_version=None)
+    with pytest.raises(LeagueArchived):
         add(season, organiser, driver_id=ann)
     assert not PointsAdjustment.objects.exists()
 
@@ -135,27 +148,21 @@ def test_refusals_say_why_and_write_nothing(season, teams, organiser, league):
 def test_a_double_tap_is_done_already_and_another_tab_is_stale(season, teams, organiser):
     ann = driver(teams, "Ann").pk
     values = {"points": -5, "reason": "Contact", "driver_id": ann}
-    first = services.adjustment_add(season=season, user=organiser, expected_version=0, **values)
-    with pytest.raises(services.AlreadyDone) as again:
-        services.adjustment_add(season=season, user=organiser, expected_version=0, **values)
+    first = adjustment_add(season=season, user=organiser, expected_version=0, **values)
+    with pytest.raises(AlreadyDone) as again:
+        adjustment_add(season=season, user=organiser, expected_version=0, **values)
     assert again.value.done == first
-    with pytest.raises(services.Stale):
-        services.adjustment_add(
+    with pytest.raises(Stale):
+        adjustment_add(
             season=season, user=organiser, expected_version=0, **{**values, "points": -1}
         )
     assert PointsAdjustment.objects.count() == 1
-    with pytest.raises(services.Stale):
-        services.adjustment_remove(
-            season=season, user=organiser, expected_version=0, adjustment_id=first.pk
-        )
-    services.adjustment_remove(
-        season=season, user=organiser, expected_version=1, adjustment_id=first.pk
-    )
+    with pytest.raises(Stale):
+        adjustment_remove(season=season, user=organiser, expected_version=0, adjustment_id=first.pk)
+    adjustment_remove(season=season, user=organiser, expected_version=1, adjustment_id=first.pk)
     assert not PointsAdjustment.objects.exists()
-    with pytest.raises(services.AlreadyDone):  # the same removal, tapped twice
-        services.adjustment_remove(
-            season=season, user=organiser, expected_version=1, adjustment_id=first.pk
-        )
+    with pytest.raises(AlreadyDone):  # the same removal, tapped twice
+        adjustment_remove(season=season, user=organiser, expected_version=1, adjustment_id=first.pk)
 
 
 def test_dropping_the_worst_results_counts_the_best_of_the_season_s_rounds(
@@ -163,9 +170,7 @@ def test_dropping_the_worst_results_counts_the_best_of_the_season_s_rounds(
 ):
     # 9 rounds, worst 7 dropped: the best 2 count. After 3 raced, each driver's worst drops.
     raw = points(season)
-    services.season_drops_set(
-        season=season, user=organiser, expected_version=0, rule="worst", number=7
-    )
+    season_drops_set(season=season, user=organiser, expected_version=0, rule="worst", number=7)
     season.refresh_from_db()
     assert season.drops(9).counted == 2
     table = season_standings(season)
@@ -184,12 +189,12 @@ def test_which_results_count_is_checked_against_the_season_s_rounds(season, orga
         ("sometimes", 1, "No such way"),
     ):
         with pytest.raises(ValidationError) as refused:
-            services.season_drops_set(
+            season_drops_set(
                 season=season, user=organiser, expected_version=0, rule=rule, number=number
             )
         assert reason in " ".join(refused.value.messages)
-    with pytest.raises(services.AlreadyDone):
-        services.season_drops_set(season=season, user=organiser, expected_version=0, rule="")
+    with pytest.raises(AlreadyDone):
+        season_drops_set(season=season, user=organiser, expected_version=0, rule="")
 
 
 def test_a_penalty_in_a_dropped_round_still_counts_unless_the_season_says_otherwise(
@@ -199,12 +204,12 @@ def test_a_penalty_in_a_dropped_round_still_counts_unless_the_season_says_otherw
     # the worst, and it drops; the penalty counts anyway, by default.
     dot = driver(teams, "Dot")
     add(season, organiser, driver_id=dot.pk, round_number=3, points=-4)
-    services.season_drops_set(season=season, user=organiser, expected_version=1, rule="best",
+    season_drops_set(season=season, user=organiser, expected_version=1, rule="best",
                               number=2)  # fmt: skip
     line = season_standings(Season.objects.get(pk=season.pk)).drivers.of_keys([dot.pk])[0]
     raced = [p or 0 for p in line.by_round[:3]]
     assert line.points == sum(sorted(raced, reverse=True)[:2]) - 4
-    services.season_drops_set(season=season, user=organiser, expected_version=2, rule="best",
+    season_drops_set(season=season, user=organiser, expected_version=2, rule="best",
                               number=2, adjustments_dropped_with_round=True)  # fmt: skip
     line = season_standings(Season.objects.get(pk=season.pk)).drivers.of_keys([dot.pk])[0]
     assert line.dropped[2] and line.adjustment == 0

@@ -15,10 +15,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench import builders
-from league import backup, services
-from league.charts import PLOT_HEIGHT, TOP, ChartLine, progression_svg
+from league import backup
 from league.models import Driver, League, PointsAdjustment, Season
-from league.standings import season_standings
+from league.reads.charts import PLOT_HEIGHT, TOP, ChartLine, progression_svg
+from league.reads.standings import season_standings
+from league.services.penalties import adjustment_add, season_drops_set
 from tests.factories import UserFactory
 from tests.league.test_backup import empty_database, ended_season_league, imported, picture
 
@@ -46,7 +47,7 @@ def url(league: League, name: str = "season_adjustments") -> str:
 
 def penalise(league: League, driver: Driver, points: int = -4, **values) -> PointsAdjustment:
     season = season_of(league)
-    return services.adjustment_add(
+    return adjustment_add(
         season=season,
         user=league.organiser,
         expected_version=season.standings_version,
@@ -158,7 +159,7 @@ def test_the_organiser_removes_an_adjustment_and_sets_drop_rounds_on_the_page(cl
 def test_the_standings_strike_through_a_dropped_result(client):
     league = raced_league()
     season = season_of(league)
-    services.season_drops_set(
+    season_drops_set(
         season=season, user=league.organiser, expected_version=0, rule="best", number=3
     )
     page = client.get(league.get_absolute_url() + "seasons/1/").text
@@ -175,7 +176,7 @@ def test_the_csv_and_the_json_carry_the_adjusted_points_and_the_dropped_rounds(c
     driver = first_drivers(league)[0]
     penalise(league, driver, points=-6, round_number=1, reason="Pushed Bob off")
     season = season_of(league)
-    services.season_drops_set(
+    season_drops_set(
         season=season, user=league.organiser, expected_version=1, rule="best", number=3
     )
     line = season_standings(season_of(league)).drivers.of_keys([driver.pk])[0]
@@ -210,15 +211,15 @@ def test_the_backup_carries_the_adjustments_and_drop_rounds_back(organiser):
     league = ended_season_league(organiser)
     season = league.seasons.get(number=1)
     ann = Driver.objects.get(team__league=league, name="Ann")
-    services.adjustment_add(
+    adjustment_add(
         season=season, user=organiser, expected_version=0, points=-9,
         reason="Contact", driver_id=ann.pk, round_number=3,
     )  # fmt: skip
-    services.adjustment_add(
+    adjustment_add(
         season=season, user=organiser, expected_version=1, points=2,
         reason="Fastest lap", team_id=ann.team_id,
     )  # fmt: skip
-    services.season_drops_set(
+    season_drops_set(
         season=season, user=organiser, expected_version=2, rule="worst", number=2,
         countback_reads_dropped=True,
     )  # fmt: skip
@@ -239,7 +240,7 @@ def test_a_backup_with_an_adjustment_in_another_season_s_round_is_refused(organi
     league = ended_season_league(organiser)
     season = league.seasons.get(number=1)
     ann = Driver.objects.get(team__league=league, name="Ann")
-    services.adjustment_add(
+    adjustment_add(
         season=season, user=organiser, expected_version=0, points=-1,
         reason="Contact", driver_id=ann.pk, round_number=1,
     )  # fmt: skip
@@ -273,12 +274,12 @@ def test_the_season_page_costs_the_same_queries_for_8_drivers_or_60(client, as_o
         for driver in first_drivers(league, size // 4):
             penalise(league, driver, points=-1, round_number=2)
         season = season_of(league)
-        services.adjustment_add(
+        adjustment_add(
             season=season, user=league.organiser, expected_version=season.standings_version,
             points=3, reason="Bonus", team_id=first_drivers(league)[0].team_id,
         )  # fmt: skip
         season.refresh_from_db()
-        services.season_drops_set(
+        season_drops_set(
             season=season, user=league.organiser, expected_version=season.standings_version,
             rule="best", number=3,
         )  # fmt: skip
@@ -294,7 +295,7 @@ def test_the_chart_s_last_point_is_the_table_s_points_with_adjustments_and_drops
     penalise(league, driver, points=-6, round_number=2)
     penalise(league, driver, points=-1000, reason="Excluded from the season")
     season = season_of(league)
-    services.season_drops_set(
+    season_drops_set(
         season=season, user=league.organiser, expected_version=2, rule="best", number=2
     )
     standings = season_standings(season_of(league))

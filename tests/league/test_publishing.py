@@ -12,8 +12,9 @@ from django.utils.html import escape
 from django.utils.text import slugify
 
 from bench import builders
-from league import services, slugs
-from league.models import Driver, League, Role, Team
+from league.models import Driver, League, Role, Team, slugs
+from league.services.leagues import LEAGUE_CHANGED, league_create, league_publish_set
+from league.services.members import member_add
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +50,7 @@ def history() -> League:
 
 
 def unpublish(league: League) -> League:
-    return services.league_publish_set(league=league, published=False)
+    return league_publish_set(league=league, published=False)
 
 
 def test_a_published_leagues_pages_and_exports_are_open_without_an_account(client, history):
@@ -75,10 +76,10 @@ def test_an_unpublished_league_is_open_to_its_members(client, history, member):
     if member == "organiser":
         user = history.organiser
     elif member == "referee":
-        services.member_add(league=history, user=user, role=Role.REFEREE)
+        member_add(league=history, user=user, role=Role.REFEREE)
     else:
         team = Team.objects.filter(league=history).first()
-        services.member_add(league=history, user=user, role=Role.TEAM_OWNER, team=team)
+        member_add(league=history, user=user, role=Role.TEAM_OWNER, team=team)
     client.force_login(user)
     for name, url in public_urls(history).items():
         assert client.get(url).status_code == 200, name
@@ -132,12 +133,10 @@ def test_a_publish_form_built_on_older_settings_is_a_conflict(client, history):
     url = reverse("league:league_publish", args=[history.slug])
     stale = {"version": history.settings_version, "unpublish": ""}
     # Another tab took it back and published it again since.
-    services.league_publish_set(
-        league=services.league_publish_set(league=history, published=False), published=True
-    )
+    league_publish_set(league=league_publish_set(league=history, published=False), published=True)
     response = client.post(url, stale)
     assert response.status_code == 409
-    assert escape(services.LEAGUE_CHANGED) in response.content.decode()
+    assert escape(LEAGUE_CHANGED) in response.content.decode()
     assert League.objects.get(pk=history.pk).published
 
 
@@ -145,7 +144,7 @@ def test_a_publish_form_without_its_version_is_refused_not_a_server_error(client
     client.force_login(history.organiser)
     url = reverse("league:league_publish", args=[history.slug])
     response = client.post(url, {"unpublish": ""})
-    assert response.status_code == 400 and escape(services.LEAGUE_CHANGED) in response.text
+    assert response.status_code == 400 and escape(LEAGUE_CHANGED) in response.text
     assert League.objects.get(pk=history.pk).published
 
 
@@ -156,7 +155,7 @@ def test_only_the_organiser_publishes(client, history):
     client.force_login(UserFactory(username="stranger"))
     assert client.post(url, {"version": 0, "unpublish": ""}).status_code == 403
     referee = UserFactory(username="referee")
-    services.member_add(league=history, user=referee, role=Role.REFEREE)
+    member_add(league=history, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     assert client.post(url, {"version": 0, "unpublish": ""}).status_code == 403
     assert League.objects.get(pk=history.pk).published
@@ -194,7 +193,7 @@ def test_a_stranger_naming_a_league_as_a_private_one_is_told_nothing_by_its_addr
     """A stranger's league named as another's private league was at `<its address>-2`: the
     address said that a league of that name was there, which its 404 did not say. Now every
     new league's address ends at random, whoever else has the name."""
-    secret = services.league_create(name="Secret Cup", organiser=UserFactory(username="host"))
+    secret = league_create(name="Secret Cup", organiser=UserFactory(username="host"))
     assert not secret.published
     ending = f"[{slugs.SUFFIX_LETTERS}]{{{slugs.SUFFIX_LENGTH}}}"
     client.force_login(UserFactory(username="stranger"))
@@ -218,7 +217,7 @@ def test_a_new_league_is_private_until_its_organiser_publishes_it(client):
     client.logout()
     assert client.get(league.get_absolute_url()).status_code == 404
     assert "Trial League" not in client.get(reverse("league:home")).text
-    services.league_publish_set(league=league, published=True)
+    league_publish_set(league=league, published=True)
     page = client.get(league.get_absolute_url()).text
     assert 'id="published-badge">Published</span>' in page
     assert "Trial League" in client.get(reverse("league:home")).text

@@ -11,9 +11,15 @@ from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.utils.html import escape
 
-from league import services
 from league.models import Driver, League, Round
-from races import services as race_services
+from league.services.errors import StaleRound
+from league.services.leagues import league_create
+from league.services.rounds import ROUND_CHANGED, round_race_options_set
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
+from races.services.entries import race_state
 from tests.factories import published
 from tests.league.test_views import round_url, versioned
 
@@ -24,7 +30,7 @@ migration = importlib.import_module("league.migrations.0022_round_race_options")
 @pytest.fixture
 def formula_d(organiser) -> League:
     league = published(
-        services.league_create(
+        league_create(
             name="Grand Prix Club",
             organiser=organiser,
             ruleset="formula_d",
@@ -32,26 +38,26 @@ def formula_d(organiser) -> League:
         )
     )
     for name in ("Ann", "Bob"):
-        services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
     return league
 
 
 @pytest.fixture
 def round_(formula_d) -> Round:
-    track = services.track_create(name="Spa", weather_chart="1-10 good, 11-20 rainy")
-    return services.season_open(league=formula_d, tracks=[track]).rounds.get()
+    track = track_create(name="Spa", weather_chart="1-10 good, 11-20 rainy")
+    return season_open(league=formula_d, tracks=[track]).rounds.get()
 
 
 def start_at_table(round_: Round):
     drivers = list(Driver.objects.order_by("pk"))
-    race = services.round_start_at_table(
+    race = round_start_at_table(
         round_=round_, starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
-    return race_services.race_state(race).setup
+    return race_state(race).setup
 
 
 def test_a_round_switched_to_the_weather_and_off_the_tires_is_set_up_so(round_):
-    services.round_race_options_set(round_=round_, options={"weather": True, "tires": False})
+    round_race_options_set(round_=round_, options={"weather": True, "tires": False})
     setup = start_at_table(round_)
     assert setup.weather_chart and not setup.tires
     assert round_.season.league.settings["tires"] is True  # the league's stays as it was
@@ -63,19 +69,17 @@ def test_a_round_that_switched_nothing_races_the_league_s_options(round_):
 
 
 def test_none_gives_an_option_back_to_the_league(round_):
-    services.round_race_options_set(round_=round_, options={"weather": True, "laps": "3"})
-    services.round_race_options_set(round_=round_, options={"weather": None})
+    round_race_options_set(round_=round_, options={"weather": True, "laps": "3"})
+    round_race_options_set(round_=round_, options={"weather": None})
     round_.refresh_from_db()
     assert round_.race_options == {"laps": "3"}
 
 
 def test_a_stale_form_is_a_conflict_and_changes_nothing(round_):
     version = round_.version
-    services.round_race_options_set(round_=round_, options={"weather": True})
-    with pytest.raises(services.StaleRound):
-        services.round_race_options_set(
-            round_=round_, options={"weather": False}, expected_version=version
-        )
+    round_race_options_set(round_=round_, options={"weather": True})
+    with pytest.raises(StaleRound):
+        round_race_options_set(round_=round_, options={"weather": False}, expected_version=version)
     round_.refresh_from_db()
     assert round_.race_options == {"weather": True}
 
@@ -83,18 +87,18 @@ def test_a_stale_form_is_a_conflict_and_changes_nothing(round_):
 def test_once_the_round_has_started_its_options_no_longer_change(round_):
     start_at_table(round_)
     with pytest.raises(ValidationError, match="Round 1 has started: the options its race runs"):
-        services.round_race_options_set(round_=round_, options={"weather": True})
+        round_race_options_set(round_=round_, options={"weather": True})
 
 
 def test_a_rule_set_without_race_options_refuses_them(season):
     with pytest.raises(ValidationError, match="Season Pass has no options a single race may"):
-        services.round_race_options_set(round_=season.rounds.first(), options={})
+        round_race_options_set(round_=season.rounds.first(), options={})
 
 
 def test_an_option_the_rule_set_does_not_have_is_refused_and_nothing_written(round_):
     version = round_.version
     with pytest.raises(ValidationError, match="Formula D has no race option 'cars_per_team'"):
-        services.round_race_options_set(round_=round_, options={"cars_per_team": "2"})
+        round_race_options_set(round_=round_, options={"cars_per_team": "2"})
     round_.refresh_from_db()
     assert (round_.race_options, round_.version) == ({}, version)
 
@@ -126,10 +130,10 @@ def test_the_public_sees_the_options_but_no_switch(client, round_):
 
 def test_a_stale_switch_is_a_409_with_the_fresh_page(client_organiser, round_):
     posted = versioned(round_, {"weather": "on"})
-    services.round_race_options_set(round_=round_, options={"laps": "3"})
+    round_race_options_set(round_=round_, options={"laps": "3"})
     response = client_organiser.post(round_url(round_, "race_options"), posted)
     assert response.status_code == 409
-    assert escape(services.ROUND_CHANGED) in response.text
+    assert escape(ROUND_CHANGED) in response.text
     round_.refresh_from_db()
     assert round_.race_options == {"laps": "3"}
 

@@ -8,10 +8,16 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import services
 from league.models import Driver, League, RoundStatus
-from league.standings import season_standings
-from races import services as race_services
+from league.reads.standings import season_standings
+from league.services.drivers import driver_home_track_set
+from league.services.leagues import league_create
+from league.services.results import round_result_record
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
+from races.services.entries import race_state
 from rules import engine
 from rules.championship import championship_for
 from tests.league.test_services import all_finish
@@ -21,9 +27,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def rbb(organiser) -> League:
-    league = services.league_create(name="RBB", organiser=organiser, ruleset="rbb")
-    services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
-    services.team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
+    league = league_create(name="RBB", organiser=organiser, ruleset="rbb")
+    team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
     return league
 
 
@@ -40,10 +46,10 @@ def test_an_rbb_league_is_created_from_the_home_page(client_organiser):
 
 
 def test_a_season_is_up_to_8_races(rbb):
-    tracks = [services.track_create(name=f"Track {number}") for number in range(1, 10)]
+    tracks = [track_create(name=f"Track {number}") for number in range(1, 10)]
     with pytest.raises(ValidationError, match="8 races; this schedule has 9"):
-        services.season_open(league=rbb, tracks=tracks)
-    season = services.season_open(league=rbb, tracks=tracks[:8])
+        season_open(league=rbb, tracks=tracks)
+    season = season_open(league=rbb, tracks=tracks[:8])
     assert season.rounds.count() == 8
 
 
@@ -66,14 +72,14 @@ def test_the_points_preset_runs_to_10th_and_past_it_scores_nothing():
 
 
 def test_a_round_scores_the_drivers_and_the_constructors_add_their_two_racers(rbb):
-    season = services.season_open(league=rbb, tracks=[services.track_create(name="Home")])
+    season = season_open(league=rbb, tracks=[track_create(name="Home")])
     round_ = season.rounds.get()
     drivers = {driver.name: driver for driver in Driver.objects.all()}
     order = [drivers[name] for name in ("Cid", "Ann", "Bob", "Dot")]
-    entries = services.round_start(
+    entries = round_start(
         round_=round_, starters=[(driver, f"car{index}") for index, driver in enumerate(order)]
     )
-    services.round_result_record(round_=round_, outcomes=all_finish(entries), injury_rolls={})
+    round_result_record(round_=round_, outcomes=all_finish(entries), injury_rolls={})
     round_.refresh_from_db()
     assert round_.status == RoundStatus.FINISHED
     standings = season_standings(season)
@@ -90,12 +96,12 @@ def test_a_round_scores_the_drivers_and_the_constructors_add_their_two_racers(rb
 
 
 def test_a_racer_s_home_track_is_set_between_races(rbb):
-    home = services.track_create(name="Monza")
+    home = track_create(name="Monza")
     ann = Driver.objects.get(name="Ann")
-    services.driver_home_track_set(driver=ann, track=home)
+    driver_home_track_set(driver=ann, track=home)
     ann.refresh_from_db()
     assert ann.home_track == home
-    services.driver_home_track_set(driver=ann, track=None)
+    driver_home_track_set(driver=ann, track=None)
     ann.refresh_from_db()
     assert ann.home_track is None
 
@@ -103,11 +109,11 @@ def test_a_racer_s_home_track_is_set_between_races(rbb):
 def test_a_rule_set_without_home_tracks_refuses_one(league, teams):
     driver = Driver.objects.filter(team__league=league).first()
     with pytest.raises(ValidationError, match="Season Pass has no home tracks"):
-        services.driver_home_track_set(driver=driver, track=services.track_create(name="X"))
+        driver_home_track_set(driver=driver, track=track_create(name="X"))
 
 
 def test_the_organiser_sets_a_racer_s_home_track_on_the_driver_page(client_organiser, rbb):
-    monza = services.track_create(name="Monza")
+    monza = track_create(name="Monza")
     ann = Driver.objects.get(name="Ann")
     page = client_organiser.get(ann.get_absolute_url())
     assert "Home track: none" in page.text and "Set the home track" in page.text
@@ -148,8 +154,8 @@ def test_from_the_home_page_an_rbb_league_shows_its_presets_at_every_step(client
     assert "The RBB table" in page and '<td class="round-points">25</td>' in page
     opening = client_organiser.get(reverse("league:season_new", args=[league.slug])).text
     assert "up to 8 races of two laps each" in opening
-    tracks = [services.track_create(name=name) for name in ("Monza", "Spa")]
-    season = services.season_open(league=league, tracks=tracks)
+    tracks = [track_create(name=name) for name in ("Monza", "Spa")]
+    season = season_open(league=league, tracks=tracks)
     season_page = client_organiser.get(season.get_absolute_url()).text
     # The 2023 setup is lost: the preset is Formula D's standard car, editable until race 1.
     assert "Tyres WP 6, Brakes WP 3, Gears WP 3, Body WP 3, Engine WP 3, Handling WP 2" in (
@@ -161,36 +167,36 @@ def test_from_the_home_page_an_rbb_league_shows_its_presets_at_every_step(client
 
 
 def _first_prompt(league: League, track) -> engine.Prompt:
-    services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
-    season = services.season_open(league=league, tracks=[track])
+    team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    season = season_open(league=league, tracks=[track])
     drivers = list(Driver.objects.order_by("pk"))
-    race = services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(),
         starters=list(zip(drivers, ("red", "blue"), strict=True)),
     )
-    return engine.prompts(race_services.race_state(race))[0]
+    return engine.prompts(race_state(race))[0]
 
 
 def test_an_rbb_league_with_the_weather_asks_for_it_before_the_first_move(organiser):
-    league = services.league_create(
+    league = league_create(
         name="Wet RBB", organiser=organiser, ruleset="rbb", settings={"weather": True}
     )
-    track = services.track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
+    track = track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
     prompt = _first_prompt(league, track)
     assert (prompt.kind, prompt.car) == ("weather_roll", None)
     assert "the track's chart before the race (1-5 good, 6-20 rainy)" in prompt.text
 
 
 def test_an_rbb_league_without_the_weather_goes_straight_to_the_grid(organiser):
-    league = services.league_create(
+    league = league_create(
         name="Dry RBB", organiser=organiser, ruleset="rbb", settings={"weather": False}
     )
-    prompt = _first_prompt(league, services.track_create(name="Spa"))
+    prompt = _first_prompt(league, track_create(name="Spa"))
     assert prompt.kind == "grid_roll"
 
 
 def test_an_rbb_league_made_before_the_setting_races_as_it_did(organiser):
-    league = services.league_create(name="Old RBB", organiser=organiser, ruleset="rbb")
+    league = league_create(name="Old RBB", organiser=organiser, ruleset="rbb")
     League.objects.filter(pk=league.pk).update(settings={})  # as stored before the setting
     league.refresh_from_db()
     rules = league.rules
@@ -202,7 +208,7 @@ def test_an_rbb_league_made_before_the_setting_races_as_it_did(organiser):
         "Weather: the track's Formula D weather chart rolled before the race, rain as Formula D: "
         "off",
     )
-    assert _first_prompt(league, services.track_create(name="Spa")).kind == "grid_roll"
+    assert _first_prompt(league, track_create(name="Spa")).kind == "grid_roll"
 
 
 def test_a_new_rbb_league_from_the_home_page_rolls_the_weather_unless_unticked(
@@ -218,7 +224,7 @@ def test_a_new_rbb_league_from_the_home_page_rolls_the_weather_unless_unticked(
 
 
 def test_a_round_may_race_without_the_league_s_weather(organiser):
-    league = services.league_create(
+    league = league_create(
         name="Wet RBB", organiser=organiser, ruleset="rbb", settings={"weather": True}
     )
     races = league.rules.race_settings(league.settings, {"weather": False})

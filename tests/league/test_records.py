@@ -10,9 +10,13 @@ from django.db.models import Count, Q
 from django.urls import reverse
 
 from bench import builders
-from league import services
 from league.models import Driver, Entry, League, RoundStatus
-from league.records import Holder, Race, _fastest_rise, _without_retirement, league_records
+from league.reads.records import Holder, Race, _fastest_rise, _without_retirement, league_records
+from league.services.leagues import league_create
+from league.services.results import EntryOutcome, round_result_record
+from league.services.seasons import season_open
+from league.services.starts import round_start
+from league.services.teams import team_create
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -130,23 +134,23 @@ def test_no_finisher_with_a_grid_that_gained_a_place_means_no_fastest_rise():
 
 
 def test_a_result_typed_with_its_grid_gives_the_fastest_rise_on_the_records_page(client, organiser):
-    league = services.league_create(name="Grid Typers", organiser=organiser)
+    league = league_create(name="Grid Typers", organiser=organiser)
     teams = [
-        services.team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
-        services.team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
+        team_create(league=league, name="Red Herrings", driver_names=["Ann", "Bob"]),
+        team_create(league=league, name="Blue Moons", driver_names=["Cid", "Dot"]),
     ]
-    season = services.season_open(league=league, preset="Spring")
+    season = season_open(league=league, preset="Spring")
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
-    entries = services.round_start(
+    entries = round_start(
         round_=season.rounds.get(number=1),
         starters=[(driver, f"car {driver.pk}") for driver in drivers],
     )
     by_name = {entry.driver.name: entry for entry in entries}
     grid_and_place = {"Ann": (1, 2), "Bob": (2, 4), "Cid": (3, 3), "Dot": (4, 1)}
-    services.round_result_record(
+    round_result_record(
         round_=season.rounds.get(number=1),
         outcomes=[
-            services.EntryOutcome(entry_id=by_name[name].pk, finished=True, place=place, grid=grid)
+            EntryOutcome(entry_id=by_name[name].pk, finished=True, place=place, grid=grid)
             for name, (grid, place) in grid_and_place.items()
         ],
         injury_rolls={},

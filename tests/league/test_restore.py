@@ -1,4 +1,4 @@
-"""The restore page (league/restore.py): a signed-in person uploads a league's backup and the
+"""The restore page (league/views/restore.py): a signed-in person uploads a league's backup and the
 league is made from it, theirs to organise; a file it cannot take is a 400 with the reason and
 writes nothing."""
 
@@ -19,10 +19,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from league import backup, restore
+from league import backup
 from league.backup import importing
 from league.management.commands import load_demo
 from league.models import Driver, League, Role, Track
+from league.views import restore
 from races.models import RaceEvent
 from tests.factories import UserFactory
 from tests.league.restored_pages import league_pages

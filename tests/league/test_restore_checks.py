@@ -15,8 +15,13 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league import backup
-from league import services as league_services
 from league.models import League
+from league.services.leagues import league_create
+from league.services.results import round_table_commit
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
 from tests.factories import UserFactory
 from tests.league.test_backup import (
@@ -247,26 +252,24 @@ def league_raced_at_the_table(organiser, ruleset: str) -> League:
     """A league of `ruleset`: round 1 raced at the table to the end and written into the
     season, round 2 at the table part-way through."""
     settings, _ = RULE_SETS[ruleset]
-    league = league_services.league_create(
+    league = league_create(
         name=f"{ruleset} club", organiser=organiser, ruleset=ruleset, settings=settings
     )
     for name in ("Ann", "Bob", "Cid"):
         names = [name, f"{name} II", f"{name} III"][: league.cars_per_team]
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=names)
-    tracks = [league_services.track_create(name=name) for name in ("Loop One", "Loop Two")]
-    season = league_services.season_open(league=league, tracks=tracks)
+        team_create(league=league, name=f"{name}'s", driver_names=names)
+    tracks = [track_create(name=name) for name in ("Loop One", "Loop Two")]
+    season = season_open(league=league, tracks=tracks)
     drivers = [team.drivers.order_by("pk")[0] for team in league.teams.order_by("pk")]
     cars = ("red", "blue", "green")
     for number in (1, 2):
-        race = league_services.round_start_at_table(
+        race = round_start_at_table(
             round_=season.rounds.get(number=number),
             starters=list(zip(drivers, cars, strict=True)),
         )
         if number == 1:
             race = drive_to_finish(race, seed=number, wild=True)
-            league_services.round_table_commit(
-                round_=race.round, expected_race_version=race.version
-            )
+            round_table_commit(round_=race.round, expected_race_version=race.version)
         else:
             drive(race, 25, seed=number, wild=True)
     return league

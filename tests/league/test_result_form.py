@@ -9,7 +9,7 @@ import html
 import pytest
 
 from league.models import Driver, Round
-from league.services import GRID_PARTLY_GIVEN
+from league.services.results import GRID_PARTLY_GIVEN
 from tests.league.test_views import result_data, round_url, start_data, versioned
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,14 @@ from html import unescape
 
 import pytest
 
-from league import services
 from league.models import Driver, League, Role, Round
+from league.services.drivers import DRIVER_NAME_TAKEN, HIRE_DURING_RACE
+from league.services.leagues import league_create
+from league.services.members import member_add
+from league.services.seasons import season_open
+from league.services.starts import round_start
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from league.views.starts import NO_ROOKIES
 from tests.league.test_views import round_url
 
@@ -61,25 +67,25 @@ def test_a_rookie_named_as_a_driver_of_the_league_is_refused_on_the_form(
     response = hire(client_organiser, round_url(round_one, "hire"), teams[0], "Cid", back=back)
 
     assert response.status_code == 400
-    message = services.DRIVER_NAME_TAKEN.format(name="Cid", team="Blue Moons")
+    message = DRIVER_NAME_TAKEN.format(name="Cid", team="Blue Moons")
     assert message in unescape(response.text)
     assert 'value="Cid"' in response.text  # kept on the form, to correct
     assert Driver.objects.filter(name="Cid").count() == 1
 
 
 def test_no_rookie_is_hired_while_a_round_is_under_way(client_organiser, round_one, teams):
-    services.round_start(
+    round_start(
         round_=round_one, starters=[(driver, driver.name) for driver in Driver.objects.all()]
     )
     response = hire(client_organiser, round_url(round_one, "hire"), teams[0], "Eve")
     assert response.status_code == 400
-    assert services.HIRE_DURING_RACE.format(number=1) in unescape(response.text)
+    assert HIRE_DURING_RACE.format(number=1) in unescape(response.text)
     assert not Driver.objects.filter(name="Eve").exists()
 
 
 def test_a_referee_sees_no_hiring_and_may_not_hire(client, round_one, teams, django_user_model):
     referee = django_user_model.objects.create_user("ref", password="x")
-    services.member_add(league=round_one.season.league, user=referee, role=Role.REFEREE)
+    member_add(league=round_one.season.league, user=referee, role=Role.REFEREE)
     client.force_login(referee)
 
     assert "Hire a rookie" not in client.get(round_url(round_one)).text
@@ -88,11 +94,9 @@ def test_a_referee_sees_no_hiring_and_may_not_hire(client, round_one, teams, dja
 
 
 def test_a_league_without_careers_offers_no_rookies(client_organiser, organiser):
-    league: League = services.league_create(
-        name="Grand Prix Club", organiser=organiser, ruleset="formula_d"
-    )
-    team = services.team_create(league=league, name="Solo", driver_names=["Ann"])
-    season = services.season_open(league=league, tracks=[services.track_create(name="Home")])
+    league: League = league_create(name="Grand Prix Club", organiser=organiser, ruleset="formula_d")
+    team = team_create(league=league, name="Solo", driver_names=["Ann"])
+    season = season_open(league=league, tracks=[track_create(name="Home")])
     round_one = season.rounds.get()
 
     assert "Hire a rookie" not in client_organiser.get(round_url(round_one)).text

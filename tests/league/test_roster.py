@@ -12,8 +12,20 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from league import backup, services
+from league import backup
 from league.models import Driver, DriverChange, DriverStatus, Entry, Team
+from league.services.errors import AlreadyDone, StaleDriver
+from league.services.leagues import league_create, league_publish_set
+from league.services.roster import (
+    driver_career_correct,
+    driver_release,
+    driver_rename,
+    driver_retire,
+    driver_transfer,
+)
+from league.services.seasons import season_open
+from league.services.starts import round_start
+from league.services.teams import team_create
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -26,9 +38,9 @@ def organiser():
 
 @pytest.fixture
 def league(organiser):
-    league = services.league_create(name="Old Hands", organiser=organiser)
-    services.team_create(league=league, name="Rosso", driver_names=["Bruno", "Carla"])
-    services.team_create(league=league, name="Verde", driver_names=["Dino", "Elsa"])
+    league = league_create(name="Old Hands", organiser=organiser)
+    team_create(league=league, name="Rosso", driver_names=["Bruno", "Carla"])
+    team_create(league=league, name="Verde", driver_names=["Dino", "Elsa"])
     return league
 
 
@@ -39,7 +51,7 @@ def driver(name: str) -> Driver:
 def test_bruno_is_corrected_to_four_seasons_23_xp_2_prior_injuries_and_3_races_to_miss(
     league, organiser
 ):
-    bruno = services.driver_career_correct(
+    bruno = driver_career_correct(
         driver=driver("Bruno"),
         career={"age": 4, "xp": 23, "prior_injuries": 2, "races_to_miss": 3},
         reason="Brought in from our spreadsheet",
@@ -56,41 +68,41 @@ def test_bruno_is_corrected_to_four_seasons_23_xp_2_prior_injuries_and_3_races_t
 
 def test_a_correction_needs_a_reason_and_numbers_in_range(league):
     with pytest.raises(ValidationError, match="Say why"):
-        services.driver_career_correct(driver=driver("Bruno"), career={"xp": 5}, reason=" ")
+        driver_career_correct(driver=driver("Bruno"), career={"xp": 5}, reason=" ")
     with pytest.raises(ValidationError, match="Age must be from 1 to 60"):
-        services.driver_career_correct(driver=driver("Bruno"), career={"age": 0}, reason="x")
+        driver_career_correct(driver=driver("Bruno"), career={"age": 0}, reason="x")
     assert not DriverChange.objects.exists()
 
 
 def test_a_correction_from_a_stale_page_is_refused_and_a_double_tap_is_one(league):
-    services.driver_career_correct(driver=driver("Bruno"), career={"xp": 10}, reason="import")
-    with pytest.raises(services.StaleDriver):
-        services.driver_career_correct(
+    driver_career_correct(driver=driver("Bruno"), career={"xp": 10}, reason="import")
+    with pytest.raises(StaleDriver):
+        driver_career_correct(
             driver=driver("Bruno"), career={"xp": 12}, reason="again", shown={"xp": 0}
         )
-    with pytest.raises(services.AlreadyDone):
-        services.driver_career_correct(
+    with pytest.raises(AlreadyDone):
+        driver_career_correct(
             driver=driver("Bruno"), career={"xp": 10}, reason="import", shown={"xp": 0}
         )
     assert driver("Bruno").xp == 10 and DriverChange.objects.count() == 1
 
 
 def started_round(league):
-    season = services.season_open(league=league, preset="Spring")
+    season = season_open(league=league, preset="Spring")
     round_ = season.rounds.get(number=1)
     drivers = list(Driver.objects.filter(team__league=league))
-    services.round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
+    round_start(round_=round_, starters=[(d, f"car {d.pk}") for d in drivers])
     return round_
 
 
 def test_nothing_of_a_driver_changes_while_their_round_is_raced(league):
     started_round(league)
-    with pytest.raises(services.StaleDriver, match="racing in round 1"):
-        services.driver_career_correct(driver=driver("Bruno"), career={"xp": 30}, reason="x")
-    with pytest.raises(services.StaleDriver, match="Round 1 is under way"):
-        services.driver_transfer(driver=driver("Bruno"), team=Team.objects.get(name="Verde"))
-    with pytest.raises(services.StaleDriver, match="racing in round 1"):
-        services.driver_retire(driver=driver("Bruno"), reason="x")
+    with pytest.raises(StaleDriver, match="racing in round 1"):
+        driver_career_correct(driver=driver("Bruno"), career={"xp": 30}, reason="x")
+    with pytest.raises(StaleDriver, match="Round 1 is under way"):
+        driver_transfer(driver=driver("Bruno"), team=Team.objects.get(name="Verde"))
+    with pytest.raises(StaleDriver, match="racing in round 1"):
+        driver_retire(driver=driver("Bruno"), reason="x")
     assert not DriverChange.objects.exists()
 
 
@@ -101,7 +113,7 @@ def test_a_transfer_keeps_past_results_with_the_team_they_were_raced_for(league,
     Entry.objects.filter(round=round_).update(place=None)
     round_.status = "finished"
     round_.save(update_fields=["status"])
-    services.driver_transfer(driver=driver("Bruno"), team=verde, made_by=organiser)
+    driver_transfer(driver=driver("Bruno"), team=verde, made_by=organiser)
     assert driver("Bruno").team == verde
     bruno_entry.refresh_from_db()
     assert bruno_entry.team.name == "Rosso"
@@ -110,23 +122,23 @@ def test_a_transfer_keeps_past_results_with_the_team_they_were_raced_for(league,
 
 
 def test_a_transfer_to_a_team_of_another_league_is_refused(league, organiser):
-    other = services.league_create(name="Elsewhere", organiser=organiser)
-    stranger = services.team_create(league=other, name="Blu", driver_names=["Gus", "Hal"])
+    other = league_create(name="Elsewhere", organiser=organiser)
+    stranger = team_create(league=other, name="Blu", driver_names=["Gus", "Hal"])
     with pytest.raises(ValidationError, match="not in Old Hands"):
-        services.driver_transfer(driver=driver("Bruno"), team=stranger)
+        driver_transfer(driver=driver("Bruno"), team=stranger)
 
 
 def test_a_renamed_driver_keeps_their_history_and_a_taken_name_is_refused(league):
     with pytest.raises(ValidationError, match="already races in this league"):
-        services.driver_rename(driver=driver("Bruno"), name="dino")
-    renamed = services.driver_rename(driver=driver("Bruno"), name="Bruno Senna")
+        driver_rename(driver=driver("Bruno"), name="dino")
+    renamed = driver_rename(driver=driver("Bruno"), name="Bruno Senna")
     assert renamed.name == "Bruno Senna"
     assert DriverChange.objects.get().after == {"name": "Bruno Senna"}
 
 
 def test_a_released_or_retired_driver_races_no_more_and_says_why(league):
-    services.driver_release(driver=driver("Bruno"), reason="Left the group")
-    services.driver_retire(driver=driver("Carla"), reason="Moved abroad")
+    driver_release(driver=driver("Bruno"), reason="Left the group")
+    driver_retire(driver=driver("Carla"), reason="Moved abroad")
     assert driver("Bruno").status == DriverStatus.RELEASED
     assert driver("Carla").status == DriverStatus.RETIRED
     assert set(
@@ -136,14 +148,14 @@ def test_a_released_or_retired_driver_races_no_more_and_says_why(league):
         "Elsa",
     }
     with pytest.raises(ValidationError, match="is retired: only a driver still racing"):
-        services.driver_transfer(driver=driver("Carla"), team=Team.objects.get(name="Verde"))
-    with pytest.raises(services.AlreadyDone):
-        services.driver_release(driver=driver("Bruno"), reason="again")
+        driver_transfer(driver=driver("Carla"), team=Team.objects.get(name="Verde"))
+    with pytest.raises(AlreadyDone):
+        driver_release(driver=driver("Bruno"), reason="again")
 
 
 def test_the_driver_page_shows_the_organiser_its_forms_and_everyone_the_changes(league, organiser):
-    services.league_publish_set(league=league, published=True)
-    services.driver_career_correct(driver=driver("Bruno"), career={"xp": 23}, reason="Imported")
+    league_publish_set(league=league, published=True)
+    driver_career_correct(driver=driver("Bruno"), career={"xp": 23}, reason="Imported")
     url = driver("Bruno").get_absolute_url()
     public = Client().get(url).content.decode()
     assert "Career corrected" in public and "XP 0 → 23" in public and "Imported" in public
@@ -182,7 +194,7 @@ def test_the_page_posts_each_change_and_refuses_a_stale_one_with_a_409(league, o
 
 
 def test_the_changes_come_back_with_the_backup(league, organiser):
-    services.driver_career_correct(driver=driver("Bruno"), career={"xp": 23}, reason="Imported")
+    driver_career_correct(driver=driver("Bruno"), career={"xp": 23}, reason="Imported")
     exported = json.loads(backup.league_file(league))
     assert [row["reason"] for row in exported["tables"]["league.driverchange"]] == ["Imported"]
 
@@ -190,7 +202,7 @@ def test_the_changes_come_back_with_the_backup(league, organiser):
 def test_a_league_whose_careers_were_corrected_by_hand_restores_from_its_backup(league):
     """A league brought in with its past (careers set by hand, no race behind them) is a league
     the restore's career checks take: the correction is what the entries cannot say."""
-    services.driver_career_correct(
+    driver_career_correct(
         driver=driver("Bruno"),
         career={"age": 4, "xp": 23, "prior_injuries": 2, "races_to_miss": 3},
         reason="Brought in from our spreadsheet",

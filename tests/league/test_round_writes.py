@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from league import services as league_services
 from league.models import Entry, Round, RoundStatus
-from races import services as race_services
+from league.services.starts import round_start_at_table
 from races.models import Race
+from races.services.entries import StaleRace, race_undo
 from rules import engine
 from tests.league.test_views import result_data, round_url, start_everyone
 from tests.races.autopilot import drive
@@ -146,9 +146,7 @@ def at_table(season, teams) -> Race:
     round_ = season.rounds.get(number=1)
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
     cars = ("red", "blue", "green", "yellow")
-    return league_services.round_start_at_table(
-        round_=round_, starters=list(zip(drivers, cars, strict=True))
-    )
+    return round_start_at_table(round_=round_, starters=list(zip(drivers, cars, strict=True)))
 
 
 def test_a_round_run_at_the_table_refuses_a_result_typed_by_hand(client_organiser, at_table):
@@ -236,8 +234,8 @@ def test_a_discard_from_a_page_that_showed_fewer_events_is_refused(client_organi
 def test_an_entry_on_a_race_discarded_meanwhile_is_a_404_not_a_500(client_organiser, at_table):
     read = Race.objects.for_entry(at_table.pk)
     at_table.delete()
-    with pytest.raises(race_services.StaleRace, match="no longer at the table"):
-        race_services.race_undo(race=read, expected_version=read.version)
+    with pytest.raises(StaleRace, match="no longer at the table"):
+        race_undo(race=read, expected_version=read.version)
     response = client_organiser.post(
         read.get_absolute_url(), {"kind": "qualifying_roll", "car": "red", "value": 3, "version": 0}
     )

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from league import services
 from league.models import League, Track
+from league.services.leagues import league_create
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +85,7 @@ def test_a_schedule_posted_without_its_tracks_still_opens_it(client_organiser, l
 def test_a_rule_set_without_sample_schedules_offers_none(client_organiser, organiser):
     """Formula D's seasons are on the tracks picked: a "Sample schedule" list holding only
     "— custom —", and its help to pick one, said what the page could not do."""
-    league = services.league_create(name="D League", organiser=organiser, ruleset="formula_d")
+    league = league_create(name="D League", organiser=organiser, ruleset="formula_d")
     page = client_organiser.get(new_season(league)).text
     assert '<select name="preset"' not in page
     assert "Sample schedule" not in page

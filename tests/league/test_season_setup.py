@@ -8,8 +8,18 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import services
 from league.models import Driver, League, Season
+from league.services.errors import AlreadyDone, StaleSeason
+from league.services.leagues import league_create
+from league.services.seasons import (
+    SEASON_SETUP_CHANGED,
+    season_open,
+    season_setup_refusal,
+    season_setup_set,
+)
+from league.services.starts import round_start
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from tests.factories import UserFactory, published
 
 pytestmark = pytest.mark.django_db
@@ -20,15 +30,15 @@ OWN = {"tires": 8, "brakes": 4, "gearbox": 2, "body": 2, "engine": 2, "road_hand
 
 @pytest.fixture
 def rbb(organiser) -> League:
-    league = published(services.league_create(name="RBB", organiser=organiser, ruleset="rbb"))
-    services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    league = published(league_create(name="RBB", organiser=organiser, ruleset="rbb"))
+    team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
     return league
 
 
 @pytest.fixture
 def season(rbb) -> Season:
-    tracks = [services.track_create(name=name) for name in ("Monza", "Spa")]
-    return services.season_open(league=rbb, tracks=tracks)
+    tracks = [track_create(name=name) for name in ("Monza", "Spa")]
+    return season_open(league=rbb, tracks=tracks)
 
 
 def url(season: Season) -> str:
@@ -46,49 +56,49 @@ def test_a_season_starts_on_the_formula_d_standard_car(season):
 
 
 def test_the_organiser_sets_the_season_s_own_wear_points(season):
-    services.season_setup_set(season=season, setup=OWN, expected_version=0)
+    season_setup_set(season=season, setup=OWN, expected_version=0)
     season.refresh_from_db()
     assert season.race_setup == OWN and season.setup_version == 1
 
 
 def test_a_zone_left_out_takes_the_preset(season):
-    services.season_setup_set(season=season, setup={"tires": 9})
+    season_setup_set(season=season, setup={"tires": 9})
     season.refresh_from_db()
     assert season.race_setup == {**STANDARD, "tires": 9}
 
 
 def test_every_zone_out_of_1_to_20_is_refused_with_its_reason(season):
     with pytest.raises(ValidationError) as refused:
-        services.season_setup_set(season=season, setup={**STANDARD, "tires": 0, "engine": 21})
+        season_setup_set(season=season, setup={**STANDARD, "tires": 0, "engine": 21})
     assert refused.value.messages == ["Tyres WP: 1 to 20, not 0.", "Engine WP: 1 to 20, not 21."]
     season.refresh_from_db()
     assert season.setup == {} and season.setup_version == 0
 
 
 def test_the_setup_it_has_already_is_a_double_tap(season):
-    services.season_setup_set(season=season, setup=OWN, expected_version=0)
-    with pytest.raises(services.AlreadyDone):
-        services.season_setup_set(season=season, setup=OWN, expected_version=0)
+    season_setup_set(season=season, setup=OWN, expected_version=0)
+    with pytest.raises(AlreadyDone):
+        season_setup_set(season=season, setup=OWN, expected_version=0)
 
 
 def test_a_page_built_on_an_older_setup_is_stale(season):
-    services.season_setup_set(season=season, setup=OWN, expected_version=0)
-    with pytest.raises(services.StaleSeason):
-        services.season_setup_set(season=season, setup=STANDARD, expected_version=0)
+    season_setup_set(season=season, setup=OWN, expected_version=0)
+    with pytest.raises(StaleSeason):
+        season_setup_set(season=season, setup=STANDARD, expected_version=0)
 
 
 def test_the_setup_is_kept_once_the_first_race_has_started(season):
     round_ = season.rounds.get(number=1)
-    services.round_start(round_=round_, starters=[(d, d.name) for d in Driver.objects.all()])
+    round_start(round_=round_, starters=[(d, d.name) for d in Driver.objects.all()])
     with pytest.raises(ValidationError, match="round 1 has started"):
-        services.season_setup_set(season=season, setup=OWN, expected_version=0)
-    assert "round 1 has started" in services.season_setup_refusal(season)
+        season_setup_set(season=season, setup=OWN, expected_version=0)
+    assert "round 1 has started" in season_setup_refusal(season)
 
 
 def test_a_rule_set_without_a_season_setup_refuses_one(league):
-    season = services.season_open(league=league, preset="Spring")
+    season = season_open(league=league, preset="Spring")
     with pytest.raises(ValidationError, match="sets up nothing per season"):
-        services.season_setup_set(season=season, setup=OWN)
+        season_setup_set(season=season, setup=OWN)
 
 
 def test_the_season_page_shows_the_setup_and_the_organiser_s_form(client, client_organiser, season):
@@ -123,10 +133,10 @@ def test_a_form_without_its_version_is_a_400(client_organiser, season):
 
 
 def test_a_stale_form_is_a_409_with_the_setup_as_it_stands(client_organiser, season):
-    services.season_setup_set(season=season, setup=OWN, expected_version=0)
+    season_setup_set(season=season, setup=OWN, expected_version=0)
     response = client_organiser.post(url(season), posted({**STANDARD, "tires": 10}, 0))
     assert response.status_code == 409
-    assert services.SEASON_SETUP_CHANGED.replace("'", "&#x27;") in response.text
+    assert SEASON_SETUP_CHANGED.replace("'", "&#x27;") in response.text
     assert 'name="version" value="1"' in response.text and 'value="8"' in response.text
     season.refresh_from_db()
     assert season.race_setup == OWN
@@ -142,7 +152,7 @@ def test_a_double_tap_shows_the_season(client_organiser, season):
 
 def test_once_the_first_race_started_the_page_says_why_and_refuses(client_organiser, season):
     round_ = season.rounds.get(number=1)
-    services.round_start(round_=round_, starters=[(d, d.name) for d in Driver.objects.all()])
+    round_start(round_=round_, starters=[(d, d.name) for d in Driver.objects.all()])
     page = client_organiser.get(season.get_absolute_url()).text
     assert "round 1 has started" in page and 'id="setup-form"' not in page
     response = client_organiser.post(url(season), posted(OWN, 0))
@@ -157,7 +167,7 @@ def test_only_the_organiser_sets_up_a_season(client, season):
 
 
 def test_a_season_pass_season_has_no_setup_page(client_organiser, league):
-    season = services.season_open(league=league, preset="Spring")
+    season = season_open(league=league, preset="Spring")
     assert client_organiser.get(url(season)).status_code == 404
     assert "setup-form" not in client_organiser.get(season.get_absolute_url()).text
 
@@ -173,13 +183,11 @@ def test_the_setup_form_costs_the_season_page_no_query_whatever_the_league_s_siz
     with django_assert_max_num_queries(14) as small:
         assert 'id="setup-form"' in client_organiser.get(season.get_absolute_url()).text
     for index in range(4):
-        services.team_create(
-            league=rbb, name=f"Team {index}", driver_names=[f"A{index}", f"B{index}"]
-        )
+        team_create(league=rbb, name=f"Team {index}", driver_names=[f"A{index}", f"B{index}"])
     with django_assert_max_num_queries(len(small.captured_queries)):
         assert 'id="setup-form"' in client_organiser.get(season.get_absolute_url()).text
     # Why it may not change is read from the rounds the page shows: no query of its own.
     round_ = season.rounds.get(number=1)
-    services.round_start(round_=round_, starters=[(d, d.name) for d in Driver.objects.all()])
+    round_start(round_=round_, starters=[(d, d.name) for d in Driver.objects.all()])
     with django_assert_max_num_queries(len(small.captured_queries)):
         assert "round 1 has started" in client_organiser.get(season.get_absolute_url()).text

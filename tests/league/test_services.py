@@ -12,7 +12,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
 
-from league import services, slugs
 from league.models import (
     Driver,
     DriverStatus,
@@ -24,9 +23,50 @@ from league.models import (
     SeasonEndChange,
     Team,
     Track,
+    slugs,
 )
-from league.services import EntryOutcome
-from league.standings import season_standings
+from league.reads.standings import season_standings
+from league.services.drivers import DRIVER_NAME_TAKEN, HIRE_DURING_RACE, driver_hire
+from league.services.errors import AlreadyDone
+from league.services.leagues import league_create
+from league.services.results import (
+    DAMAGE_NEEDED,
+    INJURIES_PENDING,
+    INJURY_NOT_NEEDED,
+    INJURY_SETTLED,
+    OUT_DISTANCE_TIED,
+    OUT_NEEDS_DISTANCE,
+    OUT_NEEDS_REASON,
+    OUTCOME_MISSING,
+    OUTCOME_UNKNOWN,
+    OVERSHOOT_NEEDED,
+    PLACES_NOT_CONSECUTIVE,
+    EntryOutcome,
+    entry_injury_roll,
+    pending_injuries,
+    round_result_commit,
+    round_result_enter,
+    round_result_record,
+)
+from league.services.rounds import ROUND_ALREADY_ENTERED, ROUND_NOT_STARTED
+from league.services.schedules import SCHEDULE_NEEDS_TRACKS, UNKNOWN_PRESET
+from league.services.season_end import SEASON_ENDED_ALREADY, SEASON_NOT_FINISHED, season_end
+from league.services.seasons import SEASON_NOT_ENDED, season_open
+from league.services.starts import (
+    DUPLICATE_CAR,
+    DUPLICATE_STARTER,
+    ROUND_ALREADY_STARTED,
+    ROUND_OUT_OF_ORDER,
+    STARTER_INJURED,
+    STARTER_NOT_IN_LEAGUE,
+    STARTER_RETIRED,
+    TOO_FEW_STARTERS,
+    TOO_MANY_STARTERS,
+    round_start,
+    start_refusal,
+)
+from league.services.teams import TEAM_DRIVER_COUNT, team_create
+from league.services.tracks import track_create, tracks_ensure_sample
 from rules.championship import championship_for
 from tests.factories import DriverFactory, TeamFactory, UserFactory
 
@@ -74,7 +114,7 @@ def round_number(season: Season, number: int) -> Round:
 
 
 def start(round_: Round, drivers: Sequence[Driver]) -> list[Entry]:
-    return services.round_start(
+    return round_start(
         round_=round_, starters=[(driver, CARS[index]) for index, driver in enumerate(drivers)]
     )
 
@@ -90,9 +130,7 @@ def all_finish(entries: Sequence[Entry]) -> list[EntryOutcome]:
 def play(round_: Round, finishing_order: Sequence[Driver]) -> list[Entry]:
     """Start and record a round where every car finishes in `finishing_order`."""
     entries = start(round_, finishing_order)
-    return services.round_result_record(
-        round_=round_, outcomes=all_finish(entries), injury_rolls={}
-    )
+    return round_result_record(round_=round_, outcomes=all_finish(entries), injury_rolls={})
 
 
 def play_rounds(season: Season, drivers: Sequence[Driver], numbers: Sequence[int]) -> None:
@@ -114,8 +152,8 @@ def set_driver(driver: Driver, **values: Any) -> Driver:
 
 
 def test_a_new_league_s_address_is_its_name_and_a_random_ending_whoever_has_the_name(organiser):
-    first = services.league_create(name="Sunday Racers", organiser=organiser)
-    second = services.league_create(name="Sunday Racers", organiser=UserFactory())
+    first = league_create(name="Sunday Racers", organiser=organiser)
+    second = league_create(name="Sunday Racers", organiser=UserFactory())
 
     ending = f"[{slugs.SUFFIX_LETTERS}]{{{slugs.SUFFIX_LENGTH}}}"
     assert re.fullmatch(f"sunday-racers-{ending}", first.slug)
@@ -125,50 +163,48 @@ def test_a_new_league_s_address_is_its_name_and_a_random_ending_whoever_has_the_
 
 
 def test_the_host_s_tools_make_a_league_at_its_name_or_the_first_free_after_it(organiser):
-    first = services.league_create(name="Sunday Racers", organiser=organiser, plain_address=True)
-    second = services.league_create(
-        name="Sunday Racers", organiser=UserFactory(), plain_address=True
-    )
+    first = league_create(name="Sunday Racers", organiser=organiser, plain_address=True)
+    second = league_create(name="Sunday Racers", organiser=UserFactory(), plain_address=True)
 
     assert (first.slug, second.slug) == ("sunday-racers", "sunday-racers-2")
 
 
 def test_an_organisers_second_league_of_the_same_name_is_the_first(organiser):
-    first = services.league_create(name="Sunday Racers", organiser=organiser)
-    with pytest.raises(services.AlreadyDone) as done:
-        services.league_create(name="sunday racers ", organiser=organiser)
+    first = league_create(name="Sunday Racers", organiser=organiser)
+    with pytest.raises(AlreadyDone) as done:
+        league_create(name="sunday racers ", organiser=organiser)
     assert done.value.done == first and League.objects.count() == 1
 
 
 def test_the_sample_tracks_are_created_once():
-    services.tracks_ensure_sample(championship_for("season_pass"))
-    services.tracks_ensure_sample(championship_for("season_pass"))
+    tracks_ensure_sample(championship_for("season_pass"))
+    tracks_ensure_sample(championship_for("season_pass"))
     Track.objects.filter(name="Imola").update(name="IMOLA")  # on the list in another case
-    assert services.tracks_ensure_sample(championship_for("season_pass"))["Imola"].name == "IMOLA"
+    assert tracks_ensure_sample(championship_for("season_pass"))["Imola"].name == "IMOLA"
 
     assert Track.objects.count() == 27
     assert Track.objects.get(name="Monaco").number == 1
 
 
 def test_a_track_keeps_its_weather_table_in_canonical_form():
-    track = services.track_create(name="Home Circuit", weather_table="1-10 sun,11-20 rain")
+    track = track_create(name="Home Circuit", weather_table="1-10 sun,11-20 rain")
 
     assert track.weather_table == "1-10 sun, 11-20 rain"
-    assert services.track_create(name="Other Circuit").weather_table == (
+    assert track_create(name="Other Circuit").weather_table == (
         "1-14 sun, 15-18 rain, 19-20 variable"
     )
 
 
 def test_a_weather_table_with_a_gap_is_refused():
     with pytest.raises(ValidationError) as caught:
-        services.track_create(name="Gappy", weather_table="1-10 sun, 12-20 rain")
+        track_create(name="Gappy", weather_table="1-10 sun, 12-20 rain")
 
     assert caught.value.message_dict == {"weather_table": ["No result for a roll of 11."]}
     assert not Track.objects.exists()
 
 
 def test_a_new_team_starts_with_two_rookies_aged_one_with_no_xp(league):
-    team = services.team_create(league=league, name="Hare Racing", driver_names=["Ann", " Bob "])
+    team = team_create(league=league, name="Hare Racing", driver_names=["Ann", " Bob "])
 
     drivers = list(team.drivers.order_by("pk"))
     assert [driver.name for driver in drivers] == ["Ann", "Bob"]
@@ -178,34 +214,34 @@ def test_a_new_team_starts_with_two_rookies_aged_one_with_no_xp(league):
 
 
 def test_the_third_car_variant_gives_each_team_three_drivers(organiser):
-    league = services.league_create(name="Trio", organiser=organiser, settings={"third_car": True})
+    league = league_create(name="Trio", organiser=organiser, settings={"third_car": True})
 
-    team = services.team_create(league=league, name="Triple", driver_names=["A", "B", "C"])
+    team = team_create(league=league, name="Triple", driver_names=["A", "B", "C"])
 
     assert team.drivers.count() == 3
-    with refused(services.TEAM_DRIVER_COUNT.format(count=3)):
-        services.team_create(league=league, name="Pair", driver_names=["D", "E"])
+    with refused(TEAM_DRIVER_COUNT.format(count=3)):
+        team_create(league=league, name="Pair", driver_names=["D", "E"])
 
 
 def test_a_team_needs_one_driver_per_car(league):
-    with refused(services.TEAM_DRIVER_COUNT.format(count=2)):
-        services.team_create(league=league, name="Solo", driver_names=["Ann", "  "])
+    with refused(TEAM_DRIVER_COUNT.format(count=2)):
+        team_create(league=league, name="Solo", driver_names=["Ann", "  "])
 
 
 def test_team_names_are_unique_in_a_league(league, teams):
     with pytest.raises(ValidationError):
-        services.team_create(league=league, name="Red Herrings", driver_names=["X", "Y"])
+        team_create(league=league, name="Red Herrings", driver_names=["X", "Y"])
     assert Team.objects.count() == 2
 
 
 def test_a_team_may_not_hire_two_drivers_of_the_same_name(teams):
-    with refused(services.DRIVER_NAME_TAKEN.format(name="ann", team="Red Herrings")):
-        services.driver_hire(team=teams[0], name="ann")
+    with refused(DRIVER_NAME_TAKEN.format(name="ann", team="Red Herrings")):
+        driver_hire(team=teams[0], name="ann")
 
 
 def test_no_two_drivers_of_a_league_share_a_name(teams):
-    with refused(services.DRIVER_NAME_TAKEN.format(name="Cid", team="Blue Moons")):
-        services.driver_hire(team=teams[0], name="Cid")
+    with refused(DRIVER_NAME_TAKEN.format(name="Cid", team="Blue Moons")):
+        driver_hire(team=teams[0], name="Cid")
     assert Driver.objects.filter(name__iexact="cid").count() == 1
 
 
@@ -221,26 +257,26 @@ def test_the_spring_preset_is_the_sample_schedule_with_its_multipliers(season):
 
 
 def test_a_season_may_follow_its_own_tracks(league):
-    tracks = [services.track_create(name=name) for name in ("Home", "Away", "Garden")]
+    tracks = [track_create(name=name) for name in ("Home", "Away", "Garden")]
 
-    season = services.season_open(league=league, tracks=tracks)
+    season = season_open(league=league, tracks=tracks)
 
     assert [round_.track for round_ in season.rounds.order_by("number")] == tracks
     assert season.preset == ""
 
 
 def test_a_season_needs_a_schedule(league):
-    with refused(services.SCHEDULE_NEEDS_TRACKS):
-        services.season_open(league=league, tracks=[])
+    with refused(SCHEDULE_NEEDS_TRACKS):
+        season_open(league=league, tracks=[])
     with pytest.raises(ValidationError) as caught:
-        services.season_open(league=league, preset="Winter")
-    assert caught.value.messages == [services.UNKNOWN_PRESET.format(name="Winter")]
+        season_open(league=league, preset="Winter")
+    assert caught.value.messages == [UNKNOWN_PRESET.format(name="Winter")]
     assert not Season.objects.exists()
 
 
 def test_no_season_opens_while_one_is_open(league, season):
-    with refused(services.SEASON_NOT_ENDED.format(number=1)):
-        services.season_open(league=league, preset="Summer")
+    with refused(SEASON_NOT_ENDED.format(number=1)):
+        season_open(league=league, preset="Summer")
 
 
 def test_the_sample_schedules_follow_each_other():
@@ -254,16 +290,16 @@ def test_the_sample_schedules_follow_each_other():
 def test_new_drivers_are_hired_before_a_race_not_during_one(season, teams):
     start(round_number(season, 1), racing_drivers(teams))
 
-    with refused(services.HIRE_DURING_RACE.format(number=1)):
-        services.driver_hire(team=teams[0], name="Eve")
-    with refused(services.HIRE_DURING_RACE.format(number=1)):
-        services.team_create(league=season.league, name="Late", driver_names=["Fay", "Gus"])
+    with refused(HIRE_DURING_RACE.format(number=1)):
+        driver_hire(team=teams[0], name="Eve")
+    with refused(HIRE_DURING_RACE.format(number=1)):
+        team_create(league=season.league, name="Late", driver_names=["Fay", "Gus"])
 
 
 def test_a_rookie_may_be_hired_between_races(season, teams):
     play(round_number(season, 1), racing_drivers(teams))
 
-    rookie = services.driver_hire(team=teams[0], name="Eve")
+    rookie = driver_hire(team=teams[0], name="Eve")
 
     assert (rookie.age, rookie.xp, rookie.team) == (1, 0, teams[0])
 
@@ -297,7 +333,7 @@ def test_an_injured_driver_may_not_start(season, teams):
     ann, bob, cid, dot = racing_drivers(teams)
     set_driver(ann, races_to_miss=2)
 
-    with refused(services.STARTER_INJURED.format(driver="Ann", races=2)):
+    with refused(STARTER_INJURED.format(driver="Ann", races=2)):
         start(round_number(season, 1), [ann, bob, cid, dot])
 
 
@@ -306,14 +342,14 @@ def test_a_retired_or_dead_driver_may_not_start(season, teams, status):
     ann, bob, cid, dot = racing_drivers(teams)
     set_driver(bob, status=status)
 
-    with refused(services.STARTER_RETIRED.format(driver="Bob", status=status.label.lower())):
+    with refused(STARTER_RETIRED.format(driver="Bob", status=status.label.lower())):
         start(round_number(season, 1), [ann, bob, cid, dot])
 
 
 def test_a_driver_may_start_only_once(season, teams):
     ann, bob, cid, _ = racing_drivers(teams)
 
-    with refused(services.DUPLICATE_STARTER.format(driver="Ann")):
+    with refused(DUPLICATE_STARTER.format(driver="Ann")):
         start(round_number(season, 1), [ann, bob, cid, ann])
 
 
@@ -321,34 +357,34 @@ def test_every_car_must_be_told_apart(season, teams):
     ann, bob, cid, dot = racing_drivers(teams)
     starters = [(ann, "red"), (bob, "blue"), (cid, "Red "), (dot, "green")]
 
-    with refused(services.DUPLICATE_CAR.format(car="Red ")):
-        services.round_start(round_=round_number(season, 1), starters=starters)
+    with refused(DUPLICATE_CAR.format(car="Red ")):
+        round_start(round_=round_number(season, 1), starters=starters)
 
 
 def test_a_team_fields_only_two_cars(season, teams):
     ann, bob, cid, _ = racing_drivers(teams)
-    eve = services.driver_hire(team=teams[0], name="Eve")
+    eve = driver_hire(team=teams[0], name="Eve")
 
-    with refused(services.TOO_MANY_STARTERS.format(team="Red Herrings", count=2)):
+    with refused(TOO_MANY_STARTERS.format(team="Red Herrings", count=2)):
         start(round_number(season, 1), [ann, bob, eve, cid])
 
 
 def test_a_race_needs_two_cars(season, teams):
-    with refused(services.TOO_FEW_STARTERS):
+    with refused(TOO_FEW_STARTERS):
         start(round_number(season, 1), racing_drivers(teams)[:1])
 
 
 def test_a_driver_from_another_league_may_not_start(season, teams):
-    other = services.league_create(name="Elsewhere", organiser=UserFactory())
-    stranger = services.team_create(league=other, name="Strangers", driver_names=["Zed", "Yan"])
+    other = league_create(name="Elsewhere", organiser=UserFactory())
+    stranger = team_create(league=other, name="Strangers", driver_names=["Zed", "Yan"])
     ann = racing_drivers(teams)[0]
 
-    with refused(services.STARTER_NOT_IN_LEAGUE.format(driver="Zed")):
+    with refused(STARTER_NOT_IN_LEAGUE.format(driver="Zed")):
         start(round_number(season, 1), [ann, stranger.drivers.get(name="Zed")])
 
 
 def test_rounds_start_in_order(season, teams):
-    with refused(services.ROUND_OUT_OF_ORDER.format(previous=1, number=2)):
+    with refused(ROUND_OUT_OF_ORDER.format(previous=1, number=2)):
         start(round_number(season, 2), racing_drivers(teams))
 
 
@@ -356,7 +392,7 @@ def test_a_round_starts_once(season, teams):
     drivers = racing_drivers(teams)
     start(round_number(season, 1), drivers)
 
-    with refused(services.ROUND_ALREADY_STARTED.format(number=1)):
+    with refused(ROUND_ALREADY_STARTED.format(number=1)):
         start(round_number(season, 1), drivers)
 
 
@@ -364,7 +400,7 @@ def test_a_round_with_its_result_does_not_start_again(season, teams):
     drivers = racing_drivers(teams)
     play(round_number(season, 1), drivers)
 
-    with refused(services.ROUND_ALREADY_ENTERED.format(number=1)):
+    with refused(ROUND_ALREADY_ENTERED.format(number=1)):
         start(round_number(season, 1), drivers)
 
 
@@ -384,11 +420,9 @@ def test_a_result_needs_places_one_to_n(season, started):
     ]
 
     with refused(
-        services.PLACES_NOT_CONSECUTIVE.format(
-            count=4, places="1, 2, 4 and 5 (3 missing, 5 past the last)"
-        )
+        PLACES_NOT_CONSECUTIVE.format(count=4, places="1, 2, 4 and 5 (3 missing, 5 past the last)")
     ):
-        services.round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
+        round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
 
 
 def test_a_result_may_not_give_a_place_twice(season, started):
@@ -398,28 +432,28 @@ def test_a_result_may_not_give_a_place_twice(season, started):
     ]
 
     with refused(
-        services.PLACES_NOT_CONSECUTIVE.format(count=4, places="1, 2, 2 and 3 (2 twice, 4 missing)")
+        PLACES_NOT_CONSECUTIVE.format(count=4, places="1, 2, 2 and 3 (2 twice, 4 missing)")
     ):
-        services.round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
+        round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
 
 
 def test_every_car_needs_a_result(season, started):
     outcomes = all_finish(started[:3])
 
-    with refused(services.OUTCOME_MISSING.format(driver="Dot")):
-        services.round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
+    with refused(OUTCOME_MISSING.format(driver="Dot")):
+        round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
 
 
 def test_a_result_for_a_car_not_in_the_round_is_refused(season, started):
     outcomes = [*all_finish(started), EntryOutcome(entry_id=10_000, finished=True, place=5)]
 
-    with refused(services.OUTCOME_UNKNOWN):
-        services.round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
+    with refused(OUTCOME_UNKNOWN):
+        round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
 
 
 def test_a_result_waits_for_the_round_to_start(season, teams):
-    with refused(services.ROUND_NOT_STARTED.format(number=1)):
-        services.round_result_enter(round_=round_number(season, 1), outcomes=[])
+    with refused(ROUND_NOT_STARTED.format(number=1)):
+        round_result_enter(round_=round_number(season, 1), outcomes=[])
 
 
 def _three_finish_and(started: Sequence[Entry], **out: Any) -> list[EntryOutcome]:
@@ -433,23 +467,23 @@ def _three_finish_and(started: Sequence[Entry], **out: Any) -> list[EntryOutcome
 @pytest.mark.parametrize(
     ("out", "message"),
     [
-        ({"out_reason": "overshoot", "overshoot": 2}, services.OUT_NEEDS_DISTANCE),
-        ({"distance": Decimal(40), "overshoot": 2}, services.OUT_NEEDS_REASON),
-        ({"out_reason": "overshoot", "distance": Decimal(40)}, services.OVERSHOOT_NEEDED),
+        ({"out_reason": "overshoot", "overshoot": 2}, OUT_NEEDS_DISTANCE),
+        ({"distance": Decimal(40), "overshoot": 2}, OUT_NEEDS_REASON),
+        ({"out_reason": "overshoot", "distance": Decimal(40)}, OVERSHOOT_NEEDED),
         (
             {"out_reason": "air_brake", "distance": Decimal(40), "overshoot": 0},
-            services.OVERSHOOT_NEEDED,
+            OVERSHOOT_NEEDED,
         ),
-        ({"out_reason": "collision", "distance": Decimal(40)}, services.DAMAGE_NEEDED),
+        ({"out_reason": "collision", "distance": Decimal(40)}, DAMAGE_NEEDED),
         (
             {"out_reason": "collision", "distance": Decimal(40), "damage": 1},
-            services.DAMAGE_NEEDED,
+            DAMAGE_NEEDED,
         ),
     ],
 )
 def test_a_car_out_needs_its_distance_reason_and_how_bad_it_was(season, started, out, message):
     with refused(message.format(driver="Dot")):
-        services.round_result_enter(
+        round_result_enter(
             round_=round_number(season, 1), outcomes=_three_finish_and(started, **out)
         )
 
@@ -463,8 +497,8 @@ def test_cars_out_at_the_same_distance_must_be_told_apart(season, started):
         EntryOutcome(entry_id=dot.pk, finished=False, **overshoot),
     ]
 
-    with refused(services.OUT_DISTANCE_TIED.format(first="Cid", second="Dot")):
-        services.round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
+    with refused(OUT_DISTANCE_TIED.format(first="Cid", second="Dot")):
+        round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
 
 
 def test_cars_out_are_placed_behind_the_finishers_farther_first(season, started):
@@ -488,7 +522,7 @@ def test_cars_out_are_placed_behind_the_finishers_farther_first(season, started)
         ),
     ]
 
-    entries = services.round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
+    entries = round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
 
     assert [(entry.driver.name, entry.place) for entry in entries] == [
         ("Ann", 1),
@@ -504,7 +538,7 @@ def test_cars_out_are_placed_behind_the_finishers_farther_first(season, started)
     assert (dot_entry.overshoot, dot_entry.damage) == (None, 3)
     assert [
         entry.driver.name
-        for entry in services.pending_injuries(
+        for entry in pending_injuries(
             cid_entry.round.entries.order_by("place"), championship_for("season_pass")
         )
     ] == [
@@ -515,15 +549,15 @@ def test_cars_out_are_placed_behind_the_finishers_farther_first(season, started)
 
 def test_a_result_may_be_corrected_until_it_is_committed(season, started):
     round_ = round_number(season, 1)
-    services.round_result_enter(
+    round_result_enter(
         round_=round_,
         outcomes=_three_finish_and(
             started, out_reason="overshoot", overshoot=3, distance=Decimal(10)
         ),
     )
-    services.entry_injury_roll(entry=started[3], value=1)
+    entry_injury_roll(entry=started[3], value=1)
 
-    entries = services.round_result_enter(round_=round_, outcomes=all_finish(started))
+    entries = round_result_enter(round_=round_, outcomes=all_finish(started))
 
     assert [entry.place for entry in entries] == [1, 2, 3, 4]
     assert all(entry.injury_columns == [] and entry.injury_rolls == [] for entry in entries)
@@ -535,7 +569,7 @@ def test_a_result_may_be_corrected_until_it_is_committed(season, started):
 def _alfred_overshoots(season: Season, teams: Sequence[Team]) -> tuple[Driver, Entry]:
     """Alfred Onceler Jr., age 2 with one prior injury, overshoots a corner by three spaces."""
     _, bob, cid, dot = racing_drivers(teams)
-    alfred = services.driver_hire(team=teams[0], name="Alfred Onceler Jr.")
+    alfred = driver_hire(team=teams[0], name="Alfred Onceler Jr.")
     alfred = set_driver(alfred, age=2, prior_injuries=1, xp=20)
     entries = start(round_number(season, 1), [alfred, cid, bob, dot])
     outcomes = [
@@ -548,7 +582,7 @@ def _alfred_overshoots(season: Season, teams: Sequence[Team]) -> tuple[Driver, E
             distance=Decimal(12),
         ),
     ]
-    services.round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
+    round_result_enter(round_=round_number(season, 1), outcomes=outcomes)
     return alfred, entries[0]
 
 
@@ -556,8 +590,8 @@ def test_alfred_onceler_jr_loses_7_xp_and_misses_four_races(season, teams):
     alfred, entry = _alfred_overshoots(season, teams)
 
     # Blue 1 -> Orange; Orange 2 -> Red + Black; Red 10 -> 3; Black 12 -> 1.
-    checks = [services.entry_injury_roll(entry=entry, value=value) for value in (1, 2, 10, 12)]
-    services.round_result_commit(round_=round_number(season, 1))
+    checks = [entry_injury_roll(entry=entry, value=value) for value in (1, 2, 10, 12)]
+    round_result_commit(round_=round_number(season, 1))
 
     assert [check.settled for check in checks] == [False, False, False, True]
     assert checks[-1].severity == 4
@@ -574,15 +608,15 @@ def test_alfred_onceler_jr_loses_7_xp_and_misses_four_races(season, teams):
 
 def test_a_safe_roll_costs_nothing_but_the_finishing_point(season, started):
     round_ = round_number(season, 1)
-    services.round_result_enter(
+    round_result_enter(
         round_=round_,
         outcomes=_three_finish_and(
             started, out_reason="overshoot", overshoot=1, distance=Decimal(5)
         ),
     )
-    check = services.entry_injury_roll(entry=started[3], value=19)  # Violet 18-20: Safe!
+    check = entry_injury_roll(entry=started[3], value=19)  # Violet 18-20: Safe!
 
-    services.round_result_commit(round_=round_)
+    round_result_commit(round_=round_)
 
     dot = fresh(started[3].driver)
     assert check.safe and check.settled
@@ -592,13 +626,13 @@ def test_a_safe_roll_costs_nothing_but_the_finishing_point(season, started):
 
 def test_a_driver_may_die(season, started):
     round_ = round_number(season, 1)
-    services.round_result_enter(
+    round_result_enter(
         round_=round_,
         outcomes=_three_finish_and(started, out_reason="collision", damage=2, distance=Decimal(5)),
     )
-    services.entry_injury_roll(entry=started[3], value=1)  # Red 1: Dead
+    entry_injury_roll(entry=started[3], value=1)  # Red 1: Dead
 
-    services.round_result_commit(round_=round_)
+    round_result_commit(round_=round_)
 
     assert fresh(started[3].driver).status == DriverStatus.DEAD
     assert Entry.objects.get(pk=started[3].pk).dead is True
@@ -608,36 +642,36 @@ def test_a_roll_the_black_die_cannot_show_is_refused(season, teams):
     _, entry = _alfred_overshoots(season, teams)
 
     with refused("The black die cannot show 21: its faces are 1 to 20."):
-        services.entry_injury_roll(entry=entry, value=21)
+        entry_injury_roll(entry=entry, value=21)
 
 
 def test_only_a_car_out_rolls_for_injury(season, teams):
     _, alfred_entry = _alfred_overshoots(season, teams)
     finisher = Entry.objects.get(round=alfred_entry.round, place=1)
 
-    with refused(services.INJURY_NOT_NEEDED.format(driver=finisher.driver)):
-        services.entry_injury_roll(entry=finisher, value=10)
+    with refused(INJURY_NOT_NEEDED.format(driver=finisher.driver)):
+        entry_injury_roll(entry=finisher, value=10)
 
 
 def test_a_settled_injury_check_takes_no_more_rolls(season, teams):
     _, entry = _alfred_overshoots(season, teams)
-    services.entry_injury_roll(entry=entry, value=10)  # Blue 9-11: 2
+    entry_injury_roll(entry=entry, value=10)  # Blue 9-11: 2
 
-    with refused(services.INJURY_SETTLED.format(driver="Alfred Onceler Jr.")):
-        services.entry_injury_roll(entry=entry, value=10)
+    with refused(INJURY_SETTLED.format(driver="Alfred Onceler Jr.")):
+        entry_injury_roll(entry=entry, value=10)
 
 
 def test_a_result_with_injury_checks_to_roll_is_not_committed(season, teams):
     _, entry = _alfred_overshoots(season, teams)
-    services.entry_injury_roll(entry=entry, value=1)  # Blue 1 -> Orange, still to roll
+    entry_injury_roll(entry=entry, value=1)  # Blue 1 -> Orange, still to roll
 
-    with refused(services.INJURIES_PENDING.format(drivers="Alfred Onceler Jr.")):
-        services.round_result_commit(round_=round_number(season, 1))
+    with refused(INJURIES_PENDING.format(drivers="Alfred Onceler Jr.")):
+        round_result_commit(round_=round_number(season, 1))
 
 
 def test_a_result_needs_entering_before_it_is_committed(season, started):
-    with refused(services.ROUND_NOT_STARTED.format(number=1)):
-        services.round_result_commit(round_=round_number(season, 1))
+    with refused(ROUND_NOT_STARTED.format(number=1)):
+        round_result_commit(round_=round_number(season, 1))
 
 
 # --- committing a result ---------------------------------------------------------------------
@@ -645,9 +679,9 @@ def test_a_result_needs_entering_before_it_is_committed(season, started):
 
 def test_round_one_scores_double_from_the_four_car_row(season, started):
     round_ = round_number(season, 1)
-    services.round_result_enter(round_=round_, outcomes=all_finish(started))
+    round_result_enter(round_=round_, outcomes=all_finish(started))
 
-    entries = services.round_result_commit(round_=round_)
+    entries = round_result_commit(round_=round_)
 
     assert [entry.points for entry in entries] == [200, 120, 60, 10]
     assert [entry.xp_change for entry in entries] == [2, 2, 2, 2]
@@ -663,19 +697,19 @@ def test_round_one_scores_double_from_the_four_car_row(season, started):
 
 def test_a_committed_result_is_not_committed_again(season, started):
     round_ = round_number(season, 1)
-    services.round_result_enter(round_=round_, outcomes=all_finish(started))
-    services.round_result_commit(round_=round_)
+    round_result_enter(round_=round_, outcomes=all_finish(started))
+    round_result_commit(round_=round_)
 
-    with refused(services.ROUND_ALREADY_ENTERED.format(number=1)):
-        services.round_result_commit(round_=round_)
-    with refused(services.ROUND_ALREADY_ENTERED.format(number=1)):
-        services.round_result_enter(round_=round_, outcomes=all_finish(started))
-    with refused(services.ROUND_ALREADY_ENTERED.format(number=1)):
-        services.entry_injury_roll(entry=started[0], value=10)
+    with refused(ROUND_ALREADY_ENTERED.format(number=1)):
+        round_result_commit(round_=round_)
+    with refused(ROUND_ALREADY_ENTERED.format(number=1)):
+        round_result_enter(round_=round_, outcomes=all_finish(started))
+    with refused(ROUND_ALREADY_ENTERED.format(number=1)):
+        entry_injury_roll(entry=started[0], value=10)
 
 
 def test_a_five_car_field_scores_from_the_six_car_row(season, teams):
-    yellow = services.team_create(league=season.league, name="Yellow", driver_names=["Eve", "Fay"])
+    yellow = team_create(league=season.league, name="Yellow", driver_names=["Eve", "Fay"])
     entries = play(round_number(season, 1), [*racing_drivers(teams), yellow.drivers.first()])
 
     assert [entry.points for entry in entries] == [200, 150, 110, 70, 40]
@@ -689,7 +723,7 @@ def test_round_result_record_enters_rolls_and_commits_at_once(season, teams):
         entries, out_reason="collision", damage=3, distance=Decimal("22.5")
     )
 
-    committed = services.round_result_record(
+    committed = round_result_record(
         round_=round_, outcomes=outcomes, injury_rolls={entries[3].pk: [10, 12]}
     )
 
@@ -707,10 +741,8 @@ def test_round_result_record_refused_leaves_the_round_started(season, started):
         started, out_reason="collision", damage=3, distance=Decimal("22.5")
     )
 
-    with refused(services.INJURIES_PENDING.format(drivers="Dot")):
-        services.round_result_record(
-            round_=round_, outcomes=outcomes, injury_rolls={started[3].pk: [10]}
-        )
+    with refused(INJURIES_PENDING.format(drivers="Dot")):
+        round_result_record(round_=round_, outcomes=outcomes, injury_rolls={started[3].pk: [10]})
     assert round_number(season, 1).status == RoundStatus.STARTED
 
 
@@ -730,9 +762,7 @@ def _injure(round_: Round, drivers: Sequence[Driver], overshoot: int, roll: int)
             distance=Decimal(3),
         ),
     ]
-    services.round_result_record(
-        round_=round_, outcomes=outcomes, injury_rolls={entries[-1].pk: [roll]}
-    )
+    round_result_record(round_=round_, outcomes=outcomes, injury_rolls={entries[-1].pk: [roll]})
 
 
 def test_an_injured_driver_heals_a_race_a_round_and_an_extra_week_before_round_5(season, teams):
@@ -757,7 +787,7 @@ def test_a_driver_hurt_just_before_round_9_gets_the_extra_week_too(season, teams
     _injure(round_number(season, 8), [ann, bob, cid, dot], overshoot=3, roll=10)  # Blue: 2
 
     assert fresh(dot).races_to_miss == 1
-    with refused(services.STARTER_INJURED.format(driver="Dot", races=1)):
+    with refused(STARTER_INJURED.format(driver="Dot", races=1)):
         start(round_number(season, 9), [ann, bob, cid, dot])
 
 
@@ -777,29 +807,29 @@ def test_healing_never_goes_below_zero_and_spares_the_healthy(season, teams):
 def test_a_season_ends_only_when_every_round_is_raced(season, teams):
     play_rounds(season, racing_drivers(teams), range(1, 9))
 
-    with refused(services.SEASON_NOT_FINISHED.format(number=9)):
-        services.season_end(season=season)
+    with refused(SEASON_NOT_FINISHED.format(number=9)):
+        season_end(season=season)
 
 
 def test_a_season_ends_once(season, teams):
     play_rounds(season, racing_drivers(teams), range(1, 10))
-    services.season_end(season=season)
+    season_end(season=season)
 
-    with refused(services.SEASON_ENDED_ALREADY.format(number=1)):
-        services.season_end(season=season)
+    with refused(SEASON_ENDED_ALREADY.format(number=1)):
+        season_end(season=season)
 
 
 def test_the_end_of_the_season_ages_heals_and_retires(season, teams):
     ann, bob, cid, dot = racing_drivers(teams)
     play_rounds(season, [ann, bob, cid, dot], range(1, 10))  # each ends on 18 XP
-    reserve = services.driver_hire(team=teams[1], name="Reserve")  # never raced: 0 XP
+    reserve = driver_hire(team=teams[1], name="Reserve")  # never raced: 0 XP
     # Mario Unser (age 2, 3 injuries) loses 6; Jane Doe (age 1, never injured) loses 2.
     mario = set_driver(ann, age=2, prior_injuries=3, races_to_miss=10)
     jane = set_driver(bob, races_to_miss=3)
     veteran = set_driver(cid, age=5, prior_injuries=4, xp=18)  # 5+ with 4+ injuries: 18
     dead = set_driver(dot, status=DriverStatus.DEAD)
 
-    changes, next_season = services.season_end(season=season)
+    changes, next_season = season_end(season=season)
 
     by_name = {change.driver.name: change for change in changes}
     assert set(by_name) == {"Ann", "Bob", "Cid", "Reserve"}
@@ -822,18 +852,18 @@ def test_the_end_of_the_season_ages_heals_and_retires(season, teams):
     assert set(Team.objects.filter(league=season.league)) == set(teams)
     active = Driver.objects.filter(team__league=season.league).racing()
     assert {driver.name for driver in active} == {"Ann", "Bob", "Cid"}
-    assert {driver.name for driver in active if services.start_refusal(driver) is None} == {
+    assert {driver.name for driver in active if start_refusal(driver) is None} == {
         "Bob",
         "Cid",
     }
 
 
 def test_a_season_on_its_own_tracks_is_followed_by_the_same_tracks(league, teams):
-    tracks = [services.track_create(name=name) for name in ("Home", "Away")]
-    season = services.season_open(league=league, tracks=tracks)
+    tracks = [track_create(name=name) for name in ("Home", "Away")]
+    season = season_open(league=league, tracks=tracks)
     play_rounds(season, racing_drivers(teams), (1, 2))
 
-    _, next_season = services.season_end(season=season)
+    _, next_season = season_end(season=season)
 
     assert [round_.track for round_ in next_season.rounds.order_by("number")] == tracks
 
@@ -841,8 +871,8 @@ def test_a_season_on_its_own_tracks_is_followed_by_the_same_tracks(league, teams
 def _league_of(drivers: int, name: str) -> Season:
     """A league whose first season is all raced, with `drivers` drivers of every sort: young
     and old, healthy and injured, and some who fall below zero XP."""
-    league = services.league_create(name=name, organiser=UserFactory())
-    season = services.season_open(league=league, preset="Spring")
+    league = league_create(name=name, organiser=UserFactory())
+    season = season_open(league=league, preset="Spring")
     season.rounds.update(status=RoundStatus.FINISHED)
     teams = [TeamFactory(league=league) for _ in range(drivers // 2)]
     for index in range(drivers):
@@ -867,10 +897,10 @@ def test_ending_a_season_costs_the_same_queries_for_8_or_150_drivers(
     small, large = _league_of(8, "Small"), _league_of(150, "Large")
 
     with django_assert_max_num_queries(22) as with_eight:
-        services.season_end(season=small)
+        season_end(season=small)
     batches = len(range(0, 150, _batch(SeasonEndChange))) - 1  # the 8 lines take one
     with django_assert_num_queries(len(with_eight.captured_queries) + batches):
-        changes, _ = services.season_end(season=large)
+        changes, _ = season_end(season=large)
 
     assert len(changes) == 150 and sum(change.retired for change in changes) > 0
     for change in changes:
@@ -956,7 +986,7 @@ def test_opening_a_season_costs_the_same_queries_whatever_the_track_list(
     """It made a get_or_create for each of the 27 sample tracks (issue 11)."""
     Track.objects.all().delete()
     with django_assert_max_num_queries(14) as first:
-        services.season_open(league=league, preset="Spring")
-    other = services.league_create(name="Other", organiser=league.organiser)
+        season_open(league=league, preset="Spring")
+    other = league_create(name="Other", organiser=league.organiser)
     with django_assert_max_num_queries(len(first.captured_queries)):
-        services.season_open(league=other, preset="Summer")
+        season_open(league=other, preset="Summer")

@@ -9,8 +9,8 @@ from django.contrib.auth.password_validation import validate_password
 from django.urls import reverse
 from django.utils.html import escape
 
-from league import services
 from league.management.commands.load_demo import PASSWORD as DEMO
+from league.services.members import USERNAME_TAKEN
 from league.views.members import SIGNED_UP
 from tests.factories import PASSWORD, UserFactory
 
@@ -38,7 +38,7 @@ def test_a_name_taken_whatever_its_case_is_refused_with_the_reason(client):
     assert User.objects.filter(username__iexact="casey").count() == 1
     assert (
         "A user with that username already exists." in response.text
-        or escape(services.USERNAME_TAKEN.format(username="casey")) in response.text
+        or escape(USERNAME_TAKEN.format(username="casey")) in response.text
     )
 
 

@@ -19,10 +19,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from league import services, team_colours
+from league.forms.spreadsheets import NAME_TAKEN
 from league.management.commands import load_demo
-from league.models import Driver, DriverChange, DriverStatus, League, Team, Track
+from league.models import Driver, DriverChange, DriverStatus, League, Team, Track, team_colours
 from league.services import spreadsheet as spreadsheet_service
+from league.services.drivers import driver_home_track_set
+from league.services.leagues import league_create
+from league.services.roster import NO_CAREERS, driver_career_correct, driver_release
+from league.services.spreadsheet import league_import_spreadsheet
+from league.services.teams import team_create
 from league.spreadsheet import MOST_BYTES, MOST_ROWS, read_roster, roster_columns, roster_rows
 from league.spreadsheet.preview import EXPIRED
 from league.spreadsheet.roster import (
@@ -32,7 +37,6 @@ from league.spreadsheet.roster import (
     TOO_LARGE,
     TWO_TEAMS,
 )
-from league.spreadsheet_forms import NAME_TAKEN
 from rules.championship import championship_for
 from rules.registry import RULE_SET_PACKAGES
 from tests.factories import UserFactory
@@ -165,7 +169,7 @@ def test_a_file_with_several_problems_names_each_by_row_and_column(client_organi
         "Row 2, column age: Age must be from 1 to 60 (asked: 61).",
         "Row 3, column xp: 'lots' is not a whole number.",
         "Row 4, column driver: " + TWO_TEAMS.format(name="ann", team="Rosso", row=2),
-        "Row 5, column xp: Xp must be from 0 to 9999 (asked: 10000).",
+        "Row 5, column xp: Xp must be from -999 to 9999 (asked: 10000).",
         "Row 5, column status: 'asleep' is not a status: one of racing, retired, dead, released.",
         "Row 6, column driver: " + DRIVER_TWICE.format(name="Bob", row=3),
         "Row 7, column team: The team is blank.",
@@ -259,7 +263,7 @@ def test_career_columns_are_refused_where_the_rule_set_keeps_no_careers(client_o
     refused(
         client_organiser,
         "team,driver,xp\nRosso,Ann,3\n",
-        "Row 1, column xp: " + services.NO_CAREERS.format(rules="Formula D"),
+        "Row 1, column xp: " + NO_CAREERS.format(rules="Formula D"),
         ruleset="formula_d",
     )
 
@@ -279,7 +283,7 @@ def test_a_home_track_must_be_a_track_of_the_site(client_organiser):
 
 def test_the_service_refuses_a_file_with_problems_whole():
     with pytest.raises(ValidationError) as refusal:
-        services.league_import_spreadsheet(
+        league_import_spreadsheet(
             organiser=UserFactory(), name="X", ruleset="season_pass", roster=b"team,driver\nA,\n"
         )
     assert refusal.value.messages == ["Row 2, column driver: The driver is blank."]
@@ -292,20 +296,20 @@ def test_the_service_refuses_a_file_with_problems_whole():
 def league_with_a_past(ruleset: str, organiser) -> League:
     """Two teams of as many drivers as a team has cars, careers corrected where the rule set
     keeps them, a home track where it has them, one driver released."""
-    league = services.league_create(name=f"Old {ruleset}", organiser=organiser, ruleset=ruleset)
+    league = league_create(name=f"Old {ruleset}", organiser=organiser, ruleset=ruleset)
     cars = league.cars_per_team
     for team_name in ("=Rosso", "Verde"):
         names = [f"{team_name.strip('=')} Driver {n}" for n in range(cars)]
-        services.team_create(league=league, name=team_name, driver_names=names)
+        team_create(league=league, name=team_name, driver_names=names)
     drivers = list(Driver.objects.filter(team__league=league).order_by("pk"))
     if league.rules.careers:
         for number, driver in enumerate(drivers):
             career = {"age": 2 + number, "xp": 7 * number, "prior_injuries": number % 3}
-            services.driver_career_correct(driver=driver, career=career, reason="from paper")
+            driver_career_correct(driver=driver, career=career, reason="from paper")
     if league.rules.home_tracks:
         track = Track.objects.create(name="Home Park")
-        services.driver_home_track_set(driver=drivers[0], track=track)
-    services.driver_release(driver=drivers[-1], reason="left")
+        driver_home_track_set(driver=drivers[0], track=track)
+    driver_release(driver=drivers[-1], reason="left")
     return league
 
 
@@ -326,7 +330,7 @@ def test_an_exported_roster_imports_as_the_same_league(client_organiser, organis
     assert next(csv.reader(StringIO(exported.content.decode()))) == list(
         roster_columns(league.rules)
     )
-    copy = services.league_import_spreadsheet(
+    copy = league_import_spreadsheet(
         organiser=organiser, name="Copy", ruleset=ruleset, roster=exported.content
     )
     assert picture(copy) == picture(league)
@@ -345,7 +349,7 @@ def test_the_template_is_a_roster_the_import_reads_back_as_written(organiser):
     """The template served on the page stays in step with the format: it reads without a
     problem, and the league made from it exports the same rows."""
     content = TEMPLATE.read_bytes()
-    league = services.league_import_spreadsheet(
+    league = league_import_spreadsheet(
         organiser=organiser, name="Demo", ruleset="season_pass", roster=content
     )
     rows = [list(map(str, row)) for row in read_back(league)]
@@ -400,7 +404,7 @@ def test_reading_a_roster_is_pure_of_the_database():
 
 def test_the_teams_take_the_palette_in_turn_as_teams_made_one_by_one_do(organiser):
     rows = [(f"Team {n:02}", f"Driver {n}", 1, 0, 0, 0, "racing") for n in range(12)]
-    league = services.league_import_spreadsheet(
+    league = league_import_spreadsheet(
         organiser=organiser,
         name="Colours",
         ruleset="season_pass",
@@ -441,7 +445,7 @@ def test_the_roster_export_costs_the_same_queries_for_2_or_40_drivers(
         for t in range(teams)
         for n in (1, 2)
     ]
-    league = services.league_import_spreadsheet(
+    league = league_import_spreadsheet(
         organiser=organiser, name="Export", ruleset="season_pass", roster=roster_text(rows).encode()
     )
     with django_assert_max_num_queries(4):

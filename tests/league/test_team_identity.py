@@ -17,10 +17,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
-from league import services, team_colours
-from league.models import Driver, Role, Team
-from league.services.cars import default_car
-from races.colours import car_colours
+from league.models import Driver, Role, Team, team_colours
+from league.services.cars import CAR_OF_ANOTHER_TEAM, default_car
+from league.services.errors import AlreadyDone
+from league.services.members import member_add
+from league.services.starts import round_start_at_table, round_starters_choose
+from league.services.teams import team_colour_set, team_create
+from races.reads.colours import car_colours
 from tests.factories import UserFactory, published
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +31,7 @@ pytestmark = pytest.mark.django_db
 
 def test_teams_take_the_palettes_colours_in_the_order_they_join(league):
     made = [
-        services.team_create(league=league, name=f"Team {n}", driver_names=[f"A{n}", f"B{n}"])
+        team_create(league=league, name=f"Team {n}", driver_names=[f"A{n}", f"B{n}"])
         for n in range(len(team_colours.PALETTE) + 1)
     ]
     keys = [colour.key for colour in team_colours.PALETTE]
@@ -36,18 +39,18 @@ def test_teams_take_the_palettes_colours_in_the_order_they_join(league):
 
 
 def test_a_new_team_takes_the_first_colour_no_team_has(league, teams):
-    services.team_colour_set(team=teams[0], colour="blue")
-    third = services.team_create(league=league, name="Tyrrell", driver_names=["Eve", "Fay"])
+    team_colour_set(team=teams[0], colour="blue")
+    third = team_create(league=league, name="Tyrrell", driver_names=["Eve", "Fay"])
     assert (teams[0].colour, teams[1].colour, third.colour) == ("blue", "sky", "orange")
 
 
 def test_a_colour_another_team_has_is_refused_with_the_colours_still_free(league, teams):
     with pytest.raises(ValidationError, match="Blue Moons already races in Sky blue") as refused:
-        services.team_colour_set(team=teams[0], colour=teams[1].colour)
+        team_colour_set(team=teams[0], colour=teams[1].colour)
     assert "Bluish green" in refused.value.messages[0]
     assert Team.objects.get(pk=teams[0].pk).colour == "orange"
-    with pytest.raises(services.AlreadyDone):
-        services.team_colour_set(team=teams[0], colour="orange")
+    with pytest.raises(AlreadyDone):
+        team_colour_set(team=teams[0], colour="orange")
 
 
 def test_the_organiser_picks_a_colour_a_team_owner_may_not(client_organiser, league, teams):
@@ -65,7 +68,7 @@ def test_the_organiser_picks_a_colour_a_team_owner_may_not(client_organiser, lea
     assert client_organiser.post(url, {"colour": "mauve"}).status_code == 400
 
     owner = UserFactory(username="owner")
-    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
     client = Client()
     client.force_login(owner)
     assert 'id="team-colour"' not in client.get(teams[0].get_absolute_url()).content.decode()
@@ -92,7 +95,7 @@ def test_a_team_page_reads_a_members_membership_once_for_what_they_may_change(
     team's owner and a referee neither: the page asks their membership once for both."""
     member = UserFactory(username="member")
     team = teams[0] if own_team else teams[1]
-    services.member_add(
+    member_add(
         league=league, user=member, role=role, team=team if role == Role.TEAM_OWNER else None
     )
     client = Client()
@@ -167,26 +170,26 @@ def test_a_team_owner_naming_a_car_another_team_has_is_refused_where_it_is_typed
     """A car "Blue Moons 1" chosen for the Red Herrings would have held up the referee's start
     (two cars alike): it is refused on the owner's form, with the reason, and nothing kept."""
     owner = UserFactory(username="owner")
-    services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
+    member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=teams[0])
     round_ = season.rounds.get(number=1)
     client.force_login(owner)
     url = reverse("league:round_choose", args=[league.slug, 1, 1])
     response = client.post(url, _choose_post(round_, teams[0], {"Ann": "blue moons 1"}))
     assert response.status_code == 400
-    reason = services.CAR_OF_ANOTHER_TEAM.format(car="blue moons 1", team="Blue Moons")
+    reason = CAR_OF_ANOTHER_TEAM.format(car="blue moons 1", team="Blue Moons")
     page = response.content.decode()
     assert escape(reason) in page
     assert page.index(escape(reason)) > page.index('id="own-starters"')
     assert not round_.starter_choices.exists()
     # Another team's owner's choice is the other team's car too.
-    services.round_starters_choose(
+    round_starters_choose(
         round_=round_, team=teams[1], starters=[(teams[1].drivers.get(name="Cid"), "Comet")]
     )
     with pytest.raises(ValidationError, match="'Comet' is Blue Moons's car"):
-        services.round_starters_choose(
+        round_starters_choose(
             round_=round_, team=teams[0], starters=[(teams[0].drivers.get(name="Ann"), "Comet")]
         )
-    services.round_starters_choose(
+    round_starters_choose(
         round_=round_, team=teams[0], starters=[(teams[0].drivers.get(name="Ann"), "Red 1")]
     )
 
@@ -228,7 +231,7 @@ def test_the_standings_the_chart_and_the_round_page_show_each_teams_colour(organ
     league = published(builders.league_with_drivers(organiser=organiser, name="Hues", drivers=4))
     season = builders.season_raced(league, number=1, ended=False, raced_rounds=1, finished=1)
     first, second = league.teams.order_by("pk")[:2]
-    services.team_colour_set(team=second, colour="black")
+    team_colour_set(team=second, colour="black")
 
     page = client.get(season.get_absolute_url()).content.decode()
     standings = page.split('id="team-standings"')[1].split("</table>")[0]
@@ -279,7 +282,7 @@ def test_the_stylesheet_draws_every_colour_with_the_ink_that_contrasts_most_on_i
 
 def test_no_team_is_given_a_colour_meant_for_a_car_named_after_it(league):
     made = [
-        services.team_create(league=league, name=f"Team {n}", driver_names=[f"A{n}", f"B{n}"])
+        team_create(league=league, name=f"Team {n}", driver_names=[f"A{n}", f"B{n}"])
         for n in range(len(team_colours.PALETTE) * 2)
     ]
     assert {team.colour for team in made} == {colour.key for colour in team_colours.PALETTE}
@@ -297,16 +300,16 @@ def test_no_team_is_given_a_colour_meant_for_a_car_named_after_it(league):
 def test_the_starters_form_proposes_no_car_name_that_contradicts_its_teams_colour(
     league, team, colour, proposed
 ):
-    made = services.team_create(league=league, name=team, driver_names=["Ann", "Bob"])
+    made = team_create(league=league, name=team, driver_names=["Ann", "Bob"])
     if made.colour != colour:
-        services.team_colour_set(team=made, colour=colour)
+        team_colour_set(team=made, colour=colour)
     assert default_car(made, 1) == proposed
     assert team_colours.car_colour(proposed, colour) == colour
 
 
 def test_the_table_draws_a_car_named_after_a_colour_in_it(league, teams, season):
     drivers = list(Driver.objects.order_by("pk"))
-    race = services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(number=1),
         starters=list(zip(drivers, ["Red", "Arrow", "Silver", "Dart"], strict=True)),
     )

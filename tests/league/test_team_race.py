@@ -15,10 +15,15 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
-from league import services
 from league.models import Driver, League, Round, Season
-from league.standings import season_leaders, season_standings
-from league.title import season_title
+from league.reads.standings import season_leaders, season_standings
+from league.reads.title import season_title
+from league.services.leagues import league_create, league_points_table_set
+from league.services.rounds import round_race_options_set
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from tests.factories import published
 from tests.league.test_services import play
 from tests.league.test_views import round_url
@@ -30,23 +35,23 @@ pytestmark = pytest.mark.django_db
 def teams_league(organiser) -> League:
     """Two teams of two cars, the team race on, the drivers scored 25-18-15-12."""
     league = published(
-        services.league_create(
+        league_create(
             name="Team Club",
             organiser=organiser,
             ruleset="formula_d",
             settings={"cars_per_team": "2", "team_race": True},
         )
     )
-    services.league_points_table_set(league=league, table="25-18-15-12")
-    services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    league_points_table_set(league=league, table="25-18-15-12")
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
     return league
 
 
 @pytest.fixture
 def season(teams_league) -> Season:
-    tracks = [services.track_create(name=name) for name in ("Monza", "Spa", "Zolder")]
-    return services.season_open(league=teams_league, tracks=tracks)
+    tracks = [track_create(name=name) for name in ("Monza", "Spa", "Zolder")]
+    return season_open(league=teams_league, tracks=tracks)
 
 
 def drivers(*names: str) -> list[Driver]:
@@ -70,7 +75,7 @@ def test_a_team_race_round_scores_the_teams_10_8_6_5_and_the_drivers_by_the_leag
 
 
 def test_level_team_totals_share_the_win(teams_league, season):
-    services.team_create(league=teams_league, name="Greens", driver_names=["Eve", "Fay"])
+    team_create(league=teams_league, name="Greens", driver_names=["Eve", "Fay"])
     # Six cars: Reds 1st and 6th (10 + 3), Blues 2nd and 4th (8 + 5), Greens 3rd and 5th (6 + 4).
     play(season.rounds.get(number=1), drivers("Ann", "Cid", "Eve", "Dot", "Fay", "Bob"))
     # Greens 1st and 2nd (10 + 8), Reds 3rd and 4th (6 + 5), Blues 5th and 6th (4 + 3).
@@ -87,9 +92,7 @@ def test_level_team_totals_share_the_win(teams_league, season):
 
 
 def test_a_round_switched_off_the_team_race_scores_the_teams_their_drivers_points(season):
-    services.round_race_options_set(
-        round_=season.rounds.get(number=2), options={"team_race": False}
-    )
+    round_race_options_set(round_=season.rounds.get(number=2), options={"team_race": False})
     play(season.rounds.get(number=1), drivers("Ann", "Cid", "Dot", "Bob"))
     play(season.rounds.get(number=2), drivers("Ann", "Cid", "Dot", "Bob"))
     table = season_standings(season)
@@ -103,15 +106,15 @@ def test_a_round_switched_to_the_team_race_in_a_league_without_it_names_its_winn
     organiser,
 ):
     league = published(
-        services.league_create(
+        league_create(
             name="Pairs", organiser=organiser, ruleset="formula_d", settings={"cars_per_team": "2"}
         )
     )
-    services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
-    season = services.season_open(league=league, tracks=[services.track_create(name="Spa")])
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, tracks=[track_create(name="Spa")])
     round_ = season.rounds.get()
-    services.round_race_options_set(round_=round_, options={"team_race": True})
+    round_race_options_set(round_=round_, options={"team_race": True})
     play(round_, drivers("Cid", "Dot", "Ann", "Bob"))
     assert [team.name for team in season_standings(season).team_race_winners[1]] == ["Blues"]
 
@@ -122,7 +125,7 @@ TEAMS_OF_TWO = "A team race is raced by teams of 2 cars each (Optional Rules, Te
 
 def test_a_league_of_one_car_a_team_is_refused_the_team_race_with_the_reason(organiser, client):
     with pytest.raises(ValidationError, match=re.escape(TEAMS_OF_TWO)):
-        services.league_create(
+        league_create(
             name="Solo", organiser=organiser, ruleset="formula_d", settings={"team_race": True}
         )
     client.force_login(organiser)
@@ -142,11 +145,11 @@ def test_a_league_of_one_car_a_team_is_refused_the_team_race_with_the_reason(org
 
 
 def test_a_round_of_a_league_of_one_car_a_team_may_not_switch_the_team_race_on(organiser):
-    league = services.league_create(name="Solo", organiser=organiser, ruleset="formula_d")
-    season = services.season_open(league=league, tracks=[services.track_create(name="Spa")])
+    league = league_create(name="Solo", organiser=organiser, ruleset="formula_d")
+    season = season_open(league=league, tracks=[track_create(name="Spa")])
     round_ = season.rounds.get()
     with pytest.raises(ValidationError, match=re.escape(TEAMS_OF_TWO)):
-        services.round_race_options_set(round_=round_, options={"team_race": True})
+        round_race_options_set(round_=round_, options={"team_race": True})
     assert Round.objects.get(pk=round_.pk).race_options == {}
 
 
@@ -156,7 +159,7 @@ def test_a_team_race_with_a_team_of_one_car_at_the_table_is_refused_with_the_rea
     with pytest.raises(
         ValidationError, match=re.escape(f"{TEAMS_OF_TWO}: Blue makes a team of 1.")
     ):
-        services.round_start_at_table(round_=round_, starters=starters)
+        round_start_at_table(round_=round_, starters=starters)
     assert Round.objects.get(pk=round_.pk).status == "scheduled"
 
 
@@ -178,14 +181,14 @@ def test_the_round_and_season_pages_name_the_team_that_won_the_team_race(client,
 
 def test_without_the_team_race_the_round_page_adds_the_drivers_points(organiser, client):
     league = published(
-        services.league_create(
+        league_create(
             name="Pairs", organiser=organiser, ruleset="formula_d", settings={"cars_per_team": "2"}
         )
     )
-    services.team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
-    services.team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
-    services.league_points_table_set(league=league, table="25-18-15-12")
-    season = services.season_open(league=league, tracks=[services.track_create(name="Spa")])
+    team_create(league=league, name="Reds", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Blues", driver_names=["Cid", "Dot"])
+    league_points_table_set(league=league, table="25-18-15-12")
+    season = season_open(league=league, tracks=[track_create(name="Spa")])
     round_ = season.rounds.get()
     play(round_, drivers("Cid", "Ann", "Dot", "Bob"))
     page = client.get(round_url(round_)).text
@@ -219,7 +222,7 @@ def test_the_title_race_of_the_teams_counts_the_team_race_s_points_left(season):
 def test_the_league_page_names_the_team_champions_the_team_race_s_points_make(client, season):
     """The teams' leaders on the league page are the season's, whose team race rounds score the
     teams 10-8-6-5, not the sum of their drivers' points."""
-    services.league_points_table_set(league=season.league, table="10-9-8-1")
+    league_points_table_set(league=season.league, table="10-9-8-1")
     play(season.rounds.get(number=1), drivers("Ann", "Cid", "Dot", "Bob"))
     # The drivers' points: Reds 10 + 1, Blues 9 + 8; the team race: Reds 10 + 5, Blues 8 + 6.
     (line,) = season_leaders([Season.objects.get(pk=season.pk)])

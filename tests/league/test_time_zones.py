@@ -13,9 +13,21 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from league import backup, services
+from league import backup
 from league.models import League, Round, Season
-from league.time_zones import DEFAULT_TIME_ZONE, SESSION_YEARS_OUT_OF_RANGE, time_zone_choices
+from league.models.time_zones import (
+    DEFAULT_TIME_ZONE,
+    SESSION_YEARS_OUT_OF_RANGE,
+    time_zone_choices,
+)
+from league.services.leagues import (
+    league_create,
+    league_delete,
+    league_publish_set,
+    league_time_zone_set,
+)
+from league.services.rounds import round_session_set
+from league.services.seasons import season_open
 from tests.factories import published
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +38,7 @@ PARIS = "Europe/Paris"
 @pytest.fixture
 def paris(organiser) -> League:
     return published(
-        services.league_create(
+        league_create(
             name="Ligue du Jeudi", organiser=organiser, time_zone=PARIS, plain_address=True
         )
     )
@@ -34,7 +46,7 @@ def paris(organiser) -> League:
 
 @pytest.fixture
 def paris_season(paris: League) -> Season:
-    return services.season_open(league=paris, preset="Spring")
+    return season_open(league=paris, preset="Spring")
 
 
 def typed(client, round_: Round, date: str, time: str, venue: str = "Chez Anne"):
@@ -109,7 +121,7 @@ def test_a_time_the_clocks_skip_reads_as_the_hour_after_not_a_server_error(
 
 
 def test_a_session_s_uid_is_the_same_under_two_host_names(client, paris_season):
-    services.round_session_set(
+    round_session_set(
         round_=paris_season.rounds.get(number=2),
         starts_at=datetime(2026, 12, 10, 18, 30, tzinfo=UTC),
         venue="",
@@ -125,7 +137,7 @@ def test_a_session_s_uid_and_instant_are_the_same_after_a_backup_and_a_restore(
 ):
     league = paris_season.league
     for number, day in ((1, 3), (2, 10)):
-        services.round_session_set(
+        round_session_set(
             round_=paris_season.rounds.get(number=number),
             starts_at=datetime(2026, 12, day, 18, 30, tzinfo=UTC),
             venue="Chez Anne",
@@ -139,7 +151,7 @@ def test_a_session_s_uid_and_instant_are_the_same_after_a_backup_and_a_restore(
 
     before = seen()
     saved = backup.league_file(league)
-    services.league_delete(league=league, name_typed=league.name)
+    league_delete(league=league, name_typed=league.name)
     restored = backup.league_import(BytesIO(saved.encode()), organiser=organiser).league
     assert restored.slug == "ligue-du-jeudi"
     published(restored)
@@ -150,7 +162,7 @@ def test_a_session_s_uid_and_instant_are_the_same_after_a_backup_and_a_restore(
 def test_the_backup_carries_the_zone(organiser, paris):
     saved = backup.league_file(paris)
     assert json.loads(saved)["tables"]["league.league"][0]["time_zone"] == PARIS
-    services.league_delete(league=paris, name_typed=paris.name)
+    league_delete(league=paris, name_typed=paris.name)
     restored = backup.league_import(BytesIO(saved.encode()), organiser=organiser).league
     assert restored.time_zone == PARIS
 
@@ -158,7 +170,7 @@ def test_the_backup_carries_the_zone(organiser, paris):
 def test_a_backup_from_before_time_zones_restores_in_utc(organiser, paris):
     data = json.loads(backup.league_file(paris))
     del data["tables"]["league.league"][0]["time_zone"]
-    services.league_delete(league=paris, name_typed=paris.name)
+    league_delete(league=paris, name_typed=paris.name)
     restored = backup.league_import(BytesIO(json.dumps(data).encode()), organiser=organiser)
     assert restored.league.time_zone == DEFAULT_TIME_ZONE
 
@@ -166,7 +178,7 @@ def test_a_backup_from_before_time_zones_restores_in_utc(organiser, paris):
 def test_a_backup_naming_an_unknown_zone_is_refused(organiser, paris):
     data = json.loads(backup.league_file(paris))
     data["tables"]["league.league"][0]["time_zone"] = "Mars/Olympus_Mons"
-    services.league_delete(league=paris, name_typed=paris.name)
+    league_delete(league=paris, name_typed=paris.name)
     with pytest.raises(Exception, match="not a time zone Paddock knows"):
         backup.league_import(BytesIO(json.dumps(data).encode()), organiser=organiser)
     assert not League.objects.exists()
@@ -255,7 +267,7 @@ def test_a_session_form_built_before_the_zone_changed_is_a_conflict(client_organ
     typed(client_organiser, round_, "2026-12-03", "19:30")
     round_.refresh_from_db()
     built_on = round_.version
-    services.league_time_zone_set(league=league, time_zone=PARIS)
+    league_time_zone_set(league=league, time_zone=PARIS)
     url = reverse("league:round_session", args=[league.slug, 1, 1])
     response = client_organiser.post(url, {"version": built_on, "date": "2026-12-03"})
     assert response.status_code == 409
@@ -263,7 +275,7 @@ def test_a_session_form_built_before_the_zone_changed_is_a_conflict(client_organ
 
 def test_a_zone_form_built_on_old_settings_is_a_conflict(client_organiser, league):
     stale = league.settings_version
-    services.league_publish_set(league=league, published=False)
+    league_publish_set(league=league, published=False)
     response = client_organiser.post(zone_url(league), {"time_zone": PARIS, "version": stale})
     assert response.status_code == 409
     league.refresh_from_db()
@@ -282,7 +294,7 @@ def test_an_unknown_zone_is_refused_with_the_reason(client_organiser, league):
     response = client_organiser.post(zone_url(league), data)
     assert response.status_code == 400
     with pytest.raises(Exception, match="not a time zone"):
-        services.league_time_zone_set(league=league, time_zone="Mars/Olympus_Mons")
+        league_time_zone_set(league=league, time_zone="Mars/Olympus_Mons")
     league.refresh_from_db()
     assert league.time_zone == DEFAULT_TIME_ZONE
 

@@ -9,8 +9,8 @@ import pytest
 from django.db.models import F
 
 from bench import builders
-from league import services
 from league.models import Driver, Entry, League
+from league.services.common import leagues_changed
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -145,7 +145,7 @@ def test_the_title_race_costs_the_same_queries_for_10_drivers_or_200(
 def test_the_forecast_is_simulated_once_until_a_result_changes(client, monkeypatch):
     from django.core.cache import cache
 
-    from league import title
+    from league.reads import title
 
     cache.clear()  # an earlier test may have simulated these very standings
     simulated = []
@@ -161,6 +161,6 @@ def test_the_forecast_is_simulated_once_until_a_result_changes(client, monkeypat
     title_section(client, league)
     assert len(simulated) == 1  # the drivers' title and the teams', from the same runs
     Entry.objects.filter(driver__team__league=league, place=1).update(points=F("points") + 1)
-    services.leagues_changed(League.objects.filter(pk=league.pk))  # written around them
+    leagues_changed(League.objects.filter(pk=league.pk))  # written around them
     title_section(client, league)
     assert len(simulated) == 2

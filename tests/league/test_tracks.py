@@ -8,8 +8,22 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.html import escape
 
-from league import services
 from league.models import League, Round, RoundStatus, Season, Track
+from league.services.errors import AlreadyDone
+from league.services.leagues import league_create, league_publish_set
+from league.services.seasons import season_open
+from league.services.teams import team_create
+from league.services.tracks import (
+    TRACK_CHANGED,
+    TRACK_NOT_YOURS,
+    TRACK_RENAME_TAKEN,
+    TRACK_RUNNING,
+    TRACK_RUNNING_ELSEWHERE,
+    track_copy,
+    track_create,
+    track_edit,
+    track_edit_refusal,
+)
 from tests.factories import UserFactory
 from tests.league.test_services import play, racing_drivers, refused, start
 
@@ -31,7 +45,7 @@ def edit(track: Track, **changes) -> Track:
         "expected_version": Track.objects.get(pk=track.pk).version,
         **changes,
     }
-    return services.track_edit(track=track, **values)
+    return track_edit(track=track, **values)
 
 
 def test_a_track_is_renamed_and_its_weather_table_corrected(imola):
@@ -48,7 +62,7 @@ def test_the_same_edit_twice_is_done_once(imola):
     built = imola.version
     edit(imola, name="Autodromo di Imola", expected_version=built)
 
-    with pytest.raises(services.AlreadyDone):
+    with pytest.raises(AlreadyDone):
         edit(imola, name="Autodromo di Imola", expected_version=built)
     assert Track.objects.get(pk=imola.pk).version == built + 1
 
@@ -57,12 +71,12 @@ def test_an_edit_built_on_an_older_version_is_refused(imola):
     built = imola.version
     edit(imola, name="Autodromo di Imola", expected_version=built)
 
-    with refused(services.TRACK_CHANGED):
+    with refused(TRACK_CHANGED):
         edit(imola, name="Santerno", expected_version=built)
 
 
 def test_a_track_may_not_take_another_tracks_name_whatever_the_case(imola):
-    with refused(services.TRACK_RENAME_TAKEN.format(name="MONZA")):
+    with refused(TRACK_RENAME_TAKEN.format(name="MONZA")):
         edit(imola, name="MONZA")
 
 
@@ -79,10 +93,10 @@ def test_a_weather_table_with_a_gap_is_refused(imola):
 def test_a_track_is_not_edited_while_a_round_is_raced_on_it(season, teams, imola):
     start(season.rounds.get(number=1), racing_drivers(teams))
 
-    message = services.TRACK_RUNNING.format(
+    message = TRACK_RUNNING.format(
         number=1, league="Thursday Night League", season=1, track="Imola"
     )
-    assert services.track_edit_refusal(imola) == message
+    assert track_edit_refusal(imola) == message
     with refused(message):
         edit(imola, weather_table="1-20 sun")
 
@@ -90,7 +104,7 @@ def test_a_track_is_not_edited_while_a_round_is_raced_on_it(season, teams, imola
 def test_a_track_is_edited_once_its_round_is_finished(season, teams, imola):
     play(season.rounds.get(number=1), racing_drivers(teams))
 
-    assert services.track_edit_refusal(imola) is None
+    assert track_edit_refusal(imola) is None
     assert edit(imola, weather_table="1-20 sun").weather_table == "1-20 sun"
 
 
@@ -127,7 +141,7 @@ def test_only_whoever_added_a_track_edits_it_and_anyone_else_is_offered_a_copy(c
     """An invited referee renumbered another league's track: organising a league, or joining
     one, gives no right over the shared list."""
     other = UserFactory(username="other-organiser")
-    services.league_create(name="Other League", organiser=other)
+    league_create(name="Other League", organiser=other)
     client.force_login(other)
     listing = client.get(reverse("league:tracks")).text
     assert 'aria-label="Copy Imola"' in listing and 'aria-label="Edit Imola"' not in listing
@@ -135,7 +149,7 @@ def test_only_whoever_added_a_track_edits_it_and_anyone_else_is_offered_a_copy(c
     assert 'id="track-copy"' in page and 'name="version"' not in page
     refused = client.post(edit_url(imola), posted(imola, name="Santerno"))
     assert refused.status_code == 403
-    assert escape(services.TRACK_NOT_YOURS.format(track=imola)) in refused.text
+    assert escape(TRACK_NOT_YOURS.format(track=imola)) in refused.text
     assert Track.objects.get(pk=imola.pk).name == "Imola"
 
 
@@ -187,7 +201,7 @@ def test_a_stale_edit_gets_the_track_as_it_stands_with_a_409(client_organiser, i
     response = client_organiser.post(edit_url(imola), {**built, "name": "Autodromo"})
 
     assert response.status_code == 409
-    assert services.TRACK_CHANGED in response.text.replace("&#x27;", "'")
+    assert TRACK_CHANGED in response.text.replace("&#x27;", "'")
     assert 'value="Santerno"' in response.text
     assert Track.objects.get(pk=imola.pk).name == "Santerno"
 
@@ -245,11 +259,11 @@ def test_the_track_page_names_a_league_racing_on_it_only_to_those_who_may_see_it
     start(season.rounds.get(number=1), racing_drivers(teams))
     League.objects.filter(pk=season.league_id).update(published=False)
     other = UserFactory(username="other-organiser")
-    services.league_create(name="Other League", organiser=other)
+    league_create(name="Other League", organiser=other)
     client.force_login(other)
     page = client.get(edit_url(imola)).content.decode()
     assert "Thursday Night League" not in page
-    assert escape(services.TRACK_RUNNING_ELSEWHERE.format(track="Imola")) in page
+    assert escape(TRACK_RUNNING_ELSEWHERE.format(track="Imola")) in page
     response = client.post(edit_url(imola), posted(imola, weather_table="1-20 sun"))
     assert response.status_code == 403  # not theirs to edit, whatever races on it
     assert "Thursday Night League" not in response.content.decode()
@@ -286,12 +300,10 @@ def test_the_track_page_marks_a_placeholder_chart(client, imola, organiser, own)
 def formula_d_round(organiser) -> Round:
     """Round 1 of a Formula D season, on a track added without a chart (the placeholder's),
     by no one (a site admin's to edit)."""
-    league = services.league_create(
-        name="Sunday Grand Prix", organiser=organiser, ruleset="formula_d"
-    )
-    services.team_create(league=league, name="Ann's", driver_names=["Ann"])
-    ring = services.track_create(name="Monza Ring")
-    season = services.season_open(league=league, tracks=[ring, ring])
+    league = league_create(name="Sunday Grand Prix", organiser=organiser, ruleset="formula_d")
+    team_create(league=league, name="Ann's", driver_names=["Ann"])
+    ring = track_create(name="Monza Ring")
+    season = season_open(league=league, tracks=[ring, ring])
     return season.rounds.select_related("track").get(number=1)
 
 
@@ -325,7 +337,7 @@ def test_no_chart_is_asked_where_the_rule_set_reads_none_nor_of_the_public(
     assert 'id="track-chart-placeholder"' not in html
     assert formula_d_round.track_chart_wanted
     client.logout()
-    services.league_publish_set(league=formula_d_round.season.league, published=True)
+    league_publish_set(league=formula_d_round.season.league, published=True)
     html = client.get(formula_d_round.get_absolute_url()).text
     assert 'id="track-chart-placeholder"' not in html
 
@@ -338,7 +350,7 @@ def test_a_board_s_chart_that_reads_as_the_placeholder_is_kept_as_the_board_s(im
     typed = edit(imola, weather_chart=placeholder)
     assert not Track.objects.get(pk=imola.pk).weather_chart_is_placeholder
     assert not edit(typed, name="Santerno").weather_chart_is_placeholder  # kept on a rename
-    copy = services.track_copy(track=Track.objects.get(pk=imola.pk), user=UserFactory())
+    copy = track_copy(track=Track.objects.get(pk=imola.pk), user=UserFactory())
     assert not copy.weather_chart_is_placeholder
     edit(imola, weather_chart="")
     assert Track.objects.get(pk=imola.pk).weather_chart_is_placeholder

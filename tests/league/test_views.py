@@ -9,9 +9,17 @@ from django.test import Client
 from django.urls import reverse
 
 from bench import builders
-from league import services
 from league.models import Driver, Entry, League, Role, Round, RoundStatus, Season, Team, Track
-from league.pagination import LEAGUES_PER_PAGE
+from league.reads.pagination import LEAGUES_PER_PAGE
+from league.services.common import leagues_changed
+from league.services.drivers import driver_hire
+from league.services.leagues import league_create
+from league.services.members import member_add
+from league.services.results import EntryOutcome, round_result_enter, round_result_record
+from league.services.season_end import season_end
+from league.services.starts import round_start
+from league.services.teams import team_create
+from league.services.tracks import tracks_ensure_sample
 from rules.championship import championship_for
 from tests.factories import UserFactory, published
 from tests.league.test_services import all_finish
@@ -50,7 +58,7 @@ def versioned(round_: Round, data: dict) -> dict:
 def start_everyone(round_: Round, teams) -> None:
     """Every driver of `teams` starts `round_`, each in a car of their own."""
     drivers = Driver.objects.filter(team__in=teams)
-    services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+    round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
 
 
 def test_home_lists_leagues(client, league):
@@ -159,13 +167,13 @@ def test_a_die_value_the_black_die_cannot_show_is_refused_with_the_reason(
     round_ = season.rounds.get(number=1)
     start_everyone(round_, teams)
     entries = list(round_.entries.select_related("driver"))
-    services.round_result_enter(
+    round_result_enter(
         round_=round_,
         outcomes=[
-            services.EntryOutcome(entry_id=entries[0].pk, finished=True, place=1),
-            services.EntryOutcome(entry_id=entries[1].pk, finished=True, place=2),
-            services.EntryOutcome(entry_id=entries[2].pk, finished=True, place=3),
-            services.EntryOutcome(
+            EntryOutcome(entry_id=entries[0].pk, finished=True, place=1),
+            EntryOutcome(entry_id=entries[1].pk, finished=True, place=2),
+            EntryOutcome(entry_id=entries[2].pk, finished=True, place=3),
+            EntryOutcome(
                 entry_id=entries[3].pk,
                 finished=False,
                 out_reason="collision",
@@ -245,7 +253,7 @@ def test_a_finisher_left_without_a_place_is_named(client_organiser, season, team
 
 def test_a_referee_who_is_not_organiser_may_enter_results(client, season, teams, django_user_model):
     referee = django_user_model.objects.create_user("ref", password="x")
-    services.member_add(league=season.league, user=referee, role=Role.REFEREE)
+    member_add(league=season.league, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     drivers = list(Driver.objects.filter(team__in=teams))
     round_ = season.rounds.get(number=1)
@@ -320,7 +328,7 @@ def test_a_number_too_long_for_the_database_is_a_404_not_500(client_organiser, l
 
 
 def test_a_custom_schedule_keeps_the_race_order_picked(client_organiser, league):
-    services.tracks_ensure_sample(championship_for("season_pass"))
+    tracks_ensure_sample(championship_for("season_pass"))
     monaco, imola = (Track.objects.get(name=name) for name in ("Monaco", "Imola"))
     response = client_organiser.post(
         reverse("league:season_new", args=[league.slug]),
@@ -351,7 +359,7 @@ def test_with_htmx_starting_a_round_swaps_in_the_result_form(client_organiser, s
 def test_a_team_with_more_eligible_drivers_than_cars_is_offered_only_its_cars(
     client_organiser, league, season, teams
 ):
-    services.driver_hire(team=teams[0], name="Eve")
+    driver_hire(team=teams[0], name="Eve")
     page = client_organiser.get(round_url(season.rounds.get(number=1))).text
     eve = teams[0].drivers.get(name="Eve")
     assert f'name="d{eve.pk}-start" \n' not in page
@@ -407,7 +415,7 @@ def test_pages_cost_the_same_queries_however_many_rounds_were_played(
         round_ = season.rounds.get(number=number)
         start_everyone(round_, teams)
         entries = list(round_.entries.all())
-        services.round_result_record(
+        round_result_record(
             round_=round_,
             outcomes=all_finish(entries),
             injury_rolls={},
@@ -429,7 +437,7 @@ def test_the_end_of_the_season_is_offered_once_every_round_is_in_and_asks_first(
     page = client_organiser.get(season.get_absolute_url())
     assert "End the season" not in page.text
     Round.objects.filter(season=season).update(status=RoundStatus.FINISHED)
-    services.leagues_changed(League.objects.filter(pk=season.league_id))  # written around them
+    leagues_changed(League.objects.filter(pk=season.league_id))  # written around them
     page = client_organiser.get(season.get_absolute_url())
     end_url = reverse("league:season_end", args=[season.league.slug, season.number])
     assert f'href="{end_url}"' in page.text
@@ -459,13 +467,13 @@ def test_pages_with_a_versioned_form_are_never_served_from_the_cache(
 def test_the_season_report_names_the_champions(client_organiser, season, teams):
     drivers = list(Driver.objects.filter(team__in=teams).order_by("pk"))  # Ann, Bob, Cid, Dot
     for round_ in season.rounds.order_by("number"):
-        entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
-        services.round_result_record(
+        entries = round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+        round_result_record(
             round_=round_,
             outcomes=all_finish(entries),
             injury_rolls={},
         )
-    services.season_end(season=season)
+    season_end(season=season)
     report = client_organiser.get(reverse("league:season_report", args=[season.league.slug, 1]))
     champions = report.text.split('id="champions"')[1].split("</section>")[0]
     assert "<strong>Ann</strong></a> (Red Herrings)" in champions
@@ -479,13 +487,13 @@ def test_a_finished_round_page_costs_the_same_queries_for_4_or_8_cars(
 
     def finished_round(number: int, teams: int) -> Round:
         for index in range(Team.objects.count(), teams):
-            services.team_create(
+            team_create(
                 league=league, name=f"Team {index}", driver_names=[f"A{index}", f"B{index}"]
             )
         round_ = season.rounds.get(number=number)
         drivers = Driver.objects.filter(team__league=league).racing()
-        entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
-        services.round_result_record(
+        entries = round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+        round_result_record(
             round_=round_,
             outcomes=all_finish(entries),
             injury_rolls={},
@@ -508,12 +516,12 @@ def test_entering_a_result_costs_the_same_queries_for_4_or_8_cars(
     def started_round(number: int, teams: int) -> tuple[Round, dict]:
         Round.objects.filter(season=season, number__lt=number).update(status=RoundStatus.FINISHED)
         for index in range(Team.objects.count(), teams):
-            services.team_create(
+            team_create(
                 league=league, name=f"Team {index}", driver_names=[f"A{index}", f"B{index}"]
             )
         round_ = season.rounds.get(number=number)
         drivers = Driver.objects.filter(team__league=league).racing()
-        entries = services.round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
+        entries = round_start(round_=round_, starters=[(d, f"c{d.pk}") for d in drivers])
         data = {}
         for place, entry in enumerate(entries, start=1):
             data[f"e{entry.pk}-outcome"] = "finished"
@@ -533,10 +541,10 @@ def test_the_home_page_lists_ones_own_leagues_by_role_and_the_published_a_page_a
 ):
     referee = UserFactory(username="ref")
     for number in range(LEAGUES_PER_PAGE + 3):
-        made = services.league_create(name=f"League {number:02}", organiser=organiser)
+        made = league_create(name=f"League {number:02}", organiser=organiser)
         made = published(made)
         if number == 1:
-            services.member_add(league=made, user=referee, role=Role.REFEREE)
+            member_add(league=made, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     page = client.get(reverse("league:home")).text
     mine, _, listed = page.partition('id="published-leagues"')
@@ -557,9 +565,9 @@ def test_the_home_page_costs_the_same_queries_for_3_leagues_or_300_and_counts_th
 ):
     """Each line says its league's rule set and how many seasons it has run (none too); the
     page counts the published leagues without reading their seasons."""
-    services.member_add(league=league, user=UserFactory(), role=Role.REFEREE)
+    member_add(league=league, user=UserFactory(), role=Role.REFEREE)
     Season.objects.create(league=league, number=2, ruleset=league.ruleset)
-    published(services.league_create(name="No season yet", organiser=UserFactory()))
+    published(league_create(name="No season yet", organiser=UserFactory()))
     builders.leagues_in_bulk(organiser=UserFactory(), count=1, name="Bulk")
     home = reverse("league:home")
     # Its session, its user, one's own leagues, the count of the published and their page.

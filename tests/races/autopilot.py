@@ -7,8 +7,8 @@ import random
 from django.core.exceptions import ValidationError
 
 from league.models import Round, RoundStatus
-from races import services
 from races.models import Race
+from races.services.entries import race_event_apply, race_state
 from rules import engine
 from rules.dice import values
 from rules.engine import Event, EventRejected, Prompt
@@ -73,7 +73,7 @@ def drive(
     rng = random.Random(seed)
     for _ in range(events):
         race.refresh_from_db()
-        state = services.race_state(race)
+        state = race_state(race)
         asked = engine.prompts(state)
         if not asked:
             break
@@ -85,9 +85,7 @@ def drive(
         ]
         for event in tries:
             try:
-                services.race_event_apply(
-                    race=race, event=event, expected_version=race.version, who=who
-                )
+                race_event_apply(race=race, event=event, expected_version=race.version, who=who)
                 break
             except ValidationError:
                 if event is tries[-1]:
@@ -115,7 +113,7 @@ def finish_in_memory(race: Race, *, seed: int = 1) -> Race:
     """The race driven to its end (wild) on the engine alone, its final snapshot stored: for a
     finished race of many cars in little time. Its log stays empty."""
     rng = random.Random(seed)
-    state = services.race_state(race)
+    state = race_state(race)
     while asked := engine.prompts(state):
         finish = state.round >= 4
         for event in (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from league import services as league_services
 from league.models import Round, Season, Team
+from league.services.starts import round_start_at_table
 from races.models import Race
 
 CARS = ("red", "blue", "green", "yellow")
@@ -24,4 +24,4 @@ def starters(teams: list[Team]) -> list:
 
 @pytest.fixture
 def race(round_one: Round, starters) -> Race:
-    return league_services.round_start_at_table(round_=round_one, starters=starters)
+    return round_start_at_table(round_=round_one, starters=starters)

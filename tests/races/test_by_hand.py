@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from league import services as league_services
-from races import ruling_services, services
+from league.services.starts import round_run_by_hand
 from races.models import Race
+from races.services import rulings as ruling_services
+from races.services.entries import race_state
 from rules import engine
 from tests.races.autopilot import drive
 
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def with_its_grid(race: Race) -> Race:
     """`race` driven until its grid is set."""
     for seed in range(40):
-        if engine.grid(services.race_state(race)):
+        if engine.grid(race_state(race)):
             return race
         drive(race, 1, seed=seed)
         race.refresh_from_db()
@@ -27,7 +28,7 @@ def with_its_grid(race: Race) -> Race:
 
 def test_typing_the_result_keeps_the_grid_the_table_settled(client_organiser, race):
     race = with_its_grid(race)
-    grid = engine.grid(services.race_state(race))
+    grid = engine.grid(race_state(race))
     ruling_services.ruling_add(
         race=race, text="Pole by the black die.", heading="", expected_version=race.version
     )
@@ -38,7 +39,7 @@ def test_typing_the_result_keeps_the_grid_the_table_settled(client_organiser, ra
     assert "Its 1 ruling at the table is kept with the round" in page
     assert "The grid it settled is kept" in page
 
-    gone = league_services.round_run_by_hand(
+    gone = round_run_by_hand(
         round_=round_, expected_version=round_.version, expected_race_version=race.version
     )
     assert list(gone.grid) == list(grid)
@@ -55,7 +56,7 @@ def test_a_race_discarded_before_its_grid_is_set_keeps_no_grid(client_organiser,
     round_.refresh_from_db()
     page = client_organiser.get(round_.get_absolute_url()).content.decode()
     assert "It has no grid settled yet: none is kept." in page
-    gone = league_services.round_run_by_hand(round_=round_, expected_version=round_.version)
+    gone = round_run_by_hand(round_=round_, expected_version=round_.version)
     assert (gone.events, gone.rulings, dict(gone.grid)) == (0, 0, {})
     assert all(entry.grid is None for entry in round_.entries.all())
 

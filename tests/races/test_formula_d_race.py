@@ -9,12 +9,20 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from league import services as league_services
 from league.models import Driver, Entry, League, RoundStatus
-from league.records import league_records
-from league.standings import season_standings
-from races import services
+from league.reads.records import league_records
+from league.reads.standings import season_standings
+from league.services.drivers import driver_card_set
+from league.services.leagues import league_create
+from league.services.reopen import round_reopen
+from league.services.results import round_table_commit
+from league.services.rounds import round_race_options_set
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services.entries import race_event_apply, race_events, race_state
 from rules import engine
 from rules.dice import GEAR_NOT_A_GEAR, HIGHEST_GEAR
 from rules.engine import Event
@@ -28,28 +36,24 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def formula_d(organiser) -> League:
-    league = league_services.league_create(
-        name="Grand Prix Club", organiser=organiser, ruleset="formula_d"
-    )
+    league = league_create(name="Grand Prix Club", organiser=organiser, ruleset="formula_d")
     for name in ("Ann", "Bob", "Cid"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
     return league
 
 
 @pytest.fixture
 def race(formula_d) -> Race:
-    season = league_services.season_open(
-        league=formula_d, tracks=[league_services.track_create(name="Home")]
-    )
+    season = season_open(league=formula_d, tracks=[track_create(name="Home")])
     drivers = list(Driver.objects.order_by("pk"))
     cars = ("red", "blue", "green")
-    return league_services.round_start_at_table(
+    return round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, cars, strict=True))
     )
 
 
 def test_a_formula_d_race_starts_on_the_league_s_rule_set(race):
-    state = services.race_state(race)
+    state = race_state(race)
     assert state.setup.ruleset == "formula_d"
     assert engine.prompts(state)[0].kind == "grid_roll"
 
@@ -64,7 +68,7 @@ def test_the_turn_page_shows_the_formula_d_car_sheet(client_organiser, race):
 def test_a_formula_d_race_at_the_table_lands_in_the_standings(client_organiser, race):
     drive(race, 3)
     drive_to_finish(race, seed=4)
-    state = services.race_state(race)
+    state = race_state(race)
     assert state.finished
     round_ = write_the_result(client_organiser, race)
     by_place = {result.place: result.car for result in engine.results(state)}
@@ -77,9 +81,9 @@ def test_a_formula_d_race_at_the_table_lands_in_the_standings(client_organiser, 
 
 def test_an_eliminated_car_keeps_its_reason_in_the_season(client_organiser, race):
     drive(race, 400, seed=11, wild=True, finish_from_round=6)
-    state = services.race_state(race)
+    state = race_state(race)
     assert state.finished
-    league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
+    round_table_commit(round_=race.round, expected_race_version=race.version)
     out = {result.car: result.out_reason for result in engine.results(state) if not result.finished}
     recorded = dict(race.round.entries.exclude(finished=True).values_list("car", "out_reason"))
     assert recorded == out
@@ -100,10 +104,10 @@ def test_a_formula_d_race_s_log_is_kept_in_words(client_organiser, race):
 def test_a_car_eliminated_names_its_way_out_once_on_the_race_over_card(client_organiser, race):
     """Red skips two stops in its first corner: the card's outcome says how it went out, and
     its note does not say it again."""
-    while engine.prompts(services.race_state(race))[0].kind != "move":
+    while engine.prompts(race_state(race))[0].kind != "move":
         drive(race, 1, seed=race.seq)
     out = Event("move", {"car": "red", "roll": 1, "corner": 2, "stops": 0, "overshoot": 1})
-    services.race_event_apply(race=race, event=out, expected_version=race.version)
+    race_event_apply(race=race, event=out, expected_version=race.version)
     drive_to_finish(race)
     html = client_organiser.get(reverse("races:turn", args=[race.pk])).content.decode()
     row = re.search(r"<tr><td>\d+</td><td>red</td>.*?</tr>", html, re.S)
@@ -124,9 +128,7 @@ def _start_post(drivers, cars, builds=None) -> dict:
 
 @pytest.fixture
 def round_one(formula_d):
-    season = league_services.season_open(
-        league=formula_d, tracks=[league_services.track_create(name="Home")]
-    )
+    season = season_open(league=formula_d, tracks=[track_create(name="Home")])
     return season.rounds.get()
 
 
@@ -142,7 +144,7 @@ def test_a_player_may_build_the_car_from_20_wp_on_the_start_page(client_organise
     response = client_organiser.post(url, post)
     race = Race.objects.get(round=round_one)
     assert response.status_code == 302
-    red = engine.dashboard(services.race_state(race))
+    red = engine.dashboard(race_state(race))
     sheets = {view.car: view.value("tires") for view in red}
     assert sheets == {"red": 8, "blue": 6, "green": 6}
 
@@ -177,54 +179,50 @@ def test_a_season_pass_start_page_offers_no_built_cars(client_organiser, round_o
 
 
 def test_a_league_racing_the_three_lap_race_gets_3_laps_at_the_table(client_organiser, organiser):
-    league = league_services.league_create(
+    league = league_create(
         name="Long Club", organiser=organiser, ruleset="formula_d", settings={"laps": "3"}
     )
     for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Home")]
-    )
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = season_open(league=league, tracks=[track_create(name="Home")])
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
-    assert services.race_state(race).setup.laps == 3
+    assert race_state(race).setup.laps == 3
     page = client_organiser.get(race.get_absolute_url()).text
     assert "a race of 3 laps" in page
 
 
 def test_a_round_given_three_laps_races_them_in_a_two_lap_league(client_organiser, formula_d):
-    season = league_services.season_open(
-        league=formula_d, tracks=[league_services.track_create(name="Home")]
-    )
+    season = season_open(league=formula_d, tracks=[track_create(name="Home")])
     round_ = season.rounds.get()
     page = client_organiser.get(round_.get_absolute_url()).text
     assert "3 laps, 2 pit stops (the Three-Lap Race)" in page  # the round's race options form
-    league_services.round_race_options_set(round_=round_, options={"laps": "3"})
+    round_race_options_set(round_=round_, options={"laps": "3"})
     page = client_organiser.get(round_.get_absolute_url()).text
     assert "Race length: 3 laps, 2 pit stops (the Three-Lap Race)" in page
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=round_, starters=list(zip(drivers, ("red", "blue", "green"), strict=True))
     )
-    assert services.race_state(race).setup.laps == 3
+    assert race_state(race).setup.laps == 3
 
 
 # --- Weather Conditions (an optional rule: the league's setting, on the track's chart) ---------
 
 
 def test_a_league_playing_the_weather_rolls_against_the_track_s_chart(client_organiser, organiser):
-    league = league_services.league_create(
+    league = league_create(
         name="Wet Club", organiser=organiser, ruleset="formula_d", settings={"weather": True}
     )
     for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
-    track = league_services.track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
+    track = track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
     assert track.weather_chart == "1-5 good, 6-20 rainy"
-    season = league_services.season_open(league=league, tracks=[track])
+    season = season_open(league=league, tracks=[track])
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
     page = client_organiser.get(race.get_absolute_url()).text
@@ -235,7 +233,7 @@ def test_a_league_playing_the_weather_rolls_against_the_track_s_chart(client_org
     response = client_organiser.post(race.get_absolute_url(), posted)
     assert response.status_code in (200, 302), response.text
     race.refresh_from_db()
-    assert services.race_state(race).weather == "rainy"
+    assert race_state(race).weather == "rainy"
     page = client_organiser.get(race.get_absolute_url()).text
     assert "rainy weather (rain)" in page
 
@@ -244,16 +242,14 @@ def test_a_league_playing_the_weather_rolls_against_the_track_s_chart(client_org
 
 
 def test_a_league_playing_tire_selection_asks_each_car_for_its_tires(client_organiser, organiser):
-    league = league_services.league_create(
+    league = league_create(
         name="Tyre Club", organiser=organiser, ruleset="formula_d", settings={"tires": True}
     )
     for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Monza")]
-    )
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = season_open(league=league, tracks=[track_create(name="Monza")])
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
     page = client_organiser.get(race.get_absolute_url()).text
@@ -262,7 +258,7 @@ def test_a_league_playing_tire_selection_asks_each_car_for_its_tires(client_orga
     response = client_organiser.post(race.get_absolute_url(), posted)
     assert response.status_code in (200, 302), response.text
     race.refresh_from_db()
-    assert services.race_state(race).car("red").tires_fitted == "soft"
+    assert race_state(race).car("red").tires_fitted == "soft"
     assert "soft tires" in client_organiser.get(race.get_absolute_url()).text
 
 
@@ -270,7 +266,7 @@ def test_a_league_playing_tire_selection_asks_each_car_for_its_tires(client_orga
 
 
 def test_a_league_with_technical_pit_stops_sets_its_races_up_with_them(client_organiser, organiser):
-    league = league_services.league_create(
+    league = league_create(
         name="Garage Club",
         organiser=organiser,
         ruleset="formula_d",
@@ -279,15 +275,13 @@ def test_a_league_with_technical_pit_stops_sets_its_races_up_with_them(client_or
     page = client_organiser.get(league.get_absolute_url()).text
     assert "Technical pit stops: 2 WP back in a race" in page
     for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Monza")]
-    )
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
+    season = season_open(league=league, tracks=[track_create(name="Monza")])
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
-    setup = services.race_state(race).setup
+    setup = race_state(race).setup
     assert (setup.technical_pit_stop, setup.tires, setup.weather_chart) == (True, False, ())
 
 
@@ -295,23 +289,21 @@ def test_a_league_with_technical_pit_stops_sets_its_races_up_with_them(client_or
 
 
 def test_a_league_racing_the_team_race_gives_its_races_the_teams(client_organiser, organiser):
-    league = league_services.league_create(
+    league = league_create(
         name="Team Club",
         organiser=organiser,
         ruleset="formula_d",
         settings={"cars_per_team": "2", "team_race": True},
     )
-    league_services.team_create(league=league, name="Scarlet", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Azure", driver_names=["Cid", "Dot"])
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Monza")]
-    )
+    team_create(league=league, name="Scarlet", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Azure", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, tracks=[track_create(name="Monza")])
     drivers = list(Driver.objects.order_by("pk"))
     cars = ("red", "pink", "blue", "navy")
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, cars, strict=True))
     )
-    setup = services.race_state(race).setup
+    setup = race_state(race).setup
     teams = {car: str(driver.team_id) for car, driver in zip(cars, drivers, strict=True)}
     assert setup.team_of == teams
     page = client_organiser.get(race.get_absolute_url()).text
@@ -320,47 +312,39 @@ def test_a_league_racing_the_team_race_gives_its_races_the_teams(client_organise
 
 
 def test_a_league_racing_road_races_gives_its_races_the_drivers_cards(client_organiser, organiser):
-    league = league_services.league_create(
+    league = league_create(
         name="Street Club", organiser=organiser, ruleset="formula_d", settings={"road_race": True}
     )
     for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
     ann, bob = Driver.objects.order_by("pk")
     card = {"skill": "better_nitro", "tires": 8, "brakes": 4, "gearbox": 4, "body": 4,
             "engine": 4, "road_handling": 3}  # fmt: skip
-    league_services.driver_card_set(driver=ann, card=card, expected_version=0)
-    league_services.driver_card_set(driver=bob, card={"skill": "aggressive"}, expected_version=0)
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Chicago")]
-    )
-    race = league_services.round_start_at_table(
-        round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")]
-    )
-    setup = services.race_state(race).setup
+    driver_card_set(driver=ann, card=card, expected_version=0)
+    driver_card_set(driver=bob, card={"skill": "aggressive"}, expected_version=0)
+    season = season_open(league=league, tracks=[track_create(name="Chicago")])
+    race = round_start_at_table(round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")])
+    setup = race_state(race).setup
     assert setup.road_race and setup.car("red").sheet.tires == 8
     assert [car.skill.value for car in setup.cars] == ["better_nitro", "aggressive"]
     # A card changed once the race is set up changes nothing in it.
-    league_services.driver_card_set(driver=ann, card={}, expected_version=1)
-    assert services.race_state(race).setup.car("red").sheet.tires == 8
+    driver_card_set(driver=ann, card={}, expected_version=1)
+    assert race_state(race).setup.car("red").sheet.tires == 8
     page = client_organiser.get(race.get_absolute_url()).text
     assert "a race of 2 laps · road race" in page
     assert "Better Nitro; nitro ready; hard tires" in page
     drive_to_finish(race)
     race.refresh_from_db()
-    assert services.race_state(race).finished
+    assert race_state(race).finished
 
 
 def test_a_league_without_road_races_gives_its_races_no_cards(formula_d):
     ann = Driver.objects.get(name="Ann")
-    league_services.driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=0)
-    season = league_services.season_open(
-        league=formula_d, tracks=[league_services.track_create(name="Chicago")]
-    )
+    driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=0)
+    season = season_open(league=formula_d, tracks=[track_create(name="Chicago")])
     bob = Driver.objects.get(name="Bob")
-    race = league_services.round_start_at_table(
-        round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")]
-    )
-    setup = services.race_state(race).setup
+    race = round_start_at_table(round_=season.rounds.get(), starters=[(ann, "red"), (bob, "blue")])
+    setup = race_state(race).setup
     assert not setup.road_race and setup.car("red").skill is None
 
 
@@ -371,8 +355,8 @@ def test_a_race_written_into_its_season_keeps_the_laps_each_car_led(client_organ
     drive_to_finish(race, seed=4)
     assert not Entry.objects.filter(laps_led__isnull=False).exists()  # nothing before it
     round_ = write_the_result(client_organiser, race)
-    state = services.race_state(race)
-    expected = race_counts(engine.setup_from_dict(race.setup), services.race_events(race)).laps_led
+    state = race_state(race)
+    expected = race_counts(engine.setup_from_dict(race.setup), race_events(race)).laps_led
     assert expected is not None and sum(expected.values()) == state.setup.laps  # each lap once
     assert dict(round_.entries.values_list("car", "laps_led")) == expected
     leader = max(expected, key=expected.get)
@@ -380,7 +364,7 @@ def test_a_race_written_into_its_season_keeps_the_laps_each_car_led(client_organ
     records = {record.title: record for record in league_records(round_.season.league)}
     assert records["Most laps led"].figure == expected[leader]
     assert [holder.name for holder in records["Most laps led"].holders] == [driver.name]
-    league_services.round_reopen(round_=round_, expected_version=round_.version)
+    round_reopen(round_=round_, expected_version=round_.version)
     assert not Entry.objects.filter(round=round_, laps_led__isnull=False).exists()
 
 
@@ -397,7 +381,7 @@ def test_a_gear_written_other_than_as_its_digits_is_refused_and_nothing_entered(
     """int() reads each as the gear, which the rules took, but the log's words read the choice
     as written and found no such gear: a 500."""
     for seed in range(100):
-        prompt = engine.prompts(services.race_state(race))[0]
+        prompt = engine.prompts(race_state(race))[0]
         if prompt.kind == "gear":
             break
         drive(race, 1, seed=seed)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from league import services as league_services
 from league.models import Entry
-from league.records import league_records
-from races import services
+from league.reads.records import league_records
+from league.services.reopen import round_reopen
 from races.models import Race
+from races.services.entries import race_state
 from rules import engine
 from tests.races.autopilot import drive_to_finish, write_the_result
 
@@ -23,7 +23,7 @@ def test_a_race_written_into_its_season_keeps_each_car_s_grid_position(client_or
     drive_to_finish(race, seed=9, wild=True)
     assert not Entry.objects.filter(grid__isnull=False).exists()  # nothing before it is written
     write_the_result(client_organiser, race)
-    state = services.race_state(race)
+    state = race_state(race)
     entries = list(Entry.objects.filter(round=race.round).order_by("grid"))
     assert [entry.car for entry in entries] == list(engine.grid(state)) and len(entries) == 4
     assert [entry.grid for entry in entries] == [1, 2, 3, 4]
@@ -57,7 +57,7 @@ def test_of_two_who_gained_as_many_places_in_a_race_the_higher_finisher_holds_it
 def test_reopening_a_round_run_at_the_table_takes_its_grid_back(client_organiser, race):
     drive_to_finish(race, seed=9, wild=True)
     round_ = write_the_result(client_organiser, race)
-    league_services.round_reopen(round_=round_, expected_version=round_.version)
+    round_reopen(round_=round_, expected_version=round_.version)
     assert not Entry.objects.filter(round=round_, grid__isnull=False).exists()
     assert not Entry.objects.filter(round=round_, pole=True).exists()
     write_the_result(client_organiser, Race.objects.get(pk=race.pk))

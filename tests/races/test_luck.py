@@ -16,11 +16,14 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league import backup
-from league import services as league_services
 from league.models import Driver, Entry, League, Round
-from league.records import league_records
-from races import services
+from league.reads.records import league_records
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
 from races.models import Race, RaceEvent
+from races.services.entries import race_state
 from rules import engine
 from rules.engine import Event
 from tests.races.autopilot import drive_to_finish, write_the_result
@@ -30,7 +33,7 @@ pytestmark = pytest.mark.django_db
 
 
 def run_round(client, round_: Round, starters, seed: int) -> Race:
-    race = league_services.round_start_at_table(round_=round_, starters=starters)
+    race = round_start_at_table(round_=round_, starters=starters)
     drive_to_finish(race, seed=seed, wild=True)
     write_the_result(client, race)
     return race
@@ -63,7 +66,7 @@ def test_a_race_written_into_its_season_keeps_each_car_s_dice(client_organiser, 
         assert sorted(gear.elements()) == sorted(by_hand.get(entry.car, [])), entry.car
         assert entry.dice["black"]["qualifying"].get(str(qualifying[entry.car]), 0) >= 1
     # The car first on the race's grid started from pole, and holds the league's record.
-    state = services.race_state(race)
+    state = race_state(race)
     poles = list(Entry.objects.filter(round=race.round, pole=True).values_list("car", flat=True))
     assert poles == [engine.pole(state)] and state.grid and poles[0] == state.grid[0]
     records = {record.title: record for record in league_records(race.round.season.league)}
@@ -129,13 +132,13 @@ def test_the_driver_page_shows_ann_ascari_s_dice_as_counted_by_hand(client_organ
     tests/rules/test_dice_luck.py reads them off the log (black 4, 1, 5, 1, 12, 4, 13, 13; yellow
     2, 1, 2, 2; orange 2; green 7, 8, 9, 12)."""
     recorded = json.loads((RECORDED / "season_pass_three_cars.json").read_text())
-    league = league_services.league_create(name="Recorded Cup", organiser=organiser)
-    league_services.team_create(league=league, name="Reds", driver_names=["Ann Ascari", "Bob B"])
-    league_services.team_create(league=league, name="Greens", driver_names=["Cid Clark", "Dot D"])
-    season = league_services.season_open(league=league, preset="Spring")
+    league = league_create(name="Recorded Cup", organiser=organiser)
+    team_create(league=league, name="Reds", driver_names=["Ann Ascari", "Bob B"])
+    team_create(league=league, name="Greens", driver_names=["Cid Clark", "Dot D"])
+    season = season_open(league=league, preset="Spring")
     by_name = {driver.name: driver for driver in Driver.objects.filter(team__league=league)}
     starters = [(by_name[name], car) for car, name in (("red", "Ann Ascari"), ("blue", "Bob B"))]
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(number=1),
         starters=[*starters, (by_name["Cid Clark"], "green")],
     )

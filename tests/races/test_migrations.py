@@ -7,8 +7,8 @@ import importlib
 import pytest
 from django.apps import apps
 
-from races import services
 from races.models import Race
+from races.services.entries import race_state
 from tests.races.autopilot import drive
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ migration = importlib.import_module("races.migrations.0003_season_pass_weather_d
 
 def test_an_old_snapshot_keeps_its_weather_after_the_migration(race):
     drive(race, 12, seed=3)
-    now = services.race_state(race)
+    now = race_state(race)
     old = dict(race.state)
     old["weather"] = old.pop("fixed_weather") or str(now.weather)
     old["log_length"] = race.seq
@@ -25,7 +25,7 @@ def test_an_old_snapshot_keeps_its_weather_after_the_migration(race):
 
     migration.derive_weather(apps, None)
     race.refresh_from_db()
-    assert services.race_state(race) == now
+    assert race_state(race) == now
 
     migration.store_weather(apps, None)
     race.refresh_from_db()

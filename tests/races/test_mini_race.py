@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from league import services as league_services
 from league.models import Driver, League
-from league.standings import season_standings
-from races import services
+from league.reads.standings import season_standings
+from league.services.leagues import league_create
+from league.services.results import round_result_record
+from league.services.rounds import round_format_set
+from league.services.seasons import season_open
+from league.services.starts import round_start, round_start_at_table
+from league.services.teams import team_create
 from races.models import Race
+from races.services.entries import race_event_apply, race_state
 from rules import engine
 from rules.mini.championship import POINTS
 from tests.league.test_services import all_finish
@@ -21,19 +26,17 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def mini(organiser) -> League:
-    league = league_services.league_create(
+    league = league_create(
         name="Mini Club", organiser=organiser, ruleset="mini", settings={"damage_pool": "15"}
     )
     for name in ("Ann", "Bob", "Cid"):
-        league_services.team_create(
-            league=league, name=f"{name}'s", driver_names=[name, f"{name} II"]
-        )
+        team_create(league=league, name=f"{name}'s", driver_names=[name, f"{name} II"])
     return league
 
 
 @pytest.fixture
 def season(mini):
-    return league_services.season_open(league=mini, preset="Mini's series")
+    return season_open(league=mini, preset="Mini's series")
 
 
 def _drivers() -> list[Driver]:
@@ -42,15 +45,13 @@ def _drivers() -> list[Driver]:
 
 def _start(round_, cars=("red", "blue", "green")) -> Race:
     drivers = _drivers()
-    return league_services.round_start_at_table(
-        round_=round_, starters=list(zip(drivers, cars, strict=True))
-    )
+    return round_start_at_table(round_=round_, starters=list(zip(drivers, cars, strict=True)))
 
 
 def test_a_mini_race_takes_the_leagues_pool_and_the_rounds_format(season):
     round_ = season.rounds.get(number=1)
-    league_services.round_format_set(round_=round_, race_format="no_pits")
-    state = services.race_state(_start(round_))
+    round_format_set(round_=round_, race_format="no_pits")
+    state = race_state(_start(round_))
     assert state.setup.ruleset == "mini" and state.setup.damage_pool == 15
     assert state.setup.laps == 2 and not state.setup.format.pits
     assert {car.life for car in state.cars} == {15}
@@ -60,11 +61,9 @@ def test_a_mini_race_takes_the_leagues_pool_and_the_rounds_format(season):
 def test_the_grid_is_the_reverse_of_the_season_standings(season):
     first = season.rounds.get(number=1)
     drivers = _drivers()
-    entries = league_services.round_start(
-        round_=first, starters=list(zip(drivers, ("a", "b", "c"), strict=True))
-    )
-    league_services.round_result_record(round_=first, outcomes=all_finish(entries), injury_rolls={})
-    state = services.race_state(_start(season.rounds.get(number=2)))
+    entries = round_start(round_=first, starters=list(zip(drivers, ("a", "b", "c"), strict=True)))
+    round_result_record(round_=first, outcomes=all_finish(entries), injury_rolls={})
+    state = race_state(_start(season.rounds.get(number=2)))
     prompt = engine.prompts(state)[0]
     assert prompt.kind == "grid"
     assert prompt.fields[0].default == ("green", "blue", "red")  # Cid 3, Bob 5, Ann 7
@@ -82,7 +81,7 @@ def test_a_mini_race_at_the_table_lands_in_the_standings_with_lap_leader_points(
 ):
     race = _start(season.rounds.get(number=1))
     drive_to_finish(race, seed=3)
-    state = services.race_state(race)
+    state = race_state(race)
     assert state.finished
     results = engine.results(state)
     assert sum(result.bonus_points for result in results) == state.setup.laps - 1
@@ -99,9 +98,7 @@ def test_a_mini_race_at_the_table_lands_in_the_standings_with_lap_leader_points(
 
 
 def _enter(race: Race, kind: str, **data) -> None:
-    services.race_event_apply(
-        race=race, event=engine.Event(kind, data), expected_version=race.version
-    )
+    race_event_apply(race=race, event=engine.Event(kind, data), expected_version=race.version)
 
 
 def test_the_turn_page_offers_the_upshift_roll_and_the_pit_stop(client_organiser, season):
@@ -122,7 +119,7 @@ def test_the_turn_page_offers_the_upshift_roll_and_the_pit_stop(client_organiser
     assert "Quick pit-stop: roll red (3rd)" in page and "Full pit-stop: roll purple" in page
     _enter(race, "pit_stop", car="green", stop="1")
     _enter(race, "pit_roll", car="green", value=2)
-    state = services.race_state(race)
+    state = race_state(race)
     assert state.car("green").life == 15 - 1 - 2 + 2 and state.car("green").leaving_pits
     assert "leaving its pit" in client_organiser.get(race.get_absolute_url()).content.decode()
 
@@ -132,7 +129,7 @@ def _at_a_gear_with_a_check_before_its_move(race: Race) -> tuple[str, str]:
     (two up: the upshift roll comes first); that gear, and a face of its die."""
     for _ in range(300):
         race.refresh_from_db()
-        prompt = engine.prompts(services.race_state(race))[0]
+        prompt = engine.prompts(race_state(race))[0]
         if prompt.kind == "gear":
             offered = [key for key, _label in prompt.fields[0].choices]
             checked = [key for key in offered if key not in dict(prompt.then)]
@@ -150,14 +147,14 @@ def test_a_roll_tapped_with_two_gears_up_is_left_out_and_the_page_says_so(
     race = _start(season.rounds.get(number=1))
     gear, face = _at_a_gear_with_a_check_before_its_move(race)
     client.force_login(organiser)
-    car = engine.prompts(services.race_state(race))[0].car
+    car = engine.prompts(race_state(race))[0].car
     post = {"kind": "gear", "car": car, "version": race.version, "gear:roll": f"{gear}:{face}"}
     seq = race.seq
     response = client.post(race.get_absolute_url(), post, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     race.refresh_from_db()
     assert list(race.events.filter(seq__gt=seq).values_list("kind", flat=True)) == ["gear"]
-    assert engine.prompts(services.race_state(race))[0].kind == "upshift_roll"
+    assert engine.prompts(race_state(race))[0].kind == "upshift_roll"
     assert f"but not the roll of {face} tapped with it" in response.text
     assert 'class="alert alert-warning' in response.text
     # Without JavaScript the same notice comes as a message on the page it redirects to.

@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import League
-from races import services
 from races.models import Race
+from races.services.entries import race_state
 from rules import engine
 from tests.races.autopilot import drive
 
@@ -20,7 +20,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def at_gear_prompt(race: Race) -> Race:
     """The race driven on until it asks a car for its gear."""
     for seed in range(200):
-        prompt = engine.next_prompt(services.race_state(race))
+        prompt = engine.next_prompt(race_state(race))
         if prompt is not None and prompt.kind == "gear":
             return race
         drive(race, 1, seed=seed)
@@ -49,7 +49,7 @@ def test_a_league_shows_no_gear_odds_until_its_organiser_switches_them_on(client
 def test_each_offered_gear_shows_its_chances_in_whole_per_cent(client_organiser, race):
     show_odds(race.round.season.league)
     at_gear_prompt(race)
-    state = services.race_state(race)
+    state = race_state(race)
     prompt = engine.next_prompt(state)
     assert prompt is not None
     page = client_organiser.get(odds_url(race, "?to_corner=3&stops=1")).content.decode()

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from league import services as league_services
 from league.models import Driver, League
-from league.standings import season_standings
-from races import services
+from league.reads.standings import season_standings
+from league.services.drivers import driver_home_track_set
+from league.services.leagues import league_create
+from league.services.seasons import season_open, season_setup_set
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services.entries import race_state
 from rules import engine
 from tests.races.autopilot import drive, drive_to_finish, write_the_result
 
@@ -20,27 +25,27 @@ CARS = ("red", "blue", "green", "yellow")
 
 @pytest.fixture
 def rbb(organiser) -> League:
-    league = league_services.league_create(name="RBB", organiser=organiser, ruleset="rbb")
-    league_services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
-    league_services.team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
+    league = league_create(name="RBB", organiser=organiser, ruleset="rbb")
+    team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
     return league
 
 
 @pytest.fixture
 def season(rbb):
-    tracks = [league_services.track_create(name=name) for name in ("Monza", "Spa")]
-    return league_services.season_open(league=rbb, tracks=tracks)
+    tracks = [track_create(name=name) for name in ("Monza", "Spa")]
+    return season_open(league=rbb, tracks=tracks)
 
 
 def start_round(season, number: int) -> Race:
     drivers = list(Driver.objects.order_by("pk"))
-    return league_services.round_start_at_table(
+    return round_start_at_table(
         round_=season.rounds.get(number=number), starters=list(zip(drivers, CARS, strict=True))
     )
 
 
 def test_the_first_race_s_grid_is_drawn_at_the_table(season):
-    state = services.race_state(start_round(season, 1))
+    state = race_state(start_round(season, 1))
     assert state.setup.ruleset == "rbb"
     prompt = engine.prompts(state)[0]
     assert (prompt.kind, prompt.text) == (
@@ -62,7 +67,7 @@ def test_an_rbb_race_at_the_table_lands_in_the_standings_and_the_next_grid_is_re
     race = start_round(season, 1)
     drive(race, 3)
     drive_to_finish(race, seed=4)
-    state = services.race_state(race)
+    state = race_state(race)
     assert state.finished
     round_ = write_the_result(client_organiser, race)
     finish = [result.car for result in engine.results(state)]
@@ -72,7 +77,7 @@ def test_an_rbb_race_at_the_table_lands_in_the_standings_and_the_next_grid_is_re
     assert [line.points for line in standings.drivers] == [25, 18, 15, 12]
     assert sum(line.points for line in standings.teams) == 70
 
-    second = services.race_state(start_round(season, 2))
+    second = race_state(start_round(season, 2))
     prompt = engine.prompts(second)[0]
     assert prompt.kind == "grid"
     assert prompt.fields[0].default == tuple(reversed(finish))
@@ -80,19 +85,19 @@ def test_an_rbb_race_at_the_table_lands_in_the_standings_and_the_next_grid_is_re
 
 def test_a_racer_at_their_home_track_starts_with_2_bonus_tyre_wp(season):
     ann = Driver.objects.get(name="Ann")
-    league_services.driver_home_track_set(driver=ann, track=season.rounds.get(number=1).track)
-    state = services.race_state(start_round(season, 1))
+    driver_home_track_set(driver=ann, track=season.rounds.get(number=1).track)
+    state = race_state(start_round(season, 1))
     tyres = {view.car: view.value("tires") for view in engine.dashboard(state)}
     assert tyres == {"red": 8, "blue": 6, "green": 6, "yellow": 6}
 
 
 def test_every_car_starts_on_the_season_s_own_wear_point_setup(season):
     ann = Driver.objects.get(name="Ann")
-    league_services.driver_home_track_set(driver=ann, track=season.rounds.get(number=1).track)
+    driver_home_track_set(driver=ann, track=season.rounds.get(number=1).track)
     setup = {"tires": 8, "brakes": 4, "gearbox": 2, "body": 2, "engine": 2, "road_handling": 3}
-    league_services.season_setup_set(season=season, setup=setup, expected_version=0)
+    season_setup_set(season=season, setup=setup, expected_version=0)
     season.refresh_from_db()
-    state = services.race_state(start_round(season, 1))
+    state = race_state(start_round(season, 1))
     dashboard = {view.car: view for view in engine.dashboard(state)}
     assert {car: view.value("tires") for car, view in dashboard.items()} == {
         "red": 10,
@@ -106,14 +111,14 @@ def test_every_car_starts_on_the_season_s_own_wear_point_setup(season):
 def test_a_league_with_the_weather_rolls_it_at_the_table_before_the_grid(
     client_organiser, organiser
 ):
-    league = league_services.league_create(
+    league = league_create(
         name="Wet RBB", organiser=organiser, ruleset="rbb", settings={"weather": True}
     )
-    league_services.team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
-    track = league_services.track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
-    season = league_services.season_open(league=league, tracks=[track])
+    team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    track = track_create(name="Spa", weather_chart="1-5 good, 6-20 rain")
+    season = season_open(league=league, tracks=[track])
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(), starters=list(zip(drivers, CARS[:2], strict=True))
     )
     page = client_organiser.get(race.get_absolute_url()).text
@@ -124,8 +129,8 @@ def test_a_league_with_the_weather_rolls_it_at_the_table_before_the_grid(
     response = client_organiser.post(race.get_absolute_url(), posted)
     assert response.status_code in (200, 302), response.text
     race.refresh_from_db()
-    state = services.race_state(race)
+    state = race_state(race)
     assert (state.weather, engine.prompts(state)[0].kind) == ("rainy", "grid_roll")
     assert "rainy weather (rain)" in client_organiser.get(race.get_absolute_url()).text
     drive_to_finish(race, seed=2)  # the rest of a rainy race runs at the table
-    assert services.race_state(race).finished
+    assert race_state(race).finished

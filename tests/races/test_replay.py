@@ -1,4 +1,5 @@
-"""A race replayed from its log (races/replay.py, races:replay): at each round's end the replay
+"""A race replayed from its log (races/reads/replay.py, races:replay): at each round's end the
+replay
 shows the dashboards, the strip and the columns the live turn page showed after that round, for
 every recorded race of every rule set entered tap by tap through the entry service; and the
 page's steps, its refusals and who may see it."""
@@ -14,11 +15,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services as league_services
 from league.models import Role
-from races import clock, services
+from league.services.leagues import league_publish_set
+from league.services.members import member_add
+from league.services.results import round_table_commit
 from races.models import Race
-from races.replay import (
+from races.reads.replay import (
     NO_SUCH_EVENT,
     NO_SUCH_ROUND,
     NOT_A_NUMBER,
@@ -26,7 +28,9 @@ from races.replay import (
     Asked,
     replay_at,
 )
-from races.turn_panel import turn_panel
+from races.reads.turn_panel import turn_panel
+from races.services import clock
+from races.services.entries import race_event_apply, race_state
 from rules import engine
 from rules.engine import Event
 from tests.factories import UserFactory
@@ -68,9 +72,9 @@ def entered_tap_by_tap(round_, recorded: dict, monkeypatch) -> tuple[Race, dict[
     for number, raw in enumerate(recorded["events"], start=1):
         if race.seq >= number:  # Paddock entered it with the tap before, as the rules left one
             continue
-        state = services.race_state(race)
+        state = race_state(race)
         moment["at"] = _instant_of(state, raw) or moment["at"]
-        services.race_event_apply(
+        race_event_apply(
             race=race, event=Event.from_dict(raw), expected_version=race.version, state=state
         )
         panel = turn_panel(Race.objects.get(pk=race.pk))
@@ -112,7 +116,7 @@ def test_a_round_s_end_shows_the_order_the_board_shows_not_the_starting_grid(
     strip showed the starting grid. It shows the order Paddock proposes, in the replay of the
     round and on the live turn page."""
     for seed in range(300):  # a roll a tap, till the cars stand in an order other than the grid
-        state = services.race_state(drive(race, 1, seed=seed))
+        state = race_state(drive(race, 1, seed=seed))
         asked = engine.prompts(state)
         proposal = tuple(asked[0].fields[0].default) if asked[0].kind == "order" else ()
         if proposal and proposal != engine.grid(state)[: len(proposal)]:
@@ -204,15 +208,15 @@ def test_an_unknown_race_has_no_replay(client, race):
 
 def test_an_unpublished_league_s_replay_is_a_404_to_all_but_its_members(race, league, organiser):
     drive(race, 5)
-    league_services.league_publish_set(league=league, published=False)
+    league_publish_set(league=league, published=False)
     referee, stranger = UserFactory(username="referee"), UserFactory(username="stranger")
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     for who, expected in ((None, 404), (stranger, 404), (referee, 200), (organiser, 200)):
         watcher = Client()
         if who is not None:
             watcher.force_login(who)
         assert watcher.get(replay_url(race, round=0)).status_code == expected, who
-    league_services.league_publish_set(league=league, published=True)
+    league_publish_set(league=league, published=True)
     assert Client().get(replay_url(race, round=0)).status_code == 200  # a shared link
 
 
@@ -223,7 +227,7 @@ def test_the_finished_race_its_log_and_its_round_link_to_the_replay(client, race
     assert replay_url(race) not in client.get(turn).content.decode()  # not over yet
     race = play(race)
     assert 'id="replay-link"' in client.get(turn).content.decode()
-    league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
+    round_table_commit(round_=race.round, expected_race_version=race.version)
     round_page = client.get(round_one.get_absolute_url()).content.decode()
     assert f'href="{replay_url(race)}" id="replay-link"' in round_page
 

@@ -9,7 +9,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from races import services
+from races.services.entries import race_event_apply, race_events, race_state
 from rules import engine
 from rules.dice import values
 from rules.engine import Event, Field, Prompt
@@ -58,19 +58,19 @@ def test_the_stored_snapshot_is_always_the_replayed_log(race, data, steps):
     with transaction.atomic():
         for _ in range(steps):
             race.refresh_from_db()
-            asked = engine.prompts(services.race_state(race))
+            asked = engine.prompts(race_state(race))
             if not asked:
                 break
             before = (race.seq, race.state)
             try:
-                services.race_event_apply(
+                race_event_apply(
                     race=race, event=event_for(asked[0], data), expected_version=race.version
                 )
             except ValidationError:
                 race.refresh_from_db()
                 assert (race.seq, race.state) == before
         race.refresh_from_db()
-        replayed = engine.replay(engine.setup_from_dict(race.setup), services.race_events(race))
+        replayed = engine.replay(engine.setup_from_dict(race.setup), race_events(race))
         assert race.state == engine.state_to_dict(replayed)
         assert race.seq == race.events.count()
         transaction.set_rollback(True)  # the next example starts from the same fresh race

@@ -10,10 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services as league_services
 from league.models import League
-from league.team_colours import car_colour
-from races.strip import strip_of
+from league.models.team_colours import car_colour
+from league.services.starts import round_start_at_table
+from league.services.teams import team_colour_set
+from races.reads.strip import strip_of
 from rules import engine
 from rules.engine import CarView
 from tests.races.autopilot import drive
@@ -152,7 +153,7 @@ def test_a_car_named_after_no_colour_wears_its_team_s_given_at_once(
     client_organiser, round_one, teams
 ):
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=round_one,
         starters=list(zip(drivers, ("Arrow", "Dart", "Comet", "Bolt"), strict=True)),
     )
@@ -161,7 +162,7 @@ def test_a_car_named_after_no_colour_wears_its_team_s_given_at_once(
     assert rows["Comet"] == boxes["Comet"] == f"team-{teams[1].colour}"
     taken = {team.colour for team in teams}
     free = next(key for key in ("purple", "yellow", "black") if key not in taken)
-    league_services.team_colour_set(team=teams[0], colour=free)
+    team_colour_set(team=teams[0], colour=free)
     rows, boxes = _colours_shown(client_organiser.get(race.get_absolute_url()).text)
     assert rows["Arrow"] == boxes["Arrow"] == rows["Dart"] == f"team-{free}"
 
@@ -182,7 +183,7 @@ def test_a_team_s_cars_stay_apart_in_the_strip_however_long_their_names():
 
 def test_the_big_screen_names_every_car_in_full(client_organiser, round_one, teams):
     drivers = [driver for team in teams for driver in team.drivers.order_by("pk")]
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=round_one,
         starters=list(zip(drivers, ("Silver Arrow", "Dart", "Comet", "Bolt"), strict=True)),
     )

@@ -10,10 +10,19 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from league import services as league_services
 from league.models import Entry, RoundStatus
-from races import services
+from league.services.results import EntryOutcome, round_result_record, round_table_commit
+from league.services.starts import round_start_at_table
 from races.models import Race, RaceEvent
+from races.services.entries import (
+    STALE_RACE,
+    StaleRace,
+    race_event_apply,
+    race_events,
+    race_state,
+    race_undo,
+    undo_target,
+)
 from rules import engine
 from rules.engine import Event
 from tests.factories import DriverFactory, TeamFactory
@@ -27,10 +36,10 @@ def play(race: Race, steps=STEPS, who=None) -> Race:
     for kind, car, data in steps:
         race.refresh_from_db()
         if data is None:  # confirm the proposed order
-            (prompt,) = engine.prompts(services.race_state(race))[:1]
+            (prompt,) = engine.prompts(race_state(race))[:1]
             data = {"order": list(prompt.fields[0].default)}
         payload = {"car": car, **data} if car else dict(data)
-        services.race_event_apply(
+        race_event_apply(
             race=race, event=Event(kind, payload), expected_version=race.version, who=who
         )
     race.refresh_from_db()
@@ -54,19 +63,19 @@ def test_starting_a_race_starts_the_round_and_sets_up_each_car(race, round_one, 
 
 def test_a_round_gets_one_race_only(race, round_one, starters):
     with pytest.raises(ValidationError, match="already has a race"):
-        league_services.round_start_at_table(round_=round_one, starters=starters)
+        round_start_at_table(round_=round_one, starters=starters)
 
 
 def test_a_refused_start_writes_nothing(round_one, starters):
     (driver, _car), *others = starters
     with pytest.raises(ValidationError, match="Two cars are marked"):
-        league_services.round_start_at_table(round_=round_one, starters=[(driver, "blue"), *others])
+        round_start_at_table(round_=round_one, starters=[(driver, "blue"), *others])
     assert not Race.objects.exists()
     assert not Entry.objects.exists()
 
 
 def test_an_event_is_applied_to_the_snapshot_and_logged(race, organiser):
-    entered = services.race_event_apply(
+    entered = race_event_apply(
         race=race,
         event=Event("qualifying_roll", {"car": "red", "value": 7}),
         expected_version=0,
@@ -89,13 +98,13 @@ def test_an_event_is_applied_to_the_snapshot_and_logged(race, organiser):
 def test_a_stale_form_is_refused_and_writes_nothing(race):
     drive(race, 3)
     before = dict(race.state)
-    with pytest.raises(services.StaleRace) as refusal:
-        services.race_event_apply(
+    with pytest.raises(StaleRace) as refusal:
+        race_event_apply(
             race=race,
             event=Event("qualifying_roll", {"car": "yellow", "value": 7}),
             expected_version=2,
         )
-    assert refusal.value.messages == [services.STALE_RACE.format(current=3)]
+    assert refusal.value.messages == [STALE_RACE.format(current=3)]
     race.refresh_from_db()
     assert (race.seq, race.state, race.events.count()) == (3, before, 3)
 
@@ -103,8 +112,8 @@ def test_a_stale_form_is_refused_and_writes_nothing(race):
 def test_a_second_writer_past_the_lock_is_refused_as_stale(race):
     """Without row locks (SQLite) two phones can both read seq 0; the unique seq stops one."""
     RaceEvent.objects.create(race=race, seq=1, kind="qualifying_roll", payload={"value": 4})
-    with pytest.raises(services.StaleRace):
-        services.race_event_apply(
+    with pytest.raises(StaleRace):
+        race_event_apply(
             race=race,
             event=Event("qualifying_roll", {"car": "red", "value": 7}),
             expected_version=0,
@@ -118,12 +127,10 @@ def test_an_entry_read_before_another_device_s_undo_leaves_no_line_in_the_log(ra
     race has until then): a race moved on meanwhile takes them back with the refusal."""
     drive(race, 4)
     read_by_a = Race.objects.for_entry(race.pk)
-    services.race_undo(race=race, expected_version=race.version)  # phone B: back to #3
-    asked = engine.prompts(services.race_state(read_by_a))
-    with pytest.raises(services.StaleRace):
-        services.race_event_apply(
-            race=read_by_a, event=legal_event(asked[0], Random(1)), expected_version=4
-        )
+    race_undo(race=race, expected_version=race.version)  # phone B: back to #3
+    asked = engine.prompts(race_state(read_by_a))
+    with pytest.raises(StaleRace):
+        race_event_apply(race=read_by_a, event=legal_event(asked[0], Random(1)), expected_version=4)
     race.refresh_from_db()
     assert race.seq == 3 and sorted(race.events.values_list("seq", flat=True)) == [1, 2, 3]
 
@@ -140,7 +147,7 @@ def test_an_entry_read_before_another_device_s_undo_leaves_no_line_in_the_log(ra
 )
 def test_an_event_the_rules_refuse_writes_nothing(race, event, reason):
     with pytest.raises(ValidationError, match=reason):
-        services.race_event_apply(race=race, event=event, expected_version=0)
+        race_event_apply(race=race, event=event, expected_version=0)
     race.refresh_from_db()
     assert (race.seq, race.events.count()) == (0, 0)
 
@@ -151,7 +158,7 @@ ROUND_TWO = STEPS.index(("order", None, None)) + 1  # round 2's order confirmed:
 def test_a_forbidden_gear_change_is_refused_with_the_rules_reason(race):
     race = play(race, STEPS[:ROUND_TWO])  # red moved in 1st and is to select a gear
     with pytest.raises(ValidationError, match="up one gear at a time|one gear"):
-        services.race_event_apply(
+        race_event_apply(
             race=race,
             event=Event("gear", {"car": "red", "gear": 3}),
             expected_version=race.version,
@@ -166,14 +173,14 @@ def test_round_one_gears_are_entered_by_paddock_the_grid_allows_only_1st(race):
     )
     # No snapshot is kept with it: undo takes it back with the weather roll, restoring that one's.
     assert gears == [({"car": "red", "gear": "1"}, True, "Red into 1st", None)]
-    assert engine.prompts(services.race_state(race))[0].kind == "move"
+    assert engine.prompts(race_state(race))[0].kind == "move"
 
 
 def test_undo_takes_back_the_referee_s_entry_with_what_paddock_entered_after_it(race):
     race = play(race, STEPS[:5])
     before_weather = race.events.get(kind="weather_roll").state_before
     assert race.seq == 6  # the weather roll, then Red into 1st
-    services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
     assert race.seq == 4 and race.state == before_weather
     assert not race.events.filter(seq__gt=4).exists()
@@ -182,7 +189,7 @@ def test_undo_takes_back_the_referee_s_entry_with_what_paddock_entered_after_it(
 def test_undo_back_to_an_entry_takes_back_every_event_from_it_on(race):
     race = play(race, STEPS[:8])
     second_qualifying = race.events.get(seq=2)
-    services.race_undo(race=race, expected_version=race.version, back_to=2)
+    race_undo(race=race, expected_version=race.version, back_to=2)
     race.refresh_from_db()
     assert race.seq == 1 and race.state == second_qualifying.state_before
     assert list(race.events.values_list("seq", flat=True)) == [1]
@@ -191,7 +198,7 @@ def test_undo_back_to_an_entry_takes_back_every_event_from_it_on(race):
 def test_undo_back_to_an_automatic_event_goes_back_to_the_entry_that_led_to_it(race):
     race = play(race, STEPS[:5])
     red_into_first = race.events.get(kind="gear", automatic=True)
-    services.race_undo(race=race, expected_version=race.version, back_to=red_into_first.seq)
+    race_undo(race=race, expected_version=race.version, back_to=red_into_first.seq)
     race.refresh_from_db()
     assert race.seq == 4 and not race.events.filter(kind="weather_roll").exists()
 
@@ -200,7 +207,7 @@ def test_only_automatic_events_leave_nothing_to_undo(race):
     race = play(race, STEPS[:5])
     race.events.filter(automatic=False).update(automatic=True)
     with pytest.raises(ValidationError, match="Nothing to undo"):
-        services.race_undo(race=race, expected_version=race.version)
+        race_undo(race=race, expected_version=race.version)
 
 
 def test_undo_restores_the_exact_previous_snapshot(race):
@@ -208,7 +215,7 @@ def test_undo_restores_the_exact_previous_snapshot(race):
     before, seq = dict(race.state), race.seq
     drive(race, 1, seed=7)
     assert race.state != before
-    state = services.race_undo(race=race, expected_version=race.version)
+    state = race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
     assert race.seq == seq
     assert race.state == before == engine.state_to_dict(state)
@@ -222,7 +229,7 @@ def test_undo_decodes_no_snapshot_but_the_one_kept_with_the_entry(race):
     drive(race, 12)
     kept = race.events.get(seq=race.seq).state_before
     with CaptureQueriesContext(connection) as queries:
-        services.race_undo(race=race, expected_version=race.version)
+        race_undo(race=race, expected_version=race.version)
     # (Inside a test's transaction, savepoints stand for a transaction's BEGIN and COMMIT.)
     control = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
     statements = [query["sql"] for query in queries if not query["sql"].startswith(control)]
@@ -236,15 +243,15 @@ def test_undo_decodes_no_snapshot_but_the_one_kept_with_the_entry(race):
 
 def test_undo_needs_an_event_and_a_fresh_page(race):
     with pytest.raises(ValidationError, match="Nothing to undo"):
-        services.race_undo(race=race, expected_version=0)
+        race_undo(race=race, expected_version=0)
     drive(race, 2)
-    with pytest.raises(services.StaleRace):
-        services.race_undo(race=race, expected_version=1)
+    with pytest.raises(StaleRace):
+        race_undo(race=race, expected_version=1)
 
 
 def test_the_stored_snapshot_is_the_replayed_log(race):
     drive_to_finish(race, seed=3)
-    events = services.race_events(race)
+    events = race_events(race)
     replayed = engine.replay(engine.setup_from_dict(race.setup), events)
     assert race.state == engine.state_to_dict(replayed)
     assert replayed.finished
@@ -252,8 +259,8 @@ def test_the_stored_snapshot_is_the_replayed_log(race):
 
 def test_the_scenario_race_commits_places_points_xp_and_the_injury(race, round_one):
     race = play(race)
-    assert services.race_state(race).finished
-    league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
+    assert race_state(race).finished
+    round_table_commit(round_=race.round, expected_race_version=race.version)
     entries = {entry.car: entry for entry in round_one.entries.select_related("driver")}
     assert {car: entry.place for car, entry in entries.items()} == EXPECTED_PLACES
     assert {car: entry.points for car, entry in entries.items()} == EXPECTED_POINTS
@@ -300,10 +307,10 @@ def _season_rows(round_):
 def test_committing_writes_what_the_round_result_form_would(race, round_one, seed):
     """The same race entered by hand on the round page gives the same season."""
     drive_to_finish(race, seed=seed, wild=True)
-    state = services.race_state(race)
+    state = race_state(race)
     assert any(car.status == "out" for car in state.cars)
     with transaction.atomic():
-        league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
+        round_table_commit(round_=race.round, expected_race_version=race.version)
         committed = _season_rows(round_one)
         transaction.set_rollback(True)
     entries = {entry.car: entry for entry in round_one.entries.all()}
@@ -313,7 +320,7 @@ def test_committing_writes_what_the_round_result_form_would(race, round_one, see
         entry = entries[result.car]
         overshoot = result.overshoot
         outcomes.append(
-            league_services.EntryOutcome(
+            EntryOutcome(
                 entry_id=entry.pk,
                 finished=result.finished,
                 place=result.place if result.finished else None,
@@ -327,7 +334,7 @@ def test_committing_writes_what_the_round_result_form_would(race, round_one, see
             )
         )
         rolls[entry.pk] = [roll for _column, roll in result.injury.rolls] if result.injury else []
-    league_services.round_result_record(round_=round_one, outcomes=outcomes, injury_rolls=rolls)
+    round_result_record(round_=round_one, outcomes=outcomes, injury_rolls=rolls)
     by_hand = _season_rows(round_one)
     # Distances differ only by the tie-break nudge; everything the season counts is the same.
     assert [row[:4] + row[5:] for row in committed] == [row[:4] + row[5:] for row in by_hand]
@@ -343,21 +350,17 @@ def test_committing_a_race_costs_the_same_queries_for_10_or_40_cars(
         drivers = [DriverFactory(team=teams[index // 2]) for index in range(cars)]
         round_ = season.rounds.get(number=number)
         starters = [(driver, f"car {index}") for index, driver in enumerate(drivers)]
-        race = finish_in_memory(
-            league_services.round_start_at_table(round_=round_, starters=starters), seed=5
-        )
-        rolled = [result.injury for result in engine.results(services.race_state(race))]
+        race = finish_in_memory(round_start_at_table(round_=round_, starters=starters), seed=5)
+        rolled = [result.injury for result in engine.results(race_state(race))]
         assert sum(len(injury.rolls) for injury in rolled if injury) > 1
         return race
 
     ten = finished_race(1, cars=10)
     with django_assert_max_num_queries(25) as with_ten:
-        league_services.round_table_commit(round_=ten.round, expected_race_version=ten.version)
+        round_table_commit(round_=ten.round, expected_race_version=ten.version)
     forty = finished_race(2, cars=40)
     with django_assert_num_queries(len(with_ten.captured_queries)):
-        entries = league_services.round_table_commit(
-            round_=forty.round, expected_race_version=forty.version
-        )
+        entries = round_table_commit(round_=forty.round, expected_race_version=forty.version)
 
     assert len(entries) == 40 and any(entry.injury_rolls for entry in entries)
 
@@ -365,17 +368,17 @@ def test_committing_a_race_costs_the_same_queries_for_10_or_40_cars(
 def test_an_unfinished_race_cannot_be_committed(race):
     drive(race, 10)
     with pytest.raises(ValidationError, match="not finished"):
-        league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
+        round_table_commit(round_=race.round, expected_race_version=race.version)
     assert not Entry.objects.filter(place__isnull=False).exists()
 
 
 def test_a_race_is_committed_once_and_then_frozen(race):
     race = play(race)
-    league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
+    round_table_commit(round_=race.round, expected_race_version=race.version)
     with pytest.raises(ValidationError, match="already in the season"):
-        league_services.round_table_commit(round_=race.round, expected_race_version=race.version)
+        round_table_commit(round_=race.round, expected_race_version=race.version)
     with pytest.raises(ValidationError, match="already in the season"):
-        services.race_undo(race=race, expected_version=race.version)
+        race_undo(race=race, expected_version=race.version)
 
 
 def test_an_entry_built_before_an_undo_and_a_new_entry_is_stale(race):
@@ -383,18 +386,18 @@ def test_an_entry_built_before_an_undo_and_a_new_entry_is_stale(race):
     accepted on the old snapshot, so the log and the snapshot parted (issue: lost writes)."""
     drive(race, 4)
     read_by_a = Race.objects.get(pk=race.pk)
-    services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     drive(race, 1, seed=9)
     assert race.seq == read_by_a.seq == 4 and race.state != read_by_a.state
-    asked = engine.prompts(services.race_state(read_by_a))
-    with pytest.raises(services.StaleRace):
-        services.race_event_apply(
+    asked = engine.prompts(race_state(read_by_a))
+    with pytest.raises(StaleRace):
+        race_event_apply(
             race=read_by_a,
             event=legal_event(asked[0], Random(1)),
             expected_version=read_by_a.version,
         )
     race.refresh_from_db()
-    replayed = engine.replay(engine.setup_from_dict(race.setup), services.race_events(race))
+    replayed = engine.replay(engine.setup_from_dict(race.setup), race_events(race))
     assert race.seq == 4 and race.state == engine.state_to_dict(replayed)
 
 
@@ -408,17 +411,17 @@ def test_undo_restores_the_state_kept_with_the_event_without_replaying(race, mon
         raise AssertionError("undo replayed the log")
 
     monkeypatch.setattr(engine, "replay", no_replay)
-    services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
     assert race.state == before and race.seq == seq
 
 
 def test_an_event_logged_before_states_were_kept_is_undone_by_replay(race):
     drive(race, 6)
-    target = services.undo_target(race)
+    target = undo_target(race)
     before = race.events.get(pk=target.pk).state_before
     race.events.filter(pk=target.pk).update(state_before=None)
-    services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     race.refresh_from_db()
     assert race.state == before
 
@@ -430,7 +433,7 @@ def test_a_rule_set_that_never_lets_the_referee_in_is_stopped_and_writes_nothing
     monkeypatch.setattr(engine.Prompt, "forced", lambda self: Event("weather_roll", {"value": 1}))
     monkeypatch.setattr(engine, "apply", lambda state, event, prompt=None: (state, (looping,)))
     with pytest.raises(ValidationError, match="keep leaving no choice"):
-        services.race_event_apply(
+        race_event_apply(
             race=race, event=Event("weather_roll", {"value": 1}), expected_version=race.version
         )
     race.refresh_from_db()
@@ -461,7 +464,7 @@ def test_an_entry_builds_the_prompt_it_answers_once(race, monkeypatch):
     serves both (each build of a Formula D gear prompt weighs every gear's wear)."""
     drive(race, 6)
     race.refresh_from_db()
-    state = services.race_state(race)
+    state = race_state(race)
     rules = type(engine.core._rules(state.setup.ruleset))
     built = []
     next_prompt = rules.next_prompt
@@ -473,5 +476,5 @@ def test_an_entry_builds_the_prompt_it_answers_once(race, monkeypatch):
     monkeypatch.setattr(rules, "next_prompt", counted)
     event = legal_event(engine.prompts(state)[0], Random(3))
     built.clear()
-    services.race_event_apply(race=race, event=event, expected_version=race.version)
+    race_event_apply(race=race, event=event, expected_version=race.version)
     assert built.count(state) == 1

@@ -8,10 +8,20 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 
-from league import services as league_services
 from league.models import Driver, Entry, Round, RoundStatus
-from races import services
+from league.services.errors import AlreadyDone, StaleRound
+from league.services.results import EntryOutcome, round_result_enter
+from league.services.starts import (
+    RACE_HAS_EVENTS,
+    RESULT_BEGUN,
+    round_start,
+    round_start_at_table,
+    round_start_cancel,
+    round_starters_change,
+    starters_change_refusal,
+)
 from races.models import Race, RaceEvent
+from races.services.entries import race_undo
 from rules import engine
 from tests.factories import UserFactory
 from tests.league.test_services import database_state
@@ -36,7 +46,7 @@ def version_of(round_: Round) -> int:
 
 
 def by_hand(round_one: Round, starters) -> list[Entry]:
-    return league_services.round_start(round_=round_one, starters=starters)
+    return round_start(round_=round_one, starters=starters)
 
 
 def xp(name: str) -> int:
@@ -50,12 +60,12 @@ def xp(name: str) -> int:
 def test_a_cancelled_start_leaves_nothing_behind(round_one, starters, at_table):
     before = league_rows()
     if at_table:
-        league_services.round_start_at_table(round_=round_one, starters=starters)
+        round_start_at_table(round_=round_one, starters=starters)
     else:
         by_hand(round_one, starters)
     assert xp("Ann") == 1
 
-    league_services.round_start_cancel(round_=round_one, expected_version=version_of(round_one))
+    round_start_cancel(round_=round_one, expected_version=version_of(round_one))
 
     assert league_rows() == before  # no entry, no race, the XP for starting given back
     round_one.refresh_from_db()
@@ -65,48 +75,46 @@ def test_a_cancelled_start_leaves_nothing_behind(round_one, starters, at_table):
 def test_a_start_cancelled_twice_is_cancelled_once(round_one, starters):
     by_hand(round_one, starters)
     shown = version_of(round_one)
-    league_services.round_start_cancel(round_=round_one, expected_version=shown)
+    round_start_cancel(round_=round_one, expected_version=shown)
 
-    with pytest.raises(league_services.AlreadyDone):
-        league_services.round_start_cancel(round_=round_one, expected_version=shown)
+    with pytest.raises(AlreadyDone):
+        round_start_cancel(round_=round_one, expected_version=shown)
     assert xp("Ann") == 0
 
 
 def test_a_stale_page_does_not_cancel_a_start(round_one, starters):
     by_hand(round_one, starters)
-    with pytest.raises(league_services.StaleRound):
-        league_services.round_start_cancel(
-            round_=round_one, expected_version=version_of(round_one) - 1
-        )
+    with pytest.raises(StaleRound):
+        round_start_cancel(round_=round_one, expected_version=version_of(round_one) - 1)
     assert Entry.objects.count() == 4
 
 
 def test_a_start_is_not_cancelled_once_a_place_is_entered(round_one, starters):
     entries = by_hand(round_one, starters)
     outcomes = [
-        league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+        EntryOutcome(entry_id=entry.pk, finished=True, place=place)
         for place, entry in enumerate(entries, start=1)
     ]
-    league_services.round_result_enter(round_=round_one, outcomes=outcomes)
+    round_result_enter(round_=round_one, outcomes=outcomes)
     round_one.refresh_from_db()
-    message = league_services.RESULT_BEGUN.format(number=1, cars=4)
-    assert league_services.starters_change_refusal(round_one) == message
+    message = RESULT_BEGUN.format(number=1, cars=4)
+    assert starters_change_refusal(round_one) == message
 
     before = league_rows()
     with pytest.raises(ValidationError, match="result is being entered"):
-        league_services.round_start_cancel(round_=round_one, expected_version=version_of(round_one))
+        round_start_cancel(round_=round_one, expected_version=version_of(round_one))
     assert league_rows() == before
 
 
 def test_a_race_with_an_event_entered_keeps_its_starters(race, round_one, starters):
     drive(race, 1)
-    message = league_services.RACE_HAS_EVENTS.format(number=1, events=1)
+    message = RACE_HAS_EVENTS.format(number=1, events=1)
     round_one.refresh_from_db()  # started at the table
-    assert league_services.starters_change_refusal(round_one) == message
+    assert starters_change_refusal(round_one) == message
 
     before = league_rows()
     with pytest.raises(ValidationError) as refused:
-        league_services.round_start_cancel(
+        round_start_cancel(
             round_=round_one, expected_version=version_of(round_one), expected_race_version=1
         )
     assert refused.value.messages == [message]
@@ -116,17 +124,17 @@ def test_a_race_with_an_event_entered_keeps_its_starters(race, round_one, starte
 
 def test_an_event_undone_leaves_the_race_free_to_change_its_starters(race, round_one, starters):
     race = drive(race, 1)
-    services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     round_one.refresh_from_db()
 
-    assert league_services.starters_change_refusal(round_one) is None
+    assert starters_change_refusal(round_one) is None
 
 
 def test_changed_starters_give_back_and_gain_the_xp_for_starting(round_one, starters):
     (ann, _), (bob, _), (cid, _), (dot, _) = starters
     by_hand(round_one, starters)
 
-    league_services.round_starters_change(
+    round_starters_change(
         round_=round_one,
         starters=[(ann, "red"), (bob, "pink"), (cid, "green")],
         expected_version=version_of(round_one),
@@ -146,14 +154,10 @@ def test_the_same_starters_again_is_a_double_tap(round_one, starters):
     by_hand(round_one, starters)
     shown = version_of(round_one)
     changed = [*starters[:3], (starters[3][0], "black")]
-    league_services.round_starters_change(
-        round_=round_one, starters=changed, expected_version=shown
-    )
+    round_starters_change(round_=round_one, starters=changed, expected_version=shown)
 
-    with pytest.raises(league_services.AlreadyDone):
-        league_services.round_starters_change(
-            round_=round_one, starters=changed, expected_version=shown
-        )
+    with pytest.raises(AlreadyDone):
+        round_starters_change(round_=round_one, starters=changed, expected_version=shown)
     assert xp("Dot") == 1
 
 
@@ -161,7 +165,7 @@ def test_a_refused_change_keeps_the_starters_as_they_were(round_one, starters):
     by_hand(round_one, starters)
     before = league_rows()
     with pytest.raises(ValidationError, match="Two cars are marked"):
-        league_services.round_starters_change(
+        round_starters_change(
             round_=round_one,
             starters=[(driver, "red") for driver, _car in starters],
             expected_version=version_of(round_one),
@@ -172,7 +176,7 @@ def test_a_refused_change_keeps_the_starters_as_they_were(round_one, starters):
 def test_a_race_at_the_table_is_set_up_again_at_the_same_address(race, round_one, starters):
     changed = [(driver, car.upper()) for driver, car in starters[:3]]
 
-    again = league_services.round_starters_change(
+    again = round_starters_change(
         round_=round_one,
         starters=changed,
         expected_version=version_of(round_one),
@@ -189,9 +193,9 @@ def test_a_race_at_the_table_is_set_up_again_at_the_same_address(race, round_one
 
 def test_a_race_shown_at_an_older_version_keeps_its_starters(race, round_one, starters):
     race = drive(race, 1)
-    services.race_undo(race=race, expected_version=race.version)
-    with pytest.raises(league_services.StaleRound):
-        league_services.round_start_cancel(
+    race_undo(race=race, expected_version=race.version)
+    with pytest.raises(StaleRound):
+        round_start_cancel(
             round_=round_one, expected_version=version_of(round_one), expected_race_version=0
         )
     assert Race.objects.filter(pk=race.pk).exists()
@@ -214,10 +218,10 @@ def test_the_round_page_offers_the_change_until_a_result_is_entered(
     assert f'name="d{starters[0][0].pk}-car" value="red"' in page.text
     assert "checked" in page.text
 
-    league_services.round_result_enter(
+    round_result_enter(
         round_=round_one,
         outcomes=[
-            league_services.EntryOutcome(entry_id=entry.pk, finished=True, place=place)
+            EntryOutcome(entry_id=entry.pk, finished=True, place=place)
             for place, entry in enumerate(entries, start=1)
         ],
     )

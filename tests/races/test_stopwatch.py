@@ -1,7 +1,7 @@
 """Paddock is the stopwatch of Formula D's qualifying lap: the start and stop buttons at the turn
 helper post nothing the server takes as a time; the server stamps the moments it enters them and
 shows the running time from the start it stored, so a reload or a locked screen loses nothing.
-The clock is set by the tests (`races.clock.now`), never waited for."""
+The clock is set by the tests (`races.services.clock.now`), never waited for."""
 
 from __future__ import annotations
 
@@ -9,10 +9,16 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from league import services as league_services
 from league.models import Driver, League
-from races import clock, services
+from league.services.leagues import league_create
+from league.services.rounds import round_race_options_set
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
+from league.services.tracks import track_create
 from races.models import Race
+from races.services import clock
+from races.services.entries import race_event_apply, race_state
 from rules.engine import Event
 
 pytestmark = pytest.mark.django_db
@@ -40,23 +46,21 @@ def server_clock(monkeypatch) -> Clock:
 
 
 def a_league(organiser, **settings) -> League:
-    league = league_services.league_create(
+    league = league_create(
         name="Timed Club", organiser=organiser, ruleset="formula_d", settings=settings
     )
     for name in ("Ann", "Bob"):
-        league_services.team_create(league=league, name=f"{name}'s", driver_names=[name])
+        team_create(league=league, name=f"{name}'s", driver_names=[name])
     return league
 
 
 def a_race(league: League, **race_options) -> Race:
-    season = league_services.season_open(
-        league=league, tracks=[league_services.track_create(name="Monza")]
-    )
+    season = season_open(league=league, tracks=[track_create(name="Monza")])
     round_ = season.rounds.get()
     if race_options:
-        league_services.round_race_options_set(round_=round_, options=race_options)
+        round_race_options_set(round_=round_, options=race_options)
     drivers = list(Driver.objects.order_by("pk"))
-    return league_services.round_start_at_table(
+    return round_start_at_table(
         round_=round_, starters=list(zip(drivers, ("red", "blue"), strict=True))
     )
 
@@ -73,7 +77,7 @@ def post(client, race: Race, data: dict, **headers):
 
 def lap(race: Race) -> object:
     race.refresh_from_db()
-    return services.race_state(race).lap("red")
+    return race_state(race).lap("red")
 
 
 def test_the_start_button_stamps_the_server_s_moment_not_the_page_s(
@@ -127,7 +131,7 @@ def test_both_laps_give_the_grid_and_the_race_starts(client_organiser, race, ser
         assert post(client_organiser, race, sent).status_code == 302
         server_clock.advance(30)
     race.refresh_from_db()
-    state = services.race_state(race)
+    state = race_state(race)
     assert state.grid == ("blue", "red")  # level on 15 throws, Blue the faster
     page = client_organiser.get(race.get_absolute_url()).text
     assert "Round 1 (grid: Blue and Red)" in page
@@ -163,16 +167,16 @@ def test_undoing_the_stop_lets_the_stopwatch_run_on_from_its_start(
 
 def test_a_round_switched_to_stopwatch_qualifying_in_a_league_without_it(organiser):
     race = a_race(a_league(organiser), stopwatch_qualifying=True)
-    state = services.race_state(race)
+    state = race_state(race)
     assert state.setup.stopwatch_qualifying and state.phase == "qualifying"
 
 
 def test_a_league_without_it_rolls_for_the_grid(organiser):
     race = a_race(a_league(organiser))
-    assert services.race_state(race).phase == "grid"
+    assert race_state(race).phase == "grid"
 
 
 def test_the_service_stamps_the_moment_too(race, server_clock):
     event = Event("stopwatch_start", {"car": "red", "at": "2000-01-01T00:00:00+00:00"})
-    services.race_event_apply(race=race, event=event, expected_version=race.version)
+    race_event_apply(race=race, event=event, expected_version=race.version)
     assert race.events.get().payload == {"car": "red", "at": "2025-06-01T14:00:00+00:00"}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from races.strip import Strip, strip_of
+from races.reads.strip import Strip, strip_of
 from rules import engine
 from rules.engine import Event, Prompt
 from tests.rules.recorded.record import RECORDED, recorded_setup

@@ -9,11 +9,16 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import services as league_services
 from league.models import League, Role
-from races import ruling_services, services
+from league.services.errors import AlreadyDone
+from league.services.house_rules import house_rules_set
+from league.services.leagues import league_archive_set
+from league.services.members import member_add
+from league.services.starts import round_run_by_hand
 from races.models import Race, RaceEvent
 from races.models.rulings import MOST_CHARACTERS, Ruling
+from races.services import rulings as ruling_services
+from races.services.entries import RACE_COMMITTED, StaleRace, race_undo, undo_target
 from tests.factories import UserFactory
 from tests.races.autopilot import drive
 
@@ -47,7 +52,7 @@ def rulings_url(league: League) -> str:
 
 def test_a_ruling_goes_with_the_referee_s_latest_entry_and_leaves_the_race_as_it_was(race):
     race = driven(race)
-    entry = services.undo_target(race)
+    entry = undo_target(race)
     version, seq = race.version, race.seq
 
     ruling = rule(race, "  The red car\nmay brake twice. ")
@@ -59,7 +64,7 @@ def test_a_ruling_goes_with_the_referee_s_latest_entry_and_leaves_the_race_as_it
 
 
 def test_a_ruling_names_a_heading_of_the_house_rules_or_none(race, league):
-    league_services.house_rules_set(league=league, text=RULES, expected_version=0)
+    house_rules_set(league=league, text=RULES, expected_version=0)
     race = driven(race)
     with pytest.raises(ValidationError) as refused:
         rule(race, heading="Weather")
@@ -71,7 +76,7 @@ def test_a_form_built_before_another_entry_is_stale_and_writes_nothing(race):
     race = driven(race)
     version = race.version
     drive(race, 1, seed=5)
-    with pytest.raises(services.StaleRace):
+    with pytest.raises(StaleRace):
         ruling_services.ruling_add(
             race=race, text="Too late.", heading="", expected_version=version
         )
@@ -81,7 +86,7 @@ def test_a_form_built_before_another_entry_is_stale_and_writes_nothing(race):
 def test_the_same_ruling_twice_is_already_done_and_another_on_the_same_entry_refused(race):
     race = driven(race)
     rule(race, "Spin: lose a gear.")
-    with pytest.raises(league_services.AlreadyDone):
+    with pytest.raises(AlreadyDone):
         rule(race, "Spin: lose a gear.")
     with pytest.raises(ValidationError) as refused:
         rule(race, "Something else.")
@@ -120,7 +125,7 @@ def test_undo_takes_the_ruling_with_its_entry_and_a_new_entry_at_that_seq_has_no
     ruled = rule(race, "Taken back with its entry.")
     seq = ruled.event.seq
     # Undo deletes the log's rows in one statement: no constraint of the ruling refuses it.
-    services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     drive(race, 1, seed=8)
     race.refresh_from_db()
     assert RaceEvent.objects.filter(race=race, seq=seq).exists()
@@ -137,7 +142,7 @@ def test_a_committed_race_takes_no_ruling(race):
     race.refresh_from_db()
     with pytest.raises(ValidationError) as refused:
         rule(race)
-    assert refused.value.messages == [services.RACE_COMMITTED]
+    assert refused.value.messages == [RACE_COMMITTED]
 
 
 # --- the pages -----------------------------------------------------------------------------
@@ -147,10 +152,10 @@ def test_the_referee_attaches_a_ruling_and_it_shows_on_the_round_and_rulings_pag
     client, race, league
 ):
     referee = UserFactory(username="ref")
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     race = driven(race)
-    entry = services.undo_target(race)
+    entry = undo_target(race)
 
     page = client.get(ruling_url(race))
     assert page.status_code == 200
@@ -213,7 +218,7 @@ def test_a_script_in_a_ruling_is_shown_as_text(client_organiser, race, league):
 
 
 def test_a_heading_links_to_its_rule_on_the_house_rules_page(client, race, league):
-    league_services.house_rules_set(league=league, text=RULES, expected_version=0)
+    house_rules_set(league=league, text=RULES, expected_version=0)
     race = driven(race)
     rule(race, heading="Pit lane")
     body = client.get(rulings_url(league)).content.decode()
@@ -251,7 +256,7 @@ def test_the_rulings_page_reads_the_same_queries_for_one_ruling_or_many(
 
 
 def test_the_admin_lists_the_rulings_and_the_house_rules(admin_client, race, league):
-    league_services.house_rules_set(league=league, text="# Pit lane", expected_version=0)
+    house_rules_set(league=league, text="# Pit lane", expected_version=0)
     race = driven(race)
     ruling = rule(race, "Shown in the admin.")
     for name, row in (("races_ruling", ruling), ("league_houserules", league.house_rules)):
@@ -259,7 +264,7 @@ def test_the_admin_lists_the_rulings_and_the_house_rules(admin_client, race, lea
         assert listing.status_code == 200 and listing.context["cl"].result_count == 1
         assert admin_client.get(reverse(f"admin:{name}_change", args=[row.pk])).status_code == 200
     # A ruling whose entry undo took back is not there to open.
-    services.race_undo(race=race, expected_version=race.version)
+    race_undo(race=race, expected_version=race.version)
     listing = admin_client.get(reverse("admin:races_ruling_changelist"))
     assert listing.context["cl"].result_count == 0
 
@@ -277,7 +282,7 @@ def test_a_double_tap_with_htmx_gets_the_form_in_place_not_the_turn_page(client_
 
 def test_an_archived_league_s_race_offers_no_ruling_form(client_organiser, race, league):
     race = driven(race)
-    league_services.league_archive_set(league=league, archived=True)
+    league_archive_set(league=league, archived=True)
     body = client_organiser.get(ruling_url(race)).content.decode()
     assert 'name="text"' not in body
     response = client_organiser.post(ruling_url(race), {"text": "No.", "version": race.version})
@@ -289,10 +294,10 @@ def test_discarding_the_race_at_the_table_keeps_its_rulings_with_the_round(
 ):
     race = driven(race)
     rule(race)
-    entry = services.undo_target(race)
+    entry = undo_target(race)
     round_ = race.round
     round_.refresh_from_db()
-    gone = league_services.round_run_by_hand(
+    gone = round_run_by_hand(
         round_=round_, expected_version=round_.version, expected_race_version=race.version
     )
     assert (gone.events, gone.rulings) == (race.seq, 1)

@@ -11,8 +11,8 @@ from html import escape
 import pytest
 from django.urls import reverse
 
-from league import services as league_services
-from races import services
+from league.services.starts import round_run_by_hand
+from races.services.entries import race_state
 from rules import engine
 from tests.factories import UserFactory
 from tests.races.scenario import STEPS
@@ -40,7 +40,7 @@ def test_what_htmx_swaps_in_ignores_taps_for_a_moment_and_a_page_load_does_not(
 ):
     page = client_organiser.get(turn_url(race)).text
     assert "data-guard" not in page
-    prompt = engine.prompts(services.race_state(race))[0]
+    prompt = engine.prompts(race_state(race))[0]
     swapped = client_organiser.post(
         turn_url(race), form_data(race, prompt.kind, prompt.car, {"value": 5}), **HTMX
     ).text
@@ -205,7 +205,7 @@ def test_a_tap_on_a_race_discarded_meanwhile_says_why_in_the_site_s_frame(client
     the referee's phone still shows it: the next tap, and a reload, say what happened, not a
     bare "Not Found"."""
     round_ = race.round
-    league_services.round_run_by_hand(round_=round_, expected_version=round_.version)
+    round_run_by_hand(round_=round_, expected_version=round_.version)
     tap = form_data(race, *STEPS[0])
     swapped = client_organiser.post(turn_url(race), tap, **HTMX)
     assert swapped.status_code == 404

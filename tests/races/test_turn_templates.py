@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from races import services
+from races.services.entries import race_state
 from rules import engine
 from tests.races.autopilot import drive
 
@@ -72,7 +72,7 @@ def test_a_referee_gets_the_prompt_s_form_at_the_race_s_version(client_organiser
     drive(race, 2)
     race.refresh_from_db()
     shown = page(client_organiser, race)
-    prompt = engine.prompts(services.race_state(race))[0]
+    prompt = engine.prompts(race_state(race))[0]
     assert prompt.text in shown.text("prompt")
     (entry,) = (form for form in shown.forms if form["id"] == "event-form")
     assert entry["fields"]["version"] == str(race.version)
@@ -82,17 +82,17 @@ def test_a_referee_gets_the_prompt_s_form_at_the_race_s_version(client_organiser
 
 def test_a_spectator_sees_the_prompt_and_no_control(race):
     shown = page(Client(), race)
-    assert engine.prompts(services.race_state(race))[0].text in shown.text("prompt")
+    assert engine.prompts(race_state(race))[0].text in shown.text("prompt")
     assert not shown.forms and not shown.buttons
 
 
 def test_a_prompt_with_no_tap_to_enter_it_has_a_button_the_order_its_own(client_organiser, race):
     for seed in range(60):  # qualifying, the weather, round 1: then the movement order is asked
-        if engine.prompts(services.race_state(race))[0].kind == "order":
+        if engine.prompts(race_state(race))[0].kind == "order":
             break
         drive(race, 1, seed=seed)
         race.refresh_from_db()
-    assert engine.prompts(services.race_state(race))[0].kind == "order"
+    assert engine.prompts(race_state(race))[0].kind == "order"
     assert ("", "Confirm the order") in page(client_organiser, race).buttons
 
 
@@ -127,7 +127,7 @@ def test_what_the_log_says_is_shown_escaped(client_organiser, race):
 def test_after_an_entry_only_what_changed_is_swapped_in(client_organiser, race):
     """The htmx answer: the next prompt, with the status line, the undo and the mover's row,
     and the new line of the log, out of band."""
-    prompt = engine.prompts(services.race_state(race))[0]
+    prompt = engine.prompts(race_state(race))[0]
     response = client_organiser.post(
         reverse("races:turn", kwargs={"race_id": race.pk}),
         {"kind": prompt.kind, "car": prompt.car, "value": 4, "version": race.version},
@@ -136,7 +136,7 @@ def test_after_an_entry_only_what_changed_is_swapped_in(client_organiser, race):
     assert response.status_code == 200 and response["HX-Retarget"] == "#prompt"
     shown = Page(response.text)
     race.refresh_from_db()
-    assert engine.prompts(services.race_state(race))[0].text in shown.text("prompt")
+    assert engine.prompts(race_state(race))[0].text in shown.text("prompt")
     assert shown.text("race-status").endswith("· 1 event entered")
     assert race.events.get(seq=1).summary() in response.text
 
@@ -145,7 +145,7 @@ def test_a_fact_s_help_ends_with_the_document_and_the_section_it_comes_from(clie
     """The "?" beside a board fact says the rule, then where it comes from ("— Season Pass,
     Braking and movement")."""
     for seed in range(60):  # a tap at a time, till a prompt asks a fact its rule set explains
-        state = services.race_state(race)
+        state = race_state(race)
         asked = engine.prompts(state)
         helps = [engine.fact_help(state.setup.ruleset, spec.name) for spec in asked[0].fields]
         if any(helps):

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league import services as league_services
 from league.models import Driver
-from races import services
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.tracks import track_create
+from races.services.entries import race_state
 from rules import engine
 from rules.dice import gear_die, values
 from tests.races.autopilot import drive
@@ -32,16 +34,14 @@ def test_the_finish_is_asked_as_the_spaces_still_to_reach_the_line_with_a_key_fo
     """Formula D's move asks the spaces still needed to reach the line (the old "Crossed the
     line this move" read as a yes or no), a key for every count up to the gear's highest face:
     none is typed, as 6 and more were."""
-    season = league_services.season_open(
-        league=formula_d, tracks=[league_services.track_create(name="Keys Ring")]
-    )
+    season = season_open(league=formula_d, tracks=[track_create(name="Keys Ring")])
     drivers = list(Driver.objects.order_by("pk"))
-    race = league_services.round_start_at_table(
+    race = round_start_at_table(
         round_=season.rounds.get(),
         starters=list(zip(drivers, ("red", "blue", "green"), strict=True)),
     )
     while not (
-        (asked := engine.prompts(state := services.race_state(race))[0]).kind == "move"
+        (asked := engine.prompts(state := race_state(race))[0]).kind == "move"
         and state.car(asked.car).gear >= 3
     ):
         drive(race, 1, seed=race.seq)

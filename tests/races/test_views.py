@@ -12,11 +12,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from league import services as league_services
 from league.models import Role, RoundStatus
-from races import services, views
-from races import table as race_table
+from league.services.leagues import league_publish_set
+from league.services.members import member_add
 from races.models import Race, RaceEvent
+from races.services import table as race_table
+from races.services.entries import race_state, undo_target
+from races.views.common import NO_RACE, NO_RACE_LOGGED_OUT
 from rules import engine
 from rules.dice import Die, values
 from tests.factories import UserFactory
@@ -45,7 +47,7 @@ def form_data(race: Race, kind: str, car: str | None, data: dict) -> dict:
 def play_steps(client, race: Race, steps) -> None:
     for kind, car, data in steps:
         if data is None:  # confirm the proposed order
-            (prompt,) = engine.prompts(services.race_state(race))[:1]
+            (prompt,) = engine.prompts(race_state(race))[:1]
             data = {"order": list(prompt.fields[0].default)}
         client.post(turn_url(race), form_data(race, kind, car, data))
         race.refresh_from_db()
@@ -221,7 +223,7 @@ def test_only_a_referee_may_enter_events(client, race):
 
 def test_a_league_referee_may_enter_events(client, race, league):
     referee = UserFactory(username="referee")
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     client.force_login(referee)
     assert client.post(turn_url(race), form_data(race, *STEPS[0])).status_code == 302
     race.refresh_from_db()
@@ -346,7 +348,7 @@ def next_post(race) -> dict:
     from tests.races.autopilot import legal_event
 
     race.refresh_from_db()
-    prompt = engine.prompts(services.race_state(race))[0]
+    prompt = engine.prompts(race_state(race))[0]
     event = legal_event(prompt, Random(race.seq))
     data = {key: value for key, value in event.data.items() if key != "car"}
     return form_data(race, event.kind, prompt.car, data)
@@ -418,7 +420,7 @@ def test_a_referee_s_entry_costs_one_query_more_than_the_organiser_s(
     read, it cost every entry 0.7 ms of the ORM's compiling (measured on SQLite): more than the
     query it saved a referee (0.3 ms)."""
     referee = UserFactory(username="referee")
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     drive(race, 4)
     counts = []
     for user in (organiser, referee):
@@ -522,9 +524,9 @@ def test_a_referee_of_the_league_enters_and_a_member_of_another_role_is_refused(
     client, race, league
 ):
     referee, owner = UserFactory(username="referee"), UserFactory(username="owner")
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     team = league.teams.first()
-    league_services.member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=team)
+    member_add(league=league, user=owner, role=Role.TEAM_OWNER, team=team)
     post = {"kind": "qualifying_roll", "car": "red", "value": 4, "version": 0}
     client.force_login(owner)
     assert client.post(turn_url(race), post).status_code == 403
@@ -571,9 +573,9 @@ def test_an_unpublished_league_s_race_pages_are_a_404_to_all_but_its_members(
     client, race, league, organiser
 ):
     """As its league's pages are (league/publishing.py): the turn page, its poll and the log."""
-    league_services.league_publish_set(league=league, published=False)
+    league_publish_set(league=league, published=False)
     referee, stranger = UserFactory(username="referee"), UserFactory(username="stranger")
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     log_url = reverse("races:log", kwargs={"race_id": race.pk})
     for who, expected in ((None, 404), (stranger, 404), (referee, 200), (organiser, 200)):
         watcher = Client()
@@ -591,7 +593,7 @@ def test_the_poll_reads_whether_the_league_is_published_in_its_one_query(
     poll = {"version": race.version}
     with django_assert_num_queries(1):  # published: the race's row alone
         assert client.get(turn_url(race), poll, **HTMX).status_code == 204
-    league_services.league_publish_set(league=league, published=False)
+    league_publish_set(league=league, published=False)
     # A spectator is turned away by that same query, as one polling a race not there is.
     with django_assert_num_queries(1):
         hidden = client.get(turn_url(race), poll, **HTMX)
@@ -599,7 +601,7 @@ def test_the_poll_reads_whether_the_league_is_published_in_its_one_query(
         missing = client.get(reverse("races:turn", args=[race.pk + 1000]), poll, **HTMX)
     assert hidden.status_code == missing.status_code == 404
     referee = UserFactory(username="referee")
-    league_services.member_add(league=league, user=referee, role=Role.REFEREE)
+    member_add(league=league, user=referee, role=Role.REFEREE)
     # Session, user, race: a member's membership is asked in the race's query.
     for who, queries in ((organiser, 3), (referee, 3)):
         member = Client()
@@ -613,15 +615,15 @@ def test_a_tap_logged_out_on_a_private_league_s_race_is_no_race_and_says_to_log_
 ):
     """It was the 403 of one logged out, which told anyone that the race was there; now it is
     the 404 of a race that is not there, which says to log in again to one logged out."""
-    league_services.league_publish_set(league=league, published=False)
-    said = escape(views.NO_RACE_LOGGED_OUT)
+    league_publish_set(league=league, published=False)
+    said = escape(NO_RACE_LOGGED_OUT)
     for url in (turn_url(race), reverse("races:turn", args=[race.pk + 1000])):
         response = client.post(url, {"version": race.version}, **HTMX)
         assert response.status_code == 404 and said in response.text, url
     member = Client()
     member.force_login(UserFactory(username="stranger"))
     response = member.post(turn_url(race), {"version": race.version}, **HTMX)
-    assert response.status_code == 404 and escape(views.NO_RACE) in response.text
+    assert response.status_code == 404 and escape(NO_RACE) in response.text
     assert said not in response.text
 
 
@@ -703,7 +705,7 @@ RED_GEAR = STEPS.index(("gear", "red", {"gear": 2}))  # round 2: red in 1st choo
 
 def at_reds_gear(client, race: Race) -> None:
     play_steps(client, race, STEPS[:RED_GEAR])
-    assert engine.prompts(services.race_state(race))[0].kind == "gear"
+    assert engine.prompts(race_state(race))[0].kind == "gear"
 
 
 def tap_both(race: Race, gear: str, roll: str) -> dict:
@@ -745,7 +747,7 @@ def test_undo_takes_back_the_gear_and_the_roll_tapped_with_it(client_organiser, 
     # From the log, taking back to the roll takes back its gear too.
     client_organiser.post(turn_url(race), tap_both(race, "2", "4"))
     race.refresh_from_db()
-    assert services.undo_target(race, back_to=race.seq).kind == "gear"
+    assert undo_target(race, back_to=race.seq).kind == "gear"
     log = client_organiser.get(reverse("races:log", args=[race.pk])).text
     assert reverse("races:undo_back_to", args=[race.pk, race.seq]) not in log
     assert reverse("races:undo_back_to", args=[race.pk, race.seq - 1]) in log
@@ -798,7 +800,7 @@ def test_an_entry_s_lists_keep_the_order_its_form_names_them(listed):
     set's, which differs from one server process to the next."""
     from django.http import QueryDict
 
-    from races.views import event_from_post
+    from races.views.turn import event_from_post
 
     post = QueryDict(mutable=True)
     post.setlist("_lists", list(listed))

@@ -1,4 +1,5 @@
-"""`manage.py import_spreadsheet <roster.csv> --name ... --ruleset ... --organiser <username>`:
+"""`manage.py import_spreadsheet <roster.csv> [--results <past.csv>] --name ... --ruleset ...
+--organiser <username>`:
 a league brought in from the spreadsheet it was run in (docs/importing.md), as the page
 "Bring a league you already run" does: it prints what would be made, or every row it cannot
 take, and writes only with --yes."""
@@ -11,11 +12,11 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from league import services
 from league.models import ruleset_choices
-from league.spreadsheet import read_roster
 from league.spreadsheet.roster import read_capped
 from rules.championship import championship_for
+
+from ...services.spreadsheet import league_import_spreadsheet, spreadsheet_read
 
 
 class Command(BaseCommand):
@@ -26,6 +27,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("roster", help="The roster file (CSV).")
+        parser.add_argument("--results", default="", help="The past seasons file (CSV).")
         parser.add_argument("--name", required=True, help="The new league's name.")
         parser.add_argument(
             "--ruleset", required=True, choices=[name for name, _title in ruleset_choices()]
@@ -33,37 +35,56 @@ class Command(BaseCommand):
         parser.add_argument("--organiser", required=True, help="The organiser's username.")
         parser.add_argument("--yes", action="store_true", help="Make the league (else preview).")
 
-    def handle(self, *args, roster: str, name: str, ruleset: str, organiser: str, **options):
+    def handle(
+        self, *args, roster: str, results: str, name: str, ruleset: str, organiser: str, **options
+    ):
         try:
             user = get_user_model().objects.get(username=organiser)
         except get_user_model().DoesNotExist:
             raise CommandError(f"No account is called {organiser!r}.") from None
-        try:
-            with Path(roster).open("rb") as stream:
-                data = read_capped(stream)
-        except OSError as error:
-            raise CommandError(f"Cannot read {roster}: {error}") from error
+        data = _read(roster)
+        past_data = _read(results) if results else b""
         rules = championship_for(ruleset)
-        read = read_roster(data, rules=rules, tracks=services.spreadsheet_tracks(rules))
-        if read.problems:
+        read, past = spreadsheet_read(rules, data, past_data)
+        if read.problems or past.problems:
             raise CommandError(
-                f"Nothing was made: {roster} has problems.\n" + "\n".join(read.messages)
+                "Nothing was made: the files have problems.\n"
+                + "\n".join(read.messages + past.messages)
             )
         self.stdout.write(f"{name}, a {rules.title} league:")
         for team in read.teams:
             self.stdout.write(f"  {team.name}")
             for driver in team.drivers:
                 self.stdout.write(f"    {_line(driver, rules)}")
+        for season in past.seasons:
+            state = "over" if season.ended else "races on"
+            self.stdout.write(
+                f"  Season {season.number} ({state}): {season.raced} of {len(season.rounds)} "
+                "rounds with results, brought in"
+            )
         if not options["yes"]:
             self.stdout.write("Nothing was made: run again with --yes to make it.")
             return
         try:
-            league = services.league_import_spreadsheet(
-                organiser=user, name=name, ruleset=ruleset, roster=data, file_name=Path(roster).name
+            league = league_import_spreadsheet(
+                organiser=user,
+                name=name,
+                ruleset=ruleset,
+                roster=data,
+                results=past_data,
+                file_name=Path(roster).name,
             )
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
         self.stdout.write(self.style.SUCCESS(f'Made "{league}" at /{league.slug}/ from {roster}.'))
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with Path(path).open("rb") as stream:
+            return read_capped(stream)
+    except OSError as error:
+        raise CommandError(f"Cannot read {path}: {error}") from error
 
 
 def _line(driver, rules) -> str:

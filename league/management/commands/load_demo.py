@@ -15,9 +15,17 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from league import services
 from league.models import Driver, League, Role, Season, Track
-from league.services import EntryOutcome
+from league.services.results import EntryOutcome
+
+from ...services.drivers import driver_hire, driver_home_track_set
+from ...services.leagues import league_create, league_publish_set
+from ...services.members import member_add
+from ...services.results import round_result_record
+from ...services.seasons import season_open
+from ...services.starts import round_start
+from ...services.teams import team_colour_set, team_create
+from ...services.tracks import track_create
 
 LEAGUE_NAME = "Paddock Demo League"
 PASSWORD = "paddock-demo"
@@ -324,16 +332,16 @@ class Command(BaseCommand):
     def _build(self) -> League:
         league = self._league(LEAGUE_NAME, "season_pass", TEAMS)
         owner = self._user(TEAM_OWNER, superuser=False)
-        services.member_add(
+        member_add(
             league=league,
             user=owner,
             role=Role.TEAM_OWNER,
             team=league.teams.get(name=next(iter(TEAMS))),
         )
-        season = services.season_open(league=league, preset=PRESET)
+        season = season_open(league=league, preset=PRESET)
         for number, results in RESULTS.items():
             for team_name, driver_name in HIRES.get(number, ()):
-                services.driver_hire(team=league.teams.get(name=team_name), name=driver_name)
+                driver_hire(team=league.teams.get(name=team_name), name=driver_name)
             self._race(league, season, number, [(name, CARS[name], r) for name, r in results])
         return league
 
@@ -341,11 +349,11 @@ class Command(BaseCommand):
         league = self._league(RBB_NAME, "rbb", RBB_TEAMS)
         tracks = {name: _track(name, number) for name, number in RBB_TRACKS}
         for driver_name, track_name in RBB_HOME_TRACKS.items():
-            services.driver_home_track_set(
+            driver_home_track_set(
                 driver=Driver.objects.get(team__league=league, name=driver_name),
                 track=tracks[track_name],
             )
-        season = services.season_open(league=league, tracks=list(tracks.values()))
+        season = season_open(league=league, tracks=list(tracks.values()))
         cars = _numbered(RBB_TEAMS)
         for number, results in RBB_RESULTS.items():
             self._race(league, season, number, [(name, cars[name], r) for name, r in results])
@@ -353,7 +361,7 @@ class Command(BaseCommand):
 
     def _build_mini(self) -> League:
         league = self._league(MINI_NAME, "mini", MINI_TEAMS)
-        season = services.season_open(league=league, preset=MINI_PRESET)
+        season = season_open(league=league, preset=MINI_PRESET)
         cars = _numbered(MINI_TEAMS)
         for number, results in MINI_RESULTS.items():
             self._race(
@@ -368,7 +376,7 @@ class Command(BaseCommand):
     def _build_death(self) -> League:
         league = self._league(DEATH_NAME, "death", DEATH_TEAMS)
         tracks = [_track(name, number) for name, number in DEATH_TRACKS]
-        season = services.season_open(league=league, tracks=tracks)
+        season = season_open(league=league, tracks=tracks)
         cars = _numbered(DEATH_TEAMS)
         for number, results in DEATH_RESULTS.items():
             self._race(league, season, number, [(name, cars[name], r) for name, r in results])
@@ -377,17 +385,15 @@ class Command(BaseCommand):
     def _league(self, name: str, ruleset: str, teams: dict[str, tuple[str, ...]]) -> League:
         organiser = self._user(ORGANISER, superuser=True)
         referee = self._user(REFEREE, superuser=False)
-        league = services.league_create(
-            name=name, organiser=organiser, ruleset=ruleset, plain_address=True
-        )
-        services.member_add(league=league, user=referee, role=Role.REFEREE)
+        league = league_create(name=name, organiser=organiser, ruleset=ruleset, plain_address=True)
+        member_add(league=league, user=referee, role=Role.REFEREE)
         for team_name, driver_names in teams.items():
-            team = services.team_create(league=league, name=team_name, driver_names=driver_names)
+            team = team_create(league=league, name=team_name, driver_names=driver_names)
             colour = TEAM_COLOURS.get(team_name, team.colour)
             if colour != team.colour:
-                services.team_colour_set(team=team, colour=colour)
+                team_colour_set(team=team, colour=colour)
         # Published, as the README's five minutes begin: a visitor opens the site and picks one.
-        services.league_publish_set(league=league, published=True)
+        league_publish_set(league=league, published=True)
         return league
 
     def _user(self, username: str, *, superuser: bool):
@@ -411,12 +417,12 @@ class Command(BaseCommand):
         `bonus_points`: points earned beyond the place, by driver (Mini's laps led)."""
         drivers = {driver.name: driver for driver in Driver.objects.filter(team__league=league)}
         round_ = season.rounds.get(number=number)
-        entries = services.round_start(
+        entries = round_start(
             round_=round_, starters=[(drivers[name], car) for name, car, _ in results]
         )
         bonus = bonus_points or {}
         pairs = list(zip(entries, results, strict=True))
-        services.round_result_record(
+        round_result_record(
             round_=round_,
             outcomes=[
                 _outcome(entry.pk, result, bonus.get(name, 0)) for entry, (name, _, result) in pairs
@@ -432,7 +438,7 @@ class Command(BaseCommand):
 def _track(name: str, number: int) -> Track:
     """The track of that name on the list, added if it is not there yet."""
     track = Track.objects.filter(name__iexact=name).first()
-    return track or services.track_create(name=name, number=number)
+    return track or track_create(name=name, number=number)
 
 
 def _numbered(teams: dict[str, tuple[str, ...]]) -> dict[str, str]:

@@ -1,0 +1,288 @@
+"""A league's records across all its seasons: titles, wins (a career's and a season's), poles,
+podiums, laps led (or whatever a rule set's bonus points count), the longest run of races without
+a retirement, the fastest rise through the field and, where drivers have careers, the longest
+careers; each with its holders (all of them, when tied; the fastest rise, the first to make it)
+and when. Read in a fixed number of queries however many seasons the league
+has raced: its seasons, every finished entry in one query, and the champions
+(standings.season_leaders).
+
+A league that has run seasons under more than one rule set keeps apart the records whose meaning
+is the rule set's (its bonus points, its careers): each is counted over the seasons of one rule
+set and says which (docs/rulings.md, "One league across rule sets"); titles, wins, poles,
+podiums and runs without a retirement are the league's, over every season."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+from rules.championship import Championship, ordinal
+
+from ..models import Entry, League, RoundStatus, Season
+from .standings import season_leaders
+
+
+@dataclass(frozen=True)
+class Holder:
+    name: str
+    url: str
+    when: str
+
+
+@dataclass(frozen=True)
+class Record:
+    title: str
+    figure: int
+    unit: str
+    holders: tuple[Holder, ...]
+
+
+@dataclass(frozen=True)
+class Race:
+    """One finished entry, as the records read it."""
+
+    driver_id: int
+    season: int
+    round: int
+    place: int | None
+    finished: bool
+    pole: bool
+    bonus_points: int
+    ruleset: str = ""  # the rule set of its season
+    grid: int | None = None  # where it started, pole 1; None when unknown
+    laps_led: int | None = None  # None when unknown (typed by hand, or no laps counted)
+
+
+def _seasons_text(numbers: Iterable[int]) -> str:
+    found = sorted(set(numbers))
+    if not found:
+        return ""
+    if len(found) == 1:
+        return f"season {found[0]}"
+    if found == list(range(found[0], found[-1] + 1)):
+        return f"seasons {found[0]}-{found[-1]}"
+    return "seasons " + ", ".join(str(number) for number in found)
+
+
+def _best(
+    title: str,
+    unit: str,
+    figures: dict[int, tuple[int, str]],
+    holder: Callable[[int, str], Holder],
+) -> Record | None:
+    """The record of the highest figure (driver id -> (figure, when)), every holder tied on it;
+    None when no one has a figure above 0."""
+    top = max((figure for figure, _when in figures.values()), default=0)
+    if top <= 0:
+        return None
+    holders = tuple(
+        holder(driver_id, when)
+        for driver_id, (figure, when) in sorted(figures.items())
+        if figure == top
+    )
+    return Record(title, top, unit, holders)
+
+
+def _counted(races: list[Race], counts: Callable[[Race], int]) -> dict[int, tuple[int, str]]:
+    """Per driver, the sum of `counts` over their races and the seasons it came in."""
+    totals: dict[int, int] = defaultdict(int)
+    seasons: dict[int, set[int]] = defaultdict(set)
+    for race in races:
+        counted = counts(race)
+        if counted:
+            totals[race.driver_id] += counted
+            seasons[race.driver_id].add(race.season)
+    return {key: (total, _seasons_text(seasons[key])) for key, total in totals.items()}
+
+
+def _best_season(races: list[Race], counts: Callable[[Race], int]) -> dict[int, tuple[int, str]]:
+    """Per driver, their best single season by `counts` (the earliest, when level)."""
+    by_season: dict[tuple[int, int], int] = defaultdict(int)
+    for race in races:
+        by_season[race.driver_id, race.season] += counts(race)
+    best: dict[int, tuple[int, str]] = {}
+    for (driver_id, season), total in sorted(by_season.items()):
+        if total > best.get(driver_id, (0, ""))[0]:
+            best[driver_id] = (total, f"season {season}")
+    return best
+
+
+def _without_retirement(races: list[Race]) -> dict[int, tuple[int, str]]:
+    """Per driver, their longest run of races in a row each finished, and where it ran."""
+    runs: dict[int, tuple[int, str]] = {}
+    current: dict[int, tuple[int, Race | None]] = {}
+    for race in races:  # in season and round order
+        length, first = current.get(race.driver_id, (0, None))
+        if not race.finished:
+            current[race.driver_id] = (0, None)
+            continue
+        first = first or race
+        length += 1
+        current[race.driver_id] = (length, first)
+        if length > runs.get(race.driver_id, (0, ""))[0]:
+            start = f"season {first.season} round {first.round}"
+            runs[race.driver_id] = (length, f"{start} to season {race.season} round {race.round}")
+    return runs
+
+
+def _fastest_rise(races: list[Race], holder: Callable[[int, str], Holder]) -> Record | None:
+    """The most places a finisher gained from its grid position to its place in one race, and
+    the first to gain them (races in season and round order, a race's cars by place); None
+    when no finisher with a known grid gained a place."""
+    most, when, driver_id = 0, "", 0
+    for race in races:
+        if not race.finished or race.grid is None or race.place is None:
+            continue
+        if race.grid - race.place > most:
+            most, driver_id = race.grid - race.place, race.driver_id
+            when = (
+                f"season {race.season} round {race.round}, "
+                f"from {ordinal(race.grid)} to {ordinal(race.place)}"
+            )
+    if not most:
+        return None
+    return Record("Fastest rise through the field", most, "place", (holder(driver_id, when),))
+
+
+@dataclass(frozen=True)
+class RuleSetSpan:
+    """The seasons a league ran under one rule set (by its title), for the records page."""
+
+    title: str
+    seasons: str  # "seasons 1-2"
+
+
+@dataclass(frozen=True)
+class RecordBook:
+    records: tuple[Record, ...]
+    # Each rule set the league's seasons ran, when more than one: () for a league of one.
+    rule_sets: tuple[RuleSetSpan, ...] = ()
+
+
+def _rule_sets(seasons: list[Season]) -> dict[str, Championship]:
+    """Each rule set the seasons ran, by name, in the order first run."""
+    found: dict[str, Championship] = {}
+    for season in seasons:
+        found.setdefault(season.ruleset, season.rules)
+    return found
+
+
+def league_records(league: League) -> tuple[Record, ...]:
+    """The league's records, in the order the page lists them."""
+    return league_record_book(league).records
+
+
+def league_record_book(league: League) -> RecordBook:
+    """The league's records, and the rule sets its seasons ran where more than one."""
+    seasons = list(league.seasons.order_by("number"))
+    ruleset_of = {season.number: season.ruleset for season in seasons}
+    rule_sets = _rule_sets(seasons) or {league.ruleset: league.rules}
+    apart = len(rule_sets) > 1
+    rows = (
+        Entry.objects.filter(round__season__league=league, round__status=RoundStatus.FINISHED)
+        # A race's cars by place: of two who gained as many places in it, the higher finisher
+        # is the first to.
+        .order_by("round__season__number", "round__number", "place", "pk")
+        .values_list(
+            "driver_id",
+            "driver__name",
+            "round__season__number",
+            "round__number",
+            "place",
+            "finished",
+            "pole",
+            "bonus_points",
+            "grid",
+            "laps_led",
+        )
+    )
+    names: dict[int, str] = {}
+    races = []
+    for driver_id, name, season, number, place, finished, pole, bonus, grid, led in rows:
+        names[driver_id] = name
+        ruleset = ruleset_of.get(season, league.ruleset)
+        races.append(
+            Race(driver_id, season, number, place, bool(finished), pole, bonus, ruleset, grid, led)
+        )
+
+    def holder(driver_id: int, when: str) -> Holder:
+        url = reverse("league:driver", kwargs={"slug": league.slug, "driver_id": driver_id})
+        return Holder(names.get(driver_id, ""), url, when)
+
+    titles: dict[int, list[int]] = defaultdict(list)
+    number_of = {season.pk: season.number for season in seasons}
+    for leaders in season_leaders([season for season in seasons if season.is_ended]):
+        for champion in leaders.drivers:
+            titles[champion.pk].append(number_of[leaders.season.pk])
+            names.setdefault(champion.pk, champion.name)
+    found = [
+        _best(
+            "Most titles",
+            "title",
+            {key: (len(won), _seasons_text(won)) for key, won in titles.items()},
+            holder,
+        ),
+        _best("Most wins", "win", _counted(races, lambda race: race.place == 1), holder),
+        _best(
+            "Most wins in a season",
+            "win",
+            _best_season(races, lambda race: race.place == 1),
+            holder,
+        ),
+        _best("Most poles", "pole", _counted(races, lambda race: race.pole), holder),
+        _best(
+            "Most podiums",
+            "podium",
+            _counted(races, lambda race: race.place is not None and race.place <= 3),
+            holder,
+        ),
+        # Counted for races run at the table, each lap to the first car to complete it.
+        _best("Most laps led", "lap", _counted(races, lambda race: race.laps_led or 0), holder),
+    ]
+    for name, rules in rule_sets.items():
+        if rules.bonus_points_label:
+            own = [race for race in races if race.ruleset == name]
+            title = f"Most {rules.bonus_points_label.lower()}"
+            found.append(
+                _best(
+                    f"{title} ({rules.title})" if apart else title,
+                    "",
+                    _counted(own, lambda race: race.bonus_points),
+                    holder,
+                )
+            )
+    found.append(
+        _best(
+            "Most races in a row without a retirement", "race", _without_retirement(races), holder
+        )
+    )
+    found.append(_fastest_rise(races, holder))
+    for name, rules in rule_sets.items():
+        if rules.careers:
+            raced: dict[int, set[int]] = defaultdict(set)
+            for race in races:
+                if race.ruleset == name:
+                    raced[race.driver_id].add(race.season)
+            found.append(
+                _best(
+                    f"Longest career ({rules.title})" if apart else "Longest career",
+                    "season",
+                    {key: (len(won), _seasons_text(won)) for key, won in raced.items()},
+                    holder,
+                )
+            )
+    spans = (
+        tuple(
+            RuleSetSpan(
+                rules.title,
+                _seasons_text(s.number for s in seasons if s.ruleset == name),
+            )
+            for name, rules in rule_sets.items()
+        )
+        if apart
+        else ()
+    )
+    return RecordBook(tuple(record for record in found if record is not None), spans)

@@ -1,0 +1,1 @@
+"""The prompt asked now, as a form."""

@@ -1,0 +1,1 @@
+"""The race pages' views, by area: parse the request, call a service, render."""
