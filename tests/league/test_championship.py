@@ -70,10 +70,8 @@ def test_the_organiser_takes_a_preset_or_writes_a_table_before_the_first_result(
     client_organiser, formula_d
 ):
     open_season(formula_d)
-    page = client_organiser.get(points_url(formula_d))
-    assert 'value="Formula D team race"' in html_of(page) and 'name="version" value="0"' in html_of(
-        page
-    )
+    page = html_of(client_organiser.get(points_url(formula_d)))
+    assert 'value="Formula D team race"' in page and 'name="version" value="0"' in page
     response = client_organiser.post(points_url(formula_d), {"table": F1, "version": "0"})
     assert response.status_code == 302
     assert (fresh(formula_d).settings["points_table"], fresh(formula_d).settings_version) == (F1, 1)
