@@ -476,7 +476,7 @@ def test_the_season_report_names_the_champions(client_organiser, season, teams):
         )
     season_end(season=season)
     report = client_organiser.get(reverse("league:season_report", args=[season.league.slug, 1]))
-    champions = report.text.split('id="champions"')[1].split("</section>")[0]
+    champions = html_of(report).split('id="champions"')[1].split("</section>")[0]
     assert "<strong>Ann</strong></a> (Red Herrings)" in champions
     assert "<strong>Red Herrings</strong>" in champions
 
