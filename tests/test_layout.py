@@ -132,6 +132,41 @@ def test_the_check_sees_a_model_defined():
     assert model_classes("class Form(forms.Form):\n    pass\n") == []
 
 
+TEMPLATES = ROOT / "templates"
+LONGEST_TEMPLATE_LINE = 160
+
+
+def long_lines(text: str, most: int = LONGEST_TEMPLATE_LINE) -> list[str]:
+    """The lines of a template longer than `most` characters, as "line N: length"."""
+    return [
+        f"line {number}: {len(line)} characters"
+        for number, line in enumerate(text.splitlines(), start=1)
+        if len(line) > most
+    ]
+
+
+def test_there_are_templates_to_check():
+    assert len(list(TEMPLATES.rglob("*.html"))) > 100
+
+
+def test_no_template_line_is_over_160_characters():
+    """Issue 30: templates a person can read. A tag with attributes breaks between them, a long
+    text between its words (where the browser collapses the whitespace anyway), and markup written
+    twice becomes a partial; `{% ... %}` and `{{ ... }}` stay on one line, so a long one is
+    shortened with `{% with %}`, a partial or the view's context."""
+    too_long = [
+        f"{path.relative_to(ROOT)}:{where}"
+        for path in sorted(TEMPLATES.rglob("*"))
+        if path.is_file()
+        for where in long_lines(path.read_text(encoding="utf-8"))
+    ]
+    assert too_long == []
+
+
+def test_the_check_sees_a_long_template_line():
+    assert long_lines("<p>short</p>\n" + "x" * 161 + "\n" + "y" * 160) == ["line 2: 161 characters"]
+
+
 # Issue 30: an app's root holds Django's conventional files and its area packages, nothing
 # loose: a page's data in reads/, a form in forms/, a write in services/.
 APP_ROOT = {

@@ -38,6 +38,7 @@ from league.services.tracks import track_create
 from rules.championship import POINTS_TABLE, championship_for
 from tests.factories import published
 from tests.league.test_backup import empty_database, imported
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -228,18 +229,18 @@ def test_a_formula_d_season_then_a_death_season_both_show_in_the_league_s_histor
     assert first.rounds.first().race_option_lines != ()
     assert second.rounds.first().race_option_lines[0].setting.key == "distribution"
 
-    page = client.get(league.get_absolute_url()).text
+    page = html_of(client.get(league.get_absolute_url()))
     history = page[page.index('id="season-history"') :]
     assert '<span class="season-rules">Formula D</span>' in history
     assert '<span class="season-rules">Formula... Death!</span>' in history
 
-    first_page = client.get(first.get_absolute_url()).text
-    second_page = client.get(second.get_absolute_url()).text
+    first_page = html_of(client.get(first.get_absolute_url()))
+    second_page = html_of(client.get(second.get_absolute_url()))
     assert "Rules: <strong>Formula D</strong>" in first_page
     assert "Rules: <strong>Formula... Death!</strong>" in second_page
     assert "Damage points" in second_page and "Damage points" not in first_page
 
-    records = client.get(reverse("league:records", args=[league.slug])).text
+    records = html_of(client.get(reverse("league:records", args=[league.slug])))
     assert "Formula D (season 1)" in records and "Formula... Death! (season 2)" in records
     book = league_record_book(league)
     wins = {record.title: record for record in book.records}["Most wins"]

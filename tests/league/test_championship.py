@@ -22,6 +22,7 @@ from league.services.tracks import track_create
 from rules.championship import championship_for
 from tests.factories import UserFactory, published
 from tests.league.test_services import play
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -69,12 +70,12 @@ def test_the_organiser_takes_a_preset_or_writes_a_table_before_the_first_result(
     client_organiser, formula_d
 ):
     open_season(formula_d)
-    page = client_organiser.get(points_url(formula_d))
-    assert 'value="Formula D team race"' in page.text and 'name="version" value="0"' in page.text
+    page = html_of(client_organiser.get(points_url(formula_d)))
+    assert 'value="Formula D team race"' in page and 'name="version" value="0"' in page
     response = client_organiser.post(points_url(formula_d), {"table": F1, "version": "0"})
     assert response.status_code == 302
     assert (fresh(formula_d).settings["points_table"], fresh(formula_d).settings_version) == (F1, 1)
-    page = client_organiser.get(formula_d.get_absolute_url()).text
+    page = html_of(client_organiser.get(formula_d.get_absolute_url()))
     assert "now scores by 25-18-15" in page and "A table of the league's own" in page
     response = client_organiser.post(
         points_url(formula_d), {"preset": "Formula D team race", "table": "", "version": "1"}

@@ -21,6 +21,7 @@ from league.services.tracks import track_create
 from rules.championship import championship_for
 from tests.league.test_services import all_finish
 from tests.league.test_views import result_data, round_url, versioned
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -105,14 +106,14 @@ def test_a_formula_d_round_scores_the_team_race_points_and_touches_no_career(
     drivers = list(Driver.objects.order_by("pk"))
     start = {f"d{d.pk}-start": "on" for d in drivers} | {f"d{d.pk}-car": d.name for d in drivers}
     page = client_organiser.get(round_url(round_))
-    assert "races as" not in page.text and "gains one XP" not in page.text
+    assert "races as" not in html_of(page) and "gains one XP" not in html_of(page)
     client_organiser.post(round_url(round_, "start"), versioned(round_, start))
     assert [(e.level, e.xp_change) for e in Entry.objects.all()] == [("", 0)] * 3
     assert set(Driver.objects.values_list("xp", flat=True)) == {0}
 
     page = client_organiser.get(round_url(round_))
-    assert 'value="engine"' in page.text and 'value="collision"' not in page.text
-    assert "Overshoot" not in page.text
+    assert 'value="engine"' in html_of(page) and 'value="collision"' not in html_of(page)
+    assert "Overshoot" not in html_of(page)
     entries = list(round_.entries.select_related("driver"))
     lines = {
         "Ann": {"outcome": "finished", "place": "2"},
@@ -123,7 +124,7 @@ def test_a_formula_d_round_scores_the_team_race_points_and_touches_no_career(
         round_url(round_, "result"), versioned(round_, result_data(entries, lines))
     )
     assert response.status_code == 302
-    page = client_organiser.get(round_url(round_)).text
+    page = html_of(client_organiser.get(round_url(round_)))
     # No careers, so no injury checks: the result is simply ready, the rule's words as written.
     assert "Ready to confirm" in page and "injury check" not in page
     assert "Cid — out (eliminated: lost its last engine WP)" in page

@@ -17,6 +17,7 @@ from league.services.starts import round_start
 from league.services.teams import team_create
 from tests.factories import published
 from tests.league.test_services import play_rounds, racing_drivers
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +88,7 @@ def test_a_rule_set_without_lap_leaders_has_no_such_column(client, season, teams
 
 def sheet(client, league: League, team_name: str) -> str:
     team = Team.objects.get(league=league, name=team_name)
-    page = client.get(reverse("league:team_sheet", args=[league.slug, team.pk])).text
+    page = html_of(client.get(reverse("league:team_sheet", args=[league.slug, team.pk])))
     return page.split('id="sheet-rounds"', 1)[1].split("</table>", 1)[0]
 
 

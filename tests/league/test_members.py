@@ -48,6 +48,7 @@ from league.services.starts import round_start, round_starters_choose
 from league.services.teams import TEAM_NAME_TAKEN, team_create
 from league.views import members as member_views
 from tests.factories import UserFactory
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -151,9 +152,9 @@ def test_an_unknown_token_is_a_404(client):
 
 def test_the_members_page_says_who_reads_the_league_as_it_stands(client_organiser, league):
     url = reverse("league:members", args=[league.slug])
-    assert "Anyone may read the league's pages." in client_organiser.get(url).text
+    assert "Anyone may read the league's pages." in html_of(client_organiser.get(url))
     league_publish_set(league=league, published=False)
-    page = client_organiser.get(url).text
+    page = html_of(client_organiser.get(url))
     assert "Anyone may read" not in page
     assert "Until it is published, only its members read its pages." in page
 
@@ -276,7 +277,7 @@ def test_a_team_owner_chooses_the_starters_the_referees_form_proposes(
     driver_hire(team=teams[0], name="Gil")
     round_ = season.rounds.get(number=1)
     client.force_login(owner)
-    page = client.get(round_.get_absolute_url()).content.decode()
+    page = html_of(client.get(round_.get_absolute_url()))
     assert 'id="own-starters"' in page and "Blue Moons" not in page.split('id="own-starters"')[1]
     url = reverse("league:round_choose", args=[league.slug, 1, 1])
     response = client.post(
@@ -285,7 +286,7 @@ def test_a_team_owner_chooses_the_starters_the_referees_form_proposes(
     assert response.status_code == 302
     organiser = Client()
     organiser.force_login(league.organiser)
-    page = organiser.get(round_.get_absolute_url()).content.decode()
+    page = html_of(organiser.get(round_.get_absolute_url()))
     ann, bob, gil = (teams[0].drivers.get(name=name) for name in ("Ann", "Bob", "Gil"))
     assert f'name="d{bob.pk}-start" checked' in page and f'name="d{gil.pk}-start" checked' in page
     assert f'name="d{ann.pk}-start" checked' not in page

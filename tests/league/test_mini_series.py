@@ -27,6 +27,7 @@ from league.services.starts import round_start
 from league.services.teams import team_create
 from league.services.tracks import track_create
 from tests.league.test_services import all_finish
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -255,13 +256,13 @@ def _posted(round_: Round, lines: dict[str, tuple[int, str]], ids: dict[str, int
 
 def test_the_round_page_takes_lap_leader_points_with_the_result(client_organiser, mini):
     round_, ids = _hand_round(mini)
-    page = client_organiser.get(round_.get_absolute_url()).text
+    page = html_of(client_organiser.get(round_.get_absolute_url()))
     assert "Lap-leader points" in page and f'name="e{ids["a"]}-bonus_points"' in page
     assert "2 at most between the cars" in page
     lines = {"a": (1, ""), "b": (2, "2"), "c": (3, "0")}
     response = client_organiser.post(_result_url(round_), _posted(round_, lines, ids))
     assert response.status_code == 302
-    confirm = client_organiser.get(round_.get_absolute_url()).text
+    confirm = html_of(client_organiser.get(round_.get_absolute_url()))
     assert f'name="e{ids["b"]}-bonus_points" value="2"' in confirm  # kept to correct it
     words = re.sub(r"<[^>]+>", "", confirm)  # the words, without the team's colour swatch
     assert "2. Bob — lap-leader points: 2" in words  # to check before confirming
@@ -269,7 +270,7 @@ def test_the_round_page_takes_lap_leader_points_with_the_result(client_organiser
     committed = client_organiser.post(_result_url(round_, "commit"), {"version": version})
     assert committed.status_code == 302
     assert dict(round_.entries.values_list("car", "points")) == {"a": 7, "b": 7, "c": 3}
-    done = client_organiser.get(round_.get_absolute_url()).text
+    done = html_of(client_organiser.get(round_.get_absolute_url()))
     assert "incl. lap-leader points: 2" in done
 
 
@@ -291,21 +292,21 @@ def test_a_season_pass_result_form_asks_for_no_bonus_points(client_organiser, se
 
 
 def test_from_the_home_page_a_mini_series_shows_its_presets_at_every_step(client_organiser):
-    new = client_organiser.get(reverse("league:league_new"), {"ruleset": "mini"}).text
+    new = html_of(client_organiser.get(reverse("league:league_new"), {"ruleset": "mini"}))
     assert "Mini table (7-5-3-2-1-0-0-0)" in new
     assert "1 point for the leader of each lap but the last" in new
     assert "An eight-race series, four on each of two courses" in new
     created = {"name": "Mini Club", "ruleset": "mini", "damage_pool": "20"}
     client_organiser.post(reverse("league:league_new"), created)
     league = League.objects.get(name="Mini Club")
-    page = client_organiser.get(league.get_absolute_url()).text
+    page = html_of(client_organiser.get(league.get_absolute_url()))
     assert "The Mini table" in page and '<td class="round-points">7</td>' in page
-    opening = client_organiser.get(reverse("league:season_new", args=[league.slug])).text
+    opening = html_of(client_organiser.get(reverse("league:season_new", args=[league.slug])))
     assert "Mini&#x27;s series: Mini course A" in opening
     response = client_organiser.post(
         reverse("league:season_new", args=[league.slug]),
         {"preset": "Mini's series", "number": 1},
     )
     assert response.status_code == 302
-    season_page = client_organiser.get(league.current_season().get_absolute_url()).text
+    season_page = html_of(client_organiser.get(league.current_season().get_absolute_url()))
     assert season_page.count("Mini course A") == 4 and season_page.count("Mini course B") == 4

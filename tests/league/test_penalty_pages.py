@@ -21,6 +21,7 @@ from league.reads.standings import season_standings
 from league.services.penalties import adjustment_add, season_drops_set
 from tests.factories import UserFactory
 from tests.league.test_backup import empty_database, ended_season_league, imported, picture
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -61,11 +62,11 @@ def test_the_organiser_enters_a_penalty_on_the_page_the_season_page_links_to(cli
     league = raced_league()
     driver = first_drivers(league)[0]
     client.force_login(league.organiser)
-    season_page = client.get(league.get_absolute_url() + "seasons/1/").text
+    season_page = html_of(client.get(league.get_absolute_url() + "seasons/1/"))
     # No form listing every driver on the season page: a link to the page that has it.
     assert 'id="adjustment-form"' not in season_page
     assert f'href="{url(league)}" id="adjustments-link"' in season_page
-    page = client.get(url(league)).text
+    page = html_of(client.get(url(league)))
     assert 'id="adjustment-form"' in page and f"driver:{driver.pk}" in page
     answer = client.post(
         url(league),
@@ -161,7 +162,7 @@ def test_the_standings_strike_through_a_dropped_result(client):
     season_drops_set(
         season=season, user=league.organiser, expected_version=0, rule="best", number=3
     )
-    page = client.get(league.get_absolute_url() + "seasons/1/").text
+    page = html_of(client.get(league.get_absolute_url() + "seasons/1/"))
     assert "Only each competitor&#x27;s best 3 results count." in page
     assert '<s title="dropped">' in page
 

@@ -21,6 +21,7 @@ from races.services.entries import race_state
 from rules import engine
 from rules.championship import championship_for
 from tests.league.test_services import all_finish
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -143,20 +144,20 @@ def test_only_the_organiser_sets_a_home_track(client, rbb):
 
 
 def test_from_the_home_page_an_rbb_league_shows_its_presets_at_every_step(client_organiser):
-    home = client_organiser.get(reverse("league:home")).text
+    home = html_of(client_organiser.get(reverse("league:home")))
     assert f'href="{reverse("league:league_new")}"' in home
-    new = client_organiser.get(reverse("league:league_new"), {"ruleset": "rbb"}).text
+    new = html_of(client_organiser.get(reverse("league:league_new"), {"ruleset": "rbb"}))
     assert "RBB table (25-18-15-12-10-8-6-4-2-1)" in new
     assert "up to 8 races of two laps each" in new
     client_organiser.post(reverse("league:league_new"), {"name": "RBB", "ruleset": "rbb"})
     league = League.objects.get(name="RBB")
-    page = client_organiser.get(league.get_absolute_url()).text
+    page = html_of(client_organiser.get(league.get_absolute_url()))
     assert "The RBB table" in page and '<td class="round-points">25</td>' in page
-    opening = client_organiser.get(reverse("league:season_new", args=[league.slug])).text
+    opening = html_of(client_organiser.get(reverse("league:season_new", args=[league.slug])))
     assert "up to 8 races of two laps each" in opening
     tracks = [track_create(name=name) for name in ("Monza", "Spa")]
     season = season_open(league=league, tracks=tracks)
-    season_page = client_organiser.get(season.get_absolute_url()).text
+    season_page = html_of(client_organiser.get(season.get_absolute_url()))
     # The 2023 setup is lost: the preset is Formula D's standard car, editable until race 1.
     assert "Tyres WP 6, Brakes WP 3, Gears WP 3, Body WP 3, Engine WP 3, Handling WP 2" in (
         season_page

@@ -40,6 +40,7 @@ from league.spreadsheet.roster import (
 from rules.championship import championship_for
 from rules.registry import RULE_SET_PACKAGES
 from tests.factories import UserFactory
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +85,7 @@ def test_a_fourth_season_league_comes_in_with_one_preview_and_one_confirmation(c
     rules = championship_for("season_pass")
     preview = upload(client_organiser, roster_text(FOURTH_SEASON))
     assert preview.status_code == 200
-    page = preview.content.decode()
+    page = html_of(preview)
     assert "6 teams, 12 drivers" in page
     for _team, name, _age, xp, *_rest in FOURTH_SEASON:
         assert escape(name) in page

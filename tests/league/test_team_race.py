@@ -27,6 +27,7 @@ from league.services.tracks import track_create
 from tests.factories import published
 from tests.league.test_services import play
 from tests.league.test_views import round_url
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -169,11 +170,11 @@ def test_a_team_race_with_a_team_of_one_car_at_the_table_is_refused_with_the_rea
 def test_the_round_and_season_pages_name_the_team_that_won_the_team_race(client, season):
     round_ = season.rounds.get(number=1)
     play(round_, drivers("Cid", "Ann", "Dot", "Bob"))  # Blues 10 + 6, Reds 8 + 5
-    page = client.get(round_url(round_)).text
+    page = html_of(client.get(round_url(round_)))
     assert 'id="team-race-winner">Team race: Blues won.' in page
     assert "Team race points" in page and "10-8-6-5-4-3-2-1-0-0 by their cars" in page
     assert "<li>Blues: 16</li><li>Reds: 13</li>" in page
-    page = client.get(season.get_absolute_url()).text
+    page = html_of(client.get(season.get_absolute_url()))
     assert "Team race: Blues won" in page
     standings = page[page.index('id="team-standings"') :]
     assert ">16</td>" in standings and ">13</td>" in standings
@@ -228,5 +229,5 @@ def test_the_league_page_names_the_team_champions_the_team_race_s_points_make(cl
     (line,) = season_leaders([Season.objects.get(pk=season.pk)])
     assert [(team.name, team.points) for team in line.teams] == [("Reds", 15)]
     assert [line.competitor.name for line in season_standings(season).team_champions] == ["Reds"]
-    page = client.get(season.league.get_absolute_url()).text
+    page = html_of(client.get(season.league.get_absolute_url()))
     assert "Teams: <a" in page and ">Reds</a>, 15 points" in page

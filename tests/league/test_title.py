@@ -12,6 +12,7 @@ from bench import builders
 from league.models import Driver, Entry, League
 from league.services.common import leagues_changed
 from tests.factories import UserFactory
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,7 @@ def league_of(drivers: int, finished: int, name: str = "Title") -> League:
 
 
 def title_section(client, league: League) -> str:
-    page = client.get(league.current_season().get_absolute_url()).content.decode()
+    page = html_of(client.get(league.current_season().get_absolute_url()))
     assert 'id="title-race"' in page
     return page.split('id="title-race"', 1)[1].split("</details>", 1)[0]
 

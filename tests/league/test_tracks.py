@@ -26,6 +26,7 @@ from league.services.tracks import (
 )
 from tests.factories import UserFactory
 from tests.league.test_services import play, racing_drivers, refused, start
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -312,13 +313,13 @@ def test_a_round_on_a_placeholder_chart_asks_for_the_board_s_once_kept_on_the_tr
 ):
     url = formula_d_round.get_absolute_url()
     track = formula_d_round.track
-    html = client_organiser.get(url).text
+    html = html_of(client_organiser.get(url))
     # A sample track is a site admin's: its organiser is offered a copy, and told why.
     assert 'id="track-chart-placeholder"' in html and "not this board" in html
     assert reverse("league:track_edit", args=[track.pk]) in html
     assert "Make a copy of the track with the board" in html
     Track.objects.filter(pk=track.pk).update(added_by=organiser)
-    assert "Enter the board's chart" in client_organiser.get(url).text
+    assert "Enter the board's chart" in html_of(client_organiser.get(url))
     edit(track, weather_chart="1-10 good, 11-20 rainy")  # entered once, on the track
     assert 'id="track-chart-placeholder"' not in client_organiser.get(url).text
     later = formula_d_round.season.rounds.filter(track=track).exclude(pk=formula_d_round.pk)

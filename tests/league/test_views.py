@@ -23,6 +23,7 @@ from league.services.tracks import tracks_ensure_sample
 from rules.championship import championship_for
 from tests.factories import UserFactory, published
 from tests.league.test_services import all_finish
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -140,7 +141,7 @@ def test_a_round_is_walked_from_starters_to_the_standings(client_organiser, seas
     )
     assert response.status_code == 302
     page = client_organiser.get(round_url(round_))
-    assert "against the <strong>Blue</strong> column" in page.text
+    assert "against the <strong>Blue</strong> column" in html_of(page)
 
     # The document's injury example: 1 on Blue, 2 on Orange, 10 on Red, 12 on Black.
     dot = round_.entries.get(driver__name="Dot")
@@ -149,15 +150,15 @@ def test_a_round_is_walked_from_starters_to_the_standings(client_organiser, seas
             round_url(round_, "injury_roll"), versioned(round_, {"entry": dot.pk, "value": value})
         )
         assert response.status_code == 302
-    assert "Every injury check is settled" in client_organiser.get(round_url(round_)).text
+    assert "Every injury check is settled" in html_of(client_organiser.get(round_url(round_)))
 
     response = client_organiser.post(round_url(round_, "commit"), versioned(round_, {}))
     assert response.status_code == 302
     page = client_organiser.get(round_url(round_))
-    assert "severity 4: misses 4 races" in page.text
+    assert "severity 4: misses 4 races" in html_of(page)
     dot_driver = Driver.objects.get(name="Dot")
     assert (dot_driver.races_to_miss, dot_driver.prior_injuries) == (4, 1)
-    standings = client_organiser.get(season.get_absolute_url()).text
+    standings = html_of(client_organiser.get(season.get_absolute_url()))
     assert "200" in standings  # Ann: 100 points for 1st of 4, doubled in round 1
 
 
@@ -475,7 +476,7 @@ def test_the_season_report_names_the_champions(client_organiser, season, teams):
         )
     season_end(season=season)
     report = client_organiser.get(reverse("league:season_report", args=[season.league.slug, 1]))
-    champions = report.text.split('id="champions"')[1].split("</section>")[0]
+    champions = html_of(report).split('id="champions"')[1].split("</section>")[0]
     assert "<strong>Ann</strong></a> (Red Herrings)" in champions
     assert "<strong>Red Herrings</strong>" in champions
 

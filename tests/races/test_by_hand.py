@@ -11,6 +11,7 @@ from races.models import Race
 from races.services import rulings as ruling_services
 from races.services.entries import race_state
 from rules import engine
+from tests.pages import html_of
 from tests.races.autopilot import drive
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +35,7 @@ def test_typing_the_result_keeps_the_grid_the_table_settled(client_organiser, ra
     )
     round_ = race.round
     round_.refresh_from_db()
-    page = client_organiser.get(round_.get_absolute_url()).content.decode()
+    page = html_of(client_organiser.get(round_.get_absolute_url()))
     assert f"{race.seq} event" in page
     assert "Its 1 ruling at the table is kept with the round" in page
     assert "The grid it settled is kept" in page
@@ -46,7 +47,7 @@ def test_typing_the_result_keeps_the_grid_the_table_settled(client_organiser, ra
     by_car = {entry.car: entry for entry in round_.entries.all()}
     assert [by_car[car].grid for car in grid] == list(range(1, len(grid) + 1))
     assert [car for car, entry in by_car.items() if entry.pole] == [grid[0]]
-    page = client_organiser.get(round_.get_absolute_url()).content.decode()
+    page = html_of(client_organiser.get(round_.get_absolute_url()))
     for entry in by_car.values():
         assert f'value="{entry.grid}" aria-label="Grid position of {entry.driver.name}"' in page
 

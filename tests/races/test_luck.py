@@ -26,6 +26,7 @@ from races.models import Race, RaceEvent
 from races.services.entries import race_state
 from rules import engine
 from rules.engine import Event
+from tests.pages import html_of
 from tests.races.autopilot import drive_to_finish, write_the_result
 from tests.rules.recorded.record import RECORDED, recorded_setup
 
@@ -159,7 +160,7 @@ def test_the_driver_page_shows_ann_ascari_s_dice_as_counted_by_hand(client_organ
     race.refresh_from_db()
     write_the_result(client_organiser, race)
     ann = by_name["Ann Ascari"]
-    page = client_organiser.get(reverse("league:driver", args=[league.slug, ann.pk])).text
+    page = html_of(client_organiser.get(reverse("league:driver", args=[league.slug, ann.pk])))
     shown = dict(
         re.findall(r'<span class="text-capitalize">(\w+)</span>: (\d+ rolls?, mean [\d.]+)', page)
     )

@@ -34,6 +34,7 @@ from races.services.entries import race_event_apply, race_state
 from rules import engine
 from rules.engine import Event
 from tests.factories import UserFactory
+from tests.pages import html_of
 from tests.races.autopilot import drive
 from tests.races.test_services import play
 from tests.rules.recorded.record import RECORDED, recorded_setup
@@ -158,7 +159,7 @@ def test_the_replay_stops_before_an_event_the_rules_now_refuse(race):
 def test_the_replay_steps_by_round_and_by_event(client, race):
     drive(race, 40)
     race.refresh_from_db()
-    html = client.get(replay_url(race, round=1)).content.decode()
+    html = html_of(client.get(replay_url(race, round=1)))
     assert "At the end of round 1" in html
     assert f'href="{replay_url(race, round=0)}"' in html and 'id="previous-round"' in html
     assert f'href="{replay_url(race, round=2)}"' in html and 'id="next-round"' in html
@@ -170,11 +171,11 @@ def test_the_replay_steps_by_round_and_by_event(client, race):
     assert f'href="{replay_url(race, event=at + 1)}"' in html
     # Read-only: no form posts but the site bar's language.
     assert "take back to here" not in html and '<form method="post"' not in site_bar_less(html)
-    first = client.get(replay_url(race, event=0)).content.decode()
+    first = html_of(client.get(replay_url(race, event=0)))
     assert "Before the first entry" in first and 'rel="first"' not in first
-    opening = client.get(replay_url(race)).content.decode()
+    opening = html_of(client.get(replay_url(race)))
     assert "At the start, before round 1" in opening and 'aria-current="page">Start<' in opening
-    end = client.get(replay_url(race, event=race.seq)).content.decode()
+    end = html_of(client.get(replay_url(race, event=race.seq)))
     assert f"event {race.seq} of {race.seq}" in end and 'rel="last"' not in end
 
 

@@ -17,6 +17,7 @@ from league.services.teams import team_colour_set
 from races.reads.strip import strip_of
 from rules import engine
 from rules.engine import CarView
+from tests.pages import html_of
 from tests.races.autopilot import drive
 from tests.races.test_turn_templates import Page
 from tests.races.test_views import STEPS, form_data, next_post
@@ -34,15 +35,15 @@ def test_the_big_screen_shows_the_race_without_a_control(client_organiser, race)
     race.refresh_from_db()
     response = client_organiser.get(screen_url(race))
     assert response.status_code == 200
-    shown = Page(response.text)
+    shown = Page(html_of(response))
     state = engine.state_from_dict(race.state)
     assert shown.text("prompt-text") == f"Now: {engine.prompts(state)[0].text}"
-    cars = re.findall(r'<tr id="car-\w+"[^>]*data-car="(\w+)"', response.text)
+    cars = re.findall(r'<tr id="car-\w+"[^>]*data-car="(\w+)"', html_of(response))
     assert cars == [view.car for view in engine.dashboard(state)]  # the order of play
-    assert re.findall(r'<li class="strip-car[^"]*" data-car="(\w+)"', response.text) == cars
+    assert re.findall(r'<li class="strip-car[^"]*" data-car="(\w+)"', html_of(response)) == cars
     latest = race.events.order_by("-seq").first().summary()
-    assert latest in response.text
-    assert "<form" not in response.text.split("<main")[1]  # no control (the navbar's aside)
+    assert latest in html_of(response)
+    assert "<form" not in html_of(response).split("<main")[1]  # no control (the navbar's aside)
 
 
 def test_a_poll_of_an_unchanged_race_is_a_204_and_a_changed_one_the_screen(race):
@@ -135,14 +136,16 @@ def test_every_car_wears_its_colour_on_the_turn_page_the_screen_and_after_an_ent
         "yellow": "team-yellow",
     }
     for url in (race.get_absolute_url(), screen_url(race)):
-        rows, boxes = _colours_shown(client_organiser.get(url).text)
+        rows, boxes = _colours_shown(html_of(client_organiser.get(url)))
         assert rows == expected and boxes == expected
     for kind, car, data in STEPS[:5]:  # qualifying, weather; Paddock puts red in 1st
         client_organiser.post(race.get_absolute_url(), form_data(race, kind, car, data))
         race.refresh_from_db()
-    entered = client_organiser.post(
-        race.get_absolute_url(), form_data(race, "move", "red", {"roll": 2}), **HTMX
-    ).text
+    entered = html_of(
+        client_organiser.post(
+            race.get_absolute_url(), form_data(race, "move", "red", {"roll": 2}), **HTMX
+        )
+    )
     rows, boxes = _colours_shown(entered)
     assert boxes in ({}, expected)  # the strip, if redrawn, redrawn whole
     # The rows whose dashboard changed, swapped in
@@ -157,13 +160,13 @@ def test_a_car_named_after_no_colour_wears_its_team_s_given_at_once(
         round_=round_one,
         starters=list(zip(drivers, ("Arrow", "Dart", "Comet", "Bolt"), strict=True)),
     )
-    rows, boxes = _colours_shown(client_organiser.get(race.get_absolute_url()).text)
+    rows, boxes = _colours_shown(html_of(client_organiser.get(race.get_absolute_url())))
     assert rows["Arrow"] == boxes["Arrow"] == f"team-{teams[0].colour}"
     assert rows["Comet"] == boxes["Comet"] == f"team-{teams[1].colour}"
     taken = {team.colour for team in teams}
     free = next(key for key in ("purple", "yellow", "black") if key not in taken)
     team_colour_set(team=teams[0], colour=free)
-    rows, boxes = _colours_shown(client_organiser.get(race.get_absolute_url()).text)
+    rows, boxes = _colours_shown(html_of(client_organiser.get(race.get_absolute_url())))
     assert rows["Arrow"] == boxes["Arrow"] == rows["Dart"] == f"team-{free}"
 
 
@@ -187,6 +190,6 @@ def test_the_big_screen_names_every_car_in_full(client_organiser, round_one, tea
         round_=round_one,
         starters=list(zip(drivers, ("Silver Arrow", "Dart", "Comet", "Bolt"), strict=True)),
     )
-    html = client_organiser.get(screen_url(race)).text
+    html = html_of(client_organiser.get(screen_url(race)))
     assert re.search(r'<span class="strip-name">\d Silver Arrow</span>', html)
     assert "Silv…" not in html  # the phone's strip's name, cut

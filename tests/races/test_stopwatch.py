@@ -20,6 +20,7 @@ from races.models import Race
 from races.services import clock
 from races.services.entries import race_event_apply, race_state
 from rules.engine import Event
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -96,11 +97,11 @@ def test_the_running_time_comes_from_the_start_stored_so_a_reload_loses_nothing(
 ):
     post(client_organiser, race, {"kind": "stopwatch_start", "car": "red", "at": "now"})
     server_clock.advance(75.38)
-    page = client_organiser.get(race.get_absolute_url()).text
+    page = html_of(client_organiser.get(race.get_absolute_url()))
     assert 'data-running-tenths="753">1:15.3</output>' in page
     assert ">Stop the stopwatch</button>" in page
     server_clock.advance(60)  # the phone was locked for a minute: the reload asks the server
-    page = client_organiser.get(race.get_absolute_url()).text
+    page = html_of(client_organiser.get(race.get_absolute_url()))
     assert 'data-running-tenths="1353">2:15.3</output>' in page
 
 
@@ -161,7 +162,7 @@ def test_undoing_the_stop_lets_the_stopwatch_run_on_from_its_start(
     post(client_organiser, race, {"kind": "stopwatch_stop", "car": "red", "at": "now"})
     server_clock.advance(5)
     post(client_organiser, race, {"undo": ""})
-    page = client_organiser.get(race.get_absolute_url()).text
+    page = html_of(client_organiser.get(race.get_absolute_url()))
     assert 'data-running-tenths="150">0:15.0</output>' in page
 
 

@@ -20,6 +20,7 @@ from races.models.rulings import MOST_CHARACTERS, Ruling
 from races.services import rulings as ruling_services
 from races.services.entries import RACE_COMMITTED, StaleRace, race_undo, undo_target
 from tests.factories import UserFactory
+from tests.pages import html_of
 from tests.races.autopilot import drive
 
 pytestmark = pytest.mark.django_db
@@ -159,15 +160,15 @@ def test_the_referee_attaches_a_ruling_and_it_shows_on_the_round_and_rulings_pag
 
     page = client.get(ruling_url(race))
     assert page.status_code == 200
-    assert f"Entry #{entry.seq}:" in page.content.decode()
+    assert f"Entry #{entry.seq}:" in html_of(page)
     response = client.post(ruling_url(race), {"text": "Red may brake.", "version": race.version})
     assert response.status_code == 302 and response["Location"] == race.get_absolute_url()
 
-    round_page = client.get(race.round.get_absolute_url()).content.decode()
+    round_page = html_of(client.get(race.round.get_absolute_url()))
     assert "Red may brake." in round_page and entry.summary() in round_page
-    listing = client.get(rulings_url(league)).content.decode()
+    listing = html_of(client.get(rulings_url(league)))
     assert "Red may brake." in listing
-    log = client.get(reverse("races:log", kwargs={"race_id": race.pk})).content.decode()
+    log = html_of(client.get(reverse("races:log", kwargs={"race_id": race.pk})))
     assert f'id="ruling-{entry.seq}"><strong>Ruling:</strong> Red may brake.' in log
     assert f"entry #{entry.seq}" in listing and entry.summary() in listing
 
@@ -221,10 +222,10 @@ def test_a_heading_links_to_its_rule_on_the_house_rules_page(client, race, leagu
     house_rules_set(league=league, text=RULES, expected_version=0)
     race = driven(race)
     rule(race, heading="Pit lane")
-    body = client.get(rulings_url(league)).content.decode()
+    body = html_of(client.get(rulings_url(league)))
     house_rules = reverse("league:house_rules", kwargs={"slug": league.slug})
     assert f'href="{house_rules}#rule-pit-lane">Pit lane</a>' in body
-    assert 'id="rule-pit-lane"' in client.get(house_rules).content.decode()
+    assert 'id="rule-pit-lane"' in html_of(client.get(house_rules))
 
 
 def test_an_unpublished_league_s_rulings_are_its_members_only(client, race, league):
@@ -307,8 +308,8 @@ def test_discarding_the_race_at_the_table_keeps_its_rulings_with_the_round(
     assert (ruling.entry_number, ruling.entry_words) == (entry.seq, entry.summary())
     assert list(Ruling.objects.of_league(league.pk)) == [ruling]
     assert list(Ruling.objects.of_round(round_.pk)) == [ruling]
-    page = client_organiser.get(rulings_url(league)).content.decode()
+    page = html_of(client_organiser.get(rulings_url(league)))
     assert "The red car may brake twice." in page and f"entry #{entry.seq}" in page
     assert "discarded for a typed result" in page
-    round_page = client_organiser.get(round_.get_absolute_url()).content.decode()
+    round_page = html_of(client_organiser.get(round_.get_absolute_url()))
     assert "The red car may brake twice." in round_page

@@ -15,6 +15,7 @@ from league.services.starts import round_run_by_hand
 from races.services.entries import race_state
 from rules import engine
 from tests.factories import UserFactory
+from tests.pages import html_of
 from tests.races.scenario import STEPS
 from tests.races.test_turn_templates import Page
 from tests.races.test_views import HTMX, at_reds_gear, form_data, play_steps, tap_both
@@ -122,7 +123,7 @@ def test_every_fact_has_its_line_in_words_and_its_rule_behind_a_question_mark(
     client_organiser, race
 ):
     play_steps(client_organiser, race, STEPS[:5])  # red's move: brakes, corner, skid, finish...
-    html = client_organiser.get(turn_url(race)).text
+    html = html_of(client_organiser.get(turn_url(race)))
     facts = re.findall(
         r'<div class="fact" data-widget="\w+" data-field="(\w+)">(.*?)</details>', html, re.S
     )

@@ -23,6 +23,7 @@ from rules import engine
 from rules.dice import Die, values
 from tests.factories import UserFactory
 from tests.league.test_views import round_url
+from tests.pages import html_of
 from tests.races.autopilot import drive
 from tests.races.scenario import EXPECTED_POINTS, STEPS
 
@@ -119,7 +120,7 @@ def test_a_refused_move_keeps_what_was_entered_next_to_the_reason(client_organis
     move = {"roll": 2, "corner": 1, "corner_stops": 1, "skid": 1, "adjacent": []}
     response = client_organiser.post(turn_url(race), form_data(race, "move", "red", move), **HTMX)
     assert response.status_code == 400
-    html = response.content.decode()
+    html = html_of(response)
     assert "in a difficulty 1 corner is safe: no skid" in html
     assert re.search(r'name="corner" id="f-corner-1" value="1" autocomplete="off" checked', html)
     assert re.search(r'name="corner_stops" id="f-corner_stops-1" value="1" [^>]*checked', html)
@@ -244,13 +245,13 @@ def test_undo_takes_back_the_last_event(client_organiser, race):
 
 def test_undo_with_htmx_gets_only_what_changed(client_organiser, race):
     play_steps(client_organiser, race, STEPS[:6])  # red's move put blue in 1st (Paddock's)
-    after = client_organiser.get(turn_url(race)).text
+    after = html_of(client_organiser.get(turn_url(race)))
     response = client_organiser.post(turn_url(race), {"undo": "", "version": race.version}, **HTMX)
-    html = response.text
+    html = html_of(response)
     assert response.status_code == 200 and response["HX-Retarget"] == "#prompt"
     assert html.lstrip().startswith('<section id="prompt"')
     assert f'name="version" value="{race.version + 1}"' in html
-    fresh = client_organiser.get(turn_url(race)).text
+    fresh = html_of(client_organiser.get(turn_url(race)))
     prompt = re.compile(r'<section id="prompt".*?</section>', re.S)
     # The same prompt, but for the moment it ignores taps (swapped in under the finger).
     token = re.compile(r'name="csrfmiddlewaretoken" value="\w+"| inert data-guard')
@@ -688,7 +689,7 @@ def test_before_the_first_entry_the_turn_page_offers_to_change_the_starters(clie
 
 def test_a_collision_check_is_two_taps_the_black_die_then_the_coloured_one(client_organiser, race):
     play_steps(client_organiser, race, STEPS[:7])  # Blue ended beside Red: a collision check
-    html = client_organiser.get(turn_url(race)).content.decode()
+    html = html_of(client_organiser.get(turn_url(race)))
     assert 'data-kind="collision_roll"' in html and 'id="enter"' not in html
     black = re.findall(r'type="radio" class="btn-check" name="black" [^>]*required', html)
     assert len(black) == 20  # picked first (the browser asks for it if it is missing)...
@@ -715,7 +716,7 @@ def tap_both(race: Race, gear: str, roll: str) -> dict:
 
 def test_the_gear_prompt_offers_each_gear_with_its_die_s_faces(client_organiser, race):
     at_reds_gear(client_organiser, race)
-    html = client_organiser.get(turn_url(race)).text
+    html = html_of(client_organiser.get(turn_url(race)))
     assert buttons(html, "gear") == ["1", "2"]  # a tap on the gear enters it alone
     assert buttons(html, "gear:roll") == ["1:1", "1:2", "2:2", "2:3", "2:4"]
 
