@@ -30,12 +30,13 @@ FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
 # rules and rulings; 4: each season's rule set (and the settings it ran under, kept when its
 # league moved on to another) and an entry's grid position and laps led; 5: the changes made
-# to drivers by hand (DriverChange) and to the league's settings (LeagueSettingChange). A
+# to drivers by hand (DriverChange) and to the league's settings (LeagueSettingChange); 6: the
+# colour a league chose for a car in a round (an entry's and a starter choice's colour). A
 # file of an older version lacks the tables added since (Table.since), which it restores as
 # empty, and the fields added since (Table.fields_since), which take their defaults or what a
 # site of then read in their place (a season's rule set: its league's,
 # league/backup/importing.py).
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 OLDEST_VERSION = 2
 # The parts of a file, in the order league_export writes them: a row of a table names people
 # and tracks, so those come first.
@@ -88,12 +89,13 @@ TABLES: list[Table] = [
         "league.starterchoice",
         StarterChoice,
         lambda league: StarterChoice.objects.filter(round__season__league=league),
+        fields_since={"colour": 6},
     ),
     Table(
         "league.entry",
         Entry,
         lambda league: Entry.objects.filter(round__season__league=league),
-        fields_since={"grid": 4, "laps_led": 4},
+        fields_since={"grid": 4, "laps_led": 4, "colour": 6},
     ),
     Table(
         "league.seasonendchange",

@@ -18,7 +18,7 @@ from ..forms.rounds import RaceOptionsForm, RoundSessionForm
 from ..forms.teams import RookieForm
 from ..forms.whole_numbers import whole_number
 from ..models import RUNS_RACES, League, Role, Round, RoundStatus
-from ..reads.round_panel import chosen_starters, round_panel, starter_lines
+from ..reads.round_panel import chosen_colours, chosen_starters, round_panel, starter_lines
 from ..services.common import league_writable
 from ..services.reopen import round_reopen_refusal
 from ..services.rounds import round_format_set, round_race_options_set, round_session_set
@@ -230,6 +230,7 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
             team=team,
             starters=chosen_starters(lines),
             expected_version=version_posted(request),
+            car_colours=chosen_colours(lines),
         )
 
     def again(reasons, status, fresh) -> HttpResponse:

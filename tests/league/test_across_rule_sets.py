@@ -358,7 +358,7 @@ def test_the_season_page_says_which_rules_it_ran(client, league, season):
 def test_a_backup_keeps_each_season_s_rule_set(organiser):
     league, _first, _second = formula_d_then_death(organiser)
     exported = json.loads(backup.league_file(league))
-    assert exported["version"] == backup.FORMAT_VERSION == 5
+    assert exported["version"] == backup.FORMAT_VERSION == 6
     assert [row["ruleset"] for row in exported["tables"]["league.season"]] == [
         "formula_d",
         "death",

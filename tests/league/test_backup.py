@@ -394,10 +394,12 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
 
 def without_grid(exported: dict[str, Any]) -> dict[str, Any]:
     """`exported` as a file of version 3 writes it: without the fields added in 4, its entries'
-    grid and laps led, its seasons' rule set and the settings they kept."""
+    grid and laps led, its seasons' rule set and the settings they kept (nor those added in 6,
+    a car's chosen colour)."""
     tables = {label: rows for label, rows in exported["tables"].items() if label not in ADDED_IN_5}
     for label, added in (
-        ("league.entry", {"grid", "laps_led"}),
+        ("league.entry", {"grid", "laps_led", "colour"}),
+        ("league.starterchoice", {"colour"}),
         ("league.season", {"ruleset", "settings_kept"}),
     ):
         tables[label] = [
