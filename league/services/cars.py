@@ -75,9 +75,7 @@ def proposed_cars(teams, chosen: Mapping[int, str]) -> dict[int, str]:
     return cars
 
 
-def proposed_colours(
-    teams, cars: Mapping[int, str], chosen: Mapping[int, str]
-) -> dict[int, str]:
+def proposed_colours(teams, cars: Mapping[int, str], chosen: Mapping[int, str]) -> dict[int, str]:
     """Each driver's proposed colour (driver id -> key, "" for its name's or team's) for the
     cars `cars` (from proposed_cars): as `chosen` says (the current starters', or the owners'
     choices), else the colour its car had in the driver's last round where the car keeps that

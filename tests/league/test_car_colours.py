@@ -189,9 +189,12 @@ def test_a_backup_keeps_each_cars_colour_and_a_file_of_before_draws_it_as_named(
     assert exported["version"] == backup.FORMAT_VERSION == 6
     empty_database()
     back = imported(exported)
-    assert dict(
-        Entry.objects.filter(round__season__league=back).values_list("car", "colour")
-    ) == {"Red": "", "Arrow": "silver", "Silver": "", "Dart": ""}
+    assert dict(Entry.objects.filter(round__season__league=back).values_list("car", "colour")) == {
+        "Red": "",
+        "Arrow": "silver",
+        "Silver": "",
+        "Dart": "",
+    }
 
     empty_database()
     old = {**exported, "version": 5}
@@ -199,9 +202,8 @@ def test_a_backup_keeps_each_cars_colour_and_a_file_of_before_draws_it_as_named(
     for row in old["tables"]["league.entry"]:
         del row["colour"]
     back = imported(old)
-    assert set(Entry.objects.filter(round__season__league=back).values_list("colour", flat=True)) == {
-        ""
-    }
+    colours = Entry.objects.filter(round__season__league=back).values_list("colour", flat=True)
+    assert set(colours) == {""}
     # A file of 5 naming the colour, or of 6 naming one no car takes, is refused.
     empty_database()
     with pytest.raises(ValidationError, match="colour"):
