@@ -100,7 +100,7 @@ def test_the_referee_picks_a_cars_colour_and_the_table_draws_it(
 ):
     """Issue 32, "per-car colours a league may set": on the start page at 390 px the referee
     draws Bob's car silver and Cid's black; the turn page, the big screen and the replay draw
-    them so, the other cars in their team's colour."""
+    them so, the other cars in their team's colour (the big screen at 1920×1080 too)."""
     login("org", "secret-pass")
     page.set_viewport_size(PHONE)
     page.goto(live_server.url + reverse("league:round_table", args=[unstarted.slug, 1, 1]))
@@ -125,3 +125,10 @@ def test_the_referee_picks_a_cars_colour_and_the_table_draws_it(
                 fill = box.evaluate("el => getComputedStyle(el).fill")
                 assert fill == _rgb(colour_of(key).hex), car
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The room's screen at 1920×1080: each car's box in the strip, filled with its colour.
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/races/{race.pk}/screen/")
+    for car, key in colours.items():
+        box = page.locator(f'#race-strip [data-car="{car}"]')
+        fill = box.evaluate("el => getComputedStyle(el).backgroundColor")
+        assert fill == _rgb(colour_of(key).hex), car
