@@ -64,10 +64,10 @@ WEATHER_CHART = TrackFact(
 
 def chart_options(weather_chart: str, placeholders: Collection[str]) -> dict[str, object]:
     """The race's weather chart: the track's (the placeholder where it has none), and whether
-    it is only the placeholder every track starts with, not the board's (`placeholders`: the
-    track's facts that are, by key), for the prompts to say so."""
+    the league says it is only the placeholder every track starts with, not the board's
+    (`placeholders`: the track's facts that are, by key), for the prompts to say so."""
     options: dict[str, object] = {"weather_chart": weather_chart or DEFAULT_WEATHER_CHART}
-    if not weather_chart or WEATHER_CHART.key in placeholders:
+    if WEATHER_CHART.key in placeholders:
         options["weather_chart_placeholder"] = True
     return options
 
