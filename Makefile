@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run serve test test-fast lint format bench clean
+.PHONY: install catalogues messages run serve test test-fast lint format bench clean
 
 $(STAMP): requirements.txt requirements-dev.txt build-constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -13,13 +13,39 @@ $(STAMP): requirements.txt requirements-dev.txt build-constraints.txt
 	$(BIN)/pip install --quiet --build-constraint build-constraints.txt -r requirements-dev.txt
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) catalogues
+
+# The translations (docs/translating.md): each catalogue's .mo made from its .po, built here and
+# never kept in git. GNU gettext's msgfmt through Django's compilemessages where it is installed
+# (.ci/run installs it from Debian), else the standard library's way (config/catalogues.py),
+# so the two commands still set everything up on a machine without it.
+catalogues: $(STAMP)
+	@if command -v msgfmt >/dev/null; then \
+		DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py compilemessages \
+			--ignore=.venv --ignore=staticfiles --verbosity 0; \
+	else \
+		$(BIN)/python -m config.catalogues; \
+	fi
+
+# For a translator (needs GNU gettext): the words marked in the code into the .po files, the
+# site's (locale/) and the rules' (rules/locale/, the standard library's gettext: no Django).
+RULES_SOURCES = $$(find rules -name '*.py' | sort)
+messages: $(STAMP)
+	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py makemessages -l fr \
+		--no-location --no-wrap --ignore=rules --ignore=tests --ignore=bench --ignore=docs \
+		--ignore=staticfiles --ignore=templates
+	xgettext --language=Python --from-code=UTF-8 --no-location --no-wrap --sort-output \
+		--keyword=_ --keyword=N_ --keyword=gettext_noop --keyword=ngettext:1,2 \
+		--keyword=ngettext_noop:1,2 --package-name=paddock-rules \
+		--output=rules/locale/rules.pot $(RULES_SOURCES)
+	msgmerge --quiet --update --backup=none --no-location --no-wrap --sort-output --no-fuzzy-matching \
+		rules/locale/fr/LC_MESSAGES/rules.po rules/locale/rules.pot
 
 # `make run PORT=8101 HOST=0.0.0.0` serves elsewhere (0.0.0.0: other devices on the network).
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-run: $(STAMP)
+run: $(STAMP) catalogues
 	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py load_demo
 	@echo ""
@@ -42,7 +68,7 @@ SERVE_ENV := DJANGO_SETTINGS_MODULE=config.settings.production \
 $(SERVE_KEY): $(STAMP)
 	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 
-serve: $(STAMP) $(SERVE_KEY)
+serve: $(STAMP) $(SERVE_KEY) catalogues
 	$(SERVE_ENV) $(BIN)/python manage.py migrate --noinput
 	$(SERVE_ENV) $(BIN)/python manage.py collectstatic --noinput
 	@echo ""
@@ -50,10 +76,10 @@ serve: $(STAMP) $(SERVE_KEY)
 	@echo ""
 	$(SERVE_ENV) $(BIN)/gunicorn --config config/gunicorn.py
 
-test: $(STAMP)
+test: $(STAMP) catalogues
 	$(BIN)/python -m pytest
 
-test-fast: $(STAMP)
+test-fast: $(STAMP) catalogues
 	$(BIN)/python -m pytest tests/rules
 
 # mypy checks what [tool.mypy] names in pyproject.toml (`files`): rules strictly, league, races and
@@ -72,3 +98,4 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
+	find locale rules/locale -name '*.mo' -delete

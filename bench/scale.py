@@ -183,8 +183,8 @@ def title_rows(client: Client, organiser) -> list[Row]:
 
     from django.core.cache import cache
 
-    from league.standings import season_standings
-    from league.title import season_title
+    from league.reads.standings import season_standings
+    from league.reads.title import season_title
 
     rows = []
     pages = {}

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
-from config import health, site_files
+from config import health, languages, site_files
 from config.auth import LoginForm
 from config.converters import IdConverter, TokenConverter
 from league.views import account
@@ -23,6 +23,8 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("favicon.ico", site_files.favicon, name="favicon"),
     path("manifest.webmanifest", site_files.manifest, name="manifest"),
+    # The site bar's language: Django's set_language, kept on the account too.
+    path("language/", languages.language_set, name="set_language"),
     path("login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # A password changed, or reset through a link sent by e-mail: Django's own views, under the

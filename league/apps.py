@@ -7,7 +7,10 @@ class LeagueConfig(AppConfig):
 
     def ready(self) -> None:
         from django.conf import settings
+        from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_save
+
+        from config.languages import language_kept
 
         from . import backup
         from .models import HouseRules
@@ -25,6 +28,8 @@ class LeagueConfig(AppConfig):
         post_save.connect(
             _name_key_kept, sender=settings.AUTH_USER_MODEL, dispatch_uid="league.name_key"
         )
+        # The language an account chose, into its session at login (config/languages.py).
+        user_logged_in.connect(language_kept, dispatch_uid="league.language")
 
 
 def _name_key_kept(sender, instance, update_fields=None, **kwargs) -> None:

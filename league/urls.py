@@ -48,6 +48,7 @@ urlpatterns = [
     path("<slug:slug>/archive/", leagues.league_archive, name="league_archive"),
     path("<slug:slug>/backup/", leagues.league_backup, name="league_backup"),
     path("<slug:slug>/roster.csv", spreadsheets.roster_csv, name="roster_csv"),
+    path("<slug:slug>/past-seasons.csv", spreadsheets.results_csv, name="results_export_csv"),
     path("<slug:slug>/delete/", leagues.league_delete, name="league_delete"),
     path("<slug:slug>/calendar.ics", public(exports.calendar), name="calendar"),
     path(

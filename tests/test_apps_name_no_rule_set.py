@@ -18,10 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 APPS = ("league", "races")
 # The modules of rules/ the apps may import: the hooks, the registry, the engine, and the
 # pieces every rule set shares (dice, the stopwatch, the title forecast, dice luck, gear odds,
-# what a finished race's log counts), none of them a rule set's own.
+# what a finished race's log counts, the language the rules speak), none of them a rule set's own.
 ALLOWED = {
     *("championship", "registry", "engine", "dice", "forecast", "stopwatch"),
-    *("dice_luck", "gear_odds", "race_counts"),
+    *("dice_luck", "gear_odds", "race_counts", "language"),
 }
 
 

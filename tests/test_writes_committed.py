@@ -40,6 +40,7 @@ from league.models import (
     League,
     Membership,
     PointsAdjustment,
+    Profile,
     Role,
     Round,
     RoundStatus,
@@ -283,6 +284,14 @@ WRITES: tuple[Write, ...] = (
         lambda scene: reverse("logout"),
         lambda scene: {},
         lambda scene: not Session.objects.exists(),
+        moves_league=False,
+    ),
+    Write(
+        "set_language",
+        stage("fresh"),
+        lambda scene: reverse("set_language"),
+        lambda scene: {"language": "fr"},
+        lambda scene: Profile.objects.filter(language="fr").exists(),
         moves_league=False,
     ),
     Write(

@@ -42,9 +42,14 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of the page (docs/translating.md): after the session, before CommonMiddleware
+    # (as Django asks); then, once the account is known, the account's own choice wins over the
+    # browser's (config/languages.py).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.languages.PersonsLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     # Before anything reads a body (the CSRF check's process_view, a view), after what its
     # 413 page shows (the account, the CSRF token of hx-headers).
@@ -135,7 +140,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# English and French (issue 34, docs/translating.md). British English is the site's own and the
+# fallback of anything unknown (a language code in a cookie, a header or a posted form no page
+# speaks); "en" or "en-us" from a browser reads as it. The catalogues are made from the .po files
+# at install (`make catalogues`); the rules' words have their own, beside them (rules/locale/).
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -31,6 +31,7 @@ from ..services.results import (
 from .checks import bad
 
 ENTRIES = "league.entry"
+MOST_IMPORTED_POINTS = 9999  # as a past seasons file's (league/spreadsheet/results.py)
 DRIVERS = "league.driver"
 
 
@@ -130,9 +131,22 @@ class Results:
         except ValidationError as error:
             where = f"round {round_.number} of season {season.number}"
             raise bad(first, ENTRIES, f"{where}: {' '.join(error.messages)}") from error
+        if round_.imported:
+            self._imported(entries, round_, season)
+            return
         self.scored = []
         for number, entry in entries:
             self._scored(number, entry, round_, season, rules, field_size=len(entries))
+
+    def _imported(self, entries: list[tuple[int, Entry]], round_: Round, season: Season) -> None:
+        """A round brought in from a league's spreadsheet: its points the file's (any a points
+        table of then gave), and nothing of a career (docs/importing.md)."""
+        where = f"round {round_.number} of season {season.number}, brought in from a spreadsheet"
+        for number, entry in entries:
+            if entry.xp_change or entry.severity or entry.injured or entry.dead:
+                raise bad(number, ENTRIES, f"{where}: an XP change or an injury")
+            if entry.points > MOST_IMPORTED_POINTS:
+                raise bad(number, ENTRIES, f"{where}: more than {MOST_IMPORTED_POINTS} points")
 
     def _scored(
         self,

@@ -30,8 +30,9 @@ FORMAT = "paddock-league"
 # 2: members and starter choices for the referees of version 1; 3: points adjustments, house
 # rules and rulings; 4: each season's rule set (and the settings it ran under, kept when its
 # league moved on to another) and an entry's grid position and laps led; 5: the changes made
-# to drivers by hand (DriverChange) and to the league's settings (LeagueSettingChange); 6: the
-# colour a league chose for a car in a round (an entry's and a starter choice's colour). A
+# to drivers by hand (DriverChange) and to the league's settings (LeagueSettingChange); 6: a
+# round's mark that its result was brought in from the league's spreadsheet (Round.imported),
+# and the colour a league chose for a car in a round (an entry's and a starter choice's). A
 # file of an older version lacks the tables added since (Table.since), which it restores as
 # empty, and the fields added since (Table.fields_since), which take their defaults or what a
 # site of then read in their place (a season's rule set: its league's,
@@ -80,7 +81,12 @@ TABLES: list[Table] = [
         lambda league: Season.objects.filter(league=league),
         fields_since={"ruleset": 4, "settings_kept": 4},
     ),
-    Table("league.round", Round, lambda league: Round.objects.filter(season__league=league)),
+    Table(
+        "league.round",
+        Round,
+        lambda league: Round.objects.filter(season__league=league),
+        fields_since={"imported": 6},
+    ),
     Table("league.team", Team, lambda league: Team.objects.filter(league=league)),
     Table("league.driver", Driver, lambda league: Driver.objects.filter(team__league=league)),
     # Its referees and team owners (an invitation is left out: a one-use secret for one person).

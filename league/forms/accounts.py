@@ -6,8 +6,9 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 
-EMAIL_HELP = (
+EMAIL_HELP = _(
     "Optional: where a link to choose a new password is sent if you forget yours. Shown to no one."
 )
 
@@ -24,14 +25,16 @@ class SignUpForm(UserCreationForm):
 
 
 class AccountEmailForm(forms.Form):
-    email = forms.EmailField(required=False, max_length=254, label="E-mail", help_text=EMAIL_HELP)
+    email = forms.EmailField(
+        required=False, max_length=254, label=_("E-mail"), help_text=EMAIL_HELP
+    )
 
 
 class AccountDeleteForm(forms.Form):
     password = forms.CharField(
-        label="Your password",
+        label=_("Your password"),
         strip=False,
         max_length=4096,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        help_text="To be sure it is you: your account is deleted for good.",
+        help_text=_("To be sure it is you: your account is deleted for good."),
     )

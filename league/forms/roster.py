@@ -9,6 +9,15 @@ from django import forms
 from ..models import Driver, Team
 from ..services.roster import CAREER_BOUNDS
 
+# A new driver hired by the team left, in the same step: Season Pass's rookie in an empty seat
+# (Selecting Drivers, New Drivers), any rule set's new driver.
+ROOKIE = forms.CharField(
+    max_length=80,
+    required=False,
+    label="Hire a rookie in the seat (optional)",
+    help_text="Their name: a new driver (age 1, 0 XP where careers are kept) for the team left.",
+)
+
 REASON = forms.CharField(
     max_length=200,
     label="Why",
@@ -48,6 +57,7 @@ class CareerForm(forms.Form):
 class TransferForm(forms.Form):
     team = forms.ModelChoiceField(queryset=Team.objects.none(), label="To the team")
     reason = forms.CharField(max_length=200, required=False, label="Why (optional)")
+    rookie = ROOKIE
     shown_team = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, driver: Driver, **kwargs):
@@ -72,3 +82,4 @@ class LeaveForm(forms.Form):
     """A release or a retirement: which, by the button pressed."""
 
     reason = REASON
+    rookie = ROOKIE

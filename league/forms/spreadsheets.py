@@ -7,6 +7,7 @@ from django import forms
 from ..models import League, ruleset_choices
 from ..services.leagues import LEAGUE_EXISTS
 
+ACCEPT = ".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 NAME_TAKEN = LEAGUE_EXISTS.split(":")[0] + ": choose another name for this one."
 
 
@@ -17,14 +18,22 @@ class SpreadsheetImportForm(forms.Form):
     name = forms.CharField(max_length=100)
     ruleset = forms.ChoiceField(choices=ruleset_choices, label="Rule set")
     roster = forms.FileField(
-        label="Roster (CSV)",
+        label="Roster (CSV or XLSX)",
         help_text="One row a driver: team, driver, and their career where the rule set keeps "
-        "careers. The template below shows the columns.",
+        "careers. The template below shows the columns. A workbook with a sheet named 'Past "
+        "seasons' beside its 'Roster' sheet brings both.",
         error_messages={
-            "required": "Choose the roster file (CSV) to bring the league in from.",
+            "required": "Choose the roster file (CSV or XLSX) to bring the league in from.",
             "empty": "The file is empty: its first row names the columns (see the template).",
         },
-        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
+        widget=forms.ClearableFileInput(attrs={"accept": ACCEPT}),
+    )
+    results = forms.FileField(
+        label="Past seasons (CSV or XLSX, optional)",
+        required=False,
+        help_text="One row a driver's result: season, round, track, team, driver, place, out, "
+        "points. Every season but the last is over; the last races on.",
+        widget=forms.ClearableFileInput(attrs={"accept": ACCEPT}),
     )
 
     def __init__(self, *args, organiser, **kwargs):

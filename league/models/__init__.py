@@ -6,7 +6,7 @@ that call rules/ (a driver's level, an entry's injury check and races missed, a 
 table and its default) are the one boundary where stored values become rules values.
 """
 
-from .accounts import Making, NameKey
+from .accounts import Making, NameKey, Profile
 from .house_rules import HouseRules
 from .leagues import League, LeagueSettingChange
 from .members import (
@@ -39,6 +39,7 @@ __all__ = [
     "HouseRules",
     "Making",
     "NameKey",
+    "Profile",
     "ruleset_choices",
     "track_fact_column",
     "Track",

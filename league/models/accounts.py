@@ -26,6 +26,36 @@ class NameKey(models.Model):
         return self.key
 
 
+def language_choices() -> list[tuple[str, str]]:
+    """The languages the site speaks (settings.LANGUAGES), read when asked: a test's settings
+    may name others."""
+    return list(django_settings.LANGUAGES)
+
+
+class Profile(models.Model):
+    """What a person chose for themselves beside their account: the language the site speaks to
+    them (docs/translating.md). Made when they first choose; without one, their browser's
+    language is theirs. Kept in the session at login (config/languages.py), so a page costs no
+    query for it."""
+
+    user = models.OneToOneField(
+        django_settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="profile",
+    )
+    language = models.CharField(
+        max_length=16,
+        blank=True,
+        choices=language_choices,
+        help_text="The language of their pages, the turn page's words and the rules' too; "
+        "blank: their browser's.",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language or 'browser'}"
+
+
 class Making(models.Model):
     """An account or a league made (a league restored counts as made), from which address and
     by whom: what the limits over time count (league/services/limits.py). Rows older than the

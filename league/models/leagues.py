@@ -18,6 +18,7 @@ from rules.championship import (
     championship_for,
 )
 
+from .accounts import language_choices
 from .made import MadeByHand
 from .members import (
     Role,
@@ -72,6 +73,14 @@ class League(models.Model):
         validators=[validate_time_zone],
         help_text="Where its races are played (an IANA name, Europe/Paris): its session times "
         "are typed and shown in it, and its calendar feed gives the instants they stand for.",
+    )
+    language = models.CharField(
+        max_length=16,
+        default=django_settings.LANGUAGE_CODE,
+        choices=language_choices,
+        help_text="The language its pages speak to a reader who chose none (no choice of "
+        "theirs, no browser's language the site speaks): a French league's pages in French. "
+        "A reader's own choice wins over it.",
     )
     # Not auto_now_add: a restored backup keeps the file's time (league/backup/importing.py).
     created = models.DateTimeField(default=timezone.now, editable=False)

@@ -206,6 +206,11 @@ class Round(models.Model):
         default=False,
         help_text="Its result comes from the turn helper, not from the round page's forms.",
     )
+    imported = models.BooleanField(
+        default=False,
+        help_text="Its result was brought in from the league's spreadsheet (docs/importing.md): "
+        "no race log, and its confirmation changed no driver's career.",
+    )
     # The race session the organiser schedules, for the league's calendar feed (exports).
     starts_at = models.DateTimeField(
         null=True, blank=True, help_text="When the race session starts, if it is scheduled."

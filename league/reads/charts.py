@@ -1,10 +1,12 @@
-"""The standings-progression chart: points after each round, a line per driver or team, drawn
-as SVG on the server (no JavaScript), sized for a phone and readable in print: each line has
-its team's colour (league/models/team_colours.py, a palette told apart by colour-blind readers; a
-line given none, one of the chart's own) and its own dash pattern (told
-apart on a black-and-white printer), and a legend names them with their points.
+"""The standings-progression chart's data: points after each round, a line per driver or team,
+sized for a phone and readable in print: each line has its team's colour
+(league/models/team_colours.py, a palette told apart by colour-blind readers; a line given none,
+one of the chart's own) and its own dash pattern (told apart on a black-and-white printer), and a
+legend names them with their points. templates/league/_progression.html draws it as SVG on the
+server (no JavaScript), as templates/races/_strip.html draws the race strip.
 
-`progression_svg` is plain Python on plain values (no Django); `season_charts` feeds it a
+`progression` is plain Python on plain values (no Django): every place and size the drawing
+needs, worked out here so that the template only writes them down; `season_charts` feeds it a
 season's standings."""
 
 from __future__ import annotations
@@ -12,9 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from xml.sax.saxutils import escape, quoteattr
-
-from django.utils.safestring import SafeString, mark_safe
 
 from rules.championship import Championship
 
@@ -61,72 +60,122 @@ def nice_step(most: int, ticks: int = 4) -> int:
         step *= 10
 
 
-def progression_svg(title: str, rounds: Sequence[int], lines: Sequence[ChartLine]) -> str:
+@dataclass(frozen=True)
+class Gridline:
+    """A value up the side: its line across the plot, and its label left of it."""
+
+    value: int
+    y: float
+    label_y: float
+
+
+@dataclass(frozen=True)
+class RoundMark:
+    """A round along the bottom, under its column of dots."""
+
+    number: int
+    x: float
+
+
+@dataclass(frozen=True)
+class Dot:
+    """A line's total after a round, with the round's number for its tooltip."""
+
+    x: float
+    y: float
+    total: int
+    round_number: int
+
+
+@dataclass(frozen=True)
+class DrawnLine:
+    """A line as drawn: its colour and dashes, a dot per round, and its legend's line."""
+
+    label: str
+    colour: str
+    dash: str  # its stroke-dasharray; "": solid
+    dots: tuple[Dot, ...]
+    key_y: int  # its legend's sample line, a little above the legend's text
+    text_y: int
+    final: int  # its points after the last round shown
+
+    @property
+    def unit(self) -> str:
+        return "pt" if abs(self.final) == 1 else "pts"
+
+
+@dataclass(frozen=True)
+class Progression:
+    """The chart of some lines over some rounds, every place in the drawing's own units."""
+
+    title: str
+    description: str  # the chart in words, for a screen reader
+    width: int
+    height: int
+    left: int  # where the plot starts: the value labels are left of it
+    right: int
+    value_x: int  # where the value labels end
+    round_y: int  # the rounds' labels, under the plot
+    key_end: int  # the legend's sample lines run from `left` to here, then its text
+    key_text_x: int
+    gridlines: tuple[Gridline, ...]
+    rounds: tuple[RoundMark, ...]
+    lines: tuple[DrawnLine, ...]
+
+
+def progression(title: str, rounds: Sequence[int], lines: Sequence[ChartLine]) -> Progression:
     """The chart of `lines` over `rounds` (the round numbers shown, in order): a polyline per
     line, a dot per round with its total as a tooltip, the rounds along the bottom, the points
-    up the side, and a legend a line per line."""
+    up the side, and a legend a line per line. Places are rounded to a tenth of a unit."""
     # The most after any round: a penalty may take a line down after its best.
     most = max((max(line.totals) for line in lines if line.totals), default=0)
     step = nice_step(max(most, 1))
     top_value = step * -(-max(most, 1) // step)
     plot_width = WIDTH - LEFT - RIGHT
-    height = TOP + PLOT_HEIGHT + BOTTOM + LEGEND_LINE * len(lines) + 6
 
     def x(index: int) -> float:
-        return LEFT + (plot_width * (index + 0.5) / len(rounds) if rounds else 0)
+        return round(LEFT + (plot_width * (index + 0.5) / len(rounds) if rounds else 0), 1)
 
-    def y(points: int) -> float:
+    def y(points: int, below: int = 0) -> float:
         # A total below 0 (a penalty before any points) is drawn on the axis, its tooltip says.
-        return TOP + PLOT_HEIGHT * (1 - max(points, 0) / top_value)
+        return round(TOP + PLOT_HEIGHT * (1 - max(points, 0) / top_value) + below, 1)
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="progression-chart" role="img" '
-        f'viewBox="0 0 {WIDTH} {height}" width="100%" '
-        f'font-family="system-ui, sans-serif" font-size="11" fill="currentColor">',
-        f"<title>{escape(title)}</title>",
-        f"<desc>{escape(_description(rounds, lines))}</desc>",
-    ]
-    for value in range(0, top_value + 1, step):
-        parts.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
-            f'stroke="#ccc" stroke-width="0.5"/>'
-            f'<text x="{LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{value}</text>'
-        )
-    for index, number in enumerate(rounds):
-        parts.append(
-            f'<text x="{x(index):.1f}" y="{TOP + PLOT_HEIGHT + 16}" '
-            f'text-anchor="middle">R{number}</text>'
-        )
+    drawn = []
     for order, line in enumerate(lines):
         colour = line.colour or COLOURS[order % len(COLOURS)]
-        # Black is drawn in the text's colour, so it shows on the dark theme too.
-        colour = "currentColor" if colour == "#000000" else colour
-        dash = DASHES[order % len(DASHES)]
-        dashes = f' stroke-dasharray="{dash}"' if dash else ""
-        points = " ".join(
-            f"{x(index):.1f},{y(total):.1f}" for index, total in enumerate(line.totals)
-        )
-        parts.append(
-            f'<g class="chart-line" data-label={quoteattr(line.label)}>'
-            f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dashes} '
-            f'points="{points}"/>'
-        )
-        for index, total in enumerate(line.totals):
-            parts.append(
-                f'<circle cx="{x(index):.1f}" cy="{y(total):.1f}" r="2.5" fill="{colour}">'
-                f"<title>{escape(line.label)} after R{rounds[index]}: {total}</title></circle>"
-            )
-        parts.append("</g>")
         legend_y = TOP + PLOT_HEIGHT + BOTTOM + LEGEND_LINE * order + 12
-        final = line.totals[-1] if line.totals else 0
-        parts.append(
-            f'<line x1="{LEFT}" x2="{LEFT + 24}" y1="{legend_y - 4}" y2="{legend_y - 4}" '
-            f'stroke="{colour}" stroke-width="2"{dashes}/>'
-            f'<text x="{LEFT + 30}" y="{legend_y}">{escape(line.label)} · {final} '
-            f"{'pt' if abs(final) == 1 else 'pts'}</text>"
+        drawn.append(
+            DrawnLine(
+                label=line.label,
+                # Black is drawn in the text's colour, so it shows on the dark theme too.
+                colour="currentColor" if colour == "#000000" else colour,
+                dash=DASHES[order % len(DASHES)],
+                dots=tuple(
+                    Dot(x(index), y(total), total, rounds[index])
+                    for index, total in enumerate(line.totals)
+                ),
+                key_y=legend_y - 4,
+                text_y=legend_y,
+                final=line.totals[-1] if line.totals else 0,
+            )
         )
-    parts.append("</svg>")
-    return "".join(parts)
+    return Progression(
+        title=title,
+        description=_description(rounds, lines),
+        width=WIDTH,
+        height=TOP + PLOT_HEIGHT + BOTTOM + LEGEND_LINE * len(lines) + 6,
+        left=LEFT,
+        right=WIDTH - RIGHT,
+        value_x=LEFT - 4,
+        round_y=TOP + PLOT_HEIGHT + 16,
+        key_end=LEFT + 24,
+        key_text_x=LEFT + 30,
+        gridlines=tuple(
+            Gridline(value, y(value), y(value, below=4)) for value in range(0, top_value + 1, step)
+        ),
+        rounds=tuple(RoundMark(number, x(index)) for index, number in enumerate(rounds)),
+        lines=tuple(drawn),
+    )
 
 
 def _description(rounds: Sequence[int], lines: Sequence[ChartLine]) -> str:
@@ -139,8 +188,8 @@ def _description(rounds: Sequence[int], lines: Sequence[ChartLine]) -> str:
 
 @dataclass(frozen=True)
 class SeasonCharts:
-    drivers: SafeString
-    teams: SafeString
+    drivers: Progression
+    teams: Progression
 
 
 def _team_hex(line: StandingLine) -> str:
@@ -159,7 +208,7 @@ def season_charts(
         return None
     columns = [standings.rounds.index(number) for number in raced]
 
-    def chart(title: str, lines: Sequence[StandingLine]) -> SafeString:
+    def chart(title: str, lines: Sequence[StandingLine]) -> Progression:
         chart_lines = [
             ChartLine(
                 line.competitor.name,
@@ -169,8 +218,7 @@ def season_charts(
             )
             for line in lines[:TOP_LINES]
         ]
-        # Built from escaped text and numbers only.
-        return mark_safe(progression_svg(title, raced, chart_lines))  # noqa: S308
+        return progression(title, raced, chart_lines)
 
     return SeasonCharts(
         drivers=chart("Drivers' points after each round", standings.drivers),

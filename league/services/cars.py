@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.db.models import OuterRef, Prefetch, Subquery
+from django.utils.translation import gettext_noop
 
 from ..models import Driver, DriverStatus, Entry, Round, Team
 from ..models.team_colours import BY_KEY, car_name_base
 
 # A car's name is 30 characters at most (Entry.car): the team's part leaves room for " 99".
 TEAM_PART = 26
-CAR_OF_ANOTHER_TEAM = (
+CAR_OF_ANOTHER_TEAM = gettext_noop(
     "{car!r} is {team}'s car: name yours otherwise, so the two are told apart on the board."
 )
 

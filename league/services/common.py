@@ -20,6 +20,7 @@ from django.db.transaction import TransactionManagementError
 from ..models import League
 from .errors import LEAGUE_READ_ONLY, LeagueArchived
 
+# A programmer's error, never shown to a person: not translated.
 NOT_IN_A_TRANSACTION = (
     "A row lock (select_for_update) outside a transaction: the write that takes it must be "
     "@transaction.atomic."

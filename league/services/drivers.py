@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import (
     InvalidSetting,
@@ -22,16 +23,22 @@ from ..models import (
 from .common import for_update, insert_once, league_for_write, refuse
 from .errors import AlreadyDone, StaleDriverCard
 
-DRIVER_NAME_TAKEN = "A driver called {name!r} already races in this league, for {team}."
-NO_HOME_TRACKS = "{rules} has no home tracks."
-HOME_TRACK_DURING_RACE = "A home track is set before a race, not while round {number} is under way."
-NO_DRIVER_CARDS = "{rules} has no driver cards."
-DRIVER_CARD_CHANGED = (
+DRIVER_NAME_TAKEN = gettext_noop(
+    "A driver called {name!r} already races in this league, for {team}."
+)
+NO_HOME_TRACKS = gettext_noop("{rules} has no home tracks.")
+HOME_TRACK_DURING_RACE = gettext_noop(
+    "A home track is set before a race, not while round {number} is under way."
+)
+NO_DRIVER_CARDS = gettext_noop("{rules} has no driver cards.")
+DRIVER_CARD_CHANGED = gettext_noop(
     "Someone changed {driver}'s driver card first: here it is as it stands now. Enter yours "
     "again if it still applies."
 )
-DRIVER_CARD_ALREADY = "{driver}'s driver card is already as asked."
-HIRE_DURING_RACE = "New drivers are hired before a race, not while round {number} is under way."
+DRIVER_CARD_ALREADY = gettext_noop("{driver}'s driver card is already as asked.")
+HIRE_DURING_RACE = gettext_noop(
+    "New drivers are hired before a race, not while round {number} is under way."
+)
 
 
 def _round_in_progress(league: League) -> Round | None:
@@ -56,10 +63,10 @@ def driver_home_track_set(*, driver: Driver, track: Track | None) -> Driver:
     league whose rule set has home tracks; never while a race is under way, whose cars are set."""
     league = league_for_write(driver.team.league)
     if not league.rules.home_tracks:
-        raise ValidationError(NO_HOME_TRACKS.format(rules=league.rules.title))
+        raise ValidationError(gettext(NO_HOME_TRACKS).format(rules=league.rules.title))
     in_progress = _round_in_progress(league)
     if in_progress is not None:
-        raise ValidationError(HOME_TRACK_DURING_RACE.format(number=in_progress.number))
+        raise ValidationError(gettext(HOME_TRACK_DURING_RACE).format(number=in_progress.number))
     driver.home_track = track
     driver.full_clean()
     driver.save(update_fields=["home_track"])
@@ -76,15 +83,15 @@ def driver_card_set(*, driver: Driver, card: Mapping[str, object], expected_vers
     driver = for_update(Driver).select_related("team__league").get(pk=driver.pk)
     rules = driver.team.league.rules
     if not rules.driver_card_skills:
-        raise ValidationError(NO_DRIVER_CARDS.format(rules=rules.title))
+        raise ValidationError(gettext(NO_DRIVER_CARDS).format(rules=rules.title))
     try:
         stored = rules.validated_driver_card(card)
     except InvalidSetting as error:
         raise ValidationError(f"{driver}'s driver card: {error}") from None
     if stored == driver.driver_card:
-        raise AlreadyDone(DRIVER_CARD_ALREADY.format(driver=driver), done=driver)
+        raise AlreadyDone(gettext(DRIVER_CARD_ALREADY).format(driver=driver), done=driver)
     if driver.card_version != expected_version:
-        raise StaleDriverCard(DRIVER_CARD_CHANGED.format(driver=driver))
+        raise StaleDriverCard(gettext(DRIVER_CARD_CHANGED).format(driver=driver))
     driver.driver_card = stored
     driver.card_version += 1
     driver.full_clean()
@@ -95,7 +102,7 @@ def driver_card_set(*, driver: Driver, card: Mapping[str, object], expected_vers
 def check_no_round_in_progress(league: League) -> None:
     in_progress = _round_in_progress(league)
     if in_progress is not None:
-        raise ValidationError(HIRE_DURING_RACE.format(number=in_progress.number))
+        raise ValidationError(gettext(HIRE_DURING_RACE).format(number=in_progress.number))
 
 
 def driver_add(team: Team, name: str) -> Driver:
@@ -108,7 +115,9 @@ def driver_add(team: Team, name: str) -> Driver:
         .first()
     )
     if namesake is not None:
-        raise ValidationError(DRIVER_NAME_TAKEN.format(name=name, team=namesake.team))
+        raise ValidationError(gettext(DRIVER_NAME_TAKEN).format(name=name, team=namesake.team))
     driver = Driver(team=team, name=name)
     driver.full_clean()
-    return insert_once(driver, lambda: refuse(DRIVER_NAME_TAKEN.format(name=name, team=team)))
+    return insert_once(
+        driver, lambda: refuse(gettext(DRIVER_NAME_TAKEN).format(name=name, team=team))
+    )

@@ -7,8 +7,9 @@ the reason, a PermissionDenied a 403."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext_noop
 
-LEAGUE_READ_ONLY = (
+LEAGUE_READ_ONLY = gettext_noop(
     "{league} is archived, so it is read-only: nothing of it changes while it is archived. Its "
     "organiser may restore it from the archive (on the league page) to change it again."
 )

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import SEASON, InvalidSetting
 
@@ -18,15 +19,15 @@ from .common import for_update, league_for_write
 from .errors import AlreadyDone, StaleLeague
 from .leagues import LEAGUE_CHANGED
 
-SETTINGS_SAME = "{league}'s settings are already as asked: nothing was changed."
-SETTING_SEASON_SCORED = (
+SETTINGS_SAME = gettext_noop("{league}'s settings are already as asked: nothing was changed.")
+SETTING_SEASON_SCORED = gettext_noop(
     "{label}: season {season} has a result already (round {round}), and a season is scored, "
     "its teams and careers run, under one setting: change it before the next season's first "
     "result."
 )
 
 
-SEASON_SETTINGS_LOCKED = (
+SEASON_SETTINGS_LOCKED = gettext_noop(
     "Season {season} has a result already (round {round}): this one changes before the next "
     "season's first result."
 )
@@ -37,7 +38,9 @@ def season_settings_locked(league: League) -> str | None:
     them as they stand), or None."""
     scored = _scored_round(league, lock=False)
     return (
-        None if scored is None else SEASON_SETTINGS_LOCKED.format(season=scored[0], round=scored[1])
+        None
+        if scored is None
+        else gettext(SEASON_SETTINGS_LOCKED).format(season=scored[0], round=scored[1])
     )
 
 
@@ -83,7 +86,7 @@ def league_settings_set(
         if known[key].value_in(league.settings) != known[key].value_in(wanted)
     ]
     if not changed:
-        raise AlreadyDone(SETTINGS_SAME.format(league=league), done=league)
+        raise AlreadyDone(gettext(SETTINGS_SAME).format(league=league), done=league)
     if expected_version is not None and league.settings_version != expected_version:
         raise StaleLeague(LEAGUE_CHANGED)
     shaping = [setting for setting in changed if setting.takes_effect == SEASON]
@@ -91,7 +94,9 @@ def league_settings_set(
         number, round_ = scored
         raise ValidationError(
             [
-                SETTING_SEASON_SCORED.format(label=setting.label, season=number, round=round_)
+                gettext(SETTING_SEASON_SCORED).format(
+                    label=setting.label, season=number, round=round_
+                )
                 for setting in shaping
             ]
         )

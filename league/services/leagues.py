@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import (
     POINTS_TABLE,
@@ -30,25 +31,25 @@ from .errors import AlreadyDone, StaleLeague
 from .members import making_record
 from .tracks import tracks_ensure_sample
 
-LEAGUE_EXISTS = "You already run a league called {name!r}: here it is."
-SLUG_BUSY = "Could not find a free address for this league: try another name."
-POINTS_TABLE_IN_USE = (
+LEAGUE_EXISTS = gettext_noop("You already run a league called {name!r}: here it is.")
+SLUG_BUSY = gettext_noop("Could not find a free address for this league: try another name.")
+POINTS_TABLE_IN_USE = gettext_noop(
     "Season {number} has a result already (round {round}): its points table stays as it is, so "
     "that every round of a season scores alike. It can change again once the next season is open."
 )
-POINTS_TABLE_ALREADY = "The points table is already {table}."
-PUBLISHED_ALREADY = "{league} is already published."
-UNPUBLISHED_ALREADY = "{league} is already unpublished."
-LEAGUE_CHANGED = (
+POINTS_TABLE_ALREADY = gettext_noop("The points table is already {table}.")
+PUBLISHED_ALREADY = gettext_noop("{league} is already published.")
+UNPUBLISHED_ALREADY = gettext_noop("{league} is already unpublished.")
+LEAGUE_CHANGED = gettext_noop(
     "Someone else changed this league's settings first (another tab or device): here they are "
     "as they stand now. Enter again what still applies."
 )
-LEAGUE_ARCHIVED_ALREADY = "{league} is archived already."
-LEAGUE_NOT_ARCHIVED = "{league} is not archived."
+LEAGUE_ARCHIVED_ALREADY = gettext_noop("{league} is archived already.")
+LEAGUE_NOT_ARCHIVED = gettext_noop("{league} is not archived.")
 SLUG_TRIES = 20
-DELETE_NAME_MISMATCH = "Type the league's name, {name}, to delete it."
-LEAGUE_DELETED_ALREADY = "{league} is deleted already."
-TIME_ZONE_ALREADY = "{league}'s times are already in {zone}."
+DELETE_NAME_MISMATCH = gettext_noop("Type the league's name, {name}, to delete it.")
+LEAGUE_DELETED_ALREADY = gettext_noop("{league} is deleted already.")
+TIME_ZONE_ALREADY = gettext_noop("{league}'s times are already in {zone}.")
 
 
 @transaction.atomic
@@ -94,7 +95,7 @@ def league_create(
         tracks_ensure_sample(league.rules)  # the sample schedules' tracks are on the list
         making_record(kind=Making.Kind.LEAGUE, user=organiser, address=address)
         return league
-    raise ValidationError(SLUG_BUSY)
+    raise ValidationError(gettext(SLUG_BUSY))
 
 
 def _check_settings_race(league: League) -> None:
@@ -113,7 +114,7 @@ def _slug_taken(slug: str) -> bool:
 def _check_league_new(league: League) -> None:
     existing = League.objects.filter(organiser=league.organiser, name__iexact=league.name).first()
     if existing is not None:
-        raise AlreadyDone(LEAGUE_EXISTS.format(name=existing.name), done=existing)
+        raise AlreadyDone(gettext(LEAGUE_EXISTS).format(name=existing.name), done=existing)
 
 
 def points_table_refusal(league: League, *, lock: bool = False) -> str | None:
@@ -131,7 +132,7 @@ def points_table_refusal(league: League, *, lock: bool = False) -> str | None:
     scored = next((round_ for round_ in rounds if round_.is_finished), None)
     if scored is None:
         return None
-    return POINTS_TABLE_IN_USE.format(number=season.number, round=scored.number)
+    return gettext(POINTS_TABLE_IN_USE).format(number=season.number, round=scored.number)
 
 
 @transaction.atomic
@@ -149,9 +150,9 @@ def league_points_table_set(
         raise ValidationError(str(error)) from error
     chosen = rules.points_table(settings)
     if chosen == league.points_table:
-        raise AlreadyDone(POINTS_TABLE_ALREADY.format(table=chosen), done=league)
+        raise AlreadyDone(gettext(POINTS_TABLE_ALREADY).format(table=chosen), done=league)
     if expected_version is not None and league.settings_version != expected_version:
-        raise StaleLeague(LEAGUE_CHANGED)
+        raise StaleLeague(gettext(LEAGUE_CHANGED))
     if refusal := points_table_refusal(league, lock=True):
         raise ValidationError(refusal)
     league.settings = settings
@@ -171,10 +172,10 @@ def league_archive_set(
     already is AlreadyDone (a double tap); a page built on older settings is StaleLeague."""
     league = league_for_write(league, archived=True)
     if league.is_archived == archived:
-        message = LEAGUE_ARCHIVED_ALREADY if archived else LEAGUE_NOT_ARCHIVED
+        message = gettext(LEAGUE_ARCHIVED_ALREADY) if archived else gettext(LEAGUE_NOT_ARCHIVED)
         raise AlreadyDone(message.format(league=league), done=league)
     if expected_version is not None and league.settings_version != expected_version:
-        raise StaleLeague(LEAGUE_CHANGED)
+        raise StaleLeague(gettext(LEAGUE_CHANGED))
     league.archived_at = timezone.now() if archived else None
     league.settings_version += 1
     league.save(update_fields=["archived_at", "settings_version"])
@@ -190,10 +191,10 @@ def league_publish_set(
     older settings is StaleLeague."""
     league = league_for_write(league)
     if league.published == published:
-        already = PUBLISHED_ALREADY if published else UNPUBLISHED_ALREADY
+        already = gettext(PUBLISHED_ALREADY) if published else gettext(UNPUBLISHED_ALREADY)
         raise AlreadyDone(already.format(league=league.name), done=league)
     if expected_version is not None and league.settings_version != expected_version:
-        raise StaleLeague(LEAGUE_CHANGED)
+        raise StaleLeague(gettext(LEAGUE_CHANGED))
     league.published = published
     league.settings_version += 1
     league.save(update_fields=["published", "settings_version"])
@@ -210,9 +211,11 @@ def league_delete(*, league: League, name_typed: str) -> None:
     except League.DoesNotExist:
         # A second tap that waited for the first one's lock: the league is gone as asked.
         name = league.name
-        raise AlreadyDone(LEAGUE_DELETED_ALREADY.format(league=name), done="league:home") from None
+        raise AlreadyDone(
+            gettext(LEAGUE_DELETED_ALREADY).format(league=name), done="league:home"
+        ) from None
     if name_typed.strip().casefold() != league.name.casefold():
-        raise ValidationError(DELETE_NAME_MISMATCH.format(name=league.name))
+        raise ValidationError(gettext(DELETE_NAME_MISMATCH).format(name=league.name))
     # The history is protected from a piecemeal delete (on_delete=PROTECT on what a result, an
     # adjustment or a season-end line names), so the collector would refuse the league as a
     # whole: here, where all of it goes, the rows that hold the rest are taken out first.
@@ -236,9 +239,11 @@ def league_time_zone_set(
     built on older settings is StaleLeague."""
     league = league_for_write(league)
     if league.time_zone == time_zone:
-        raise AlreadyDone(TIME_ZONE_ALREADY.format(league=league.name, zone=time_zone), done=league)
+        raise AlreadyDone(
+            gettext(TIME_ZONE_ALREADY).format(league=league.name, zone=time_zone), done=league
+        )
     if expected_version is not None and league.settings_version != expected_version:
-        raise StaleLeague(LEAGUE_CHANGED)
+        raise StaleLeague(gettext(LEAGUE_CHANGED))
     before = league.time_zone
     league.time_zone = time_zone
     league.full_clean(validate_unique=False, validate_constraints=False)

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     Invitation,
@@ -16,6 +17,7 @@ from ..models import (
     Making,
     Membership,
     NameKey,
+    Profile,
     Role,
     Team,
 )
@@ -27,57 +29,73 @@ from .limits import LONGEST
 # --- People: members, their roles, invitations ---------------------------------------------
 
 INVITATION_DAYS = 7
-MEMBER_ALREADY = "{user} is already in {league}, as {role}."
-MEMBER_IS_ORGANISER = "{user} organises {league}, and may already do everything in it."
-MEMBER_ROLE_ALREADY = "{user} is already {role}."
-MEMBER_CHANGED = (
+MEMBER_ALREADY = gettext_noop("{user} is already in {league}, as {role}.")
+MEMBER_IS_ORGANISER = gettext_noop(
+    "{user} organises {league}, and may already do everything in it."
+)
+MEMBER_ROLE_ALREADY = gettext_noop("{user} is already {role}.")
+MEMBER_CHANGED = gettext_noop(
     "Someone else changed {user}'s role first (another tab or device): they are {role} now, as "
     "the page shows. Pick again what still applies."
 )
-MEMBER_GONE = "{user} is no longer a member of {league}."
-MEMBER_LEFT_ALREADY = (
+MEMBER_GONE = gettext_noop("{user} is no longer a member of {league}.")
+MEMBER_LEFT_ALREADY = gettext_noop(
     "That person is no longer a member of {league} (removed meanwhile): here are its members as "
     "they stand now."
 )
-INVITER_NOT_ORGANISER = (
+INVITER_NOT_ORGANISER = gettext_noop(
     "{user} no longer organises {league}: only its organisers make invitation links."
 )
-LAST_ORGANISER = (
+LAST_ORGANISER = gettext_noop(
     "{user} is the last organiser of {league}: make another member an organiser first, so "
     "that someone may still manage it."
 )
-LEAD_NAME_TAKEN = (
+LEAD_NAME_TAKEN = gettext_noop(
     "{user} leads {league}, and every other organiser leads a league called {name!r} of "
     "their own already (one name a person): rename one of them before {user} steps down."
 )
-ROLE_UNKNOWN = "There is no role {role!r}: a member is an organiser, a referee or a team owner."
-ROLE_NEEDS_TEAM = "A team owner runs one team: choose which."
-ROLE_HAS_NO_TEAM = "An organiser or a referee runs no team of their own: leave the team empty."
-TEAM_NOT_IN_LEAGUE = "That team is not in {league}."
-USERNAME_TAKEN = "The user name {username!r} is taken (whatever its case): pick another."
-USERNAME_LOOKS_LIKE = (
+ROLE_UNKNOWN = gettext_noop(
+    "There is no role {role!r}: a member is an organiser, a referee or a team owner."
+)
+ROLE_NEEDS_TEAM = gettext_noop("A team owner runs one team: choose which.")
+ROLE_HAS_NO_TEAM = gettext_noop(
+    "An organiser or a referee runs no team of their own: leave the team empty."
+)
+TEAM_NOT_IN_LEAGUE = gettext_noop("That team is not in {league}.")
+USERNAME_TAKEN = gettext_noop(
+    "The user name {username!r} is taken (whatever its case): pick another."
+)
+USERNAME_LOOKS_LIKE = gettext_noop(
     "The user name {username!r} looks like {existing!r}, an account here already (a letter of "
     "another alphabet, an accent, a 1 or an l for an i, a 0 for an O read alike): pick another."
 )
 # A token no invitation has: withdrawn (the row is deleted) or mistyped; which, no one knows.
-INVITATION_UNKNOWN = (
+INVITATION_UNKNOWN = gettext_noop(
     "This invitation link does not work: it was withdrawn, or it is not the whole link. "
     "Ask the league's organiser for a new one."
 )
-INVITATION_WITHDRAWN = "This invitation has been withdrawn: ask the organiser for a new link."
-INVITATION_WITHDRAWN_ALREADY = "That invitation is withdrawn already."
-INVITATION_USED = "This invitation has been used already: ask the organiser for a new link."
-INVITATION_EXPIRED = "This invitation expired on {date:%d %B %Y}: ask the organiser for a new link."
-INVITATION_USED_BEFORE_WITHDRAWN = "{user} has joined with this invitation already."
-INVITATION_JOINED_ALREADY = "You have joined {league} with this invitation already."
-INVITATION_SIGNED_UP_ALREADY = "{username} joined with this invitation already: log in."
-ACCOUNT_LAST_ORGANISER = (
+INVITATION_WITHDRAWN = gettext_noop(
+    "This invitation has been withdrawn: ask the organiser for a new link."
+)
+INVITATION_WITHDRAWN_ALREADY = gettext_noop("That invitation is withdrawn already.")
+INVITATION_USED = gettext_noop(
+    "This invitation has been used already: ask the organiser for a new link."
+)
+INVITATION_EXPIRED = gettext_noop(
+    "This invitation expired on {date:%d %B %Y}: ask the organiser for a new link."
+)
+INVITATION_USED_BEFORE_WITHDRAWN = gettext_noop("{user} has joined with this invitation already.")
+INVITATION_JOINED_ALREADY = gettext_noop("You have joined {league} with this invitation already.")
+INVITATION_SIGNED_UP_ALREADY = gettext_noop(
+    "{username} joined with this invitation already: log in."
+)
+ACCOUNT_LAST_ORGANISER = gettext_noop(
     "You are the only organiser of {leagues}: make another member an organiser there, or "
     "delete the league, before you delete your account (a league must keep someone who "
     "manages it)."
 )
-ACCOUNT_PASSWORD_WRONG = "That is not your password: your account is kept."
-ACCOUNT_GONE_ALREADY = "That account is deleted already."
+ACCOUNT_PASSWORD_WRONG = gettext_noop("That is not your password: your account is kept.")
+ACCOUNT_GONE_ALREADY = gettext_noop("That account is deleted already.")
 # What a deleted account is called where the league's history names it (a race log's "who").
 FORMER_MEMBER = "former-member-{token}"
 
@@ -86,13 +104,13 @@ def _role_and_team(league: League, role: str, team: Team | None) -> Team | None:
     """The team that goes with `role` in `league`, refused as the member and invitation
     constraints would be, in words."""
     if role not in Role.values:
-        raise ValidationError(ROLE_UNKNOWN.format(role=role))
+        raise ValidationError(gettext(ROLE_UNKNOWN).format(role=role))
     if role == Role.TEAM_OWNER and team is None:
-        raise ValidationError(ROLE_NEEDS_TEAM)
+        raise ValidationError(gettext(ROLE_NEEDS_TEAM))
     if role != Role.TEAM_OWNER and team is not None:
-        raise ValidationError(ROLE_HAS_NO_TEAM)
+        raise ValidationError(gettext(ROLE_HAS_NO_TEAM))
     if team is not None and team.league_id != league.pk:
-        raise ValidationError(TEAM_NOT_IN_LEAGUE.format(league=league))
+        raise ValidationError(gettext(TEAM_NOT_IN_LEAGUE).format(league=league))
     return team
 
 
@@ -102,16 +120,16 @@ def member_add(*, league: League, user, role: str, team: Team | None = None) -> 
     league = league_for_write(league)
     team = _role_and_team(league, role, team)
     if user.pk == league.organiser_id:
-        raise ValidationError(MEMBER_IS_ORGANISER.format(user=user, league=league))
+        raise ValidationError(gettext(MEMBER_IS_ORGANISER).format(user=user, league=league))
     existing = league.memberships.filter(user=user).select_related("team").first()
     if existing is not None:
         if existing.role == role and existing.team_id == (team.pk if team else None):
             raise AlreadyDone(
-                MEMBER_ALREADY.format(user=user, league=league, role=existing.describe()),
+                gettext(MEMBER_ALREADY).format(user=user, league=league, role=existing.describe()),
                 done=league,
             )
         raise ValidationError(
-            MEMBER_ALREADY.format(user=user, league=league, role=existing.describe())
+            gettext(MEMBER_ALREADY).format(user=user, league=league, role=existing.describe())
         )
     membership = Membership(league=league, user=user, role=role, team=team)
     membership.full_clean()
@@ -134,13 +152,16 @@ def member_role_set(
     team = _role_and_team(league, role, team)
     current = Membership.objects.filter(pk=membership.pk).select_related("user", "team").first()
     if current is None:
-        raise ValidationError(MEMBER_GONE.format(user=membership.user, league=league))
+        raise ValidationError(gettext(MEMBER_GONE).format(user=membership.user, league=league))
     if current.role == role and current.team_id == (team.pk if team else None):
         raise AlreadyDone(
-            MEMBER_ROLE_ALREADY.format(user=current.user, role=current.describe()), done=league
+            gettext(MEMBER_ROLE_ALREADY).format(user=current.user, role=current.describe()),
+            done=league,
         )
     if shown is not None and (current.role, current.team_id) != shown:
-        raise StaleMember(MEMBER_CHANGED.format(user=current.user, role=current.describe()))
+        raise StaleMember(
+            gettext(MEMBER_CHANGED).format(user=current.user, role=current.describe())
+        )
     if role != Role.ORGANISER:
         _organiser_steps_down(league, current)
         _invitations_withdrawn(league, current.user_id)
@@ -157,7 +178,9 @@ def member_remove(*, membership: Membership) -> None:
     league = league_for_write(membership.league)
     current = Membership.objects.filter(pk=membership.pk).select_related("user").first()
     if current is None:
-        raise AlreadyDone(MEMBER_GONE.format(user=membership.user, league=league), done=league)
+        raise AlreadyDone(
+            gettext(MEMBER_GONE).format(user=membership.user, league=league), done=league
+        )
     _organiser_steps_down(league, current)
     _invitations_withdrawn(league, current.user_id)
     current.delete()
@@ -184,7 +207,7 @@ def _organiser_steps_down(league: League, member: Membership) -> None:
         .order_by("joined", "pk")
     )
     if not others:
-        raise ValidationError(LAST_ORGANISER.format(user=member.user, league=league))
+        raise ValidationError(gettext(LAST_ORGANISER).format(user=member.user, league=league))
     if member.user_id != league.organiser_id:
         return
     taken = set(
@@ -195,7 +218,7 @@ def _organiser_steps_down(league: League, member: Membership) -> None:
     lead = next((other.user for other in others if other.user_id not in taken), None)
     if lead is None:
         raise ValidationError(
-            LEAD_NAME_TAKEN.format(user=member.user, league=league, name=league.name)
+            gettext(LEAD_NAME_TAKEN).format(user=member.user, league=league, name=league.name)
         )
     league.organiser = lead
     league.save(update_fields=["organiser"])
@@ -211,7 +234,7 @@ def invitation_create(
     were being removed is refused, or made and then withdrawn with their others."""
     league = league_for_write(league)
     if not league.can_manage(made_by):
-        raise PermissionDenied(INVITER_NOT_ORGANISER.format(user=made_by, league=league))
+        raise PermissionDenied(gettext(INVITER_NOT_ORGANISER).format(user=made_by, league=league))
     team = _role_and_team(league, role, team)
     invitation = Invitation(
         league=league,
@@ -233,20 +256,22 @@ def invitation_withdraw(*, invitation: Invitation) -> None:
     try:
         invitation = _invitation_for_use(invitation)
     except InvitationWithdrawn:
-        raise AlreadyDone(INVITATION_WITHDRAWN_ALREADY, done=invitation.league) from None
+        raise AlreadyDone(gettext(INVITATION_WITHDRAWN_ALREADY), done=invitation.league) from None
     if invitation.used is not None:
-        raise ValidationError(INVITATION_USED_BEFORE_WITHDRAWN.format(user=invitation.used_by))
+        raise ValidationError(
+            gettext(INVITATION_USED_BEFORE_WITHDRAWN).format(user=invitation.used_by)
+        )
     invitation.delete()
 
 
 def invitation_refusal(invitation: Invitation, user=None) -> str | None:
     """Why `invitation` can no longer be used (by `user`, if given), or None."""
     if invitation.used is not None:
-        return INVITATION_USED
+        return gettext(INVITATION_USED)
     if invitation.expires <= timezone.now():
-        return INVITATION_EXPIRED.format(date=invitation.expires)
+        return gettext(INVITATION_EXPIRED).format(date=invitation.expires)
     if user is not None and user.pk == invitation.league.organiser_id:
-        return MEMBER_IS_ORGANISER.format(user=user, league=invitation.league)
+        return gettext(MEMBER_IS_ORGANISER).format(user=user, league=invitation.league)
     return None
 
 
@@ -263,7 +288,7 @@ def _invitation_for_use(invitation: Invitation) -> Invitation:
         .first()
     )
     if locked is None:
-        raise InvitationWithdrawn(INVITATION_WITHDRAWN)
+        raise InvitationWithdrawn(gettext(INVITATION_WITHDRAWN))
     return locked
 
 
@@ -285,7 +310,7 @@ def invitation_accept(*, invitation: Invitation, user) -> Membership:
     invitation = _invitation_for_use(invitation)
     if invitation.used_by_id is not None and invitation.used_by_id == user.pk:
         league = invitation.league
-        raise AlreadyDone(INVITATION_JOINED_ALREADY.format(league=league), done=league)
+        raise AlreadyDone(gettext(INVITATION_JOINED_ALREADY).format(league=league), done=league)
     return _accept(invitation, user)
 
 
@@ -303,7 +328,7 @@ def invitation_sign_up(
     invitation = _invitation_for_use(invitation)
     used_by = invitation.used_by
     if used_by is not None and used_by.username.lower() == username.lower():
-        raise AlreadyDone(INVITATION_SIGNED_UP_ALREADY.format(username=used_by), done=None)
+        raise AlreadyDone(gettext(INVITATION_SIGNED_UP_ALREADY).format(username=used_by), done=None)
     refusal = invitation_refusal(invitation)
     if refusal is not None:
         raise ValidationError(refusal)
@@ -319,18 +344,20 @@ def user_create(*, username: str, password: str, email: str = "", address: str =
     league/models/look_alike.py)."""
     users = get_user_model()
     if users.objects.filter(username__iexact=username).exists():
-        raise ValidationError(USERNAME_TAKEN.format(username=username))
+        raise ValidationError(gettext(USERNAME_TAKEN).format(username=username))
     look_alike = NameKey.objects.filter(key=name_key(username)).select_related("user").first()
     if look_alike is not None:
         existing = look_alike.user.username
-        raise ValidationError(USERNAME_LOOKS_LIKE.format(username=username, existing=existing))
+        raise ValidationError(
+            gettext(USERNAME_LOOKS_LIKE).format(username=username, existing=existing)
+        )
     try:
         with transaction.atomic():
             user = users.objects.create_user(username=username, password=password, email=email)
             making_record(kind=Making.Kind.SIGN_UP, user=user, address=address)
             return user
     except IntegrityError:
-        raise ValidationError(USERNAME_TAKEN.format(username=username)) from None
+        raise ValidationError(gettext(USERNAME_TAKEN).format(username=username)) from None
 
 
 # --- Accounts: their e-mail, and leaving the site -------------------------------------------
@@ -346,6 +373,16 @@ def account_email_set(*, user, email: str) -> None:
 
 
 @transaction.atomic
+def profile_language_set(*, user, language: str) -> Profile:
+    """Keep `language` (one the site speaks, or "" for the browser's) as the account's own."""
+    profile, _made = Profile.objects.get_or_create(user_id=user.pk)
+    profile.language = language
+    profile.full_clean()
+    profile.save(update_fields=["language"])
+    return profile
+
+
+@transaction.atomic
 def account_delete(*, user, password: str) -> None:
     """`user` leaves the site: confirmed by their password, refused while they are the only
     organiser of a league (ACCOUNT_LAST_ORGANISER, naming each). Their roles end (the lead of a
@@ -355,9 +392,9 @@ def account_delete(*, user, password: str) -> None:
     league's history keeps every row, so nothing a league kept is lost."""
     current = for_update(get_user_model().objects.filter(pk=user.pk, is_active=True)).first()
     if current is None:
-        raise AlreadyDone(ACCOUNT_GONE_ALREADY, done=None)
+        raise AlreadyDone(gettext(ACCOUNT_GONE_ALREADY), done=None)
     if not current.check_password(password):
-        raise ValidationError(ACCOUNT_PASSWORD_WRONG)
+        raise ValidationError(gettext(ACCOUNT_PASSWORD_WRONG))
     memberships = list(
         Membership.objects.filter(user=current).select_related("league").order_by("league_id")
     )
@@ -368,7 +405,7 @@ def account_delete(*, user, password: str) -> None:
         and not member.league.memberships.filter(role=Role.ORGANISER).exclude(pk=member.pk).exists()
     ]
     if alone:
-        raise ValidationError(ACCOUNT_LAST_ORGANISER.format(leagues=", ".join(alone)))
+        raise ValidationError(gettext(ACCOUNT_LAST_ORGANISER).format(leagues=", ".join(alone)))
     for member in memberships:
         # Leaving is no change to what an archived league shows: it is not refused there.
         league = league_for_write(member.league, archived=True)
@@ -392,7 +429,9 @@ def membership_calendar_address_new(*, membership: Membership) -> Membership:
     iCalendar feed, published or not): the address it had, if any, stops working at once."""
     current = for_update(Membership.objects.filter(pk=membership.pk)).first()
     if current is None:
-        raise ValidationError(MEMBER_GONE.format(user=membership.user, league=membership.league))
+        raise ValidationError(
+            gettext(MEMBER_GONE).format(user=membership.user, league=membership.league)
+        )
     current.calendar_token = secrets.token_urlsafe(32)
     current.save(update_fields=["calendar_token"])
     return current

@@ -7,29 +7,38 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import Driver, DropRule, PointsAdjustment, Round, RoundStatus, Season
 from .common import for_update, league_for_write
 from .errors import AlreadyDone, StaleSeason
 
-ORGANISERS_ONLY = "Only the league's organisers give or take points."
-NO_POINTS = "An adjustment of 0 points changes nothing: enter the points to give (+) or take (-)."
-TOO_MANY_POINTS = "An adjustment is at most {most} points either way."
-NO_REASON = "Say why: the reason is shown with the adjustment on the season page."
-ONE_COMPETITOR = "Choose a driver or a team (one of them)."
-UNKNOWN_DRIVER = "There is no such driver in this league."
-UNKNOWN_TEAM = "There is no such team in this league."
-UNKNOWN_ROUND = "Season {season} has no round {round}."
-ROUND_NOT_RACED = "Round {round} has not been raced yet: give the adjustment once it has."
-UNKNOWN_ADJUSTMENT = "That adjustment is not in this season (removed already?)."
-ADJUSTMENT_ALREADY = "This adjustment is entered already: here it is."
-STANDINGS_CHANGED = (
+ORGANISERS_ONLY = gettext_noop("Only the league's organisers give or take points.")
+NO_POINTS = gettext_noop(
+    "An adjustment of 0 points changes nothing: enter the points to give (+) or take (-)."
+)
+TOO_MANY_POINTS = gettext_noop("An adjustment is at most {most} points either way.")
+NO_REASON = gettext_noop("Say why: the reason is shown with the adjustment on the season page.")
+ONE_COMPETITOR = gettext_noop("Choose a driver or a team (one of them).")
+UNKNOWN_DRIVER = gettext_noop("There is no such driver in this league.")
+UNKNOWN_TEAM = gettext_noop("There is no such team in this league.")
+UNKNOWN_ROUND = gettext_noop("Season {season} has no round {round}.")
+ROUND_NOT_RACED = gettext_noop(
+    "Round {round} has not been raced yet: give the adjustment once it has."
+)
+UNKNOWN_ADJUSTMENT = gettext_noop("That adjustment is not in this season (removed already?).")
+ADJUSTMENT_ALREADY = gettext_noop("This adjustment is entered already: here it is.")
+STANDINGS_CHANGED = gettext_noop(
     "Someone else changed this season's adjustments or counted results first (another tab or "
     "device): here they are as they stand now. Enter again what still applies."
 )
-DROPS_ALREADY = "The season counts its results so already."
-DROPS_BEST_RANGE = "Count between 1 and {rounds} results (the season has {rounds} rounds)."
-DROPS_WORST_RANGE = "Drop between 1 and {most} results (the season has {rounds} rounds)."
+DROPS_ALREADY = gettext_noop("The season counts its results so already.")
+DROPS_BEST_RANGE = gettext_noop(
+    "Count between 1 and {rounds} results (the season has {rounds} rounds)."
+)
+DROPS_WORST_RANGE = gettext_noop(
+    "Drop between 1 and {most} results (the season has {rounds} rounds)."
+)
 # The most points an adjustment gives or takes: more than any season scores.
 MOST_POINTS = 10_000
 
@@ -37,7 +46,7 @@ MOST_POINTS = 10_000
 def _season_locked(season: Season, user) -> Season:
     league = league_for_write(season.league)
     if user is not None and not league.can_manage(user):
-        raise PermissionDenied(ORGANISERS_ONLY)
+        raise PermissionDenied(gettext(ORGANISERS_ONLY))
     locked = for_update(Season).get(pk=season.pk)
     locked.league = league
     return locked
@@ -62,30 +71,32 @@ def adjustment_add(
     season = _season_locked(season, user)
     reason = " ".join(reason.split())
     if points == 0:
-        raise ValidationError(NO_POINTS)
+        raise ValidationError(gettext(NO_POINTS))
     if abs(points) > MOST_POINTS:
-        raise ValidationError(TOO_MANY_POINTS.format(most=MOST_POINTS))
+        raise ValidationError(gettext(TOO_MANY_POINTS).format(most=MOST_POINTS))
     if not reason:
-        raise ValidationError(NO_REASON)
+        raise ValidationError(gettext(NO_REASON))
     if (driver_id is None) == (team_id is None):
-        raise ValidationError(ONE_COMPETITOR)
+        raise ValidationError(gettext(ONE_COMPETITOR))
     league = season.league
     driver = team = None
     if driver_id is not None:
         driver = Driver.objects.filter(team__league=league, pk=driver_id).first()
         if driver is None:
-            raise ValidationError(UNKNOWN_DRIVER)
+            raise ValidationError(gettext(UNKNOWN_DRIVER))
     elif team_id is not None:
         team = league.teams.filter(pk=team_id).first()
         if team is None:
-            raise ValidationError(UNKNOWN_TEAM)
+            raise ValidationError(gettext(UNKNOWN_TEAM))
     round_ = None
     if round_number is not None:
         round_ = Round.objects.filter(season=season, number=round_number).first()
         if round_ is None:
-            raise ValidationError(UNKNOWN_ROUND.format(season=season.number, round=round_number))
+            raise ValidationError(
+                gettext(UNKNOWN_ROUND).format(season=season.number, round=round_number)
+            )
         if round_.status != RoundStatus.FINISHED:
-            raise ValidationError(ROUND_NOT_RACED.format(round=round_number))
+            raise ValidationError(gettext(ROUND_NOT_RACED).format(round=round_number))
     if season.standings_version != expected_version:
         latest = season.adjustments.order_by("-pk").first()
         if latest is not None and (
@@ -103,8 +114,8 @@ def adjustment_add(
             reason,
             getattr(user, "pk", None),
         ):
-            raise AlreadyDone(ADJUSTMENT_ALREADY, done=latest)
-        raise StaleSeason(STANDINGS_CHANGED)
+            raise AlreadyDone(gettext(ADJUSTMENT_ALREADY), done=latest)
+        raise StaleSeason(gettext(STANDINGS_CHANGED))
     adjustment = PointsAdjustment(
         season=season,
         round=round_,
@@ -127,10 +138,10 @@ def adjustment_remove(*, season: Season, user, expected_version: int, adjustment
     adjustment = season.adjustments.filter(pk=adjustment_id).first()
     if adjustment is None:
         if season.standings_version != expected_version:
-            raise AlreadyDone(UNKNOWN_ADJUSTMENT, done=season)
-        raise ValidationError(UNKNOWN_ADJUSTMENT)
+            raise AlreadyDone(gettext(UNKNOWN_ADJUSTMENT), done=season)
+        raise ValidationError(gettext(UNKNOWN_ADJUSTMENT))
     if season.standings_version != expected_version:
-        raise StaleSeason(STANDINGS_CHANGED)
+        raise StaleSeason(gettext(STANDINGS_CHANGED))
     adjustment.delete()
     _moved_on(season)
     return season
@@ -156,14 +167,14 @@ def season_drops_set(
     if rule == DropRule.ALL:
         number = 0
     elif rule == DropRule.BEST and not 1 <= number <= rounds:
-        raise ValidationError(DROPS_BEST_RANGE.format(rounds=rounds))
+        raise ValidationError(gettext(DROPS_BEST_RANGE).format(rounds=rounds))
     elif rule == DropRule.WORST and not 1 <= number < rounds:
-        raise ValidationError(DROPS_WORST_RANGE.format(most=rounds - 1, rounds=rounds))
+        raise ValidationError(gettext(DROPS_WORST_RANGE).format(most=rounds - 1, rounds=rounds))
     chosen = (rule, number, countback_reads_dropped, adjustments_dropped_with_round)
     if chosen == _drops(season):
-        raise AlreadyDone(DROPS_ALREADY, done=season)
+        raise AlreadyDone(gettext(DROPS_ALREADY), done=season)
     if season.standings_version != expected_version:
-        raise StaleSeason(STANDINGS_CHANGED)
+        raise StaleSeason(gettext(STANDINGS_CHANGED))
     (
         season.drop_rule,
         season.drop_number,

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     Driver,
@@ -20,25 +21,31 @@ from .rounds import check_round_version, round_advance, round_for_write
 from .season_end import SEASON_ALREADY_ENDED
 from .table import TheRace, table
 
-ROUND_NOT_CONFIRMED = "Round {number} has no confirmed result to reopen."
-ROUND_NOT_LAST = (
+ROUND_NOT_CONFIRMED = gettext_noop("Round {number} has no confirmed result to reopen.")
+ROUND_NOT_LAST = gettext_noop(
     "Only the last confirmed round reopens: round {later} has started since round {number} "
     "was confirmed. Cancel its start first, or reopen it instead."
 )
-ROUND_CONFIRMED_UNKEPT = (
+ROUND_CONFIRMED_UNKEPT = gettext_noop(
     "Round {number} was confirmed before Paddock kept what a confirmation changes: it cannot "
     "be taken back exactly, so it is not reopened."
 )
-ROUND_REOPENED = "Round {number} is open again already: correct it and confirm it."
+ROUND_REOPENED = gettext_noop("Round {number} is open again already: correct it and confirm it.")
 
 
 def round_reopen_refusal(round_: Round) -> str | None:
     """Why `round_`'s confirmed result may not be reopened, or None: only the last confirmed
-    round of a season still running, confirmed since Paddock keeps what a confirmation did."""
+    round of a season still running, confirmed since Paddock keeps what a confirmation did.
+    A round brought in from the league's spreadsheet changed no career (docs/importing.md):
+    it reopens whenever it is confirmed, in a season ended or not, whatever was raced after."""
+    if round_.imported:
+        if round_.status != RoundStatus.FINISHED:
+            return ROUND_NOT_CONFIRMED.format(number=round_.number)
+        return None
     if round_.season.is_ended:
         return SEASON_ALREADY_ENDED
     if round_.status != RoundStatus.FINISHED:
-        return ROUND_NOT_CONFIRMED.format(number=round_.number)
+        return gettext(ROUND_NOT_CONFIRMED).format(number=round_.number)
     later = (
         round_.season.rounds.filter(number__gt=round_.number)
         .exclude(status=RoundStatus.SCHEDULED)
@@ -46,9 +53,9 @@ def round_reopen_refusal(round_: Round) -> str | None:
         .first()
     )
     if later is not None:
-        return ROUND_NOT_LAST.format(number=round_.number, later=later.number)
+        return gettext(ROUND_NOT_LAST).format(number=round_.number, later=later.number)
     if not round_.result_changes.exists():
-        return ROUND_CONFIRMED_UNKEPT.format(number=round_.number)
+        return gettext(ROUND_CONFIRMED_UNKEPT).format(number=round_.number)
     return None
 
 
@@ -96,7 +103,7 @@ def round_reopen(*, round_: Round, expected_version: int) -> TheRace | None:
     what needs correcting and commit it again. The race, if any. Reopened twice: AlreadyDone."""
     round_ = round_for_write(round_, None)
     if round_.status == RoundStatus.STARTED:
-        raise AlreadyDone(ROUND_REOPENED.format(number=round_.number), done=round_)
+        raise AlreadyDone(gettext(ROUND_REOPENED).format(number=round_.number), done=round_)
     check_round_version(round_, expected_version)
     # Locked as round_start locks a round: the next round cannot start meanwhile.
     list(for_update(round_.season.rounds.filter(number__gt=round_.number)))
@@ -114,7 +121,8 @@ def round_reopen(*, round_: Round, expected_version: int) -> TheRace | None:
     )
     entries = list(round_.entries.all())
     for entry in entries:
-        entry.xp_change = changes[entry.driver_id].entry_xp_change_before
+        # An imported round's confirmation changed no career, and kept nothing to take back.
+        entry.xp_change = 0 if round_.imported else changes[entry.driver_id].entry_xp_change_before
         entry.points, entry.severity, entry.injured, entry.dead = 0, 0, False, False
         if round_.run_at_table:
             entry.place = entry.finished = entry.distance = entry.overshoot = None

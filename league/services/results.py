@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import (
     Championship,
@@ -31,33 +32,45 @@ from .common import for_update
 from .rounds import ROUND_ALREADY_ENTERED, ROUND_NOT_STARTED, round_advance, round_for_write
 from .table import table
 
-OUTCOME_MISSING = "Every car needs a result: {driver} has none."
-OUTCOME_UNKNOWN = "That entry is not in this round."
-PLACE_NEEDED = "{driver} finished: enter their place (1 to {count})."
-PLACES_NOT_CONSECUTIVE = "Finishers must take places 1 to {count}, each once; got {places}."
-OUT_PLACES_NOT_CONSECUTIVE = (
+OUTCOME_MISSING = gettext_noop("Every car needs a result: {driver} has none.")
+OUTCOME_UNKNOWN = gettext_noop("That entry is not in this round.")
+PLACE_NEEDED = gettext_noop("{driver} finished: enter their place (1 to {count}).")
+PLACES_NOT_CONSECUTIVE = gettext_noop(
+    "Finishers must take places 1 to {count}, each once; got {places}."
+)
+OUT_PLACES_NOT_CONSECUTIVE = gettext_noop(
     "Cars out must take places {first} to {last}, after the finishers, each once; got {places}."
 )
-OUT_NEEDS_REASON = "{driver} went out: say why, as the result form offers."
-OUT_NEEDS_DISTANCE = "{driver} went out: enter how many spaces they had covered."
-OUT_DISTANCE_TIED = (
+OUT_NEEDS_REASON = gettext_noop("{driver} went out: say why, as the result form offers.")
+OUT_NEEDS_DISTANCE = gettext_noop("{driver} went out: enter how many spaces they had covered.")
+OUT_DISTANCE_TIED = gettext_noop(
     "{first} and {second} went out at the same distance; "
     "enter which one got farther (use half spaces)."
 )
-OVERSHOOT_NEEDED = "{driver} left the track: enter the roll minus the maximum safe roll (1+)."
-DAMAGE_NEEDED = "{driver} was disabled in a collision: enter the damage points (2 or more)."
-INJURY_NOT_NEEDED = "{driver} has no injury check to roll."
-INJURY_SETTLED = "{driver}'s injury check is already settled."
-INJURIES_PENDING = "Injury checks are still to be rolled for: {drivers}."
-OVERSHOOT_TOO_FAR = "{driver}: an overshoot is at most {most} spaces (the highest roll is 30)."
-BONUS_POINTS_TOO_MANY = (
+OVERSHOOT_NEEDED = gettext_noop(
+    "{driver} left the track: enter the roll minus the maximum safe roll (1+)."
+)
+DAMAGE_NEEDED = gettext_noop(
+    "{driver} was disabled in a collision: enter the damage points (2 or more)."
+)
+INJURY_NOT_NEEDED = gettext_noop("{driver} has no injury check to roll.")
+INJURY_SETTLED = gettext_noop("{driver}'s injury check is already settled.")
+INJURIES_PENDING = gettext_noop("Injury checks are still to be rolled for: {drivers}.")
+OVERSHOOT_TOO_FAR = gettext_noop(
+    "{driver}: an overshoot is at most {most} spaces (the highest roll is 30)."
+)
+BONUS_POINTS_TOO_MANY = gettext_noop(
     "{label}: a race gives at most {most} between its cars (round {number}, {format}); this "
     "result gives {given}."
 )
-NO_BONUS_POINTS = "{rules} scores nothing but places: {driver} can have no bonus points."
-DAMAGE_TOO_HIGH = "{driver}: a car collects at most {most} damage points in a race."
-GRID_PARTLY_GIVEN = "Give every car's grid position or none: none given for {drivers}."
-GRID_NOT_CONSECUTIVE = "Grid positions must be 1 to {count}, each once; got {places}."
+NO_BONUS_POINTS = gettext_noop(
+    "{rules} scores nothing but places: {driver} can have no bonus points."
+)
+DAMAGE_TOO_HIGH = gettext_noop("{driver}: a car collects at most {most} damage points in a race.")
+GRID_PARTLY_GIVEN = gettext_noop(
+    "Give every car's grid position or none: none given for {drivers}."
+)
+GRID_NOT_CONSECUTIVE = gettext_noop("Grid positions must be 1 to {count}, each once; got {places}.")
 
 # The highest roll (30, sixth gear) minus the least safe roll (0).
 MAX_OVERSHOOT = 30
@@ -89,18 +102,20 @@ def _injury_columns(outcome: EntryOutcome, driver: Driver, rules: Championship) 
     if outcome.finished:
         return []
     if outcome.out_reason not in dict(rules.out_reasons):
-        raise ValidationError(OUT_NEEDS_REASON.format(driver=driver))
+        raise ValidationError(gettext(OUT_NEEDS_REASON).format(driver=driver))
     fact = rules.out_reason_facts.get(outcome.out_reason)
     if fact == "overshoot":
         if not outcome.overshoot or outcome.overshoot < 1:
-            raise ValidationError(OVERSHOOT_NEEDED.format(driver=driver))
+            raise ValidationError(gettext(OVERSHOOT_NEEDED).format(driver=driver))
         if outcome.overshoot > MAX_OVERSHOOT:
-            raise ValidationError(OVERSHOOT_TOO_FAR.format(driver=driver, most=MAX_OVERSHOOT))
+            raise ValidationError(
+                gettext(OVERSHOOT_TOO_FAR).format(driver=driver, most=MAX_OVERSHOOT)
+            )
     elif fact == "damage":
         if not outcome.damage or outcome.damage < rules.least_disabling_damage:
-            raise ValidationError(DAMAGE_NEEDED.format(driver=driver))
+            raise ValidationError(gettext(DAMAGE_NEEDED).format(driver=driver))
         if outcome.damage > MAX_DAMAGE:
-            raise ValidationError(DAMAGE_TOO_HIGH.format(driver=driver, most=MAX_DAMAGE))
+            raise ValidationError(gettext(DAMAGE_TOO_HIGH).format(driver=driver, most=MAX_DAMAGE))
     if not rules.careers:
         return []
     return list(rules.injury_columns(outcome.out_reason, outcome.overshoot, outcome.damage))
@@ -146,20 +161,24 @@ def result_places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]
     for outcome in finishers:
         if outcome.place is None:
             raise ValidationError(
-                PLACE_NEEDED.format(driver=entries[outcome.entry_id].driver, count=len(finishers))
+                gettext(PLACE_NEEDED).format(
+                    driver=entries[outcome.entry_id].driver, count=len(finishers)
+                )
             )
     places = sorted(outcome.place or 0 for outcome in finishers)
     if places != list(range(1, len(finishers) + 1)):
         wanted = range(1, len(finishers) + 1)
         raise ValidationError(
-            PLACES_NOT_CONSECUTIVE.format(count=len(finishers), places=places_said(places, wanted))
+            gettext(PLACES_NOT_CONSECUTIVE).format(
+                count=len(finishers), places=places_said(places, wanted)
+            )
         )
     outs = [outcome for outcome in outcomes if not outcome.finished]
     if outs and all(outcome.place for outcome in outs):
         out_places = sorted(outcome.place or 0 for outcome in outs)
         if out_places != list(range(len(finishers) + 1, len(outcomes) + 1)):
             raise ValidationError(
-                OUT_PLACES_NOT_CONSECUTIVE.format(
+                gettext(OUT_PLACES_NOT_CONSECUTIVE).format(
                     first=len(finishers) + 1,
                     last=len(outcomes),
                     places=places_said(out_places, range(len(finishers) + 1, len(outcomes) + 1)),
@@ -169,13 +188,13 @@ def result_places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]
     for outcome in outs:
         if outcome.distance is None:
             raise ValidationError(
-                OUT_NEEDS_DISTANCE.format(driver=entries[outcome.entry_id].driver)
+                gettext(OUT_NEEDS_DISTANCE).format(driver=entries[outcome.entry_id].driver)
             )
     outs.sort(key=lambda outcome: outcome.distance or 0, reverse=True)
     for farther, nearer in zip(outs, outs[1:], strict=False):
         if farther.distance == nearer.distance:
             raise ValidationError(
-                OUT_DISTANCE_TIED.format(
+                gettext(OUT_DISTANCE_TIED).format(
                     first=entries[farther.entry_id].driver, second=entries[nearer.entry_id].driver
                 )
             )
@@ -229,13 +248,15 @@ def bonus_points_checked(
     label = rules.bonus_points_label
     if not label:
         raise ValidationError(
-            NO_BONUS_POINTS.format(rules=rules.title, driver=entries[given[0].entry_id].driver)
+            gettext(NO_BONUS_POINTS).format(
+                rules=rules.title, driver=entries[given[0].entry_id].driver
+            )
         )
     most = rules.most_bonus_points(round_.race_format)
     total = sum(outcome.bonus_points for outcome in given)
     if total > most:
         raise ValidationError(
-            BONUS_POINTS_TOO_MANY.format(
+            gettext(BONUS_POINTS_TOO_MANY).format(
                 label=label,
                 most=most,
                 number=round_.number,
@@ -252,12 +273,14 @@ def grid_checked(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome])
     if len(missing) == len(outcomes):
         return
     if missing:
-        raise ValidationError(GRID_PARTLY_GIVEN.format(drivers=_listed(missing)))
+        raise ValidationError(gettext(GRID_PARTLY_GIVEN).format(drivers=_listed(missing)))
     given = sorted(outcome.grid or 0 for outcome in outcomes)
     wanted = range(1, len(outcomes) + 1)
     if given != list(wanted):
         raise ValidationError(
-            GRID_NOT_CONSECUTIVE.format(count=len(outcomes), places=places_said(given, wanted))
+            gettext(GRID_NOT_CONSECUTIVE).format(
+                count=len(outcomes), places=places_said(given, wanted)
+            )
         )
 
 
@@ -275,17 +298,20 @@ def _enter_result(
     entries = {entry.pk: entry for entry in round_.entries.select_related("driver")}
     by_entry = {outcome.entry_id: outcome for outcome in outcomes}
     if set(by_entry) - set(entries):
-        raise ValidationError(OUTCOME_UNKNOWN)
+        raise ValidationError(gettext(OUTCOME_UNKNOWN))
     for entry_id, entry in entries.items():
         if entry_id not in by_entry:
-            raise ValidationError(OUTCOME_MISSING.format(driver=entry.driver))
+            raise ValidationError(gettext(OUTCOME_MISSING).format(driver=entry.driver))
     places = result_places(entries, list(by_entry.values()))
     rules = round_.season.rules
     bonus_points_checked(round_, entries, outcomes, rules)
     grid_checked(entries, list(by_entry.values()))
     for entry_id, entry in entries.items():
         outcome = by_entry[entry_id]
-        columns = _injury_columns(outcome, entry.driver, rules)
+        if round_.imported and (outcome.finished or outcome.out_reason in dict(rules.out_reasons)):
+            columns = []  # its race is long over: no injury check, no career (docs/importing.md)
+        else:
+            columns = _injury_columns(outcome, entry.driver, rules)
         entry.place = places[entry_id]
         entry.finished = outcome.finished
         entry.out_reason = "" if outcome.finished else outcome.out_reason
@@ -329,9 +355,9 @@ def _add_roll(entry: Entry, value: int, rules: Championship):
     """`value` added to the entry's injury check, in memory: the caller saves the entry."""
     check = entry.injury_check(rules)
     if check is None:
-        raise ValidationError(INJURY_NOT_NEEDED.format(driver=entry.driver))
+        raise ValidationError(gettext(INJURY_NOT_NEEDED).format(driver=entry.driver))
     if check.settled:
-        raise ValidationError(INJURY_SETTLED.format(driver=entry.driver))
+        raise ValidationError(gettext(INJURY_SETTLED).format(driver=entry.driver))
     try:
         check = rules.roll_injury(check, value)
     except ValueError as error:
@@ -370,24 +396,32 @@ def _commit(round_: Round) -> list[Entry]:
     pending = pending_injuries(entries, rules)
     if pending:
         raise ValidationError(
-            INJURIES_PENDING.format(drivers=", ".join(str(entry.driver) for entry in pending))
+            gettext(INJURIES_PENDING).format(
+                drivers=", ".join(str(entry.driver) for entry in pending)
+            )
         )
+    # A round brought in from the league's spreadsheet, corrected, scores its places alone:
+    # the careers it would change are the roster's as they stand (docs/importing.md).
+    careers = rules.careers and not round_.imported
     sat_out = []
-    if rules.careers:
+    if careers:
         sat_out = list(Driver.objects.filter(team__league=league, races_to_miss__gt=0).racing())
     # What reopening the round takes back: the starters and the drivers it heals as they are.
     kept = [_before(round_, entry.driver, entry_xp_change=entry.xp_change) for entry in entries]
     kept += [_before(round_, driver) for driver in sat_out]
     for entry in entries:
         _score_entry(entry, field_size=len(entries), round_=round_, league=league)
+        if round_.imported:
+            entry.xp_change, entry.severity, entry.injured, entry.dead = 0, 0, False, False
     Entry.objects.bulk_update(entries, ["points", "xp_change", "severity", "injured", "dead"])
-    if rules.careers:
+    if careers:
         Driver.objects.bulk_update(
             [entry.driver for entry in entries],
             ["xp", "prior_injuries", "races_to_miss", "status"],
         )
         _heal(league=league, round_=round_, sat_out=sat_out)
-    RoundResultChange.objects.bulk_create(kept)
+    if not round_.imported:
+        RoundResultChange.objects.bulk_create(kept)
     round_.status = RoundStatus.FINISHED
     round_.finished_at = timezone.now()
     round_advance(round_, "status", "finished_at")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     Driver,
@@ -21,39 +22,44 @@ from ..models import (
     Team,
 )
 from .common import for_update, league_for_write
+from .drivers import check_no_round_in_progress, driver_add
 from .errors import AlreadyDone, StaleDriver
 
 # What a career may be corrected to: beyond any league's past (a driver ages a season a year;
 # Season Pass's XP grows some 5-15 a season) and within the columns that keep it.
 CAREER_BOUNDS = {
     "age": (1, 60),
-    "xp": (0, 9999),
+    # Below 0 where the season's end took more than the driver had ("Any driver with less than
+    # zero experience points will retire"): a retired driver's career as Paddock keeps it.
+    "xp": (-999, 9999),
     "prior_injuries": (0, 99),
     "races_to_miss": (0, 99),
 }
 CAREER_FIELDS = tuple(CAREER_BOUNDS)
 
-NO_CAREERS = "{rules} keeps no careers: a driver has no age, XP or injuries to correct."
-CAREER_OUT_OF_RANGE = "{field} must be from {low} to {high} (asked: {value})."
-CAREER_SAME = "{driver}'s career is already as asked: nothing was changed."
-REASON_NEEDED = "Say why: the reason is kept with the change, on {driver}'s page."
-DRIVER_CHANGED = (
+NO_CAREERS = gettext_noop(
+    "{rules} keeps no careers: a driver has no age, XP or injuries to correct."
+)
+CAREER_OUT_OF_RANGE = gettext_noop("{field} must be from {low} to {high} (asked: {value}).")
+CAREER_SAME = gettext_noop("{driver}'s career is already as asked: nothing was changed.")
+REASON_NEEDED = gettext_noop("Say why: the reason is kept with the change, on {driver}'s page.")
+DRIVER_CHANGED = gettext_noop(
     "Someone changed {driver} first (another tab or device): here they are as they stand now. "
     "Change again what still applies."
 )
-DRIVER_RACING_NOW = (
+DRIVER_RACING_NOW = gettext_noop(
     "{driver} is racing in round {number} now: change their {what} once it is confirmed."
 )
-ROUND_UNDER_WAY = (
+ROUND_UNDER_WAY = gettext_noop(
     "Round {number} is under way: drivers move between teams before a race or after it is "
     "confirmed, not during it."
 )
-NOT_RACING = "{driver} is {status}: only a driver still racing may be {what}."
-TRANSFER_SAME_TEAM = "{driver} already drives for {team}."
-TRANSFER_OTHER_LEAGUE = "That team is not in {league}."
-RENAME_SAME = "{driver} is already called so."
-RENAME_TAKEN = "A driver called {name!r} already races in this league, for {team}."
-STATUS_ALREADY = "{driver} is {status} already."
+NOT_RACING = gettext_noop("{driver} is {status}: only a driver still racing may be {what}.")
+TRANSFER_SAME_TEAM = gettext_noop("{driver} already drives for {team}.")
+TRANSFER_OTHER_LEAGUE = gettext_noop("That team is not in {league}.")
+RENAME_SAME = gettext_noop("{driver} is already called so.")
+RENAME_TAKEN = gettext_noop("A driver called {name!r} already races in this league, for {team}.")
+STATUS_ALREADY = gettext_noop("{driver} is {status} already.")
 
 
 def _driver_as_it_stands(driver: Driver) -> Driver:
@@ -86,7 +92,7 @@ def _league_round_under_way(driver: Driver) -> int | None:
 def _reason(reason: str, driver: Driver, *, needed: bool = True) -> str:
     reason = " ".join(reason.split())
     if needed and not reason:
-        raise ValidationError(REASON_NEEDED.format(driver=driver))
+        raise ValidationError(gettext(REASON_NEEDED).format(driver=driver))
     return reason
 
 
@@ -114,23 +120,25 @@ def driver_career_correct(
     driver = _driver_as_it_stands(driver)
     rules = driver.team.league.rules
     if not rules.careers:
-        raise ValidationError(NO_CAREERS.format(rules=rules.title))
+        raise ValidationError(gettext(NO_CAREERS).format(rules=rules.title))
     asked = {name: int(career[name]) for name in CAREER_FIELDS if name in career}
     for name, value in asked.items():
         low, high = CAREER_BOUNDS[name]
         if not low <= value <= high:
             words = name.replace("_", " ").capitalize()
             raise ValidationError(
-                CAREER_OUT_OF_RANGE.format(field=words, low=low, high=high, value=value)
+                gettext(CAREER_OUT_OF_RANGE).format(field=words, low=low, high=high, value=value)
             )
     current = {name: getattr(driver, name) for name in asked}
     if current == asked:
-        raise AlreadyDone(CAREER_SAME.format(driver=driver), done=driver)
+        raise AlreadyDone(gettext(CAREER_SAME).format(driver=driver), done=driver)
     if shown is not None and any(current[name] != shown.get(name) for name in asked):
-        raise StaleDriver(DRIVER_CHANGED.format(driver=driver))
+        raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
     racing = _racing_round(driver)
     if racing is not None:
-        raise StaleDriver(DRIVER_RACING_NOW.format(driver=driver, number=racing, what="career"))
+        raise StaleDriver(
+            gettext(DRIVER_RACING_NOW).format(driver=driver, number=racing, what="career")
+        )
     reason = _reason(reason, driver)
     changed = {name: value for name, value in asked.items() if current[name] != value}
     for name, value in changed.items():
@@ -144,25 +152,32 @@ def driver_career_correct(
 
 @transaction.atomic
 def driver_transfer(
-    *, driver: Driver, team: Team, reason: str = "", made_by=None, shown: int | None = None
+    *,
+    driver: Driver,
+    team: Team,
+    reason: str = "",
+    made_by=None,
+    shown: int | None = None,
+    rookie: str = "",
 ) -> Driver:
     """Move `driver` to `team` of the same league, between races. Their past results stay with
     the team they raced for (each entry keeps its team), their career and injuries go with
-    them. `shown`: the team id the form showed."""
+    them: an injured driver heals with the new team as with the old (the rule set's
+    `still_healing` says so). `shown`: the team id the form showed. `rookie`: the name of a
+    rookie the team left hires in their seat, in the same step ("": none)."""
     driver = _driver_as_it_stands(driver)
     league = driver.team.league
     if team.league_id != league.pk:
-        raise ValidationError(TRANSFER_OTHER_LEAGUE.format(league=league))
+        raise ValidationError(gettext(TRANSFER_OTHER_LEAGUE).format(league=league))
     if driver.team_id == team.pk:
-        raise AlreadyDone(TRANSFER_SAME_TEAM.format(driver=driver, team=team), done=driver)
+        raise AlreadyDone(gettext(TRANSFER_SAME_TEAM).format(driver=driver, team=team), done=driver)
     if shown is not None and driver.team_id != shown:
-        raise StaleDriver(DRIVER_CHANGED.format(driver=driver))
-    if driver.status != DriverStatus.ACTIVE:
-        status = driver.get_status_display().lower()
-        raise ValidationError(NOT_RACING.format(driver=driver, status=status, what="transferred"))
+        raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
+    _check_racing(driver, "transferred")
     under_way = _league_round_under_way(driver)
     if under_way is not None:
-        raise StaleDriver(ROUND_UNDER_WAY.format(number=under_way))
+        raise StaleDriver(gettext(ROUND_UNDER_WAY).format(number=under_way))
+    left = driver.team
     before = {"team": driver.team.name}
     driver.team = team
     driver.full_clean()
@@ -175,6 +190,7 @@ def driver_transfer(
         _reason(reason, driver, needed=False),
         made_by,
     )
+    _rookie_hired(left, rookie)
     return driver
 
 
@@ -185,9 +201,9 @@ def driver_rename(*, driver: Driver, name: str, made_by=None, shown: str | None 
     driver = _driver_as_it_stands(driver)
     name = " ".join(name.split())
     if driver.name == name:
-        raise AlreadyDone(RENAME_SAME.format(driver=driver), done=driver)
+        raise AlreadyDone(gettext(RENAME_SAME).format(driver=driver), done=driver)
     if shown is not None and driver.name != shown:
-        raise StaleDriver(DRIVER_CHANGED.format(driver=driver))
+        raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
     namesake = (
         Driver.objects.filter(team__league_id=driver.team.league_id, name__iexact=name)
         .exclude(pk=driver.pk)
@@ -195,7 +211,7 @@ def driver_rename(*, driver: Driver, name: str, made_by=None, shown: str | None 
         .first()
     )
     if namesake is not None:
-        raise ValidationError(RENAME_TAKEN.format(name=name, team=namesake.team))
+        raise ValidationError(gettext(RENAME_TAKEN).format(name=name, team=namesake.team))
     before = {"name": driver.name}
     driver.name = name
     driver.full_clean()
@@ -205,34 +221,60 @@ def driver_rename(*, driver: Driver, name: str, made_by=None, shown: str | None 
 
 
 @transaction.atomic
-def driver_release(*, driver: Driver, reason: str, made_by=None) -> Driver:
-    """Let `driver` go: no longer racing for anyone, between races."""
-    return _leaves(driver, DriverStatus.RELEASED, DriverChangeKind.RELEASED, reason, made_by)
+def driver_release(*, driver: Driver, reason: str, made_by=None, rookie: str = "") -> Driver:
+    """Let `driver` go: no longer racing for anyone, between races. `rookie`: the name of a
+    rookie their team hires in their seat, in the same step ("": none)."""
+    return _leaves(
+        driver, DriverStatus.RELEASED, DriverChangeKind.RELEASED, reason, made_by, rookie
+    )
 
 
 @transaction.atomic
-def driver_retire(*, driver: Driver, reason: str, made_by=None) -> Driver:
+def driver_retire(*, driver: Driver, reason: str, made_by=None, rookie: str = "") -> Driver:
     """Retire `driver` by hand (the rule set's own retirements come at season end), between
-    races, with a reason."""
-    return _leaves(driver, DriverStatus.RETIRED, DriverChangeKind.RETIRED, reason, made_by)
+    races, with a reason. `rookie`: as for a release."""
+    return _leaves(driver, DriverStatus.RETIRED, DriverChangeKind.RETIRED, reason, made_by, rookie)
 
 
-def _leaves(driver: Driver, status: str, kind: str, reason: str, made_by) -> Driver:
+def _check_racing(driver: Driver, what: str) -> None:
+    """Refused, with the rule set's reason where it gives one, unless `driver` races still."""
+    if driver.status == DriverStatus.ACTIVE:
+        return
+    shown = driver.get_status_display().lower()
+    message = gettext(NOT_RACING).format(driver=driver, status=shown, what=what)
+    why = driver.team.league.rules.races_no_more(driver=str(driver), status=driver.status)
+    raise ValidationError(f"{message} {why}" if why else message)
+
+
+def _rookie_hired(team: Team, name: str) -> None:
+    """A rookie hired by `team` in the seat just left ("" for none), named as no driver of the
+    league is: Season Pass's rookie in an empty seat (Selecting Drivers, New Drivers), any
+    rule set's new driver. The caller holds the league lock, and no round is under way."""
+    name = " ".join(name.split())
+    if name:
+        driver_add(team, name)
+
+
+def _leaves(
+    driver: Driver, status: str, kind: str, reason: str, made_by, rookie: str = ""
+) -> Driver:
     driver = _driver_as_it_stands(driver)
     if driver.status == status:
         shown = driver.get_status_display().lower()
-        raise AlreadyDone(STATUS_ALREADY.format(driver=driver, status=shown), done=driver)
-    what = "released" if status == DriverStatus.RELEASED else "retired"
-    if driver.status != DriverStatus.ACTIVE:
-        shown = driver.get_status_display().lower()
-        raise ValidationError(NOT_RACING.format(driver=driver, status=shown, what=what))
+        raise AlreadyDone(gettext(STATUS_ALREADY).format(driver=driver, status=shown), done=driver)
+    _check_racing(driver, "released" if status == DriverStatus.RELEASED else "retired")
     racing = _racing_round(driver)
     if racing is not None:
-        raise StaleDriver(DRIVER_RACING_NOW.format(driver=driver, number=racing, what="status"))
+        raise StaleDriver(
+            gettext(DRIVER_RACING_NOW).format(driver=driver, number=racing, what="status")
+        )
     reason = _reason(reason, driver)
     before = {"status": driver.status}
+    if " ".join(rookie.split()):
+        check_no_round_in_progress(driver.team.league)  # a rookie is hired before a race
     driver.status = status
     driver.full_clean()
     driver.save(update_fields=["status"])
     _kept(driver, kind, before, {"status": status}, reason, made_by)
+    _rookie_hired(driver.team, rookie)
     return driver

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import (
     InvalidSetting,
@@ -21,19 +22,19 @@ from ..models import (
 from .common import for_update, league_for_write
 from .errors import StaleRound
 
-ROUND_ALREADY_ENTERED = "Round {number} already has its result."
-ROUND_NOT_STARTED = "Round {number} has not started: choose its starters first."
-RACE_FORMAT_UNKNOWN = "{rules} has no race format {format!r}."
-RACE_FORMAT_STARTED = "Round {number} has started: its format can no longer change."
-NO_RACE_OPTIONS = "{rules} has no options a single race may switch."
-RACE_OPTIONS_STARTED = (
+ROUND_ALREADY_ENTERED = gettext_noop("Round {number} already has its result.")
+ROUND_NOT_STARTED = gettext_noop("Round {number} has not started: choose its starters first.")
+RACE_FORMAT_UNKNOWN = gettext_noop("{rules} has no race format {format!r}.")
+RACE_FORMAT_STARTED = gettext_noop("Round {number} has started: its format can no longer change.")
+NO_RACE_OPTIONS = gettext_noop("{rules} has no options a single race may switch.")
+RACE_OPTIONS_STARTED = gettext_noop(
     "Round {number} has started: the options its race runs with can no longer change."
 )
-ROUND_CHANGED = (
+ROUND_CHANGED = gettext_noop(
     "Someone else changed this round first (another tab or device): here it is as it stands "
     "now. Enter again what still applies."
 )
-ROUND_AT_TABLE = (
+ROUND_AT_TABLE = gettext_noop(
     "Round {number} is being run with the turn helper: its result comes from the table. To type "
     "it in here instead, choose 'Enter the result by hand instead' first (the table's race is "
     "discarded)."
@@ -52,7 +53,7 @@ def round_for_write(round_: Round, expected_version: int | None, *, by_hand: boo
     if expected_version is not None:
         check_round_version(locked, expected_version)
     if by_hand and locked.run_at_table and locked.status == RoundStatus.STARTED:
-        raise ValidationError(ROUND_AT_TABLE.format(number=locked.number))
+        raise ValidationError(gettext(ROUND_AT_TABLE).format(number=locked.number))
     return locked
 
 
@@ -65,9 +66,11 @@ def round_format_set(
     round_ = round_for_write(round_, expected_version)
     rules = round_.season.rules
     if race_format not in dict(rules.race_formats):
-        raise ValidationError(RACE_FORMAT_UNKNOWN.format(rules=rules.title, format=race_format))
+        raise ValidationError(
+            gettext(RACE_FORMAT_UNKNOWN).format(rules=rules.title, format=race_format)
+        )
     if round_.status != RoundStatus.SCHEDULED:
-        raise ValidationError(RACE_FORMAT_STARTED.format(number=round_.number))
+        raise ValidationError(gettext(RACE_FORMAT_STARTED).format(number=round_.number))
     round_.race_format = race_format
     round_advance(round_, "race_format")
     return round_
@@ -82,10 +85,10 @@ def round_race_options_set(
     race is set up from them when it starts (races.services.race_setup)."""
     round_ = round_for_write(round_, expected_version)
     if round_.status != RoundStatus.SCHEDULED:
-        raise ValidationError(RACE_OPTIONS_STARTED.format(number=round_.number))
+        raise ValidationError(gettext(RACE_OPTIONS_STARTED).format(number=round_.number))
     rules = round_.season.rules
     if not rules.race_option_settings:
-        raise ValidationError(NO_RACE_OPTIONS.format(rules=rules.title))
+        raise ValidationError(gettext(NO_RACE_OPTIONS).format(rules=rules.title))
     switched = {**round_.race_options, **options}
     try:
         round_.race_options = rules.validated_race_options(
@@ -125,4 +128,4 @@ def round_advance(round_: Round, *fields: str) -> None:
 def check_round_version(round_: Round, expected_version: int) -> None:
     """StaleRound unless `round_` (read under its lock) is at the version the page showed."""
     if round_.version != expected_version:
-        raise StaleRound(ROUND_CHANGED)
+        raise StaleRound(gettext(ROUND_CHANGED))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import (
     POINTS_TABLE,
@@ -38,22 +39,24 @@ from .common import for_update, league_for_write
 from .errors import AlreadyDone, StaleSeason
 from .schedules import season_rounds_make, season_schedule
 
-RULESET_UNKNOWN = "There is no rule set {name!r}."
-RULESET_NOT_LATEST = (
+RULESET_UNKNOWN = gettext_noop("There is no rule set {name!r}.")
+RULESET_NOT_LATEST = gettext_noop(
     "Season {number} is not the league's latest season: only the season about to be raced may "
     "change its rule set."
 )
-RULESET_SEASON_ENDED = "Season {number} has ended: the rule set it ran stays in its history."
-RULESET_MID_SEASON = (
+RULESET_SEASON_ENDED = gettext_noop(
+    "Season {number} has ended: the rule set it ran stays in its history."
+)
+RULESET_MID_SEASON = gettext_noop(
     "Season {number} has started (round {round} is under way or raced): a season keeps the rule "
     "set it started on. Change it when opening the next season."
 )
-RULESET_HAS_RESULTS = (
+RULESET_HAS_RESULTS = gettext_noop(
     "Season {number} has points adjustments or entries already: a season keeps the rule set it "
     "started on. Change it when opening the next season."
 )
-RULESET_ALREADY = "Season {number} already runs under {rules}: here it is."
-SEASON_RULES_CHANGED = (
+RULESET_ALREADY = gettext_noop("Season {number} already runs under {rules}: here it is.")
+SEASON_RULES_CHANGED = gettext_noop(
     "Someone else opened this season again first (another tab or device): here it is as it "
     "stands now. Pick again what still applies."
 )
@@ -64,7 +67,7 @@ def rules_named(name: str) -> Championship:
     try:
         return championship_for(name)
     except UnknownChampionship:
-        raise ValidationError(RULESET_UNKNOWN.format(name=name)) from None
+        raise ValidationError(gettext(RULESET_UNKNOWN).format(name=name)) from None
 
 
 @dataclass(frozen=True)
@@ -257,19 +260,19 @@ def season_rules_refusal(season: Season, rounds: Iterable[Round] | None = None) 
     """Why the season may not change its rule set now, or None: only the league's latest
     season, before any race of it starts and before anything is scored in it."""
     if season.is_ended:
-        return RULESET_SEASON_ENDED.format(number=season.number)
+        return gettext(RULESET_SEASON_ENDED).format(number=season.number)
     # The rounds first: a season under way (the season page's usual case) is told so without a
     # query of its own.
     if rounds is None:
         rounds = season.rounds.order_by("number").only("number", "status")
     started = next((r for r in rounds if r.status != RoundStatus.SCHEDULED), None)
     if started is not None:
-        return RULESET_MID_SEASON.format(number=season.number, round=started.number)
+        return gettext(RULESET_MID_SEASON).format(number=season.number, round=started.number)
     latest = season.league.seasons.order_by("-number").values_list("number", flat=True).first()
     if latest != season.number:
-        return RULESET_NOT_LATEST.format(number=season.number)
+        return gettext(RULESET_NOT_LATEST).format(number=season.number)
     if season.adjustments.exists() or Entry.objects.filter(round__season=season).exists():
-        return RULESET_HAS_RESULTS.format(number=season.number)
+        return gettext(RULESET_HAS_RESULTS).format(number=season.number)
     return None
 
 
@@ -305,12 +308,12 @@ def season_rules_change(
     schedule = season_schedule(new, preset, tracks) if same_rules else None
     if schedule is not None and _same_tracks(rounds, schedule):
         raise AlreadyDone(
-            RULESET_ALREADY.format(number=season.number, rules=new.title), done=season
+            gettext(RULESET_ALREADY).format(number=season.number, rules=new.title), done=season
         )
     if refusal := season_rules_refusal(season, rounds):
         raise ValidationError(refusal)
     if expected_version is not None and season.setup_version != expected_version:
-        raise StaleSeason(SEASON_RULES_CHANGED)
+        raise StaleSeason(gettext(SEASON_RULES_CHANGED))
     tracks = schedule if schedule is not None else season_schedule(new, preset, tracks)
     league_rules_move(league, new, opening=season)
     Round.objects.filter(season=season).delete()

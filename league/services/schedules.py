@@ -6,22 +6,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import Championship, SeasonPreset
 
 from ..models import Round, Season, Track
 from .tracks import tracks_ensure_sample
 
-SCHEDULE_NEEDS_TRACKS = "A season needs at least one track on its schedule."
-SCHEDULE_TOO_LONG = "A season consists of {rounds} races; this schedule has {count}."
-UNKNOWN_PRESET = "There is no sample schedule called {name!r}."
+SCHEDULE_NEEDS_TRACKS = gettext_noop("A season needs at least one track on its schedule.")
+SCHEDULE_TOO_LONG = gettext_noop("A season consists of {rounds} races; this schedule has {count}.")
+UNKNOWN_PRESET = gettext_noop("There is no sample schedule called {name!r}.")
 
 
 def _preset(rules: Championship, name: str) -> SeasonPreset:
     for preset in rules.presets:
         if preset.name == name:
             return preset
-    raise ValidationError(UNKNOWN_PRESET.format(name=name))
+    raise ValidationError(gettext(UNKNOWN_PRESET).format(name=name))
 
 
 def season_schedule(
@@ -33,9 +34,11 @@ def season_schedule(
         by_name = tracks_ensure_sample(rules)
         tracks = [by_name[scheduled.name] for scheduled in _preset(rules, preset).tracks]
     if not tracks:
-        raise ValidationError(SCHEDULE_NEEDS_TRACKS)
+        raise ValidationError(gettext(SCHEDULE_NEEDS_TRACKS))
     if len(tracks) > rules.most_rounds:
-        raise ValidationError(SCHEDULE_TOO_LONG.format(rounds=rules.most_rounds, count=len(tracks)))
+        raise ValidationError(
+            gettext(SCHEDULE_TOO_LONG).format(rounds=rules.most_rounds, count=len(tracks))
+        )
     return list(tracks)
 
 

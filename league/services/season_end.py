@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Case, Exists, F, OuterRef, Subquery, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import (
     DriverSheet,
@@ -25,9 +26,11 @@ from .common import for_update, league_for_write
 from .errors import AlreadyDone
 from .seasons import season_open
 
-SEASON_ALREADY_ENDED = "This season has already ended."
-SEASON_NOT_FINISHED = "The season is not finished: round {number} has not been raced yet."
-SEASON_ENDED_ALREADY = "Season {number} has already ended: here is its report."
+SEASON_ALREADY_ENDED = gettext_noop("This season has already ended.")
+SEASON_NOT_FINISHED = gettext_noop(
+    "The season is not finished: round {number} has not been raced yet."
+)
+SEASON_ENDED_ALREADY = gettext_noop("Season {number} has already ended: here is its report.")
 
 
 def season_end_refusal(rounds: Iterable[Round]) -> str | None:
@@ -36,7 +39,7 @@ def season_end_refusal(rounds: Iterable[Round]) -> str | None:
         (round_ for round_ in rounds if round_.status != RoundStatus.FINISHED),
         key=lambda round_: round_.number,
     )
-    return SEASON_NOT_FINISHED.format(number=unfinished[0].number) if unfinished else None
+    return gettext(SEASON_NOT_FINISHED).format(number=unfinished[0].number) if unfinished else None
 
 
 @transaction.atomic
@@ -46,7 +49,7 @@ def season_end(*, season: Season) -> tuple[list[SeasonEndChange], Season]:
     season = for_update(Season).get(pk=season.pk)
     season.league = league
     if season.is_ended:
-        raise AlreadyDone(SEASON_ENDED_ALREADY.format(number=season.number), done=season)
+        raise AlreadyDone(gettext(SEASON_ENDED_ALREADY).format(number=season.number), done=season)
     refusal = season_end_refusal(season.rounds.all())
     if refusal:
         raise ValidationError(refusal)

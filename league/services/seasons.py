@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import InvalidSetting
 
@@ -21,15 +22,17 @@ from .errors import AlreadyDone, StaleSeason
 from .rule_sets import league_rules_move, rules_named
 from .schedules import season_rounds_make, season_schedule
 
-SEASON_NOT_ENDED = "Season {number} has not ended yet: end it before opening the next one."
-SEASON_EXISTS = "Season {number} is already open (on {schedule}): here it is."
-NO_SEASON_SETUP = "{rules} sets up nothing per season."
-SEASON_SETUP_RACED = (
+SEASON_NOT_ENDED = gettext_noop(
+    "Season {number} has not ended yet: end it before opening the next one."
+)
+SEASON_EXISTS = gettext_noop("Season {number} is already open (on {schedule}): here it is.")
+NO_SEASON_SETUP = gettext_noop("{rules} sets up nothing per season.")
+SEASON_SETUP_RACED = gettext_noop(
     "Season {number}'s setup can no longer change: round {round} has started, and every race "
     "of a season starts on the same setup."
 )
-SEASON_SETUP_ALREADY = "Season {number} is already set up so."
-SEASON_SETUP_CHANGED = (
+SEASON_SETUP_ALREADY = gettext_noop("Season {number} is already set up so.")
+SEASON_SETUP_CHANGED = gettext_noop(
     "Someone else changed this season's setup first (another tab or device): here it is as it "
     "stands now. Enter again what still applies."
 )
@@ -53,10 +56,12 @@ def season_open(
         opened = locked.seasons.filter(number=number).first()
         if opened is not None:
             schedule = opened.preset or "a schedule of its own"
-            raise AlreadyDone(SEASON_EXISTS.format(number=number, schedule=schedule), done=opened)
+            raise AlreadyDone(
+                gettext(SEASON_EXISTS).format(number=number, schedule=schedule), done=opened
+            )
     previous = locked.current_season()
     if previous is not None and not previous.is_ended:
-        raise ValidationError(SEASON_NOT_ENDED.format(number=previous.number))
+        raise ValidationError(gettext(SEASON_NOT_ENDED).format(number=previous.number))
     rules = rules_named(ruleset) if ruleset else locked.rules
     tracks = season_schedule(rules, preset, tracks)
     league_rules_move(locked, rules)
@@ -82,7 +87,7 @@ def season_setup_refusal(
     caller writes the setup, and a round started meanwhile must wait for it (or it for the
     round)."""
     if not season.rules.season_setup:
-        return NO_SEASON_SETUP.format(rules=season.rules.title)
+        return gettext(NO_SEASON_SETUP).format(rules=season.rules.title)
     if rounds is None:
         rounds = Round.objects.filter(season=season).order_by("number").only("number", "status")
         if lock:
@@ -90,7 +95,7 @@ def season_setup_refusal(
     started = next((r for r in rounds if r.status != RoundStatus.SCHEDULED), None)
     if started is None:
         return None
-    return SEASON_SETUP_RACED.format(number=season.number, round=started.number)
+    return gettext(SEASON_SETUP_RACED).format(number=season.number, round=started.number)
 
 
 @transaction.atomic
@@ -105,15 +110,15 @@ def season_setup_set(
     season.league = league
     rules = season.rules
     if not rules.season_setup:
-        raise ValidationError(NO_SEASON_SETUP.format(rules=rules.title))
+        raise ValidationError(gettext(NO_SEASON_SETUP).format(rules=rules.title))
     try:
         chosen = rules.validated_season_setup(setup)
     except InvalidSetting as error:
         raise ValidationError(str(error).splitlines()) from error
     if chosen == season.race_setup:
-        raise AlreadyDone(SEASON_SETUP_ALREADY.format(number=season.number), done=season)
+        raise AlreadyDone(gettext(SEASON_SETUP_ALREADY).format(number=season.number), done=season)
     if expected_version is not None and season.setup_version != expected_version:
-        raise StaleSeason(SEASON_SETUP_CHANGED)
+        raise StaleSeason(gettext(SEASON_SETUP_CHANGED))
     if refusal := season_setup_refusal(season, lock=True):
         raise ValidationError(refusal)
     season.setup = chosen

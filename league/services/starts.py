@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     Driver,
@@ -36,35 +37,41 @@ from .rounds import (
 from .season_end import SEASON_ALREADY_ENDED
 from .table import CarBuilds, Discarded, TheRace, table
 
-ROUND_ALREADY_STARTED = "Round {number} has already started."
-RESULT_BEGUN = (
+ROUND_ALREADY_STARTED = gettext_noop("Round {number} has already started.")
+RESULT_BEGUN = gettext_noop(
     "Round {number}'s result is being entered ({cars} car(s) placed or rolled for): its "
     "starters can no longer change. Correct the result instead."
 )
-START_CANCELLED = "Round {number}'s start is already cancelled: choose its starters again."
-ROUND_OUT_OF_ORDER = "Round {previous} must be finished before round {number} starts."
-STARTER_NOT_IN_LEAGUE = "{driver} does not drive for a team in this league."
-STARTER_RETIRED = "{driver} is {status} and may no longer race."
-STARTER_INJURED = (
+START_CANCELLED = gettext_noop(
+    "Round {number}'s start is already cancelled: choose its starters again."
+)
+STARTERS_AS_ASKED = gettext_noop("Round {number} already starts with these drivers in these cars.")
+ROUND_OUT_OF_ORDER = gettext_noop("Round {previous} must be finished before round {number} starts.")
+STARTER_NOT_IN_LEAGUE = gettext_noop("{driver} does not drive for a team in this league.")
+STARTER_RETIRED = gettext_noop("{driver} is {status} and may no longer race.")
+STARTER_INJURED = gettext_noop(
     "{driver} has {races} race(s) still to miss: only drivers with zero injury points may race."
 )
-TOO_MANY_STARTERS = "{team} may field only {count} cars a race."
-DUPLICATE_STARTER = "{driver} is chosen twice."
-DUPLICATE_CAR = "Two cars are marked {car!r}: every car must be told apart on the board."
-TOO_FEW_STARTERS = "A race needs at least two cars."
-CHOICE_NOT_THE_TEAMS = "{driver} does not drive for {team}."
-RACE_ALREADY_STARTED = "Round {number} already has a race at the table."
-NO_RACE_TO_DISCARD = "Round {number} has no race running at the table."
-NOT_STARTED_BY_HAND = (
+TOO_MANY_STARTERS = gettext_noop("{team} may field only {count} cars a race.")
+DUPLICATE_STARTER = gettext_noop("{driver} is chosen twice.")
+DUPLICATE_CAR = gettext_noop(
+    "Two cars are marked {car!r}: every car must be told apart on the board."
+)
+TOO_FEW_STARTERS = gettext_noop("A race needs at least two cars.")
+CHOICE_NOT_THE_TEAMS = gettext_noop("{driver} does not drive for {team}.")
+RACE_ALREADY_STARTED = gettext_noop("Round {number} already has a race at the table.")
+NO_RACE_TO_DISCARD = gettext_noop("Round {number} has no race running at the table.")
+NOT_STARTED_BY_HAND = gettext_noop(
     "Round {number} was not started on the round page: start it here, or open its race."
 )
-RACE_HAS_EVENTS = (
+RACE_HAS_EVENTS = gettext_noop(
     "Round {number}'s race at the table has {events} event(s) entered: its starters can no "
     "longer change. Undo them at the table first."
 )
-STARTERS_CHOSEN_ALREADY = "{team}'s starters for round {number} are already as chosen."
-UNKNOWN_CAR_COLOUR = "{car}: choose its colour from the list."
-STARTERS_AS_ASKED = "Round {number} already starts with these drivers in these cars."
+STARTERS_CHOSEN_ALREADY = gettext_noop(
+    "{team}'s starters for round {number} are already as chosen."
+)
+UNKNOWN_CAR_COLOUR = gettext_noop("{car}: choose its colour from the list.")
 
 
 def _check_round_can_start(round_: Round) -> None:
@@ -73,7 +80,7 @@ def _check_round_can_start(round_: Round) -> None:
     if round_.status == RoundStatus.FINISHED:
         raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
     if round_.status == RoundStatus.STARTED:
-        raise ValidationError(ROUND_ALREADY_STARTED.format(number=round_.number))
+        raise ValidationError(gettext(ROUND_ALREADY_STARTED).format(number=round_.number))
     unfinished_before = (
         round_.season.rounds.filter(number__lt=round_.number)
         .exclude(status=RoundStatus.FINISHED)
@@ -82,7 +89,9 @@ def _check_round_can_start(round_: Round) -> None:
     )
     if unfinished_before is not None:
         raise ValidationError(
-            ROUND_OUT_OF_ORDER.format(previous=unfinished_before.number, number=round_.number)
+            gettext(ROUND_OUT_OF_ORDER).format(
+                previous=unfinished_before.number, number=round_.number
+            )
         )
 
 
@@ -92,9 +101,11 @@ def start_refusal(driver: Driver, *, named_as: str | None = None) -> str | None:
     what the reason calls them, where not by name ("" after their name on a starters line)."""
     who = str(driver) if named_as is None else named_as
     if driver.status != DriverStatus.ACTIVE:
-        reason = STARTER_RETIRED.format(driver=who, status=driver.get_status_display().lower())
+        reason = gettext(STARTER_RETIRED).format(
+            driver=who, status=driver.get_status_display().lower()
+        )
     elif driver.races_to_miss:
-        reason = STARTER_INJURED.format(driver=who, races=driver.races_to_miss)
+        reason = gettext(STARTER_INJURED).format(driver=who, races=driver.races_to_miss)
     else:
         return None
     return reason.strip()
@@ -102,25 +113,25 @@ def start_refusal(driver: Driver, *, named_as: str | None = None) -> str | None:
 
 def _check_starters(league: League, starters: Sequence[tuple[Driver, str]]) -> None:
     if len(starters) < 2:
-        raise ValidationError(TOO_FEW_STARTERS)
+        raise ValidationError(gettext(TOO_FEW_STARTERS))
     seen_drivers: set[int] = set()
     seen_cars: set[str] = set()
     per_team: dict[int, int] = {}
     for driver, car in starters:
         if driver.team.league_id != league.pk:
-            raise ValidationError(STARTER_NOT_IN_LEAGUE.format(driver=driver))
+            raise ValidationError(gettext(STARTER_NOT_IN_LEAGUE).format(driver=driver))
         if refusal := start_refusal(driver):
             raise ValidationError(refusal)
         if driver.pk in seen_drivers:
-            raise ValidationError(DUPLICATE_STARTER.format(driver=driver))
+            raise ValidationError(gettext(DUPLICATE_STARTER).format(driver=driver))
         if car.strip().lower() in seen_cars:
-            raise ValidationError(DUPLICATE_CAR.format(car=car))
+            raise ValidationError(gettext(DUPLICATE_CAR).format(car=car))
         seen_drivers.add(driver.pk)
         seen_cars.add(car.strip().lower())
         per_team[driver.team_id] = per_team.get(driver.team_id, 0) + 1
         if per_team[driver.team_id] > league.cars_per_team:
             raise ValidationError(
-                TOO_MANY_STARTERS.format(team=driver.team, count=league.cars_per_team)
+                gettext(TOO_MANY_STARTERS).format(team=driver.team, count=league.cars_per_team)
             )
 
 
@@ -157,7 +168,7 @@ def round_starters_choose(
     here, where its name is typed, so the referee's start is never held up by it."""
     round_ = round_for_write(round_, expected_version)
     if round_.status != RoundStatus.SCHEDULED:
-        raise ValidationError(ROUND_ALREADY_STARTED.format(number=round_.number))
+        raise ValidationError(gettext(ROUND_ALREADY_STARTED).format(number=round_.number))
     league = round_.season.league
     if team.league_id != league.pk:
         raise ValidationError(TEAM_NOT_IN_LEAGUE.format(league=league))
@@ -166,23 +177,25 @@ def round_starters_choose(
     others = others_cars(round_, team)
     for driver, car in starters:
         if driver.team_id != team.pk:
-            raise ValidationError(CHOICE_NOT_THE_TEAMS.format(driver=driver, team=team))
+            raise ValidationError(gettext(CHOICE_NOT_THE_TEAMS).format(driver=driver, team=team))
         if refusal := start_refusal(driver):
             raise ValidationError(refusal)
         if car.strip().lower() in {chosen.lower() for chosen in wanted.values()}:
-            raise ValidationError(DUPLICATE_CAR.format(car=car))
+            raise ValidationError(gettext(DUPLICATE_CAR).format(car=car))
         if other := others.get(car.strip().lower()):
             raise ValidationError(CAR_OF_ANOTHER_TEAM.format(car=car.strip(), team=other))
         wanted[driver.pk] = car.strip()
     if len(wanted) > league.cars_per_team:
-        raise ValidationError(TOO_MANY_STARTERS.format(team=team, count=league.cars_per_team))
+        raise ValidationError(
+            gettext(TOO_MANY_STARTERS).format(team=team, count=league.cars_per_team)
+        )
     chosen = round_.starter_choices.filter(driver__team=team)
     wanted_with_colours = {
         (driver_id, car, colours.get(car, "")) for driver_id, car in wanted.items()
     }
     if set(chosen.values_list("driver_id", "car", "colour")) == wanted_with_colours:
         raise AlreadyDone(
-            STARTERS_CHOSEN_ALREADY.format(team=team, number=round_.number), done=round_
+            gettext(STARTERS_CHOSEN_ALREADY).format(team=team, number=round_.number), done=round_
         )
     chosen.delete()
     StarterChoice.objects.bulk_create(
@@ -202,11 +215,11 @@ def starters_change_refusal(round_: Round, entries: Iterable[Entry] | None = Non
     if round_.status != RoundStatus.STARTED:
         return ROUND_NOT_STARTED.format(number=round_.number)
     if round_.run_at_table and (events := table().events_entered(round_)):
-        return RACE_HAS_EVENTS.format(number=round_.number, events=events)
+        return gettext(RACE_HAS_EVENTS).format(number=round_.number, events=events)
     entries = round_.entries.all() if entries is None else entries
     placed = [entry for entry in entries if entry.place is not None or entry.injury_rolls]
     if placed:
-        return RESULT_BEGUN.format(number=round_.number, cars=len(placed))
+        return gettext(RESULT_BEGUN).format(number=round_.number, cars=len(placed))
     return None
 
 
@@ -256,7 +269,7 @@ def round_start_cancel(
     Cancelled twice (a double tap): AlreadyDone."""
     round_ = round_for_write(round_, None)
     if round_.status == RoundStatus.SCHEDULED:
-        raise AlreadyDone(START_CANCELLED.format(number=round_.number), done=round_)
+        raise AlreadyDone(gettext(START_CANCELLED).format(number=round_.number), done=round_)
     check_round_version(round_, expected_version)
     at_table = round_.run_at_table
     if at_table:
@@ -282,7 +295,7 @@ def round_starters_change(
     hand). The same starters in the same cars again: AlreadyDone."""
     round_ = round_for_write(round_, None)
     if starters_unchanged(round_, starters, car_colours):
-        raise AlreadyDone(STARTERS_AS_ASKED.format(number=round_.number), done=round_)
+        raise AlreadyDone(gettext(STARTERS_AS_ASKED).format(number=round_.number), done=round_)
     check_round_version(round_, expected_version)
     at_table = round_.run_at_table and round_.status == RoundStatus.STARTED
     if at_table:
@@ -307,7 +320,7 @@ def round_start_at_table(
     race set up for the turn helper, with the cars `car_builds` gives built by their players
     (where the rule set lets them). The race."""
     if table().race_of(round_) is not None:
-        raise ValidationError(RACE_ALREADY_STARTED.format(number=round_.number))
+        raise ValidationError(gettext(RACE_ALREADY_STARTED).format(number=round_.number))
     round_ = round_for_write(round_, expected_version)
     _check_round_can_start(round_)
     entries = _start(round_, starters, at_table=True, car_colours=car_colours)
@@ -341,7 +354,7 @@ def round_take_over(*, round_: Round, expected_version: int) -> TheRace:
     and the result typed so far (places, outcomes, injury rolls) discarded. The race."""
     round_ = round_for_write(round_, expected_version)
     if round_.status != RoundStatus.STARTED or round_.run_at_table:
-        raise ValidationError(NOT_STARTED_BY_HAND.format(number=round_.number))
+        raise ValidationError(gettext(NOT_STARTED_BY_HAND).format(number=round_.number))
     round_result_clear(round_=round_, at_table=True)
     entries = list(round_.entries.select_related("driver").order_by("pk"))
     return table().start(round_=round_, entries=entries, car_builds=None)
@@ -358,7 +371,7 @@ def round_run_by_hand(
     What was discarded and kept."""
     round_ = round_for_write(round_, expected_version)
     if round_.status != RoundStatus.STARTED or not round_.run_at_table:
-        raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
+        raise ValidationError(gettext(NO_RACE_TO_DISCARD).format(number=round_.number))
     discarded = table().discard(round_=round_, expected_race_version=expected_race_version)
     round_result_clear(round_=round_, at_table=False)
     if discarded.grid:
@@ -375,7 +388,7 @@ def _colours_checked(car_colours: Mapping[str, str] | None) -> dict[str, str]:
     colours = {car.strip(): colour for car, colour in (car_colours or {}).items() if colour}
     for car, colour in colours.items():
         if colour not in team_colours.BY_KEY:
-            raise ValidationError(UNKNOWN_CAR_COLOUR.format(car=car))
+            raise ValidationError(gettext(UNKNOWN_CAR_COLOUR).format(car=car))
     return colours
 
 

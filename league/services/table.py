@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from django.utils.translation import gettext, gettext_noop
+
 if TYPE_CHECKING:
     from ..models import Entry, Round
     from .results import EntryOutcome
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
 # The cars built by their players (a rule set's car build), by car: zone -> WP.
 CarBuilds = Mapping[str, Mapping[str, int]]
 
-NO_TABLE = "This Paddock runs no races at the table (the races app is not installed)."
+NO_TABLE = gettext_noop("This Paddock runs no races at the table (the races app is not installed).")
 
 
 @dataclass(frozen=True)
@@ -114,5 +116,5 @@ def register(table: RaceAtTheTable) -> None:
 
 def table() -> RaceAtTheTable:
     if not _TABLE:
-        raise LookupError(NO_TABLE)
+        raise LookupError(gettext(NO_TABLE))
     return _TABLE[0]

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import Championship, track_fact, track_facts
 
@@ -20,31 +21,35 @@ from ..models import (
 from .common import for_update, insert_once, league_for_write, leagues_changed, refuse
 from .errors import AlreadyDone, StaleTrack
 
-TRACK_NAME_TAKEN = "A track called {name!r} is already on the list, with another weather table."
-TRACK_EXISTS = "{track} is already on the track list."
-TRACK_RENAME_TAKEN = (
+TRACK_NAME_TAKEN = gettext_noop(
+    "A track called {name!r} is already on the list, with another weather table."
+)
+TRACK_EXISTS = gettext_noop("{track} is already on the track list.")
+TRACK_RENAME_TAKEN = gettext_noop(
     "Another track is already called {name!r}: track names are told apart whatever the case."
 )
-TRACK_RUNNING = (
+TRACK_RUNNING = gettext_noop(
     "Round {number} of {league}'s season {season} is being raced on {track}: edit the track "
     "once that round is finished."
 )
-TRACK_RUNNING_ELSEWHERE = (
+TRACK_RUNNING_ELSEWHERE = gettext_noop(
     "A round of another league is being raced on {track}: edit the track once it is finished."
 )
-TRACK_CHANGED = (
+TRACK_CHANGED = gettext_noop(
     "Someone else edited this track first: here it is as it stands now. Edit it again if your "
     "change still applies."
 )
-TRACK_EDITED_ALREADY = "{track} is already as asked."
-TRACK_NOT_YOURS = (
+TRACK_EDITED_ALREADY = gettext_noop("{track} is already as asked.")
+TRACK_NOT_YOURS = gettext_noop(
     "{track} is on the shared list for every league, and only who added it may change it: "
     "make a copy of your own instead."
 )
-COPY_NAME = "{name} ({user})"
-COPY_NAME_AGAIN = "{name} ({user} {number})"
+COPY_NAME = gettext_noop("{name} ({user})")
+COPY_NAME_AGAIN = gettext_noop("{name} ({user} {number})")
 MOST_COPIES = 50
-NO_FREE_COPY_NAME = "Could not find a free name for the copy: rename one of your copies first."
+NO_FREE_COPY_NAME = gettext_noop(
+    "Could not find a free name for the copy: rename one of your copies first."
+)
 
 
 @transaction.atomic
@@ -105,8 +110,8 @@ def track_create(
     existing = Track.objects.filter(name__iexact=track.name).first()
     if existing is not None:
         if _same_track(existing, track):
-            raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
-        raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+            raise AlreadyDone(gettext(TRACK_EXISTS).format(track=existing), done=existing)
+        raise ValidationError(gettext(TRACK_NAME_TAKEN).format(name=track.name))
     # A twin request's track is told apart at the insert (_track_replay), not refused here.
     track.full_clean(validate_unique=False, validate_constraints=False)
     return insert_once(track, lambda: _track_replay(track))
@@ -116,8 +121,8 @@ def _track_replay(track: Track) -> None:
     """After a clash on the unique name: the twin request's track, told apart as above."""
     existing = Track.objects.filter(name__iexact=track.name).first()
     if existing is not None and _same_track(existing, track):
-        raise AlreadyDone(TRACK_EXISTS.format(track=existing), done=existing)
-    raise ValidationError(TRACK_NAME_TAKEN.format(name=track.name))
+        raise AlreadyDone(gettext(TRACK_EXISTS).format(track=existing), done=existing)
+    raise ValidationError(gettext(TRACK_NAME_TAKEN).format(name=track.name))
 
 
 def _same_track(existing: Track, track: Track) -> bool:
@@ -147,8 +152,8 @@ def track_edit_refusal(
         if round_.status == RoundStatus.STARTED:
             league = round_.season.league
             if not (league.published if viewer is None else league.visible_to(viewer)):
-                return TRACK_RUNNING_ELSEWHERE.format(track=track.name)
-            return TRACK_RUNNING.format(
+                return gettext(TRACK_RUNNING_ELSEWHERE).format(track=track.name)
+            return gettext(TRACK_RUNNING).format(
                 number=round_.number, league=league, season=round_.season.number, track=track.name
             )
     return None
@@ -173,7 +178,7 @@ def track_edit(
     is refused (TRACK_NOT_YOURS)."""
     track = for_update(Track).get(pk=track.pk)
     if editor is not None and not track.editable_by(editor):
-        raise PermissionDenied(TRACK_NOT_YOURS.format(track=track))
+        raise PermissionDenied(gettext(TRACK_NOT_YOURS).format(track=track))
     edited = Track(
         pk=track.pk,
         name=name.strip(),
@@ -194,9 +199,9 @@ def track_edit(
     edited.clean()  # the weather tables in canonical form, to compare with the stored ones
     fields = ("name", *TRACK_FACTS, "weather_chart_from_board")
     if all(getattr(edited, field) == getattr(track, field) for field in fields):
-        raise AlreadyDone(TRACK_EDITED_ALREADY.format(track=track), done=track)
+        raise AlreadyDone(gettext(TRACK_EDITED_ALREADY).format(track=track), done=track)
     if track.version != expected_version:
-        raise StaleTrack(TRACK_CHANGED)
+        raise StaleTrack(gettext(TRACK_CHANGED))
     # The leagues that show the track move on first (their rows are locked before their
     # rounds, as every write takes them); then its rounds are locked, as round_start locks the
     # round it starts: a round cannot start on the track between this check and the edit.
@@ -206,14 +211,14 @@ def track_edit(
     if refusal:
         raise ValidationError(refusal)
     if Track.objects.filter(name__iexact=edited.name).exclude(pk=track.pk).exists():
-        raise ValidationError(TRACK_RENAME_TAKEN.format(name=edited.name))
+        raise ValidationError(gettext(TRACK_RENAME_TAKEN).format(name=edited.name))
     edited.full_clean(validate_unique=False, validate_constraints=False)
     edited.version += 1
     try:
         with transaction.atomic():
             edited.save(update_fields=[*fields, "version"])
     except IntegrityError:  # a track of that name was added since the check
-        raise ValidationError(TRACK_RENAME_TAKEN.format(name=edited.name)) from None
+        raise ValidationError(gettext(TRACK_RENAME_TAKEN).format(name=edited.name)) from None
     return edited
 
 
@@ -223,12 +228,12 @@ def track_copy(*, track: Track, user, league: League | None = None) -> Track:
     with `league`, one they organise, its rounds on `track` not yet started race on the copy
     from now on."""
     for number in range(1, MOST_COPIES + 1):
-        template = COPY_NAME if number == 1 else COPY_NAME_AGAIN
+        template = gettext(COPY_NAME) if number == 1 else gettext(COPY_NAME_AGAIN)
         name = template.format(name=track.name, user=user.username, number=number)
         if not Track.objects.filter(name__iexact=name).exists():
             break
     else:
-        raise ValidationError(NO_FREE_COPY_NAME)
+        raise ValidationError(gettext(NO_FREE_COPY_NAME))
     if league is not None:
         league = league_for_write(league)
     copy = Track(
@@ -239,7 +244,7 @@ def track_copy(*, track: Track, user, league: League | None = None) -> Track:
         **track.facts(),
     )
     copy.full_clean(validate_unique=False, validate_constraints=False)
-    insert_once(copy, lambda: refuse(NO_FREE_COPY_NAME))
+    insert_once(copy, lambda: refuse(gettext(NO_FREE_COPY_NAME)))
     if league is not None:
         Round.objects.filter(
             season__league=league, track=track, status=RoundStatus.SCHEDULED

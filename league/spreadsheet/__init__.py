@@ -1,6 +1,8 @@
-"""A league's roster as a spreadsheet (CSV): read for a league brought in from the spreadsheet
-it was run in (docs/importing.md), written for the organiser's export, in one format."""
+"""A league's roster and past seasons as spreadsheets (CSV): read for a league brought in from
+the spreadsheet it was run in (docs/importing.md), written for the organiser's export, in one
+format."""
 
+from .results import PastSeasons, read_results, results_rows
 from .roster import (
     COLUMNS,
     MOST_BYTES,
@@ -18,11 +20,14 @@ __all__ = [
     "COLUMNS",
     "MOST_BYTES",
     "MOST_ROWS",
+    "PastSeasons",
     "Problem",
     "Roster",
     "RosterDriver",
     "RosterTeam",
+    "read_results",
     "read_roster",
+    "results_rows",
     "roster_columns",
     "roster_rows",
 ]

@@ -1,4 +1,4 @@
-"""What a preview hands its "Create the league" button: the name, rule set and file it showed,
+"""What a preview hands its "Create the league" button: the name, rule set and files it showed,
 signed (django.core.signing) for the one who asked, so that the league made is the one
 previewed and the file need not be chosen again. A valid roster is at most MOST_ROWS rows of
 short cells, so the token is bounded; it expires."""
@@ -21,6 +21,7 @@ class Previewed:
     ruleset: str
     roster: bytes
     file_name: str
+    results: bytes = b""  # the past seasons file's, if one was chosen
 
 
 def token_for(previewed: Previewed, *, user_id: int | None) -> str:
@@ -30,6 +31,7 @@ def token_for(previewed: Previewed, *, user_id: int | None) -> str:
         # A roster previewed is UTF-8; anything else comes back byte for byte, to be refused.
         "roster": previewed.roster.decode("utf-8", "surrogateescape"),
         "file": previewed.file_name,
+        "results": previewed.results.decode("utf-8", "surrogateescape"),
     }
     return signing.dumps(payload, salt=f"{SALT}:{user_id}", compress=True)
 
@@ -43,6 +45,7 @@ def previewed_from(token: str, *, user_id: int | None) -> Previewed | None:
             ruleset=str(payload["ruleset"]),
             roster=str(payload["roster"]).encode("utf-8", "surrogateescape"),
             file_name=str(payload["file"]),
+            results=str(payload.get("results", "")).encode("utf-8", "surrogateescape"),
         )
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         return None

@@ -5,27 +5,54 @@ same columns are written by the export, so that an export read back gives the sa
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import IO
 
 from rules.championship import Championship
 
 from ..models import Driver, DriverStatus, League
 from ..services.drivers import NO_HOME_TRACKS
 from ..services.roster import CAREER_BOUNDS, CAREER_FIELDS, CAREER_OUT_OF_RANGE, NO_CAREERS
+from .common import (
+    HAS_NUL,
+    MORE_PROBLEMS,
+    MOST_BYTES,
+    MOST_COLUMNS,
+    MOST_LINE,
+    MOST_PROBLEMS,
+    MOST_ROWS,
+    NOT_TEXT,
+    TOO_LARGE,
+    TOO_LONG_ROW,
+    TOO_MANY_ROWS,
+    UNREADABLE,
+    Problem,
+    Problems,
+    Row,
+    header_name,
+    read_capped,
+    text_rows,
+    unescaped,
+    whole_number,
+)
 
-# A stranger's file costs bounded time and memory: read no further than these.
-MOST_BYTES = 2 * 1024 * 1024
-MOST_ROWS = 5000
-# Problems listed at most: a file of 5,000 bad rows says so without a page of 5,000 lines.
-MOST_PROBLEMS = 100
-# Cells read of a row, at most: past them a row must be blank (a spreadsheet's empty columns).
-MOST_COLUMNS = 40
-# Characters of a line, at most: a row of a roster is some dozens; a line of megabytes, or of
-# 100,000 empty cells, is refused before csv splits it into as many strings.
-MOST_LINE = 4096
+__all__ = [  # the bounds and words of every file, said here too for the roster's callers
+    "HAS_NUL",
+    "MORE_PROBLEMS",
+    "MOST_BYTES",
+    "MOST_COLUMNS",
+    "MOST_LINE",
+    "MOST_PROBLEMS",
+    "MOST_ROWS",
+    "NOT_TEXT",
+    "TOO_LARGE",
+    "TOO_LONG_ROW",
+    "TOO_MANY_ROWS",
+    "UNREADABLE",
+    "Problem",
+    "read_capped",
+]
+
 NAME_LENGTH = 80  # Team.name's and Driver.name's
 
 TEAM, DRIVER, STATUS, HOME_TRACK = "team", "driver", "status", "home_track"
@@ -40,18 +67,8 @@ STATUS_WORDS = {
     "released": DriverStatus.RELEASED,
 }
 WORD_FOR_STATUS = {status: word for word, status in STATUS_WORDS.items()}
-# The export puts a ' before a cell a spreadsheet would run as a formula (views/exports.py).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-TOO_LARGE = "The file is larger than {most:,} bytes: split the league's roster or trim it."
-NOT_TEXT = "The file is not a CSV spreadsheet of UTF-8 text (save it as 'CSV UTF-8')."
-HAS_NUL = "The file holds NUL characters: it is not a text spreadsheet (save it as CSV)."
 EMPTY = "The file is empty: its first row names the columns ({columns})."
 NO_DRIVERS = "The file names no driver: one row a driver, below the row of column names."
-TOO_MANY_ROWS = "The file has more than {most:,} rows: nothing past row {row:,} was read."
-TOO_LONG_ROW = "The row is longer than {most:,} characters: it is not a roster's."
-UNREADABLE = "This row cannot be read as CSV ({error})."
-TOO_MANY_COLUMNS = "The row has {count:,} columns; the roster has at most {most}."
 UNKNOWN_COLUMN = "{column!r} is not a column of the roster: its columns are {columns}."
 TWICE = "The column {column!r} is named twice."
 MISSING = "The column {column!r} is missing: every row names its driver's team and name."
@@ -66,28 +83,6 @@ DRIVER_TWICE = (
     "the case."
 )
 TWO_TEAMS = "{name!r} drives for {team} on row {row}: a driver is on one team."
-MORE_PROBLEMS = "… and {count:,} more problems."
-
-
-@dataclass(frozen=True)
-class Problem:
-    """What cannot be taken of the file, and where: its row as a spreadsheet numbers them (the
-    column names row 1) and the column, where there is one."""
-
-    message: str
-    row: int | None = None
-    column: str | None = None
-
-    def __str__(self) -> str:
-        where = ", ".join(
-            part
-            for part in (
-                f"Row {self.row:,}" if self.row else "",
-                f"column {self.column}" if self.column else "",
-            )
-            if part
-        )
-        return f"{where}: {self.message}" if where else self.message
 
 
 @dataclass(frozen=True)
@@ -118,31 +113,16 @@ class RosterTeam:
 
 
 @dataclass
-class Roster:
+class Roster(Problems):
     """What a file holds: the teams in the order they first appear, each with its drivers in
     file order, and every problem found."""
 
     columns: tuple[str, ...] = ()
     teams: list[RosterTeam] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    more_problems: int = 0  # found beyond MOST_PROBLEMS, counted only
 
     @property
     def drivers(self) -> list[RosterDriver]:
         return [driver for team in self.teams for driver in team.drivers]
-
-    @property
-    def messages(self) -> list[str]:
-        said = [str(problem) for problem in self.problems]
-        if self.more_problems:
-            said.append(MORE_PROBLEMS.format(count=self.more_problems))
-        return said
-
-    def refuse(self, message: str, row: int | None = None, column: str | None = None) -> None:
-        if len(self.problems) < MOST_PROBLEMS:
-            self.problems.append(Problem(message, row, column))
-        else:
-            self.more_problems += 1
 
 
 def roster_columns(rules: Championship) -> tuple[str, ...]:
@@ -156,31 +136,20 @@ def roster_columns(rules: Championship) -> tuple[str, ...]:
     )
 
 
-def read_capped(stream: IO[bytes]) -> bytes | None:
-    """The file's bytes, or None where it is larger than MOST_BYTES (no more than one byte past
-    them is read)."""
-    data = stream.read(MOST_BYTES + 1)
-    return None if len(data) > MOST_BYTES else data
-
-
 def read_roster(data: bytes | None, *, rules: Championship, tracks: Mapping[str, str]) -> Roster:
     """The roster `data` holds (None: a file too large), for a league of `rules`. `tracks`: the
     site's track names by their casefolded name, for home tracks."""
     roster = Roster()
-    if data is None:
-        roster.refuse(TOO_LARGE.format(most=MOST_BYTES))
-        return roster
-    try:
-        text = data.decode("utf-8-sig")  # a spreadsheet's "CSV UTF-8" starts with a BOM
-    except UnicodeDecodeError:
-        roster.refuse(NOT_TEXT)
-        return roster
-    if "\x00" in text:
-        roster.refuse(HAS_NUL)
-        return roster
-    if "\n" not in text:
-        text = text.replace("\r", "\n")  # an old Mac spreadsheet ends its lines so
-    rows = _rows(text, roster)
+    return roster_of(
+        text_rows(data, roster, most_columns=len(COLUMNS), kind="roster"), roster, rules, tracks
+    )
+
+
+def roster_of(
+    rows: Iterable[Row], roster: Roster, rules: Championship, tracks: Mapping[str, str]
+) -> Roster:
+    """`roster` read from `rows` (a CSV file's, or a workbook's sheet's)."""
+    rows = iter(rows)
     header = next(rows, None)
     if roster.problems:  # the row of column names could not be read
         return roster
@@ -197,70 +166,13 @@ def read_roster(data: bytes | None, *, rules: Championship, tracks: Mapping[str,
     return roster
 
 
-class _Lines:
-    """The text's lines for csv.reader, each of at most MOST_LINE characters: a longer one ends
-    the reading (`too_long`) before more of it is split into cells. Cut from the text a line
-    at a time (io.StringIO would hold a copy of it four times its size)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.start = 0
-        self.too_long = False
-
-    def __iter__(self) -> _Lines:
-        return self
-
-    def __next__(self) -> str:
-        if self.start >= len(self.text):
-            raise StopIteration
-        end = self.text.find("\n", self.start, self.start + MOST_LINE + 1)
-        if end == -1:
-            end = min(len(self.text), self.start + MOST_LINE + 1) - 1
-        if end + 1 - self.start > MOST_LINE:
-            self.too_long = True
-            raise StopIteration
-        line, self.start = self.text[self.start : end + 1], end + 1
-        return line
-
-
-def _rows(text: str, roster: Roster) -> Iterator[tuple[int, list[str]]]:
-    """The file's rows that are not blank, with their row number, up to MOST_ROWS of them; a
-    row csv cannot read, or too long a line, ends the reading."""
-    lines = _Lines(text)
-    reader = csv.reader(lines)
-    number = 0
-    while True:
-        number += 1
-        try:
-            cells = next(reader)
-        except StopIteration:
-            if lines.too_long:
-                roster.refuse(TOO_LONG_ROW.format(most=MOST_LINE), row=number)
-            return
-        except csv.Error as error:
-            message = TOO_LONG_ROW.format(most=MOST_LINE) if lines.too_long else None
-            roster.refuse(message or UNREADABLE.format(error=error), row=number)
-            return
-        if number > MOST_ROWS + 1:
-            roster.refuse(TOO_MANY_ROWS.format(most=MOST_ROWS, row=MOST_ROWS + 1))
-            return
-        if len(cells) > MOST_COLUMNS:
-            if any(cell.strip() for cell in cells[MOST_COLUMNS:]):
-                message = TOO_MANY_COLUMNS.format(count=len(cells), most=len(COLUMNS))
-                roster.refuse(message, row=number)
-                continue
-            del cells[MOST_COLUMNS:]  # a spreadsheet's empty columns at the right
-        if any(cell.strip() for cell in cells):
-            yield number, cells
-
-
 def _columns(row: int, cells: list[str], rules: Championship, roster: Roster) -> list[str]:
     """The header's column names, normalised ("Prior injuries" is prior_injuries), "" for a
     column without a name (a spreadsheet's trailing empty columns)."""
     offered = roster_columns(rules)
     columns = []
     for cell in cells:
-        column = "_".join(cell.strip().lower().replace("-", " ").split())
+        column = header_name(cell)
         if column and column not in offered:
             if column in CAREER_FIELDS:
                 message = NO_CAREERS.format(rules=rules.title)
@@ -298,14 +210,14 @@ class _Reader:
                 self.roster.refuse(EXTRA_CELLS.format(count=len(extra)), row=number)
                 continue
             values = {
-                column: _unescaped(cell.strip())
+                column: unescaped(cell.strip())
                 for column, cell in zip(columns, cells, strict=False)
                 if column
             }
             self._row(number, values)
 
     def _row(self, number: int, values: dict[str, str]) -> None:
-        problems = len(self.roster.problems) + self.roster.more_problems
+        problems = self.roster.count
         team = self._name(number, TEAM, values.get(TEAM, ""))
         name = self._name(number, DRIVER, values.get(DRIVER, ""))
         career = {
@@ -325,7 +237,7 @@ class _Reader:
                 self.roster.refuse(message, row=number, column=DRIVER)
             else:
                 self.named[name.casefold()] = (team, number)
-        if len(self.roster.problems) + self.roster.more_problems > problems:
+        if self.roster.count > problems:
             return
         # A team is the first spelling it is given; "rosso" further down is the same team.
         roster_team = self.teams.get(team.casefold())
@@ -357,11 +269,10 @@ class _Reader:
     def _number(self, number: int, column: str, value: str) -> int:
         if not value:
             return ROOKIE[column]
-        digits = value.removesuffix(".0")  # a spreadsheet's 3.0 is 3
-        if not (digits.isascii() and digits.lstrip("-").isdigit() and len(digits) < 10):
+        whole = whole_number(value)
+        if whole is None:
             self.roster.refuse(NOT_WHOLE.format(value=value[:20]), row=number, column=column)
             return ROOKIE[column]
-        whole = int(digits)
         low, high = CAREER_BOUNDS[column]
         if not low <= whole <= high:
             words = column.replace("_", " ").capitalize()
@@ -388,13 +299,6 @@ class _Reader:
             message = UNKNOWN_TRACK.format(value=value[:NAME_LENGTH])
             self.roster.refuse(message, row=number, column=HOME_TRACK)
         return track
-
-
-def _unescaped(value: str) -> str:
-    """A cell as it was before the export kept a spreadsheet from running it as a formula."""
-    if value.startswith("'") and value[1:].startswith(FORMULA_STARTS):
-        return value[1:]
-    return value
 
 
 def roster_rows(league: League) -> tuple[tuple[str, ...], list[list[object]]]:

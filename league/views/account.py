@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic.edit import FormView
@@ -25,9 +26,11 @@ from ..services.errors import AlreadyDone
 from ..services.members import account_email_set, membership_calendar_address_new
 from .common import BAD_REQUEST, on_form
 
-EMAIL_SAVED = "Your e-mail is saved: a forgotten password's link goes there."
-EMAIL_REMOVED = "Your e-mail is removed: a forgotten password can no longer be reset by e-mail."
-ACCOUNT_DELETED = (
+EMAIL_SAVED = gettext_noop("Your e-mail is saved: a forgotten password's link goes there.")
+EMAIL_REMOVED = gettext_noop(
+    "Your e-mail is removed: a forgotten password can no longer be reset by e-mail."
+)
+ACCOUNT_DELETED = gettext_noop(
     "Your account is deleted: you are logged out, and your name is gone from the site. The "
     "leagues keep their history."
 )
@@ -54,7 +57,9 @@ def account_email(request: HttpRequest) -> HttpResponse:
     except ValidationError as refusal:
         on_form(form, refusal.messages)
         return _render_account(request, form, status=BAD_REQUEST)
-    messages.success(request, EMAIL_SAVED if form.cleaned_data["email"] else EMAIL_REMOVED)
+    messages.success(
+        request, gettext(EMAIL_SAVED) if form.cleaned_data["email"] else gettext(EMAIL_REMOVED)
+    )
     return redirect("league:account")
 
 
@@ -75,11 +80,11 @@ def account_delete(request: HttpRequest) -> HttpResponse:
         on_form(form, refusal.messages)
         return _render_delete(request, form)
     logout(request)
-    messages.success(request, ACCOUNT_DELETED)
+    messages.success(request, gettext(ACCOUNT_DELETED))
     return redirect("league:home")
 
 
-CALENDAR_MADE = (
+CALENDAR_MADE = gettext_noop(
     "Your calendar address for {league} is below: add it to your calendar program. Any "
     "address of yours for it before stops working."
 )
@@ -93,7 +98,7 @@ def account_calendar(request: HttpRequest, membership_id: int) -> HttpResponse:
         Membership.objects.select_related("league"), pk=membership_id, user=cast(User, request.user)
     )
     membership_calendar_address_new(membership=membership)
-    messages.success(request, CALENDAR_MADE.format(league=membership.league))
+    messages.success(request, gettext(CALENDAR_MADE).format(league=membership.league))
     return redirect("league:account")
 
 

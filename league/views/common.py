@@ -11,11 +11,23 @@ league that is not there, or not to be seen, is that 404 as well. A member is to
 their role may not do; so is anyone on a published league's management pages: that league is
 no secret.
 
-A write's answer (`answer`): done, a redirect (or the page the write asks for); a double tap
-(AlreadyDone), what exists, with what was done already; a form built on an older version of
-what it writes (Stale), the page built afresh with the reason and a 409; any other refusal
-(ValidationError), the page again with the posted values beside the reason and a 400. A
-PermissionDenied is Django's 403, whose page says why (templates/403.html).
+A write view reads top to bottom: it parses what was posted, calls the service, and answers.
+Done, a redirect (or the page the write asks for); a double tap (AlreadyDone), what exists,
+with what was done already (`already_done`); a form built on an older version of what it
+writes (Stale), the page built afresh with the reason and a 409; any other refusal
+(ValidationError), the page again with the posted values beside the reason and a 400 (both
+through `refused`, the one place a refusal becomes its reasons and status). So:
+
+    try:
+        made = thing_create(...)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        return the_page(request, ..., reasons, status)
+    return redirect(made)
+
+A PermissionDenied is Django's 403, whose page says why (templates/403.html).
 """
 
 from __future__ import annotations
@@ -23,13 +35,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
-from typing import TypeVar
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext, gettext_noop
 from django_htmx.middleware import HtmxDetails
+
+from config.languages import league_language
 
 from ..models import Driver, League, Round, Season, seen_by
 from ..services.common import league_writable
@@ -38,9 +52,11 @@ from ..services.errors import AlreadyDone, Stale
 BAD_REQUEST = 400
 CONFLICT = 409
 GONE = 410  # an invitation used or expired: that link will never work again
-NOT_AN_ORGANISER = "Only the league's organiser may do that."
-NOT_A_REFEREE = "Only the league's organiser or a referee may enter results."
-NO_VERSION = "This form does not say which version of the round it was built on: reload the page."
+NOT_AN_ORGANISER = gettext_noop("Only the league's organiser may do that.")
+NOT_A_REFEREE = gettext_noop("Only the league's organiser or a referee may enter results.")
+NO_VERSION = gettext_noop(
+    "This form does not say which version of the round it was built on: reload the page."
+)
 
 # The league a public page has just read to check who may see it (`public`), so the page
 # itself does not read it again.
@@ -78,6 +94,7 @@ def seen_league(request: HttpRequest, slug: str) -> League:
     )
     if league is None:
         raise Http404  # no reason: the 404 page's own words, as for any unknown address
+    league_language(request, league)
     return league
 
 
@@ -94,7 +111,7 @@ def managed_league(request: HttpRequest, slug: str, *, archiving: bool = False) 
     `archiving`, its being archived or restored). To anyone who may not see it, a 404."""
     league = seen_league(request, slug)
     if not league.can_manage(request.user):
-        raise PermissionDenied(NOT_AN_ORGANISER)
+        raise PermissionDenied(gettext(NOT_AN_ORGANISER))
     if request.method == "POST" and not archiving:
         league_writable(league)
     return league
@@ -105,7 +122,7 @@ def refereed_league(request: HttpRequest, slug: str) -> League:
     refused. To anyone who may not see it, a 404."""
     league = seen_league(request, slug)
     if not league.can_referee(request.user):
-        raise PermissionDenied(NOT_A_REFEREE)
+        raise PermissionDenied(gettext(NOT_A_REFEREE))
     if request.method == "POST":
         league_writable(league)
     return league
@@ -135,7 +152,7 @@ def driver_for(league: League, driver_id: int) -> Driver:
     return driver
 
 
-def version_posted(request: HttpRequest, missing: str = NO_VERSION) -> int:
+def version_posted(request: HttpRequest, missing: str = gettext(NO_VERSION)) -> int:
     """The version the posted form was built on (every versioned write carries one): a form
     without one is refused with `missing`."""
     try:
@@ -144,41 +161,24 @@ def version_posted(request: HttpRequest, missing: str = NO_VERSION) -> int:
         raise ValidationError(missing) from None
 
 
-# A page shown again after a refusal: (the reasons, the status, whether it is built afresh
-# as it stands now, not with what was posted) -> the page.
 def from_htmx(request: HttpRequest) -> bool:
     """Whether htmx sent `request` (django-htmx's middleware says so on `request.htmx`)."""
     details: HtmxDetails | None = getattr(request, "htmx", None)
     return bool(details)
 
 
-Again = Callable[[Sequence[str], int, bool], HttpResponse]
-Written = TypeVar("Written")
+def refused(refusal: ValidationError) -> tuple[list[str], int]:
+    """A refused write's reasons and the status that answers it: a 409 when the form was built
+    on an older version of what it writes (Stale: the page is then built afresh, as it stands
+    now), else a 400 (the page again, with what was posted)."""
+    return refusal.messages, CONFLICT if isinstance(refusal, Stale) else BAD_REQUEST
 
 
-def answer(
-    request: HttpRequest,
-    write: Callable[[], Written],
-    *,
-    done: Callable[[Written], HttpResponse],
-    again: Again,
-) -> HttpResponse:
-    """Run `write()` and answer as every write page does (see the module's docstring)."""
-    try:
-        written = write()
-    except AlreadyDone as already:
-        return already_done(request, already)
-    except Stale as conflict:
-        return again(conflict.messages, CONFLICT, True)
-    except ValidationError as refusal:
-        return again(refusal.messages, BAD_REQUEST, False)
-    return done(written)
-
-
-def already_done(request: HttpRequest, done: AlreadyDone) -> HttpResponse:
-    """A double tap, or a tab that was beaten to it: show what exists, say so, write nothing."""
+def already_done(request: HttpRequest, done: AlreadyDone, to=None) -> HttpResponse:
+    """A double tap, or a tab that was beaten to it: show what exists (`to`, where the page
+    knows better than the service where it is shown), say so, write nothing."""
     messages.info(request, done.message)
-    return redirect(done.done)
+    return redirect(to or done.done)
 
 
 def on_form(form, reasons: Sequence[str]) -> None:

@@ -18,6 +18,7 @@ from ..models import Driver, League
 from ..reads import page_parts
 from ..reads.luck import driver_luck
 from ..reads.pagination import latest_page
+from ..reads.roster import roster_change_notes
 from ..services.drivers import driver_card_set, driver_home_track_set
 from ..services.errors import AlreadyDone, Stale
 from ..services.roster import (
@@ -31,11 +32,11 @@ from .common import (
     BAD_REQUEST,
     CONFLICT,
     already_done,
-    answer,
     driver_for,
     league_for,
     managed_league,
     on_form,
+    refused,
     version_posted,
 )
 
@@ -133,29 +134,25 @@ def driver_card(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse
     form = DriverCardForm.of(driver, request.POST)
     if not form.is_valid():
         return _render_driver(request, league, driver, card_form=form, status=BAD_REQUEST)
-
-    def saved(driver: Driver) -> HttpResponse:
-        messages.success(request, f"{driver}'s driver card is saved.")
-        return redirect(driver)
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:
-            driver.refresh_from_db()
-        shown = DriverCardForm.of(driver) if fresh else form
-        return _render_driver(
-            request, league, driver, card_form=shown, card_errors=reasons, status=status
-        )
-
-    return answer(
-        request,
-        lambda: driver_card_set(
+    try:
+        driver = driver_card_set(
             driver=driver,
             card=form.card(),
             expected_version=version_posted(request, NO_CARD_VERSION),
-        ),
-        done=saved,
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        shown = form
+        if status == CONFLICT:
+            driver.refresh_from_db()
+            shown = DriverCardForm.of(driver)
+        return _render_driver(
+            request, league, driver, card_form=shown, card_errors=reasons, status=status
+        )
+    messages.success(request, f"{driver}'s driver card is saved.")
+    return redirect(driver)
 
 
 @login_required
@@ -167,23 +164,19 @@ def driver_home_track(request: HttpRequest, slug: str, driver_id: int) -> HttpRe
     if not form.is_valid():
         return _render_driver(request, league, driver, home_track_form=form, status=BAD_REQUEST)
     track = form.cleaned_data["home_track"]
-
-    def set_(driver: Driver) -> HttpResponse:
-        messages.success(request, f"{driver}'s home track: {track or 'none'}.")
-        return redirect(driver)
-
-    def again(reasons, status, fresh) -> HttpResponse:
+    try:
+        driver = driver_home_track_set(driver=driver, track=track)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
         on_form(form, reasons)
         return _render_driver(request, league, driver, home_track_form=form, status=status)
-
-    return answer(
-        request,
-        lambda: driver_home_track_set(driver=driver, track=track),
-        done=set_,
-        again=again,
-    )
+    messages.success(request, f"{driver}'s home track: {track or 'none'}.")
+    return redirect(driver)
 
 
+ROOKIE_HIRED = "{team} hired {name}, a rookie, in the seat."
 ROSTER_DONE = {
     "correct": "{driver}'s career is corrected.",
     "transfer": "{driver} now drives for {team}.",
@@ -206,6 +199,7 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
             request, league, driver, roster_errors=[NO_ROSTER_ACTION], status=BAD_REQUEST
         )
     who = request.user
+    left = driver.team  # as it stands before the change
     form: Any
     if action == "correct":
         form, key = CareerForm(request.POST), "career"
@@ -234,15 +228,20 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
                 reason=data["reason"],
                 made_by=who,
                 shown=data["shown_team"],
+                rookie=data["rookie"],
             )
         elif action == "rename":
             changed = driver_rename(
                 driver=driver, name=data["name"], made_by=who, shown=data["shown_name"] or None
             )
         elif action == "release":
-            changed = driver_release(driver=driver, reason=data["reason"], made_by=who)
+            changed = driver_release(
+                driver=driver, reason=data["reason"], made_by=who, rookie=data["rookie"]
+            )
         else:
-            changed = driver_retire(driver=driver, reason=data["reason"], made_by=who)
+            changed = driver_retire(
+                driver=driver, reason=data["reason"], made_by=who, rookie=data["rookie"]
+            )
     except AlreadyDone as already:
         return already_done(request, already)
     except Stale as conflict:
@@ -254,4 +253,9 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
         on_form(form, refusal.messages)
         return _render_driver(request, league, driver, roster_forms={key: form}, status=BAD_REQUEST)
     messages.success(request, ROSTER_DONE[action].format(driver=changed, team=changed.team))
+    if action in ("transfer", "release", "retire"):
+        if data["rookie"]:
+            messages.success(request, ROOKIE_HIRED.format(name=data["rookie"], team=left))
+        for note in roster_change_notes(league, changed, left=left):
+            messages.info(request, note)
     return redirect(changed)

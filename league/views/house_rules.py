@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -14,8 +15,16 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from ..models import League
 from ..models.house_rules import MOST_CHARACTERS, HouseRules
+from ..services.errors import AlreadyDone
 from ..services.house_rules import house_rules_set
-from .common import CONFLICT, answer, league_for, managed_league, version_posted
+from .common import (
+    CONFLICT,
+    already_done,
+    league_for,
+    managed_league,
+    refused,
+    version_posted,
+)
 
 SAVED = "The house rules are saved."
 NO_VERSION = (
@@ -52,22 +61,19 @@ def house_rules_edit(request: HttpRequest, slug: str) -> HttpResponse:
     league = managed_league(request, slug)
     if request.method == "GET":
         return _edit_page(request, league)
-
-    def write() -> HouseRules:
-        return house_rules_set(
+    try:
+        rules = house_rules_set(
             league=league,
             text=request.POST.get("text", ""),
             expected_version=version_posted(request, NO_VERSION),
         )
-
-    def done(rules: HouseRules) -> HttpResponse:
-        messages.success(request, SAVED)
-        return redirect(rules)
-
-    def again(reasons: Sequence[str], status: int, fresh: bool) -> HttpResponse:
-        return _edit_page(request, league, errors=reasons, status=status, fresh=fresh)
-
-    return answer(request, write, done=done, again=again)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        return _edit_page(request, league, errors=reasons, status=status, fresh=status == CONFLICT)
+    messages.success(request, SAVED)
+    return redirect(rules)
 
 
 def _edit_page(

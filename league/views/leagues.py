@@ -38,11 +38,11 @@ from .common import (
     BAD_REQUEST,
     CONFLICT,
     already_done,
-    answer,
     league_for,
     managed_league,
     on_form,
     posted,
+    refused,
     seen_league,
     version_posted,
 )
@@ -93,21 +93,20 @@ def league_new(request: HttpRequest) -> HttpResponse:
         return too_many
     if request.method == "GET" or not form.is_valid():
         return _render_new(request, form)
-    return answer(
-        request,
-        lambda: league_create(
+    try:
+        league = league_create(
             organiser=request.user,
             name=form.cleaned_data["name"],
             ruleset=form.rules.name,
             settings=form.league_settings(),
             time_zone=form.cleaned_data["time_zone"],
             address=address_of(request),
-        ),
-        done=lambda league: _made(
-            request, f"{league} is ready: add teams, then open its first season.", league
-        ),
-        again=lambda reasons, status, fresh: _render_new(request, form, reasons),
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return _render_new(request, form, refusal.messages)
+    return _made(request, READY.format(league=league), league)
 
 
 def _render_new(request: HttpRequest, form: LeagueForm, reasons=()) -> HttpResponse:
@@ -182,22 +181,20 @@ def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return _render_league(request, league, form.non_field_errors(), BAD_REQUEST)
 
-    def archived(league: League) -> HttpResponse:
-        done = "archived: it is listed under Archived" if league.is_archived else "back on the list"
-        return _made(request, f"{league} is {done}.", league)
-
-    return answer(
-        request,
-        lambda: league_archive_set(
+    try:
+        league = league_archive_set(
             league=league,
             archived=form.cleaned_data["archived"],
             expected_version=form.cleaned_data["version"],
-        ),
-        done=archived,
-        again=lambda reasons, status, fresh: _render_league(
-            request, seen_league(request, slug) if fresh else league, reasons, status
-        ),
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        shown = seen_league(request, slug) if status == CONFLICT else league
+        return _render_league(request, shown, reasons, status)
+    done = "archived: it is listed under Archived" if league.is_archived else "back on the list"
+    return _made(request, f"{league} is {done}.", league)
 
 
 @never_cache
@@ -222,25 +219,21 @@ def league_points(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "GET" or not form.is_valid():
         return _render_points(request, league, form)
 
-    def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:
+    try:
+        league = league_points_table_set(
+            league=league, table=form.points_table(), expected_version=form.cleaned_data["version"]
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        if status == CONFLICT:
             league.refresh_from_db()
-            return _render_points(
-                request, league, PointsTableForm(rules=league.rules), reasons, status
-            )
+            fresh = PointsTableForm(rules=league.rules)
+            return _render_points(request, league, fresh, reasons, status)
         on_form(form, reasons)
         return _render_points(request, league, form, status=status)
-
-    return answer(
-        request,
-        lambda: league_points_table_set(
-            league=league, table=form.points_table(), expected_version=form.cleaned_data["version"]
-        ),
-        done=lambda league: _made(
-            request, f"{league} now scores by {league.points_table}.", league
-        ),
-        again=again,
-    )
+    return _made(request, SCORES_BY.format(league=league), league)
 
 
 def _render_points(request, league, form, errors=(), status: int | None = None) -> HttpResponse:
@@ -264,24 +257,20 @@ def league_publish(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "GET":
         return _render_publish(request, league)
 
-    def published(league: League) -> HttpResponse:
-        said = "is published: anyone may see it" if league.published else "is no longer published"
-        return _made(request, f"{league.name} {said}.", league)
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        league.refresh_from_db()
-        return _render_publish(request, league, reasons, status)
-
-    return answer(
-        request,
-        lambda: league_publish_set(
+    try:
+        league = league_publish_set(
             league=league,
             published="publish" in request.POST,
             expected_version=version_posted(request, LEAGUE_CHANGED),
-        ),
-        done=published,
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        league.refresh_from_db()
+        return _render_publish(request, league, reasons, status)
+    said = "is published: anyone may see it" if league.published else "is no longer published"
+    return _made(request, f"{league.name} {said}.", league)
 
 
 def _render_publish(request, league: League, errors=(), status: int = 200) -> HttpResponse:
@@ -298,16 +287,15 @@ def league_delete(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "GET":
         return _render_delete(request, league)
 
-    def deleted(_nothing) -> HttpResponse:
-        messages.success(request, DELETED.format(league=league.name))
-        return redirect("league:home")
-
-    return answer(
-        request,
-        lambda: leagues.league_delete(league=league, name_typed=request.POST.get("name", "")),
-        done=deleted,
-        again=lambda reasons, status, fresh: _render_delete(request, league, reasons, status),
-    )
+    try:
+        leagues.league_delete(league=league, name_typed=request.POST.get("name", ""))
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        return _render_delete(request, league, reasons, status)
+    messages.success(request, DELETED.format(league=league.name))
+    return redirect("league:home")
 
 
 def _render_delete(request, league: League, errors=(), status: int = 200) -> HttpResponse:
@@ -328,25 +316,22 @@ def league_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "GET" or not form.is_valid():
         return _render_time_zone(request, league, form)
 
-    def again(reasons, status, fresh) -> HttpResponse:
-        league.refresh_from_db()
-        fresh_form = TimeZoneForm(
-            initial={"time_zone": league.time_zone, "version": league.settings_version}
-        )
-        return _render_time_zone(request, league, fresh_form, reasons, status)
-
-    return answer(
-        request,
-        lambda: league_time_zone_set(
+    try:
+        league = league_time_zone_set(
             league=league,
             time_zone=form.cleaned_data["time_zone"],
             expected_version=form.cleaned_data["version"],
-        ),
-        done=lambda league: _made(
-            request, f"{league.name}'s times are now in {league.time_zone}.", league
-        ),
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        league.refresh_from_db()
+        fresh = TimeZoneForm(
+            initial={"time_zone": league.time_zone, "version": league.settings_version}
+        )
+        return _render_time_zone(request, league, fresh, reasons, status)
+    return _made(request, f"{league.name}'s times are now in {league.time_zone}.", league)
 
 
 def _render_time_zone(request, league, form, errors=(), status: int | None = None) -> HttpResponse:

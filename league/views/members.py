@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -36,7 +37,7 @@ from ..services.members import (
     member_role_set,
     user_create,
 )
-from .common import BAD_REQUEST, CONFLICT, GONE, answer, managed_league, on_form, posted
+from .common import BAD_REQUEST, CONFLICT, GONE, already_done, managed_league, on_form, posted
 from .limits import address_of, limited
 
 # login() must be told which backend vouches for a user it did not authenticate itself.
@@ -109,7 +110,7 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
         return _render_members(request, league, MemberRoleForm(league=league), reasons, status)
 
     if membership is None:  # removed meanwhile: by the twin of this tap, or on another tab
-        gone = MEMBER_LEFT_ALREADY.format(league=league)
+        gone = gettext(MEMBER_LEFT_ALREADY).format(league=league)
         if "remove" in request.POST:
             messages.info(request, gone)
             return redirect("league:members", slug=league.slug)
@@ -148,7 +149,7 @@ def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> 
     league = managed_league(request, slug)
     invitation = league.invitations.filter(pk=invitation_id).first()
     if invitation is None:  # withdrawn already (a double tap), or never this league's
-        messages.info(request, INVITATION_WITHDRAWN_ALREADY)
+        messages.info(request, gettext(INVITATION_WITHDRAWN_ALREADY))
         return redirect("league:members", slug=league.slug)
     try:
         members_services.invitation_withdraw(invitation=invitation)
@@ -170,11 +171,11 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     organiser, a member already) says why when accepted (400)."""
     invitation = Invitation.objects.select_related("league", "team").filter(token=token).first()
     if invitation is None:
-        raise Http404(INVITATION_UNKNOWN)
+        raise Http404(gettext(INVITATION_UNKNOWN))
     user = request.user if request.user.is_authenticated else None
     form: SignUpForm | None = None if user else SignUpForm(posted(request))
     if user is not None and invitation.used_by_id == user.pk:  # a second tap, or a revisit
-        messages.info(request, INVITATION_JOINED_ALREADY.format(league=invitation.league))
+        messages.info(request, gettext(INVITATION_JOINED_ALREADY).format(league=invitation.league))
         return redirect(invitation.league)
     refusal = invitation_refusal(invitation)  # anyone's: the link is dead
     if refusal is not None:
@@ -241,27 +242,21 @@ def signup(request: HttpRequest) -> HttpResponse:
         return too_many
     if request.method == "GET" or not form.is_valid():
         return _render_signup(request, form)
-
-    def signed_up(user) -> HttpResponse:
-        login(request, user, backend=PASSWORD_BACKEND)
-        messages.success(request, SIGNED_UP.format(user=user))
-        return redirect("league:home")
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        on_form(form, reasons)
-        return _render_signup(request, form)
-
-    return answer(
-        request,
-        lambda: user_create(
+    try:
+        user = user_create(
             username=form.cleaned_data["username"],
             password=form.cleaned_data["password1"],
             email=form.cleaned_data["email"],
             address=address_of(request),
-        ),
-        done=signed_up,
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        on_form(form, refusal.messages)
+        return _render_signup(request, form)
+    login(request, user, backend=PASSWORD_BACKEND)
+    messages.success(request, SIGNED_UP.format(user=user))
+    return redirect("league:home")
 
 
 def _render_signup(request: HttpRequest, form: SignUpForm) -> HttpResponse:

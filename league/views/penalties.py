@@ -19,13 +19,23 @@ from rules.championship import DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING
 from ..forms.penalties import NO_VERSION, AdjustmentForm, DropsForm
 from ..models import Driver, League, Round, RoundStatus, Season
 from ..reads.standings import adjustments_listed
+from ..services.errors import AlreadyDone
 from ..services.penalties import (
     UNKNOWN_ADJUSTMENT,
     adjustment_add,
     adjustment_remove,
     season_drops_set,
 )
-from .common import BAD_REQUEST, answer, managed_league, on_form, season_for, version_posted
+from .common import (
+    BAD_REQUEST,
+    CONFLICT,
+    already_done,
+    managed_league,
+    on_form,
+    refused,
+    season_for,
+    version_posted,
+)
 
 
 @never_cache
@@ -63,23 +73,8 @@ def _add(request: HttpRequest, season: Season) -> HttpResponse:
     form = adjustment_form(season, request.POST)
     if not form.is_valid():
         return render_adjustments(request, season, form=form, status=BAD_REQUEST)
-
-    def added(adjustment) -> HttpResponse:
-        messages.success(
-            request, f"{adjustment.points_in_words} for {adjustment.competitor.name}: entered."
-        )
-        return redirect(_page(season.league, season))
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:
-            season.refresh_from_db()
-            return render_adjustments(request, season, errors=reasons, status=status)
-        on_form(form, reasons)
-        return render_adjustments(request, season, form=form, status=status)
-
-    return answer(
-        request,
-        lambda: adjustment_add(
+    try:
+        adjustment = adjustment_add(
             season=season,
             user=request.user,
             expected_version=form.cleaned_data["version"],
@@ -87,55 +82,55 @@ def _add(request: HttpRequest, season: Season) -> HttpResponse:
             reason=form.cleaned_data["reason"],
             round_number=form.cleaned_data["round"],
             **form.competitor_ids(),
-        ),
-        done=added,
-        again=again,
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        if status == CONFLICT:
+            season.refresh_from_db()
+            return render_adjustments(request, season, errors=reasons, status=status)
+        on_form(form, reasons)
+        return render_adjustments(request, season, form=form, status=status)
+    messages.success(
+        request, f"{adjustment.points_in_words} for {adjustment.competitor.name}: entered."
     )
+    return redirect(_page(season.league, season))
 
 
 def _remove(request: HttpRequest, season: Season) -> HttpResponse:
-    def remove():
-        try:
-            adjustment_id = int(request.POST["remove"])
-        except ValueError:
-            raise ValidationError(UNKNOWN_ADJUSTMENT) from None
-        return adjustment_remove(
+    try:
+        adjustment_id = _adjustment_id(request)
+        adjustment_remove(
             season=season,
             user=request.user,
             expected_version=version_posted(request, NO_VERSION),
             adjustment_id=adjustment_id,
         )
-
-    def removed(_season) -> HttpResponse:
-        messages.success(request, "The adjustment is removed.")
-        return redirect(_page(season.league, season))
-
-    def again(reasons, status, fresh) -> HttpResponse:
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
         season.refresh_from_db()
         return render_adjustments(request, season, errors=reasons, status=status)
+    messages.success(request, "The adjustment is removed.")
+    return redirect(_page(season.league, season))
 
-    return answer(request, remove, done=removed, again=again)
+
+def _adjustment_id(request: HttpRequest) -> int:
+    """The adjustment the Remove button names."""
+    try:
+        return int(request.POST["remove"])
+    except ValueError:
+        raise ValidationError(UNKNOWN_ADJUSTMENT) from None
 
 
 def _drops(request: HttpRequest, season: Season) -> HttpResponse:
     form = DropsForm(request.POST)
     if not form.is_valid():
         return render_adjustments(request, season, drops_form=form, status=BAD_REQUEST)
-
-    def saved(_season) -> HttpResponse:
-        messages.success(request, "Which results count is saved.")
-        return redirect(_page(season.league, season))
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:
-            season.refresh_from_db()
-            return render_adjustments(request, season, errors=reasons, status=status)
-        on_form(form, reasons)
-        return render_adjustments(request, season, drops_form=form, status=status)
-
-    return answer(
-        request,
-        lambda: season_drops_set(
+    try:
+        season_drops_set(
             season=season,
             user=request.user,
             expected_version=form.cleaned_data["version"],
@@ -143,10 +138,18 @@ def _drops(request: HttpRequest, season: Season) -> HttpResponse:
             number=form.cleaned_data["number"] or 0,
             countback_reads_dropped=form.cleaned_data["countback_reads_dropped"],
             adjustments_dropped_with_round=form.cleaned_data["adjustments_dropped_with_round"],
-        ),
-        done=saved,
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        if status == CONFLICT:
+            season.refresh_from_db()
+            return render_adjustments(request, season, errors=reasons, status=status)
+        on_form(form, reasons)
+        return render_adjustments(request, season, drops_form=form, status=status)
+    messages.success(request, "Which results count is saved.")
+    return redirect(_page(season.league, season))
 
 
 def _page(league: League, season: Season) -> str:

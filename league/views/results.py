@@ -23,13 +23,14 @@ from ..services.results import entry_injury_roll, round_result_commit, round_res
 from ..services.table import table
 from .common import (
     BAD_REQUEST,
-    answer,
+    already_done,
     from_htmx,
     refereed_league,
+    refused,
     round_for,
     version_posted,
 )
-from .rounds import render_round, round_write
+from .rounds import after_round_post, render_round, round_refused
 
 PICK_A_FACE = "Pick the value the black die shows."
 UNKNOWN_CAR = "That car is not in this round."
@@ -47,14 +48,15 @@ def round_result(request: HttpRequest, slug: str, number: int, round_number: int
     if not all(line.form.is_valid() for line in panel.outcomes):
         return render_round(request, round_, status=BAD_REQUEST, result_data=request.POST)
     outcomes = [line.form.outcome_for(line.entry.pk) for line in panel.outcomes]
-    return round_write(
-        request,
-        round_,
-        lambda version: round_result_enter(
-            round_=round_, outcomes=outcomes, expected_version=version
-        ),
-        result_data=request.POST,
-    )
+    try:
+        round_result_enter(
+            round_=round_, outcomes=outcomes, expected_version=version_posted(request)
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return round_refused(request, round_, refusal, result_data=request.POST)
+    return after_round_post(request, round_)
 
 
 @login_required
@@ -64,29 +66,32 @@ def round_injury_roll(
 ) -> HttpResponse:
     round_ = round_for(refereed_league(request, slug), number, round_number)
     form = InjuryRollForm(request.POST)
-
-    def roll(version: int) -> object:
+    try:
+        version = version_posted(request)
         if not form.is_valid():
             raise ValidationError(PICK_A_FACE)
         entry = round_.entries.filter(pk=form.cleaned_data["entry"]).first()
         if entry is None:
             raise ValidationError(UNKNOWN_CAR)
-        value = form.cleaned_data["value"]
-        return entry_injury_roll(entry=entry, value=value, expected_version=version)
-
-    return round_write(request, round_, roll)
+        entry_injury_roll(entry=entry, value=form.cleaned_data["value"], expected_version=version)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return round_refused(request, round_, refusal)
+    return after_round_post(request, round_)
 
 
 @login_required
 @require_POST
 def round_commit(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     round_ = round_for(refereed_league(request, slug), number, round_number)
-    return round_write(
-        request,
-        round_,
-        lambda version: round_result_commit(round_=round_, expected_version=version),
-        done=lambda _entries: committed(request, round_),
-    )
+    try:
+        round_result_commit(round_=round_, expected_version=version_posted(request))
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return round_refused(request, round_, refusal)
+    return committed(request, round_)
 
 
 def committed(request: HttpRequest, round_: Round) -> HttpResponse:
@@ -106,25 +111,16 @@ def round_reopen(request: HttpRequest, slug: str, number: int, round_number: int
     round_ = round_for(refereed_league(request, slug), number, round_number)
     if request.method == "GET":
         return _render_reopen(request, round_)
-
-    def reopened(race) -> HttpResponse:
-        messages.success(request, REOPENED.format(number=round_.number))
-        return redirect(race or round_)
-
-    def again(reasons, status, fresh) -> HttpResponse:
+    try:
+        race = reopen_services.round_reopen(round_=round_, expected_version=version_posted(request))
+    except AlreadyDone as already:  # a double tap: where it is run
+        return already_done(request, already, to=table().race_of(round_) or round_)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
         round_.refresh_from_db()
         return _render_reopen(request, round_, reasons, status)
-
-    def reopen() -> object:
-        try:
-            return reopen_services.round_reopen(
-                round_=round_, expected_version=version_posted(request)
-            )
-        except AlreadyDone as already:  # a double tap: where it is run
-            where = table().race_of(round_) or round_
-            raise AlreadyDone(str(already.message), done=where) from None
-
-    return answer(request, reopen, done=reopened, again=again)
+    messages.success(request, REOPENED.format(number=round_.number))
+    return redirect(race or round_)
 
 
 def _render_reopen(request, round_: Round, errors=(), status: int = 200) -> HttpResponse:

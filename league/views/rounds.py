@@ -1,11 +1,9 @@
 """A round's page, which shows it at every step (league/reads/round_panel.py), and what is set on it
 before it starts: its format (Mini), its race options (Formula D's optional rules), its session
-(when and where it is played), the starters a team owner chooses. Every write to a round is
-answered by `round_write`: the panel again, fresh with a 409 when the round changed first."""
+(when and where it is played), the starters a team owner chooses. A write to a round refused is
+answered by `round_refused`: the panel again, fresh with a 409 when the round changed first."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -20,14 +18,17 @@ from ..forms.whole_numbers import whole_number
 from ..models import RUNS_RACES, League, Role, Round, RoundStatus
 from ..reads.round_panel import chosen_colours, chosen_starters, round_panel, starter_lines
 from ..services.common import league_writable
+from ..services.errors import AlreadyDone
 from ..services.reopen import round_reopen_refusal
 from ..services.rounds import round_format_set, round_race_options_set, round_session_set
 from ..services.starts import round_starters_choose
 from .common import (
-    answer,
+    CONFLICT,
+    already_done,
     from_htmx,
     league_for,
     managed_league,
+    refused,
     round_for,
     seen_league,
     version_posted,
@@ -110,32 +111,18 @@ def rookie_form_for(request: HttpRequest, league: League) -> RookieForm | None:
     return None
 
 
-def round_write(
-    request: HttpRequest,
-    round_: Round,
-    write: Callable[[int], object],
-    *,
-    done: Callable[[object], HttpResponse] | None = None,
-    **bound,
+def round_refused(
+    request: HttpRequest, round_: Round, refusal: ValidationError, **bound
 ) -> HttpResponse:
-    """Run `write(the version the form was built on)` and answer as the round page does:
-    `done` once it is written (by default the fresh panel, or the page for a plain post); the
-    fresh panel with a 409 when another tab or device changed the round first (the posted
-    values would apply to a round that is no longer there); the refused values, `bound`,
-    beside the reason with a 400."""
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:
-            round_.refresh_from_db()
-            return render_round(request, round_, errors=reasons, status=status)
-        return render_round(request, round_, errors=reasons, status=status, **bound)
-
-    return answer(
-        request,
-        lambda: write(version_posted(request)),
-        done=done or (lambda _written: after_round_post(request, round_)),
-        again=again,
-    )
+    """A write to the round refused, answered as the round page does: the fresh panel with a
+    409 when another tab or device changed the round first (the posted values would apply to a
+    round that is no longer there); else the refused values, `bound`, beside the reason with a
+    400."""
+    reasons, status = refused(refusal)
+    if status == CONFLICT:
+        round_.refresh_from_db()
+        return render_round(request, round_, errors=reasons, status=status)
+    return render_round(request, round_, errors=reasons, status=status, **bound)
 
 
 def after_round_post(request: HttpRequest, round_: Round) -> HttpResponse:
@@ -149,14 +136,17 @@ def after_round_post(request: HttpRequest, round_: Round) -> HttpResponse:
 @require_POST
 def round_format(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     round_ = round_for(managed_league(request, slug), number, round_number)
-    race_format = request.POST.get("race_format", "")
-    return round_write(
-        request,
-        round_,
-        lambda version: round_format_set(
-            round_=round_, race_format=race_format, expected_version=version
-        ),
-    )
+    try:
+        round_format_set(
+            round_=round_,
+            race_format=request.POST.get("race_format", ""),
+            expected_version=version_posted(request),
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return round_refused(request, round_, refusal)
+    return after_round_post(request, round_)
 
 
 @login_required
@@ -167,18 +157,21 @@ def round_session(request: HttpRequest, slug: str, number: int, round_number: in
     league = managed_league(request, slug)
     round_ = round_for(league, number, round_number)
     form = RoundSessionForm(request.POST, time_zone=league.time_zone)
-
-    def schedule(version: int) -> object:
+    try:
+        version = version_posted(request)
         if not form.is_valid():
             raise ValidationError([error for errors in form.errors.values() for error in errors])
-        return round_session_set(
+        round_session_set(
             round_=round_,
             starts_at=form.starts_at,
             venue=form.cleaned_data["venue"],
             expected_version=version,
         )
-
-    return round_write(request, round_, schedule)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return round_refused(request, round_, refusal)
+    return after_round_post(request, round_)
 
 
 @login_required
@@ -190,8 +183,8 @@ def round_race_options(
     optional rules), for that round's race alone, before it starts."""
     round_ = round_for(managed_league(request, slug), number, round_number)
     form = RaceOptionsForm(request.POST, round_=round_)
-
-    def switch(version: int) -> object:
+    try:
+        version = version_posted(request)
         if not form.is_valid():
             raise ValidationError(
                 [
@@ -200,11 +193,12 @@ def round_race_options(
                     for error in errors
                 ]
             )
-        return round_race_options_set(
-            round_=round_, options=form.race_options(), expected_version=version
-        )
-
-    return round_write(request, round_, switch)
+        round_race_options_set(round_=round_, options=form.race_options(), expected_version=version)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return round_refused(request, round_, refusal)
+    return after_round_post(request, round_)
 
 
 @login_required
@@ -222,29 +216,27 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
         raise PermissionDenied(NOT_A_TEAM_OWNER)
     league_writable(league)
     round_ = round_for(league, number, round_number)
-
-    def choose() -> object:
+    try:
         lines = [group for group in starter_lines(round_, request.POST) if group[0] == team.name]
-        return round_starters_choose(
+        round_starters_choose(
             round_=round_,
             team=team,
             starters=chosen_starters(lines),
             expected_version=version_posted(request),
             car_colours=chosen_colours(lines),
         )
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        if status == CONFLICT:
             round_.refresh_from_db()
             return render_round(request, round_, errors=reasons, status=status)
         # Refused: the reason in the owner's own form, beside the cars as typed.
         return render_round(
             request, round_, own_errors=reasons, own_posted=request.POST, status=status
         )
-
-    return answer(
-        request, choose, done=lambda _written: after_round_post(request, round_), again=again
-    )
+    return after_round_post(request, round_)
 
 
 def _team_id(request: HttpRequest) -> int | None:

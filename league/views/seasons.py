@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -31,11 +32,13 @@ from ..services.seasons import NO_SEASON_SETUP, season_open, season_setup_refusa
 from ..services.tracks import sample_schedule_tracks
 from .common import (
     BAD_REQUEST,
-    answer,
+    CONFLICT,
+    already_done,
     league_for,
     managed_league,
     on_form,
     posted,
+    refused,
     season_for,
     version_posted,
 )
@@ -50,25 +53,22 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     form = _season_form(request, league.rules, current.number + 1 if current else 1)
     if request.method == "GET" or not form.is_valid():
         return _render_new(request, league, form)
-
-    def opened(season: Season) -> HttpResponse:
-        messages.success(request, f"Season {season.number} is open ({season.rules_title}).")
-        _say_carry_over(request, carried)
-        return redirect(season)
-
     carried = carry_over(league, form.rules)
-    return answer(
-        request,
-        lambda: season_open(
+    try:
+        season = season_open(
             league=league,
             preset=form.cleaned_data["preset"],
             tracks=form.tracks(),
             number=form.cleaned_data["number"],
             ruleset=form.rules.name,
-        ),
-        done=opened,
-        again=lambda reasons, status, fresh: _render_new(request, league, form, reasons),
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return _render_new(request, league, form, refusal.messages)
+    messages.success(request, f"Season {season.number} is open ({season.rules_title}).")
+    _say_carry_over(request, carried)
+    return redirect(season)
 
 
 def _season_form(
@@ -123,41 +123,36 @@ def season_rules(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = managed_league(request, slug)
     season = season_for(league, number)
     form = _season_form(request, season.rules, season.number, season.tracks())
-    refusal = season_rules_refusal(season)
-    if request.method == "GET" or refusal or not form.is_valid():
-        return _render_rules(request, season, form, [refusal] if refusal else ())
-
-    def reopened(season: Season) -> HttpResponse:
-        messages.success(request, f"Season {season.number} runs under {season.rules_title}.")
-        _say_carry_over(request, carried)
-        return redirect(season)
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        if not fresh:
-            return _render_rules(request, season, form, reasons)
-        # Stale: the season as it stands now, its rule set and tracks, beside the reason.
-        season.refresh_from_db()
-        fresh_form = SeasonForm(
-            rules=season.rules,
-            next_number=season.number,
-            sample_tracks=season.tracks(),
-            action=request.path,
-        )
-        return _render_rules(request, season, fresh_form, status=status, stale=reasons)
-
+    not_now = season_rules_refusal(season)
+    if request.method == "GET" or not_now or not form.is_valid():
+        return _render_rules(request, season, form, [not_now] if not_now else ())
     carried = carry_over(league, form.rules)
-    return answer(
-        request,
-        lambda: season_rules_change(
+    try:
+        season = season_rules_change(
             season=season,
             ruleset=form.rules.name,
             preset=form.cleaned_data["preset"],
             tracks=form.tracks(),
             expected_version=version_posted(request),
-        ),
-        done=reopened,
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        if status != CONFLICT:
+            return _render_rules(request, season, form, reasons)
+        # Stale: the season as it stands now, its rule set and tracks, beside the reason.
+        season.refresh_from_db()
+        fresh = SeasonForm(
+            rules=season.rules,
+            next_number=season.number,
+            sample_tracks=season.tracks(),
+            action=request.path,
+        )
+        return _render_rules(request, season, fresh, status=status, stale=reasons)
+    messages.success(request, f"Season {season.number} runs under {season.rules_title}.")
+    _say_carry_over(request, carried)
+    return redirect(season)
 
 
 def _render_rules(
@@ -275,27 +270,22 @@ def season_setup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = SeasonSetupForm(posted(request), rules=rules, initial=season.race_setup)
     if request.method == "GET" or not form.is_valid():
         return _render_setup(request, season, form)
-
-    def saved(season: Season) -> HttpResponse:
-        messages.success(request, f"Season {season.number}'s setup is saved.")
-        return redirect(season)
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        if not fresh:
+    try:
+        season = season_setup_set(
+            season=season, setup=form.setup(), expected_version=form.cleaned_data["version"]
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        if status != CONFLICT:
             on_form(form, reasons)
             return _render_setup(request, season, form, status=status)
         season.refresh_from_db()
-        fresh_form = SeasonSetupForm(rules=rules, initial=season.race_setup)
-        return _render_setup(request, season, fresh_form, reasons, status)
-
-    return answer(
-        request,
-        lambda: season_setup_set(
-            season=season, setup=form.setup(), expected_version=form.cleaned_data["version"]
-        ),
-        done=saved,
-        again=again,
-    )
+        fresh = SeasonSetupForm(rules=rules, initial=season.race_setup)
+        return _render_setup(request, season, fresh, reasons, status)
+    messages.success(request, f"Season {season.number}'s setup is saved.")
+    return redirect(season)
 
 
 def _render_setup(request, season: Season, form, errors=(), status=None) -> HttpResponse:
@@ -323,23 +313,17 @@ def season_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         if season.is_ended:
             return report
         return render(request, "league/season_end.html", {"league": league, "season": season})
-
-    def ended(_done) -> HttpResponse:
-        number = season.number
-        messages.success(request, f"Season {number} has ended; season {number + 1} is open.")
-        return report
-
-    def again(reasons, status, fresh) -> HttpResponse:
+    try:
+        season_end_services.season_end(season=season)
+    except AlreadyDone as already:  # a double tap: its report
+        return already_done(request, already, to=report.url)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
         context = {"league": league, "season": season, "errors": reasons}
         return render(request, "league/season_report.html", context, status=status)
-
-    def end():
-        try:
-            return season_end_services.season_end(season=season)
-        except AlreadyDone as already:  # a double tap: its report
-            raise AlreadyDone(str(already.message), done=report.url) from None
-
-    return answer(request, end, done=ended, again=again)
+    ended = f"Season {season.number} has ended; season {season.number + 1} is open."
+    messages.success(request, ended)
+    return report
 
 
 @require_GET

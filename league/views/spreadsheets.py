@@ -20,10 +20,11 @@ from rules.championship import championship_for
 from ..forms.spreadsheets import SpreadsheetImportForm
 from ..models import Driver, Making
 from ..services.errors import AlreadyDone
-from ..services.spreadsheet import league_import_spreadsheet, spreadsheet_tracks
-from ..spreadsheet import MOST_BYTES, MOST_ROWS, read_roster, roster_rows
+from ..services.spreadsheet import league_import_spreadsheet, spreadsheet_read
+from ..spreadsheet import MOST_BYTES, MOST_ROWS, results_rows, roster_rows
 from ..spreadsheet.preview import EXPIRED, Previewed, previewed_from, token_for
 from ..spreadsheet.roster import TOO_LARGE, read_capped
+from ..spreadsheet.workbook import spreadsheet_files
 from .common import BAD_REQUEST, already_done, managed_league, posted
 from .exports import csv_response
 from .limits import address_of, limited
@@ -60,17 +61,28 @@ def _preview(request: HttpRequest, form: SpreadsheetImportForm) -> HttpResponse:
     file = form.cleaned_data["roster"]
     ruleset = form.cleaned_data["ruleset"]
     rules = championship_for(ruleset)
-    data = read_capped(file)
-    roster = read_roster(data, rules=rules, tracks=spreadsheet_tracks(rules))
-    if roster.problems:
-        return _render(request, form, roster.messages)
-    assert data is not None  # a file too large is a problem
+    results_file = form.cleaned_data.get("results")
+    # A workbook read into CSV here: what the token carries and the league is made from.
+    files = spreadsheet_files(
+        read_capped(file),
+        read_capped(results_file) if results_file else b"",
+        roster_name=file.name or "",
+        results_name=(results_file.name or "") if results_file else "",
+    )
+    if files.messages:
+        return _render(request, form, files.messages)
+    data, results = files.roster, files.results
+    roster, past = spreadsheet_read(rules, data, results)
+    if roster.problems or past.problems:
+        return _render(request, form, roster.messages + past.messages)
+    assert data is not None and results is not None  # a file too large is a problem
     name = form.cleaned_data["name"]
     previewed = Previewed(
-        name=name, ruleset=ruleset, roster=data, file_name=(file.name or "")[:100]
+        name=name, ruleset=ruleset, roster=data, file_name=(file.name or "")[:100], results=results
     )
     context = {
         "roster": roster,
+        "past": past,
         "rules": rules,
         "previewed": previewed,
         "token": token_for(previewed, user_id=request.user.pk),
@@ -90,6 +102,7 @@ def _create(request: HttpRequest) -> HttpResponse:
             name=previewed.name,
             ruleset=previewed.ruleset,
             roster=previewed.roster,
+            results=previewed.results,
             file_name=previewed.file_name,
             address=address_of(request),
         )
@@ -126,3 +139,14 @@ def roster_csv(request: HttpRequest, slug: str) -> HttpResponse:
     league = managed_league(request, slug)
     header, rows = roster_rows(league)
     return csv_response(f"{league.slug}-roster.csv", header, rows)
+
+
+@never_cache
+@login_required
+@require_GET
+def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league's seasons as the import reads its past seasons, for its organiser (docs/
+    importing.md): with the roster, an export that imports as the same league."""
+    league = managed_league(request, slug)
+    header, rows = results_rows(league)
+    return csv_response(f"{league.slug}-past-seasons.csv", header, rows)

@@ -6,8 +6,6 @@ hired from a starters form."""
 
 from __future__ import annotations
 
-from typing import cast
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -34,9 +32,19 @@ from ..services.starts import (
     starters_change_refusal,
     take_over_summary,
 )
-from ..services.table import Discarded, TheRace, table
-from .common import BAD_REQUEST, CONFLICT, NO_VERSION, managed_league, refereed_league, round_for
-from .rounds import render_round, rookie_form_for, round_write
+from ..services.table import TheRace, table
+from .common import (
+    BAD_REQUEST,
+    CONFLICT,
+    NO_VERSION,
+    already_done,
+    managed_league,
+    refereed_league,
+    refused,
+    round_for,
+    version_posted,
+)
+from .rounds import after_round_post, render_round, rookie_form_for, round_refused
 
 NO_RACE_VERSION = (
     "This form does not say which version of the race it was built on: reload the page."
@@ -63,17 +71,20 @@ AT_THE_TABLE = "table"
 def round_start(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     """The referee starts the round on the round page: its result is then typed by hand."""
     round_ = round_for(refereed_league(request, slug), number, round_number)
-
-    def start(version: int) -> object:
+    try:
+        version = version_posted(request)
         lines = starter_lines(round_, request.POST)
-        return starts.round_start(
+        starts.round_start(
             round_=round_,
             starters=chosen_starters(lines),
             expected_version=version,
             car_colours=chosen_colours(lines),
         )
-
-    return round_write(request, round_, start, start_data=request.POST)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return round_refused(request, round_, refusal, start_data=request.POST)
+    return after_round_post(request, round_)
 
 
 @never_cache
@@ -99,8 +110,8 @@ def round_table(request: HttpRequest, slug: str, number: int, round_number: int)
             messages.warning(request, STARTED_ELSEWHERE)
             return redirect(race)
         round_.refresh_from_db()  # another device may have started it by hand meanwhile
-        status = CONFLICT if isinstance(refusal, Stale) else BAD_REQUEST
-        return _render_table(request, round_, refusal.messages, status)
+        reasons, status = refused(refusal)
+        return _render_table(request, round_, reasons, status)
 
 
 def _start_or_take_over(request: HttpRequest, round_: Round) -> TheRace:
@@ -143,31 +154,28 @@ def _render_table(
 def round_by_hand(request: HttpRequest, slug: str, number: int, round_number: int) -> HttpResponse:
     """Stop running the round at the table, so that its result is typed on the round page."""
     round_ = round_for(refereed_league(request, slug), number, round_number)
-
-    def discarded(result: object) -> HttpResponse:
-        gone = cast(Discarded, result)  # what round_run_by_hand answers
-        kept = [
-            *([f"its {gone.rulings} ruling{pluralize(gone.rulings)}"] if gone.rulings else []),
-            *(["the grid it settled"] if gone.grid else []),
-        ]
-        messages.success(
-            request,
-            f"The table's race is discarded ({gone.events} event{pluralize(gone.events)})"
-            + (f", {' and '.join(kept)} kept" if kept else "")
-            + ": enter the result below.",
-        )
-        return redirect(round_)
-
-    return round_write(
-        request,
-        round_,
-        lambda version: round_run_by_hand(
+    try:
+        version = version_posted(request)
+        gone = round_run_by_hand(
             round_=round_,
             expected_version=version,
             expected_race_version=_posted_number(request, "race_version"),
-        ),
-        done=discarded,
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return round_refused(request, round_, refusal)
+    kept = [
+        *([f"its {gone.rulings} ruling{pluralize(gone.rulings)}"] if gone.rulings else []),
+        *(["the grid it settled"] if gone.grid else []),
+    ]
+    messages.success(
+        request,
+        f"The table's race is discarded ({gone.events} event{pluralize(gone.events)})"
+        + (f", {' and '.join(kept)} kept" if kept else "")
+        + ": enter the result below.",
     )
+    return redirect(round_)
 
 
 @never_cache

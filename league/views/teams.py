@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
@@ -17,14 +17,17 @@ from ..reads import page_parts
 from ..reads.pagination import latest_page
 from ..services import drivers, teams
 from ..services.common import league_writable
+from ..services.errors import AlreadyDone
 from ..services.teams import team_colour_set, team_create
 from .common import (
     BAD_REQUEST,
-    answer,
+    CONFLICT,
+    already_done,
     league_for,
     managed_league,
     on_form,
     posted,
+    refused,
     seen_league,
 )
 
@@ -39,19 +42,16 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
     form = TeamForm(posted(request), cars_per_team=league.cars_per_team)
     if request.method == "GET" or not form.is_valid():
         return _render_new(request, league, form)
-
-    def made(team: Team) -> HttpResponse:
-        messages.success(request, f"{team} joins {league}.")
-        return redirect(league)  # where the next team is added
-
-    return answer(
-        request,
-        lambda: team_create(
+    try:
+        team = team_create(
             league=league, name=form.cleaned_data["name"], driver_names=form.driver_names()
-        ),
-        done=made,
-        again=lambda reasons, status, fresh: _render_new(request, league, form, reasons),
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        return _render_new(request, league, form, refusal.messages)
+    messages.success(request, f"{team} joins {league}.")
+    return redirect(league)  # where the next team is added
 
 
 def _render_new(request, league: League, form: TeamForm, reasons=()) -> HttpResponse:
@@ -143,21 +143,16 @@ def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     form = HireForm(request.POST)
     if not form.is_valid():
         return _render_team(request, league, team, hire_form=form, status=BAD_REQUEST)
-
-    def hired(driver) -> HttpResponse:
-        messages.success(request, f"{driver} signs for {team}: age 1, 0 XP.")
-        return redirect(team)
-
-    def again(reasons, status, fresh) -> HttpResponse:
+    try:
+        driver = drivers.driver_hire(team=team, name=form.cleaned_data["name"])
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
         on_form(form, reasons)
         return _render_team(request, league, team, hire_form=form, status=status)
-
-    return answer(
-        request,
-        lambda: drivers.driver_hire(team=team, name=form.cleaned_data["name"]),
-        done=hired,
-        again=again,
-    )
+    messages.success(request, f"{driver} signs for {team}: age 1, 0 XP.")
+    return redirect(team)
 
 
 @login_required
@@ -167,23 +162,16 @@ def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     form = TeamRenameForm(request.POST)
     if not form.is_valid():
         return _render_team(request, league, team, rename_form=form, status=BAD_REQUEST)
-
-    def renamed(team: Team) -> HttpResponse:
-        messages.success(request, f"The team is now called {team}.")
-        return redirect(team)
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        shown = _form_again(team, form, reasons, fresh)
+    try:
+        team = teams.team_rename(team=team, name=form.cleaned_data["name"], shown=form.shown_name())
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        shown = _form_again(team, form, reasons, fresh=status == CONFLICT)
         return _render_team(request, league, team, rename_form=shown, status=status)
-
-    return answer(
-        request,
-        lambda: teams.team_rename(
-            team=team, name=form.cleaned_data["name"], shown=form.shown_name()
-        ),
-        done=renamed,
-        again=again,
-    )
+    messages.success(request, f"The team is now called {team}.")
+    return redirect(team)
 
 
 @login_required
@@ -194,20 +182,15 @@ def team_colour(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     form = TeamColourForm(request.POST)
     if not form.is_valid():
         return _render_team(request, league, team, colour_form=form, status=BAD_REQUEST)
-
-    def picked(team: Team) -> HttpResponse:
-        messages.success(request, f"{team} races in {team.colour_label}.")
-        return redirect(team)
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        shown = _form_again(team, form, reasons, fresh)
-        return _render_team(request, league, team, colour_form=shown, status=status)
-
-    return answer(
-        request,
-        lambda: team_colour_set(
+    try:
+        team = team_colour_set(
             team=team, colour=form.cleaned_data["colour"], shown=form.shown_colour()
-        ),
-        done=picked,
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        shown = _form_again(team, form, reasons, fresh=status == CONFLICT)
+        return _render_team(request, league, team, colour_form=shown, status=status)
+    messages.success(request, f"{team} races in {team.colour_label}.")
+    return redirect(team)

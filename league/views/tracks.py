@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,8 +16,17 @@ from ..forms.tracks import TrackCopyForm, TrackForm
 from ..models import Track
 from ..services import tracks as tracks_services
 from ..services.common import league_writable
+from ..services.errors import AlreadyDone
 from ..services.tracks import TRACK_NOT_YOURS, track_create, track_edit_refusal
-from .common import BAD_REQUEST, answer, on_form, posted, version_posted
+from .common import (
+    BAD_REQUEST,
+    CONFLICT,
+    already_done,
+    on_form,
+    posted,
+    refused,
+    version_posted,
+)
 
 NO_TRACK_VERSION = (
     "This form does not say which version of the track it was built on: reload the page."
@@ -33,21 +42,15 @@ def tracks(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied(LOG_IN_TO_ADD)
     if request.method == "GET" or not form.is_valid():
         return _render_tracks(request, form)
-
-    def added(track: Track) -> HttpResponse:
-        messages.success(request, f"{track} added to the track list.")
-        return redirect("league:tracks")
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        on_form(form, reasons)
+    try:
+        track = track_create(added_by=request.user, **form.cleaned_data)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        on_form(form, refusal.messages)
         return _render_tracks(request, form)
-
-    return answer(
-        request,
-        lambda: track_create(added_by=request.user, **form.cleaned_data),
-        done=added,
-        again=again,
-    )
+    messages.success(request, f"{track} added to the track list.")
+    return redirect("league:tracks")
 
 
 def _render_tracks(request: HttpRequest, form: TrackForm) -> HttpResponse:
@@ -75,28 +78,24 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
         return _render_edit(request, track, form, [refusal] if refusal else [], 200)
     if not form.is_valid():
         return _render_edit(request, track, form, [], BAD_REQUEST)
-
-    def saved(edited: Track) -> HttpResponse:
-        messages.success(request, f"{edited} is saved.")
-        return redirect("league:tracks")
-
-    def again(reasons, status, fresh) -> HttpResponse:
-        if fresh:
-            track.refresh_from_db()
-        shown = _shown(track) if fresh else form
-        return _render_edit(request, track, shown, reasons, status)
-
-    return answer(
-        request,
-        lambda: tracks_services.track_edit(
+    try:
+        edited = tracks_services.track_edit(
             track=track,
             expected_version=version_posted(request, NO_TRACK_VERSION),
             editor=request.user,
             **form.cleaned_data,
-        ),
-        done=saved,
-        again=again,
-    )
+        )
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
+        shown = form
+        if status == CONFLICT:
+            track.refresh_from_db()
+            shown = _shown(track)
+        return _render_edit(request, track, shown, reasons, status)
+    messages.success(request, f"{edited} is saved.")
+    return redirect("league:tracks")
 
 
 def _shown(track: Track) -> TrackForm:
@@ -141,18 +140,13 @@ def track_copy(request: HttpRequest, track_id: int) -> HttpResponse:
     league = form.cleaned_data["league"]
     if league is not None:
         league_writable(league)
-
-    def copied(copy: Track) -> HttpResponse:
-        said = f", and {league}'s rounds to come race on it" if league is not None else ""
-        messages.success(request, COPIED.format(copy=copy, league=said))
-        return redirect("league:track_edit", track_id=copy.pk)
-
-    def again(reasons, status, fresh) -> HttpResponse:
+    try:
+        copy = tracks_services.track_copy(track=track, user=request.user, league=league)
+    except AlreadyDone as already:
+        return already_done(request, already)
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
         return _render_edit(request, track, _shown(track), reasons, status)
-
-    return answer(
-        request,
-        lambda: tracks_services.track_copy(track=track, user=request.user, league=league),
-        done=copied,
-        again=again,
-    )
+    said = f", and {league}'s rounds to come race on it" if league is not None else ""
+    messages.success(request, COPIED.format(copy=copy, league=said))
+    return redirect("league:track_edit", track_id=copy.pk)

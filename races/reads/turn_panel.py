@@ -6,11 +6,13 @@ undo changed of it, for htmx to swap in.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 
 from django.utils.text import slugify
 
 from rules import engine
+from rules import language as rules_language
 from rules.championship import out_reason_label
 from rules.engine import CarResult, CarView, Column, Prompt, RaceState
 
@@ -18,6 +20,7 @@ from ..forms.prompt import PromptForm, prompt_form
 from ..models import Race, RaceEvent
 from ..services.entries import Entered, Undone
 from .colours import car_colours
+from .log_words import Unreplayable, in_readers_words, said_again
 from .strip import Strip, strip_of
 
 LOG_LENGTH = 20  # the page shows the latest events only, so it costs the same at event 300
@@ -136,7 +139,10 @@ class TurnPanel:
 
 
 def latest_events(race: Race) -> list[RaceEvent]:
-    return RaceEvent.objects.latest_of(race.pk, LOG_LENGTH)
+    """The latest events, their lines in the reader's language (log_words.py)."""
+    events = RaceEvent.objects.latest_of(race.pk, LOG_LENGTH)
+    in_readers_words(race.pk, events)
+    return events
 
 
 def turn_panel(
@@ -210,9 +216,14 @@ def entered_panel(*, race: Race, before: RaceState, entered: Entered) -> TurnPan
     """What an entered event changed, for htmx to swap in: the next prompt, the cars whose
     dashboard changed (usually just the mover) and the one new line of the log."""
     notices = (entered.left_out,) if entered.left_out else ()
-    return _changed_panel(
-        race, before, entered.state, entered.prompts, list(entered.events), notices
-    )
+    # The rules entered it in English (races/services/entries.py): what they ask next, in the
+    # reader's words.
+    asked = entered.prompts
+    if rules_language.spoken():
+        asked = engine.prompts(entered.state)
+        with suppress(Unreplayable):  # else its lines stay as kept, in English
+            said_again(before, entered.events)
+    return _changed_panel(race, before, entered.state, asked, list(entered.events), notices)
 
 
 def undone_panel(race: Race, *, before: RaceState, undone: Undone) -> TurnPanel:
@@ -233,12 +244,16 @@ def _changed_panel(
     events: list[RaceEvent],
     notices: tuple[str, ...] = (),
 ) -> TurnPanel:
-    """The panel of `state`, `asked` next, with only the cars whose dashboard differs from
-    `before`'s."""
+    """The panel of `state`, `asked` next, with only the cars whose dashboard row differs from
+    `before`'s as the row shows it (a car's spaces moved change no row)."""
     shown_views = engine.dashboard(before)
-    shown = {car.car: car for car in shown_views}
+    shown = {line.car: line for line in car_lines(shown_views)}
     views = engine.dashboard(state)
-    changed = [car for car in views if shown.get(car.car) != car]
+    changed = [
+        view
+        for view, line in zip(views, car_lines(views), strict=True)
+        if shown.get(view.car) != line
+    ]
     # The strip is redrawn only when it changed (the order of play, a lap, a car's state): most
     # moves change none of it. The cars' colours are read only for what is drawn again.
     strip_changed = strip_of(views) != strip_of(shown_views)

@@ -19,31 +19,35 @@ from typing import NoReturn
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from league.services.common import for_update
 from league.services.errors import Stale
 from rules import engine
+from rules import language as rules_language
 from rules.engine import Event, EventRejected, Prompt, RaceState
 
 from ..models import Race, RaceEvent
 from . import clock
 
 # Said of any tap on a page built on an older version: an entry, an undo, a take-back, a commit.
-STALE_RACE = (
+STALE_RACE = gettext_noop(
     "Another device changed this race first (an entry or an undo), so nothing you tapped was "
     "done: here it is as it stands now, at event {current}. Tap again what still applies."
 )
-NOTHING_TO_UNDO = "Nothing to undo: no event has been entered yet."
-RACE_COMMITTED = "This race's result is already in the season: it can no longer change."
-RACE_GONE = (
+NOTHING_TO_UNDO = gettext_noop("Nothing to undo: no event has been entered yet.")
+RACE_COMMITTED = gettext_noop(
+    "This race's result is already in the season: it can no longer change."
+)
+RACE_GONE = gettext_noop(
     "This race is no longer at the table: it was discarded on the round page, so that its "
     "result could be entered by hand."
 )
-FORCED_WITHOUT_END = (
+FORCED_WITHOUT_END = gettext_noop(
     "The rules keep leaving no choice ({kind}, again and again): Paddock stopped entering "
     "them. This is a bug in the rule set; nothing was written."
 )
-DIE_LEFT_OUT = (
+DIE_LEFT_OUT = gettext_noop(
     "{choice} is entered, but not the roll of {value} tapped with it: the rules ask for what is "
     "below first. Enter the roll when it is asked for."
 )
@@ -73,9 +77,9 @@ class Entered:
 
 def _check_open(race: Race, expected_version: int) -> None:
     if race.is_committed:
-        raise ValidationError(RACE_COMMITTED)
+        raise ValidationError(gettext(RACE_COMMITTED))
     if expected_version != race.version:
-        raise StaleRace(STALE_RACE.format(current=race.seq))
+        raise StaleRace(gettext(STALE_RACE).format(current=race.seq))
 
 
 def _locked(race: Race, expected_version: int, *, snapshot: bool = True) -> Race:
@@ -84,7 +88,7 @@ def _locked(race: Race, expected_version: int, *, snapshot: bool = True) -> Race
     rows = for_update(Race, of=("self",)).filter(pk=race.pk)
     locked = (rows if snapshot else rows.defer("setup", "state")).first()
     if locked is None:  # discarded by another device since the page was read
-        raise StaleRace(RACE_GONE)
+        raise StaleRace(gettext(RACE_GONE))
     _check_open(locked, expected_version)
     return locked
 
@@ -105,7 +109,7 @@ def forced_events(
     rows: list[RaceEvent] = []
     while asked and (event := asked[0].forced()) is not None:
         if len(rows) == MOST_FORCED_IN_A_ROW:  # a rule set that never lets the referee in
-            raise ValidationError(FORCED_WITHOUT_END.format(kind=event.kind))
+            raise ValidationError(gettext(FORCED_WITHOUT_END).format(kind=event.kind))
         before = state
         state, asked = engine.apply(before, event, asked[0])
         rows.append(
@@ -196,7 +200,7 @@ def _write_entry(
                 RaceEvent.objects.bulk_create(rows)
     except IntegrityError as clash:
         # The race already has an event at the next seq. Nothing was written.
-        raise StaleRace(STALE_RACE.format(current=race.seq + 1)) from clash
+        raise StaleRace(gettext(STALE_RACE).format(current=race.seq + 1)) from clash
     return bool(moved)
 
 
@@ -214,28 +218,45 @@ def _entry(
     then what Paddock enters after it because the rules leave one choice. `prompt`: the one
     `event` answers, if at hand (engine.apply)."""
     seq = race.seq if seq is None else seq
-    try:
-        # The prompt the event answers, built once for both.
-        prompt = prompt or engine.next_prompt(before)
-        # A stopwatch's start or stop is the moment the server enters it, never a posted one.
-        event = engine.stamp(before, event, clock.instant(), prompt)
-        state, asked = engine.apply(before, event, prompt)
-    except EventRejected as refusal:
-        raise ValidationError(str(refusal)) from refusal
-    row = RaceEvent(
-        race=race,
-        seq=seq + 1,
-        kind=event.kind,
-        payload=_stored_payload(dict(event.data)),
-        text=engine.describe(before, event, state)[:300],
-        who=who,
-        joined=joined,
-    )
-    # The conditional update vouches for the race and the next seq (and the view for the
-    # referee): validating those again would cost queries on every roll.
-    row.full_clean(exclude=["race", "who", "state_before"], validate_constraints=False)
-    state, asked, forced = forced_events(race, state, asked, seq=row.seq)
+    reader = rules_language.spoken()
+    # The rules work in English whoever enters: the state and the log keep no sentence of the
+    # reader's (a check's reason, the log's line), so each reader's page says them in their own
+    # words (rules/language.py). Only a refusal is said in the reader's words.
+    with rules_language.speaking("en"):
+        try:
+            # The prompt the event answers, built once for both.
+            prompt = prompt or engine.next_prompt(before)
+            # A stopwatch's start or stop is the moment the server enters it, never a posted one.
+            event = engine.stamp(before, event, clock.instant(), prompt)
+            state, asked = engine.apply(before, event, prompt)
+        except EventRejected as refusal:
+            raise ValidationError(_in_readers_words(refusal, reader, before, event)) from refusal
+        row = RaceEvent(
+            race=race,
+            seq=seq + 1,
+            kind=event.kind,
+            payload=_stored_payload(dict(event.data)),
+            text=engine.describe(before, event, state)[:300],
+            who=who,
+            joined=joined,
+        )
+        # The conditional update vouches for the race and the next seq (and the view for the
+        # referee): validating those again would cost queries on every roll.
+        row.full_clean(exclude=["race", "who", "state_before"], validate_constraints=False)
+        state, asked, forced = forced_events(race, state, asked, seq=row.seq)
     return state, asked, [row, *forced]
+
+
+def _in_readers_words(refusal: EventRejected, reader: str, before: RaceState, event: Event) -> str:
+    """`refusal` (said in English) as the rules say it in the `reader`'s language."""
+    if not reader:
+        return str(refusal)
+    with rules_language.speaking(reader):
+        try:
+            engine.apply(before, event, engine.next_prompt(before))
+        except EventRejected as said:
+            return str(said)
+    return str(refusal)
 
 
 def _left_out(prompt: Prompt, event: Event, value: str) -> str:
@@ -243,7 +264,7 @@ def _left_out(prompt: Prompt, event: Event, value: str) -> str:
     choice = prompt.fields[0] if prompt.fields else None
     chosen = str(event.data.get(choice.name, "")) if choice else ""
     shown = dict(choice.choices).get(chosen, chosen) if choice else event.kind
-    return DIE_LEFT_OUT.format(choice=shown, value=value)
+    return gettext(DIE_LEFT_OUT).format(choice=shown, value=value)
 
 
 def race_events(race: Race) -> list[Event]:
@@ -334,13 +355,13 @@ def _refused_as_it_stands(race: Race, expected_version: int | None = None) -> No
     committed or moved on); or, still at `expected_version`, an undo with nothing to undo."""
     current = Race.objects.filter(pk=race.pk).values_list("seq", "version", "finished_at").first()
     if current is None:
-        raise StaleRace(RACE_GONE)
+        raise StaleRace(gettext(RACE_GONE))
     seq, version, finished_at = current
     if finished_at is not None:
-        raise ValidationError(RACE_COMMITTED)
+        raise ValidationError(gettext(RACE_COMMITTED))
     if version == expected_version:
-        raise ValidationError(NOTHING_TO_UNDO)
-    raise StaleRace(STALE_RACE.format(current=seq))
+        raise ValidationError(gettext(NOTHING_TO_UNDO))
+    raise StaleRace(gettext(STALE_RACE).format(current=seq))
 
 
 @transaction.atomic

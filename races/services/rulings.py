@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from league.models.house_rules import headings_of
 from league.services.common import for_update, insert_once, league_for_write
@@ -13,15 +14,19 @@ from ..models import Race
 from ..models.rulings import MOST_CHARACTERS, Ruling
 from .entries import RACE_COMMITTED, RACE_GONE, STALE_RACE, StaleRace, undo_target
 
-RULING_EMPTY = "Write the ruling: a sentence the table agreed on."
-RULING_TOO_LONG = "A ruling is a sentence or two: at most {most} characters (this is {length})."
-NO_ENTRY_YET = "Nothing has been entered at the table yet: a ruling goes with an entry."
-NO_SUCH_HEADING = (
+RULING_EMPTY = gettext_noop("Write the ruling: a sentence the table agreed on.")
+RULING_TOO_LONG = gettext_noop(
+    "A ruling is a sentence or two: at most {most} characters (this is {length})."
+)
+NO_ENTRY_YET = gettext_noop(
+    "Nothing has been entered at the table yet: a ruling goes with an entry."
+)
+NO_SUCH_HEADING = gettext_noop(
     "The house rules have no heading {heading!r} (any more): pick one of their headings, or none."
 )
-RULING_UNPRINTABLE = "A ruling is words: it cannot hold a NUL character (\\x00)."
-RULING_MADE_ALREADY = "This ruling is attached to entry #{seq} already."
-ENTRY_RULED_ALREADY = (
+RULING_UNPRINTABLE = gettext_noop("A ruling is words: it cannot hold a NUL character (\\x00).")
+RULING_MADE_ALREADY = gettext_noop("This ruling is attached to entry #{seq} already.")
+ENTRY_RULED_ALREADY = gettext_noop(
     "Entry #{seq} has a ruling already ({text!r}): one ruling an entry. Nothing was saved."
 )
 
@@ -45,29 +50,33 @@ def ruling_add(
         made = Ruling.objects.filter(event=entry).first()
         if made is not None:
             if (made.text, made.heading) == (text, heading):
-                raise AlreadyDone(RULING_MADE_ALREADY.format(seq=entry.seq), done=locked)
-            raise ValidationError(ENTRY_RULED_ALREADY.format(seq=entry.seq, text=made.text))
+                raise AlreadyDone(gettext(RULING_MADE_ALREADY).format(seq=entry.seq), done=locked)
+            raise ValidationError(
+                gettext(ENTRY_RULED_ALREADY).format(seq=entry.seq, text=made.text)
+            )
     if locked.is_committed:
         raise ValidationError(RACE_COMMITTED)
     if locked.version != expected_version:
         raise StaleRace(STALE_RACE.format(current=locked.seq))
     if entry is None:
-        raise ValidationError(NO_ENTRY_YET)
+        raise ValidationError(gettext(NO_ENTRY_YET))
     if not text:
-        raise ValidationError(RULING_EMPTY)
+        raise ValidationError(gettext(RULING_EMPTY))
     if "\x00" in text or "\x00" in heading:
-        raise ValidationError(RULING_UNPRINTABLE)
+        raise ValidationError(gettext(RULING_UNPRINTABLE))
     if len(text) > MOST_CHARACTERS:
-        raise ValidationError(RULING_TOO_LONG.format(most=MOST_CHARACTERS, length=len(text)))
+        raise ValidationError(
+            gettext(RULING_TOO_LONG).format(most=MOST_CHARACTERS, length=len(text))
+        )
     league_id = race.round.season.league_id
     if heading and heading not in {found.name for found in headings_of(league_id)}:
-        raise ValidationError(NO_SUCH_HEADING.format(heading=heading))
+        raise ValidationError(gettext(NO_SUCH_HEADING).format(heading=heading))
     # Rulings of entries undo took back name events gone from the log: cleared here.
     Ruling.objects.filter(race=locked).exclude(event__in=locked.events.values("pk")).delete()
     ruling = Ruling(race=locked, event=entry, text=text, heading=heading, made_by=made_by)
     ruling.full_clean(exclude=["race", "event", "made_by"])
 
     def clash() -> None:
-        raise AlreadyDone(RULING_MADE_ALREADY.format(seq=entry.seq), done=locked)
+        raise AlreadyDone(gettext(RULING_MADE_ALREADY).format(seq=entry.seq), done=locked)
 
     return insert_once(ruling, clash)

@@ -17,6 +17,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db.models import F, Sum
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from league.models import Entry, Round, RoundStatus
 from league.services import starts
@@ -41,13 +42,15 @@ from .entries import (
     race_state,
 )
 
-RACE_NOT_FINISHED = "The race is not finished: cars are still racing or checks are still owed."
+RACE_NOT_FINISHED = gettext_noop(
+    "The race is not finished: cars are still racing or checks are still owed."
+)
 NO_RACE_TO_DISCARD = starts.NO_RACE_TO_DISCARD
-RACE_MOVED_ON = (
+RACE_MOVED_ON = gettext_noop(
     "The race at the table has moved on since this page was built (it is at event {current}): "
     "look again at what discarding it would lose."
 )
-ENGINE_SETUP_REFUSED = "The race cannot start: {reason}"
+ENGINE_SETUP_REFUSED = gettext_noop("The race cannot start: {reason}")
 
 
 def race_setup(
@@ -107,7 +110,7 @@ def _set_up(round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | Non
         setup = race_setup(round_, entries, car_builds)
         state, asked = engine.start(setup)
     except EventRejected as refusal:
-        raise ValidationError(ENGINE_SETUP_REFUSED.format(reason=refusal)) from refusal
+        raise ValidationError(gettext(ENGINE_SETUP_REFUSED).format(reason=refusal)) from refusal
     return round_, setup, state, asked
 
 
@@ -117,7 +120,7 @@ def _running(round_: Round, expected_race_version: int | None) -> Race:
     if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
         raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
     if expected_race_version is not None and race.version != expected_race_version:
-        raise StaleRound(RACE_MOVED_ON.format(current=race.seq))
+        raise StaleRound(gettext(RACE_MOVED_ON).format(current=race.seq))
     return race
 
 
@@ -243,7 +246,7 @@ class RacesAtTheTable:
             raise StaleRace(STALE_RACE.format(current=race.seq))
         state = race_state(race)
         if not state.finished:
-            raise ValidationError(RACE_NOT_FINISHED)
+            raise ValidationError(gettext(RACE_NOT_FINISHED))
         by_car = {entry.car: entry for entry in round_.entries.select_related("driver")}
         _count_dice(race, by_car)
         # The grid as the rule set set it; its pole is the entry's pole (_enter_result).

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext, gettext_noop
 from django_htmx.middleware import HtmxDetails
 
+from config.languages import league_language
 from league.models import RUNS_RACES, League, seen_by
 from league.services.common import league_writable
 
@@ -24,16 +26,16 @@ BAD_REQUEST = 400
 CONFLICT = 409
 
 
-NOT_A_REFEREE = "Only the league's organiser or a referee may run the race."
+NOT_A_REFEREE = gettext_noop("Only the league's organiser or a referee may run the race.")
 
 
-LOGGED_OUT = (
+LOGGED_OUT = gettext_noop(
     "You are logged out (on another page, or the session ended): log in again, then tap again "
     "what still applies. Nothing was entered."
 )
 
 
-NO_RACE = (
+NO_RACE = gettext_noop(
     "There is no such race. If it was being run at the table, it may have been discarded on the "
     "round page so that the result could be entered by hand."
 )
@@ -41,7 +43,7 @@ NO_RACE = (
 
 # To one logged out, a race they may not see is no race (its league may be unpublished): a
 # referee whose session ended is pointed to the login page, and nobody is told more.
-NO_RACE_LOGGED_OUT = NO_RACE + " If you run it and were logged out, log in again."
+NO_RACE_LOGGED_OUT = gettext(NO_RACE) + " If you run it and were logged out, log in again."
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -55,13 +57,13 @@ def race_or_404(race_id: int) -> Race:
         .first()
     )
     if race is None:
-        raise Http404(NO_RACE)
+        raise Http404(gettext(NO_RACE))
     return race
 
 
 def no_race(request: HttpRequest) -> Http404:
     """The 404 of a race that is not there, or not to be seen by the one asking."""
-    return Http404(NO_RACE if request.user.is_authenticated else NO_RACE_LOGGED_OUT)
+    return Http404(gettext(NO_RACE) if request.user.is_authenticated else NO_RACE_LOGGED_OUT)
 
 
 def seen_race(request: HttpRequest, race_id: int, *, unread: tuple[str, ...] = ()) -> Race:
@@ -77,6 +79,7 @@ def seen_race(request: HttpRequest, race_id: int, *, unread: tuple[str, ...] = (
     )
     if race is None:
         raise no_race(request)
+    league_language(request, race.round.season.league)
     return race
 
 
@@ -94,14 +97,16 @@ def not_a_referee(request: HttpRequest) -> PermissionDenied:
     """The turn page's refusal of one who may not referee (the page is open to anyone, so an
     anonymous post reaches it): a referee whose session ended is told so, and 403.html offers
     them the login page."""
-    return PermissionDenied(NOT_A_REFEREE if request.user.is_authenticated else LOGGED_OUT)
+    return PermissionDenied(
+        gettext(NOT_A_REFEREE) if request.user.is_authenticated else gettext(LOGGED_OUT)
+    )
 
 
 def require_referee(request, league: League) -> None:
     """Only a referee of the league (or an organiser) gets past; a post to an archived league
     is refused."""
     if not league.can_referee(request.user):
-        raise PermissionDenied(NOT_A_REFEREE)
+        raise PermissionDenied(gettext(NOT_A_REFEREE))
     if request.method == "POST":
         league_writable(league)
 

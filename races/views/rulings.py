@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -17,7 +17,7 @@ from league.models.house_rules import HouseRules, headings_of
 from league.reads.pagination import page_of
 from league.services.common import league_writable
 from league.services.errors import AlreadyDone
-from league.views.common import answer, from_htmx, league_for, version_posted
+from league.views.common import already_done, from_htmx, league_for, refused, version_posted
 
 from ..models import Race
 from ..models.rulings import MOST_CHARACTERS, Ruling
@@ -80,34 +80,26 @@ def ruling_new(request: HttpRequest, race_id: int) -> HttpResponse:
     race = _refereed_race(request, race_id)
     if request.method == "GET":
         return _form_page(request, race)
-
-    def write() -> Ruling | None:
-        try:
-            return ruling_services.ruling_add(
-                race=race,
-                text=request.POST.get("text", ""),
-                heading=request.POST.get("heading", ""),
-                expected_version=version_posted(request, NO_VERSION),
-                made_by=request.user,
-            )
-        except AlreadyDone as already:
-            if not from_htmx(request):
-                raise
-            # A double tap from the form in place: the form again, with the ruling made.
-            notes.append(str(already.message))
-            return None
-
-    def done(ruling: Ruling | None) -> HttpResponse:
-        if from_htmx(request):
-            return _form_page(request, race, notes=notes)
-        messages.success(request, KEPT.format(seq=ruling.entry_number if ruling else ""))
-        return redirect(race)
-
-    def again(reasons: Sequence[str], status: int, _fresh: bool) -> HttpResponse:
+    try:
+        ruling = ruling_services.ruling_add(
+            race=race,
+            text=request.POST.get("text", ""),
+            heading=request.POST.get("heading", ""),
+            expected_version=version_posted(request, NO_VERSION),
+            made_by=request.user,
+        )
+    except AlreadyDone as already:
+        if not from_htmx(request):
+            return already_done(request, already)
+        # A double tap from the form in place: the form again, with the ruling made.
+        return _form_page(request, race, notes=[str(already.message)])
+    except ValidationError as refusal:
+        reasons, status = refused(refusal)
         return _form_page(request, _refereed_race(request, race_id), errors=reasons, status=status)
-
-    notes: list[str] = []
-    return answer(request, write, done=done, again=again)
+    if from_htmx(request):
+        return _form_page(request, race)
+    messages.success(request, KEPT.format(seq=ruling.entry_number))
+    return redirect(race)
 
 
 @require_GET

@@ -316,6 +316,28 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
             return names[0]
         return names[(names.index(previous) + 1) % len(names)]
 
+    # Roster changes by hand (a transfer, a release, a retirement): what the rule set says of a
+    # team left with fewer drivers able to race than it races cars, of an injured driver who
+    # moves, and of a driver who races no more.
+
+    def short_of_drivers(self, *, team: str, able: int, cars: int) -> str:
+        """What `team` may do, left with `able` drivers able to race, fewer than its `cars`
+        cars a race."""
+        return (
+            f"{team} has {_drivers(able)} able to race for {cars} cars a race: hire a driver "
+            "before the next race, or leave a car empty."
+        )
+
+    def still_healing(self, *, driver: str, races_to_miss: int) -> str:
+        """What becomes of the injury of `driver`, moved to another team with `races_to_miss`
+        races still to miss ("" where the rule set says nothing of it)."""
+        return ""
+
+    def races_no_more(self, *, driver: str, status: str) -> str:
+        """Why `driver`, of `status` (retired, dead, released), may not be moved or let go, in
+        the rule set's words ("" where it has none beyond the league's)."""
+        return ""
+
     # Careers (only where `careers`): the level a driver races at and the XP for starting, what
     # a confirmed result does to the driver, healing after a round, and the end of a season.
 
@@ -365,3 +387,7 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         """The XP a driver of `age` with `prior_injuries` loses at a season's end (0 where
         drivers do not age): the most a season's end can take, for a restored career."""
         return 0
+
+
+def _drivers(count: int) -> str:
+    return "no driver" if count == 0 else f"{count} driver" + ("" if count == 1 else "s")

@@ -13,6 +13,7 @@ from rules.engine.contract import (
     CarResult,
     CarView,
     Column,
+    DamageMarker,
     FactHelp,
     RaceSetup,
     RaceState,
@@ -20,6 +21,7 @@ from rules.engine.contract import (
 )
 from rules.engine.core import (
     apply,
+    damage_markers,
     dashboard,
     dashboard_columns,
     describe,
@@ -48,6 +50,7 @@ __all__ = [
     "CarResult",
     "CarView",
     "Column",
+    "DamageMarker",
     "Event",
     "EventRejected",
     "FactHelp",
@@ -59,6 +62,7 @@ __all__ = [
     "Starter",
     "UnknownRuleSet",
     "apply",
+    "damage_markers",
     "dashboard",
     "dashboard_columns",
     "describe",

@@ -70,7 +70,9 @@ class FactHelp:
 class CarView:
     """One car's row on the dashboard, as its rule set describes it: its status and a note in
     words, and its values as (column key, value) pairs in the order of the rule set's columns.
-    `detail` stands beside the driver's name (Season Pass: the level raced at)."""
+    `detail` stands beside the driver's name (Season Pass: the level raced at). Where the car is:
+    `laps` completed and `spaces` moved since the start (None where the rule set does not count
+    them), `pitted` in the pits, `spun` to drive off in 1st next turn."""
 
     car: str
     driver: str
@@ -78,10 +80,15 @@ class CarView:
     note: str
     values: tuple[tuple[str, Any], ...]
     detail: str = ""
-    # For a picture of the race (the turn page's strip): laps completed, where the rule set
-    # counts them, and whether the car stands in the pits.
+    # Where the car is and how it stands, for a picture of the race (the turn page's strip) and
+    # for a script: laps completed, where the rule set counts them; whether the car stands in
+    # the pits; the spaces it has moved since the start, where the rule set counts them (how
+    # the engine tells who leads: no space of the board); whether it has spun and drives off
+    # in 1st next turn.
     laps: int | None = None
     pitted: bool = False
+    spaces: int | None = None
+    spun: bool = False
 
     def value(self, key: str) -> Any:
         """The value of the column `key`."""
@@ -89,6 +96,18 @@ class CarView:
             if column == key:
                 return value
         raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class DamageMarker:
+    """A damage marker on the track (Formula... Death!'s wreckage): the space where `car` stood
+    when it lost wear points (Death: took damage) in round `round`, dangerous to a car that
+    passes over it or lands on it. `key` is how a move's "markers" fact names it; markers on one
+    space are one dangerous space."""
+
+    key: str
+    car: str
+    round: int
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from rules.engine.contract import (
     CarResult,
     CarView,
     Column,
+    DamageMarker,
     FactHelp,
     RaceSetup,
     RaceState,
@@ -71,6 +72,7 @@ def _handled(
     EventRejected."""
     if prompt is None:
         raise EventRejected("The race is over: nothing more can be entered.")
+    event = _current(rules, event)
     if event.kind != prompt.kind:
         raise EventRejected(f"Not now: {prompt.text} (expected {prompt.kind}, got {event.kind}).")
     if prompt.car is not None:
@@ -81,6 +83,13 @@ def _handled(
             raise EventRejected(f"Not {car}: {prompt.text}.")
     new_state: RaceState = rules.handle(state, event, prompt)
     return new_state
+
+
+def _current(rules: RuleSet[Any, Any], event: Event) -> Event:
+    """`event` under its kind's name of today, where its rule set has renamed the kind since it
+    was recorded (RuleSet.renamed_kinds)."""
+    renamed = rules.renamed_kinds.get(event.kind)
+    return event if renamed is None else Event(renamed, event.data)
 
 
 def stamp(state: RaceState, event: Event, at: str, prompt: Prompt | None = None) -> Event:
@@ -124,9 +133,16 @@ def dashboard(state: RaceState) -> tuple[CarView, ...]:
     return _rules(state.setup.ruleset).dashboard(state)
 
 
+def damage_markers(state: RaceState) -> tuple[DamageMarker, ...]:
+    """The damage markers on the track (Formula... Death!'s wreckage), the oldest first: the
+    spaces a move's "markers" fact names by their keys; none where the rule set leaves none."""
+    return _rules(state.setup.ruleset).damage_markers(state)
+
+
 def describe(before: RaceState, event: Event, after: RaceState) -> str:
     """What `event` did to the race, in words, for the log; "" where its facts say it all."""
-    return _rules(before.setup.ruleset).describe(before, event, after)
+    rules = _rules(before.setup.ruleset)
+    return rules.describe(before, _current(rules, event), after)
 
 
 def status(state: RaceState) -> str:

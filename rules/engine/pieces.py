@@ -16,6 +16,9 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from rules.dice import Die
 from rules.engine.contract import CarView, Column
 from rules.engine.events import Field, Prompt
+from rules.language import gettext as _
+from rules.language import ngettext, ngettext_noop
+from rules.language import spoken as language_code
 from rules.roll_off import place_so_far, rolls_owed
 
 
@@ -77,15 +80,37 @@ def name(car: str) -> str:
 def names(keys: Sequence[str]) -> str:
     """ "Red", "Red and Blue", "Red, Blue and Green"."""
     shown = [name(key) for key in keys]
-    return " and ".join(shown) if len(shown) < 3 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    if len(shown) < 2:
+        return "".join(shown)
+    return _("{some} and {last}").format(some=", ".join(shown[:-1]), last=shown[-1])
+
+
+# The words `plural` counts, each with its plural: marked here so a catalogue has them all (a
+# word not here is counted in English).
+COUNTED = {
+    "space": ngettext_noop("{count} space", "{count} spaces"),
+    "gear": ngettext_noop("{count} gear", "{count} gears"),
+    "stop": ngettext_noop("{count} stop", "{count} stops"),
+    "lap": ngettext_noop("{count} lap", "{count} laps"),
+    "turn": ngettext_noop("{count} turn", "{count} turns"),
+    "round": ngettext_noop("{count} round", "{count} rounds"),
+    "car": ngettext_noop("{count} car", "{count} cars"),
+}
 
 
 def plural(count: int, word: str) -> str:
+    """ "1 space", "3 spaces": in the language spoken (rules/language.py) where `word` is one of
+    COUNTED."""
+    counted = COUNTED.get(word)
+    if counted is not None:
+        return ngettext(*counted, count).format(count=count)
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st; in French 1er, 2e, 3e."""
+    if language_code() == "fr":
+        return f"{number}er" if number == 1 else f"{number}e"
     if 10 <= number % 100 <= 20:
         return f"{number}th"
     return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
@@ -164,9 +189,12 @@ def car_view(
         status=car.status,
         note=note,
         values=tuple((column.key, values[column.key]) for column in columns),
-        # The Formula D family's cars count their laps and may stand in the pits.
+        # The Formula D family's cars count their laps and spaces, may stand in the pits and
+        # may spin.
         laps=getattr(car, "laps", None),
         pitted=bool(getattr(car, "in_pits", False)),
+        spaces=getattr(car, "spaces", None),
+        spun=bool(getattr(car, "spun", False)),
     )
 
 
@@ -201,7 +229,7 @@ class CarsByKey(Generic[KeyedT]):
 
 
 def _the_grid(grid: tuple[str, ...]) -> str:
-    return "; the grid: " + ", ".join(name(key) for key in grid)
+    return _("; the grid: {cars}").format(cars=", ".join(name(key) for key in grid))
 
 
 def grid_place(
@@ -217,12 +245,17 @@ def grid_place(
     roll-off", ": 3rd on the grid", or, with the roll that sets it, ": 2nd on the grid; the grid:
     Red, Blue"."""
     if grid:
-        return f": {ordinal(grid.index(car) + 1)} on the grid" + _the_grid(grid)
+        return _(": {place} on the grid").format(place=ordinal(grid.index(car) + 1)) + _the_grid(
+            grid
+        )
     place, level = place_so_far(rolls, car, highest_first=highest_first, first_roll=first_roll)
-    so_far = "" if all(rolls.values()) else " so far"
+    so_far = "" if all(rolls.values()) else _(" so far")
     if level:
-        return f": level with {names(level)} for {ordinal(place)}" + (so_far or ", a roll-off")
-    return f": {ordinal(place)} on the grid{so_far}"
+        level_with = _(": level with {cars} for {place}").format(
+            cars=names(level), place=ordinal(place)
+        )
+        return level_with + (so_far or _(", a roll-off"))
+    return _(": {place} on the grid").format(place=ordinal(place)) + so_far
 
 
 def roll_off_place(
@@ -234,10 +267,13 @@ def roll_off_place(
     """What `car`'s roll in a roll-off settled: ": 1st on the grid; the grid: Red, Blue" once the
     grid is set, ": still level with Blue" when it rolls again, else nothing yet."""
     if grid:
-        return f": {ordinal(grid.index(car) + 1)} on the grid" + _the_grid(grid)
+        return _(": {place} on the grid").format(place=ordinal(grid.index(car) + 1)) + _the_grid(
+            grid
+        )
     for owing, group in rolls_owed(rolls, tied):
         if owing == car and len(rolls[car]) > 1:
-            return f": still level with {names([other for other in group if other != car])}"
+            others = names([other for other in group if other != car])
+            return _(": still level with {cars}").format(cars=others)
     return ""
 
 

@@ -13,7 +13,15 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rules import dice, registry
-from rules.engine.contract import CarResult, CarView, Column, FactHelp, RaceSetup, RaceState
+from rules.engine.contract import (
+    CarResult,
+    CarView,
+    Column,
+    DamageMarker,
+    FactHelp,
+    RaceSetup,
+    RaceState,
+)
 from rules.engine.events import Event, EventRejected, Prompt
 
 if TYPE_CHECKING:
@@ -40,6 +48,10 @@ class RuleSet(Generic[SetupT, StateT]):
     # What each board fact its prompts ask for means (a Field's name: its help), for a page's
     # label in words and its "?" (`fact_help`).
     facts_explained: ClassVar[Mapping[str, FactHelp]] = {}
+    # Event kinds the rule set has renamed: the kind a log recorded before carries, to the kind
+    # its prompt asks for now (Death's wreckage roll was entered as a "handling_roll"). The core
+    # reads an old event as the new kind, so an old log replays and reads as it was entered.
+    renamed_kinds: ClassVar[Mapping[str, str]] = {}
     # The race's setup from the league's starters (a Sequence[Starter]) and the rule set's own
     # options, keywords of its own: `setup(starters, laps=3)`.
     setup: Callable[..., SetupT]
@@ -61,6 +73,11 @@ class RuleSet(Generic[SetupT, StateT]):
 
     def dashboard(self, state: StateT) -> tuple[CarView, ...]:
         raise NotImplementedError
+
+    def damage_markers(self, state: StateT) -> tuple[DamageMarker, ...]:
+        """The damage markers on the track, the oldest first; none where the rule set leaves
+        none."""
+        return ()
 
     def describe(self, before: StateT, event: Event, after: StateT) -> str:
         """What `event` did, in words, for the log ("" to let the event's own facts speak)."""

@@ -217,6 +217,39 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
             ),
         )
 
+    # --- roster changes by hand --------------------------------------------------------------
+
+    def short_of_drivers(self, *, team: str, able: int, cars: int) -> str:
+        """A team short of uninjured drivers may start a rookie in each empty seat (Selecting
+        Drivers), hired before the race (New Drivers)."""
+        seats = cars - able
+        rookies = "a new rookie" if seats == 1 else f"{seats} new rookies"
+        return (
+            f"{team} has {able} of its {cars} drivers able to race (a driver with races still to "
+            f"miss may not race): in {self.title} it may start {rookies} (age 1, 0 XP) in "
+            f"{'the empty seat' if seats == 1 else 'the empty seats'} (Selecting Drivers), hired "
+            "before the race (New Drivers)."
+        )
+
+    def still_healing(self, *, driver: str, races_to_miss: int) -> str:
+        """An injury is the driver's, not the team's: they heal with their new team as they
+        would have with the old (Healing; Aging and healing)."""
+        if races_to_miss <= 0:
+            return ""
+        races = "1 race" if races_to_miss == 1 else f"{races_to_miss} races"
+        return (
+            f"{driver} still misses {races} and heals with the new team as before: a race sat "
+            "out, the extra week before the fifth and ninth races, eight at the season's end "
+            "(Healing; Aging and healing)."
+        )
+
+    def races_no_more(self, *, driver: str, status: str) -> str:
+        if status == RETIRED:
+            return f"In {self.title} a retired driver may no longer race (Retirement)."
+        if status == DEAD:
+            return f"{driver} died of an injury (Injury Table) and races no more."
+        return ""
+
     def heal_after_round(self, races_to_miss: int, *, sat_out: bool, extra_week_next: bool) -> int:
         return heal_after_round(races_to_miss, sat_out=sat_out, extra_week_next=extra_week_next)
 

@@ -36,6 +36,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # What is not a page to look at: forms' targets (POST only), files and feeds, the admin.
 POST_ONLY = {
     "logout",
+    "set_language",
     "league:account_email",
     "league:account_calendar",
     "league:round_by_hand",
@@ -65,6 +66,7 @@ NOT_HTML = {
     "manifest",
     "league:league_backup",
     "league:roster_csv",
+    "league:results_export_csv",
     "league:calendar",
     "league:member_calendar",
     "league:standings_json",

@@ -1,6 +1,7 @@
 """A Formula... Death! league made from the home page and a short two-car race run at the table
 on a phone-sized page: the cards chosen once the grid is set, a Turbo's two gears up and its roll
-in one tap, an attack that hits, then on to the result in the standings, in headless Chromium."""
+in one tap, an attack that hits, the wreckage it leaves rolled for, then on to the result in the
+standings, in headless Chromium."""
 
 from __future__ import annotations
 
@@ -86,8 +87,8 @@ def test_a_death_league_and_a_short_race_with_an_attack_on_a_phone(
         arg=race.version,
     )
     race.refresh_from_db()
-    state = race_state(race)
-    assert (state.car("red").gear, state.car("red").spaces) == (3, 2 + 5)
+    (red,) = (view for view in engine.dashboard(race_state(race)) if view.car == "red")
+    assert (red.value("gear"), red.spaces) == (3, 2 + 5)
 
     for event in (
         ("gear", {"gear": 1}),
@@ -101,6 +102,24 @@ def test_a_death_league_and_a_short_race_with_an_attack_on_a_phone(
     race.refresh_from_db()
     assert race_state(race).arms("red").damage == 10 - 1  # no armour to it
     expect(page.locator("#log")).to_contain_text("a hit on Red")
+
+    # The hit leaves wreckage where Red stands; Blue passes over it next round: a wreckage roll,
+    # asked and entered under its own name, and a 1 costs Blue a point and clears the marker.
+    step(page, race, "attack", {"action": "pass"})
+    (wreckage,) = engine.damage_markers(race_state(race))
+    assert wreckage.car == "red"
+    for event in (
+        ("gear", {"gear": 2}),
+        ("move", {"roll": 3}),
+        ("gear", {"gear": 2}),
+        ("move", {"roll": 3, "markers": [wreckage.key]}),
+    ):
+        step(page, race, *event)
+    expect(page.locator("#prompt-text")).to_contain_text("Blue (Bob) passed over the wreckage")
+    step(page, race, "wreckage_roll", {"value": 1})
+    expect(page.locator("#log")).to_contain_text("wreckage roll")
+    race.refresh_from_db()
+    assert wreckage not in engine.damage_markers(race_state(race))
 
     play_to_the_end(page, race, seed=11, most_entries=300)
     write_the_result(page, round_one)

@@ -254,8 +254,14 @@ def test_only_its_organiser_deletes_a_league(client, raced, django_user_model):
 
 
 def post_forms(page: str) -> list[str]:
-    """The forms of a page that post, but logging out (in every page's navigation bar)."""
-    return [form for form in re.findall(r"<form[^>]*>", page) if 'action="/logout/"' not in form]
+    """The forms of a page that post, but logging out and the language (in every page's
+    navigation bar)."""
+    site_bar = ('action="/logout/"', 'action="/language/"')
+    return [
+        form
+        for form in re.findall(r"<form[^>]*>", page)
+        if not any(action in form for action in site_bar)
+    ]
 
 
 def test_no_page_of_an_archived_league_offers_a_form_that_would_be_refused(

@@ -31,6 +31,7 @@ from league.models import (
     Making,
     NameKey,
     PointsAdjustment,
+    Profile,
     Role,
     Round,
     Season,
@@ -209,8 +210,8 @@ def test_every_table_of_a_league_is_in_its_backup():
     # An invitation is a one-use link for one person, live for days: a backup brought back
     # beside its league would hand out the same secret twice, and an old one revives nothing.
     # An account's look-alike key and the makings the limits over time count are the site's,
-    # of its accounts and addresses, not any league's.
-    left_out = {Invitation, NameKey, Making}
+    # of its accounts and addresses, not any league's; so is the language an account chose.
+    left_out = {Invitation, NameKey, Making, Profile}
     for app in ("league", "races"):
         for model in apps.get_app_config(app).get_models():
             label = model._meta.label
@@ -392,14 +393,28 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
     assert not PointsAdjustment.objects.filter(season__league=league).exists()
 
 
+def of_version_5(exported: dict[str, Any]) -> dict[str, Any]:
+    """`exported` as a file of version 5 writes it: without a round's mark that it was brought
+    in from a spreadsheet, nor a car's chosen colour (6)."""
+    tables = dict(exported["tables"])
+    for label, added in (
+        ("league.round", "imported"),
+        ("league.entry", "colour"),
+        ("league.starterchoice", "colour"),
+    ):
+        tables[label] = [
+            {name: value for name, value in row.items() if name != added} for row in tables[label]
+        ]
+    return {**exported, "version": 5, "tables": tables}
+
+
 def without_grid(exported: dict[str, Any]) -> dict[str, Any]:
     """`exported` as a file of version 3 writes it: without the fields added in 4, its entries'
-    grid and laps led, its seasons' rule set and the settings they kept (nor those added in 6,
-    a car's chosen colour)."""
+    grid and laps led, its seasons' rule set and the settings they kept (nor those of 6)."""
+    exported = of_version_5(exported)
     tables = {label: rows for label, rows in exported["tables"].items() if label not in ADDED_IN_5}
     for label, added in (
-        ("league.entry", {"grid", "laps_led", "colour"}),
-        ("league.starterchoice", {"colour"}),
+        ("league.entry", {"grid", "laps_led"}),
         ("league.season", {"ruleset", "settings_kept"}),
     ):
         tables[label] = [
@@ -655,3 +670,18 @@ def test_import_league_finds_a_person_whatever_the_case_of_their_name(exported):
     league = imported(exported)
     assert league.organiser == here
     assert not User.objects.filter(username="organiser").exists()
+
+
+def test_a_file_of_version_5_restores_every_round_as_raced_here(exported):
+    """A backup made before rounds brought in from a spreadsheet were marked (version 5)
+    restores whole, no round marked; the same file naming the mark is refused."""
+    assert {label for table in backup.TABLES for label in table.fields_since} >= {"imported"}
+    old = of_version_5(exported)
+    assert all("imported" in row for row in exported["tables"]["league.round"])
+    empty_database()
+    named = {**old, "tables": {**old["tables"], "league.round": exported["tables"]["league.round"]}}
+    refused_import(named, backup.FIELD_UNKNOWN.format(label="league.round", field="imported"))
+    league = imported(old)
+    rounds = Round.objects.filter(season__league=league)
+    assert rounds.count() == len(exported["tables"]["league.round"])
+    assert not rounds.filter(imported=True).exists()

@@ -119,3 +119,45 @@ def test_a_pg_dump_that_fails_leaves_no_folder(league, tmp_path, monkeypatch):
 def test_keep_must_keep_the_backup_just_made(tmp_path):
     with pytest.raises(CommandError, match="--keep must be at least 1"):
         backed_up(tmp_path, "--keep", "0")
+
+
+def test_a_temporary_folder_a_killed_run_left_is_removed_at_the_next_run(league, tmp_path):
+    # A host killed mid-write (kill -9, a power cut) runs no `except`: its temporary folder
+    # stays, half written, until the next run, which holds the folder's lock and so knows it is
+    # no live run's.
+    dead = tmp_path / f"{backup_all.PARTIAL}2020-01-01T033000Z"
+    dead.mkdir()
+    (dead / "paddock-half-written.json").write_text('{"format": 5, "lea')
+    (tmp_path / "2020-01-01T000000Z").mkdir()
+
+    said = backed_up(tmp_path, "--keep", "2")
+
+    assert f"Removed {dead}, left by a run cut short." in said
+    [new] = [path for path in backup_all.dated_folders(tmp_path) if path.name > "2021"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["2020-01-01T000000Z", new.name]
+    assert not backup_all.partial_folders(tmp_path)
+
+
+def test_while_one_run_writes_a_second_stops_and_leaves_its_folder_alone(league, tmp_path):
+    writing = tmp_path / f"{backup_all.PARTIAL}2020-01-01T033000Z"
+    writing.mkdir()
+    with backup_all._only_run(tmp_path):  # the first run, holding the folder
+        with pytest.raises(CommandError, match="Another backup_all is writing into"):
+            backed_up(tmp_path)
+        assert writing.is_dir() and not backup_all.dated_folders(tmp_path)
+    backed_up(tmp_path)  # once it is gone (however it ended), the next run cleans up after it
+    assert not writing.exists() and len(backup_all.dated_folders(tmp_path)) == 1
+
+
+def test_keeping_the_last_n_over_many_runs(league, tmp_path, monkeypatch):
+    times = iter(f"2030-01-0{day}T033000Z" for day in range(1, 6))
+    monkeypatch.setattr(backup_all, "_stamp", lambda: next(times))
+    for _ in range(5):
+        backed_up(tmp_path, "--keep", "3")
+    assert [path.name for path in sorted(backup_all.dated_folders(tmp_path))] == [
+        "2030-01-03T033000Z",
+        "2030-01-04T033000Z",
+        "2030-01-05T033000Z",
+    ]
+    for kept in backup_all.dated_folders(tmp_path):
+        assert len(list(kept.glob("*.json"))) == 1

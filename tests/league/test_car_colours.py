@@ -29,7 +29,7 @@ from league.services.starts import (
 from races.models import Race
 from races.reads.colours import car_colours
 from tests.factories import UserFactory
-from tests.league.test_backup import empty_database, imported
+from tests.league.test_backup import empty_database, imported, of_version_5
 from tests.league.test_services import all_finish
 
 pytestmark = pytest.mark.django_db
@@ -197,10 +197,11 @@ def test_a_backup_keeps_each_cars_colour_and_a_file_of_before_draws_it_as_named(
     }
 
     empty_database()
-    old = {**exported, "version": 5}
-    hostile = json.loads(json.dumps(old))
-    for row in old["tables"]["league.entry"]:
-        del row["colour"]
+    old = of_version_5(exported)
+    hostile = {
+        **old,
+        "tables": {**old["tables"], "league.entry": exported["tables"]["league.entry"]},
+    }
     back = imported(old)
     colours = Entry.objects.filter(round__season__league=back).values_list("colour", flat=True)
     assert set(colours) == {""}

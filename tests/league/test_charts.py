@@ -1,19 +1,33 @@
 """The standings-progression chart: points after each round, a line per driver or team, as SVG
-drawn on the server (issue 12)."""
+drawn on the server (issue 12): its data worked out in league/reads/charts.py, drawn by
+templates/league/_progression.html (issue 30)."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Sequence
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
 
 from bench import builders
 from league.models import League
-from league.reads.charts import TOP_LINES, ChartLine, nice_step, progression_svg
+from league.reads.charts import TOP_LINES, ChartLine, nice_step, progression
 from tests.factories import UserFactory
 
 SVG = "{http://www.w3.org/2000/svg}"
+# What the chart drew when Python wrote its SVG in f-strings (main at bbf9111), for a few charts.
+BEFORE = Path(__file__).with_name("progression_before.json")
+
+
+def progression_svg(title: str, rounds: Sequence[int], lines: Sequence[ChartLine]) -> str:
+    """The chart as the season page draws it."""
+    chart = progression(title, rounds, lines)
+    return render_to_string("league/_progression.html", {"chart": chart}).strip()
 
 
 def parsed(svg: str) -> ElementTree.Element:
@@ -110,7 +124,9 @@ def test_the_season_page_draws_its_leaders_over_the_rounds_raced(client):
     assert re.findall(r">R(\d)</text>", drivers) == ["1", "2", "3"]
     assert "Chart driver" in drivers
     teams = page.split('id="teams-chart"', 1)[1].split("</figure>", 1)[0]
-    assert "<title>Teams' points after each round</title>" in teams
+    assert parsed(teams.split(">", 1)[1].strip()).find(f"{SVG}title").text == (
+        "Teams' points after each round"
+    )
     assert "Chart team" in teams
 
 
@@ -138,3 +154,43 @@ def test_a_line_of_one_point_says_1_pt_not_1_pts():
     assert "Ann · 1 pt" in texts
     assert "Bob · 2 pts" in texts
     assert not any(text and text.endswith(" 1 pts") for text in texts)
+
+
+# --- The same drawing as before the template (issue 30) ---------------------------------------
+
+
+def shape(element: ElementTree.Element) -> tuple:
+    """`element` as a reader of the SVG sees it: its name, attributes, text and children, the
+    layout's blank text between elements aside."""
+    text = element.text if element.text and element.text.strip() else ""
+    assert not (element.tail or "").strip()
+    return (element.tag, element.attrib, text, [shape(child) for child in element])
+
+
+@pytest.mark.parametrize("name", sorted(json.loads(BEFORE.read_text())))
+@pytest.mark.parametrize("language", ["en-gb", "de"])
+def test_the_template_draws_what_the_f_strings_drew(name, language):
+    before = json.loads(BEFORE.read_text())[name]
+    lines = [
+        ChartLine(
+            line["label"],
+            tuple(line["by_round"]),
+            None if line["counted"] is None else tuple(line["counted"]),
+            colour=line["colour"],
+        )
+        for line in before["lines"]
+    ]
+    with translation.override(language):  # a decimal comma would break the drawing
+        after = progression_svg(before["title"], tuple(before["rounds"]), lines)
+    assert shape(parsed(after)) == shape(parsed(before["svg"]))
+
+
+def test_no_svg_is_written_in_python():
+    root = Path(__file__).resolve().parents[2]
+    written = [
+        str(path.relative_to(root))
+        for app in ("league", "races")
+        for path in (root / app).rglob("*.py")
+        if "<svg" in path.read_text() or "<polyline" in path.read_text()
+    ]
+    assert written == []

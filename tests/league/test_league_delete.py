@@ -8,7 +8,7 @@ import pytest
 from django.apps import apps
 from django.urls import reverse
 
-from league.models import League, Making, NameKey, Role, Track
+from league.models import League, Making, NameKey, Profile, Role, Track
 from league.services.errors import AlreadyDone
 from league.services.house_rules import house_rules_set
 from league.services.league_settings import league_settings_set
@@ -30,8 +30,9 @@ pytestmark = pytest.mark.django_db
 
 # Shared by every league: a track stays when a league racing on it goes.
 # The site's rows a league names but does not own: tracks, and what its people's accounts
-# keep (their names' look-alike keys, what they made when, for the limits over time).
-SHARED = {Track, NameKey, Making}
+# keep (their names' look-alike keys, what they made when, for the limits over time, the
+# language they chose).
+SHARED = {Track, NameKey, Making, Profile}
 
 
 def rows() -> dict[str, set[int]]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 
 import pytest
 from django.db import connection
@@ -17,7 +16,7 @@ from django.urls import reverse
 from bench import builders
 from league import backup
 from league.models import Driver, League, PointsAdjustment, Season
-from league.reads.charts import PLOT_HEIGHT, TOP, ChartLine, progression_svg
+from league.reads.charts import PLOT_HEIGHT, TOP, ChartLine, progression
 from league.reads.standings import season_standings
 from league.services.penalties import adjustment_add, season_drops_set
 from tests.factories import UserFactory
@@ -307,10 +306,6 @@ def test_the_chart_s_last_point_is_the_table_s_points_with_adjustments_and_drops
     # After round 2: both results count (2 of 2), less round 2's penalty.
     assert standings.running_totals(line, [0, 1, 2, 3])[1] == raced[0] + raced[1] - 6
     # Below 0, a line is drawn on the axis, never under the chart.
-    chart = progression_svg("Drivers", [1, 2], [ChartLine("Ann", (3, 0), (3, -997))])
-    ys = [
-        float(pair.split(",")[1])
-        for points in re.findall(r' points="([^"]+)"', chart)
-        for pair in points.split()
-    ]
+    chart = progression("Drivers", [1, 2], [ChartLine("Ann", (3, 0), (3, -997))])
+    ys = [dot.y for line in chart.lines for dot in line.dots]
     assert ys and max(ys) <= TOP + PLOT_HEIGHT

@@ -8,6 +8,7 @@ import io
 import json
 
 import pytest
+from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
@@ -16,6 +17,7 @@ from league import backup
 from league.models import Driver, DriverChange, DriverStatus, Entry, Team
 from league.services.errors import AlreadyDone, StaleDriver
 from league.services.leagues import league_create, league_publish_set
+from league.services.results import EntryOutcome, round_result_commit, round_result_enter
 from league.services.roster import (
     driver_career_correct,
     driver_release,
@@ -26,6 +28,7 @@ from league.services.roster import (
 from league.services.seasons import season_open
 from league.services.starts import round_start
 from league.services.teams import team_create
+from rules.championship import championship_for
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -211,3 +214,114 @@ def test_a_league_whose_careers_were_corrected_by_hand_restores_from_its_backup(
     restored = backup.league_import(io.BytesIO(file), organiser=UserFactory()).league
     bruno = Driver.objects.get(team__league=restored, name="Bruno")
     assert (bruno.age, bruno.xp, bruno.prior_injuries, bruno.races_to_miss) == (4, 23, 2, 3)
+
+
+# --- Season Pass where it speaks on roster changes (docs/rulings.md, "Roster changes") -------
+
+
+def confirmed_round_1(league, starters: list[str]) -> None:
+    """Round 1 of a Spring season raced by `starters`, every car finishing in that order."""
+    season = league.seasons.first() or season_open(league=league, preset="Spring")
+    round_ = season.rounds.get(number=1)
+    entries = round_start(round_=round_, starters=[(driver(name), name) for name in starters])
+    by_name = {entry.driver.name: entry for entry in entries}
+    outcomes = [
+        EntryOutcome(entry_id=by_name[name].pk, finished=True, place=place)
+        for place, name in enumerate(starters, start=1)
+    ]
+    round_result_enter(round_=round_, outcomes=outcomes)
+    round_result_commit(round_=round_)
+
+
+def test_an_injured_driver_transferred_keeps_healing_with_the_new_team(league, organiser):
+    """ "Only drivers with zero injury points are available to race" and each race sat out
+    heals one: Bruno, 2 races to miss, sits round 1 out for Verde and misses 1 more."""
+    driver_career_correct(driver=driver("Bruno"), career={"races_to_miss": 2}, reason="hurt")
+    verde = Team.objects.get(name="Verde")
+    moved = post(
+        organiser,
+        "Bruno",
+        {"team": verde.pk, "shown_team": driver("Bruno").team_id, "transfer": ""},
+    )
+    said = [str(message) for message in get_messages(moved.wsgi_request)]
+    assert "Bruno still misses 2 races and heals with the new team as before" in " ".join(said)
+    assert driver("Bruno").races_to_miss == 2  # the injury is the driver's, not the team's
+
+    confirmed_round_1(league, ["Dino", "Elsa", "Carla"])
+
+    assert driver("Bruno").races_to_miss == 1
+
+
+def test_a_released_driver_heals_no_more_off_the_books(league):
+    driver_career_correct(driver=driver("Bruno"), career={"races_to_miss": 2}, reason="hurt")
+    driver_release(driver=driver("Bruno"), reason="Left the group")
+    confirmed_round_1(league, ["Dino", "Elsa", "Carla"])
+    assert driver("Bruno").races_to_miss == 2
+
+
+def test_a_team_left_without_two_uninjured_drivers_may_start_a_rookie(league, organiser):
+    """ "If a team does not have two uninjured drivers, they may start a new rookie driver":
+    releasing Carla while Bruno is hurt leaves Rosso no driver able to race, and the page
+    says what Season Pass lets it do."""
+    driver_career_correct(driver=driver("Bruno"), career={"races_to_miss": 1}, reason="hurt")
+    released = post(organiser, "Carla", {"reason": "Left the group", "release": ""})
+    said = " ".join(str(message) for message in get_messages(released.wsgi_request))
+    assert "Rosso has 0 of its 2 drivers able to race" in said
+    assert "it may start 2 new rookies (age 1, 0 XP) in the empty seats (Selecting Drivers)" in said
+
+
+def test_a_rookie_hired_in_the_seat_in_the_same_step(league, organiser):
+    """ "Before any race, a team may hire new driver(s) of age one with zero experience"."""
+    retired = post(
+        organiser, "Carla", {"reason": "Moved abroad", "rookie": "Rita Rookie", "retire": ""}
+    )
+    assert retired.status_code == 302
+    rita = driver("Rita Rookie")
+    assert (rita.team.name, rita.age, rita.xp, rita.status) == ("Rosso", 1, 0, DriverStatus.ACTIVE)
+    said = " ".join(str(message) for message in get_messages(retired.wsgi_request))
+    assert "Rosso hired Rita Rookie, a rookie, in the seat." in said
+    assert "able to race" not in said  # Bruno and Rita: the seats are filled
+
+
+def test_a_rookie_whose_name_is_taken_changes_nothing(league, organiser):
+    refused = post(organiser, "Carla", {"reason": "Moved abroad", "rookie": "dino", "retire": ""})
+    assert refused.status_code == 400
+    assert "already races in this league" in refused.content.decode()
+    assert driver("Carla").status == DriverStatus.ACTIVE
+    assert not DriverChange.objects.exists()
+
+
+def test_a_rookie_is_hired_before_a_race_not_during_one(league):
+    """ "Before any race": Gus, not racing round 1, may be released while it is raced, but no
+    rookie is hired in his seat until it is over."""
+    team_create(league=league, name="Blu", driver_names=["Gus", "Hal"])
+    season = season_open(league=league, preset="Spring")
+    starters = [(driver(name), name) for name in ("Bruno", "Carla", "Dino", "Elsa")]
+    round_start(round_=season.rounds.get(number=1), starters=starters)
+    with pytest.raises(ValidationError, match="hired before a race"):
+        driver_release(driver=driver("Gus"), reason="Left", rookie="Rita")
+    assert driver("Gus").status == DriverStatus.ACTIVE
+    assert not Driver.objects.filter(name="Rita").exists()
+
+
+def test_a_retired_driver_may_no_longer_race_says_the_rule(league):
+    """ "Any driver with less than zero experience points will retire and may no longer
+    race": a retired driver is not transferred back into a seat."""
+    driver_retire(driver=driver("Carla"), reason="Moved abroad")
+    with pytest.raises(
+        ValidationError, match=r"a retired driver may no longer race \(Retirement\)"
+    ):
+        driver_transfer(driver=driver("Carla"), team=Team.objects.get(name="Verde"))
+
+
+def test_the_words_are_the_rule_sets_own():
+    """The apps ask the hooks: a rule set without careers has no healing to carry and says
+    only that a team short of drivers hires one or leaves a car empty."""
+    formula_d = championship_for("formula_d")
+    assert formula_d.still_healing(driver="Bruno", races_to_miss=2) == ""
+    assert formula_d.short_of_drivers(team="Rosso", able=1, cars=2) == (
+        "Rosso has 1 driver able to race for 2 cars a race: hire a driver before the next race, "
+        "or leave a car empty."
+    )
+    season_pass = championship_for("season_pass")
+    assert "Selecting Drivers" in season_pass.short_of_drivers(team="Rosso", able=1, cars=2)

@@ -30,6 +30,7 @@ class Page(HTMLParser):
         self.tags: list[tuple[str, dict]] = []
         self._button: list[str] | None = None
         self._button_name = ""
+        self._site_bar = False  # inside the site bar's language form, on every page: not counted
         self.feed(html)
 
     def handle_starttag(self, tag, attrs):
@@ -37,6 +38,10 @@ class Page(HTMLParser):
         self.tags.append((tag, named))
         if tag not in ("input", "br", "meta", "link", "img"):
             self.open.append(named.get("id"))
+        if tag == "form" and named.get("id") == "site-language":
+            self._site_bar = True
+        if self._site_bar:
+            return
         if tag == "form":
             self.forms.append({"id": named.get("id"), "fields": {}})
         if tag == "input" and self.forms and named.get("type") == "hidden":
@@ -45,7 +50,9 @@ class Page(HTMLParser):
             self._button, self._button_name = [], named.get("name", "")
 
     def handle_endtag(self, tag):
-        if tag == "button" and self._button is not None:
+        if self._site_bar:
+            self._site_bar = tag != "form"
+        elif tag == "button" and self._button is not None:
             self.buttons.append((self._button_name, " ".join("".join(self._button).split())))
             self._button = None
         if self.open and tag not in ("input", "br", "meta", "link", "img"):

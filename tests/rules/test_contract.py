@@ -32,6 +32,7 @@ from rules.engine import (
     RaceState,
     Starter,
     apply,
+    damage_markers,
     dashboard,
     dashboard_columns,
     replay,
@@ -184,6 +185,38 @@ def test_the_dashboard_shows_every_car_once_in_every_column(ruleset, seed):
         views = dashboard(state)
         assert sorted(view.car for view in views) == sorted(state.car_keys)
         assert all([key for key, _value in view.values] == columns for view in views)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_the_dashboard_says_where_each_car_is_and_whether_it_spun(ruleset, seed):
+    """A car's position and spun state reach a page or a script through its CarView (`spaces`,
+    `laps`, `spun`), as the rule set's own state holds them at every step, never read from it;
+    the spaces of the end are the distance its result records."""
+    race_setup, events, end = play(ruleset, seed)
+    state, _asked = start(race_setup)
+    for event in events[:200]:
+        state, _asked = apply(state, event)
+        for view in dashboard(state):
+            car = state.car(view.car)
+            assert view.spaces == getattr(car, "spaces", getattr(car, "distance", None))
+            assert view.laps == getattr(car, "laps", None)
+            assert view.spun is getattr(car, "spun", getattr(car, "spun_out", None))
+    distance = {result.car: result.distance for result in results(end)}
+    assert {view.car: view.spaces for view in dashboard(end)} == distance
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_the_markers_a_move_names_are_the_damage_markers_on_the_track(ruleset, seed):
+    """`damage_markers` lists every marker a move's "markers" fact offers, each once."""
+    race_setup, events, _state = play(ruleset, seed)
+    state, asked = start(race_setup)
+    for event in events:
+        on_track = [marker.key for marker in damage_markers(state)]
+        assert len(on_track) == len(set(on_track))
+        for spec in asked[0].fields if asked else ():
+            if spec.name == "markers":
+                assert {key for key, _label in spec.choices} <= set(on_track)
+        state, asked = apply(state, event)
 
 
 def _refusals(prompt: Prompt, state: RaceState) -> list[Event]:

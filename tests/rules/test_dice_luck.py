@@ -133,6 +133,7 @@ DELIBERATELY_OTHER = frozenset(
         "hit_roll",  # Formula... Death!: the weapons' rolls
         "blade_roll",
         "screen_roll",
+        "wreckage_roll",  # its road handling roll was "other" before it had its own name
     }
 )
 

@@ -5,14 +5,22 @@ The folder is written under a temporary name and renamed to its date only once e
 it is whole, so a backup cut short (a full disk, a failed pg_dump, a stopped host) never passes
 for one: what it had written is removed, and the dated folders already there are untouched.
 Then only the newest N dated folders are kept.
+
+A run holds a lock on FOLDER itself (flock on the directory, let go by the kernel however the
+process ends, `kill -9` and a power cut included): a second run while one writes stops with the
+reason, and a run that holds it knows that any temporary folder there is a dead run's (a host
+killed mid-write, where no `except` ran) and removes it first.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -49,7 +57,14 @@ class Command(BaseCommand):
             root.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise CommandError(f"Cannot make {root}: {error}") from error
-        name = timezone.now().strftime(STAMP)
+        with _only_run(root):
+            self._back_up(root, keep)
+
+    def _back_up(self, root: Path, keep: int) -> None:
+        for dead in partial_folders(root):
+            shutil.rmtree(dead, ignore_errors=True)
+            self.stdout.write(f"Removed {dead}, left by a run cut short.")
+        name = _stamp()
         partial = root / f"{PARTIAL}{name}"
         try:
             # The site's user alone reads it: it names every member of every league.
@@ -75,6 +90,33 @@ class Command(BaseCommand):
         self.stdout.write(f"{len(leagues)} leagues written.")
         skipped = _pg_dump(into / DUMP)
         self.stdout.write(f"pg_dump skipped: {skipped}" if skipped else f"{DUMP} written.")
+
+
+def _stamp() -> str:
+    return timezone.now().strftime(STAMP)
+
+
+@contextmanager
+def _only_run(root: Path) -> Iterator[None]:
+    """FOLDER locked for this run (an exclusive flock on the directory itself), or a
+    CommandError if another run holds it."""
+    try:
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as error:
+        raise CommandError(f"Cannot open {root}: {error}") from error
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            busy = f"Another backup_all is writing into {root}: nothing done."
+            raise CommandError(busy) from None
+        yield
+    finally:
+        os.close(fd)  # and the lock with it
+
+
+def partial_folders(root: Path) -> list[Path]:
+    return [path for path in root.iterdir() if path.is_dir() and path.name.startswith(PARTIAL)]
 
 
 def dated_folders(root: Path) -> list[Path]:

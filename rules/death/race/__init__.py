@@ -27,7 +27,8 @@ from rules.formula_d.race import FormulaDHooks, checks, grid, handlers_for
 from rules.formula_d.race.flow import settle
 from rules.formula_d.race.hooks import Handler
 
-# The rolls Death deals with itself, in the Movement Phase or the Attack Phase.
+# The rolls Death deals with itself, in the Movement Phase or the Attack Phase, by the kind of
+# the check owed: a damage marker's (Formula D's road handling roll) is a wreckage roll here.
 OWN_CHECKS = {
     "collision_roll": moves.collision_prompt,
     "handling_roll": moves.wreckage_prompt,
@@ -55,12 +56,13 @@ def _after_check(handler: Handler[DeathState]) -> Handler[DeathState]:
     return on_roll
 
 
+# By the kind of the prompt answered: Formula D's road handling roll is no prompt of Death's.
 HANDLERS: Mapping[str, Handler[DeathState]] = {
-    **handlers_for(DeathState),
+    **{kind: on for kind, on in handlers_for(DeathState).items() if kind != "handling_roll"},
     "gear": gears.on_gear,
     "move": moves.on_move,
     "collision_roll": _after_check(moves.on_collision),
-    "handling_roll": _after_check(moves.on_wreckage),
+    moves.WRECKAGE_ROLL: _after_check(moves.on_wreckage),
     "blade_roll": _after_check(attack.on_blade),
     reloads.RELOAD_SPREAD: _after_check(reloads.on_reload_spread),
     "cards": upgrades.on_cards,
@@ -94,6 +96,7 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
     state_class = DeathState
     dashboard_columns = standings.COLUMNS
     facts_explained = explained.FACTS
+    renamed_kinds = moves.RENAMED_KINDS
     handlers = HANDLERS
     phase_prompts = PHASE_PROMPTS
     first_check = staticmethod(first_check)

@@ -16,6 +16,7 @@ from rules.formula_d.race.common import gear_name
 from rules.formula_d.race.facts import roll_fact
 from rules.formula_d.race.gearing import gear_entered
 from rules.formula_d.race.state import CarState
+from rules.language import gettext as _
 
 # Turbo: up two gears instead of one, once a lap.
 TURBO_GEARS = 2
@@ -59,7 +60,7 @@ def gear_prompts(state: DeathState) -> tuple[Prompt, ...]:
     then = tuple(sorted(then, key=lambda row: int(row[0])))
     text = prompt.text
     if car.spun:
-        text = text.replace(turns.SPUN_NOTE, "spun: Turn Table, pulls away in 2nd or 1st")
+        text = text.replace(_(turns.SPUN_NOTE), _("spun: Turn Table, pulls away in 2nd or 1st"))
     field = replace(field, choices=choices, default=default)
     return (replace(prompt, text=text, fields=(field,), then=then),)
 

@@ -298,6 +298,11 @@ def refit(state: DeathState, key: str, refits: tuple[str, ...] = ()) -> DeathSta
 # --- Collision and wreckage rolls --------------------------------------------------------------
 
 ODDS_PREFIX = "odds:"
+# The roll a wreckage marker calls for: its prompt's and its event's kind. The check owed for it
+# is Formula D's for a damage marker ("handling_roll", as a race's snapshot keeps it); a log
+# recorded before the roll had its own name entered it as a "handling_roll" too (RENAMED_KINDS).
+WRECKAGE_ROLL = "wreckage_roll"
+RENAMED_KINDS = {"handling_roll": WRECKAGE_ROLL}
 HEAVY_ARMOUR_REAR = "Heavy Armour (Rear)"
 
 
@@ -356,7 +361,7 @@ def wreckage_prompt(state: DeathState, check: Check) -> Prompt:
         f"{label(state, check.car)} passed over the wreckage ({where}): wreckage roll, roll "
         f"black (1-{most}: a point of damage, and the marker is removed)"
     )
-    return Prompt("handling_roll", text, check.car, (BLACK_DIE,))
+    return Prompt(WRECKAGE_ROLL, text, check.car, (BLACK_DIE,))
 
 
 def on_collision(state: DeathState, event: Event, prompt: Prompt) -> DeathState:

@@ -194,7 +194,7 @@ _WORDS: dict[str, Said] = {
     "hit_roll": _hit,
     "reroll": _reroll,
     "collision_roll": _roll("collision"),
-    "handling_roll": _roll("wreckage"),
+    "wreckage_roll": _roll("wreckage"),
     "blade_roll": _blade,
     "reload_spread": _reload_spread,
 }

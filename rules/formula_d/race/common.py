@@ -10,6 +10,8 @@ from rules.engine.pieces import Race, name, ordinal, with_car
 from rules.formula_d import Zone, places_damage_marker, wear
 from rules.formula_d.race.shape import FormulaDLikeState, MarkedT, SheetT
 from rules.formula_d.race.state import OUT, Marker
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 # Elimination: the zone whose WP ran out, as the out reason the season records.
 OUT_BY_ZONE = {
@@ -20,8 +22,43 @@ OUT_BY_ZONE = {
 }
 
 
+# "1 brake WP" in each zone's words (Zone's values are the English ones), said through `_`.
+ZONE_WP = {
+    "tire": N_("{points} tire WP"),
+    "brake": N_("{points} brake WP"),
+    "gearbox": N_("{points} gearbox WP"),
+    "car body": N_("{points} car body WP"),
+    "engine": N_("{points} engine WP"),
+    "road handling": N_("{points} road handling WP"),
+}
+
+
+# The dice by their colour, said through `_` ("roll yellow", in French "lancez le dé jaune").
+DIE_NAMES = {
+    "black": N_("black"),
+    "yellow": N_("yellow"),
+    "orange": N_("orange"),
+    "red": N_("red"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+    "blue": N_("blue"),
+}
+
+
+def die_name(die: str) -> str:
+    """A die's colour in the language spoken ("yellow", "jaune")."""
+    words = DIE_NAMES.get(die)
+    return _(words) if words else die
+
+
+def wp_text(zone: str, points: int) -> str:
+    """ "2 brake WP" (in French "2 PU freins"): `points` of the zone named `zone`."""
+    words = ZONE_WP.get(zone)
+    return _(words).format(points=points) if words else f"{points} {zone} WP"
+
+
 def gear_name(gear: int) -> str:
-    return "neutral" if gear == 0 else ordinal(gear)
+    return _("neutral") if gear == 0 else ordinal(gear)
 
 
 def label(state: Race, key: str) -> str:

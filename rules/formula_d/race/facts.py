@@ -11,37 +11,46 @@ from typing import Any
 from rules.dice import gear_die, values
 from rules.engine.events import Field
 from rules.engine.pieces import Race, board_fact, name
-from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.common import die_name, gear_name, label
 from rules.formula_d.race.shape import MarkedState
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
-BLOCKED = "Blocked by a car: the spaces it would still have moved (0 = no; 7 or more eliminates)"
-CORNER = "Overshot a corner: the stops its yellow box asks for (0 = no)"
-OVERSHOOT = "Spaces it overshot that corner by (1 tire WP each)"
-PIT = "Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)"
-FINISH = "Spaces it still needed to reach the finish line, when it crossed it (0 = it did not)"
+# Said when a prompt is built (through `_`), in the reader's language; a variant passes its own.
+BLOCKED = N_(
+    "Blocked by a car: the spaces it would still have moved (0 = no; 7 or more eliminates)"
+)
+CORNER = N_("Overshot a corner: the stops its yellow box asks for (0 = no)")
+OVERSHOOT = N_("Spaces it overshot that corner by (1 tire WP each)")
+PIT = N_("Entered the pits at the end of lap 1: the spaces it needed to enter (0 = no)")
+FINISH = N_("Spaces it still needed to reach the finish line, when it crossed it (0 = it did not)")
 
 
 def roll_fact(gear: int, question: str = "") -> Field:
     """The gear die rolled for the move; by default "Yellow die (2nd gear)"."""
     die = gear_die(gear)
-    return Field(
-        "roll", question or f"{die.value.capitalize()} die ({gear_name(gear)} gear)", "die", die=die
-    )
+    if not question:
+        colour = die_name(die.value)
+        # xgettext:no-python-brace-format (French names the die's colour after "Dé")
+        question = _("{Die} die ({gear} gear)").format(
+            Die=colour.capitalize(), die=colour, gear=gear_name(gear)
+        )
+    return Field("roll", question, "die", die=die)
 
 
 def brakes_fact(brakes_left: int) -> Field:
     """Brake WP spent to stop short, at most the car's."""
     return board_fact(
         "brakes",
-        f"Brake WP used to stop short, 1 a space (has {brakes_left})",
-        "brake WP",
+        _("Brake WP used to stop short, 1 a space (has {brakes})").format(brakes=brakes_left),
+        _("brake WP"),
         brakes_left,
-        short="Brakes",
+        short=_("Brakes"),
     )
 
 
 def blocked_fact(question: str = BLOCKED) -> Field:
-    return board_fact("blocked", question, "spaces", short="Blocked", folded=True)
+    return board_fact("blocked", _(question), _("spaces"), short=_("Blocked"), folded=True)
 
 
 def corner_facts(
@@ -49,9 +58,11 @@ def corner_facts(
 ) -> list[Field]:
     """Overshooting a corner: the stops it asks for, the stops made and the spaces overshot."""
     return [
-        board_fact("corner", corner, "stops", most_stops, short="Corner"),
-        board_fact("stops", "Stops it made in that corner", "stops", short="Stops", folded=True),
-        board_fact("overshoot", overshoot, "spaces", short="Overshoot"),
+        board_fact("corner", _(corner), _("stops"), most_stops, short=_("Corner")),
+        board_fact(
+            "stops", _("Stops it made in that corner"), _("stops"), short=_("Stops"), folded=True
+        ),
+        board_fact("overshoot", _(overshoot), _("spaces"), short=_("Overshoot")),
     ]
 
 
@@ -79,7 +90,7 @@ def _marker(state: MarkedState, key: str) -> tuple[int, str]:
 
 
 def _words(round_: int, car: str) -> str:
-    return f"Round {round_}, where {name(car)} stood"
+    return _("Round {round}, where {car} stood").format(round=round_, car=name(car))
 
 
 def marker_chip(state: MarkedState, key: str) -> str:
@@ -103,14 +114,14 @@ def markers_fact(state: MarkedState, markers: tuple[str, ...], question: str, sh
 
 
 def pit_fact(question: str = PIT) -> Field:
-    return board_fact("pit", question, "spaces", short="Pits", folded=True)
+    return board_fact("pit", _(question), _("spaces"), short=_("Pits"), folded=True)
 
 
 def finish_fact(question: str = FINISH, *, most: int = 0) -> Field:
     """The spaces still to reach the line: a key for each count up to `most` (the most spaces
     the move can make, its gear's highest face), so no count is typed but a half (a photo
     finish) or one past a slipstream (the page folds the keys past the first few)."""
-    field = board_fact("finish", question, "spaces", step=0.5, short="Finish")
+    field = board_fact("finish", _(question), _("spaces"), step=0.5, short=_("Finish"))
     return replace(field, chips=most + 1) if most else field
 
 

@@ -12,22 +12,26 @@ from rules.dice import InvalidRoll, gear_written
 from rules.engine.events import EventRejected, Field, Prompt
 from rules.engine.pieces import name, plural
 from rules.formula_d import GearChangeCost, Zone, elimination
-from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.common import gear_name, label, wp_text
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, SheetCar
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 
 def cost_text(cost: GearChangeCost) -> str:
-    parts = [f"{points} {zone.value} WP" for zone, points in cost.losses.items() if points]
+    parts = [wp_text(zone.value, points) for zone, points in cost.losses.items() if points]
     if not parts:
-        return "free"
-    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return _("free")
+    if len(parts) == 1:
+        return parts[0]
+    return _("{some} and {last}").format(some=", ".join(parts[:-1]), last=parts[-1])
 
 
 def cost_choice(gear: int, cost: GearChangeCost, engine_left: int) -> str:
     """A gear as the prompt offers it: "3rd (1 gearbox WP)"; its last engine WP says so."""
     text = cost_text(cost)
     if cost.engine and cost.engine >= engine_left:
-        text += ": its last engine WP, eliminated"
+        text += _(": its last engine WP, eliminated")
     return f"{gear_name(gear)} ({text})"
 
 
@@ -37,10 +41,10 @@ def wear_refusal(car: SheetCar, cost: GearChangeCost, skipped: int) -> str | Non
     short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
     if not short:
         return None
-    return (
-        f"Skipping {plural(skipped, 'gear')} costs {cost_text(cost)}; {name(car.car)} has "
-        + " and ".join(f"{car.sheet[zone]} {zone.value} WP" for zone in short)
-        + " left."
+    left = [wp_text(zone.value, car.sheet[zone]) for zone in short]
+    has = left[0] if len(left) == 1 else _("{some} and {last}").format(some=left[0], last=left[1])
+    return _("Skipping {gears} costs {cost}; {car} has {left} left.").format(
+        gears=plural(skipped, "gear"), cost=cost_text(cost), car=name(car.car), left=has
     )
 
 
@@ -55,7 +59,7 @@ def gear_prompt(
     choices: Sequence[tuple[int, str]],
     default: int,
     notes: Sequence[str],
-    ask: str = "choose a gear",
+    ask: str = N_("choose a gear"),
     rolled: Mapping[int, Field] | None = None,
 ) -> Prompt:
     """The prompt to choose `car`'s gear: `choices` are the legal gears, each with its cost in
@@ -63,16 +67,15 @@ def gear_prompt(
     nothing coming between, each with the die's field (`Prompt.then`); by default none."""
     field = Field(
         "gear",
-        "Gear",
+        _("Gear"),
         "choice",
         choices=tuple((str(gear), text) for gear, text in choices),
         default=str(default),
     )
-    text = (
-        f"Round {state.round}: {label(state, car.car)} in {gear_name(car.gear)}"
-        + (f" ({'; '.join(notes)})" if notes else "")
-        + f": {ask}"
+    text = _("Round {round}: {car} in {gear}").format(
+        round=state.round, car=label(state, car.car), gear=gear_name(car.gear)
     )
+    text += (f" ({'; '.join(notes)})" if notes else "") + f": {_(ask)}"
     then = tuple((str(gear), die) for gear, die in (rolled or {}).items())
     return Prompt("gear", text, car.car, (field,), then)
 

@@ -9,10 +9,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TypeVar
 
-from rules.engine.contract import CarResult, CarView, RaceSetup
+from rules.engine.contract import CarResult, CarView, DamageMarker, RaceSetup
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.variant import RuleSet
 from rules.formula_d.race.shape import StateT
+from rules.formula_d.race.state import Marker
 
 SetupT = TypeVar("SetupT", bound=RaceSetup)
 
@@ -53,6 +54,11 @@ class TableHooks(RuleSet[SetupT, StateT]):
 
     def results(self, state: StateT) -> tuple[CarResult, ...]:
         return self.car_results(state)
+
+    def damage_markers(self, state: StateT) -> tuple[DamageMarker, ...]:
+        """The markers of a state that keeps them (Formula D, RBB, Death; Mini's leaves none)."""
+        markers: tuple[Marker, ...] = getattr(state, "markers", ())
+        return tuple(DamageMarker(marker.key, marker.car, marker.round) for marker in markers)
 
     def grid(self, state: StateT) -> tuple[str, ...]:
         return state.grid

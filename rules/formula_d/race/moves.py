@@ -11,9 +11,11 @@ from rules.dice import gear_die
 from rules.engine.events import EventRejected
 from rules.engine.pieces import name, plural
 from rules.formula_d import calls_motor_damage, motor_damage_rollers
-from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.common import die_name, gear_name, label
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, MarkedState
 from rules.formula_d.race.state import FINISHED, Check
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 
 @dataclass(frozen=True)
@@ -28,14 +30,14 @@ class MoveWords:
 
 
 FORMULA_D_MOVES = MoveWords(
-    fixed_start=(
+    fixed_start=N_(
         "{who} made a Great Start: it moves {fixed} spaces at once in 1st "
         "(1 or 2 lanes over if wanted); report the board"
     ),
-    fixed_pit_exit=(
+    fixed_pit_exit=N_(
         "{who} leaves the pits in {gear} (Quick Stop): it may move {spaces}; report the board"
     ),
-    after_failed_start=(
+    after_failed_start=N_(
         "{who} moves off after its Poor Start, in 1st without a new start roll: roll {die}"
     ),
 )
@@ -45,32 +47,38 @@ def move_text(
     state: FormulaDLikeState, car: FormulaDLikeCar, failed_start_roll: int, words: MoveWords
 ) -> str:
     """The move prompt's text: the die to roll, or the move made without one."""
-    who = f"Round {state.round}: {label(state, car.car)}"
+    who = _("Round {round}: {car}").format(round=state.round, car=label(state, car.car))
     fixed = state.fixed_move
     gear = gear_name(car.gear)
     if fixed and car.moved_at == 0:
-        return words.fixed_start.format(who=who, fixed=fixed)
+        return _(words.fixed_start).format(who=who, fixed=fixed)
     if fixed:
-        return words.fixed_pit_exit.format(who=who, gear=gear, spaces=plural(fixed, "space"))
-    die = gear_die(car.gear).value
+        return _(words.fixed_pit_exit).format(who=who, gear=gear, spaces=plural(fixed, "space"))
+    die = die_name(gear_die(car.gear).value)
     if car.moved_at == 0 and car.start_roll == failed_start_roll:
-        return words.after_failed_start.format(who=who, die=die)
-    return f"{who} in {gear}: roll {die}"
+        return _(words.after_failed_start).format(who=who, die=die)
+    return _("{who} in {gear}: roll {die}").format(who=who, gear=gear, die=die)
 
 
 def refuse_overshot(who: str, spaces: int, overshot: int) -> None:
     """A car cannot overshoot a corner by more than it moved."""
     if overshot > spaces:
         raise EventRejected(
-            f"{who} moved {plural(spaces, 'space')}: it cannot have overshot by {overshot}."
+            _("{car} moved {spaces}: it cannot have overshot by {overshot}.").format(
+                car=who, spaces=plural(spaces, "space"), overshot=overshot
+            )
         )
 
 
 def refuse_eliminated_beyond(who: str, pit: int, finish: float) -> None:
     """A car eliminated on its move neither enters the pits nor crosses the line."""
     if pit or finish:
-        where = "enter the pits" if pit else "cross the line"
-        raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
+        refusal = (
+            _("{car} is eliminated on this move: it cannot also enter the pits.")
+            if pit
+            else _("{car} is eliminated on this move: it cannot also cross the line.")
+        )
+        raise EventRejected(refusal.format(car=who))
 
 
 def crossing(
@@ -88,16 +96,19 @@ def crossing(
     who = name(car.car)
     if not 0 < finish <= spaces:
         raise EventRejected(
-            f"{who} moved {plural(spaces, 'space')}: it cannot have needed {finish} to reach "
-            "the line."
+            _("{car} moved {spaces}: it cannot have needed {finish} to reach the line.").format(
+                car=who, spaces=plural(spaces, "space"), finish=finish
+            )
         )
     laps = car.laps + 1
     changes: dict[str, object] = {"laps": laps}
     if laps >= state.setup.laps:
         if rolls_called:
             raise EventRejected(
-                f"{who} has finished: it leaves the track past the line and makes no more "
-                f"rolls ({no_rolls})."
+                _(
+                    "{car} has finished: it leaves the track past the line and makes no more "
+                    "rolls ({rolls})."
+                ).format(car=who, rolls=no_rolls)
             )
         past = spaces - finish
         changes.update(status=FINISHED, finish_round=state.round, past_line=past, spun=False)

@@ -86,6 +86,8 @@ from rules.formula_d.race.moves import (
 )
 from rules.formula_d.race.shape import FormulaDLikeState, StateT
 from rules.formula_d.race.state import CarState, Check, FormulaDT, Marker, RaceState
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 # --- Order of Play -----------------------------------------------------------------------------
 
@@ -130,18 +132,23 @@ def gear_refusal(car: CarState, gear: int, round_: int = 0) -> str | None:
     may."""
     who = name(car.car)
     if not 1 <= gear <= HIGHEST_GEAR:
-        return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
+        return _("There is no gear {gear}: gears run from 1 to {highest}.").format(
+            gear=gear, highest=HIGHEST_GEAR
+        )
     if car.spun:
-        return None if gear == SPIN_GEAR else f"{who} spun: it drives off in 1st gear again."
+        refusal = _("{car} spun: it drives off in 1st gear again.")
+        return None if gear == SPIN_GEAR else refusal.format(car=who)
     if car.in_pits:
         if gear <= PIT_EXIT_GEAR:
             return None
-        return f"{who} moves off from the pits in {gear_name(PIT_EXIT_GEAR)} gear or lower."
-    if _after_technical_stop(car, round_) and gear > TECHNICAL_MAX_GEAR:
-        return (
-            f"{who} made a technical pit stop: this round it may not start in higher than "
-            f"{gear_name(TECHNICAL_MAX_GEAR)} gear."
+        return _("{car} moves off from the pits in {gear} gear or lower.").format(
+            car=who, gear=gear_name(PIT_EXIT_GEAR)
         )
+    if _after_technical_stop(car, round_) and gear > TECHNICAL_MAX_GEAR:
+        return _(
+            "{car} made a technical pit stop: this round it may not start in higher than "
+            "{gear} gear."
+        ).format(car=who, gear=gear_name(TECHNICAL_MAX_GEAR))
     try:
         cost = gear_change_cost(car.gear, gear)
     except IllegalGearChange as refusal:
@@ -150,7 +157,7 @@ def gear_refusal(car: CarState, gear: int, round_: int = 0) -> str | None:
 
 
 # The gear prompt's note after a spin (a variant's card may change it).
-SPUN_NOTE = "spun: drives off in 1st"
+SPUN_NOTE = N_("spun: drives off in 1st")
 
 
 def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -161,11 +168,15 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     default = car.gear if car.gear in legal else legal[-1 if car.in_pits else 0]
     notes = []
     if car.spun:
-        notes.append(SPUN_NOTE)
+        notes.append(_(SPUN_NOTE))
     if car.in_pits:
-        notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower")
+        notes.append(
+            _("in the pits: moves off in {gear} or lower").format(gear=gear_name(PIT_EXIT_GEAR))
+        )
     elif _after_technical_stop(car, state.round):
-        notes.append(f"technical pit stop: {gear_name(TECHNICAL_MAX_GEAR)} at most")
+        notes.append(
+            _("technical pit stop: {gear} at most").format(gear=gear_name(TECHNICAL_MAX_GEAR))
+        )
     costs = {gear: gear_cost(car, gear) for gear in legal}
     choices = [(gear, cost_choice(gear, costs[gear], car.sheet.engine)) for gear in legal]
     # The move follows the gear at once, unless paying for it puts the car out.
@@ -273,7 +284,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
                 "bool",
                 required=False,
                 default=False,
-                short=f"Tires +{effect.extra_spaces}",
+                short=_("Tires +{spaces}").format(spaces=effect.extra_spaces),
             )
         )
     if _offers_slipstream(state, car):
@@ -281,26 +292,28 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             cars_fact(
                 state,
                 "slipstream",
-                f"Slipstreamed behind ({SLIPSTREAM_SPACES} spaces each; both in 4th or higher, "
-                "as fast or faster)",
+                _(
+                    "Slipstreamed behind ({spaces} spaces each; both in 4th or higher, "
+                    "as fast or faster)"
+                ).format(spaces=SLIPSTREAM_SPACES),
                 slipstream_fronts(state, car),
-                short="Slipstream",
+                short=_("Slipstream"),
             ),
             board_fact(
                 "slipstream_brakes",
-                "Brake WP used to shorten the last slipstream",
-                "brake WP",
+                _("Brake WP used to shorten the last slipstream"),
+                _("brake WP"),
                 SLIPSTREAM_SPACES,
-                short="Slipstream brakes",
+                short=_("Slipstream brakes"),
                 folded=True,
             ),
             Field(
                 "slipstream_corner",
-                "A slipstream carried it into a corner (1 brake WP)",
+                _("A slipstream carried it into a corner (1 brake WP)"),
                 "bool",
                 required=False,
                 default=False,
-                short="Slipstream into a corner",
+                short=_("Slipstream into a corner"),
                 folded=True,
             ),
         ]
@@ -312,18 +325,20 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             markers_fact(
                 state,
                 markers,
-                "Damage markers passed over or landed on (a road handling roll each)",
-                "Markers",
+                _("Damage markers passed over or landed on (a road handling roll each)"),
+                _("Markers"),
             )
         )
     if others:
-        question = "Cars it ended next to or behind (a collision roll)"
-        fields.append(cars_fact(state, "adjacent", question, others, short="Beside"))
+        question = _("Cars it ended next to or behind (a collision roll)")
+        fields.append(cars_fact(state, "adjacent", question, others, short=_("Beside")))
     if _offers_pit(state, car):
         fields.append(
             pit_fact(
-                f"Entered the pits at the end of lap {car.laps + 1}: the spaces it needed to "
-                "enter (0 = no)"
+                _(
+                    "Entered the pits at the end of lap {lap}: the spaces it needed to "
+                    "enter (0 = no)"
+                ).format(lap=car.laps + 1)
             )
         )
     fields.append(finish_fact(most=most_spaces(car.gear, fixed)))

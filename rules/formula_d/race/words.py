@@ -35,6 +35,7 @@ from rules.formula_d import (
 from rules.formula_d.driver_cards import BETTER_NITRO_SPACES, car_radio_zone
 from rules.formula_d.race import doubts
 from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.common import wp_text as _zone_wp_text
 from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.gearing import cost_text
 from rules.formula_d.race.road import FROG_AGAIN, NONE, pole_speeds
@@ -43,8 +44,13 @@ from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, Rac
 from rules.formula_d.race.turns import tire_effect_now
 from rules.formula_d.road_race import engine_noise, nitro_spaces
 from rules.formula_d.weather import LINES
+from rules.language import gettext as _
 
 Facts = Mapping[str, Any]
+
+
+def _zone_wp(zone: Zone, points: int) -> str:
+    return _zone_wp_text(zone.value, points)
 
 
 def describe(before: RaceState, event: Event, prompt: Prompt, after: RaceState) -> str:
@@ -55,7 +61,7 @@ def describe(before: RaceState, event: Event, prompt: Prompt, after: RaceState) 
     facts = prompt.read(event.data, before.car_keys)
     text = words(before, prompt.car or "", facts, after)
     if after.finished and not before.finished:
-        text += "; the race is over"
+        text += _("; the race is over")
     return text
 
 
@@ -70,25 +76,29 @@ def _grid_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> s
     # Quick Off The Mark (Road Races) wins a tie: she is level with no one.
     scored = {"first_roll": after.grid_score} if after.grid_score else {}
     place = grid_place(_rolls(after), key, after.grid, highest_first=True, **scored)
-    return f"{label(after, key)} qualifies {facts['value']}{place}"
+    return _("{car} qualifies {value}").format(car=label(after, key), value=facts["value"]) + place
 
 
 def _tie_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     settled = roll_off_place(_rolls(after), after.grid_outcome.tied, key, after.grid)
-    return f"{name(key)} rolls {facts['value']} in the roll-off{settled}"
+    rolled = _("{car} rolls {value} in the roll-off").format(car=name(key), value=facts["value"])
+    return rolled + settled
 
 
 def _start_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     value = facts["value"]
     outcome = start_roll(value)
     if outcome.start is Start.POOR:
-        return f"{name(key)} stalls on the start roll ({value}): Poor Start, misses its first turn"
+        return _(
+            "{car} stalls on the start roll ({value}): Poor Start, misses its first turn"
+        ).format(car=name(key), value=value)
     if outcome.start is Start.GREAT:
-        return (
-            f"{name(key)} gets a Great Start on the start roll ({value}): "
-            f"{plural(outcome.spaces_at_once, 'space')} at once"
+        return _("{car} gets a Great Start on the start roll ({value}): {spaces} at once").format(
+            car=name(key), value=value, spaces=plural(outcome.spaces_at_once, "space")
         )
-    return f"{name(key)} gets away on the start roll ({value}): Normal Start, into 1st"
+    return _("{car} gets away on the start roll ({value}): Normal Start, into 1st").format(
+        car=name(key), value=value
+    )
 
 
 # --- Order of Play and gears -------------------------------------------------------------------
@@ -96,25 +106,28 @@ def _start_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> 
 
 def _order(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     order = tuple(facts["order"])
-    corrected = " (corrected from the board)" if order != proposed_order(before) else ""
-    return f"Round {before.round} order: " + ", ".join(name(car) for car in order) + corrected
+    corrected = _(" (corrected from the board)") if order != proposed_order(before) else ""
+    cars = ", ".join(name(car) for car in order)
+    return _("Round {round} order: {cars}").format(round=before.round, cars=cars) + corrected
 
 
 def _gear(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     was, now = before.car(key), after.car(key)
     who, gear = name(key), gear_name(now.gear)
     if was.spun:
-        text = f"{who} turns round after its spin and drives off in {gear}"
+        text = _("{car} turns round after its spin and drives off in {gear}")
     elif was.in_pits:
-        text = f"{who} moves off from the pits in {gear}"
+        text = _("{car} moves off from the pits in {gear}")
     elif now.gear == was.gear:
-        text = f"{who} stays in {gear}"
+        text = _("{car} stays in {gear}")
     else:
-        text = f"{who} into {gear}"
-        skipped = gears_skipped(was.gear, now.gear)
-        if skipped:
-            skipping = "a gear" if skipped == 1 else plural(skipped, "gear")
-            text += f", skipping {skipping}: {cost_text(gear_change_cost(was.gear, now.gear))}"
+        text = _("{car} into {gear}")
+    text = text.format(car=who, gear=gear)
+    skipped = gears_skipped(was.gear, now.gear) if not (was.spun or was.in_pits) else 0
+    if skipped and now.gear != was.gear:
+        skipping = _("a gear") if skipped == 1 else plural(skipped, "gear")
+        cost = cost_text(gear_change_cost(was.gear, now.gear))
+        text += _(", skipping {gears}: {cost}").format(gears=skipping, cost=cost)
     return text + _out(was, now) + _marker(before, key, after)
 
 
@@ -128,13 +141,14 @@ def _move(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     spaces = plural(now.spaces - was.spaces, "space")
     gear = gear_name(now.gear)
     if facts.get("pit"):
-        head = f"{name(key)} rolls {roll} in {gear} and enters the pits ({facts['pit']} needed)"
+        head = _("{car} rolls {roll} in {gear} and enters the pits ({pit} needed)")
     elif fixed and was.moved_at == 0:
-        head = f"{name(key)} makes its Great Start: {spaces} in {gear}"
+        head = _("{car} makes its Great Start: {spaces} in {gear}")
     elif fixed:
-        head = f"{name(key)} leaves the pits (Quick Stop): {spaces} in {gear}"
+        head = _("{car} leaves the pits (Quick Stop): {spaces} in {gear}")
     else:
-        head = f"{name(key)} moves {spaces} in {gear}"
+        head = _("{car} moves {spaces} in {gear}")
+    head = head.format(car=name(key), roll=roll, gear=gear, pit=facts.get("pit"), spaces=spaces)
     parts = [*_tires(before, was, facts), *_road_move(before, key, facts, after)]
     parts += [*_braking(now, facts), *_corner(was, now, facts)]
     if now.status != OUT:
@@ -154,7 +168,7 @@ def _move(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
 def _braking(now: CarState, facts: Facts) -> list[str]:
     parts = []
     if facts["brakes"]:
-        parts.append(f"braking {facts['brakes']} ({facts['brakes']} brake WP)")
+        parts.append(_("braking {brakes} ({brakes} brake WP)").format(brakes=facts["brakes"]))
     blocked = facts["blocked"]
     if blocked:
         remaining = f"blocked with {plural(blocked, 'space')} remaining"
@@ -183,18 +197,24 @@ def _corner(was: CarState, now: CarState, facts: Facts) -> list[str]:
     corner, stops, overshot = facts["corner"], facts["stops"], facts["overshoot"]
     if not corner or now.out_reason == "blocked":
         return []
-    made = "no stop" if not stops else plural(stops, "stop")
+    made = _("no stop") if not stops else plural(stops, "stop")
     if now.out_reason == "stops":
         return [
-            f"overshoots a {corner}-stop corner after {made}: skipped more than one stop, "
-            "eliminated"
+            _(
+                "overshoots a {corner}-stop corner after {made}: skipped more than one stop, "
+                "eliminated"
+            ).format(corner=corner, made=made)
         ]
-    text = f"overshoots a {corner}-stop corner by {plural(overshot, 'space')} after {made}"
+    text = _("overshoots a {corner}-stop corner by {spaces} after {made}").format(
+        corner=corner, spaces=plural(overshot, "space"), made=made
+    )
     if now.out_reason == "tires":
-        return [f"{text}, more than its {was.sheet.tires} tire WP: eliminated"]
+        return [
+            text + _(", more than its {tires} tire WP: eliminated").format(tires=was.sheet.tires)
+        ]
     if now.spun:
-        return [f"{text}: loses its last tire WP and spins, drives off in 1st next turn"]
-    return [f"{text} ({overshot} tire WP)"]
+        return [text + _(": loses its last tire WP and spins, drives off in 1st next turn")]
+    return [text + _(" ({tires} tire WP)").format(tires=overshot)]
 
 
 def _dangers(before: RaceState, facts: Facts) -> list[str]:
@@ -210,7 +230,7 @@ def _dangers(before: RaceState, facts: Facts) -> list[str]:
     if facts.get("stopped_on", NONE) != NONE:
         parts.append("stopping on a dangerous space (Pile of Scrap: 1-2 there)")
     if facts.get("adjacent"):
-        parts.append(f"next to or behind {names(facts['adjacent'])}")
+        parts.append(_("next to or behind {cars}").format(cars=names(facts["adjacent"])))
     if facts.get("noise"):
         parts.append("ending in the engine-noise area")
     return parts
@@ -256,14 +276,20 @@ def _and(items: list[str]) -> str:
 def _arrival(before: RaceState, key: str, facts: Facts, after: RaceState) -> list[str]:
     now = after.car(key)
     if facts.get("pit"):
-        return [f"lap {now.laps} done, its tire WP back to {now.sheet.tires}"]
+        return [
+            _("lap {lap} done, its tire WP back to {tires}").format(
+                lap=now.laps, tires=now.sheet.tires
+            )
+        ]
     if not facts["finish"]:
         return []
     if now.status == FINISHED:
         place = ordinal(finishers(after).index(now.car) + 1)
-        so_far = " so far" if _may_pass(before, after) else ""
-        return [f"crosses the line and finishes {place}{so_far}"]
-    return [f"crosses the line: lap {now.laps} of {after.setup.laps} done"]
+        so_far = _(" so far") if _may_pass(before, after) else ""
+        return [_("crosses the line and finishes {place}").format(place=place) + so_far]
+    return [
+        _("crosses the line: lap {lap} of {laps} done").format(lap=now.laps, laps=after.setup.laps)
+    ]
 
 
 def _may_pass(before: RaceState, after: RaceState) -> bool:
@@ -281,8 +307,10 @@ def _may_pass(before: RaceState, after: RaceState) -> bool:
 def _loss(was: CarState, now: CarState, zone: Zone) -> str:
     lost = was.sheet[zone] - now.sheet[zone]
     if now.status == OUT and was.status != OUT:
-        return f"loses its last {zone.value} WP: eliminated"
-    return f"loses {lost} {zone.value} WP" if lost else "no damage"
+        return _("loses its last {zone}: eliminated").format(
+            zone=_zone_wp(zone, 1).split(" ", 1)[1]
+        )
+    return _("loses {wp}").format(wp=_zone_wp(zone, lost)) if lost else _("no damage")
 
 
 def _check(zone: Zone, roll: str) -> Callable[[RaceState, str, Facts, RaceState], str]:

@@ -90,6 +90,8 @@ def _view(car: CarState) -> CarView:
         status=car.status,
         note=note(car),
         values=tuple(values.items()),
+        spaces=car.distance,
+        spun=car.spun_out,
     )
 
 

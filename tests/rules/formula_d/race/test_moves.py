@@ -105,7 +105,8 @@ def test_losing_the_last_tire_wp_overshooting_spins_the_car_which_drives_off_in_
     table = red_to_move(4, tires=1)("move", car="red", roll=9, corner=1, overshoot=1)
     red = table.car("red")
     assert (red.sheet.tires, red.spun, red.racing) == (0, True, True)
-    assert dashboard(table.state)[0].note == "spun: drives off in 1st next turn"
+    (view,) = (view for view in dashboard(table.state) if view.car == "red")
+    assert (view.note, view.spun) == ("spun: drives off in 1st next turn", True)
     table.move("blue", 1, 1).confirm()
     assert (
         table.prompt.text
@@ -114,6 +115,7 @@ def test_losing_the_last_tire_wp_overshooting_spins_the_car_which_drives_off_in_
     assert dict(table.field("gear").choices) == {"1": "1st (free)"}
     table("gear", car="red", gear=1)
     assert (table.wp("red", Zone.GEARBOX), table.car("red").spun) == (3, False)
+    assert not any(view.spun for view in dashboard(table.state))
 
 
 def test_overshooting_the_last_tire_wp_by_2_spaces_eliminates_the_car():

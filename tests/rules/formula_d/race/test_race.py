@@ -2,7 +2,16 @@
 
 import pytest
 
-from rules.engine import EventRejected, dashboard, replay, results, state_from_dict, state_to_dict
+from rules.engine import (
+    DamageMarker,
+    EventRejected,
+    damage_markers,
+    dashboard,
+    replay,
+    results,
+    state_from_dict,
+    state_to_dict,
+)
 from rules.engine.contract import CarResult
 from rules.formula_d import Zone
 from tests.rules.formula_d.race.table import Table, in_gear, race_setup, under_way
@@ -41,21 +50,31 @@ def test_a_two_car_race_from_the_grid_to_the_results():
     assert table.prompt.fields[0].default == ("blue", "red")  # 42 spaces to 41
     table.confirm().move("blue", 6, 30)("motor_roll", car="blue", value=2)
     assert table.wp("blue", Zone.ENGINE) == 2
-    # Red passes over Blue's marker (road handling 1) and rolls 20 in 5th: both cars roll.
-    marker = table.state.markers[0].key
-    table.move("red", 5, 20, markers=[marker])("handling_roll", car="red", value=3)
+    # Blue's marker: where it stood when it lost the WP.
+    (marker,) = damage_markers(table.state)
+    assert marker == DamageMarker(marker.key, "blue", 6)
+    # Red passes over it (road handling 1) and rolls 20 in 5th: both cars roll.
+    table.move("red", 5, 20, markers=[marker.key])("handling_roll", car="red", value=3)
     table("motor_roll", car="red", value=9)("motor_roll", car="blue", value=17)
     assert (table.wp("red", Zone.ROAD_HANDLING), table.wp("red", Zone.ENGINE)) == (1, 3)
 
     # Round 7: both cross the line on their second lap; Red ends farther past it.
     table.confirm().move("blue", 6, 24, finish=20).move("red", 5, 18, finish=12)
     assert table.state.finished and table.asked == ()
-    red, blue = (table.state.car(key).spaces for key in ("red", "blue"))
-    assert results(table.state) == (
-        CarResult("red", 1, True, distance=red, note="finished in round 7"),
-        CarResult("blue", 2, True, distance=blue, note="finished in round 7"),
+    # Where each car got, as the dashboard says: Red's 14 spaces to the pits and 2 out of them
+    # in round 5, Blue's Great Start of 4.
+    red, blue = dashboard(table.state)
+    assert (red.car, red.laps, red.spaces, red.spun) == (
+        "red",
+        2,
+        2 + 3 + 8 + 12 + 14 + 2 + 20 + 18,
+        False,
     )
-    assert [view.car for view in dashboard(table.state)] == ["red", "blue"]
+    assert (blue.car, blue.laps, blue.spaces) == ("blue", 2, 4 + 4 + 7 + 11 + 16 + 30 + 24)
+    assert results(table.state) == (
+        CarResult("red", 1, True, distance=red.spaces, note="finished in round 7"),
+        CarResult("blue", 2, True, distance=blue.spaces, note="finished in round 7"),
+    )
     assert replay(table.setup, table.events) == table.state
     assert state_from_dict(state_to_dict(table.state)) == table.state
 

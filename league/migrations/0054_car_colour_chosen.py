@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0050_track_weather_chart_from_board'),
+        ('league', '0053_profile_and_league_language'),
     ]
 
     operations = [

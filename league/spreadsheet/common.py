@@ -1,0 +1,204 @@
+"""What the spreadsheet files share (docs/importing.md): their bounds, their problems named by
+file, row and column, and their text read into rows a line at a time, within the bounds (a
+stranger's upload)."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO
+
+# A stranger's file costs bounded time and memory: read no further than these.
+MOST_BYTES = 2 * 1024 * 1024
+MOST_ROWS = 5000
+# Problems listed at most: a file of 5,000 bad rows says so without a page of 5,000 lines.
+MOST_PROBLEMS = 100
+# Cells read of a row, at most: past them a row must be blank (a spreadsheet's empty columns).
+MOST_COLUMNS = 40
+# Characters of a line, at most: a row of a roster is some dozens; a line of megabytes, or of
+# 100,000 empty cells, is refused before csv splits it into as many strings.
+MOST_LINE = 4096
+# The export puts a ' before a cell a spreadsheet would run as a formula (views/exports.py).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+TOO_LARGE = "The file is larger than {most:,} bytes: split the league's roster or trim it."
+NOT_TEXT = "The file is not a CSV spreadsheet of UTF-8 text (save it as 'CSV UTF-8')."
+HAS_NUL = "The file holds NUL characters: it is not a text spreadsheet (save it as CSV)."
+TOO_MANY_ROWS = "The file has more than {most:,} rows: nothing past row {row:,} was read."
+TOO_LONG_ROW = "The row is longer than {most:,} characters: it is not a roster's."
+UNREADABLE = "This row cannot be read as CSV ({error})."
+TOO_MANY_COLUMNS = "The row has {count:,} columns; the {kind} has at most {most}."
+MORE_PROBLEMS = "… and {count:,} more problems."
+
+Row = tuple[int, list[str]]  # a row's number as a spreadsheet numbers it, and its cells
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What cannot be taken of a file, and where: the file (where a preview reads two), its
+    row as a spreadsheet numbers them (the column names row 1) and the column, where there is
+    one."""
+
+    message: str
+    row: int | None = None
+    column: str | None = None
+    file: str = ""
+
+    def __str__(self) -> str:
+        where = ", ".join(
+            part
+            for part in (
+                self.file,
+                f"Row {self.row:,}" if self.row else "",
+                f"column {self.column}" if self.column else "",
+            )
+            if part
+        )
+        if self.file and where:
+            where = where[:1].upper() + where[1:]
+            where = where.replace(", Row", ", row")
+        return f"{where}: {self.message}" if where else self.message
+
+
+@dataclass
+class Problems:
+    """Every problem found in a file, the first MOST_PROBLEMS of them said, the rest counted;
+    `file` names the file in each where a preview reads more than one."""
+
+    problems: list[Problem] = field(default_factory=list)
+    more_problems: int = 0  # found beyond MOST_PROBLEMS, counted only
+    file: str = ""
+
+    @property
+    def messages(self) -> list[str]:
+        said = [str(problem) for problem in self.problems]
+        if self.more_problems:
+            said.append(MORE_PROBLEMS.format(count=self.more_problems))
+        return said
+
+    @property
+    def count(self) -> int:
+        return len(self.problems) + self.more_problems
+
+    def refuse(self, message: str, row: int | None = None, column: str | None = None) -> None:
+        if len(self.problems) < MOST_PROBLEMS:
+            self.problems.append(Problem(message, row, column, self.file))
+        else:
+            self.more_problems += 1
+
+
+def read_capped(stream: IO[bytes]) -> bytes | None:
+    """The file's bytes, or None where it is larger than MOST_BYTES (no more than one byte past
+    them is read)."""
+    data = stream.read(MOST_BYTES + 1)
+    return None if len(data) > MOST_BYTES else data
+
+
+def text_rows(
+    data: bytes | None, problems: Problems, *, most_columns: int, kind: str
+) -> Iterator[Row]:
+    """The rows of the CSV file `data` (None: a file too large) that are not blank, each with
+    its number; what cannot be read is refused in `problems` and ends the reading. `kind`
+    and `most_columns`: what the file is ("roster") and the most columns it has, to say so."""
+    if data is None:
+        problems.refuse(TOO_LARGE.format(most=MOST_BYTES))
+        return iter(())
+    try:
+        text = data.decode("utf-8-sig")  # a spreadsheet's "CSV UTF-8" starts with a BOM
+    except UnicodeDecodeError:
+        problems.refuse(NOT_TEXT)
+        return iter(())
+    if "\x00" in text:
+        problems.refuse(HAS_NUL)
+        return iter(())
+    if "\n" not in text:
+        text = text.replace("\r", "\n")  # an old Mac spreadsheet ends its lines so
+    return _rows(text, problems, most_columns, kind)
+
+
+class _Lines:
+    """The text's lines for csv.reader, each of at most MOST_LINE characters: a longer one ends
+    the reading (`too_long`) before more of it is split into cells. Cut from the text a line
+    at a time (io.StringIO would hold a copy of it four times its size)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.start = 0
+        self.too_long = False
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> str:
+        if self.start >= len(self.text):
+            raise StopIteration
+        end = self.text.find("\n", self.start, self.start + MOST_LINE + 1)
+        if end == -1:
+            end = min(len(self.text), self.start + MOST_LINE + 1) - 1
+        if end + 1 - self.start > MOST_LINE:
+            self.too_long = True
+            raise StopIteration
+        line, self.start = self.text[self.start : end + 1], end + 1
+        return line
+
+
+def _rows(text: str, problems: Problems, most_columns: int, kind: str) -> Iterator[Row]:
+    """The file's rows that are not blank, with their row number, up to MOST_ROWS of them; a
+    row csv cannot read, or too long a line, ends the reading."""
+    lines = _Lines(text)
+    reader = csv.reader(lines)
+    number = 0
+    while True:
+        number += 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            if lines.too_long:
+                problems.refuse(TOO_LONG_ROW.format(most=MOST_LINE), row=number)
+            return
+        except csv.Error as error:
+            message = TOO_LONG_ROW.format(most=MOST_LINE) if lines.too_long else None
+            problems.refuse(message or UNREADABLE.format(error=error), row=number)
+            return
+        yield from cells_kept(number, cells, problems, most_columns, kind)
+        if number > MOST_ROWS + 1:
+            return
+
+
+def cells_kept(
+    number: int, cells: list[str], problems: Problems, most_columns: int, kind: str
+) -> list[Row]:
+    """Row `number` of `cells` as the readers take it ([] for a blank row, or a row refused),
+    within MOST_ROWS and MOST_COLUMNS; the row past MOST_ROWS is refused (its caller reads
+    no further)."""
+    if number > MOST_ROWS + 1:
+        problems.refuse(TOO_MANY_ROWS.format(most=MOST_ROWS, row=MOST_ROWS + 1))
+        return []
+    if len(cells) > MOST_COLUMNS:
+        if any(cell.strip() for cell in cells[MOST_COLUMNS:]):
+            message = TOO_MANY_COLUMNS.format(count=len(cells), most=most_columns, kind=kind)
+            problems.refuse(message, row=number)
+            return []
+        del cells[MOST_COLUMNS:]  # a spreadsheet's empty columns at the right
+    return [(number, cells)] if any(cell.strip() for cell in cells) else []
+
+
+def header_name(cell: str) -> str:
+    """A column's name as the files' columns are named ("Prior injuries" is prior_injuries)."""
+    return "_".join(cell.strip().lower().replace("-", " ").split())
+
+
+def unescaped(value: str) -> str:
+    """A cell as it was before the export kept a spreadsheet from running it as a formula."""
+    if value.startswith("'") and value[1:].startswith(FORMULA_STARTS):
+        return value[1:]
+    return value
+
+
+def whole_number(value: str) -> int | None:
+    """`value` as a whole number ("3", "3.0", "-2"), or None where it is not one."""
+    digits = value.removesuffix(".0")  # a spreadsheet's 3.0 is 3
+    if not (digits.isascii() and digits.lstrip("-").isdigit() and len(digits) < 10):
+        return None
+    return int(digits)
