@@ -346,9 +346,10 @@ class _Import:
                 values[field.attname] = self._value(label, number, field, value)
         obj: Any = model(**values)  # a field the file lacks (added since) takes its default
         # A field added since that a file of its version must give (one that may be empty may
-        # be left out).
+        # be left out: null, or blank with a default, as a car's chosen colour).
         for name, since in table.fields_since.items():
-            if name not in row and self.version >= since and not columns[name].null:
+            may_be_empty = columns[name].null or columns[name].blank
+            if name not in row and self.version >= since and not may_be_empty:
                 raise bad(number, label, f"it names no {columns[name].verbose_name}")
         if model is Season and "ruleset" not in row:
             assert self.league is not None  # the league's row is the file's first

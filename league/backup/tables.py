@@ -31,7 +31,8 @@ FORMAT = "paddock-league"
 # rules and rulings; 4: each season's rule set (and the settings it ran under, kept when its
 # league moved on to another) and an entry's grid position and laps led; 5: the changes made
 # to drivers by hand (DriverChange) and to the league's settings (LeagueSettingChange); 6: a
-# round's mark that its result was brought in from the league's spreadsheet (Round.imported). A
+# round's mark that its result was brought in from the league's spreadsheet (Round.imported),
+# and the colour a league chose for a car in a round (an entry's and a starter choice's). A
 # file of an older version lacks the tables added since (Table.since), which it restores as
 # empty, and the fields added since (Table.fields_since), which take their defaults or what a
 # site of then read in their place (a season's rule set: its league's,
@@ -94,12 +95,13 @@ TABLES: list[Table] = [
         "league.starterchoice",
         StarterChoice,
         lambda league: StarterChoice.objects.filter(round__season__league=league),
+        fields_since={"colour": 6},
     ),
     Table(
         "league.entry",
         Entry,
         lambda league: Entry.objects.filter(round__season__league=league),
-        fields_since={"grid": 4, "laps_led": 4},
+        fields_since={"grid": 4, "laps_led": 4, "colour": 6},
     ),
     Table(
         "league.seasonendchange",

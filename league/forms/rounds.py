@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from rules.championship import BuildZone, Championship
 
-from ..models import Driver, time_zones
+from ..models import Driver, team_colours, time_zones
 from ..services.results import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
 
 if TYPE_CHECKING:
@@ -28,11 +28,22 @@ FINISHED = "finished"
 SESSION_TIME_WITHOUT_DATE = "Give the session's date as well as its time."
 
 
+# The starters form's colour for a car the league leaves as its name or team says.
+COLOUR_AS_NAMED = ""
+
+
 class StarterForm(forms.Form):
-    """One driver's line on the start form: races or not, and in which car."""
+    """One driver's line on the start form: races or not, in which car, and the colour the car
+    is drawn in at the table (league/models/team_colours.py: by default its name's, else its
+    team's)."""
 
     start = forms.BooleanField(required=False)
     car = forms.CharField(max_length=30, required=False)
+    colour = forms.ChoiceField(
+        choices=[(COLOUR_AS_NAMED, "Its name's or team's colour"), *team_colours.CAR_CHOICES],
+        required=False,
+        label="Drawn in",
+    )
 
     def clean(self):
         super().clean()

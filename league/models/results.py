@@ -10,6 +10,7 @@ from rules.championship import (
     out_reason_label,
 )
 
+from . import team_colours
 from .made import MadeByHand
 from .seasons import Round, RoundStatus
 from .teams import Driver, DriverStatus, Team
@@ -44,6 +45,14 @@ class Entry(models.Model):
     driver = models.ForeignKey("Driver", on_delete=models.PROTECT, related_name="entries")
     team = models.ForeignKey("Team", on_delete=models.PROTECT, related_name="entries")
     car = models.CharField(max_length=30, help_text="The car's colour or number on the board.")
+    # The colour the car is drawn in at the table, as the league chose it for the round; ""
+    # for its name's colour, else its team's (league/models/team_colours.py, car_colour).
+    colour = models.CharField(
+        max_length=10,
+        blank=True,
+        choices=team_colours.CAR_CHOICES,
+        help_text="The colour the car is drawn in at the table; empty for its name's or team's.",
+    )
     level = models.CharField(
         max_length=10,
         blank=True,
@@ -216,6 +225,7 @@ class StarterChoice(models.Model):
     round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="starter_choices")
     driver = models.ForeignKey("Driver", on_delete=models.CASCADE, related_name="+")
     car = models.CharField(max_length=30)
+    colour = models.CharField(max_length=10, blank=True, choices=team_colours.CAR_CHOICES)
 
     class Meta:
         ordering = ["round", "driver"]

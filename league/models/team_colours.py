@@ -2,8 +2,10 @@
 any common colour blindness still tell apart. A team is given the first colour no other team
 of its league has (in the order teams join), and its organiser may pick another.
 
-A car at the table is drawn in its team's colour, unless its name names a colour ("Red",
-"Silver Arrow", "orange #3"): then in that one, so that the board and the page agree. White and
+A car at the table is drawn in the colour its league chose for it in the round, where one did
+(the starters form, kept with the entry); else in its team's colour, unless its name names a
+colour ("Red", "Silver Arrow", "orange #3"): then in that one, so that the board and the page
+agree. White and
 silver are for such cars only (no team is given them: they would vanish on a white page).
 
 Pages show a colour as a class (`team-<key>`, static/css/paddock.css), never as an inline
@@ -61,6 +63,9 @@ CAR_ONLY = (
 )
 BY_KEY = {colour.key: colour for colour in PALETTE + CAR_ONLY}
 CHOICES = [(colour.key, colour.label) for colour in PALETTE]
+# What a car may be drawn in when the league sets it for a round: any colour, white and silver
+# too (as a car named after them is).
+CAR_CHOICES = [(colour.key, colour.label) for colour in PALETTE + CAR_ONLY]
 # The words that name a colour in a car's name, and the colour each draws it in: Okabe and
 # Ito's red is vermillion, their pink the reddish purple, their gold the yellow.
 NAMED = {
@@ -120,9 +125,12 @@ def named_colour(name: str) -> str:
     return ""
 
 
-def car_colour(car: str, team_colour: str) -> str:
-    """The colour a car is drawn in at the table: the one its name names, else (or where its
+def car_colour(car: str, team_colour: str, chosen: str = "") -> str:
+    """The colour a car is drawn in at the table: the one the league chose for it in the round
+    (`chosen`, a key of BY_KEY; "" for none), else the one its name names, else (or where its
     name names a shade of it) its team's."""
+    if chosen in BY_KEY:
+        return chosen
     named, own = named_colour(car), colour_of(team_colour).key
     return named if named and (named, own) not in SHADES else own
 

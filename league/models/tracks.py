@@ -106,5 +106,8 @@ class Track(models.Model):
 
     def race_options(self) -> dict[str, Any]:
         """What a race takes of the track: each fact as the rule sets' race_options hook reads
-        it (Season Pass's weather bands, Formula D's chart as written)."""
-        return track_race_options(self.facts())
+        it (Season Pass's weather bands, Formula D's chart as written), and which of them it
+        has only as the placeholder every track starts with (`placeholders`, by key), for the
+        race's prompts to say so."""
+        placeholders = ("weather_chart",) if self.weather_chart_is_placeholder else ()
+        return {**track_race_options(self.facts()), "placeholders": placeholders}

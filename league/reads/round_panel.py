@@ -13,7 +13,7 @@ from rules.dice import Die, values
 
 from ..forms.rounds import FINISHED, OutcomeForm, StarterForm
 from ..models import Driver, DriverStatus, Entry, Round, RoundStatus
-from ..services.cars import proposed_cars, teams_with_drivers
+from ..services.cars import proposed_cars, proposed_colours, teams_with_drivers
 from ..services.results import pending_injuries
 from ..services.starts import start_refusal, starters_change_refusal
 from ..services.table import Discarded, table
@@ -68,18 +68,31 @@ class RoundPanel:
 
 
 def starter_lines(
-    round_: Round, data=None, current: Mapping[int, str] | None = None
+    round_: Round,
+    data=None,
+    current: Mapping[int, str] | None = None,
+    current_colours: Mapping[int, str] | None = None,
 ) -> list[tuple[str, list[StarterLine]]]:
-    """Each team's drivers with a line to tick and a car to name, the car proposed as
-    league/services/cars.py says (kept from the driver's last round, else the team's name and a
-    number: "Rosso 1"). `current`: the starters already chosen (driver id to car), for changing
-    them; else a team whose owner chose its starters (StarterChoice) is proposed as chosen."""
+    """Each team's drivers with a line to tick, a car to name and the colour it is drawn in,
+    the car proposed as league/services/cars.py says (kept from the driver's last round, else
+    the team's name and a number: "Rosso 1"). `current`: the starters already chosen (driver id
+    to car), for changing them, and `current_colours` their cars' colours; else a team whose
+    owner chose its starters (StarterChoice) is proposed as chosen."""
     teams = list(teams_with_drivers(round_))
-    owners_choice = (
-        dict(round_.starter_choices.values_list("driver_id", "car")) if current is None else {}
+    choices = (
+        list(round_.starter_choices.values_list("driver_id", "car", "colour"))
+        if current is None
+        else []
     )
+    owners_choice = {driver_id: car for driver_id, car, _colour in choices}
     chosen = current if current is not None else owners_choice
     cars = proposed_cars(teams, chosen)
+    chosen_colours = (
+        (current_colours or {})
+        if current is not None
+        else {driver_id: colour for driver_id, _car, colour in choices}
+    )
+    colours = proposed_colours(teams, cars, chosen_colours)
     grouped = []
     for team in teams:
         lines = []
@@ -102,7 +115,9 @@ def starter_lines(
                 driver.pk in chosen if current is not None or team_chose else driver in proposed
             )
             form = StarterForm(
-                data, prefix=f"d{driver.pk}", initial={"car": cars[driver.pk], "start": starts}
+                data,
+                prefix=f"d{driver.pk}",
+                initial={"car": cars[driver.pk], "start": starts, "colour": colours[driver.pk]},
             )
             lines.append(
                 StarterLine(
@@ -137,6 +152,17 @@ def chosen_starters(
         for line in lines
         if line.form.cleaned_data["start"]
     ]
+
+
+def chosen_colours(grouped: list[tuple[str, list[StarterLine]]]) -> dict[str, str]:
+    """{car: colour key} for the cars ticked on a start form that the league drew in a colour
+    of its choice (the others in their name's or team's); call after chosen_starters."""
+    return {
+        line.form.cleaned_data["car"].strip(): line.form.cleaned_data["colour"]
+        for _, team_lines in grouped
+        for line in team_lines
+        if line.form.cleaned_data["start"] and line.form.cleaned_data.get("colour")
+    }
 
 
 def spaces(distance: Decimal | None) -> Decimal | int | None:

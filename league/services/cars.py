@@ -16,7 +16,7 @@ from django.db.models import OuterRef, Prefetch, Subquery
 from django.utils.translation import gettext_noop
 
 from ..models import Driver, DriverStatus, Entry, Round, Team
-from ..models.team_colours import car_name_base
+from ..models.team_colours import BY_KEY, car_name_base
 
 # A car's name is 30 characters at most (Entry.car): the team's part leaves room for " 99".
 TEAM_PART = 26
@@ -32,15 +32,18 @@ def default_car(team: Team, number: int) -> str:
 
 
 def teams_with_drivers(round_: Round):
-    """The league's teams, each with its drivers, every driver with `last_car`: the car it
-    raced in its latest round before `round_` ("" if none)."""
-    last_car = (
+    """The league's teams, each with its drivers, every driver with `last_car` and
+    `last_colour`: the car it raced in its latest round before `round_` ("" if none), and the
+    colour the league chose for that car ("" if none)."""
+    last = (
         Entry.objects.filter(driver=OuterRef("pk"))
         .exclude(round=round_)
         .order_by("-round__season__number", "-round__number", "-pk")
-        .values("car")[:1]
     )
-    drivers = Driver.objects.annotate(last_car=Subquery(last_car))
+    drivers = Driver.objects.annotate(
+        last_car=Subquery(last.values("car")[:1]),
+        last_colour=Subquery(last.values("colour")[:1]),
+    )
     return round_.season.league.teams.select_related("league").prefetch_related(
         Prefetch("drivers", queryset=drivers)
     )
@@ -71,6 +74,23 @@ def proposed_cars(teams, chosen: Mapping[int, str]) -> dict[int, str]:
         taken.add(car.lower())
         cars[driver.pk] = car
     return cars
+
+
+def proposed_colours(teams, cars: Mapping[int, str], chosen: Mapping[int, str]) -> dict[int, str]:
+    """Each driver's proposed colour (driver id -> key, "" for its name's or team's) for the
+    cars `cars` (from proposed_cars): as `chosen` says (the current starters', or the owners'
+    choices), else the colour its car had in the driver's last round where the car keeps that
+    round's name."""
+    colours: dict[int, str] = {}
+    for team in teams:
+        for driver in team.drivers.all():
+            if driver.pk in chosen:
+                colours[driver.pk] = chosen[driver.pk]
+            elif (getattr(driver, "last_car", None) or "").strip() == cars.get(driver.pk):
+                colours[driver.pk] = getattr(driver, "last_colour", None) or ""
+            else:
+                colours[driver.pk] = ""
+    return {key: colour if colour in BY_KEY else "" for key, colour in colours.items()}
 
 
 def others_cars(round_: Round, team: Team) -> dict[str, Team]:

@@ -4,7 +4,7 @@ other; the starters changed, or the start cancelled, before any of the result is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -20,6 +20,7 @@ from ..models import (
     RoundStatus,
     StarterChoice,
     Team,
+    team_colours,
 )
 from .cars import CAR_OF_ANOTHER_TEAM, others_cars
 from .common import for_update
@@ -70,6 +71,7 @@ RACE_HAS_EVENTS = gettext_noop(
 STARTERS_CHOSEN_ALREADY = gettext_noop(
     "{team}'s starters for round {number} are already as chosen."
 )
+UNKNOWN_CAR_COLOUR = gettext_noop("{car}: choose its colour from the list.")
 
 
 def _check_round_can_start(round_: Round) -> None:
@@ -140,12 +142,15 @@ def round_start(
     starters: Sequence[tuple[Driver, str]],
     expected_version: int | None = None,
     at_table: bool = False,
+    car_colours: Mapping[str, str] | None = None,
 ) -> list[Entry]:
     """Put the starters on the grid: each gains a point of XP and races at the level it gives.
-    `at_table`: the turn helper runs the race, so the round page's result forms stand aside."""
+    `at_table`: the turn helper runs the race, so the round page's result forms stand aside.
+    `car_colours`: the colour the league chose for a car, by car (the others are drawn in
+    their name's or team's, league/models/team_colours.py)."""
     round_ = round_for_write(round_, expected_version)
     _check_round_can_start(round_)
-    return _start(round_, starters, at_table=at_table)
+    return _start(round_, starters, at_table=at_table, car_colours=car_colours)
 
 
 @transaction.atomic
@@ -155,6 +160,7 @@ def round_starters_choose(
     team: Team,
     starters: Sequence[tuple[Driver, str]],
     expected_version: int | None = None,
+    car_colours: Mapping[str, str] | None = None,
 ) -> Round:
     """A team's owner (or the organiser) chooses which of the team's drivers start a round not
     yet started, and in which cars: the referee's starters form then proposes them, and the
@@ -167,6 +173,7 @@ def round_starters_choose(
     if team.league_id != league.pk:
         raise ValidationError(TEAM_NOT_IN_LEAGUE.format(league=league))
     wanted: dict[int, str] = {}
+    colours = _colours_checked(car_colours)
     others = others_cars(round_, team)
     for driver, car in starters:
         if driver.team_id != team.pk:
@@ -183,13 +190,16 @@ def round_starters_choose(
             gettext(TOO_MANY_STARTERS).format(team=team, count=league.cars_per_team)
         )
     chosen = round_.starter_choices.filter(driver__team=team)
-    if dict(chosen.values_list("driver_id", "car")) == wanted:
+    wanted_with_colours = {
+        (driver_id, car, colours.get(car, "")) for driver_id, car in wanted.items()
+    }
+    if set(chosen.values_list("driver_id", "car", "colour")) == wanted_with_colours:
         raise AlreadyDone(
             gettext(STARTERS_CHOSEN_ALREADY).format(team=team, number=round_.number), done=round_
         )
     chosen.delete()
     StarterChoice.objects.bulk_create(
-        StarterChoice(round=round_, driver_id=driver_id, car=car)
+        StarterChoice(round=round_, driver_id=driver_id, car=car, colour=colours.get(car, ""))
         for driver_id, car in wanted.items()
     )
     round_advance(round_)  # the referee's starters form, built before, proposes the old choice
@@ -235,11 +245,17 @@ def round_start_take_back(*, round_: Round) -> None:
     round_advance(round_, "status", "run_at_table")
 
 
-def starters_unchanged(round_: Round, starters: Sequence[tuple[Driver, str]]) -> bool:
-    """Whether `round_` is started with exactly `starters`, in those cars (a second tap)."""
-    stored = set(round_.entries.values_list("driver_id", "car"))
+def starters_unchanged(
+    round_: Round,
+    starters: Sequence[tuple[Driver, str]],
+    car_colours: Mapping[str, str] | None = None,
+) -> bool:
+    """Whether `round_` is started with exactly `starters`, in those cars drawn in those
+    colours (a second tap)."""
+    colours = car_colours or {}
+    stored = set(round_.entries.values_list("driver_id", "car", "colour"))
     return round_.status == RoundStatus.STARTED and stored == {
-        (driver.pk, car.strip()) for driver, car in starters
+        (driver.pk, car.strip(), colours.get(car.strip(), "")) for driver, car in starters
     }
 
 
@@ -271,20 +287,21 @@ def round_starters_change(
     expected_version: int,
     expected_race_version: int | None = None,
     car_builds: CarBuilds | None = None,
+    car_colours: Mapping[str, str] | None = None,
 ) -> TheRace | None:
     """Start a round again with other starters or cars, before any of its result is entered,
     however it is run. A race at the table (with no event entered) keeps its address, since
     other phones may have it open, and is set up anew; it is returned (None for a round run by
     hand). The same starters in the same cars again: AlreadyDone."""
     round_ = round_for_write(round_, None)
-    if starters_unchanged(round_, starters):
+    if starters_unchanged(round_, starters, car_colours):
         raise AlreadyDone(gettext(STARTERS_AS_ASKED).format(number=round_.number), done=round_)
     check_round_version(round_, expected_version)
     at_table = round_.run_at_table and round_.status == RoundStatus.STARTED
     if at_table:
         table().check_unentered(round_=round_, expected_race_version=expected_race_version)
     round_start_take_back(round_=round_)
-    entries = _start(round_, starters, at_table=at_table)
+    entries = _start(round_, starters, at_table=at_table, car_colours=car_colours)
     if not at_table:
         return None
     return table().start_again(round_=round_, entries=entries, car_builds=car_builds)
@@ -297,6 +314,7 @@ def round_start_at_table(
     starters: Sequence[tuple[Driver, str]],
     expected_version: int | None = None,
     car_builds: CarBuilds | None = None,
+    car_colours: Mapping[str, str] | None = None,
 ) -> TheRace:
     """Start the round at the table: its starters on the grid as round_start puts them, and its
     race set up for the turn helper, with the cars `car_builds` gives built by their players
@@ -305,7 +323,7 @@ def round_start_at_table(
         raise ValidationError(gettext(RACE_ALREADY_STARTED).format(number=round_.number))
     round_ = round_for_write(round_, expected_version)
     _check_round_can_start(round_)
-    entries = _start(round_, starters, at_table=True)
+    entries = _start(round_, starters, at_table=True, car_colours=car_colours)
     return table().start(round_=round_, entries=entries, car_builds=car_builds)
 
 
@@ -365,8 +383,25 @@ def round_run_by_hand(
     return discarded
 
 
-def _start(round_: Round, starters: Sequence[tuple[Driver, str]], *, at_table: bool) -> list[Entry]:
-    """The starters on the grid of `round_`, locked and free to start (the caller checked)."""
+def _colours_checked(car_colours: Mapping[str, str] | None) -> dict[str, str]:
+    """`car_colours` by car's name as stored (stripped), each a colour a car may be drawn in."""
+    colours = {car.strip(): colour for car, colour in (car_colours or {}).items() if colour}
+    for car, colour in colours.items():
+        if colour not in team_colours.BY_KEY:
+            raise ValidationError(gettext(UNKNOWN_CAR_COLOUR).format(car=car))
+    return colours
+
+
+def _start(
+    round_: Round,
+    starters: Sequence[tuple[Driver, str]],
+    *,
+    at_table: bool,
+    car_colours: Mapping[str, str] | None = None,
+) -> list[Entry]:
+    """The starters on the grid of `round_`, locked and free to start (the caller checked),
+    each car drawn in the colour `car_colours` gives it, if any."""
+    colours = _colours_checked(car_colours)
     # The caller's driver objects may predate the last round (XP, injuries, status): saving
     # them would undo what that round did, so the checks and the XP use the stored rows.
     stored = (
@@ -386,6 +421,7 @@ def _start(round_: Round, starters: Sequence[tuple[Driver, str]], *, at_table: b
                 driver=driver,
                 team=driver.team,
                 car=car.strip(),
+                colour=colours.get(car.strip(), ""),
                 level=level,
                 xp_change=xp_gain,
             )

@@ -16,7 +16,7 @@ from ..forms.rounds import RaceOptionsForm, RoundSessionForm
 from ..forms.teams import RookieForm
 from ..forms.whole_numbers import whole_number
 from ..models import RUNS_RACES, League, Role, Round, RoundStatus
-from ..reads.round_panel import chosen_starters, round_panel, starter_lines
+from ..reads.round_panel import chosen_colours, chosen_starters, round_panel, starter_lines
 from ..services.common import league_writable
 from ..services.errors import AlreadyDone
 from ..services.reopen import round_reopen_refusal
@@ -223,6 +223,7 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
             team=team,
             starters=chosen_starters(lines),
             expected_version=version_posted(request),
+            car_colours=chosen_colours(lines),
         )
     except AlreadyDone as already:
         return already_done(request, already)

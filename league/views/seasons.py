@@ -207,9 +207,18 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ),
         "can_manage": can_manage,
         "may_change_rules": can_manage and season_rules_refusal(season, rounds()) is None,
+        "charts_wanted": _charts_wanted(request, rounds()) if can_manage else [],
         **_setup_context(season, rounds, can_manage),
     }
     return render(request, "league/season.html", context)
+
+
+def _charts_wanted(request: HttpRequest, rounds: list[Round]) -> list[tuple[Track, bool]]:
+    """The tracks of the rounds to come whose weather chart the race would read and is only
+    the placeholder (Round.track_chart_wanted), each once, and whether the viewer may enter
+    its chart (else they copy it)."""
+    tracks = {round_.track_id: round_.track for round_ in rounds if round_.track_chart_wanted}
+    return [(track, track.editable_by(request.user)) for track in tracks.values()]
 
 
 def _season_standings(request, league: League, season: Season, rounds: list[Round]) -> dict:

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ..forms.rounds import build_lines, chosen_builds
 from ..forms.teams import RookieForm
 from ..models import League, Round, RoundStatus
-from ..reads.round_panel import chosen_starters, starter_lines
+from ..reads.round_panel import chosen_colours, chosen_starters, starter_lines
 from ..services import starts
 from ..services.drivers import driver_hire
 from ..services.errors import AlreadyDone, Stale
@@ -73,8 +73,13 @@ def round_start(request: HttpRequest, slug: str, number: int, round_number: int)
     round_ = round_for(refereed_league(request, slug), number, round_number)
     try:
         version = version_posted(request)
-        starters = chosen_starters(starter_lines(round_, request.POST))
-        starts.round_start(round_=round_, starters=starters, expected_version=version)
+        lines = starter_lines(round_, request.POST)
+        starts.round_start(
+            round_=round_,
+            starters=chosen_starters(lines),
+            expected_version=version,
+            car_colours=chosen_colours(lines),
+        )
     except AlreadyDone as already:
         return already_done(request, already)
     except ValidationError as refusal:
@@ -120,6 +125,7 @@ def _start_or_take_over(request: HttpRequest, round_: Round) -> TheRace:
         starters=chosen_starters(starters),
         expected_version=version,
         car_builds=chosen_builds(builds),
+        car_colours=chosen_colours(starters),
     )
 
 
@@ -213,14 +219,17 @@ def _change_or_cancel(request: HttpRequest, round_: Round) -> HttpResponse:
         expected_version=version,
         expected_race_version=race_version,
         car_builds=chosen_builds(builds),
+        car_colours=chosen_colours(starters),
     )
     messages.success(request, STARTERS_CHANGED.format(number=round_.number))
     return redirect(race or round_)
 
 
 def _starters_forms(round_: Round, race, posted=None):
-    current = dict(round_.entries.values_list("driver_id", "car"))
-    starters = starter_lines(round_, posted, current=current)
+    entries = list(round_.entries.values_list("driver_id", "car", "colour"))
+    current = {driver_id: car for driver_id, car, _colour in entries}
+    colours = {driver_id: colour for driver_id, _car, colour in entries}
+    starters = starter_lines(round_, posted, current=current, current_colours=colours)
     zones = round_.season.rules.car_build if race is not None else ()
     return starters, build_lines(starters, zones, posted)
 

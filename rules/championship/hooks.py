@@ -4,7 +4,7 @@ careers); rules/registry.py names the subclass, and the league calls only these 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import Generic, TypeVar
 
@@ -258,15 +258,17 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         season_setup: Mapping[str, int] | None = None,
         teams: Mapping[str, str] | None = None,
         driver_cards: Mapping[str, Mapping[str, object]] | None = None,
+        placeholders: Collection[str] = (),
     ) -> dict[str, object]:
         """What a race of the rule set takes from its track (the weather table, or Formula D's
-        weather chart), its starters (cars they built, their season points by car), the league's
-        settings, the season's setup (see `season_setup`) and the round's format, for the race's
-        setup hook. Rule sets that ask for them (see `grid_from_previous_finish`, `home_tracks`)
-        also get the race's cars (`starters`), those cars in the order they finished the season's
-        previous race, and the cars racing at their driver's home track; `teams`, each car's team
-        (a key), for a team race; `driver_cards`, the stored card of each car's driver (see
-        `driver_card_skills`)."""
+        weather chart, and which of its facts are only the placeholder every track starts with,
+        `placeholders`, by key), its starters (cars they built, their season points by car), the
+        league's settings, the season's setup (see `season_setup`) and the round's format, for the
+        race's setup hook. Rule sets that ask for them (see `grid_from_previous_finish`,
+        `home_tracks`) also get the race's cars (`starters`), those cars in the order they
+        finished the season's previous race, and the cars racing at their driver's home track;
+        `teams`, each car's team (a key), for a team race; `driver_cards`, the stored card of
+        each car's driver (see `driver_card_skills`)."""
         options: dict[str, object] = {"weather_table": weather_table} if self.weather else {}
         if car_builds and self.car_build:
             options["car_sheets"] = dict(car_builds)

@@ -13,7 +13,7 @@ driver) (docs/rulings.md, "Formula D's optional rules").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from types import MappingProxyType
 from typing import Never
 
@@ -60,6 +60,16 @@ WEATHER_CHART = TrackFact(
     canonical=_canonical_weather_chart,
     for_race=_chart_as_written,
 )
+
+
+def chart_options(weather_chart: str, placeholders: Collection[str]) -> dict[str, object]:
+    """The race's weather chart: the track's (the placeholder where it has none), and whether
+    the league says it is only the placeholder every track starts with, not the board's
+    (`placeholders`: the track's facts that are, by key), for the prompts to say so."""
+    options: dict[str, object] = {"weather_chart": weather_chart or DEFAULT_WEATHER_CHART}
+    if WEATHER_CHART.key in placeholders:
+        options["weather_chart_placeholder"] = True
+    return options
 
 
 def _race_length(laps: int) -> str:
@@ -226,6 +236,7 @@ class FormulaDChampionship(Championship[Never, Never]):
         settings: Mapping[str, object] | None = None,
         teams: Mapping[str, str] | None = None,
         driver_cards: Mapping[str, Mapping[str, object]] | None = None,
+        placeholders: Collection[str] = (),
         **_not_asked: object,  # what other rule sets' races take (season points, a reverse grid)
     ) -> dict[str, object]:
         """The cars built by their players and the optional rules the race is run with, by
@@ -236,7 +247,7 @@ class FormulaDChampionship(Championship[Never, Never]):
         options = super().race_options(weather_table=weather_table, car_builds=car_builds)
         options["laps"] = self.race_laps(settings)
         if settings.get(WEATHER_SETTING):
-            options["weather_chart"] = weather_chart or DEFAULT_WEATHER_CHART
+            options.update(chart_options(weather_chart, placeholders))
         if settings.get(TIRES_SETTING):
             options["tires"] = True
         if settings.get(TECHNICAL_SETTING):

@@ -14,7 +14,7 @@ Rulings (docs/rulings.md, "RBB championships"):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import Never
 
@@ -27,7 +27,7 @@ from rules.championship import (
     SetupNumber,
 )
 from rules.formula_d.car import Zone
-from rules.formula_d.weather import DEFAULT_WEATHER_CHART
+from rules.formula_d.championship import chart_options
 from rules.rbb.car import RBB_NAMES, SETUP_LEAST_WP, SETUP_MOST_WP, WEAR_POINT_SETUP
 from rules.rbb.places import RACES, TEAM_SIZE
 from rules.rbb.race.state import OUT_REASONS
@@ -89,6 +89,7 @@ class RBBChampionship(Championship[Never, Never]):
         previous_finish: Sequence[str] = (),
         home: Sequence[str] = (),
         season_setup: Mapping[str, int] | None = None,
+        placeholders: Collection[str] = (),
         **_not_asked: object,  # what other rule sets' races take (a format, season points)
     ) -> dict[str, object]:
         """Every car on the season's wear-point setup (the preset where it has none), the cars
@@ -97,7 +98,7 @@ class RBBChampionship(Championship[Never, Never]):
         settings), the track's Formula D weather chart (the preset where the track has none)."""
         options: dict[str, object] = {}
         if WEATHER.value_in(settings or {}):
-            options["weather_chart"] = weather_chart or DEFAULT_WEATHER_CHART
+            options.update(chart_options(weather_chart, placeholders))
         if season_setup:
             options["wear_points"] = dict(season_setup)
         if home:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import engine
+from rules.death.race import upgrades
 from rules.engine import Event, EventRejected, Prompt
 
 COLOURS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple", "grey", "pink")
@@ -137,7 +138,8 @@ def script_race(state, *, seed: int, finish_from_round: int) -> list[Step]:
     while asked := engine.prompts(state):
         prompt = asked[0]
         finish = state.round >= finish_from_round
-        for event in _candidates(prompt, rng, finish):
+        for candidate in _candidates(prompt, rng, finish):
+            event = _as_the_page_posts(state, prompt, candidate)
             try:
                 state, _prompts = engine.apply(state, event)
             except EventRejected:
@@ -177,6 +179,14 @@ def _candidates(prompt: Prompt, rng: random.Random, finish: bool) -> Iterator[Ev
     if any(optional.values()):
         chosen = {name: rng.choice(keys) for name, keys in optional.items() if keys}
         yield Event(prompt.kind, {**tame.data, **chosen})
+
+
+def _as_the_page_posts(state, prompt: Prompt, event: Event) -> Event:
+    """`event` as the page would post it: Death's cards name every slot (the page presets each
+    to "no card", so a slot the autopilot leaves out, the engine's proposal, is picked)."""
+    if prompt.kind != "cards":
+        return event
+    return Event(event.kind, upgrades.as_entered(state, event.data))
 
 
 def _order_field(prompt: Prompt) -> str | None:

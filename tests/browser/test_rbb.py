@@ -36,8 +36,11 @@ def test_an_rbb_league_and_a_short_race_on_a_phone(page: Page, live_server, logg
 
     cars = {"Ann": "red", "Bob": "blue", "Cid": "green", "Dot": "yellow"}
     start_at_the_table(page, live_server.url, round_one, cars)
-    # A new league rolls the weather (docs/rulings.md, "RBB weather"): the referee taps the die.
-    expect(page.locator("#prompt-text")).to_contain_text("Weather: roll black against the track")
+    # A new league rolls the weather (docs/rulings.md, "RBB weather"): the referee taps the die,
+    # told that the sample track's chart is the placeholder (issue 32).
+    expect(page.locator("#prompt-text")).to_contain_text(
+        "Weather: roll black against the placeholder chart, not this board's"
+    )
     page.locator(".keypad").get_by_role("button", name="3", exact=True).click()
     expect(page.locator("#prompt-text")).to_contain_text("Random grid")
     expect(page.locator("body")).to_contain_text("good weather")

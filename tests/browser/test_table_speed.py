@@ -95,6 +95,9 @@ def test_a_death_script_picks_other_cards_and_corrects_an_attack_order(django_us
         for state in _states_before(state, steps, "cards")
     ]
     picked = [step.entries for step in steps if step.kind == "cards"]
+    # The page presets every slot to "no card": the script names each slot's card, the
+    # proposal's where the autopilot took it (the bench's Death race was refused before).
+    assert all(set(cards) == {"weapon_1", "weapon_2", "defence", "utility"} for cards in picked)
     assert any(p != q for p, q in zip(proposed, picked, strict=True))
 
 

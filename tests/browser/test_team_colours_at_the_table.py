@@ -7,6 +7,7 @@ reads on it."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from league.models import Driver
@@ -79,3 +80,55 @@ def test_every_car_shows_its_team_colour_under_its_kept_name(
             ink = box.evaluate("el => getComputedStyle(el).color")
         assert (fill, ink) == (expected, _rgb(colour_of(key).ink)), car
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.fixture
+def unstarted(django_user_model):
+    """A Season Pass league whose first round is still to start: Apex (orange) and Bolt
+    (purple), two drivers each."""
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = league_create(name="Garage League", organiser=organiser)
+    team_create(league=league, name="Apex", driver_names=["Ann", "Bob"])
+    bolt = team_create(league=league, name="Bolt", driver_names=["Cid", "Dot"])
+    team_colour_set(team=bolt, colour="purple")
+    season_open(league=league, preset="Spring")
+    return league
+
+
+def test_the_referee_picks_a_cars_colour_and_the_table_draws_it(
+    page: Page, live_server, login, unstarted
+):
+    """Issue 32, "per-car colours a league may set": on the start page at 390 px the referee
+    draws Bob's car silver and Cid's black; the turn page, the big screen and the replay draw
+    them so, the other cars in their team's colour (the big screen at 1920×1080 too)."""
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + reverse("league:round_table", args=[unstarted.slug, 1, 1]))
+    page.get_by_label("Colour of Bob's car").select_option("silver")
+    page.get_by_label("Colour of Cid's car").select_option("black")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_role("button", name="Start the race").click()
+    page.wait_for_url("**/races/*/")
+    race = Race.objects.get()
+    cars = dict(race.round.entries.values_list("driver__name", "car"))
+    colours = {cars["Ann"]: "orange", cars["Bob"]: "silver", cars["Cid"]: "black"}
+    colours[cars["Dot"]] = "purple"
+    turn = race.get_absolute_url()
+    for url in (turn, f"/races/{race.pk}/screen/", f"/races/{race.pk}/replay/"):
+        page.goto(live_server.url + url)
+        for car, key in colours.items():
+            swatch = page.locator(f'tr[data-car="{car}"] .swatch')
+            colour = swatch.evaluate("el => getComputedStyle(el).backgroundColor")
+            assert colour == _rgb(colour_of(key).hex), (url, car)
+            if url == turn:
+                box = page.locator(f'#race-strip [data-car="{car}"] .strip-box')
+                fill = box.evaluate("el => getComputedStyle(el).fill")
+                assert fill == _rgb(colour_of(key).hex), car
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The room's screen at 1920×1080: each car's box in the strip, filled with its colour.
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/races/{race.pk}/screen/")
+    for car, key in colours.items():
+        box = page.locator(f'#race-strip [data-car="{car}"]')
+        fill = box.evaluate("el => getComputedStyle(el).backgroundColor")
+        assert fill == _rgb(colour_of(key).hex), car

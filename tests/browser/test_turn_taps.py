@@ -406,3 +406,50 @@ def test_undo_stays_a_tap_away_without_a_scroll_while_the_entry_can_be_taken_bac
     undo.click()
     expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Took back: Red")
     assert stored(race) == (0, 2)
+
+
+def _text_boxes(page: Page) -> list[dict]:
+    """Where the crumbs and the title's words show: each crumb's box (cut to fit), the title's
+    without the room it makes at its end."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.turn-head .breadcrumb-item, .turn-title')]
+            .map(el => {
+                const box = el.getBoundingClientRect();
+                const room = parseFloat(getComputedStyle(el).paddingRight);
+                return {x: box.x, y: box.y, width: box.width - room, height: box.height};
+            })"""
+    )
+
+
+def test_after_an_undo_undo_and_redo_stay_a_tap_away_while_they_apply(turn_page: Page, race):
+    """Issue 32: "Took back: … · Redo" hid after 10 s, and the way to take back the entry before
+    was a scroll to the log. It now shrinks to its Undo (while an entry is left to take back) and
+    its Redo in the top corner, clear of the prompt and the title, wherever the page is
+    scrolled."""
+    turn_page.locator('#event-form button[name="value"][value="7"]').click()
+    expect(turn_page.locator("#undo .guard[inert]")).to_have_count(0)
+    turn_page.locator('#event-form button[name="value"][value="5"]').click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Entered: Blue")
+    expect(turn_page.locator("#undo .guard[inert]")).to_have_count(0)
+    turn_page.locator('#undo button[name="undo"]').click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Took back: Blue")
+    assert stored(race) == (1, 3)
+    turn_page.wait_for_timeout(10500)
+    expect(turn_page.locator("#undo .entry-bar-text")).to_be_hidden()
+    undo, redo = (turn_page.locator(f'#undo button[name="{name}"]') for name in ("undo", "redo"))
+    # The prompt, and the title's and the crumbs' words (their boxes make room at their ends).
+    clear_of = [turn_page.locator("#prompt").bounding_box(), *_text_boxes(turn_page)]
+    for button in (undo, redo):
+        expect(button).to_be_visible()
+        box = button.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+        assert box["x"] + box["width"] <= PHONE["width"]
+        assert not any(other and overlap(box, other) for other in clear_of), (box, clear_of)
+    turn_page.locator("#log").scroll_into_view_if_needed()
+    assert undo.evaluate("b => b.getBoundingClientRect().top") >= 0
+    undo.click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Took back: Red")
+    assert stored(race) == (0, 4)
+    # Nothing is left to take back: Redo alone.
+    expect(turn_page.locator('#undo button[name="undo"]')).to_have_count(0)
+    expect(turn_page.locator('#undo button[name="redo"]')).to_be_visible()

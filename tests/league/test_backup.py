@@ -395,12 +395,16 @@ def test_a_file_of_version_2_restores_without_the_tables_added_since(exported):
 
 def of_version_5(exported: dict[str, Any]) -> dict[str, Any]:
     """`exported` as a file of version 5 writes it: without a round's mark that it was brought
-    in from a spreadsheet (6)."""
+    in from a spreadsheet, nor a car's chosen colour (6)."""
     tables = dict(exported["tables"])
-    tables["league.round"] = [
-        {name: value for name, value in row.items() if name != "imported"}
-        for row in tables["league.round"]
-    ]
+    for label, added in (
+        ("league.round", "imported"),
+        ("league.entry", "colour"),
+        ("league.starterchoice", "colour"),
+    ):
+        tables[label] = [
+            {name: value for name, value in row.items() if name != added} for row in tables[label]
+        ]
     return {**exported, "version": 5, "tables": tables}
 
 
@@ -446,7 +450,11 @@ def test_an_entry_s_grid_position_comes_back_and_a_file_of_version_3_restores_no
 
     empty_database()
     old = without_grid(exported)
-    named = {**old, "tables": {**old["tables"], "league.entry": exported["tables"]["league.entry"]}}
+    with_grid = [
+        {name: value for name, value in row.items() if name != "colour"}
+        for row in exported["tables"]["league.entry"]
+    ]
+    named = {**old, "tables": {**old["tables"], "league.entry": with_grid}}
     refused_import(named, backup.FIELD_UNKNOWN.format(label="league.entry", field="grid"))
     back = imported(old)
     assert Entry.objects.filter(round__season__league=back).count() == len(

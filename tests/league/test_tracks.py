@@ -8,10 +8,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.html import escape
 
-from league.models import League, Round, RoundStatus, Season, Track
+from league.models import Driver, League, Round, RoundStatus, Season, Track
 from league.services.errors import AlreadyDone
 from league.services.leagues import league_create, league_publish_set
 from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
 from league.services.teams import team_create
 from league.services.tracks import (
     TRACK_CHANGED,
@@ -386,3 +387,70 @@ def track_chart_field(html: str) -> str:
     tag = next(part for part in html.split("<input") if 'name="weather_chart"' in part)
     value = tag.split('value="')[1].split('"')[0] if 'value="' in tag else ""
     return value
+
+
+# Issue 32: the placeholder marked wherever it shows: the weather prompt at the table, the
+# season's schedule; and asked for once when a season is scheduled on it.
+PROMPT_ON_PLACEHOLDER = "roll black against the placeholder chart, not this board&#x27;s, before"
+PROMPT_ON_BOARD = "roll black against the track&#x27;s chart before the race (1-10 good"
+
+
+def _weather_prompt_page(client, organiser, ruleset: str, track: Track) -> str:
+    """The turn page of a race of `ruleset` playing the weather, at the table on `track`."""
+    league = league_create(
+        name=f"Wet Club {track.pk}",
+        organiser=organiser,
+        ruleset=ruleset,
+        settings={"weather": True},
+    )
+    names = [f"{name} {n}" for name in ("Ann", "Bob") for n in range(league.cars_per_team)]
+    for team in range(2):
+        team_names = names[team * league.cars_per_team : (team + 1) * league.cars_per_team]
+        team_create(league=league, name=f"Team {team}", driver_names=team_names)
+    drivers = list(Driver.objects.filter(team__league=league).order_by("pk"))[:2]
+    season = season_open(league=league, tracks=[track])
+    race = round_start_at_table(
+        round_=season.rounds.get(), starters=list(zip(drivers, ("red", "blue"), strict=True))
+    )
+    return client.get(race.get_absolute_url()).text
+
+
+@pytest.mark.parametrize("ruleset", ["formula_d", "rbb"])
+def test_the_weather_prompt_at_the_table_says_when_the_chart_is_the_placeholder(
+    client_organiser, organiser, ruleset
+):
+    ring = track_create(name="Monza Ring")
+    on_placeholder = _weather_prompt_page(client_organiser, organiser, ruleset, ring)
+    assert PROMPT_ON_PLACEHOLDER in on_placeholder and "1-8 good" in on_placeholder
+    board = track_create(name="Spa", weather_chart="1-10 good, 11-20 rainy")
+    on_board = _weather_prompt_page(client_organiser, organiser, ruleset, board)
+    assert PROMPT_ON_BOARD in on_board and "placeholder" not in on_board
+
+
+def test_the_schedule_marks_each_round_to_come_on_a_placeholder_chart(client, formula_d_round):
+    league = formula_d_round.season.league
+    league_publish_set(league=league, published=True)
+    url = formula_d_round.season.get_absolute_url()
+    html = client.get(url).text
+    assert html.count("weather chart: a placeholder, not this board") == 2
+    assert 'id="season-charts-wanted"' not in html  # a visitor has nothing to enter
+    edit(formula_d_round.track, weather_chart="1-10 good, 11-20 rainy")
+    assert "weather chart: a placeholder" not in client.get(url).text
+
+
+def test_scheduling_a_season_on_placeholder_charts_asks_for_each_board_s_once(
+    client_organiser, organiser, formula_d_round
+):
+    """The season page its organiser lands on after opening it asks once a track (Monza Ring
+    is raced twice) for the board's chart, a link to the track's page; entered, it is kept on
+    the track and asked no more."""
+    url = formula_d_round.season.get_absolute_url()
+    track = formula_d_round.track
+    html = client_organiser.get(url).text
+    asked = html[html.index('id="season-charts-wanted"') :].split("</div>")[0]
+    assert asked.count(reverse("league:track_edit", args=[track.pk])) == 1
+    assert "Copy Monza Ring with its board" in asked  # a site admin's track: copied
+    Track.objects.filter(pk=track.pk).update(added_by=organiser)
+    assert "Enter Monza Ring's chart" in client_organiser.get(url).text
+    edit(Track.objects.get(pk=track.pk), weather_chart="1-10 good, 11-20 rainy")
+    assert 'id="season-charts-wanted"' not in client_organiser.get(url).text

@@ -23,6 +23,7 @@ from rules.formula_d import (
     PitStop,
     Tires,
     Zone,
+    chart_named,
     chart_weather,
     collision_damages,
     collision_max,
@@ -96,9 +97,11 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
         )
     elif check.kind == "weather_roll":
         now = state.weather.value if state.weather else ""
+        placeholder = state.setup.weather_chart_placeholder
+        chart = chart_named(placeholder) if placeholder else "the chart"
         text = road.weather_prompt_text(
             state,
-            f"{check.reason}: the weather is {now}, roll black against the chart again "
+            f"{check.reason}: the weather is {now}, roll black against {chart} again "
             f"({format_weather_chart(state.setup.weather_chart)}; good: one line up, "
             "changeable: stays, rain: one line down)",
         )

@@ -24,6 +24,7 @@ from rules.formula_d import (
     InvalidWeatherChart,
     Tires,
     Zone,
+    chart_named,
     chart_weather,
     check_build,
     format_weather_chart,
@@ -91,6 +92,7 @@ def make_setup(
     laps: int = RACE_LAPS,
     car_sheets: Mapping[str, CarSheet | Mapping[Any, int]] | None = None,
     weather_chart: str | Sequence[ChartLine] = (),
+    weather_chart_placeholder: bool = False,
     tires: bool = False,
     technical_pit_stop: bool = False,
     teams: Mapping[str, str] | None = None,
@@ -100,7 +102,8 @@ def make_setup(
     overshoot_by_more_out: bool = False,
 ) -> RaceSetup:
     """Each starter races the standard car unless `car_sheets` gives it a built one; with a
-    `weather_chart` (the track's, as text or lines) the race is run with the weather rules, with
+    `weather_chart` (the track's, as text or lines; `weather_chart_placeholder`: the placeholder
+    every track starts with, not its board's) the race is run with the weather rules, with
     `tires` the tire selection rules, `technical_pit_stop` with technical pit stops, `teams`
     (each car's team) as a team race, `road_race` as a road race, where `driver_cards` (by car)
     give drivers their skills and cars their WP, `stopwatch_qualifying` with a qualifying lap a
@@ -127,6 +130,7 @@ def make_setup(
         cars=cars,
         laps=laps,
         weather_chart=chart_lines(weather_chart),
+        weather_chart_placeholder=bool(weather_chart_placeholder),
         tires=bool(tires),
         technical_pit_stop=bool(technical_pit_stop),
         teams=tuple((car, str(team)) for car, team in (teams or {}).items() if car in keys),
@@ -237,7 +241,8 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     if state.held_weather:
         return (road.frog_prompt(state),)
     chart = format_weather_chart(state.setup.weather_chart)
-    text = f"Weather: roll black against the track's chart before the race ({chart})"
+    named = chart_named(state.setup.weather_chart_placeholder)
+    text = f"Weather: roll black against {named} before the race ({chart})"
     return (Prompt("weather_roll", road.weather_prompt_text(state, text), None, (BLACK_DIE,)),)
 
 

@@ -14,6 +14,7 @@ from rules.engine.events import Event, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, names
 from rules.formula_d import (
     LAP_ENDING_CORNERS,
+    chart_named,
     chart_weather,
     format_weather_chart,
     full_minutes,
@@ -131,7 +132,8 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     if state.held_weather:
         return (road.frog_prompt(state),)
     chart = format_weather_chart(state.setup.weather_chart)
-    text = f"Weather: roll black against the track's chart before the qualifying laps ({chart})"
+    named = chart_named(state.setup.weather_chart_placeholder)
+    text = f"Weather: roll black against {named} before the qualifying laps ({chart})"
     text = road.weather_prompt_text(state, text)
     return (Prompt("qualifying_weather_roll", text, None, (BLACK_DIE,)),)
 

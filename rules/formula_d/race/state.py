@@ -58,6 +58,8 @@ class RaceSetup(SetupOfCars[CarSetup]):
     laps: int = RACE_LAPS
     # Weather Conditions (an optional rule): the track's chart; () when the race is run without.
     weather_chart: tuple[ChartLine, ...] = ()
+    # That chart is the placeholder every track starts with, not the board's: the prompts say so.
+    weather_chart_placeholder: bool = False
     tires: bool = False  # Tire Selection (an optional rule): each car fits hard, soft or rain
     technical_pit_stop: bool = False  # Technical Pit Stop (an optional rule): 2 WP back a race
     teams: tuple[tuple[str, str], ...] = ()  # Team Race (an optional rule): (car, team) pairs

@@ -81,10 +81,12 @@ class RBB(TableHooks[RaceSetup, RaceState]):
         home: Sequence[str] = (),
         grid: Sequence[str] = (),
         weather_chart: str | Sequence[ChartLine] = (),
+        weather_chart_placeholder: bool = False,
     ) -> RaceSetup:
         """Every car on the season's `wear_points`; `home`: the cars at their home track;
         `grid`: the grid Paddock proposes (empty for the season's first race: rolled for);
-        `weather_chart`: the track's Formula D chart, with the league's weather setting."""
+        `weather_chart`: the track's Formula D chart, with the league's weather setting
+        (`weather_chart_placeholder`: the placeholder every track starts with)."""
         return make_setup(
             self.name,
             starters,
@@ -93,6 +95,7 @@ class RBB(TableHooks[RaceSetup, RaceState]):
             home=home,
             grid=grid,
             weather_chart=weather_chart,
+            weather_chart_placeholder=weather_chart_placeholder,
         )
 
     def start(self, setup: RaceSetup) -> RaceState:

@@ -42,10 +42,12 @@ def make_setup(
     home: Sequence[str] = (),
     grid: Sequence[str] = (),
     weather_chart: str | Sequence[ChartLine] = (),
+    weather_chart_placeholder: bool = False,
 ) -> RaceSetup:
     """Every car on the season's `wear_points` (the preset if None), with 2 more tyre WP for the
     cars in `home`; `grid`: Paddock's proposed grid, pole first (empty: rolled for); with
-    `weather_chart` (the track's Formula D chart, as text or lines) the weather is rolled
+    `weather_chart` (the track's Formula D chart, as text or lines;
+    `weather_chart_placeholder`: the placeholder every track starts with) the weather is rolled
     before the grid."""
     try:
         sheet = wear_point_setup(wear_points)
@@ -70,6 +72,7 @@ def make_setup(
         laps=laps,
         grid=tuple(grid),
         weather_chart=chart_lines(weather_chart),
+        weather_chart_placeholder=bool(weather_chart_placeholder),
     )
     check_setup(setup)
     return setup

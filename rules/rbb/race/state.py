@@ -39,6 +39,8 @@ class RaceSetup(SetupOfCars[CarSetup]):
     laps: int = RACE_LAPS
     grid: tuple[str, ...] = ()  # Paddock's proposal, pole first; empty: rolled for at the table
     weather_chart: tuple[ChartLine, ...] = ()  # the track's Formula D chart; empty: no weather
+    # That chart is the placeholder every track starts with, not the board's: the prompts say so.
+    weather_chart_placeholder: bool = False
 
 
 @dataclass(frozen=True)

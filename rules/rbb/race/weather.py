@@ -16,6 +16,7 @@ from rules.engine.pieces import BLACK_DIE, name
 from rules.formula_d.damage import calls_motor_damage
 from rules.formula_d.race.words import weather_name
 from rules.formula_d.weather import (
+    chart_named,
     chart_weather,
     format_weather_chart,
     is_rain,
@@ -43,14 +44,17 @@ def begins_with_weather(state: RaceState) -> RaceState:
 
 def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     chart = format_weather_chart(state.setup.weather_chart)
-    text = f"Weather: roll black against the track's chart before the race ({chart})"
+    named = chart_named(state.setup.weather_chart_placeholder)
+    text = f"Weather: roll black against {named} before the race ({chart})"
     return (Prompt(WEATHER_ROLL, text, None, (BLACK_DIE,)),)
 
 
 def re_roll_prompt(state: RaceState, check: Check) -> Prompt:
     now = state.weather.value if state.weather else ""
+    placeholder = state.setup.weather_chart_placeholder
+    named = chart_named(placeholder) if placeholder else "the chart"
     text = (
-        f"{check.reason}: the weather is {now}, roll black against the chart again "
+        f"{check.reason}: the weather is {now}, roll black against {named} again "
         f"({format_weather_chart(state.setup.weather_chart)}; {SHIFTS})"
     )
     return Prompt(WEATHER_ROLL, text, None, (BLACK_DIE,))

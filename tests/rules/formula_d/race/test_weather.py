@@ -4,6 +4,7 @@ handling rolls. Off unless the race is given the track's chart."""
 
 import pytest
 
+from rules.championship import championship_for
 from rules.engine import Event, EventRejected, apply, ruleset_for
 from rules.formula_d import DEFAULT_WEATHER_CHART, Weather, Zone
 from tests.rules.formula_d.race.table import Table, in_gear, race_setup
@@ -23,6 +24,28 @@ def weather_race(roll: int, *cars: str) -> Table:
 
 def owed(table: Table) -> list[tuple[str, str | None]]:
     return [(prompt.kind, prompt.car) for prompt in table.asked]
+
+
+def test_a_chart_the_league_says_is_the_placeholder_is_called_so_not_the_track_s():
+    """Issue 32: every track starts with one placeholder chart, which the prompt called the
+    track's; the league tells the race which of a track's facts are only the placeholder."""
+    championship = championship_for("formula_d")
+    options = championship.race_options(
+        weather_table="",
+        weather_chart=DEFAULT_WEATHER_CHART,
+        settings={"weather": True},
+        placeholders=("weather_chart",),
+    )
+    assert options["weather_chart_placeholder"] is True
+    table = Table(race_setup(weather_chart=DEFAULT_WEATHER_CHART, weather_chart_placeholder=True))
+    assert table.prompt.text.startswith(
+        "Weather: roll black against the placeholder chart, not this board's, before the race "
+        "(1-8 good"
+    )
+    board = {"weather_table": "", "weather_chart": "1-10 good, 11-20 rainy"}
+    assert "weather_chart_placeholder" not in championship.race_options(
+        **board, settings={"weather": True}
+    )
 
 
 def test_without_a_chart_the_race_has_no_weather_roll():
