@@ -45,6 +45,11 @@ COMPLETE_MODULES = (
     "league.services.errors",
     "races.views.common",
     "races.services.entries",
+    "races.views.turn",
+    "races.views.rulings",
+    "races.reads.odds",
+    "races.reads.replay",
+    "league.services.limits",
 )
 
 

@@ -13,6 +13,7 @@ from math import ceil
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from ..models import Making
 
@@ -40,28 +41,28 @@ LIMITS = (
         False,
         "PADDOCK_SIGN_UPS_PER_ADDRESS_PER_HOUR",
         HOUR,
-        "accounts made from this address in an hour",
+        gettext_noop("accounts made from this address in an hour"),
     ),
     Limit(
         Making.Kind.SIGN_UP,
         False,
         "PADDOCK_SIGN_UPS_PER_ADDRESS_PER_DAY",
         DAY,
-        "accounts made from this address in a day",
+        gettext_noop("accounts made from this address in a day"),
     ),
     Limit(
         Making.Kind.LEAGUE,
         True,
         "PADDOCK_NEW_LEAGUES_PER_ACCOUNT_PER_DAY",
         DAY,
-        "leagues made or restored by one account in a day",
+        gettext_noop("leagues made or restored by one account in a day"),
     ),
     Limit(
         Making.Kind.LEAGUE,
         False,
         "PADDOCK_NEW_LEAGUES_PER_ADDRESS_PER_DAY",
         DAY,
-        "leagues made or restored from this address in a day",
+        gettext_noop("leagues made or restored from this address in a day"),
     ),
 )
 # Rows older than this count for no limit (services.making_record deletes them).

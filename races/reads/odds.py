@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_noop
 
 from league.forms.whole_numbers import whole_number
 from rules import engine
@@ -24,9 +25,11 @@ MOST_TO_LINE = 40
 DISTANCE_CHIPS = range(0, 31)  # 6th gear's die reaches 30
 STOPS_CHIPS = range(0, MOST_STOPS + 1)
 LINE_CHIPS = range(1, 31)
-NOT_A_NUMBER = "{label}: a whole number from {least} to {most}, not {value!r}."
-NO_GEAR_ASKED = "The race is not asking a car for its gear now: the odds come with the gear prompt."
-NOT_SHOWN = "This league does not show gear odds (its organiser may switch them on)."
+NOT_A_NUMBER = gettext_noop("{label}: a whole number from {least} to {most}, not {value!r}.")
+NO_GEAR_ASKED = gettext_noop(
+    "The race is not asking a car for its gear now: the odds come with the gear prompt."
+)
+NOT_SHOWN = gettext_noop("This league does not show gear odds (its organiser may switch them on).")
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,9 @@ def _number(raw: Mapping[str, str], key: str, label: str, least: int, most: int)
         return None
     number = whole_number(value)
     if number is None or not least <= number <= most:
-        raise ValidationError(NOT_A_NUMBER.format(label=label, least=least, most=most, value=value))
+        raise ValidationError(
+            gettext(NOT_A_NUMBER).format(label=label, least=least, most=most, value=value)
+        )
     return number
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_noop
 
 from league.forms.whole_numbers import whole_number
 from rules import engine
@@ -25,10 +26,10 @@ from .colours import car_colours
 from .strip import Strip, strip_of
 from .turn_panel import CarLine, car_lines
 
-NOT_A_NUMBER = "A replay's {name} is a whole number, 0 or more: {value!r} is not."
-NO_SUCH_ROUND = "This race has no round {round}: its log reaches round {last}."
-NO_SUCH_EVENT = "This race has no event {event}: its log has {count}."
-ONE_AT_A_TIME = "Ask a replay for a round or for an event, not both."
+NOT_A_NUMBER = gettext_noop("A replay's {name} is a whole number, 0 or more: {value!r} is not.")
+NO_SUCH_ROUND = gettext_noop("This race has no round {round}: its log reaches round {last}.")
+NO_SUCH_EVENT = gettext_noop("This race has no event {event}: its log has {count}.")
+ONE_AT_A_TIME = gettext_noop("Ask a replay for a round or for an event, not both.")
 REFUSED = (
     "Event {seq} of the log ({kind}) is refused by the rules as Paddock has them now ({reason}): "
     "the replay stops before it."
@@ -63,10 +64,10 @@ def asked_from(query) -> Asked:
             continue
         number = whole_number(value)
         if number is None:
-            raise ValidationError(NOT_A_NUMBER.format(name=name, value=value))
+            raise ValidationError(gettext(NOT_A_NUMBER).format(name=name, value=value))
         numbers[name] = number
     if len(numbers) > 1:
-        raise ValidationError(ONE_AT_A_TIME)
+        raise ValidationError(gettext(ONE_AT_A_TIME))
     return Asked(**numbers) if numbers else OPENING
 
 
@@ -145,7 +146,7 @@ def replay_at(race: Race, asked: Asked) -> Replay:
     such round or event."""
     count = race.seq  # the log's length (a test asserts it)
     if asked.event is not None and asked.event > count:
-        raise NotInTheLog(NO_SUCH_EVENT.format(event=asked.event, count=count))
+        raise NotInTheLog(gettext(NO_SUCH_EVENT).format(event=asked.event, count=count))
     log = _Log(race)
     states = engine.replayed(
         engine.setup_from_dict(race.setup), (Event(kind, payload) for kind, payload, *_ in log)
@@ -173,7 +174,7 @@ def replay_at(race: Race, asked: Asked) -> Replay:
             shown_round, first_of_round = event_round, at
     last_round = max(_round_reached(race), shown_round)
     if asked.round is not None and asked.round > last_round:
-        raise NotInTheLog(NO_SUCH_ROUND.format(round=asked.round, last=last_round))
+        raise NotInTheLog(gettext(NO_SUCH_ROUND).format(round=asked.round, last=last_round))
     views = engine.dashboard(state)
     colours = car_colours(race.round_id)
     return Replay(

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -25,8 +26,10 @@ from ..services import rulings as ruling_services
 from ..services.entries import undo_target
 from .common import NOT_A_REFEREE, seen_race
 
-NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
-KEPT = "The ruling is kept with entry #{seq}."
+NO_VERSION = gettext_noop(
+    "This form does not say which version of the race it was built on: reload the page."
+)
+KEPT = gettext_noop("The ruling is kept with entry #{seq}.")
 TEMPLATE = "races/ruling_new.html"
 
 
@@ -85,7 +88,7 @@ def ruling_new(request: HttpRequest, race_id: int) -> HttpResponse:
             race=race,
             text=request.POST.get("text", ""),
             heading=request.POST.get("heading", ""),
-            expected_version=version_posted(request, NO_VERSION),
+            expected_version=version_posted(request, gettext(NO_VERSION)),
             made_by=request.user,
         )
     except AlreadyDone as already:
@@ -98,7 +101,7 @@ def ruling_new(request: HttpRequest, race_id: int) -> HttpResponse:
         return _form_page(request, _refereed_race(request, race_id), errors=reasons, status=status)
     if from_htmx(request):
         return _form_page(request, race)
-    messages.success(request, KEPT.format(seq=ruling.entry_number))
+    messages.success(request, gettext(KEPT).format(seq=ruling.entry_number))
     return redirect(race)
 
 

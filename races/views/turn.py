@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import retarget
@@ -47,16 +48,27 @@ from .common import (
     unchanged_since,
 )
 
-NO_VERSION = "This form does not say which version of the race it was built on: reload the page."
+NO_VERSION = gettext_noop(
+    "This form does not say which version of the race it was built on: reload the page."
+)
 
 
-NO_SUCH_EVENT = "There is no such entry in this race's log to take back."
+NO_SUCH_EVENT = gettext_noop("There is no such entry in this race's log to take back.")
 
 
-TOOK_BACK_TO = "Took back {count} event{s}, from #{seq} on: the race asks again for entry #{seq}."
+def took_back_to(count: int, seq: int) -> str:
+    """The message after taking back `count` events from entry #`seq`, in the reader's language."""
+    words = ngettext(
+        "Took back {count} event, from #{seq} on: the race asks again for entry #{seq}.",
+        "Took back {count} events, from #{seq} on: the race asks again for entry #{seq}.",
+        count,
+    )
+    return words.format(count=count, seq=seq)
 
 
-NOT_A_PAIR = "This tap should name a choice and a die's face, as {name}: reload the page."
+NOT_A_PAIR = gettext_noop(
+    "This tap should name a choice and a die's face, as {name}: reload the page."
+)
 
 
 # Form keys that are not the event's data.
@@ -194,7 +206,7 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
     try:
         version = int(post.get("version", ""))
     except ValueError:
-        raise ValidationError(NO_VERSION) from None
+        raise ValidationError(gettext(NO_VERSION)) from None
     if "commit" in post:
         race = race_or_404(race.pk)
         round_table_commit(round_=race.round, expected_race_version=version)
@@ -208,13 +220,14 @@ def _act(request: HtmxHttpRequest, race: Race) -> HttpResponse:
             count = race.seq - back_to + 1
             state = race_undo(race=race, expected_version=version, back_to=back_to)
             if not request.htmx:
-                words = TOOK_BACK_TO.format(count=count, s="" if count == 1 else "s", seq=back_to)
+                words = took_back_to(count, back_to)
                 messages.info(request, words)
                 return redirect(race)
             return _render_turn(request, race_or_404(race.pk), state=state, can_referee=True)
         undone = race_undo_last(race=race, expected_version=version)
         if not request.htmx:
-            messages.info(request, f"Took back: {'; '.join(t for _k, _p, t in undone.taken)}")
+            taken = "; ".join(t for _k, _p, t in undone.taken)
+            messages.info(request, gettext("Took back: {taken}").format(taken=taken))
             return redirect(race)
         if before is None or not race.seq:
             return _render_turn(
@@ -260,7 +273,7 @@ def _back_to(post: QueryDict) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise ValidationError(NO_SUCH_EVENT) from None
+        raise ValidationError(gettext(NO_SUCH_EVENT)) from None
 
 
 def event_from_post(post: QueryDict) -> Event:
@@ -298,7 +311,7 @@ def _pairs(post: QueryDict) -> list[tuple[str, str]]:
     pairs = [(key, post.get(key) or "") for key in post if PAIR in key]
     for key, value in pairs:
         if len(pairs) > 1 or key.count(PAIR) != 1 or value.count(PAIR) != 1:
-            raise ValidationError(NOT_A_PAIR.format(name=key))
+            raise ValidationError(gettext(NOT_A_PAIR).format(name=key))
     return pairs
 
 
@@ -311,7 +324,7 @@ def undo_back_to(request: HttpRequest, race_id: int, seq: int) -> HttpResponse:
     require_referee(request, race.round.season.league)
     target = undo_target(race, seq)
     if target is None or race.is_committed:
-        raise Http404(NO_SUCH_EVENT)
+        raise Http404(gettext(NO_SUCH_EVENT))
     context = {
         "race": race,
         "round": race.round,
