@@ -33,7 +33,7 @@ RULES_SOURCES = $$(find rules -name '*.py' | sort)
 messages: $(STAMP)
 	DJANGO_SETTINGS_MODULE=config.settings.local $(BIN)/python manage.py makemessages -l fr \
 		--no-location --no-wrap --ignore=rules --ignore=tests --ignore=bench --ignore=docs \
-		--ignore=staticfiles --ignore=templates
+		--ignore=staticfiles --ignore=.venv
 	xgettext --language=Python --from-code=UTF-8 --no-location --no-wrap --sort-output \
 		--keyword=_ --keyword=N_ --keyword=gettext_noop --keyword=ngettext:1,2 \
 		--keyword=ngettext_noop:1,2 --package-name=paddock-rules \
