@@ -9,8 +9,8 @@ never shown once the league changed, and a write to one league never throws away
 parts. A part is what everyone who may see the page sees alike: no form, no CSRF token, nothing
 of the request but its path, its language, which page of a long list it shows (`?page=`) and
 what the view passes as `vary` (whether the viewer may manage the league, say). The page around
-it is laid out on every request. A part read from the cache made no query; on a miss `build()` runs the
-queries and the part is laid out and kept.
+it is laid out on every request. A part read from the cache made no query; on a miss `build()`
+runs the queries and the part is laid out and kept.
 """
 
 from __future__ import annotations
