@@ -7,10 +7,10 @@ The version is the league's own: every write to the league moves it, in the writ
 transaction (league/services/common.py, `league_changed`), so a part cached under a version is
 never shown once the league changed, and a write to one league never throws away another's
 parts. A part is what everyone who may see the page sees alike: no form, no CSRF token, nothing
-of the request but its path, which page of a long list it shows (`?page=`) and what the view
-passes as `vary` (whether the viewer may manage the league, say). The page around it is laid
-out on every request. A part read from the cache made no query; on a miss `build()` runs the
-queries and the part is laid out and kept.
+of the request but its path, its language, which page of a long list it shows (`?page=`) and
+what the view passes as `vary` (whether the viewer may manage the league, say). The page around
+it is laid out on every request. A part read from the cache made no query; on a miss `build()`
+runs the queries and the part is laid out and kept.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 # What of a page's query string a part may depend on: which page of a long list it shows
@@ -41,7 +42,9 @@ def parts(
     returns: from the cache when the page's parts were laid out at the league's current data
     version, else now, once for all of them."""
     pages = [f"{name}={request.GET.get(name, '')}" for name in PAGE_PARAMETERS]
-    named = "\n".join([*templates.values(), request.path, *pages, *map(str, vary)])
+    # The reader's language too: a part laid out in French is never shown to an English reader.
+    language = translation.get_language() or ""
+    named = "\n".join([*templates.values(), request.path, language, *pages, *map(str, vary)])
     digest = hashlib.blake2b(named.encode(), digest_size=16).hexdigest()
     # The league's making too: a league deleted and another made under its id start afresh.
     made = league.created.timestamp()
