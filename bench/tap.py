@@ -61,7 +61,7 @@ def measure() -> tuple[list[float], list[float]]:
 
     from bench.table_speed import live_server
     from bench.turn import advance, build_race
-    from races import services
+    from races.services.entries import race_undo
 
     organiser = User.objects.create_user("tap-organiser", password="tap")
     race = build_race(organiser, "Tapped", "season_pass")
@@ -94,7 +94,7 @@ def measure() -> tuple[list[float], list[float]]:
             taps.append(page.evaluate("window.paddockTap.end - window.paddockTap.start"))
             trips.append(page.evaluate(ROUND_TRIP, STATIC_FILE))
             race.refresh_from_db()
-            services.race_undo(race=race, expected_version=race.version)
+            race_undo(race=race, expected_version=race.version)
             race.refresh_from_db()
         browser.close()
     return taps[1:], trips[1:]

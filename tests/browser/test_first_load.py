@@ -10,8 +10,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from league import services as league_services
 from league.models import Driver
+from league.services.leagues import league_create
+from league.services.seasons import season_open
+from league.services.starts import round_start_at_table
+from league.services.teams import team_create
 from tests.browser.test_content_security_policy import Visit, walk_every_page
 from tests.races.autopilot import drive
 
@@ -112,16 +115,12 @@ def test_every_page_looks_as_it_did_with_the_whole_of_bootstrap(
 
 def test_the_turn_page_loads_in_three_requests(page: Page, live_server, login, django_user_model):
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
-    league = league_services.league_create(name="First Load", organiser=organiser)
+    league = league_create(name="First Load", organiser=organiser)
     for n in range(2):
-        league_services.team_create(
-            league=league, name=f"Team {n}", driver_names=[f"Driver {n}a", f"Driver {n}b"]
-        )
-    season = league_services.season_open(league=league, preset="Spring")
+        team_create(league=league, name=f"Team {n}", driver_names=[f"Driver {n}a", f"Driver {n}b"])
+    season = season_open(league=league, preset="Spring")
     starters = [(driver, f"Car {n}") for n, driver in enumerate(Driver.objects.order_by("pk"))]
-    race = league_services.round_start_at_table(
-        round_=season.rounds.get(number=1), starters=starters
-    )
+    race = round_start_at_table(round_=season.rounds.get(number=1), starters=starters)
     drive(race, 6, seed=3)
     login("org", "secret-pass")
     asked: list[tuple[str, str]] = []
