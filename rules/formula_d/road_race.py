@@ -26,6 +26,7 @@ from rules.dice import HIGHEST_GEAR, Die, check_roll
 from rules.formula_d.car import CarSheet, Zone
 from rules.formula_d.pit_stop import repair
 from rules.formula_d.tires import Tires
+from rules.language import gettext_noop as N_
 
 
 class InvalidRoadRace(ValueError):
@@ -62,10 +63,10 @@ class EngineNoise:
 
 # Black die   Result
 ENGINE_NOISE_TABLE: tuple[EngineNoise, ...] = (
-    EngineNoise(1, 15, "Too Late: the shot goes wild", None),
-    EngineNoise(16, 18, "Grazing Shot: the car loses 1 tire WP", Zone.TIRES),
-    EngineNoise(19, 19, "Not bad: the car loses 1 car body WP", Zone.BODY),
-    EngineNoise(20, 20, "Direct hit: the car loses 1 engine WP", Zone.ENGINE),
+    EngineNoise(1, 15, N_("Too Late: the shot goes wild"), None),
+    EngineNoise(16, 18, N_("Grazing Shot: the car loses 1 tire WP"), Zone.TIRES),
+    EngineNoise(19, 19, N_("Not bad: the car loses 1 car body WP"), Zone.BODY),
+    EngineNoise(20, 20, N_("Direct hit: the car loses 1 engine WP"), Zone.ENGINE),
 )
 
 

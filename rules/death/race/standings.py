@@ -12,10 +12,12 @@ from rules.formula_d.race import standings as formula_d
 from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.state import OUT_REASONS as FORMULA_D_OUT_REASONS
 from rules.formula_d.race.state import CarState
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 # Formula D's scorecard, the car's damage points where its car body WP were.
 COLUMNS = tuple(
-    Column("damage", "Dmg", "Damage points left") if column.key == "body" else column
+    Column("damage", N_("Dmg"), N_("Damage points left")) if column.key == "body" else column
     for column in formula_d.COLUMNS
 )
 
@@ -41,12 +43,12 @@ def cards_note(state: DeathState, key: str) -> str:
 def note(state: DeathState, car: CarState) -> str:
     reason = car.out_reason
     if reason is not None and reason in OUT_REASONS and reason not in FORMULA_D_OUT_REASONS:
-        return OUT_REASONS[reason]
+        return _(OUT_REASONS[reason])
     said = formula_d.note(state, car)
     if not car.racing:
         return said
     if car.spun and has(state, car.car, "Turn Table"):
-        said = said.replace(formula_d.SPUN_NOTE, "spun: Turn Table, pulls away in 2nd or 1st")
+        said = said.replace(_(formula_d.SPUN_NOTE), _("spun: Turn Table, pulls away in 2nd or 1st"))
     return "; ".join(part for part in (cards_note(state, car.car), said) if part)
 
 

@@ -36,6 +36,7 @@ from rules.formula_d.race.state import (
     RaceState,
 )
 from rules.gear_odds import OvershootCost
+from rules.language import gettext as _
 
 
 def handlers_for(state_class: type[FormulaDT]) -> dict[str, Handler[FormulaDT]]:
@@ -99,7 +100,7 @@ class FormulaDHooks(TableHooks[SetupT, FormulaDT]):
         """The table's status, and with the optional rules the weather and the teams' result."""
         weather = f" · {words.weather_name(state.weather)}" if state.weather else ""
         teams = f" · {standings.team_result(state)}" if state.setup.teams else ""
-        road_race = " · road race" if state.setup.road_race else ""
+        road_race = _(" · road race") if state.setup.road_race else ""
         return f"{super().status(state)}{road_race}{weather}{teams}"
 
     def overshoot_cost(

@@ -26,7 +26,6 @@ from rules.formula_d import (
     Zone,
     chart_weather,
     check_build,
-    format_weather_chart,
     parse_weather_chart,
     start_roll,
 )
@@ -37,7 +36,7 @@ from rules.formula_d.driver_cards import (
     driver_card,
 )
 from rules.formula_d.race import road
-from rules.formula_d.race.common import label
+from rules.formula_d.race.common import chart_words, label, weather_words
 from rules.formula_d.race.flow import next_turn, start_round
 from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
 from rules.formula_d.race.state import (
@@ -51,6 +50,8 @@ from rules.formula_d.race.state import (
 )
 from rules.formula_d.road_race import ROAD_RACE_TIRES
 from rules.formula_d.team_race import NOT_PAIRS, TEAM_SIZE, teams_not_pairs
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 # --- The cars ----------------------------------------------------------------------------------
 
@@ -236,8 +237,10 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     """The roll before the race, or (Road Races) the Weather Frog's choice to roll it again."""
     if state.held_weather:
         return (road.frog_prompt(state),)
-    chart = format_weather_chart(state.setup.weather_chart)
-    text = f"Weather: roll black against the track's chart before the race ({chart})"
+    chart = chart_words(state.setup.weather_chart)
+    text = _("Weather: roll black against the track's chart before the race ({chart})").format(
+        chart=chart
+    )
     return (Prompt("weather_roll", road.weather_prompt_text(state, text), None, (BLACK_DIE,)),)
 
 
@@ -264,24 +267,38 @@ def to_grid(state: FormulaDT) -> FormulaDT:
 
 # --- Tire Selection (an optional rule) ---------------------------------------------------------
 
-TIRE_CHOICES = tuple((tires.value, f"{tires.value.capitalize()} tires") for tires in Tires)
+TIRE_CHOICES = (
+    (Tires.HARD.value, N_("Hard tires")),
+    (Tires.SOFT.value, N_("Soft tires")),
+    (Tires.RAIN.value, N_("Rain tires")),
+)
 
 
 def tire_field(default: Tires, label_text: str) -> Field:
+    choices = tuple((value, _(words)) for value, words in TIRE_CHOICES)
     return Field(
-        "tires", label_text, "choice", choices=TIRE_CHOICES, default=default.value, short="Tires"
+        "tires", label_text, "choice", choices=choices, default=default.value, short=_("Tires")
     )
 
 
 def tire_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    weather = f" ({state.weather.value} weather)" if state.weather else ""
+    if state.weather:
+        said = _(
+            "Tires ({weather}): {car} fits hard tires, or special ones (soft: a sun marker on the "
+            "score card; rain: a rain marker)"
+        )
+    else:
+        said = _(
+            "Tires: {car} fits hard tires, or special ones (soft: a sun marker on the score card; "
+            "rain: a rain marker)"
+        )
+    weather = weather_words(state.weather.value) if state.weather else ""
     return tuple(
         Prompt(
             "tire_choice",
-            f"Tires{weather}: {label(state, car.car)} fits hard tires, or special ones (soft: "
-            "a sun marker on the score card; rain: a rain marker)",
+            said.format(weather=weather, car=label(state, car.car)),
             car.car,
-            (tire_field(Tires.HARD, "Tires fitted"),),
+            (tire_field(Tires.HARD, _("Tires fitted")),),
         )
         for car in state.cars
         if car.tires_fitted is None
@@ -301,7 +318,7 @@ def on_tire_choice(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
 
 def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return grid_roll_prompts(
-        state, "Grid", "rolls black for its starting position (highest on pole)"
+        state, _("Grid"), _("rolls black for its starting position (highest on pole)")
     )
 
 
@@ -314,10 +331,16 @@ on_grid_roll = on_tie_roll = grid_roll(start_round)
 def start_prompts(state: RaceState) -> tuple[Prompt, ...]:
     key = state.order[state.turn]
     place = state.grid.index(key) + 1
-    text = (
-        f"Round 1 (grid: {names(state.grid)}): {label(state, key)}, {ordinal(place)} on the grid, "
-        f"starts: roll black ({POOR_START_ROLL}: Poor Start, misses this turn; "
-        f"{GREAT_START_ROLL}: Great Start, {GREAT_START_SPACES} spaces at once)"
+    text = _(
+        "Round 1 (grid: {grid}): {car}, {place} on the grid, starts: roll black ({poor}: Poor "
+        "Start, misses this turn; {great}: Great Start, {spaces} spaces at once)"
+    ).format(
+        grid=names(state.grid),
+        car=label(state, key),
+        place=ordinal(place),
+        poor=POOR_START_ROLL,
+        great=GREAT_START_ROLL,
+        spaces=GREAT_START_SPACES,
     )
     return (Prompt("start_roll", text, key, (BLACK_DIE,)),)
 

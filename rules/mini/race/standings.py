@@ -7,6 +7,7 @@ from rules.engine.contract import CarResult, CarView, Column
 from rules.engine.pieces import car_view, dashboard_keys, plural
 from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.standings import car_result, eliminated
+from rules.language import gettext_noop as N_
 from rules.mini.finish import LAP_LEADER_POINTS, crossing_order, lap_leaders
 from rules.mini.pit_stop import PIT_EXIT_HIGHEST_GEAR
 from rules.mini.race.common import gear_name, ordinal
@@ -14,10 +15,10 @@ from rules.mini.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceStat
 from rules.mini.start import START_TABLE, Start
 
 COLUMNS = (
-    Column("gear", "Gear", "Gear"),
-    Column("life", "Life", "Damage points left"),
-    Column("laps", "Lap", "Laps completed"),
-    Column("led", "Led", "Laps led: a championship point each"),
+    Column("gear", N_("Gear"), N_("Gear")),
+    Column("life", N_("Life"), N_("Damage points left")),
+    Column("laps", N_("Lap"), N_("Laps completed")),
+    Column("led", N_("Led"), N_("Laps led: a championship point each")),
 )
 
 POOR_START = next(low for low, _high, start in START_TABLE if start is Start.POOR)

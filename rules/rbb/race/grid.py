@@ -15,6 +15,7 @@ from rules.formula_d import CarSheet
 from rules.formula_d.race.grid import chart_lines
 from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
 from rules.formula_d.weather import ChartLine
+from rules.language import gettext as _
 from rules.rbb import (
     FANTASTIC_START_ROLL,
     FANTASTIC_START_SPACES,
@@ -107,7 +108,7 @@ def start_state(setup: RaceSetup) -> RaceState:
 
 def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
     """The season's first race: a random grid, drawn with the damage die (highest on pole)."""
-    return grid_roll_prompts(state, "Random grid", "rolls black (highest on pole)")
+    return grid_roll_prompts(state, _("Random grid"), _("rolls black (highest on pole)"))
 
 
 # As Formula D's grid roll: the race starts once every car has rolled and no tie is left.

@@ -7,20 +7,21 @@ from rules.engine.contract import CarResult, CarView, Column
 from rules.engine.pieces import car_view, dashboard_keys, plural
 from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.standings import car_result, grid_slot, sheet_values
+from rules.language import gettext_noop as N_
 from rules.rbb import PIT_EXIT_GEAR, STALL_ROLL, Crossing, Reached, places
 from rules.rbb.race.common import gear_name
 from rules.rbb.race.state import FINISHED, OUT, OUT_REASONS, QUICK, READY, WAIT, CarState, RaceState
 
 # The dashboard, as the document heads its zones: the gear, the six wear-point zones, the laps.
 COLUMNS = (
-    Column("gear", "Gear", "Gear"),
-    Column("tires", "Tyre", "Tyres WP"),
-    Column("brakes", "Brk", "Brakes WP"),
-    Column("gearbox", "Gbx", "Gears WP"),
-    Column("body", "Body", "Body WP"),
-    Column("engine", "Eng", "Engine WP"),
-    Column("road_handling", "Hdl", "Handling WP"),
-    Column("laps", "Lap", "Laps completed"),
+    Column("gear", N_("Gear"), N_("Gear")),
+    Column("tires", N_("Tyre"), N_("Tyres WP")),
+    Column("brakes", N_("Brk"), N_("Brakes WP")),
+    Column("gearbox", N_("Gbx"), N_("Gears WP")),
+    Column("body", N_("Body"), N_("Body WP")),
+    Column("engine", N_("Eng"), N_("Engine WP")),
+    Column("road_handling", N_("Hdl"), N_("Handling WP")),
+    Column("laps", N_("Lap"), N_("Laps completed")),
 )
 
 PIT_NOTES = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.engine.contract import CarView, Column
 from rules.engine.pieces import plural
+from rules.language import gettext_noop as N_
 from rules.season_pass import InjuryCheck, photo_finish_order, races_to_miss_for
 from rules.season_pass.race.flow import running_order
 from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, RaceState
@@ -11,12 +12,12 @@ from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, Rac
 # The dashboard, as the Season Pass car sheet reads: gear, then what a car has left and what it
 # has taken.
 COLUMNS = (
-    Column("gear", "Gear", "Gear"),
-    Column("tires", "Tire", "Tire points"),
-    Column("brakes", "Brk", "Brake points"),
-    Column("gas", "Gas", "Gas points"),
-    Column("engine_damage", "Eng", "Engine damage"),
-    Column("collision_damage", "Col", "Collision damage"),
+    Column("gear", N_("Gear"), N_("Gear")),
+    Column("tires", N_("Tire"), N_("Tire points")),
+    Column("brakes", N_("Brk"), N_("Brake points")),
+    Column("gas", N_("Gas"), N_("Gas points")),
+    Column("engine_damage", N_("Eng"), N_("Engine damage")),
+    Column("collision_damage", N_("Col"), N_("Collision damage")),
 )
 
 OUT_NOTES = {
