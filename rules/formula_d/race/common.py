@@ -94,6 +94,10 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"ended next to or behind (?P<cars>.+)"), N_("ended next to or behind {cars}")),
     (re.compile(r"(?P<car>\S+) threw its car radio"), N_("{car} threw its car radio")),
     (
+        re.compile(r"(?P<car>\S+) ended its turn beside (?P<cars>.+)"),
+        N_("{car} ended its turn beside {cars}"),
+    ),
+    (
         re.compile(r"(?P<car>\S+) rolled (?P<roll>\d+) in (?P<gear>neutral|\d+\w\w)"),
         N_("{car} rolled {roll} in {gear}"),
     ),

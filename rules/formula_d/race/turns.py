@@ -554,9 +554,9 @@ def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
             finish,
             rolls_called=bool(adjacent or markers or road_move.danger or road_move.noise),
             no_rolls=(
-                "no collision, road handling or engine-noise roll"
+                _("no collision, road handling or engine-noise roll")
                 if state.setup.road_race
-                else "no collision or road handling roll"
+                else _("no collision or road handling roll")
             ),
         )
         state = road.record_crossing(state, car, road_move, 0 if fixed else roll)

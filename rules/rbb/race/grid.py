@@ -79,13 +79,13 @@ def make_setup(
 def check_setup(setup: RaceSetup) -> None:
     keys = [car.car for car in setup.cars]
     if len(keys) < 2:
-        raise EventRejected("A race needs at least two cars.")
+        raise EventRejected(_("A race needs at least two cars."))
     if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
-        raise EventRejected("Each car needs its own key (a colour), without commas.")
+        raise EventRejected(_("Each car needs its own key (a colour), without commas."))
     if isinstance(setup.laps, bool) or setup.laps != RACE_LAPS:
         raise EventRejected(f"RBB: a race is {RACE_LAPS} laps, not {setup.laps!r}.")
     if setup.grid and sorted(setup.grid) != sorted(keys):
-        raise EventRejected("A proposed grid names every car exactly once.")
+        raise EventRejected(_("A proposed grid names every car exactly once."))
 
 
 def start_state(setup: RaceSetup) -> RaceState:
@@ -119,12 +119,12 @@ def grid_order_prompts(state: RaceState) -> tuple[Prompt, ...]:
     proposal = state.setup.grid
     field = Field(
         "order",
-        "Grid, pole position first",
+        _("Grid, pole position first"),
         "order",
         choices=tuple((car, label(state, car)) for car in proposal),
         default=proposal,
     )
-    text = (
+    text = _(
         "The grid: the reverse of the previous race's finish (the last on pole); confirm it or "
         "correct it"
     )
@@ -142,10 +142,16 @@ def on_grid_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 def start_prompts(state: RaceState) -> tuple[Prompt, ...]:
     key = state.order[state.turn]
     place = state.grid.index(key) + 1
-    text = (
-        f"Round 1 (grid: {names(state.grid)}): {label(state, key)}, {ordinal(place)} on the grid, "
-        f"starts: roll black ({STALL_ROLL}: a stall, misses this turn; "
-        f"{FANTASTIC_START_ROLL}: a fantastic start, {FANTASTIC_START_SPACES} spaces)"
+    text = _(
+        "Round 1 (grid: {grid}): {car}, {place} on the grid, starts: roll black ({stall}: a "
+        "stall, misses this turn; {fantastic}: a fantastic start, {spaces} spaces)"
+    ).format(
+        grid=names(state.grid),
+        car=label(state, key),
+        place=ordinal(place),
+        stall=STALL_ROLL,
+        fantastic=FANTASTIC_START_ROLL,
+        spaces=FANTASTIC_START_SPACES,
     )
     return (Prompt("start_roll", text, key, (BLACK_DIE,)),)
 
