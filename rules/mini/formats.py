@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
+from rules.language import gettext_noop as N_
+
 
 class InvalidFormat(ValueError):
     """A race format the series does not have."""
@@ -36,13 +38,15 @@ class Format:
 # Format                   laps   pits   straights gone   corners' stops
 FORMATS: Mapping[RaceFormat, Format] = MappingProxyType(
     {
-        RaceFormat.THREE_LAPS: Format("three laps, as normal", laps=3),
-        RaceFormat.NO_PITS: Format("two laps, no pit-stop available", laps=2, pits=False),
+        RaceFormat.THREE_LAPS: Format(N_("three laps, as normal"), laps=3),
+        RaceFormat.NO_PITS: Format(N_("two laps, no pit-stop available"), laps=2, pits=False),
         RaceFormat.NO_STRAIGHTS: Format(
-            "three laps, third and fourth straights don't exist", laps=3, straights_removed=(3, 4)
+            N_("three laps, third and fourth straights don't exist"),
+            laps=3,
+            straights_removed=(3, 4),
         ),
         RaceFormat.DOUBLE_STOPS: Format(
-            "two laps, all corners are double the number of stops", laps=2, stops_doubled=True
+            N_("two laps, all corners are double the number of stops"), laps=2, stops_doubled=True
         ),
     }
 )
