@@ -7,13 +7,14 @@ from rules.death.cards import WEAPON
 from rules.death.race.common import has
 from rules.death.race.state import OUT_REASONS, DeathState
 from rules.engine.contract import CarResult, CarView, Column
-from rules.engine.pieces import car_view, dashboard_keys, plural
+from rules.engine.pieces import car_view, dashboard_keys
 from rules.formula_d.race import standings as formula_d
 from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.state import OUT_REASONS as FORMULA_D_OUT_REASONS
 from rules.formula_d.race.state import CarState
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 # Formula D's scorecard, the car's damage points where its car body WP were.
 COLUMNS = tuple(
@@ -26,17 +27,28 @@ def cards_note(state: DeathState, key: str) -> str:
     """ "Forward MG ready, Rear Laser (1 reload); Light Armour; Nitros"."""
     arms = state.arms(key)
     if not arms.entered:
-        return "cards not chosen yet"
+        return _("cards not chosen yet")
     weapons = []
     for weapon, tokens, mines in zip(arms.weapons, arms.reloads, arms.mines, strict=True):
-        held = f" ({plural(mines, 'mine')})" if mines else ""
-        held = " (its mine on the track)" if arms.remote and WEAPON[weapon].remote else held
-        weapons.append(
-            f"{weapon}{held} " + (f"({plural(tokens, 'reload')})" if tokens else "ready")
+        held = (
+            ngettext(" ({count} mine)", " ({count} mines)", mines).format(count=mines)
+            if mines
+            else ""
         )
-    cards = [", ".join(weapons), arms.defence or "no defence", arms.utility or "no utility"]
+        held = _(" (its mine on the track)") if arms.remote and WEAPON[weapon].remote else held
+        ready = (
+            ngettext("({count} reload)", "({count} reloads)", tokens).format(count=tokens)
+            if tokens
+            else _("ready")
+        )
+        weapons.append(f"{weapon}{held} {ready}")
+    cards = [
+        ", ".join(weapons),
+        arms.defence or _("no defence"),
+        arms.utility or _("no utility"),
+    ]
     if arms.most != state.setup.damage:
-        cards.append(f"maximum damage {arms.most}")
+        cards.append(_("maximum damage {most}").format(most=arms.most))
     return "; ".join(cards)
 
 

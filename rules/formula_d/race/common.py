@@ -102,6 +102,13 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
         N_("{car} rolled {roll} in {gear}"),
     ),
     (re.compile(r"lap (?P<lap>\d+)"), N_("lap {lap}")),
+    # Death's
+    (re.compile(r"rammed by (?P<car>\S+)"), N_("rammed by {car}")),
+    (re.compile(r"with (?P<car>\S+) directly behind"), N_("with {car} directly behind")),
+    (re.compile(r"(?P<car>\S+) pulled beside it"), N_("{car} pulled beside it")),
+    (re.compile(r"pulled beside (?P<cars>.+)"), N_("pulled beside {cars}")),
+    (re.compile(r"(?P<car>[A-Z]\S*)'s (?P<weapon>.+) hit it"), N_("{car}'s {weapon} hit it")),
+    (re.compile(r"(?P<weapon>.+) hit it"), N_("{weapon} hit it")),
     # doubts.py: a fact the referee confirms from the board
     (
         re.compile(
