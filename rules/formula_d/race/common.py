@@ -102,6 +102,9 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
         N_("{car} rolled {roll} in {gear}"),
     ),
     (re.compile(r"lap (?P<lap>\d+)"), N_("lap {lap}")),
+    # Season Pass's
+    (re.compile(r"(?P<car>\S+) rolled (?P<roll>\d+)"), N_("{car} rolled {roll}")),
+    (re.compile(r"(?P<car>\S+) took engine damage"), N_("{car} took engine damage")),
     # Death's
     (re.compile(r"rammed by (?P<car>\S+)"), N_("rammed by {car}")),
     (re.compile(r"with (?P<car>\S+) directly behind"), N_("with {car} directly behind")),
