@@ -14,7 +14,7 @@ def _section(heading: str) -> Source:
     return Source("000", heading)
 
 
-UPGRADES = (
+UPGRADES = N_(
     "Enter the cards the car was given, nothing more: two weapons, a defence and a utility, "
     "dealt in that order (Random, a Powerful card skipping the next slot, left as no card) or "
     "chosen in turn, last on the grid first (Pick)."

@@ -106,7 +106,7 @@ def _lap_prompt(state: RaceState, lap: QualifyingLap) -> Prompt:
             board_fact(
                 "overshoot",
                 _("Spaces it overshot corners by, all corners"),
-                "spaces",
+                _("spaces"),
                 short=_("Overshot"),
             ),
             Field(

@@ -127,7 +127,7 @@ def move_facts(
         board_fact(
             "danger",
             _("Red spaces of the danger zone passed over or landed on (a road handling roll each)"),
-            "spaces",
+            _("spaces"),
             short=_("Danger zone"),
             folded=True,
         )
