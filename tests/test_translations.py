@@ -5,6 +5,7 @@ and log keep none, and the catalogues' coverage."""
 from __future__ import annotations
 
 import ast
+import re
 import gettext
 import importlib
 import shutil
@@ -289,3 +290,33 @@ def test_an_entry_s_panel_says_its_line_in_the_reader_s_language(client_organise
     page = response.content.decode()
     assert "Red (Ann) se qualifie avec 12" in page
     assert race.events.get().text.startswith("Red (Ann) qualifies 12")  # kept as an event
+
+
+@pytest.mark.django_db
+def test_the_log_replay_and_big_screen_say_the_log_in_each_reader_s_language(
+    client_organiser, formula_d
+):
+    """The log keeps events: its page, the replay and the big screen each say its lines in the
+    reader's language, as the turn page does (races/reads/log_words.py)."""
+    race = started(formula_d)
+    drive(race, 40, seed=5)
+    pages = {
+        "log": reverse("races:log", args=[race.pk]),
+        "replay at the start": reverse("races:replay", args=[race.pk]) + "?round=0",
+        "replay in round 1": reverse("races:replay", args=[race.pk]) + "?round=1",
+        "big screen": reverse("races:screen", args=[race.pk]),
+    }
+    for page, url in pages.items():
+        french = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        english = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        if page == "replay at the start":
+            assert "Red (Ann) se qualifie avec " in french and " qualifies " not in french, page
+            assert "Red (Ann) qualifies " in english and "se qualifie" not in english, page
+        else:
+            assert " parcourt " in french and re.search(r"\w moves \d", french) is None, page
+            assert re.search(r"\w moves \d", english) and " parcourt " not in english, page
+    # The replay's state is worked out in English whoever reads it: its French dashboard and
+    # the English one come from the same race.
+    replay = reverse("races:replay", args=[race.pk])
+    assert "Tire WP" in client_organiser.get(replay, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "PU pneus" in client_organiser.get(replay, HTTP_ACCEPT_LANGUAGE="fr").content.decode()

@@ -17,6 +17,7 @@ from rules.formula_d.race import (
     doubts,
     explained,
     grid,
+    options_words,
     qualifying,
     standings,
     turns,
@@ -98,7 +99,7 @@ class FormulaDHooks(TableHooks[SetupT, FormulaDT]):
 
     def status(self, state: FormulaDT) -> str:
         """The table's status, and with the optional rules the weather and the teams' result."""
-        weather = f" · {words.weather_name(state.weather)}" if state.weather else ""
+        weather = f" · {options_words.weather_name(state.weather)}" if state.weather else ""
         teams = f" · {standings.team_result(state)}" if state.setup.teams else ""
         road_race = _(" · road race") if state.setup.road_race else ""
         return f"{super().status(state)}{road_race}{weather}{teams}"

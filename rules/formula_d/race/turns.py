@@ -13,7 +13,6 @@ from rules.engine.pieces import (
     name,
     names,
     order_prompt,
-    plural,
     racing,
     with_car,
 )
@@ -55,7 +54,6 @@ from rules.formula_d.race.common import (
     label,
     lose,
     on_track,
-    tires_words,
 )
 from rules.formula_d.race.facts import (
     blocked_fact,
@@ -65,8 +63,10 @@ from rules.formula_d.race.facts import (
     finish_fact,
     markers_fact,
     most_spaces,
+    overshoot_label,
     pit_fact,
     roll_fact,
+    tire_bonus_label,
 )
 from rules.formula_d.race.flow import begin_turn, proposed_order, settle
 from rules.formula_d.race.gearing import (
@@ -236,32 +236,6 @@ def tire_effect_now(state: RaceState, car: CarState) -> TireEffect:
     return road.frog_tire_effect(state, car, effect)
 
 
-def tire_bonus_label(state: RaceState, car: CarState, effect: TireEffect) -> str:
-    tires = tires_words(car.tires_fitted.value) if car.tires_fitted else ""
-    spaces = plural(effect.extra_spaces, "space")
-    rain = is_rain(state.weather)
-    if effect.optional and rain:
-        said = _("Took its {tires}' extra {spaces} in rain (not compulsory)")
-    elif effect.optional:
-        said = _("Took its {tires}' extra {spaces} in the dry (not compulsory)")
-    elif rain:
-        said = _("A space of the move was in a corner: {spaces} more ({tires} in rain)")
-    else:
-        said = _("A space of the move was in a corner: {spaces} more ({tires} in the dry)")
-    return said.format(tires=tires, spaces=spaces)
-
-
-def _overshoot_label(effect: TireEffect) -> str:
-    each = effect.per_space_overshot
-    if each == 2:
-        said = _("Spaces it overshot that corner by ({each} tire WP each, doubled by its tires)")
-    elif each == 3:
-        said = _("Spaces it overshot that corner by ({each} tire WP each, trebled by its tires)")
-    else:
-        said = _("Spaces it overshot that corner by ({each} tire WP each)")
-    return said.format(each=each)
-
-
 def _offers_pit(state: RaceState, car: CarState) -> bool:
     """Pit Stop: at the end of a lap but the last; in a road race the pits are not used."""
     return (
@@ -285,7 +259,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     fields += [
         brakes_fact(car.sheet.brakes),
         blocked_fact(),
-        *corner_facts(overshoot=_overshoot_label(effect)),
+        *corner_facts(overshoot=overshoot_label(effect)),
     ]
     if effect.extra_spaces:
         fields.append(

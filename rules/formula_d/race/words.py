@@ -14,26 +14,18 @@ from rules.formula_d import (
     BLOCKED_ELIMINATED_AT,
     BLOCKED_TABLE,
     PIT_EXIT_GEAR,
-    SCORECARD_MARKER,
     SLIPSTREAM_CORNER_BRAKE_WP,
     SLIPSTREAM_SPACES,
     Start,
-    Tires,
-    Weather,
     Zone,
     calls_motor_damage,
-    chart_weather,
-    full_minutes,
     gear_change_cost,
     gears_skipped,
-    is_rain,
-    lap_time,
     pit_stop,
-    qualifying_in_rain,
     start_roll,
 )
 from rules.formula_d.driver_cards import BETTER_NITRO_SPACES, car_radio_zone
-from rules.formula_d.race import doubts
+from rules.formula_d.race import doubts, options_words
 from rules.formula_d.race.common import (
     gear_name,
     label,
@@ -41,17 +33,15 @@ from rules.formula_d.race.common import (
     reason_words,
     tires_words,
     value_words,
-    weather_words,
 )
 from rules.formula_d.race.common import wp_text as _zone_wp_text
 from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.gearing import cost_text
-from rules.formula_d.race.road import FROG_AGAIN, NONE, pole_speeds
+from rules.formula_d.race.road import NONE, pole_speeds
 from rules.formula_d.race.standings import finishers
 from rules.formula_d.race.state import FINISHED, OUT, CarState, RaceState
 from rules.formula_d.race.turns import tire_effect_now
 from rules.formula_d.road_race import engine_noise, nitro_spaces
-from rules.formula_d.weather import LINES
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 from rules.language import ngettext
@@ -456,64 +446,6 @@ def _tires(before: RaceState, was: CarState, facts: Facts) -> list[str]:
     ]
 
 
-# Tire Selection: the side of the damage marker up on the score card.
-_MARKER_SIDES = {"sun": N_("sun"), "rain": N_("rain")}
-
-
-def _tire_choice(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    tires = Tires(facts["tires"])
-    marker = SCORECARD_MARKER.get(tires)
-    fits = _("{car} fits {tires}").format(car=label(after, key), tires=tires_words(tires.value))
-    if not marker:
-        return fits
-    return fits + _(" (a damage marker on its score card, {side} side up)").format(
-        side=_(_MARKER_SIDES[marker])
-    )
-
-
-def weather_name(weather: Weather) -> str:
-    """The weather line in words, with what it does to the race."""
-    return weather_words(weather.value) + (_(" (rain)") if is_rain(weather) else "")
-
-
-def _weather_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    value = facts["value"]
-    if after.held_weather:
-        landed = chart_weather(after.setup.weather_chart, value).value
-        return _("The weather roll: {value}, {landed}; the Weather Frog may roll again").format(
-            value=value, landed=value_words(landed)
-        )
-    return _weather_result(before, value, after)
-
-
-def _frog_choice(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    if facts["frog"] == FROG_AGAIN:
-        return _("{car}, the Weather Frog, rolls the weather die again").format(car=name(key))
-    return _("{car}, the Weather Frog, keeps it. ").format(car=name(key)) + _weather_result(
-        before, before.held_weather, after
-    )
-
-
-def _weather_result(before: RaceState, value: int, after: RaceState) -> str:
-    if before.phase == "qualifying_weather":
-        return _before_the_laps(value, after)
-    landed = value_words(chart_weather(after.setup.weather_chart, value).value)
-    now = weather_name(after.weather) if after.weather else ""
-    if before.weather is None:
-        return _("The weather roll before the race: {value}, {weather}").format(
-            value=value, weather=now
-        )
-    if after.weather == before.weather:
-        return _("The weather roll: {value}, {landed}: the weather stays {weather}").format(
-            value=value, landed=landed, weather=now
-        )
-    if LINES.index(after.weather) < LINES.index(before.weather):
-        shifted = _("The weather roll: {value}, {landed}: shifted one line up, now {weather}")
-    else:
-        shifted = _("The weather roll: {value}, {landed}: shifted one line down, now {weather}")
-    return shifted.format(value=value, landed=landed, weather=now)
-
-
 # --- Road Races: the engine noise, the car radio, the WP at the line ----------------------------
 
 
@@ -556,85 +488,6 @@ def _wp_back(before: RaceState, key: str, facts: Facts, after: RaceState) -> str
     )
 
 
-# --- Stopwatch qualifying (an optional rule) ---------------------------------------------------
-
-
-def _qualifying_weather_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    return _weather_roll(before, key, facts, after)
-
-
-def _before_the_laps(value: int, after: RaceState) -> str:
-    weather = after.qualifying_weather
-    assert weather is not None
-    if qualifying_in_rain(weather):
-        said = _(
-            "The weather roll before the qualifying laps: {value}, {weather}: the laps are in rain"
-        )
-    else:
-        said = _("The weather roll before the qualifying laps: {value}, {weather}: no effect")
-    return said.format(value=value, weather=value_words(weather.value))
-
-
-def _stopwatch_start(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    return _("{car} starts its qualifying lap: the stopwatch runs").format(car=label(after, key))
-
-
-def _stopwatch_stop(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    return _("{car} crosses the line: {time} on the stopwatch").format(
-        car=name(key), time=lap_time(after.lap(key).tenths)
-    )
-
-
-def _qualifying_lap(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    lap = after.lap(key).result
-    assert lap is not None
-    if lap.no_stop:
-        text = _(
-            "{car}'s lap is over: no stop at all in a 2- or 3-stop corner, it starts last"
-        ).format(car=name(key))
-    else:
-        parts = [
-            ngettext("{count} throw", "{count} throws", lap.die_throws).format(count=lap.die_throws)
-        ]
-        if minutes := full_minutes(lap.tenths):
-            parts.append(
-                ngettext(
-                    "{count} for {count} full minute", "{count} for {count} full minutes", minutes
-                ).format(count=minutes)
-            )
-        if lap.overshoot:
-            parts.append(
-                ngettext(
-                    "{count} for {count} space overshot",
-                    "{count} for {count} spaces overshot",
-                    lap.overshoot,
-                ).format(count=lap.overshoot)
-            )
-        counted = " + ".join(parts) + f" = {lap.throws}" if len(parts) > 1 else parts[0]
-        text = _("{car}'s qualifying lap: {counted} in {time}").format(
-            car=name(key), counted=counted, time=lap_time(lap.tenths)
-        )
-    return text + _grid_so_far(after, key)
-
-
-def _qualifying_tie(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    return _("{car} rolls {value} in the roll-off").format(
-        car=name(key), value=facts["value"]
-    ) + _grid_so_far(after, key)
-
-
-def _grid_so_far(state: RaceState, key: str) -> str:
-    """Where the laps put `key` once they set the grid, or whom it is still level with."""
-    if state.grid:
-        return roll_off_place({}, (), key, state.grid)
-    for group in state.grid_outcome.tied:
-        if key in group:
-            return _(": level with {cars}, a roll-off").format(
-                cars=names([car for car in group if car != key])
-            )
-    return ""
-
-
 # --- What follows a loss -----------------------------------------------------------------------
 
 
@@ -664,17 +517,17 @@ _WORDS: dict[str, Callable[[RaceState, str, Facts, RaceState], str]] = {
     "collision_roll": _check(Zone.BODY),
     "motor_roll": _check(Zone.ENGINE),
     "pit_roll": _pit_roll,
-    "weather_roll": _weather_roll,
-    "tire_choice": _tire_choice,
-    "frog_choice": _frog_choice,
+    "weather_roll": options_words.weather_roll,
+    "tire_choice": options_words.tire_choice,
+    "frog_choice": options_words.frog_choice,
     "noise_roll": _noise_roll,
     "radio_roll": _radio_roll,
     "checkpoint": _wp_back,
     "pole_station": _wp_back,
-    "qualifying_weather_roll": _qualifying_weather_roll,
-    "stopwatch_start": _stopwatch_start,
-    "stopwatch_stop": _stopwatch_stop,
-    "qualifying_lap": _qualifying_lap,
-    "qualifying_tie": _qualifying_tie,
+    "qualifying_weather_roll": options_words.qualifying_weather_roll,
+    "stopwatch_start": options_words.stopwatch_start,
+    "stopwatch_stop": options_words.stopwatch_stop,
+    "qualifying_lap": options_words.qualifying_lap,
+    "qualifying_tie": options_words.qualifying_tie,
     doubts.CONFIRM: lambda before, _key, _facts, _after: doubts.confirmed_words(before.pending[0]),
 }

@@ -15,7 +15,7 @@ from rules.engine.events import Event, Prompt
 from rules.engine.pieces import BLACK_DIE, name
 from rules.formula_d.damage import calls_motor_damage
 from rules.formula_d.race.common import chart_words, reason_words, value_words
-from rules.formula_d.race.words import weather_name
+from rules.formula_d.race.options_words import weather_name
 from rules.formula_d.weather import (
     chart_weather,
     is_rain,
