@@ -36,18 +36,6 @@ ZONE_WP = {
 }
 
 
-# The dice by their colour, said through `_` ("roll yellow", in French "lancez le dé jaune").
-DIE_NAMES = {
-    "black": N_("black"),
-    "yellow": N_("yellow"),
-    "orange": N_("orange"),
-    "red": N_("red"),
-    "green": N_("green"),
-    "purple": N_("purple"),
-    "blue": N_("blue"),
-}
-
-
 # The values of the rules' enums (English, kept in the state) in words, said through `_`.
 VALUE_WORDS = {
     # Tires (Tire Selection), as "{tires} tires"
@@ -177,12 +165,6 @@ def reason_words(reason: str) -> str:
             said["gear"] = gear_name(int(number.group(1)) if number else 0)
         return _(words).format(**said)
     return reason
-
-
-def die_name(die: str) -> str:
-    """A die's colour in the language spoken ("yellow", "jaune")."""
-    words = DIE_NAMES.get(die)
-    return _(words) if words else die
 
 
 def wp_text(zone: str, points: int) -> str:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import gear_die, values
+from rules.dice import die_name, gear_die, values
 from rules.engine.events import Field
 from rules.engine.pieces import Race, board_fact, name, plural
 from rules.formula_d import TireEffect, is_rain
-from rules.formula_d.race.common import die_name, gear_name, label, tires_words
+from rules.formula_d.race.common import gear_name, label, tires_words
 from rules.formula_d.race.shape import MarkedState
 from rules.formula_d.race.state import CarState, RaceState
 from rules.language import gettext as _

@@ -3,10 +3,9 @@ leaving at once), the health roll, and leaving in 3rd or lower."""
 
 from __future__ import annotations
 
-from rules.dice import gear_die
+from rules.dice import die_name, gear_die
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import with_car
-from rules.formula_d.race.common import die_name
 from rules.language import gettext as _
 from rules.mini.pit_stop import (
     PIT_DICE,

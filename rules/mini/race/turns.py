@@ -9,10 +9,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import FACES, HIGHEST_GEAR, Die, gear_die
+from rules.dice import FACES, HIGHEST_GEAR, Die, die_name, gear_die
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, name, plural, with_car
-from rules.formula_d.race.common import die_name
 from rules.formula_d.race.facts import (
     blocked_fact,
     cars_fact,

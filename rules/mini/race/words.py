@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.dice import gear_die
+from rules.dice import die_name, gear_die
 from rules.engine.events import Event
 from rules.engine.pieces import name, plural
-from rules.formula_d.race.common import die_name
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 from rules.language import ngettext

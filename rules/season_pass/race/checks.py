@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import Die
+from rules.dice import Die, die_name
 from rules.engine.events import Event, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, name, with_car
-from rules.formula_d.race.common import die_name, gear_name, reason_words
+from rules.formula_d.race.common import gear_name, reason_words
 from rules.language import gettext as _
 from rules.season_pass import (
     DISABLING_DAMAGE,

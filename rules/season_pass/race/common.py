@@ -3,8 +3,8 @@ rule set uses come from rules.engine.pieces)."""
 
 from __future__ import annotations
 
+from rules.dice import die_name
 from rules.engine.pieces import name
-from rules.formula_d.race.common import die_name
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 from rules.season_pass.race.state import RaceState

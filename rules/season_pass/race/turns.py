@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import HIGHEST_GEAR, InvalidRoll, gear_die, gear_written, no_such_gear
+from rules.dice import HIGHEST_GEAR, InvalidRoll, die_name, gear_die, gear_written, no_such_gear
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
-from rules.formula_d.race.common import die_name, gear_name
+from rules.formula_d.race.common import gear_name
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 from rules.season_pass import (
@@ -453,7 +453,7 @@ def _checks_after_move(state: RaceState, mover: str, roll: int, off_road: str) -
             if other.racing and not other.engine_blown and other.gear >= car.gear:
                 queue.append(Check("engine_check", key, mover, f"{who_rolled(mover)} {roll}"))
     if off_road:
-        for _ in range(off_road_rolls(car.gear)):
+        for _each in range(off_road_rolls(car.gear)):
             queue.append(Check("collision_roll", mover, off_road, "off_road"))
             queue.append(Check("collision_roll", off_road, mover, "off_road"))
     if car.status != OUT or car.wrecked:
