@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from rules.language import gettext as _
+
 
 class InvalidSetting(ValueError):
     """A league setting the rule set does not have, or a value it does not allow."""
@@ -54,11 +56,17 @@ class Setting:
         """`value` if the setting allows it; InvalidSetting otherwise."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise InvalidSetting(f"{self.label}: yes or no, not {value!r}.")
+                raise InvalidSetting(
+                    _("{label}: yes or no, not {value!r}.").format(label=self.label, value=value)
+                )
             return value
         if not isinstance(value, str) or value not in dict(self.choices):
             allowed = ", ".join(choice for choice, _label in self.choices)
-            raise InvalidSetting(f"{self.label}: one of {allowed}, not {value!r}.")
+            raise InvalidSetting(
+                _("{label}: one of {allowed}, not {value!r}.").format(
+                    label=self.label, allowed=allowed, value=value
+                )
+            )
         return value
 
     def value_label(self, value: object) -> str:

@@ -32,12 +32,13 @@ from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, dri
 from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
-from rules.formula_d.team_race import NOT_PAIRS, TEAM_RACE_TABLE, TEAM_SIZE
+from rules.formula_d.team_race import TEAM_RACE_TABLE, TEAM_SIZE
 from rules.formula_d.weather import (
     DEFAULT_WEATHER_CHART,
     format_weather_chart,
     parse_weather_chart,
 )
+from rules.language import gettext as _
 
 
 def _canonical_weather_chart(text: str) -> str:
@@ -204,7 +205,10 @@ class FormulaDChampionship(Championship[Never, Never]):
         team race."""
         if settings.get(TEAM_RACE_SETTING) and self.cars_per_team(settings) != TEAM_SIZE:
             raise InvalidSetting(
-                f"{NOT_PAIRS.format(size=TEAM_SIZE)}: this league's teams race one car each."
+                _(
+                    "A team race is raced by teams of {size} cars each (Optional Rules, Team "
+                    "Race): this league's teams race one car each."
+                ).format(size=TEAM_SIZE)
             )
 
     def race_laps(self, settings: Mapping[str, object]) -> int:

@@ -35,6 +35,7 @@ from rules.dice import Die, check_roll
 from rules.formula_d.car import CarSheet, InvalidCar, Zone
 from rules.formula_d.damage import motor_damage_max, road_handling_max
 from rules.formula_d.road_race import CHECKPOINT_WP
+from rules.language import gettext as _
 
 
 class InvalidDriverCard(ValueError):
@@ -185,7 +186,9 @@ def skid(adjustment: int) -> int:
     """Skidding Pro's adjustment of a move, +1 or -1 space: the tire WP it costs (0 unused)."""
     if abs(adjustment) > SKID_SPACES:
         raise InvalidDriverCard(
-            f"Skidding Pro adjusts a move by {SKID_SPACES} space either way, not {adjustment}."
+            _(
+                "Skidding Pro adjusts a move by {skid_spaces} space either way, not {adjustment}."
+            ).format(skid_spaces=SKID_SPACES, adjustment=adjustment)
         )
     return SKID_TIRE_WP if adjustment else 0
 
@@ -216,7 +219,9 @@ def check_card_sheet(sheet: CarSheet) -> CarSheet:
     for zone in Zone:
         if not low <= sheet[zone] <= high:
             raise InvalidDriverCard(
-                f"A driver card gives {low}-{high} {zone.value} WP, not {sheet[zone]}."
+                _("A driver card gives {low}-{high} {zone} WP, not {sheet}.").format(
+                    low=low, high=high, zone=zone.value, sheet=sheet[zone]
+                )
             )
     return sheet
 
@@ -228,13 +233,19 @@ def driver_card(raw: Mapping[str, object]) -> DriverCard:
     try:
         skill = Skill(skill_key) if skill_key else None
     except ValueError:
-        raise InvalidDriverCard(f"No driver card has the skill {skill_key!r}.") from None
+        raise InvalidDriverCard(
+            _("No driver card has the skill {skill_key!r}.").format(skill_key=skill_key)
+        ) from None
     given = {zone: raw.get(zone.name.lower()) for zone in Zone}
     if all(value in (None, "") for value in given.values()):
         return DriverCard(skill)
     missing = [zone.value for zone, value in given.items() if value in (None, "")]
     if missing:
-        raise InvalidDriverCard(f"A driver card gives WP in all six zones: {', '.join(missing)}?")
+        raise InvalidDriverCard(
+            _("A driver card gives WP in all six zones: {values}?").format(
+                values=", ".join(missing)
+            )
+        )
     try:
         sheet = CarSheet.from_zones({zone: _whole(zone, value) for zone, value in given.items()})
     except InvalidCar as refusal:
@@ -244,12 +255,18 @@ def driver_card(raw: Mapping[str, object]) -> DriverCard:
 
 def _whole(zone: Zone, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise InvalidDriverCard(f"{zone.value.capitalize()} WP: a whole number, not {value!r}.")
+        raise InvalidDriverCard(
+            _("{zone} WP: a whole number, not {value!r}.").format(
+                zone=zone.value.capitalize(), value=value
+            )
+        )
     try:
         return int(value)
     except ValueError:
         raise InvalidDriverCard(
-            f"{zone.value.capitalize()} WP: a whole number, not {value!r}."
+            _("{zone} WP: a whole number, not {value!r}.").format(
+                zone=zone.value.capitalize(), value=value
+            )
         ) from None
 
 

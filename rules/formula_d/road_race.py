@@ -26,6 +26,7 @@ from rules.dice import HIGHEST_GEAR, Die, check_roll
 from rules.formula_d.car import CarSheet, Zone
 from rules.formula_d.pit_stop import repair
 from rules.formula_d.tires import Tires
+from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 
 
@@ -43,7 +44,9 @@ NITRO_SPACES_A_GEAR = 1
 def nitro_spaces(gear: int) -> int:
     """The nitro's movement bonus in `gear`: +1 space in 1st gear, +2 in 2nd, etc."""
     if not 1 <= gear <= HIGHEST_GEAR:
-        raise InvalidRoadRace(f"Nitro is used after rolling a gear die: no gear {gear}.")
+        raise InvalidRoadRace(
+            _("Nitro is used after rolling a gear die: no gear {gear}.").format(gear=gear)
+        )
     return NITRO_SPACES_A_GEAR * gear
 
 
@@ -96,7 +99,7 @@ class Crossing:
 def pole_speed(gear_roll: int) -> int:
     """The speed the pole station records: the number on the gear die x10."""
     if gear_roll < 0:
-        raise InvalidRoadRace(f"A gear die shows no {gear_roll}.")
+        raise InvalidRoadRace(_("A gear die shows no {gear_roll}.").format(gear_roll=gear_roll))
     return gear_roll * POLE_SPEED_FACTOR
 
 

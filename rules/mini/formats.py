@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
+from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 
 
@@ -61,18 +62,24 @@ def race_format(key: str) -> Format:
         return FORMATS[RaceFormat(key)]
     except ValueError:
         known = ", ".join(FORMATS)
-        raise InvalidFormat(f"Mini's series has no race format {key!r}: {known}.") from None
+        raise InvalidFormat(
+            _("Mini's series has no race format {key!r}: {known}.").format(key=key, known=known)
+        ) from None
 
 
 def format_for_round(number: int) -> RaceFormat:
     """The format of round `number` in the document's order, on either course."""
     if number < 1:
-        raise InvalidFormat(f"There is no round {number}.")
+        raise InvalidFormat(_("There is no round {number}.").format(number=number))
     return SERIES_ORDER[(number - 1) % RACES_PER_COURSE]
 
 
 def course_for_round(number: int) -> int:
     """The course (1 or 2) of round `number` in an eight-race series."""
     if not 1 <= number <= SERIES_RACES:
-        raise InvalidFormat(f"The series is {SERIES_RACES} races: there is no round {number}.")
+        raise InvalidFormat(
+            _("The series is {series_races} races: there is no round {number}.").format(
+                series_races=SERIES_RACES, number=number
+            )
+        )
     return (number - 1) // RACES_PER_COURSE + 1

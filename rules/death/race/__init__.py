@@ -119,7 +119,11 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
         with `damage` points; Overshooting read as written (`overshoot_by_more_out`); who rolls
         for collision when a car ends directly behind another (`behind_rolls`)."""
         if behind_rolls not in BEHIND_ROLLS:
-            raise EventRejected(f"Collision rolls behind: {behind_rolls!r} is no reading.")
+            raise EventRejected(
+                _("Collision rolls behind: {behind_rolls!r} is no reading.").format(
+                    behind_rolls=behind_rolls
+                )
+            )
         base = grid.make_setup(
             self.name, starters, laps=laps, overshoot_by_more_out=overshoot_by_more_out
         )

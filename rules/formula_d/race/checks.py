@@ -319,7 +319,7 @@ def on_wp_back(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     allowance = road.wp_allowance(state, check)
     zones = picked_zones(entry, "wp", allowance)
     key = check.car
-    who = "The checkpoint gives" if check.kind == "checkpoint" else "The pole station gives"
+    who = _("The checkpoint gives") if check.kind == "checkpoint" else _("The pole station gives")
     sheet = distribute(state.car(key).sheet, state.setup.car(key).sheet, zones, allowance, who)
     state = with_car(replace(state, pending=state.pending[1:]), key, sheet=sheet)
     if check.kind == "pole_station":
@@ -357,7 +357,7 @@ def on_pit_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
             team_zones,
             used=standings.team_used(state, check.car),
             allowance=TEAM_POOL_WP,
-            who="A team regains",
+            who=_("A team regains"),
         )
         state = with_car(
             state, check.car, sheet=sheet, team_repaired=car.team_repaired + len(team_zones)

@@ -52,6 +52,7 @@ from rules.formula_d.road_race import ROAD_RACE_TIRES
 from rules.formula_d.team_race import NOT_PAIRS, TEAM_SIZE, teams_not_pairs
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 # --- The cars ----------------------------------------------------------------------------------
 
@@ -79,10 +80,14 @@ def _sheet(car: str, raw: CarSheet | Mapping[Any, int]) -> CarSheet:
         elif isinstance(raw, Mapping):
             sheet = CarSheet.from_zones({_zone(zone): wp for zone, wp in raw.items()})
         else:
-            raise EventRejected(f"{name(car)}: a built car is its WP in each zone, not {raw!r}.")
+            raise EventRejected(
+                _("{car}: a built car is its WP in each zone, not {raw!r}.").format(
+                    car=name(car), raw=raw
+                )
+            )
         return check_build(sheet)
     except (InvalidBuild, InvalidCar, TypeError) as refusal:
-        raise EventRejected(f"{name(car)}: {refusal}") from None
+        raise EventRejected(_("{car}: {refusal}").format(car=name(car), refusal=refusal)) from None
 
 
 def make_setup(
@@ -111,7 +116,9 @@ def make_setup(
     keys = [starter.car for starter in starters]
     unknown = [key for key in built if key not in keys]
     if unknown:
-        raise EventRejected(f"No starter drives {names(unknown)}: no car to build.")
+        raise EventRejected(
+            _("No starter drives {cars}: no car to build.").format(cars=names(unknown))
+        )
     cards = _cards(keys, driver_cards or {}, road_race=road_race)
     cars = tuple(
         CarSetup(
@@ -147,17 +154,21 @@ def _cards(
 ) -> dict[str, DriverCard]:
     """Each car's driver card (an empty one where none is given): only in a road race."""
     if raw and not road_race:
-        raise EventRejected("Driver cards are for road races: this race is not one.")
+        raise EventRejected(_("Driver cards are for road races: this race is not one."))
     unknown = [key for key in raw if key not in keys]
     if unknown:
-        raise EventRejected(f"No starter drives {names(unknown)}: no driver card to give.")
+        raise EventRejected(
+            _("No starter drives {cars}: no driver card to give.").format(cars=names(unknown))
+        )
     cards = {}
     for key in keys:
         card = raw.get(key) or DriverCard()
         try:
             cards[key] = card if isinstance(card, DriverCard) else driver_card(card)
         except InvalidDriverCard as refusal:
-            raise EventRejected(f"{name(key)}'s driver card: {refusal}") from None
+            raise EventRejected(
+                _("{car}'s driver card: {refusal}").format(car=name(key), refusal=refusal)
+            ) from None
     return cards
 
 
@@ -168,20 +179,24 @@ def chart_lines(raw: str | Sequence[ChartLine]) -> tuple[ChartLine, ...]:
             return parse_weather_chart(raw) if raw.strip() else ()
         return tuple(raw)
     except InvalidWeatherChart as refusal:
-        raise EventRejected(f"The track's weather chart: {refusal}") from None
+        raise EventRejected(
+            _("The track's weather chart: {refusal}").format(refusal=refusal)
+        ) from None
 
 
 def check_setup(setup: RaceSetup) -> None:
     """Refuse a race the rules cannot run, with the reason."""
     keys = [car.car for car in setup.cars]
     if len(keys) < 2:
-        raise EventRejected("A race needs at least two cars.")
+        raise EventRejected(_("A race needs at least two cars."))
     if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
-        raise EventRejected("Each car needs its own key (a colour), without commas.")
+        raise EventRejected(_("Each car needs its own key (a colour), without commas."))
     if isinstance(setup.laps, bool) or setup.laps not in RACE_LAP_CHOICES:
         raise EventRejected(
-            f"Formula D: the race is {RACE_LAPS} laps, or {RACE_LAP_CHOICES[-1]} in the optional "
-            f"Three-Lap Race, not {setup.laps!r}."
+            _(
+                "Formula D: the race is {race_laps} laps, or {race_lap_choices} in the optional "
+                "Three-Lap Race, not {laps!r}."
+            ).format(race_laps=RACE_LAPS, race_lap_choices=RACE_LAP_CHOICES[-1], laps=setup.laps)
         )
     _check_teams(setup)
     for car in setup.cars:
@@ -191,7 +206,9 @@ def check_setup(setup: RaceSetup) -> None:
         try:  # Road Races: a card's WP, or a car built within the limits
             check_card_sheet(car.sheet)
         except InvalidDriverCard as refusal:
-            raise EventRejected(f"{name(car.car)}: {refusal}") from None
+            raise EventRejected(
+                _("{car}: {refusal}").format(car=name(car.car), refusal=refusal)
+            ) from None
 
 
 def _check_teams(setup: RaceSetup) -> None:
@@ -201,12 +218,16 @@ def _check_teams(setup: RaceSetup) -> None:
     wrong = teams_not_pairs([car.car for car in setup.cars], setup.team_of)
     if wrong:
         said = "; ".join(
-            f"{name(team[0])} races in no team"
+            _("{car} races in no team").format(car=name(team[0]))
             if team[0] not in setup.team_of
-            else f"{names(team)} make{'s' if len(team) == 1 else ''} a team of {len(team)}"
+            else ngettext(
+                "{cars} makes a team of {count}", "{cars} make a team of {count}", len(team)
+            ).format(cars=names(team), count=len(team))
             for team in wrong
         )
-        raise EventRejected(f"{NOT_PAIRS.format(size=TEAM_SIZE)}: {said}.")
+        raise EventRejected(
+            _("{rule}: {said}.").format(rule=_(NOT_PAIRS).format(size=TEAM_SIZE), said=said)
+        )
 
 
 def start_state(setup: RaceSetup) -> RaceState:

@@ -35,7 +35,9 @@ def make_setup(
     keys = [starter.car for starter in starters]
     unknown = [key for key in points if key not in keys]
     if unknown:
-        raise EventRejected(f"No starter drives {names(unknown)}: no season points to give it.")
+        raise EventRejected(
+            _("No starter drives {cars}: no season points to give it.").format(cars=names(unknown))
+        )
     setup = RaceSetup(
         ruleset=ruleset,
         cars=tuple(
@@ -56,15 +58,23 @@ def check_setup(setup: RaceSetup) -> None:
     if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
         raise EventRejected(_("Each car needs its own key (a colour), without commas."))
     if isinstance(setup.damage_pool, bool) or not isinstance(setup.damage_pool, int):
-        raise EventRejected(f"The damage pool is a number of points, not {setup.damage_pool!r}.")
+        raise EventRejected(
+            _("The damage pool is a number of points, not {damage_pool!r}.").format(
+                damage_pool=setup.damage_pool
+            )
+        )
     if setup.damage_pool < 1:
-        raise EventRejected(f"A car starts with at least 1 damage point, not {setup.damage_pool}.")
+        raise EventRejected(
+            _("A car starts with at least 1 damage point, not {damage_pool}.").format(
+                damage_pool=setup.damage_pool
+            )
+        )
     try:
         race_format(setup.race_format)
     except InvalidFormat as refusal:
         raise EventRejected(str(refusal)) from None
     if any(car.points < 0 for car in setup.cars):
-        raise EventRejected("Season points are never negative.")
+        raise EventRejected(_("Season points are never negative."))
 
 
 def start_state(setup: RaceSetup) -> RaceState:

@@ -51,11 +51,11 @@ def make_setup(
     try:
         sheet = wear_point_setup(wear_points)
     except InvalidSetup as refusal:
-        raise EventRejected(f"The wear-point setup: {refusal}") from None
+        raise EventRejected(_("The wear-point setup: {refusal}").format(refusal=refusal)) from None
     keys = [starter.car for starter in starters]
     strangers = [key for key in (*home, *grid) if key not in keys]
     if strangers:
-        raise EventRejected(f"No starter drives {names(strangers)}.")
+        raise EventRejected(_("No starter drives {cars}.").format(cars=names(strangers)))
     cars = tuple(
         CarSetup(
             car=starter.car,
@@ -83,7 +83,11 @@ def check_setup(setup: RaceSetup) -> None:
     if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
         raise EventRejected(_("Each car needs its own key (a colour), without commas."))
     if isinstance(setup.laps, bool) or setup.laps != RACE_LAPS:
-        raise EventRejected(f"RBB: a race is {RACE_LAPS} laps, not {setup.laps!r}.")
+        raise EventRejected(
+            _("RBB: a race is {race_laps} laps, not {laps!r}.").format(
+                race_laps=RACE_LAPS, laps=setup.laps
+            )
+        )
     if setup.grid and sorted(setup.grid) != sorted(keys):
         raise EventRejected(_("A proposed grid names every car exactly once."))
 

@@ -319,7 +319,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
     # Tyres: overshooting, counted where the move ends.
     if (stops or overshot) and not corner:
-        raise EventRejected("Overshooting: say which corner, by the stops it asks for.")
+        raise EventRejected(_("Overshooting: say which corner, by the stops it asks for."))
     if corner and out is None:
         refuse_overshot(who, spaces, overshot)
         result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)

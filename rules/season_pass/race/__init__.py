@@ -81,7 +81,7 @@ class SeasonPass(RuleSet[RaceSetup, RaceState]):
                 for starter in starters
             )
         except ValueError as refusal:
-            raise EventRejected(f"No such level: {refusal}") from None
+            raise EventRejected(_("No such level: {refusal}").format(refusal=refusal)) from None
         return RaceSetup(ruleset=self.name, cars=cars, weather_table=tuple(weather_table))
 
     def start(self, setup: RaceSetup) -> RaceState:
@@ -91,7 +91,7 @@ class SeasonPass(RuleSet[RaceSetup, RaceState]):
         if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
             raise EventRejected(_("Each car needs its own key (a colour), without commas."))
         if setup.laps != 1:
-            raise EventRejected("Season Pass: all races are decided by a single lap.")
+            raise EventRejected(_("Season Pass: all races are decided by a single lap."))
         try:
             weather_outcome(setup.weather_table, 1)
         except InvalidWeatherTable as refusal:
