@@ -5,9 +5,9 @@ and log keep none, and the catalogues' coverage."""
 from __future__ import annotations
 
 import ast
-import re
 import gettext
 import importlib
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -320,3 +320,28 @@ def test_the_log_replay_and_big_screen_say_the_log_in_each_reader_s_language(
     replay = reverse("races:replay", args=[race.pk])
     assert "Tire WP" in client_organiser.get(replay, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "PU pneus" in client_organiser.get(replay, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_league_page_s_part_is_kept_per_language(rf, organiser, monkeypatch):
+    """A page's parts are kept ready in the cache (league/reads/page_parts.py): a part laid out
+    for a French reader (the standings' tie reasons and title race are the rules' words, in the
+    reader's language) is never shown to an English one, nor the other way."""
+    from league.reads import page_parts
+
+    league = league_create(name="Ligue en cache", organiser=organiser)
+    built = []
+
+    def build():
+        built.append(translation.get_language())
+        with rules_language.speaking(translation.get_language()):
+            return {"words": ordinal(1)}
+
+    monkeypatch.setattr(page_parts, "render_to_string", lambda _template, context: context["words"])
+    request = rf.get("/")
+    said = {}
+    for language in ("fr", "en", "fr", "en"):
+        with translation.override(language):
+            said[language] = page_parts.part(request, league, "any.html", build)
+    assert built == ["fr", "en"]
+    assert said["fr"].strip() == "1er" and said["en"].strip() == "1st"

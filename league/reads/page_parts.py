@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 # What of a page's query string a part may depend on: which page of a long list it shows
@@ -41,7 +42,9 @@ def parts(
     returns: from the cache when the page's parts were laid out at the league's current data
     version, else now, once for all of them."""
     pages = [f"{name}={request.GET.get(name, '')}" for name in PAGE_PARAMETERS]
-    named = "\n".join([*templates.values(), request.path, *pages, *map(str, vary)])
+    # In the reader's language: the same part in French and in English are two parts.
+    language = translation.get_language() or ""
+    named = "\n".join([*templates.values(), request.path, *pages, language, *map(str, vary)])
     digest = hashlib.blake2b(named.encode(), digest_size=16).hexdigest()
     # The league's making too: a league deleted and another made under its id start afresh.
     made = league.created.timestamp()
