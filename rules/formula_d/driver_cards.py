@@ -36,6 +36,7 @@ from rules.formula_d.car import CarSheet, InvalidCar, Zone
 from rules.formula_d.damage import motor_damage_max, road_handling_max
 from rules.formula_d.road_race import CHECKPOINT_WP
 from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 
 class InvalidDriverCard(ValueError):
@@ -77,42 +78,43 @@ class SkillCard:
 SKILLS: Mapping[Skill, SkillCard] = MappingProxyType(
     {
         Skill.HOW_SWEET: SkillCard(
-            "How Sweet!", "an opponent overtaking her on a straight moves 1 space less"
+            N_("How Sweet!"), "an opponent overtaking her on a straight moves 1 space less"
         ),
         Skill.WEATHER_FROG: SkillCard(
-            "Weather Frog",
+            N_("Weather Frog"),
             "may roll the weather die again (the second result counts); in rain slides 1 space "
             "in a corner, not 3",
         ),
         Skill.AGGRESSIVE: SkillCard(
-            "Aggressive", "an opponent in a collision with him rolls the black die twice"
+            N_("Aggressive"), "an opponent in a collision with him rolls the black die twice"
         ),
         Skill.SKIDDING_PRO: SkillCard(
-            "Skidding Pro", "may adjust his move by 1 space either way in a corner, for 1 tire WP"
+            N_("Skidding Pro"),
+            "may adjust his move by 1 space either way in a corner, for 1 tire WP",
         ),
         Skill.EXPERIENCED_MECHANIC: SkillCard(
-            "Experienced Mechanic", "regains 4 WP instead of 2 at the finishing line"
+            N_("Experienced Mechanic"), "regains 4 WP instead of 2 at the finishing line"
         ),
         Skill.QUICK_OFF_THE_MARK: SkillCard(
-            "Quick Off The Mark", "moves first from a level position, and wins grid ties"
+            N_("Quick Off The Mark"), "moves first from a level position, and wins grid ties"
         ),
         Skill.CAR_RADIO: SkillCard(
-            "Car Radio",
+            N_("Car Radio"),
             "throws his radio onto a car in an adjacent space: it loses 1 WP by the radio table",
             Limit.ONCE_A_RACE,
         ),
         Skill.PILE_OF_SCRAP: SkillCard(
-            "Pile of Scrap",
+            N_("Pile of Scrap"),
             "may leave a damage marker on the space he leaves; stopping on one, loses road "
             "handling only on 1-2",
             Limit.ONCE_A_LAP,
         ),
         Skill.LITTLE_GENIUS: SkillCard(
-            "Little Genius", "loses an engine WP to engine failure only on 1-3 (1-2 in rain)"
+            N_("Little Genius"), "loses an engine WP to engine failure only on 1-3 (1-2 in rain)"
         ),
-        Skill.BETTER_NITRO: SkillCard("Better Nitro", "may take 3 more spaces with the nitro"),
+        Skill.BETTER_NITRO: SkillCard(N_("Better Nitro"), "may take 3 more spaces with the nitro"),
         Skill.ACE_AT_THE_WHEEL: SkillCard(
-            "Ace At The Wheel", "the summary prints no text for this card: the table applies it"
+            N_("Ace At The Wheel"), "the summary prints no text for this card: the table applies it"
         ),
     }
 )
@@ -271,4 +273,4 @@ def _whole(zone: Zone, value: object) -> int:
 
 
 def skill_title(skill: Skill | None) -> str:
-    return SKILLS[skill].title if skill else ""
+    return _(SKILLS[skill].title) if skill else ""
