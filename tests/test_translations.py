@@ -345,3 +345,15 @@ def test_a_league_page_s_part_is_kept_per_language(rf, organiser, monkeypatch):
             said[language] = page_parts.part(request, league, "any.html", build)
     assert built == ["fr", "en"]
     assert said["fr"].strip() == "1er" and said["en"].strip() == "1st"
+
+
+@pytest.mark.django_db
+def test_a_rule_set_s_settings_are_labelled_in_the_reader_s_language(client_organiser, formula_d):
+    """A league's settings page labels its rule set's settings and their choices in the reader's
+    language (Setting.said_label, said_choices); the settings keep their English words."""
+    url = reverse("league:league_settings", kwargs={"slug": formula_d.slug})
+    french = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    english = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Longueur de la course" in french and "Race length" not in french
+    assert "Choix des pneus : durs, tendres et pluie" in french
+    assert "Race length" in english and "Longueur de la course" not in english
