@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+
 
 class InvalidRoll(ValueError):
     """A die was reported showing a value that it does not have on any face."""
@@ -52,10 +55,13 @@ def check_roll(die: Die, value: int) -> int:
     if value not in FACES[die]:
         shown = values(die)
         raise InvalidRoll(
-            f"The {die.value} die cannot show {value}: its faces are {shown[0]} to {shown[-1]}."
+            _("The {die} die cannot show {value}: its faces are {first} to {last}.").format(
+                die=die_name(die.value), value=value, first=shown[0], last=shown[-1]
+            )
             if shown == tuple(range(shown[0], shown[-1] + 1))
-            else f"The {die.value} die cannot show {value}: its faces are "
-            + ", ".join(str(v) for v in shown)
+            else _("The {die} die cannot show {value}: its faces are {faces}").format(
+                die=die_name(die.value), value=value, faces=", ".join(str(v) for v in shown)
+            )
             + "."
         )
     return value
@@ -63,10 +69,12 @@ def check_roll(die: Die, value: int) -> int:
 
 def no_such_gear(gear: int) -> str:
     """The refusal for a gear outside 1st to 6th."""
-    return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
+    return _("There is no gear {gear}: gears run from 1 to {highest}.").format(
+        gear=gear, highest=HIGHEST_GEAR
+    )
 
 
-GEAR_NOT_A_GEAR = "Gear: expected 1 to {highest}, got {raw!r}."
+GEAR_NOT_A_GEAR = N_("Gear: expected 1 to {highest}, got {raw!r}.")
 
 
 def gear_written(raw: object) -> int:
@@ -78,7 +86,7 @@ def gear_written(raw: object) -> int:
     except ValueError:
         gear = None
     if gear is None or str(raw) != str(gear):
-        raise InvalidRoll(GEAR_NOT_A_GEAR.format(highest=HIGHEST_GEAR, raw=raw))
+        raise InvalidRoll(_(GEAR_NOT_A_GEAR).format(highest=HIGHEST_GEAR, raw=raw))
     return gear
 
 
@@ -103,3 +111,21 @@ __all__ = [
     "gear_written",
     "gear_die",
 ]
+
+
+# The dice by their colour, said through `_` ("roll yellow", in French "lancez le dé jaune").
+DIE_NAMES = {
+    "black": N_("black"),
+    "yellow": N_("yellow"),
+    "orange": N_("orange"),
+    "red": N_("red"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+    "blue": N_("blue"),
+}
+
+
+def die_name(die: str) -> str:
+    """A die's colour in the language spoken ("yellow", "jaune")."""
+    words = DIE_NAMES.get(die)
+    return _(words) if words else die

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.engine.variant import ruleset_for
+from rules.language import gettext as _
 
 if TYPE_CHECKING:
     from rules.engine.contract import RaceState
@@ -87,11 +88,17 @@ class GearOdds:
 
 def _check(faces: Sequence[int], to_corner: int, to_line: int | None) -> None:
     if not faces:
-        raise InvalidOdds("A die needs faces to roll.")
+        raise InvalidOdds(_("A die needs faces to roll."))
     if to_corner < 0:
-        raise InvalidOdds(f"A car cannot be {to_corner} spaces from a corner's last space.")
+        raise InvalidOdds(
+            _("A car cannot be {to_corner} spaces from a corner's last space.").format(
+                to_corner=to_corner
+            )
+        )
     if to_line is not None and to_line < 1:
-        raise InvalidOdds(f"The finish line is at least 1 space ahead, not {to_line}.")
+        raise InvalidOdds(
+            _("The finish line is at least 1 space ahead, not {to_line}.").format(to_line=to_line)
+        )
 
 
 def die_odds(faces: Sequence[int], to_corner: int, to_line: int | None = None) -> DieOdds:
@@ -127,7 +134,9 @@ def gear_odds(
     """`gear`'s odds with a die of `faces`, each overshoot band priced by `cost_of` (the car's
     rule set's overshoot rules, for the car as it stands)."""
     if stops_owed < 0:
-        raise InvalidOdds(f"A corner cannot still ask for {stops_owed} stops.")
+        raise InvalidOdds(
+            _("A corner cannot still ask for {stops_owed} stops.").format(stops_owed=stops_owed)
+        )
     odds = die_odds(faces, to_corner, to_line)
     far = [face - to_corner for face in faces if face - to_corner >= OVERSHOOT_BANDS]
     bands = []

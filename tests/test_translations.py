@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import gettext
 import importlib
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -294,3 +295,70 @@ def test_an_entry_s_panel_says_its_line_in_the_reader_s_language(client_organise
     page = response.content.decode()
     assert "Red (Ann) se qualifie avec 12" in page
     assert race.events.get().text.startswith("Red (Ann) qualifies 12")  # kept as an event
+
+
+@pytest.mark.django_db
+def test_the_log_replay_and_big_screen_say_the_log_in_each_reader_s_language(
+    client_organiser, formula_d
+):
+    """The log keeps events: its page, the replay and the big screen each say its lines in the
+    reader's language, as the turn page does (races/reads/log_words.py)."""
+    race = started(formula_d)
+    drive(race, 40, seed=5)
+    pages = {
+        "log": reverse("races:log", args=[race.pk]),
+        "replay at the start": reverse("races:replay", args=[race.pk]) + "?round=0",
+        "replay in round 1": reverse("races:replay", args=[race.pk]) + "?round=1",
+        "big screen": reverse("races:screen", args=[race.pk]),
+    }
+    for page, url in pages.items():
+        french = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        english = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        if page == "replay at the start":
+            assert "Red (Ann) se qualifie avec " in french and " qualifies " not in french, page
+            assert "Red (Ann) qualifies " in english and "se qualifie" not in english, page
+        else:
+            assert " parcourt " in french and re.search(r"\w moves \d", french) is None, page
+            assert re.search(r"\w moves \d", english) and " parcourt " not in english, page
+    # The replay's state is worked out in English whoever reads it: its French dashboard and
+    # the English one come from the same race.
+    replay = reverse("races:replay", args=[race.pk])
+    assert "Tire WP" in client_organiser.get(replay, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "PU pneus" in client_organiser.get(replay, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_league_page_s_part_is_kept_per_language(rf, organiser, monkeypatch):
+    """A page's parts are kept ready in the cache (league/reads/page_parts.py): a part laid out
+    for a French reader (the standings' tie reasons and title race are the rules' words, in the
+    reader's language) is never shown to an English one, nor the other way."""
+    from league.reads import page_parts
+
+    league = league_create(name="Ligue en cache", organiser=organiser)
+    built = []
+
+    def build():
+        built.append(translation.get_language())
+        with rules_language.speaking(translation.get_language()):
+            return {"words": ordinal(1)}
+
+    monkeypatch.setattr(page_parts, "render_to_string", lambda _template, context: context["words"])
+    request = rf.get("/")
+    said = {}
+    for language in ("fr", "en", "fr", "en"):
+        with translation.override(language):
+            said[language] = page_parts.part(request, league, "any.html", build)
+    assert built == ["fr", "en"]
+    assert said["fr"].strip() == "1er" and said["en"].strip() == "1st"
+
+
+@pytest.mark.django_db
+def test_a_rule_set_s_settings_are_labelled_in_the_reader_s_language(client_organiser, formula_d):
+    """A league's settings page labels its rule set's settings and their choices in the reader's
+    language (Setting.said_label, said_choices); the settings keep their English words."""
+    url = reverse("league:league_settings", kwargs={"slug": formula_d.slug})
+    french = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    english = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Longueur de la course" in french and "Race length" not in french
+    assert "Choix des pneus : durs, tendres et pluie" in french
+    assert "Race length" in english and "Longueur de la course" not in english

@@ -36,16 +36,16 @@ class LeagueSettingsForm(forms.Form):
             if setting.kind == "bool":
                 self.fields[setting.key] = forms.BooleanField(
                     required=False,
-                    label=setting.label,
+                    label=setting.said_label(),
                     initial=value,
                     help_text=help_text,
                     disabled=fixed,
                 )
             else:
                 field = forms.ChoiceField(
-                    choices=setting.choices,
+                    choices=setting.said_choices(),
                     initial=value,
-                    label=setting.label,
+                    label=setting.said_label(),
                     help_text=help_text,
                     disabled=fixed,
                 )

@@ -68,11 +68,13 @@ class LeagueForm(forms.Form):
             name = setting.key  # a setting's field is named as the setting
             if setting.kind == "bool":
                 self.fields[name] = forms.BooleanField(
-                    required=False, label=setting.label, initial=setting.default
+                    required=False, label=setting.said_label(), initial=setting.default
                 )
             else:
                 self.fields[name] = forms.ChoiceField(
-                    choices=setting.choices, initial=setting.default, label=setting.label
+                    choices=setting.said_choices(),
+                    initial=setting.default,
+                    label=setting.said_label(),
                 )
 
     def _with_defaults(self, data, ruleset: str):

@@ -157,13 +157,15 @@ class RaceOptionsForm(forms.Form):
         super().__init__(*args, **kwargs)
         for line in round_.season.rules.race_option_lines(round_.season.league_settings, {}):
             setting = line.setting
-            values = (("on", "On"), ("off", "Off")) if setting.kind == "bool" else setting.choices
+            values = (
+                (("on", "On"), ("off", "Off")) if setting.kind == "bool" else setting.said_choices()
+            )
             own = round_.race_options.get(setting.key)
             self.fields[setting.key] = forms.ChoiceField(
-                label=setting.label,
+                label=setting.said_label(),
                 required=False,
                 choices=(
-                    (AS_THE_LEAGUE, f"As the league: {setting.value_label(line.value)}"),
+                    (AS_THE_LEAGUE, f"As the league: {setting.said_value(line.value)}"),
                     *values,
                 ),
                 initial=AS_THE_LEAGUE if own is None else _option_text(own),

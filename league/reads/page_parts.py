@@ -42,9 +42,9 @@ def parts(
     returns: from the cache when the page's parts were laid out at the league's current data
     version, else now, once for all of them."""
     pages = [f"{name}={request.GET.get(name, '')}" for name in PAGE_PARAMETERS]
-    # The reader's language too: a part laid out in French is never shown to an English reader.
+    # In the reader's language: the same part in French and in English are two parts.
     language = translation.get_language() or ""
-    named = "\n".join([*templates.values(), request.path, language, *pages, *map(str, vary)])
+    named = "\n".join([*templates.values(), request.path, *pages, language, *map(str, vary)])
     digest = hashlib.blake2b(named.encode(), digest_size=16).hexdigest()
     # The league's making too: a league deleted and another made under its id start afresh.
     made = league.created.timestamp()

@@ -19,10 +19,12 @@ from django.utils.translation import gettext, gettext_noop
 
 from league.forms.whole_numbers import whole_number
 from rules import engine
+from rules import language as rules_language
 from rules.engine import CarResult, Column, Event, EventRejected, RaceState
 
 from ..models import SHOWN, Race, RaceEvent
 from .colours import car_colours
+from .log_words import in_readers_words
 from .strip import Strip, strip_of
 from .turn_panel import CarLine, car_lines
 
@@ -148,6 +150,38 @@ def replay_at(race: Race, asked: Asked) -> Replay:
     if asked.event is not None and asked.event > count:
         raise NotInTheLog(gettext(NO_SUCH_EVENT).format(event=asked.event, count=count))
     log = _Log(race)
+    with rules_language.speaking("en"):  # worked out in English, as it was entered
+        state, at, refused, shown_round, first_of_round = _replay(race, asked, log, count)
+    last_round = max(_round_reached(race), shown_round)
+    if asked.round is not None and asked.round > last_round:
+        raise NotInTheLog(gettext(NO_SUCH_ROUND).format(round=asked.round, last=last_round))
+    views = engine.dashboard(state)
+    colours = car_colours(race.round_id)
+    events = _lines(race, first_of_round, at)
+    in_readers_words(race.pk, events)
+    return Replay(
+        race=race,
+        at=at,
+        count=count,
+        round=shown_round,
+        last_round=last_round,
+        round_end=_round_ends(log, at, state, shown_round),
+        state=state,
+        columns=engine.dashboard_columns(state),
+        cars=car_lines(views, colours),
+        strip=strip_of(views, colours),
+        status=engine.status(state),
+        events=events,
+        results=engine.results(state) if state.finished else (),
+        refused=refused,
+    )
+
+
+def _replay(
+    race: Race, asked: Asked, log: _Log, count: int
+) -> tuple[RaceState, int, str, int, int]:
+    """The log replayed to the point asked: the state there, the events replayed, the refusal
+    that stopped it early ("" if none), the round shown and its first event."""
     states = engine.replayed(
         engine.setup_from_dict(race.setup), (Event(kind, payload) for kind, payload, *_ in log)
     )
@@ -172,27 +206,7 @@ def replay_at(race: Race, asked: Asked) -> Replay:
         state, at = after, at + 1
         if event_round != shown_round:
             shown_round, first_of_round = event_round, at
-    last_round = max(_round_reached(race), shown_round)
-    if asked.round is not None and asked.round > last_round:
-        raise NotInTheLog(gettext(NO_SUCH_ROUND).format(round=asked.round, last=last_round))
-    views = engine.dashboard(state)
-    colours = car_colours(race.round_id)
-    return Replay(
-        race=race,
-        at=at,
-        count=count,
-        round=shown_round,
-        last_round=last_round,
-        round_end=_round_ends(log, at, state, shown_round),
-        state=state,
-        columns=engine.dashboard_columns(state),
-        cars=car_lines(views, colours),
-        strip=strip_of(views, colours),
-        status=engine.status(state),
-        events=_lines(race, first_of_round, at),
-        results=engine.results(state) if state.finished else (),
-        refused=refused,
-    )
+    return state, at, refused, shown_round, first_of_round
 
 
 class _Log:

@@ -15,6 +15,7 @@ from django.db.models import F, Q
 from league import backup
 from league.models import Entry, League
 from rules import engine
+from rules import language as rules_language
 
 from ..models import Race, RaceEvent
 from ..models.rulings import Ruling
@@ -94,7 +95,9 @@ def _logs_replayed(league: League) -> None:
         "pk", "setup", "state", "seq", "finished_at", "round__number", "round__season__number"
     ):
         try:
-            _replayed(race)
+            # In English, as the turn page entered it: a state keeps no reader's words.
+            with rules_language.speaking("en"):
+                _replayed(race)
         except _Refused as refused:
             raise ValidationError(
                 backup.LOG_REFUSED.format(

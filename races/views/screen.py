@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 
 from league.reads.pagination import latest_page
 
+from ..reads.log_words import in_readers_words
 from ..reads.turn_panel import turn_panel
 from .common import NOTHING_NEW, HtmxHttpRequest, shown_race, unchanged_since
 
@@ -43,15 +44,17 @@ def screen(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
 def log(request: HttpRequest, race_id: int) -> HttpResponse:
     race, can_referee = shown_race(request, race_id)
     league = race.round.season.league
+    events = latest_page(
+        race.events.defer("state_before").select_related("who").order_by("-seq"),
+        request.GET.get("page"),
+    )
+    in_readers_words(race.pk, list(events.object_list))  # the lines in the reader's words
     context = {
         "race": race,
         "round": race.round,
         "season": race.round.season,
         "league": league,
-        "events": latest_page(
-            race.events.defer("state_before").select_related("who").order_by("-seq"),
-            request.GET.get("page"),
-        ),
+        "events": events,
         "may_take_back": not race.is_committed and can_referee,
     }
     return render(request, "races/log.html", context)

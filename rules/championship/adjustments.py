@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Generic
 
 from rules.championship.countback import Key, countback_order
+from rules.language import gettext as _
 
 
 class InvalidAdjustment(ValueError):
@@ -27,9 +28,11 @@ class Adjustment(Generic[Key]):
 
     def __post_init__(self) -> None:
         if self.points == 0:
-            raise InvalidAdjustment("An adjustment of 0 points changes nothing.")
+            raise InvalidAdjustment(_("An adjustment of 0 points changes nothing."))
         if self.column is not None and self.column < 0:
-            raise InvalidAdjustment(f"There is no round at column {self.column}.")
+            raise InvalidAdjustment(
+                _("There is no round at column {column}.").format(column=self.column)
+            )
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class Drops:
 
     def __post_init__(self) -> None:
         if self.counted < 1:
-            raise InvalidAdjustment("At least one result a competitor must count.")
+            raise InvalidAdjustment(_("At least one result a competitor must count."))
 
 
 def dropped_rounds(
@@ -109,7 +112,9 @@ def counted(
     (needed to drop rounds by countback and to leave dropped rounds out of countback)."""
     for adjustment in adjustments:
         if adjustment.column is not None and adjustment.column >= len(results):
-            raise InvalidAdjustment(f"There is no round at column {adjustment.column}.")
+            raise InvalidAdjustment(
+                _("There is no round at column {column}.").format(column=adjustment.column)
+            )
     season = sum(adjustment.points for adjustment in adjustments if adjustment.column is None)
     by_round = [0] * len(results)
     for adjustment in adjustments:

@@ -27,6 +27,7 @@ from rules.championship.settings import (
     SetupNumber,
     TrackFact,
 )
+from rules.language import gettext as _
 
 # A rule set's own career types: its injury check under way, and what a season's end does to a
 # driver. A rule set without careers has neither: Championship[Never, Never].
@@ -94,7 +95,11 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         known = {setting.key: setting for setting in self.settings}
         unknown = set(raw) - set(known) - ({POINTS_TABLE} if self.points_presets else set())
         if unknown:
-            raise InvalidSetting(f"{self.title} has no setting {sorted(unknown)[0]!r}.")
+            raise InvalidSetting(
+                _("{title} has no setting {sorted!r}.").format(
+                    title=self.title, sorted=sorted(unknown)[0]
+                )
+            )
         values = {key: setting.checked(setting.value_in(raw)) for key, setting in known.items()}
         if self.points_presets:
             values[POINTS_TABLE] = str(self._stored_points_table(raw.get(POINTS_TABLE)))
@@ -121,7 +126,11 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         known = {setting.key: setting for setting in self.race_option_settings}
         unknown = sorted(set(raw) - set(known))
         if unknown:
-            raise InvalidSetting(f"{self.title} has no race option {unknown[0]!r}.")
+            raise InvalidSetting(
+                _("{title} has no race option {unknown!r}.").format(
+                    title=self.title, unknown=unknown[0]
+                )
+            )
         options = {key: known[key].checked(value) for key, value in raw.items()}
         if settings is not None:
             self.check_race_settings(self.race_settings(settings, options))
@@ -174,7 +183,11 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         known = {number.key: number for number in self.season_setup}
         unknown = sorted(set(raw) - set(known))
         if unknown:
-            raise InvalidSetting(f"{self.title} sets up no {unknown[0]!r} for a season.")
+            raise InvalidSetting(
+                _("{title} sets up no {unknown!r} for a season.").format(
+                    title=self.title, unknown=unknown[0]
+                )
+            )
         values: dict[str, int] = {}
         reasons = []
         for key, number in known.items():
@@ -193,11 +206,13 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         if stored is None:
             return next(iter(self.points_presets.values()))
         if not isinstance(stored, str):
-            raise InvalidSetting(f"Points table: a table written out, not {stored!r}.")
+            raise InvalidSetting(
+                _("Points table: a table written out, not {stored!r}.").format(stored=stored)
+            )
         try:
             return parsed_table(stored)
         except InvalidPointsTable as error:
-            raise InvalidSetting(f"Points table: {error}") from error
+            raise InvalidSetting(_("Points table: {error}").format(error=error)) from error
 
     @property
     def default_points_name(self) -> str:
@@ -212,7 +227,9 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         """The league's points table, as its organiser chose or edited it (a league that never
         did has its rule set's first preset)."""
         if not self.points_presets:
-            raise NotImplementedError(f"{self.title} declares no points table.")
+            raise NotImplementedError(
+                _("{title} declares no points table.").format(title=self.title)
+            )
         return self._stored_points_table(settings.get(POINTS_TABLE))
 
     def points_table_name(self, table: PointsTable) -> str:
@@ -277,7 +294,7 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     def validated_driver_card(self, raw: Mapping[str, object]) -> dict[str, object]:
         """A driver's card as the league stores it ({} for none): its skill and WP by zone, from
         `raw`; InvalidSetting, with the reason, for a card the rule set does not allow."""
-        raise InvalidSetting(f"{self.title} has no driver cards.")
+        raise InvalidSetting(_("{title} has no driver cards.").format(title=self.title))
 
     def driver_card_text(self, card: Mapping[str, object]) -> str:
         """A stored driver card in words, for the driver's page ("" for none)."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Generic
 
 from rules.championship.ranking import Key, ordinal
+from rules.language import gettext as _
 
 # The league setting that holds its points table, as text (PointsTable.parse).
 POINTS_TABLE = "points_table"
@@ -76,14 +77,18 @@ class PointsTable:
                 field_size = _FIELD_SIZE.fullmatch(size.strip())
                 if field_size is None:
                     raise InvalidPointsTable(
-                        f"{size.strip()!r} is not a field size: write a row for one as "
-                        "'6 cars: 100-75-55-35-20-5'."
+                        _(
+                            "{strip!r} is not a field size: write a row for one as '6 cars: "
+                            "100-75-55-35-20-5'."
+                        ).format(strip=size.strip())
                     )
                 cars = int(field_size.group(1))
             if not _POINTS.fullmatch(points.strip()):
                 raise InvalidPointsTable(
-                    f"{points.strip()!r} is not points by place: write whole numbers from 1st "
-                    "place down, e.g. 10-8-6-5-4-3-2-1."
+                    _(
+                        "{strip!r} is not points by place: write whole numbers from 1st place "
+                        "down, e.g. 10-8-6-5-4-3-2-1."
+                    ).format(strip=points.strip())
                 )
             rows.append(PointsRow(cars, tuple(int(p) for p in re.findall(r"\d+", points))))
         return cls(tuple(sorted(rows, key=lambda row: row.cars or 0)))
@@ -91,12 +96,14 @@ class PointsTable:
     def __post_init__(self) -> None:
         if not self.rows:
             raise InvalidPointsTable(
-                "A points table needs the points for 1st place at least, e.g. 10-8-6."
+                _("A points table needs the points for 1st place at least, e.g. 10-8-6.")
             )
         if len(self.rows) > 1 and any(row.cars is None for row in self.rows):
             raise InvalidPointsTable(
-                "Give every row its field size ('6 cars: 100-75-55-35-20-5'), or write one "
-                "row for races of any size."
+                _(
+                    "Give every row its field size ('6 cars: 100-75-55-35-20-5'), or write one row "
+                    "for races of any size."
+                )
             )
         sizes = [row.cars for row in self.rows]
         for row in self.rows:
@@ -107,30 +114,48 @@ class PointsTable:
         where = "" if row.cars is None else f"In the row for {row.cars} cars: "
         if row.cars is not None:
             if not 1 <= row.cars <= MOST_PLACES:
-                raise InvalidPointsTable(f"A row is for 1 to {MOST_PLACES} cars, not {row.cars}.")
+                raise InvalidPointsTable(
+                    _("A row is for 1 to {most_places} cars, not {cars}.").format(
+                        most_places=MOST_PLACES, cars=row.cars
+                    )
+                )
             if sizes.count(row.cars) > 1:
-                raise InvalidPointsTable(f"There are two rows for {row.cars} cars.")
+                raise InvalidPointsTable(
+                    _("There are two rows for {cars} cars.").format(cars=row.cars)
+                )
             if len(row.points) > row.cars:
                 raise InvalidPointsTable(
-                    f"{where}{len(row.points)} places score, but a race of {row.cars} cars "
-                    f"has {row.cars}."
+                    _("{where}{count} places score, but a race of {cars} cars has {cars}.").format(
+                        where=where, count=len(row.points), cars=row.cars
+                    )
                 )
         if not row.points:
-            raise InvalidPointsTable(f"{where}1st place needs its points.")
+            raise InvalidPointsTable(_("{where}1st place needs its points.").format(where=where))
         if len(row.points) > MOST_PLACES:
             raise InvalidPointsTable(
-                f"{where}a table scores at most {MOST_PLACES} places, not {len(row.points)}."
+                _("{where}a table scores at most {most_places} places, not {count}.").format(
+                    where=where, most_places=MOST_PLACES, count=len(row.points)
+                )
             )
         for place, points in enumerate(row.points, start=1):
             if points > MOST_POINTS_A_PLACE:
                 raise InvalidPointsTable(
-                    f"{where}a place scores at most {MOST_POINTS_A_PLACE} points, not {points}."
+                    _(
+                        "{where}a place scores at most {most_points_a_place} points, not {points}."
+                    ).format(where=where, most_points_a_place=MOST_POINTS_A_PLACE, points=points)
                 )
             if place > 1 and points > row.points[place - 2]:
                 raise InvalidPointsTable(
-                    f"{where}{ordinal(place)} scores {points}, more than "
-                    f"{ordinal(place - 1)}'s {row.points[place - 2]}: no place scores more "
-                    "than the one ahead of it."
+                    _(
+                        "{where}{place} scores {points}, more than {place2}'s {points2}: no place "
+                        "scores more than the one ahead of it."
+                    ).format(
+                        where=where,
+                        place=ordinal(place),
+                        points=points,
+                        place2=ordinal(place - 1),
+                        points2=row.points[place - 2],
+                    )
                 )
 
     def __str__(self) -> str:
@@ -146,7 +171,9 @@ class PointsTable:
         """The row that scores a race of `field_size` cars: its own, else the next larger
         (`smaller`: the next smaller) there is, else the one nearest it."""
         if field_size < 1:
-            raise InvalidPlace(f"A race needs at least one car, not {field_size}.")
+            raise InvalidPlace(
+                _("A race needs at least one car, not {field_size}.").format(field_size=field_size)
+            )
         if len(self.rows) == 1:
             return self.rows[0]
         # A table of several rows gives each its field size (__post_init__).
@@ -160,7 +187,11 @@ class PointsTable:
     def points(self, place: int, field_size: int, *, smaller_row: bool = False) -> int:
         """What finishing `place` of `field_size` cars scores."""
         if not 1 <= place <= field_size:
-            raise InvalidPlace(f"Place {place} is not a place in a race of {field_size} cars.")
+            raise InvalidPlace(
+                _("Place {place} is not a place in a race of {field_size} cars.").format(
+                    place=place, field_size=field_size
+                )
+            )
         row = self.row_for(field_size, smaller=smaller_row).points
         return row[place - 1] if place <= len(row) else 0
 

@@ -19,6 +19,9 @@ from rules.championship.adjustments import (
 from rules.championship.countback import Key as Key
 from rules.championship.countback import countback_key as countback_key
 from rules.championship.countback import countback_order as countback_order
+from rules.engine.pieces import ordinal as pieces_ordinal
+from rules.language import gettext as _
+from rules.language import ngettext, ngettext_noop
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,9 @@ def standings(
     """
     by_key = adjustments_by_key(adjustments)
     if unknown := by_key.keys() - points_by_round.keys():
-        raise InvalidAdjustment(f"An adjustment names {len(unknown)} competitor(s) not ranked.")
+        raise InvalidAdjustment(
+            _("An adjustment names {count} competitor(s) not ranked.").format(count=len(unknown))
+        )
     lines = {
         key: counted(
             row,
@@ -87,35 +92,42 @@ def standings(
     return tuple(rows)
 
 
-ORDINAL_WORDS = (
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"
-)  # fmt: skip
+# The places counted back, by place, each with its plural, said through `ngettext`.
+PLACES_COUNTED = (
+    ngettext_noop("{count} win", "{count} wins"),
+    ngettext_noop("{count} second place", "{count} second places"),
+    ngettext_noop("{count} third place", "{count} third places"),
+    ngettext_noop("{count} fourth place", "{count} fourth places"),
+    ngettext_noop("{count} fifth place", "{count} fifth places"),
+    ngettext_noop("{count} sixth place", "{count} sixth places"),
+    ngettext_noop("{count} seventh place", "{count} seventh places"),
+    ngettext_noop("{count} eighth place", "{count} eighth places"),
+    ngettext_noop("{count} ninth place", "{count} ninth places"),
+    ngettext_noop("{count} tenth place", "{count} tenth places"),
+)
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
-    if 10 <= number % 100 <= 20:
-        return f"{number}th"
-    return f"{number}" + {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st; in French 1er, 2e."""
+    return pieces_ordinal(number)
 
 
 def _places_of(place: int, count: int) -> str:
     """ "2 wins", "1 second place", "3 11th places"."""
-    if place == 1:
-        noun = "win"
-    else:
-        noun = ORDINAL_WORDS[place - 1] if place <= len(ORDINAL_WORDS) else ordinal(place)
-        noun += " place"
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+    if place <= len(PLACES_COUNTED):
+        return ngettext(*PLACES_COUNTED[place - 1], count).format(count=count)
+    return ngettext("{count} {place} place", "{count} {place} places", count).format(
+        count=count, place=ordinal(place)
+    )
 
 
 def _level_on(place: int) -> str:
     """The places two competitors are level on before `place` decides, in words."""
     if place == 2:
-        return "level on wins, "
+        return _("level on wins, ")
     if place == 3:
-        return "level on wins and second places, "
-    return f"level on wins and every place down to {ordinal(place - 1)}, "
+        return _("level on wins and second places, ")
+    return _("level on wins and every place down to {place}, ").format(place=ordinal(place - 1))
 
 
 def countback_reason(
@@ -143,11 +155,16 @@ def countback_reason(
             ((first, first_count), (second, second_count)), key=lambda pair: -pair[1]
         )
         level = _level_on(place) if place > 1 else ""
-        return (
-            f"{ahead} ahead of {behind} on countback: "
-            f"{level}{_places_of(place, more)} to {fewer or 'none'}"
+        return _("{ahead} ahead of {behind} on countback: {level}{more} to {fewer}").format(
+            ahead=ahead,
+            behind=behind,
+            level=level,
+            more=_places_of(place, more),
+            fewer=fewer or _("none"),
         )
-    return f"{first} and {second} share {ordinal(position)}: level on points and every place"
+    return _("{first} and {second} share {place}: level on points and every place").format(
+        first=first, second=second, place=ordinal(position)
+    )
 
 
 def tie_reasons(

@@ -8,6 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+
 
 class InvalidSetting(ValueError):
     """A league setting the rule set does not have, or a value it does not allow."""
@@ -54,18 +57,40 @@ class Setting:
         """`value` if the setting allows it; InvalidSetting otherwise."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise InvalidSetting(f"{self.label}: yes or no, not {value!r}.")
+                raise InvalidSetting(
+                    _("{label}: yes or no, not {value!r}.").format(label=self.label, value=value)
+                )
             return value
         if not isinstance(value, str) or value not in dict(self.choices):
             allowed = ", ".join(choice for choice, _label in self.choices)
-            raise InvalidSetting(f"{self.label}: one of {allowed}, not {value!r}.")
+            raise InvalidSetting(
+                _("{label}: one of {allowed}, not {value!r}.").format(
+                    label=self.label, allowed=allowed, value=value
+                )
+            )
         return value
 
     def value_label(self, value: object) -> str:
-        """A value of the setting in words: a choice's label, "on" or "off"."""
+        """A value of the setting in words: a choice's label, "on" or "off" (in English, as a
+        settings change's history keeps it; `said_value` says it to a reader)."""
         if self.kind == "bool":
             return "on" if value else "off"
         return dict(self.choices).get(str(value), str(value))
+
+    def said_label(self) -> str:
+        """The setting's label in the language spoken (rules/language.py)."""
+        return _(self.label)
+
+    def said_choices(self) -> tuple[tuple[str, str], ...]:
+        """The choices, each label in the language spoken."""
+        return tuple((value, _(label) if label else label) for value, label in self.choices)
+
+    def said_value(self, value: object) -> str:
+        """`value_label` in the language spoken."""
+        if self.kind == "bool":
+            return _("on") if value else _("off")
+        label = self.value_label(value)
+        return _(label) if label else label
 
 
 # When a change to a league setting counts (Setting.takes_effect).
@@ -79,7 +104,7 @@ GEAR_ODDS = "gear_odds"
 # Every rule set whose races ask for gears takes this setting (docs/rulings.md, "Gear odds").
 GEAR_ODDS_SETTING = Setting(
     GEAR_ODDS,
-    "Gear odds: players may open each gear's chances for the corner ahead from the gear prompt",
+    N_("Gear odds: players may open each gear's chances for the corner ahead from the gear prompt"),
     "bool",
     False,
     effect=DISPLAY,
@@ -199,7 +224,7 @@ DRIVER_ADJUSTMENTS_FOR_TEAM = "driver_adjustments_for_team"
 # adjustments and drop rounds"): the documents say nothing of a driver's penalty and the team.
 DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING = Setting(
     DRIVER_ADJUSTMENTS_FOR_TEAM,
-    "A driver's penalty or bonus counts for their team's total too",
+    N_("A driver's penalty or bonus counts for their team's total too"),
     "bool",
     False,
     effect=STANDINGS,

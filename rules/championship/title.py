@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Generic
 from rules.championship.adjustments import best_total
 from rules.championship.points_table import PointsTable
 from rules.championship.ranking import Key, StandingRow
+from rules.language import gettext as _
+from rules.language import ngettext
 
 if TYPE_CHECKING:
     from rules.championship.hooks import Championship
@@ -118,30 +120,50 @@ class TitleRace(Generic[Key]):
             return ()
         leader, *chasers = self.contenders
         name = names[leader.key]
-        left = f"{self.points_left} point{'' if self.points_left == 1 else 's'}"
+        left = ngettext("{count} point", "{count} points", self.points_left).format(
+            count=self.points_left
+        )
         if not chasers:
-            return (f"{name} is champion: no one can reach {leader.points} points with {left} "
-                    "left to race for.",)  # fmt: skip
-        lines = [f"{name} leads with {leader.points} points; {left} are left to race for."]
+            return (
+                _(
+                    "{leader} is champion: no one can reach {points} points with {left} left to "
+                    "race for."
+                ).format(leader=name, points=leader.points, left=left),
+            )
+        lines = [
+            _("{leader} leads with {points} points; {left} are left to race for.").format(
+                leader=name, points=leader.points, left=left
+            )
+        ]
         for chaser in chasers[:most]:
             if chaser.behind == 0:
-                lines.append(
-                    f"{names[chaser.key]} is level on points with {name}, behind on countback: "
-                    f"must outscore {name} to take the title, or match {name} and win the "
-                    "countback."
+                said = _(
+                    "{chaser} is level on points with {leader}, behind on countback: must "
+                    "outscore {leader} to take the title, or match {leader} and win the countback."
                 )
-                continue
+            else:
+                said = _(
+                    "{chaser} can still be champion, {behind} behind: must outscore {leader} by "
+                    "{ahead} over the rounds left (by {behind} to draw level, and countback "
+                    "decides)."
+                )
             lines.append(
-                f"{names[chaser.key]} can still be champion, {chaser.behind} behind: must "
-                f"outscore {name} by {chaser.behind + 1} over the rounds left (by "
-                f"{chaser.behind} to draw level, and countback decides)."
+                said.format(
+                    chaser=names[chaser.key],
+                    leader=name,
+                    behind=chaser.behind,
+                    ahead=chaser.behind + 1,
+                )
             )
         if len(chasers) > most:
-            lines.append(f"{len(chasers) - most} more can still be champion.")
+            lines.append(_("{count} more can still be champion.").format(count=len(chasers) - most))
         if self.out_of_it:
             lines.append(
-                f"{self.out_of_it} other{'' if self.out_of_it == 1 else 's'} can no longer "
-                f"reach {leader.points} points."
+                ngettext(
+                    "{count} other can no longer reach {points} points.",
+                    "{count} others can no longer reach {points} points.",
+                    self.out_of_it,
+                ).format(count=self.out_of_it, points=leader.points)
             )
         return tuple(lines)
 

@@ -38,6 +38,7 @@ from rules.formula_d.championship import (
     last_tire_wp_options,
 )
 from rules.formula_d.rounds import RACE_LAPS
+from rules.language import gettext_noop as N_
 
 DISTRIBUTION_SETTING = "distribution"
 
@@ -46,16 +47,16 @@ DISTRIBUTION_SETTING = "distribution"
 BEHIND_ROLLS_SETTING = "behind_rolls"
 BEHIND_ROLLS = Setting(
     BEHIND_ROLLS_SETTING,
-    "Collision rolls when a car ends directly behind another",
+    N_("Collision rolls when a car ends directly behind another"),
     "choice",
     BOTH_ROLL,
     (
         (
             BOTH_ROLL,
-            "both cars roll after a Ram Spike, and beside Heavy Armour (Rear) (as written)",
+            N_("both cars roll after a Ram Spike, and beside Heavy Armour (Rear) (as written)"),
         ),
-        (RAMMED_ROLLS, "both cars roll after a Ram Spike; else only the car that moved"),
-        (MOVER_ROLLS, "only the car that moved rolls, as in Formula D"),
+        (RAMMED_ROLLS, N_("both cars roll after a Ram Spike; else only the car that moved")),
+        (MOVER_ROLLS, N_("only the car that moved rolls, as in Formula D")),
     ),
     race_option=True,
     unset=RAMMED_ROLLS,  # leagues made before the setting keep racing as they did
@@ -70,14 +71,19 @@ class DeathChampionship(Championship[Never, Never]):
     settings = (
         Setting(
             DISTRIBUTION_SETTING,
-            "Upgrade cards: dealt at random, or picked in turn from the last on the grid",
+            N_("Upgrade cards: dealt at random, or picked in turn from the last on the grid"),
             "choice",
             RANDOM,
             DISTRIBUTIONS,
             race_option=True,
         ),
         Setting(
-            LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS, race_option=True
+            LAPS_SETTING,
+            N_("Race length"),
+            "choice",
+            str(RACE_LAPS),
+            RACE_LENGTHS,
+            race_option=True,
         ),
         LAST_TIRE_WP,
         BEHIND_ROLLS,

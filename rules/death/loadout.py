@@ -20,6 +20,7 @@ from rules.death.cards import (
     WEAPON_SLOTS,
     WEAPONS,
 )
+from rules.language import gettext as _
 
 RANDOM = "random"
 PICK = "pick"
@@ -61,27 +62,39 @@ def check_loadout(loadout: Loadout) -> Loadout:
     InvalidLoadout saying why."""
     for weapon in loadout.weapons:
         if weapon not in WEAPON:
-            raise InvalidLoadout(f"There is no weapon {weapon!r}.")
+            raise InvalidLoadout(_("There is no weapon {weapon!r}.").format(weapon=weapon))
     if loadout.defence and loadout.defence not in DEFENCE:
-        raise InvalidLoadout(f"There is no defence {loadout.defence!r}.")
+        raise InvalidLoadout(_("There is no defence {defence!r}.").format(defence=loadout.defence))
     if loadout.utility and loadout.utility not in UTILITY:
-        raise InvalidLoadout(f"There is no utility upgrade {loadout.utility!r}.")
+        raise InvalidLoadout(
+            _("There is no utility upgrade {utility!r}.").format(utility=loadout.utility)
+        )
     if len(loadout.weapons) > WEAPON_SLOTS:
-        raise InvalidLoadout(f"A car has {WEAPON_SLOTS} weapon slots.")
+        raise InvalidLoadout(
+            _("A car has {weapon_slots} weapon slots.").format(weapon_slots=WEAPON_SLOTS)
+        )
     if len(set(loadout.weapons)) < len(loadout.weapons):
-        raise InvalidLoadout("There is one card of each weapon.")
+        raise InvalidLoadout(_("There is one card of each weapon."))
     if not loadout.weapons:
-        raise InvalidLoadout("Every warrior needs a weapon: a car starts with at least one.")
+        raise InvalidLoadout(_("Every warrior needs a weapon: a car starts with at least one."))
     used = loadout.slots_used
     if used > SLOTS:
         raise InvalidLoadout(
-            f"{' and '.join(card for card in loadout.cards if is_powerful(card))}: a Powerful "
-            f"upgrade takes two slots, and a car has {SLOTS} ({used} asked)."
+            _(
+                "{values}: a Powerful upgrade takes two slots, and a car has {slots} ({used} "
+                "asked)."
+            ).format(
+                values=" and ".join(card for card in loadout.cards if is_powerful(card)),
+                slots=SLOTS,
+                used=used,
+            )
         )
     if used < SLOTS:
         raise InvalidLoadout(
-            f"A car fills its {SLOTS} slots (two weapons, a defence, a utility; a Powerful card "
-            f"takes two): {used} filled."
+            _(
+                "A car fills its {slots} slots (two weapons, a defence, a utility; a Powerful "
+                "card takes two): {used} filled."
+            ).format(slots=SLOTS, used=used)
         )
     return loadout
 
@@ -99,7 +112,11 @@ def check_deck(loadouts: Iterable[Loadout]) -> None:
     for card, count in held.items():
         if count > DECK[card]:
             copies = "one card" if DECK[card] == 1 else f"{DECK[card]} cards"
-            raise InvalidLoadout(f"There is {copies} of {card}, and {count} cars hold it.")
+            raise InvalidLoadout(
+                _("There is {copies} of {card}, and {count} cars hold it.").format(
+                    copies=copies, card=card, count=count
+                )
+            )
 
 
 def pick_order(grid: Sequence[str]) -> tuple[str, ...]:
@@ -124,7 +141,7 @@ def deal(
                 skip.discard(player)
                 continue
             if not decks[step]:
-                raise InvalidLoadout(f"The {step} cards ran out.")
+                raise InvalidLoadout(_("The {step} cards ran out.").format(step=step))
             card = decks[step].pop(0)
             dealt[player].append(card)
             if is_powerful(card):

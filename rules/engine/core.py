@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.engine.contract import (
@@ -21,6 +22,7 @@ from rules.engine.contract import (
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.serial import dump, load
 from rules.engine.variant import RuleSet, UnknownRuleSet, ruleset_for
+from rules.language import gettext
 
 
 def _rules(name: str) -> RuleSet[Any, Any]:
@@ -151,8 +153,12 @@ def status(state: RaceState) -> str:
 
 
 def dashboard_columns(state: RaceState) -> tuple[Column, ...]:
-    """The columns of `state`'s dashboard, as its rule set describes its car sheet."""
-    return _rules(state.setup.ruleset).dashboard_columns
+    """The columns of `state`'s dashboard, as its rule set describes its car sheet, in the
+    language spoken (rules/language.py)."""
+    return tuple(
+        replace(column, label=_(column.label), title=_(column.title))
+        for column in _rules(state.setup.ruleset).dashboard_columns
+    )
 
 
 def grid(state: RaceState) -> tuple[str, ...]:
@@ -166,8 +172,12 @@ def pole(state: RaceState) -> str | None:
 
 
 def fact_help(ruleset: str, name: str) -> FactHelp | None:
-    """What the board fact `name` means in `ruleset`'s words (None if it does not say)."""
-    return _rules(ruleset).fact_help(name)
+    """What the board fact `name` means in `ruleset`'s words (None if it does not say), in the
+    language spoken."""
+    explained = _rules(ruleset).fact_help(name)
+    if explained is None:
+        return None
+    return replace(explained, line=_(explained.line), rule=_(explained.rule))
 
 
 def results(state: RaceState) -> tuple[CarResult, ...]:
@@ -197,3 +207,8 @@ def setup_from_dict(raw: dict[str, Any]) -> RaceSetup:
     """The setup setup_to_dict wrote."""
     setup: RaceSetup = load(_rules(raw["ruleset"]).setup_class, raw)
     return setup
+
+
+def _(text: str) -> str:
+    """`text` in the language spoken; "" as it is (gettext's "" is its catalogue's header)."""
+    return gettext(text) if text else text

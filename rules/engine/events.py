@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from rules.dice import Die, InvalidRoll, check_roll
+from rules.language import gettext as _
 
 FIELD_KINDS = ("die", "number", "choice", "cars", "order", "bool", "instant")
 
@@ -69,11 +70,11 @@ class Field:
         if self.kind == "cars" and raw is not None:
             cars = _parse_cars(self, raw, car_keys)
             if not cars and self.required:
-                raise EventRejected(f"{self.label}: a value is required.")
+                raise EventRejected(_("{label}: a value is required.").format(label=self.label))
             return cars
         if raw is None or raw == "" or raw == []:
             if self.required and self.kind != "bool":
-                raise EventRejected(f"{self.label}: a value is required.")
+                raise EventRejected(_("{label}: a value is required.").format(label=self.label))
             return self.default if self.default is not None else _empty(self.kind)
         parser = _PARSERS[self.kind]
         return parser(self, raw, car_keys)
@@ -85,7 +86,9 @@ def _empty(kind: str) -> Any:
 
 def _integer(label: str, raw: Any) -> int:
     if isinstance(raw, bool):
-        raise EventRejected(f"{label}: expected a whole number, got {raw!r}.")
+        raise EventRejected(
+            _("{label}: expected a whole number, got {raw!r}.").format(label=label, raw=raw)
+        )
     if isinstance(raw, int):
         return raw
     if isinstance(raw, float) and raw.is_integer():
@@ -93,7 +96,9 @@ def _integer(label: str, raw: Any) -> int:
     try:
         return int(str(raw).strip())
     except ValueError:
-        raise EventRejected(f"{label}: expected a whole number, got {raw!r}.") from None
+        raise EventRejected(
+            _("{label}: expected a whole number, got {raw!r}.").format(label=label, raw=raw)
+        ) from None
 
 
 def _parse_die(spec: Field, raw: Any, _cars: tuple[str, ...]) -> int:
@@ -108,7 +113,9 @@ def _parse_die(spec: Field, raw: Any, _cars: tuple[str, ...]) -> int:
 def _number(spec: Field, raw: Any) -> int | float:
     """`raw` as a finite int or float, whatever its step."""
     if isinstance(raw, bool):
-        raise EventRejected(f"{spec.label}: expected a number, got {raw!r}.")
+        raise EventRejected(
+            _("{label}: expected a number, got {raw!r}.").format(label=spec.label, raw=raw)
+        )
     if isinstance(raw, int):
         return raw
     if isinstance(raw, float):
@@ -122,23 +129,39 @@ def _number(spec: Field, raw: Any) -> int | float:
         try:
             value = float(text)
         except ValueError:
-            raise EventRejected(f"{spec.label}: expected a number, got {raw!r}.") from None
+            raise EventRejected(
+                _("{label}: expected a number, got {raw!r}.").format(label=spec.label, raw=raw)
+            ) from None
     if not math.isfinite(value):
-        raise EventRejected(f"{spec.label}: expected a number, got {raw!r}.")
+        raise EventRejected(
+            _("{label}: expected a number, got {raw!r}.").format(label=spec.label, raw=raw)
+        )
     return value
 
 
 def _off_step(spec: Field, raw: Any) -> str:
     """Why `raw` is refused for a field counted in steps of `spec.step`, in the rules' words."""
     shown = str(raw).strip()
-    steps = "whole" if spec.step == 1 else "whole or half" if spec.step == 0.5 else None
+    steps = spec.step in (1, 0.5)
     if spec.unit and steps:
         # "Brake points are whole points: 1.5 is not one."
         units = spec.unit[:1].upper() + spec.unit[1:]
-        return f"{units} are {steps} {spec.unit.split()[-1]}: {shown} is not one."
+        said = (
+            _("{units} are whole {unit}: {shown} is not one.")
+            if spec.step == 1
+            else _("{units} are whole or half {unit}: {shown} is not one.")
+        )
+        return said.format(units=units, unit=spec.unit.split()[-1], shown=shown)
     if steps:
-        return f"{spec.label}: a {steps} number, not {shown}."
-    return f"{spec.label}: in steps of {spec.step}, not {shown}."
+        said = (
+            _("{label}: a whole number, not {shown}.")
+            if spec.step == 1
+            else _("{label}: a whole or half number, not {shown}.")
+        )
+        return said.format(label=spec.label, shown=shown)
+    return _("{label}: in steps of {step}, not {shown}.").format(
+        label=spec.label, step=spec.step, shown=shown
+    )
 
 
 def _parse_number(spec: Field, raw: Any, _cars: tuple[str, ...]) -> int | float:
@@ -150,9 +173,17 @@ def _parse_number(spec: Field, raw: Any, _cars: tuple[str, ...]) -> int | float:
     elif float(spec.step).is_integer() and value % int(spec.step):
         raise EventRejected(_off_step(spec, raw))
     if spec.minimum is not None and value < spec.minimum:
-        raise EventRejected(f"{spec.label}: at least {spec.minimum}, not {value}.")
+        raise EventRejected(
+            _("{label}: at least {minimum}, not {value}.").format(
+                label=spec.label, minimum=spec.minimum, value=value
+            )
+        )
     if spec.maximum is not None and value > spec.maximum:
-        raise EventRejected(f"{spec.label}: at most {spec.maximum}, not {value}.")
+        raise EventRejected(
+            _("{label}: at most {maximum}, not {value}.").format(
+                label=spec.label, maximum=spec.maximum, value=value
+            )
+        )
     return value
 
 
@@ -160,7 +191,11 @@ def _parse_choice(spec: Field, raw: Any, _cars: tuple[str, ...]) -> str:
     value = str(raw)
     allowed = [key for key, _label in spec.choices]
     if value not in allowed:
-        raise EventRejected(f"{spec.label}: {value!r} is not one of {', '.join(allowed)}.")
+        raise EventRejected(
+            _("{label}: {value!r} is not one of {values}.").format(
+                label=spec.label, value=value, values=", ".join(allowed)
+            )
+        )
     return value
 
 
@@ -170,7 +205,9 @@ def _car_list(spec: Field, raw: Any) -> tuple[str, ...]:
     elif isinstance(raw, list | tuple):
         items = [str(item).strip() for item in raw]
     else:
-        raise EventRejected(f"{spec.label}: expected a list of cars, got {raw!r}.")
+        raise EventRejected(
+            _("{label}: expected a list of cars, got {raw!r}.").format(label=spec.label, raw=raw)
+        )
     return tuple(item for item in items if item)
 
 
@@ -179,9 +216,13 @@ def _parse_cars(spec: Field, raw: Any, car_keys: tuple[str, ...]) -> tuple[str, 
     allowed = [key for key, _label in spec.choices] if spec.choices else list(car_keys)
     for car in cars:
         if car not in allowed:
-            raise EventRejected(f"{spec.label}: {car!r} is not one of {', '.join(allowed)}.")
+            raise EventRejected(
+                _("{label}: {car!r} is not one of {values}.").format(
+                    label=spec.label, car=car, values=", ".join(allowed)
+                )
+            )
     if len(set(cars)) != len(cars):
-        raise EventRejected(f"{spec.label}: a car is named twice.")
+        raise EventRejected(_("{label}: a car is named twice.").format(label=spec.label))
     return cars
 
 
@@ -190,7 +231,11 @@ def _parse_order(spec: Field, raw: Any, car_keys: tuple[str, ...]) -> tuple[str,
     expected = {key for key, _label in spec.choices} if spec.choices else set(car_keys)
     if set(cars) != expected:
         missing = ", ".join(sorted(expected - set(cars)))
-        raise EventRejected(f"{spec.label}: every racing car exactly once (missing {missing}).")
+        raise EventRejected(
+            _("{label}: every racing car exactly once (missing {missing}).").format(
+                label=spec.label, missing=missing
+            )
+        )
     return cars
 
 
@@ -199,9 +244,15 @@ def _parse_instant(spec: Field, raw: Any, _cars: tuple[str, ...]) -> str:
     try:
         moment = datetime.fromisoformat(str(raw).strip())
     except ValueError:
-        raise EventRejected(f"{spec.label}: expected a moment, got {raw!r}.") from None
+        raise EventRejected(
+            _("{label}: expected a moment, got {raw!r}.").format(label=spec.label, raw=raw)
+        ) from None
     if moment.utcoffset() is None:
-        raise EventRejected(f"{spec.label}: a moment needs its UTC offset, not {raw!r}.")
+        raise EventRejected(
+            _("{label}: a moment needs its UTC offset, not {raw!r}.").format(
+                label=spec.label, raw=raw
+            )
+        )
     return moment.isoformat()
 
 
@@ -213,7 +264,9 @@ def _parse_bool(spec: Field, raw: Any, _cars: tuple[str, ...]) -> bool:
         return True
     if text in ("0", "false", "off", "no", ""):
         return False
-    raise EventRejected(f"{spec.label}: expected yes or no, got {raw!r}.")
+    raise EventRejected(
+        _("{label}: expected yes or no, got {raw!r}.").format(label=spec.label, raw=raw)
+    )
 
 
 _PARSERS = {
@@ -247,7 +300,9 @@ class Prompt:
         known = {spec.name for spec in self.fields} | {"car"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise EventRejected(f"{self.kind} has no field {', '.join(unknown)}.")
+            raise EventRejected(
+                _("{kind} has no field {values}.").format(kind=self.kind, values=", ".join(unknown))
+            )
         return {spec.name: spec.parse(data.get(spec.name), car_keys) for spec in self.fields}
 
     def stamped(self, event: Event, at: str) -> Event:

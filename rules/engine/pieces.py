@@ -95,6 +95,13 @@ COUNTED = {
     "turn": ngettext_noop("{count} turn", "{count} turns"),
     "round": ngettext_noop("{count} round", "{count} rounds"),
     "car": ngettext_noop("{count} car", "{count} cars"),
+    "point": ngettext_noop("{count} point", "{count} points"),
+    "race": ngettext_noop("{count} race", "{count} races"),
+    "gas point": ngettext_noop("{count} gas point", "{count} gas points"),
+    "brake point": ngettext_noop("{count} brake point", "{count} brake points"),
+    "tire point": ngettext_noop("{count} tire point", "{count} tire points"),
+    "more move": ngettext_noop("{count} more move", "{count} more moves"),
+    "completed move": ngettext_noop("{count} completed move", "{count} completed moves"),
 }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from rules.formula_d.car import NotEnoughWear
+from rules.language import gettext as _
 
 
 class InvalidBraking(ValueError):
@@ -27,11 +28,13 @@ BRAKE_WP_PER_SPACE = 1
 def braking_cost(spaces: int, brakes_left: int) -> int:
     """Brake WP a car with `brakes_left` spends to advance `spaces` fewer than it rolled."""
     if spaces < 0:
-        raise InvalidBraking(f"A car cannot brake {spaces} spaces.")
+        raise InvalidBraking(_("A car cannot brake {spaces} spaces.").format(spaces=spaces))
     cost = spaces * BRAKE_WP_PER_SPACE
     if cost > brakes_left:
         raise NotEnoughWear(
-            f"The car has {brakes_left} brake WP left: it cannot brake {spaces} spaces."
+            _("The car has {brakes_left} brake WP left: it cannot brake {spaces} spaces.").format(
+                brakes_left=brakes_left, spaces=spaces
+            )
         )
     return cost
 
@@ -70,10 +73,12 @@ def blocked_braking(spaces_remaining: int, brakes_left: int, tires_left: int) ->
     """A car blocked `spaces_remaining` short of its roll, with `brakes_left` and `tires_left`."""
     if spaces_remaining < 1:
         raise InvalidBraking(
-            f"A car blocked with {spaces_remaining} spaces remaining was not blocked."
+            _("A car blocked with {spaces_remaining} spaces remaining was not blocked.").format(
+                spaces_remaining=spaces_remaining
+            )
         )
     if brakes_left < 0 or tires_left < 0:
-        raise InvalidBraking("A car cannot have fewer than 0 brake or tire WP.")
+        raise InvalidBraking(_("A car cannot have fewer than 0 brake or tire WP."))
     if spaces_remaining >= BLOCKED_ELIMINATED_AT:
         return BlockedBraking(brakes_lost=0, tires_lost=0, eliminated=True)
     cost = BLOCKED_TABLE[spaces_remaining]

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
+from rules.language import gettext as _
+
 
 class Zone(StrEnum):
     """A zone of the scorecard; the value is its name in the rules' "1 brake WP"."""
@@ -60,7 +62,11 @@ class CarSheet:
         ):
             for zone in Zone:
                 if self[zone] < 0:
-                    raise InvalidCar(f"A car cannot have {self[zone]} {zone.value} WP.")
+                    raise InvalidCar(
+                        _("A car cannot have {points} {zone} WP.").format(
+                            points=self[zone], zone=zone.value
+                        )
+                    )
 
     def __getitem__(self, zone: Zone) -> int:
         points: int = getattr(self, _field(zone))
@@ -72,7 +78,9 @@ class CarSheet:
         given = {Zone(zone) for zone in wear_points}
         if given != set(Zone):
             missing = ", ".join(zone.value for zone in Zone if zone not in given)
-            raise InvalidCar(f"A car has WP in all six zones: {missing} not given.")
+            raise InvalidCar(
+                _("A car has WP in all six zones: {missing} not given.").format(missing=missing)
+            )
         return cls(**{_field(Zone(zone)): wp for zone, wp in wear_points.items()})
 
     def zones(self) -> Mapping[Zone, int]:
@@ -118,10 +126,16 @@ def check_build(sheet: CarSheet) -> CarSheet:
     for zone, (low, high) in BUILD_LIMITS.items():
         if not low <= sheet[zone] <= high:
             raise InvalidBuild(
-                f"A car is built with {low}-{high} {zone.value} WP, not {sheet[zone]}."
+                _("A car is built with {low}-{high} {zone} WP, not {sheet}.").format(
+                    low=low, high=high, zone=zone.value, sheet=sheet[zone]
+                )
             )
     if sheet.total != BUILD_WP:
-        raise InvalidBuild(f"A car is built from {BUILD_WP} WP in all, not {sheet.total}.")
+        raise InvalidBuild(
+            _("A car is built from {build_wp} WP in all, not {total}.").format(
+                build_wp=BUILD_WP, total=sheet.total
+            )
+        )
     return sheet
 
 
@@ -146,10 +160,14 @@ def wear(sheet: CarSheet, losses: Mapping[Zone, int]) -> Wear:
     for zone, points in losses.items():
         zone = Zone(zone)
         if points < 0:
-            raise InvalidCar(f"A car cannot lose {points} {zone.value} WP.")
+            raise InvalidCar(
+                _("A car cannot lose {points} {zone} WP.").format(points=points, zone=zone.value)
+            )
         if zone in SPENT_NOT_LOST and points > sheet[zone]:
             raise NotEnoughWear(
-                f"The car has {sheet[zone]} {zone.value} WP left: it cannot lose {points}."
+                _("The car has {sheet} {zone} WP left: it cannot lose {points}.").format(
+                    sheet=sheet[zone], zone=zone.value, points=points
+                )
             )
     left = {zone: sheet[zone] - losses.get(zone, 0) for zone in Zone}
     cause = elimination(sheet, losses)

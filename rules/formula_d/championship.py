@@ -32,12 +32,14 @@ from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, dri
 from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
-from rules.formula_d.team_race import NOT_PAIRS, TEAM_RACE_TABLE, TEAM_SIZE
+from rules.formula_d.team_race import TEAM_RACE_TABLE, TEAM_SIZE
 from rules.formula_d.weather import (
     DEFAULT_WEATHER_CHART,
     format_weather_chart,
     parse_weather_chart,
 )
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 
 def _canonical_weather_chart(text: str) -> str:
@@ -52,10 +54,12 @@ def _chart_as_written(text: str) -> object:
 # (`Championship.track_facts`), and given to the race as written, where the league plays it.
 WEATHER_CHART = TrackFact(
     key="weather_chart",
-    label="Formula D weather chart",
-    help_text="Formula D's weather chart for the track (its Weather Conditions rule), as "
-    "black-die ranges of its four lines, e.g. '1-8 good, 9-14 changeable, "
-    "15-17 rain changeable, 18-20 rainy'.",
+    label=N_("Formula D weather chart"),
+    help_text=N_(
+        "Formula D's weather chart for the track (its Weather Conditions rule), as "
+        "black-die ranges of its four lines, e.g. '1-8 good, 9-14 changeable, "
+        "15-17 rain changeable, 18-20 rainy'."
+    ),
     default=DEFAULT_WEATHER_CHART,
     canonical=_canonical_weather_chart,
     for_race=_chart_as_written,
@@ -107,12 +111,12 @@ OUT_BY_MORE = "out"
 SPIN = "spin"
 LAST_TIRE_WP = Setting(
     LAST_TIRE_WP_SETTING,
-    "A car losing its last tire WP by overshooting",
+    N_("A car losing its last tire WP by overshooting"),
     "choice",
     OUT_BY_MORE,
     (
-        (OUT_BY_MORE, "spins if it overshot by 1 space, is eliminated by more (as written)"),
-        (SPIN, "spins whenever it overshot by exactly the tire WP it had left"),
+        (OUT_BY_MORE, N_("spins if it overshot by 1 space, is eliminated by more (as written)")),
+        (SPIN, N_("spins whenever it overshot by exactly the tire WP it had left")),
     ),
     race_option=True,
     unset=SPIN,  # leagues made before the setting keep racing as they did
@@ -130,53 +134,60 @@ class FormulaDChampionship(Championship[Never, Never]):
     settings = (
         Setting(
             "cars_per_team",
-            "Cars each team (player) races",
+            N_("Cars each team (player) races"),
             "choice",
             "1",
-            (("1", "One car a player"), ("2", "Two cars a team, as in the team race")),
+            (("1", N_("One car a player")), ("2", N_("Two cars a team, as in the team race"))),
         ),
         Setting(
-            LAPS_SETTING, "Race length", "choice", str(RACE_LAPS), RACE_LENGTHS, race_option=True
+            LAPS_SETTING,
+            N_("Race length"),
+            "choice",
+            str(RACE_LAPS),
+            RACE_LENGTHS,
+            race_option=True,
         ),
         Setting(
             WEATHER_SETTING,
-            "Weather Conditions, on each track's weather chart",
+            N_("Weather Conditions, on each track's weather chart"),
             "bool",
             False,
             race_option=True,
         ),
         Setting(
             TIRES_SETTING,
-            "Tire Selection: hard, soft and rain tires",
+            N_("Tire Selection: hard, soft and rain tires"),
             "bool",
             False,
             race_option=True,
         ),
         Setting(
             TECHNICAL_SETTING,
-            "Technical pit stops: 2 WP back in a race",
+            N_("Technical pit stops: 2 WP back in a race"),
             "bool",
             False,
             race_option=True,
         ),
         Setting(
             TEAM_RACE_SETTING,
-            "Team race: a team's 4 WP for repairs at its pit stops, the team's points win",
+            N_("Team race: a team's 4 WP for repairs at its pit stops, the team's points win"),
             "bool",
             False,
             race_option=True,
         ),
         Setting(
             STOPWATCH_SETTING,
-            "Qualifying lap with stopwatch: the grid by a timed lap each, not the black die",
+            N_("Qualifying lap with stopwatch: the grid by a timed lap each, not the black die"),
             "bool",
             False,
             race_option=True,
         ),
         Setting(
             ROAD_RACE_SETTING,
-            "Road race: hard tires, nitro, no pits, the engine noise, danger zone, pole station "
-            "and checkpoint, and the drivers' cards",
+            N_(
+                "Road race: hard tires, nitro, no pits, the engine noise, danger zone, pole "
+                "station and checkpoint, and the drivers' cards"
+            ),
             "bool",
             False,
             race_option=True,
@@ -214,7 +225,10 @@ class FormulaDChampionship(Championship[Never, Never]):
         team race."""
         if settings.get(TEAM_RACE_SETTING) and self.cars_per_team(settings) != TEAM_SIZE:
             raise InvalidSetting(
-                f"{NOT_PAIRS.format(size=TEAM_SIZE)}: this league's teams race one car each."
+                _(
+                    "A team race is raced by teams of {size} cars each (Optional Rules, Team "
+                    "Race): this league's teams race one car each."
+                ).format(size=TEAM_SIZE)
             )
 
     def race_laps(self, settings: Mapping[str, object]) -> int:

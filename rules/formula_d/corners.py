@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.language import gettext as _
+
 
 class InvalidOvershoot(ValueError):
     """Figures for an overshoot that cannot happen: no overshoot, or stops the corner lacks."""
@@ -50,19 +52,31 @@ def overshoot(
     car's tires (Tire Selection); `by_more_than_one_out`: a car losing its last tire WP by more
     than 1 space is eliminated, not spun (the Overshooting rule read as written)."""
     if tires_left < 0:
-        raise InvalidOvershoot(f"A car cannot have {tires_left} tire WP.")
+        raise InvalidOvershoot(
+            _("A car cannot have {tires_left} tire WP.").format(tires_left=tires_left)
+        )
     if spaces < 1:
         raise InvalidOvershoot(
-            f"An overshoot of {spaces} spaces is no overshoot: the car is still in the corner."
+            _(
+                "An overshoot of {spaces} spaces is no overshoot: the car is still in the corner."
+            ).format(spaces=spaces)
         )
     if stops_required < 1:
-        raise InvalidOvershoot(f"A corner asks for at least 1 stop, not {stops_required}.")
+        raise InvalidOvershoot(
+            _("A corner asks for at least 1 stop, not {stops_required}.").format(
+                stops_required=stops_required
+            )
+        )
     if stops_made < 0:
-        raise InvalidOvershoot(f"A car cannot have made {stops_made} stops.")
+        raise InvalidOvershoot(
+            _("A car cannot have made {stops_made} stops.").format(stops_made=stops_made)
+        )
     if stops_made >= stops_required:
         raise InvalidOvershoot(
-            f"A car that made {stops_made} of {stops_required} stops may exit the corner: "
-            "it did not overshoot."
+            _(
+                "A car that made {stops_made} of {stops_required} stops may exit the corner: it "
+                "did not overshoot."
+            ).format(stops_made=stops_made, stops_required=stops_required)
         )
     tires_lost = spaces * TIRE_WP_PER_SPACE * per_space
     if stops_required - stops_made > MOST_STOPS_SKIPPED or tires_lost > tires_left:

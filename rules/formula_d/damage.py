@@ -25,6 +25,7 @@ from rules.formula_d.weather import (
     RAIN_MOTOR_DAMAGE_MAX,
     RAIN_ROAD_HANDLING_MAX,
 )
+from rules.language import gettext as _
 
 
 class InvalidMotorDamage(ValueError):
@@ -65,8 +66,10 @@ def motor_damage_rollers(roller: str, gears: Mapping[str, int]) -> tuple[str, ..
     `gears` (car -> gear on its dashboard, in order of play) that are in 5th or 6th."""
     if gears.get(roller) not in MOTOR_DAMAGE_GEARS:
         raise InvalidMotorDamage(
-            f"{roller} is not in 5th or 6th gear: only a 20 in 5th or a 30 in 6th calls for "
-            "Motor Damage rolls."
+            _(
+                "{roller} is not in 5th or 6th gear: only a 20 in 5th or a 30 in 6th calls for "
+                "Motor Damage rolls."
+            ).format(roller=roller)
         )
     others = (car for car, gear in gears.items() if car != roller and gear in MOTOR_DAMAGE_GEARS)
     return (roller, *others)

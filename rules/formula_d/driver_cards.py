@@ -35,6 +35,8 @@ from rules.dice import Die, check_roll
 from rules.formula_d.car import CarSheet, InvalidCar, Zone
 from rules.formula_d.damage import motor_damage_max, road_handling_max
 from rules.formula_d.road_race import CHECKPOINT_WP
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 
 class InvalidDriverCard(ValueError):
@@ -76,42 +78,43 @@ class SkillCard:
 SKILLS: Mapping[Skill, SkillCard] = MappingProxyType(
     {
         Skill.HOW_SWEET: SkillCard(
-            "How Sweet!", "an opponent overtaking her on a straight moves 1 space less"
+            N_("How Sweet!"), "an opponent overtaking her on a straight moves 1 space less"
         ),
         Skill.WEATHER_FROG: SkillCard(
-            "Weather Frog",
+            N_("Weather Frog"),
             "may roll the weather die again (the second result counts); in rain slides 1 space "
             "in a corner, not 3",
         ),
         Skill.AGGRESSIVE: SkillCard(
-            "Aggressive", "an opponent in a collision with him rolls the black die twice"
+            N_("Aggressive"), "an opponent in a collision with him rolls the black die twice"
         ),
         Skill.SKIDDING_PRO: SkillCard(
-            "Skidding Pro", "may adjust his move by 1 space either way in a corner, for 1 tire WP"
+            N_("Skidding Pro"),
+            "may adjust his move by 1 space either way in a corner, for 1 tire WP",
         ),
         Skill.EXPERIENCED_MECHANIC: SkillCard(
-            "Experienced Mechanic", "regains 4 WP instead of 2 at the finishing line"
+            N_("Experienced Mechanic"), "regains 4 WP instead of 2 at the finishing line"
         ),
         Skill.QUICK_OFF_THE_MARK: SkillCard(
-            "Quick Off The Mark", "moves first from a level position, and wins grid ties"
+            N_("Quick Off The Mark"), "moves first from a level position, and wins grid ties"
         ),
         Skill.CAR_RADIO: SkillCard(
-            "Car Radio",
+            N_("Car Radio"),
             "throws his radio onto a car in an adjacent space: it loses 1 WP by the radio table",
             Limit.ONCE_A_RACE,
         ),
         Skill.PILE_OF_SCRAP: SkillCard(
-            "Pile of Scrap",
+            N_("Pile of Scrap"),
             "may leave a damage marker on the space he leaves; stopping on one, loses road "
             "handling only on 1-2",
             Limit.ONCE_A_LAP,
         ),
         Skill.LITTLE_GENIUS: SkillCard(
-            "Little Genius", "loses an engine WP to engine failure only on 1-3 (1-2 in rain)"
+            N_("Little Genius"), "loses an engine WP to engine failure only on 1-3 (1-2 in rain)"
         ),
-        Skill.BETTER_NITRO: SkillCard("Better Nitro", "may take 3 more spaces with the nitro"),
+        Skill.BETTER_NITRO: SkillCard(N_("Better Nitro"), "may take 3 more spaces with the nitro"),
         Skill.ACE_AT_THE_WHEEL: SkillCard(
-            "Ace At The Wheel", "the summary prints no text for this card: the table applies it"
+            N_("Ace At The Wheel"), "the summary prints no text for this card: the table applies it"
         ),
     }
 )
@@ -185,7 +188,9 @@ def skid(adjustment: int) -> int:
     """Skidding Pro's adjustment of a move, +1 or -1 space: the tire WP it costs (0 unused)."""
     if abs(adjustment) > SKID_SPACES:
         raise InvalidDriverCard(
-            f"Skidding Pro adjusts a move by {SKID_SPACES} space either way, not {adjustment}."
+            _(
+                "Skidding Pro adjusts a move by {skid_spaces} space either way, not {adjustment}."
+            ).format(skid_spaces=SKID_SPACES, adjustment=adjustment)
         )
     return SKID_TIRE_WP if adjustment else 0
 
@@ -216,7 +221,9 @@ def check_card_sheet(sheet: CarSheet) -> CarSheet:
     for zone in Zone:
         if not low <= sheet[zone] <= high:
             raise InvalidDriverCard(
-                f"A driver card gives {low}-{high} {zone.value} WP, not {sheet[zone]}."
+                _("A driver card gives {low}-{high} {zone} WP, not {sheet}.").format(
+                    low=low, high=high, zone=zone.value, sheet=sheet[zone]
+                )
             )
     return sheet
 
@@ -228,13 +235,19 @@ def driver_card(raw: Mapping[str, object]) -> DriverCard:
     try:
         skill = Skill(skill_key) if skill_key else None
     except ValueError:
-        raise InvalidDriverCard(f"No driver card has the skill {skill_key!r}.") from None
+        raise InvalidDriverCard(
+            _("No driver card has the skill {skill_key!r}.").format(skill_key=skill_key)
+        ) from None
     given = {zone: raw.get(zone.name.lower()) for zone in Zone}
     if all(value in (None, "") for value in given.values()):
         return DriverCard(skill)
     missing = [zone.value for zone, value in given.items() if value in (None, "")]
     if missing:
-        raise InvalidDriverCard(f"A driver card gives WP in all six zones: {', '.join(missing)}?")
+        raise InvalidDriverCard(
+            _("A driver card gives WP in all six zones: {values}?").format(
+                values=", ".join(missing)
+            )
+        )
     try:
         sheet = CarSheet.from_zones({zone: _whole(zone, value) for zone, value in given.items()})
     except InvalidCar as refusal:
@@ -244,14 +257,20 @@ def driver_card(raw: Mapping[str, object]) -> DriverCard:
 
 def _whole(zone: Zone, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise InvalidDriverCard(f"{zone.value.capitalize()} WP: a whole number, not {value!r}.")
+        raise InvalidDriverCard(
+            _("{zone} WP: a whole number, not {value!r}.").format(
+                zone=zone.value.capitalize(), value=value
+            )
+        )
     try:
         return int(value)
     except ValueError:
         raise InvalidDriverCard(
-            f"{zone.value.capitalize()} WP: a whole number, not {value!r}."
+            _("{zone} WP: a whole number, not {value!r}.").format(
+                zone=zone.value.capitalize(), value=value
+            )
         ) from None
 
 
 def skill_title(skill: Skill | None) -> str:
-    return SKILLS[skill].title if skill else ""
+    return _(SKILLS[skill].title) if skill else ""

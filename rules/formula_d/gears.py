@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from rules.dice import HIGHEST_GEAR, no_such_gear
 from rules.formula_d.car import Zone
+from rules.language import gettext as _
 
 
 class IllegalGearChange(ValueError):
@@ -63,8 +64,12 @@ def gear_change_cost(from_gear: int, to_gear: int) -> GearChangeCost:
     skipped = gears_skipped(from_gear, to_gear)
     if to_gear > from_gear and skipped:
         raise IllegalGearChange(
-            f"Gears go up one at a time: {from_gear} to {to_gear} skips {skipped}."
+            _("Gears go up one at a time: {from_gear} to {to_gear} skips {skipped}.").format(
+                from_gear=from_gear, to_gear=to_gear, skipped=skipped
+            )
         )
     if skipped > MOST_GEARS_SKIPPED:
-        raise IllegalGearChange(f"It is not possible to skip {skipped} gears.")
+        raise IllegalGearChange(
+            _("It is not possible to skip {skipped} gears.").format(skipped=skipped)
+        )
     return GEARING_DOWN.get(skipped, FREE)

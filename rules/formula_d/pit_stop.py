@@ -24,6 +24,8 @@ from enum import StrEnum
 from rules.dice import Die, check_roll, gear_die
 from rules.formula_d.car import CarSheet, Zone
 from rules.formula_d.rounds import RACE_LAPS, THREE_LAP_RACE
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 
 class InvalidPitStop(ValueError):
@@ -56,7 +58,9 @@ def pit_stops_allowed(race_laps: int = RACE_LAPS) -> int:
     """How many pit stops a car may make in a race of `race_laps` laps."""
     if race_laps not in PIT_STOPS_BY_LAPS:
         raise InvalidPitStop(
-            f"A race is {' or '.join(map(str, PIT_STOPS_BY_LAPS))} laps, not {race_laps!r}."
+            _("A race is {values} laps, not {race_laps!r}.").format(
+                values=" or ".join(map(str, PIT_STOPS_BY_LAPS)), race_laps=race_laps
+            )
         )
     return PIT_STOPS_BY_LAPS[race_laps]
 
@@ -65,7 +69,7 @@ def may_pit(laps_completed: int, stops_made: int, race_laps: int = RACE_LAPS) ->
     """Whether a car that has just completed `laps_completed` laps of a `race_laps`-lap race may
     stop in the pits: at the end of any lap but the last, while it has stops left."""
     if laps_completed < 0 or stops_made < 0:
-        raise InvalidPitStop("Laps completed and pit stops made cannot be negative.")
+        raise InvalidPitStop(_("Laps completed and pit stops made cannot be negative."))
     return PIT_STOP_AFTER_LAP <= laps_completed < race_laps and stops_made < pit_stops_allowed(
         race_laps
     )
@@ -81,7 +85,9 @@ def refit_tires(sheet: CarSheet, built: CarSheet) -> CarSheet:
     """`sheet` with the tire WP back to those of the car as `built` for the race."""
     if sheet.tires > built.tires:
         raise InvalidPitStop(
-            f"A car built with {built.tires} tire WP cannot have {sheet.tires} left."
+            _("A car built with {tires} tire WP cannot have {tires2} left.").format(
+                tires=built.tires, tires2=sheet.tires
+            )
         )
     return replace(sheet, tires=built.tires)
 
@@ -99,9 +105,26 @@ def technical_repair(
     """`sheet` with 1 WP back in each of `zones` (a zone twice: 2 WP), the car as `built` for the
     race being the most each zone may have; `used`: the WP regained at earlier technical stops."""
     return repair(
-        sheet, built, zones, used=used, allowance=TECHNICAL_WP, who="A technical pit stop regains"
+        sheet,
+        built,
+        zones,
+        used=used,
+        allowance=TECHNICAL_WP,
+        who=_("A technical pit stop regains"),
     )
 
+
+# A zone given back all it started with, in its words.
+ZONE_FULL = {
+    "tire": N_("The tire has {points} WP, what it started the race with: no more."),
+    "brake": N_("The brake has {points} WP, what it started the race with: no more."),
+    "gearbox": N_("The gearbox has {points} WP, what it started the race with: no more."),
+    "car body": N_("The car body has {points} WP, what it started the race with: no more."),
+    "engine": N_("The engine has {points} WP, what it started the race with: no more."),
+    "road handling": N_(
+        "The road handling has {points} WP, what it started the race with: no more."
+    ),
+}
 
 # Team Race: each team has 4 WP for repairs at its cars' pit stops, decided together.
 TEAM_POOL_WP = 4
@@ -116,22 +139,26 @@ def repair(
     allowance: int,
     who: str,
     tires: bool = False,
-    spread_over: str = " in the whole race",
+    spread_over: str | None = None,
 ) -> CarSheet:
     """`sheet` with 1 WP back in each of `zones`, out of an `allowance` (for the race, says
     `spread_over`) of which `used` are spent (`who` regains them, in words); never the tires
     unless `tires`, never above the car as `built`."""
     if Zone.TIRES in zones and not tires:
-        raise InvalidPitStop(f"{who} WP in any zone except the tires.")
+        raise InvalidPitStop(_("{who} WP in any zone except the tires.").format(who=who))
     left = allowance - used
+    if spread_over is None:
+        spread_over = _(" in the whole race")
     if len(zones) > left:
-        raise InvalidPitStop(f"{who} {allowance} WP{spread_over}: {left} left, not {len(zones)}.")
+        raise InvalidPitStop(
+            _("{who} {allowance} WP{spread_over}: {left} left, not {count}.").format(
+                who=who, allowance=allowance, spread_over=spread_over, left=left, count=len(zones)
+            )
+        )
     repaired = sheet
     for zone in zones:
         if repaired[zone] >= built[zone]:
-            raise InvalidPitStop(
-                f"The {zone.value} has {repaired[zone]} WP, what it started the race with: no more."
-            )
+            raise InvalidPitStop(_(ZONE_FULL[zone.value]).format(points=repaired[zone]))
         repaired = replace(repaired, **{zone.name.lower(): repaired[zone] + 1})
     return repaired
 

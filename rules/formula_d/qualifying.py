@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.formula_d.start import GridOutcome, InvalidGrid
+from rules.language import gettext as _
 from rules.roll_off import UntiedReroll, ranked_roll_off
 from rules.stopwatch import TENTHS_A_MINUTE, stopwatch_reading, tenths_between
 
@@ -38,7 +39,7 @@ def lap_tenths(started_at: str, stopped_at: str) -> int:
     tenths of a second, cut as a stopwatch reads."""
     tenths = tenths_between(started_at, stopped_at)
     if tenths < 0:
-        raise InvalidLap("The stopwatch cannot stop before it was started.")
+        raise InvalidLap(_("The stopwatch cannot stop before it was started."))
     return tenths
 
 
@@ -67,9 +68,11 @@ class LapResult:
         if self.no_stop:
             return
         if self.die_throws < 1:
-            raise InvalidLap("A lap takes at least one throw of the die.")
+            raise InvalidLap(_("A lap takes at least one throw of the die."))
         if self.overshoot < 0:
-            raise InvalidLap(f"Spaces overshot count from 0, not {self.overshoot}.")
+            raise InvalidLap(
+                _("Spaces overshot count from 0, not {overshoot}.").format(overshoot=self.overshoot)
+            )
 
     @property
     def throws(self) -> int:
@@ -98,5 +101,7 @@ def qualifying_grid(
     try:
         outcome = ranked_roll_off(ranks, tie_rolls, first_roll)
     except UntiedReroll as untied:
-        raise InvalidGrid(f"{untied.car} has a roll-off roll but is not tied.") from None
+        raise InvalidGrid(
+            _("{car} has a roll-off roll but is not tied.").format(car=untied.car)
+        ) from None
     return GridOutcome(order=outcome.order, tied=outcome.tied)

@@ -26,6 +26,8 @@ from rules.dice import HIGHEST_GEAR, Die, check_roll
 from rules.formula_d.car import CarSheet, Zone
 from rules.formula_d.pit_stop import repair
 from rules.formula_d.tires import Tires
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 
 class InvalidRoadRace(ValueError):
@@ -42,7 +44,9 @@ NITRO_SPACES_A_GEAR = 1
 def nitro_spaces(gear: int) -> int:
     """The nitro's movement bonus in `gear`: +1 space in 1st gear, +2 in 2nd, etc."""
     if not 1 <= gear <= HIGHEST_GEAR:
-        raise InvalidRoadRace(f"Nitro is used after rolling a gear die: no gear {gear}.")
+        raise InvalidRoadRace(
+            _("Nitro is used after rolling a gear die: no gear {gear}.").format(gear=gear)
+        )
     return NITRO_SPACES_A_GEAR * gear
 
 
@@ -62,10 +66,10 @@ class EngineNoise:
 
 # Black die   Result
 ENGINE_NOISE_TABLE: tuple[EngineNoise, ...] = (
-    EngineNoise(1, 15, "Too Late: the shot goes wild", None),
-    EngineNoise(16, 18, "Grazing Shot: the car loses 1 tire WP", Zone.TIRES),
-    EngineNoise(19, 19, "Not bad: the car loses 1 car body WP", Zone.BODY),
-    EngineNoise(20, 20, "Direct hit: the car loses 1 engine WP", Zone.ENGINE),
+    EngineNoise(1, 15, N_("Too Late: the shot goes wild"), None),
+    EngineNoise(16, 18, N_("Grazing Shot: the car loses 1 tire WP"), Zone.TIRES),
+    EngineNoise(19, 19, N_("Not bad: the car loses 1 car body WP"), Zone.BODY),
+    EngineNoise(20, 20, N_("Direct hit: the car loses 1 engine WP"), Zone.ENGINE),
 )
 
 
@@ -95,7 +99,7 @@ class Crossing:
 def pole_speed(gear_roll: int) -> int:
     """The speed the pole station records: the number on the gear die x10."""
     if gear_roll < 0:
-        raise InvalidRoadRace(f"A gear die shows no {gear_roll}.")
+        raise InvalidRoadRace(_("A gear die shows no {gear_roll}.").format(gear_roll=gear_roll))
     return gear_roll * POLE_SPEED_FACTOR
 
 

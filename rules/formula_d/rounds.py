@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.dice import HIGHEST_GEAR, no_such_gear
+from rules.language import gettext as _
 
 RACE_LAPS = 2
 # Optional Rules, Three-Lap Race: "the first car across the line after 3 laps wins"; a league (or
@@ -37,12 +38,20 @@ def play_order(standings: Mapping[str, Standing]) -> tuple[str, ...]:
     spaces: dict[tuple[int, int], str] = {}
     for car, standing in standings.items():
         if not 1 <= standing.gear <= HIGHEST_GEAR:
-            raise InvalidStandings(f"{car}: {no_such_gear(standing.gear)}")
+            raise InvalidStandings(
+                _("{car}: {no_such_gear}").format(car=car, no_such_gear=no_such_gear(standing.gear))
+            )
         if standing.lane < 0:
-            raise InvalidStandings(f"{car}: lanes count from 0 on the inside, not {standing.lane}.")
+            raise InvalidStandings(
+                _("{car}: lanes count from 0 on the inside, not {lane}.").format(
+                    car=car, lane=standing.lane
+                )
+            )
         other = spaces.setdefault((standing.spaces, standing.lane), car)
         if other != car:
-            raise InvalidStandings(f"{other} and {car} cannot be on the same space.")
+            raise InvalidStandings(
+                _("{other} and {car} cannot be on the same space.").format(other=other, car=car)
+            )
     return tuple(
         sorted(
             standings,

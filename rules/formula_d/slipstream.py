@@ -17,6 +17,7 @@ from __future__ import annotations
 from rules.dice import check_roll, gear_die
 from rules.formula_d.braking import BRAKE_WP_PER_SPACE
 from rules.formula_d.car import NotEnoughWear
+from rules.language import gettext as _
 
 
 class NoSlipstream(ValueError):
@@ -36,16 +37,20 @@ def check_slipstream(
     check_roll(gear_die(gear), roll)
     check_roll(gear_die(front_gear), front_roll)
     if braked:
-        raise NoSlipstream("Braking to take advantage of slipstreaming is prohibited.")
+        raise NoSlipstream(_("Braking to take advantage of slipstreaming is prohibited."))
     if gear < SLIPSTREAM_MIN_GEAR or front_gear < SLIPSTREAM_MIN_GEAR:
         raise NoSlipstream(
-            f"Both cars must be in {SLIPSTREAM_MIN_GEAR}th gear or higher: "
-            f"they are in {gear} and {front_gear}."
+            _(
+                "Both cars must be in {slipstream_min_gear}th gear or higher: they are in {gear} "
+                "and {front_gear}."
+            ).format(slipstream_min_gear=SLIPSTREAM_MIN_GEAR, gear=gear, front_gear=front_gear)
         )
     if roll < front_roll:
         raise NoSlipstream(
-            f"The car behind must be as fast or faster than the car in front: "
-            f"{roll} against {front_roll}."
+            _(
+                "The car behind must be as fast or faster than the car in front: {roll} against "
+                "{front_roll}."
+            ).format(roll=roll, front_roll=front_roll)
         )
     return SLIPSTREAM_SPACES
 
@@ -54,12 +59,16 @@ def slipstream_brake_cost(brakes_left: int, spaces_braked: int = 0, *, into_corn
     """Brake WP for a slipstream shortened by `spaces_braked`, carried into a corner or not."""
     if not 0 <= spaces_braked <= SLIPSTREAM_SPACES:
         raise NoSlipstream(
-            f"A slipstream is {SLIPSTREAM_SPACES} spaces: braking {spaces_braked} of them "
-            "cannot happen."
+            _(
+                "A slipstream is {slipstream_spaces} spaces: braking {spaces_braked} of them "
+                "cannot happen."
+            ).format(slipstream_spaces=SLIPSTREAM_SPACES, spaces_braked=spaces_braked)
         )
     cost = spaces_braked * BRAKE_WP_PER_SPACE + (SLIPSTREAM_CORNER_BRAKE_WP if into_corner else 0)
     if cost > brakes_left:
         raise NotEnoughWear(
-            f"The car has {brakes_left} brake WP left: this slipstream costs {cost}."
+            _("The car has {brakes_left} brake WP left: this slipstream costs {cost}.").format(
+                brakes_left=brakes_left, cost=cost
+            )
         )
     return cost

@@ -17,6 +17,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.dice import Die, check_roll
+from rules.language import gettext as _
 from rules.roll_off import UntiedReroll, roll_off
 
 # --- Grid ------------------------------------------------------------------------------------
@@ -43,7 +44,7 @@ def grid_order(
     """
     for car, car_rolls in rolls.items():
         if not car_rolls:
-            raise InvalidGrid(f"{car} has not rolled the black die for the grid.")
+            raise InvalidGrid(_("{car} has not rolled the black die for the grid.").format(car=car))
         for value in car_rolls:
             check_roll(Die.BLACK, value)
 
@@ -51,7 +52,7 @@ def grid_order(
         outcome = roll_off(rolls, highest_first=True, first_roll=first_roll)
     except UntiedReroll as untied:
         raise InvalidGrid(
-            f"{untied.car} has a re-roll but is not tied: it keeps its place."
+            _("{car} has a re-roll but is not tied: it keeps its place.").format(car=untied.car)
         ) from None
     return GridOutcome(order=outcome.order, tied=outcome.tied)
 

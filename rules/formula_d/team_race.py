@@ -15,6 +15,8 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from rules.championship import PointsTable, most_points, team_race
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 # Ranking  No. of Points (9th and 10th: 0; later places score 0 too)
 TEAM_RACE_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
@@ -23,7 +25,7 @@ TEAM_RACE_TABLE = PointsTable.of(*TEAM_RACE_POINTS)
 
 
 # Why a team race is refused: "Form teams, each with 2 players and a color".
-NOT_PAIRS = "A team race is raced by teams of {size} cars each (Optional Rules, Team Race)"
+NOT_PAIRS = N_("A team race is raced by teams of {size} cars each (Optional Rules, Team Race)")
 
 
 def teams_not_pairs(cars: Sequence[str], teams: Mapping[str, str]) -> tuple[tuple[str, ...], ...]:
@@ -38,7 +40,7 @@ def teams_not_pairs(cars: Sequence[str], teams: Mapping[str, str]) -> tuple[tupl
 def place_points(place: int) -> int:
     """The winning points of a finishing place, 1st = 10."""
     if place < 1:
-        raise ValueError(f"Places count from 1, not {place}.")
+        raise ValueError(_("Places count from 1, not {place}.").format(place=place))
     return TEAM_RACE_POINTS[place - 1] if place <= len(TEAM_RACE_POINTS) else 0
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rules.language import gettext as _
+
 
 class Tires(StrEnum):
     HARD = "hard"
@@ -48,7 +50,9 @@ def tire_effect(tires: Tires, *, rain: bool, lap: int, changed: bool) -> TireEff
     """The effect of `tires` on a move of race lap `lap` (1, 2, 3), in rain or not; `changed`:
     the car changed its tires in a pit stop before this lap. Qualifying is lap 0."""
     if lap < 0:
-        raise ValueError(f"A race lap is 1 or more (0 for qualifying), not {lap}.")
+        raise ValueError(
+            _("A race lap is 1 or more (0 for qualifying), not {lap}.").format(lap=lap)
+        )
     unchanged_on_lap_3 = lap >= CHANGE_BEFORE_LAP and not changed
     first_laps = lap <= BONUS_LAPS
     if tires is Tires.HARD:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.dice import Die, check_roll
+from rules.language import gettext as _
 
 
 class InvalidWeatherChart(ValueError):
@@ -76,16 +77,22 @@ def parse_weather_chart(text: str) -> tuple[ChartLine, ...]:
         match = _LINE.match(part)
         if not match:
             raise InvalidWeatherChart(
-                f'Cannot read "{part}": write lines like "1-8 good" or "20 rainy".'
+                _('Cannot read "{part}": write lines like "1-8 good" or "20 rainy".').format(
+                    part=part
+                )
             )
         low, high, word = int(match[1]), int(match[2] or match[1]), match[3].strip()
         if word not in _WORDS:
             raise InvalidWeatherChart(
-                f'"{word}" is not a line of the chart: use good, changeable, rain changeable or '
-                "rainy."
+                _(
+                    '"{word}" is not a line of the chart: use good, changeable, rain changeable or '
+                    "rainy."
+                ).format(word=word)
             )
         if low > high:
-            raise InvalidWeatherChart(f"The line {low}-{high} runs backwards.")
+            raise InvalidWeatherChart(
+                _("The line {low}-{high} runs backwards.").format(low=low, high=high)
+            )
         lines.append(ChartLine(low, high, _WORDS[word]))
     return _check_cover(lines)
 
@@ -93,16 +100,22 @@ def parse_weather_chart(text: str) -> tuple[ChartLine, ...]:
 def _check_cover(lines: list[ChartLine]) -> tuple[ChartLine, ...]:
     ordered = tuple(sorted(lines, key=lambda line: line.low))
     if not ordered:
-        raise InvalidWeatherChart("The weather chart is empty: it must cover rolls 1 to 20.")
+        raise InvalidWeatherChart(_("The weather chart is empty: it must cover rolls 1 to 20."))
     expected = 1
     for line in ordered:
         if line.low > expected:
-            raise InvalidWeatherChart(f"Roll {expected} is missing on the weather chart.")
+            raise InvalidWeatherChart(
+                _("Roll {expected} is missing on the weather chart.").format(expected=expected)
+            )
         if line.low < expected:
-            raise InvalidWeatherChart(f"Roll {line.low} is given twice on the weather chart.")
+            raise InvalidWeatherChart(
+                _("Roll {low} is given twice on the weather chart.").format(low=line.low)
+            )
         expected = line.high + 1
     if expected != 21:
-        raise InvalidWeatherChart(f"The weather chart stops at {expected - 1}: it must reach 20.")
+        raise InvalidWeatherChart(
+            _("The weather chart stops at {number}: it must reach 20.").format(number=expected - 1)
+        )
     return ordered
 
 
@@ -147,7 +160,9 @@ def shifted(weather: Weather, re_roll: Weather) -> Weather:
     """The weather after a re-roll lands on `re_roll`: good, one line up; changeable, the same;
     rain, one line down."""
     if weather in INVARIABLE:
-        raise InvalidWeatherChart(f"{weather.value.capitalize()} weather is invariable.")
+        raise InvalidWeatherChart(
+            _("{weather} weather is invariable.").format(weather=weather.value.capitalize())
+        )
     index = LINES.index(weather)
     if re_roll is Weather.GOOD:
         return LINES[index - 1]

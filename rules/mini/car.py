@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.language import gettext as _
+
 
 class InvalidDamage(ValueError):
     """A pool or a loss that cannot be: a negative number of damage points."""
@@ -34,9 +36,9 @@ def take_damage(life: int, points: int, *, overshooting: bool = False) -> Damage
     """`points` off a pool of `life`; `overshooting`: the loss is an overshoot's (a spin-out at
     exactly -1)."""
     if life < 0:
-        raise InvalidDamage(f"A car cannot have {life} damage points left.")
+        raise InvalidDamage(_("A car cannot have {life} damage points left.").format(life=life))
     if points < 0:
-        raise InvalidDamage(f"A car cannot take {points} damage.")
+        raise InvalidDamage(_("A car cannot take {points} damage.").format(points=points))
     left = life - points
     if overshooting and points and left == SPIN_OUT_AT:
         return Damage(life=SPIN_OUT_LIFE, spun=True)

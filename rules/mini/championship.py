@@ -20,6 +20,7 @@ from rules.championship import (
     SeasonPreset,
     Setting,
 )
+from rules.language import gettext_noop as N_
 from rules.mini.car import DAMAGE_POOL, DAMAGE_POOL_CHOICES
 from rules.mini.finish import LAP_LEADER_POINTS
 from rules.mini.formats import (
@@ -44,7 +45,7 @@ class MiniChampionship(Championship[Never, Never]):
     settings = (
         Setting(
             "damage_pool",
-            "Damage points each car starts a race with",
+            N_("Damage points each car starts a race with"),
             "choice",
             str(DAMAGE_POOL),
             tuple((str(points), f"{points} damage points") for points in DAMAGE_POOL_CHOICES),

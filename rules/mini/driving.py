@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from rules.formula_d.braking import BLOCKED_ELIMINATED_AT
 from rules.formula_d.slipstream import SLIPSTREAM_SPACES, NoSlipstream
+from rules.language import gettext as _
 
 __all__ = [
     "BLOCKED_ELIMINATED_AT",
@@ -65,13 +66,17 @@ def overshoot_damage(spaces: int, stops_required: int, stops_made: int = 0) -> i
     """Damage for overshooting a corner of `stops_required` stops by `spaces` after
     `stops_made` of them: one per space per stop still owed."""
     if spaces < 1:
-        raise InvalidMove(f"An overshoot of {spaces} spaces is no overshoot.")
+        raise InvalidMove(
+            _("An overshoot of {spaces} spaces is no overshoot.").format(spaces=spaces)
+        )
     if stops_required < 1 or stops_made < 0:
-        raise InvalidMove("A corner asks for at least 1 stop, and stops made are not negative.")
+        raise InvalidMove(_("A corner asks for at least 1 stop, and stops made are not negative."))
     if stops_made >= stops_required:
         raise InvalidMove(
-            f"A car that made {stops_made} of {stops_required} stops may leave the corner: "
-            "it did not overshoot."
+            _(
+                "A car that made {stops_made} of {stops_required} stops may leave the corner: it "
+                "did not overshoot."
+            ).format(stops_made=stops_made, stops_required=stops_required)
         )
     return spaces * (stops_required - stops_made) * OVERSHOOT_DAMAGE_PER_SPACE_PER_STOP
 
@@ -79,7 +84,7 @@ def overshoot_damage(spaces: int, stops_required: int, stops_made: int = 0) -> i
 def braking_damage(spaces: int) -> int:
     """Damage for braking `spaces` short of the roll, by choice."""
     if spaces < 0:
-        raise InvalidMove(f"A car cannot brake {spaces} spaces.")
+        raise InvalidMove(_("A car cannot brake {spaces} spaces.").format(spaces=spaces))
     return spaces * BRAKE_DAMAGE_PER_SPACE
 
 
@@ -88,7 +93,9 @@ def blocked_damage(spaces_remaining: int, *, pit_lane: bool = False) -> tuple[in
     lane there is no blocking damage."""
     if spaces_remaining < 1:
         raise InvalidMove(
-            f"A car blocked with {spaces_remaining} spaces remaining was not blocked."
+            _("A car blocked with {spaces_remaining} spaces remaining was not blocked.").format(
+                spaces_remaining=spaces_remaining
+            )
         )
     if pit_lane:
         return 0, False
@@ -100,11 +107,15 @@ def blocked_damage(spaces_remaining: int, *, pit_lane: bool = False) -> tuple[in
 def check_slipstream(gear: int, front_gear: int) -> int:
     """The spaces a car in `gear` gains behind a car in `front_gear`, or NoSlipstream."""
     if gear < SLIPSTREAM_MIN_GEAR:
-        raise NoSlipstream(f"Slipstreaming needs 3rd gear or higher: the car is in {gear}.")
+        raise NoSlipstream(
+            _("Slipstreaming needs 3rd gear or higher: the car is in {gear}.").format(gear=gear)
+        )
     if gear < front_gear:
         raise NoSlipstream(
-            f"Slipstreaming needs a gear equal to or greater than the car in front's: {gear} "
-            f"behind {front_gear}."
+            _(
+                "Slipstreaming needs a gear equal to or greater than the car in front's: {gear} "
+                "behind {front_gear}."
+            ).format(gear=gear, front_gear=front_gear)
         )
     return SLIPSTREAM_SPACES
 
@@ -113,7 +124,9 @@ def slipstream_damage(slipstreams: int, spaces_braked: int = 0) -> int:
     """Damage for `slipstreams` slipstreams, the last shortened by `spaces_braked`."""
     if slipstreams < 0 or not 0 <= spaces_braked <= SLIPSTREAM_SPACES * min(slipstreams, 1):
         raise NoSlipstream(
-            f"A slipstream is {SLIPSTREAM_SPACES} spaces: braking {spaces_braked} of them "
-            "cannot happen."
+            _(
+                "A slipstream is {slipstream_spaces} spaces: braking {spaces_braked} of them "
+                "cannot happen."
+            ).format(slipstream_spaces=SLIPSTREAM_SPACES, spaces_braked=spaces_braked)
         )
     return slipstreams * SLIPSTREAM_DAMAGE + spaces_braked * BRAKE_DAMAGE_PER_SPACE

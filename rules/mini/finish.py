@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.language import gettext as _
+
 LAP_LEADER_POINTS = 1
 
 
@@ -42,7 +44,11 @@ class Crossing:
 def turn_share(to_line: float, movement: int) -> Fraction:
     """The share of the move used to reach the line (10 spaces of a 20: one half)."""
     if movement < 1 or not 0 < to_line <= movement:
-        raise InvalidCrossing(f"A move of {movement} cannot reach the line in {to_line}.")
+        raise InvalidCrossing(
+            _("A move of {movement} cannot reach the line in {to_line}.").format(
+                movement=movement, to_line=to_line
+            )
+        )
     return Fraction(to_line).limit_denominator(2) / movement
 
 

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+
 
 class InvalidFormat(ValueError):
     """A race format the series does not have."""
@@ -36,13 +39,15 @@ class Format:
 # Format                   laps   pits   straights gone   corners' stops
 FORMATS: Mapping[RaceFormat, Format] = MappingProxyType(
     {
-        RaceFormat.THREE_LAPS: Format("three laps, as normal", laps=3),
-        RaceFormat.NO_PITS: Format("two laps, no pit-stop available", laps=2, pits=False),
+        RaceFormat.THREE_LAPS: Format(N_("three laps, as normal"), laps=3),
+        RaceFormat.NO_PITS: Format(N_("two laps, no pit-stop available"), laps=2, pits=False),
         RaceFormat.NO_STRAIGHTS: Format(
-            "three laps, third and fourth straights don't exist", laps=3, straights_removed=(3, 4)
+            N_("three laps, third and fourth straights don't exist"),
+            laps=3,
+            straights_removed=(3, 4),
         ),
         RaceFormat.DOUBLE_STOPS: Format(
-            "two laps, all corners are double the number of stops", laps=2, stops_doubled=True
+            N_("two laps, all corners are double the number of stops"), laps=2, stops_doubled=True
         ),
     }
 )
@@ -57,18 +62,24 @@ def race_format(key: str) -> Format:
         return FORMATS[RaceFormat(key)]
     except ValueError:
         known = ", ".join(FORMATS)
-        raise InvalidFormat(f"Mini's series has no race format {key!r}: {known}.") from None
+        raise InvalidFormat(
+            _("Mini's series has no race format {key!r}: {known}.").format(key=key, known=known)
+        ) from None
 
 
 def format_for_round(number: int) -> RaceFormat:
     """The format of round `number` in the document's order, on either course."""
     if number < 1:
-        raise InvalidFormat(f"There is no round {number}.")
+        raise InvalidFormat(_("There is no round {number}.").format(number=number))
     return SERIES_ORDER[(number - 1) % RACES_PER_COURSE]
 
 
 def course_for_round(number: int) -> int:
     """The course (1 or 2) of round `number` in an eight-race series."""
     if not 1 <= number <= SERIES_RACES:
-        raise InvalidFormat(f"The series is {SERIES_RACES} races: there is no round {number}.")
+        raise InvalidFormat(
+            _("The series is {series_races} races: there is no round {number}.").format(
+                series_races=SERIES_RACES, number=number
+            )
+        )
     return (number - 1) // RACES_PER_COURSE + 1

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules.dice import HIGHEST_GEAR, Die, check_roll, no_such_gear
 from rules.formula_d.gears import IllegalGearChange
+from rules.language import gettext as _
 
 __all__ = [
     "DOWNSHIFT_DAMAGE",
@@ -61,13 +62,26 @@ def gear_change(from_gear: int, to_gear: int) -> GearChange:
             raise IllegalGearChange(no_such_gear(gear))
     if to_gear - from_gear > MOST_GEARS_UP:
         raise IllegalGearChange(
-            f"Up at most {MOST_GEARS_UP} gears at once: {from_gear} to {to_gear} is "
-            f"{to_gear - from_gear}."
+            _(
+                "Up at most {most_gears_up} gears at once: {from_gear} to {to_gear} is {number}."
+            ).format(
+                most_gears_up=MOST_GEARS_UP,
+                from_gear=from_gear,
+                to_gear=to_gear,
+                number=to_gear - from_gear,
+            )
         )
     if from_gear - to_gear > MOST_GEARS_DOWN:
         raise IllegalGearChange(
-            f"Down at most {MOST_GEARS_DOWN} gears at once: {from_gear} to {to_gear} is "
-            f"{from_gear - to_gear}."
+            _(
+                "Down at most {most_gears_down} gears at once: {from_gear} to {to_gear} is "
+                "{number}."
+            ).format(
+                most_gears_down=MOST_GEARS_DOWN,
+                from_gear=from_gear,
+                to_gear=to_gear,
+                number=from_gear - to_gear,
+            )
         )
     if to_gear - from_gear == MOST_GEARS_UP:
         return GearChange(damage=UPSHIFT_TWO_DAMAGE, upshift_roll=True)

@@ -17,6 +17,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.dice import check_roll, gear_die, values
+from rules.language import gettext as _
 
 
 class InvalidPitStop(ValueError):
@@ -41,7 +42,9 @@ def stop_for(gear: int) -> PitStop:
     for stop, gears in PIT_DICE.items():
         if gear in gears:
             return stop
-    raise InvalidPitStop(f"No pit stop rolls the die of gear {gear}: 1st to 5th only.")
+    raise InvalidPitStop(
+        _("No pit stop rolls the die of gear {gear}: 1st to 5th only.").format(gear=gear)
+    )
 
 
 def may_pit(laps_completed: int, race_laps: int, *, pits: bool = True) -> bool:
@@ -52,10 +55,16 @@ def may_pit(laps_completed: int, race_laps: int, *, pits: bool = True) -> bool:
 def pit_entry_braking(movement: int, spaces_to_pit: int) -> int:
     """Spaces to brake to pull into the pit with an exact count, or InvalidPitStop."""
     if spaces_to_pit < 1:
-        raise InvalidPitStop(f"A pit {spaces_to_pit} spaces away is no pit stop.")
+        raise InvalidPitStop(
+            _("A pit {spaces_to_pit} spaces away is no pit stop.").format(
+                spaces_to_pit=spaces_to_pit
+            )
+        )
     if movement < spaces_to_pit:
         raise InvalidPitStop(
-            f"The car moves {movement}: it cannot reach its pit {spaces_to_pit} spaces away."
+            _(
+                "The car moves {movement}: it cannot reach its pit {spaces_to_pit} spaces away."
+            ).format(movement=movement, spaces_to_pit=spaces_to_pit)
         )
     return movement - spaces_to_pit
 
@@ -70,5 +79,7 @@ def health_regained(damage_taken: int, roll: int, gear: int) -> int:
     """What the die of `gear` rolled in the pits gives back: none if more than the damage."""
     check_roll(gear_die(gear), roll)
     if damage_taken < 0:
-        raise InvalidPitStop(f"A car cannot have taken {damage_taken} damage.")
+        raise InvalidPitStop(
+            _("A car cannot have taken {damage_taken} damage.").format(damage_taken=damage_taken)
+        )
     return 0 if roll > damage_taken else roll

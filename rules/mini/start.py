@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from rules.dice import Die, check_roll
 from rules.formula_d.start import START_GEAR
+from rules.language import gettext as _
 from rules.roll_off import UntiedReroll, ranked_roll_off
 
 __all__ = [
@@ -59,14 +60,16 @@ def grid_order(
     rolls = rolls or {}
     unknown = set(rolls) - set(points)
     if unknown:
-        raise InvalidGrid(f"{sorted(unknown)[0]} rolled but is not on the grid.")
+        raise InvalidGrid(_("{car} rolled but is not on the grid.").format(car=sorted(unknown)[0]))
     for car_rolls in rolls.values():
         for value in car_rolls:
             check_roll(Die.BLACK, value)
     try:
         outcome = ranked_roll_off(points, rolls)
     except UntiedReroll as untied:
-        raise InvalidGrid(f"{untied.car} has a roll but is not tied: it keeps its place.") from None
+        raise InvalidGrid(
+            _("{car} has a roll but is not tied: it keeps its place.").format(car=untied.car)
+        ) from None
     return GridOutcome(order=outcome.order, tied=outcome.tied)
 
 
@@ -103,7 +106,7 @@ CARS_PER_ROW = 2
 def grid_row(position: int) -> int:
     """The row of the `position`th car on the grid (pole is 1), two cars a row."""
     if position < 1:
-        raise InvalidGrid(f"There is no grid position {position}.")
+        raise InvalidGrid(_("There is no grid position {position}.").format(position=position))
     return (position + CARS_PER_ROW - 1) // CARS_PER_ROW
 
 
@@ -131,6 +134,8 @@ def board_spaces(points: int, double_points: int = 0) -> int:
     double-spaces."""
     if points < 0 or not 0 <= double_points <= points:
         raise InvalidGrid(
-            f"A move of {points} movement points cannot spend {double_points} on double-spaces."
+            _(
+                "A move of {points} movement points cannot spend {double_points} on double-spaces."
+            ).format(points=points, double_points=double_points)
         )
     return points + double_points * (SPACES_PER_DOUBLE_POINT - 1)

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.formula_d.car import STANDARD_CAR, CarSheet, InvalidCar, Zone
+from rules.language import gettext as _
 
 # Car Setup: "For the 2023 season all cars have the following Wear Points setup:" (no numbers).
 WEAR_POINT_SETUP = STANDARD_CAR
@@ -42,7 +43,11 @@ def zone_named(raw: Any) -> Zone:
     for zone in Zone:
         if text in (zone.value, zone.name.lower().replace("_", " "), RBB_NAMES[zone].lower()):
             return zone
-    raise InvalidSetup(f"A car has no zone {raw!r}: its zones are {zone_list()}.")
+    raise InvalidSetup(
+        _("A car has no zone {raw!r}: its zones are {zone_list}.").format(
+            raw=raw, zone_list=zone_list()
+        )
+    )
 
 
 # The zones as the RBB document heads its sections.
@@ -76,11 +81,19 @@ def wear_point_setup(raw: CarSheet | Mapping[Any, int] | None = None) -> CarShee
     for zone in Zone:
         wp = sheet[zone]
         if isinstance(wp, bool) or not isinstance(wp, int):
-            raise InvalidSetup(f"A setup gives whole WP: {RBB_NAMES[zone]} {wp!r}.")
+            raise InvalidSetup(
+                _("A setup gives whole WP: {zone} {wp!r}.").format(zone=RBB_NAMES[zone], wp=wp)
+            )
         if not SETUP_LEAST_WP <= wp <= SETUP_MOST_WP:
             raise InvalidSetup(
-                f"A setup gives each zone {SETUP_LEAST_WP} to {SETUP_MOST_WP} WP: "
-                f"{RBB_NAMES[zone].lower()} {wp}."
+                _(
+                    "A setup gives each zone {setup_least_wp} to {setup_most_wp} WP: {zone} {wp}."
+                ).format(
+                    setup_least_wp=SETUP_LEAST_WP,
+                    setup_most_wp=SETUP_MOST_WP,
+                    zone=RBB_NAMES[zone].lower(),
+                    wp=wp,
+                )
             )
     return sheet
 

@@ -28,6 +28,7 @@ from rules.championship import (
 )
 from rules.formula_d.car import Zone
 from rules.formula_d.championship import chart_options
+from rules.language import gettext_noop as N_
 from rules.rbb.car import RBB_NAMES, SETUP_LEAST_WP, SETUP_MOST_WP, WEAR_POINT_SETUP
 from rules.rbb.places import RACES, TEAM_SIZE
 from rules.rbb.race.state import OUT_REASONS
@@ -40,7 +41,7 @@ POINTS: tuple[int, ...] = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
 WEATHER_SETTING = "weather"
 WEATHER = Setting(
     WEATHER_SETTING,
-    "Weather: the track's Formula D weather chart rolled before the race, rain as Formula D",
+    N_("Weather: the track's Formula D weather chart rolled before the race, rain as Formula D"),
     "bool",
     True,
     race_option=True,

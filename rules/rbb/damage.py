@@ -29,6 +29,7 @@ from rules.formula_d.damage import (
     motor_damage_rollers,
 )
 from rules.formula_d.weather import RAIN_COLLISION_MAX, RAIN_ROAD_HANDLING_MAX
+from rules.language import gettext as _
 
 
 class InvalidBodyRoll(ValueError):
@@ -53,9 +54,11 @@ def body_rollers(mover: str, adjacent: Sequence[str]) -> tuple[str, ...]:
     """Who rolls the damage die when `mover` ends its turn beside `adjacent`: the mover first,
     then each racer beside it."""
     if not adjacent:
-        raise InvalidBodyRoll(f"{mover} ended its turn beside nobody: no one rolls.")
+        raise InvalidBodyRoll(
+            _("{mover} ended its turn beside nobody: no one rolls.").format(mover=mover)
+        )
     if mover in adjacent or len(set(adjacent)) != len(adjacent):
-        raise InvalidBodyRoll("A racer is beside each other racer once, and never itself.")
+        raise InvalidBodyRoll(_("A racer is beside each other racer once, and never itself."))
     return (mover, *adjacent)
 
 

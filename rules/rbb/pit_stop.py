@@ -33,6 +33,7 @@ from rules.formula_d.pit_stop import (
     reaches_pit,
     refit_tires,
 )
+from rules.language import gettext as _
 
 
 class PitStop(StrEnum):
@@ -91,8 +92,10 @@ def technical_stop(sheet: CarSheet, setup: CarSheet, zones: Sequence[Zone]) -> C
     allowed = technical_repairs(sheet, setup)
     if choice not in allowed:
         raise InvalidPitStop(
-            "A Technical Pit Stop gives back 2 WP the car has lost, other than tyres, "
-            "never more than it started with."
+            _(
+                "A Technical Pit Stop gives back 2 WP the car has lost, other than tyres, never "
+                "more than it started with."
+            )
         )
     return replace(sheet, **{_field(zone): sheet[zone] + choice.count(zone) for zone in choice})
 

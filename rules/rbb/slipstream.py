@@ -13,6 +13,7 @@ Rulings where the document is loose (docs/rulings.md, "RBB"):
 from __future__ import annotations
 
 from rules.formula_d.slipstream import NoSlipstream
+from rules.language import gettext as _
 
 SLIPSTREAM_MIN_GEAR = 4
 SLIPSTREAM_SPACES = 3
@@ -21,9 +22,13 @@ SLIPSTREAM_SPACES = 3
 def check_slipstream(gear: int, *, blocked: bool = False) -> int:
     """The spaces a racer in `gear` adds by slipstreaming; refuses with the reason."""
     if blocked:
-        raise NoSlipstream("A blocked racer hit the brakes behind the obstacle: no slipstream.")
+        raise NoSlipstream(_("A blocked racer hit the brakes behind the obstacle: no slipstream."))
     if gear < SLIPSTREAM_MIN_GEAR:
-        raise NoSlipstream(f"Slipstreaming needs 4th gear or higher: the racer is in gear {gear}.")
+        raise NoSlipstream(
+            _("Slipstreaming needs 4th gear or higher: the racer is in gear {gear}.").format(
+                gear=gear
+            )
+        )
     return SLIPSTREAM_SPACES
 
 

@@ -24,6 +24,7 @@ from rules.formula_d.corners import (
     Overshoot,
     overshoot,
 )
+from rules.language import gettext as _
 
 TYRE_WP_PER_SPACE = TIRE_WP_PER_SPACE  # per space beyond the corner limit
 
@@ -44,8 +45,10 @@ def crashes_for_stops(stops_made: int, stops_required: int) -> bool:
     automatically (0 in a 2-stop corner, 0 or 1 in a 3-stop corner)."""
     if stops_required < 1 or stops_made < 0:
         raise InvalidOvershoot(
-            f"A corner asks for at least 1 stop and a car makes 0 or more: "
-            f"{stops_made} of {stops_required}."
+            _(
+                "A corner asks for at least 1 stop and a car makes 0 or more: {stops_made} of "
+                "{stops_required}."
+            ).format(stops_made=stops_made, stops_required=stops_required)
         )
     return stops_required - stops_made > MOST_STOPS_SKIPPED
 
@@ -53,7 +56,11 @@ def crashes_for_stops(stops_made: int, stops_required: int) -> bool:
 def lose_tyres(tires_left: int, lost: int) -> TyreLoss:
     """A car with `tires_left` tyre WP loses `lost` of them, however."""
     if tires_left < 0 or lost < 0:
-        raise InvalidTyreLoss(f"A car cannot have {tires_left} tyre WP or lose {lost}.")
+        raise InvalidTyreLoss(
+            _("A car cannot have {tires_left} tyre WP or lose {lost}.").format(
+                tires_left=tires_left, lost=lost
+            )
+        )
     if lost == 0:
         return TyreLoss(tires_left=tires_left)
     if lost > tires_left:

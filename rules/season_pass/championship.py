@@ -19,6 +19,7 @@ from rules.championship import (
     Setting,
     TrackFact,
 )
+from rules.language import gettext_noop as N_
 from rules.season_pass.driving import DISABLING_DAMAGE
 from rules.season_pass.experience import (
     XP_FOR_FINISHING_UNINJURED,
@@ -63,9 +64,11 @@ def _canonical_weather_table(text: str) -> str:
 # by the league with every track (`Championship.track_facts`).
 WEATHER_TABLE = TrackFact(
     key="weather_table",
-    label="Weather table",
-    help_text="The weather table printed on the map, as black-die ranges, "
-    "e.g. '1-14 sun, 15-18 rain, 19-20 variable'.",
+    label=N_("Weather table"),
+    help_text=N_(
+        "The weather table printed on the map, as black-die ranges, "
+        "e.g. '1-14 sun, 15-18 rain, 19-20 variable'."
+    ),
     default=DEFAULT_WEATHER_TABLE,
     canonical=_canonical_weather_table,
     for_race=parse_weather_table,
@@ -82,24 +85,26 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
     settings = (
         Setting(
             "third_car",
-            "Third Car Variant (three cars a team; for two or three players)",
+            N_("Third Car Variant (three cars a team; for two or three players)"),
             "bool",
             False,
         ),
         Setting(
             "field_size_rule",
-            "Field sizes the scoring table lacks",
+            N_("Field sizes the scoring table lacks"),
             "choice",
             FieldSizeRule.NEXT_LARGER.value,
             (
-                (FieldSizeRule.NEXT_LARGER.value, "Use the next larger printed field size"),
-                (FieldSizeRule.NEXT_SMALLER.value, "Use the next smaller printed field size"),
+                (FieldSizeRule.NEXT_LARGER.value, N_("Use the next larger printed field size")),
+                (FieldSizeRule.NEXT_SMALLER.value, N_("Use the next smaller printed field size")),
             ),
         ),
         Setting(
             "retire_mid_season",
-            "Retire a driver as soon as an injury takes their XP below zero "
-            "(otherwise at the end of the season)",
+            N_(
+                "Retire a driver as soon as an injury takes their XP below zero "
+                "(otherwise at the end of the season)"
+            ),
             "bool",
             False,
         ),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from rules.dice import HIGHEST_GEAR, Die, InvalidRoll, check_roll, no_such_gear, values
+from rules.language import gettext as _
 from rules.season_pass.experience import Level
 from rules.season_pass.weather import Weather
 
@@ -52,11 +53,11 @@ def gear_change_cost(from_gear: int, to_gear: int) -> DownshiftCost:
             raise IllegalGearChange(no_such_gear(gear))
     change = to_gear - from_gear
     if change > 1:
-        raise IllegalGearChange("A player may never upshift more than one gear at a time.")
+        raise IllegalGearChange(_("A player may never upshift more than one gear at a time."))
     if change >= -1:
         return FREE
     if -change not in DOWNSHIFT_TABLE:
-        raise IllegalGearChange(f"A player may never downshift {-change}.")
+        raise IllegalGearChange(_("A player may never downshift {value}.").format(value=-change))
     return DOWNSHIFT_TABLE[-change]
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules.dice import Die, check_roll
+from rules.language import gettext as _
 from rules.season_pass.driving import DISABLING_DAMAGE
 from rules.season_pass.schedule import extra_healing_before
 
@@ -86,7 +87,11 @@ OVERSHOOT_TABLE: tuple[tuple[int, Column], ...] = (
 def overshoot_column(distance: int) -> Column:
     """The Injury Table column for overshooting by `distance` (movement roll minus safe roll)."""
     if distance < 1:
-        raise InvalidOvershoot(f"An overshoot of {distance} is no overshoot: distances start at 1.")
+        raise InvalidOvershoot(
+            _("An overshoot of {distance} is no overshoot: distances start at 1.").format(
+                distance=distance
+            )
+        )
     return dict(OVERSHOOT_TABLE)[min(distance, OVERSHOOT_TABLE[-1][0])]
 
 
@@ -157,14 +162,14 @@ class InjuryCheck:
 def injury_check_start(*columns: Column) -> InjuryCheck:
     """Begin a check: (BLUE,) for an overshoot of 3, (RED, BLACK) for 3 collision damage."""
     if not columns:
-        raise InvalidInjuryCheck("An injury check needs a column to roll against.")
+        raise InvalidInjuryCheck(_("An injury check needs a column to roll against."))
     return InjuryCheck(pending=tuple(Column(column) for column in columns))
 
 
 def injury_check_roll(check: InjuryCheck, black_roll: int) -> InjuryCheck:
     """Roll the black die against the check's next column."""
     if check.settled:
-        raise InjuryAlreadySettled("The injury check is settled: there is nothing left to roll.")
+        raise InjuryAlreadySettled(_("The injury check is settled: there is nothing left to roll."))
     column, rest = check.pending[0], check.pending[1:]
     result = injury_result(column, black_roll)
     rolled = replace(check, rolls=(*check.rolls, (column, black_roll)))
@@ -186,8 +191,9 @@ def resolve_injury(columns: Sequence[Column], rolls: Sequence[int]) -> InjuryChe
     for number, black_roll in enumerate(rolls, start=1):
         if check.settled:
             raise InjuryAlreadySettled(
-                f"The injury check settled after {number - 1} rolls; "
-                f"{len(rolls) - number + 1} more were given."
+                _(
+                    "The injury check settled after {number} rolls; {number2} more were given."
+                ).format(number=number - 1, number2=len(rolls) - number + 1)
             )
         check = injury_check_roll(check, black_roll)
     return check
@@ -197,7 +203,9 @@ def collision_injury_columns(damage_points: int) -> tuple[Column, ...]:
     """The red column, plus a black one for each point of damage after the disabling one."""
     if damage_points < DISABLING_DAMAGE:
         raise InvalidInjuryCheck(
-            f"A car with {damage_points} collision damage is not disabled: no injury check."
+            _(
+                "A car with {damage_points} collision damage is not disabled: no injury check."
+            ).format(damage_points=damage_points)
         )
     return (Column.RED,) + (Column.BLACK,) * (damage_points - DISABLING_DAMAGE)
 
@@ -206,30 +214,40 @@ def counts_as_injury(check: InjuryCheck) -> bool:
     """Whether a settled check is an injury (anything but "Safe!"; Dead included)."""
     if not check.settled:
         raise InjuryNotSettled(
-            f"The injury check is not settled: roll against {check.pending[0].value} next."
+            _("The injury check is not settled: roll against {value} next.").format(
+                value=check.pending[0].value
+            )
         )
     return check.dead or check.injured
 
 
 def _check_driver(age: int, prior_injuries: int) -> None:
     if age < 1:
-        raise InvalidInjuryCheck(f"A driver's age starts at one, not {age}.")
+        raise InvalidInjuryCheck(_("A driver's age starts at one, not {age}.").format(age=age))
     if prior_injuries < 0:
-        raise InvalidInjuryCheck(f"A driver cannot have {prior_injuries} prior injuries.")
+        raise InvalidInjuryCheck(
+            _("A driver cannot have {prior_injuries} prior injuries.").format(
+                prior_injuries=prior_injuries
+            )
+        )
 
 
 def injury_xp_loss(severity: int, age: int, prior_injuries: int) -> int:
     """Severity plus age plus prior injuries (not counting this one). Not for "Safe!" or Dead."""
     _check_driver(age, prior_injuries)
     if severity < 0:
-        raise InvalidInjuryCheck(f"An injury cannot have a severity of {severity}.")
+        raise InvalidInjuryCheck(
+            _("An injury cannot have a severity of {severity}.").format(severity=severity)
+        )
     return severity + age + prior_injuries
 
 
 def races_to_miss_for(severity: int) -> int:
     """ "The driver will miss a number of races equal to the severity of the injury.\""""
     if severity < 0:
-        raise InvalidInjuryCheck(f"An injury cannot have a severity of {severity}.")
+        raise InvalidInjuryCheck(
+            _("An injury cannot have a severity of {severity}.").format(severity=severity)
+        )
     return severity
 
 
@@ -239,7 +257,7 @@ def races_to_miss_for(severity: int) -> int:
 def heal(races_to_miss: int, weeks: int) -> int:
     """Races still to miss after `weeks` of healing, never below zero."""
     if races_to_miss < 0 or weeks < 0:
-        raise InvalidInjuryCheck("Races to miss and weeks of healing cannot be negative.")
+        raise InvalidInjuryCheck(_("Races to miss and weeks of healing cannot be negative."))
     return max(0, races_to_miss - weeks)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from rules.language import gettext as _
+
 
 class InvalidPhotoFinish(ValueError):
     """A distance to the line and roll that cannot describe a car crossing it this move."""
@@ -17,10 +19,14 @@ class InvalidPhotoFinish(ValueError):
 
 def _check(distance: float, roll: int) -> None:
     if roll < 1:
-        raise InvalidPhotoFinish(f"A move of {roll} spaces cannot reach the line.")
+        raise InvalidPhotoFinish(
+            _("A move of {roll} spaces cannot reach the line.").format(roll=roll)
+        )
     if not 0 < distance <= roll:
         raise InvalidPhotoFinish(
-            f"A car {distance} spaces from the line does not cross it with a roll of {roll}."
+            _(
+                "A car {distance} spaces from the line does not cross it with a roll of {roll}."
+            ).format(distance=distance, roll=roll)
         )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.dice import Die, check_roll
+from rules.language import gettext as _
 from rules.roll_off import UntiedReroll, roll_off
 from rules.season_pass.experience import EXPERIENCE_TABLE
 
@@ -34,13 +35,19 @@ def qualifying_order(
     rolls[car][1:] are the unmodified tie-break rolls, compared in turn among the cars still tied.
     """
     if set(pole) != set(rolls):
-        raise InvalidQualifying("Every car that qualifies needs one pole modifier.")
+        raise InvalidQualifying(_("Every car that qualifies needs one pole modifier."))
     for car, modifier in pole.items():
         if modifier not in _POLE_MODIFIERS:
-            raise InvalidQualifying(f"{car}: {modifier} is not a Pole modifier (+1 to -3).")
+            raise InvalidQualifying(
+                _("{car}: {modifier} is not a Pole modifier (+1 to -3).").format(
+                    car=car, modifier=modifier
+                )
+            )
     for car, car_rolls in rolls.items():
         if not car_rolls:
-            raise InvalidQualifying(f"{car} has not rolled the black die to qualify.")
+            raise InvalidQualifying(
+                _("{car} has not rolled the black die to qualify.").format(car=car)
+            )
         for value in car_rolls:
             check_roll(Die.BLACK, value)
 
@@ -50,6 +57,8 @@ def qualifying_order(
         )
     except UntiedReroll as untied:
         raise InvalidQualifying(
-            f"{untied.car} has a tie-break roll but is not tied: it keeps its place."
+            _("{car} has a tie-break roll but is not tied: it keeps its place.").format(
+                car=untied.car
+            )
         ) from None
     return QualifyingOutcome(order=outcome.order, tied=outcome.tied)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.championship import ScheduledTrack, SeasonPreset
+from rules.language import gettext as _
 
 ROUNDS_PER_SEASON = 9
 DOUBLE_POINTS_ROUNDS = (1, 5)
@@ -17,7 +18,9 @@ class InvalidRound(ValueError):
 def _check_round(round_number: int) -> int:
     if not 1 <= round_number <= ROUNDS_PER_SEASON:
         raise InvalidRound(
-            f"There is no race {round_number}: a season consists of {ROUNDS_PER_SEASON} races."
+            _(
+                "There is no race {round_number}: a season consists of {rounds_per_season} races."
+            ).format(round_number=round_number, rounds_per_season=ROUNDS_PER_SEASON)
         )
     return round_number
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.language import gettext as _
 from rules.season_pass.experience import retires
 from rules.season_pass.injuries import InvalidInjuryCheck, heal
 
@@ -38,9 +39,13 @@ AGING_TABLE: tuple[AgingRow, ...] = (
 def aging_xp_loss(age: int, prior_injuries: int) -> int:
     """XP a driver of `age` (this season) with `prior_injuries` loses at the end of the season."""
     if age < 1:
-        raise InvalidInjuryCheck(f"A driver's age starts at one, not {age}.")
+        raise InvalidInjuryCheck(_("A driver's age starts at one, not {age}.").format(age=age))
     if prior_injuries < 0:
-        raise InvalidInjuryCheck(f"A driver cannot have {prior_injuries} prior injuries.")
+        raise InvalidInjuryCheck(
+            _("A driver cannot have {prior_injuries} prior injuries.").format(
+                prior_injuries=prior_injuries
+            )
+        )
     row = AGING_TABLE[min(age, AGING_TABLE[-1].age) - 1]
     column = next(
         index

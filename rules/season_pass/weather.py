@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.dice import Die, check_roll
+from rules.language import gettext as _
 
 
 class Weather(StrEnum):
@@ -71,17 +72,21 @@ def parse_weather_table(text: str) -> tuple[WeatherBand, ...]:
         match = _BAND.match(part)
         if not match:
             raise InvalidWeatherTable(
-                f'Cannot read "{part}": write bands like "1-14 sun" or "20 variable".'
+                _('Cannot read "{part}": write bands like "1-14 sun" or "20 variable".').format(
+                    part=part
+                )
             )
         low, high, word = int(match[1]), int(match[2] or match[1]), match[3]
         try:
             outcome = WeatherOutcome(word)
         except ValueError:
             raise InvalidWeatherTable(
-                f'"{word}" is not a weather result: use sun, rain or variable.'
+                _('"{word}" is not a weather result: use sun, rain or variable.').format(word=word)
             ) from None
         if low > high:
-            raise InvalidWeatherTable(f"The band {low}-{high} runs backwards.")
+            raise InvalidWeatherTable(
+                _("The band {low}-{high} runs backwards.").format(low=low, high=high)
+            )
         bands.append(WeatherBand(low, high, outcome))
     return _check_cover(bands)
 
@@ -89,22 +94,26 @@ def parse_weather_table(text: str) -> tuple[WeatherBand, ...]:
 def _check_cover(bands: Iterable[WeatherBand]) -> tuple[WeatherBand, ...]:
     ordered = tuple(sorted(bands, key=lambda band: band.low))
     if not ordered:
-        raise InvalidWeatherTable("The weather table is empty: it must cover rolls 1 to 20.")
+        raise InvalidWeatherTable(_("The weather table is empty: it must cover rolls 1 to 20."))
     expected = BLACK_LOW
     for band in ordered:
         if band.low < BLACK_LOW or band.high > BLACK_HIGH:
             raise InvalidWeatherTable(
-                f"The band {band.low}-{band.high} is outside the black die's 1 to 20."
+                _("The band {low}-{high} is outside the black die's 1 to 20.").format(
+                    low=band.low, high=band.high
+                )
             )
         if band.low > expected:
             gap = f"{expected}" if band.low - 1 == expected else f"{expected}-{band.low - 1}"
-            raise InvalidWeatherTable(f"No result for a roll of {gap}.")
+            raise InvalidWeatherTable(_("No result for a roll of {gap}.").format(gap=gap))
         if band.low < expected:
-            raise InvalidWeatherTable(f"A roll of {band.low} has more than one result.")
+            raise InvalidWeatherTable(
+                _("A roll of {low} has more than one result.").format(low=band.low)
+            )
         expected = band.high + 1
     if expected <= BLACK_HIGH:
         gap = f"{expected}" if expected == BLACK_HIGH else f"{expected}-{BLACK_HIGH}"
-        raise InvalidWeatherTable(f"No result for a roll of {gap}.")
+        raise InvalidWeatherTable(_("No result for a roll of {gap}.").format(gap=gap))
     return ordered
 
 
@@ -130,8 +139,14 @@ def weather_outcome(bands: Iterable[WeatherBand], black_roll: int) -> WeatherOut
 def _check_score(score: int) -> int:
     if not WEATHER_SCORE_MIN <= score <= WEATHER_SCORE_MAX:
         raise InvalidWeatherScore(
-            f"A weather score of {score} cannot happen: it stays between "
-            f"{WEATHER_SCORE_MIN} and {WEATHER_SCORE_MAX}."
+            _(
+                "A weather score of {score} cannot happen: it stays between {weather_score_min} "
+                "and {weather_score_max}."
+            ).format(
+                score=score,
+                weather_score_min=WEATHER_SCORE_MIN,
+                weather_score_max=WEATHER_SCORE_MAX,
+            )
         )
     return score
 
@@ -151,7 +166,9 @@ def next_weather_score(score: int, outcome: WeatherOutcome) -> int:
     """Sunny raises the score by one, rainy lowers it by one, variable leaves it (our ruling)."""
     if not weather_rolls_continue(score):
         raise InvalidWeatherScore(
-            f"The weather score has hit {score}: weather rolls are discontinued."
+            _("The weather score has hit {score}: weather rolls are discontinued.").format(
+                score=score
+            )
         )
     step = {WeatherOutcome.SUN: +1, WeatherOutcome.RAIN: -1, WeatherOutcome.VARIABLE: 0}
     return score + step[WeatherOutcome(outcome)]

@@ -230,7 +230,7 @@ def test_the_finished_race_its_log_and_its_round_link_to_the_replay(client, race
     race = play(race)
     assert 'id="replay-link"' in client.get(turn).content.decode()
     round_table_commit(round_=race.round, expected_race_version=race.version)
-    round_page = client.get(round_one.get_absolute_url()).content.decode()
+    round_page = html_of(client.get(round_one.get_absolute_url()))
     assert f'href="{replay_url(race)}" id="replay-link"' in round_page
 
 

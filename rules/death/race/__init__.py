@@ -26,6 +26,7 @@ from rules.formula_d.race import PHASE_PROMPTS as FORMULA_D_PROMPTS
 from rules.formula_d.race import FormulaDHooks, checks, grid, handlers_for
 from rules.formula_d.race.flow import settle
 from rules.formula_d.race.hooks import Handler
+from rules.language import gettext as _
 
 # The rolls Death deals with itself, in the Movement Phase or the Attack Phase, by the kind of
 # the check owed: a damage marker's (Formula D's road handling roll) is a wreckage roll here.
@@ -118,7 +119,11 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
         with `damage` points; Overshooting read as written (`overshoot_by_more_out`); who rolls
         for collision when a car ends directly behind another (`behind_rolls`)."""
         if behind_rolls not in BEHIND_ROLLS:
-            raise EventRejected(f"Collision rolls behind: {behind_rolls!r} is no reading.")
+            raise EventRejected(
+                _("Collision rolls behind: {behind_rolls!r} is no reading.").format(
+                    behind_rolls=behind_rolls
+                )
+            )
         base = grid.make_setup(
             self.name, starters, laps=laps, overshoot_by_more_out=overshoot_by_more_out
         )
@@ -157,7 +162,7 @@ class Death(FormulaDHooks[DeathSetup, DeathState]):
         return state.round - 1 if _attack_phase(state) else state.round
 
     def status(self, state: DeathState) -> str:
-        phase = " · Attack Phase" if _attack_phase(state) else ""
+        phase = _(" · Attack Phase") if _attack_phase(state) else ""
         return f"{super().status(state)}{phase}"
 
 

@@ -40,14 +40,16 @@ from rules.engine.pieces import (
     board_fact,
     name,
     order_prompt,
-    plural,
     racing,
     with_car,
 )
-from rules.formula_d.race.common import label, on_track
+from rules.formula_d.race.common import label, on_track, reason_words
 from rules.formula_d.race.facts import cars_fact
 from rules.formula_d.race.flow import begin_turn, proposed_order
 from rules.formula_d.race.state import Check
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 PASS = "pass"
 # Frag Missiles' target when fired at an empty space (no car's key: those are names).
@@ -57,7 +59,7 @@ LOSE_DEFENCE = "defence"
 LOSE_UTILITY = "utility"
 # A remote mine on the track that the purple die moved into a car, or a car drove through.
 EXPLODE = "explode"
-REMOTE_EXPLODES = (
+REMOTE_EXPLODES = N_(
     "Its remote mine exploded on a car (the purple die moved it into one, or a car drove "
     "through it)"
 )
@@ -76,16 +78,21 @@ def begin(state: DeathState) -> DeathState:
 def order_prompts(state: DeathState) -> tuple[Prompt, ...]:
     racing_now = tuple(key for key in proposed_order(state) if key in on_track(state))
     then = (
-        f"; unless an attack moves a car, it is round {state.round}'s order of play too"
+        _("; unless an attack moves a car, it is round {round}'s order of play too").format(
+            round=state.round
+        )
         if state.resume == "order"
         else ""
     )
-    text = (
-        f"Attack Phase of round {state.round - 1}: confirm the standing, the leader first (the "
-        f"car in last place attacks first; a Hair Trigger before all){then}"
-    )
+    text = _(
+        "Attack Phase of round {round}: confirm the standing, the leader first (the car in last "
+        "place attacks first; a Hair Trigger before all){then}"
+    ).format(round=state.round - 1, then=then)
     prompt = order_prompt(
-        racing_now, lambda car: label(state, car), field_label="Standing, leader first", text=text
+        racing_now,
+        lambda car: label(state, car),
+        field_label=_("Standing, leader first"),
+        text=text,
     )
     return (replace(prompt, kind="attack_order"),)
 
@@ -202,7 +209,7 @@ def _can_fire(state: DeathState, key: str, index: int) -> bool:
 
 
 def target_name(target: str) -> str:
-    return "an empty space" if target == EMPTY_SPACE else name(target)
+    return _("an empty space") if target == EMPTY_SPACE else name(target)
 
 
 def hit_need(state: DeathState, arm: Weapon) -> int:
@@ -215,8 +222,11 @@ def hit_need(state: DeathState, arm: Weapon) -> int:
 def _weapon_line(arm: Weapon) -> str:
     if arm.accuracy is None:
         return arm.name
-    reach = f", range {arm.range}" if arm.range is not None else ""
-    return f"{arm.name} (accuracy {arm.accuracy}, damage {arm.damage}{reach})"
+    if arm.range is not None:
+        said = _("{weapon} (accuracy {accuracy}, damage {damage}, range {range})")
+    else:
+        said = _("{weapon} (accuracy {accuracy}, damage {damage})")
+    return said.format(weapon=arm.name, accuracy=arm.accuracy, damage=arm.damage, range=arm.range)
 
 
 def attack_prompts(state: DeathState) -> tuple[Prompt, ...]:
@@ -226,20 +236,30 @@ def attack_prompts(state: DeathState) -> tuple[Prompt, ...]:
     for index, weapon_name in enumerate(arms.weapons):
         arm = weapon(state, key, index)
         if _can_fire(state, key, index):
-            verb = "Drop a mine with" if arm.mines else "Fire"
-            verb = "Place a remote mine with" if arm.remote else verb
-            choices.append((f"fire:{index}", f"{verb} {_weapon_line(arm)}"))
+            verb = _("Drop a mine with {weapon}") if arm.mines else _("Fire {weapon}")
+            verb = _("Place a remote mine with {weapon}") if arm.remote else verb
+            choices.append((f"fire:{index}", verb.format(weapon=_weapon_line(arm))))
         if arm.remote and arms.remote:  # whatever the reload tokens
-            choices.append((f"{EXPLODE}:{index}", REMOTE_EXPLODES))
+            choices.append((f"{EXPLODE}:{index}", _(REMOTE_EXPLODES)))
         if arms.reloads[index]:
-            tokens = plural(arms.reloads[index], "reload token")
-            choices.append((f"reload:{index}", f"Take a reload token off {weapon_name} ({tokens})"))
-    choices.append((PASS, "Neither"))
+            tokens = arms.reloads[index]
+            choices.append(
+                (
+                    f"reload:{index}",
+                    ngettext(
+                        "Take a reload token off {weapon} ({count} reload token)",
+                        "Take a reload token off {weapon} ({count} reload tokens)",
+                        tokens,
+                    ).format(weapon=weapon_name, count=tokens),
+                )
+            )
+    choices.append((PASS, _("Neither")))
     order = ", ".join(name(car) for car in state.attackers)
-    text = f"Attack Phase ({order}): {label(state, key)} fires a weapon or reloads"
-    return (
-        Prompt("attack", text, key, (Field("action", "Action", "choice", choices=tuple(choices)),)),
+    text = _("Attack Phase ({order}): {car} fires a weapon or reloads").format(
+        order=order, car=label(state, key)
     )
+    action = Field("action", _("Action"), "choice", choices=tuple(choices))
+    return (Prompt("attack", text, key, (action,)),)
 
 
 def on_attack(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
@@ -277,12 +297,19 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
     fields = [
         Field(
             "target",
-            "Target",
+            _("Target"),
             "choice",
             choices=(
                 *((car, label(state, car)) for car in cars),
                 *(
-                    ((EMPTY_SPACE, f"An empty space (-{EMPTY_SPACE_PENALTY} accuracy)"),)
+                    (
+                        (
+                            EMPTY_SPACE,
+                            _("An empty space (-{penalty} accuracy)").format(
+                                penalty=EMPTY_SPACE_PENALTY
+                            ),
+                        ),
+                    )
                     if arm.empty_space
                     else ()
                 ),
@@ -293,11 +320,12 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
         fields.append(
             board_fact(
                 "spaces",
-                f"Spaces to the target, counted from a space next to {name(key)} (range "
-                f"{arm.range})",
-                "spaces",
+                _(
+                    "Spaces to the target, counted from a space next to {car} (range {range})"
+                ).format(car=name(key), range=arm.range),
+                _("spaces"),
                 arm.range,
-                short="Spaces",
+                short=_("Spaces"),
             )
         )
         fields[-1] = replace(fields[-1], minimum=1, default=1, maximum=None)
@@ -305,28 +333,33 @@ def aim_prompts(state: DeathState) -> tuple[Prompt, ...]:
         fields.append(
             Field(
                 "no_sight",
-                "No line of sight: no straight line from car to car that stays on the track"
-                + (
-                    " (the Grenade Launcher ignores cars between)"
-                    if arm.over_cars
-                    else ", or a car in the way blocks it"
+                _(
+                    "No line of sight: no straight line from car to car that stays on the track "
+                    "(the Grenade Launcher ignores cars between)"
+                )
+                if arm.over_cars
+                else _(
+                    "No line of sight: no straight line from car to car that stays on the track, "
+                    "or a car in the way blocks it"
                 ),
                 "bool",
                 required=False,
                 default=False,
-                short="No line of sight",
+                short=_("No line of sight"),
             )
         )
     others = tuple(car for car in on_track(state) if car != key)
     if arm.also_hits:
-        also = "Cars it also hits (same lane in range; beside the target; all adjacent)"
-        fields.append(cars_fact(state, "also", also, others, short="Also hit"))
+        also = _("Cars it also hits (same lane in range; beside the target; all adjacent)")
+        fields.append(cars_fact(state, "also", also, others, short=_("Also hit")))
     if arm.pulls:
-        beside = "If hit, cars the target would end beside (both roll for collision)"
+        beside = _("If hit, cars the target would end beside (both roll for collision)")
         fields.append(cars_fact(state, "pulled_beside", beside, others, folded=True))
-    text = f"{label(state, key)} fires {_weapon_line(arm)}: its target, as the board shows"
     if arm.remote:
-        text = f"{label(state, key)}'s remote mine explodes ({_weapon_line(arm)}): on which car"
+        text = _("{car}'s remote mine explodes ({weapon}): on which car")
+    else:
+        text = _("{car} fires {weapon}: its target, as the board shows")
+    text = text.format(car=label(state, key), weapon=_weapon_line(arm))
     return (Prompt("aim", text, key, tuple(fields)),)
 
 
@@ -337,12 +370,15 @@ def on_aim(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     target = entry["target"]
     if arm.range is not None and entry["spaces"] > arm.range:
         raise EventRejected(
-            f"{target_name(target)} is {entry['spaces']} spaces away: {arm.name} has a range of "
-            f"{arm.range}."
+            _("{target} is {spaces} spaces away: {weapon} has a range of {range}.").format(
+                target=target_name(target), spaces=entry["spaces"], weapon=arm.name, range=arm.range
+            )
         )
     if not arm.no_sight and entry.get("no_sight", False):
         raise EventRejected(
-            f"{name(key)} has no line of sight to {target_name(target)}: choose another target."
+            _("{car} has no line of sight to {target}: choose another target.").format(
+                car=name(key), target=target_name(target)
+            )
         )
     also = tuple(car for car in entry.get("also", ()) if car not in (key, target))
     beside = tuple(car for car in entry.get("pulled_beside", ()) if car not in (key, target))
@@ -369,9 +405,10 @@ def screen_now(state: DeathState) -> tuple[str, int]:
 def screen_prompts(state: DeathState) -> tuple[Prompt, ...]:
     key, arm = _firing(state)
     card, most = screen_now(state)
-    text = (
-        f"{name(state.target)}'s {card}: {label(state, key)} must roll 1-{most} to attack it "
-        f"with {arm.name} (roll black)"
+    text = _(
+        "{target}'s {card}: {car} must roll 1-{most} to attack it with {weapon} (roll black)"
+    ).format(
+        target=name(state.target), card=card, car=label(state, key), most=most, weapon=arm.name
     )
     return (Prompt("screen_roll", text, key, (BLACK_DIE,)),)
 
@@ -407,13 +444,16 @@ def hit_prompts(state: DeathState) -> tuple[Prompt, ...]:
     need = hit_need(state, arm)
     halved = ""
     if state.target == EMPTY_SPACE:
-        halved = f" (-{EMPTY_SPACE_PENALTY} at an empty space)"
+        halved = _(" (-{penalty} at an empty space)").format(penalty=EMPTY_SPACE_PENALTY)
     elif need != arm.accuracy:
-        halved = " (halved by its defence)"
-    again = "Targeting Computer: reroll the miss — " if state.rerolled else ""
-    text = (
-        f"{again}{label(state, key)} fires {arm.name} at {target_name(state.target)}: roll black, "
-        f"1-{need} hits{halved}"
+        halved = _(" (halved by its defence)")
+    again = _("Targeting Computer: reroll the miss — ") if state.rerolled else ""
+    text = again + _("{car} fires {weapon} at {target}: roll black, 1-{need} hits{halved}").format(
+        car=label(state, key),
+        weapon=arm.name,
+        target=target_name(state.target),
+        need=need,
+        halved=halved,
     )
     return (Prompt("hit_roll", text, key, (BLACK_DIE,)),)
 
@@ -449,12 +489,15 @@ def _shot_done(state: DeathState) -> DeathState:
 
 def reroll_prompts(state: DeathState) -> tuple[Prompt, ...]:
     key, arm = _firing(state)
-    text = (
-        f"{label(state, key)}'s {arm.name} missed {target_name(state.target)}: reroll it on the "
-        f"{TARGETING_COMPUTER} (once a lap)?"
+    text = _("{car}'s {weapon} missed {target}: reroll it on the {card} (once a lap)?").format(
+        car=label(state, key),
+        weapon=arm.name,
+        target=target_name(state.target),
+        card=TARGETING_COMPUTER,
     )
-    choices = (("yes", "Reroll"), ("no", "Keep the miss"))
-    return (Prompt("reroll", text, key, (Field("reroll", "Reroll", "choice", choices=choices),)),)
+    choices = (("yes", _("Reroll")), ("no", _("Keep the miss")))
+    field = Field("reroll", _("Reroll"), "choice", choices=choices)
+    return (Prompt("reroll", text, key, (field,)),)
 
 
 def on_reroll(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
@@ -513,13 +556,12 @@ def _strippable(state: DeathState, key: str) -> tuple[tuple[str, str], ...]:
 
 def blade_prompt(state: DeathState, check: Check) -> Prompt:
     choices = tuple((slot, card) for slot, card in _strippable(state, check.car))
-    text = (
-        f"{label(state, check.car)}: {check.reason}: roll black, 1-{CHAIN_BLADES_MAX} loses an "
-        "upgrade (its choice)"
+    text = _("{car}: {reason}: roll black, 1-{most} loses an upgrade (its choice)").format(
+        car=label(state, check.car), reason=reason_words(check.reason), most=CHAIN_BLADES_MAX
     )
     lose = Field(
         "lose",
-        f"Upgrade it gives up (on a 1-{CHAIN_BLADES_MAX})",
+        _("Upgrade it gives up (on a 1-{most})").format(most=CHAIN_BLADES_MAX),
         "choice",
         choices=(("", "—"), *choices),
         required=False,
@@ -535,8 +577,10 @@ def on_blade(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     if entry["value"] <= CHAIN_BLADES_MAX:
         if not entry["lose"]:
             raise EventRejected(
-                f"Chain Blades: a roll of {entry['value']} (1-{CHAIN_BLADES_MAX}) loses an "
-                f"upgrade: say which {name(check.car)} gives up."
+                _(
+                    "Chain Blades: a roll of {value} (1-{most}) loses an upgrade: say which {car} "
+                    "gives up."
+                ).format(value=entry["value"], most=CHAIN_BLADES_MAX, car=name(check.car))
             )
         arms = state.arms(check.car)
         lost = getattr(arms, entry["lose"])

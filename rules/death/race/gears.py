@@ -32,7 +32,7 @@ def card_gears(state: DeathState, car: CarState) -> dict[int, str]:
     if car.spun:
         if not has(state, key, "Turn Table"):
             return {}
-        return {TURN_TABLE_GEAR: "Turn Table: pulls away in 2nd"}
+        return {TURN_TABLE_GEAR: _("Turn Table: pulls away in 2nd")}
     if car.in_pits or not once_a_lap_left(state, key, "Turbo"):
         return {}
     one_up = car.gear + 1
@@ -40,7 +40,7 @@ def card_gears(state: DeathState, car: CarState) -> dict[int, str]:
     allowed = turns.gear_refusal(car, one_up, state.round) is None and (
         turns.gear_refusal(replace(car, gear=one_up), gear, state.round) is None
     )
-    return {gear: "Turbo: two gears up, once a lap"} if allowed else {}
+    return {gear: _("Turbo: two gears up, once a lap")} if allowed else {}
 
 
 def gear_prompts(state: DeathState) -> tuple[Prompt, ...]:
@@ -52,7 +52,10 @@ def gear_prompts(state: DeathState) -> tuple[Prompt, ...]:
     field = prompt.fields[0]
     offered = {
         **dict(field.choices),
-        **{str(gear): f"{gear_name(gear)} ({words})" for gear, words in extra.items()},
+        **{
+            str(gear): _("{gear} ({cost})").format(gear=gear_name(gear), cost=words)
+            for gear, words in extra.items()
+        },
     }
     choices = tuple(sorted(offered.items(), key=lambda choice: int(choice[0])))
     default = str(TURN_TABLE_GEAR) if car.spun else field.default

@@ -33,9 +33,10 @@ from rules.death.race.state import BOTH_ROLL, MOVER_ROLLS, DeathState
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, name, with_car
 from rules.formula_d.race import turns
-from rules.formula_d.race.common import label, on_track
+from rules.formula_d.race.common import label, on_track, reason_words
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.state import Check
+from rules.language import gettext as _
 
 # Formula D's slipstream facts, which Death's slipstream replaces.
 FORMULA_D_SLIPSTREAM = ("slipstream", "slipstream_brakes", "slipstream_corner")
@@ -61,7 +62,9 @@ def _yes_no(key: str, question: str, short: str, *, folded: bool = False) -> Fie
     return Field(key, question, "bool", required=False, default=False, short=short, folded=folded)
 
 
-def _car_fact(state: DeathState, key: str, question: str, cars: tuple[str, ...]) -> Field:
+def _car_fact(
+    state: DeathState, key: str, question: str, cars: tuple[str, ...], short: str
+) -> Field:
     """Which of `cars` the move ended next to in some way, none by default."""
     return Field(
         key,
@@ -70,7 +73,7 @@ def _car_fact(state: DeathState, key: str, question: str, cars: tuple[str, ...])
         choices=(("", "—"), *((car, label(state, car)) for car in cars)),
         required=False,
         default="",
-        short=question.split(" (")[0].removeprefix("Ended directly ").capitalize(),
+        short=short,
     )
 
 
@@ -82,8 +85,8 @@ def _formula_d_prompt(state: DeathState) -> Prompt:
         # first screen, where Death's own facts already stand above it.
         replace(
             spec,
-            label="Wreckage markers passed over or landed on (a wreckage roll each)",
-            short="Wreckage",
+            label=_("Wreckage markers passed over or landed on (a wreckage roll each)"),
+            short=_("Wreckage"),
             folded=True,
         )
         if spec.name == "markers"
@@ -117,53 +120,76 @@ def move_prompts(state: DeathState) -> tuple[Prompt, ...]:
     extra: list[Field] = []
     if others:
         extra.append(
-            _car_fact(state, "behind", "Ended directly behind (slipstream, Ram Spike)", others)
+            _car_fact(
+                state,
+                "behind",
+                _("Ended directly behind (slipstream, Ram Spike)"),
+                others,
+                _("Behind"),
+            )
         )
         spikes = tuple(other for other in others if has(state, other, "Wheel Spikes"))
         if spikes:
-            question = "Ended directly in front of (its Wheel Spikes do not double the roll)"
-            extra.append(replace(_car_fact(state, "in_front_of", question, spikes), folded=True))
+            question = _("Ended directly in front of (its Wheel Spikes do not double the roll)")
+            in_front = _car_fact(state, "in_front_of", question, spikes, _("In front of"))
+            extra.append(replace(in_front, folded=True))
         if not state.fixed_move:
             extra.append(
                 _yes_no(
                     "slipstreamed",
-                    f"Slipstreamed: {SLIPSTREAM_SPACES} spaces more, whatever the gears",
-                    "Slipstream",
+                    _("Slipstreamed: {spaces} spaces more, whatever the gears").format(
+                        spaces=SLIPSTREAM_SPACES
+                    ),
+                    _("Slipstream"),
                 )
             )
         if has(state, key, "Ram Spike"):
             extra.append(
                 _yes_no(
                     "rammed",
-                    f"Ram Spike: {RAM_DAMAGE} damage to it instead of slipstreaming",
-                    "Ram",
+                    _("Ram Spike: {damage} damage to it instead of slipstreaming").format(
+                        damage=RAM_DAMAGE
+                    ),
+                    _("Ram"),
                 )
             )
     damage = clutch_damage(has(state, key, "Drop Clutch"))
     extra.append(
         _yes_no(
             "clutch",
-            f"Dropped the clutch: one space more, into the corner ({damage} damage)",
-            "Clutch",
+            _("Dropped the clutch: one space more, into the corner ({damage} damage)").format(
+                damage=damage
+            ),
+            _("Clutch"),
             folded=True,
         )
     )
     if once_a_lap_left(state, key, "Nitros") and not state.fixed_move:
-        extra.append(_yes_no("nitros", f"Nitros (once a lap): {car.gear} spaces more", "Nitros"))
+        extra.append(
+            _yes_no(
+                "nitros",
+                _("Nitros (once a lap): {spaces} spaces more").format(spaces=car.gear),
+                _("Nitros"),
+            )
+        )
     if _limpets(state, key):
         extra.append(
             _yes_no(
                 "limpet",
-                f"Dropped a limpet mine where it stopped ({_limpets(state, key)} left)",
-                "Limpet",
+                _("Dropped a limpet mine where it stopped ({left} left)").format(
+                    left=_limpets(state, key)
+                ),
+                _("Limpet"),
                 folded=True,
             )
         )
     extra.append(
         _yes_no(
             "slip_mine",
-            f"Ran onto a slip mine: the move ends there, {SLIP_MINE_GEARS} gears down",
-            "Slip mine",
+            _("Ran onto a slip mine: the move ends there, {gears} gears down").format(
+                gears=SLIP_MINE_GEARS
+            ),
+            _("Slip mine"),
             folded=True,
         )
     )
@@ -172,10 +198,12 @@ def move_prompts(state: DeathState) -> tuple[Prompt, ...]:
         extra.append(
             board_fact(
                 "healed",
-                f"Nanobots: corners entered whose roll of 1-{most.heals} healed a point",
-                "points",
+                _("Nanobots: corners entered whose roll of 1-{most} healed a point").format(
+                    most=most.heals
+                ),
+                _("points"),
                 8,
-                short="Healed",
+                short=_("Healed"),
                 folded=True,
             )
         )
@@ -183,8 +211,10 @@ def move_prompts(state: DeathState) -> tuple[Prompt, ...]:
         extra += [
             _yes_no(
                 _refit_key(card),
-                f"Chain Blades: {card} refitted at the pit stop ({REFIT_DAMAGE} damage)",
-                f"Refit {card}",
+                _("Chain Blades: {card} refitted at the pit stop ({damage} damage)").format(
+                    card=card, damage=REFIT_DAMAGE
+                ),
+                _("Refit {card}").format(card=card),
                 folded=True,
             )
             for card in state.arms(key).stripped
@@ -202,11 +232,13 @@ def on_move(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     slipstreamed = entry.get("slipstreamed", False)
     rammed = entry.get("rammed", False)
     if (slipstreamed or rammed) and not behind:
-        raise EventRejected("Slipstream or Ram Spike: name the car it ended directly behind.")
+        raise EventRejected(_("Slipstream or Ram Spike: name the car it ended directly behind."))
     if slipstreamed and rammed:
-        raise EventRejected("The Ram Spike's damage is instead of slipstreaming, not as well.")
+        raise EventRejected(_("The Ram Spike's damage is instead of slipstreaming, not as well."))
     if slipstreamed and has(state, behind, "Jet Wash"):
-        raise EventRejected(f"{name(behind)}'s Jet Wash: no car can slipstream behind it.")
+        raise EventRejected(
+            _("{car}'s Jet Wash: no car can slipstream behind it.").format(car=name(behind))
+        )
     extra = (
         SLIPSTREAM_SPACES * slipstreamed
         + CLUTCH_SPACES * entry.get("clutch", False)
@@ -258,7 +290,7 @@ def on_move(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     if state.car(key).pits > before.car(key).pits:
         state = refit(state, key, refits)
     elif refits:
-        raise EventRejected("Chain Blades: an upgrade is refitted only at a pit stop.")
+        raise EventRejected(_("Chain Blades: an upgrade is refitted only at a pit stop."))
     return steady(state)
 
 
@@ -287,8 +319,10 @@ def refit(state: DeathState, key: str, refits: tuple[str, ...] = ()) -> DeathSta
     damage = arms.most - REFIT_DAMAGE * len(refits)
     if refits and damage <= 0:
         raise EventRejected(
-            f"Chain Blades: refitting costs {REFIT_DAMAGE} damage a card; {name(key)} would "
-            f"have {max(damage, 0)} left of its {arms.most} and spin out in the pits."
+            _(
+                "Chain Blades: refitting costs {damage} damage a card; {car} would have {left} "
+                "left of its {most} and spin out in the pits."
+            ).format(damage=REFIT_DAMAGE, car=name(key), left=max(damage, 0), most=arms.most)
         )
     slots = {("defence" if card in DEFENCE else "utility"): card for card in refits}
     stripped = tuple(card for card in arms.stripped if card not in refits)
@@ -347,20 +381,19 @@ def collision_odds(state: DeathState, check: Check) -> int:
 
 def collision_prompt(state: DeathState, check: Check) -> Prompt:
     most = collision_odds(state, check)
-    text = (
-        f"{label(state, check.car)} {check.reason}: collision roll, roll black "
-        f"(1-{most}: a point of damage)"
+    text = _("{car} {reason}: collision roll, roll black (1-{most}: a point of damage)").format(
+        car=label(state, check.car), reason=reason_words(check.reason), most=most
     )
     return Prompt("collision_roll", text, check.car, (BLACK_DIE,))
 
 
 def wreckage_prompt(state: DeathState, check: Check) -> Prompt:
     most = wreckage_max(defence(state, check.car))
-    where = marker_label(state, check.marker) if check.marker else "wreckage"
-    text = (
-        f"{label(state, check.car)} passed over the wreckage ({where}): wreckage roll, roll "
-        f"black (1-{most}: a point of damage, and the marker is removed)"
-    )
+    where = marker_label(state, check.marker) if check.marker else _("wreckage")
+    text = _(
+        "{car} passed over the wreckage ({where}): wreckage roll, roll black (1-{most}: a point "
+        "of damage, and the marker is removed)"
+    ).format(car=label(state, check.car), where=where, most=most)
     return Prompt(WRECKAGE_ROLL, text, check.car, (BLACK_DIE,))
 
 

@@ -10,9 +10,11 @@ from rules.death.cards import Weapon
 from rules.death.race.common import with_arms
 from rules.death.race.state import DeathState
 from rules.engine.events import Event, Field, Prompt
-from rules.engine.pieces import name, plural
-from rules.formula_d.race.common import label
+from rules.engine.pieces import name
+from rules.formula_d.race.common import label, reason_words
 from rules.formula_d.race.state import Check
+from rules.language import gettext as _
+from rules.language import ngettext
 
 RELOAD_SPREAD = "reload_spread"
 
@@ -34,15 +36,22 @@ def reloads_hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathS
 def reload_spread_prompt(state: DeathState, check: Check) -> Prompt:
     arms = state.arms(check.car)
     choices = tuple(
-        (str(index), f"{weapon_name} ({plural(arms.reloads[index], 'reload token')})")
+        (
+            str(index),
+            ngettext(
+                "{weapon} ({count} reload token)",
+                "{weapon} ({count} reload tokens)",
+                arms.reloads[index],
+            ).format(weapon=weapon_name, count=arms.reloads[index]),
+        )
         for index, weapon_name in enumerate(arms.weapons)
     )
-    text = (
-        f"{label(state, check.car)}: {check.reason}: its reload tokens do not spread evenly on "
-        "its weapons: the attacker chooses which weapon takes the extra one"
-    )
+    text = _(
+        "{car}: {reason}: its reload tokens do not spread evenly on its weapons: the attacker "
+        "chooses which weapon takes the extra one"
+    ).format(car=label(state, check.car), reason=reason_words(check.reason))
     weapon_field = Field(
-        "weapon", "Weapon that takes the extra reload token", "choice", choices=choices
+        "weapon", _("Weapon that takes the extra reload token"), "choice", choices=choices
     )
     return Prompt(RELOAD_SPREAD, text, check.car, (weapon_field,))
 

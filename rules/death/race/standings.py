@@ -7,15 +7,18 @@ from rules.death.cards import WEAPON
 from rules.death.race.common import has
 from rules.death.race.state import OUT_REASONS, DeathState
 from rules.engine.contract import CarResult, CarView, Column
-from rules.engine.pieces import car_view, dashboard_keys, plural
+from rules.engine.pieces import car_view, dashboard_keys
 from rules.formula_d.race import standings as formula_d
 from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.state import OUT_REASONS as FORMULA_D_OUT_REASONS
 from rules.formula_d.race.state import CarState
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 # Formula D's scorecard, the car's damage points where its car body WP were.
 COLUMNS = tuple(
-    Column("damage", "Dmg", "Damage points left") if column.key == "body" else column
+    Column("damage", N_("Dmg"), N_("Damage points left")) if column.key == "body" else column
     for column in formula_d.COLUMNS
 )
 
@@ -24,29 +27,40 @@ def cards_note(state: DeathState, key: str) -> str:
     """ "Forward MG ready, Rear Laser (1 reload); Light Armour; Nitros"."""
     arms = state.arms(key)
     if not arms.entered:
-        return "cards not chosen yet"
+        return _("cards not chosen yet")
     weapons = []
     for weapon, tokens, mines in zip(arms.weapons, arms.reloads, arms.mines, strict=True):
-        held = f" ({plural(mines, 'mine')})" if mines else ""
-        held = " (its mine on the track)" if arms.remote and WEAPON[weapon].remote else held
-        weapons.append(
-            f"{weapon}{held} " + (f"({plural(tokens, 'reload')})" if tokens else "ready")
+        held = (
+            ngettext(" ({count} mine)", " ({count} mines)", mines).format(count=mines)
+            if mines
+            else ""
         )
-    cards = [", ".join(weapons), arms.defence or "no defence", arms.utility or "no utility"]
+        held = _(" (its mine on the track)") if arms.remote and WEAPON[weapon].remote else held
+        ready = (
+            ngettext("({count} reload)", "({count} reloads)", tokens).format(count=tokens)
+            if tokens
+            else _("ready")
+        )
+        weapons.append(f"{weapon}{held} {ready}")
+    cards = [
+        ", ".join(weapons),
+        arms.defence or _("no defence"),
+        arms.utility or _("no utility"),
+    ]
     if arms.most != state.setup.damage:
-        cards.append(f"maximum damage {arms.most}")
+        cards.append(_("maximum damage {most}").format(most=arms.most))
     return "; ".join(cards)
 
 
 def note(state: DeathState, car: CarState) -> str:
     reason = car.out_reason
     if reason is not None and reason in OUT_REASONS and reason not in FORMULA_D_OUT_REASONS:
-        return OUT_REASONS[reason]
+        return _(OUT_REASONS[reason])
     said = formula_d.note(state, car)
     if not car.racing:
         return said
     if car.spun and has(state, car.car, "Turn Table"):
-        said = said.replace(formula_d.SPUN_NOTE, "spun: Turn Table, pulls away in 2nd or 1st")
+        said = said.replace(_(formula_d.SPUN_NOTE), _("spun: Turn Table, pulls away in 2nd or 1st"))
     return "; ".join(part for part in (cards_note(state, car.car), said) if part)
 
 

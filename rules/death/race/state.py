@@ -11,6 +11,7 @@ from types import MappingProxyType
 from rules.engine.pieces import of_car
 from rules.formula_d.race.state import OUT_REASONS as FORMULA_D_OUT_REASONS
 from rules.formula_d.race.state import RaceSetup, RaceState
+from rules.language import gettext_noop as N_
 
 # The damage a car starts with (its damage points): a ruling, the league's season setup.
 DAMAGE_POINTS = 10
@@ -23,7 +24,7 @@ BEHIND_ROLLS = (BOTH_ROLL, RAMMED_ROLLS, MOVER_ROLLS)
 OUT_REASONS: Mapping[str, str] = MappingProxyType(
     {
         **FORMULA_D_OUT_REASONS,
-        "destroyed": "destroyed: took damage after spinning out",
+        "destroyed": N_("destroyed: took damage after spinning out"),
     }
 )
 

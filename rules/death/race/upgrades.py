@@ -29,6 +29,8 @@ from rules.death.race.common import fresh_armoury
 from rules.death.race.state import DeathState
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.formula_d.race.common import label
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 NONE = "none"
 FIELDS = ("weapon_1", "weapon_2", "defence", "utility")
@@ -67,8 +69,10 @@ def _proposal(free: dict[str, int]) -> Loadout:
 
 
 def _choices(names: list[str], free: dict[str, int]) -> tuple[tuple[str, str], ...]:
-    return ((NONE, "— no card —"),) + tuple(
-        (card, f"{card} (Powerful)" if is_powerful(card) else card) for card in names if free[card]
+    return ((NONE, _("— no card —")),) + tuple(
+        (card, _("{card} (Powerful)").format(card=card) if is_powerful(card) else card)
+        for card in names
+        if free[card]
     )
 
 
@@ -76,21 +80,34 @@ def cards_prompts(state: DeathState) -> tuple[Prompt, ...]:
     key = next_to_enter(state)
     free = _free(state)
     how = (
-        "picked in turn, last on the grid first"
+        _("picked in turn, last on the grid first")
         if state.setup.distribution == PICK
-        else "as dealt: a weapon each, a second, a defence, a utility; a Powerful card skips "
-        "the next"
+        else _(
+            "as dealt: a weapon each, a second, a defence, a utility; a Powerful card skips the "
+            "next"
+        )
     )
-    text = (
-        f"Upgrades: {label(state, key)}'s cards ({how}; two weapons, a defence and a utility, "
-        "a Powerful card taking two slots)"
-    )
+    text = _(
+        "Upgrades: {car}'s cards ({how}; two weapons, a defence and a utility, a Powerful card "
+        "taking two slots)"
+    ).format(car=label(state, key), how=how)
     weapons = [weapon.name for weapon in WEAPONS]
     lists = (weapons, weapons, [d.name for d in DEFENCES], [u.name for u in UTILITIES])
-    how_given = "Picked" if state.setup.distribution == PICK else "Dealt"
-    labels = tuple(
-        f"{how_given}: {slot}" for slot in ("first weapon", "second weapon", "defence", "utility")
-    )
+    if state.setup.distribution == PICK:
+        slots = (
+            N_("Picked: first weapon"),
+            N_("Picked: second weapon"),
+            N_("Picked: defence"),
+            N_("Picked: utility"),
+        )
+    else:
+        slots = (
+            N_("Dealt: first weapon"),
+            N_("Dealt: second weapon"),
+            N_("Dealt: defence"),
+            N_("Dealt: utility"),
+        )
+    labels = tuple(_(slot) for slot in slots)
     # Required, with "no card" one of the choices: the page preselects nothing but that and
     # posts every slot, so no card is ever given by default (`as_entered` for older events).
     fields = tuple(

@@ -15,6 +15,9 @@ from rules.engine.events import Event, Prompt
 from rules.engine.pieces import name, names, plural
 from rules.formula_d.race import words as formula_d
 from rules.formula_d.race.common import gear_name
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 Facts = Mapping[str, Any]
 
@@ -30,14 +33,14 @@ def describe(before: DeathState, event: Event, prompt: Prompt, after: DeathState
         facts = prompt.read(event.data, before.car_keys)
         text = said(before, prompt.car or "", facts, after)
         if after.finished and not before.finished:
-            text += "; the race is over"
+            text += _("; the race is over")
     refit = _refit(before, prompt.car or "", after) if event.kind == "move" else ""
     hurt = _damage(before, after, skip=(prompt.car or "") if refit else "")
     extra = ", ".join(part for part in (refit, hurt) if part)
     if event.kind == "move" and extra:
         text = f"{text}; {extra}" if text else extra
     if after.phase == "attack_order" and before.phase != "attack_order":
-        text += "; the Attack Phase"
+        text += _("; the Attack Phase")
     return text
 
 
@@ -50,9 +53,13 @@ def _card_gear(before: DeathState, key: str, after: DeathState) -> str:
     """A gear a utility card allowed, in its words; "" for any other."""
     was, now = before.car(key), after.car(key)
     if was.spun and not now.spun and now.gear == TURN_TABLE_GEAR and has(before, key, "Turn Table"):
-        return f"{name(key)} pulls away in {gear_name(now.gear)} on its Turn Table"
+        return _("{car} pulls away in {gear} on its Turn Table").format(
+            car=name(key), gear=gear_name(now.gear)
+        )
     if not was.spun and not was.in_pits and now.gear - was.gear == TURBO_GEARS:
-        return f"{name(key)} into {gear_name(now.gear)} on its Turbo, two gears up"
+        return _("{car} into {gear} on its Turbo, two gears up").format(
+            car=name(key), gear=gear_name(now.gear)
+        )
     return ""
 
 
@@ -64,7 +71,9 @@ def _refit(before: DeathState, key: str, after: DeathState) -> str:
         return ""
     cost = REFIT_DAMAGE * len(refitted)
     left = after.arms(key).damage
-    return f"{name(key)} refits its {names(refitted)} at the pit stop ({cost} damage, {left} left)"
+    return _("{car} refits its {cards} at the pit stop ({cost} damage, {left} left)").format(
+        car=name(key), cards=names(refitted), cost=cost, left=left
+    )
 
 
 def _damage(before: DeathState, after: DeathState, skip: str = "") -> str:
@@ -76,81 +85,105 @@ def _damage(before: DeathState, after: DeathState, skip: str = "") -> str:
         was = before.arms(arms.car)
         car, had = after.car(arms.car), before.car(arms.car)
         if car.out_reason == "destroyed" and had.racing:
-            said.append(f"{name(arms.car)} is destroyed")
+            said.append(_("{car} is destroyed").format(car=name(arms.car)))
             continue
         if arms.damage < was.damage:
             said.append(
-                f"{name(arms.car)} takes {was.damage - arms.damage} damage ({arms.damage} left)"
+                _("{car} takes {damage} damage ({life} left)").format(
+                    car=name(arms.car), damage=was.damage - arms.damage, life=arms.damage
+                )
             )
         elif arms.damage > was.damage:
-            said.append(f"{name(arms.car)} back to {arms.damage} damage")
+            said.append(
+                _("{car} back to {damage} damage").format(car=name(arms.car), damage=arms.damage)
+            )
         if car.spun and not had.spun and arms.damage == 0:
-            said.append(f"{name(arms.car)} spins out")
+            said.append(_("{car} spins out").format(car=name(arms.car)))
     return ", ".join(said)
 
 
 def _cards(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     arms = after.arms(key)
     cards = [*arms.weapons, arms.defence, arms.utility]
-    text = f"{name(key)} fits {', '.join(card for card in cards if card)}"
+    text = _("{car} fits {cards}").format(
+        car=name(key), cards=", ".join(card for card in cards if card)
+    )
     if after.phase != "cards":
-        text += "; every car has its cards"
+        text += _("; every car has its cards")
     return text
 
 
 def _attack_order(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     if not after.attackers:
-        return "Attack Phase: no one left to attack"
-    return f"Attack Phase: {', '.join(name(car) for car in after.attackers)} attack in that order"
+        return _("Attack Phase: no one left to attack")
+    return _("Attack Phase: {cars} attack in that order").format(
+        cars=", ".join(name(car) for car in after.attackers)
+    )
 
 
 def _attack(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     action = facts["action"]
     if action == "pass":
-        return f"{name(key)} neither fires nor reloads"
+        return _("{car} neither fires nor reloads").format(car=name(key))
     verb, index = action.split(":")
     arm = weapon(before, key, int(index))
     if verb == "reload":
         left = after.arms(key).reloads[int(index)]
-        return f"{name(key)} takes a reload token off its {arm.name} ({plural(left, 'token')} left)"
+        return ngettext(
+            "{car} takes a reload token off its {weapon} ({count} token left)",
+            "{car} takes a reload token off its {weapon} ({count} tokens left)",
+            left,
+        ).format(car=name(key), weapon=arm.name, count=left)
     if verb == EXPLODE:
-        return f"{name(key)}'s remote mine explodes"
+        return _("{car}'s remote mine explodes").format(car=name(key))
     if arm.remote:
-        return f"{name(key)} places a remote mine in front of it"
+        return _("{car} places a remote mine in front of it").format(car=name(key))
     if arm.mines:
-        return f"{name(key)} drops a slip mine on its space"
-    return f"{name(key)} aims its {arm.name}"
+        return _("{car} drops a slip mine on its space").format(car=name(key))
+    return _("{car} aims its {weapon}").format(car=name(key), weapon=arm.name)
 
 
 def _aim(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
-    spaces = f", {plural(facts['spaces'], 'space')} away" if facts.get("spaces") else ""
-    also = f", also hitting {names(list(after.also))}" if after.also else ""
-    return f"{name(key)} targets {target_name(facts['target'])}{spaces}{also}"
+    spaces = (
+        _(", {spaces} away").format(spaces=plural(facts["spaces"], "space"))
+        if facts.get("spaces")
+        else ""
+    )
+    also = _(", also hitting {cars}").format(cars=names(list(after.also))) if after.also else ""
+    return (
+        _("{car} targets {target}").format(car=name(key), target=target_name(facts["target"]))
+        + spaces
+        + also
+    )
 
 
 def _screen(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     card, _most = screen_now(before)
-    rolled = f"{name(key)} rolls {facts['value']} against {name(before.target)}'s {card}"
     if after.phase == "hit":
-        return f"{rolled}: it may attack {name(before.target)}"
-    if after.phase == "screen":
-        return f"{rolled}: past it"
-    return f"{rolled}: turned away from {name(before.target)}"
+        said = _("{car} rolls {value} against {target}'s {card}: it may attack {target}")
+    elif after.phase == "screen":
+        said = _("{car} rolls {value} against {target}'s {card}: past it")
+    else:
+        said = _("{car} rolls {value} against {target}'s {card}: turned away from {target}")
+    return said.format(car=name(key), value=facts["value"], target=name(before.target), card=card)
 
 
 def _hit(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     arm = weapon(before, key, before.aiming)
-    rolled = f"{name(key)}'s {arm.name} rolls {facts['value']}"
     hurt = _damage(before, after)
     if facts["value"] > hit_need(before, arm):
-        return f"{rolled}: a miss"
-    return f"{rolled}: a hit on {target_name(before.target)}" + (f"; {hurt}" if hurt else "")
+        return _("{car}'s {weapon} rolls {value}: a miss").format(
+            car=name(key), weapon=arm.name, value=facts["value"]
+        )
+    return _("{car}'s {weapon} rolls {value}: a hit on {target}").format(
+        car=name(key), weapon=arm.name, value=facts["value"], target=target_name(before.target)
+    ) + (f"; {hurt}" if hurt else "")
 
 
 def _reroll(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     if facts["reroll"] == "yes":
-        return f"{name(key)}'s Targeting Computer rerolls the miss"
-    return f"{name(key)} keeps the miss (no Targeting Computer reroll)"
+        return _("{car}'s Targeting Computer rerolls the miss").format(car=name(key))
+    return _("{car} keeps the miss (no Targeting Computer reroll)").format(car=name(key))
 
 
 # What an event of one kind did, from the state before it, the car, its facts and the state
@@ -161,8 +194,8 @@ Said = Callable[[DeathState, str, Facts, DeathState], str]
 def _roll(kind: str) -> Said:
     def said(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
         hurt = _damage(before, after)
-        return f"{name(key)}'s {kind} roll: {facts['value']}" + (
-            f", {hurt}" if hurt else ", no damage"
+        return _(kind).format(car=name(key), value=facts["value"]) + (
+            f", {hurt}" if hurt else _(", no damage")
         )
 
     return said
@@ -176,13 +209,17 @@ def _blade(before: DeathState, key: str, facts: Facts, after: DeathState) -> str
         if card and card not in (now.defence, now.utility)
     ]
     if lost:
-        return f"{name(key)}'s chain blades roll: {facts['value']}, loses its {lost[0]}"
-    return f"{name(key)}'s chain blades roll: {facts['value']}, keeps its upgrades"
+        return _("{car}'s chain blades roll: {value}, loses its {card}").format(
+            car=name(key), value=facts["value"], card=lost[0]
+        )
+    return _("{car}'s chain blades roll: {value}, keeps its upgrades").format(
+        car=name(key), value=facts["value"]
+    )
 
 
 def _reload_spread(before: DeathState, key: str, facts: Facts, after: DeathState) -> str:
     weapon = before.arms(key).weapons[int(str(facts["weapon"]))]
-    return f"The extra reload token goes on {name(key)}'s {weapon}"
+    return _("The extra reload token goes on {car}'s {weapon}").format(car=name(key), weapon=weapon)
 
 
 _WORDS: dict[str, Said] = {
@@ -193,8 +230,8 @@ _WORDS: dict[str, Said] = {
     "screen_roll": _screen,
     "hit_roll": _hit,
     "reroll": _reroll,
-    "collision_roll": _roll("collision"),
-    "wreckage_roll": _roll("wreckage"),
+    "collision_roll": _roll(N_("{car}'s collision roll: {value}")),
+    "wreckage_roll": _roll(N_("{car}'s wreckage roll: {value}")),
     "blade_roll": _blade,
     "reload_spread": _reload_spread,
 }

@@ -17,6 +17,7 @@ from rules.formula_d.race import (
     doubts,
     explained,
     grid,
+    options_words,
     qualifying,
     standings,
     turns,
@@ -36,6 +37,7 @@ from rules.formula_d.race.state import (
     RaceState,
 )
 from rules.gear_odds import OvershootCost
+from rules.language import gettext as _
 
 
 def handlers_for(state_class: type[FormulaDT]) -> dict[str, Handler[FormulaDT]]:
@@ -97,9 +99,9 @@ class FormulaDHooks(TableHooks[SetupT, FormulaDT]):
 
     def status(self, state: FormulaDT) -> str:
         """The table's status, and with the optional rules the weather and the teams' result."""
-        weather = f" · {words.weather_name(state.weather)}" if state.weather else ""
+        weather = f" · {options_words.weather_name(state.weather)}" if state.weather else ""
         teams = f" · {standings.team_result(state)}" if state.setup.teams else ""
-        road_race = " · road race" if state.setup.road_race else ""
+        road_race = _(" · road race") if state.setup.road_race else ""
         return f"{super().status(state)}{road_race}{weather}{teams}"
 
     def overshoot_cost(

@@ -23,11 +23,9 @@ from rules.formula_d import (
     PitStop,
     Tires,
     Zone,
-    chart_named,
     chart_weather,
     collision_damages,
     collision_max,
-    format_weather_chart,
     is_rain,
     motor_damage_max,
     pit_stop,
@@ -43,12 +41,21 @@ from rules.formula_d.driver_cards import (
     road_handling_roll_max,
 )
 from rules.formula_d.race import doubts, grid, qualifying, road, standings
-from rules.formula_d.race.common import gear_name, label, lose
+from rules.formula_d.race.common import (
+    chart_words,
+    gear_name,
+    label,
+    lose,
+    reason_words,
+    value_words,
+)
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.flow import settle
 from rules.formula_d.race.rolls import roll_owed, wear_roll
 from rules.formula_d.race.state import Check, FormulaDT, RaceState
 from rules.formula_d.road_race import distribute, engine_noise
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 
 def check_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -69,41 +76,65 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     who = label(state, check.car)
     car = state.car(check.car)
     rain = is_rain(state.weather)
-    in_rain = " (rain)" if rain else ""
+    in_rain = _(" (rain)") if rain else ""
     skill = state.setup.skill(check.car)
     if check.kind == "handling_roll":
         where = (
-            f"the damage marker ({marker_label(state, check.marker)})"
+            _("the damage marker ({marker})").format(marker=marker_label(state, check.marker))
             if check.marker
-            else "a red space of the danger zone"
+            else _("a red space of the danger zone")
         )
         most = road_handling_roll_max(skill, stopped_on=check.stopped_on, rain=rain)
-        why = " (Pile of Scrap, stopped on it)" if most != road_handling_max(rain=rain) else in_rain
-        text = (
-            f"{who} passed over {where}: road handling roll, roll black "
-            f"({_up_to(most)}{why}: -1 road handling WP)"
+        why = (
+            _(" (Pile of Scrap, stopped on it)")
+            if most != road_handling_max(rain=rain)
+            else in_rain
         )
+        text = _(
+            "{car} passed over {where}: road handling roll, roll black "
+            "({up_to}{why}: -1 road handling WP)"
+        ).format(car=who, where=where, up_to=_up_to(most), why=why)
     elif check.kind == "collision_roll":
-        text = (
-            f"{who} {check.reason}: collision roll, roll black "
-            f"({_up_to(collision_max(rain=rain))}{in_rain}: -1 car body WP)"
+        text = _(
+            "{car} {reason}: collision roll, roll black ({up_to}{why}: -1 car body WP)"
+        ).format(
+            car=who,
+            reason=reason_words(check.reason),
+            up_to=_up_to(collision_max(rain=rain)),
+            why=in_rain,
         )
     elif check.kind == "motor_roll":
         most = engine_failure_max(skill, rain=rain)
-        genius = " (Little Genius)" if most != motor_damage_max(rain=rain) else in_rain
-        text = (
-            f"{check.reason}: Motor Damage, {who} in {gear_name(car.gear)} rolls black "
-            f"({_up_to(most)}{genius}: -1 engine WP)"
+        genius = _(" (Little Genius)") if most != motor_damage_max(rain=rain) else in_rain
+        text = _(
+            "{reason}: Motor Damage, {car} in {gear} rolls black ({up_to}{why}: -1 engine WP)"
+        ).format(
+            reason=reason_words(check.reason),
+            car=who,
+            gear=gear_name(car.gear),
+            up_to=_up_to(most),
+            why=genius,
         )
     elif check.kind == "weather_roll":
-        now = state.weather.value if state.weather else ""
-        placeholder = state.setup.weather_chart_placeholder
-        chart = chart_named(placeholder) if placeholder else "the chart"
+        now = value_words(state.weather.value) if state.weather else ""
+        if state.setup.weather_chart_placeholder:
+            asked = _(
+                "{reason}: the weather is {weather}, roll black against the placeholder chart, "
+                "not this board's, again ({chart}; good: one line up, changeable: stays, rain: "
+                "one line down)"
+            )
+        else:
+            asked = _(
+                "{reason}: the weather is {weather}, roll black against the chart again "
+                "({chart}; good: one line up, changeable: stays, rain: one line down)"
+            )
         text = road.weather_prompt_text(
             state,
-            f"{check.reason}: the weather is {now}, roll black against {chart} again "
-            f"({format_weather_chart(state.setup.weather_chart)}; good: one line up, "
-            "changeable: stays, rain: one line down)",
+            asked.format(
+                reason=reason_words(check.reason),
+                weather=now,
+                chart=chart_words(state.setup.weather_chart),
+            ),
         )
         return Prompt(check.kind, text, None, (BLACK_DIE,))
     elif check.kind == "frog_choice":
@@ -115,18 +146,23 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     elif check.kind in ("checkpoint", "pole_station"):
         count = road.wp_count(state, check)
         zones = road.wp_zones(state, check.car)
-        wp_fields = zone_fields(state, check.car, count, zones, "wp", "1 WP back in", "WP")
+        wp_fields = zone_fields(state, check.car, count, zones, "wp", _("1 WP back in"), _("WP"))
         return Prompt(check.kind, road.wp_text(state, check), check.car, tuple(wp_fields))
     else:
-        text = (
-            f"{who} is in the pits with its tire WP back ({car.sheet.tires}): pit stop roll, "
-            f"roll black (1-{QUICK_STOP_MAX}: Quick Stop, leaves now in "
-            f"{gear_name(PIT_EXIT_GEAR)} for half the roll rounded up; "
-            f"{QUICK_STOP_MAX + 1}-20: Slow Stop, waits until next round)"
+        text = _(
+            "{car} is in the pits with its tire WP back ({tires}): pit stop roll, roll black "
+            "(1-{quick}: Quick Stop, leaves now in {gear} for half the roll rounded up; "
+            "{slow}-20: Slow Stop, waits until next round)"
+        ).format(
+            car=who,
+            tires=car.sheet.tires,
+            quick=QUICK_STOP_MAX,
+            gear=gear_name(PIT_EXIT_GEAR),
+            slow=QUICK_STOP_MAX + 1,
         )
         fields: list[Field] = []
         if car.tires_fitted is not None:  # Tire Selection: the type may change at a pit stop
-            fields.append(grid.tire_field(car.tires_fitted, "Tires fitted in the pits"))
+            fields.append(grid.tire_field(car.tires_fitted, _("Tires fitted in the pits")))
         left = TECHNICAL_WP - car.repaired
         if state.setup.technical_pit_stop and left > 0:
             fields += _repair_fields(state, check.car, left)
@@ -139,23 +175,33 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
 
 NO_REPAIR = "none"
 
+# A zone to repair, with its WP now and at the start ("Brake (3 of 5 WP)").
+ZONE_CHOICES = {
+    "tire": N_("Tire ({now} of {built} WP)"),
+    "brake": N_("Brake ({now} of {built} WP)"),
+    "gearbox": N_("Gearbox ({now} of {built} WP)"),
+    "car body": N_("Car body ({now} of {built} WP)"),
+    "engine": N_("Engine ({now} of {built} WP)"),
+    "road handling": N_("Road handling ({now} of {built} WP)"),
+}
+
 
 def _repair_fields(state: RaceState, key: str, left: int, *, team: bool = False) -> list[Field]:
     """Technical Pit Stop: a WP back in a zone per field, as many fields as WP the car has left
     of its 2 for the race; a zone twice is 2 WP there. Team Race (`team`): the same from the
     team's pool of 4, decided by both its players."""
     if team:
-        label_text = (
-            f"Team repair, decided with its teammate: 1 WP back in ({left} of the team's "
-            f"{TEAM_POOL_WP} WP left, not above the start)"
-        )
+        label_text = _(
+            "Team repair, decided with its teammate: 1 WP back in ({left} of the team's "
+            "{pool} WP left, not above the start)"
+        ).format(left=left, pool=TEAM_POOL_WP)
     else:
-        label_text = (
-            f"Technical pit stop: 1 WP back in ({left} WP left this race, not above "
-            f"the start; {gear_name(TECHNICAL_MAX_GEAR)} gear at most next round)"
-        )
+        label_text = _(
+            "Technical pit stop: 1 WP back in ({left} WP left this race, not above "
+            "the start; {gear} gear at most next round)"
+        ).format(left=left, gear=gear_name(TECHNICAL_MAX_GEAR))
     prefix = "team_repair" if team else "repair"
-    short = "Team repair" if team else "Repair"
+    short = _("Team repair") if team else _("Repair")
     return zone_fields(state, key, left, TECHNICAL_ZONES, prefix, label_text, short)
 
 
@@ -171,8 +217,11 @@ def zone_fields(
     """`count` fields named `prefix`_1... each giving 1 WP back in one of `zones` (or none),
     each zone shown with its WP now and at the start."""
     built, now = state.setup.car(key).sheet, state.car(key).sheet
-    choices = ((NO_REPAIR, "No repair"),) + tuple(
-        (zone.name.lower(), f"{zone.value.capitalize()} ({now[zone]} of {built[zone]} WP)")
+    choices = ((NO_REPAIR, _("No repair")),) + tuple(
+        (
+            zone.name.lower(),
+            _(ZONE_CHOICES[zone.value]).format(now=now[zone], built=built[zone]),
+        )
         for zone in zones
     )
     return [
@@ -183,7 +232,7 @@ def zone_fields(
             choices=choices,
             required=False,
             default=NO_REPAIR,
-            short=f"{short} {number}",
+            short=_("{short} {number}").format(short=short, number=number),
             folded=True,
         )
         for number in range(1, count + 1)
@@ -278,7 +327,7 @@ def on_wp_back(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     allowance = road.wp_allowance(state, check)
     zones = picked_zones(entry, "wp", allowance)
     key = check.car
-    who = "The checkpoint gives" if check.kind == "checkpoint" else "The pole station gives"
+    who = _("The checkpoint gives") if check.kind == "checkpoint" else _("The pole station gives")
     sheet = distribute(state.car(key).sheet, state.setup.car(key).sheet, zones, allowance, who)
     state = with_car(replace(state, pending=state.pending[1:]), key, sheet=sheet)
     if check.kind == "pole_station":
@@ -316,7 +365,7 @@ def on_pit_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
             team_zones,
             used=standings.team_used(state, check.car),
             allowance=TEAM_POOL_WP,
-            who="A team regains",
+            who=_("A team regains"),
         )
         state = with_car(
             state, check.car, sheet=sheet, team_repaired=car.team_repaired + len(team_zones)

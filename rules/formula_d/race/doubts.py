@@ -13,9 +13,10 @@ from dataclasses import replace
 
 from rules.engine.events import Field, Prompt
 from rules.engine.pieces import name, names, plural
-from rules.formula_d.race.common import label
+from rules.formula_d.race.common import label, reason_words
 from rules.formula_d.race.shape import FormulaDLikeState, StateT
 from rules.formula_d.race.state import Check
+from rules.language import gettext as _
 
 CONFIRM = "confirm_fact"
 CONFIRMED = "board"
@@ -92,14 +93,16 @@ def blocker_doubts(
 
 
 def confirm_prompt(state: FormulaDLikeState, check: Check) -> Prompt:
-    text = f"{check.reason}: confirm from the board, or Undo the move to correct it"
+    text = _("{car}: {reason}: confirm from the board, or Undo the move to correct it").format(
+        car=label(state, check.car), reason=reason_words(check.reason)
+    )
     confirm = Field(
         "confirm",
-        "The board shows it",
+        _("The board shows it"),
         "choice",
-        choices=((CONFIRMED, "Confirmed: the board shows it"),),
+        choices=((CONFIRMED, _("Confirmed: the board shows it")),),
     )
-    return Prompt(CONFIRM, f"{label(state, check.car)}: {text}", check.car, (confirm,))
+    return Prompt(CONFIRM, text, check.car, (confirm,))
 
 
 def confirmed(state: StateT) -> StateT:
@@ -109,4 +112,6 @@ def confirmed(state: StateT) -> StateT:
 
 def confirmed_words(check: Check) -> str:
     """The log's line: the fact confirmed, and what Paddock's picture showed."""
-    return f"The referee confirms from the board: {check.reason}"
+    return _("The referee confirms from the board: {reason}").format(
+        reason=reason_words(check.reason)
+    )

@@ -8,11 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import gear_die, values
+from rules.dice import die_name, gear_die, values
 from rules.engine.events import Field
-from rules.engine.pieces import Race, board_fact, name
-from rules.formula_d.race.common import die_name, gear_name, label
+from rules.engine.pieces import Race, board_fact, name, plural
+from rules.formula_d import TireEffect, is_rain
+from rules.formula_d.race.common import gear_name, label, tires_words
 from rules.formula_d.race.shape import MarkedState
+from rules.formula_d.race.state import CarState, RaceState
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 
@@ -129,3 +131,30 @@ def most_spaces(gear: int, fixed: int = 0) -> int:
     """The most spaces a move in `gear` can make: its die's highest face, or the `fixed` spaces
     of a move made without a roll."""
     return fixed or max(values(gear_die(gear)))
+
+
+def tire_bonus_label(state: RaceState, car: CarState, effect: TireEffect) -> str:
+    tires = tires_words(car.tires_fitted.value) if car.tires_fitted else ""
+    spaces = plural(effect.extra_spaces, "space")
+    rain = is_rain(state.weather)
+    if effect.optional and rain:
+        said = _("Took its {tires}' extra {spaces} in rain (not compulsory)")
+    elif effect.optional:
+        said = _("Took its {tires}' extra {spaces} in the dry (not compulsory)")
+    elif rain:
+        said = _("A space of the move was in a corner: {spaces} more ({tires} in rain)")
+    else:
+        said = _("A space of the move was in a corner: {spaces} more ({tires} in the dry)")
+    return said.format(tires=tires, spaces=spaces)
+
+
+OVERSHOOT_LABELS = {
+    2: N_("Spaces it overshot that corner by ({each} tire WP each, doubled by its tires)"),
+    3: N_("Spaces it overshot that corner by ({each} tire WP each, trebled by its tires)"),
+}
+
+
+def overshoot_label(effect: TireEffect) -> str:
+    each = effect.per_space_overshot
+    said = OVERSHOOT_LABELS.get(each, N_("Spaces it overshot that corner by ({each} tire WP each)"))
+    return _(said).format(each=each)

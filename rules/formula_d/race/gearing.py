@@ -32,7 +32,7 @@ def cost_choice(gear: int, cost: GearChangeCost, engine_left: int) -> str:
     text = cost_text(cost)
     if cost.engine and cost.engine >= engine_left:
         text += _(": its last engine WP, eliminated")
-    return f"{gear_name(gear)} ({text})"
+    return _("{gear} ({cost})").format(gear=gear_name(gear), cost=text)
 
 
 def wear_refusal(car: SheetCar, cost: GearChangeCost, skipped: int) -> str | None:

@@ -24,10 +24,8 @@ from rules.formula_d import (
     InvalidWeatherChart,
     Tires,
     Zone,
-    chart_named,
     chart_weather,
     check_build,
-    format_weather_chart,
     parse_weather_chart,
     start_roll,
 )
@@ -38,7 +36,7 @@ from rules.formula_d.driver_cards import (
     driver_card,
 )
 from rules.formula_d.race import road
-from rules.formula_d.race.common import label
+from rules.formula_d.race.common import chart_words, label, weather_words
 from rules.formula_d.race.flow import next_turn, start_round
 from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
 from rules.formula_d.race.state import (
@@ -52,6 +50,9 @@ from rules.formula_d.race.state import (
 )
 from rules.formula_d.road_race import ROAD_RACE_TIRES
 from rules.formula_d.team_race import NOT_PAIRS, TEAM_SIZE, teams_not_pairs
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 # --- The cars ----------------------------------------------------------------------------------
 
@@ -79,10 +80,14 @@ def _sheet(car: str, raw: CarSheet | Mapping[Any, int]) -> CarSheet:
         elif isinstance(raw, Mapping):
             sheet = CarSheet.from_zones({_zone(zone): wp for zone, wp in raw.items()})
         else:
-            raise EventRejected(f"{name(car)}: a built car is its WP in each zone, not {raw!r}.")
+            raise EventRejected(
+                _("{car}: a built car is its WP in each zone, not {raw!r}.").format(
+                    car=name(car), raw=raw
+                )
+            )
         return check_build(sheet)
     except (InvalidBuild, InvalidCar, TypeError) as refusal:
-        raise EventRejected(f"{name(car)}: {refusal}") from None
+        raise EventRejected(_("{car}: {refusal}").format(car=name(car), refusal=refusal)) from None
 
 
 def make_setup(
@@ -113,7 +118,9 @@ def make_setup(
     keys = [starter.car for starter in starters]
     unknown = [key for key in built if key not in keys]
     if unknown:
-        raise EventRejected(f"No starter drives {names(unknown)}: no car to build.")
+        raise EventRejected(
+            _("No starter drives {cars}: no car to build.").format(cars=names(unknown))
+        )
     cards = _cards(keys, driver_cards or {}, road_race=road_race)
     cars = tuple(
         CarSetup(
@@ -150,17 +157,21 @@ def _cards(
 ) -> dict[str, DriverCard]:
     """Each car's driver card (an empty one where none is given): only in a road race."""
     if raw and not road_race:
-        raise EventRejected("Driver cards are for road races: this race is not one.")
+        raise EventRejected(_("Driver cards are for road races: this race is not one."))
     unknown = [key for key in raw if key not in keys]
     if unknown:
-        raise EventRejected(f"No starter drives {names(unknown)}: no driver card to give.")
+        raise EventRejected(
+            _("No starter drives {cars}: no driver card to give.").format(cars=names(unknown))
+        )
     cards = {}
     for key in keys:
         card = raw.get(key) or DriverCard()
         try:
             cards[key] = card if isinstance(card, DriverCard) else driver_card(card)
         except InvalidDriverCard as refusal:
-            raise EventRejected(f"{name(key)}'s driver card: {refusal}") from None
+            raise EventRejected(
+                _("{car}'s driver card: {refusal}").format(car=name(key), refusal=refusal)
+            ) from None
     return cards
 
 
@@ -171,20 +182,24 @@ def chart_lines(raw: str | Sequence[ChartLine]) -> tuple[ChartLine, ...]:
             return parse_weather_chart(raw) if raw.strip() else ()
         return tuple(raw)
     except InvalidWeatherChart as refusal:
-        raise EventRejected(f"The track's weather chart: {refusal}") from None
+        raise EventRejected(
+            _("The track's weather chart: {refusal}").format(refusal=refusal)
+        ) from None
 
 
 def check_setup(setup: RaceSetup) -> None:
     """Refuse a race the rules cannot run, with the reason."""
     keys = [car.car for car in setup.cars]
     if len(keys) < 2:
-        raise EventRejected("A race needs at least two cars.")
+        raise EventRejected(_("A race needs at least two cars."))
     if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
-        raise EventRejected("Each car needs its own key (a colour), without commas.")
+        raise EventRejected(_("Each car needs its own key (a colour), without commas."))
     if isinstance(setup.laps, bool) or setup.laps not in RACE_LAP_CHOICES:
         raise EventRejected(
-            f"Formula D: the race is {RACE_LAPS} laps, or {RACE_LAP_CHOICES[-1]} in the optional "
-            f"Three-Lap Race, not {setup.laps!r}."
+            _(
+                "Formula D: the race is {race_laps} laps, or {race_lap_choices} in the optional "
+                "Three-Lap Race, not {laps!r}."
+            ).format(race_laps=RACE_LAPS, race_lap_choices=RACE_LAP_CHOICES[-1], laps=setup.laps)
         )
     _check_teams(setup)
     for car in setup.cars:
@@ -194,7 +209,9 @@ def check_setup(setup: RaceSetup) -> None:
         try:  # Road Races: a card's WP, or a car built within the limits
             check_card_sheet(car.sheet)
         except InvalidDriverCard as refusal:
-            raise EventRejected(f"{name(car.car)}: {refusal}") from None
+            raise EventRejected(
+                _("{car}: {refusal}").format(car=name(car.car), refusal=refusal)
+            ) from None
 
 
 def _check_teams(setup: RaceSetup) -> None:
@@ -204,12 +221,16 @@ def _check_teams(setup: RaceSetup) -> None:
     wrong = teams_not_pairs([car.car for car in setup.cars], setup.team_of)
     if wrong:
         said = "; ".join(
-            f"{name(team[0])} races in no team"
+            _("{car} races in no team").format(car=name(team[0]))
             if team[0] not in setup.team_of
-            else f"{names(team)} make{'s' if len(team) == 1 else ''} a team of {len(team)}"
+            else ngettext(
+                "{cars} makes a team of {count}", "{cars} make a team of {count}", len(team)
+            ).format(cars=names(team), count=len(team))
             for team in wrong
         )
-        raise EventRejected(f"{NOT_PAIRS.format(size=TEAM_SIZE)}: {said}.")
+        raise EventRejected(
+            _("{rule}: {said}.").format(rule=_(NOT_PAIRS).format(size=TEAM_SIZE), said=said)
+        )
 
 
 def start_state(setup: RaceSetup) -> RaceState:
@@ -240,9 +261,16 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     """The roll before the race, or (Road Races) the Weather Frog's choice to roll it again."""
     if state.held_weather:
         return (road.frog_prompt(state),)
-    chart = format_weather_chart(state.setup.weather_chart)
-    named = chart_named(state.setup.weather_chart_placeholder)
-    text = f"Weather: roll black against {named} before the race ({chart})"
+    chart = chart_words(state.setup.weather_chart)
+    if state.setup.weather_chart_placeholder:
+        text = _(
+            "Weather: roll black against the placeholder chart, not this board's, before the race "
+            "({chart})"
+        ).format(chart=chart)
+    else:
+        text = _("Weather: roll black against the track's chart before the race ({chart})").format(
+            chart=chart
+        )
     return (Prompt("weather_roll", road.weather_prompt_text(state, text), None, (BLACK_DIE,)),)
 
 
@@ -269,24 +297,38 @@ def to_grid(state: FormulaDT) -> FormulaDT:
 
 # --- Tire Selection (an optional rule) ---------------------------------------------------------
 
-TIRE_CHOICES = tuple((tires.value, f"{tires.value.capitalize()} tires") for tires in Tires)
+TIRE_CHOICES = (
+    (Tires.HARD.value, N_("Hard tires")),
+    (Tires.SOFT.value, N_("Soft tires")),
+    (Tires.RAIN.value, N_("Rain tires")),
+)
 
 
 def tire_field(default: Tires, label_text: str) -> Field:
+    choices = tuple((value, _(words)) for value, words in TIRE_CHOICES)
     return Field(
-        "tires", label_text, "choice", choices=TIRE_CHOICES, default=default.value, short="Tires"
+        "tires", label_text, "choice", choices=choices, default=default.value, short=_("Tires")
     )
 
 
 def tire_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    weather = f" ({state.weather.value} weather)" if state.weather else ""
+    if state.weather:
+        said = _(
+            "Tires ({weather}): {car} fits hard tires, or special ones (soft: a sun marker on the "
+            "score card; rain: a rain marker)"
+        )
+    else:
+        said = _(
+            "Tires: {car} fits hard tires, or special ones (soft: a sun marker on the score card; "
+            "rain: a rain marker)"
+        )
+    weather = weather_words(state.weather.value) if state.weather else ""
     return tuple(
         Prompt(
             "tire_choice",
-            f"Tires{weather}: {label(state, car.car)} fits hard tires, or special ones (soft: "
-            "a sun marker on the score card; rain: a rain marker)",
+            said.format(weather=weather, car=label(state, car.car)),
             car.car,
-            (tire_field(Tires.HARD, "Tires fitted"),),
+            (tire_field(Tires.HARD, _("Tires fitted")),),
         )
         for car in state.cars
         if car.tires_fitted is None
@@ -306,7 +348,7 @@ def on_tire_choice(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
 
 def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return grid_roll_prompts(
-        state, "Grid", "rolls black for its starting position (highest on pole)"
+        state, _("Grid"), _("rolls black for its starting position (highest on pole)")
     )
 
 
@@ -319,10 +361,16 @@ on_grid_roll = on_tie_roll = grid_roll(start_round)
 def start_prompts(state: RaceState) -> tuple[Prompt, ...]:
     key = state.order[state.turn]
     place = state.grid.index(key) + 1
-    text = (
-        f"Round 1 (grid: {names(state.grid)}): {label(state, key)}, {ordinal(place)} on the grid, "
-        f"starts: roll black ({POOR_START_ROLL}: Poor Start, misses this turn; "
-        f"{GREAT_START_ROLL}: Great Start, {GREAT_START_SPACES} spaces at once)"
+    text = _(
+        "Round 1 (grid: {grid}): {car}, {place} on the grid, starts: roll black ({poor}: Poor "
+        "Start, misses this turn; {great}: Great Start, {spaces} spaces at once)"
+    ).format(
+        grid=names(state.grid),
+        car=label(state, key),
+        place=ordinal(place),
+        poor=POOR_START_ROLL,
+        great=GREAT_START_ROLL,
+        spaces=GREAT_START_SPACES,
     )
     return (Prompt("start_roll", text, key, (BLACK_DIE,)),)
 

@@ -14,6 +14,7 @@ from rules.formula_d.race.common import label
 from rules.formula_d.race.hooks import Handler
 from rules.formula_d.race.shape import FormulaDLikeState, StateT
 from rules.formula_d.race.state import GridRolls
+from rules.language import gettext as _
 from rules.roll_off import rolls_owed
 
 
@@ -23,16 +24,22 @@ def grid_roll_prompts(state: FormulaDLikeState, heading: str, asks: str) -> tupl
     unrolled = [entry.car for entry in state.grid_rolls if not entry.rolls]
     if unrolled:
         return tuple(
-            Prompt("grid_roll", f"{heading}: {label(state, car)} {asks}", car, (BLACK_DIE,))
+            Prompt(
+                "grid_roll",
+                _("{heading}: {car} {asks}").format(
+                    heading=heading, car=label(state, car), asks=asks
+                ),
+                car,
+                (BLACK_DIE,),
+            )
             for car in unrolled
         )
     return roll_off_prompts(
         state,
         "tie_roll",
-        lambda car, others: (
-            f"{heading}: {label(state, car)} tied with {names(others)}: roll "
-            "black again, highest takes the forward place"
-        ),
+        lambda car, others: _(
+            "{heading}: {car} tied with {cars}: roll black again, highest takes the forward place"
+        ).format(heading=heading, car=label(state, car), cars=names(others)),
     )
 
 

@@ -14,6 +14,8 @@ from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.variant import RuleSet
 from rules.formula_d.race.shape import StateT
 from rules.formula_d.race.state import Marker
+from rules.language import gettext as _
+from rules.language import ngettext
 
 SetupT = TypeVar("SetupT", bound=RaceSetup)
 
@@ -67,5 +69,10 @@ class TableHooks(RuleSet[SetupT, StateT]):
         return state.round
 
     def status(self, state: StateT) -> str:
-        where = f"Round {state.round}" if state.round else "Before the start"
-        return f"{where} · a race of {state.setup.laps} laps"
+        where = (
+            _("Round {round}").format(round=state.round) if state.round else _("Before the start")
+        )
+        laps = state.setup.laps
+        return ngettext(
+            "{where} · a race of {laps} lap", "{where} · a race of {laps} laps", laps
+        ).format(where=where, laps=laps)

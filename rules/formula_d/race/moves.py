@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.dice import gear_die
+from rules.dice import die_name, gear_die
 from rules.engine.events import EventRejected
 from rules.engine.pieces import name, plural
 from rules.formula_d import calls_motor_damage, motor_damage_rollers
-from rules.formula_d.race.common import die_name, gear_name, label
+from rules.formula_d.race.common import gear_name, label
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, MarkedState
 from rules.formula_d.race.state import FINISHED, Check
 from rules.language import gettext as _

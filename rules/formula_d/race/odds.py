@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.formula_d import MOST_STOPS_SKIPPED, overshoot
 from rules.formula_d.race.shape import SheetCar
 from rules.gear_odds import OvershootCost
+from rules.language import gettext as _
 
 
 def sheet_overshoot_cost(
@@ -22,15 +23,20 @@ def sheet_overshoot_cost(
     `by_more_than_one_out` as the race reads Overshooting (`corners.overshoot`)."""
     tires = car.sheet.tires
     if stops_owed > MOST_STOPS_SKIPPED:
-        return OvershootCost(f"out: skips {stops_owed} stops", eliminated=True)
+        return OvershootCost(
+            _("out: skips {stops} stops").format(stops=stops_owed), eliminated=True
+        )
     result = overshoot(
         tires, spaces, 0, stops_owed, per_space=per_space, by_more_than_one_out=by_more_than_one_out
     )
     if result.eliminated:
         if spaces * per_space == tires:
-            return OvershootCost(f"out: its last tire WP, by {spaces} spaces", eliminated=True)
-        return OvershootCost(f"out: {spaces * per_space} tire WP, it has {tires}", eliminated=True)
-    lost = f"{result.tires_lost} tire WP"
+            said = _("out: its last tire WP, by {spaces} spaces").format(spaces=spaces)
+            return OvershootCost(said, eliminated=True)
+        said = _("out: {wp} tire WP, it has {tires}").format(wp=spaces * per_space, tires=tires)
+        return OvershootCost(said, eliminated=True)
     if result.spun:
-        return OvershootCost(f"{lost}, its last: spins")
-    return OvershootCost(f"{lost} ({result.tires_left} left)")
+        return OvershootCost(_("{wp} tire WP, its last: spins").format(wp=result.tires_lost))
+    return OvershootCost(
+        _("{wp} tire WP ({left} left)").format(wp=result.tires_lost, left=result.tires_left)
+    )

@@ -14,19 +14,19 @@ from rules.engine.events import Event, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, names
 from rules.formula_d import (
     LAP_ENDING_CORNERS,
-    chart_named,
     chart_weather,
-    format_weather_chart,
     full_minutes,
     lap_tenths,
     lap_time,
     qualifying_in_rain,
 )
 from rules.formula_d.race import road
-from rules.formula_d.race.common import label
+from rules.formula_d.race.common import chart_words, label
 from rules.formula_d.race.grid import after_weather
 from rules.formula_d.race.grid_rolls import roll_off_prompts, with_grid_roll
 from rules.formula_d.race.state import FormulaDT, QualifyingLap, RaceState
+from rules.language import gettext as _
+from rules.language import ngettext
 
 # The die throws a lap is offered as keys for (more are typed).
 THROW_KEYS = 24
@@ -41,16 +41,16 @@ def prompts(state: RaceState) -> tuple[Prompt, ...]:
     return roll_off_prompts(
         state,
         "qualifying_tie",
-        lambda car, others: (
-            f"Qualifying: {label(state, car)} is level with {names(others)} "
-            f"({_level_on(state, car)}): roll black, highest takes the forward place"
-        ),
+        lambda car, others: _(
+            "Qualifying: {car} is level with {cars} ({level}): roll black, highest takes the "
+            "forward place"
+        ).format(car=label(state, car), cars=names(others), level=_level_on(state, car)),
     )
 
 
 def _rain(state: RaceState) -> str:
     weather = state.qualifying_weather
-    return " in rain" if weather is not None and qualifying_in_rain(weather) else ""
+    return _(" in rain") if weather is not None and qualifying_in_rain(weather) else ""
 
 
 def _lap_prompt(state: RaceState, lap: QualifyingLap) -> Prompt:
@@ -58,54 +58,63 @@ def _lap_prompt(state: RaceState, lap: QualifyingLap) -> Prompt:
     if lap.started_at is None:
         return Prompt(
             "stopwatch_start",
-            f"Qualifying lap{_rain(state)}: {who} in the middle lane in front of the starting "
-            "line. Start the stopwatch, then roll for 1st gear (WP are not counted)",
+            _(
+                "Qualifying lap{rain}: {car} in the middle lane in front of the starting line. "
+                "Start the stopwatch, then roll for 1st gear (WP are not counted)"
+            ).format(rain=_rain(state), car=who),
             lap.car,
-            (Field("at", "Start the stopwatch", "instant"),),
+            (Field("at", _("Start the stopwatch"), "instant"),),
         )
     if lap.stopped_at is None:
         return Prompt(
             "stopwatch_stop",
-            f"Qualifying lap{_rain(state)}: {who} is on its lap. Stop the stopwatch as soon as "
-            "it crosses the finish line",
+            _(
+                "Qualifying lap{rain}: {car} is on its lap. Stop the stopwatch as soon as it "
+                "crosses the finish line"
+            ).format(rain=_rain(state), car=who),
             lap.car,
-            (Field("at", "Stop the stopwatch", "instant", default=lap.started_at),),
+            (Field("at", _("Stop the stopwatch"), "instant", default=lap.started_at),),
         )
     tenths = lap_tenths(lap.started_at, lap.stopped_at)
     minutes = full_minutes(tenths)
     extra = ""
     if minutes:
-        each = "its full minute" if minutes == 1 else f"each of its {minutes} full minutes"
-        extra = f", a throw more for {each}"
+        extra = ngettext(
+            ", a throw more for its full minute",
+            ", a throw more for each of its {count} full minutes",
+            minutes,
+        ).format(count=minutes)
     return Prompt(
         "qualifying_lap",
-        f"Qualifying lap: {who} took {lap_time(tenths)}{extra}. The throws of the die it needed, "
-        f"the spaces it overshot corners by, and whether it did not stop at all in a {STOPS}-"
-        "stop corner (the lap is over: it starts last)",
+        _(
+            "Qualifying lap: {car} took {time}{extra}. The throws of the die it needed, the "
+            "spaces it overshot corners by, and whether it did not stop at all in a {stops}-stop "
+            "corner (the lap is over: it starts last)"
+        ).format(car=who, time=lap_time(tenths), extra=extra, stops=STOPS),
         lap.car,
         (
             Field(
                 "die_throws",
-                "Throws of the die it needed to finish the lap",
+                _("Throws of the die it needed to finish the lap"),
                 "number",
                 minimum=1,
                 required=False,
                 chips=THROW_KEYS,
-                short="Throws",
-                unit="throws",
+                short=_("Throws"),
+                unit=_("throws"),
             ),
             board_fact(
                 "overshoot",
-                "Spaces it overshot corners by, all corners",
-                "spaces",
-                short="Overshot",
+                _("Spaces it overshot corners by, all corners"),
+                _("spaces"),
+                short=_("Overshot"),
             ),
             Field(
                 "no_stop",
-                f"No stop at all in a {STOPS}-stop corner: the lap is over",
+                _("No stop at all in a {stops}-stop corner: the lap is over").format(stops=STOPS),
                 "bool",
                 required=False,
-                short=f"No stop in a {STOPS}-stop corner",
+                short=_("No stop in a {stops}-stop corner").format(stops=STOPS),
             ),
         ),
     )
@@ -115,8 +124,8 @@ def _level_on(state: RaceState, car: str) -> str:
     result = state.lap(car).result
     assert result is not None
     if result.no_stop:
-        return "both laps over, both last"
-    return f"{result.throws} throws, {lap_time(result.tenths)}"
+        return _("both laps over, both last")
+    return _("{throws} throws, {time}").format(throws=result.throws, time=lap_time(result.tenths))
 
 
 def _with_lap(state: FormulaDT, car: str, **changes: Any) -> FormulaDT:
@@ -131,9 +140,16 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     """The roll before the laps, or (Road Races) the Weather Frog's choice to roll it again."""
     if state.held_weather:
         return (road.frog_prompt(state),)
-    chart = format_weather_chart(state.setup.weather_chart)
-    named = chart_named(state.setup.weather_chart_placeholder)
-    text = f"Weather: roll black against {named} before the qualifying laps ({chart})"
+    chart = chart_words(state.setup.weather_chart)
+    if state.setup.weather_chart_placeholder:
+        text = _(
+            "Weather: roll black against the placeholder chart, not this board's, before the "
+            "qualifying laps ({chart})"
+        ).format(chart=chart)
+    else:
+        text = _(
+            "Weather: roll black against the track's chart before the qualifying laps ({chart})"
+        ).format(chart=chart)
     text = road.weather_prompt_text(state, text)
     return (Prompt("qualifying_weather_roll", text, None, (BLACK_DIE,)),)
 

@@ -25,7 +25,8 @@ from rules.formula_d.driver_cards import (
     skid,
     skill_title,
 )
-from rules.formula_d.race.common import gear_name, label, place_marker
+from rules.formula_d.race.common import gear_name, label, place_marker, reason_words, value_words
+from rules.formula_d.race.common import wp_text as zone_wp_text
 from rules.formula_d.race.facts import cars_fact, marker_label
 from rules.formula_d.race.state import CarState, Check, FormulaDT, RaceState
 from rules.formula_d.road_race import (
@@ -37,6 +38,8 @@ from rules.formula_d.road_race import (
     pole_speed,
     pole_winner,
 )
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 NONE = "none"
 DANGER = "danger"  # Pile of Scrap stopped on a red space of the danger zone
@@ -71,8 +74,10 @@ def move_facts(
         fields.append(
             _yes_no(
                 "nitro",
-                f"Nitro, once a lap: +{plural(boost, 'space')} in {gear_name(car.gear)} gear",
-                f"Nitro +{boost}",
+                _("Nitro, once a lap: +{spaces} in {gear} gear").format(
+                    spaces=plural(boost, "space"), gear=gear_name(car.gear)
+                ),
+                _("Nitro +{spaces}").format(spaces=boost),
                 folded=False,
             )
         )
@@ -80,8 +85,10 @@ def move_facts(
             fields.append(
                 _yes_no(
                     "better_nitro",
-                    f"Better Nitro: {BETTER_NITRO_SPACES} spaces more with the nitro",
-                    f"Better Nitro +{BETTER_NITRO_SPACES}",
+                    _("Better Nitro: {spaces} spaces more with the nitro").format(
+                        spaces=BETTER_NITRO_SPACES
+                    ),
+                    _("Better Nitro +{spaces}").format(spaces=BETTER_NITRO_SPACES),
                     folded=False,
                 )
             )
@@ -89,12 +96,16 @@ def move_facts(
         fields.append(
             Field(
                 "skid",
-                "Skidding Pro: adjusted the move in a corner (1 tire WP)",
+                _("Skidding Pro: adjusted the move in a corner (1 tire WP)"),
                 "choice",
-                choices=(("0", "No"), ("1", "1 space further"), ("-1", "1 space shorter")),
+                choices=(
+                    ("0", _("No")),
+                    ("1", _("1 space further")),
+                    ("-1", _("1 space shorter")),
+                ),
                 required=False,
                 default="0",
-                short="Skid",
+                short=_("Skid"),
                 folded=True,
             )
         )
@@ -104,18 +115,20 @@ def move_facts(
             cars_fact(
                 state,
                 "sweet",
-                f"Overtook on a straight (How Sweet!: {HOW_SWEET_SPACES} space less each)",
+                _("Overtook on a straight (How Sweet!: {spaces} space less each)").format(
+                    spaces=HOW_SWEET_SPACES
+                ),
                 sweet,
-                short="Overtook",
+                short=_("Overtook"),
                 folded=True,
             )
         )
     fields.append(
         board_fact(
             "danger",
-            "Red spaces of the danger zone passed over or landed on (a road handling roll each)",
-            "spaces",
-            short="Danger zone",
+            _("Red spaces of the danger zone passed over or landed on (a road handling roll each)"),
+            _("spaces"),
+            short=_("Danger zone"),
             folded=True,
         )
     )
@@ -124,20 +137,20 @@ def move_facts(
     fields.append(
         _yes_no(
             "noise",
-            "Ended its move in the engine-noise area (a resident shoots: roll black)",
-            "Engine noise",
+            _("Ended its move in the engine-noise area (a resident shoots: roll black)"),
+            _("Engine noise"),
         )
     )
     if skill is Skill.CAR_RADIO and not car.radio_thrown and others:
         fields.append(
             Field(
                 "radio",
-                "Car Radio, once a race: thrown out of the window onto a car it ended next to",
+                _("Car Radio, once a race: thrown out of the window onto a car it ended next to"),
                 "choice",
-                choices=((NONE, "Not thrown"), *((key, label(state, key)) for key in others)),
+                choices=((NONE, _("Not thrown")), *((key, label(state, key)) for key in others)),
                 required=False,
                 default=NONE,
-                short="Car Radio",
+                short=_("Car Radio"),
                 folded=True,
             )
         )
@@ -154,20 +167,20 @@ def _scrap_facts(state: RaceState, car: CarState, markers: tuple[str, ...]) -> l
         fields.append(
             _yes_no(
                 "scrap",
-                "Pile of Scrap, once a lap: placed a damage marker on the space it left",
-                "Scrap marker",
+                _("Pile of Scrap, once a lap: placed a damage marker on the space it left"),
+                _("Scrap marker"),
             )
         )
-    spaces = ((NONE, "None"),) + tuple((key, marker_label(state, key)) for key in markers)
+    spaces = ((NONE, _("None")),) + tuple((key, marker_label(state, key)) for key in markers)
     fields.append(
         Field(
             "stopped_on",
-            "Pile of Scrap: the dangerous space it stopped on (its roll there: 1-2 only)",
+            _("Pile of Scrap: the dangerous space it stopped on (its roll there: 1-2 only)"),
             "choice",
-            choices=(*spaces, (DANGER, "A red space of the danger zone")),
+            choices=(*spaces, (DANGER, _("A red space of the danger zone"))),
             required=False,
             default=NONE,
-            short="Stopped on",
+            short=_("Stopped on"),
             folded=True,
         )
     )
@@ -205,8 +218,9 @@ def read_move(
     if entry.get("better_nitro"):
         if not nitro:
             raise EventRejected(
-                f"Better Nitro's {BETTER_NITRO_SPACES} spaces come with the nitro: {who} did "
-                "not use it."
+                _(
+                    "Better Nitro's {spaces} spaces come with the nitro: {car} did not use it."
+                ).format(spaces=BETTER_NITRO_SPACES, car=who)
             )
         nitro += BETTER_NITRO_SPACES
     adjustment = int(entry.get("skid", "0"))
@@ -214,17 +228,23 @@ def read_move(
     danger = entry.get("danger", 0)
     stopped_on = entry.get("stopped_on", NONE)
     if stopped_on == DANGER and not danger:
-        raise EventRejected(f"{who} stopped on a red space: count it among the red spaces.")
+        raise EventRejected(
+            _("{car} stopped on a red space: count it among the red spaces.").format(car=who)
+        )
     if stopped_on not in (NONE, DANGER) and stopped_on not in entry.get("markers", ()):
         raise EventRejected(
-            f"{who} stopped on a damage marker: name it among the markers it passed over or "
-            "landed on."
+            _(
+                "{car} stopped on a damage marker: name it among the markers it passed over or "
+                "landed on."
+            ).format(car=who)
         )
     radio = entry.get("radio", NONE)
     if radio != NONE and radio not in entry.get("adjacent", ()):
         raise EventRejected(
-            f"{who}'s car radio lands on a car in an adjacent space: name {name(radio)} among "
-            "the cars it ended next to."
+            _(
+                "{car}'s car radio lands on a car in an adjacent space: name {target} among "
+                "the cars it ended next to."
+            ).format(car=who, target=name(radio))
         )
     return RoadMove(
         nitro=nitro,
@@ -329,24 +349,23 @@ def noise_and_radio_checks(state: RaceState, key: str, road: RoadMove) -> list[C
 
 def noise_text(state: RaceState, check: Check) -> str:
     lines = "; ".join(
-        f"{line.low}{'' if line.low == line.high else f'-{line.high}'}: {line.result}"
+        f"{line.low}{'' if line.low == line.high else f'-{line.high}'}: {_(line.result)}"
         for line in ENGINE_NOISE_TABLE
     )
-    return (
-        f"{label(state, check.car)} ended its move in the engine-noise area, a resident takes a "
-        f"shot: roll black ({lines})"
-    )
+    return _(
+        "{car} ended its move in the engine-noise area, a resident takes a shot: roll black "
+        "({lines})"
+    ).format(car=label(state, check.car), lines=lines)
 
 
-RADIO_TABLE_WORDS = (
+RADIO_TABLE_WORDS = N_(
     "1-4 tire, 5-7 brake, 8-10 gearbox, 11-13 car body, 14-17 engine, 18-20 road handling"
 )
 
 
 def radio_text(state: RaceState, check: Check) -> str:
-    return (
-        f"{check.reason} onto {label(state, check.car)}: roll black for the WP it loses "
-        f"({RADIO_TABLE_WORDS})"
+    return _("{reason} onto {car}: roll black for the WP it loses ({table})").format(
+        reason=reason_words(check.reason), car=label(state, check.car), table=_(RADIO_TABLE_WORDS)
     )
 
 
@@ -361,21 +380,25 @@ def wp_text(state: RaceState, check: Check) -> str:
     key = check.car
     allowance = wp_allowance(state, check)
     if check.kind == "checkpoint":
-        mechanic = " (Experienced Mechanic)" if allowance != checkpoint_wp(None) else ""
-        text = (
-            f"{label(state, key)} crossed the line: checkpoint, its tire WP back "
-            f"({state.car(key).sheet.tires}) and {allowance} WP{mechanic} to distribute between "
-            "damaged zones, never above the start"
-        )
+        if allowance != checkpoint_wp(None):
+            text = _(
+                "{car} crossed the line: checkpoint, its tire WP back ({tires}) and {wp} WP "
+                "(Experienced Mechanic) to distribute between damaged zones, never above the start"
+            )
+        else:
+            text = _(
+                "{car} crossed the line: checkpoint, its tire WP back ({tires}) and {wp} WP to "
+                "distribute between damaged zones, never above the start"
+            )
+        text = text.format(car=label(state, key), tires=state.car(key).sheet.tires, wp=allowance)
     else:
         lap = state.pole_laps + 1
-        text = (
-            f"Pole station, lap {lap}: {label(state, key)} was the fastest over the line "
-            f"({pole_speeds(state, lap)}): {allowance} WP to distribute between damaged zones, "
-            "never above the start"
-        )
+        text = _(
+            "Pole station, lap {lap}: {car} was the fastest over the line ({speeds}): {wp} WP to "
+            "distribute between damaged zones, never above the start"
+        ).format(lap=lap, car=label(state, key), speeds=pole_speeds(state, lap), wp=allowance)
     if not wp_count(state, check):
-        text += ": nothing is damaged, the WP are not used"
+        text += _(": nothing is damaged, the WP are not used")
     return text
 
 
@@ -442,17 +465,20 @@ FROG_KEEP, FROG_AGAIN = "keep", "again"
 def frog_prompt(state: RaceState) -> Prompt:
     """A Weather Frog may roll the weather die again; the second result counts."""
     held = state.held_weather
-    line = chart_weather(state.setup.weather_chart, held).value
+    line = value_words(chart_weather(state.setup.weather_chart, held).value)
     who = frogs(state)
-    text = (
-        f"Weather roll {held} ({line}): Weather Frog {names([label(state, k) for k in who])} "
-        "may roll the black die again, and the second result counts"
-    )
+    text = _(
+        "Weather roll {held} ({line}): Weather Frog {cars} may roll the black die again, and the "
+        "second result counts"
+    ).format(held=held, line=line, cars=names([label(state, k) for k in who]))
     field = Field(
         "frog",
-        "The Weather Frog",
+        _("The Weather Frog"),
         "choice",
-        choices=((FROG_KEEP, f"Keep {held} ({line})"), (FROG_AGAIN, "Roll again")),
+        choices=(
+            (FROG_KEEP, _("Keep {held} ({line})").format(held=held, line=line)),
+            (FROG_AGAIN, _("Roll again")),
+        ),
     )
     return Prompt("frog_choice", text, who[0], (field,))
 
@@ -460,7 +486,7 @@ def frog_prompt(state: RaceState) -> Prompt:
 def weather_prompt_text(state: RaceState, text: str) -> str:
     """A weather roll's prompt, saying when it is the Weather Frog's second."""
     if state.frog_second:
-        return f"{text}: the Weather Frog's second roll, which counts"
+        return _("{text}: the Weather Frog's second roll, which counts").format(text=text)
     return text
 
 
@@ -485,11 +511,11 @@ def notes(state: RaceState, car: CarState) -> list[str]:
     skill = state.setup.skill(car.car)
     said = [skill_title(skill)] if skill else []
     lap = _lap(car)
-    said.append("nitro used this lap" if car.nitro_lap == lap else "nitro ready")
+    said.append(_("nitro used this lap") if car.nitro_lap == lap else _("nitro ready"))
     if skill is Skill.PILE_OF_SCRAP and car.scrap_lap == lap:
-        said.append("scrap marker used this lap")
+        said.append(_("scrap marker used this lap"))
     if car.radio_thrown:
-        said.append("car radio thrown")
+        said.append(_("car radio thrown"))
     return said
 
 
@@ -498,4 +524,8 @@ def zones_named(zones: Sequence[Zone]) -> str:
     counts: dict[Zone, int] = {}
     for zone in zones:
         counts[zone] = counts.get(zone, 0) + 1
-    return " and ".join(f"{count} {zone.value} WP" for zone, count in counts.items())
+    said = ""
+    for zone, count in counts.items():
+        wp = zone_wp_text(zone.value, count)
+        said = _("{some} and {last}").format(some=said, last=wp) if said else wp
+    return said

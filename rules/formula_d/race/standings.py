@@ -4,7 +4,7 @@ over."""
 from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
-from rules.engine.pieces import car_view, dashboard_keys, names, plural
+from rules.engine.pieces import car_view, dashboard_keys, names
 from rules.formula_d import (
     PIT_EXIT_GEAR,
     POOR_START_ROLL,
@@ -14,49 +14,64 @@ from rules.formula_d import (
     winning_teams,
 )
 from rules.formula_d.race import road
-from rules.formula_d.race.common import gear_name
+from rules.formula_d.race.common import gear_name, out_reason_words, tires_words
 from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, SheetCar
-from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
+from rules.formula_d.race.state import FINISHED, OUT, CarState, RaceState
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 # The dashboard, as the scorecard reads: the gear, the six wear-point zones, the laps.
 COLUMNS: tuple[Column, ...] = (
-    Column("gear", "Gear", "Gear"),
-    Column("tires", "Tire", "Tire WP"),
-    Column("brakes", "Brk", "Brake WP"),
-    Column("gearbox", "Box", "Gearbox WP"),
-    Column("body", "Body", "Car body WP"),
-    Column("engine", "Eng", "Engine WP"),
-    Column("road_handling", "Hdl", "Road handling WP"),
-    Column("laps", "Lap", "Laps completed"),
+    Column("gear", N_("Gear"), N_("Gear")),
+    Column("tires", N_("Tire"), N_("Tire WP")),
+    Column("brakes", N_("Brk"), N_("Brake WP")),
+    Column("gearbox", N_("Box"), N_("Gearbox WP")),
+    Column("body", N_("Body"), N_("Car body WP")),
+    Column("engine", N_("Eng"), N_("Engine WP")),
+    Column("road_handling", N_("Hdl"), N_("Road handling WP")),
+    Column("laps", N_("Lap"), N_("Laps completed")),
 )
 
 # A spun car's note on the dashboard (a rule set whose cards change it replaces it).
-SPUN_NOTE = "spun: drives off in 1st next turn"
+SPUN_NOTE = N_("spun: drives off in 1st next turn")
 
 
 def note(state: RaceState, car: CarState) -> str:
     if car.status == FINISHED:
-        return f"finished in round {car.finish_round}"
+        return _("finished in round {round}").format(round=car.finish_round)
     if car.status == OUT:
-        return OUT_REASONS.get(car.out_reason or "", "eliminated")
+        return out_reason_words(car.out_reason)
     notes = []
     if state.setup.stopwatch_qualifying and state.round == 0:
         notes.append(qualifying_note(state, car.car))
     if state.setup.teams:
         left = TEAM_POOL_WP - team_used(state, car.car)
-        notes.append(f"team {team_name(state, car.car)}: {left} of {TEAM_POOL_WP} team WP left")
+        notes.append(
+            _("team {team}: {left} of {pool} team WP left").format(
+                team=team_name(state, car.car), left=left, pool=TEAM_POOL_WP
+            )
+        )
     notes += road.notes(state, car)
     if car.tires_fitted:
-        notes.append(f"{car.tires_fitted.value} tires")
+        notes.append(tires_words(car.tires_fitted.value))
     if car.start_roll == POOR_START_ROLL and car.moved_at == 0:
-        notes.append("Poor Start: moves off in 1st next turn")
+        notes.append(_("Poor Start: moves off in 1st next turn"))
     if car.spun:
-        notes.append(SPUN_NOTE)
+        notes.append(_(SPUN_NOTE))
     if car.in_pits:
-        notes.append(f"in the pits: moves off in {gear_name(PIT_EXIT_GEAR)} or lower next round")
+        notes.append(
+            _("in the pits: moves off in {gear} or lower next round").format(
+                gear=gear_name(PIT_EXIT_GEAR)
+            )
+        )
     if car.laps:
-        notes.append(f"{plural(car.laps, 'lap')} of {state.setup.laps} done")
+        notes.append(
+            ngettext("{count} lap of {laps} done", "{count} laps of {laps} done", car.laps).format(
+                count=car.laps, laps=state.setup.laps
+            )
+        )
     return "; ".join(notes)
 
 
@@ -64,15 +79,17 @@ def qualifying_note(state: RaceState, key: str) -> str:
     """Where `key`'s qualifying lap stands, for the dashboard before the start."""
     lap = state.lap(key)
     if lap.started_at is None:
-        return "its qualifying lap to drive"
+        return _("its qualifying lap to drive")
     if lap.stopped_at is None:
-        return "on its qualifying lap: the stopwatch runs"
+        return _("on its qualifying lap: the stopwatch runs")
     result = lap.result
     if result is None:
-        return f"qualifying lap in {lap_time(lap.tenths)}: its throws to enter"
+        return _("qualifying lap in {time}: its throws to enter").format(time=lap_time(lap.tenths))
     if result.no_stop:
-        return "qualifying lap over (no stop in a 2- or 3-stop corner): starts last"
-    return f"qualified: {plural(result.throws, 'throw')} in {lap_time(result.tenths)}"
+        return _("qualifying lap over (no stop in a 2- or 3-stop corner): starts last")
+    return ngettext(
+        "qualified: {count} throw in {time}", "qualified: {count} throws in {time}", result.throws
+    ).format(count=result.throws, time=lap_time(result.tenths))
 
 
 def team_name(state: RaceState, key: str) -> str:
@@ -97,11 +114,14 @@ def team_result(state: RaceState) -> str:
         f"{team_name(state, first[team])} {points}" for team, points in totals.items()
     )
     if not state.finished:
-        return f"team race ({TEAM_POOL_WP} WP a team for repairs)"
+        return _("team race ({pool} WP a team for repairs)").format(pool=TEAM_POOL_WP)
     winners = winning_teams(totals)
     won = "; ".join(team_name(state, first[team]) for team in winners)
-    verb = f"teams {won} share the win" if len(winners) > 1 else f"team {won} wins"
-    return f"team race: {verb} ({shown})"
+    if len(winners) > 1:
+        said = _("team race: teams {teams} share the win ({points})")
+    else:
+        said = _("team race: team {teams} wins ({points})")
+    return said.format(teams=won, points=shown)
 
 
 def finishers(state: RaceState) -> list[str]:

@@ -25,6 +25,7 @@ from rules.formula_d import (
 )
 from rules.formula_d.driver_cards import Skill, grid_score
 from rules.formula_d.road_race import Crossing
+from rules.language import gettext_noop as N_
 
 RACING = "racing"
 FINISHED = "finished"
@@ -33,12 +34,12 @@ OUT = "out"
 # Why a car left the race: the key the season records (at most 10 characters), and in words.
 OUT_REASONS: Mapping[str, str] = MappingProxyType(
     {
-        "tires": "eliminated: lost more tire WP than it had left",
-        "stops": "eliminated: skipped more than one stop in a corner",
-        "blocked": "eliminated: blocked 7 spaces or more, or without the WP to stop",
-        "body": "eliminated: lost its last car body WP",
-        "engine": "eliminated: lost its last engine WP",
-        "handling": "eliminated: lost its last road handling WP",
+        "tires": N_("eliminated: lost more tire WP than it had left"),
+        "stops": N_("eliminated: skipped more than one stop in a corner"),
+        "blocked": N_("eliminated: blocked 7 spaces or more, or without the WP to stop"),
+        "body": N_("eliminated: lost its last car body WP"),
+        "engine": N_("eliminated: lost its last engine WP"),
+        "handling": N_("eliminated: lost its last road handling WP"),
     }
 )
 

@@ -13,7 +13,6 @@ from rules.engine.pieces import (
     name,
     names,
     order_prompt,
-    plural,
     racing,
     with_car,
 )
@@ -64,8 +63,10 @@ from rules.formula_d.race.facts import (
     finish_fact,
     markers_fact,
     most_spaces,
+    overshoot_label,
     pit_fact,
     roll_fact,
+    tire_bonus_label,
 )
 from rules.formula_d.race.flow import begin_turn, proposed_order, settle
 from rules.formula_d.race.gearing import (
@@ -88,19 +89,20 @@ from rules.formula_d.race.shape import FormulaDLikeState, StateT
 from rules.formula_d.race.state import CarState, Check, FormulaDT, Marker, RaceState
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 # --- Order of Play -----------------------------------------------------------------------------
 
 
 def order_prompts(state: FormulaDLikeState) -> tuple[Prompt, ...]:
-    text = (
-        f"Round {state.round}: confirm the order of play (the leader first, then the higher gear, "
+    text = _(
+        "Round {round}: confirm the order of play (the leader first, then the higher gear, "
         "then the inside of the corner) or correct it from the board"
-    )
+    ).format(round=state.round)
     prompt = order_prompt(
         proposed_order(state),
         lambda car: label(state, car),
-        field_label="Order of play, first to move first",
+        field_label=_("Order of play, first to move first"),
         text=text,
     )
     return (prompt,)
@@ -234,23 +236,6 @@ def tire_effect_now(state: RaceState, car: CarState) -> TireEffect:
     return road.frog_tire_effect(state, car, effect)
 
 
-def tire_bonus_label(state: RaceState, car: CarState, effect: TireEffect) -> str:
-    tires = car.tires_fitted.value if car.tires_fitted else ""
-    weather = "in rain" if is_rain(state.weather) else "in the dry"
-    spaces = plural(effect.extra_spaces, "space")
-    if effect.optional:
-        return f"Took its {tires} tires' extra {spaces} {weather} (not compulsory)"
-    return f"A space of the move was in a corner: {spaces} more ({tires} tires {weather})"
-
-
-def _overshoot_label(effect: TireEffect) -> str:
-    each = f"{effect.per_space_overshot} tire WP"
-    why = {2: ", doubled by its tires", 3: ", trebled by its tires"}.get(
-        effect.per_space_overshot, ""
-    )
-    return f"Spaces it overshot that corner by ({each} each{why})"
-
-
 def _offers_pit(state: RaceState, car: CarState) -> bool:
     """Pit Stop: at the end of a lap but the last; in a road race the pits are not used."""
     return (
@@ -274,7 +259,7 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     fields += [
         brakes_fact(car.sheet.brakes),
         blocked_fact(),
-        *corner_facts(overshoot=_overshoot_label(effect)),
+        *corner_facts(overshoot=overshoot_label(effect)),
     ]
     if effect.extra_spaces:
         fields.append(
@@ -352,17 +337,20 @@ def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) 
     slipstreaming = ("slipstream", "slipstream_brakes", "slipstream_corner")
     if any(data.get(key) for key in slipstreaming) and not _offers_slipstream(state, car):
         if state.fixed_move:
-            raise EventRejected(f"{who} did not roll a gear die this move: no slipstream.")
+            raise EventRejected(
+                _("{car} did not roll a gear die this move: no slipstream.").format(car=who)
+            )
         raise EventRejected(
-            f"{who} is in {gear_name(car.gear)} gear: slipstreaming needs both cars in "
-            f"{gear_name(SLIPSTREAM_MIN_GEAR)} gear or higher."
+            _(
+                "{car} is in {gear} gear: slipstreaming needs both cars in {least} gear or higher."
+            ).format(car=who, gear=gear_name(car.gear), least=gear_name(SLIPSTREAM_MIN_GEAR))
         )
     if data.get("tire_bonus") and not tire_effect_now(state, car).extra_spaces:
-        raise EventRejected(f"{who}'s tires give no extra spaces on this move.")
+        raise EventRejected(_("{car}'s tires give no extra spaces on this move.").format(car=who))
     if data.get("pit") and not _offers_pit(state, car):
         if state.setup.road_race:
-            raise EventRejected("The pits are not used in a road race.")
-        raise EventRejected(f"{who} {_pit_rule(state)}, on a roll of its gear die.")
+            raise EventRejected(_("The pits are not used in a road race."))
+        raise EventRejected(_pit_rule(state).format(car=who))
 
 
 def _pit_rule(state: RaceState) -> str:
@@ -370,9 +358,22 @@ def _pit_rule(state: RaceState) -> str:
     and after lap 2."""
     stops = pit_stops_allowed(state.setup.laps)
     if stops == 1:
-        return "may make a pit stop only at the end of the first lap, once"
+        return _(
+            "{car} may make a pit stop only at the end of the first lap, once, on a roll of its "
+            "gear die."
+        )
     laps = names([str(lap) for lap in range(PIT_STOP_AFTER_LAP, state.setup.laps)])
-    return f"may make {plural(stops, 'pit stop')} in this race, at the end of laps {laps}"
+    return (
+        ngettext(
+            "{car} may make {count} pit stop in this race, at the end of laps {laps}, on a roll of "
+            "its gear die.",
+            "{car} may make {count} pit stops in this race, at the end of laps {laps}, on a roll "
+            "of its gear die.",
+            stops,
+        )
+        .replace("{count}", str(stops))
+        .replace("{laps}", laps)
+    )
 
 
 def _front_roll(front: CarState) -> int:
@@ -416,27 +417,35 @@ def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     # Braking: by choice, 1 brake WP a space; blocked, by the table; never both.
     if brakes and blocked:
         raise EventRejected(
-            f"{who} was blocked: it moves forward as far as possible and pays the blocked-braking "
-            "table, not brake WP of its choice."
+            _(
+                "{car} was blocked: it moves forward as far as possible and pays the "
+                "blocked-braking table, not brake WP of its choice."
+            ).format(car=who)
         )
     # The whole move: the die, the tires' extra spaces and a road race's (nitro, skills).
     moved = roll + tire_bonus + road_move.spaces
     if brakes + blocked > moved:
-        raise EventRejected(f"{who} moved {moved}: it cannot stop {brakes + blocked} spaces short.")
+        raise EventRejected(
+            _("{car} moved {moved}: it cannot stop {short} spaces short.").format(
+                car=who, moved=moved, short=brakes + blocked
+            )
+        )
     brakes_lost = braking_cost(brakes, sheet.brakes)
     spaces = roll - brakes - blocked + tire_bonus + road_move.spaces
 
     # Slipstreaming: 3 spaces behind each car, stopped behind it without braking.
     if (slip_brakes or slip_corner) and not fronts:
-        raise EventRejected("Slipstreaming: name the car it slipstreamed behind.")
+        raise EventRejected(_("Slipstreaming: name the car it slipstreamed behind."))
     if fronts:
         # Several cars: each slipstream in turn ("and so on"), each judged with the same gear-die
         # number; the brake WP that shorten one belong to the last, since a shortened slipstream
         # leads into no other.
         if blocked:
             raise EventRejected(
-                f"{who} was blocked: a slipstreaming car stops directly behind the car in front "
-                "without braking."
+                _(
+                    "{car} was blocked: a slipstreaming car stops directly behind the car in "
+                    "front without braking."
+                ).format(car=who)
             )
         for key in fronts:
             front = state.car(key)
@@ -455,7 +464,9 @@ def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     # Overshooting, counted where the move ends, after the car has stopped (blocked or not).
     spun = False
     if (stops or overshot) and not corner:
-        raise EventRejected("Overshooting: say which corner, by the stops its yellow box asks for.")
+        raise EventRejected(
+            _("Overshooting: say which corner, by the stops its yellow box asks for.")
+        )
     if corner and out is None:
         refuse_overshot(who, spaces, overshot)
         result = overshoot(
@@ -494,11 +505,17 @@ def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
         # ruling); the car stops in its pit on any roll of at least the minimum, without braking.
         if brakes or blocked or fronts or adjacent or finish:
             raise EventRejected(
-                f"{who} stopped in its pit: no braking, slipstream, car beside it or finish to "
-                f"report (entering the pits completes lap {car.laps + 1})."
+                _(
+                    "{car} stopped in its pit: no braking, slipstream, car beside it or finish to "
+                    "report (entering the pits completes lap {lap})."
+                ).format(car=who, lap=car.laps + 1)
             )
         if not reaches_pit(car.gear, roll, pit):
-            raise EventRejected(f"{who} rolled {roll}: it needed {pit} or more to enter the pits.")
+            raise EventRejected(
+                _("{car} rolled {roll}: it needed {pit} or more to enter the pits.").format(
+                    car=who, roll=roll, pit=pit
+                )
+            )
         # In its pit the car is turned the right way again: a spin on the way in is over.
         changes.update(laps=car.laps + 1, pits=car.pits + 1, spaces=car.spaces + pit, spun=False)
     if finish:
@@ -511,9 +528,9 @@ def on_move(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
             finish,
             rolls_called=bool(adjacent or markers or road_move.danger or road_move.noise),
             no_rolls=(
-                "no collision, road handling or engine-noise roll"
+                _("no collision, road handling or engine-noise roll")
                 if state.setup.road_race
-                else "no collision or road handling roll"
+                else _("no collision or road handling roll")
             ),
         )
         state = road.record_crossing(state, car, road_move, 0 if fixed else roll)

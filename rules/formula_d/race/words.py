@@ -14,37 +14,37 @@ from rules.formula_d import (
     BLOCKED_ELIMINATED_AT,
     BLOCKED_TABLE,
     PIT_EXIT_GEAR,
-    SCORECARD_MARKER,
     SLIPSTREAM_CORNER_BRAKE_WP,
     SLIPSTREAM_SPACES,
     Start,
-    Tires,
-    Weather,
     Zone,
     calls_motor_damage,
-    chart_weather,
-    full_minutes,
     gear_change_cost,
     gears_skipped,
-    is_rain,
-    lap_time,
     pit_stop,
-    qualifying_in_rain,
     start_roll,
 )
 from rules.formula_d.driver_cards import BETTER_NITRO_SPACES, car_radio_zone
-from rules.formula_d.race import doubts
-from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race import doubts, options_words
+from rules.formula_d.race.common import (
+    gear_name,
+    label,
+    out_reason_words,
+    reason_words,
+    tires_words,
+    value_words,
+)
 from rules.formula_d.race.common import wp_text as _zone_wp_text
 from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.gearing import cost_text
-from rules.formula_d.race.road import FROG_AGAIN, NONE, pole_speeds
+from rules.formula_d.race.road import NONE, pole_speeds
 from rules.formula_d.race.standings import finishers
-from rules.formula_d.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceState
+from rules.formula_d.race.state import FINISHED, OUT, CarState, RaceState
 from rules.formula_d.race.turns import tire_effect_now
 from rules.formula_d.road_race import engine_noise, nitro_spaces
-from rules.formula_d.weather import LINES
 from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 Facts = Mapping[str, Any]
 
@@ -157,11 +157,11 @@ def _move(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     text = ", ".join([head, *parts]) + _marker(before, key, after)
     if not fixed and calls_motor_damage(now.gear, roll):
         rollers = [check.car for check in after.pending if check.kind == "motor_roll"]
-        text += f"; a {roll} in {gear}: Motor Damage" + (
-            f", {names(rollers)} {'rolls' if len(rollers) == 1 else 'roll'} black"
-            if rollers
-            else ""
-        )
+        text += _("; a {roll} in {gear}: Motor Damage").format(roll=roll, gear=gear)
+        if rollers:
+            text += ngettext(", {cars} rolls black", ", {cars} roll black", len(rollers)).format(
+                cars=names(rollers)
+            )
     return text
 
 
@@ -171,24 +171,37 @@ def _braking(now: CarState, facts: Facts) -> list[str]:
         parts.append(_("braking {brakes} ({brakes} brake WP)").format(brakes=facts["brakes"]))
     blocked = facts["blocked"]
     if blocked:
-        remaining = f"blocked with {plural(blocked, 'space')} remaining"
+        spaces = plural(blocked, "space")
         if now.out_reason == "blocked":
-            short = "" if blocked >= BLOCKED_ELIMINATED_AT else ", without the WP to stop"
-            parts.append(f"{remaining}{short}: eliminated")
+            if blocked >= BLOCKED_ELIMINATED_AT:
+                out = _("blocked with {spaces} remaining: eliminated")
+            else:
+                out = _("blocked with {spaces} remaining, without the WP to stop: eliminated")
+            parts.append(out.format(spaces=spaces))
         else:
             cost = BLOCKED_TABLE[blocked]
-            paid = [f"{cost.brakes} brake WP"] + ([f"{cost.tires} tire WP"] if cost.tires else [])
-            parts.append(f"{remaining} ({' and '.join(paid)})")
+            paid = _zone_wp(Zone.BRAKES, cost.brakes)
+            if cost.tires:
+                paid = _("{some} and {last}").format(
+                    some=paid, last=_zone_wp(Zone.TIRES, cost.tires)
+                )
+            parts.append(
+                _("blocked with {spaces} remaining ({paid})").format(spaces=spaces, paid=paid)
+            )
     fronts = facts.get("slipstream", ())
     if fronts:
-        slipstream = f"slipstreaming behind {names(fronts)} (+{SLIPSTREAM_SPACES * len(fronts)})"
+        slipstream = _("slipstreaming behind {cars} (+{spaces})").format(
+            cars=names(fronts), spaces=SLIPSTREAM_SPACES * len(fronts)
+        )
         braked = facts.get("slipstream_brakes", 0)
         if braked:
-            slipstream += f", braking {braked} of it ({braked} brake WP)"
+            slipstream += _(", braking {brakes} of it ({brakes} brake WP)").format(brakes=braked)
         parts.append(slipstream)
         if facts.get("slipstream_corner"):
             parts.append(
-                f"carried into a corner by the slipstream ({SLIPSTREAM_CORNER_BRAKE_WP} brake WP)"
+                _("carried into a corner by the slipstream ({brakes} brake WP)").format(
+                    brakes=SLIPSTREAM_CORNER_BRAKE_WP
+                )
             )
     return parts
 
@@ -222,17 +235,29 @@ def _dangers(before: RaceState, facts: Facts) -> list[str]:
     parts = []
     markers = [marker for marker in before.markers if marker.key in facts.get("markers", ())]
     if markers:
-        where = [f"where {name(marker.car)} stood in round {marker.round}" for marker in markers]
-        kind = "marker" if len(markers) == 1 else "markers"
-        parts.append(f"over the damage {kind} " + _and(where))
+        where = [
+            _("where {car} stood in round {round}").format(car=name(m.car), round=m.round)
+            for m in markers
+        ]
+        parts.append(
+            ngettext(
+                "over the damage marker {where}", "over the damage markers {where}", len(markers)
+            ).format(where=_and(where))
+        )
     if facts.get("danger"):
-        parts.append(f"over {plural(facts['danger'], 'red space')} of the danger zone")
+        parts.append(
+            ngettext(
+                "over {count} red space of the danger zone",
+                "over {count} red spaces of the danger zone",
+                facts["danger"],
+            ).format(count=facts["danger"])
+        )
     if facts.get("stopped_on", NONE) != NONE:
-        parts.append("stopping on a dangerous space (Pile of Scrap: 1-2 there)")
+        parts.append(_("stopping on a dangerous space (Pile of Scrap: 1-2 there)"))
     if facts.get("adjacent"):
         parts.append(_("next to or behind {cars}").format(cars=names(facts["adjacent"])))
     if facts.get("noise"):
-        parts.append("ending in the engine-noise area")
+        parts.append(_("ending in the engine-noise area"))
     return parts
 
 
@@ -242,35 +267,53 @@ def _road_move(before: RaceState, key: str, facts: Facts, after: RaceState) -> l
     parts = []
     if facts.get("nitro"):
         boost = nitro_spaces(was.gear)
-        better = (
-            f" and {BETTER_NITRO_SPACES} more (Better Nitro)" if facts.get("better_nitro") else ""
-        )
-        parts.append(f"{plural(boost, 'space')} of them from the nitro{better}")
+        if facts.get("better_nitro"):
+            nitro = ngettext(
+                "{count} space of them from the nitro and {more} more (Better Nitro)",
+                "{count} spaces of them from the nitro and {more} more (Better Nitro)",
+                boost,
+            )
+        else:
+            nitro = ngettext(
+                "{count} space of them from the nitro",
+                "{count} spaces of them from the nitro",
+                boost,
+            )
+        parts.append(nitro.format(count=boost, more=BETTER_NITRO_SPACES))
     adjustment = int(facts.get("skid", "0"))
     if adjustment:
-        way = "further" if adjustment > 0 else "shorter"
-        parts.append(f"skids 1 space {way} (Skidding Pro, 1 tire WP)")
+        parts.append(
+            _("skids 1 space further (Skidding Pro, 1 tire WP)")
+            if adjustment > 0
+            else _("skids 1 space shorter (Skidding Pro, 1 tire WP)")
+        )
     if facts.get("sweet"):
         sweet = facts["sweet"]
         parts.append(
-            f"{plural(len(sweet), 'space')} less for overtaking {names(sweet)} on a straight "
-            "(How Sweet!)"
+            ngettext(
+                "{count} space less for overtaking {cars} on a straight (How Sweet!)",
+                "{count} spaces less for overtaking {cars} on a straight (How Sweet!)",
+                len(sweet),
+            ).format(count=len(sweet), cars=names(sweet))
         )
     if facts.get("scrap"):
-        parts.append("leaves a damage marker on the space it left (Pile of Scrap)")
+        parts.append(_("leaves a damage marker on the space it left (Pile of Scrap)"))
     if facts.get("radio", NONE) != NONE:
-        parts.append(f"throws its car radio onto {name(facts['radio'])}")
+        parts.append(_("throws its car radio onto {car}").format(car=name(facts["radio"])))
     crossed = [c for c in after.crossings if c.car == key and c not in before.crossings]
     if crossed:
         parts.append(
-            f"at the checkpoint its tire WP back to {now.sheet.tires}, past the pole station at "
-            f"{crossed[0].speed}"
+            _(
+                "at the checkpoint its tire WP back to {tires}, past the pole station at {speed}"
+            ).format(tires=now.sheet.tires, speed=crossed[0].speed)
         )
     return parts
 
 
 def _and(items: list[str]) -> str:
-    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) < 2:
+        return "".join(items)
+    return _("{some} and {last}").format(some=", ".join(items[:-1]), last=items[-1])
 
 
 def _arrival(before: RaceState, key: str, facts: Facts, after: RaceState) -> list[str]:
@@ -313,21 +356,33 @@ def _loss(was: CarState, now: CarState, zone: Zone) -> str:
     return _("loses {wp}").format(wp=_zone_wp(zone, lost)) if lost else _("no damage")
 
 
-def _check(zone: Zone, roll: str) -> Callable[[RaceState, str, Facts, RaceState], str]:
+# Each check's roll, as its line begins ("Red's collision roll").
+_ROLL_HEADS = {
+    Zone.ROAD_HANDLING: N_("{car}'s road handling roll"),
+    Zone.BODY: N_("{car}'s collision roll"),
+    Zone.ENGINE: N_("{car}'s motor damage roll"),
+}
+
+
+def _check(zone: Zone) -> Callable[[RaceState, str, Facts, RaceState], str]:
     def said(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-        head = f"{name(key)}'s {roll}"
+        head = _(_ROLL_HEADS[zone]).format(car=name(key))
         check = before.pending[0]
         if zone is Zone.ROAD_HANDLING and check.marker:
             marker = next(m for m in before.markers if m.key == check.marker)
-            head += f" for the damage marker where {name(marker.car)} stood in round {marker.round}"
+            head += _(" for the damage marker where {car} stood in round {round}").format(
+                car=name(marker.car), round=marker.round
+            )
         elif zone is Zone.ROAD_HANDLING:
-            head += " for a red space of the danger zone"
+            head += _(" for a red space of the danger zone")
         if check.stopped_on:
-            head += ", which it stopped on (Pile of Scrap)"
+            head += _(", which it stopped on (Pile of Scrap)")
         if check.reason.endswith("(Aggressive: again)"):
-            head += " (again: Aggressive)"
+            head += _(" (again: Aggressive)")
         loss = _loss(before.car(key), after.car(key), zone)
-        return f"{head}: {facts['value']}, {loss}" + _marker(before, key, after)
+        return _("{head}: {value}, {loss}").format(
+            head=head, value=facts["value"], loss=loss
+        ) + _marker(before, key, after)
 
     return said
 
@@ -335,35 +390,46 @@ def _check(zone: Zone, roll: str) -> Callable[[RaceState, str, Facts, RaceState]
 def _pit_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     value = facts["value"]
     outcome = pit_stop(value)
-    text = f"{name(key)}'s pit stop roll: {value}, {outcome.stop.value}"
+    stop = value_words(outcome.stop.value)
     if after.car(key).tires_fitted is not None:
-        text = f"{name(key)} fits {facts['tires']} tires; its pit stop roll: {value}, "
-        text += outcome.stop.value
+        text = _("{car} fits {tires}; its pit stop roll: {value}, {stop}").format(
+            car=name(key), tires=tires_words(facts["tires"]), value=value, stop=stop
+        )
+    else:
+        text = _("{car}'s pit stop roll: {value}, {stop}").format(
+            car=name(key), value=value, stop=stop
+        )
     was, now = before.car(key), after.car(key)
     kinds = [
         kind
         for kind, more in (
-            ("technical pit stop", now.repaired > was.repaired),
-            ("team repair", now.team_repaired > was.team_repaired),
+            (_("technical pit stop"), now.repaired > was.repaired),
+            (_("team repair"), now.team_repaired > was.team_repaired),
         )
         if more
     ]
     if kinds:
         back = [
-            f"{now.sheet[zone] - was.sheet[zone]} {zone.value} WP"
+            _zone_wp(zone, now.sheet[zone] - was.sheet[zone])
             for zone in Zone
             if now.sheet[zone] > was.sheet[zone] and zone is not Zone.TIRES
         ]
-        text += f" ({' and '.join(kinds)}: {' and '.join(back)} back)"
+        text += _(" ({kinds}: {wp} back)").format(kinds=_and(kinds), wp=_and_all(back))
     if outcome.waits_a_round:
-        return (
-            f"{text}: waits in the pits until next round, then moves off in "
-            f"{gear_name(PIT_EXIT_GEAR)} or lower"
-        )
-    return (
-        f"{text}: leaves the pits now in {gear_name(PIT_EXIT_GEAR)}, "
-        f"{plural(outcome.spaces, 'space')}"
+        return _(
+            "{text}: waits in the pits until next round, then moves off in {gear} or lower"
+        ).format(text=text, gear=gear_name(PIT_EXIT_GEAR))
+    return _("{text}: leaves the pits now in {gear}, {spaces}").format(
+        text=text, gear=gear_name(PIT_EXIT_GEAR), spaces=plural(outcome.spaces, "space")
     )
+
+
+def _and_all(items: list[str]) -> str:
+    """ "a and b and c": each joined with "and" (the WP given back, zone by zone)."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = _("{some} and {last}").format(some=said, last=item)
+    return said
 
 
 def _tires(before: RaceState, was: CarState, facts: Facts) -> list[str]:
@@ -371,48 +437,13 @@ def _tires(before: RaceState, was: CarState, facts: Facts) -> list[str]:
     if not facts.get("tire_bonus") or was.tires_fitted is None:
         return []
     extra = tire_effect_now(before, was).extra_spaces
-    return [f"{plural(extra, 'space')} of them from its {was.tires_fitted.value} tires"]
-
-
-def _tire_choice(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    tires = Tires(facts["tires"])
-    marker = SCORECARD_MARKER.get(tires)
-    on_card = f" (a damage marker on its score card, {marker} side up)" if marker else ""
-    return f"{label(after, key)} fits {tires.value} tires{on_card}"
-
-
-def weather_name(weather: Weather) -> str:
-    """The weather line in words, with what it does to the race."""
-    return f"{weather.value} weather" + (" (rain)" if is_rain(weather) else "")
-
-
-def _weather_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    value = facts["value"]
-    if after.held_weather:
-        landed = chart_weather(after.setup.weather_chart, value).value
-        return f"The weather roll: {value}, {landed}; the Weather Frog may roll again"
-    return _weather_result(before, value, after)
-
-
-def _frog_choice(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    if facts["frog"] == FROG_AGAIN:
-        return f"{name(key)}, the Weather Frog, rolls the weather die again"
-    return f"{name(key)}, the Weather Frog, keeps it. " + _weather_result(
-        before, before.held_weather, after
-    )
-
-
-def _weather_result(before: RaceState, value: int, after: RaceState) -> str:
-    if before.phase == "qualifying_weather":
-        return _before_the_laps(value, after)
-    landed = chart_weather(after.setup.weather_chart, value).value
-    now = weather_name(after.weather) if after.weather else ""
-    if before.weather is None:
-        return f"The weather roll before the race: {value}, {now}"
-    if after.weather == before.weather:
-        return f"The weather roll: {value}, {landed}: the weather stays {now}"
-    way = "up" if LINES.index(after.weather) < LINES.index(before.weather) else "down"
-    return f"The weather roll: {value}, {landed}: shifted one line {way}, now {now}"
+    return [
+        ngettext(
+            "{count} space of them from its {tires}",
+            "{count} spaces of them from its {tires}",
+            extra,
+        ).format(count=extra, tires=tires_words(was.tires_fitted.value))
+    ]
 
 
 # --- Road Races: the engine noise, the car radio, the WP at the line ----------------------------
@@ -420,7 +451,9 @@ def _weather_result(before: RaceState, value: int, after: RaceState) -> str:
 
 def _noise_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     line = engine_noise(facts["value"])
-    text = f"{name(key)}'s engine-noise roll: {facts['value']}, {line.result.split(':')[0]}"
+    text = _("{car}'s engine-noise roll: {value}, {result}").format(
+        car=name(key), value=facts["value"], result=_(line.result).split(":")[0]
+    )
     if line.zone is not None:
         text += ", " + _loss(before.car(key), after.car(key), line.zone)
     return text + _marker(before, key, after)
@@ -429,78 +462,30 @@ def _noise_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> 
 def _radio_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     zone = car_radio_zone(facts["value"])
     check = before.pending[0]
-    loss = _loss(before.car(key), after.car(key), zone)
-    if loss == "no damage":
-        loss = f"no {zone.value} WP left to lose"
-    return f"{check.reason} onto {name(key)}: {facts['value']}, {loss}" + _marker(
-        before, key, after
-    )
+    was, now = before.car(key), after.car(key)
+    if was.sheet[zone] == now.sheet[zone] and not (now.status == OUT and was.status != OUT):
+        loss = _("no {wp} left to lose").format(wp=_zone_wp(zone, 0).split(" ", 1)[1])
+    else:
+        loss = _loss(was, now, zone)
+    return _("{reason} onto {car}: {value}, {loss}").format(
+        reason=reason_words(check.reason), car=name(key), value=facts["value"], loss=loss
+    ) + _marker(before, key, after)
 
 
 def _wp_back(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     was, now = before.car(key), after.car(key)
     back = [
-        f"{now.sheet[zone] - was.sheet[zone]} {zone.value} WP"
+        _zone_wp(zone, now.sheet[zone] - was.sheet[zone])
         for zone in Zone
         if now.sheet[zone] > was.sheet[zone]
     ]
-    given = " and ".join(back) + " back" if back else "no WP taken"
+    given = _("{wp} back").format(wp=_and_all(back)) if back else _("no WP taken")
     if before.pending[0].kind == "checkpoint":
-        return f"{name(key)} at the checkpoint: {given}"
+        return _("{car} at the checkpoint: {given}").format(car=name(key), given=given)
     lap = before.pole_laps + 1
-    return f"Pole station, lap {lap}: {name(key)} the fastest ({pole_speeds(before, lap)}), {given}"
-
-
-# --- Stopwatch qualifying (an optional rule) ---------------------------------------------------
-
-
-def _qualifying_weather_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    return _weather_roll(before, key, facts, after)
-
-
-def _before_the_laps(value: int, after: RaceState) -> str:
-    weather = after.qualifying_weather
-    assert weather is not None
-    effect = "the laps are in rain" if qualifying_in_rain(weather) else "no effect"
-    return f"The weather roll before the qualifying laps: {value}, {weather.value}: {effect}"
-
-
-def _stopwatch_start(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    return f"{label(after, key)} starts its qualifying lap: the stopwatch runs"
-
-
-def _stopwatch_stop(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    return f"{name(key)} crosses the line: {lap_time(after.lap(key).tenths)} on the stopwatch"
-
-
-def _qualifying_lap(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    lap = after.lap(key).result
-    assert lap is not None
-    if lap.no_stop:
-        text = f"{name(key)}'s lap is over: no stop at all in a 2- or 3-stop corner, it starts last"
-    else:
-        parts = [plural(lap.die_throws, "throw")]
-        if minutes := full_minutes(lap.tenths):
-            parts.append(f"{minutes} for {plural(minutes, 'full minute')}")
-        if lap.overshoot:
-            parts.append(f"{lap.overshoot} for {plural(lap.overshoot, 'space')} overshot")
-        counted = " + ".join(parts) + f" = {lap.throws}" if len(parts) > 1 else parts[0]
-        text = f"{name(key)}'s qualifying lap: {counted} in {lap_time(lap.tenths)}"
-    return text + _grid_so_far(after, key)
-
-
-def _qualifying_tie(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
-    return f"{name(key)} rolls {facts['value']} in the roll-off" + _grid_so_far(after, key)
-
-
-def _grid_so_far(state: RaceState, key: str) -> str:
-    """Where the laps put `key` once they set the grid, or whom it is still level with."""
-    if state.grid:
-        return roll_off_place({}, (), key, state.grid)
-    for group in state.grid_outcome.tied:
-        if key in group:
-            return f": level with {names([car for car in group if car != key])}, a roll-off"
-    return ""
+    return _("Pole station, lap {lap}: {car} the fastest ({speeds}), {given}").format(
+        lap=lap, car=name(key), speeds=pole_speeds(before, lap), given=given
+    )
 
 
 # --- What follows a loss -----------------------------------------------------------------------
@@ -508,7 +493,7 @@ def _grid_so_far(state: RaceState, key: str) -> str:
 
 def _out(was: CarState, now: CarState) -> str:
     if now.status == OUT and was.status != OUT:
-        return "; " + OUT_REASONS.get(now.out_reason or "", "eliminated")
+        return "; " + out_reason_words(now.out_reason)
     return ""
 
 
@@ -517,7 +502,7 @@ def _marker(before: RaceState, key: str, after: RaceState) -> str:
     placed = {marker.key for marker in after.markers} - {marker.key for marker in before.markers}
     here = after.car(key).moved_at  # not Pile of Scrap's marker, on the space it left
     if any(m.car == key and m.key in placed and m.at == here for m in after.markers):
-        return "; a damage marker on its space"
+        return _("; a damage marker on its space")
     return ""
 
 
@@ -528,21 +513,21 @@ _WORDS: dict[str, Callable[[RaceState, str, Facts, RaceState], str]] = {
     "order": _order,
     "gear": _gear,
     "move": _move,
-    "handling_roll": _check(Zone.ROAD_HANDLING, "road handling roll"),
-    "collision_roll": _check(Zone.BODY, "collision roll"),
-    "motor_roll": _check(Zone.ENGINE, "motor damage roll"),
+    "handling_roll": _check(Zone.ROAD_HANDLING),
+    "collision_roll": _check(Zone.BODY),
+    "motor_roll": _check(Zone.ENGINE),
     "pit_roll": _pit_roll,
-    "weather_roll": _weather_roll,
-    "tire_choice": _tire_choice,
-    "frog_choice": _frog_choice,
+    "weather_roll": options_words.weather_roll,
+    "tire_choice": options_words.tire_choice,
+    "frog_choice": options_words.frog_choice,
     "noise_roll": _noise_roll,
     "radio_roll": _radio_roll,
     "checkpoint": _wp_back,
     "pole_station": _wp_back,
-    "qualifying_weather_roll": _qualifying_weather_roll,
-    "stopwatch_start": _stopwatch_start,
-    "stopwatch_stop": _stopwatch_stop,
-    "qualifying_lap": _qualifying_lap,
-    "qualifying_tie": _qualifying_tie,
+    "qualifying_weather_roll": options_words.qualifying_weather_roll,
+    "stopwatch_start": options_words.stopwatch_start,
+    "stopwatch_stop": options_words.stopwatch_stop,
+    "qualifying_lap": options_words.qualifying_lap,
+    "qualifying_tie": options_words.qualifying_tie,
     doubts.CONFIRM: lambda before, _key, _facts, _after: doubts.confirmed_words(before.pending[0]),
 }

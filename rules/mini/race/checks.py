@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from rules.engine.events import Event, Prompt
 from rules.engine.pieces import BLACK_DIE, name
+from rules.formula_d.race.common import reason_words
 from rules.formula_d.race.rolls import roll_owed
+from rules.language import gettext as _
 from rules.mini.damage import (
     COLLISION_DAMAGE,
     COLLISION_DAMAGE_MAX,
@@ -33,15 +35,26 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     if check.kind == "collision_roll":
         moved = mover(state)
         beside = check.against if check.car == moved else check.car
-        text = (
-            f"{name(moved)} pulled beside {name(beside)}: collision roll, {who} rolls black "
-            f"(1-{COLLISION_DAMAGE_MAX}: {COLLISION_DAMAGE} damage)"
+        text = _(
+            "{mover} pulled beside {beside}: collision roll, {car} rolls black (1-{most}: "
+            "{damage} damage)"
+        ).format(
+            mover=name(moved),
+            beside=name(beside),
+            car=who,
+            most=COLLISION_DAMAGE_MAX,
+            damage=COLLISION_DAMAGE,
         )
     else:
         car = state.car(check.car)
-        text = (
-            f"{check.reason}: redline, {who} in {gear_name(car.gear)} rolls black "
-            f"(1-{REDLINE_ROLL_MAX}: {REDLINE_DAMAGE} damage)"
+        text = _(
+            "{reason}: redline, {car} in {gear} rolls black (1-{most}: {damage} damage)"
+        ).format(
+            reason=reason_words(check.reason),
+            car=who,
+            gear=gear_name(car.gear),
+            most=REDLINE_ROLL_MAX,
+            damage=REDLINE_DAMAGE,
         )
     return Prompt(check.kind, text, check.car, (BLACK_DIE,))
 

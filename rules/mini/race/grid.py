@@ -11,6 +11,7 @@ from rules.engine.contract import Starter
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, plural, with_car
 from rules.formula_d.race.grid_rolls import with_grid_roll
+from rules.language import gettext as _
 from rules.mini.car import DAMAGE_POOL
 from rules.mini.formats import InvalidFormat, RaceFormat, race_format
 from rules.mini.race.common import label, names, ordinal
@@ -34,7 +35,9 @@ def make_setup(
     keys = [starter.car for starter in starters]
     unknown = [key for key in points if key not in keys]
     if unknown:
-        raise EventRejected(f"No starter drives {names(unknown)}: no season points to give it.")
+        raise EventRejected(
+            _("No starter drives {cars}: no season points to give it.").format(cars=names(unknown))
+        )
     setup = RaceSetup(
         ruleset=ruleset,
         cars=tuple(
@@ -51,19 +54,27 @@ def make_setup(
 def check_setup(setup: RaceSetup) -> None:
     keys = [car.car for car in setup.cars]
     if len(keys) < 2:
-        raise EventRejected("A race needs at least two cars.")
+        raise EventRejected(_("A race needs at least two cars."))
     if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
-        raise EventRejected("Each car needs its own key (a colour), without commas.")
+        raise EventRejected(_("Each car needs its own key (a colour), without commas."))
     if isinstance(setup.damage_pool, bool) or not isinstance(setup.damage_pool, int):
-        raise EventRejected(f"The damage pool is a number of points, not {setup.damage_pool!r}.")
+        raise EventRejected(
+            _("The damage pool is a number of points, not {damage_pool!r}.").format(
+                damage_pool=setup.damage_pool
+            )
+        )
     if setup.damage_pool < 1:
-        raise EventRejected(f"A car starts with at least 1 damage point, not {setup.damage_pool}.")
+        raise EventRejected(
+            _("A car starts with at least 1 damage point, not {damage_pool}.").format(
+                damage_pool=setup.damage_pool
+            )
+        )
     try:
         race_format(setup.race_format)
     except InvalidFormat as refusal:
         raise EventRejected(str(refusal)) from None
     if any(car.points < 0 for car in setup.cars):
-        raise EventRejected("Season points are never negative.")
+        raise EventRejected(_("Season points are never negative."))
 
 
 def start_state(setup: RaceSetup) -> RaceState:
@@ -89,9 +100,10 @@ def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return tuple(
         Prompt(
             "tie_roll",
-            f"Grid: {label(state, car)} is level on season points with "
-            + names([other for other in group if other != car])
-            + ": roll black, highest takes the forward place",
+            _(
+                "Grid: {car} is level on season points with {cars}: roll black, highest takes "
+                "the forward place"
+            ).format(car=label(state, car), cars=names([other for other in group if other != car])),
             car,
             (BLACK_DIE,),
         )
@@ -106,18 +118,18 @@ def on_tie_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
 def confirm_grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
     proposal = state.grid_outcome.order
-    text = (
+    text = _(
         "Grid: the reverse of the season standings (fewest points on pole); confirm it or "
         "correct it."
     )
     # A format with no pit stops has no pits to choose: its grid says nothing of them.
     if state.setup.format.pits:
-        text += " Then pits are chosen in reverse starting order: " + names(
-            list(pit_choice_order(proposal))
+        text += _(" Then pits are chosen in reverse starting order: {cars}").format(
+            cars=names(list(pit_choice_order(proposal)))
         )
     field = Field(
         "grid",
-        "Grid, pole first",
+        _("Grid, pole first"),
         "order",
         choices=tuple((car, label(state, car)) for car in proposal),
         default=proposal,
@@ -137,11 +149,10 @@ def start_prompts(state: RaceState) -> tuple[Prompt, ...]:
     key = state.order[state.turn]
     place = state.grid.index(key) + 1
     bonus = start_roll(19, place).extra_spaces
-    text = (
-        f"Round 1: {label(state, key)}, {ordinal(place)} on the grid, starts: roll black "
-        f"(1: poor start, 1st gear but no move; 19-20: quick start, the 1st-gear roll "
-        f"+{plural(bonus, 'space')})"
-    )
+    text = _(
+        "Round 1: {car}, {place} on the grid, starts: roll black (1: poor start, 1st gear but "
+        "no move; 19-20: quick start, the 1st-gear roll +{spaces})"
+    ).format(car=label(state, key), place=ordinal(place), spaces=plural(bonus, "space"))
     return (Prompt("start_roll", text, key, (BLACK_DIE,)),)
 
 

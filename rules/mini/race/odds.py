@@ -5,6 +5,7 @@ spin-out at exactly -1, out below (rules.mini.car)."""
 from __future__ import annotations
 
 from rules.gear_odds import OvershootCost
+from rules.language import gettext as _
 from rules.mini.car import take_damage
 from rules.mini.driving import overshoot_damage
 
@@ -16,7 +17,10 @@ def overshoot_cost(life: int, spaces: int, stops_owed: int) -> OvershootCost:
     damage = overshoot_damage(spaces, stops_owed)
     taken = take_damage(life, damage, overshooting=True)
     if taken.eliminated:
-        return OvershootCost(f"out: {damage} damage, it has {life}", eliminated=True)
+        return OvershootCost(
+            _("out: {damage} damage, it has {life}").format(damage=damage, life=life),
+            eliminated=True,
+        )
     if taken.spun:
-        return OvershootCost(f"{damage} damage: spins out")
-    return OvershootCost(f"{damage} damage ({taken.life} left)")
+        return OvershootCost(_("{damage} damage: spins out").format(damage=damage))
+    return OvershootCost(_("{damage} damage ({life} left)").format(damage=damage, life=taken.life))

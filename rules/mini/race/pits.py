@@ -3,9 +3,10 @@ leaving at once), the health roll, and leaving in 3rd or lower."""
 
 from __future__ import annotations
 
-from rules.dice import gear_die
+from rules.dice import die_name, gear_die
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import with_car
+from rules.language import gettext as _
 from rules.mini.pit_stop import (
     PIT_DICE,
     PIT_EXIT_HIGHEST_GEAR,
@@ -16,6 +17,7 @@ from rules.mini.pit_stop import (
 from rules.mini.race.common import gear_name, label, mover
 from rules.mini.race.flow import settle
 from rules.mini.race.state import CarState, RaceState
+from rules.mini.race.words import START_WORDS
 
 LEAVE = "leave"
 
@@ -25,12 +27,22 @@ def _stops(car: CarState) -> tuple[tuple[str, str], ...]:
     choices = [
         (
             str(gear),
-            f"{stop_for(gear).capitalize()}: roll {gear_die(gear).value} ({gear_name(gear)})"
-            + ("" if stop_for(gear) is PitStop.QUICK else ", the turn ends"),
+            (
+                _("Quick pit-stop: roll {die} ({gear})")
+                if stop_for(gear) is PitStop.QUICK
+                else _("Full pit-stop: roll {die} ({gear}), the turn ends")
+            ).format(die=die_name(gear_die(gear).value), gear=gear_name(gear)),
         )
         for gear in gears
     ]
-    choices.append((LEAVE, f"Leave the pit now, in {gear_name(PIT_EXIT_HIGHEST_GEAR)} or lower"))
+    choices.append(
+        (
+            LEAVE,
+            _("Leave the pit now, in {gear} or lower").format(
+                gear=gear_name(PIT_EXIT_HIGHEST_GEAR)
+            ),
+        )
+    )
     return tuple(choices)
 
 
@@ -40,18 +52,27 @@ def pit_prompts(state: RaceState) -> tuple[Prompt, ...]:
     taken = state.setup.damage_pool - car.life
     if car.pit_die:
         die = gear_die(car.pit_die)
-        text = (
-            f"{who} in its pit ({stop_for(car.pit_die)}): roll {die.value} for health (it has "
-            f"taken {taken} damage: a higher roll gives none back)"
+        text = _(
+            "{car} in its pit ({stop}): roll {die} for health (it has taken {taken} damage: a "
+            "higher roll gives none back)"
+        ).format(
+            car=who,
+            stop=_(START_WORDS[stop_for(car.pit_die).value]),
+            die=die_name(die.value),
+            taken=taken,
         )
-        return (
-            Prompt(
-                "pit_roll", text, car.car, (Field("value", f"{die.value} die", "die", die=die),)
-            ),
+        colour = die_name(die.value)
+        # xgettext:no-python-brace-format (French names the die's colour after "Dé")
+        question = _("{Die} die").format(Die=colour.capitalize(), die=colour)
+        return (Prompt("pit_roll", text, car.car, (Field("value", question, "die", die=die),)),)
+    if car.full_stop:
+        waited = _(
+            "Round {round}: {car} after its full pit-stop, {taken} damage taken: choose the stop"
         )
-    waited = "after its full pit-stop" if car.full_stop else "in its pit"
-    text = f"Round {state.round}: {who} {waited}, {taken} damage taken: choose the stop"
-    field = Field("stop", "Pit stop", "choice", choices=_stops(car))
+    else:
+        waited = _("Round {round}: {car} in its pit, {taken} damage taken: choose the stop")
+    text = waited.format(round=state.round, car=who, taken=taken)
+    field = Field("stop", _("Pit stop"), "choice", choices=_stops(car))
     return (Prompt("pit_stop", text, car.car, (field,)),)
 
 
@@ -71,7 +92,7 @@ def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     value = prompt.read(event.data)["value"]
     taken = state.setup.damage_pool - car.life
     if car.pit_die < 1:
-        raise EventRejected("No pit stop was chosen.")
+        raise EventRejected(_("No pit stop was chosen."))
     gained = health_regained(taken, value, car.pit_die)
     state = with_car(state, key, life=car.life + gained, pit_die=0)
     if stop_for(car.pit_die) is PitStop.FULL:

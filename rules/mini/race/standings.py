@@ -4,9 +4,12 @@ over the places (the photo finish by share of the move) and the lap-leader point
 from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
-from rules.engine.pieces import car_view, dashboard_keys, plural
+from rules.engine.pieces import car_view, dashboard_keys
 from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.standings import car_result, eliminated
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext
 from rules.mini.finish import LAP_LEADER_POINTS, crossing_order, lap_leaders
 from rules.mini.pit_stop import PIT_EXIT_HIGHEST_GEAR
 from rules.mini.race.common import gear_name, ordinal
@@ -14,10 +17,10 @@ from rules.mini.race.state import FINISHED, OUT, OUT_REASONS, CarState, RaceStat
 from rules.mini.start import START_TABLE, Start
 
 COLUMNS = (
-    Column("gear", "Gear", "Gear"),
-    Column("life", "Life", "Damage points left"),
-    Column("laps", "Lap", "Laps completed"),
-    Column("led", "Led", "Laps led: a championship point each"),
+    Column("gear", N_("Gear"), N_("Gear")),
+    Column("life", N_("Life"), N_("Damage points left")),
+    Column("laps", N_("Lap"), N_("Laps completed")),
+    Column("led", N_("Led"), N_("Laps led: a championship point each")),
 )
 
 POOR_START = next(low for low, _high, start in START_TABLE if start is Start.POOR)
@@ -33,22 +36,30 @@ def laps_led(state: RaceState, key: str) -> tuple[int, ...]:
 
 def note(state: RaceState, car: CarState) -> str:
     led = laps_led(state, car.car)
-    led_note = "led lap " + ", ".join(str(lap) for lap in led) if led else ""
+    led_note = _("led lap {laps}").format(laps=", ".join(str(lap) for lap in led)) if led else ""
     if car.status == FINISHED:
-        return "; ".join(filter(None, [f"finished in round {car.finish_round}", led_note]))
+        finished = _("finished in round {round}").format(round=car.finish_round)
+        return "; ".join(filter(None, [finished, led_note]))
     if car.status == OUT:
-        return "; ".join(filter(None, [OUT_REASONS.get(car.out_reason or "", "out"), led_note]))
+        reason = _(OUT_REASONS.get(car.out_reason or "", N_("out")))
+        return "; ".join(filter(None, [reason, led_note]))
     notes = []
     if car.start_roll == POOR_START and car.moved_at == 0:
-        notes.append("poor start: no move this turn")
+        notes.append(_("poor start: no move this turn"))
     if car.spun:
-        notes.append("spun out: begins next turn in 1st")
+        notes.append(_("spun out: begins next turn in 1st"))
     if car.in_pits:
-        notes.append("in its pit" + (" after a full pit-stop" if car.full_stop else ""))
+        notes.append(_("in its pit after a full pit-stop") if car.full_stop else _("in its pit"))
     if car.leaving_pits:
-        notes.append(f"leaving the pits in {gear_name(PIT_EXIT_HIGHEST_GEAR)} or lower")
+        notes.append(
+            _("leaving the pits in {gear} or lower").format(gear=gear_name(PIT_EXIT_HIGHEST_GEAR))
+        )
     if car.laps:
-        notes.append(f"{plural(car.laps, 'lap')} of {state.setup.laps} done")
+        notes.append(
+            ngettext("{count} lap of {laps} done", "{count} laps of {laps} done", car.laps).format(
+                count=car.laps, laps=state.setup.laps
+            )
+        )
     if led_note:
         notes.append(led_note)
     return "; ".join(notes)
@@ -90,18 +101,18 @@ def results(state: RaceState) -> tuple[CarResult, ...]:
 
 
 def status(state: RaceState) -> str:
-    where = f"Round {state.round}" if state.round else "Before the start"
+    where = _("Round {round}").format(round=state.round) if state.round else _("Before the start")
     leaders = [
-        f"lap {lap}: {leader[:1].upper() + leader[1:]}"
+        _("lap {lap}: {car}").format(lap=lap, car=leader[:1].upper() + leader[1:])
         for lap, leader in enumerate(lap_leaders(state.crossings, state.setup.laps), start=1)
         if leader
     ]
     return " · ".join(
         [
             where,
-            state.setup.format.title,
-            f"{state.setup.damage_pool} damage points a car",
-            *(["led " + ", ".join(leaders)] if leaders else []),
+            _(state.setup.format.title),
+            _("{points} damage points a car").format(points=state.setup.damage_pool),
+            *([_("led {laps}").format(laps=", ".join(leaders))] if leaders else []),
         ]
     )
 

@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from rules.engine.pieces import CarsByKey, SetupOfCars
 from rules.formula_d.race.state import GridRolls
+from rules.language import gettext_noop as N_
 from rules.mini.car import DAMAGE_POOL
 from rules.mini.finish import Crossing
 from rules.mini.formats import FORMATS, Format, RaceFormat
@@ -23,8 +24,8 @@ OUT = "out"
 # Keys are unique across rule sets (rules.championship.out_reason_label).
 OUT_REASONS: Mapping[str, str] = MappingProxyType(
     {
-        "mini_pool": "eliminated: took more damage than it had left",
-        "mini_block": "eliminated: blocked seven spaces or more at once",
+        "mini_pool": N_("eliminated: took more damage than it had left"),
+        "mini_block": N_("eliminated: blocked seven spaces or more at once"),
     }
 )
 

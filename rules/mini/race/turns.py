@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import FACES, HIGHEST_GEAR, Die, gear_die
+from rules.dice import FACES, HIGHEST_GEAR, Die, die_name, gear_die
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, name, plural, with_car
 from rules.formula_d.race.facts import (
@@ -23,6 +23,9 @@ from rules.formula_d.race.facts import (
 )
 from rules.formula_d.race.flow import next_turn
 from rules.formula_d.race.gearing import gear_entered, gear_prompt
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext
 from rules.mini.car import take_damage
 from rules.mini.damage import REDLINE_DAMAGE, calls_redline_roll, collision_rolls, redline_at_once
 from rules.mini.driving import (
@@ -66,13 +69,16 @@ def _change(car: CarState, gear: int) -> GearChange:
     """What choosing `gear` costs; free after a spin-out (1st) or leaving the pits (1st-3rd)."""
     if car.spun:
         if gear != 1:
-            raise IllegalGearChange(f"{name(car.car)} spun out: it begins this turn in 1st gear.")
+            raise IllegalGearChange(
+                _("{car} spun out: it begins this turn in 1st gear.").format(car=name(car.car))
+            )
         return gear_change(1, 1)
     if car.leaving_pits:
         if not 1 <= gear <= PIT_EXIT_HIGHEST_GEAR:
             raise IllegalGearChange(
-                f"{name(car.car)} leaves the pit no higher than "
-                f"{gear_name(PIT_EXIT_HIGHEST_GEAR)} gear."
+                _("{car} leaves the pit no higher than {gear} gear.").format(
+                    car=name(car.car), gear=gear_name(PIT_EXIT_HIGHEST_GEAR)
+                )
             )
         return gear_change(1, 1)
     return gear_change(car.gear, gear)
@@ -81,11 +87,13 @@ def _change(car: CarState, gear: int) -> GearChange:
 def _choice(car: CarState, gear: int) -> str:
     change = _change(car, gear)
     if change.upshift_roll:
-        return f"{gear_name(gear)} (two up: {change.damage} damage, then roll black)"
-    cost = f"{change.damage} damage" if change.damage else "free"
+        return _("{gear} (two up: {damage} damage, then roll black)").format(
+            gear=gear_name(gear), damage=change.damage
+        )
+    cost = _("{damage} damage").format(damage=change.damage) if change.damage else _("free")
     if change.damage and change.damage > car.life:
-        cost += ": more than it has left, eliminated"
-    return f"{gear_name(gear)} ({cost})"
+        cost += _(": more than it has left, eliminated")
+    return _("{gear} ({cost})").format(gear=gear_name(gear), cost=cost)
 
 
 def legal_gears(car: CarState) -> list[int]:
@@ -105,14 +113,16 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     default = car.gear if car.gear in legal else legal[-1]
     notes = []
     if car.spun:
-        notes.append("spun out: begins in 1st")
+        notes.append(_("spun out: begins in 1st"))
     if car.leaving_pits:
         notes.append(
-            f"leaving its pit in {gear_name(PIT_EXIT_HIGHEST_GEAR)} or lower; no upshift in the "
-            "pit lane without clear spaces equal to the gear's lowest number"
+            _(
+                "leaving its pit in {gear} or lower; no upshift in the pit lane without clear "
+                "spaces equal to the gear's lowest number"
+            ).format(gear=gear_name(PIT_EXIT_HIGHEST_GEAR))
         )
     choices = [(gear, _choice(car, gear)) for gear in legal]
-    ask = "choose a gear (one up or down is free)"
+    ask = N_("choose a gear (one up or down is free)")
     # The move follows the gear at once, unless two up asks for the upshift roll first or the
     # damage puts the car out.
     rolled = {gear: _roll(gear) for gear in legal if _moves_at_once(car, gear)}
@@ -138,10 +148,10 @@ def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
 def upshift_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(mover(state))
-    text = (
-        f"{label(state, car.car)} shifted up two gears ({UPSHIFT_TWO_DAMAGE} damage): roll black "
-        "(1-4: the turn ends and 2 more damage; 5-16: 2 more damage; 17-20: none)"
-    )
+    text = _(
+        "{car} shifted up two gears ({damage} damage): roll black (1-4: the turn ends and 2 more "
+        "damage; 5-16: 2 more damage; 17-20: none)"
+    ).format(car=label(state, car.car), damage=UPSHIFT_TWO_DAMAGE)
     return (Prompt("upshift_roll", text, car.car, (BLACK_DIE,)),)
 
 
@@ -187,7 +197,7 @@ def _most_points(gear: int) -> int:
 
 def _roll(gear: int) -> Field:
     """The gear die rolled for a move in `gear`: in 6th, the purple die + 10."""
-    return roll_fact(gear, "Purple die + 10 (6th gear)" if gear == HIGHEST_GEAR else "")
+    return roll_fact(gear, _("Purple die + 10 (6th gear)") if gear == HIGHEST_GEAR else "")
 
 
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -196,29 +206,43 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         _roll(car.gear),
         Field(
             "clutch",
-            f"Slipped the clutch (+{CLUTCH_SPACES} space, {CLUTCH_DAMAGE} damage)",
+            _("Slipped the clutch (+{spaces} space, {damage} damage)").format(
+                spaces=CLUTCH_SPACES, damage=CLUTCH_DAMAGE
+            ),
             "bool",
             required=False,
             default=False,
-            short="Clutch",
+            short=_("Clutch"),
             folded=True,
         ),
         board_fact(
-            "brakes", "Spaces braked short of the roll (1 damage each)", "spaces", short="Brakes"
+            "brakes",
+            _("Spaces braked short of the roll (1 damage each)"),
+            _("spaces"),
+            short=_("Brakes"),
         ),
         blocked_fact(
-            "Blocked by a car: the spaces it would still have moved (1 damage each; 7 or more "
-            "eliminates" + ("; none in the pit lane)" if car.leaving_pits else ")")
+            _(
+                "Blocked by a car: the spaces it would still have moved (1 damage each; 7 or more "
+                "eliminates; none in the pit lane)"
+            )
+            if car.leaving_pits
+            else _(
+                "Blocked by a car: the spaces it would still have moved (1 damage each; 7 or more "
+                "eliminates)"
+            )
         ),
         *corner_facts(
-            "Overshot a corner: 1 for a corner, 2 for the track's longest (0 = no)"
+            _("Overshot a corner: 1 for a corner, 2 for the track's longest (0 = no)")
             + (
-                " — this format doubles every corner's stops"
+                _(" — this format doubles every corner's stops")
                 if state.setup.format.stops_doubled
                 else ""
             ),
-            "Spaces it overshot that corner by (1 damage a space for each stop owed; no lane "
-            "change or passing)",
+            N_(
+                "Spaces it overshot that corner by (1 damage a space for each stop owed; no lane "
+                "change or passing)"
+            ),
             most_stops=2,
         ),
     ]
@@ -227,32 +251,40 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
             cars_fact(
                 state,
                 "slipstream",
-                f"Slipstreamed behind ({SLIPSTREAM_SPACES} spaces and {SLIPSTREAM_DAMAGE} damage "
-                f"each; in {gear_name(SLIPSTREAM_MIN_GEAR)} or higher, a gear at least theirs)",
+                _(
+                    "Slipstreamed behind ({spaces} spaces and {damage} damage each; in {gear} or "
+                    "higher, a gear at least theirs)"
+                ).format(
+                    spaces=SLIPSTREAM_SPACES,
+                    damage=SLIPSTREAM_DAMAGE,
+                    gear=gear_name(SLIPSTREAM_MIN_GEAR),
+                ),
                 _fronts(state, car),
-                short="Slipstream",
+                short=_("Slipstream"),
             ),
             board_fact(
                 "slipstream_brakes",
-                "Spaces of the last slipstream braked away (1 damage each)",
-                "spaces",
+                _("Spaces of the last slipstream braked away (1 damage each)"),
+                _("spaces"),
                 SLIPSTREAM_SPACES,
-                short="Slipstream brakes",
+                short=_("Slipstream brakes"),
                 folded=True,
             ),
         ]
     others = tuple(key for key in _on_track(state) if key != car.car)
     if others:
-        question = "Cars it pulled next to or behind (each rolls black, and it rolls for each)"
-        fields.append(cars_fact(state, "adjacent", question, others, short="Beside"))
+        question = _("Cars it pulled next to or behind (each rolls black, and it rolls for each)")
+        fields.append(cars_fact(state, "adjacent", question, others, short=_("Beside")))
     if car.laps + 1 == DOUBLE_SPACES_LAP and not car.leaving_pits:
         fields.append(
             board_fact(
                 "double",
-                "Movement points spent on the first lap's double-spaces, before the first turn "
-                "(each moves two spaces)",
-                "points",
-                short="Double-spaces",
+                _(
+                    "Movement points spent on the first lap's double-spaces, before the first "
+                    "turn (each moves two spaces)"
+                ),
+                _("points"),
+                short=_("Double-spaces"),
                 folded=True,
             )
         )
@@ -260,14 +292,21 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         clear = pit_lane_clear_spaces(car.gear)
         fields.append(
             pit_fact(
-                f"Pulled into its pit: the spaces to it, braking the rest (1 damage each; only "
-                f"with {plural(clear, 'clear space')} to enter the pit lane; 0 = no)"
+                ngettext(
+                    "Pulled into its pit: the spaces to it, braking the rest (1 damage each; only "
+                    "with {count} clear space to enter the pit lane; 0 = no)",
+                    "Pulled into its pit: the spaces to it, braking the rest (1 damage each; only "
+                    "with {count} clear spaces to enter the pit lane; 0 = no)",
+                    clear,
+                ).format(count=clear)
             )
         )
     fields.append(
         finish_fact(
-            "Movement points it still needed to reach the finish line, when it crossed it "
-            "(0 = it did not)",
+            N_(
+                "Movement points it still needed to reach the finish line, when it crossed it "
+                "(0 = it did not)"
+            ),
             most=_most_points(car.gear),
         )
     )
@@ -275,21 +314,22 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
 
 
 def _move_text(state: RaceState, car: CarState) -> str:
-    who = f"Round {state.round}: {label(state, car.car)}"
-    roll = "roll purple + 10" if car.gear == HIGHEST_GEAR else f"roll {gear_die(car.gear).value}"
+    who = _("Round {round}: {car} in {gear}").format(
+        round=state.round, car=label(state, car.car), gear=gear_name(car.gear)
+    )
+    if car.gear == HIGHEST_GEAR:
+        roll = _("roll purple + 10")
+    else:
+        roll = _("roll {die}").format(die=die_name(gear_die(car.gear).value))
     notes = []
     bonus = start_bonus(state, car.car)
     if bonus:
-        notes.append(f"quick start: +{plural(bonus, 'space')}")
+        notes.append(_("quick start: +{spaces}").format(spaces=plural(bonus, "space")))
     if car.gear == HIGHEST_GEAR:
-        notes.append(f"redlining: {REDLINE_DAMAGE} damage")
+        notes.append(_("redlining: {damage} damage").format(damage=REDLINE_DAMAGE))
     if car.leaving_pits:
-        notes.append("leaving the pits")
-    return (
-        f"{who} in {gear_name(car.gear)}"
-        + (f" ({'; '.join(notes)})" if notes else "")
-        + (f": {roll}")
-    )
+        notes.append(_("leaving the pits"))
+    return who + (f" ({'; '.join(notes)})" if notes else "") + (f": {roll}")
 
 
 def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) -> None:
@@ -298,16 +338,20 @@ def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) 
         state, car
     ):
         raise EventRejected(
-            f"{who} is in {gear_name(car.gear)} gear: slipstreaming needs "
-            f"{gear_name(SLIPSTREAM_MIN_GEAR)} gear or higher, and a car ahead in a gear no higher."
+            _(
+                "{car} is in {gear} gear: slipstreaming needs {least} gear or higher, and a car "
+                "ahead in a gear no higher."
+            ).format(car=who, gear=gear_name(car.gear), least=gear_name(SLIPSTREAM_MIN_GEAR))
         )
     if data.get("pit") and not _offers_pit(state, car):
         raise EventRejected(
-            f"{who} may pull into its pit at the end of a lap but the last, in a format with pit "
-            "stops."
+            _(
+                "{car} may pull into its pit at the end of a lap but the last, in a format with "
+                "pit stops."
+            ).format(car=who)
         )
     if data.get("double") and car.laps + 1 != DOUBLE_SPACES_LAP:
-        raise EventRejected(f"{who} is past the first lap: no double-spaces.")
+        raise EventRejected(_("{car} is past the first lap: no double-spaces.").format(car=who))
 
 
 def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
@@ -330,45 +374,67 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     movement = roll + start_bonus(state, car.car) + (CLUTCH_SPACES if clutch else 0)
     if brakes and blocked:
         raise EventRejected(
-            f"{who} was blocked: it moves as far as it can and pays for the spaces it was "
-            "blocked, not braking of its choice."
+            _(
+                "{car} was blocked: it moves as far as it can and pays for the spaces it was "
+                "blocked, not braking of its choice."
+            ).format(car=who)
         )
     if slip_brakes and not fronts:
-        raise EventRejected("Slipstreaming: name the car it slipstreamed behind.")
+        raise EventRejected(_("Slipstreaming: name the car it slipstreamed behind."))
     if fronts and (brakes or blocked):
         raise EventRejected(
-            f"{who} slipstreamed: it stopped behind the car in front without braking; brake "
-            "the slipstream's own spaces instead."
+            _(
+                "{car} slipstreamed: it stopped behind the car in front without braking; brake "
+                "the slipstream's own spaces instead."
+            ).format(car=who)
         )
     for key in fronts:
         check_slipstream(car.gear, state.car(key).gear)
     movement += SLIPSTREAM_SPACES * len(fronts)
     if brakes + blocked > movement:
         raise EventRejected(
-            f"{who} had {plural(movement, 'movement point')}: it cannot stop "
-            f"{brakes + blocked} short."
+            ngettext(
+                "{car} had {count} movement point: it cannot stop {short} short.",
+                "{car} had {count} movement points: it cannot stop {short} short.",
+                movement,
+            ).format(car=who, count=movement, short=brakes + blocked)
         )
     moved = movement - brakes - blocked - slip_brakes
     if pit:
         if brakes or blocked or fronts or adjacent or finish:
             raise EventRejected(
-                f"{who} pulled into its pit: the exact count or braking, and no slipstream, car "
-                "beside it or finish to report (entering the pits completes the lap)."
+                _(
+                    "{car} pulled into its pit: the exact count or braking, and no slipstream, "
+                    "car beside it or finish to report (entering the pits completes the lap)."
+                ).format(car=who)
             )
         brakes = pit_entry_braking(movement, pit)
         moved = pit
     if double > moved:
-        raise EventRejected(f"{who} moved {moved}: it cannot have spent {double} on double-spaces.")
+        raise EventRejected(
+            _("{car} moved {moved}: it cannot have spent {double} on double-spaces.").format(
+                car=who, moved=moved, double=double
+            )
+        )
     if (stops or overshot) and not corner:
-        raise EventRejected("Overshooting: say which corner (1, or 2 for the longest).")
+        raise EventRejected(_("Overshooting: say which corner (1, or 2 for the longest)."))
     if corner and not overshot:
-        raise EventRejected("Overshooting: say by how many spaces.")
+        raise EventRejected(_("Overshooting: say by how many spaces."))
     if overshot > moved:
-        raise EventRejected(f"{who} moved {moved}: it cannot have overshot by {overshot}.")
+        raise EventRejected(
+            _("{car} moved {moved}: it cannot have overshot by {overshot}.").format(
+                car=who, moved=moved, overshot=overshot
+            )
+        )
     if finish and not 0 < finish <= movement:
         raise EventRejected(
-            f"{who} had {plural(movement, 'movement point')}: it cannot have needed {finish} to "
-            "reach the line."
+            ngettext(
+                "{car} had {count} movement point: it cannot have needed {finish} to reach the "
+                "line.",
+                "{car} had {count} movement points: it cannot have needed {finish} to reach the "
+                "line.",
+                movement,
+            ).format(car=who, count=movement, finish=finish)
         )
 
     key = car.car
@@ -396,8 +462,12 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
     if not state.car(key).racing:
         if pit or finish:
-            where = "pull into its pit" if pit else "cross the line"
-            raise EventRejected(f"{who} is eliminated on this move: it cannot also {where}.")
+            refusal = (
+                _("{car} is eliminated on this move: it cannot also pull into its pit.")
+                if pit
+                else _("{car} is eliminated on this move: it cannot also cross the line.")
+            )
+            raise EventRejected(refusal.format(car=who))
         return settle(replace(state, pending=_redline(state, key, car.gear, roll)))
 
     now = state.car(key)
@@ -418,7 +488,9 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         elif lap >= state.setup.laps:
             if adjacent:
                 raise EventRejected(
-                    f"{who} has finished: it leaves the track past the line (no collision roll)."
+                    _(
+                        "{car} has finished: it leaves the track past the line (no collision roll)."
+                    ).format(car=who)
                 )
             changes.update(status=FINISHED, finish_round=state.round, spun=False)
         state = with_car(state, key, **changes)

@@ -19,8 +19,8 @@ from rules.formula_d import CarSheet
 from rules.formula_d.race import doubts
 from rules.formula_d.race.hooks import Handler, TableHooks
 from rules.formula_d.race.odds import sheet_overshoot_cost
+from rules.formula_d.race.options_words import weather_name
 from rules.formula_d.race.turns import order_prompts
-from rules.formula_d.race.words import weather_name
 from rules.formula_d.weather import ChartLine
 from rules.gear_odds import OvershootCost
 from rules.rbb import RACE_LAPS

@@ -11,13 +11,14 @@ from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, name, with_car
 from rules.formula_d import Zone
 from rules.formula_d.race import doubts
+from rules.formula_d.race.common import reason_words
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.rolls import wear_roll
+from rules.language import gettext as _
 from rules.rbb import (
     ENGINE_DAMAGE_MAX,
     PIT_EXIT_GEAR,
     QUICK_STOP_MAX,
-    RBB_NAMES,
     body_damage_max,
     body_damages,
     engine_damages,
@@ -27,7 +28,7 @@ from rules.rbb import (
     technical_repairs,
     technical_stop,
 )
-from rules.rbb.race.common import gear_name, label, lose
+from rules.rbb.race.common import RBB_WP, gear_name, label, lose
 from rules.rbb.race.flow import next_turn, settle
 from rules.rbb.race.state import QUICK, READY, WAIT, Check, RaceState
 from rules.rbb.race.weather import WEATHER_ROLL, rain, re_roll_prompt
@@ -52,22 +53,35 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     who = label(state, check.car)
     car = state.car(check.car)
     rains = rain(state)
-    in_rain = " in rain" if rains else ""
+    in_rain = _(" in rain") if rains else ""
     if check.kind == "handling_roll":
-        text = (
-            f"{who} passed onto the damage token ({marker_label(state, check.marker)}): handling "
-            f"roll, roll black ({_up_to(handling_damage_max(rain=rains))}{in_rain}: -1 handling "
-            "WP)"
+        text = _(
+            "{car} passed onto the damage token ({marker}): handling roll, roll black "
+            "({up_to}{rain}: -1 handling WP)"
+        ).format(
+            car=who,
+            marker=marker_label(state, check.marker),
+            up_to=_up_to(handling_damage_max(rain=rains)),
+            rain=in_rain,
         )
     elif check.kind == "body_roll":
-        text = (
-            f"{check.reason}: {who} rolls black for body damage "
-            f"({_up_to(body_damage_max(rain=rains))}{in_rain}: -1 body WP and a damage token)"
+        text = _(
+            "{reason}: {car} rolls black for body damage ({up_to}{rain}: -1 body WP and a "
+            "damage token)"
+        ).format(
+            reason=reason_words(check.reason),
+            car=who,
+            up_to=_up_to(body_damage_max(rain=rains)),
+            rain=in_rain,
         )
     elif check.kind == "engine_roll":
-        text = (
-            f"{check.reason}: engine damage, {who} in {gear_name(car.gear)} rolls black "
-            f"({ENGINE_DAMAGE_MAX}: -1 engine WP)"
+        text = _(
+            "{reason}: engine damage, {car} in {gear} rolls black ({most}: -1 engine WP)"
+        ).format(
+            reason=reason_words(check.reason),
+            car=who,
+            gear=gear_name(car.gear),
+            most=ENGINE_DAMAGE_MAX,
         )
     else:
         return _pit_stop_prompt(state, check)
@@ -96,9 +110,13 @@ def repair_key(zones: tuple[Zone, ...]) -> str:
 
 def repair_words(zones: tuple[Zone, ...]) -> str:
     if not zones:
-        return "nothing else to give back"
+        return _("nothing else to give back")
     counts = {zone: zones.count(zone) for zone in zones}
-    return " and ".join(f"+{count} {RBB_NAMES[zone].lower()} WP" for zone, count in counts.items())
+    said = ""
+    for zone, count in counts.items():
+        wp = _(RBB_WP[zone]).format(points=f"+{count}")
+        said = _("{some} and {last}").format(some=said, last=wp) if said else wp
+    return said
 
 
 def pit_stop_choices(state: RaceState, key: str) -> dict[str, tuple[Zone, ...] | None]:
@@ -115,19 +133,23 @@ def _pit_stop_prompt(state: RaceState, check: Check) -> Prompt:
     options = [
         (
             QUICK_CHOICE,
-            f"Quick Pit Stop: roll black next turn (1-{QUICK_STOP_MAX}: leave in "
-            f"{gear_name(PIT_EXIT_GEAR)} for half the roll; {QUICK_STOP_MAX + 1}-20: wait a turn)",
+            _(
+                "Quick Pit Stop: roll black next turn (1-{quick}: leave in {gear} for half the "
+                "roll; {slow}-20: wait a turn)"
+            ).format(quick=QUICK_STOP_MAX, gear=gear_name(PIT_EXIT_GEAR), slow=QUICK_STOP_MAX + 1),
         )
     ]
     options += [
-        (value, f"Technical Pit Stop, {repair_words(zones)}: wait a turn")
+        (value, _("Technical Pit Stop, {repair}: wait a turn").format(repair=repair_words(zones)))
         for value, zones in pit_stop_choices(state, check.car).items()
         if zones is not None
     ]
-    field = Field("stop", "Pit stop", "choice", choices=tuple(options), default=QUICK_CHOICE)
-    text = (
-        f"{who} is in its pit in {gear_name(state.car(check.car).gear)} with all its tyre WP back "
-        f"({state.car(check.car).sheet.tires}): a Quick or a Technical Pit Stop?"
+    field = Field("stop", _("Pit stop"), "choice", choices=tuple(options), default=QUICK_CHOICE)
+    text = _(
+        "{car} is in its pit in {gear} with all its tyre WP back ({tires}): a Quick or a "
+        "Technical Pit Stop?"
+    ).format(
+        car=who, gear=gear_name(state.car(check.car).gear), tires=state.car(check.car).sheet.tires
     )
     return Prompt("pit_stop", text, check.car, (field,))
 
@@ -152,11 +174,16 @@ def on_pit_stop(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
 def pit_roll_prompts(state: RaceState) -> tuple[Prompt, ...]:
     key = state.order[state.turn]
-    text = (
-        f"Round {state.round}: {label(state, key)} is in its pit after a Quick Pit Stop: roll "
-        f"black (1-{QUICK_STOP_MAX}: leaves now in {gear_name(PIT_EXIT_GEAR)} for half the roll, "
-        f"rounded up; {QUICK_STOP_MAX + 1}-20: waits, and leaves next turn in "
-        f"{gear_name(PIT_EXIT_GEAR)})"
+    text = _(
+        "Round {round}: {car} is in its pit after a Quick Pit Stop: roll black (1-{quick}: "
+        "leaves now in {gear} for half the roll, rounded up; {slow}-20: waits, and leaves "
+        "next turn in {gear})"
+    ).format(
+        round=state.round,
+        car=label(state, key),
+        quick=QUICK_STOP_MAX,
+        gear=gear_name(PIT_EXIT_GEAR),
+        slow=QUICK_STOP_MAX + 1,
     )
     return (Prompt("pit_roll", text, key, (BLACK_DIE,)),)
 
@@ -165,7 +192,9 @@ def on_pit_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     value = prompt.read(event.data)["value"]
     key = prompt.car or ""
     if state.car(key).pit != QUICK:
-        raise EventRejected(f"{name(key)} made no Quick Pit Stop: it rolls for nothing.")
+        raise EventRejected(
+            _("{car} made no Quick Pit Stop: it rolls for nothing.").format(car=name(key))
+        )
     outcome = quick_stop_roll(value)
     if outcome.leaves_now:
         state = with_car(state, key, gear=PIT_EXIT_GEAR, pit="")

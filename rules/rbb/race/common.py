@@ -17,8 +17,19 @@ from rules.formula_d.race.common import (
     on_track,
     place_marker,
 )
+from rules.language import gettext_noop as N_
 from rules.rbb import places_damage_marker
 from rules.rbb.race.state import RaceState
+
+# A zone's WP lost or got back ("-1 tyres WP"), as the RBB document names its zones.
+RBB_WP = {
+    Zone.TIRES: N_("{points} tyres WP"),
+    Zone.BRAKES: N_("{points} brakes WP"),
+    Zone.GEARBOX: N_("{points} gears WP"),
+    Zone.BODY: N_("{points} body WP"),
+    Zone.ENGINE: N_("{points} engine WP"),
+    Zone.ROAD_HANDLING: N_("{points} handling WP"),
+}
 
 
 def lose(state: RaceState, key: str, losses: Mapping[Zone, int]) -> RaceState:
@@ -28,6 +39,7 @@ def lose(state: RaceState, key: str, losses: Mapping[Zone, int]) -> RaceState:
 
 
 __all__ = [
+    "RBB_WP",
     "eliminate",
     "event_number",
     "gear_name",

@@ -15,6 +15,7 @@ from rules.formula_d import CarSheet
 from rules.formula_d.race.grid import chart_lines
 from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
 from rules.formula_d.weather import ChartLine
+from rules.language import gettext as _
 from rules.rbb import (
     FANTASTIC_START_ROLL,
     FANTASTIC_START_SPACES,
@@ -52,11 +53,11 @@ def make_setup(
     try:
         sheet = wear_point_setup(wear_points)
     except InvalidSetup as refusal:
-        raise EventRejected(f"The wear-point setup: {refusal}") from None
+        raise EventRejected(_("The wear-point setup: {refusal}").format(refusal=refusal)) from None
     keys = [starter.car for starter in starters]
     strangers = [key for key in (*home, *grid) if key not in keys]
     if strangers:
-        raise EventRejected(f"No starter drives {names(strangers)}.")
+        raise EventRejected(_("No starter drives {cars}.").format(cars=names(strangers)))
     cars = tuple(
         CarSetup(
             car=starter.car,
@@ -81,13 +82,17 @@ def make_setup(
 def check_setup(setup: RaceSetup) -> None:
     keys = [car.car for car in setup.cars]
     if len(keys) < 2:
-        raise EventRejected("A race needs at least two cars.")
+        raise EventRejected(_("A race needs at least two cars."))
     if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
-        raise EventRejected("Each car needs its own key (a colour), without commas.")
+        raise EventRejected(_("Each car needs its own key (a colour), without commas."))
     if isinstance(setup.laps, bool) or setup.laps != RACE_LAPS:
-        raise EventRejected(f"RBB: a race is {RACE_LAPS} laps, not {setup.laps!r}.")
+        raise EventRejected(
+            _("RBB: a race is {race_laps} laps, not {laps!r}.").format(
+                race_laps=RACE_LAPS, laps=setup.laps
+            )
+        )
     if setup.grid and sorted(setup.grid) != sorted(keys):
-        raise EventRejected("A proposed grid names every car exactly once.")
+        raise EventRejected(_("A proposed grid names every car exactly once."))
 
 
 def start_state(setup: RaceSetup) -> RaceState:
@@ -110,7 +115,7 @@ def start_state(setup: RaceSetup) -> RaceState:
 
 def grid_prompts(state: RaceState) -> tuple[Prompt, ...]:
     """The season's first race: a random grid, drawn with the damage die (highest on pole)."""
-    return grid_roll_prompts(state, "Random grid", "rolls black (highest on pole)")
+    return grid_roll_prompts(state, _("Random grid"), _("rolls black (highest on pole)"))
 
 
 # As Formula D's grid roll: the race starts once every car has rolled and no tie is left.
@@ -121,12 +126,12 @@ def grid_order_prompts(state: RaceState) -> tuple[Prompt, ...]:
     proposal = state.setup.grid
     field = Field(
         "order",
-        "Grid, pole position first",
+        _("Grid, pole position first"),
         "order",
         choices=tuple((car, label(state, car)) for car in proposal),
         default=proposal,
     )
-    text = (
+    text = _(
         "The grid: the reverse of the previous race's finish (the last on pole); confirm it or "
         "correct it"
     )
@@ -144,10 +149,16 @@ def on_grid_order(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 def start_prompts(state: RaceState) -> tuple[Prompt, ...]:
     key = state.order[state.turn]
     place = state.grid.index(key) + 1
-    text = (
-        f"Round 1 (grid: {names(state.grid)}): {label(state, key)}, {ordinal(place)} on the grid, "
-        f"starts: roll black ({STALL_ROLL}: a stall, misses this turn; "
-        f"{FANTASTIC_START_ROLL}: a fantastic start, {FANTASTIC_START_SPACES} spaces)"
+    text = _(
+        "Round 1 (grid: {grid}): {car}, {place} on the grid, starts: roll black ({stall}: a "
+        "stall, misses this turn; {fantastic}: a fantastic start, {spaces} spaces)"
+    ).format(
+        grid=names(state.grid),
+        car=label(state, key),
+        place=ordinal(place),
+        stall=STALL_ROLL,
+        fantastic=FANTASTIC_START_ROLL,
+        spaces=FANTASTIC_START_SPACES,
     )
     return (Prompt("start_roll", text, key, (BLACK_DIE,)),)
 

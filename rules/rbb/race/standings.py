@@ -4,48 +4,56 @@ over (rules.rbb.places)."""
 from __future__ import annotations
 
 from rules.engine.contract import CarResult, CarView, Column
-from rules.engine.pieces import car_view, dashboard_keys, plural
+from rules.engine.pieces import car_view, dashboard_keys
+from rules.formula_d.race.common import out_reason_words
 from rules.formula_d.race.flow import running_order
 from rules.formula_d.race.standings import car_result, grid_slot, sheet_values
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext
 from rules.rbb import PIT_EXIT_GEAR, STALL_ROLL, Crossing, Reached, places
 from rules.rbb.race.common import gear_name
-from rules.rbb.race.state import FINISHED, OUT, OUT_REASONS, QUICK, READY, WAIT, CarState, RaceState
+from rules.rbb.race.state import FINISHED, OUT, QUICK, READY, WAIT, CarState, RaceState
 
 # The dashboard, as the document heads its zones: the gear, the six wear-point zones, the laps.
 COLUMNS = (
-    Column("gear", "Gear", "Gear"),
-    Column("tires", "Tyre", "Tyres WP"),
-    Column("brakes", "Brk", "Brakes WP"),
-    Column("gearbox", "Gbx", "Gears WP"),
-    Column("body", "Body", "Body WP"),
-    Column("engine", "Eng", "Engine WP"),
-    Column("road_handling", "Hdl", "Handling WP"),
-    Column("laps", "Lap", "Laps completed"),
+    Column("gear", N_("Gear"), N_("Gear")),
+    Column("tires", N_("Tyre"), N_("Tyres WP")),
+    Column("brakes", N_("Brk"), N_("Brakes WP")),
+    Column("gearbox", N_("Gbx"), N_("Gears WP")),
+    Column("body", N_("Body"), N_("Body WP")),
+    Column("engine", N_("Eng"), N_("Engine WP")),
+    Column("road_handling", N_("Hdl"), N_("Handling WP")),
+    Column("laps", N_("Lap"), N_("Laps completed")),
 )
 
 PIT_NOTES = {
-    QUICK: "in the pits (Quick Pit Stop): rolls black next turn",
-    WAIT: "in the pits (Technical Pit Stop): waits a turn",
-    READY: f"in the pits: leaves next turn in {gear_name(PIT_EXIT_GEAR)}",
+    QUICK: N_("in the pits (Quick Pit Stop): rolls black next turn"),
+    WAIT: N_("in the pits (Technical Pit Stop): waits a turn"),
+    READY: N_("in the pits: leaves next turn in {gear}"),
 }
 
 
 def note(state: RaceState, car: CarState) -> str:
     if car.status == FINISHED:
-        return f"finished in round {car.finish_round}"
+        return _("finished in round {round}").format(round=car.finish_round)
     if car.status == OUT:
-        return OUT_REASONS.get(car.out_reason or "", "eliminated")
+        return out_reason_words(car.out_reason)
     notes = []
     if state.setup.car(car.car).home:
-        notes.append("home track: 2 bonus tyre WP")
+        notes.append(_("home track: 2 bonus tyre WP"))
     if car.start_roll == STALL_ROLL and car.moved_at == 0:
-        notes.append("stalled: moves off in 1st next turn")
+        notes.append(_("stalled: moves off in 1st next turn"))
     if car.spun:
-        notes.append("spun: starts again in 1st next turn")
+        notes.append(_("spun: starts again in 1st next turn"))
     if car.pit:
-        notes.append(PIT_NOTES[car.pit])
+        notes.append(_(PIT_NOTES[car.pit]).format(gear=gear_name(PIT_EXIT_GEAR)))
     if car.laps:
-        notes.append(f"{plural(car.laps, 'lap')} of {state.setup.laps} done")
+        notes.append(
+            ngettext("{count} lap of {laps} done", "{count} laps of {laps} done", car.laps).format(
+                count=car.laps, laps=state.setup.laps
+            )
+        )
     return "; ".join(notes)
 
 

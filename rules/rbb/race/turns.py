@@ -38,6 +38,8 @@ from rules.formula_d.race.moves import (
     refuse_eliminated_beyond,
     refuse_overshot,
 )
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 from rules.rbb import (
     PIT_EXIT_GEAR,
     SLIPSTREAM_MIN_GEAR,
@@ -87,13 +89,21 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
     """Why `car` may not choose `gear` now, in the words of the rules; None if it may."""
     who = name(car.car)
     if not 1 <= gear <= HIGHEST_GEAR:
-        return f"There is no gear {gear}: gears run from 1 to {HIGHEST_GEAR}."
+        return _("There is no gear {gear}: gears run from 1 to {highest}.").format(
+            gear=gear, highest=HIGHEST_GEAR
+        )
     if car.pit == READY:
         if gear == PIT_EXIT_GEAR:
             return None
-        return f"{who} leaves the pits in {gear_name(PIT_EXIT_GEAR)} gear."
+        return _("{car} leaves the pits in {gear} gear.").format(
+            car=who, gear=gear_name(PIT_EXIT_GEAR)
+        )
     if car.spun:
-        return None if gear == SPIN_GEAR else f"{who} spun: it starts again in 1st gear."
+        return (
+            None
+            if gear == SPIN_GEAR
+            else _("{car} spun: it starts again in 1st gear.").format(car=who)
+        )
     try:
         cost = gear_change_cost(car.gear, gear)
     except IllegalGearChange as refusal:
@@ -108,9 +118,9 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     default = car.gear if car.gear in legal else legal[0]
     notes = []
     if car.spun:
-        notes.append("spun: starts again in 1st")
+        notes.append(_("spun: starts again in 1st"))
     if car.pit == READY:
-        notes.append(f"leaves the pits in {gear_name(PIT_EXIT_GEAR)}")
+        notes.append(_("leaves the pits in {gear}").format(gear=gear_name(PIT_EXIT_GEAR)))
     choices = [(gear, cost_choice(gear, gear_cost(car, gear), car.sheet.engine)) for gear in legal]
     # The move follows the gear at once, unless paying for it puts the car out.
     rolled = {
@@ -162,47 +172,53 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
     fields: list[Field] = [] if state.fixed_move else [roll_fact(car.gear)]
     fields.append(brakes_fact(car.sheet.brakes))
     fields.append(
-        blocked_fact("Blocked: the spaces it would still have moved (0 = no; 7 or more eliminates)")
+        blocked_fact(
+            N_("Blocked: the spaces it would still have moved (0 = no; 7 or more eliminates)")
+        )
     )
     if others:
         fields.append(
             cars_fact(
                 state,
                 "blocked_by",
-                "The racer directly in front that blocked it (if it is eliminated: 1 body WP "
-                "and a damage token for that racer)",
+                _(
+                    "The racer directly in front that blocked it (if it is eliminated: 1 body WP "
+                    "and a damage token for that racer)"
+                ),
                 others,
-                short="Blocked by",
+                short=_("Blocked by"),
                 folded=True,
             )
         )
     fields += corner_facts(
-        "Overshot a corner: the stops it asks for (0 = no)",
-        "Spaces beyond the corner limit (1 tyre WP each)",
+        N_("Overshot a corner: the stops it asks for (0 = no)"),
+        N_("Spaces beyond the corner limit (1 tyre WP each)"),
     )
     if _offers_slipstream(state, car):
         fields.append(
             Field(
                 "slipstream",
-                f"Ended directly behind a racer and slipstreamed ({SLIPSTREAM_SPACES} spaces more)",
+                _("Ended directly behind a racer and slipstreamed ({spaces} spaces more)").format(
+                    spaces=SLIPSTREAM_SPACES
+                ),
                 "bool",
                 required=False,
                 default=False,
-                short="Slipstream",
+                short=_("Slipstream"),
             )
         )
     markers = _markers(state, car)
     if markers:
-        question = "Damage tokens passed onto (a handling roll each)"
-        fields.append(markers_fact(state, markers, question, "Tokens"))
+        question = _("Damage tokens passed onto (a handling roll each)")
+        fields.append(markers_fact(state, markers, question, _("Tokens")))
     if others:
         fields.append(
             cars_fact(
                 state,
                 "adjacent",
-                "Racers it ended its turn beside (each of them and it roll for body damage)",
+                _("Racers it ended its turn beside (each of them and it roll for body damage)"),
                 others,
-                short="Beside",
+                short=_("Beside"),
             )
         )
     if _offers_pit(state, car):
@@ -213,14 +229,14 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
 
 
 RBB_MOVES = MoveWords(
-    fixed_start=(
+    fixed_start=N_(
         "{who} made a fantastic start: it moves {fixed} spaces in 1st instead of rolling; "
         "report the board"
     ),
-    fixed_pit_exit=(
+    fixed_pit_exit=N_(
         "{who} leaves the pits in {gear} (Quick Pit Stop): it moves {spaces}; report the board"
     ),
-    after_failed_start=(
+    after_failed_start=N_(
         "{who} moves off after its stall, in 1st without a new start roll: roll {die}"
     ),
 )
@@ -230,13 +246,17 @@ def _refuse_unoffered(state: RaceState, car: CarState, data: Mapping[str, Any]) 
     who = name(car.car)
     if data.get("slipstream") and not _offers_slipstream(state, car):
         raise EventRejected(
-            f"{who} is in {gear_name(car.gear)} gear: slipstreaming needs "
-            f"{gear_name(SLIPSTREAM_MIN_GEAR)} gear or higher, behind another racer."
+            _(
+                "{car} is in {gear} gear: slipstreaming needs {least} gear or higher, behind "
+                "another racer."
+            ).format(car=who, gear=gear_name(car.gear), least=gear_name(SLIPSTREAM_MIN_GEAR))
         )
     if data.get("pit") and not _offers_pit(state, car):
         raise EventRejected(
-            f"{who} may enter the pits only at the end of the first lap, once, on a roll of its "
-            "gear die."
+            _(
+                "{car} may make a pit stop only at the end of the first lap, once, on a roll of "
+                "its gear die."
+            ).format(car=who)
         )
 
 
@@ -268,16 +288,20 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     # Brakes: by choice, 1 brake WP a space; blocked, by the table; never both.
     if brakes and spaces_blocked:
         raise EventRejected(
-            f"{who} was blocked: it pays the blocked-braking table, not brake WP of its choice."
+            _(
+                "{car} was blocked: it pays the blocked-braking table, not brake WP of its choice."
+            ).format(car=who)
         )
     if brakes + spaces_blocked > roll:
         raise EventRejected(
-            f"{who} moved {roll}: it cannot stop {brakes + spaces_blocked} spaces short."
+            _("{car} moved {moved}: it cannot stop {short} spaces short.").format(
+                car=who, moved=roll, short=brakes + spaces_blocked
+            )
         )
     if blocked_by and not spaces_blocked:
-        raise EventRejected("Blocked by a racer: say how many spaces it would still have moved.")
+        raise EventRejected(_("Blocked by a racer: say how many spaces it would still have moved."))
     if len(blocked_by) > 1:
-        raise EventRejected("One racer is directly in front: name only that one.")
+        raise EventRejected(_("One racer is directly in front: name only that one."))
     brakes_lost = braking_cost(brakes, sheet.brakes)
     spaces = roll - brakes - spaces_blocked
 
@@ -295,7 +319,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
     # Tyres: overshooting, counted where the move ends.
     if (stops or overshot) and not corner:
-        raise EventRejected("Overshooting: say which corner, by the stops it asks for.")
+        raise EventRejected(_("Overshooting: say which corner, by the stops it asks for."))
     if corner and out is None:
         refuse_overshot(who, spaces, overshot)
         result = overshoot(sheet.tires - tires_lost, overshot, stops, corner)
@@ -328,11 +352,17 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if pit:
         if brakes or spaces_blocked or slipstream or adjacent or finish:
             raise EventRejected(
-                f"{who} stopped in its pit: no braking, slipstream, racer beside it or finish to "
-                "report (entering the pits completes lap 1)."
+                _(
+                    "{car} stopped in its pit: no braking, slipstream, racer beside it or finish "
+                    "to report (entering the pits completes lap {lap})."
+                ).format(car=who, lap=1)
             )
         if not reaches_pit(car.gear, roll, pit):
-            raise EventRejected(f"{who} rolled {roll}: it needed {pit} or more to enter the pits.")
+            raise EventRejected(
+                _("{car} rolled {roll}: it needed {pit} or more to enter the pits.").format(
+                    car=who, roll=roll, pit=pit
+                )
+            )
         changes.update(
             laps=car.laps + 1,
             pits=car.pits + 1,
@@ -348,7 +378,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             spaces,
             finish,
             rolls_called=bool(adjacent or markers),
-            no_rolls="no body or handling roll",
+            no_rolls=_("no body or handling roll"),
         )
 
     state = with_car(state, car.car, **changes)

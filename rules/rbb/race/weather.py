@@ -14,22 +14,23 @@ from dataclasses import replace
 from rules.engine.events import Event, Prompt
 from rules.engine.pieces import BLACK_DIE, name
 from rules.formula_d.damage import calls_motor_damage
-from rules.formula_d.race.words import weather_name
+from rules.formula_d.race.common import chart_words, reason_words, value_words
+from rules.formula_d.race.options_words import weather_name
 from rules.formula_d.weather import (
-    chart_named,
     chart_weather,
-    format_weather_chart,
     is_rain,
     re_rolls,
     shifted,
 )
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 from rules.rbb.race.common import gear_name
 from rules.rbb.race.flow import settle
 from rules.rbb.race.state import CarState, Check, RaceState
 
 WEATHER_ROLL = "weather_roll"
 # Changeable weather's re-roll: how the chart's line a roll lands on moves the weather.
-SHIFTS = "good: one line up, changeable: stays, rain: one line down"
+SHIFTS = N_("good: one line up, changeable: stays, rain: one line down")
 
 
 def rain(state: RaceState) -> bool:
@@ -43,19 +44,36 @@ def begins_with_weather(state: RaceState) -> RaceState:
 
 
 def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    chart = format_weather_chart(state.setup.weather_chart)
-    named = chart_named(state.setup.weather_chart_placeholder)
-    text = f"Weather: roll black against {named} before the race ({chart})"
+    chart = chart_words(state.setup.weather_chart)
+    if state.setup.weather_chart_placeholder:
+        text = _(
+            "Weather: roll black against the placeholder chart, not this board's, before the race "
+            "({chart})"
+        ).format(chart=chart)
+    else:
+        text = _("Weather: roll black against the track's chart before the race ({chart})").format(
+            chart=chart
+        )
     return (Prompt(WEATHER_ROLL, text, None, (BLACK_DIE,)),)
 
 
 def re_roll_prompt(state: RaceState, check: Check) -> Prompt:
-    now = state.weather.value if state.weather else ""
-    placeholder = state.setup.weather_chart_placeholder
-    named = chart_named(placeholder) if placeholder else "the chart"
-    text = (
-        f"{check.reason}: the weather is {now}, roll black against {named} again "
-        f"({format_weather_chart(state.setup.weather_chart)}; {SHIFTS})"
+    now = value_words(state.weather.value) if state.weather else ""
+    if state.setup.weather_chart_placeholder:
+        asked = _(
+            "{reason}: the weather is {weather}, roll black against the placeholder chart, not "
+            "this board's, again ({chart}; {shifts})"
+        )
+    else:
+        asked = _(
+            "{reason}: the weather is {weather}, roll black against the chart again ({chart}; "
+            "{shifts})"
+        )
+    text = asked.format(
+        reason=reason_words(check.reason),
+        weather=now,
+        chart=chart_words(state.setup.weather_chart),
+        shifts=_(SHIFTS),
     )
     return Prompt(WEATHER_ROLL, text, None, (BLACK_DIE,))
 
@@ -86,10 +104,16 @@ def weather_words(before: RaceState, event: Event, after: RaceState) -> str:
     value = event.data["value"]
     assert after.weather is not None
     if before.weather is None:
-        return f"The weather roll: {value}, {weather_name(after.weather)}"
+        return _("The weather roll: {value}, {weather}").format(
+            value=value, weather=weather_name(after.weather)
+        )
     if after.weather == before.weather:
-        return f"The weather roll: {value}, the weather stays {weather_name(after.weather)}"
-    return f"The weather roll: {value}, now {weather_name(after.weather)}"
+        return _("The weather roll: {value}, the weather stays {weather}").format(
+            value=value, weather=weather_name(after.weather)
+        )
+    return _("The weather roll: {value}, now {weather}").format(
+        value=value, weather=weather_name(after.weather)
+    )
 
 
 __all__ = [

@@ -12,6 +12,7 @@ from rules.engine.contract import CarView, Starter
 from rules.engine.events import Event, EventRejected, Prompt
 from rules.engine.variant import RuleSet
 from rules.gear_odds import OvershootCost
+from rules.language import gettext as _
 from rules.season_pass import (
     STARTING_BRAKES,
     STARTING_GAS,
@@ -21,6 +22,7 @@ from rules.season_pass import (
 )
 from rules.season_pass.experience import Level
 from rules.season_pass.race import checks, explained, grid, odds, standings, turns, words
+from rules.season_pass.race.common import words_of
 from rules.season_pass.race.state import (
     CarResult,
     CarSetup,
@@ -79,17 +81,17 @@ class SeasonPass(RuleSet[RaceSetup, RaceState]):
                 for starter in starters
             )
         except ValueError as refusal:
-            raise EventRejected(f"No such level: {refusal}") from None
+            raise EventRejected(_("No such level: {refusal}").format(refusal=refusal)) from None
         return RaceSetup(ruleset=self.name, cars=cars, weather_table=tuple(weather_table))
 
     def start(self, setup: RaceSetup) -> RaceState:
         keys = [car.car for car in setup.cars]
         if len(keys) < 2:
-            raise EventRejected("A race needs at least two cars.")
+            raise EventRejected(_("A race needs at least two cars."))
         if len(set(keys)) != len(keys) or any(not key or "," in key for key in keys):
-            raise EventRejected("Each car needs its own key (a colour), without commas.")
+            raise EventRejected(_("Each car needs its own key (a colour), without commas."))
         if setup.laps != 1:
-            raise EventRejected("Season Pass: all races are decided by a single lap.")
+            raise EventRejected(_("Season Pass: all races are decided by a single lap."))
         try:
             weather_outcome(setup.weather_table, 1)
         except InvalidWeatherTable as refusal:
@@ -140,11 +142,13 @@ class SeasonPass(RuleSet[RaceSetup, RaceState]):
         return state.round
 
     def status(self, state: RaceState) -> str:
-        where = f"Round {state.round}" if state.round else "Before the start"
-        weather = str(state.weather) if state.weather else "not rolled yet"
+        where = (
+            _("Round {round}").format(round=state.round) if state.round else _("Before the start")
+        )
+        weather = words_of(str(state.weather)) if state.weather else _("not rolled yet")
         if state.weather_score is not None:
-            weather += f" (score {state.weather_score})"
-        return f"{where} · weather: {weather}"
+            weather += _(" (score {score})").format(score=state.weather_score)
+        return _("{where} · weather: {weather}").format(where=where, weather=weather)
 
     def results(self, state: RaceState) -> tuple[CarResult, ...]:
         return standings.results(state)

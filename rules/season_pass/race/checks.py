@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import Die
+from rules.dice import Die, die_name
 from rules.engine.events import Event, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, name, with_car
+from rules.formula_d.race.common import gear_name, reason_words
+from rules.language import gettext as _
 from rules.season_pass import (
     DISABLING_DAMAGE,
     chain_damage,
@@ -18,7 +20,7 @@ from rules.season_pass import (
     injury_check_roll,
     injury_check_start,
 )
-from rules.season_pass.race.common import ORDINALS, label, on_track
+from rules.season_pass.race.common import label, on_track, words_of
 from rules.season_pass.race.flow import next_turn
 from rules.season_pass.race.state import OUT, Check, RaceState
 
@@ -36,23 +38,54 @@ def first_check_prompt(state: RaceState) -> Prompt:
 def _prompt(state: RaceState, check: Check) -> Prompt:
     who = label(state, check.car)
     if check.kind == "engine_check":
-        gear = ORDINALS[state.car(check.car).gear]
-        text = f"{check.reason}: {who} in {gear} checks its engine, roll black"
+        gear = gear_name(state.car(check.car).gear)
+        text = _("{reason}: {car} in {gear} checks its engine, roll black").format(
+            reason=reason_words(check.reason), car=who, gear=gear
+        )
         return Prompt("engine_check", text, check.car, (BLACK_DIE,))
     if check.kind == "collision_roll":
         assert state.weather is not None
         dice = collision_dice(state.car(check.car).level, state.weather)
         other = name(check.other or "")
-        verb = "drove off-road around" if check.reason == "off_road" else "ended beside"
+        off_road = check.reason == "off_road"
         if check.car == state.order[state.turn]:
-            where, whose = f"{who} {verb} {other}", ""
+            if off_road:
+                said = _(
+                    "{car} drove off-road around {other} in {weather}: collision check, roll {dice}"
+                )
+            else:
+                said = _("{car} ended beside {other} in {weather}: collision check, roll {dice}")
+        elif off_road:
+            said = _(
+                "{other} drove off-road around {car} in {weather}: collision check for {key}, "
+                "roll {dice}"
+            )
         else:
-            where, whose = f"{other} {verb} {who}", f" for {name(check.car)}"
-        text = f"{where} in {state.weather.value}: collision check{whose}, roll " + " and ".join(
-            die.value for die in dice
+            said = _(
+                "{other} ended beside {car} in {weather}: collision check for {key}, roll {dice}"
+            )
+        rolled = ""
+        for die in dice:
+            colour = die_name(die.value)
+            rolled = _("{some} and {last}").format(some=rolled, last=colour) if rolled else colour
+        text = said.format(
+            car=who,
+            other=other,
+            weather=words_of(state.weather.value),
+            key=name(check.car),
+            dice=rolled,
         )
         fields = tuple(
-            Field(die.value, f"{die.value.capitalize()} die", "die", die=die) for die in dice
+            Field(
+                die.value,
+                # xgettext:no-python-brace-format (French names the die's colour after "Dé")
+                _("{Die} die").format(
+                    Die=die_name(die.value).capitalize(), die=die_name(die.value)
+                ),
+                "die",
+                die=die,
+            )
+            for die in dice
         )
         return Prompt("collision_roll", text, check.car, fields)
     if check.kind == "neighbours":
@@ -65,13 +98,13 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
         beside += list(mover.adjacent) if damaged.car == mover.car else []
         beside += [mover.car] if damaged.car in mover.adjacent else []
         default = tuple(key for key in beside if key in known)
-        text = (
-            f"{who} took collision damage ({damaged.collision_damage}): "
-            "which cars are beside it? Each rolls black (1-3 is damage)"
-        )
+        text = _(
+            "{car} took collision damage ({damage}): which cars are beside it? Each rolls black "
+            "(1-3 is damage)"
+        ).format(car=who, damage=damaged.collision_damage)
         field = Field(
             "adjacent",
-            f"Cars beside {name(check.car)}",
+            _("Cars beside {car}").format(car=name(check.car)),
             "cars",
             choices=tuple((key, label(state, key)) for key in known),
             required=False,
@@ -80,13 +113,19 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
         return Prompt("neighbours", text, check.car, (field,))
     if check.kind == "chain_roll":
         took_damage = name(check.other or "")
-        text = f"{who} is beside {took_damage}, which took damage: roll black, 1-3 is damage"
+        text = _("{car} is beside {other}, which took damage: roll black, 1-3 is damage").format(
+            car=who, other=took_damage
+        )
         return Prompt("chain_roll", text, check.car, (BLACK_DIE,))
     injury = state.car(check.car).injury
     assert injury is not None and injury.next_column is not None
-    column = injury.next_column.value.capitalize()
-    text = f"{who} injury check: roll black against the {column} column"
-    field = Field("value", f"Black die ({column} column)", "die", die=Die.BLACK)
+    column = words_of(injury.next_column.value).capitalize()
+    text = _("{car} injury check: roll black against the {column} column").format(
+        car=who, column=column
+    )
+    field = Field(
+        "value", _("Black die ({column} column)").format(column=column), "die", die=Die.BLACK
+    )
     return Prompt("injury_roll", text, check.car, (field,))
 
 

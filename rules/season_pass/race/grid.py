@@ -7,6 +7,8 @@ from dataclasses import replace
 from rules.dice import Die
 from rules.engine.events import Event, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, name
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 from rules.roll_off import rolls_owed
 from rules.season_pass import (
     QualifyingOutcome,
@@ -18,11 +20,11 @@ from rules.season_pass import (
     weather_for_outcome,
     weather_outcome,
 )
-from rules.season_pass.race.common import label
+from rules.season_pass.race.common import label, words_of
 from rules.season_pass.race.flow import order_round, start_round
 from rules.season_pass.race.state import QualifyingRolls, RaceState
 
-RED = Field("value", "Red die", "die", die=Die.RED)
+RED = Field("value", N_("Red die"), "die", die=Die.RED)
 
 
 def _outcome(state: RaceState) -> QualifyingOutcome:
@@ -43,8 +45,9 @@ def qualifying_prompts(state: RaceState) -> tuple[Prompt, ...]:
         return tuple(
             Prompt(
                 "qualifying_roll",
-                f"{label(state, car)} qualifies: roll black "
-                f"(Pole {pole_modifier(state.car(car).level):+d})",
+                _("{car} qualifies: roll black (Pole {modifier})").format(
+                    car=label(state, car), modifier=f"{pole_modifier(state.car(car).level):+d}"
+                ),
                 car,
                 (BLACK_DIE,),
             )
@@ -53,9 +56,10 @@ def qualifying_prompts(state: RaceState) -> tuple[Prompt, ...]:
     return tuple(
         Prompt(
             "tie_roll",
-            f"{label(state, car)} tied with "
-            + " and ".join(name(other) for other in group if other != car)
-            + ": roll black again, unmodified, lower takes the forward place",
+            _(
+                "{car} tied with {cars}: roll black again, unmodified, lower takes the forward "
+                "place"
+            ).format(car=label(state, car), cars=_and_all([name(o) for o in group if o != car])),
             car,
             (BLACK_DIE,),
         )
@@ -87,15 +91,15 @@ def _after_qualifying(state: RaceState) -> RaceState:
 
 def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     if state.phase == "weather":
-        text = "Weather: roll black against the track's weather table"
+        text = _("Weather: roll black against the track's weather table")
         return (Prompt("weather_roll", text, None, (BLACK_DIE,)),)
     if state.phase == "weather_score":
-        text = "Variable weather: roll red for the starting weather score"
-        return (Prompt("weather_score_roll", text, None, (RED,)),)
-    text = (
-        f"Round {state.round}, weather score {state.weather_score} ({state.weather}): "
-        "before the leader moves, roll black against the weather table"
-    )
+        text = _("Variable weather: roll red for the starting weather score")
+        return (Prompt("weather_score_roll", text, None, (replace(RED, label=_(RED.label)),)),)
+    text = _(
+        "Round {round}, weather score {score} ({weather}): before the leader moves, roll black "
+        "against the weather table"
+    ).format(round=state.round, score=state.weather_score, weather=words_of(str(state.weather)))
     return (Prompt("weather_roll", text, None, (BLACK_DIE,)),)
 
 
@@ -113,3 +117,11 @@ def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState
 def on_weather_score_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     score = initial_weather_score(prompt.read(event.data)["value"])
     return start_round(replace(state, weather_score=score))
+
+
+def _and_all(items: list[str]) -> str:
+    """ "a and b and c", each joined with "and"."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = _("{some} and {last}").format(some=said, last=item)
+    return said

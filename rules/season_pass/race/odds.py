@@ -6,14 +6,23 @@ point covered. A car owing more moves skids on through them too; the odds price 
 from __future__ import annotations
 
 from rules.gear_odds import OvershootCost
+from rules.language import gettext as _
+from rules.language import ngettext
 from rules.season_pass.injuries import overshoot_column
+from rules.season_pass.race.common import words_of
 
 
 def overshoot_cost(tires: int, spaces: int) -> OvershootCost:
     """A car with `tires` tire points skidding `spaces` beyond a corner it has not yet held."""
     if spaces > tires:
-        column = overshoot_column(spaces - tires).value.capitalize()
-        return OvershootCost(f"out: injury check, {column} column", eliminated=True)
+        column = words_of(overshoot_column(spaces - tires).value).capitalize()
+        return OvershootCost(
+            _("out: injury check, {column} column").format(column=column), eliminated=True
+        )
     if spaces == tires:
-        return OvershootCost(f"{spaces} tire points, its last: spins out")
-    return OvershootCost(f"{spaces} tire point{'' if spaces == 1 else 's'} ({tires - spaces} left)")
+        return OvershootCost(_("{points} tire points, its last: spins out").format(points=spaces))
+    return OvershootCost(
+        ngettext(
+            "{count} tire point ({left} left)", "{count} tire points ({left} left)", spaces
+        ).format(count=spaces, left=tires - spaces)
+    )

@@ -4,45 +4,56 @@ from __future__ import annotations
 
 from rules.engine.contract import CarView, Column
 from rules.engine.pieces import plural
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 from rules.season_pass import InjuryCheck, photo_finish_order, races_to_miss_for
+from rules.season_pass.race.common import words_of
 from rules.season_pass.race.flow import running_order
 from rules.season_pass.race.state import FINISHED, OUT, CarResult, CarState, RaceState
 
 # The dashboard, as the Season Pass car sheet reads: gear, then what a car has left and what it
 # has taken.
 COLUMNS = (
-    Column("gear", "Gear", "Gear"),
-    Column("tires", "Tire", "Tire points"),
-    Column("brakes", "Brk", "Brake points"),
-    Column("gas", "Gas", "Gas points"),
-    Column("engine_damage", "Eng", "Engine damage"),
-    Column("collision_damage", "Col", "Collision damage"),
+    Column("gear", N_("Gear"), N_("Gear")),
+    Column("tires", N_("Tire"), N_("Tire points")),
+    Column("brakes", N_("Brk"), N_("Brake points")),
+    Column("gas", N_("Gas"), N_("Gas points")),
+    Column("engine_damage", N_("Eng"), N_("Engine damage")),
+    Column("collision_damage", N_("Col"), N_("Collision damage")),
 )
 
 OUT_NOTES = {
-    "overshoot": "out: overshot a corner",
-    "air_brake": "out: failed to air brake",
-    "collision": "out: disabled in a collision",
+    "overshoot": N_("out: overshot a corner"),
+    "air_brake": N_("out: failed to air brake"),
+    "collision": N_("out: disabled in a collision"),
 }
 
 
 def note(car: CarState) -> str:
     if car.status == FINISHED:
-        return f"finished in round {car.finish_round}"
+        return _("finished in round {round}").format(round=car.finish_round)
     notes = []
     if car.status == OUT:
-        notes.append(OUT_NOTES.get(car.out_reason or "", "out"))
+        notes.append(out_note(car.out_reason))
         if car.injury is not None:
             # The outcome as soon as it is settled, not only in the final result.
             settled = injury_note(car.injury) if car.injury.settled else ""
-            notes.append(f"injury: {settled}" if settled else "injury check under way")
+            notes.append(
+                _("injury: {outcome}").format(outcome=settled)
+                if settled
+                else _("injury check under way")
+            )
     if car.status != OUT:
         if car.skid_moves:
-            notes.append(f"skidding: {plural(car.skid_moves, 'more move')}")
+            notes.append(_("skidding: {moves}").format(moves=plural(car.skid_moves, "more move")))
         if car.spun_out:
-            notes.append("must use 1st gear")
+            notes.append(_("must use 1st gear"))
         if car.engine_blown:
-            notes.append("engine blown" + ("" if car.gear <= 1 else ": must shift down every move"))
+            notes.append(
+                _("engine blown")
+                if car.gear <= 1
+                else _("engine blown: must shift down every move")
+            )
     return "; ".join(notes)
 
 
@@ -86,7 +97,7 @@ def _view(car: CarState) -> CarView:
     return CarView(
         car=car.car,
         driver=car.driver,
-        detail=car.level.value,
+        detail=words_of(car.level.value),
         status=car.status,
         note=note(car),
         values=tuple(values.items()),
@@ -120,9 +131,14 @@ def injury_note(injury: InjuryCheck | None) -> str:
     if injury is None:
         return ""
     if injury.dead:
-        return "dead"
+        return _("dead")
     if injury.safe:
-        return "safe"
-    return (
-        f"severity {injury.severity}, misses {plural(races_to_miss_for(injury.severity), 'race')}"
+        return _("safe")
+    return _("severity {severity}, misses {races}").format(
+        severity=injury.severity, races=plural(races_to_miss_for(injury.severity), "race")
     )
+
+
+def out_note(reason: str | None) -> str:
+    """Why a car is out (a key of OUT_NOTES), in the language spoken."""
+    return _(OUT_NOTES.get(reason or "", N_("out")))

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import HIGHEST_GEAR, InvalidRoll, gear_die, gear_written, no_such_gear
+from rules.dice import HIGHEST_GEAR, InvalidRoll, die_name, gear_die, gear_written, no_such_gear
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
+from rules.formula_d.race.common import gear_name
+from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 from rules.season_pass import (
     ENGINE_CHECK_TRIGGERS,
     FREE,
@@ -18,7 +21,7 @@ from rules.season_pass import (
     overshoot_column,
 )
 from rules.season_pass.race import checks
-from rules.season_pass.race.common import ORDINALS, label, on_track, wrecks
+from rules.season_pass.race.common import label, on_track, wrecks
 from rules.season_pass.race.flow import begin_turn, proposed_order
 from rules.season_pass.race.state import FINISHED, OUT, CarState, Check, RaceState
 
@@ -26,14 +29,14 @@ from rules.season_pass.race.state import FINISHED, OUT, CarState, Check, RaceSta
 
 
 def order_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    text = (
-        f"Round {state.round}: confirm the movement order (farthest forward first, then higher "
-        "gear, then first to arrive) or correct it from the board"
-    )
+    text = _(
+        "Round {round}: confirm the movement order (farthest forward first, then higher gear, "
+        "then first to arrive) or correct it from the board"
+    ).format(round=state.round)
     prompt = order_prompt(
         proposed_order(state),
         lambda car: label(state, car),
-        field_label="Movement order, first to move first",
+        field_label=_("Movement order, first to move first"),
         text=text,
     )
     return (prompt,)
@@ -53,7 +56,10 @@ def _cost_text(cost: DownshiftCost) -> str:
         for count, word in ((cost.gas, "gas point"), (cost.brake, "brake point"))
         if count
     ] + ([plural(cost.tire, "tire point")] if cost.tire else [])
-    return " and ".join(parts) if parts else "free"
+    said = ""
+    for part in parts:
+        said = _("{some} and {last}").format(some=said, last=part) if said else part
+    return said or _("free")
 
 
 def gear_refusal(car: CarState, gear: int) -> str | None:
@@ -62,15 +68,25 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
     if not 1 <= gear <= HIGHEST_GEAR:
         return no_such_gear(gear)
     if car.spun_out:
-        return None if gear == 1 else f"{who} spun out: it must use 1st gear this move."
+        return (
+            None
+            if gear == 1
+            else _("{car} spun out: it must use 1st gear this move.").format(car=who)
+        )
     if car.gear == 0:
         # Ruling: cars start from the grid in neutral, so the first move is in 1st gear.
-        return None if gear == 1 else f"{who} starts from the grid: the first move is in 1st gear."
+        return (
+            None
+            if gear == 1
+            else _("{car} starts from the grid: the first move is in 1st gear.").format(car=who)
+        )
     if car.engine_blown:
         if car.gear == 1 and gear != 1:
-            return f"{who}'s engine is blown: it may not upshift again this race."
+            return _("{car}'s engine is blown: it may not upshift again this race.").format(car=who)
         if car.gear > 1 and gear >= car.gear:
-            return f"{who}'s engine is blown: it must downshift every move until 1st gear."
+            return _(
+                "{car}'s engine is blown: it must downshift every move until 1st gear."
+            ).format(car=who)
     try:
         cost = gear_change_cost(car.gear, gear)
     except IllegalGearChange as refusal:
@@ -85,17 +101,18 @@ def gear_refusal(car: CarState, gear: int) -> str | None:
         if need > have
     ]
     if short:
-        return (
-            f"Downshifting {car.gear - gear} costs {_cost_text(cost)}; {who} has "
-            + ", ".join(f"{plural(getattr(car, _POINTS[w]), w + ' point')}" for w in short)
-            + " left."
+        return _("Downshifting {gears} costs {cost}; {car} has {left} left.").format(
+            gears=car.gear - gear,
+            cost=_cost_text(cost),
+            car=who,
+            left=", ".join(f"{plural(getattr(car, _POINTS[w]), w + ' point')}" for w in short),
         )
     return None
 
 
 _POINTS = {"gas": "gas", "brake": "brakes", "tire": "tires"}
 # The skid's fact, as the move prompt labels it and as its refusal names it.
-SKID_LABEL = "Spaces moved beyond that corner"
+SKID_LABEL = N_("Spaces moved beyond that corner")
 
 
 def gear_cost(car: CarState, gear: int) -> DownshiftCost:
@@ -108,14 +125,22 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
     car = state.car(state.order[state.turn])
     legal = [gear for gear in range(1, HIGHEST_GEAR + 1) if gear_refusal(car, gear) is None]
     choices = tuple(
-        (str(gear), f"{ORDINALS[gear]} ({_cost_text(gear_cost(car, gear))})") for gear in legal
+        (
+            str(gear),
+            _("{gear} ({cost})").format(
+                gear=gear_name(gear), cost=_cost_text(gear_cost(car, gear))
+            ),
+        )
+        for gear in legal
     )
-    field = Field("gear", "Gear", "choice", choices=choices, default=str(legal[0]))
+    field = Field("gear", _("Gear"), "choice", choices=choices, default=str(legal[0]))
     notes = _notes(car)
     text = (
-        f"Round {state.round}: {label(state, car.car)} in {ORDINALS[car.gear]}"
+        _("Round {round}: {car} in {gear}").format(
+            round=state.round, car=label(state, car.car), gear=gear_name(car.gear)
+        )
         + (f" ({notes})" if notes else "")
-        + ": select a gear"
+        + _(": select a gear")
     )
     # Nothing comes between a gear and the move: each gear's die may be entered with it.
     then = tuple((str(gear), _roll(gear)) for gear in legal)
@@ -125,11 +150,11 @@ def gear_prompts(state: RaceState) -> tuple[Prompt, ...]:
 def _notes(car: CarState) -> str:
     notes = []
     if car.spun_out:
-        notes.append("spun out: must use 1st gear")
+        notes.append(_("spun out: must use 1st gear"))
     if car.engine_blown:
-        notes.append("engine blown")
+        notes.append(_("engine blown"))
     if car.skid_moves:
-        notes.append(f"skidding: {plural(car.skid_moves, 'more move')}")
+        notes.append(_("skidding: {moves}").format(moves=plural(car.skid_moves, "more move")))
     return "; ".join(notes)
 
 
@@ -162,7 +187,12 @@ def on_gear(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 def _roll(gear: int) -> Field:
     """The gear die rolled for a move in `gear`."""
     die = gear_die(gear)
-    return Field("roll", f"{die.value.capitalize()} die ({ORDINALS[gear]} gear)", "die", die=die)
+    colour = die_name(die.value)
+    # xgettext:no-python-brace-format (French names the die's colour after "Dé")
+    question = _("{Die} die ({gear} gear)").format(
+        Die=colour.capitalize(), die=colour, gear=gear_name(gear)
+    )
+    return Field("roll", question, "die", die=die)
 
 
 def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
@@ -173,73 +203,79 @@ def move_prompts(state: RaceState) -> tuple[Prompt, ...]:
         _roll(car.gear),
         board_fact(
             "brakes",
-            f"Brake points spent (has {car.brakes})",
-            "brake points",
+            _("Brake points spent (has {brakes})").format(brakes=car.brakes),
+            _("brake points"),
             car.brakes,
-            short="Brakes",
+            short=_("Brakes"),
         ),
         board_fact(
             "air_brake",
-            "Tire points used to air brake behind a car (only with no brake points left)",
-            "tire points",
+            _("Tire points used to air brake behind a car (only with no brake points left)"),
+            _("tire points"),
             car.tires,
-            short="Air brake",
+            short=_("Air brake"),
             folded=True,
         ),
         board_fact(
             "air_brake_overshoot",
-            "Failed to stop behind a car after every brake and tire point: spaces short (out)",
-            "spaces",
-            short="Air brake failed by",
+            _("Failed to stop behind a car after every brake and tire point: spaces short (out)"),
+            _("spaces"),
+            short=_("Air brake failed by"),
             folded=True,
         ),
         board_fact(
-            "corner", "Left a corner with too few stops: its difficulty (0 = no)", short="Corner"
+            "corner",
+            _("Left a corner with too few stops: its difficulty (0 = no)"),
+            short=_("Corner"),
         ),
         board_fact(
             "corner_stops",
-            "Moves already completed in that corner",
-            "moves",
-            short="Moves in it",
+            _("Moves already completed in that corner"),
+            _("moves"),
+            short=_("Moves in it"),
             folded=True,
         ),
-        board_fact("skid", SKID_LABEL, "spaces", short="Skid"),
+        board_fact("skid", _(SKID_LABEL), _("spaces"), short=_("Skid")),
     ]
     if wrecks(state):
         fields.append(
             Field(
                 "off_road",
-                "Red Flag: left the track around this disabled car",
+                _("Red Flag: left the track around this disabled car"),
                 "choice",
                 choices=tuple((key, label(state, key)) for key in wrecks(state)),
                 required=False,
                 default="",
-                short="Red Flag",
+                short=_("Red Flag"),
                 folded=True,
             )
         )
     fields += [
         Field(
             "adjacent",
-            "Cars it ended beside",
+            _("Cars it ended beside"),
             "cars",
             choices=tuple((key, label(state, key)) for key in others),
             required=False,
             default=(),
-            short="Beside",
+            short=_("Beside"),
         ),
         # Photo Finish: "the Red car is a half space behind", so half spaces count here.
         board_fact(
             "finish",
-            "Crossed the finish line: spaces it took to reach the line (0 = no)",
-            "spaces",
+            _("Crossed the finish line: spaces it took to reach the line (0 = no)"),
+            _("spaces"),
             step=0.5,
-            short="Finish",
+            short=_("Finish"),
         ),
     ]
-    text = f"Round {state.round}: {label(state, car.car)} in {ORDINALS[car.gear]}: roll {die.value}"
+    text = _("{who} in {gear}: roll {die}").format(
+        who=_("Round {round}: {car}").format(round=state.round, car=label(state, car.car)),
+        gear=gear_name(car.gear),
+        die=die_name(die.value),
+    )
     if car.skid_moves:
-        text += ", still skidding: every space costs a tire point, no lane changes"
+        text += _(", still skidding: every space costs a tire point, no lane changes")
     return (Prompt("move", text, car.car, tuple(fields)),)
 
 
@@ -255,11 +291,17 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 
     if air_brake and brakes < car.brakes:
         raise EventRejected(
-            f"{who} still has {plural(car.brakes - brakes, 'brake point')}: "
-            "air braking uses tire points only with no brake points remaining."
+            _(
+                "{car} still has {points}: air braking uses tire points only with no brake "
+                "points remaining."
+            ).format(car=who, points=plural(car.brakes - brakes, "brake point"))
         )
     if brakes + air_brake > roll:
-        raise EventRejected(f"{who} rolled {roll}: it cannot brake by {brakes + air_brake}.")
+        raise EventRejected(
+            _("{car} rolled {roll}: it cannot brake by {brakes}.").format(
+                car=who, roll=roll, brakes=brakes + air_brake
+            )
+        )
     spaces = roll - brakes - air_brake
     moves = state.moves + 1
     changes: dict[str, object] = {
@@ -274,19 +316,32 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
         # Braking and movement: out of tire and brake points and still not stopped behind it.
         if skid or corner or finish:
             raise EventRejected(
-                f"{who} left the track failing to air brake: no corner or finish on that move."
+                _(
+                    "{car} left the track failing to air brake: no corner or finish on that move."
+                ).format(car=who)
             )
         # Injuries: the overshoot is "the actual movement roll minus the maximum safe roll", and
         # the safe roll is at least every brake and tire point the car had.
         most = roll - car.brakes - car.tires
         if failed_by > most:
             raise EventRejected(
-                f"{who} rolled {roll} with {plural(car.brakes, 'brake point')} and "
-                f"{plural(car.tires, 'tire point')}: "
-                + (
-                    f"it overshot by at most {plural(most, 'space')}, not {failed_by}."
+                (
+                    _(
+                        "{car} rolled {roll} with {brakes} and {tires}: it overshot by at most "
+                        "{spaces}, not {failed}."
+                    )
                     if most > 0
-                    else "it could have stopped behind that car."
+                    else _(
+                        "{car} rolled {roll} with {brakes} and {tires}: it could have stopped "
+                        "behind that car."
+                    )
+                ).format(
+                    car=who,
+                    roll=roll,
+                    brakes=plural(car.brakes, "brake point"),
+                    tires=plural(car.tires, "tire point"),
+                    spaces=plural(most, "space"),
+                    failed=failed_by,
                 )
             )
         safe = max(0, roll - failed_by - car.brakes - car.tires)
@@ -305,15 +360,21 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             changes["distance"] = car.distance + spaces
     if finish:
         if changes.get("status") == OUT:
-            raise EventRejected(f"{who} left the track: it cannot also cross the line.")
+            raise EventRejected(
+                _("{car} left the track: it cannot also cross the line.").format(car=who)
+            )
         if not 0 < finish <= spaces:
             raise EventRejected(
-                f"{who} moved {spaces} spaces: it cannot have needed {finish} to reach the line."
+                _(
+                    "{car} moved {spaces} spaces: it cannot have needed {finish} to reach the line."
+                ).format(car=who, spaces=spaces, finish=finish)
             )
         if adjacent:
             raise EventRejected(
-                f"{who} crossed the line and is removed from the track once it stops: "
-                "no collision checks."
+                _(
+                    "{car} crossed the line and is removed from the track once it stops: no "
+                    "collision checks."
+                ).format(car=who)
             )
         changes.update(
             status=FINISHED,
@@ -323,7 +384,11 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
             skid_moves=0,
         )
     if off_road and changes.get("status") == OUT:
-        raise EventRejected(f"{who} left the race before driving around {name(off_road)}.")
+        raise EventRejected(
+            _("{car} left the race before driving around {wreck}.").format(
+                car=who, wreck=name(off_road)
+            )
+        )
 
     state = replace(with_car(state, car.car, **changes), moves=moves)
     if injury_column is not None:
@@ -339,15 +404,20 @@ def _corner(
     if corner:
         if stops >= corner:
             raise EventRejected(
-                f"{plural(stops, 'completed move')} in a difficulty {corner} corner is safe: "
-                "no skid."
+                _("{moves} in a difficulty {corner} corner is safe: no skid.").format(
+                    moves=plural(stops, "completed move"), corner=corner
+                )
             )
         if car.skid_moves == 0 and not 1 <= skid <= spaces:
             # Worded after its fact's label: the turn page puts it beside that fact's control.
-            most = "1" if spaces == 1 else f"1 to {spaces}"
-            raise EventRejected(f"{SKID_LABEL}: {most}, as {who} moved {plural(spaces, 'space')}.")
+            most = "1" if spaces == 1 else _("1 to {spaces}").format(spaces=spaces)
+            raise EventRejected(
+                _("{label}: {most}, as {car} moved {spaces}.").format(
+                    label=_(SKID_LABEL), most=most, car=who, spaces=plural(spaces, "space")
+                )
+            )
     elif skid or stops:
-        raise EventRejected("A skid needs the corner's difficulty.")
+        raise EventRejected(_("A skid needs the corner's difficulty."))
     # A car still skidding pays for every space of the move (its skid continues).
     skidded = spaces if car.skid_moves else (skid if corner else 0)
     still = max(car.skid_moves - 1, (corner - stops - 1) if corner else 0, 0)
@@ -383,7 +453,7 @@ def _checks_after_move(state: RaceState, mover: str, roll: int, off_road: str) -
             if other.racing and not other.engine_blown and other.gear >= car.gear:
                 queue.append(Check("engine_check", key, mover, f"{who_rolled(mover)} {roll}"))
     if off_road:
-        for _ in range(off_road_rolls(car.gear)):
+        for _each in range(off_road_rolls(car.gear)):
             queue.append(Check("collision_roll", mover, off_road, "off_road"))
             queue.append(Check("collision_roll", off_road, mover, "off_road"))
     if car.status != OUT or car.wrecked:

@@ -9,9 +9,12 @@ from collections.abc import Callable
 
 from rules.engine.events import Event
 from rules.engine.pieces import grid_place, name, names, plural, roll_off_place
+from rules.formula_d.race.common import gear_name
+from rules.language import gettext as _
+from rules.language import ngettext
 from rules.season_pass import pole_modifier, qualifying_order
-from rules.season_pass.race.common import ORDINALS, label
-from rules.season_pass.race.standings import OUT_NOTES, injury_note
+from rules.season_pass.race.common import label, words_of
+from rules.season_pass.race.standings import injury_note, out_note
 from rules.season_pass.race.state import FINISHED, OUT, RaceState
 
 
@@ -31,7 +34,7 @@ def _pole(state: RaceState, key: str) -> int:
 def _qualifying(before: RaceState, event: Event, after: RaceState) -> str:
     key, value = str(event.data["car"]), int(event.data["value"])
     modifier = _pole(after, key)
-    level = after.car(key).level.value
+    level = words_of(after.car(key).level.value)
     score = f"{value + modifier} ({value} {modifier:+d} {level})" if modifier else value
     place = grid_place(
         _rolls(after),
@@ -40,7 +43,7 @@ def _qualifying(before: RaceState, event: Event, after: RaceState) -> str:
         highest_first=False,
         first_roll=lambda car, roll: roll + _pole(after, car),
     )
-    return f"{label(after, key)} qualifies {score}{place}"
+    return _("{car} qualifies {value}").format(car=label(after, key), value=score) + place
 
 
 def _tie(before: RaceState, event: Event, after: RaceState) -> str:
@@ -48,23 +51,34 @@ def _tie(before: RaceState, event: Event, after: RaceState) -> str:
     rolls = _rolls(after)
     tied = qualifying_order(rolls, {car.car: _pole(after, car.car) for car in after.cars}).tied
     settled = roll_off_place(rolls, tied, key, after.grid)
-    return f"{name(key)} rolls {event.data['value']} in the roll-off{settled}"
+    return (
+        _("{car} rolls {value} in the roll-off").format(car=name(key), value=event.data["value"])
+        + settled
+    )
 
 
 def _weather(before: RaceState, event: Event, after: RaceState) -> str:
     if before.phase == "round_weather":
-        return f"Weather roll {event.data['value']}: score {after.weather_score} — {after.weather}"
+        return _("Weather roll {value}: score {score} — {weather}").format(
+            value=event.data["value"],
+            score=after.weather_score,
+            weather=words_of(str(after.weather)),
+        )
     if after.fixed_weather is not None:
-        return f"Weather: {after.fixed_weather} all race"
-    return "Weather: variable: roll the red die for the weather score"
+        return _("Weather: {weather} all race").format(weather=words_of(str(after.fixed_weather)))
+    return _("Weather: variable: roll the red die for the weather score")
 
 
 def _weather_score(before: RaceState, event: Event, after: RaceState) -> str:
-    return f"Weather: variable, score {after.weather_score} — {after.weather}"
+    return _("Weather: variable, score {score} — {weather}").format(
+        score=after.weather_score, weather=words_of(str(after.weather))
+    )
 
 
 def _order(before: RaceState, event: Event, after: RaceState) -> str:
-    return f"Round {after.round} order: " + ", ".join(name(key) for key in after.order)
+    return _("Round {round} order: {cars}").format(
+        round=after.round, cars=", ".join(name(key) for key in after.order)
+    )
 
 
 def _gear(before: RaceState, event: Event, after: RaceState) -> str:
@@ -75,41 +89,46 @@ def _gear(before: RaceState, event: Event, after: RaceState) -> str:
         for points, kind in (("gas", "gas"), ("brakes", "brake"), ("tires", "tire"))
         if getattr(was, points) > getattr(now, points)
     ]
-    return f"{name(key)} into {ORDINALS[now.gear]}" + (
-        f", paying {', '.join(paid)}" if paid else ""
-    )
+    text = _("{car} into {gear}").format(car=name(key), gear=gear_name(now.gear))
+    return text + (_(", paying {points}").format(points=", ".join(paid)) if paid else "")
 
 
 def _move(before: RaceState, event: Event, after: RaceState) -> str:
     key = str(event.data["car"])
     was, now = before.car(key), after.car(key)
-    text = (
-        f"{name(key)} moves {plural(now.distance - was.distance, 'space')} in {ORDINALS[now.gear]}"
+    text = _("{car} moves {spaces} in {gear}").format(
+        car=name(key), spaces=plural(now.distance - was.distance, "space"), gear=gear_name(now.gear)
     )
     if now.status == OUT and was.status != OUT:
-        text += f", {OUT_NOTES.get(now.out_reason or '', 'out')}"
+        text += f", {out_note(now.out_reason)}"
     elif now.status == FINISHED and was.status != FINISHED:
-        text += ", crosses the line"
+        text += _(", crosses the line")
     if now.adjacent:
-        text += ", beside " + ", ".join(name(other) for other in now.adjacent)
+        text += _(", beside {cars}").format(cars=", ".join(name(other) for other in now.adjacent))
     return text
 
 
 def _engine(before: RaceState, event: Event, after: RaceState) -> str:
     key = str(event.data["car"])
     hurt = after.car(key).engine_damage > before.car(key).engine_damage
-    outcome = "engine damage" if hurt else "no damage"
-    return f"{name(key)}'s engine check: {event.data['value']}, {outcome}"
+    if hurt:
+        said = _("{car}'s engine check: {value}, engine damage")
+    else:
+        said = _("{car}'s engine check: {value}, no damage")
+    return said.format(car=name(key), value=event.data["value"])
 
 
 def _damage(before: RaceState, event: Event, after: RaceState) -> str:
     hit = [
-        f"{name(car.car)} takes {plural(car.collision_damage - was.collision_damage, 'point')}"
+        _("{car} takes {points}").format(
+            car=name(car.car), points=plural(car.collision_damage - was.collision_damage, "point")
+        )
         for car, was in zip(after.cars, before.cars, strict=True)
         if car.collision_damage > was.collision_damage
     ]
-    head = f"{name(str(event.data['car']))}'s collision check"
-    return f"{head}: " + ("; ".join(hit) if hit else "no damage")
+    return _("{car}'s collision check: {outcome}").format(
+        car=name(str(event.data["car"])), outcome="; ".join(hit) if hit else _("no damage")
+    )
 
 
 def _neighbours(before: RaceState, event: Event, after: RaceState) -> str:
@@ -120,15 +139,18 @@ def _neighbours(before: RaceState, event: Event, after: RaceState) -> str:
             added.remove(check)
     beside = [check.car for check in added if check.kind == "chain_roll" and check.other == key]
     if not beside:
-        return f"Cars beside {name(key)}: none"
-    each = "which rolls" if len(beside) == 1 else "each rolls"
-    return f"Cars beside {name(key)}: {names(beside)}, {each} black"
+        return _("Cars beside {car}: none").format(car=name(key))
+    return ngettext(
+        "Cars beside {car}: {cars}, which rolls black",
+        "Cars beside {car}: {cars}, each rolls black",
+        len(beside),
+    ).format(car=name(key), cars=names(beside))
 
 
 def _injury(before: RaceState, event: Event, after: RaceState) -> str:
     key = str(event.data["car"])
     injury = after.car(key).injury
-    text = f"{name(key)}'s injury roll: {event.data['value']}"
+    text = _("{car}'s injury roll: {value}").format(car=name(key), value=event.data["value"])
     return text + (f", {injury_note(injury)}" if injury and injury.settled else "")
 
 

@@ -1,0 +1,141 @@
+"""Every rule set speaks French to a French reader (issue 34): each recorded race
+(tests/rules/recorded/) replayed event by event, and everything the rules say on the way in
+French (every prompt, its fields and choices, the log's line of each event, the dashboard's
+notes and columns, the status line) leaves no English sentence, while the English reader still
+reads the words as written. The race's state keeps no reader's words: it is worked out in
+English, as races/services/entries.py does."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rules import engine
+from rules.death.cards import DEFENCES, UTILITIES, WEAPONS
+from rules.engine import Event, apply, start
+from rules.engine.variant import ruleset_for
+from rules.language import speaking
+from rules.registry import RULE_SET_PACKAGES
+from tests.rules.recorded.record import RECORDED, recorded_setup
+
+FILES = sorted(RECORDED.glob("*.json"))
+
+# Words no French sentence of ours holds: one of them left means an English sentence (or a
+# piece of one) went untranslated. ("a", "on", "tire" are French words too: not here.)
+ENGLISH = re.compile(
+    r"\b(the|rolls?|its|and|of|with|spaces?|moves?|into|eliminated|lap|round|gear|tires|WP|"
+    r"brake|black|weather|damage|car|from|behind|over|in|at|to|for|left|roll)\b"
+)
+# Proper names a French sentence keeps: the drivers (in brackets after a car), the Death cards
+# as printed, the driver cards' names.
+CARDS = sorted(
+    [*(card.name for card in WEAPONS), *(card.name for card in DEFENCES)]
+    + [card.name for card in UTILITIES],
+    key=len,
+    reverse=True,
+)
+DRIVERS = re.compile(r"\((?:[A-Z][a-z]+ ?)+(?:, [^)]*)?\)")
+# Words every rule set's French says somewhere, in its prompts and in its log.
+FRENCH_PROMPT = re.compile(r"lancez|Tour de jeu|confirmez|choisissez|saisissez|Grille")
+FRENCH_LOG = re.compile(
+    r"parcourt|avance|fait|se qualifie|Ordre du tour de jeu|passe en|reste en|Jet|Départ|"
+    r"La grille"
+)
+
+
+def english_left(text: str) -> list[str]:
+    for card in CARDS:
+        text = text.replace(card, "")
+    return ENGLISH.findall(DRIVERS.sub("", text))
+
+
+def said(state, language: str) -> list[tuple[str, str]]:
+    """What the rules say of `state` in `language`: (what, words) pairs."""
+    with speaking(language):
+        return list(_said(state))
+
+
+def _said(state) -> Iterator[tuple[str, str]]:
+    for prompt in engine.prompts(state):
+        yield "prompt", prompt.text
+        for field in prompt.fields:
+            yield "field", field.label
+            yield "short", field.short
+            yield "unit", field.unit
+            for choice in field.choices or ():
+                yield "choice", str(choice[1])
+    yield "status", engine.status(state)
+    for view in engine.dashboard(state):
+        yield "note", view.note
+        yield "detail", view.detail
+    for column in engine.dashboard_columns(state):
+        yield "column", column.title
+
+
+def replayed(path: Path) -> Iterator[tuple[str, str, str]]:
+    """(what, French, English) for everything said along the recorded race at `path`."""
+    recorded = json.loads(path.read_text())
+    state, _asked = start(recorded_setup(recorded))
+    for raw in recorded["events"]:
+        yield from (
+            (what, french, english)
+            for (what, french), (_what, english) in zip(
+                said(state, "fr"), said(state, "en"), strict=True
+            )
+        )
+        event = Event.from_dict(raw)
+        with speaking("en"):  # the state is worked out in English, whoever enters
+            after, _asked = apply(state, event)
+        with speaking("fr"):
+            french = engine.describe(state, event, after)
+        yield "log", french, engine.describe(state, event, after)
+        state = after
+
+
+@pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
+def test_a_recorded_race_speaks_french_to_a_french_reader(path: Path):
+    lines = list(replayed(path))
+    left = {
+        (what, french): english_left(french)
+        for what, french, _english in lines
+        if french and english_left(french)
+    }
+    assert left == {}, "English left in French"
+    prompts = [(fr, en) for what, fr, en in lines if what == "prompt"]
+    logs = [(fr, en) for what, fr, en in lines if what == "log" and en]
+    assert prompts and logs
+    # Said in French, not the English as it is: a prompt and a log line at least of each race.
+    assert any(FRENCH_PROMPT.search(fr) and fr != en for fr, en in prompts)
+    assert any(FRENCH_LOG.search(fr) and fr != en for fr, en in logs)
+    # Sentences a French reader reads in French: every prompt and log line differs from its
+    # English (a log line of names and numbers alone would be the same: none is).
+    assert [en for fr, en in prompts + logs if fr == en and re.search("[a-z]{3}", en)] == []
+
+
+@pytest.mark.parametrize("path", FILES[:1], ids=[path.stem for path in FILES[:1]])
+def test_the_english_reader_reads_the_words_as_written(path: Path):
+    """English is the words as written: speaking English and speaking nothing say the same."""
+    recorded = json.loads(path.read_text())
+    state, _asked = start(recorded_setup(recorded))
+    for raw in recorded["events"][:40]:
+        english = list(said(state, "en"))
+        assert english == list(said(state, "zz"))
+        assert not any(re.search(r"lancez|Tour de jeu", words) for _what, words in english)
+        state, _asked = apply(state, Event.from_dict(raw))
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULE_SET_PACKAGES))
+def test_every_fact_s_help_is_in_french(ruleset: str):
+    names = ruleset_for(ruleset).facts_explained
+    assert names
+    for name in names:
+        english = engine.fact_help(ruleset, name)
+        with speaking("fr"):
+            french = engine.fact_help(ruleset, name)
+        assert english is not None and french is not None
+        assert french.line != english.line and french.rule != english.rule, (ruleset, name)
+        assert french.source == english.source
