@@ -5,7 +5,7 @@ stranger's upload)."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO
 
@@ -29,6 +29,7 @@ TOO_MANY_ROWS = "The file has more than {most:,} rows: nothing past row {row:,} 
 TOO_LONG_ROW = "The row is longer than {most:,} characters: it is not a roster's."
 UNREADABLE = "This row cannot be read as CSV ({error})."
 TOO_MANY_COLUMNS = "The row has {count:,} columns; the {kind} has at most {most}."
+TWICE = "The column {column!r} is named twice."
 MORE_PROBLEMS = "… and {count:,} more problems."
 
 Row = tuple[int, list[str]]  # a row's number as a spreadsheet numbers it, and its cells
@@ -182,6 +183,33 @@ def cells_kept(
             return []
         del cells[MOST_COLUMNS:]  # a spreadsheet's empty columns at the right
     return [(number, cells)] if any(cell.strip() for cell in cells) else []
+
+
+def header_columns(
+    row: int,
+    cells: list[str],
+    problems: Problems,
+    *,
+    required: Sequence[str],
+    missing: str,
+    not_a_column: Callable[[str, str], str | None],
+) -> list[str]:
+    """The header's column names, normalised ("Prior injuries" is prior_injuries), "" for a
+    column without a name (a spreadsheet's trailing empty columns); each refused with its row
+    and column where `not_a_column(column, cell)` gives a reason, where it is named twice, and
+    each `required` one missing (`missing`, formatted with its name)."""
+    columns: list[str] = []
+    for cell in cells:
+        column = header_name(cell)
+        if column and (reason := not_a_column(column, cell)) is not None:
+            problems.refuse(reason, row=row, column=cell.strip()[:40])
+        elif column and column in columns:
+            problems.refuse(TWICE.format(column=column), row=row, column=column)
+        columns.append(column)
+    for column in required:
+        if column not in columns:
+            problems.refuse(missing.format(column=column), row=row)
+    return columns
 
 
 def header_name(cell: str) -> str:

@@ -13,8 +13,8 @@ from rules.championship import Championship
 
 from ..models import Entry, League, Round, RoundStatus
 from ..services.results import places_said
-from .common import Problems, Row, header_name, text_rows, unescaped, whole_number
-from .roster import BLANK, EXTRA_CELLS, NOT_WHOLE, TWICE, UNKNOWN_TRACK, Roster
+from .common import Problems, Row, header_columns, text_rows, unescaped, whole_number
+from .roster import BLANK, EXTRA_CELLS, NOT_WHOLE, UNKNOWN_TRACK, Roster
 
 FILE = "past seasons"
 SEASON, ROUND, TRACK, TEAM, DRIVER, PLACE, OUT, POINTS, BONUS = (
@@ -159,19 +159,14 @@ def results_of(
 
 
 def _columns(row: int, cells: list[str], past: PastSeasons) -> list[str]:
-    columns = []
-    for cell in cells:
-        column = header_name(cell)
-        if column and column not in COLUMNS:
-            message = UNKNOWN_COLUMN.format(column=cell.strip()[:40], columns=", ".join(COLUMNS))
-            past.refuse(message, row=row, column=cell.strip()[:40])
-        elif column and column in columns:
-            past.refuse(TWICE.format(column=column), row=row, column=column)
-        columns.append(column)
-    for column in REQUIRED:
-        if column not in columns:
-            past.refuse(MISSING.format(column=column), row=row)
-    return columns
+    def not_a_column(column: str, cell: str) -> str | None:
+        if column in COLUMNS:
+            return None
+        return UNKNOWN_COLUMN.format(column=cell.strip()[:40], columns=", ".join(COLUMNS))
+
+    return header_columns(
+        row, cells, past, required=REQUIRED, missing=MISSING, not_a_column=not_a_column
+    )
 
 
 @dataclass

@@ -29,7 +29,7 @@ from .common import (
     Problem,
     Problems,
     Row,
-    header_name,
+    header_columns,
     read_capped,
     text_rows,
     unescaped,
@@ -70,7 +70,6 @@ WORD_FOR_STATUS = {status: word for word, status in STATUS_WORDS.items()}
 EMPTY = "The file is empty: its first row names the columns ({columns})."
 NO_DRIVERS = "The file names no driver: one row a driver, below the row of column names."
 UNKNOWN_COLUMN = "{column!r} is not a column of the roster: its columns are {columns}."
-TWICE = "The column {column!r} is named twice."
 MISSING = "The column {column!r} is missing: every row names its driver's team and name."
 EXTRA_CELLS = "The row has {count:,} cells more than the first row names columns."
 BLANK = "The {column} is blank."
@@ -167,29 +166,22 @@ def roster_of(
 
 
 def _columns(row: int, cells: list[str], rules: Championship, roster: Roster) -> list[str]:
-    """The header's column names, normalised ("Prior injuries" is prior_injuries), "" for a
-    column without a name (a spreadsheet's trailing empty columns)."""
+    """The header's column names (`header_columns`): one the rule set does not keep is refused
+    with why (no careers, no home tracks), any other unknown one with the roster's columns."""
     offered = roster_columns(rules)
-    columns = []
-    for cell in cells:
-        column = header_name(cell)
-        if column and column not in offered:
-            if column in CAREER_FIELDS:
-                message = NO_CAREERS.format(rules=rules.title)
-            elif column == HOME_TRACK:
-                message = NO_HOME_TRACKS.format(rules=rules.title)
-            else:
-                message = UNKNOWN_COLUMN.format(
-                    column=cell.strip()[:40], columns=", ".join(offered)
-                )
-            roster.refuse(message, row=row, column=cell.strip()[:40])
-        elif column and column in columns:
-            roster.refuse(TWICE.format(column=column), row=row, column=column)
-        columns.append(column)
-    for column in REQUIRED:
-        if column not in columns:
-            roster.refuse(MISSING.format(column=column), row=row)
-    return columns
+
+    def not_a_column(column: str, cell: str) -> str | None:
+        if column in offered:
+            return None
+        if column in CAREER_FIELDS:
+            return NO_CAREERS.format(rules=rules.title)
+        if column == HOME_TRACK:
+            return NO_HOME_TRACKS.format(rules=rules.title)
+        return UNKNOWN_COLUMN.format(column=cell.strip()[:40], columns=", ".join(offered))
+
+    return header_columns(
+        row, cells, roster, required=REQUIRED, missing=MISSING, not_a_column=not_a_column
+    )
 
 
 @dataclass
