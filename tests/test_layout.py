@@ -215,17 +215,19 @@ def test_an_app_s_root_holds_its_conventional_files_and_area_packages_only(app):
 
 
 def imports_at_run_time(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
-    """The imports a module runs when it is imported: its top level's, those under an `if` or
-    a `try` there, not those for type checkers only (`if TYPE_CHECKING:`) nor a function's."""
-    found: list[ast.Import | ast.ImportFrom] = []
-    for node in tree.body:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            continue
-        if isinstance(node, (ast.If, ast.Try)):
-            found += [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.append(node)
-    return found
+    """The imports a module runs, when it is imported or when one of its functions runs: all
+    but those for type checkers only (`if TYPE_CHECKING:`)."""
+    for_type_checkers = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for inner in ast.walk(node)
+    }
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in for_type_checkers
+    ]
 
 
 def import_graph(modules: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
@@ -308,7 +310,10 @@ def test_the_check_sees_a_circle_and_not_a_type_checker_s_import():
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from app import d\n",
             False,
         ),
-        "app.d": ("from app.c import x\n\ndef f():\n    from app import c\n", False),
+        "app.d": ("from app.c import x\n", False),
+        # An import put off into a function still runs, and still closes a circle.
+        "app.e": ("def f():\n    from app import g\n", False),
+        "app.g": ("from app.e import f\n", False),
         "app": ("", True),
     }
-    assert circles(import_graph(modules)) == [["app.a", "app.b"]]
+    assert circles(import_graph(modules)) == [["app.a", "app.b"], ["app.e", "app.g"]]
