@@ -63,6 +63,8 @@ TRANSLATED = (
     "_driver_history.html",
     "_driver_changes.html",
     "_driver_roster.html",
+    "members.html",
+    "join.html",
 )
 # The league pages of the role matrix (tests/test_permissions.py) laid out from TRANSLATED
 # templates, by URL name: (its parameters, who reads it).
@@ -74,6 +76,8 @@ PAGES = {
     "league:round": ({"slug", "number", "round_number"}, "organiser"),
     "league:team": ({"slug", "team_id"}, "organiser"),
     "league:driver": ({"slug", "driver_id"}, "organiser"),
+    "league:members": ({"slug"}, "organiser"),
+    "league:join": ({"token"}, "organiser"),
 }
 STRING = r"""u?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
 MARKED = re.compile(rf"(?:\b(?:n|p|np)?gettext|(?<![\w.])_)\(({STRING})(?:,\s*({STRING}))?")
@@ -143,6 +147,7 @@ def test_a_league_page_reads_in_french_to_a_french_browser(
         "round_number": 1,
         "team_id": built.teams[0].pk,
         "driver_id": built.drivers[0].pk,
+        "token": people["invitation"].token,
     }
     url = reverse(name, kwargs={key: values[key] for key in names})
     client = Client()
