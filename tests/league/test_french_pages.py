@@ -65,6 +65,9 @@ TRANSLATED = (
     "_driver_roster.html",
     "members.html",
     "join.html",
+    "league_settings.html",
+    "tracks.html",
+    "records.html",
 )
 # The league pages of the role matrix (tests/test_permissions.py) laid out from TRANSLATED
 # templates, by URL name: (its parameters, who reads it).
@@ -78,6 +81,9 @@ PAGES = {
     "league:driver": ({"slug", "driver_id"}, "organiser"),
     "league:members": ({"slug"}, "organiser"),
     "league:join": ({"token"}, "organiser"),
+    "league:league_settings": ({"slug"}, "organiser"),
+    "league:tracks": ({}, "organiser"),
+    "league:records": ({"slug"}, "organiser"),
 }
 STRING = r"""u?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
 MARKED = re.compile(rf"(?:\b(?:n|p|np)?gettext|(?<![\w.])_)\(({STRING})(?:,\s*({STRING}))?")
