@@ -68,6 +68,7 @@ TRANSLATED = (
     "league_settings.html",
     "tracks.html",
     "records.html",
+    "_records.html",
 )
 # The league pages of the role matrix (tests/test_permissions.py) laid out from TRANSLATED
 # templates, by URL name: (its parameters, who reads it).
