@@ -4,12 +4,16 @@ made meanwhile on another tab or device is told apart from a double tap."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Driver, Team
 from ..services.roster import CAREER_BOUNDS
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
 
 # A new driver hired by the team left, in the same step: Season Pass's rookie in an empty seat
 # (Selecting Drivers, New Drivers), any rule set's new driver.
@@ -27,7 +31,7 @@ REASON = forms.CharField(
 )
 
 
-def _whole(name: str, label: str | Promise) -> forms.IntegerField:
+def _whole(name: str, label: str | _StrPromise) -> forms.IntegerField:
     low, high = CAREER_BOUNDS[name]
     return forms.IntegerField(min_value=low, max_value=high, label=label)
 
