@@ -4,16 +4,11 @@ made meanwhile on another tab or device is told apart from a double tap."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Driver, Team
 from ..services.roster import CAREER_BOUNDS
-
-if TYPE_CHECKING:
-    from django.utils.functional import _StrPromise
 
 # A new driver hired by the team left, in the same step: Season Pass's rookie in an empty seat
 # (Selecting Drivers, New Drivers), any rule set's new driver.
@@ -31,16 +26,24 @@ REASON = forms.CharField(
 )
 
 
-def _whole(name: str, label: str | _StrPromise) -> forms.IntegerField:
+CAREER_LABELS = {
+    "age": _("Age (seasons)"),
+    "xp": _("Career XP"),
+    "prior_injuries": _("Prior injuries"),
+    "races_to_miss": _("Races still to miss"),
+}
+
+
+def _whole(name: str) -> forms.IntegerField:
     low, high = CAREER_BOUNDS[name]
-    return forms.IntegerField(min_value=low, max_value=high, label=label)
+    return forms.IntegerField(min_value=low, max_value=high, label=CAREER_LABELS[name])
 
 
 class CareerForm(forms.Form):
-    age = _whole("age", _("Age (seasons)"))
-    xp = _whole("xp", _("Career XP"))
-    prior_injuries = _whole("prior_injuries", _("Prior injuries"))
-    races_to_miss = _whole("races_to_miss", _("Races still to miss"))
+    age = _whole("age")
+    xp = _whole("xp")
+    prior_injuries = _whole("prior_injuries")
+    races_to_miss = _whole("races_to_miss")
     reason = REASON
     shown_age = forms.IntegerField(widget=forms.HiddenInput, required=False)
     shown_xp = forms.IntegerField(widget=forms.HiddenInput, required=False)
