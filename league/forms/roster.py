@@ -5,6 +5,7 @@ made meanwhile on another tab or device is told apart from a double tap."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from ..models import Driver, Team
 from ..services.roster import CAREER_BOUNDS
@@ -14,27 +15,35 @@ from ..services.roster import CAREER_BOUNDS
 ROOKIE = forms.CharField(
     max_length=80,
     required=False,
-    label="Hire a rookie in the seat (optional)",
-    help_text="Their name: a new driver (age 1, 0 XP where careers are kept) for the team left.",
+    label=_("Hire a rookie in the seat (optional)"),
+    help_text=_("Their name: a new driver (age 1, 0 XP where careers are kept) for the team left."),
 )
 
 REASON = forms.CharField(
     max_length=200,
-    label="Why",
-    help_text="Kept with the change and shown on the driver's page.",
+    label=_("Why"),
+    help_text=_("Kept with the change and shown on the driver's page."),
 )
 
 
-def _whole(name: str, label: str) -> forms.IntegerField:
+CAREER_LABELS = {
+    "age": _("Age (seasons)"),
+    "xp": _("Career XP"),
+    "prior_injuries": _("Prior injuries"),
+    "races_to_miss": _("Races still to miss"),
+}
+
+
+def _whole(name: str) -> forms.IntegerField:
     low, high = CAREER_BOUNDS[name]
-    return forms.IntegerField(min_value=low, max_value=high, label=label)
+    return forms.IntegerField(min_value=low, max_value=high, label=CAREER_LABELS[name])
 
 
 class CareerForm(forms.Form):
-    age = _whole("age", "Age (seasons)")
-    xp = _whole("xp", "Career XP")
-    prior_injuries = _whole("prior_injuries", "Prior injuries")
-    races_to_miss = _whole("races_to_miss", "Races still to miss")
+    age = _whole("age")
+    xp = _whole("xp")
+    prior_injuries = _whole("prior_injuries")
+    races_to_miss = _whole("races_to_miss")
     reason = REASON
     shown_age = forms.IntegerField(widget=forms.HiddenInput, required=False)
     shown_xp = forms.IntegerField(widget=forms.HiddenInput, required=False)
@@ -55,8 +64,8 @@ class CareerForm(forms.Form):
 
 
 class TransferForm(forms.Form):
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), label="To the team")
-    reason = forms.CharField(max_length=200, required=False, label="Why (optional)")
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("To the team"))
+    reason = forms.CharField(max_length=200, required=False, label=_("Why (optional)"))
     rookie = ROOKIE
     shown_team = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
@@ -70,7 +79,7 @@ class TransferForm(forms.Form):
 
 
 class RenameForm(forms.Form):
-    name = forms.CharField(max_length=80, label="New name")
+    name = forms.CharField(max_length=80, label=_("New name"))
     shown_name = forms.CharField(widget=forms.HiddenInput, required=False)
 
     @classmethod

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 from django import forms
 
 from rules.championship import track_fact
+from rules.language import gettext as said
 
 from ..models import League, Role, Track
 
@@ -34,6 +35,12 @@ class TrackForm(forms.Form):
         label=track_fact("weather_chart").label,
         help_text=Track.weather_chart.field.help_text,
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The rules' words, in the reader's language.
+        for name in ("weather_table", "weather_chart"):
+            self.fields[name].label = said(track_fact(name).label)
 
 
 class TrackCopyForm(forms.Form):

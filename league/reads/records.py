@@ -154,6 +154,10 @@ class RuleSetSpan:
     title: str
     seasons: str  # "seasons 1-2"
 
+    def __str__(self) -> str:
+        """As the records page lists it: "Formula D (seasons 1-2)"."""
+        return f"{self.title} ({self.seasons})"
+
 
 @dataclass(frozen=True)
 class RecordBook:

@@ -56,6 +56,19 @@ TRANSLATED = (
     "_rookie.html",
     "_adjustment_form.html",
     "_archived_read_only.html",
+    "team.html",
+    "_team_drivers.html",
+    "_team_history.html",
+    "driver.html",
+    "_driver_history.html",
+    "_driver_changes.html",
+    "_driver_roster.html",
+    "members.html",
+    "join.html",
+    "league_settings.html",
+    "tracks.html",
+    "records.html",
+    "_records.html",
 )
 # The league pages of the role matrix (tests/test_permissions.py) laid out from TRANSLATED
 # templates, by URL name: (its parameters, who reads it).
@@ -65,6 +78,13 @@ PAGES = {
     "league:league": ({"slug"}, "organiser"),
     "league:season": ({"slug", "number"}, "organiser"),
     "league:round": ({"slug", "number", "round_number"}, "organiser"),
+    "league:team": ({"slug", "team_id"}, "organiser"),
+    "league:driver": ({"slug", "driver_id"}, "organiser"),
+    "league:members": ({"slug"}, "organiser"),
+    "league:join": ({"token"}, "organiser"),
+    "league:league_settings": ({"slug"}, "organiser"),
+    "league:tracks": ({}, "organiser"),
+    "league:records": ({"slug"}, "organiser"),
 }
 STRING = r"""u?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
 MARKED = re.compile(rf"(?:\b(?:n|p|np)?gettext|(?<![\w.])_)\(({STRING})(?:,\s*({STRING}))?")
@@ -128,7 +148,14 @@ def test_a_league_page_reads_in_french_to_a_french_browser(
 ) -> None:
     built, people = world
     names, who = PAGES[name]
-    values = {"slug": built.league.slug, "number": 1, "round_number": 1}
+    values = {
+        "slug": built.league.slug,
+        "number": 1,
+        "round_number": 1,
+        "team_id": built.teams[0].pk,
+        "driver_id": built.drivers[0].pk,
+        "token": people["invitation"].token,
+    }
     url = reverse(name, kwargs={key: values[key] for key in names})
     client = Client()
     client.force_login(people[who])
