@@ -48,6 +48,9 @@ def test_a_stranger_steps_and_scrubs_through_a_published_race(
     expect(page.locator("#dashboard tbody tr")).to_have_count(len(CARS))
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
+    # The scrubber goes when its script has run (deferred: by the page's load, which a click's
+    # navigation does not wait for); on a busy machine the fill could come first.
+    page.wait_for_load_state("load")
     page.locator("#replay-scrub").fill("7")  # let go at event 7: the page goes there
     expect(page).to_have_url(re.compile(r"\?event=7$"))
     expect(page.locator("#replay-where")).to_contain_text("event 7 of")
