@@ -5,7 +5,7 @@ stranger's upload)."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO
 
@@ -30,6 +30,7 @@ TOO_LONG_ROW = "The row is longer than {most:,} characters: it is not a roster's
 UNREADABLE = "This row cannot be read as CSV ({error})."
 TOO_MANY_COLUMNS = "The row has {count:,} columns; the {kind} has at most {most}."
 TWICE = "The column {column!r} is named twice."
+EXTRA_CELLS = "The row has {count:,} cells more than the first row names columns."
 MORE_PROBLEMS = "… and {count:,} more problems."
 
 Row = tuple[int, list[str]]  # a row's number as a spreadsheet numbers it, and its cells
@@ -210,6 +211,26 @@ def header_columns(
         if column not in columns:
             problems.refuse(missing.format(column=column), row=row)
     return columns
+
+
+def row_values(
+    rows: Iterable[Row], columns: list[str], problems: Problems
+) -> Iterator[tuple[int, dict[str, str]]]:
+    """Each row under the header as (its number, its cells by column name, stripped and
+    unescaped); a row with cells past the header's columns refused with its number instead."""
+    for number, cells in rows:
+        extra = cells[len(columns) :]
+        if any(cell.strip() for cell in extra):
+            problems.refuse(EXTRA_CELLS.format(count=len(extra)), row=number)
+            continue
+        yield (
+            number,
+            {
+                column: unescaped(cell.strip())
+                for column, cell in zip(columns, cells, strict=False)
+                if column
+            },
+        )
 
 
 def header_name(cell: str) -> str:

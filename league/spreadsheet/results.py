@@ -13,8 +13,8 @@ from rules.championship import Championship
 
 from ..models import Entry, League, Round, RoundStatus
 from ..services.results import places_said
-from .common import Problems, Row, header_columns, text_rows, unescaped, whole_number
-from .roster import BLANK, EXTRA_CELLS, NOT_WHOLE, UNKNOWN_TRACK, Roster
+from .common import Problems, Row, header_columns, row_values, text_rows, whole_number
+from .roster import BLANK, NOT_WHOLE, UNKNOWN_TRACK, Roster
 
 FILE = "past seasons"
 SEASON, ROUND, TRACK, TEAM, DRIVER, PLACE, OUT, POINTS, BONUS = (
@@ -205,16 +205,7 @@ class _Reader:
         self.outs.update({label.casefold(): key for key, label in self.rules.out_reasons})
 
     def read(self, rows: Iterable[Row], columns: list[str]) -> None:
-        for number, cells in rows:
-            extra = cells[len(columns) :]
-            if any(cell.strip() for cell in extra):
-                self.past.refuse(EXTRA_CELLS.format(count=len(extra)), row=number)
-                continue
-            values = {
-                column: unescaped(cell.strip())
-                for column, cell in zip(columns, cells, strict=False)
-                if column
-            }
+        for number, values in row_values(rows, columns, self.past):
             self._row(number, values)
 
     def _row(self, number: int, values: dict[str, str]) -> None:

@@ -31,8 +31,8 @@ from .common import (
     Row,
     header_columns,
     read_capped,
+    row_values,
     text_rows,
-    unescaped,
     whole_number,
 )
 
@@ -71,7 +71,6 @@ EMPTY = "The file is empty: its first row names the columns ({columns})."
 NO_DRIVERS = "The file names no driver: one row a driver, below the row of column names."
 UNKNOWN_COLUMN = "{column!r} is not a column of the roster: its columns are {columns}."
 MISSING = "The column {column!r} is missing: every row names its driver's team and name."
-EXTRA_CELLS = "The row has {count:,} cells more than the first row names columns."
 BLANK = "The {column} is blank."
 TOO_LONG = "{value!r}… is longer than {most} characters."
 NOT_WHOLE = "{value!r} is not a whole number."
@@ -196,16 +195,7 @@ class _Reader:
     named: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     def read(self, rows: Iterable[tuple[int, list[str]]], columns: list[str]) -> None:
-        for number, cells in rows:
-            extra = cells[len(columns) :]
-            if any(cell.strip() for cell in extra):
-                self.roster.refuse(EXTRA_CELLS.format(count=len(extra)), row=number)
-                continue
-            values = {
-                column: unescaped(cell.strip())
-                for column, cell in zip(columns, cells, strict=False)
-                if column
-            }
+        for number, values in row_values(rows, columns, self.roster):
             self._row(number, values)
 
     def _row(self, number: int, values: dict[str, str]) -> None:
