@@ -243,3 +243,28 @@ def chart_words(chart: tuple[ChartLine, ...]) -> str:
         + value_words(line.weather.value)
         for line in chart
     )
+
+
+def weather_roll_words(
+    chart: tuple[ChartLine, ...], *, placeholder: bool, qualifying: bool = False
+) -> str:
+    """The weather roll's words before the race (or before its qualifying laps): against the
+    track's chart, or against the placeholder every track starts with, said as such so that the
+    referee reads the board's own where it differs. Each a whole sentence, for its translation."""
+    if qualifying and placeholder:
+        text = _(
+            "Weather: roll black against the placeholder chart, not this board's, before the "
+            "qualifying laps ({chart})"
+        )
+    elif qualifying:
+        text = _(
+            "Weather: roll black against the track's chart before the qualifying laps ({chart})"
+        )
+    elif placeholder:
+        text = _(
+            "Weather: roll black against the placeholder chart, not this board's, before the race "
+            "({chart})"
+        )
+    else:
+        text = _("Weather: roll black against the track's chart before the race ({chart})")
+    return text.format(chart=chart_words(chart))

@@ -36,7 +36,7 @@ from rules.formula_d.driver_cards import (
     driver_card,
 )
 from rules.formula_d.race import road
-from rules.formula_d.race.common import chart_words, label, weather_words
+from rules.formula_d.race.common import label, weather_roll_words, weather_words
 from rules.formula_d.race.flow import next_turn, start_round
 from rules.formula_d.race.grid_rolls import grid_roll, grid_roll_prompts, start
 from rules.formula_d.race.state import (
@@ -261,16 +261,9 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     """The roll before the race, or (Road Races) the Weather Frog's choice to roll it again."""
     if state.held_weather:
         return (road.frog_prompt(state),)
-    chart = chart_words(state.setup.weather_chart)
-    if state.setup.weather_chart_placeholder:
-        text = _(
-            "Weather: roll black against the placeholder chart, not this board's, before the race "
-            "({chart})"
-        ).format(chart=chart)
-    else:
-        text = _("Weather: roll black against the track's chart before the race ({chart})").format(
-            chart=chart
-        )
+    text = weather_roll_words(
+        state.setup.weather_chart, placeholder=state.setup.weather_chart_placeholder
+    )
     return (Prompt("weather_roll", road.weather_prompt_text(state, text), None, (BLACK_DIE,)),)
 
 

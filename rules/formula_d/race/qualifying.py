@@ -21,7 +21,7 @@ from rules.formula_d import (
     qualifying_in_rain,
 )
 from rules.formula_d.race import road
-from rules.formula_d.race.common import chart_words, label
+from rules.formula_d.race.common import label, weather_roll_words
 from rules.formula_d.race.grid import after_weather
 from rules.formula_d.race.grid_rolls import roll_off_prompts, with_grid_roll
 from rules.formula_d.race.state import FormulaDT, QualifyingLap, RaceState
@@ -140,16 +140,11 @@ def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
     """The roll before the laps, or (Road Races) the Weather Frog's choice to roll it again."""
     if state.held_weather:
         return (road.frog_prompt(state),)
-    chart = chart_words(state.setup.weather_chart)
-    if state.setup.weather_chart_placeholder:
-        text = _(
-            "Weather: roll black against the placeholder chart, not this board's, before the "
-            "qualifying laps ({chart})"
-        ).format(chart=chart)
-    else:
-        text = _(
-            "Weather: roll black against the track's chart before the qualifying laps ({chart})"
-        ).format(chart=chart)
+    text = weather_roll_words(
+        state.setup.weather_chart,
+        placeholder=state.setup.weather_chart_placeholder,
+        qualifying=True,
+    )
     text = road.weather_prompt_text(state, text)
     return (Prompt("qualifying_weather_roll", text, None, (BLACK_DIE,)),)
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from rules.engine.events import Event, Prompt
 from rules.engine.pieces import BLACK_DIE, name
 from rules.formula_d.damage import calls_motor_damage
-from rules.formula_d.race.common import chart_words, reason_words, value_words
+from rules.formula_d.race.common import chart_words, reason_words, value_words, weather_roll_words
 from rules.formula_d.race.options_words import weather_name
 from rules.formula_d.weather import (
     chart_weather,
@@ -44,16 +44,9 @@ def begins_with_weather(state: RaceState) -> RaceState:
 
 
 def weather_prompts(state: RaceState) -> tuple[Prompt, ...]:
-    chart = chart_words(state.setup.weather_chart)
-    if state.setup.weather_chart_placeholder:
-        text = _(
-            "Weather: roll black against the placeholder chart, not this board's, before the race "
-            "({chart})"
-        ).format(chart=chart)
-    else:
-        text = _("Weather: roll black against the track's chart before the race ({chart})").format(
-            chart=chart
-        )
+    text = weather_roll_words(
+        state.setup.weather_chart, placeholder=state.setup.weather_chart_placeholder
+    )
     return (Prompt(WEATHER_ROLL, text, None, (BLACK_DIE,)),)
 
 
