@@ -106,6 +106,11 @@ MOST_ROUNDS = 12
 
 # How Overshooting's "If the car overshoot by more than 1 space, it is eliminated" is read of a
 # car losing its last tire WP (docs/rulings.md, "Losing the last tire WP").
+# The Three-Lap Race (a race option), which Formula... Death! offers as well.
+RACE_LENGTH = Setting(
+    LAPS_SETTING, N_("Race length"), "choice", str(RACE_LAPS), RACE_LENGTHS, race_option=True
+)
+
 LAST_TIRE_WP_SETTING = "last_tire_wp"
 OUT_BY_MORE = "out"
 SPIN = "spin"
@@ -139,14 +144,7 @@ class FormulaDChampionship(Championship[Never, Never]):
             "1",
             (("1", N_("One car a player")), ("2", N_("Two cars a team, as in the team race"))),
         ),
-        Setting(
-            LAPS_SETTING,
-            N_("Race length"),
-            "choice",
-            str(RACE_LAPS),
-            RACE_LENGTHS,
-            race_option=True,
-        ),
+        RACE_LENGTH,
         Setting(
             WEATHER_SETTING,
             N_("Weather Conditions, on each track's weather chart"),
