@@ -78,6 +78,8 @@ class TurnPanel:
     # The referee's events an undo just took back, (kind, payload, text): named in the bar,
     # with Redo.
     taken: tuple[tuple[str, dict, str], ...] = ()
+    # The numbers of the events an undo took from the log: their lines go from the page.
+    taken_seqs: range = range(0)
     # Every car in the order of play, its lap and its state: the picture at the top.
     strip: Strip | None = None
 
@@ -228,11 +230,11 @@ def entered_panel(*, race: Race, before: RaceState, entered: Entered) -> TurnPan
 
 def undone_panel(race: Race, *, before: RaceState, undone: Undone) -> TurnPanel:
     """What an undo changed, for htmx to swap in: the prompt again, the cars whose dashboard
-    changed back and the latest events (the log without the lines taken back), and what it
-    took back (to say so, and to redo it)."""
+    changed back, what it took back (to say so, and to redo it) and the log's lines to take
+    away (`taken_seqs`): the page's log is kept, less those lines, so no event is read again."""
     state = undone.state
-    panel = _changed_panel(race, before, state, engine.prompts(state), latest_events(race))
-    panel.taken = undone.taken
+    panel = _changed_panel(race, before, state, engine.prompts(state), [])
+    panel.taken, panel.taken_seqs = undone.taken, undone.taken_seqs
     return panel
 
 

@@ -296,11 +296,13 @@ def _undo_targets(race: Race, back_to: int | None):
 
 @dataclass(frozen=True)
 class Undone:
-    """What an undo did: the state it restored, and the referee's events it took back (the
-    entry and a roll tapped with it, as `(kind, payload, text)`), to say so and to redo them."""
+    """What an undo did: the state it restored, the referee's events it took back (the
+    entry and a roll tapped with it, as `(kind, payload, text)`), to say so and to redo them,
+    and the numbers of every event it took from the log (Paddock's after them too)."""
 
     state: RaceState
     taken: tuple[tuple[str, dict, str], ...] = ()
+    taken_seqs: range = range(0)
 
 
 def race_undo(*, race: Race, expected_version: int, back_to: int | None = None) -> RaceState:
@@ -345,9 +347,10 @@ def _take_back(
                 .order_by("seq")
                 .values_list("kind", "payload", "text")
             )
-        race.events.filter(seq__gte=seq).delete()
+        _deleted, by_model = race.events.filter(seq__gte=seq).delete()
     race.seq, race.version, race.state = seq - 1, expected_version + 1, kept
-    return Undone(engine.state_from_dict(kept), taken)
+    taken_seqs = range(seq, seq + by_model.get(RaceEvent._meta.label, 0))
+    return Undone(engine.state_from_dict(kept), taken, taken_seqs)
 
 
 def _refused_as_it_stands(race: Race, expected_version: int | None = None) -> NoReturn:

@@ -453,3 +453,19 @@ def test_after_an_undo_undo_and_redo_stay_a_tap_away_while_they_apply(turn_page:
     # Nothing is left to take back: Redo alone.
     expect(turn_page.locator('#undo button[name="undo"]')).to_have_count(0)
     expect(turn_page.locator('#undo button[name="redo"]')).to_be_visible()
+
+
+def test_an_undo_takes_its_lines_out_of_the_log_and_leaves_the_rest(turn_page: Page, race):
+    """The undo's answer sends no line of the log again: it deletes the lines taken back, and
+    the log reads as a fresh page's."""
+    for face in ("7", "5", "9"):
+        turn_page.locator(f'#event-form button[name="value"][value="{face}"]').click()
+        expect(turn_page.locator("#undo .guard[inert]")).to_have_count(0)
+    expect(turn_page.locator("#event-log li")).to_have_count(3)
+    turn_page.locator('#undo button[name="undo"]').click()
+    expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Took back: Green")
+    expect(turn_page.locator("#event-log li")).to_have_count(2)
+    shown = turn_page.locator("#event-log li").all_inner_texts()
+    assert [line.split()[0] for line in shown] == ["#1", "#2"]
+    turn_page.reload()
+    assert turn_page.locator("#event-log li").all_inner_texts() == shown
