@@ -20,7 +20,15 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation.template import templatize
 
+from bench import builders
 from config.catalogues import entries
+from league.models import Driver, League, Team, Track
+from league.services.leagues import league_create
+from league.services.penalties import adjustment_add
+from league.services.seasons import season_open
+from league.services.starts import round_start
+from league.services.teams import team_create
+from tests.factories import UserFactory
 from tests.pages import squeezed
 from tests.test_fuzz import World
 from tests.test_permissions import world  # noqa: F401  (the matrix's league, a fixture)
@@ -69,6 +77,22 @@ TRANSLATED = (
     "tracks.html",
     "records.html",
     "_records.html",
+    "season_new.html",
+    "season_setup.html",
+    "_season_setup.html",
+    "season_rules.html",
+    "season_end.html",
+    "season_report.html",
+    "_season_report.html",
+    "_ties.html",
+    "_progression.html",
+    "points.html",
+    "season_adjustments.html",
+    "round_reopen.html",
+    "round_starters.html",
+    "round_table.html",
+    "team_new.html",
+    "team_sheet.html",
 )
 # The league pages of the role matrix (tests/test_permissions.py) laid out from TRANSLATED
 # templates, by URL name: (its parameters, who reads it).
@@ -85,6 +109,14 @@ PAGES = {
     "league:league_settings": ({"slug"}, "organiser"),
     "league:tracks": ({}, "organiser"),
     "league:records": ({"slug"}, "organiser"),
+    "league:league_points": ({"slug"}, "organiser"),
+    "league:team_new": ({"slug"}, "organiser"),
+    "league:team_sheet": ({"slug", "team_id"}, "organiser"),
+    "league:season_new": ({"slug"}, "organiser"),
+    "league:season_rules": ({"slug", "number"}, "organiser"),
+    "league:season_end": ({"slug", "number"}, "organiser"),
+    "league:season_report": ({"slug", "number"}, "organiser"),
+    "league:round_reopen": ({"slug", "number", "round_number"}, "referee"),
 }
 STRING = r"""u?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
 MARKED = re.compile(rf"(?:\b(?:n|p|np)?gettext|(?<![\w.])_)\(({STRING})(?:,\s*({STRING}))?")
@@ -184,3 +216,109 @@ def test_the_round_page_before_its_start_reads_in_french(world: tuple[World, dic
     assert "Quand et où elle se joue" in french and "When and where it is played" in english
     left = sorted(phrase for phrase in english_phrases() if phrase in english and phrase in french)
     assert left == []
+
+
+def read_both(client: Client, url: str) -> tuple[str, str, list[str]]:
+    """The page at `url` in English and in French, and the English phrases the French one
+    still shows."""
+    english = squeezed(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    french_response = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert french_response.status_code == 200, url
+    french = squeezed(french_response.content.decode())
+    left = sorted(phrase for phrase in english_phrases() if phrase in english and phrase in french)
+    return english, french, left
+
+
+def organiser_of(league: League) -> Client:
+    client = Client()
+    client.force_login(league.organiser)
+    return client
+
+
+@pytest.mark.django_db
+def test_the_table_page_of_a_round_not_started_reads_in_french(world: tuple[World, dict[str, Any]]):  # noqa: F811
+    """Round 2's starters form for the turn helper (round 1's race at the table is on)."""
+    built, people = world
+    client = Client()
+    client.force_login(people["referee"])
+    url = reverse("league:round_table", args=[built.league.slug, 1, 2])
+    english, french, left = read_both(client, url)
+    assert "Choose the starters and their cars" in english
+    assert "Choisir les partants et leurs voitures" in french
+    assert left == []
+
+
+def test_a_round_started_by_hand_reads_in_french_on_its_starters_and_table_pages():
+    """The starters' form (nothing entered yet) and the turn helper's offer to take it over."""
+    league = league_create(name="Quiet League", organiser=UserFactory())
+    team_create(league=league, name="Ann's", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Cid's", driver_names=["Cid", "Dot"])
+    round_ = season_open(league=league, preset="Spring").rounds.get(number=1)
+    drivers = Driver.objects.filter(team__league=league).order_by("pk")
+    round_start(round_=round_, starters=[(driver, driver.name) for driver in drivers])
+    client = organiser_of(league)
+    args = [league.slug, 1, 1]
+    english, french, left = read_both(client, reverse("league:round_starters", args=args))
+    assert (
+        "Round 1 goes back to not started, its starters give back the XP for starting." in english
+    )
+    assert "La manche 1 redevient non commencée, ses partants rendent l'XP du départ." in french
+    assert left == []
+    english, french, left = read_both(client, reverse("league:round_table", args=args))
+    assert "This round was started on the round page" in english
+    assert "Cette manche a été lancée sur la page de la manche" in french
+    assert left == []
+
+
+def test_an_ended_season_reads_in_french_on_its_report_and_the_team_sheet():
+    """Its champions and its drivers' changes; a team's sheet, a line a round raced."""
+    league = builders.league_with_history(
+        organiser=UserFactory(), name="Old Hands", seasons=2, drivers=4
+    )
+    client = organiser_of(league)
+    english, french, left = read_both(
+        client, reverse("league:season_report", args=[league.slug, 1])
+    )
+    assert "Champions" in english and "Pilotes :" in french
+    assert 'id="season-end-report"' in french and "Courses à manquer" in french
+    assert left == []
+    team = Team.objects.filter(league=league).order_by("pk").first()
+    english, french, left = read_both(
+        client, reverse("league:team_sheet", args=[league.slug, team.pk])
+    )
+    assert "Season 2: a line a round" in english and "Saison 2 : une ligne par manche" in french
+    assert left == []
+
+
+def test_a_season_setup_page_reads_in_french():
+    """RBB's wear-point setup, on a page of its own."""
+    league = league_create(name="Wear Points", organiser=UserFactory(), ruleset="rbb")
+    team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
+    season_open(league=league, tracks=[Track.objects.order_by("pk").first()])
+    client = organiser_of(league)
+    english, french, left = read_both(client, reverse("league:season_setup", args=[league.slug, 1]))
+    assert "Every car of every race of the season starts on:" in english
+    assert "Chaque voiture de chaque course de la saison part avec :" in french
+    assert left == []
+
+
+def test_the_penalties_page_reads_in_french(world: tuple[World, dict[str, Any]]):  # noqa: F811
+    """A penalty given for the season; the drops form's labels are league/forms/penalties.py's
+    (its field "Which results count" is this page's heading too)."""
+    built, people = world
+    adjustment_add(
+        season=built.season,
+        user=people["organiser"],
+        expected_version=built.season.standings_version,
+        points=-3,
+        reason="Contact",
+        driver_id=built.drivers[0].pk,
+    )
+    client = Client()
+    client.force_login(people["organiser"])
+    url = reverse("league:season_adjustments", args=[built.league.slug, 1])
+    english, french, left = read_both(client, url)
+    assert "for the season: Contact" in english and "pour la saison : Contact" in french
+    assert "Les résultats qui comptent" in french and "Aucun pour l'instant." not in french
+    assert set(left) <= {"Which results count"}
