@@ -4,19 +4,23 @@ to it counts, and the settings version the page was built on."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from rules.championship import DISPLAY, RACE, SEASON, STANDINGS, Championship
 
 EFFECT_WORDS = {
-    DISPLAY: "Changes at once: it only shows more or less.",
-    STANDINGS: "Counts at once, for the whole season: its standings are counted again with it.",
-    RACE: "Counts from the next race started: a race under way keeps what it started with.",
-    "season": (
+    DISPLAY: _("Changes at once: it only shows more or less."),
+    STANDINGS: _("Counts at once, for the whole season: its standings are counted again with it."),
+    RACE: _("Counts from the next race started: a race under way keeps what it started with."),
+    "season": _(
         "Shapes how a season is scored, its teams or careers: it changes only before the "
         "current season's first result."
     ),
 }
-NO_VERSION = "This form does not say which version of the settings it was built on: reload."
+NO_VERSION = gettext_noop(
+    "This form does not say which version of the settings it was built on: reload."
+)
 
 
 class LeagueSettingsForm(forms.Form):
@@ -55,7 +59,7 @@ class LeagueSettingsForm(forms.Form):
     def clean_version(self) -> int:
         version = self.cleaned_data.get("version")
         if version is None:
-            raise forms.ValidationError(NO_VERSION)
+            raise forms.ValidationError(gettext(NO_VERSION))
         return version
 
     def settings(self) -> dict[str, object]:
