@@ -1,5 +1,5 @@
 """The league's settings page: its rule set's settings as they stand, each with when a change
-to it counts, and the settings version the page was built on."""
+to it counts, the league's own language, and the settings version the page was built on."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from rules.championship import DISPLAY, RACE, SEASON, STANDINGS, Championship
+
+from ..models.accounts import language_choices
 
 EFFECT_WORDS = {
     DISPLAY: _("Changes at once: it only shows more or less."),
@@ -18,6 +20,8 @@ EFFECT_WORDS = {
         "current season's first result."
     ),
 }
+# The language's field: no rule set's setting is named so (rules/championship/settings.py).
+LANGUAGE = "league_language"
 NO_VERSION = gettext_noop(
     "This form does not say which version of the settings it was built on: reload."
 )
@@ -26,9 +30,19 @@ NO_VERSION = gettext_noop(
 class LeagueSettingsForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args, rules: Championship, current, locked: str | None = None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        rules: Championship,
+        current,
+        locked: str | None = None,
+        language: str = "",
+        **kwargs,
+    ):
         """`locked`: why the settings that shape the season may not change now (its first
-        result is in); they are shown as they stand, not to be changed, with that reason."""
+        result is in); they are shown as they stand, not to be changed, with that reason.
+        `language`: the league's own (League.language), shown after its rule set's settings;
+        a post without it leaves it as it is."""
         super().__init__(*args, **kwargs)
         self.rules = rules
         for setting in rules.settings:
@@ -55,6 +69,19 @@ class LeagueSettingsForm(forms.Form):
                 )
                 field.widget.attrs["class"] = "form-select"
                 self.fields[setting.key] = field
+        field = forms.ChoiceField(
+            choices=language_choices,
+            required=False,
+            initial=language,
+            label=_("Language"),
+            help_text=_(
+                "The language its pages speak to a reader who chose none (no choice of theirs, "
+                "no browser's language the site speaks); a reader's own choice wins over it. "
+                "Changes at once."
+            ),
+        )
+        field.widget.attrs["class"] = "form-select"
+        self.fields[LANGUAGE] = field
 
     def clean_version(self) -> int:
         version = self.cleaned_data.get("version")
@@ -64,3 +91,7 @@ class LeagueSettingsForm(forms.Form):
 
     def settings(self) -> dict[str, object]:
         return {setting.key: self.cleaned_data[setting.key] for setting in self.rules.settings}
+
+    def language(self) -> str | None:
+        """The league's language asked for, or None where the post did not say."""
+        return self.cleaned_data.get(LANGUAGE) or None
