@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import cast
 
 from django import forms
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Driver, DropRule, Round, Season
@@ -24,7 +24,9 @@ class AdjustmentForm(forms.Form):
     round (or the season), how many points (below 0 a penalty), and why."""
 
     competitor = forms.ChoiceField(label=_("Driver or team"))
-    round = forms.TypedChoiceField(label=_("Round"), coerce=int, empty_value=None, required=False)
+    round = forms.TypedChoiceField(
+        label=pgettext_lazy("of a season", "Round"), coerce=int, empty_value=None, required=False
+    )
     points = forms.IntegerField(
         label=_("Points (-5 takes five, +2 gives two)"),
         min_value=-MOST_POINTS,
