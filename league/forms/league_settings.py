@@ -47,7 +47,7 @@ class LeagueSettingsForm(forms.Form):
         self.rules = rules
         for setting in rules.settings:
             value = setting.value_in(current)
-            help_text = EFFECT_WORDS[setting.takes_effect]
+            help_text = str(EFFECT_WORDS[setting.takes_effect])
             fixed = bool(locked) and setting.takes_effect == SEASON
             if fixed:
                 help_text = f"{help_text} {locked}"
