@@ -17,6 +17,7 @@ from .models import (
     League,
     Membership,
     PointsAdjustment,
+    Profile,
     Round,
     Season,
     SeasonEndChange,
@@ -279,3 +280,15 @@ class HouseRulesAdmin(ChangesLeagues):
 
     def has_add_permission(self, request) -> bool:
         return False  # written on the league's house rules page, by its organiser
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    """What a person chose beside their account: the language the site speaks to them. Kept in
+    their session at login (config/languages.py): a change here counts from their next login."""
+
+    list_display = ["user", "language"]
+    list_filter = ["language"]
+    list_select_related = ["user"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user"]

@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from rules.language import gettext as said
 
 from ..models import Track
 
@@ -16,7 +20,7 @@ class HomeTrackForm(forms.Form):
     """A driver's home track, where the rule set has home tracks (RBB); blank for none."""
 
     home_track = forms.ModelChoiceField(
-        queryset=Track.objects.all(), required=False, label="Home track"
+        queryset=Track.objects.all(), required=False, label=_("Home track")
     )
 
 
@@ -28,7 +32,9 @@ class DriverCardForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.zones = rules.driver_card_zones
         self.fields["skill"] = forms.ChoiceField(
-            choices=(("", "No skill"), *rules.driver_card_skills), required=False, label="Skill"
+            choices=(("", gettext("No skill")), *rules.driver_card_skills),
+            required=False,
+            label=gettext("Skill"),
         )
         self.fields["skill"].widget.attrs["class"] = "form-select"
         for zone in self.zones:
@@ -36,7 +42,7 @@ class DriverCardForm(forms.Form):
                 required=False,
                 min_value=zone.low,
                 max_value=zone.high,
-                label=f"{zone.label} WP",
+                label=gettext("{zone} WP").format(zone=said(zone.label)),
             )
 
     def card(self) -> dict[str, object]:

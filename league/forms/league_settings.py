@@ -1,35 +1,53 @@
 """The league's settings page: its rule set's settings as they stand, each with when a change
-to it counts, and the settings version the page was built on."""
+to it counts, the league's own language, and the settings version the page was built on."""
 
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from rules.championship import DISPLAY, RACE, SEASON, STANDINGS, Championship
 
+from ..models.accounts import language_choices
+
 EFFECT_WORDS = {
-    DISPLAY: "Changes at once: it only shows more or less.",
-    STANDINGS: "Counts at once, for the whole season: its standings are counted again with it.",
-    RACE: "Counts from the next race started: a race under way keeps what it started with.",
-    "season": (
+    DISPLAY: _("Changes at once: it only shows more or less."),
+    STANDINGS: _("Counts at once, for the whole season: its standings are counted again with it."),
+    RACE: _("Counts from the next race started: a race under way keeps what it started with."),
+    "season": _(
         "Shapes how a season is scored, its teams or careers: it changes only before the "
         "current season's first result."
     ),
 }
-NO_VERSION = "This form does not say which version of the settings it was built on: reload."
+# The language's field: no rule set's setting is named so (rules/championship/settings.py).
+LANGUAGE = "league_language"
+NO_VERSION = gettext_noop(
+    "This form does not say which version of the settings it was built on: reload."
+)
 
 
 class LeagueSettingsForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args, rules: Championship, current, locked: str | None = None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        rules: Championship,
+        current,
+        locked: str | None = None,
+        language: str = "",
+        **kwargs,
+    ):
         """`locked`: why the settings that shape the season may not change now (its first
-        result is in); they are shown as they stand, not to be changed, with that reason."""
+        result is in); they are shown as they stand, not to be changed, with that reason.
+        `language`: the league's own (League.language), shown after its rule set's settings;
+        a post without it leaves it as it is."""
         super().__init__(*args, **kwargs)
         self.rules = rules
         for setting in rules.settings:
             value = setting.value_in(current)
-            help_text = EFFECT_WORDS[setting.takes_effect]
+            help_text = str(EFFECT_WORDS[setting.takes_effect])
             fixed = bool(locked) and setting.takes_effect == SEASON
             if fixed:
                 help_text = f"{help_text} {locked}"
@@ -51,12 +69,29 @@ class LeagueSettingsForm(forms.Form):
                 )
                 field.widget.attrs["class"] = "form-select"
                 self.fields[setting.key] = field
+        field = forms.ChoiceField(
+            choices=language_choices,
+            required=False,
+            initial=language,
+            label=_("Language"),
+            help_text=_(
+                "The language its pages speak to a reader who chose none (no choice of theirs, "
+                "no browser's language the site speaks); a reader's own choice wins over it. "
+                "Changes at once."
+            ),
+        )
+        field.widget.attrs["class"] = "form-select"
+        self.fields[LANGUAGE] = field
 
     def clean_version(self) -> int:
         version = self.cleaned_data.get("version")
         if version is None:
-            raise forms.ValidationError(NO_VERSION)
+            raise forms.ValidationError(gettext(NO_VERSION))
         return version
 
     def settings(self) -> dict[str, object]:
         return {setting.key: self.cleaned_data[setting.key] for setting in self.rules.settings}
+
+    def language(self) -> str | None:
+        """The league's language asked for, or None where the post did not say."""
+        return self.cleaned_data.get(LANGUAGE) or None

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.http import QueryDict
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from rules.championship import Championship, championship_for
 
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
     pass
 
 
-ARCHIVE_OR_RESTORE = "Press Archive or Restore."
+ARCHIVE_OR_RESTORE = gettext_noop("Press Archive or Restore.")
 
 
 SETTINGS_FOR = "settings_for"
@@ -30,14 +32,15 @@ class LeagueForm(forms.Form):
     """A new league: its name, its rule set, and that rule set's league settings (the fields
     follow the rule set picked: `ruleset` is the one shown)."""
 
-    name = forms.CharField(max_length=100)
-    ruleset = forms.ChoiceField(choices=ruleset_choices, label="Rule set", required=False)
+    name = forms.CharField(max_length=100, label=_("Name"))
+    ruleset = forms.ChoiceField(choices=ruleset_choices, label=_("Rule set"), required=False)
 
     time_zone = forms.ChoiceField(
         choices=time_zone_choices,
         required=False,
         initial=DEFAULT_TIME_ZONE,
-        help_text="Where its races are played: session times are typed and shown in it.",
+        label=_("Time zone"),
+        help_text=_("Where its races are played: session times are typed and shown in it."),
     )
 
     settings_for = forms.CharField(widget=forms.HiddenInput, required=False)
@@ -114,9 +117,9 @@ class ArchiveForm(forms.Form):
         super().clean()
         cleaned = self.cleaned_data
         if cleaned.get("version") is None:
-            raise forms.ValidationError(NO_SETTINGS_VERSION)
+            raise forms.ValidationError(gettext(NO_SETTINGS_VERSION))
         if ("archive" in self.data) == ("restore" in self.data):
-            raise forms.ValidationError(ARCHIVE_OR_RESTORE)
+            raise forms.ValidationError(gettext(ARCHIVE_OR_RESTORE))
         cleaned["archived"] = "archive" in self.data
         return cleaned
 
@@ -125,9 +128,9 @@ class RestoreForm(forms.Form):
     """A league's backup file (league/backup/), to make the league from."""
 
     backup = forms.FileField(
-        label="Backup file",
-        help_text="The JSON file a league's Download a backup gave (paddock-…json).",
-        error_messages={"required": "Choose the backup file to restore the league from."},
+        label=_("Backup file"),
+        help_text=_("The JSON file a league's Download a backup gave (paddock-…json)."),
+        error_messages={"required": _("Choose the backup file to restore the league from.")},
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
     # Made with the page: the same upload posted twice (a double tap) is one restore.
@@ -139,5 +142,5 @@ class RestoreForm(forms.Form):
 class TimeZoneForm(forms.Form):
     """The league's time zone, with the settings version the page was built on."""
 
-    time_zone = forms.ChoiceField(choices=time_zone_choices, label="Time zone")
+    time_zone = forms.ChoiceField(choices=time_zone_choices, label=_("Time zone"))
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)

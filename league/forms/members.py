@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ..models import Role
 
@@ -20,7 +22,7 @@ class MemberRoleForm(forms.Form):
     REFEREE = "referee"
     TEAM = "team:"
 
-    role = forms.ChoiceField(label="Role")
+    role = forms.ChoiceField(label=_("Role"))
     # A member's form: the choice the page showed for them (a tab beaten to it is told so).
     shown = forms.CharField(max_length=40, required=False)
 
@@ -30,10 +32,13 @@ class MemberRoleForm(forms.Form):
         teams = league.teams.all() if teams is None else teams
         self.teams = {str(team.pk): team for team in teams}
         choices = [
-            (self.REFEREE, "Referee: runs races, enters and confirms results"),
-            (self.ORGANISER, "Organiser: may do everything"),
+            (self.REFEREE, gettext("Referee: runs races, enters and confirms results")),
+            (self.ORGANISER, gettext("Organiser: may do everything")),
         ]
-        choices += [(self.TEAM + pk, f"Team owner of {team}") for pk, team in self.teams.items()]
+        choices += [
+            (self.TEAM + pk, gettext("Team owner of {team}").format(team=team))
+            for pk, team in self.teams.items()
+        ]
         cast(forms.ChoiceField, self.fields["role"]).choices = choices
         self.fields["role"].widget.attrs["class"] = "form-select"
 

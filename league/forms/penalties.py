@@ -7,11 +7,15 @@ from collections.abc import Iterable, Sequence
 from typing import cast
 
 from django import forms
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from ..models import Driver, DropRule, Round, Season
 from ..services.penalties import MOST_POINTS
 
-NO_VERSION = "This form does not say which version of the standings it was built on: reload."
+NO_VERSION = gettext_noop(
+    "This form does not say which version of the standings it was built on: reload."
+)
 SEASON = ""
 
 
@@ -19,14 +23,16 @@ class AdjustmentForm(forms.Form):
     """A penalty or a bonus: for whom (a driver or a team, "driver:7", "team:3"), in which
     round (or the season), how many points (below 0 a penalty), and why."""
 
-    competitor = forms.ChoiceField(label="Driver or team")
-    round = forms.TypedChoiceField(label="Round", coerce=int, empty_value=None, required=False)
+    competitor = forms.ChoiceField(label=_("Driver or team"))
+    round = forms.TypedChoiceField(
+        label=pgettext_lazy("of a season", "Round"), coerce=int, empty_value=None, required=False
+    )
     points = forms.IntegerField(
-        label="Points (-5 takes five, +2 gives two)",
+        label=_("Points (-5 takes five, +2 gives two)"),
         min_value=-MOST_POINTS,
         max_value=MOST_POINTS,
     )
-    reason = forms.CharField(max_length=200, label="Reason (shown publicly)", strip=True)
+    reason = forms.CharField(max_length=200, label=_("Reason (shown publicly)"), strip=True)
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(self, *args, drivers: Iterable[Driver], rounds: Sequence[Round], **kwargs):
@@ -34,16 +40,24 @@ class AdjustmentForm(forms.Form):
         drivers = list(drivers)
         teams = {driver.team_id: driver.team for driver in drivers}
         cast(forms.ChoiceField, self.fields["competitor"]).choices = [
-            ("", "Choose…"),
+            ("", gettext("Choose…")),
             (
-                "Drivers",
+                gettext("Drivers"),
                 [(f"driver:{d.pk}", f"{d.name} ({d.team.name})") for d in drivers],
             ),
-            ("Teams", [(f"team:{team.pk}", team.name) for team in teams.values()]),
+            (gettext("Teams"), [(f"team:{team.pk}", team.name) for team in teams.values()]),
         ]
         cast(forms.ChoiceField, self.fields["round"]).choices = [
-            (SEASON, "The season (no round)"),
-            *((round_.number, f"Round {round_.number}, {round_.track.name}") for round_ in rounds),
+            (SEASON, gettext("The season (no round)")),
+            *(
+                (
+                    round_.number,
+                    gettext("Round {number}, {track}").format(
+                        number=round_.number, track=round_.track.name
+                    ),
+                )
+                for round_ in rounds
+            ),
         ]
 
     def competitor_ids(self) -> dict[str, int | None]:
@@ -59,13 +73,15 @@ class DropsForm(forms.Form):
     """Which of the season's results count, and how countback and a dropped round's
     adjustments are read."""
 
-    rule = forms.ChoiceField(label="Which results count", choices=DropRule.choices, required=False)
-    number = forms.IntegerField(label="N or K", min_value=0, max_value=99, required=False)
+    rule = forms.ChoiceField(
+        label=_("Which results count"), choices=DropRule.choices, required=False
+    )
+    number = forms.IntegerField(label=_("N or K"), min_value=0, max_value=99, required=False)
     countback_reads_dropped = forms.BooleanField(
-        label="Countback reads the dropped rounds' places too", required=False
+        label=_("Countback reads the dropped rounds' places too"), required=False
     )
     adjustments_dropped_with_round = forms.BooleanField(
-        label="A round's penalty or bonus is dropped with its round", required=False
+        label=_("A round's penalty or bonus is dropped with its round"), required=False
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
 

@@ -12,8 +12,11 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from rules.championship import BuildZone, Championship
+from rules.language import gettext as said
 
 from ..models import Driver, team_colours, time_zones
 from ..services.results import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
@@ -25,7 +28,8 @@ if TYPE_CHECKING:
 FINISHED = "finished"
 
 
-SESSION_TIME_WITHOUT_DATE = "Give the session's date as well as its time."
+SESSION_TIME_WITHOUT_DATE = gettext_noop("Give the session's date as well as its time.")
+CAR_UNNAMED = gettext_noop("Name the car this driver races in.")
 
 
 # The starters form's colour for a car the league leaves as its name or team says.
@@ -37,19 +41,19 @@ class StarterForm(forms.Form):
     is drawn in at the table (league/models/team_colours.py: by default its name's, else its
     team's)."""
 
-    start = forms.BooleanField(required=False)
-    car = forms.CharField(max_length=30, required=False)
+    start = forms.BooleanField(required=False, label=_("Start"))
+    car = forms.CharField(max_length=30, required=False, label=_("Car"))
     colour = forms.ChoiceField(
-        choices=[(COLOUR_AS_NAMED, "Its name's or team's colour"), *team_colours.CAR_CHOICES],
+        choices=[(COLOUR_AS_NAMED, _("Its name's or team's colour")), *team_colours.CAR_CHOICES],
         required=False,
-        label="Drawn in",
+        label=_("Drawn in"),
     )
 
     def clean(self):
         super().clean()
         cleaned = self.cleaned_data
         if cleaned.get("start") and not cleaned.get("car", "").strip():
-            raise forms.ValidationError("Name the car this driver races in.")
+            raise forms.ValidationError(gettext(CAR_UNNAMED))
         return cleaned
 
 
@@ -58,18 +62,18 @@ class OutcomeForm(forms.Form):
 
     # The phone's width at most: a long way out (an option's label) never widens the page.
     outcome = forms.ChoiceField(widget=forms.Select(attrs={"class": "form-select form-select-sm"}))
-    place = forms.IntegerField(required=False, min_value=1, label="Place")
+    place = forms.IntegerField(required=False, min_value=1, label=_("Place"))
     # Where the car started, if the referee noted the grid (every car's or none: the service
     # checks the whole grid); pole is 1.
-    grid = forms.IntegerField(required=False, min_value=1, label="Grid")
+    grid = forms.IntegerField(required=False, min_value=1, label=_("Grid"))
     distance = forms.DecimalField(
-        required=False, min_value=0, max_digits=6, decimal_places=1, label="Spaces covered"
+        required=False, min_value=0, max_digits=6, decimal_places=1, label=_("Spaces covered")
     )
     overshoot = forms.IntegerField(
-        required=False, min_value=1, max_value=MAX_OVERSHOOT, label="Overshoot"
+        required=False, min_value=1, max_value=MAX_OVERSHOOT, label=_("Overshoot")
     )
     damage = forms.IntegerField(
-        required=False, min_value=1, max_value=MAX_DAMAGE, label="Damage points"
+        required=False, min_value=1, max_value=MAX_DAMAGE, label=_("Damage points")
     )
     # Asked where the rule set scores points beyond the place (Mini's lap-leader points).
     bonus_points = forms.IntegerField(required=False, min_value=0, max_value=MAX_BONUS_POINTS)
@@ -77,13 +81,13 @@ class OutcomeForm(forms.Form):
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["outcome"]).choices = [
-            (FINISHED, "Finished"),
-            *rules.out_reasons,
+            (FINISHED, gettext("Finished")),
+            *((key, said(label)) for key, label in rules.out_reasons),
         ]
         # Styled as the line's other fields (small Bootstrap controls).
         self.fields["outcome"].widget.attrs["class"] = "form-select form-select-sm"
         if rules.bonus_points_label:
-            self.fields["bonus_points"].label = rules.bonus_points_label
+            self.fields["bonus_points"].label = said(rules.bonus_points_label)
         else:
             del self.fields["bonus_points"]
         cast(forms.IntegerField, self.fields["damage"]).min_value = rules.least_disabling_damage
@@ -108,7 +112,7 @@ class OutcomeForm(forms.Form):
 class InjuryRollForm(forms.Form):
     entry = forms.IntegerField(widget=forms.HiddenInput)
     # No range here: the rules refuse a face the black die lacks, in their own words.
-    value = forms.IntegerField(label="Black die")
+    value = forms.IntegerField(label=_("Black die"))
 
 
 class RoundSessionForm(forms.Form):
@@ -119,15 +123,19 @@ class RoundSessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.time_zone = time_zone
 
-    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    time = forms.TimeField(required=False, widget=forms.TimeInput(attrs={"type": "time"}))
-    venue = forms.CharField(max_length=120, required=False, label="Place")
+    date = forms.DateField(
+        required=False, label=_("Date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    time = forms.TimeField(
+        required=False, label=_("Time"), widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    venue = forms.CharField(max_length=120, required=False, label=_("Place"))
 
     def clean(self):
         super().clean()
         cleaned = self.cleaned_data
         if cleaned.get("time") and not cleaned.get("date"):
-            raise forms.ValidationError(SESSION_TIME_WITHOUT_DATE)
+            raise forms.ValidationError(gettext(SESSION_TIME_WITHOUT_DATE))
         return cleaned
 
     @property
@@ -158,14 +166,21 @@ class RaceOptionsForm(forms.Form):
         for line in round_.season.rules.race_option_lines(round_.season.league_settings, {}):
             setting = line.setting
             values = (
-                (("on", "On"), ("off", "Off")) if setting.kind == "bool" else setting.said_choices()
+                (("on", gettext("On")), ("off", gettext("Off")))
+                if setting.kind == "bool"
+                else setting.said_choices()
             )
             own = round_.race_options.get(setting.key)
             self.fields[setting.key] = forms.ChoiceField(
                 label=setting.said_label(),
                 required=False,
                 choices=(
-                    (AS_THE_LEAGUE, f"As the league: {setting.said_value(line.value)}"),
+                    (
+                        AS_THE_LEAGUE,
+                        gettext("As the league: {value}").format(
+                            value=setting.said_value(line.value)
+                        ),
+                    ),
                     *values,
                 ),
                 initial=AS_THE_LEAGUE if own is None else _option_text(own),
@@ -186,7 +201,7 @@ def _option_text(value: bool | str) -> str:
     return value
 
 
-BUILD_INCOMPLETE = (
+BUILD_INCOMPLETE = gettext_noop(
     "{driver}: a built car gives the WP of every zone; leave them all blank for the standard car."
 )
 
@@ -199,7 +214,7 @@ class CarBuildForm(forms.Form):
         self.zones = tuple(zones)
         for zone in self.zones:
             self.fields[zone.key] = forms.IntegerField(
-                required=False, min_value=zone.low, max_value=zone.high, label=zone.label
+                required=False, min_value=zone.low, max_value=zone.high, label=said(zone.label)
             )
 
     def build(self, driver: Driver) -> dict[str, int] | None:
@@ -208,7 +223,7 @@ class CarBuildForm(forms.Form):
         if all(wp is None for wp in given.values()):
             return None
         if any(wp is None for wp in given.values()):
-            raise ValidationError(BUILD_INCOMPLETE.format(driver=driver))
+            raise ValidationError(gettext(BUILD_INCOMPLETE).format(driver=driver))
         return {key: wp for key, wp in given.items() if wp is not None}
 
 

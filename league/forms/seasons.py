@@ -6,8 +6,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from django import forms
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from rules.championship import Championship
+from rules.language import gettext as said
 
 from ..models import Track, ruleset_choices
 from .common import NO_SETTINGS_VERSION
@@ -16,29 +19,33 @@ if TYPE_CHECKING:
     pass
 
 
-NO_SETUP_VERSION = (
+NO_SETUP_VERSION = gettext_noop(
     "This form does not say which version of the season's setup it was built on: reload the page."
 )
 
 
-SCHEDULE_GAP = (
+SCHEDULE_GAP = gettext_noop(
     "Pick the races in order from race 1, leaving none empty: "
     "a race's number sets its points and healing weeks."
 )
+PRESET_OR_TABLE = gettext_noop("Pick a preset or write the table.")
+SCHEDULE_OR_TRACK = gettext_noop("Pick a sample schedule or at least one track.")
 
 
 class PointsTableForm(forms.Form):
     """A league's points table: one of its rule set's presets (a button each), or the table as
     typed; with the settings version the page was built on."""
 
-    preset = forms.ChoiceField(required=False)
+    preset = forms.ChoiceField(required=False, label=_("Preset"))
     table = forms.CharField(
         required=False,
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 3}),
-        label="Points by place",
-        help_text="From 1st place down, e.g. 25-18-15-12-10-8-6-4-2-1; places past the last "
-        "score nothing. A row per field size starts '6 cars:', one row a line.",
+        label=_("Points by place"),
+        help_text=_(
+            "From 1st place down, e.g. 25-18-15-12-10-8-6-4-2-1; places past the last "
+            "score nothing. A row per field size starts '6 cars:', one row a line."
+        ),
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
@@ -53,9 +60,9 @@ class PointsTableForm(forms.Form):
         super().clean()
         cleaned = self.cleaned_data
         if cleaned.get("version") is None:
-            raise forms.ValidationError(NO_SETTINGS_VERSION)
+            raise forms.ValidationError(gettext(NO_SETTINGS_VERSION))
         if not cleaned.get("preset") and not cleaned.get("table", "").strip():
-            raise forms.ValidationError("Pick a preset or write the table.")
+            raise forms.ValidationError(gettext(PRESET_OR_TABLE))
         return cleaned
 
     def points_table(self) -> str:
@@ -74,14 +81,14 @@ class SeasonSetupForm(forms.Form):
         super().__init__(*args, **kwargs)
         for number in rules.season_setup:
             self.fields[number.key] = forms.IntegerField(
-                label=number.label, min_value=number.low, max_value=number.high
+                label=said(number.label), min_value=number.low, max_value=number.high
             )
 
     def clean(self):
         super().clean()
         cleaned = self.cleaned_data
         if cleaned.get("version") is None:
-            raise forms.ValidationError(NO_SETUP_VERSION)
+            raise forms.ValidationError(gettext(NO_SETUP_VERSION))
         return cleaned
 
     def setup(self) -> dict[str, int]:
@@ -95,15 +102,17 @@ class SeasonForm(forms.Form):
 
     ruleset = forms.ChoiceField(
         choices=ruleset_choices,
-        label="Rule set",
+        label=_("Rule set"),
         required=False,
-        help_text="The rules the season is run on: the league's, or another for this season "
-        "on (teams and drivers carry over where the new rules have them).",
+        help_text=_(
+            "The rules the season is run on: the league's, or another for this season "
+            "on (teams and drivers carry over where the new rules have them)."
+        ),
     )
     preset = forms.ChoiceField(
         required=False,
-        label="Sample schedule",
-        help_text="Pick a sample schedule, or leave it on custom and pick the tracks below.",
+        label=_("Sample schedule"),
+        help_text=_("Pick a sample schedule, or leave it on custom and pick the tracks below."),
     )
     # The season this page opens: posted twice, the second finds it open and shows it.
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
@@ -126,7 +135,7 @@ class SeasonForm(forms.Form):
         self.sample_tracks = list(sample_tracks)
         self.fields["number"].initial = next_number
         self.fields["ruleset"].initial = rules.name
-        cast(forms.ChoiceField, self.fields["preset"]).choices = [("", "— custom —")] + [
+        cast(forms.ChoiceField, self.fields["preset"]).choices = [("", gettext("— custom —"))] + [
             (preset.name, f"{preset.name}: " + ", ".join(t.name for t in preset.tracks))
             for preset in rules.presets
         ]
@@ -150,7 +159,11 @@ class SeasonForm(forms.Form):
             self.fields[f"race_{number}"] = forms.ModelChoiceField(
                 queryset=Track.objects.all(),
                 required=False,
-                label=f"Race {number}" + (f" ({points}x points)" if points > 1 else ""),
+                label=(
+                    gettext("Race {number} ({points}x points)").format(number=number, points=points)
+                    if points > 1
+                    else gettext("Race {number}").format(number=number)
+                ),
             )
         if not self.is_bound:
             for number, track in enumerate(self.sample_tracks[: rules.most_rounds], start=1):
@@ -172,7 +185,7 @@ class SeasonForm(forms.Form):
                 return cleaned
             cleaned["preset"] = ""  # a track changed: a schedule of its own, on those shown
         if not tracks:
-            raise forms.ValidationError("Pick a sample schedule or at least one track.")
+            raise forms.ValidationError(gettext(SCHEDULE_OR_TRACK))
         if self._races()[: len(tracks)] != tracks:
-            raise forms.ValidationError(SCHEDULE_GAP)
+            raise forms.ValidationError(gettext(SCHEDULE_GAP))
         return cleaned

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ..models import Team, team_colours
 
@@ -14,13 +16,13 @@ if TYPE_CHECKING:
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Team name")
+    name = forms.CharField(max_length=80, label=_("Team name"))
 
     def __init__(self, *args, cars_per_team: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
         for number in range(1, cars_per_team + 1):
             self.fields[f"driver_{number}"] = forms.CharField(
-                max_length=80, label=f"Driver {number}"
+                max_length=80, label=gettext("Driver {number}").format(number=number)
             )
 
     def driver_names(self) -> list[str]:
@@ -28,14 +30,14 @@ class TeamForm(forms.Form):
 
 
 class HireForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Rookie's name")
+    name = forms.CharField(max_length=80, label=_("Rookie's name"))
 
 
 class RookieForm(forms.Form):
     """A rookie hired from a round's starters form, for one of the league's teams."""
 
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), label="Team", empty_label=None)
-    name = forms.CharField(max_length=80, label="Rookie's name")
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=_("Team"), empty_label=None)
+    name = forms.CharField(max_length=80, label=_("Rookie's name"))
 
     def __init__(self, *args, league, **kwargs):
         super().__init__(*args, **kwargs)
@@ -59,7 +61,7 @@ class TeamRenameForm(forms.Form):
     """A team's new name, laid out by crispy as every form (team.html), with the name the page
     showed (a tab that is beaten to it is told so)."""
 
-    name = forms.CharField(max_length=80, label="Team name")
+    name = forms.CharField(max_length=80, label=_("Team name"))
     shown = forms.CharField(max_length=80, required=False, widget=forms.HiddenInput)
 
     @classmethod
@@ -77,7 +79,7 @@ class TeamColourForm(forms.Form):
     """The team's colour, one of the palette's (league/models/team_colours.py): laid out by hand in
     team.html, each choice beside its swatch."""
 
-    colour = forms.ChoiceField(choices=team_colours.CHOICES, label="Team colour")
+    colour = forms.ChoiceField(choices=team_colours.CHOICES, label=_("Team colour"))
     # Compared, not chosen: a colour no longer in the palette is simply not the team's now.
     shown = forms.CharField(max_length=20, required=False)
 

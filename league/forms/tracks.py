@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rules.championship import track_fact
 from rules.language import gettext as said
@@ -19,9 +20,13 @@ class TrackForm(forms.Form):
     """A track for the list. A name already there is left to services.track_create, which
     tells a second tap (the same track again) from a clash (another track of that name)."""
 
-    name = forms.CharField(max_length=80)
+    name = forms.CharField(max_length=80, label=_("Name"))
     number = forms.IntegerField(
-        required=False, min_value=0, max_value=32767, help_text=Track.number.field.help_text
+        required=False,
+        min_value=0,
+        max_value=32767,
+        label=_("Number"),
+        help_text=_("The map's number in the Formula Dé series, if any."),
     )
     weather_table = forms.CharField(
         max_length=120,
@@ -41,6 +46,7 @@ class TrackForm(forms.Form):
         # The rules' words, in the reader's language.
         for name in ("weather_table", "weather_chart"):
             self.fields[name].label = said(track_fact(name).label)
+            self.fields[name].help_text = said(track_fact(name).help_text)
 
 
 class TrackCopyForm(forms.Form):
@@ -50,9 +56,9 @@ class TrackCopyForm(forms.Form):
     league = forms.ModelChoiceField(
         queryset=League.objects.none(),
         required=False,
-        label="For",
-        empty_label="Just a copy for me",
-        help_text="The league's rounds on this track not yet started race on the copy.",
+        label=_("For"),
+        empty_label=_("Just a copy for me"),
+        help_text=_("The league's rounds on this track not yet started race on the copy."),
     )
 
     def __init__(self, *args, track: Track, user, **kwargs):

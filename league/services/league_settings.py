@@ -2,17 +2,19 @@
 its rule set says (`Setting.takes_effect`): at once what only shows more or less (gear odds),
 from the next race started what shapes a race (weather, tyres, race length...), and what shapes
 a season's scoring, its teams or careers only while the current season has no result yet, as
-the points table does. Each change is kept (LeagueSettingChange), for the season's report."""
+the points table does; and the league's own language (League.language), at once. Each change is
+kept (LeagueSettingChange), for the season's report."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
-from rules.championship import SEASON, InvalidSetting
+from rules.championship import DISPLAY, SEASON, InvalidSetting
 
 from ..models import League, LeagueSettingChange, Round
 from .common import for_update, league_for_write
@@ -25,6 +27,12 @@ SETTING_SEASON_SCORED = gettext_noop(
     "its teams and careers run, under one setting: change it before the next season's first "
     "result."
 )
+
+
+# The league's language in its settings history: kept in English, as the rule sets' settings
+# are (docs/translating.md), under a key no rule set's setting has.
+LANGUAGE_KEY = "language"
+LANGUAGE_LABEL = "Language"
 
 
 SEASON_SETTINGS_LOCKED = gettext_noop(
@@ -66,12 +74,15 @@ def league_settings_set(
     settings: Mapping[str, object],
     expected_version: int | None = None,
     made_by=None,
+    language: str | None = None,
 ) -> list[LeagueSettingChange]:
     """Change the league's rule-set settings to `settings` (the rule set checks each), the
     others kept; each change counts when its setting's `takes_effect` says, and one that
     shapes the season (SEASON) is refused once the current season has a result
     (SETTING_SEASON_SCORED). Nothing changed is AlreadyDone (a double tap); a page built on
-    older settings is StaleLeague. The changes made, kept with the season they were made in."""
+    older settings is StaleLeague. `language`: the league's own language (a code of
+    settings.LANGUAGES), changed at once; None leaves it. The changes made, kept with the
+    season they were made in."""
     league = league_for_write(league)
     rules = league.rules
     known = {setting.key: setting for setting in rules.settings}
@@ -85,7 +96,8 @@ def league_settings_set(
         for key in asked
         if known[key].value_in(league.settings) != known[key].value_in(wanted)
     ]
-    if not changed:
+    new_language = language if language is not None and language != league.language else None
+    if not changed and new_language is None:
         raise AlreadyDone(gettext(SETTINGS_SAME).format(league=league), done=league)
     if expected_version is not None and league.settings_version != expected_version:
         raise StaleLeague(LEAGUE_CHANGED)
@@ -114,10 +126,25 @@ def league_settings_set(
         )
         for setting in changed
     ]
+    if new_language is not None:
+        names = dict(django_settings.LANGUAGES)
+        changes.append(
+            LeagueSettingChange(
+                league=league,
+                season=current,
+                key=LANGUAGE_KEY,
+                label=LANGUAGE_LABEL,
+                before=names.get(league.language, league.language)[:200],
+                after=names.get(new_language, new_language)[:200],
+                effect=DISPLAY,
+                made_by=made_by,
+            )
+        )
+        league.language = new_language
     league.settings = wanted
     league.settings_version += 1
     league.full_clean(validate_unique=False, validate_constraints=False)
-    league.save(update_fields=["settings", "settings_version"])
+    league.save(update_fields=["settings", "settings_version", "language"])
     for change in changes:
         change.full_clean()
         change.save()

@@ -11,6 +11,7 @@ from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -51,6 +52,7 @@ from .limits import address_of, limited
 READY = "{league} is ready: add teams, then open its first season."
 SCORES_BY = "{league} now scores by {league.points_table}."
 DELETED = "{league} is deleted, with everything of it."
+SETTINGS_CHANGED = gettext_noop("Changed: {words}.")
 
 
 @require_GET
@@ -352,6 +354,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
         rules=league.rules,
         current=league.settings,
         locked=season_settings_locked(league),
+        language=league.language,
         initial={"version": league.settings_version},
     )
     if request.method == "GET":
@@ -364,6 +367,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
             settings=form.settings(),
             expected_version=form.cleaned_data["version"],
             made_by=request.user,
+            language=form.language(),
         )
     except AlreadyDone as already:
         return already_done(request, already)
@@ -373,6 +377,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
             rules=league.rules,
             current=league.settings,
             locked=season_settings_locked(league),
+            language=league.language,
             initial={"version": league.settings_version},
         )
         return _render_settings(request, league, fresh, conflict.messages, CONFLICT)
@@ -380,7 +385,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
         on_form(form, refusal.messages)
         return _render_settings(request, league, form, status=BAD_REQUEST)
     words = "; ".join(f"{change.label}: {change.after}" for change in changes)
-    messages.success(request, f"Changed: {words}.")
+    messages.success(request, gettext(SETTINGS_CHANGED).format(words=words))
     return redirect("league:league_settings", slug=league.slug)
 
 

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -104,7 +105,7 @@ def _remove(request: HttpRequest, season: Season) -> HttpResponse:
         adjustment_remove(
             season=season,
             user=request.user,
-            expected_version=version_posted(request, NO_VERSION),
+            expected_version=version_posted(request, gettext(NO_VERSION)),
             adjustment_id=adjustment_id,
         )
     except AlreadyDone as already:

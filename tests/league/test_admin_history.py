@@ -9,9 +9,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from league.models import Driver, Entry, Round, Season, SeasonEndChange, Team
+from league.models import Driver, Entry, Profile, Round, Season, SeasonEndChange, Team
 from league.services.season_end import season_end
+from tests.factories import UserFactory
 from tests.league.test_services import play_rounds, racing_drivers
+from tests.pages import html_of
 
 pytestmark = pytest.mark.django_db
 
@@ -125,3 +127,15 @@ def test_a_team_that_never_raced_may_be_deleted_with_its_drivers(admin_client, s
     admin_client.post(reverse("admin:league_team_delete", args=[team.pk]), {"post": "yes"})
     assert not Team.objects.filter(pk=team.pk).exists()
     assert not Driver.objects.filter(team_id=team.pk).exists()
+
+
+def test_the_profiles_list_shows_each_person_s_language(admin_client):
+    chose = UserFactory(username="francophone")
+    Profile.objects.create(user=chose, language="fr")
+    response = admin_client.get(reverse("admin:league_profile_changelist"))
+    assert response.status_code == 200
+    page = html_of(response)
+    assert "francophone" in page and "Français" in page
+    assert (
+        admin_client.get(reverse("admin:league_profile_change", args=[chose.pk])).status_code == 200
+    )

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.translation.template import templatize
 
 from bench import builders
@@ -93,6 +94,16 @@ TRANSLATED = (
     "round_table.html",
     "team_new.html",
     "team_sheet.html",
+    "league_import.html",
+    "league_import_preview.html",
+    "restore.html",
+    "publish.html",
+    "time_zone.html",
+    "house_rules.html",
+    "house_rules_edit.html",
+    "league_delete.html",
+    "track_edit.html",
+    "_form.html",
 )
 # The league pages of the role matrix (tests/test_permissions.py) laid out from TRANSLATED
 # templates, by URL name: (its parameters, who reads it).
@@ -117,6 +128,14 @@ PAGES = {
     "league:season_end": ({"slug", "number"}, "organiser"),
     "league:season_report": ({"slug", "number"}, "organiser"),
     "league:round_reopen": ({"slug", "number", "round_number"}, "referee"),
+    "league:league_import": ({}, "organiser"),
+    "league:league_restore": ({}, "organiser"),
+    "league:league_publish": ({"slug"}, "organiser"),
+    "league:league_time_zone": ({"slug"}, "organiser"),
+    "league:house_rules": ({"slug"}, "organiser"),
+    "league:house_rules_edit": ({"slug"}, "organiser"),
+    "league:league_delete": ({"slug"}, "organiser"),
+    "league:track_edit": ({"track_id"}, "organiser"),
 }
 STRING = r"""u?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
 MARKED = re.compile(rf"(?:\b(?:n|p|np)?gettext|(?<![\w.])_)\(({STRING})(?:,\s*({STRING}))?")
@@ -187,6 +206,7 @@ def test_a_league_page_reads_in_french_to_a_french_browser(
         "team_id": built.teams[0].pk,
         "driver_id": built.drivers[0].pk,
         "token": people["invitation"].token,
+        "track_id": built.round2.track_id,
     }
     url = reverse(name, kwargs={key: values[key] for key in names})
     client = Client()
@@ -322,3 +342,26 @@ def test_the_penalties_page_reads_in_french(world: tuple[World, dict[str, Any]])
     assert "for the season: Contact" in english and "pour la saison : Contact" in french
     assert "Les résultats qui comptent" in french and "Aucun pour l'instant." not in french
     assert set(left) <= {"Which results count"}
+def test_a_form_s_labels_and_refusals_read_in_french_to_a_french_browser(
+    world: tuple[World, dict[str, Any]],  # noqa: F811
+) -> None:
+    """The league's forms speak the page's language: their labels and help, their own refusals
+    (a restore without its file) and Django's (a time zone no list has, from Django's French
+    catalogue)."""
+    built, people = world
+    client = Client()
+    client.force_login(people["organiser"])
+    restore = reverse("league:league_restore")
+    french = squeezed(client.post(restore, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "Fichier de sauvegarde" in french and "Backup file" not in french
+    assert escape("Choisissez le fichier de sauvegarde d'où restaurer la ligue.") in french
+    english = squeezed(client.post(restore, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert escape("Choose the backup file to restore the league from.") in english
+    zone = reverse("league:league_time_zone", args=[built.league.slug])
+    posted = {"time_zone": "Nowhere/Atlantis", "version": built.league.settings_version}
+    refused = client.post(zone, posted, HTTP_ACCEPT_LANGUAGE="fr")
+    assert refused.status_code == 400
+    french = squeezed(refused.content.decode())
+    assert "Fuseau horaire" in french and "Sélectionnez un choix valide" in french
+    english = squeezed(client.post(zone, posted, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "Time zone" in english and "Select a valid choice" in english

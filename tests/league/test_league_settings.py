@@ -12,11 +12,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from league.models import Driver, League, LeagueSettingChange, Round, Season
+from league.models import Driver, League, LeagueSettingChange, Role, Round, Season
 from league.reads.standings import season_standings
 from league.services.errors import AlreadyDone, Stale
 from league.services.league_settings import league_settings_set
 from league.services.leagues import LEAGUE_CHANGED
+from league.services.members import member_add
 from league.services.penalties import adjustment_add
 from league.services.results import EntryOutcome, round_result_commit, round_result_enter
 from league.services.seasons import season_open
@@ -185,3 +186,66 @@ def test_the_page_shows_the_season_s_settings_as_they_stand_once_it_has_a_result
     assert client.post(url, data).status_code == 302
     league.refresh_from_db()
     assert league.settings.get("cars_per_team", "1") == "1" and league.settings["weather"] is True
+
+
+def settings_posted(league: League, **more: str) -> dict[str, object]:
+    """The settings page's form as it stands, with `more`."""
+    choices = {
+        setting.key: setting.value_in(league.settings)
+        for setting in league.rules.settings
+        if setting.kind == "choice"
+    }
+    return {**choices, "version": league.settings_version, **more}
+
+
+def test_the_organiser_sets_the_league_s_language_and_the_change_is_kept(organiser):
+    league, _next_round = running(organiser)
+    assert league.language == "en-gb"
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("league:league_settings", args=[league.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="league_language"' in page and "Français" in page
+    done = client.post(url, settings_posted(league, league_language="fr"))
+    assert done.status_code == 302
+    league.refresh_from_db()
+    assert league.language == "fr"
+    change = LeagueSettingChange.objects.get(league=league, key="language")
+    assert (change.label, change.before, change.after) == ("Language", "English", "Français")
+    assert change.made_by == organiser and change.season == league.current_season()
+    # A reader who asks for no language reads the league in its own; a reader who asks, theirs.
+    assert '<html lang="fr">' in client.get(league.get_absolute_url()).content.decode()
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Language: English → <strong>Français</strong>" in english
+    # The same again is a double tap; a post that does not name a language leaves it.
+    league.refresh_from_db()
+    client.post(url, settings_posted(league, league_language="fr"))
+    client.post(url, settings_posted(league, gear_odds="on"))
+    league.refresh_from_db()
+    assert league.language == "fr" and league.settings["gear_odds"] is True
+    assert LeagueSettingChange.objects.filter(key="language").count() == 1
+
+
+def test_no_one_but_an_organiser_sets_the_league_s_language(organiser):
+    league, _next_round = running(organiser)
+    referee = UserFactory(username="referee")
+    member_add(league=league, user=referee, role=Role.REFEREE)
+    url = reverse("league:league_settings", args=[league.slug])
+    for user in (referee, UserFactory(username="stranger")):
+        client = Client()
+        client.force_login(user)
+        league.refresh_from_db()
+        assert client.post(url, settings_posted(league, league_language="fr")).status_code == 403
+    league.refresh_from_db()
+    assert league.language == "en-gb"
+    assert not LeagueSettingChange.objects.filter(key="language").exists()
+
+
+def test_an_unknown_language_is_refused_and_changes_nothing(organiser):
+    league, _next_round = running(organiser)
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("league:league_settings", args=[league.slug])
+    assert client.post(url, settings_posted(league, league_language="xx")).status_code == 400
+    league.refresh_from_db()
+    assert league.language == "en-gb"
