@@ -4,6 +4,7 @@ to it counts, and the settings version the page was built on."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_noop
 
 from rules.championship import DISPLAY, RACE, SEASON, STANDINGS, Championship
 
@@ -16,7 +17,9 @@ EFFECT_WORDS = {
         "current season's first result."
     ),
 }
-NO_VERSION = "This form does not say which version of the settings it was built on: reload."
+NO_VERSION = gettext_noop(
+    "This form does not say which version of the settings it was built on: reload."
+)
 
 
 class LeagueSettingsForm(forms.Form):
@@ -55,7 +58,7 @@ class LeagueSettingsForm(forms.Form):
     def clean_version(self) -> int:
         version = self.cleaned_data.get("version")
         if version is None:
-            raise forms.ValidationError(NO_VERSION)
+            raise forms.ValidationError(gettext(NO_VERSION))
         return version
 
     def settings(self) -> dict[str, object]:

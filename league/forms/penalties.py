@@ -7,11 +7,14 @@ from collections.abc import Iterable, Sequence
 from typing import cast
 
 from django import forms
+from django.utils.translation import gettext_noop
 
 from ..models import Driver, DropRule, Round, Season
 from ..services.penalties import MOST_POINTS
 
-NO_VERSION = "This form does not say which version of the standings it was built on: reload."
+NO_VERSION = gettext_noop(
+    "This form does not say which version of the standings it was built on: reload."
+)
 SEASON = ""
 
 

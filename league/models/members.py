@@ -8,6 +8,7 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
     from .leagues import League
@@ -83,9 +84,9 @@ def seen_by(user, *, league: str = "") -> models.Q:
 class Role(models.TextChoices):
     """What a member of a league may do besides reading it: an organiser everything."""
 
-    ORGANISER = "organiser", "Organiser"
-    REFEREE = "referee", "Referee"
-    TEAM_OWNER = "team_owner", "Team owner"
+    ORGANISER = "organiser", _("Organiser")
+    REFEREE = "referee", _("Referee")
+    TEAM_OWNER = "team_owner", _("Team owner")
 
 
 # The roles that run races and enter results.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import ngettext
 
 from rules.championship import (
     Championship,
@@ -189,7 +190,8 @@ class PointsAdjustment(MadeByHand):
     @property
     def points_in_words(self) -> str:
         """ "-5 points", "+1 point"."""
-        return f"{self.points:+d} point{'' if abs(self.points) == 1 else 's'}"
+        words = ngettext("{points} point", "{points} points", abs(self.points))
+        return words.format(points=f"{self.points:+d}")
 
 
 class SeasonEndChange(models.Model):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from rules.championship import (
     Championship,
@@ -21,9 +22,9 @@ from .tracks import Track, ruleset_choices
 
 
 class DropRule(models.TextChoices):
-    ALL = "", "Every result counts"
-    BEST = "best", "Only the best N results count"
-    WORST = "worst", "The worst K results are dropped"
+    ALL = "", _("Every result counts")
+    BEST = "best", _("Only the best N results count")
+    WORST = "worst", _("The worst K results are dropped")
 
 
 class Season(models.Model):
@@ -175,9 +176,9 @@ class Season(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    SCHEDULED = "scheduled", "Scheduled"
-    STARTED = "started", "Started"
-    FINISHED = "finished", "Finished"
+    SCHEDULED = "scheduled", _("Scheduled")
+    STARTED = "started", _("Started")
+    FINISHED = "finished", _("Finished")
 
 
 class Round(models.Model):
