@@ -12,8 +12,10 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from rules.championship import BuildZone, Championship
+from rules.language import gettext as said
 
 from ..models import Driver, team_colours, time_zones
 from ..services.results import MAX_BONUS_POINTS, MAX_DAMAGE, MAX_OVERSHOOT, EntryOutcome
@@ -77,8 +79,8 @@ class OutcomeForm(forms.Form):
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["outcome"]).choices = [
-            (FINISHED, "Finished"),
-            *rules.out_reasons,
+            (FINISHED, gettext("Finished")),
+            *((key, said(label)) for key, label in rules.out_reasons),
         ]
         # Styled as the line's other fields (small Bootstrap controls).
         self.fields["outcome"].widget.attrs["class"] = "form-select form-select-sm"

@@ -41,6 +41,7 @@ class TrackForm(forms.Form):
         # The rules' words, in the reader's language.
         for name in ("weather_table", "weather_chart"):
             self.fields[name].label = said(track_fact(name).label)
+            self.fields[name].help_text = said(track_fact(name).help_text)
 
 
 class TrackCopyForm(forms.Form):

@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import ngettext
 
+from rules import language as rules_language
 from rules.championship import (
     Championship,
     out_reason_label,
@@ -124,6 +125,7 @@ class Entry(models.Model):
     def out_reason_label(self) -> str:
         """How the car went out, in words."""
         label = out_reason_label(self.out_reason)
+        label = rules_language.gettext(label) if label else label
         return label[:1].upper() + label[1:]
 
     @property

@@ -388,7 +388,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
         on_form(form, refusal.messages)
         return _render_settings(request, league, form, status=BAD_REQUEST)
     words = "; ".join(
-        gettext("{setting}: {value}").format(setting=change.label, value=change.after)
+        gettext("{setting}: {value}").format(setting=change.said_label, value=change.said_after)
         for change in changes
     )
     messages.success(request, gettext("Changed: {changes}.").format(changes=words))
