@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 A_DAY = 24 * 60 * 60
 
@@ -22,6 +23,7 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @cache_control(max_age=A_DAY, public=True)
+@vary_on_headers("Accept-Language", "Cookie")  # in the viewer's language (config/languages.py)
 def manifest(request: HttpRequest) -> HttpResponse:
     return render(
         request, "manifest.webmanifest", content_type="application/manifest+json; charset=utf-8"

@@ -123,9 +123,16 @@ class Entry(models.Model):
 
     @property
     def out_reason_label(self) -> str:
-        """How the car went out, in words."""
+        """How the car went out, in words, in the reader's language."""
         label = out_reason_label(self.out_reason)
         label = rules_language.gettext(label) if label else label
+        return label[:1].upper() + label[1:]
+
+    @property
+    def out_reason_in_english(self) -> str:
+        """How the car went out, in the rule set's English words, as a file a program reads
+        back keeps it (the results export, which the spreadsheet import reads)."""
+        label = out_reason_label(self.out_reason)
         return label[:1].upper() + label[1:]
 
     @property
