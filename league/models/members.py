@@ -8,6 +8,7 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ class Membership(models.Model):
         """The role in words: "Referee", "Team owner of Red Herrings"."""
         if self.team_id is None:
             return self.get_role_display()
-        return f"{self.get_role_display()} of {self.team}"
+        return gettext("{role} of {team}").format(role=self.get_role_display(), team=self.team)
 
 
 class Invitation(models.Model):
@@ -205,4 +206,4 @@ class Invitation(models.Model):
     def describe(self) -> str:
         if self.team_id is None:
             return self.get_role_display()
-        return f"{self.get_role_display()} of {self.team}"
+        return gettext("{role} of {team}").format(role=self.get_role_display(), team=self.team)
