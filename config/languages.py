@@ -43,10 +43,12 @@ def _kept(request: HttpRequest) -> str:
     return supported(request.session.get(SESSION_KEY))
 
 
-def chosen_language(request: HttpRequest) -> str:
+def chosen_language(request: HttpRequest, kept: str | None = None) -> str:
     """The language the person asked for, by account, cookie or browser; "" where none of
-    theirs is one the site speaks."""
-    kept = _kept(request)
+    theirs is one the site speaks. `kept`, the account's language the session holds, where the
+    caller has read it already (the middleware reads it once a request)."""
+    if kept is None:
+        kept = _kept(request)
     if kept:
         return kept
     cookie = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
@@ -74,8 +76,8 @@ class PersonsLanguage:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        request.language_chosen = chosen_language(request)  # type: ignore[attr-defined]
         kept = _kept(request)
+        request.language_chosen = chosen_language(request, kept)  # type: ignore[attr-defined]
         if kept:
             translation.activate(kept)
             request.LANGUAGE_CODE = translation.get_language()

@@ -51,6 +51,60 @@ COMPLETE_MODULES = (
     "races.reads.odds",
     "races.reads.replay",
     "league.services.limits",
+    # Issue 34's words built in Python: every service's refusals, the views' messages, the
+    # models' choices, the manifest.
+    *(
+        f"league.services.{name}"
+        for name in [
+            "cars",
+            "drivers",
+            "house_rules",
+            "league_settings",
+            "leagues",
+            "penalties",
+            "reopen",
+            "results",
+            "roster",
+            "rounds",
+            "rule_sets",
+            "schedules",
+            "season_end",
+            "seasons",
+            "spreadsheet",
+            "starts",
+            "table",
+            "teams",
+            "tracks",
+        ]
+    ),
+    *(
+        f"league.views.{name}"
+        for name in [
+            "drivers",
+            "exports",
+            "house_rules",
+            "leagues",
+            "members",
+            "penalties",
+            "restore",
+            "results",
+            "rounds",
+            "seasons",
+            "spreadsheets",
+            "starts",
+            "teams",
+            "tracks",
+        ]
+    ),
+    *(
+        f"league.models.{name}"
+        for name in ["accounts", "members", "results", "roster", "seasons", "teams"]
+    ),
+    "league.forms.league_settings",
+    "league.forms.penalties",
+    "races.services.rulings",
+    "races.services.table",
+    "config.site_files",
 )
 
 
@@ -230,19 +284,22 @@ MARKERS = {"_", "gettext", "gettext_lazy", "gettext_noop", "pgettext", "ngettext
 
 def marked_sentences(module_name: str) -> set[str]:
     """The sentences a module marks for translation, as makemessages finds them: the first
-    argument of each call of a marker."""
+    argument of each call of a marker (pgettext's second: its first is the context)."""
     module = importlib.import_module(module_name)
     tree = ast.parse(Path(module.__file__ or "").read_text())
-    return {
-        node.args[0].value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in MARKERS
-        and node.args
-        and isinstance(node.args[0], ast.Constant)
-        and isinstance(node.args[0].value, str)
-    }
+    sentences = set()
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in MARKERS
+        ):
+            continue
+        at = 1 if node.func.id == "pgettext" else 0
+        argument = node.args[at] if len(node.args) > at else None
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            sentences.add(argument.value)
+    return sentences
 
 
 def test_no_catalogue_entry_is_fuzzy():

@@ -12,7 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.championship import BuildZone, Championship
@@ -81,7 +81,7 @@ class OutcomeForm(forms.Form):
     def __init__(self, *args, rules: Championship, **kwargs):
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["outcome"]).choices = [
-            (FINISHED, gettext("Finished")),
+            (FINISHED, pgettext("a car", "Finished")),
             *((key, said(label)) for key, label in rules.out_reasons),
         ]
         # Styled as the line's other fields (small Bootstrap controls).

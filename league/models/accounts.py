@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.conf import settings as django_settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class NameKey(models.Model):
@@ -63,8 +64,8 @@ class Making(models.Model):
     limit's window are deleted as new ones are written."""
 
     class Kind(models.TextChoices):
-        SIGN_UP = "sign-up", "sign-up"
-        LEAGUE = "league", "new league"
+        SIGN_UP = "sign-up", _("sign-up")
+        LEAGUE = "league", _("new league")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     address = models.CharField(max_length=64, blank=True)

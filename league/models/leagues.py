@@ -10,6 +10,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
+from rules import language as rules_language
 from rules.championship import (
     Championship,
     InvalidSetting,
@@ -137,7 +138,7 @@ class League(models.Model):
     @property
     def points_table_name(self) -> str:
         """The preset its table is, by name ("" for a table of the league's own)."""
-        return self.rules.points_table_name(self.points_table)
+        return rules_said(self.rules.points_table_name(self.points_table))
 
     def clean(self) -> None:
         from django.core.exceptions import ValidationError
@@ -214,3 +215,24 @@ class LeagueSettingChange(MadeByHand):
 
     def __str__(self) -> str:
         return f"{self.league}: {self.label} {self.before} → {self.after}"
+
+    # The change is kept in English (the words of the page when it was made); a page says it
+    # in the reader's language where the rules' catalogue has the words (a setting renamed
+    # since reads as it was kept).
+    @property
+    def said_label(self) -> str:
+        return rules_said(self.label)
+
+    @property
+    def said_before(self) -> str:
+        return rules_said(self.before)
+
+    @property
+    def said_after(self) -> str:
+        return rules_said(self.after)
+
+
+def rules_said(words: str) -> str:
+    """Words of a rule set kept in English (a setting's label or value), in the language
+    spoken: the rules' catalogue's."""
+    return rules_language.gettext(words) if words else words

@@ -8,6 +8,8 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
     from .leagues import League
@@ -83,9 +85,9 @@ def seen_by(user, *, league: str = "") -> models.Q:
 class Role(models.TextChoices):
     """What a member of a league may do besides reading it: an organiser everything."""
 
-    ORGANISER = "organiser", "Organiser"
-    REFEREE = "referee", "Referee"
-    TEAM_OWNER = "team_owner", "Team owner"
+    ORGANISER = "organiser", _("Organiser")
+    REFEREE = "referee", _("Referee")
+    TEAM_OWNER = "team_owner", _("Team owner")
 
 
 # The roles that run races and enter results.
@@ -151,7 +153,7 @@ class Membership(models.Model):
         """The role in words: "Referee", "Team owner of Red Herrings"."""
         if self.team_id is None:
             return self.get_role_display()
-        return f"{self.get_role_display()} of {self.team}"
+        return gettext("{role} of {team}").format(role=self.get_role_display(), team=self.team)
 
 
 class Invitation(models.Model):
@@ -204,4 +206,4 @@ class Invitation(models.Model):
     def describe(self) -> str:
         if self.team_id is None:
             return self.get_role_display()
-        return f"{self.get_role_display()} of {self.team}"
+        return gettext("{role} of {team}").format(role=self.get_role_display(), team=self.team)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import ngettext
 
+from rules import language as rules_language
 from rules.championship import (
     Championship,
     out_reason_label,
@@ -121,7 +123,15 @@ class Entry(models.Model):
 
     @property
     def out_reason_label(self) -> str:
-        """How the car went out, in words."""
+        """How the car went out, in words, in the reader's language."""
+        label = out_reason_label(self.out_reason)
+        label = rules_language.gettext(label) if label else label
+        return label[:1].upper() + label[1:]
+
+    @property
+    def out_reason_in_english(self) -> str:
+        """How the car went out, in the rule set's English words, as a file a program reads
+        back keeps it (the results export, which the spreadsheet import reads)."""
         label = out_reason_label(self.out_reason)
         return label[:1].upper() + label[1:]
 
@@ -189,7 +199,8 @@ class PointsAdjustment(MadeByHand):
     @property
     def points_in_words(self) -> str:
         """ "-5 points", "+1 point"."""
-        return f"{self.points:+d} point{'' if abs(self.points) == 1 else 's'}"
+        words = ngettext("{points} point", "{points} points", abs(self.points))
+        return words.format(points=f"{self.points:+d}")
 
 
 class SeasonEndChange(models.Model):

@@ -5,17 +5,18 @@ name. Each is kept and shown on the driver's page, as a points adjustment is on 
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .made import MadeByHand
 from .teams import DriverStatus
 
 
 class DriverChangeKind(models.TextChoices):
-    CORRECTED = "corrected", "Career corrected"
-    TRANSFERRED = "transferred", "Transferred"
-    RELEASED = "released", "Released"
-    RETIRED = "retired", "Retired by hand"
-    RENAMED = "renamed", "Renamed"
+    CORRECTED = "corrected", _("Career corrected")
+    TRANSFERRED = "transferred", _("Transferred")
+    RELEASED = "released", _("Released")
+    RETIRED = "retired", _("Retired by hand")
+    RENAMED = "renamed", _("Renamed")
 
 
 class DriverChange(MadeByHand):

@@ -176,9 +176,9 @@ class Season(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    SCHEDULED = "scheduled", "Scheduled"
-    STARTED = "started", "Started"
-    FINISHED = "finished", "Finished"
+    SCHEDULED = "scheduled", _("Scheduled")
+    STARTED = "started", _("Started")
+    FINISHED = "finished", _("Finished")
 
 
 class Round(models.Model):

@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from . import team_colours
 
@@ -38,12 +39,12 @@ class Team(models.Model):
 
 
 class DriverStatus(models.TextChoices):
-    ACTIVE = "active", "Active"
-    RETIRED = "retired", "Retired"
-    DEAD = "dead", "Dead"
+    ACTIVE = "active", _("Active")
+    RETIRED = "retired", _("Retired")
+    DEAD = "dead", _("Dead")
     # Let go by their team (by hand): no longer racing, their results kept with the teams they
     # raced for.
-    RELEASED = "released", "Released"
+    RELEASED = "released", _("Released")
 
 
 class DriverQuerySet(models.QuerySet):

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.db.transaction import TransactionManagementError
+from django.utils.translation import gettext
 
 from ..models import League
 from .errors import LEAGUE_READ_ONLY, LeagueArchived
@@ -48,7 +49,7 @@ def league_writable(league: League) -> None:
     they read what was posted; `league_for_write` and `round_for_write` ask again under their
     locks, so an archiving that lands first is seen."""
     if league.is_archived:
-        raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league))
+        raise LeagueArchived(gettext(LEAGUE_READ_ONLY).format(league=league))
 
 
 def insert_once(obj, on_clash):

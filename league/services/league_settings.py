@@ -100,7 +100,7 @@ def league_settings_set(
     if not changed and new_language is None:
         raise AlreadyDone(gettext(SETTINGS_SAME).format(league=league), done=league)
     if expected_version is not None and league.settings_version != expected_version:
-        raise StaleLeague(LEAGUE_CHANGED)
+        raise StaleLeague(gettext(LEAGUE_CHANGED))
     shaping = [setting for setting in changed if setting.takes_effect == SEASON]
     if shaping and (scored := _scored_round(league)) is not None:
         number, round_ = scored

@@ -40,10 +40,10 @@ def round_reopen_refusal(round_: Round) -> str | None:
     it reopens whenever it is confirmed, in a season ended or not, whatever was raced after."""
     if round_.imported:
         if round_.status != RoundStatus.FINISHED:
-            return ROUND_NOT_CONFIRMED.format(number=round_.number)
+            return gettext(ROUND_NOT_CONFIRMED).format(number=round_.number)
         return None
     if round_.season.is_ended:
-        return SEASON_ALREADY_ENDED
+        return gettext(SEASON_ALREADY_ENDED)
     if round_.status != RoundStatus.FINISHED:
         return gettext(ROUND_NOT_CONFIRMED).format(number=round_.number)
     later = (

@@ -292,9 +292,9 @@ def _enter_result(
     """The result on the round's entries, with the injury rolls already made where the caller
     has them (`injury_rolls` by entry), written in one statement."""
     if round_.status == RoundStatus.FINISHED:
-        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
+        raise ValidationError(gettext(ROUND_ALREADY_ENTERED).format(number=round_.number))
     if round_.status != RoundStatus.STARTED:
-        raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
+        raise ValidationError(gettext(ROUND_NOT_STARTED).format(number=round_.number))
     entries = {entry.pk: entry for entry in round_.entries.select_related("driver")}
     by_entry = {outcome.entry_id: outcome for outcome in outcomes}
     if set(by_entry) - set(entries):
@@ -345,7 +345,7 @@ def entry_injury_roll(*, entry: Entry, value: int, expected_version: int | None 
 def _roll_injury(entry: Entry, value: int, rules: Championship):
     entry = for_update(Entry).select_related("driver", "round").get(pk=entry.pk)
     if entry.round.status == RoundStatus.FINISHED:
-        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=entry.round.number))
+        raise ValidationError(gettext(ROUND_ALREADY_ENTERED).format(number=entry.round.number))
     check = _add_roll(entry, value, rules)
     entry.save(update_fields=["injury_rolls"])
     return check
@@ -384,10 +384,10 @@ def round_result_commit(*, round_: Round, expected_version: int | None = None) -
 
 def _commit(round_: Round) -> list[Entry]:
     if round_.status == RoundStatus.FINISHED:
-        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
+        raise ValidationError(gettext(ROUND_ALREADY_ENTERED).format(number=round_.number))
     entries = list(round_.entries.select_related("driver").order_by("place"))
     if round_.status != RoundStatus.STARTED or any(entry.place is None for entry in entries):
-        raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
+        raise ValidationError(gettext(ROUND_NOT_STARTED).format(number=round_.number))
     league = round_.season.league
     # Read again now that the round is locked: a points table changed before this round's result
     # (league_points_table_set, which waits for the season's rounds) is the one it scores by.
@@ -546,7 +546,7 @@ def round_result_clear(*, round_: Round, at_table: bool) -> int:
     round that changes how it is run; returns how many injury rolls were discarded. The
     caller holds the round's lock (round_for_write) and has checked its version."""
     if round_.status != RoundStatus.STARTED:
-        raise ValidationError(ROUND_NOT_STARTED.format(number=round_.number))
+        raise ValidationError(gettext(ROUND_NOT_STARTED).format(number=round_.number))
     entries = list(round_.entries.all())
     discarded = sum(len(entry.injury_rolls) for entry in entries)
     for entry in entries:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from ..models import (
     Driver,
@@ -137,7 +137,9 @@ def driver_career_correct(
     racing = _racing_round(driver)
     if racing is not None:
         raise StaleDriver(
-            gettext(DRIVER_RACING_NOW).format(driver=driver, number=racing, what="career")
+            gettext(DRIVER_RACING_NOW).format(
+                driver=driver, number=racing, what=pgettext("change their", "career")
+            )
         )
     reason = _reason(reason, driver)
     changed = {name: value for name, value in asked.items() if current[name] != value}
@@ -173,7 +175,7 @@ def driver_transfer(
         raise AlreadyDone(gettext(TRANSFER_SAME_TEAM).format(driver=driver, team=team), done=driver)
     if shown is not None and driver.team_id != shown:
         raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
-    _check_racing(driver, "transferred")
+    _check_racing(driver, pgettext("a driver may be", "transferred"))
     under_way = _league_round_under_way(driver)
     if under_way is not None:
         raise StaleDriver(gettext(ROUND_UNDER_WAY).format(number=under_way))
@@ -262,11 +264,16 @@ def _leaves(
     if driver.status == status:
         shown = driver.get_status_display().lower()
         raise AlreadyDone(gettext(STATUS_ALREADY).format(driver=driver, status=shown), done=driver)
-    _check_racing(driver, "released" if status == DriverStatus.RELEASED else "retired")
+    if status == DriverStatus.RELEASED:
+        _check_racing(driver, pgettext("a driver may be", "released"))
+    else:
+        _check_racing(driver, pgettext("a driver may be", "retired"))
     racing = _racing_round(driver)
     if racing is not None:
         raise StaleDriver(
-            gettext(DRIVER_RACING_NOW).format(driver=driver, number=racing, what="status")
+            gettext(DRIVER_RACING_NOW).format(
+                driver=driver, number=racing, what=pgettext("change their", "status")
+            )
         )
     reason = _reason(reason, driver)
     before = {"status": driver.status}

@@ -76,9 +76,9 @@ UNKNOWN_CAR_COLOUR = gettext_noop("{car}: choose its colour from the list.")
 
 def _check_round_can_start(round_: Round) -> None:
     if round_.season.is_ended:
-        raise ValidationError(SEASON_ALREADY_ENDED)
+        raise ValidationError(gettext(SEASON_ALREADY_ENDED))
     if round_.status == RoundStatus.FINISHED:
-        raise ValidationError(ROUND_ALREADY_ENTERED.format(number=round_.number))
+        raise ValidationError(gettext(ROUND_ALREADY_ENTERED).format(number=round_.number))
     if round_.status == RoundStatus.STARTED:
         raise ValidationError(gettext(ROUND_ALREADY_STARTED).format(number=round_.number))
     unfinished_before = (
@@ -171,7 +171,7 @@ def round_starters_choose(
         raise ValidationError(gettext(ROUND_ALREADY_STARTED).format(number=round_.number))
     league = round_.season.league
     if team.league_id != league.pk:
-        raise ValidationError(TEAM_NOT_IN_LEAGUE.format(league=league))
+        raise ValidationError(gettext(TEAM_NOT_IN_LEAGUE).format(league=league))
     wanted: dict[int, str] = {}
     colours = _colours_checked(car_colours)
     others = others_cars(round_, team)
@@ -183,7 +183,7 @@ def round_starters_choose(
         if car.strip().lower() in {chosen.lower() for chosen in wanted.values()}:
             raise ValidationError(gettext(DUPLICATE_CAR).format(car=car))
         if other := others.get(car.strip().lower()):
-            raise ValidationError(CAR_OF_ANOTHER_TEAM.format(car=car.strip(), team=other))
+            raise ValidationError(gettext(CAR_OF_ANOTHER_TEAM).format(car=car.strip(), team=other))
         wanted[driver.pk] = car.strip()
     if len(wanted) > league.cars_per_team:
         raise ValidationError(
@@ -211,9 +211,9 @@ def starters_change_refusal(round_: Round, entries: Iterable[Entry] | None = Non
     only a started round, before any of its result is entered, by hand or, at the table, as an
     event."""
     if round_.status == RoundStatus.FINISHED:
-        return ROUND_ALREADY_ENTERED.format(number=round_.number)
+        return gettext(ROUND_ALREADY_ENTERED).format(number=round_.number)
     if round_.status != RoundStatus.STARTED:
-        return ROUND_NOT_STARTED.format(number=round_.number)
+        return gettext(ROUND_NOT_STARTED).format(number=round_.number)
     if round_.run_at_table and (events := table().events_entered(round_)):
         return gettext(RACE_HAS_EVENTS).format(number=round_.number, events=events)
     entries = round_.entries.all() if entries is None else entries

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from ..models import (
     League,
@@ -69,7 +69,7 @@ def team_rename(*, team: Team, name: str, shown: str | None = None) -> Team:
     if team.name == name:
         raise AlreadyDone(gettext(TEAM_RENAMED_ALREADY).format(name=name), done=team)
     if shown is not None and team.name != shown:
-        raise StaleTeam(gettext(TEAM_CHANGED).format(what="name"))
+        raise StaleTeam(gettext(TEAM_CHANGED).format(what=pgettext("this team's", "name")))
     if team.league.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
         raise ValidationError(gettext(TEAM_NAME_TAKEN).format(name=name))
     team.name = name
@@ -94,7 +94,7 @@ def team_colour_set(*, team: Team, colour: str, shown: str | None = None) -> Tea
     if team.colour == colour:
         raise AlreadyDone(gettext(TEAM_COLOUR_ALREADY).format(team=team, colour=label), done=team)
     if shown is not None and team.colour != shown:
-        raise StaleTeam(gettext(TEAM_CHANGED).format(what="colour"))
+        raise StaleTeam(gettext(TEAM_CHANGED).format(what=pgettext("this team's", "colour")))
     others = {other.colour: other for other in team.league.teams.exclude(pk=team.pk)}
     free = [choice.label for choice in team_colours.PALETTE if choice.key not in others]
     # Past eight teams a colour is shared: then any may be picked.

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from rules.championship import Championship
 
 from ..models import Driver, DriverStatus, League
@@ -173,9 +175,9 @@ def _columns(row: int, cells: list[str], rules: Championship, roster: Roster) ->
         if column in offered:
             return None
         if column in CAREER_FIELDS:
-            return NO_CAREERS.format(rules=rules.title)
+            return gettext(NO_CAREERS).format(rules=rules.title)
         if column == HOME_TRACK:
-            return NO_HOME_TRACKS.format(rules=rules.title)
+            return gettext(NO_HOME_TRACKS).format(rules=rules.title)
         return UNKNOWN_COLUMN.format(column=cell.strip()[:40], columns=", ".join(offered))
 
     return header_columns(
@@ -258,7 +260,9 @@ class _Reader:
         low, high = CAREER_BOUNDS[column]
         if not low <= whole <= high:
             words = column.replace("_", " ").capitalize()
-            message = CAREER_OUT_OF_RANGE.format(field=words, low=low, high=high, value=whole)
+            message = gettext(CAREER_OUT_OF_RANGE).format(
+                field=words, low=low, high=high, value=whole
+            )
             self.roster.refuse(message, row=number, column=column)
         return whole
 

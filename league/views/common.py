@@ -152,13 +152,14 @@ def driver_for(league: League, driver_id: int) -> Driver:
     return driver
 
 
-def version_posted(request: HttpRequest, missing: str = gettext(NO_VERSION)) -> int:
+def version_posted(request: HttpRequest, missing: str = NO_VERSION) -> int:
     """The version the posted form was built on (every versioned write carries one): a form
-    without one is refused with `missing`."""
+    without one is refused with `missing` (a constant marked for translation), in the reader's
+    language."""
     try:
         return int(request.POST.get("version", ""))
     except ValueError:
-        raise ValidationError(missing) from None
+        raise ValidationError(gettext(missing)) from None
 
 
 def from_htmx(request: HttpRequest) -> bool:

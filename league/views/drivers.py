@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from ..forms.drivers import DriverCardForm, HomeTrackForm
@@ -40,8 +41,8 @@ from .common import (
     version_posted,
 )
 
-NO_ROSTER_ACTION = "Say what to change: a button of the driver's page names it."
-NO_CARD_VERSION = (
+NO_ROSTER_ACTION = gettext_noop("Say what to change: a button of the driver's page names it.")
+NO_CARD_VERSION = gettext_noop(
     "This form does not say which version of the driver card it was built on: reload the page."
 )
 
@@ -151,7 +152,7 @@ def driver_card(request: HttpRequest, slug: str, driver_id: int) -> HttpResponse
         return _render_driver(
             request, league, driver, card_form=shown, card_errors=reasons, status=status
         )
-    messages.success(request, f"{driver}'s driver card is saved.")
+    messages.success(request, gettext("{driver}'s driver card is saved.").format(driver=driver))
     return redirect(driver)
 
 
@@ -172,17 +173,19 @@ def driver_home_track(request: HttpRequest, slug: str, driver_id: int) -> HttpRe
         reasons, status = refused(refusal)
         on_form(form, reasons)
         return _render_driver(request, league, driver, home_track_form=form, status=status)
-    messages.success(request, f"{driver}'s home track: {track or 'none'}.")
+    home = gettext("{driver}'s home track: {track}.")
+    said = track or gettext("none")
+    messages.success(request, home.format(driver=driver, track=said))
     return redirect(driver)
 
 
-ROOKIE_HIRED = "{team} hired {name}, a rookie, in the seat."
+ROOKIE_HIRED = gettext_noop("{team} hired {name}, a rookie, in the seat.")
 ROSTER_DONE = {
-    "correct": "{driver}'s career is corrected.",
-    "transfer": "{driver} now drives for {team}.",
-    "rename": "{driver} is the driver's name now.",
-    "release": "{driver} is released.",
-    "retire": "{driver} is retired.",
+    "correct": gettext_noop("{driver}'s career is corrected."),
+    "transfer": gettext_noop("{driver} now drives for {team}."),
+    "rename": gettext_noop("{driver} is the driver's name now."),
+    "release": gettext_noop("{driver} is released."),
+    "retire": gettext_noop("{driver} is retired."),
 }
 
 
@@ -196,7 +199,7 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
     action = next((name for name in ROSTER_DONE if name in request.POST), None)
     if action is None:
         return _render_driver(
-            request, league, driver, roster_errors=[NO_ROSTER_ACTION], status=BAD_REQUEST
+            request, league, driver, roster_errors=[gettext(NO_ROSTER_ACTION)], status=BAD_REQUEST
         )
     who = request.user
     left = driver.team  # as it stands before the change
@@ -252,10 +255,12 @@ def driver_roster(request: HttpRequest, slug: str, driver_id: int) -> HttpRespon
     except ValidationError as refusal:
         on_form(form, refusal.messages)
         return _render_driver(request, league, driver, roster_forms={key: form}, status=BAD_REQUEST)
-    messages.success(request, ROSTER_DONE[action].format(driver=changed, team=changed.team))
+    messages.success(
+        request, gettext(ROSTER_DONE[action]).format(driver=changed, team=changed.team)
+    )
     if action in ("transfer", "release", "retire"):
         if data["rookie"]:
-            messages.success(request, ROOKIE_HIRED.format(name=data["rookie"], team=left))
+            messages.success(request, gettext(ROOKIE_HIRED).format(name=data["rookie"], team=left))
         for note in roster_change_notes(league, changed, left=left):
             messages.info(request, note)
     return redirect(changed)

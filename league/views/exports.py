@@ -15,7 +15,10 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
+
+from config.languages import league_language
 
 from ..models import (
     Driver,
@@ -149,7 +152,7 @@ def results_csv(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             entry.team.name,
             entry.car,
             "yes" if entry.finished else "no",
-            "" if entry.finished else entry.out_reason_label,
+            "" if entry.finished else entry.out_reason_in_english,
             *((entry.bonus_points,) if bonus_label else ()),
             entry.points,
         )
@@ -277,6 +280,10 @@ def member_calendar(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _calendar(request: HttpRequest, league: League) -> HttpResponse:
+    # An event's summary is read by a person: in the language they chose, else the league's
+    # (a calendar program sends no Accept-Language of its reader's). UIDs and times stay.
+    league_language(request, league)
+    summary = gettext("{league}: season {season}, round {round}, {track}")
     rounds = (
         Round.objects.filter(season__league=league, starts_at__isnull=False)
         .select_related("track", "season")
@@ -287,8 +294,12 @@ def _calendar(request: HttpRequest, league: League) -> HttpResponse:
             uid=ical.round_uid(league.slug, round_.season.number, round_.number),
             starts_at=round_.starts_at,
             length=SESSION_LENGTH,
-            summary=f"{league.name}: season {round_.season.number}, round {round_.number}, "
-            f"{round_.track.name}",
+            summary=summary.format(
+                league=league.name,
+                season=round_.season.number,
+                round=round_.number,
+                track=round_.track.name,
+            ),
             location=round_.venue,
             url=request.build_absolute_uri(
                 reverse("league:round", args=[league.slug, round_.season.number, round_.number])

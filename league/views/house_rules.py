@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -26,8 +27,8 @@ from .common import (
     version_posted,
 )
 
-SAVED = "The house rules are saved."
-NO_VERSION = (
+SAVED = gettext_noop("The house rules are saved.")
+NO_VERSION = gettext_noop(
     "This form does not say which version of the house rules it was built on: reload the page."
 )
 
@@ -72,7 +73,7 @@ def house_rules_edit(request: HttpRequest, slug: str) -> HttpResponse:
     except ValidationError as refusal:
         reasons, status = refused(refusal)
         return _edit_page(request, league, errors=reasons, status=status, fresh=status == CONFLICT)
-    messages.success(request, SAVED)
+    messages.success(request, gettext(SAVED))
     return redirect(rules)
 
 

@@ -49,10 +49,9 @@ from .common import (
 )
 from .limits import address_of, limited
 
-READY = "{league} is ready: add teams, then open its first season."
-SCORES_BY = "{league} now scores by {league.points_table}."
-DELETED = "{league} is deleted, with everything of it."
-SETTINGS_CHANGED = gettext_noop("Changed: {words}.")
+READY = gettext_noop("{league} is ready: add teams, then open its first season.")
+SCORES_BY = gettext_noop("{league} now scores by {league.points_table}.")
+DELETED = gettext_noop("{league} is deleted, with everything of it.")
 
 
 @require_GET
@@ -108,7 +107,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
         return already_done(request, already)
     except ValidationError as refusal:
         return _render_new(request, form, refusal.messages)
-    return _made(request, READY.format(league=league), league)
+    return _made(request, gettext(READY).format(league=league), league)
 
 
 def _render_new(request: HttpRequest, form: LeagueForm, reasons=()) -> HttpResponse:
@@ -195,8 +194,11 @@ def league_archive(request: HttpRequest, slug: str) -> HttpResponse:
         reasons, status = refused(refusal)
         shown = seen_league(request, slug) if status == CONFLICT else league
         return _render_league(request, shown, reasons, status)
-    done = "archived: it is listed under Archived" if league.is_archived else "back on the list"
-    return _made(request, f"{league} is {done}.", league)
+    if league.is_archived:
+        done = gettext("{league} is archived: it is listed under Archived.")
+    else:
+        done = gettext("{league} is back on the list.")
+    return _made(request, done.format(league=league), league)
 
 
 @never_cache
@@ -235,7 +237,7 @@ def league_points(request: HttpRequest, slug: str) -> HttpResponse:
             return _render_points(request, league, fresh, reasons, status)
         on_form(form, reasons)
         return _render_points(request, league, form, status=status)
-    return _made(request, SCORES_BY.format(league=league), league)
+    return _made(request, gettext(SCORES_BY).format(league=league), league)
 
 
 def _render_points(request, league, form, errors=(), status: int | None = None) -> HttpResponse:
@@ -271,8 +273,11 @@ def league_publish(request: HttpRequest, slug: str) -> HttpResponse:
         reasons, status = refused(refusal)
         league.refresh_from_db()
         return _render_publish(request, league, reasons, status)
-    said = "is published: anyone may see it" if league.published else "is no longer published"
-    return _made(request, f"{league.name} {said}.", league)
+    if league.published:
+        said = gettext("{league} is published: anyone may see it.")
+    else:
+        said = gettext("{league} is no longer published.")
+    return _made(request, said.format(league=league.name), league)
 
 
 def _render_publish(request, league: League, errors=(), status: int = 200) -> HttpResponse:
@@ -296,7 +301,7 @@ def league_delete(request: HttpRequest, slug: str) -> HttpResponse:
     except ValidationError as refusal:
         reasons, status = refused(refusal)
         return _render_delete(request, league, reasons, status)
-    messages.success(request, DELETED.format(league=league.name))
+    messages.success(request, gettext(DELETED).format(league=league.name))
     return redirect("league:home")
 
 
@@ -333,7 +338,8 @@ def league_time_zone(request: HttpRequest, slug: str) -> HttpResponse:
             initial={"time_zone": league.time_zone, "version": league.settings_version}
         )
         return _render_time_zone(request, league, fresh, reasons, status)
-    return _made(request, f"{league.name}'s times are now in {league.time_zone}.", league)
+    moved = gettext("{league}'s times are now in {zone}.")
+    return _made(request, moved.format(league=league.name, zone=league.time_zone), league)
 
 
 def _render_time_zone(request, league, form, errors=(), status: int | None = None) -> HttpResponse:
@@ -384,8 +390,11 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     except ValidationError as refusal:
         on_form(form, refusal.messages)
         return _render_settings(request, league, form, status=BAD_REQUEST)
-    words = "; ".join(f"{change.label}: {change.after}" for change in changes)
-    messages.success(request, gettext(SETTINGS_CHANGED).format(words=words))
+    words = "; ".join(
+        gettext("{setting}: {value}").format(setting=change.said_label, value=change.said_after)
+        for change in changes
+    )
+    messages.success(request, gettext("Changed: {changes}.").format(changes=words))
     return redirect("league:league_settings", slug=league.slug)
 
 

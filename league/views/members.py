@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -60,7 +60,8 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             return _render_members(request, league, form, error.messages, BAD_REQUEST)
         link = request.build_absolute_uri(invitation.get_absolute_url())
-        messages.success(request, f"Send this link to the {invitation.describe()}: {link}")
+        send = gettext("Send this link to the {role}: {link}")
+        messages.success(request, send.format(role=invitation.describe(), link=link))
         return redirect("league:members", slug=league.slug)
     status = BAD_REQUEST if request.method == "POST" else 200
     return _render_members(request, league, form, status=status)
@@ -119,13 +120,17 @@ def member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     try:
         if "remove" in request.POST:
             member_remove(membership=membership)
-            done = f"{membership.user} is no longer a member of {league}."
+            done = gettext("{user} is no longer a member of {league}.").format(
+                user=membership.user, league=league
+            )
         elif form.is_valid():
             role, team = form.role_and_team()
             changed = member_role_set(
                 membership=membership, role=role, team=team, shown=form.shown_role()
             )
-            done = f"{changed.user} is now {changed.describe()}."
+            done = gettext("{user} is now {role}.").format(
+                user=changed.user, role=changed.describe()
+            )
         else:
             return again(
                 [str(error) for errors in form.errors.values() for error in errors], BAD_REQUEST
@@ -159,7 +164,8 @@ def invitation_withdraw(request: HttpRequest, slug: str, invitation_id: int) -> 
     except ValidationError as error:
         fresh = MemberRoleForm(league=league)
         return _render_members(request, league, fresh, error.messages, BAD_REQUEST)
-    messages.success(request, f"The invitation as {invitation.describe()} is withdrawn.")
+    withdrawn = gettext("The invitation as {role} is withdrawn.")
+    messages.success(request, withdrawn.format(role=invitation.describe()))
     return redirect("league:members", slug=league.slug)
 
 
@@ -183,7 +189,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         league_writable(invitation.league)
     elif invitation.league.is_archived:  # the link works again once the league is restored
-        read_only = LEAGUE_READ_ONLY.format(league=invitation.league)
+        read_only = gettext(LEAGUE_READ_ONLY).format(league=invitation.league)
         return _render_join(request, invitation, form, [read_only])
     if request.method == "GET":
         return _render_join(request, invitation, form)
@@ -210,7 +216,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         return _render_join(request, invitation, form, withdrawn.messages, GONE)
     except ValidationError as error:
         return _render_join(request, invitation, form, error.messages, BAD_REQUEST)
-    messages.success(request, f"Welcome to {invitation.league}, as {invitation.describe()}.")
+    welcome = gettext("Welcome to {league}, as {role}.")
+    messages.success(request, welcome.format(league=invitation.league, role=invitation.describe()))
     return redirect(invitation.league)
 
 
@@ -220,8 +227,10 @@ def _render_join(request, invitation, form, errors=(), status=200) -> HttpRespon
     return render(request, "league/join.html", context, status=status)
 
 
-SIGNUP_CLOSED = "This Paddock takes no sign-ups: ask a league's organiser for an invitation link."
-SIGNED_UP = (
+SIGNUP_CLOSED = gettext_noop(
+    "This Paddock takes no sign-ups: ask a league's organiser for an invitation link."
+)
+SIGNED_UP = gettext_noop(
     "Welcome to Paddock, {user}. Make a league of your own with New league, or open the "
     "invitation link a league's organiser sent you."
 )
@@ -234,7 +243,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     a name taken whatever its case, or like an account's, is refused with the reason, and a
     sign-up past the limits of its address (league/services/limits.py) is a 429."""
     if not settings.PADDOCK_OPEN_SIGNUP:
-        raise Http404(SIGNUP_CLOSED)
+        raise Http404(gettext(SIGNUP_CLOSED))
     if request.user.is_authenticated:
         return redirect("league:home")
     form = SignUpForm(posted(request))
@@ -255,7 +264,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         on_form(form, refusal.messages)
         return _render_signup(request, form)
     login(request, user, backend=PASSWORD_BACKEND)
-    messages.success(request, SIGNED_UP.format(user=user))
+    messages.success(request, gettext(SIGNED_UP).format(user=user))
     return redirect("league:home")
 
 

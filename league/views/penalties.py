@@ -93,9 +93,9 @@ def _add(request: HttpRequest, season: Season) -> HttpResponse:
             return render_adjustments(request, season, errors=reasons, status=status)
         on_form(form, reasons)
         return render_adjustments(request, season, form=form, status=status)
-    messages.success(
-        request, f"{adjustment.points_in_words} for {adjustment.competitor.name}: entered."
-    )
+    entered = gettext("{points} for {competitor}: entered.")
+    said = entered.format(points=adjustment.points_in_words, competitor=adjustment.competitor.name)
+    messages.success(request, said)
     return redirect(_page(season.league, season))
 
 
@@ -114,7 +114,7 @@ def _remove(request: HttpRequest, season: Season) -> HttpResponse:
         reasons, status = refused(refusal)
         season.refresh_from_db()
         return render_adjustments(request, season, errors=reasons, status=status)
-    messages.success(request, "The adjustment is removed.")
+    messages.success(request, gettext("The adjustment is removed."))
     return redirect(_page(season.league, season))
 
 
@@ -123,7 +123,7 @@ def _adjustment_id(request: HttpRequest) -> int:
     try:
         return int(request.POST["remove"])
     except ValueError:
-        raise ValidationError(UNKNOWN_ADJUSTMENT) from None
+        raise ValidationError(gettext(UNKNOWN_ADJUSTMENT)) from None
 
 
 def _drops(request: HttpRequest, season: Season) -> HttpResponse:
@@ -149,7 +149,7 @@ def _drops(request: HttpRequest, season: Season) -> HttpResponse:
             return render_adjustments(request, season, errors=reasons, status=status)
         on_form(form, reasons)
         return render_adjustments(request, season, drops_form=form, status=status)
-    messages.success(request, "Which results count is saved.")
+    messages.success(request, gettext("Which results count is saved."))
     return redirect(_page(season.league, season))
 
 

@@ -15,6 +15,8 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
@@ -27,25 +29,31 @@ from .common import BAD_REQUEST, posted
 from .limits import address_of, limited
 
 TOO_LARGE_STATUS = 413
-TOO_LARGE = (
+TOO_LARGE = gettext_noop(
     "This file is larger than the {most:,} bytes the restore page takes. Ask the site's "
     "administrator to import it on the host: manage.py import_league FILE."
 )
-RESTORED = "{league} is restored from {file}: you organise it. It is private until you publish it."
-MOVED = (
+RESTORED = gettext_noop(
+    "{league} is restored from {file}: you organise it. It is private until you publish it."
+)
+MOVED = gettext_noop(
     "The file's address, /{wanted}/, is not free on this site (every league's address is one "
     "of the site's): the league is at /{slug}/."
 )
-TRACK_KEPT_APART = (
+TRACK_KEPT_APART = gettext_noop(
     "This site's {track} has another weather table, weather chart or map number than the "
     "file's: the league races on its own, restored as {restored}."
 )
-MEMBERS_LEFT_OUT = (
+MEMBERS_LEFT_OUT = gettext_noop(
     "A file names people, not their accounts here: its members are not brought back. Invite "
     "them again from Members: {members}."
 )
-RENAMED = "You run a league called {name!r} already: the one restored is {league}, beside it."
-RESTORED_ALREADY = "{league} is restored from this upload already (a second tap): here it is."
+RENAMED = gettext_noop(
+    "You run a league called {name!r} already: the one restored is {league}, beside it."
+)
+RESTORED_ALREADY = gettext_noop(
+    "{league} is restored from this upload already (a second tap): here it is."
+)
 # The uploads this browser restored, by their form's `once` token: a second tap goes to the
 # league the first made, instead of making another copy.
 RESTORED_SESSION_KEY = "paddock_restored"
@@ -97,7 +105,7 @@ def league_restore(request: HttpRequest) -> HttpResponse:
 def _restore(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
     form = RestoreForm(posted(request), request.FILES or None)
     if limit.too_large:
-        message = TOO_LARGE.format(most=limit.most)
+        message = gettext(TOO_LARGE).format(most=limit.most)
         return _render(request, RestoreForm(), [message], TOO_LARGE_STATUS)
     if request.method == "GET" or not form.is_valid():
         status = BAD_REQUEST if request.method == "POST" else 200
@@ -108,7 +116,7 @@ def _restore(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
     if once and once in remembered:
         league = League.objects.filter(slug=remembered[once], organiser_id=request.user.pk).first()
         if league is not None:
-            messages.info(request, RESTORED_ALREADY.format(league=league))
+            messages.info(request, gettext(RESTORED_ALREADY).format(league=league))
             return redirect(league)
     try:
         imported = backup.league_import(file, organiser=request.user)
@@ -119,22 +127,30 @@ def _restore(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
     if once:
         kept = list(remembered.items())[-(MOST_REMEMBERED - 1) :]
         request.session[RESTORED_SESSION_KEY] = {**dict(kept), once: league.slug}
-    messages.success(request, RESTORED.format(league=league, file=file.name))
+    messages.success(request, gettext(RESTORED).format(league=league, file=file.name))
     if imported.name_in_file:
-        messages.info(request, RENAMED.format(name=imported.name_in_file, league=league))
+        messages.info(request, gettext(RENAMED).format(name=imported.name_in_file, league=league))
     if imported.address_in_file != league.slug:
-        messages.info(request, MOVED.format(wanted=imported.address_in_file, slug=league.slug))
+        messages.info(
+            request, gettext(MOVED).format(wanted=imported.address_in_file, slug=league.slug)
+        )
     for track, restored in imported.tracks_kept_apart:
-        messages.info(request, TRACK_KEPT_APART.format(track=track, restored=restored))
+        messages.info(request, gettext(TRACK_KEPT_APART).format(track=track, restored=restored))
     if imported.members_left_out:
-        messages.info(request, MEMBERS_LEFT_OUT.format(members=_named(imported.members_left_out)))
+        messages.info(
+            request, gettext(MEMBERS_LEFT_OUT).format(members=_named(imported.members_left_out))
+        )
     return redirect(league)
 
 
 def _named(members: tuple[str, ...]) -> str:
     named = ", ".join(members[:MOST_NAMED])
     more = len(members) - MOST_NAMED
-    return f"{named} and {more:,} more" if more > 0 else named
+    if more <= 0:
+        return named
+    return gettext("{named} and {more} more").format(
+        named=named, more=number_format(more, force_grouping=True)
+    )
 
 
 def _render(request, form, errors=(), status: int = 200) -> HttpResponse:

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -32,9 +33,9 @@ from .common import (
 )
 from .rounds import after_round_post, render_round, round_refused
 
-PICK_A_FACE = "Pick the value the black die shows."
-UNKNOWN_CAR = "That car is not in this round."
-REOPENED = (
+PICK_A_FACE = gettext_noop("Pick the value the black die shows.")
+UNKNOWN_CAR = gettext_noop("That car is not in this round.")
+REOPENED = gettext_noop(
     "Round {number} is open again: what its confirmation did is taken back. Correct it and "
     "confirm it again."
 )
@@ -69,10 +70,10 @@ def round_injury_roll(
     try:
         version = version_posted(request)
         if not form.is_valid():
-            raise ValidationError(PICK_A_FACE)
+            raise ValidationError(gettext(PICK_A_FACE))
         entry = round_.entries.filter(pk=form.cleaned_data["entry"]).first()
         if entry is None:
-            raise ValidationError(UNKNOWN_CAR)
+            raise ValidationError(gettext(UNKNOWN_CAR))
         entry_injury_roll(entry=entry, value=form.cleaned_data["value"], expected_version=version)
     except AlreadyDone as already:
         return already_done(request, already)
@@ -96,7 +97,8 @@ def round_commit(request: HttpRequest, slug: str, number: int, round_number: int
 
 def committed(request: HttpRequest, round_: Round) -> HttpResponse:
     """The answer to a round's result written into its season, by hand or from the table."""
-    messages.success(request, f"Round {round_.number} is in the standings.")
+    in_standings = gettext("Round {number} is in the standings.")
+    messages.success(request, in_standings.format(number=round_.number))
     if from_htmx(request):
         return HttpResponseClientRedirect(round_.get_absolute_url())
     return redirect(round_)
@@ -119,7 +121,7 @@ def round_reopen(request: HttpRequest, slug: str, number: int, round_number: int
         reasons, status = refused(refusal)
         round_.refresh_from_db()
         return _render_reopen(request, round_, reasons, status)
-    messages.success(request, REOPENED.format(number=round_.number))
+    messages.success(request, gettext(REOPENED).format(number=round_.number))
     return redirect(race or round_)
 
 

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -34,7 +35,9 @@ from .common import (
     version_posted,
 )
 
-NOT_A_TEAM_OWNER = "Only the league's organiser or a team's owner may choose its starters."
+NOT_A_TEAM_OWNER = gettext_noop(
+    "Only the league's organiser or a team's owner may choose its starters."
+)
 
 
 @never_cache
@@ -213,7 +216,7 @@ def round_choose(request: HttpRequest, slug: str, number: int, round_number: int
         else None
     )
     if team is None:
-        raise PermissionDenied(NOT_A_TEAM_OWNER)
+        raise PermissionDenied(gettext(NOT_A_TEAM_OWNER))
     league_writable(league)
     round_ = round_for(league, number, round_number)
     try:

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -66,7 +67,8 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
         return already_done(request, already)
     except ValidationError as refusal:
         return _render_new(request, league, form, refusal.messages)
-    messages.success(request, f"Season {season.number} is open ({season.rules_title}).")
+    opened = gettext("Season {number} is open ({rules}).")
+    messages.success(request, opened.format(number=season.number, rules=season.rules_title))
     _say_carry_over(request, carried)
     return redirect(season)
 
@@ -150,7 +152,8 @@ def season_rules(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             action=request.path,
         )
         return _render_rules(request, season, fresh, status=status, stale=reasons)
-    messages.success(request, f"Season {season.number} runs under {season.rules_title}.")
+    runs = gettext("Season {number} runs under {rules}.")
+    messages.success(request, runs.format(number=season.number, rules=season.rules_title))
     _say_carry_over(request, carried)
     return redirect(season)
 
@@ -266,7 +269,7 @@ def season_setup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = season_for(managed_league(request, slug), number)
     rules = season.rules
     if not rules.season_setup:
-        raise Http404(NO_SEASON_SETUP.format(rules=rules.title))
+        raise Http404(gettext(NO_SEASON_SETUP).format(rules=rules.title))
     form = SeasonSetupForm(posted(request), rules=rules, initial=season.race_setup)
     if request.method == "GET" or not form.is_valid():
         return _render_setup(request, season, form)
@@ -284,7 +287,9 @@ def season_setup(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         season.refresh_from_db()
         fresh = SeasonSetupForm(rules=rules, initial=season.race_setup)
         return _render_setup(request, season, fresh, reasons, status)
-    messages.success(request, f"Season {season.number}'s setup is saved.")
+    messages.success(
+        request, gettext("Season {number}'s setup is saved.").format(number=season.number)
+    )
     return redirect(season)
 
 
@@ -321,7 +326,9 @@ def season_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         reasons, status = refused(refusal)
         context = {"league": league, "season": season, "errors": reasons}
         return render(request, "league/season_report.html", context, status=status)
-    ended = f"Season {season.number} has ended; season {season.number + 1} is open."
+    ended = gettext("Season {number} has ended; season {next} is open.").format(
+        number=season.number, next=season.number + 1
+    )
     messages.success(request, ended)
     return report
 

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
@@ -30,7 +31,7 @@ from .exports import csv_response
 from .limits import address_of, limited
 from .restore import UploadLimit
 
-IMPORTED = "{league} is made from {file}: {teams} teams, {drivers} drivers."
+IMPORTED = gettext_noop("{league} is made from {file}: {teams} teams, {drivers} drivers.")
 
 
 @csrf_exempt  # checked by _import once the upload's handlers are set (as league_restore does)
@@ -112,8 +113,8 @@ def _create(request: HttpRequest) -> HttpResponse:
         return _render(request, None, refusal.messages)
     teams = league.teams.count()
     drivers = Driver.objects.filter(team__league=league).count()
-    file = previewed.file_name or "the file"
-    message = IMPORTED.format(league=league, file=file, teams=teams, drivers=drivers)
+    file = previewed.file_name or gettext("the file")
+    message = gettext(IMPORTED).format(league=league, file=file, teams=teams, drivers=drivers)
     messages.success(request, message)
     return redirect(league)
 

@@ -11,8 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -46,19 +46,19 @@ from .common import (
 )
 from .rounds import after_round_post, render_round, rookie_form_for, round_refused
 
-NO_RACE_VERSION = (
+NO_RACE_VERSION = gettext_noop(
     "This form does not say which version of the race it was built on: reload the page."
 )
-STARTED_ELSEWHERE = (
+STARTED_ELSEWHERE = gettext_noop(
     "This race was already started (by another tap or another device): it runs with the "
     "starters and cars chosen there."
 )
-START_CANCELLED = (
+START_CANCELLED = gettext_noop(
     "Round {number}'s start is cancelled: its starters gave back the XP for starting. Choose "
     "the starters again."
 )
-STARTERS_CHANGED = "Round {number} starts with the starters as changed."
-NO_ROOKIES = (
+STARTERS_CHANGED = gettext_noop("Round {number} starts with the starters as changed.")
+NO_ROOKIES = gettext_noop(
     "{rules} drivers have no careers, so there are no rookies to hire here: add a driver on "
     "the team's page."
 )
@@ -98,7 +98,7 @@ def round_table(request: HttpRequest, slug: str, number: int, round_number: int)
     race = table().race_of(round_)
     if race is not None:
         if request.method == "POST":
-            messages.warning(request, STARTED_ELSEWHERE)
+            messages.warning(request, gettext(STARTED_ELSEWHERE))
         return redirect(race)
     if request.method == "GET":
         return _render_table(request, round_)
@@ -107,7 +107,7 @@ def round_table(request: HttpRequest, slug: str, number: int, round_number: int)
     except ValidationError as refusal:
         race = table().race_of(round_)
         if race is not None:  # a double tap, or another device: the race is running
-            messages.warning(request, STARTED_ELSEWHERE)
+            messages.warning(request, gettext(STARTED_ELSEWHERE))
             return redirect(race)
         round_.refresh_from_db()  # another device may have started it by hand meanwhile
         reasons, status = refused(refusal)
@@ -166,15 +166,28 @@ def round_by_hand(request: HttpRequest, slug: str, number: int, round_number: in
     except ValidationError as refusal:
         return round_refused(request, round_, refusal)
     kept = [
-        *([f"its {gone.rulings} ruling{pluralize(gone.rulings)}"] if gone.rulings else []),
-        *(["the grid it settled"] if gone.grid else []),
+        *(
+            [ngettext("its {count} ruling", "its {count} rulings", gone.rulings)]
+            if gone.rulings
+            else []
+        ),
+        *([gettext("the grid it settled")] if gone.grid else []),
     ]
-    messages.success(
-        request,
-        f"The table's race is discarded ({gone.events} event{pluralize(gone.events)})"
-        + (f", {' and '.join(kept)} kept" if kept else "")
-        + ": enter the result below.",
-    )
+    kept_words = [words.format(count=gone.rulings) for words in kept]
+    discarded = ngettext(
+        "The table's race is discarded ({count} event)",
+        "The table's race is discarded ({count} events)",
+        gone.events,
+    ).format(count=gone.events)
+    if kept_words:
+        both = gettext("{first} and {second}").format(first=kept_words[0], second=kept_words[-1])
+        said = both if len(kept_words) == 2 else kept_words[0]
+        message = gettext("{discarded}, {kept} kept: enter the result below.").format(
+            discarded=discarded, kept=said
+        )
+    else:
+        message = gettext("{discarded}: enter the result below.").format(discarded=discarded)
+    messages.success(request, message)
     return redirect(round_)
 
 
@@ -210,7 +223,7 @@ def _change_or_cancel(request: HttpRequest, round_: Round) -> HttpResponse:
         round_start_cancel(
             round_=round_, expected_version=version, expected_race_version=race_version
         )
-        messages.success(request, START_CANCELLED.format(number=round_.number))
+        messages.success(request, gettext(START_CANCELLED).format(number=round_.number))
         return redirect(round_)
     starters, builds = _starters_forms(round_, race, request.POST)
     race = round_starters_change(
@@ -221,7 +234,7 @@ def _change_or_cancel(request: HttpRequest, round_: Round) -> HttpResponse:
         car_builds=chosen_builds(builds),
         car_colours=chosen_colours(starters),
     )
-    messages.success(request, STARTERS_CHANGED.format(number=round_.number))
+    messages.success(request, gettext(STARTERS_CHANGED).format(number=round_.number))
     return redirect(race or round_)
 
 
@@ -258,7 +271,7 @@ def _posted_number(request: HttpRequest, name: str) -> int:
         return int(request.POST.get(name, ""))
     except ValueError:
         missing = NO_VERSION if name == "version" else NO_RACE_VERSION
-        raise ValidationError(missing) from None
+        raise ValidationError(gettext(missing)) from None
 
 
 @login_required
@@ -276,9 +289,8 @@ def round_hire(request: HttpRequest, slug: str, number: int, round_number: int) 
         except ValidationError as refusal:
             form.add_error(None, refusal)
         else:
-            messages.success(
-                request, f"{driver} signs for {driver.team}: age 1, 0 XP. Tick to start."
-            )
+            signed = gettext("{driver} signs for {team}: age 1, 0 XP. Tick to start.")
+            messages.success(request, signed.format(driver=driver, team=driver.team))
             return redirect(_table_url(round_) if at_table else round_.get_absolute_url())
     errors = form.non_field_errors() if league.rules.careers else [_no_rookies(league)]
     shown = form if league.rules.careers else None
@@ -288,7 +300,7 @@ def round_hire(request: HttpRequest, slug: str, number: int, round_number: int) 
 
 
 def _no_rookies(league: League) -> str:
-    return NO_ROOKIES.format(rules=league.rules.title)
+    return gettext(NO_ROOKIES).format(rules=league.rules.title)
 
 
 def _table_url(round_: Round) -> str:

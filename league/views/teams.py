@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -31,7 +32,7 @@ from .common import (
     seen_league,
 )
 
-NOT_THE_TEAMS = "Only the league's organiser or this team's owner may do that."
+NOT_THE_TEAMS = gettext_noop("Only the league's organiser or this team's owner may do that.")
 
 
 @never_cache
@@ -50,7 +51,7 @@ def team_new(request: HttpRequest, slug: str) -> HttpResponse:
         return already_done(request, already)
     except ValidationError as refusal:
         return _render_new(request, league, form, refusal.messages)
-    messages.success(request, f"{team} joins {league}.")
+    messages.success(request, gettext("{team} joins {league}.").format(team=team, league=league))
     return redirect(league)  # where the next team is added
 
 
@@ -131,7 +132,7 @@ def _run_team(request: HttpRequest, slug: str, team_id: int) -> tuple[League, Te
     league = seen_league(request, slug)
     team = get_object_or_404(league.teams, pk=team_id)
     if not league.can_run_team(request.user, team):
-        raise PermissionDenied(NOT_THE_TEAMS)
+        raise PermissionDenied(gettext(NOT_THE_TEAMS))
     league_writable(league)
     return league, team
 
@@ -151,7 +152,8 @@ def driver_hire(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         reasons, status = refused(refusal)
         on_form(form, reasons)
         return _render_team(request, league, team, hire_form=form, status=status)
-    messages.success(request, f"{driver} signs for {team}: age 1, 0 XP.")
+    signed = gettext("{driver} signs for {team}: age 1, 0 XP.")
+    messages.success(request, signed.format(driver=driver, team=team))
     return redirect(team)
 
 
@@ -170,7 +172,7 @@ def team_rename(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         reasons, status = refused(refusal)
         shown = _form_again(team, form, reasons, fresh=status == CONFLICT)
         return _render_team(request, league, team, rename_form=shown, status=status)
-    messages.success(request, f"The team is now called {team}.")
+    messages.success(request, gettext("The team is now called {team}.").format(team=team))
     return redirect(team)
 
 
@@ -192,5 +194,6 @@ def team_colour(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
         reasons, status = refused(refusal)
         shown = _form_again(team, form, reasons, fresh=status == CONFLICT)
         return _render_team(request, league, team, colour_form=shown, status=status)
-    messages.success(request, f"{team} races in {team.colour_label}.")
+    colour = gettext("{team} races in {colour}.")
+    messages.success(request, colour.format(team=team, colour=team.colour_label))
     return redirect(team)

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -28,18 +29,19 @@ from .common import (
     version_posted,
 )
 
-NO_TRACK_VERSION = (
+NO_TRACK_VERSION = gettext_noop(
     "This form does not say which version of the track it was built on: reload the page."
 )
-LOG_IN_TO_ADD = "Log in to add a track."
-COPIED = "{copy} is yours to edit{league}."
+LOG_IN_TO_ADD = gettext_noop("Log in to add a track.")
+COPIED = gettext_noop("{copy} is yours to edit.")
+COPIED_FOR = gettext_noop("{copy} is yours to edit, and {league}'s rounds to come race on it.")
 
 
 @require_http_methods(["GET", "POST"])
 def tracks(request: HttpRequest) -> HttpResponse:
     form = TrackForm(posted(request))
     if request.method == "POST" and not request.user.is_authenticated:
-        raise PermissionDenied(LOG_IN_TO_ADD)
+        raise PermissionDenied(gettext(LOG_IN_TO_ADD))
     if request.method == "GET" or not form.is_valid():
         return _render_tracks(request, form)
     try:
@@ -49,7 +51,7 @@ def tracks(request: HttpRequest) -> HttpResponse:
     except ValidationError as refusal:
         on_form(form, refusal.messages)
         return _render_tracks(request, form)
-    messages.success(request, f"{track} added to the track list.")
+    messages.success(request, gettext("{track} added to the track list.").format(track=track))
     return redirect("league:tracks")
 
 
@@ -71,7 +73,7 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
     (anyone else is offered a copy); POST: the edit."""
     track = get_object_or_404(Track, pk=track_id)
     if request.method == "POST" and not track.editable_by(request.user):
-        raise PermissionDenied(TRACK_NOT_YOURS.format(track=track))
+        raise PermissionDenied(gettext(TRACK_NOT_YOURS).format(track=track))
     form = TrackForm(posted(request), initial=_initial(track))
     if request.method == "GET":
         refusal = track_edit_refusal(track, viewer=request.user)
@@ -94,7 +96,7 @@ def track_edit(request: HttpRequest, track_id: int) -> HttpResponse:
             track.refresh_from_db()
             shown = _shown(track)
         return _render_edit(request, track, shown, reasons, status)
-    messages.success(request, f"{edited} is saved.")
+    messages.success(request, gettext("{track} is saved.").format(track=edited))
     return redirect("league:tracks")
 
 
@@ -147,6 +149,8 @@ def track_copy(request: HttpRequest, track_id: int) -> HttpResponse:
     except ValidationError as refusal:
         reasons, status = refused(refusal)
         return _render_edit(request, track, _shown(track), reasons, status)
-    said = f", and {league}'s rounds to come race on it" if league is not None else ""
-    messages.success(request, COPIED.format(copy=copy, league=said))
+    if league is None:
+        messages.success(request, gettext(COPIED).format(copy=copy))
+    else:
+        messages.success(request, gettext(COPIED_FOR).format(copy=copy, league=league))
     return redirect("league:track_edit", track_id=copy.pk)

@@ -43,7 +43,7 @@ def ruling_add(
     league_for_write(race.round.season.league)
     locked = for_update(Race, of=("self",)).filter(pk=race.pk).defer("setup", "state").first()
     if locked is None:
-        raise StaleRace(RACE_GONE)
+        raise StaleRace(gettext(RACE_GONE))
     text, heading = " ".join(text.split()), " ".join(heading.split())
     entry = undo_target(locked)
     if entry is not None:
@@ -55,9 +55,9 @@ def ruling_add(
                 gettext(ENTRY_RULED_ALREADY).format(seq=entry.seq, text=made.text)
             )
     if locked.is_committed:
-        raise ValidationError(RACE_COMMITTED)
+        raise ValidationError(gettext(RACE_COMMITTED))
     if locked.version != expected_version:
-        raise StaleRace(STALE_RACE.format(current=locked.seq))
+        raise StaleRace(gettext(STALE_RACE).format(current=locked.seq))
     if entry is None:
         raise ValidationError(gettext(NO_ENTRY_YET))
     if not text:

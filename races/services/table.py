@@ -118,7 +118,7 @@ def _running(round_: Round, expected_race_version: int | None) -> Race:
     """The round's race, locked, running and at the version the page showed."""
     race = for_update(Race, of=("self",)).filter(round=round_).first()
     if race is None or race.is_committed or round_.status != RoundStatus.STARTED:
-        raise ValidationError(NO_RACE_TO_DISCARD.format(number=round_.number))
+        raise ValidationError(gettext(NO_RACE_TO_DISCARD).format(number=round_.number))
     if expected_race_version is not None and race.version != expected_race_version:
         raise StaleRound(gettext(RACE_MOVED_ON).format(current=race.seq))
     return race
@@ -187,7 +187,9 @@ class RacesAtTheTable:
     def check_unentered(self, *, round_: Round, expected_race_version: int | None) -> None:
         race = _running(round_, expected_race_version)
         if race.seq:
-            raise ValidationError(RACE_HAS_EVENTS.format(number=round_.number, events=race.seq))
+            raise ValidationError(
+                gettext(RACE_HAS_EVENTS).format(number=round_.number, events=race.seq)
+            )
 
     def start_again(
         self, *, round_: Round, entries: Sequence[Entry], car_builds: CarBuilds | None
@@ -239,11 +241,11 @@ class RacesAtTheTable:
     ) -> tuple[list[EntryOutcome], dict[int, Sequence[int]]]:
         race = for_update(Race, of=("self",)).filter(round=round_).first()
         if race is None:
-            raise StaleRace(RACE_GONE)
+            raise StaleRace(gettext(RACE_GONE))
         if race.is_committed:
-            raise ValidationError(RACE_COMMITTED)
+            raise ValidationError(gettext(RACE_COMMITTED))
         if race.version != expected_race_version:
-            raise StaleRace(STALE_RACE.format(current=race.seq))
+            raise StaleRace(gettext(STALE_RACE).format(current=race.seq))
         state = race_state(race)
         if not state.finished:
             raise ValidationError(gettext(RACE_NOT_FINISHED))

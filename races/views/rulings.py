@@ -39,7 +39,7 @@ def _refereed_race(request: HttpRequest, race_id: int) -> Race:
     race = seen_race(request, race_id, unread=("setup", "state"))
     league = race.round.season.league
     if not league.can_referee(request.user):
-        raise PermissionDenied(NOT_A_REFEREE)
+        raise PermissionDenied(gettext(NOT_A_REFEREE))
     if request.method == "POST":
         league_writable(league)
     return race
@@ -88,7 +88,7 @@ def ruling_new(request: HttpRequest, race_id: int) -> HttpResponse:
             race=race,
             text=request.POST.get("text", ""),
             heading=request.POST.get("heading", ""),
-            expected_version=version_posted(request, gettext(NO_VERSION)),
+            expected_version=version_posted(request, NO_VERSION),
             made_by=request.user,
         )
     except AlreadyDone as already:

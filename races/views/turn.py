@@ -173,7 +173,7 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     if not may_referee(request.user, league_id=league.pk, organiser_id=league.organiser_id):
         raise not_a_referee(request)
     if league.is_archived:
-        raise LeagueArchived(LEAGUE_READ_ONLY.format(league=league.name))
+        raise LeagueArchived(gettext(LEAGUE_READ_ONLY).format(league=league.name))
     try:
         return _act(request, race)
     except StaleRace as conflict:

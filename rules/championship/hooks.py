@@ -242,16 +242,18 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         return False
 
     def settings_summary(self, settings: Mapping[str, object]) -> tuple[str, ...]:
-        """The settings that differ from their defaults, in words, for the league page."""
+        """The settings that differ from their defaults, in words (the language spoken), for
+        the league page."""
         lines = []
         for setting in self.settings:
             value = setting.value_in(settings)
             if value == setting.default:
                 continue
+            label = setting.said_label()
             if setting.kind == "bool":
-                lines.append(setting.label if value else f"{setting.label}: off")
+                lines.append(label if value else _("{label}: off").format(label=label))
             else:
-                lines.append(dict(setting.choices)[str(value)])
+                lines.append(setting.said_value(value))
         return tuple(lines)
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:

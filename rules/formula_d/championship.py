@@ -209,7 +209,7 @@ class FormulaDChampionship(Championship[Never, Never]):
     driver_card_zones = tuple(
         BuildZone(zone.name.lower(), zone.value.capitalize(), *CARD_WP) for zone in Zone
     )
-    points_presets = MappingProxyType({"Formula D team race": TEAM_RACE_TABLE})
+    points_presets = MappingProxyType({N_("Formula D team race"): TEAM_RACE_TABLE})
     season_note = (
         f"A season is up to {MOST_ROUNDS} races of two laps each (or three, as the league or a "
         "round says), on the tracks you pick, in race order; every race scores the same."

@@ -116,9 +116,9 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
     track_facts = (WEATHER_TABLE,)
     presets = SAMPLE_SCHEDULE
     out_reasons = (
-        ("overshoot", "Overshot a corner"),
-        ("air_brake", "Failed to air brake"),
-        ("collision", "Disabled in a collision"),
+        ("overshoot", N_("Overshot a corner")),
+        ("air_brake", N_("Failed to air brake")),
+        ("collision", N_("Disabled in a collision")),
     )
     # What the result form needs to know of each way out: the Overshoot Table's number, or the
     # collision damage points (the injury check depends on them).

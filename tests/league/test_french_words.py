@@ -1,0 +1,160 @@
+"""The words Python builds for a person to read, in French (issue 34): a service's refusal
+read by a French browser, the models' labels on a page, a points adjustment in words, the
+settings history, the web manifest and a calendar event; what a program reads (CSV columns,
+JSON keys, the ways out in the results export) stays as it was. And the account's language
+read once a request."""
+
+from __future__ import annotations
+
+import json
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+
+from config import languages
+from league.models import DriverStatus, PointsAdjustment, Role, RoundStatus
+from league.services.league_settings import league_settings_set
+from league.services.penalties import NO_POINTS
+from rules import language as rules_language
+from tests.factories import UserFactory
+from tests.league.test_penalty_pages import first_drivers, raced_league, url
+
+pytestmark = pytest.mark.django_db
+
+FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+def french(sentence: str) -> str:
+    with translation.override("fr"):
+        return translation.gettext(sentence)
+
+
+def test_a_service_s_refusal_reads_in_french_to_a_french_browser(client):
+    league = raced_league()
+    driver = first_drivers(league)[0]
+    client.force_login(league.organiser)
+    post = {
+        "competitor": f"driver:{driver.pk}",
+        "round": "",
+        "points": "0",
+        "reason": "Contact",
+        "version": "0",
+        "add": "",
+    }
+    answer = client.post(url(league), post, HTTP_HX_REQUEST="true", **FRENCH)
+    assert answer.status_code == 400
+    assert french(NO_POINTS) != NO_POINTS
+    assert french(NO_POINTS).replace("'", "&#x27;") in answer.text
+    assert NO_POINTS not in answer.text
+    english = client.post(url(league), post, HTTP_ACCEPT_LANGUAGE="en")
+    assert NO_POINTS in english.text
+    assert not PointsAdjustment.objects.exists()
+
+
+def test_a_view_s_message_and_points_in_words_read_in_french(client):
+    league = raced_league()
+    driver = first_drivers(league)[0]
+    client.force_login(league.organiser)
+    post = {
+        "competitor": f"driver:{driver.pk}",
+        "round": "2",
+        "points": "-4",
+        "reason": "Contact",
+        "version": "0",
+        "add": "",
+    }
+    answer = client.post(url(league), post, follow=True, **FRENCH)
+    assert f"-4 points pour {driver.name} : saisi." in answer.text
+    made = PointsAdjustment.objects.get()
+    with translation.override("fr"):
+        assert made.points_in_words == "-4 points"
+        made.points = 1
+        assert made.points_in_words == "+1 point"
+    assert made.points_in_words == "+1 point"
+    made.points = -2
+    assert made.points_in_words == "-2 points"
+
+
+def test_the_status_and_role_labels_read_in_french_on_the_pages(client, season, teams):
+    schedule = client.get(season.get_absolute_url(), **FRENCH).text
+    with translation.override("fr"):
+        scheduled = str(RoundStatus.SCHEDULED.label)
+        active = str(DriverStatus.ACTIVE.label)
+        organiser = str(Role.ORGANISER.label)
+    assert (scheduled, active, organiser) == ("Prévue", "Actif", "Organisateur")
+    assert f'<span class="badge text-bg-light">{scheduled}</span>' in schedule
+    assert ">Scheduled<" not in schedule
+    team = client.get(teams[0].get_absolute_url(), **FRENCH).text
+    assert f"<td>{active}</td>" in team and "<td>Active</td>" not in team
+    client.force_login(season.league.organiser)
+    members = client.get(reverse("league:members", args=[season.league.slug]), **FRENCH).text
+    assert f"· {organiser}</span>" in members
+    english = client.get(
+        reverse("league:members", args=[season.league.slug]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "· Organiser</span>" in english.text
+
+
+def test_the_settings_history_reads_in_the_reader_s_language(client, league):
+    setting = next(each for each in league.rules.settings if each.kind == "bool")
+    league_settings_set(
+        league=league,
+        settings={**league.settings, setting.key: not setting.value_in(league.settings)},
+        expected_version=league.settings_version,
+        made_by=league.organiser,
+    )
+    change = league.setting_changes.get()
+    assert change.label == setting.label  # kept in English
+    client.force_login(league.organiser)
+    address = reverse("league:league_settings", args=[league.slug])
+    page = client.get(address, **FRENCH).text
+    with rules_language.speaking("fr"):
+        said = setting.said_label()
+    assert said != setting.label and said.replace("'", "&#x27;") in page
+    english = client.get(address, HTTP_ACCEPT_LANGUAGE="en").text
+    assert setting.label.replace("'", "&#x27;") in english
+
+
+def test_the_manifest_speaks_the_viewer_s_language_and_varies_by_it(client):
+    english = client.get("/manifest.webmanifest", HTTP_ACCEPT_LANGUAGE="en")
+    in_french = client.get("/manifest.webmanifest", **FRENCH)
+    assert json.loads(english.content)["description"].startswith("Racing board-game leagues")
+    said = json.loads(in_french.content)
+    assert said["lang"] == "fr" and said["description"].startswith("Ligues de jeux de course")
+    assert said["name"] == "Paddock"
+    assert "Accept-Language" in in_french["Vary"] and "Cookie" in in_french["Vary"]
+
+
+def test_a_calendar_event_s_summary_is_in_the_reader_s_language_its_uid_the_same(client, season):
+    first = season.rounds.order_by("number").first()
+    from datetime import UTC, datetime
+
+    first.starts_at = datetime(2026, 12, 3, 19, 0, tzinfo=UTC)
+    first.save(update_fields=["starts_at"])
+    address = reverse("league:calendar", args=[season.league.slug])
+    english = client.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    in_french = client.get(address, **FRENCH).content.decode()
+    assert f"SUMMARY:{season.league.name}: season 1\\, round 1" in english
+    assert f"SUMMARY:{season.league.name} : saison 1\\, manche 1" in in_french
+    uid = next(line for line in english.splitlines() if line.startswith("UID:"))
+    assert uid in in_french.splitlines()
+
+
+def test_the_account_s_language_is_read_once_a_request(client):
+    user = UserFactory()
+    client.force_login(user)
+    client.post(reverse("set_language"), {"language": "fr", "next": "/"})
+    with mock.patch.object(languages, "_kept", wraps=languages._kept) as kept:
+        response = client.get(reverse("league:home"), HTTP_ACCEPT_LANGUAGE="en")
+    assert '<html lang="fr"' in response.text
+    assert kept.call_count == 1
