@@ -43,16 +43,11 @@ from rules.engine.pieces import (
     racing,
     with_car,
 )
+from rules.formula_d.race import reasons
 from rules.formula_d.race.common import label, on_track
 from rules.formula_d.race.facts import cars_fact
 from rules.formula_d.race.flow import begin_turn, proposed_order
-from rules.formula_d.race.reasons import (
-    PULLED_BESIDE,
-    PULLED_BESIDE_IT,
-    WEAPON_HIT,
-    Reason,
-    reason_words,
-)
+from rules.formula_d.race.reasons import Reason, reason_words
 from rules.formula_d.race.state import Check
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
@@ -532,10 +527,10 @@ def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
         car = state.car(target)
         state = with_car(state, target, spaces=car.spaces - arm.pulls)
         if state.pulled_beside:
-            beside = Reason(PULLED_BESIDE, cars=state.pulled_beside)
+            beside = Reason(reasons.PULLED_BESIDE, cars=state.pulled_beside)
             checks = [Check("collision_roll", target, why=beside)]
             checks += [
-                Check("collision_roll", other, why=Reason(PULLED_BESIDE_IT, car=target))
+                Check("collision_roll", other, why=Reason(reasons.PULLED_BESIDE_IT, car=target))
                 for other in state.pulled_beside
             ]
             state = replace(state, pending=(*state.pending, *checks))
@@ -547,7 +542,7 @@ def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
             state,
             pending=(
                 *state.pending,
-                Check("blade_roll", target, why=Reason(WEAPON_HIT, weapon=arm.name)),
+                Check("blade_roll", target, why=Reason(reasons.WEAPON_HIT, weapon=arm.name)),
             ),
         )
     return state
