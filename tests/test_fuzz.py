@@ -1581,9 +1581,12 @@ names = st.builds(  # never one of the world's own names: those are taken
 car_names = st.sampled_from([payload for payload in MARKUP if len(payload) <= 26])
 
 
-def test_markup_in_names_comes_back_escaped(client: Client) -> None:
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_markup_in_names_comes_back_escaped(client: Client, language: str) -> None:
     """Markup is accepted as a name everywhere a name is typed, and every page that shows the
-    name shows it escaped, never raw."""
+    name shows it escaped, never raw: in English, and in French (issue 34: a page's names
+    inside translated sentences)."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
     organiser = UserFactory(username="markup-organiser")
     client.force_login(organiser)
     cookies = copy.deepcopy(client.cookies)
@@ -1599,6 +1602,7 @@ def test_markup_in_names_comes_back_escaped(client: Client) -> None:
         response = client.get(url)
         assert response.status_code == 200, url
         html = response.content.decode()
+        assert f'<html lang="{language}' in html, url
         assert not raw_markup(html), f"unescaped markup {raw_markup(html)} on {url}"
         for name in shown:
             assert escape(name) in html, f"{name!r} is not shown escaped on {url}"

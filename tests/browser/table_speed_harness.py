@@ -394,12 +394,14 @@ def enter(thumb: Thumb, step: Step) -> None:
         thumb.tap(form.locator("button:not([name]):not([type=button])"))
 
 
-# Entered: the status line counts the event, or the page says why it was refused.
+# Entered: the status line counts the event (in English or in French: "12 événements saisis"),
+# or the page says why it was refused.
 ENTERED = """(seq) => {
   if (document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')) return false;
   if (document.querySelector('#panel .alert-danger')) return true;
   const status = document.getElementById('race-status');
-  return !!status && new RegExp('(^|\\\\D)' + seq + ' events? entered').test(status.textContent);
+  const counted = '(^|\\\\D)' + seq + ' (events? entered|événements? saisis?)';
+  return !!status && new RegExp(counted).test(status.textContent);
 }"""
 
 

@@ -318,3 +318,78 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
 
     unseen = url_names(get_resolver().url_patterns) - visit.names - POST_ONLY - NOT_HTML
     assert unseen == set(), f"pages this test does not open yet: {sorted(unseen)}"
+
+
+class FrenchVisit(Visit):
+    """A visit that also finds each page in French (issue 34)."""
+
+    def clean(self, what: str) -> None:
+        super().clean(what)
+        assert self.page.locator("html").get_attribute("lang") == "fr", what
+
+
+def test_the_race_pages_keep_to_the_content_security_policy_in_french(
+    page: Page, live_server, login, django_user_model, csp_violations
+):
+    """The walk above is long: in French (issue 34), the race at the table's pages alone, as
+    it takes them (a die face tapped, an undo, a ruling made, the odds, a spectator's page
+    polling)."""
+    visit = FrenchVisit(page, live_server.url, csp_violations)
+    organiser = django_user_model.objects.create_user("org", password="secret-pass")
+    league = builders.league_with_drivers(
+        organiser=organiser, name="Livre ouvert", drivers=4, rookies=True
+    )
+    season = season_open(league=league, tracks=[Track.objects.order_by("pk").first()])
+    racing = list(Driver.objects.filter(team__league=league).order_by("pk"))
+    starters = list(zip(racing, ["Red", "Blue", "Green", "Yellow"], strict=True))
+    race = drive(round_start_at_table(round_=season.rounds.get(), starters=starters), 4, seed=3)
+    house_rules_set(league=league, text=HOUSE_RULES, expected_version=0)
+    league.settings = {**league.settings, "gear_odds": True}
+    league.save(update_fields=["settings"])
+    login("org", "secret-pass")  # the login fixture reads the English labels
+    page.set_extra_http_headers({"Accept-Language": "fr-FR,fr;q=0.9"})
+
+    visit("races:log", reverse("races:log", args=[race.pk]))
+    visit("races:screen", reverse("races:screen", args=[race.pk]))
+    visit("races:replay", reverse("races:replay", args=[race.pk]) + "?event=2")
+    visit("races:undo_back_to", reverse("races:undo_back_to", args=[race.pk, 2]))
+    visit("races:odds", reverse("races:odds", args=[race.pk]) + "?to_corner=3&stops=1")
+    visit("races:ruling_new", reverse("races:ruling_new", args=[race.pk]))
+    page.fill("#ruling-text", "Rouge peut freiner deux fois.")
+    page.select_option("#ruling-heading", "Pit lane")
+    page.locator('button[name="rule"]').click()
+    page.locator("#ruling-made").wait_for()
+    visit.clean("the ruling made, swapped in by htmx")
+    visit("races:rulings", reverse("races:rulings", args=[league.slug]))
+    visit("league:round", race.round.get_absolute_url())  # at the table, with a ruling
+    visit("races:turn", race.get_absolute_url())
+    rng, tapped = random.Random(7), 0
+    for _entry in range(30):
+        race.refresh_from_db()
+        asked = engine.prompts(race_state(race))[0]
+        event = legal_event(asked, rng)
+        data = {k: v for k, v in event.data.items() if k != "car" and v not in ([], 0)}
+        faces = page.locator(
+            '#event-form [data-widget="keypad"], #event-form [data-widget="gears"]'
+        )
+        tapped += faces.count() > 0
+        enter(page, race.version, event.kind, data)
+        visit.clean(f"the turn page after entering {event.kind}")
+        if tapped >= 2:
+            break
+    assert tapped >= 2
+    race.refresh_from_db()
+    version = race.version
+    page.locator('button[name="undo"]').click()
+    page.wait_for_function(
+        "v => document.querySelector('#event-form input[name=version]').value !== String(v)",
+        arg=version,
+    )
+    visit.clean("the turn page after an undo")
+
+    # A spectator's turn page asks for news every 5 seconds, and swaps it in.
+    page.locator(f'form[action="{reverse("logout")}"] button').click()
+    page.wait_for_load_state("load")
+    with page.expect_response(lambda answer: "version=" in answer.url, timeout=10_000):
+        visit("races:turn", race.get_absolute_url())
+    visit.clean("the spectator's turn page, polled")

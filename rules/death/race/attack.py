@@ -43,9 +43,11 @@ from rules.engine.pieces import (
     racing,
     with_car,
 )
-from rules.formula_d.race.common import label, on_track, reason_words
+from rules.formula_d.race import reasons
+from rules.formula_d.race.common import label, on_track
 from rules.formula_d.race.facts import cars_fact
 from rules.formula_d.race.flow import begin_turn, proposed_order
+from rules.formula_d.race.reasons import Reason, reason_words
 from rules.formula_d.race.state import Check
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
@@ -525,10 +527,10 @@ def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
         car = state.car(target)
         state = with_car(state, target, spaces=car.spaces - arm.pulls)
         if state.pulled_beside:
-            reason = f"pulled beside {', '.join(name(c) for c in state.pulled_beside)}"
-            checks = [Check("collision_roll", target, reason)]
+            beside = Reason(reasons.PULLED_BESIDE, cars=state.pulled_beside)
+            checks = [Check("collision_roll", target, why=beside)]
             checks += [
-                Check("collision_roll", other, f"{name(target)} pulled beside it")
+                Check("collision_roll", other, why=Reason(reasons.PULLED_BESIDE_IT, car=target))
                 for other in state.pulled_beside
             ]
             state = replace(state, pending=(*state.pending, *checks))
@@ -537,7 +539,11 @@ def _hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathState:
         state = with_arms(state, target, most=max(arms.most - arm.wrecks, 0))
     if arm.strips_upgrade and points and _strippable(state, target):
         state = replace(
-            state, pending=(*state.pending, Check("blade_roll", target, f"{arm.name} hit it"))
+            state,
+            pending=(
+                *state.pending,
+                Check("blade_roll", target, why=Reason(reasons.WEAPON_HIT, weapon=arm.name)),
+            ),
         )
     return state
 
@@ -557,7 +563,7 @@ def _strippable(state: DeathState, key: str) -> tuple[tuple[str, str], ...]:
 def blade_prompt(state: DeathState, check: Check) -> Prompt:
     choices = tuple((slot, card) for slot, card in _strippable(state, check.car))
     text = _("{car}: {reason}: roll black, 1-{most} loses an upgrade (its choice)").format(
-        car=label(state, check.car), reason=reason_words(check.reason), most=CHAIN_BLADES_MAX
+        car=label(state, check.car), reason=reason_words(check), most=CHAIN_BLADES_MAX
     )
     lose = Field(
         "lose",

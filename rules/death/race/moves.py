@@ -33,8 +33,9 @@ from rules.death.race.state import BOTH_ROLL, MOVER_ROLLS, DeathState
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, board_fact, name, with_car
 from rules.formula_d.race import turns
-from rules.formula_d.race.common import label, on_track, reason_words
+from rules.formula_d.race.common import label, on_track
 from rules.formula_d.race.facts import marker_label
+from rules.formula_d.race.reasons import DIRECTLY_BEHIND, RAMMED, Reason, is_rammed, reason_words
 from rules.formula_d.race.state import Check
 from rules.language import gettext as _
 
@@ -268,12 +269,12 @@ def on_move(state: DeathState, event: Event, prompt: Prompt) -> DeathState:
     if both_roll and state.phase == "checks" and state.car(front).racing:
         # Caused by the car directly behind: Heavy Armour (Rear)'s odds (collision_odds).
         check = (
-            Check("collision_roll", front, f"rammed by {name(key)}")
+            Check("collision_roll", front, why=Reason(RAMMED, car=key))
             if rammed
             else Check(
                 "collision_roll",
                 front,
-                f"with {name(key)} directly behind",
+                why=Reason(DIRECTLY_BEHIND, car=key),
                 marker=f"{ODDS_PREFIX}{collision_odds_behind(state, front)}",
             )
         )
@@ -374,7 +375,7 @@ def collision_odds_behind(state: DeathState, key: str) -> int:
 def collision_odds(state: DeathState, check: Check) -> int:
     if check.marker.startswith(ODDS_PREFIX):
         return int(check.marker[len(ODDS_PREFIX) :])
-    if "rammed" in check.reason:  # caused by the car directly behind
+    if is_rammed(check):  # caused by the car directly behind
         return collision_odds_behind(state, check.car)
     return collision_max(defence(state, check.car))
 
@@ -382,7 +383,7 @@ def collision_odds(state: DeathState, check: Check) -> int:
 def collision_prompt(state: DeathState, check: Check) -> Prompt:
     most = collision_odds(state, check)
     text = _("{car} {reason}: collision roll, roll black (1-{most}: a point of damage)").format(
-        car=label(state, check.car), reason=reason_words(check.reason), most=most
+        car=label(state, check.car), reason=reason_words(check), most=most
     )
     return Prompt("collision_roll", text, check.car, (BLACK_DIE,))
 

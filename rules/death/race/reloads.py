@@ -10,8 +10,8 @@ from rules.death.cards import Weapon
 from rules.death.race.common import with_arms
 from rules.death.race.state import DeathState
 from rules.engine.events import Event, Field, Prompt
-from rules.engine.pieces import name
-from rules.formula_d.race.common import label, reason_words
+from rules.formula_d.race.common import label
+from rules.formula_d.race.reasons import WEAPON_OF, Reason, reason_words
 from rules.formula_d.race.state import Check
 from rules.language import gettext as _
 from rules.language import ngettext
@@ -28,8 +28,8 @@ def reloads_hit(state: DeathState, key: str, arm: Weapon, target: str) -> DeathS
     even = spread_reloads(arm.reload_hit - extra, weapons)
     reloads = tuple(tokens + even.get(i, 0) for i, tokens in enumerate(state.arms(target).reloads))
     state = with_arms(state, target, reloads=reloads)
-    reason = f"{name(key)}'s {arm.name} hit it"
-    checks = [Check(RELOAD_SPREAD, target, reason) for _token in range(extra)]
+    why = Reason(WEAPON_OF, car=key, weapon=arm.name)
+    checks = [Check(RELOAD_SPREAD, target, why=why) for _token in range(extra)]
     return replace(state, pending=(*state.pending, *checks))
 
 
@@ -49,7 +49,7 @@ def reload_spread_prompt(state: DeathState, check: Check) -> Prompt:
     text = _(
         "{car}: {reason}: its reload tokens do not spread evenly on its weapons: the attacker "
         "chooses which weapon takes the extra one"
-    ).format(car=label(state, check.car), reason=reason_words(check.reason))
+    ).format(car=label(state, check.car), reason=reason_words(check))
     weapon_field = Field(
         "weapon", _("Weapon that takes the extra reload token"), "choice", choices=choices
     )

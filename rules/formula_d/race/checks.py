@@ -46,11 +46,11 @@ from rules.formula_d.race.common import (
     gear_name,
     label,
     lose,
-    reason_words,
     value_words,
 )
 from rules.formula_d.race.facts import marker_label
 from rules.formula_d.race.flow import settle
+from rules.formula_d.race.reasons import reason_words
 from rules.formula_d.race.rolls import roll_owed, wear_roll
 from rules.formula_d.race.state import Check, FormulaDT, RaceState
 from rules.formula_d.road_race import distribute, engine_noise
@@ -99,7 +99,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
             "{car} {reason}: collision roll, roll black ({up_to}{why}: -1 car body WP)"
         ).format(
             car=who,
-            reason=reason_words(check.reason),
+            reason=reason_words(check),
             up_to=_up_to(collision_max(rain=rain)),
             why=in_rain,
         )
@@ -109,7 +109,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
         text = _(
             "{reason}: Motor Damage, {car} in {gear} rolls black ({up_to}{why}: -1 engine WP)"
         ).format(
-            reason=reason_words(check.reason),
+            reason=reason_words(check),
             car=who,
             gear=gear_name(car.gear),
             up_to=_up_to(most),
@@ -131,7 +131,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
         text = road.weather_prompt_text(
             state,
             asked.format(
-                reason=reason_words(check.reason),
+                reason=reason_words(check),
                 weather=now,
                 chart=chart_words(state.setup.weather_chart),
             ),
@@ -384,7 +384,8 @@ def on_weather_roll(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT
     if road.holds_weather(state):
         if state.phase == "weather":
             return replace(state, held_weather=value)
-        frog = Check("frog_choice", road.frogs(state)[0], state.pending[0].reason)
+        owed = state.pending[0]
+        frog = Check("frog_choice", road.frogs(state)[0], owed.reason, why=owed.why)
         return replace(state, held_weather=value, pending=(frog, *state.pending[1:]))
     return _weather_rolled(replace(state, frog_second=False), value)
 
@@ -411,5 +412,6 @@ def on_frog_choice(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
         return state
     check = state.pending[0]
     return replace(
-        state, pending=(Check("weather_roll", check.car, check.reason), *state.pending[1:])
+        state,
+        pending=(Check("weather_roll", check.car, check.reason, why=check.why), *state.pending[1:]),
     )

@@ -3,18 +3,17 @@ and what losing WP does to a car (Elimination, damage markers)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from rules.engine.pieces import Race, name, names, ordinal, plural, with_car
+from rules.engine.pieces import Race, name, with_car
 from rules.formula_d import Zone, places_damage_marker, wear
+from rules.formula_d.race.reasons import gear_name as gear_name
 from rules.formula_d.race.shape import FormulaDLikeState, MarkedT, SheetT
 from rules.formula_d.race.state import OUT, OUT_REASONS, Marker
 from rules.formula_d.weather import ChartLine
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
-from rules.language import spoken
 
 # Elimination: the zone whose WP ran out, as the out reason the season records.
 OUT_BY_ZONE = {
@@ -73,108 +72,10 @@ def weather_words(weather: str) -> str:
     return _("{weather} weather").format(weather=value_words(weather))
 
 
-_ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
-_REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(r"ended next to or behind (?P<cars>.+) \(Aggressive: again\)"),
-        N_("ended next to or behind {cars} (Aggressive: again)"),
-    ),
-    (re.compile(r"ended next to or behind (?P<cars>.+)"), N_("ended next to or behind {cars}")),
-    (re.compile(r"(?P<car>\S+) threw its car radio"), N_("{car} threw its car radio")),
-    (
-        re.compile(r"(?P<car>\S+) ended its turn beside (?P<cars>.+)"),
-        N_("{car} ended its turn beside {cars}"),
-    ),
-    (
-        re.compile(r"(?P<car>\S+) rolled (?P<roll>\d+) in (?P<gear>neutral|\d+\w\w)"),
-        N_("{car} rolled {roll} in {gear}"),
-    ),
-    (re.compile(r"lap (?P<lap>\d+)"), N_("lap {lap}")),
-    # Season Pass's
-    (re.compile(r"(?P<car>\S+) rolled (?P<roll>\d+)"), N_("{car} rolled {roll}")),
-    (re.compile(r"(?P<car>\S+) took engine damage"), N_("{car} took engine damage")),
-    # Death's
-    (re.compile(r"rammed by (?P<car>\S+)"), N_("rammed by {car}")),
-    (re.compile(r"with (?P<car>\S+) directly behind"), N_("with {car} directly behind")),
-    (re.compile(r"(?P<car>\S+) pulled beside it"), N_("{car} pulled beside it")),
-    (re.compile(r"pulled beside (?P<cars>.+)"), N_("pulled beside {cars}")),
-    (re.compile(r"(?P<car>[A-Z]\S*)'s (?P<weapon>.+) hit it"), N_("{car}'s {weapon} hit it")),
-    (re.compile(r"(?P<weapon>.+) hit it"), N_("{weapon} hit it")),
-    # doubts.py: a fact the referee confirms from the board
-    (
-        re.compile(
-            r"(?P<car>\S+) slipstreamed behind (?P<cars>.+), but Paddock's picture has (?P=cars) "
-            r"behind (?P=car) \(after it in this round's order of play, not moved yet\)"
-        ),
-        N_(
-            "{car} slipstreamed behind {cars}, but Paddock's picture has {cars} behind {car} "
-            "(after it in this round's order of play, not moved yet)"
-        ),
-    ),
-    (
-        re.compile(
-            r"(?P<car>\S+) was blocked by (?P<cars>.+), but Paddock's picture has (?P=cars) "
-            r"behind (?P=car) \(after it in this round's order of play, not moved yet\)"
-        ),
-        N_(
-            "{car} was blocked by {cars}, but Paddock's picture has {cars} behind {car} (after "
-            "it in this round's order of play, not moved yet)"
-        ),
-    ),
-    (
-        re.compile(
-            r"(?P<car>\S+) was blocked with (?P<count>\d+) spaces? left, but Paddock's picture "
-            r"has no car on the track ahead of (?P=car) \(the first in this round's order of "
-            r"play still racing\)"
-        ),
-        N_(
-            "{car} was blocked with {spaces} left, but Paddock's picture has no car on "
-            "the track ahead of {car} (the first in this round's order of play still racing)"
-        ),
-    ),
-    (
-        re.compile(
-            r"(?P<car>\S+) slipstreamed, but Paddock's picture has no car on the track ahead of "
-            r"(?P=car) \(the first in this round's order of play still racing\)"
-        ),
-        N_(
-            "{car} slipstreamed, but Paddock's picture has no car on the track ahead of {car} "
-            "(the first in this round's order of play still racing)"
-        ),
-    ),
-)
-
-
-def reason_words(reason: str) -> str:
-    """A check's reason, kept in the state in English ("Red rolled 20 in 5th"), in the language
-    spoken: as it is in English, or where it is none of the rules' reasons."""
-    if not spoken():
-        return reason
-    for pattern, words in _REASONS:
-        found = pattern.fullmatch(reason)
-        if found is None:
-            continue
-        said = dict(found.groupdict())
-        if "cars" in said:
-            said["cars"] = names(re.split(r", | and ", said["cars"]))
-        if "count" in said:
-            said["spaces"] = plural(int(said.pop("count")), "space")
-        if "gear" in said:
-            gear = said["gear"]
-            number = _ORDINAL.fullmatch(gear)
-            said["gear"] = gear_name(int(number.group(1)) if number else 0)
-        return _(words).format(**said)
-    return reason
-
-
 def wp_text(zone: str, points: int) -> str:
     """ "2 brake WP" (in French "2 PU freins"): `points` of the zone named `zone`."""
     words = ZONE_WP.get(zone)
     return _(words).format(points=points) if words else f"{points} {zone} WP"
-
-
-def gear_name(gear: int) -> str:
-    return _("neutral") if gear == 0 else ordinal(gear)
 
 
 def label(state: Race, key: str) -> str:

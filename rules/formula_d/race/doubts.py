@@ -12,8 +12,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.events import Field, Prompt
-from rules.engine.pieces import name, names, plural
-from rules.formula_d.race.common import label, reason_words
+from rules.formula_d.race.common import label
+from rules.formula_d.race.reasons import (
+    BLOCKED_BY,
+    BLOCKED_NO_CAR,
+    SLIPSTREAM_BEHIND,
+    SLIPSTREAM_NO_CAR,
+    Reason,
+    reason_words,
+)
 from rules.formula_d.race.shape import FormulaDLikeState, StateT
 from rules.formula_d.race.state import Check
 from rules.language import gettext as _
@@ -47,30 +54,26 @@ def slipstream_doubts(
     behind = [front for front in fronts if front in unmoved_behind(state, key)]
     if not behind:
         return ()
-    reason = (
-        f"{name(key)} slipstreamed behind {names(behind)}, but Paddock's picture has "
-        f"{names(behind)} behind {name(key)} (after it in this round's order of play, not moved "
-        "yet)"
-    )
-    return (Check(CONFIRM, key, reason),)
+    return (Check(CONFIRM, key, why=Reason(SLIPSTREAM_BEHIND, car=key, cars=tuple(behind))),)
 
 
-def no_car_ahead_doubts(state: FormulaDLikeState, key: str, what: str) -> tuple[Check, ...]:
-    """A fact that needs a car ahead (`what` the mover did: "was blocked with 2 spaces left"),
-    where Paddock has none on the track ahead of the mover."""
+def no_car_ahead_doubts(state: FormulaDLikeState, key: str, blocked: int = 0) -> tuple[Check, ...]:
+    """A fact that needs a car ahead (the mover was blocked with `blocked` spaces left, or with
+    none, slipstreamed), where Paddock has none on the track ahead of the mover."""
     if ahead(state, key):
         return ()
-    reason = (
-        f"{name(key)} {what}, but Paddock's picture has no car on the track ahead of {name(key)} "
-        "(the first in this round's order of play still racing)"
+    why = (
+        Reason(BLOCKED_NO_CAR, car=key, number=blocked)
+        if blocked
+        else Reason(SLIPSTREAM_NO_CAR, car=key)
     )
-    return (Check(CONFIRM, key, reason),)
+    return (Check(CONFIRM, key, why=why),)
 
 
 def blocked_doubts(state: FormulaDLikeState, key: str, blocked: int) -> tuple[Check, ...]:
     if not blocked:
         return ()
-    return no_car_ahead_doubts(state, key, f"was blocked with {plural(blocked, 'space')} left")
+    return no_car_ahead_doubts(state, key, blocked)
 
 
 def blocker_doubts(
@@ -85,16 +88,12 @@ def blocker_doubts(
     behind = [other for other in blockers if other in unmoved_behind(state, key)]
     if not behind:
         return ()
-    reason = (
-        f"{name(key)} was blocked by {names(behind)}, but Paddock's picture has {names(behind)} "
-        f"behind {name(key)} (after it in this round's order of play, not moved yet)"
-    )
-    return (Check(CONFIRM, key, reason),)
+    return (Check(CONFIRM, key, why=Reason(BLOCKED_BY, car=key, cars=tuple(behind))),)
 
 
 def confirm_prompt(state: FormulaDLikeState, check: Check) -> Prompt:
     text = _("{car}: {reason}: confirm from the board, or Undo the move to correct it").format(
-        car=label(state, check.car), reason=reason_words(check.reason)
+        car=label(state, check.car), reason=reason_words(check)
     )
     confirm = Field(
         "confirm",
@@ -112,6 +111,4 @@ def confirmed(state: StateT) -> StateT:
 
 def confirmed_words(check: Check) -> str:
     """The log's line: the fact confirmed, and what Paddock's picture showed."""
-    return _("The referee confirms from the board: {reason}").format(
-        reason=reason_words(check.reason)
-    )
+    return _("The referee confirms from the board: {reason}").format(reason=reason_words(check))

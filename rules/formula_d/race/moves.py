@@ -12,6 +12,7 @@ from rules.engine.events import EventRejected
 from rules.engine.pieces import name, plural
 from rules.formula_d import calls_motor_damage, motor_damage_rollers
 from rules.formula_d.race.common import gear_name, label
+from rules.formula_d.race.reasons import ROLLED_IN, Reason
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, MarkedState
 from rules.formula_d.race.state import FINISHED, Check
 from rules.language import gettext as _
@@ -135,9 +136,9 @@ def motor_damage_checks(
     gears = {
         key: state.car(key).gear for key in state.order if key == car.car or state.car(key).on_track
     }
-    reason = f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"
+    why = Reason(ROLLED_IN, car=car.car, number=roll, gear=car.gear)
     return tuple(
-        Check(kind, key, reason)
+        Check(kind, key, why=why)
         for key in motor_damage_rollers(car.car, gears)
         if state.car(key).racing
     )

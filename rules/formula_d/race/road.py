@@ -25,9 +25,11 @@ from rules.formula_d.driver_cards import (
     skid,
     skill_title,
 )
-from rules.formula_d.race.common import gear_name, label, place_marker, reason_words, value_words
+from rules.formula_d.race import reasons
+from rules.formula_d.race.common import gear_name, label, place_marker, value_words
 from rules.formula_d.race.common import wp_text as zone_wp_text
 from rules.formula_d.race.facts import cars_fact, marker_label
+from rules.formula_d.race.reasons import Reason, reason_words
 from rules.formula_d.race.state import CarState, Check, FormulaDT, RaceState
 from rules.formula_d.road_race import (
     ENGINE_NOISE_TABLE,
@@ -327,10 +329,13 @@ def collision_checks(state: RaceState, key: str, adjacent: tuple[str, ...]) -> l
     """The collision roll for ending beside `adjacent`: twice beside an Aggressive driver, each
     a check of its own."""
     beside = frozenset(state.setup.skill(other) for other in adjacent)
-    reason = f"ended next to or behind {names(adjacent)}"
     rolls = collision_rolls(beside)
     return [
-        Check("collision_roll", key, reason if number == 1 else f"{reason} (Aggressive: again)")
+        Check(
+            "collision_roll",
+            key,
+            why=Reason(reasons.BESIDE if number == 1 else reasons.BESIDE_AGAIN, cars=adjacent),
+        )
         for number in range(1, rolls + 1)
     ]
 
@@ -340,7 +345,7 @@ def noise_and_radio_checks(state: RaceState, key: str, road: RoadMove) -> list[C
     if road.noise:
         checks.append(Check("noise_roll", key))
     if road.radio != NONE:
-        checks.append(Check("radio_roll", road.radio, f"{name(key)} threw its car radio"))
+        checks.append(Check("radio_roll", road.radio, why=Reason(reasons.RADIO, car=key)))
     return checks
 
 
@@ -365,7 +370,7 @@ RADIO_TABLE_WORDS = N_(
 
 def radio_text(state: RaceState, check: Check) -> str:
     return _("{reason} onto {car}: roll black for the WP it loses ({table})").format(
-        reason=reason_words(check.reason), car=label(state, check.car), table=_(RADIO_TABLE_WORDS)
+        reason=reason_words(check), car=label(state, check.car), table=_(RADIO_TABLE_WORDS)
     )
 
 
@@ -441,7 +446,10 @@ def pole_station(state: FormulaDT) -> FormulaDT:
         keys = {car.car for car in racing}
         winner = pole_winner([c for c in state.crossings if c.lap == lap and c.car in keys])
         if winner is not None:
-            return replace(state, pending=(Check("pole_station", winner.car, f"lap {lap}"),))
+            return replace(
+                state,
+                pending=(Check("pole_station", winner.car, why=Reason(reasons.LAP, number=lap)),),
+            )
         state = replace(state, pole_laps=lap)
     return state
 

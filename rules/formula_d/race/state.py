@@ -24,6 +24,7 @@ from rules.formula_d import (
     qualifying_grid,
 )
 from rules.formula_d.driver_cards import Skill, grid_score
+from rules.formula_d.race.reasons import Reason
 from rules.formula_d.road_race import Crossing
 from rules.language import gettext_noop as N_
 
@@ -184,14 +185,16 @@ class Marker:
 
 @dataclass(frozen=True)
 class Check:
-    """A roll the rules require before play goes on: `kind` is the event to enter, `reason` says
-    in words what called for it, `marker` names the dangerous space of a road handling roll."""
+    """A roll the rules require before play goes on: `kind` is the event to enter, `why` says
+    what called for it (reasons.py; `reason`: its English words in a race stored before, or a
+    tag), `marker` names the dangerous space of a road handling roll."""
 
     kind: str
     car: str
     reason: str = ""
     marker: str = ""
     stopped_on: bool = False  # a road handling roll for the space the car stopped on
+    why: Reason | None = None  # what called for it, as parts (reasons.py)
 
 
 @dataclass(frozen=True)

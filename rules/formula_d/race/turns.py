@@ -85,6 +85,7 @@ from rules.formula_d.race.moves import (
     refuse_eliminated_beyond,
     refuse_overshot,
 )
+from rules.formula_d.race.reasons import ROLLED_IN, Reason
 from rules.formula_d.race.shape import FormulaDLikeState, StateT
 from rules.formula_d.race.state import CarState, Check, FormulaDT, Marker, RaceState
 from rules.language import gettext as _
@@ -572,5 +573,7 @@ def _weather(state: RaceState, car: CarState, roll: int) -> tuple[Check, ...]:
     if not (re_rolls(state.weather) and calls_motor_damage(car.gear, roll)):
         return ()
     return (
-        Check("weather_roll", car.car, f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"),
+        Check(
+            "weather_roll", car.car, why=Reason(ROLLED_IN, car=car.car, number=roll, gear=car.gear)
+        ),
     )

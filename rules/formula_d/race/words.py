@@ -30,13 +30,13 @@ from rules.formula_d.race.common import (
     gear_name,
     label,
     out_reason_words,
-    reason_words,
     tires_words,
     value_words,
 )
 from rules.formula_d.race.common import wp_text as _zone_wp_text
 from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.gearing import cost_text
+from rules.formula_d.race.reasons import is_again, reason_words
 from rules.formula_d.race.road import NONE, pole_speeds
 from rules.formula_d.race.standings import finishers
 from rules.formula_d.race.state import FINISHED, OUT, CarState, RaceState
@@ -377,7 +377,7 @@ def _check(zone: Zone) -> Callable[[RaceState, str, Facts, RaceState], str]:
             head += _(" for a red space of the danger zone")
         if check.stopped_on:
             head += _(", which it stopped on (Pile of Scrap)")
-        if check.reason.endswith("(Aggressive: again)"):
+        if is_again(check):
             head += _(" (again: Aggressive)")
         loss = _loss(before.car(key), after.car(key), zone)
         return _("{head}: {value}, {loss}").format(
@@ -468,7 +468,7 @@ def _radio_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> 
     else:
         loss = _loss(was, now, zone)
     return _("{reason} onto {car}: {value}, {loss}").format(
-        reason=reason_words(check.reason), car=name(key), value=facts["value"], loss=loss
+        reason=reason_words(check), car=name(key), value=facts["value"], loss=loss
     ) + _marker(before, key, after)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.engine.events import Event, Prompt
 from rules.engine.pieces import BLACK_DIE, name
-from rules.formula_d.race.common import reason_words
+from rules.formula_d.race.reasons import reason_words
 from rules.formula_d.race.rolls import roll_owed
 from rules.language import gettext as _
 from rules.mini.damage import (
@@ -50,7 +50,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
         text = _(
             "{reason}: redline, {car} in {gear} rolls black (1-{most}: {damage} damage)"
         ).format(
-            reason=reason_words(check.reason),
+            reason=reason_words(check),
             car=who,
             gear=gear_name(car.gear),
             most=REDLINE_ROLL_MAX,

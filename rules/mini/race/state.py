@@ -9,6 +9,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from rules.engine.pieces import CarsByKey, SetupOfCars
+from rules.formula_d.race.reasons import Reason
 from rules.formula_d.race.state import GridRolls
 from rules.language import gettext_noop as N_
 from rules.mini.car import DAMAGE_POOL
@@ -86,12 +87,13 @@ class CarState:
 @dataclass(frozen=True)
 class Check:
     """A roll owed after a move: `kind` the event, `car` who rolls, `against` the other car of
-    a collision, `reason` in words."""
+    a collision, `why` what called for it."""
 
     kind: str
     car: str
     against: str = ""
-    reason: str = ""
+    reason: str = ""  # in a race stored before `why`: its English words
+    why: Reason | None = None  # what called for it, as parts (reasons.py)
 
 
 @dataclass(frozen=True)

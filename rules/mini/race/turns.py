@@ -23,6 +23,7 @@ from rules.formula_d.race.facts import (
 )
 from rules.formula_d.race.flow import next_turn
 from rules.formula_d.race.gearing import gear_entered, gear_prompt
+from rules.formula_d.race.reasons import ROLLED_IN, Reason
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 from rules.language import ngettext
@@ -509,7 +510,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
 def _redline(state: RaceState, key: str, gear: int, roll: int) -> tuple[Check, ...]:
     if not calls_redline_roll(gear, roll) or not state.car(key).racing:
         return ()
-    return (Check("redline_roll", key, reason=f"{name(key)} rolled {roll} in {gear_name(gear)}"),)
+    return (Check("redline_roll", key, why=Reason(ROLLED_IN, car=key, number=roll, gear=gear)),)
 
 
 __all__ = [

@@ -11,8 +11,8 @@ from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, name, with_car
 from rules.formula_d import Zone
 from rules.formula_d.race import doubts
-from rules.formula_d.race.common import reason_words
 from rules.formula_d.race.facts import marker_label
+from rules.formula_d.race.reasons import reason_words
 from rules.formula_d.race.rolls import wear_roll
 from rules.language import gettext as _
 from rules.rbb import (
@@ -69,7 +69,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
             "{reason}: {car} rolls black for body damage ({up_to}{rain}: -1 body WP and a "
             "damage token)"
         ).format(
-            reason=reason_words(check.reason),
+            reason=reason_words(check),
             car=who,
             up_to=_up_to(body_damage_max(rain=rains)),
             rain=in_rain,
@@ -78,7 +78,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
         text = _(
             "{reason}: engine damage, {car} in {gear} rolls black ({most}: -1 engine WP)"
         ).format(
-            reason=reason_words(check.reason),
+            reason=reason_words(check),
             car=who,
             gear=gear_name(car.gear),
             most=ENGINE_DAMAGE_MAX,

@@ -38,6 +38,7 @@ from rules.formula_d.race.moves import (
     refuse_eliminated_beyond,
     refuse_overshot,
 )
+from rules.formula_d.race.reasons import TURN_BESIDE, Reason
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 from rules.rbb import (
@@ -58,7 +59,6 @@ from rules.rbb.race.common import (
     event_number,
     gear_name,
     lose,
-    names,
     on_track,
     place_marker,
 )
@@ -277,7 +277,7 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     finish = entry["finish"]
     # Facts Paddock's picture rules out: taken, then put to the referee before any roll.
     doubted = (
-        *(doubts.no_car_ahead_doubts(state, car.car, "slipstreamed") if slipstream else ()),
+        *(doubts.no_car_ahead_doubts(state, car.car) if slipstream else ()),
         *doubts.blocker_doubts(state, car.car, blocked_by, spaces_blocked),
     )
     sheet = car.sheet
@@ -393,8 +393,8 @@ def on_move(state: RaceState, event: Event, prompt: Prompt) -> RaceState:
     if state.car(car.car).racing:
         pending += handling_checks(state, car.car, markers)
         if adjacent:
-            reason = f"{name(car.car)} ended its turn beside {names(adjacent)}"
-            pending += [Check("body_roll", key, reason) for key in (car.car, *adjacent)]
+            why = Reason(TURN_BESIDE, car=car.car, cars=adjacent)
+            pending += [Check("body_roll", key, why=why) for key in (car.car, *adjacent)]
     if not fixed:
         # Engine damage is Formula D's Motor Damage, by another name.
         pending += motor_damage_checks(state, car, roll, "engine_roll")

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.events import Event, Prompt
-from rules.engine.pieces import BLACK_DIE, name
+from rules.engine.pieces import BLACK_DIE
 from rules.formula_d.damage import calls_motor_damage
-from rules.formula_d.race.common import chart_words, reason_words, value_words, weather_roll_words
+from rules.formula_d.race.common import chart_words, value_words, weather_roll_words
 from rules.formula_d.race.options_words import weather_name
+from rules.formula_d.race.reasons import ROLLED_IN, Reason, reason_words
 from rules.formula_d.weather import (
     chart_weather,
     is_rain,
@@ -24,7 +25,6 @@ from rules.formula_d.weather import (
 )
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
-from rules.rbb.race.common import gear_name
 from rules.rbb.race.flow import settle
 from rules.rbb.race.state import CarState, Check, RaceState
 
@@ -63,7 +63,7 @@ def re_roll_prompt(state: RaceState, check: Check) -> Prompt:
             "{shifts})"
         )
     text = asked.format(
-        reason=reason_words(check.reason),
+        reason=reason_words(check),
         weather=now,
         chart=chart_words(state.setup.weather_chart),
         shifts=_(SHIFTS),
@@ -76,8 +76,8 @@ def re_roll_checks(state: RaceState, car: CarState, roll: int) -> tuple[Check, .
     damage rolls, as Formula D's race asks it after Motor Damage)."""
     if not (re_rolls(state.weather) and calls_motor_damage(car.gear, roll)):
         return ()
-    reason = f"{name(car.car)} rolled {roll} in {gear_name(car.gear)}"
-    return (Check(WEATHER_ROLL, car.car, reason),)
+    why = Reason(ROLLED_IN, car=car.car, number=roll, gear=car.gear)
+    return (Check(WEATHER_ROLL, car.car, why=why),)
 
 
 def on_weather_roll(state: RaceState, event: Event, prompt: Prompt) -> RaceState:

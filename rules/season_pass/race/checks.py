@@ -8,7 +8,8 @@ from dataclasses import replace
 from rules.dice import Die, die_name
 from rules.engine.events import Event, Field, Prompt
 from rules.engine.pieces import BLACK_DIE, name, with_car
-from rules.formula_d.race.common import gear_name, reason_words
+from rules.formula_d.race.common import gear_name
+from rules.formula_d.race.reasons import ENGINE_DAMAGE, Reason, reason_words
 from rules.language import gettext as _
 from rules.season_pass import (
     DISABLING_DAMAGE,
@@ -40,7 +41,7 @@ def _prompt(state: RaceState, check: Check) -> Prompt:
     if check.kind == "engine_check":
         gear = gear_name(state.car(check.car).gear)
         text = _("{reason}: {car} in {gear} checks its engine, roll black").format(
-            reason=reason_words(check.reason), car=who, gear=gear
+            reason=reason_words(check), car=who, gear=gear
         )
         return Prompt("engine_check", text, check.car, (BLACK_DIE,))
     if check.kind == "collision_roll":
@@ -141,7 +142,7 @@ def on_engine_check(state: RaceState, event: Event, prompt: Prompt) -> RaceState
     damage = car.engine_damage + 1
     state = with_car(state, car.car, engine_damage=damage)
     # Engine Wear: damage means another check, until the engine is blown (nothing more to lose).
-    again = (replace(check, reason=f"{name(car.car)} took engine damage"),)
+    again = (replace(check, why=Reason(ENGINE_DAMAGE, car=car.car)),)
     return settle(_pop(state, *(again if damage < DISABLING_DAMAGE else ())))
 
 

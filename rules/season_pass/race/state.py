@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from rules.engine import contract
 from rules.engine.pieces import CarsByKey, SetupOfCars
+from rules.formula_d.race.reasons import Reason
 from rules.season_pass import (
     DISABLING_DAMAGE,
     InjuryCheck,
@@ -86,7 +87,8 @@ class Check:
     kind: str
     car: str
     other: str | None = None
-    reason: str = ""
+    reason: str = ""  # a tag ("off_road", "beside"), or an old race's English words
+    why: Reason | None = None  # what called for it, as parts (reasons.py)
 
 
 @dataclass(frozen=True)

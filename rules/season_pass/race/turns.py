@@ -8,6 +8,7 @@ from rules.dice import HIGHEST_GEAR, InvalidRoll, die_name, gear_die, gear_writt
 from rules.engine.events import Event, EventRejected, Field, Prompt
 from rules.engine.pieces import board_fact, name, order_prompt, plural, racing, with_car
 from rules.formula_d.race.common import gear_name
+from rules.formula_d.race.reasons import ROLLED, Reason
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 from rules.season_pass import (
@@ -451,7 +452,9 @@ def _checks_after_move(state: RaceState, mover: str, roll: int, off_road: str) -
         for key in (mover, *(key for key in state.order if key != mover)):
             other = state.car(key)
             if other.racing and not other.engine_blown and other.gear >= car.gear:
-                queue.append(Check("engine_check", key, mover, f"{who_rolled(mover)} {roll}"))
+                queue.append(
+                    Check("engine_check", key, mover, why=Reason(ROLLED, car=mover, number=roll))
+                )
     if off_road:
         for _each in range(off_road_rolls(car.gear)):
             queue.append(Check("collision_roll", mover, off_road, "off_road"))
@@ -463,7 +466,3 @@ def _checks_after_move(state: RaceState, mover: str, roll: int, off_road: str) -
     if car.injury is not None:
         queue.append(Check("injury_roll", mover))
     return tuple(queue)
-
-
-def who_rolled(key: str) -> str:
-    return f"{name(key)} rolled"
