@@ -19,7 +19,9 @@ from .members import (
     may_referee,
     may_run_team,
     may_see,
+    member_role,
     role_in_league,
+    role_read,
     seen_by,
 )
 from .results import (
@@ -45,7 +47,9 @@ __all__ = [
     "Track",
     "League",
     "LeagueSettingChange",
+    "member_role",
     "role_in_league",
+    "role_read",
     "may_manage",
     "may_referee",
     "may_run_team",

@@ -32,6 +32,31 @@ def role_in_league(user, *, league_id: int, organiser_id: int) -> tuple[str | No
     return membership or (None, None)
 
 
+def member_role(user, *, league: str = "") -> models.Expression:
+    """`user`'s membership role in the league (`league` the path to it from what a query
+    reads, "round__season__league__"), as a column of that query: None where they have none
+    (a stranger, an anonymous visitor). With it, `role_read` answers role_in_league and
+    `seen_by` without a query of their own."""
+    if not user.is_authenticated:
+        return models.Value(None, output_field=models.CharField())
+    return models.Subquery(
+        Membership.objects.filter(league_id=models.OuterRef(f"{league}pk"), user_id=user.pk).values(
+            "role"
+        )[:1]
+    )
+
+
+def role_read(user, *, organiser_id: int, membership_role: str | None) -> str | None:
+    """role_in_league's role from the membership role read with the league (`member_role`):
+    a site admin and the lead organiser are its organisers, anyone else what their
+    membership says."""
+    if not user.is_authenticated:
+        return None
+    if user.is_superuser or user.pk == organiser_id:
+        return Role.ORGANISER
+    return membership_role
+
+
 def may_manage(user, *, league_id: int, organiser_id: int) -> bool:
     """The league's organisers (and a site admin) manage it, each as much as the other."""
     role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)

@@ -11,25 +11,46 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import Round, seen_by
+from league.models import Round, member_role
 
 
 class RaceQuerySet(models.QuerySet):
     def for_entry(self, race_id: int, *, viewer=None) -> Race | None:
-        """The race with what entering an event needs, in one query: its snapshot, and its
-        round, season and league (who may referee it, whether it is archived, its rule set and
-        settings for what the prompts show); or None, there being none, or none `viewer` (a
-        user, if given) may see: one answer from one query (league.models.seen_by). The setup
-        (large, and read by no entry) is left unread. Who may referee is asked of the league
-        (league.models.may_referee): its organiser without a query, anyone else's membership
-        in one."""
-        seen = models.Q() if viewer is None else seen_by(viewer, league="round__season__league__")
-        return (
-            self.select_related("round__season__league")
-            .defer("setup", "created")
-            .filter(seen, pk=race_id)
-            .first()
-        )
+        """The race with what entering an event needs, in one query: its snapshot, and of its
+        round, season and league what an entry reads (who may referee it, whether it is
+        archived, its rule set and settings for what the prompts show); with `viewer` (a user)
+        also their membership role in the league (`viewer_role`, league.models.member_role),
+        from which the caller tells, with no query more, whether they may see the league
+        (league.models.may_see) and referee it (may_referee). None: there is no such race. The
+        setup (large, and read by no entry) is left unread, as are the fields no entry reads."""
+        races = self.select_related("round__season__league").only(*ENTRY_FIELDS)
+        if viewer is not None:
+            races = races.annotate(viewer_role=member_role(viewer, league=LEAGUE))
+        return races.filter(pk=race_id).first()
+
+
+# From a race to its league, for a query that asks of the league (member_role, seen_by).
+LEAGUE = "round__season__league__"
+# What an entry or an undo reads of the race and of its round, season and league: its
+# snapshot and place in the log; the season's rule set and the settings it runs under
+# (Season.rules, Season.league_settings); who runs the league and whether it is published and
+# archived (its name says so in the refusal).
+ENTRY_FIELDS = (
+    "round_id",
+    "state",
+    "seq",
+    "version",
+    "finished_at",
+    "round__season_id",
+    "round__season__ruleset",
+    "round__season__settings_kept",
+    "round__season__league_id",
+    "round__season__league__name",
+    "round__season__league__organiser_id",
+    "round__season__league__published",
+    "round__season__league__archived_at",
+    "round__season__league__settings",
+)
 
 
 class Race(models.Model):

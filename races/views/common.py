@@ -13,9 +13,7 @@ from league.models import RUNS_RACES, League, seen_by
 from league.services.common import league_writable
 
 from ..models import Race
-
-LEAGUE = "round__season__league__"  # from a race to its league, for seen_by
-
+from ..models.races import LEAGUE
 
 NOTHING_NEW = 204  # htmx swaps nothing (base.html's responseHandling)
 

@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import retarget
 
-from league.models import may_referee
+from league.models import RUNS_RACES, role_read
 from league.services.errors import LEAGUE_READ_ONLY, LeagueArchived
 from league.services.results import round_table_commit
 from league.views.results import committed
@@ -162,15 +162,19 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         race, can_referee = shown_race(request, race_id)
         return _render_turn(request, race, can_referee=can_referee)
     # An entry needs the snapshot and who may referee, nothing more: every query saved here
-    # is saved on each roll entered at the table.
-    # One who may not see the league is answered as if there were no race, from the same
-    # query (league.models.seen_by).
+    # is saved on each roll entered at the table. One who may not see the league is answered
+    # as if there were no race, from the same one query (their role is read with the race).
     found = Race.objects.for_entry(race_id, viewer=request.user)
     if found is None:
         raise no_race(request)
     race = found
     league = race.round.season.league
-    if not may_referee(request.user, league_id=league.pk, organiser_id=league.organiser_id):
+    role = role_read(
+        request.user, organiser_id=league.organiser_id, membership_role=race.viewer_role
+    )
+    if role is None and not league.published:
+        raise no_race(request)
+    if role not in RUNS_RACES:
         raise not_a_referee(request)
     if league.is_archived:
         raise LeagueArchived(gettext(LEAGUE_READ_ONLY).format(league=league.name))

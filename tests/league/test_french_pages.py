@@ -85,7 +85,6 @@ TRANSLATED = (
     "season_end.html",
     "season_report.html",
     "_season_report.html",
-    "_ties.html",
     "_progression.html",
     "points.html",
     "season_adjustments.html",
