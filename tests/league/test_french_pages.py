@@ -341,6 +341,8 @@ def test_the_penalties_page_reads_in_french(world: tuple[World, dict[str, Any]])
     assert "for the season: Contact" in english and "pour la saison : Contact" in french
     assert "Les résultats qui comptent" in french and "Aucun pour l'instant." not in french
     assert set(left) <= {"Which results count"}
+
+
 def test_a_form_s_labels_and_refusals_read_in_french_to_a_french_browser(
     world: tuple[World, dict[str, Any]],  # noqa: F811
 ) -> None:

@@ -738,7 +738,8 @@ def test_a_face_in_a_gear_s_row_enters_the_gear_and_the_move_in_one_write(client
     assert (move.kind, move.payload, move.joined) == ("move", {"car": "red", "roll": "4"}, True)
     assert gear.state_before is not None and move.state_before is None  # undone with its gear
     html = response.text
-    assert "Green (Cid, Rookie) in 1st" in html and html.count("<li id=\"event-") == 2  # both log lines
+    assert "Green (Cid, Rookie) in 1st" in html
+    assert html.count('<li id="event-') == 2  # both log lines
     assert f"Entered: {gear.summary()}; {move.summary()}" in html
 
 
