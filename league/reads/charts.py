@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
+from django.utils.translation import gettext
+
 from rules.championship import Championship
 
 from ..models import Team
@@ -181,9 +183,11 @@ def progression(title: str, rounds: Sequence[int], lines: Sequence[ChartLine]) -
 def _description(rounds: Sequence[int], lines: Sequence[ChartLine]) -> str:
     """The chart in words, for a screen reader: each line's total after the last round shown."""
     if not rounds:
-        return "No round has been raced yet."
+        return gettext("No round has been raced yet.")
     totals = "; ".join(f"{line.label} {line.totals[-1] if line.totals else 0}" for line in lines)
-    return f"Points after each round to round {rounds[-1]}: {totals}."
+    return gettext("Points after each round to round {round}: {totals}.").format(
+        round=rounds[-1], totals=totals
+    )
 
 
 @dataclass(frozen=True)
@@ -221,6 +225,9 @@ def season_charts(
         return progression(title, raced, chart_lines)
 
     return SeasonCharts(
-        drivers=chart("Drivers' points after each round", standings.drivers),
-        teams=chart(f"{rules.teams_title}' points after each round", standings.teams),
+        drivers=chart(gettext("Drivers' points after each round"), standings.drivers),
+        teams=chart(
+            gettext("{teams}' points after each round").format(teams=rules.said_teams_title),
+            standings.teams,
+        ),
     )

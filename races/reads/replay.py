@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from league.forms.whole_numbers import whole_number
 from rules import engine
@@ -102,7 +102,7 @@ class Replay:
     @property
     def rounds(self) -> tuple[RoundLink, ...]:
         return tuple(
-            RoundLink(number, "Start" if number == 0 else str(number))
+            RoundLink(number, pgettext("of a race", "Start") if number == 0 else str(number))
             for number in range(self.last_round + 1)
         )
 
@@ -133,14 +133,20 @@ class Replay:
     @property
     def heading(self) -> str:
         if self.at == 0:
-            return "Before the first entry"
+            return gettext("Before the first entry")
         if self.round == 0:
-            return "At the start, before round 1" if self.round_end else "Before the start"
-        return f"At the end of round {self.round}" if self.round_end else f"In round {self.round}"
+            if self.round_end:
+                return gettext("At the start, before round 1")
+            return gettext("Before the start")
+        if self.round_end:
+            return gettext("At the end of round {round}").format(round=self.round)
+        return gettext("In round {round}").format(round=self.round)
 
     @property
     def round_name(self) -> str:
-        return f"Round {self.round}" if self.round else "Before the start"
+        if not self.round:
+            return gettext("Before the start")
+        return pgettext("of play", "Round {round}").format(round=self.round)
 
 
 def replay_at(race: Race, asked: Asked) -> Replay:

@@ -10,6 +10,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field, replace
 
 from django.utils.text import slugify
+from django.utils.translation import pgettext
 
 from rules import engine
 from rules import language as rules_language
@@ -119,9 +120,12 @@ class TurnPanel:
         lines = []
         for result in self.results:
             outcome = "finished" if result.finished else out_reason_label(result.out_reason or "")
-            lines.append(
-                (result, drivers.get(result.car, ""), outcome, _note_less(result, outcome))
+            said = (
+                pgettext("a car's outcome", "finished")
+                if result.finished
+                else rules_language.gettext(outcome)
             )
+            lines.append((result, drivers.get(result.car, ""), said, _note_less(result, outcome)))
         return tuple(lines)
 
     @property

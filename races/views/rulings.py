@@ -22,6 +22,7 @@ from league.views.common import already_done, from_htmx, league_for, refused, ve
 
 from ..models import Race
 from ..models.rulings import MOST_CHARACTERS, Ruling
+from ..reads.log_words import in_readers_words
 from ..services import rulings as ruling_services
 from ..services.entries import undo_target
 from .common import NOT_A_REFEREE, seen_race
@@ -55,6 +56,8 @@ def _form_page(
 ) -> HttpResponse:
     posted = request.POST if request.method == "POST" and status != 409 else {}
     entry = undo_target(race)
+    if entry is not None:
+        in_readers_words(race.pk, [entry])
     league = race.round.season.league
     context = {
         "race": race,

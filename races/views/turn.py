@@ -23,6 +23,7 @@ from league.views.results import committed
 from rules.engine import Event, RaceState
 
 from ..models import Race
+from ..reads.log_words import in_readers_words
 from ..reads.turn_panel import entered_panel, turn_panel, undone_panel
 from ..services.entries import (
     Entered,
@@ -329,6 +330,10 @@ def undo_back_to(request: HttpRequest, race_id: int, seq: int) -> HttpResponse:
     target = undo_target(race, seq)
     if target is None or race.is_committed:
         raise Http404(gettext(NO_SUCH_EVENT))
+    latest = race.events.defer("state_before").filter(seq=race.seq).first()
+    for event in (target, latest):  # each in the reader's words
+        if event is not None:
+            in_readers_words(race.pk, [event])
     context = {
         "race": race,
         "round": race.round,
@@ -336,6 +341,6 @@ def undo_back_to(request: HttpRequest, race_id: int, seq: int) -> HttpResponse:
         "league": race.round.season.league,
         "target": target,
         "taken_back": race.seq - target.seq + 1,
-        "latest": race.events.defer("state_before").filter(seq=race.seq).first(),
+        "latest": latest,
     }
     return render(request, "races/undo_back_to.html", context)

@@ -28,6 +28,7 @@ from rules.championship.settings import (
     TrackFact,
 )
 from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 # A rule set's own career types: its injury check under way, and what a season's end does to a
 # driver. A rule set without careers has neither: Championship[Never, Never].
@@ -62,8 +63,11 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     # The points tables a league of it may take, by name; a new league takes the first. A rule
     # set adds one in a line: MappingProxyType({"Mini": PointsTable.of(7, 5, 3, 2, 1, 0, 0, 0)}).
     points_presets: Mapping[str, PointsTable] = MappingProxyType({})
-    points_note: str = ""  # what scores besides the table (multipliers, bonus points), in words
-    teams_title: str = "Teams"  # the teams' championship, as the rule set's document calls it
+    # Its notes, in English as written (marked N_, said by the `said_…` properties below in the
+    # reader's language, each {name} filled from note_values): what scores besides the table
+    # (multipliers, bonus points); the teams' championship, as the rule set's document calls it.
+    points_note: str = ""
+    teams_title: str = N_("Teams")
     # The formats a round may be run in, (key, label), where the rule set has them (Mini's).
     race_formats: tuple[tuple[str, str], ...] = ()
     # Whether its race's grid is worked out from the season points so far (race_options gets
@@ -72,7 +76,7 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     # Its races take the previous race's finish (a reverse grid) and the drivers' home tracks.
     grid_from_previous_finish: bool = False
     home_tracks: bool = False
-    season_note: str = ""  # what a season is, for the page that opens one
+    season_note: str = ""  # what a season is, for the page that opens one (a note, as above)
     # What the round page's result form asks of each car beyond its place, for points on top of
     # it (Mini: laps led); "" where a race scores nothing but places.
     bonus_points_label: str = ""
@@ -80,7 +84,7 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     # organiser may change before the season's first race; () where a season sets up nothing.
     season_setup: tuple[SetupNumber, ...] = ()
     season_setup_title: str = ""
-    season_end_note: str = "close it and open the next"  # what ending a season does
+    season_end_note: str = N_("close it and open the next")  # what ending a season does (a note)
     # The driver cards its organiser may give drivers (Formula D's road races): the skills
     # (key, title) and the zones a card gives WP to, with the WP a zone may have; () without.
     driver_card_skills: tuple[tuple[str, str], ...] = ()
@@ -255,6 +259,30 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
             else:
                 lines.append(setting.said_value(value))
         return tuple(lines)
+
+    def note_values(self) -> Mapping[str, object]:
+        """What the notes' {names} stand for (the most races a season has, Mini's formats)."""
+        return {}
+
+    def said_note(self, note: str) -> str:
+        """One of its notes in the reader's language, its {names} filled."""
+        return _(note).format(**self.note_values()) if note else ""
+
+    @property
+    def said_points_note(self) -> str:
+        return self.said_note(self.points_note)
+
+    @property
+    def said_teams_title(self) -> str:
+        return self.said_note(self.teams_title)
+
+    @property
+    def said_season_note(self) -> str:
+        return self.said_note(self.season_note)
+
+    @property
+    def said_season_end_note(self) -> str:
+        return self.said_note(self.season_end_note)
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return 2

@@ -98,11 +98,14 @@ class DeathChampionship(Championship[Never, Never]):
         ),
     )
     season_setup_title = "Damage points"
-    season_note = (
-        f"A season is up to {MOST_ROUNDS} races of two laps each (or three, as the league or a "
+    season_note = N_(
+        "A season is up to {races} races of two laps each (or three, as the league or a "
         "round says), on the tracks you pick, in race order; every race scores the same. Each "
         "race's cards are dealt or picked at the table once its grid is set."
     )
+
+    def note_values(self) -> Mapping[str, object]:
+        return {"races": MOST_ROUNDS}
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         """One car a player: the document's cards are each player's."""

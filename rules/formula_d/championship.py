@@ -210,10 +210,13 @@ class FormulaDChampionship(Championship[Never, Never]):
         BuildZone(zone.name.lower(), zone.value.capitalize(), *CARD_WP) for zone in Zone
     )
     points_presets = MappingProxyType({N_("Formula D team race"): TEAM_RACE_TABLE})
-    season_note = (
-        f"A season is up to {MOST_ROUNDS} races of two laps each (or three, as the league or a "
+    season_note = N_(
+        "A season is up to {races} races of two laps each (or three, as the league or a "
         "round says), on the tracks you pick, in race order; every race scores the same."
     )
+
+    def note_values(self) -> Mapping[str, object]:
+        return {"races": MOST_ROUNDS}
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return int(str(settings.get("cars_per_team", "1")))

@@ -20,6 +20,7 @@ from rules.championship import (
     SeasonPreset,
     Setting,
 )
+from rules.language import gettext as said
 from rules.language import gettext_noop as N_
 from rules.mini.car import DAMAGE_POOL, DAMAGE_POOL_CHOICES
 from rules.mini.finish import LAP_LEADER_POINTS
@@ -66,17 +67,19 @@ class MiniChampionship(Championship[Never, Never]):
     race_formats = tuple((key.value, FORMATS[key].title) for key in RaceFormat)
     grid_by_standings = True
     points_presets = MappingProxyType({"Mini": PointsTable.of(*POINTS)})
-    points_note = (
+    points_note = N_(
         "And 1 point for the leader of each lap but the last (on the track proper), for the "
         "drivers' and the constructors' titles alike."
     )
-    teams_title = "Constructors"
+    teams_title = N_("Constructors")
     bonus_points_label = "Lap-leader points"
-    season_note = (
-        f"An eight-race series, four on each of two courses, each course in the four formats "
-        f"({'; '.join(FORMATS[key].title for key in RaceFormat)}); the organiser may give any "
-        "round another format."
+    season_note = N_(
+        "An eight-race series, four on each of two courses, each course in the four formats "
+        "({formats}); the organiser may give any round another format."
     )
+
+    def note_values(self) -> Mapping[str, object]:
+        return {"formats": "; ".join(said(FORMATS[key].title) for key in RaceFormat)}
 
     def round_shape(self, number: int) -> RoundShape:
         return RoundShape(race_format=format_for_round(number).value)

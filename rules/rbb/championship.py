@@ -57,12 +57,15 @@ class RBBChampionship(Championship[Never, Never]):
     out_reasons = tuple(OUT_REASONS.items())
     # The document lost its table ("Scores are awarded as follows:" and nothing after).
     points_presets = MappingProxyType({"RBB": PointsTable.of(*POINTS)})
-    teams_title = "Constructors"
-    season_note = (
-        f"A season is up to {RACES} races of two laps each on the tracks you pick, in race "
+    teams_title = N_("Constructors")
+    season_note = N_(
+        "A season is up to {races} races of two laps each on the tracks you pick, in race "
         "order; every race scores the same. The first race's grid is drawn at the table, each "
         "later one is the reverse of the race before."
     )
+
+    def note_values(self) -> Mapping[str, object]:
+        return {"races": RACES}
 
     grid_from_previous_finish = True
     home_tracks = True

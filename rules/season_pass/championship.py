@@ -127,12 +127,12 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
     )
     least_disabling_damage = DISABLING_DAMAGE
     points_presets = MappingProxyType({"Season Pass": SCORING_POINTS})
-    points_note = "The round's multiplier (2x, 3x) multiplies the points."
-    season_note = (
+    points_note = N_("The round's multiplier (2x, 3x) multiplies the points.")
+    season_note = N_(
         "A season is nine races; the first and fifth score double, the ninth triple, and "
         "injured drivers get an extra week of healing before the fifth and ninth."
     )
-    season_end_note = "heal, age, retire"
+    season_end_note = N_("heal, age, retire")
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return 3 if settings.get("third_car") else 2
