@@ -32,7 +32,7 @@ def role_in_league(user, *, league_id: int, organiser_id: int) -> tuple[str | No
     return membership or (None, None)
 
 
-def member_role(user, *, league: str = "") -> models.Expression:
+def member_role(user, *, league: str = "") -> models.Value | models.Subquery:
     """`user`'s membership role in the league (`league` the path to it from what a query
     reads, "round__season__league__"), as a column of that query: None where they have none
     (a stranger, an anonymous visitor). With it, `role_read` answers role_in_league and

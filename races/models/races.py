@@ -70,6 +70,9 @@ class Race(models.Model):
     )
 
     objects = RaceQuerySet.as_manager()
+    # The membership role in the race's league of the one asking, where the race was read for
+    # their entry (RaceQuerySet.for_entry(viewer=...)); no field.
+    viewer_role: str | None
 
     class Meta:
         ordering = ["-created"]

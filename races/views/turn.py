@@ -171,7 +171,9 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     race = found
     league = race.round.season.league
     role = role_read(
-        request.user, organiser_id=league.organiser_id, membership_role=race.viewer_role
+        request.user,
+        organiser_id=league.organiser_id,
+        membership_role=race.viewer_role,
     )
     if role is None and not league.published:
         raise no_race(request)
