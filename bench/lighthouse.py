@@ -47,6 +47,7 @@ BUSY = 500
 A_PAGE = 240  # seconds Lighthouse may take over one page
 TURN_PAGE = "turn page (spectator)"
 REFEREE_PAGE = "turn page (referee)"
+FRENCH_REFEREE_PAGE = "turn page (referee, in French)"
 FIRST_LOAD_KB = 60  # issue 21: the turn page's first load, on the wire
 BROWSER_S_OWN = {"Manifest", "Other"}
 # Issue 30: the page, its one stylesheet and its one script (config/bundles.py).
@@ -81,10 +82,10 @@ def lighthouse() -> tuple[Path | None, str]:
     return command, ""
 
 
-def audit(command: Path, url: str, cookie: str = "") -> dict:
-    """Lighthouse's report (its JSON) on `url`, in its default mobile mode; `cookie`: the
-    session cookie of a signed-in visitor, sent with every request."""
-    headers = [f"--extra-headers={json.dumps({'Cookie': cookie})}"] if cookie else []
+def audit(command: Path, url: str, headers: dict[str, str] | None = None) -> dict:
+    """Lighthouse's report (its JSON) on `url`, in its default mobile mode; `headers` sent
+    with every request (a signed-in visitor's session cookie, a French phone's language)."""
+    extra = [f"--extra-headers={json.dumps(headers)}"] if headers else []
     ran = subprocess.run(
         [
             str(command),
@@ -97,7 +98,7 @@ def audit(command: Path, url: str, cookie: str = "") -> dict:
             "--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run "
             "--ignore-certificate-errors",
             "--only-categories=" + ",".join(key for key, _ in CATEGORIES),
-            *headers,
+            *extra,
         ],
         capture_output=True,
         text=True,
@@ -129,10 +130,11 @@ def misses(report: dict) -> list[str]:
     return found
 
 
-def pages() -> dict[str, tuple[str, str]]:
-    """The pages audited, by name: their paths on a league built for it, and the cookie a
-    signed-in visitor sends ("" for a visitor who is not): the turn page as a spectator sees it
-    and as its referee does (the prompt's controls)."""
+def pages() -> dict[str, tuple[str, dict[str, str]]]:
+    """The pages audited, by name: their paths on a league built for it, and the headers the
+    visitor sends (none for a visitor who is not signed in, an English one): the turn page as a
+    spectator sees it and as its referee does (the prompt's controls), in English and in French
+    (issue 34)."""
     from django.conf import settings
     from django.contrib.auth.models import User
     from django.test import Client
@@ -159,10 +161,14 @@ def pages() -> dict[str, tuple[str, str]]:
         f"{settings.SESSION_COOKIE_NAME}={referee.cookies[settings.SESSION_COOKIE_NAME].value}"
     )
     return {
-        "home": ("/", ""),
-        "season (public)": (season.get_absolute_url(), ""),
-        TURN_PAGE: (race.get_absolute_url(), ""),
-        REFEREE_PAGE: (race.get_absolute_url(), session),
+        "home": ("/", {}),
+        "season (public)": (season.get_absolute_url(), {}),
+        TURN_PAGE: (race.get_absolute_url(), {}),
+        REFEREE_PAGE: (race.get_absolute_url(), {"Cookie": session}),
+        FRENCH_REFEREE_PAGE: (
+            race.get_absolute_url(),
+            {"Cookie": session, "Accept-Language": "fr"},
+        ),
     }
 
 
@@ -174,18 +180,18 @@ def measure(command: Path) -> list[tuple[str, dict | str]]:
     audited: list[tuple[str, dict | str]] = []
     # The static files as production sends them: compressed, under hashed names.
     with production_static(), live_server(as_production=True) as url:
-        for name, (path, cookie) in pages().items():
-            audited.append((name, audited_twice(command, url + path, cookie)))
+        for name, (path, headers) in pages().items():
+            audited.append((name, audited_twice(command, url + path, headers)))
     return audited
 
 
-def audited_twice(command: Path, url: str, cookie: str) -> dict | str:
+def audited_twice(command: Path, url: str, headers: dict[str, str]) -> dict | str:
     """Lighthouse's report on `url`, asked again once if its run fails (on a busy machine its
     trace sometimes misses the page's start: "NO_NAVSTART"); else why it failed."""
     failed: Exception | None = None
     for _attempt in range(2):
         try:
-            return audit(command, url, cookie)
+            return audit(command, url, headers)
         except (RuntimeError, subprocess.TimeoutExpired, json.JSONDecodeError) as error:
             failed = error
     return f"Lighthouse failed: {failed}"
@@ -220,18 +226,18 @@ def first_load(name: str, report: dict) -> str:
 
 def report(audited: list[tuple[str, dict | str]], version: str) -> None:
     print(f"Lighthouse {version}, mobile, Chromium at {CHROMIUM}")
-    print(f"{'':26}" + "".join(f"{label:>15}" for _key, label in CATEGORIES))
+    print(f"{'':32}" + "".join(f"{label:>15}" for _key, label in CATEGORIES))
     missed: list[str] = []
     for name, result in audited:
         if isinstance(result, str):
-            print(f"{name:26} {result}")
+            print(f"{name:32} {result}")
             missed.append(f"{name}: not measured")
             continue
         page_scores = scores(result)
         # Lighthouse's own measure of the machine's speed: a busy machine scores performance low.
         machine = result.get("environment", {}).get("benchmarkIndex", 0)
         print(
-            f"{name:26}"
+            f"{name:32}"
             + "".join(f"{page_scores[key]:>15}" for key, _ in CATEGORIES)
             + f"   (machine's benchmark index {machine:.0f})"
         )
@@ -242,7 +248,7 @@ def report(audited: list[tuple[str, dict | str]], version: str) -> None:
     for miss in missed:
         print(f"    {miss}")
     for name, result in audited:
-        if name in (TURN_PAGE, REFEREE_PAGE) and not isinstance(result, str):
+        if name in (TURN_PAGE, REFEREE_PAGE, FRENCH_REFEREE_PAGE) and not isinstance(result, str):
             print(first_load(name, result))
     indexes = [
         result.get("environment", {}).get("benchmarkIndex", 0)

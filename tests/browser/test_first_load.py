@@ -113,7 +113,13 @@ def test_every_page_looks_as_it_did_with_the_whole_of_bootstrap(
     walk_every_page(page, live_server, login, django_user_model, visit)
 
 
-def test_the_turn_page_loads_in_three_requests(page: Page, live_server, login, django_user_model):
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_turn_page_loads_in_three_requests(
+    page: Page, live_server, login, django_user_model, language: str
+):
+    """The page, its one stylesheet and its one script, in either language (issue 34: the
+    French words are the page's own, nothing more to load)."""
+    page.set_extra_http_headers({"Accept-Language": language})
     organiser = django_user_model.objects.create_user("org", password="secret-pass")
     league = league_create(name="First Load", organiser=organiser)
     for n in range(2):
@@ -131,6 +137,7 @@ def test_the_turn_page_loads_in_three_requests(page: Page, live_server, login, d
     assert kinds == ["document", "script", "stylesheet"], asked
     urls = [url.removeprefix(live_server.url) for _kind, url in asked]
     assert "/static/bundles/turn.css" in urls and "/static/bundles/turn.js" in urls, urls
+    assert page.locator("html").get_attribute("lang") == language
     # The mark, drawn inline, and htmx, in the one script.
     assert page.locator(".navbar-brand svg").is_visible()
     assert page.evaluate("typeof htmx") == "object"
