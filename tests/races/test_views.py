@@ -9,8 +9,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import escape
+from django.utils.translation import gettext
 
 from league.models import Role, RoundStatus
 from league.services.leagues import league_publish_set
@@ -622,7 +623,7 @@ def test_a_tap_logged_out_on_a_private_league_s_race_is_no_race_and_says_to_log_
     """It was the 403 of one logged out, which told anyone that the race was there; now it is
     the 404 of a race that is not there, which says to log in again to one logged out."""
     league_publish_set(league=league, published=False)
-    said = escape(NO_RACE_LOGGED_OUT)
+    said = escape(f"{NO_RACE} {NO_RACE_LOGGED_OUT}")
     for url in (turn_url(race), reverse("races:turn", args=[race.pk + 1000])):
         response = client.post(url, {"version": race.version}, **HTMX)
         assert response.status_code == 404 and said in response.text, url
@@ -630,7 +631,19 @@ def test_a_tap_logged_out_on_a_private_league_s_race_is_no_race_and_says_to_log_
     member.force_login(UserFactory(username="stranger"))
     response = member.post(turn_url(race), {"version": race.version}, **HTMX)
     assert response.status_code == 404 and escape(NO_RACE) in response.text
-    assert said not in response.text
+    assert escape(NO_RACE_LOGGED_OUT) not in response.text
+
+
+def test_no_race_to_one_logged_out_reads_in_their_language(client, race, league):
+    """The 404's sentence to one logged out was put together in English once, at import."""
+    league_publish_set(league=league, published=False)
+    response = client.post(
+        turn_url(race), {"version": race.version}, HTTP_ACCEPT_LANGUAGE="fr", **HTMX
+    )
+    with translation.override("fr"):
+        said = escape(f"{gettext(NO_RACE)} {gettext(NO_RACE_LOGGED_OUT)}")
+    assert response.status_code == 404 and said in response.text
+    assert "log in again" not in response.text
 
 
 def test_the_log_offers_to_take_back_to_any_entry_of_the_referee_s_not_paddock_s(
