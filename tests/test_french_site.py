@@ -22,7 +22,7 @@ from django.urls import reverse
 
 from config.catalogues import entries
 from tests.test_fuzz import World
-from tests.test_permissions import MATRIX, URLS, parameters, world  # noqa: F401
+from tests.test_permissions import MATRIX, NOT_HTML, URLS, parameters, world  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -43,22 +43,6 @@ ENGLISH_ONLY = frozenset(
 )
 # Attributes whose words a person reads (or hears).
 READ_ATTRIBUTES = ("title", "alt", "aria-label", "placeholder")
-# Pages that are no HTML page (a file, a feed, a redirect's target only), by URL name.
-NOT_PAGES = {
-    "favicon",
-    "manifest",
-    "healthz",
-    "league:calendar",
-    "league:member_calendar",
-    "league:standings_json",
-    "league:season_standings_json",
-    "league:drivers_csv",
-    "league:teams_csv",
-    "league:results_csv",
-    "league:roster_csv",
-    "league:results_export_csv",
-    "league:league_backup",
-}
 
 
 class Words(HTMLParser):
@@ -122,7 +106,7 @@ def data_words(built: World, people: dict[str, Any]) -> set[str]:
 
 
 def readable_pages() -> list[str]:
-    return sorted(name for name in MATRIX if name not in NOT_PAGES)
+    return sorted(name for name in MATRIX if name not in NOT_HTML)
 
 
 @pytest.mark.parametrize("name", readable_pages())

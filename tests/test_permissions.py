@@ -161,6 +161,23 @@ MATRIX: dict[str, tuple[str, str]] = {
     "races:ruling_new": (REFEREE, REFEREE),
     "races:rulings": (PUBLIC, NOT_HERE),
 }
+# The URLs that answer no HTML page (a file, a feed, a machine's answer), for the walks that
+# read pages (the Content-Security-Policy's, the French site's).
+NOT_HTML = {
+    "healthz",
+    "favicon",
+    "manifest",
+    "league:league_backup",
+    "league:roster_csv",
+    "league:results_export_csv",
+    "league:calendar",
+    "league:member_calendar",
+    "league:standings_json",
+    "league:season_standings_json",
+    "league:drivers_csv",
+    "league:teams_csv",
+    "league:results_csv",
+}
 # A league taken back from publishing: its pages and exports (the URLs `public` wraps) are 404
 # to all but its organiser and members, as if it did not exist; writes keep their own checks.
 UNPUBLISHED = "404 404 ok ok ok ok 404"

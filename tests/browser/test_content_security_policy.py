@@ -30,6 +30,7 @@ from races.services.entries import race_state
 from rules import engine
 from tests.browser.referee import enter
 from tests.races.autopilot import drive, legal_event
+from tests.test_permissions import NOT_HTML
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,21 +60,6 @@ POST_ONLY = {
     "league:round_race_options",
     "league:round_injury_roll",
     "league:round_commit",
-}
-NOT_HTML = {
-    "healthz",
-    "favicon",
-    "manifest",
-    "league:league_backup",
-    "league:roster_csv",
-    "league:results_export_csv",
-    "league:calendar",
-    "league:member_calendar",
-    "league:standings_json",
-    "league:season_standings_json",
-    "league:drivers_csv",
-    "league:teams_csv",
-    "league:results_csv",
 }
 HOUSE_RULES = "# Pit lane\n\n| Stops | Cost |\n|:--|--:|\n| 1 | 1 WP |\n\n*Nothing* else."
 UTF_16_FORM = "application/x-www-form-urlencoded; charset=utf-16"
@@ -281,6 +267,33 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
     visit.clean("the ruling made, swapped in by htmx")
     visit("races:rulings", reverse("races:rulings", args=[league.slug]))
     visit("league:round", rounds[5].get_absolute_url())  # at the table, with a ruling
+    enter_then_undo(page, race, visit)
+    odds_league = race.round.season.league
+    odds_league.settings = {**odds_league.settings, "gear_odds": True}
+    odds_league.save(update_fields=["settings"])
+    visit("races:odds", reverse("races:odds", args=[race.pk]) + "?to_corner=3&stops=1")
+
+    # A spectator's turn page asks for news every 5 seconds, and swaps it in.
+    page.get_by_role("button", name="Log out").click()
+    with page.expect_response(lambda answer: "version=" in answer.url, timeout=10_000):
+        visit("races:turn", race.get_absolute_url())
+    visit.clean("the spectator's turn page, polled")
+
+    unseen = url_names(get_resolver().url_patterns) - visit.names - POST_ONLY - NOT_HTML
+    assert unseen == set(), f"pages this test does not open yet: {sorted(unseen)}"
+
+
+class FrenchVisit(Visit):
+    """A visit that also finds each page in French (issue 34)."""
+
+    def clean(self, what: str) -> None:
+        super().clean(what)
+        assert self.page.locator("html").get_attribute("lang") == "fr", what
+
+
+def enter_then_undo(page: Page, race, visit: Visit) -> None:
+    """On the turn page: entries until two were tapped on a keypad or a gear's row (each
+    answer swapped in by htmx, clean), then an undo (clean)."""
     visit("races:turn", race.get_absolute_url())
     rng, tapped = random.Random(7), 0
     for _entry in range(30):
@@ -305,27 +318,6 @@ def walk_every_page(page: Page, live_server, login, django_user_model, visit: Vi
         arg=version,
     )
     visit.clean("the turn page after an undo")
-    odds_league = race.round.season.league
-    odds_league.settings = {**odds_league.settings, "gear_odds": True}
-    odds_league.save(update_fields=["settings"])
-    visit("races:odds", reverse("races:odds", args=[race.pk]) + "?to_corner=3&stops=1")
-
-    # A spectator's turn page asks for news every 5 seconds, and swaps it in.
-    page.get_by_role("button", name="Log out").click()
-    with page.expect_response(lambda answer: "version=" in answer.url, timeout=10_000):
-        visit("races:turn", race.get_absolute_url())
-    visit.clean("the spectator's turn page, polled")
-
-    unseen = url_names(get_resolver().url_patterns) - visit.names - POST_ONLY - NOT_HTML
-    assert unseen == set(), f"pages this test does not open yet: {sorted(unseen)}"
-
-
-class FrenchVisit(Visit):
-    """A visit that also finds each page in French (issue 34)."""
-
-    def clean(self, what: str) -> None:
-        super().clean(what)
-        assert self.page.locator("html").get_attribute("lang") == "fr", what
 
 
 def test_the_race_pages_keep_to_the_content_security_policy_in_french(
@@ -362,30 +354,7 @@ def test_the_race_pages_keep_to_the_content_security_policy_in_french(
     visit.clean("the ruling made, swapped in by htmx")
     visit("races:rulings", reverse("races:rulings", args=[league.slug]))
     visit("league:round", race.round.get_absolute_url())  # at the table, with a ruling
-    visit("races:turn", race.get_absolute_url())
-    rng, tapped = random.Random(7), 0
-    for _entry in range(30):
-        race.refresh_from_db()
-        asked = engine.prompts(race_state(race))[0]
-        event = legal_event(asked, rng)
-        data = {k: v for k, v in event.data.items() if k != "car" and v not in ([], 0)}
-        faces = page.locator(
-            '#event-form [data-widget="keypad"], #event-form [data-widget="gears"]'
-        )
-        tapped += faces.count() > 0
-        enter(page, race.version, event.kind, data)
-        visit.clean(f"the turn page after entering {event.kind}")
-        if tapped >= 2:
-            break
-    assert tapped >= 2
-    race.refresh_from_db()
-    version = race.version
-    page.locator('button[name="undo"]').click()
-    page.wait_for_function(
-        "v => document.querySelector('#event-form input[name=version]').value !== String(v)",
-        arg=version,
-    )
-    visit.clean("the turn page after an undo")
+    enter_then_undo(page, race, visit)
 
     # A spectator's turn page asks for news every 5 seconds, and swaps it in.
     page.locator(f'form[action="{reverse("logout")}"] button').click()
