@@ -63,6 +63,7 @@ from .messages import (
     TABLE_UNKNOWN,
     TOO_MANY,
     UNKNOWN_VERSION,
+    refusal,
 )
 from .reader import Reader
 from .results import Results
@@ -133,9 +134,9 @@ def league_import(source: IO[bytes], *, organiser=None) -> Imported:
         with transaction.atomic():
             return _Import(organiser).read(Reader(source))
     except IntegrityError as error:
-        raise ValidationError(gettext(CLASH)) from error
+        raise refusal(CLASH) from error
     except DataError as error:
-        raise ValidationError(gettext(OUT_OF_RANGE)) from error
+        raise refusal(OUT_OF_RANGE) from error
 
 
 TRACKS = Table("tracks", Track, lambda league: Track.objects.none())
@@ -171,39 +172,33 @@ class _Import:
 
     def read(self, reader: Reader) -> Imported:
         if reader.start("the backup") != "{":
-            raise ValidationError(gettext(NOT_A_BACKUP).format(format=FORMAT))
+            raise refusal(NOT_A_BACKUP, format=FORMAT)
         seen: list[str] = []
         for part in reader.keys("the backup", MOST_HEADER):
             if part not in PARTS:
                 if "format" not in seen:
-                    raise ValidationError(gettext(NOT_A_BACKUP).format(format=FORMAT))
-                raise ValidationError(gettext(PART_UNKNOWN).format(part=part[:MOST_HEADER]))
+                    raise refusal(NOT_A_BACKUP, format=FORMAT)
+                raise refusal(PART_UNKNOWN, part=part[:MOST_HEADER])
             if part != "format" and "format" not in seen:
-                raise ValidationError(gettext(NOT_A_BACKUP).format(format=FORMAT))
+                raise refusal(NOT_A_BACKUP, format=FORMAT)
             if part != "version" and seen == ["format"]:
-                raise ValidationError(
-                    gettext(UNKNOWN_VERSION).format(found=None, known=FORMAT_VERSION)
-                )
+                raise refusal(UNKNOWN_VERSION, found=None, known=FORMAT_VERSION)
             if seen and PARTS.index(part) <= PARTS.index(seen[-1]):
-                raise ValidationError(
-                    gettext(PART_OUT_OF_ORDER).format(
-                        part=part, before=seen[-1], order=", ".join(PARTS)
-                    )
-                )
+                raise refusal(PART_OUT_OF_ORDER, part=part, before=seen[-1], order=", ".join(PARTS))
             seen.append(part)
             getattr(self, f"_{part}")(reader)
         reader.end()
         if "format" not in seen:
-            raise ValidationError(gettext(NOT_A_BACKUP).format(format=FORMAT))
+            raise refusal(NOT_A_BACKUP, format=FORMAT)
         if "version" not in seen:
-            raise ValidationError(gettext(UNKNOWN_VERSION).format(found=None, known=FORMAT_VERSION))
+            raise refusal(UNKNOWN_VERSION, found=None, known=FORMAT_VERSION)
         if "tables" not in seen:
-            raise ValidationError(gettext(TABLE_MISSING).format(label="tables"))
+            raise refusal(TABLE_MISSING, label="tables")
         return self._finished()
 
     def _format(self, reader: Reader) -> None:
         if reader.value("format", MOST_HEADER) != FORMAT:
-            raise ValidationError(gettext(NOT_A_BACKUP).format(format=FORMAT))
+            raise refusal(NOT_A_BACKUP, format=FORMAT)
 
     def _version(self, reader: Reader) -> None:
         found = reader.value("version", MOST_HEADER)
@@ -212,9 +207,7 @@ class _Import:
             or not isinstance(found, int)
             or not OLDEST_VERSION <= found <= FORMAT_VERSION
         ):
-            raise ValidationError(
-                gettext(UNKNOWN_VERSION).format(found=found, known=FORMAT_VERSION)
-            )
+            raise refusal(UNKNOWN_VERSION, found=found, known=FORMAT_VERSION)
         self.version = found
 
     def _exported_at(self, reader: Reader) -> None:
@@ -226,17 +219,13 @@ class _Import:
     def _users(self, reader: Reader) -> None:
         for number, _item in enumerate(reader.items("the backup's people"), start=1):
             if number > MOST_PEOPLE:
-                raise ValidationError(
-                    gettext(TOO_MANY).format(what=gettext("people"), most=grouped(MOST_PEOPLE))
-                )
+                raise refusal(TOO_MANY, what=gettext("people"), most=grouped(MOST_PEOPLE))
             row = reader.value(f"person {number}", MOST_PERSON)
             if not isinstance(row, dict):
                 raise bad(number, USERS, "a person is written as an id and a username")
             unknown = set(row) - {"id", "username"}
             if unknown:
-                raise ValidationError(
-                    gettext(FIELD_UNKNOWN).format(label=USERS, field=min(unknown))
-                )
+                raise refusal(FIELD_UNKNOWN, label=USERS, field=min(unknown))
             old, username = row.get("id"), row.get("username")
             if not is_id(old) or not isinstance(username, str):
                 raise bad(number, USERS, "a person is written as an id and a username")
@@ -250,9 +239,7 @@ class _Import:
         rows: list[tuple[int, Track]] = []
         for number, _item in enumerate(reader.items("the backup's tracks"), start=1):
             if number > MOST_TRACKS:
-                raise ValidationError(
-                    gettext(TOO_MANY).format(what=gettext("tracks"), most=grouped(MOST_TRACKS))
-                )
+                raise refusal(TOO_MANY, what=gettext("tracks"), most=grouped(MOST_TRACKS))
             row = reader.value(f"track {number}", MOST_TRACK)
             read = self._row(TRACKS, number, row)
             assert read is not None  # a track is never left out
@@ -266,19 +253,17 @@ class _Import:
         following = 0  # the index of the table expected next
         for label in reader.keys("the backup's tables", MOST_HEADER):
             if label not in labels:
-                raise ValidationError(gettext(TABLE_UNKNOWN).format(label=label))
+                raise refusal(TABLE_UNKNOWN, label=label)
             index = labels.index(label)
             if index < following:
                 before = labels[following - 1]
-                raise ValidationError(
-                    gettext(TABLE_OUT_OF_ORDER).format(label=label, before=before)
-                )
+                raise refusal(TABLE_OUT_OF_ORDER, label=label, before=before)
             if index > following:
-                raise ValidationError(gettext(TABLE_MISSING).format(label=labels[following]))
+                raise refusal(TABLE_MISSING, label=labels[following])
             self._table(tables[index], reader)
             following = index + 1
         if following < len(labels):
-            raise ValidationError(gettext(TABLE_MISSING).format(label=labels[following]))
+            raise refusal(TABLE_MISSING, label=labels[following])
         # Once every table is in: a driver's career as their entries make it, but for the
         # drivers whose career an organiser corrected by hand (their DriverChange rows, the
         # last table), which the entries alone cannot say.
@@ -294,7 +279,7 @@ class _Import:
         batch_from = reader.position
         for number, _item in enumerate(reader.items(f"the backup's {table.label!r} table"), 1):
             if table.model is League and number > 1:
-                raise ValidationError(gettext(ONE_LEAGUE))
+                raise refusal(ONE_LEAGUE)
             row = reader.value(f"row {number} of its {table.label!r} table", MOST_ROW)
             rows = number
             made = self._row(table, number, row)
@@ -304,7 +289,7 @@ class _Import:
                 self._write(table, batch)
                 batch, batch_from = [], reader.position
         if table.model is League and rows != 1:
-            raise ValidationError(gettext(ONE_LEAGUE))
+            raise refusal(ONE_LEAGUE)
         self._write(table, batch)
         if table.after is not None:
             assert self.league is not None  # the league's table is the first
@@ -343,7 +328,7 @@ class _Import:
         # A field added since the file's version is one that file cannot hold.
         unknown = row.keys() - (columns.keys() - table.fields_after(self.version)) - {"id"}
         if unknown:
-            raise ValidationError(gettext(FIELD_UNKNOWN).format(label=label, field=min(unknown)))
+            raise refusal(FIELD_UNKNOWN, label=label, field=min(unknown))
         old = row.get("id")
         if model in self.ids:
             if not is_id(old):
@@ -429,11 +414,7 @@ class _Import:
         assert isinstance(target, type)  # a column names a model, never "self" once loaded
         known = self.names if target is self.user_model else self.ids.get(target, {})
         if not is_id(value) or value not in known:
-            raise ValidationError(
-                gettext(BROKEN_REFERENCE).format(
-                    row=number, label=label, field=field.name, value=value
-                )
-            )
+            raise refusal(BROKEN_REFERENCE, row=number, label=label, field=field.name, value=value)
         return self.ids[target].get(value)  # no one, for a person on the restore page
 
     def _league_row(self, league: League, row: dict[str, Any]) -> None:
@@ -460,7 +441,7 @@ class _Import:
                 self.name_in_file = league.name
                 league.name = _copy_name(league.name, theirs)
         elif here is not None:
-            raise ValidationError(gettext(SLUG_TAKEN).format(slug=league.slug))
+            raise refusal(SLUG_TAKEN, slug=league.slug)
         if league.organiser_id is not None:
             theirs = League.objects.filter(organiser_id=league.organiser_id)
             if theirs.filter(name__iexact=league.name).exists():
@@ -544,9 +525,7 @@ class _Import:
             if attempt:
                 self.kept_apart.append((in_file, here.name))
             return here.pk
-        raise ValidationError(
-            gettext(TOO_MANY).format(what=gettext("tracks"), most=grouped(MOST_TRACKS))
-        )
+        raise refusal(TOO_MANY, what=gettext("tracks"), most=grouped(MOST_TRACKS))
 
 
 def _restored_name(name: str, attempt: int) -> str:
@@ -575,9 +554,7 @@ def _copy_name(name: str, theirs: models.QuerySet[League]) -> str:
         copy = name[: most - len(ending)] + ending
         if not theirs.filter(name__iexact=copy).exists():
             return copy
-    raise ValidationError(
-        gettext(NAME_TAKEN).format(organiser=pgettext("has a league called", "You"), name=name)
-    )
+    raise refusal(NAME_TAKEN, organiser=pgettext("has a league called", "You"), name=name)
 
 
 def _slug_taken(slug: str) -> bool:
@@ -613,6 +590,4 @@ def _usernamecleaned(user, field: str, number: int) -> None:
         user._meta.get_field(field).clean(getattr(user, field), user)
     except ValidationError as error:
         reason = f"{field}: {' '.join(error.messages)}"
-        raise ValidationError(
-            gettext(BAD_ROW).format(row=number, label=USERS, reason=reason)
-        ) from error
+        raise refusal(BAD_ROW, row=number, label=USERS, reason=reason) from error

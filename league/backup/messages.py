@@ -1,7 +1,8 @@
 """What an import refuses, and why, in the words its reader is shown (the restore page,
 `manage.py import_league`): each says what was wrong and that nothing was written."""
 
-from django.utils.translation import gettext_noop
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_noop
 
 NOT_A_BACKUP = gettext_noop(
     "This is not a Paddock league backup (no {format!r} format named in it)."
@@ -54,3 +55,8 @@ CLASH = gettext_noop(
 OUT_OF_RANGE = gettext_noop(
     "The backup holds a value this site cannot store: nothing was imported."
 )
+
+
+def refusal(message: str, **values: object) -> ValidationError:
+    """The refusal `message` (one of the above) in the reader's language, its {names} filled."""
+    return ValidationError(gettext(message).format(**values))
