@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.formats import number_format
 from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
@@ -119,3 +120,19 @@ def language_kept(sender, request: HttpRequest | None, user, **kwargs) -> None:
     language = Profile.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
     if supported(language):
         request.session[SESSION_KEY] = language
+
+
+class Grouped(int):
+    """A count a sentence says with `{most:,}`, its digits grouped as the reader's language
+    groups them: 2,097,152 in English (as `:,` writes it), 2 097 152 in French (a no-break
+    space). The sentence keeps its placeholder, in every language's catalogue."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == ",":
+            return number_format(int(self), force_grouping=True)
+        return super().__format__(spec)
+
+
+def grouped(count: int) -> Grouped:
+    """`count`, to be said with `{name:,}` in a sentence of the reader's language."""
+    return Grouped(count)

@@ -6,20 +6,33 @@ Browser fixtures live in tests/browser/conftest.py, so the fast tests never load
 from __future__ import annotations
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 from hypothesis import settings
 
 from league.models import League, Season, Team
 from league.services.leagues import league_create
 from league.services.seasons import season_open
 from league.services.teams import team_create
+from rules import language as rules_language
 from tests.factories import UserFactory, published
 
 # A property holds or it does not, however busy the machine: two cores shared with a browser and
 # a database server make hypothesis's per-example deadline a coin toss, not a finding.
 settings.register_profile("paddock", deadline=None)
 settings.load_profile("paddock")
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A test that reads a page in French leaves the thread speaking French (LocaleMiddleware
+    activates the reader's language and nothing puts English back): the next test starts in
+    the site's own language, whatever ran before it."""
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
+    rules_language.activate("en")
 
 
 @pytest.fixture

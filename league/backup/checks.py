@@ -15,6 +15,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.functions import Lower
+from django.utils.translation import gettext
 
 from rules.championship import Championship, InvalidSetting, championship_for, rule_sets
 from rules.dice_luck import checked_tally
@@ -90,36 +91,49 @@ def plain_name(name: str) -> str:
 
 def _season_checked(run: SoFar, season: Season) -> None:
     if season.number < 1:
-        raise ValidationError("a season's number is 1 or more")
+        raise ValidationError(gettext("a season's number is 1 or more"))
     if not isinstance(season.setup, dict):
-        raise ValidationError("a season's setup is written as its numbers by name")
+        raise ValidationError(gettext("a season's setup is written as its numbers by name"))
     season.rules.validated_season_setup(season.setup)
 
 
 def _round_checked(run: SoFar, round_: Round) -> None:
     rules = _season_rules(run, round_.season_id)
     if not 1 <= round_.number <= rules.most_rounds:
-        raise ValidationError(f"a season of {rules.title} has rounds 1 to {rules.most_rounds}")
+        raise ValidationError(
+            gettext("a season of {rules} has rounds 1 to {most}").format(
+                rules=rules.title, most=rules.most_rounds
+            )
+        )
     # A round's multiplier is its rule set's for its number (schedules.py sets it so).
     multiplier = rules.round_shape(round_.number).multiplier
     if round_.multiplier != multiplier:
         raise ValidationError(
-            f"round {round_.number} of {rules.title} scores {multiplier}x, not {round_.multiplier}x"
+            gettext("round {number} of {rules} scores {multiplier}x, not {kept}x").format(
+                number=round_.number,
+                rules=rules.title,
+                multiplier=multiplier,
+                kept=round_.multiplier,
+            )
         )
     if not isinstance(round_.race_options, dict):
-        raise ValidationError("a round's race options are written as their values by name")
+        raise ValidationError(gettext("a round's race options are written as their values by name"))
     rules.validated_race_options(round_.race_options)
     formats = {"", *dict(rules.race_formats)}
     kept = {setting.key: setting for setting in rules.settings}.get(rules.race_format_option)
     if kept is not None:
         formats |= set(dict(kept.choices))
     if round_.race_format not in formats:
-        raise ValidationError(f"{rules.title} has no race format {round_.race_format!r}")
+        raise ValidationError(
+            gettext("{rules} has no race format {format!r}").format(
+                rules=rules.title, format=round_.race_format
+            )
+        )
 
 
 def _driver_checked(run: SoFar, driver: Driver) -> None:
     if not isinstance(driver.driver_card, dict):
-        raise ValidationError("a driver's card is written as its skill and WP by zone")
+        raise ValidationError(gettext("a driver's card is written as its skill and WP by zone"))
     if not driver.driver_card:
         return
     # A league that moved to a rule set without cards keeps its drivers' cards (for a later
@@ -136,7 +150,9 @@ def _driver_checked(run: SoFar, driver: Driver) -> None:
                 return
             except InvalidSetting as error:
                 reasons.append(str(error))
-    raise InvalidSetting(reasons[0] if reasons else f"{rules.title} has no driver cards.")
+    raise InvalidSetting(
+        reasons[0] if reasons else gettext("{rules} has no driver cards.").format(rules=rules.title)
+    )
 
 
 def _entry_checked(run: SoFar, entry: Entry) -> None:
@@ -145,18 +161,20 @@ def _entry_checked(run: SoFar, entry: Entry) -> None:
     that a rule set has; an injury check its rule set can read."""
     status = run.round_status[entry.round_id]
     if status == RoundStatus.SCHEDULED:
-        raise ValidationError("an entry of a round not started yet")
+        raise ValidationError(gettext("an entry of a round not started yet"))
     if entry.place is not None and entry.place < 1:
-        raise ValidationError("a place is 1st or later")
+        raise ValidationError(gettext("a place is 1st or later"))
     if status == RoundStatus.FINISHED and (entry.place is None or entry.finished is None):
-        raise ValidationError("an entry of a finished round without its place")
+        raise ValidationError(gettext("an entry of a finished round without its place"))
     if entry.out_reason and entry.out_reason not in OUT_REASONS():
-        raise ValidationError(f"no rule set has the way out {entry.out_reason!r}")
+        raise ValidationError(
+            gettext("no rule set has the way out {out!r}").format(out=entry.out_reason)
+        )
     columns, rolls = entry.injury_columns, entry.injury_rolls
     if not isinstance(columns, list) or not isinstance(rolls, list):
-        raise ValidationError("an injury check is written as its columns and its rolls")
+        raise ValidationError(gettext("an injury check is written as its columns and its rolls"))
     if any(isinstance(roll, bool) or not isinstance(roll, int) for roll in rolls):
-        raise ValidationError("an injury check's rolls are whole numbers")
+        raise ValidationError(gettext("an injury check's rolls are whole numbers"))
     entry.injury_check(_season_rules(run, run.round_season[entry.round_id]))
     checked_tally(entry.dice)
 
@@ -170,16 +188,16 @@ def _adjustment_checked(run: SoFar, adjustment: PointsAdjustment) -> None:
     """A points adjustment as the standings count it: of some points, for a driver or a team,
     in a round of its own season."""
     if adjustment.points == 0:
-        raise ValidationError("an adjustment of 0 points")
+        raise ValidationError(gettext("an adjustment of 0 points"))
     if abs(adjustment.points) > MOST_ADJUSTMENT:
-        raise ValidationError(TOO_MANY_POINTS.format(most=MOST_ADJUSTMENT))
+        raise ValidationError(gettext(TOO_MANY_POINTS).format(most=MOST_ADJUSTMENT))
     if (adjustment.driver_id is None) == (adjustment.team_id is None):
-        raise ValidationError("an adjustment is for a driver or for a team")
+        raise ValidationError(gettext("an adjustment is for a driver or for a team"))
     if (
         adjustment.round_id is not None
         and run.round_season[adjustment.round_id] != adjustment.season_id
     ):
-        raise ValidationError("an adjustment in a round of another season")
+        raise ValidationError(gettext("an adjustment in a round of another season"))
 
 
 LEAGUE_CHECKS: dict[type[models.Model], Callable[[SoFar, Any], None]] = {
@@ -329,4 +347,4 @@ def is_id(value: Any) -> TypeGuard[int]:
 
 
 def bad(number: int, label: str, reason: str) -> ValidationError:
-    return ValidationError(BAD_ROW.format(row=number, label=label, reason=reason))
+    return ValidationError(gettext(BAD_ROW).format(row=number, label=label, reason=reason))

@@ -13,7 +13,9 @@ from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext
 
+from config.languages import grouped
 from rules.championship import InvalidSetting, UnknownChampionship
 
 from ..models import (
@@ -61,6 +63,7 @@ from .messages import (
     TABLE_UNKNOWN,
     TOO_MANY,
     UNKNOWN_VERSION,
+    refusal,
 )
 from .reader import Reader
 from .results import Results
@@ -131,9 +134,9 @@ def league_import(source: IO[bytes], *, organiser=None) -> Imported:
         with transaction.atomic():
             return _Import(organiser).read(Reader(source))
     except IntegrityError as error:
-        raise ValidationError(CLASH) from error
+        raise refusal(CLASH) from error
     except DataError as error:
-        raise ValidationError(OUT_OF_RANGE) from error
+        raise refusal(OUT_OF_RANGE) from error
 
 
 TRACKS = Table("tracks", Track, lambda league: Track.objects.none())
@@ -169,35 +172,33 @@ class _Import:
 
     def read(self, reader: Reader) -> Imported:
         if reader.start("the backup") != "{":
-            raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
+            raise refusal(NOT_A_BACKUP, format=FORMAT)
         seen: list[str] = []
         for part in reader.keys("the backup", MOST_HEADER):
             if part not in PARTS:
                 if "format" not in seen:
-                    raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
-                raise ValidationError(PART_UNKNOWN.format(part=part[:MOST_HEADER]))
+                    raise refusal(NOT_A_BACKUP, format=FORMAT)
+                raise refusal(PART_UNKNOWN, part=part[:MOST_HEADER])
             if part != "format" and "format" not in seen:
-                raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
+                raise refusal(NOT_A_BACKUP, format=FORMAT)
             if part != "version" and seen == ["format"]:
-                raise ValidationError(UNKNOWN_VERSION.format(found=None, known=FORMAT_VERSION))
+                raise refusal(UNKNOWN_VERSION, found=None, known=FORMAT_VERSION)
             if seen and PARTS.index(part) <= PARTS.index(seen[-1]):
-                raise ValidationError(
-                    PART_OUT_OF_ORDER.format(part=part, before=seen[-1], order=", ".join(PARTS))
-                )
+                raise refusal(PART_OUT_OF_ORDER, part=part, before=seen[-1], order=", ".join(PARTS))
             seen.append(part)
             getattr(self, f"_{part}")(reader)
         reader.end()
         if "format" not in seen:
-            raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
+            raise refusal(NOT_A_BACKUP, format=FORMAT)
         if "version" not in seen:
-            raise ValidationError(UNKNOWN_VERSION.format(found=None, known=FORMAT_VERSION))
+            raise refusal(UNKNOWN_VERSION, found=None, known=FORMAT_VERSION)
         if "tables" not in seen:
-            raise ValidationError(TABLE_MISSING.format(label="tables"))
+            raise refusal(TABLE_MISSING, label="tables")
         return self._finished()
 
     def _format(self, reader: Reader) -> None:
         if reader.value("format", MOST_HEADER) != FORMAT:
-            raise ValidationError(NOT_A_BACKUP.format(format=FORMAT))
+            raise refusal(NOT_A_BACKUP, format=FORMAT)
 
     def _version(self, reader: Reader) -> None:
         found = reader.value("version", MOST_HEADER)
@@ -206,7 +207,7 @@ class _Import:
             or not isinstance(found, int)
             or not OLDEST_VERSION <= found <= FORMAT_VERSION
         ):
-            raise ValidationError(UNKNOWN_VERSION.format(found=found, known=FORMAT_VERSION))
+            raise refusal(UNKNOWN_VERSION, found=found, known=FORMAT_VERSION)
         self.version = found
 
     def _exported_at(self, reader: Reader) -> None:
@@ -218,13 +219,13 @@ class _Import:
     def _users(self, reader: Reader) -> None:
         for number, _item in enumerate(reader.items("the backup's people"), start=1):
             if number > MOST_PEOPLE:
-                raise ValidationError(TOO_MANY.format(what="people", most=MOST_PEOPLE))
+                raise refusal(TOO_MANY, what=gettext("people"), most=grouped(MOST_PEOPLE))
             row = reader.value(f"person {number}", MOST_PERSON)
             if not isinstance(row, dict):
                 raise bad(number, USERS, "a person is written as an id and a username")
             unknown = set(row) - {"id", "username"}
             if unknown:
-                raise ValidationError(FIELD_UNKNOWN.format(label=USERS, field=min(unknown)))
+                raise refusal(FIELD_UNKNOWN, label=USERS, field=min(unknown))
             old, username = row.get("id"), row.get("username")
             if not is_id(old) or not isinstance(username, str):
                 raise bad(number, USERS, "a person is written as an id and a username")
@@ -238,7 +239,7 @@ class _Import:
         rows: list[tuple[int, Track]] = []
         for number, _item in enumerate(reader.items("the backup's tracks"), start=1):
             if number > MOST_TRACKS:
-                raise ValidationError(TOO_MANY.format(what="tracks", most=MOST_TRACKS))
+                raise refusal(TOO_MANY, what=gettext("tracks"), most=grouped(MOST_TRACKS))
             row = reader.value(f"track {number}", MOST_TRACK)
             read = self._row(TRACKS, number, row)
             assert read is not None  # a track is never left out
@@ -252,17 +253,17 @@ class _Import:
         following = 0  # the index of the table expected next
         for label in reader.keys("the backup's tables", MOST_HEADER):
             if label not in labels:
-                raise ValidationError(TABLE_UNKNOWN.format(label=label))
+                raise refusal(TABLE_UNKNOWN, label=label)
             index = labels.index(label)
             if index < following:
                 before = labels[following - 1]
-                raise ValidationError(TABLE_OUT_OF_ORDER.format(label=label, before=before))
+                raise refusal(TABLE_OUT_OF_ORDER, label=label, before=before)
             if index > following:
-                raise ValidationError(TABLE_MISSING.format(label=labels[following]))
+                raise refusal(TABLE_MISSING, label=labels[following])
             self._table(tables[index], reader)
             following = index + 1
         if following < len(labels):
-            raise ValidationError(TABLE_MISSING.format(label=labels[following]))
+            raise refusal(TABLE_MISSING, label=labels[following])
         # Once every table is in: a driver's career as their entries make it, but for the
         # drivers whose career an organiser corrected by hand (their DriverChange rows, the
         # last table), which the entries alone cannot say.
@@ -278,7 +279,7 @@ class _Import:
         batch_from = reader.position
         for number, _item in enumerate(reader.items(f"the backup's {table.label!r} table"), 1):
             if table.model is League and number > 1:
-                raise ValidationError(ONE_LEAGUE)
+                raise refusal(ONE_LEAGUE)
             row = reader.value(f"row {number} of its {table.label!r} table", MOST_ROW)
             rows = number
             made = self._row(table, number, row)
@@ -288,7 +289,7 @@ class _Import:
                 self._write(table, batch)
                 batch, batch_from = [], reader.position
         if table.model is League and rows != 1:
-            raise ValidationError(ONE_LEAGUE)
+            raise refusal(ONE_LEAGUE)
         self._write(table, batch)
         if table.after is not None:
             assert self.league is not None  # the league's table is the first
@@ -327,7 +328,7 @@ class _Import:
         # A field added since the file's version is one that file cannot hold.
         unknown = row.keys() - (columns.keys() - table.fields_after(self.version)) - {"id"}
         if unknown:
-            raise ValidationError(FIELD_UNKNOWN.format(label=label, field=min(unknown)))
+            raise refusal(FIELD_UNKNOWN, label=label, field=min(unknown))
         old = row.get("id")
         if model in self.ids:
             if not is_id(old):
@@ -413,9 +414,7 @@ class _Import:
         assert isinstance(target, type)  # a column names a model, never "self" once loaded
         known = self.names if target is self.user_model else self.ids.get(target, {})
         if not is_id(value) or value not in known:
-            raise ValidationError(
-                BROKEN_REFERENCE.format(row=number, label=label, field=field.name, value=value)
-            )
+            raise refusal(BROKEN_REFERENCE, row=number, label=label, field=field.name, value=value)
         return self.ids[target].get(value)  # no one, for a person on the restore page
 
     def _league_row(self, league: League, row: dict[str, Any]) -> None:
@@ -442,11 +441,11 @@ class _Import:
                 self.name_in_file = league.name
                 league.name = _copy_name(league.name, theirs)
         elif here is not None:
-            raise ValidationError(SLUG_TAKEN.format(slug=league.slug))
+            raise refusal(SLUG_TAKEN, slug=league.slug)
         if league.organiser_id is not None:
             theirs = League.objects.filter(organiser_id=league.organiser_id)
             if theirs.filter(name__iexact=league.name).exists():
-                said = NAME_TAKEN.format(organiser=league.organiser, name=league.name)
+                said = gettext(NAME_TAKEN).format(organiser=league.organiser, name=league.name)
                 raise ValidationError(said)
         self.league = league
 
@@ -526,7 +525,7 @@ class _Import:
             if attempt:
                 self.kept_apart.append((in_file, here.name))
             return here.pk
-        raise ValidationError(TOO_MANY.format(what="tracks", most=MOST_TRACKS))
+        raise refusal(TOO_MANY, what=gettext("tracks"), most=grouped(MOST_TRACKS))
 
 
 def _restored_name(name: str, attempt: int) -> str:
@@ -555,7 +554,7 @@ def _copy_name(name: str, theirs: models.QuerySet[League]) -> str:
         copy = name[: most - len(ending)] + ending
         if not theirs.filter(name__iexact=copy).exists():
             return copy
-    raise ValidationError(NAME_TAKEN.format(organiser="You", name=name))
+    raise refusal(NAME_TAKEN, organiser=pgettext("has a league called", "You"), name=name)
 
 
 def _slug_taken(slug: str) -> bool:
@@ -591,4 +590,4 @@ def _usernamecleaned(user, field: str, number: int) -> None:
         user._meta.get_field(field).clean(getattr(user, field), user)
     except ValidationError as error:
         reason = f"{field}: {' '.join(error.messages)}"
-        raise ValidationError(BAD_ROW.format(row=number, label=USERS, reason=reason)) from error
+        raise refusal(BAD_ROW, row=number, label=USERS, reason=reason) from error

@@ -20,6 +20,9 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_noop
+
+from config.languages import grouped
 
 # Characters read from the file at a time.
 CHUNK = 1 << 20
@@ -27,9 +30,13 @@ CHUNK = 1 << 20
 MOST_DEPTH = 40
 WHITESPACE = " \t\n\r"
 
-NOT_JSON = "This file is not a Paddock league backup: it cannot be read as JSON ({reason})."
-TOO_LONG = "The backup's {what} is longer than a Paddock backup's ever is ({most:,} characters)."
-NOT_PLAIN = "The backup's {what} holds {reason}, which a Paddock backup never does."
+NOT_JSON = gettext_noop(
+    "This file is not a Paddock league backup: it cannot be read as JSON ({reason})."
+)
+TOO_LONG = gettext_noop(
+    "The backup's {what} is longer than a Paddock backup's ever is ({most:,} characters)."
+)
+NOT_PLAIN = gettext_noop("The backup's {what} holds {reason}, which a Paddock backup never does.")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -138,7 +145,9 @@ class Reader:
                 if self._ended or not _cut(error, text):
                     raise self._broken(error.msg, self._read + error.pos) from error
                 if len(text) - at > most:
-                    raise ValidationError(TOO_LONG.format(what=what, most=most)) from error
+                    raise ValidationError(
+                        gettext(TOO_LONG).format(what=what, most=grouped(most))
+                    ) from error
                 self._more()
                 continue
             except RecursionError as error:
@@ -150,11 +159,11 @@ class Reader:
                 self._more()
                 continue
             if end - at > most:
-                raise ValidationError(TOO_LONG.format(what=what, most=most))
+                raise ValidationError(gettext(TOO_LONG).format(what=what, most=grouped(most)))
             self._at = end
             reason = _not_plain(text[at:end], value)
             if reason:
-                raise ValidationError(NOT_PLAIN.format(what=what, reason=reason))
+                raise ValidationError(gettext(NOT_PLAIN).format(what=what, reason=reason))
             return value
 
     def _more(self) -> None:
@@ -163,7 +172,9 @@ class Reader:
         try:
             read = self._decoder.decode(data, final=not data)
         except UnicodeDecodeError as error:
-            raise ValidationError(NOT_JSON.format(reason=f"not UTF-8 text: {error}")) from error
+            raise ValidationError(
+                gettext(NOT_JSON).format(reason=f"not UTF-8 text: {error}")
+            ) from error
         self._read += self._at
         self._text = self._text[self._at :] + read
         self._at = 0
@@ -171,7 +182,13 @@ class Reader:
 
     def _broken(self, reason: str, position: int | None = None) -> ValidationError:
         where = self._read + self._at if position is None else position
-        return ValidationError(NOT_JSON.format(reason=f"{reason}: character {where + 1:,}"))
+        return ValidationError(
+            gettext(NOT_JSON).format(
+                reason=gettext("{reason}: character {where:,}").format(
+                    reason=reason, where=grouped(where + 1)
+                )
+            )
+        )
 
 
 def _cut(error: json.JSONDecodeError, text: str) -> bool:

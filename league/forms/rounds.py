@@ -61,7 +61,9 @@ class OutcomeForm(forms.Form):
     """One car's line on the result form."""
 
     # The phone's width at most: a long way out (an option's label) never widens the page.
-    outcome = forms.ChoiceField(widget=forms.Select(attrs={"class": "form-select form-select-sm"}))
+    outcome = forms.ChoiceField(
+        label=_("Outcome"), widget=forms.Select(attrs={"class": "form-select form-select-sm"})
+    )
     place = forms.IntegerField(required=False, min_value=1, label=_("Place"))
     # Where the car started, if the referee noted the grid (every car's or none: the service
     # checks the whole grid); pole is 1.
@@ -252,7 +254,9 @@ def chosen_builds(lines: Sequence[BuildLine]) -> dict[str, dict[str, int]]:
     """{car: WP by zone} for the starters whose car is built; ValidationError naming the driver
     whose build is not a number within its zone's limits, or only half given."""
     errors = [
-        f"{line.line.driver}, {str(line.form.fields[field].label).lower()}: {error}"
+        gettext("{driver}, {field}: {error}").format(
+            driver=line.line.driver, field=str(line.form.fields[field].label).lower(), error=error
+        )
         for line in lines
         for field, field_errors in line.form.errors.items()
         for error in field_errors

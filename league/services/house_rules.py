@@ -7,6 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from config.languages import grouped
+
 from ..models import League
 from ..models.house_rules import MOST_CHARACTERS, HouseRules
 from .common import for_update, league_for_write
@@ -39,7 +41,9 @@ def house_rules_set(*, league: League, text: str, expected_version: int) -> Hous
     text = text.replace("\r\n", "\n").strip()
     if len(text) > MOST_CHARACTERS:
         raise ValidationError(
-            gettext(HOUSE_RULES_TOO_LONG).format(length=len(text), most=MOST_CHARACTERS)
+            gettext(HOUSE_RULES_TOO_LONG).format(
+                length=grouped(len(text)), most=grouped(MOST_CHARACTERS)
+            )
         )
     if "\x00" in text:
         raise ValidationError(gettext(HOUSE_RULES_UNPRINTABLE))

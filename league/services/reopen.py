@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     Driver,
+    DriverStatus,
     Entry,
     Round,
     RoundStatus,
@@ -74,17 +75,30 @@ def reopen_summary(round_: Round) -> TakenBack:
     for change in round_.result_changes.select_related("driver"):
         driver, words = change.driver, []
         if driver.xp != change.xp_before:
-            words.append(f"XP {driver.xp} back to {change.xp_before}")
+            words.append(
+                gettext("XP {now} back to {before}").format(now=driver.xp, before=change.xp_before)
+            )
         if driver.races_to_miss != change.races_to_miss_before:
             words.append(
-                f"races to miss {driver.races_to_miss} back to {change.races_to_miss_before}"
+                gettext("races to miss {now} back to {before}").format(
+                    now=driver.races_to_miss, before=change.races_to_miss_before
+                )
             )
         if driver.prior_injuries != change.prior_injuries_before:
             words.append(
-                f"prior injuries {driver.prior_injuries} back to {change.prior_injuries_before}"
+                gettext("prior injuries {now} back to {before}").format(
+                    now=driver.prior_injuries, before=change.prior_injuries_before
+                )
             )
         if driver.status != change.status_before:
-            words.append(f"{driver.get_status_display().lower()} back to {change.status_before}")
+            before = change.status_before
+            if before in DriverStatus.values:  # the label's word, as the model's value is
+                before = str(DriverStatus(before).label).lower()
+            words.append(
+                gettext("{now} back to {before}").format(
+                    now=driver.get_status_display().lower(), before=before
+                )
+            )
         if words:
             careers.append((driver.name, tuple(words)))
     return TakenBack(

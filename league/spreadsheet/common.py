@@ -9,6 +9,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO
 
+from django.utils.translation import gettext, gettext_noop
+
+from config.languages import grouped
+
 # A stranger's file costs bounded time and memory: read no further than these.
 MOST_BYTES = 2 * 1024 * 1024
 MOST_ROWS = 5000
@@ -22,16 +26,22 @@ MOST_LINE = 4096
 # The export puts a ' before a cell a spreadsheet would run as a formula (views/exports.py).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
-TOO_LARGE = "The file is larger than {most:,} bytes: split the league's roster or trim it."
-NOT_TEXT = "The file is not a CSV spreadsheet of UTF-8 text (save it as 'CSV UTF-8')."
-HAS_NUL = "The file holds NUL characters: it is not a text spreadsheet (save it as CSV)."
-TOO_MANY_ROWS = "The file has more than {most:,} rows: nothing past row {row:,} was read."
-TOO_LONG_ROW = "The row is longer than {most:,} characters: it is not a roster's."
-UNREADABLE = "This row cannot be read as CSV ({error})."
-TOO_MANY_COLUMNS = "The row has {count:,} columns; the {kind} has at most {most}."
-TWICE = "The column {column!r} is named twice."
-EXTRA_CELLS = "The row has {count:,} cells more than the first row names columns."
-MORE_PROBLEMS = "… and {count:,} more problems."
+TOO_LARGE = gettext_noop(
+    "The file is larger than {most:,} bytes: split the league's roster or trim it."
+)
+NOT_TEXT = gettext_noop("The file is not a CSV spreadsheet of UTF-8 text (save it as 'CSV UTF-8').")
+HAS_NUL = gettext_noop(
+    "The file holds NUL characters: it is not a text spreadsheet (save it as CSV)."
+)
+TOO_MANY_ROWS = gettext_noop(
+    "The file has more than {most:,} rows: nothing past row {row:,} was read."
+)
+TOO_LONG_ROW = gettext_noop("The row is longer than {most:,} characters: it is not a roster's.")
+UNREADABLE = gettext_noop("This row cannot be read as CSV ({error}).")
+TOO_MANY_COLUMNS = gettext_noop("The row has {count:,} columns; the {kind} has at most {most}.")
+TWICE = gettext_noop("The column {column!r} is named twice.")
+EXTRA_CELLS = gettext_noop("The row has {count:,} cells more than the first row names columns.")
+MORE_PROBLEMS = gettext_noop("… and {count:,} more problems.")
 
 Row = tuple[int, list[str]]  # a row's number as a spreadsheet numbers it, and its cells
 
@@ -48,19 +58,19 @@ class Problem:
     file: str = ""
 
     def __str__(self) -> str:
-        where = ", ".join(
-            part
-            for part in (
-                self.file,
-                f"Row {self.row:,}" if self.row else "",
-                f"column {self.column}" if self.column else "",
-            )
-            if part
-        )
-        if self.file and where:
+        file = gettext(self.file) if self.file else ""  # "past seasons", marked where written
+        row = gettext("Row {row:,}").format(row=grouped(self.row)) if self.row else ""
+        if file and row:
+            row = row[:1].lower() + row[1:]
+        column = gettext("column {column}").format(column=self.column) if self.column else ""
+        where = ", ".join(part for part in (file, row, column) if part)
+        if file:
             where = where[:1].upper() + where[1:]
-            where = where.replace(", Row", ", row")
-        return f"{where}: {self.message}" if where else self.message
+        return (
+            gettext("{where}: {message}").format(where=where, message=self.message)
+            if where
+            else self.message
+        )
 
 
 @dataclass
@@ -76,7 +86,7 @@ class Problems:
     def messages(self) -> list[str]:
         said = [str(problem) for problem in self.problems]
         if self.more_problems:
-            said.append(MORE_PROBLEMS.format(count=self.more_problems))
+            said.append(gettext(MORE_PROBLEMS).format(count=grouped(self.more_problems)))
         return said
 
     @property
@@ -104,15 +114,15 @@ def text_rows(
     its number; what cannot be read is refused in `problems` and ends the reading. `kind`
     and `most_columns`: what the file is ("roster") and the most columns it has, to say so."""
     if data is None:
-        problems.refuse(TOO_LARGE.format(most=MOST_BYTES))
+        problems.refuse(gettext(TOO_LARGE).format(most=grouped(MOST_BYTES)))
         return iter(())
     try:
         text = data.decode("utf-8-sig")  # a spreadsheet's "CSV UTF-8" starts with a BOM
     except UnicodeDecodeError:
-        problems.refuse(NOT_TEXT)
+        problems.refuse(gettext(NOT_TEXT))
         return iter(())
     if "\x00" in text:
-        problems.refuse(HAS_NUL)
+        problems.refuse(gettext(HAS_NUL))
         return iter(())
     if "\n" not in text:
         text = text.replace("\r", "\n")  # an old Mac spreadsheet ends its lines so
@@ -157,11 +167,13 @@ def _rows(text: str, problems: Problems, most_columns: int, kind: str) -> Iterat
             cells = next(reader)
         except StopIteration:
             if lines.too_long:
-                problems.refuse(TOO_LONG_ROW.format(most=MOST_LINE), row=number)
+                problems.refuse(gettext(TOO_LONG_ROW).format(most=MOST_LINE), row=number)
             return
         except csv.Error as error:
-            message = TOO_LONG_ROW.format(most=MOST_LINE) if lines.too_long else None
-            problems.refuse(message or UNREADABLE.format(error=error), row=number)
+            message = (
+                gettext(TOO_LONG_ROW).format(most=grouped(MOST_LINE)) if lines.too_long else None
+            )
+            problems.refuse(message or gettext(UNREADABLE).format(error=error), row=number)
             return
         yield from cells_kept(number, cells, problems, most_columns, kind)
         if number > MOST_ROWS + 1:
@@ -175,11 +187,15 @@ def cells_kept(
     within MOST_ROWS and MOST_COLUMNS; the row past MOST_ROWS is refused (its caller reads
     no further)."""
     if number > MOST_ROWS + 1:
-        problems.refuse(TOO_MANY_ROWS.format(most=MOST_ROWS, row=MOST_ROWS + 1))
+        problems.refuse(
+            gettext(TOO_MANY_ROWS).format(most=grouped(MOST_ROWS), row=grouped(MOST_ROWS + 1))
+        )
         return []
     if len(cells) > MOST_COLUMNS:
         if any(cell.strip() for cell in cells[MOST_COLUMNS:]):
-            message = TOO_MANY_COLUMNS.format(count=len(cells), most=most_columns, kind=kind)
+            message = gettext(TOO_MANY_COLUMNS).format(
+                count=grouped(len(cells)), most=most_columns, kind=gettext(kind)
+            )
             problems.refuse(message, row=number)
             return []
         del cells[MOST_COLUMNS:]  # a spreadsheet's empty columns at the right
@@ -205,11 +221,11 @@ def header_columns(
         if column and (reason := not_a_column(column, cell)) is not None:
             problems.refuse(reason, row=row, column=cell.strip()[:40])
         elif column and column in columns:
-            problems.refuse(TWICE.format(column=column), row=row, column=column)
+            problems.refuse(gettext(TWICE).format(column=column), row=row, column=column)
         columns.append(column)
     for column in required:
         if column not in columns:
-            problems.refuse(missing.format(column=column), row=row)
+            problems.refuse(gettext(missing).format(column=column), row=row)
     return columns
 
 
@@ -221,7 +237,7 @@ def row_values(
     for number, cells in rows:
         extra = cells[len(columns) :]
         if any(cell.strip() for cell in extra):
-            problems.refuse(EXTRA_CELLS.format(count=len(extra)), row=number)
+            problems.refuse(gettext(EXTRA_CELLS).format(count=grouped(len(extra))), row=number)
             continue
         yield (
             number,

@@ -8,11 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core import signing
+from django.utils.translation import gettext_noop
 
 SALT = "league.spreadsheet.preview"
 # Long enough to read a preview of 5,000 rows, short enough that a page left open is asked again.
 EXPIRES_SECONDS = 60 * 60
-EXPIRED = "This preview has expired or was not made for you: choose the file again to see it anew."
+EXPIRED = gettext_noop(
+    "This preview has expired or was not made for you: choose the file again to see it anew."
+)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, gettext_noop
+
 from rules.championship import Championship
 
 from ..models import Entry, League, Round, RoundStatus
@@ -16,7 +18,7 @@ from ..services.results import places_said
 from .common import Problems, Row, header_columns, row_values, text_rows, whole_number
 from .roster import BLANK, NOT_WHOLE, UNKNOWN_TRACK, Roster
 
-FILE = "past seasons"
+FILE = gettext_noop("past seasons")
 SEASON, ROUND, TRACK, TEAM, DRIVER, PLACE, OUT, POINTS, BONUS = (
     "season",
     "round",
@@ -36,36 +38,52 @@ MOST_PLACE = 99
 MOST_POINTS = 9999
 MOST_BONUS = 99  # as a result typed by hand (league/services/results.py)
 
-UNKNOWN_COLUMN = "{column!r} is not a column of the past seasons: its columns are {columns}."
-MISSING = "The column {column!r} is missing: every row names its season, round, track and driver."
-OUT_OF_RANGE = "{value} is not a {column}: {low} to {high}."
-UNKNOWN_DRIVER = (
+UNKNOWN_COLUMN = gettext_noop(
+    "{column!r} is not a column of the past seasons: its columns are {columns}."
+)
+MISSING = gettext_noop(
+    "The column {column!r} is missing: every row names its season, round, track and driver."
+)
+OUT_OF_RANGE = gettext_noop("{value} is not a {column}: {low} to {high}.")
+UNKNOWN_DRIVER = gettext_noop(
     "{value!r} is not a driver of the roster: add them to it (status retired, if they race no "
     "more)."
 )
-UNKNOWN_TEAM = "{value!r} is not a team of the roster: add it, or leave the team blank."
-NO_BONUS = "{rules} scores nothing but places: a result has no bonus points."
-UNKNOWN_OUT = "{value!r} is not a way out of a race in {rules}: one of {words}."
-PLACE_NEEDED = "A car that finished has a place: give it, or say how it went out."
-NOT_RACED_CELLS = "A round without a driver is one still to race: its {column} is blank."
-SEASON_ONLY_CELLS = "A row without a round names a season with none yet: its {column} is blank."
-OTHER_TRACK = "Round {round} of season {season} is at {track} on row {row}."
-DRIVER_TWICE_IN_ROUND = "{driver} is in round {round} of season {season} on row {row} already."
-PLACE_TWICE = "Place {place} of round {round} of season {season} is on row {row} already."
-RACED_AND_NOT = (
+UNKNOWN_TEAM = gettext_noop(
+    "{value!r} is not a team of the roster: add it, or leave the team blank."
+)
+NO_BONUS = gettext_noop("{rules} scores nothing but places: a result has no bonus points.")
+UNKNOWN_OUT = gettext_noop("{value!r} is not a way out of a race in {rules}: one of {words}.")
+PLACE_NEEDED = gettext_noop("A car that finished has a place: give it, or say how it went out.")
+NOT_RACED_CELLS = gettext_noop(
+    "A round without a driver is one still to race: its {column} is blank."
+)
+SEASON_ONLY_CELLS = gettext_noop(
+    "A row without a round names a season with none yet: its {column} is blank."
+)
+OTHER_TRACK = gettext_noop("Round {round} of season {season} is at {track} on row {row}.")
+DRIVER_TWICE_IN_ROUND = gettext_noop(
+    "{driver} is in round {round} of season {season} on row {row} already."
+)
+PLACE_TWICE = gettext_noop(
+    "Place {place} of round {round} of season {season} is on row {row} already."
+)
+RACED_AND_NOT = gettext_noop(
     "Round {round} of season {season} has results on row {row}: a row without a driver is a "
     "round still to race."
 )
-FINISHERS = (
+FINISHERS = gettext_noop(
     "Round {round} of season {season}: the cars that finished take places 1 to {count}; got "
     "{places}."
 )
-OUTS = (
+OUTS = gettext_noop(
     "Round {round} of season {season}: the cars out take places {first} to {last} after those "
     "that finished, or none (then in the file's order); got {places}."
 )
-ROUND_MISSING = "Season {season} has no round {round}: its rounds are numbered 1, 2, 3…"
-NOT_RACED_IN_ENDED = (
+ROUND_MISSING = gettext_noop(
+    "Season {season} has no round {round}: its rounds are numbered 1, 2, 3…"
+)
+NOT_RACED_IN_ENDED = gettext_noop(
     "Round {round} of season {season} has no result, but season {later} follows: only the last "
     "season has rounds still to race."
 )
@@ -132,7 +150,7 @@ def read_results(
     roster is `roster` (read without problems). `tracks`: the site's track names by their
     casefolded name."""
     past = PastSeasons()
-    rows = text_rows(data, past, most_columns=len(COLUMNS), kind="past seasons file")
+    rows = text_rows(data, past, most_columns=len(COLUMNS), kind=gettext_noop("past seasons file"))
     return results_of(rows, past, rules, roster, tracks)
 
 
@@ -162,7 +180,7 @@ def _columns(row: int, cells: list[str], past: PastSeasons) -> list[str]:
     def not_a_column(column: str, cell: str) -> str | None:
         if column in COLUMNS:
             return None
-        return UNKNOWN_COLUMN.format(column=cell.strip()[:40], columns=", ".join(COLUMNS))
+        return gettext(UNKNOWN_COLUMN).format(column=cell.strip()[:40], columns=", ".join(COLUMNS))
 
     return header_columns(
         row, cells, past, required=REQUIRED, missing=MISSING, not_a_column=not_a_column
@@ -214,7 +232,7 @@ class _Reader:
         if not values.get(ROUND):
             for column in (TRACK, TEAM, DRIVER, PLACE, OUT, POINTS, BONUS):
                 if values.get(column):
-                    message = SEASON_ONLY_CELLS.format(column=column)
+                    message = gettext(SEASON_ONLY_CELLS).format(column=column)
                     self.past.refuse(message, row=number, column=column)
             if season is not None and self.past.count == before:
                 self.seasons.setdefault(season, PastSeason(season, number))
@@ -225,7 +243,7 @@ class _Reader:
         if not values.get(DRIVER):
             for column in (TEAM, PLACE, OUT, POINTS, BONUS):
                 if values.get(column):
-                    message = NOT_RACED_CELLS.format(column=column)
+                    message = gettext(NOT_RACED_CELLS).format(column=column)
                     self.past.refuse(message, row=number, column=column)
         team = self._team(number, values.get(TEAM, ""), driver)
         out = self._out(number, values.get(OUT, ""))
@@ -233,16 +251,18 @@ class _Reader:
         points = self._number(number, POINTS, values.get(POINTS, ""), 0, MOST_POINTS, blank=True)
         bonus = self._number(number, BONUS, values.get(BONUS, ""), 0, MOST_BONUS, blank=True)
         if bonus and not self.rules.bonus_points_label:
-            self.past.refuse(NO_BONUS.format(rules=self.rules.title), row=number, column=BONUS)
+            self.past.refuse(
+                gettext(NO_BONUS).format(rules=self.rules.title), row=number, column=BONUS
+            )
         if driver and not out and place is None and not values.get(PLACE):
-            self.past.refuse(PLACE_NEEDED, row=number, column=PLACE)
+            self.past.refuse(gettext(PLACE_NEEDED), row=number, column=PLACE)
         if self.past.count > before or season is None or round_number is None or not track:
             return
         self.seasons.setdefault(season, PastSeason(season, number))
         key = (season, round_number)
         round_ = self.rounds.setdefault(key, PastRound(round_number, track, number))
         if round_.track != track:
-            message = OTHER_TRACK.format(
+            message = gettext(OTHER_TRACK).format(
                 round=round_number, season=season, track=round_.track, row=round_.row
             )
             self.past.refuse(message, row=number, column=TRACK)
@@ -260,7 +280,7 @@ class _Reader:
             of, number = key
             cells = self.cells.get(key, [])
             if cells and key in self.not_raced:
-                message = RACED_AND_NOT.format(round=number, season=of, row=cells[0].row)
+                message = gettext(RACED_AND_NOT).format(round=number, season=of, row=cells[0].row)
                 self.past.refuse(message, row=self.not_raced[key], column=DRIVER)
             elif cells:
                 round_.entries = self._entries(of, number, cells)
@@ -273,13 +293,13 @@ class _Reader:
             )
             for expected, round_ in enumerate(season.rounds, start=1):
                 if round_.number != expected:
-                    message = ROUND_MISSING.format(season=season_number, round=expected)
+                    message = gettext(ROUND_MISSING).format(season=season_number, round=expected)
                     self.past.refuse(message, row=round_.row, column=ROUND)
                     break
             season.ended = season_number != numbers[-1]
             for round_ in season.rounds:
                 if season.ended and not round_.raced:
-                    message = NOT_RACED_IN_ENDED.format(
+                    message = gettext(NOT_RACED_IN_ENDED).format(
                         round=round_.number, season=season_number, later=numbers[-1]
                     )
                     self.past.refuse(message, row=round_.row, column=DRIVER)
@@ -295,12 +315,14 @@ class _Reader:
         for cell in cells:
             seen = drivers.setdefault(cell.driver, cell.row)
             if seen != cell.row:
-                message = DRIVER_TWICE_IN_ROUND.format(driver=cell.driver, row=seen, **where)
+                message = gettext(DRIVER_TWICE_IN_ROUND).format(
+                    driver=cell.driver, row=seen, **where
+                )
                 self.past.refuse(message, row=cell.row, column=DRIVER)
             if cell.place is not None:
                 seen = places.setdefault(cell.place, cell.row)
                 if seen != cell.row:
-                    message = PLACE_TWICE.format(place=cell.place, row=seen, **where)
+                    message = gettext(PLACE_TWICE).format(place=cell.place, row=seen, **where)
                     self.past.refuse(message, row=cell.row, column=PLACE)
         if self.past.count > before:
             return []
@@ -309,7 +331,7 @@ class _Reader:
         given = sorted(cell.place or 0 for cell in finishers)
         wanted = range(1, len(finishers) + 1)
         if given != list(wanted):
-            message = FINISHERS.format(
+            message = gettext(FINISHERS).format(
                 count=len(finishers), places=places_said(given, wanted), **where
             )
             self.past.refuse(message, row=cells[0].row, column=PLACE)
@@ -317,7 +339,7 @@ class _Reader:
         out_places = sorted(cell.place for cell in outs if cell.place is not None)
         wanted = range(len(finishers) + 1, len(cells) + 1)
         if out_places and out_places != list(wanted):
-            message = OUTS.format(
+            message = gettext(OUTS).format(
                 first=wanted.start,
                 last=wanted.stop - 1,
                 places=places_said(out_places, wanted),
@@ -355,25 +377,27 @@ class _Reader:
     ) -> int | None:
         if not value:
             if not blank:
-                self.past.refuse(BLANK.format(column=column), row=number, column=column)
+                self.past.refuse(gettext(BLANK).format(column=column), row=number, column=column)
             return None
         whole = whole_number(value)
         if whole is None:
-            self.past.refuse(NOT_WHOLE.format(value=value[:20]), row=number, column=column)
+            self.past.refuse(gettext(NOT_WHOLE).format(value=value[:20]), row=number, column=column)
             return None
         if not low <= whole <= high:
-            message = OUT_OF_RANGE.format(value=whole, column=column, low=low, high=high)
+            message = gettext(OUT_OF_RANGE).format(value=whole, column=column, low=low, high=high)
             self.past.refuse(message, row=number, column=column)
             return None
         return whole
 
     def _track(self, number: int, value: str) -> str:
         if not value:
-            self.past.refuse(BLANK.format(column=TRACK), row=number, column=TRACK)
+            self.past.refuse(gettext(BLANK).format(column=TRACK), row=number, column=TRACK)
             return ""
         track = self.tracks.get(" ".join(value.split()).casefold())
         if track is None:
-            self.past.refuse(UNKNOWN_TRACK.format(value=value[:80]), row=number, column=TRACK)
+            self.past.refuse(
+                gettext(UNKNOWN_TRACK).format(value=value[:80]), row=number, column=TRACK
+            )
             return ""
         return track
 
@@ -382,7 +406,9 @@ class _Reader:
             return ""
         driver = self.drivers.get(" ".join(value.split()).casefold())
         if driver is None:
-            self.past.refuse(UNKNOWN_DRIVER.format(value=value[:80]), row=number, column=DRIVER)
+            self.past.refuse(
+                gettext(UNKNOWN_DRIVER).format(value=value[:80]), row=number, column=DRIVER
+            )
             return ""
         return driver.name
 
@@ -391,7 +417,9 @@ class _Reader:
             return self.driver_team.get(driver.casefold(), "")
         team = self.teams.get(" ".join(value.split()).casefold())
         if team is None:
-            self.past.refuse(UNKNOWN_TEAM.format(value=value[:80]), row=number, column=TEAM)
+            self.past.refuse(
+                gettext(UNKNOWN_TEAM).format(value=value[:80]), row=number, column=TEAM
+            )
             return ""
         return team
 
@@ -401,7 +429,9 @@ class _Reader:
         out = self.outs.get(" ".join(value.split()).casefold())
         if out is None:
             words = ", ".join(key for key, _label in self.rules.out_reasons)
-            message = UNKNOWN_OUT.format(value=value[:40], rules=self.rules.title, words=words)
+            message = gettext(UNKNOWN_OUT).format(
+                value=value[:40], rules=self.rules.title, words=words
+            )
             self.past.refuse(message, row=number, column=OUT)
             return ""
         return out

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
+from rules import language as rules_language
 from rules.championship import Championship
 
 from ..models import Driver, DriverStatus, League
@@ -69,20 +70,35 @@ STATUS_WORDS = {
     "released": DriverStatus.RELEASED,
 }
 WORD_FOR_STATUS = {status: word for word, status in STATUS_WORDS.items()}
-EMPTY = "The file is empty: its first row names the columns ({columns})."
-NO_DRIVERS = "The file names no driver: one row a driver, below the row of column names."
-UNKNOWN_COLUMN = "{column!r} is not a column of the roster: its columns are {columns}."
-MISSING = "The column {column!r} is missing: every row names its driver's team and name."
-BLANK = "The {column} is blank."
-TOO_LONG = "{value!r}… is longer than {most} characters."
-NOT_WHOLE = "{value!r} is not a whole number."
-UNKNOWN_STATUS = "{value!r} is not a status: one of {words}."
-UNKNOWN_TRACK = "{value!r} is not a track on this site: add it on Tracks first, or fix the name."
-DRIVER_TWICE = (
+# The file's words as the preview says them to a reader of another language.
+STATUS_SAID = {
+    "racing": pgettext_lazy("a roster's status", "racing"),
+    "retired": pgettext_lazy("a roster's status", "retired"),
+    "dead": pgettext_lazy("a roster's status", "dead"),
+    "released": pgettext_lazy("a roster's status", "released"),
+}
+EMPTY = gettext_noop("The file is empty: its first row names the columns ({columns}).")
+NO_DRIVERS = gettext_noop(
+    "The file names no driver: one row a driver, below the row of column names."
+)
+UNKNOWN_COLUMN = gettext_noop(
+    "{column!r} is not a column of the roster: its columns are {columns}."
+)
+MISSING = gettext_noop(
+    "The column {column!r} is missing: every row names its driver's team and name."
+)
+BLANK = gettext_noop("The {column} is blank.")
+TOO_LONG = gettext_noop("{value!r}… is longer than {most} characters.")
+NOT_WHOLE = gettext_noop("{value!r} is not a whole number.")
+UNKNOWN_STATUS = gettext_noop("{value!r} is not a status: one of {words}.")
+UNKNOWN_TRACK = gettext_noop(
+    "{value!r} is not a track on this site: add it on Tracks first, or fix the name."
+)
+DRIVER_TWICE = gettext_noop(
     "{name!r} is on row {row} already: a driver's name is theirs alone in a league, whatever "
     "the case."
 )
-TWO_TEAMS = "{name!r} drives for {team} on row {row}: a driver is on one team."
+TWO_TEAMS = gettext_noop("{name!r} drives for {team} on row {row}: a driver is on one team.")
 
 
 @dataclass(frozen=True)
@@ -104,6 +120,16 @@ class RosterDriver:
     @property
     def status_word(self) -> str:
         return WORD_FOR_STATUS[DriverStatus(self.status)]
+
+    @property
+    def status_said(self) -> str:
+        """The status's word in the file, in the reader's language (the preview's)."""
+        return str(STATUS_SAID[self.status_word])
+
+    @property
+    def level_said(self) -> str:
+        """The level in the reader's language (the rule set's word, from the rules' catalogue)."""
+        return rules_language.gettext(self.level) if self.level else ""
 
 
 @dataclass
@@ -141,7 +167,10 @@ def read_roster(data: bytes | None, *, rules: Championship, tracks: Mapping[str,
     site's track names by their casefolded name, for home tracks."""
     roster = Roster()
     return roster_of(
-        text_rows(data, roster, most_columns=len(COLUMNS), kind="roster"), roster, rules, tracks
+        text_rows(data, roster, most_columns=len(COLUMNS), kind=gettext_noop("roster")),
+        roster,
+        rules,
+        tracks,
     )
 
 
@@ -154,7 +183,7 @@ def roster_of(
     if roster.problems:  # the row of column names could not be read
         return roster
     if header is None:
-        roster.refuse(EMPTY.format(columns=", ".join(roster_columns(rules))))
+        roster.refuse(gettext(EMPTY).format(columns=", ".join(roster_columns(rules))))
         return roster
     columns = _columns(*header, rules, roster)
     if roster.problems:
@@ -162,7 +191,7 @@ def roster_of(
     roster.columns = tuple(column for column in columns if column)
     _Reader(roster, rules, tracks).read(rows, columns)
     if not roster.problems and not roster.teams:
-        roster.refuse(NO_DRIVERS)
+        roster.refuse(gettext(NO_DRIVERS))
     return roster
 
 
@@ -178,7 +207,7 @@ def _columns(row: int, cells: list[str], rules: Championship, roster: Roster) ->
             return gettext(NO_CAREERS).format(rules=rules.title)
         if column == HOME_TRACK:
             return gettext(NO_HOME_TRACKS).format(rules=rules.title)
-        return UNKNOWN_COLUMN.format(column=cell.strip()[:40], columns=", ".join(offered))
+        return gettext(UNKNOWN_COLUMN).format(column=cell.strip()[:40], columns=", ".join(offered))
 
     return header_columns(
         row, cells, roster, required=REQUIRED, missing=MISSING, not_a_column=not_a_column
@@ -214,9 +243,9 @@ class _Reader:
             if seen is not None:
                 seen_team, seen_row = seen
                 message = (
-                    DRIVER_TWICE.format(name=name, row=seen_row)
+                    gettext(DRIVER_TWICE).format(name=name, row=seen_row)
                     if seen_team.casefold() == team.casefold()
-                    else TWO_TEAMS.format(name=name, team=seen_team, row=seen_row)
+                    else gettext(TWO_TEAMS).format(name=name, team=seen_team, row=seen_row)
                 )
                 self.roster.refuse(message, row=number, column=DRIVER)
             else:
@@ -242,9 +271,9 @@ class _Reader:
 
     def _name(self, number: int, column: str, value: str) -> str:
         if not value:
-            self.roster.refuse(BLANK.format(column=column), row=number, column=column)
+            self.roster.refuse(gettext(BLANK).format(column=column), row=number, column=column)
         elif len(value) > NAME_LENGTH:
-            message = TOO_LONG.format(value=value[:20], most=NAME_LENGTH)
+            message = gettext(TOO_LONG).format(value=value[:20], most=NAME_LENGTH)
             self.roster.refuse(message, row=number, column=column)
         else:
             return " ".join(value.split())
@@ -255,7 +284,9 @@ class _Reader:
             return ROOKIE[column]
         whole = whole_number(value)
         if whole is None:
-            self.roster.refuse(NOT_WHOLE.format(value=value[:20]), row=number, column=column)
+            self.roster.refuse(
+                gettext(NOT_WHOLE).format(value=value[:20]), row=number, column=column
+            )
             return ROOKIE[column]
         low, high = CAREER_BOUNDS[column]
         if not low <= whole <= high:
@@ -272,7 +303,9 @@ class _Reader:
         word = value.lower()
         status = STATUS_WORDS.get(word) or (word if word in DriverStatus.values else None)
         if status is None:
-            message = UNKNOWN_STATUS.format(value=value[:20], words=", ".join(STATUS_WORDS))
+            message = gettext(UNKNOWN_STATUS).format(
+                value=value[:20], words=", ".join(STATUS_WORDS)
+            )
             self.roster.refuse(message, row=number, column=STATUS)
             return DriverStatus.ACTIVE
         return str(status)
@@ -282,7 +315,7 @@ class _Reader:
             return None
         track = self.tracks.get(" ".join(value.split()).casefold())
         if track is None:
-            message = UNKNOWN_TRACK.format(value=value[:NAME_LENGTH])
+            message = gettext(UNKNOWN_TRACK).format(value=value[:NAME_LENGTH])
             self.roster.refuse(message, row=number, column=HOME_TRACK)
         return track
 

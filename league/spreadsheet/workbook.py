@@ -20,6 +20,10 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, gettext_noop
+
+from config.languages import grouped
+
 from .common import (
     MOST_BYTES,
     MOST_COLUMNS,
@@ -40,49 +44,55 @@ OLE_START = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ROSTER_SHEET = "roster"  # a sheet's title as header_name reads it ("Roster")
 PAST_SHEET = "past_seasons"  # "Past seasons"
 
-NOT_WORKBOOK = (
+NOT_WORKBOOK = gettext_noop(
     "The file is named .xlsx but is not an Excel workbook: save it from the spreadsheet as "
     "'Excel Workbook (.xlsx)' or as 'CSV UTF-8'."
 )
-OLD_WORKBOOK = (
+OLD_WORKBOOK = gettext_noop(
     "The file is an Excel 97-2003 workbook (.xls) or one saved with a password: save it as "
     "'Excel Workbook (.xlsx)' without a password, or as 'CSV UTF-8'."
 )
-NOT_XLSX_ZIP = (
+NOT_XLSX_ZIP = gettext_noop(
     "The file is a zip archive but not an Excel workbook (.xlsx){what}: save it as 'Excel "
     "Workbook (.xlsx)' or as 'CSV UTF-8'."
 )
-UNREADABLE_WORKBOOK = (
+UNREADABLE_WORKBOOK = gettext_noop(
     "The workbook cannot be read ({error}): open it in the spreadsheet and save it again as "
     "'Excel Workbook (.xlsx)', or as 'CSV UTF-8'."
 )
-TOO_MANY_MEMBERS = (
+TOO_MANY_MEMBERS = gettext_noop(
     "The workbook is made of more than {most:,} parts: it is not a roster's (or it is a zip bomb)."
 )
-TOO_LARGE_UNPACKED = (
+TOO_LARGE_UNPACKED = gettext_noop(
     "The workbook unpacks to more than {most:,} bytes: it is not a roster's (or it is a zip bomb)."
 )
-HAS_DOCTYPE = "The workbook's {member} declares an XML document type, which a workbook never does."
-ENCRYPTED = "The workbook's parts are encrypted: save it without a password."
-TEXT_TOO_LARGE = "The sheet holds more than {most:,} bytes of text: split it or trim it."
-WHICH_SHEET = (
+HAS_DOCTYPE = gettext_noop(
+    "The workbook's {member} declares an XML document type, which a workbook never does."
+)
+ENCRYPTED = gettext_noop("The workbook's parts are encrypted: save it without a password.")
+TEXT_TOO_LARGE = gettext_noop(
+    "The sheet holds more than {most:,} bytes of text: split it or trim it."
+)
+WHICH_SHEET = gettext_noop(
     "The workbook has the sheets {sheets}: name the roster's sheet 'Roster' (and the past "
     "seasons' 'Past seasons'), or keep one sheet."
 )
-WHICH_PAST_SHEET = (
+WHICH_PAST_SHEET = gettext_noop(
     "The workbook has the sheets {sheets}: name the past seasons' sheet 'Past seasons', or keep "
     "one sheet."
 )
-PAST_TWICE = (
+PAST_TWICE = gettext_noop(
     "The roster's workbook has a 'Past seasons' sheet and a past seasons file was chosen too: "
     "give the past seasons once."
 )
-NO_CACHED_VALUE = (
+NO_CACHED_VALUE = gettext_noop(
     "The cell holds a formula saved without its value (a file written by a program, not by a "
     "spreadsheet): open and save it in the spreadsheet, or type the value."
 )
 
-PAST_FILE = "past seasons"  # the past seasons' problems name their file (results.FILE)
+PAST_FILE = gettext_noop(
+    "past seasons"
+)  # the past seasons' problems name their file (results.FILE)
 
 
 @dataclass
@@ -128,7 +138,7 @@ def spreadsheet_files(
         files.results, _none = _workbook_csv(results, files.past_problems)
     if past_sheet:
         if files.results:
-            files.past_problems.refuse(PAST_TWICE)
+            files.past_problems.refuse(gettext(PAST_TWICE))
         else:
             files.results = past_sheet
     return files
@@ -140,10 +150,10 @@ def _refused_as_named(data: bytes | None, name: str, problems: Problems) -> bool
     if not data:
         return False
     if data.startswith(OLE_START):
-        problems.refuse(OLD_WORKBOOK)
+        problems.refuse(gettext(OLD_WORKBOOK))
         return True
     if name.lower().endswith((".xlsx", ".xlsm")) and not data.startswith(ZIP_START):
-        problems.refuse(NOT_WORKBOOK)
+        problems.refuse(gettext(NOT_WORKBOOK))
         return True
     return False
 
@@ -157,7 +167,7 @@ def _workbook_csv(
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, OSError):
-        problems.refuse(NOT_XLSX_ZIP.format(what=""))
+        problems.refuse(gettext(NOT_XLSX_ZIP).format(what=""))
         return b"", b""
     with archive:
         checked = _archive_checked(archive, problems)
@@ -184,7 +194,7 @@ def _workbook_csv(
                 if formulas:
                     formulas.close()
     except Exception as error:  # a stranger's file: whatever openpyxl cannot read of it
-        problems.refuse(UNREADABLE_WORKBOOK.format(error=type(error).__name__))
+        problems.refuse(gettext(UNREADABLE_WORKBOOK).format(error=type(error).__name__))
         return b"", b""
 
 
@@ -196,19 +206,19 @@ def _archive_checked(archive: zipfile.ZipFile, problems: Problems) -> bool | Non
     members = archive.infolist()
     names = {member.filename for member in members}
     if len(members) > MOST_MEMBERS:
-        problems.refuse(TOO_MANY_MEMBERS.format(most=MOST_MEMBERS))
+        problems.refuse(gettext(TOO_MANY_MEMBERS).format(most=grouped(MOST_MEMBERS)))
         return None
     if sum(member.file_size for member in members) > MOST_UNPACKED:
-        problems.refuse(TOO_LARGE_UNPACKED.format(most=MOST_UNPACKED))
+        problems.refuse(gettext(TOO_LARGE_UNPACKED).format(most=grouped(MOST_UNPACKED)))
         return None
     if "[Content_Types].xml" not in names or not any(
         name.startswith("xl/worksheets/") for name in names
     ):
         what = " (an OpenDocument spreadsheet?)" if "content.xml" in names else ""
-        problems.refuse(NOT_XLSX_ZIP.format(what=what))
+        problems.refuse(gettext(NOT_XLSX_ZIP).format(what=what))
         return None
     if any(member.flag_bits & 0x1 for member in members):
-        problems.refuse(ENCRYPTED)
+        problems.refuse(gettext(ENCRYPTED))
         return None
     formulas = False
     for member in members:
@@ -216,7 +226,7 @@ def _archive_checked(archive: zipfile.ZipFile, problems: Problems) -> bool | Non
             continue
         doctype, formula = _scanned(archive, member)
         if doctype:
-            problems.refuse(HAS_DOCTYPE.format(member=member.filename[:80]))
+            problems.refuse(gettext(HAS_DOCTYPE).format(member=member.filename[:80]))
             return None
         formulas = formulas or (formula and member.filename.startswith("xl/worksheets/"))
     return formulas
@@ -250,7 +260,7 @@ def _sheets_csv(values, formulas, problems: Problems, past: Problems | None) -> 
     if title is None:
         sheets = ", ".join(repr(name[:40]) for name in values.sheetnames[:10])
         message = WHICH_SHEET if roster else WHICH_PAST_SHEET
-        problems.refuse(message.format(sheets=sheets))
+        problems.refuse(gettext(message).format(sheets=sheets))
         return b"", b""
     main = _sheet_csv(values[title], formulas and formulas[title], problems)
     past_title = titles.get(PAST_SHEET) if past is not None else None
@@ -270,18 +280,18 @@ def _sheet_csv(values, formulas, problems: Problems) -> bytes:
         cells = [_text(value) for value in row]
         for column, (value, formula) in enumerate(zip(row, formula_row, strict=False), start=1):
             if value is None and isinstance(formula, str) and formula.startswith("="):
-                problems.refuse(NO_CACHED_VALUE, row=number, column=_letter(column))
+                problems.refuse(gettext(NO_CACHED_VALUE), row=number, column=_letter(column))
         while cells and not cells[-1]:
             cells.pop()
         out = io.StringIO()
         csv.writer(out, lineterminator="\n").writerow(cells)
         line = out.getvalue()
         if len(line) > MOST_LINE:
-            problems.refuse(TOO_LONG_ROW.format(most=MOST_LINE), row=number)
+            problems.refuse(gettext(TOO_LONG_ROW).format(most=grouped(MOST_LINE)), row=number)
             break
         size += len(line.encode())
         if size > MOST_BYTES:
-            problems.refuse(TEXT_TOO_LARGE.format(most=MOST_BYTES))
+            problems.refuse(gettext(TEXT_TOO_LARGE).format(most=grouped(MOST_BYTES)))
             break
         lines.append(line)
     # Rows below the last that only look filled (formatted, emptied) are left out, where the

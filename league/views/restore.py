@@ -21,6 +21,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
+from config.languages import grouped
+
 from .. import backup
 from ..forms.leagues import RestoreForm
 from ..models import League, Making
@@ -105,7 +107,7 @@ def league_restore(request: HttpRequest) -> HttpResponse:
 def _restore(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
     form = RestoreForm(posted(request), request.FILES or None)
     if limit.too_large:
-        message = gettext(TOO_LARGE).format(most=limit.most)
+        message = gettext(TOO_LARGE).format(most=grouped(limit.most))
         return _render(request, RestoreForm(), [message], TOO_LARGE_STATUS)
     if request.method == "GET" or not form.is_valid():
         status = BAD_REQUEST if request.method == "POST" else 200

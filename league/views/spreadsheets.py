@@ -94,7 +94,7 @@ def _preview(request: HttpRequest, form: SpreadsheetImportForm) -> HttpResponse:
 def _create(request: HttpRequest) -> HttpResponse:
     previewed = previewed_from(request.POST["token"], user_id=request.user.pk)
     if previewed is None:
-        return _render(request, None, [EXPIRED])
+        return _render(request, None, [gettext(EXPIRED)])
     if too_many := limited(request, Making.Kind.LEAGUE):  # as a new league is
         return too_many
     try:

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import F, Q
+from django.utils.translation import gettext
 
 from league import backup
 from league.models import Entry, League
@@ -100,7 +101,7 @@ def _logs_replayed(league: League) -> None:
                 _replayed(race)
         except _Refused as refused:
             raise ValidationError(
-                backup.LOG_REFUSED.format(
+                gettext(backup.LOG_REFUSED).format(
                     round=race.round.number,
                     season=race.round.season.number,
                     label=EVENTS,

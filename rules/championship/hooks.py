@@ -224,6 +224,13 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         return next(iter(self.points_presets), "")
 
     @property
+    def said_default_points_name(self) -> str:
+        """The preset a new league takes, in the reader's language (the league page says a
+        league's own so: League.points_table_name)."""
+        name = self.default_points_name
+        return _(name) if name else ""
+
+    @property
     def default_points_table(self) -> PointsTable:
         return self.points_table({})
 

@@ -21,6 +21,7 @@ from league.services.penalties import NO_POINTS
 from rules import language as rules_language
 from tests.factories import UserFactory
 from tests.league.test_penalty_pages import first_drivers, raced_league, url
+from tests.league.test_reopen import six_drivers  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -158,3 +159,74 @@ def test_the_account_s_language_is_read_once_a_request(client):
         response = client.get(reverse("league:home"), HTTP_ACCEPT_LANGUAGE="en")
     assert '<html lang="fr"' in response.text
     assert kept.call_count == 1
+
+
+# --- the import's, the restore's and the reopen's words (issue 34's leftovers) ---------------
+
+
+def test_a_spreadsheet_import_refusal_reads_in_french_where_it_is_named(client_organiser):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from league.models import League
+
+    roster = SimpleUploadedFile("roster.csv", b"team,driver,status\nRosso,Ann,flying\n")
+    post = {"name": "Old Hands", "ruleset": "season_pass", "roster": roster}
+    answer = client_organiser.post(reverse("league:league_import"), post, **FRENCH)
+    assert answer.status_code == 400
+    assert (
+        "Ligne 2, colonne status : &#x27;flying&#x27; n&#x27;est pas un statut : l&#x27;un de "
+        "racing, retired, dead, released." in answer.text
+    )
+    assert "is not a status" not in answer.text
+    assert not League.objects.exists()
+
+
+def test_a_restore_refusal_reads_in_french(client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(UserFactory())
+    page = SimpleUploadedFile("page.html", b"<html>not a backup</html>")
+    answer = client.post(reverse("league:league_restore"), {"backup": page}, **FRENCH)
+    assert answer.status_code == 400
+    assert "Ce n&#x27;est pas une sauvegarde de ligue Paddock" in answer.text
+    assert "is not a Paddock league backup" not in answer.text
+
+
+def test_a_number_in_a_refusal_is_grouped_as_french_groups_digits(client, settings):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from league.spreadsheet.common import MOST_BYTES, TOO_LARGE
+
+    client.force_login(UserFactory())
+    settings.PADDOCK_RESTORE_MOST_BYTES = 1_000
+    backup = SimpleUploadedFile("x.json", b"{" + b" " * 2_000 + b"}")
+    restore = reverse("league:league_restore")
+    in_french = client.post(restore, {"backup": backup}, **FRENCH)
+    assert in_french.status_code == 413
+    assert "dépasse les 1\xa0000 octets" in in_french.text
+    backup.seek(0)
+    english = client.post(restore, {"backup": backup}, HTTP_ACCEPT_LANGUAGE="en")
+    assert "larger than the 1,000 bytes" in english.text
+    with translation.override("fr"):
+        said = translation.gettext(TOO_LARGE).format(most=languages.grouped(MOST_BYTES))
+    assert said.startswith("Le fichier dépasse 2\xa0097\xa0152 octets")
+    assert TOO_LARGE.format(most=languages.grouped(MOST_BYTES)) == TOO_LARGE.format(most=MOST_BYTES)
+
+
+@pytest.mark.usefixtures("six_drivers")
+def test_the_reopen_summary_reads_in_french(season):
+    from league.services.reopen import reopen_summary
+    from league.services.results import round_result_commit
+    from tests.league.test_reopen import enter_by_hand, named
+
+    round_one = season.rounds.get(number=1)
+    enter_by_hand(round_one, named("Ann", "Bob", "Cid", "Dot"), {"Dot": (6, [4, 7])})
+    round_result_commit(round_=round_one)
+    with translation.override("fr"):
+        summary = reopen_summary(round_one)
+    assert dict(summary.careers)["Dot"] == (
+        "XP -5 revient à 1",
+        "courses à manquer 5 revient à 0",
+        "blessures antérieures 1 revient à 0",
+        "retraité redevient actif",
+    )
