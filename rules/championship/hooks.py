@@ -224,6 +224,12 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         return next(iter(self.points_presets), "")
 
     @property
+    def said_default_points_name(self) -> str:
+        """`default_points_name` in the language spoken (rules/language.py)."""
+        name = self.default_points_name
+        return _(name) if name else name
+
+    @property
     def default_points_table(self) -> PointsTable:
         return self.points_table({})
 
