@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+
 from rules.engine import CarView
 
 # Each car's box in the SVG's own units; the SVG scales to the page's width.
@@ -19,6 +21,13 @@ NAME_ROOM = 5  # characters of its name a box shows (a phone's width; the big sc
 # ink); its state is written in it (P for pitted, X for out, F for finished), and a pitted box
 # is edged with a dashed line, an out one dimmed (static/css/turn.css).
 MARKS = {"racing": "", "pitted": "P", "out": "X", "finished": "F"}
+# Each state in words, for the picture's words a screen reader reads (`Strip.words`).
+STATE_WORDS = {
+    "racing": pgettext_lazy("a car in the race's picture", "racing"),
+    "pitted": pgettext_lazy("a car in the race's picture", "pitted"),
+    "out": pgettext_lazy("a car in the race's picture", "out"),
+    "finished": pgettext_lazy("a car in the race's picture", "finished"),
+}
 
 
 @dataclass(frozen=True)
@@ -65,8 +74,18 @@ class StripCar:
 
     @property
     def words(self) -> str:
-        lap = "" if self.laps is None else f", {self.laps} laps done"
-        return f"{self.place}. {self.car}: {self.state}{lap}"
+        """The car in words, in the reader's language ("2. Red: racing, 1 laps done": the
+        English says "laps" of one as it always did)."""
+        state = str(STATE_WORDS[self.state])
+        if self.laps is None:
+            return gettext("{place}. {car}: {state}").format(
+                place=self.place, car=self.car, state=state
+            )
+        return ngettext(
+            "{place}. {car}: {state}, {laps} laps done",
+            "{place}. {car}: {state}, {laps} laps done",
+            self.laps,
+        ).format(place=self.place, car=self.car, state=state, laps=self.laps)
 
 
 @dataclass(frozen=True)

@@ -130,6 +130,13 @@ class RaceOptionLine:
     def __str__(self) -> str:
         return f"{self.setting.label}: {self.setting.value_label(self.value)}"
 
+    @property
+    def said(self) -> str:
+        """The line in the language spoken (rules/language.py), for the round's page."""
+        return _("{label}: {value}").format(
+            label=self.setting.said_label(), value=self.setting.said_value(self.value)
+        )
+
 
 @dataclass(frozen=True)
 class BuildZone:

@@ -29,9 +29,8 @@ from rules.championship import (
 )
 from rules.formula_d.car import BUILD_LIMITS, Zone
 from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, driver_card
-from rules.formula_d.pit_stop import pit_stops_allowed
 from rules.formula_d.race.state import OUT_REASONS
-from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS
+from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS, THREE_LAP_RACE
 from rules.formula_d.team_race import TEAM_RACE_TABLE, TEAM_SIZE
 from rules.formula_d.weather import (
     DEFAULT_WEATHER_CHART,
@@ -76,16 +75,16 @@ def chart_options(weather_chart: str, placeholders: Collection[str]) -> dict[str
     return options
 
 
-def _race_length(laps: int) -> str:
-    stops = pit_stops_allowed(laps)
-    return f"{laps} laps, {stops} pit stop{'' if stops == 1 else 's'}" + (
-        "" if laps == RACE_LAPS else " (the Three-Lap Race)"
-    )
-
+# Each race length in words, with the pit stops it allows (pit_stop.pit_stops_allowed): said in the
+# reader's language where shown (Setting.said_choices).
+RACE_LENGTH_WORDS = {
+    RACE_LAPS: N_("2 laps, 1 pit stop"),
+    THREE_LAP_RACE: N_("3 laps, 2 pit stops (the Three-Lap Race)"),
+}
 
 # The league setting and round formats that say how many laps a race is: "2" or "3".
 LAPS_SETTING = "laps"
-RACE_LENGTHS = tuple((str(laps), _race_length(laps)) for laps in RACE_LAP_CHOICES)
+RACE_LENGTHS = tuple((str(laps), RACE_LENGTH_WORDS[laps]) for laps in RACE_LAP_CHOICES)
 
 # The league setting that plays the Weather Conditions (an optional rule) on the track's chart.
 WEATHER_SETTING = "weather"

@@ -37,7 +37,7 @@
         window.setTimeout(function () { heading.classList.remove("prompt-new"); }, NEW_PROMPT_MS);
       }
       if (voice && heading) {
-        voice.textContent = "Next: " + heading.textContent.trim();
+        voice.textContent = (voice.dataset.next || "Next:") + " " + heading.textContent.trim();
       }
     }
     return true;
