@@ -19,12 +19,18 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
+
 
 @dataclass(frozen=True)
 class TeamColour:
     key: str
-    label: str
+    label: str  # in English (a car's default name takes it), said in the reader's: said_label
     hex: str
+
+    @property
+    def said_label(self) -> str:
+        return gettext(self.label)
 
     @property
     def ink(self) -> str:
@@ -47,25 +53,25 @@ def _luminance(hex_colour: str) -> float:
 
 # In the order new teams are given them: the most different first.
 PALETTE = (
-    TeamColour("orange", "Orange", "#E69F00"),
-    TeamColour("sky", "Sky blue", "#56B4E9"),
-    TeamColour("green", "Bluish green", "#009E73"),
-    TeamColour("vermillion", "Vermillion", "#D55E00"),
-    TeamColour("blue", "Blue", "#0072B2"),
-    TeamColour("purple", "Reddish purple", "#CC79A7"),
-    TeamColour("yellow", "Yellow", "#F0E442"),
-    TeamColour("black", "Black", "#000000"),
+    TeamColour("orange", gettext_noop("Orange"), "#E69F00"),
+    TeamColour("sky", gettext_noop("Sky blue"), "#56B4E9"),
+    TeamColour("green", gettext_noop("Bluish green"), "#009E73"),
+    TeamColour("vermillion", gettext_noop("Vermillion"), "#D55E00"),
+    TeamColour("blue", gettext_noop("Blue"), "#0072B2"),
+    TeamColour("purple", gettext_noop("Reddish purple"), "#CC79A7"),
+    TeamColour("yellow", gettext_noop("Yellow"), "#F0E442"),
+    TeamColour("black", gettext_noop("Black"), "#000000"),
 )
 # For a car named after them only.
 CAR_ONLY = (
-    TeamColour("white", "White", "#FFFFFF"),
-    TeamColour("silver", "Silver", "#BBBBBB"),
+    TeamColour("white", gettext_noop("White"), "#FFFFFF"),
+    TeamColour("silver", gettext_noop("Silver"), "#BBBBBB"),
 )
 BY_KEY = {colour.key: colour for colour in PALETTE + CAR_ONLY}
-CHOICES = [(colour.key, colour.label) for colour in PALETTE]
+CHOICES = [(colour.key, gettext_lazy(colour.label)) for colour in PALETTE]
 # What a car may be drawn in when the league sets it for a round: any colour, white and silver
 # too (as a car named after them is).
-CAR_CHOICES = [(colour.key, colour.label) for colour in PALETTE + CAR_ONLY]
+CAR_CHOICES = [(colour.key, gettext_lazy(colour.label)) for colour in PALETTE + CAR_ONLY]
 # The words that name a colour in a car's name, and the colour each draws it in: Okabe and
 # Ito's red is vermillion, their pink the reddish purple, their gold the yellow.
 NAMED = {

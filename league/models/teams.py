@@ -35,7 +35,7 @@ class Team(models.Model):
 
     @property
     def colour_label(self) -> str:
-        return team_colours.colour_of(self.colour).label
+        return team_colours.colour_of(self.colour).said_label
 
 
 class DriverStatus(models.TextChoices):

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from django.utils.translation import gettext
+
 from rules import engine
 from rules.dice import values
 from rules.engine import FactHelp, Field, Prompt, RaceState
@@ -307,7 +309,8 @@ def field_input(
             return Input(spec, "keypad", _options(spec, cars))
         options = _options(spec, cars, given if given is not None else (spec.default,))
         if not spec.required:
-            options = (Option("", "— none —", not any(o.selected for o in options)), *options)
+            nothing = Option("", gettext("— none —"), not any(o.selected for o in options))
+            options = (nothing, *options)
         return Input(spec, "select", options)
     if spec.kind == "cars":
         return Input(spec, "cars", _options(spec, cars, entered if posted else spec.default or ()))

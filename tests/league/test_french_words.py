@@ -16,6 +16,7 @@ from django.utils import translation
 
 from config import languages
 from league.models import DriverStatus, PointsAdjustment, Role, RoundStatus
+from league.models.team_colours import BY_KEY, car_name_base
 from league.services.league_settings import league_settings_set
 from league.services.penalties import NO_POINTS
 from rules import language as rules_language
@@ -230,3 +231,18 @@ def test_the_reopen_summary_reads_in_french(season):
         "blessures antérieures 1 revient à 0",
         "retraité redevient actif",
     )
+
+
+def test_a_team_s_colour_is_named_in_french_and_a_car_keeps_its_english_default_name(client):
+    """A colour's name is said in the reader's language where a page names it (the swatch's
+    title, the team's colour on the team page); a car's default name, which the table keeps,
+    takes the English word whatever the organiser reads."""
+    league = raced_league()
+    team = league.teams.order_by("pk").first()
+    team.colour = "sky"
+    team.save(update_fields=["colour"])
+    page = client.get(reverse("league:team", args=[league.slug, team.pk]), **FRENCH).text
+    assert 'title="Bleu ciel"' in page and "Sky blue" not in page
+    with translation.override("fr"):
+        assert BY_KEY["sky"].said_label == "Bleu ciel"
+        assert car_name_base("Red", "sky") == "Sky blue"
