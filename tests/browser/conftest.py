@@ -97,10 +97,11 @@ def login(page, live_server):
     """Log `username` in through the real login page."""
 
     def log_in(username: str, password: str) -> None:
+        # By the fields' names, not their labels: the page may be in any language.
         page.goto(f"{live_server.url}/login/")
-        page.get_by_label("Username").fill(username)
-        page.get_by_label("Password").fill(password)
-        page.get_by_role("button", name="Log in").click()
+        page.locator('input[name="username"]').fill(username)
+        page.locator('input[name="password"]').fill(password)
+        page.locator('main form[method="post"] button').click()
         page.wait_for_url(f"{live_server.url}/")
 
     return log_in
