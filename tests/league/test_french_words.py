@@ -13,12 +13,14 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 
 from config import languages
 from league.models import DriverStatus, PointsAdjustment, Role, RoundStatus
 from league.models.team_colours import BY_KEY, car_name_base
 from league.services.league_settings import league_settings_set
 from league.services.penalties import NO_POINTS
+from league.views.common import NO_VERSION
 from rules import language as rules_language
 from tests.factories import UserFactory
 from tests.league.test_penalty_pages import first_drivers, raced_league, url
@@ -246,3 +248,15 @@ def test_a_team_s_colour_is_named_in_french_and_a_car_keeps_its_english_default_
     with translation.override("fr"):
         assert BY_KEY["sky"].said_label == "Bleu ciel"
         assert car_name_base("Red", "sky") == "Sky blue"
+
+
+def test_a_form_without_its_version_is_refused_in_the_reader_s_language(client):
+    """version_posted's refusal was said once, in English, when its module was imported."""
+    league = raced_league()
+    client.force_login(league.organiser)
+    round_ = league.seasons.get(number=1).rounds.order_by("number").first()
+    address = reverse("league:round_commit", args=[league.slug, 1, round_.number])
+    answer = client.post(address, {}, **FRENCH)
+    assert answer.status_code == 400
+    assert french(NO_VERSION) != NO_VERSION
+    assert escape(french(NO_VERSION)) in answer.text and NO_VERSION not in answer.text
