@@ -354,6 +354,22 @@ def test_an_entry_s_panel_says_its_line_in_the_reader_s_language(client_organise
     assert race.events.get().text.startswith("Red (Ann) qualifies 12")  # kept as an event
 
 
+def test_an_entry_s_answer_speaks_the_league_s_language_to_a_reader_who_chose_nothing(
+    client_organiser, formula_d
+):
+    """The page spoke the league's language; the answer to a tap on it spoke English (the
+    entry's read did not say the league's language)."""
+    League.objects.filter(pk=formula_d.pk).update(language="fr")
+    race = started(formula_d)
+    prompt = engine.prompts(race_state(race))[0]
+    posted = {"kind": "grid_roll", "car": prompt.car, "value": "12", "version": race.version}
+    response = client_organiser.post(
+        race.get_absolute_url(), posted, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=""
+    )
+    assert response.status_code == 200
+    assert "Red (Ann) se qualifie avec 12" in response.content.decode()
+
+
 @pytest.mark.django_db
 def test_the_log_replay_and_big_screen_say_the_log_in_each_reader_s_language(
     client_organiser, formula_d

@@ -34,7 +34,7 @@ LEAGUE = "round__season__league__"
 # What an entry or an undo reads of the race and of its round, season and league: its
 # snapshot and place in the log; the season's rule set and the settings it runs under
 # (Season.rules, Season.league_settings); who runs the league and whether it is published and
-# archived (its name says so in the refusal).
+# archived (its name says so in the refusal); its language (the answer's, for one who chose none).
 ENTRY_FIELDS = (
     "round_id",
     "state",
@@ -50,6 +50,7 @@ ENTRY_FIELDS = (
     "round__season__league__published",
     "round__season__league__archived_at",
     "round__season__league__settings",
+    "round__season__league__language",
 )
 
 

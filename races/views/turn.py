@@ -16,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import retarget
 
+from config.languages import league_language
 from league.models import RUNS_RACES, role_read
 from league.services.errors import LEAGUE_READ_ONLY, LeagueArchived
 from league.services.results import round_table_commit
@@ -177,6 +178,7 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
     )
     if role is None and not league.published:
         raise no_race(request)
+    league_language(request, league)  # as its page was (not before: a hidden league says none)
     if role not in RUNS_RACES:
         raise not_a_referee(request)
     if league.is_archived:
