@@ -119,13 +119,13 @@ class TurnPanel:
         drivers = self.drivers
         lines = []
         for result in self.results:
-            outcome = "finished" if result.finished else out_reason_label(result.out_reason or "")
-            said = (
-                pgettext("a car's outcome", "finished")
-                if result.finished
-                else rules_language.gettext(outcome)
+            if result.finished:
+                outcome = pgettext("a car's outcome", "finished")
+            else:  # the rules' words, as the note (out_reason_words) says them
+                outcome = rules_language.gettext(out_reason_label(result.out_reason or ""))
+            lines.append(
+                (result, drivers.get(result.car, ""), outcome, _note_less(result, outcome))
             )
-            lines.append((result, drivers.get(result.car, ""), said, _note_less(result, outcome)))
         return tuple(lines)
 
     @property

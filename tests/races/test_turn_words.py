@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from league.models import Driver
 from league.services.seasons import season_open
 from league.services.starts import round_start_at_table
 from league.services.tracks import track_create
+from races.reads.turn_panel import TurnPanel
 from races.services.entries import race_state
 from rules import engine
+from rules import language as rules_language
 from rules.dice import gear_die, values
+from rules.engine import CarResult
+from rules.formula_d.race.common import out_reason_words
 from tests.races.autopilot import drive
 from tests.races.test_formula_d_race import formula_d as formula_d  # noqa: F401  (the fixture)
 from tests.races.test_turn_templates import Page
@@ -52,3 +57,21 @@ def test_the_finish_is_asked_as_the_spaces_still_to_reach_the_line_with_a_key_fo
     for count in range(top + 1):
         assert f'for="f-finish-{count}"' in page, count
     assert f'for="f-finish-{top + 1}"' not in page
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_result_table_names_a_car_s_way_out_once_in_either_language(language):
+    """A car out: the outcome column names its way out, and the note (the rules' words, in the
+    same language) drops the part that repeats it. In French the outcome was compared in
+    English with the French note, and the way out was said twice."""
+    with translation.override(language), rules_language.speaking(language):
+        way_out = out_reason_words("tires")
+        out = CarResult(
+            car="Red", place=2, finished=False, out_reason="tires", note=f"{way_out}; severity 1"
+        )
+        panel = TurnPanel(
+            state=None, form=None, queued=(), columns=(), cars=(), events=[], results=(out,)
+        )
+        [(_result, _driver, outcome, note)] = panel.result_lines
+    assert outcome.casefold() == way_out.casefold()
+    assert note == "severity 1"
