@@ -41,7 +41,11 @@ NO_RACE = gettext_noop(
 
 # To one logged out, a race they may not see is no race (its league may be unpublished): a
 # referee whose session ended is pointed to the login page, and nobody is told more.
-NO_RACE_LOGGED_OUT = gettext_noop("If you run it and were logged out, log in again.")
+NO_RACE_LOGGED_OUT = gettext_noop(
+    "There is no such race. If it was being run at the table, it may have been discarded on the "
+    "round page so that the result could be entered by hand. If you run it and were logged out, "
+    "log in again."
+)
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -61,9 +65,7 @@ def race_or_404(race_id: int) -> Race:
 
 def no_race(request: HttpRequest) -> Http404:
     """The 404 of a race that is not there, or not to be seen by the one asking."""
-    if request.user.is_authenticated:
-        return Http404(gettext(NO_RACE))
-    return Http404(f"{gettext(NO_RACE)} {gettext(NO_RACE_LOGGED_OUT)}")
+    return Http404(gettext(NO_RACE if request.user.is_authenticated else NO_RACE_LOGGED_OUT))
 
 
 def seen_race(request: HttpRequest, race_id: int, *, unread: tuple[str, ...] = ()) -> Race:
