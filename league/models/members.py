@@ -20,10 +20,9 @@ def role_in_league(user, *, league_id: int, organiser_id: int) -> tuple[str | No
     that has not loaded the league can ask: a site admin and the lead organiser
     (`League.organiser`) are its organisers without a query, anyone else signed in is asked
     their membership (one query), an anonymous visitor has no role."""
-    if not user.is_authenticated:
-        return None, None
-    if user.is_superuser or user.pk == organiser_id:
-        return Role.ORGANISER, None
+    known = role_read(user, organiser_id=organiser_id, membership_role=None)
+    if known is not None or not user.is_authenticated:
+        return known, None
     membership = (
         Membership.objects.filter(league_id=league_id, user_id=user.pk)
         .values_list("role", "team_id")

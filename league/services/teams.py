@@ -90,13 +90,13 @@ def team_colour_set(*, team: Team, colour: str, shown: str | None = None) -> Tea
     that no two teams look alike on the league's pages. `shown`: the colour the page showed
     (StaleTeam if it has changed since, unless to `colour`)."""
     team = _team_as_it_stands(team)
-    label = team_colours.colour_of(colour).label
+    label = team_colours.colour_of(colour).said_label
     if team.colour == colour:
         raise AlreadyDone(gettext(TEAM_COLOUR_ALREADY).format(team=team, colour=label), done=team)
     if shown is not None and team.colour != shown:
         raise StaleTeam(gettext(TEAM_CHANGED).format(what=pgettext("this team's", "colour")))
     others = {other.colour: other for other in team.league.teams.exclude(pk=team.pk)}
-    free = [choice.label for choice in team_colours.PALETTE if choice.key not in others]
+    free = [choice.said_label for choice in team_colours.PALETTE if choice.key not in others]
     # Past eight teams a colour is shared: then any may be picked.
     if colour in others and free:
         raise ValidationError(

@@ -167,7 +167,7 @@ def _rows(text: str, problems: Problems, most_columns: int, kind: str) -> Iterat
             cells = next(reader)
         except StopIteration:
             if lines.too_long:
-                problems.refuse(gettext(TOO_LONG_ROW).format(most=MOST_LINE), row=number)
+                problems.refuse(gettext(TOO_LONG_ROW).format(most=grouped(MOST_LINE)), row=number)
             return
         except csv.Error as error:
             message = (

@@ -105,7 +105,7 @@ def _remove(request: HttpRequest, season: Season) -> HttpResponse:
         adjustment_remove(
             season=season,
             user=request.user,
-            expected_version=version_posted(request, gettext(NO_VERSION)),
+            expected_version=version_posted(request, NO_VERSION),
             adjustment_id=adjustment_id,
         )
     except AlreadyDone as already:

@@ -281,7 +281,7 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
 
     @property
     def said_teams_title(self) -> str:
-        return self.said_note(self.teams_title)
+        return _(self.teams_title)  # a name, no {placeholder} to fill
 
     @property
     def said_season_note(self) -> str:

@@ -127,13 +127,6 @@ def format_weather_chart(lines: tuple[ChartLine, ...]) -> str:
     )
 
 
-def chart_named(placeholder: bool) -> str:
-    """What a weather roll's prompt calls the chart it is rolled against: the track's, or the
-    placeholder every track starts with until its board's chart is entered (so the referee
-    reads the board's own where it differs)."""
-    return "the placeholder chart, not this board's," if placeholder else "the track's chart"
-
-
 def chart_weather(chart: tuple[ChartLine, ...], black_roll: int) -> Weather:
     """The line of `chart` a black-die roll lands on (the roll before qualifying or the race)."""
     check_roll(Die.BLACK, black_roll)
