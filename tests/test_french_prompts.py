@@ -17,7 +17,6 @@ read (some 15 s for the eleven races, 2026).
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -31,19 +30,14 @@ from rules import engine
 from rules.engine import Event, RaceState, apply, start
 from rules.language import speaking
 from tests.rules.recorded.record import RECORDED, recorded_setup
-from tests.test_french_site import english_runs, words_of
+from tests.test_french_site import english_runs, whole, words_of
 
 FILES = sorted(RECORDED.glob("*.json"))
 
 
 @pytest.fixture(scope="module")
-def runs() -> set[str]:
+def runs() -> frozenset[str]:
     return english_runs()
-
-
-def whole(run: str, text: str) -> bool:
-    """Whether `run` is in `text` as whole words ("0 = no" is not in "0 = non")."""
-    return re.search(rf"(?<!\w){re.escape(run)}(?!\w)", text) is not None
 
 
 def card(state: RaceState) -> str:
@@ -90,7 +84,7 @@ def read_in_french(path: Path) -> tuple[list[tuple[int, str, str]], int]:
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
-def test_every_prompt_of_a_recorded_race_reads_in_french(path: Path, runs: set[str]) -> None:
+def test_every_prompt_of_a_recorded_race_reads_in_french(path: Path, runs: frozenset[str]) -> None:
     read, cards = read_in_french(path)
     assert cards > 10
     assert any("Entrer" in words or "lancez" in words.lower() for _n, what, words in read)

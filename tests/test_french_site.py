@@ -6,10 +6,15 @@ at import) is caught; (2) no English word that French never uses ("the", "and", 
 in a French page's text, so a sentence never marked is caught too. A page's text is what a
 person reads: the text between tags, and the attributes read out or shown (title, alt,
 aria-label, placeholder, value of a button), less the league's own data (names people gave).
-What stays English on purpose (docs/translating.md) is listed in KEPT."""
+A run a French sentence of the catalogues keeps as it is (a rule document's section, as
+docs/translating.md says) is no English left (`kept_in_french`).
+
+The other French walks (tests/test_french_prompts.py, tests/browser/test_french_race.py and
+test_french_organiser.py) read their pages with the functions here."""
 
 from __future__ import annotations
 
+import functools
 import re
 import zoneinfo
 from html.parser import HTMLParser
@@ -21,6 +26,7 @@ from django.test import Client
 from django.urls import reverse
 
 from config.catalogues import entries
+from league.models import Track
 from tests.test_fuzz import World
 from tests.test_permissions import MATRIX, NOT_HTML, URLS, parameters, world  # noqa: F401
 
@@ -76,7 +82,8 @@ def words_of(page: str) -> str:
     return " ".join(" ".join(parser.parts).split())
 
 
-def english_runs() -> set[str]:
+@functools.cache
+def english_runs() -> frozenset[str]:
     """Runs of three words or more of every English sentence in the catalogues, between their
     placeholders and markup."""
     runs = set()
@@ -89,20 +96,75 @@ def english_runs() -> set[str]:
                 run = " ".join(run.split()).strip(" ,.?!'")
                 if len(run.split()) >= 3:
                     runs.add(run)
-    return runs
+    return frozenset(runs)
+
+
+@functools.cache
+def kept_in_french(runs: frozenset[str]) -> frozenset[str]:
+    """The runs a French sentence of the catalogues keeps as they are (a rule document's
+    section: "Voitures construites (Constructing Your Car)", docs/translating.md)."""
+    french = " ".join(
+        " ".join(words.split())
+        for catalogue in CATALOGUES
+        for entry in entries(catalogue)
+        for words in entry.strings.values()
+    )
+    return frozenset(run for run in runs if run in french)
+
+
+def without_kept(text: str) -> str:
+    """`text` less the English runs a French sentence of the catalogues keeps as they are."""
+    for run in kept_in_french(english_runs()):
+        text = text.replace(run, " ")
+    return text
+
+
+def runs_left(text: str) -> list[str]:
+    """The English runs of the catalogues `text` shows as whole words, but those a French
+    sentence keeps."""
+    text = without_kept(text)
+    return sorted(run for run in english_runs() if run in text and whole(run, text))
+
+
+def whole(run: str, text: str) -> bool:
+    """Whether `run` is in `text` as whole words ("0 = no" is not in "0 = non")."""
+    return re.search(rf"(?<!\w){re.escape(run)}(?!\w)", text) is not None
+
+
+def english_words(text: str, mine: set[str]) -> list[str]:
+    """The words of `text` French never writes, but the names people gave (`mine`)."""
+    return sorted(
+        {
+            word
+            for word in re.findall(r"[^\W\d]+", text)
+            if word.casefold() in ENGLISH_ONLY and word.casefold() not in mine
+        }
+    )
+
+
+def around(text: str, words: list[str]) -> list[str]:
+    """Where `words` stand in `text`, to say so in a failure."""
+    return [
+        text[max(0, found.start() - 60) : found.end() + 60]
+        for word in words
+        for found in re.finditer(rf"\b{word}\b", text)
+    ][:6]
+
+
+def words_of_names(names: list[str]) -> set[str]:
+    """The words of `names` (people's, the tracks' of the site, the time zones' as the league
+    form lists them): data, in whatever language."""
+    names = [*names, *Track.objects.values_list("name", flat=True)]
+    names += [zone.replace("_", " ") for zone in zoneinfo.available_timezones()]
+    return {word.casefold() for name in names for word in re.findall(r"[^\W\d]+", name)}
 
 
 def data_words(built: World, people: dict[str, Any]) -> set[str]:
-    """The words of the names people gave (the league's, its teams', drivers', tracks',
-    users'): theirs, in whatever language they wrote them."""
+    """The words of the names people gave (the league's, its teams', drivers', users')."""
     names = [built.league.name, *(team.name for team in built.teams)]
     names += [driver.name for driver in built.drivers]
     names += [str(user) for user in people.values() if hasattr(user, "username")]
-    from league.models import Track
-
-    names += list(Track.objects.values_list("name", flat=True))
-    names += [zone.replace("_", " ") for zone in zoneinfo.available_timezones()]  # as shown
-    return {word.casefold() for name in names for word in re.findall(r"[^\W\d]+", name)}
+    return words_of_names(names)
 
 
 def readable_pages() -> list[str]:
@@ -130,19 +192,6 @@ def test_a_page_read_in_french_shows_no_english(
         shown.append(words_of(page))
     if not shown:
         pytest.skip(f"{name}: no page to read by GET")
-    text = " ".join(shown)
-    left = sorted(run for run in english_runs() if run in text)
-    mine = data_words(built, people)
-    english = sorted(
-        {
-            word
-            for word in re.findall(r"[^\W\d]+", text)
-            if word.casefold() in ENGLISH_ONLY and word.casefold() not in mine
-        }
-    )
-    where = [
-        text[max(0, found.start() - 60) : found.end() + 60]
-        for word in english
-        for found in re.finditer(rf"\b{word}\b", text)
-    ]
-    assert (left, english) == ([], []), where[:6]
+    text = without_kept(" ".join(shown))
+    english = english_words(text, data_words(built, people))
+    assert (runs_left(text), english) == ([], []), around(text, english)

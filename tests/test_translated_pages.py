@@ -5,10 +5,8 @@ still escaped whatever the language."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
 from django.core import mail
 from django.urls import reverse
-from django.utils import translation
 
 from league.models import Driver
 from league.services.leagues import league_create
@@ -24,13 +22,6 @@ from tests.races.autopilot import drive
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 ENGLISH = {"HTTP_ACCEPT_LANGUAGE": "en"}
 MARKUP = "<script>alert(1)</script>"
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    translation.activate(settings.LANGUAGE_CODE)
-    yield
-    translation.activate(settings.LANGUAGE_CODE)
 
 
 def race_of(organiser, name: str = "Grand Prix Club", driver: str = "Ann") -> Race:

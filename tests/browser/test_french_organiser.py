@@ -21,13 +21,11 @@ log: the cars and the log read in English, as the race was entered in French."""
 from __future__ import annotations
 
 import re
-import zoneinfo
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from config.catalogues import entries
 from league.models import League, Role, Track
 from league.services.tracks import track_create
 from races.models import Race
@@ -35,7 +33,16 @@ from races.services.entries import race_state
 from rules import engine
 from tests.browser.table_speed_harness import VIEWPORT, play
 from tests.browser.table_speed_script import script_race
-from tests.test_french_site import CATALOGUES, ENGLISH_ONLY, english_runs, words_of
+from tests.test_french_site import (
+    around,
+    english_runs,
+    english_words,
+    runs_left,
+    whole,
+    without_kept,
+    words_of,
+    words_of_names,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,22 +59,15 @@ SEED, FINISH_FROM_ROUND = 3, 2
 
 
 def typed_words() -> set[str]:
-    """The words of the names people typed, and of the time zones the league form lists: data,
-    in whatever language."""
+    """The words of the names people typed: data, in whatever language."""
     names = [LEAGUE, TRACK, ORGANISER, REFEREE, *TEAMS]
-    names += [word for driver_car in TEAMS.values() for word in driver_car]
-    names += list(Track.objects.values_list("name", flat=True))
-    names += [zone.replace("_", " ") for zone in zoneinfo.available_timezones()]
-    return {word.casefold() for name in names for word in re.findall(r"[^\W\d]+", name)}
+    return words_of_names([*names, *(word for driver_car in TEAMS.values() for word in driver_car)])
 
 
 class French:
     """The checks of every page a French browser visits; what they find, by page."""
 
     def __init__(self) -> None:
-        runs = english_runs()
-        self.kept = kept_in_french(runs)
-        self.runs = runs - self.kept
         self.problems: dict[str, Any] = {}
         self.pages = 0
 
@@ -76,45 +76,10 @@ class French:
         if page.locator("html").get_attribute("lang") != "fr":
             self.problems[f"{where}: lang"] = page.locator("html").get_attribute("lang")
         # An address shown (the invitation link) is no words: its token may spell "By".
-        text = re.sub(r"https?://\S+", " ", words_of(page.content()))
-        for run in self.kept:
-            text = text.replace(run, " ")
-        left = sorted(run for run in self.runs if run in text and whole(run, text))
-        mine = typed_words()
-        english = sorted(
-            {
-                word
-                for word in re.findall(r"[^\W\d]+", text)
-                if word.casefold() in ENGLISH_ONLY and word.casefold() not in mine
-            }
-        )
+        text = without_kept(re.sub(r"https?://\S+", " ", words_of(page.content())))
+        left, english = runs_left(text), english_words(text, typed_words())
         if left or english:
             self.problems[f"{where} ({page.url})"] = (left, english, around(text, english))
-
-
-def kept_in_french(runs: set[str]) -> set[str]:
-    """The runs a French sentence of the catalogues keeps as they are (a rule document's
-    section: "Voitures construites (Constructing Your Car)", docs/translating.md)."""
-    french = " ".join(
-        " ".join(words.split())
-        for catalogue in CATALOGUES
-        for entry in entries(catalogue)
-        for words in entry.strings.values()
-    )
-    return {run for run in runs if run in french}
-
-
-def whole(run: str, text: str) -> bool:
-    """Whether `run` is in `text` as whole words ("0 = no" is not in "0 = non")."""
-    return re.search(rf"(?<!\w){re.escape(run)}(?!\w)", text) is not None
-
-
-def around(text: str, words: list[str]) -> list[str]:
-    return [
-        text[max(0, found.start() - 60) : found.end() + 60]
-        for word in words
-        for found in re.finditer(rf"\b{word}\b", text)
-    ][:4]
 
 
 def french_context(browser: Browser) -> BrowserContext:
@@ -269,7 +234,7 @@ def test_a_french_organiser_from_sign_up_to_standings(
         read[address] = text = words_of(spectator.content())
         assert "Red" in text and "Blue" in text, address
         # English sentences of the catalogues, none of the French the race was entered in.
-        assert [run for run in french.runs if whole(run, text)], address
+        assert [run for run in english_runs() if whole(run, text)], address
         assert not re.search(r"\b(lancez|tour de jeu|rapport|manche)\b", text, re.I), address
     assert english_line in read["log"], english_line
     watching.close()

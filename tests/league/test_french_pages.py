@@ -14,10 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation.template import templatize
 
@@ -139,13 +137,6 @@ PAGES = {
 STRING = r"""u?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
 MARKED = re.compile(rf"(?:\b(?:n|p|np)?gettext|(?<![\w.])_)\(({STRING})(?:,\s*({STRING}))?")
 PLACEHOLDER_OR_TAG = re.compile(r"%\(\w+\)s|<[^>]*>|&lt;|\(|\)")
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    translation.activate(settings.LANGUAGE_CODE)
-    yield
-    translation.activate(settings.LANGUAGE_CODE)
 
 
 def msgids(template: str) -> set[str]:

@@ -10,7 +10,6 @@ import json
 from unittest import mock
 
 import pytest
-from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
@@ -29,13 +28,6 @@ from tests.league.test_reopen import six_drivers  # noqa: F401 (a fixture)
 pytestmark = pytest.mark.django_db
 
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    translation.activate(settings.LANGUAGE_CODE)
-    yield
-    translation.activate(settings.LANGUAGE_CODE)
 
 
 def french(sentence: str) -> str:
