@@ -211,7 +211,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
         rules = round_.season.rules
         panel.outcomes = outcome_lines(panel.entries, rules, result_data)
         panel.facts = frozenset(rules.out_reason_facts.values())
-        panel.bonus_label = rules.bonus_points_label
+        panel.bonus_label = rules.said_bonus_points_label
         panel.most_bonus_points = rules.most_bonus_points(round_.race_format)
         if result_data is not None or any(entry.place is None for entry in panel.entries):
             panel.step = "result"

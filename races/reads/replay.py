@@ -32,7 +32,7 @@ NOT_A_NUMBER = gettext_noop("A replay's {name} is a whole number, 0 or more: {va
 NO_SUCH_ROUND = gettext_noop("This race has no round {round}: its log reaches round {last}.")
 NO_SUCH_EVENT = gettext_noop("This race has no event {event}: its log has {count}.")
 ONE_AT_A_TIME = gettext_noop("Ask a replay for a round or for an event, not both.")
-REFUSED = (
+REFUSED = gettext_noop(
     "Event {seq} of the log ({kind}) is refused by the rules as Paddock has them now ({reason}): "
     "the replay stops before it."
 )
@@ -205,7 +205,7 @@ def _replay(
             after = next(states, None)
         except EventRejected as refusal:
             kind = (log.get(at) or ("",))[0]
-            refused = REFUSED.format(seq=at + 1, kind=kind, reason=refusal)
+            refused = gettext(REFUSED).format(seq=at + 1, kind=kind, reason=refusal)
             break
         if after is None:  # a log shorter than its race's seq (never written so)
             break

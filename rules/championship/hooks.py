@@ -291,6 +291,14 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     def said_season_end_note(self) -> str:
         return self.said_note(self.season_end_note)
 
+    @property
+    def said_bonus_points_label(self) -> str:
+        return _(self.bonus_points_label) if self.bonus_points_label else ""
+
+    @property
+    def said_season_setup_title(self) -> str:
+        return _(self.season_setup_title) if self.season_setup_title else ""
+
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return 2
 

@@ -34,6 +34,9 @@ class Setting:
     # When a change to it counts (`takes_effect`): "" for what its kind says (a race option
     # from the next race started, any other from the next season's scoring), or one of EFFECTS.
     effect: str = ""
+    # A choice's words where its choices are numbers ("{value} damage points", marked N_): each
+    # choice's label in English is these words filled, a reader's their translation's.
+    choice_words: str = ""
 
     @property
     def takes_effect(self) -> str:
@@ -83,12 +86,17 @@ class Setting:
 
     def said_choices(self) -> tuple[tuple[str, str], ...]:
         """The choices, each label in the language spoken."""
+        if self.choice_words:
+            words = _(self.choice_words)
+            return tuple((value, words.format(value=value)) for value, _label in self.choices)
         return tuple((value, _(label) if label else label) for value, label in self.choices)
 
     def said_value(self, value: object) -> str:
         """`value_label` in the language spoken."""
         if self.kind == "bool":
             return _("on") if value else _("off")
+        if self.choice_words:
+            return _(self.choice_words).format(value=value)
         label = self.value_label(value)
         return _(label) if label else label
 

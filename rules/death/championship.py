@@ -97,7 +97,7 @@ class DeathChampionship(Championship[Never, Never]):
             MOST_DAMAGE,
         ),
     )
-    season_setup_title = "Damage points"
+    season_setup_title = N_("Damage points")
     season_note = N_(
         "A season is up to {races} races of two laps each (or three, as the league or a "
         "round says), on the tracks you pick, in race order; every race scores the same. Each "

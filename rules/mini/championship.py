@@ -40,6 +40,10 @@ POINTS: tuple[int, ...] = (7, 5, 3, 2, 1, 0, 0, 0)
 FIRST_COURSE, SECOND_COURSE = "Mini course A", "Mini course B"
 
 
+# A choice of the damage each car starts with, in words.
+DAMAGE_POINTS = N_("{value} damage points")
+
+
 class MiniChampionship(Championship[Never, Never]):
     name = "mini"
     title = "Mini's series"
@@ -49,8 +53,11 @@ class MiniChampionship(Championship[Never, Never]):
             N_("Damage points each car starts a race with"),
             "choice",
             str(DAMAGE_POOL),
-            tuple((str(points), f"{points} damage points") for points in DAMAGE_POOL_CHOICES),
+            tuple(
+                (str(points), DAMAGE_POINTS.format(value=points)) for points in DAMAGE_POOL_CHOICES
+            ),
             effect=RACE,
+            choice_words=DAMAGE_POINTS,
         ),
         GEAR_ODDS_SETTING,
         DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
@@ -72,7 +79,7 @@ class MiniChampionship(Championship[Never, Never]):
         "drivers' and the constructors' titles alike."
     )
     teams_title = N_("Constructors")
-    bonus_points_label = "Lap-leader points"
+    bonus_points_label = N_("Lap-leader points")
     season_note = N_(
         "An eight-race series, four on each of two courses, each course in the four formats "
         "({formats}); the organiser may give any round another format."

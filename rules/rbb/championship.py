@@ -80,7 +80,7 @@ class RBBChampionship(Championship[Never, Never]):
         )
         for zone in Zone
     )
-    season_setup_title = "Wear-point setup"
+    season_setup_title = N_("Wear-point setup")
 
     def race_options(
         self,

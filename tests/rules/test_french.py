@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from rules import engine
+from rules.championship import championship_for
 from rules.death.cards import DEFENCES, UTILITIES, WEAPONS
 from rules.engine import Event, apply, start
 from rules.engine.variant import ruleset_for
@@ -139,3 +140,18 @@ def test_every_fact_s_help_is_in_french(ruleset: str):
         assert english is not None and french is not None
         assert french.line != english.line and french.rule != english.rule, (ruleset, name)
         assert french.source == english.source
+
+
+def test_a_rule_set_s_labels_and_numbered_choices_are_said_in_french():
+    """Mini's damage each car starts with (a choice a number fills), its lap-leader points, and
+    RBB's and Death's season setup were written in English only (an f-string, unmarked)."""
+    mini, rbb, death = (championship_for(name) for name in ("mini", "rbb", "death"))
+    pool = next(setting for setting in mini.settings if setting.key == "damage_pool")
+    assert pool.value_label("12") == "12 damage points"  # English, as the history keeps it
+    with speaking("fr"):
+        assert dict(pool.said_choices())["12"] == "12 points de dégâts"
+        assert pool.said_value("12") == "12 points de dégâts"
+        assert mini.said_bonus_points_label == "Points de tête de tour"
+        assert rbb.said_season_setup_title == "Répartition des PU"
+        assert death.said_season_setup_title == "Points de dégâts"
+    assert mini.said_bonus_points_label == "Lap-leader points"
