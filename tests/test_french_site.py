@@ -132,11 +132,13 @@ def whole(run: str, text: str) -> bool:
 
 
 def english_words(text: str, mine: set[str]) -> list[str]:
-    """The words of `text` French never writes, but the names people gave (`mine`)."""
+    """The words of `text` French never writes, but the names people gave (`mine`). A word is
+    letters standing alone: letters glued to digits are a slug's or a token's ("r2be4x" in a
+    league's address is no "be")."""
     return sorted(
         {
             word
-            for word in re.findall(r"[^\W\d]+", text)
+            for word in re.findall(r"(?<!\w)[^\W\d_]+(?!\w)", text)
             if word.casefold() in ENGLISH_ONLY and word.casefold() not in mine
         }
     )
@@ -149,6 +151,12 @@ def around(text: str, words: list[str]) -> list[str]:
         for word in words
         for found in re.finditer(rf"\b{word}\b", text)
     ][:6]
+
+
+def test_letters_glued_to_digits_are_no_english_word() -> None:
+    """A league's address ends in random letters and digits (CI met "…-league-r2be4x/")."""
+    text = "http://testserver/thursday-night-league-r2be4x/teams/3/sheet/ 4the 5 with"
+    assert english_words(text, set()) == ["with"]
 
 
 def words_of_names(names: list[str]) -> set[str]:
