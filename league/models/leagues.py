@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from rules import language as rules_language
 from rules.championship import (
@@ -190,6 +191,11 @@ class League(models.Model):
         return self.seasons.order_by("-number").first()
 
 
+# The league's language changed is kept as a setting change under this key and label.
+LANGUAGE_KEY = "language"
+LANGUAGE_LABEL = gettext_noop("Language")
+
+
 class LeagueSettingChange(MadeByHand):
     """A league setting changed once the league was made: which, from what to what, by whom,
     and in which season (the season's report lists the changes made during it)."""
@@ -216,20 +222,21 @@ class LeagueSettingChange(MadeByHand):
     def __str__(self) -> str:
         return f"{self.league}: {self.label} {self.before} → {self.after}"
 
-    # The change is kept in English (the words of the page when it was made); a page says it
-    # in the reader's language where the rules' catalogue has the words (a setting renamed
-    # since reads as it was kept).
+    # A rule set's setting is kept in English (the words of the page when it was made); a page
+    # says it in the reader's language where the rules' catalogue has the words (a setting
+    # renamed since reads as it was kept). The league's language is no rule set's setting: its
+    # label is the site's word, its values the languages' own names ("Français").
     @property
     def said_label(self) -> str:
-        return rules_said(self.label)
+        return gettext(self.label) if self.key == LANGUAGE_KEY else rules_said(self.label)
 
     @property
     def said_before(self) -> str:
-        return rules_said(self.before)
+        return self.before if self.key == LANGUAGE_KEY else rules_said(self.before)
 
     @property
     def said_after(self) -> str:
-        return rules_said(self.after)
+        return self.after if self.key == LANGUAGE_KEY else rules_said(self.after)
 
 
 def rules_said(words: str) -> str:

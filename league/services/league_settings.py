@@ -17,6 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 from rules.championship import DISPLAY, SEASON, InvalidSetting
 
 from ..models import League, LeagueSettingChange, Round
+from ..models.leagues import LANGUAGE_KEY, LANGUAGE_LABEL
 from .common import for_update, league_for_write
 from .errors import AlreadyDone, StaleLeague
 from .leagues import LEAGUE_CHANGED
@@ -27,12 +28,6 @@ SETTING_SEASON_SCORED = gettext_noop(
     "its teams and careers run, under one setting: change it before the next season's first "
     "result."
 )
-
-
-# The league's language in its settings history: kept in English, as the rule sets' settings
-# are (docs/translating.md), under a key no rule set's setting has.
-LANGUAGE_KEY = "language"
-LANGUAGE_LABEL = "Language"
 
 
 SEASON_SETTINGS_LOCKED = gettext_noop(
@@ -107,7 +102,7 @@ def league_settings_set(
         raise ValidationError(
             [
                 gettext(SETTING_SEASON_SCORED).format(
-                    label=setting.label, season=number, round=round_
+                    label=setting.said_label(), season=number, round=round_
                 )
                 for setting in shaping
             ]

@@ -10,6 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import escape
 
 from league.models import Driver, League, LeagueSettingChange, Role, Round, Season
@@ -22,6 +23,7 @@ from league.services.penalties import adjustment_add
 from league.services.results import EntryOutcome, round_result_commit, round_result_enter
 from league.services.seasons import season_open
 from league.services.starts import round_start
+from rules.language import speaking
 from tests.factories import UserFactory
 from tests.league.test_across_rule_sets import formula_d_league, tracks
 
@@ -31,6 +33,15 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def organiser():
     return UserFactory(username="organiser")
+
+
+def translation_of(league: League, key: str) -> str:
+    """The label of `league`'s setting `key` in French (and not the English one)."""
+    setting = next(setting for setting in league.rules.settings if setting.key == key)
+    with speaking("fr"):
+        label = setting.said_label()
+    assert label != setting.label
+    return label
 
 
 def race(round_: Round) -> None:
@@ -89,6 +100,10 @@ def test_a_setting_that_shapes_the_season_waits_for_the_next_season_once_scored(
     with pytest.raises(ValidationError) as refused:
         league_settings_set(league=league, settings={"cars_per_team": "2"})
     assert "season 1 has a result already (round 1)" in refused.value.messages[0]
+    with translation.override("fr"), speaking("fr"), pytest.raises(ValidationError) as refused:
+        league_settings_set(league=league, settings={"cars_per_team": "2"})
+    label = translation_of(league, "cars_per_team")
+    assert refused.value.messages[0].startswith(f"{label} : la saison 1 a déjà un résultat")
     league.refresh_from_db()
     assert league.settings.get("cars_per_team", "1") == "1"
     assert not LeagueSettingChange.objects.exists()
@@ -217,6 +232,12 @@ def test_the_organiser_sets_the_league_s_language_and_the_change_is_kept(organis
     assert '<html lang="fr">' in client.get(league.get_absolute_url()).content.decode()
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Language: English → <strong>Français</strong>" in english
+    # The change of language is the site's words, said in the reader's language (not a rule
+    # set's setting looked up in the rules' catalogue); a language's name is its own.
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Langue : English → <strong>Français</strong>" in french
+    with translation.override("en"):
+        assert change.said_label == "Language"
     # The same again is a double tap; a post that does not name a language leaves it.
     league.refresh_from_db()
     client.post(url, settings_posted(league, league_language="fr"))
