@@ -97,8 +97,9 @@ def speaking(language: str) -> Iterator[None]:
 
 
 def gettext(message: str) -> str:
-    """`message` in the language spoken now."""
-    return _speaking.get()[1].gettext(message)
+    """`message` in the language spoken now; no words are no words (a catalogue keeps its
+    header under the empty message: a label left empty never reads as it)."""
+    return _speaking.get()[1].gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

@@ -242,4 +242,4 @@ class LeagueSettingChange(MadeByHand):
 def rules_said(words: str) -> str:
     """Words of a rule set kept in English (a setting's label or value), in the language
     spoken: the rules' catalogue's."""
-    return rules_language.gettext(words) if words else words
+    return rules_language.gettext(words)

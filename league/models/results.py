@@ -125,7 +125,7 @@ class Entry(models.Model):
     def out_reason_label(self) -> str:
         """How the car went out, in words, in the reader's language."""
         label = out_reason_label(self.out_reason)
-        label = rules_language.gettext(label) if label else label
+        label = rules_language.gettext(label)
         return label[:1].upper() + label[1:]
 
     @property

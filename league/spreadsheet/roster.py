@@ -129,7 +129,7 @@ class RosterDriver:
     @property
     def level_said(self) -> str:
         """The level in the reader's language (the rule set's word, from the rules' catalogue)."""
-        return rules_language.gettext(self.level) if self.level else ""
+        return rules_language.gettext(self.level)
 
 
 @dataclass

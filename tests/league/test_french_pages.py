@@ -21,12 +21,13 @@ from django.utils.translation.template import templatize
 
 from bench import builders
 from config.catalogues import entries
-from league.models import Driver, League, Team, Track
+from league.models import Driver, League, Team
 from league.services.leagues import league_create
 from league.services.penalties import adjustment_add
 from league.services.seasons import season_open
 from league.services.starts import round_start
 from league.services.teams import team_create
+from league.services.tracks import track_create
 from tests.factories import UserFactory
 from tests.pages import squeezed
 from tests.test_fuzz import World
@@ -305,7 +306,7 @@ def test_a_season_setup_page_reads_in_french():
     league = league_create(name="Wear Points", organiser=UserFactory(), ruleset="rbb")
     team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
     team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
-    season_open(league=league, tracks=[Track.objects.order_by("pk").first()])
+    season_open(league=league, tracks=[track_create(name="Wear Ring")])
     client = organiser_of(league)
     english, french, left = read_both(client, reverse("league:season_setup", args=[league.slug, 1]))
     assert "Every car of every race of the season starts on:" in english

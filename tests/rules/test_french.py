@@ -19,7 +19,7 @@ from rules.championship import championship_for
 from rules.death.cards import DEFENCES, UTILITIES, WEAPONS
 from rules.engine import Event, apply, start
 from rules.engine.variant import ruleset_for
-from rules.language import speaking
+from rules.language import gettext, speaking
 from rules.registry import RULE_SET_PACKAGES
 from tests.rules.recorded.record import RECORDED, recorded_setup
 
@@ -155,3 +155,11 @@ def test_a_rule_set_s_labels_and_numbered_choices_are_said_in_french():
         assert rbb.said_season_setup_title == "Répartition des PU"
         assert death.said_season_setup_title == "Points de dégâts"
     assert mini.said_bonus_points_label == "Lap-leader points"
+
+
+def test_no_words_are_no_words_in_french_too():
+    """An empty label (a rule set's setting with no value's words, a car not out) says nothing,
+    not the catalogue's header, which gettext keeps under the empty message."""
+    with speaking("fr"):
+        assert gettext("") == ""
+        assert gettext("Gear") != "Gear"
