@@ -105,6 +105,7 @@ COMPLETE_MODULES = (
     "races.services.rulings",
     "races.services.table",
     "config.site_files",
+    "league.reads.records",
 )
 
 

@@ -9,7 +9,11 @@ has raced: its seasons, every finished entry in one query, and the champions
 A league that has run seasons under more than one rule set keeps apart the records whose meaning
 is the rule set's (its bonus points, its careers): each is counted over the seasons of one rule
 set and says which (docs/rulings.md, "One league across rule sets"); titles, wins, poles,
-podiums and runs without a retirement are the league's, over every season."""
+podiums and runs without a retirement are the league's, over every season.
+
+Every word of a record (its title, its figure with what it counts, when its holders made it) is
+said here in the reader's language, each a whole sentence of the catalogue: the page prints
+them (docs/translating.md)."""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from rules.championship import Championship, ordinal
 
@@ -29,15 +34,41 @@ from .standings import season_leaders
 class Holder:
     name: str
     url: str
-    when: str
+    when: str  # in the reader's language: "season 1", "seasons 1-2"
 
 
 @dataclass(frozen=True)
 class Record:
-    title: str
+    title: str  # in the reader's language
     figure: int
-    unit: str
+    unit: str  # what the figure counts, a key ("win", "place"); "" for a rule set's bonus points
+    value: str  # the figure and what it counts, in the reader's language: "3 wins"
     holders: tuple[Holder, ...]
+
+
+def _value(unit: str, figure: int) -> str:
+    """`figure` and what it counts, in the reader's language: "1 win", "3 wins"; the figure
+    alone for a rule set's bonus points, which the record's title names."""
+    match unit:
+        case "title":
+            said = ngettext("{count} title", "{count} titles", figure)
+        case "win":
+            said = ngettext("{count} win", "{count} wins", figure)
+        case "pole":
+            said = ngettext("{count} pole", "{count} poles", figure)
+        case "podium":
+            said = ngettext("{count} podium", "{count} podiums", figure)
+        case "lap":
+            said = ngettext("{count} lap", "{count} laps", figure)
+        case "race":
+            said = ngettext("{count} race", "{count} races", figure)
+        case "place":
+            said = ngettext("{count} place", "{count} places", figure)
+        case "season":
+            said = ngettext("{count} season", "{count} seasons", figure)
+        case _:
+            said = "{count}"
+    return said.format(count=figure)
 
 
 @dataclass(frozen=True)
@@ -61,10 +92,12 @@ def _seasons_text(numbers: Iterable[int]) -> str:
     if not found:
         return ""
     if len(found) == 1:
-        return f"season {found[0]}"
+        return gettext("season {number}").format(number=found[0])
     if found == list(range(found[0], found[-1] + 1)):
-        return f"seasons {found[0]}-{found[-1]}"
-    return "seasons " + ", ".join(str(number) for number in found)
+        # Translators: seasons in a row, at least two: "seasons 1-3".
+        return gettext("seasons {first}-{last}").format(first=found[0], last=found[-1])
+    # Translators: a list of at least two seasons' numbers: "seasons 1, 3, 4".
+    return gettext("seasons {numbers}").format(numbers=", ".join(str(number) for number in found))
 
 
 def _best(
@@ -83,7 +116,7 @@ def _best(
         for driver_id, (figure, when) in sorted(figures.items())
         if figure == top
     )
-    return Record(title, top, unit, holders)
+    return Record(title, top, unit, _value(unit, top), holders)
 
 
 def _counted(races: list[Race], counts: Callable[[Race], int]) -> dict[int, tuple[int, str]]:
@@ -106,7 +139,7 @@ def _best_season(races: list[Race], counts: Callable[[Race], int]) -> dict[int, 
     best: dict[int, tuple[int, str]] = {}
     for (driver_id, season), total in sorted(by_season.items()):
         if total > best.get(driver_id, (0, ""))[0]:
-            best[driver_id] = (total, f"season {season}")
+            best[driver_id] = (total, _seasons_text((season,)))
     return best
 
 
@@ -123,8 +156,17 @@ def _without_retirement(races: list[Race]) -> dict[int, tuple[int, str]]:
         length += 1
         current[race.driver_id] = (length, first)
         if length > runs.get(race.driver_id, (0, ""))[0]:
-            start = f"season {first.season} round {first.round}"
-            runs[race.driver_id] = (length, f"{start} to season {race.season} round {race.round}")
+            when = gettext(
+                # Translators: a run of races, from its first race to its last.
+                "season {first_season} round {first_round} to season {last_season} round "
+                "{last_round}"
+            ).format(
+                first_season=first.season,
+                first_round=first.round,
+                last_season=race.season,
+                last_round=race.round,
+            )
+            runs[race.driver_id] = (length, when)
     return runs
 
 
@@ -138,13 +180,22 @@ def _fastest_rise(races: list[Race], holder: Callable[[int, str], Holder]) -> Re
             continue
         if race.grid - race.place > most:
             most, driver_id = race.grid - race.place, race.driver_id
-            when = (
-                f"season {race.season} round {race.round}, "
-                f"from {ordinal(race.grid)} to {ordinal(race.place)}"
+            # Translators: a race, and the places a car started and finished it in (ordinals).
+            when = gettext("season {season} round {round}, from {grid} to {place}").format(
+                season=race.season,
+                round=race.round,
+                grid=ordinal(race.grid),
+                place=ordinal(race.place),
             )
     if not most:
         return None
-    return Record("Fastest rise through the field", most, "place", (holder(driver_id, when),))
+    return Record(
+        gettext("Fastest rise through the field"),
+        most,
+        "place",
+        _value("place", most),
+        (holder(driver_id, when),),
+    )
 
 
 @dataclass(frozen=True)
@@ -224,35 +275,50 @@ def league_record_book(league: League) -> RecordBook:
             names.setdefault(champion.pk, champion.name)
     found = [
         _best(
-            "Most titles",
+            gettext("Most titles"),
             "title",
             {key: (len(won), _seasons_text(won)) for key, won in titles.items()},
             holder,
         ),
-        _best("Most wins", "win", _counted(races, lambda race: race.place == 1), holder),
+        _best(gettext("Most wins"), "win", _counted(races, lambda race: race.place == 1), holder),
         _best(
-            "Most wins in a season",
+            gettext("Most wins in a season"),
             "win",
             _best_season(races, lambda race: race.place == 1),
             holder,
         ),
-        _best("Most poles", "pole", _counted(races, lambda race: race.pole), holder),
+        _best(gettext("Most poles"), "pole", _counted(races, lambda race: race.pole), holder),
         _best(
-            "Most podiums",
+            gettext("Most podiums"),
             "podium",
             _counted(races, lambda race: race.place is not None and race.place <= 3),
             holder,
         ),
         # Counted for races run at the table, each lap to the first car to complete it.
-        _best("Most laps led", "lap", _counted(races, lambda race: race.laps_led or 0), holder),
+        _best(
+            gettext("Most laps led"),
+            "lap",
+            _counted(races, lambda race: race.laps_led or 0),
+            holder,
+        ),
     ]
     for name, rules in rule_sets.items():
         if rules.bonus_points_label:
             own = [race for race in races if race.ruleset == name]
-            title = f"Most {rules.bonus_points_label.lower()}"
+            bonus = rules.said_bonus_points_label.lower()
+            if apart:
+                # Translators: {bonus} is a rule set's bonus points, in lower case ("lap-leader
+                # points"); {rule_set} the rule set's name, as written ("Mini's series").
+                title = gettext("Most {bonus} ({rule_set})").format(
+                    bonus=bonus, rule_set=rules.title
+                )
+            else:
+                # Translators: {bonus} is a rule set's bonus points, in lower case ("lap-leader
+                # points").
+                title = gettext("Most {bonus}").format(bonus=bonus)
             found.append(
                 _best(
-                    f"{title} ({rules.title})" if apart else title,
+                    title,
                     "",
                     _counted(own, lambda race: race.bonus_points),
                     holder,
@@ -260,7 +326,10 @@ def league_record_book(league: League) -> RecordBook:
             )
     found.append(
         _best(
-            "Most races in a row without a retirement", "race", _without_retirement(races), holder
+            gettext("Most races in a row without a retirement"),
+            "race",
+            _without_retirement(races),
+            holder,
         )
     )
     found.append(_fastest_rise(races, holder))
@@ -272,7 +341,11 @@ def league_record_book(league: League) -> RecordBook:
                     raced[race.driver_id].add(race.season)
             found.append(
                 _best(
-                    f"Longest career ({rules.title})" if apart else "Longest career",
+                    (
+                        gettext("Longest career ({rule_set})").format(rule_set=rules.title)
+                        if apart
+                        else gettext("Longest career")
+                    ),
                     "season",
                     {key: (len(won), _seasons_text(won)) for key, won in raced.items()},
                     holder,

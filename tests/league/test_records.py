@@ -10,14 +10,23 @@ from django.db.models import Count, Q
 from django.urls import reverse
 
 from bench import builders
-from league.models import Driver, Entry, League, RoundStatus
+from league.models import Driver, Entry, League, Round, RoundStatus
 from league.reads.records import Holder, Race, _fastest_rise, _without_retirement, league_records
 from league.services.leagues import league_create
-from league.services.results import EntryOutcome, round_result_record
+from league.services.results import (
+    EntryOutcome,
+    round_result_commit,
+    round_result_enter,
+    round_result_record,
+)
+from league.services.rule_sets import season_rules_change
+from league.services.season_end import season_end
 from league.services.seasons import season_open
 from league.services.starts import round_start
 from league.services.teams import team_create
-from tests.factories import UserFactory
+from league.services.tracks import track_create
+from tests.factories import UserFactory, published
+from tests.test_french_site import english_words, runs_left, words_of, words_of_names
 
 pytestmark = pytest.mark.django_db
 
@@ -167,3 +176,64 @@ def test_a_result_typed_with_its_grid_gives_the_fastest_rise_on_the_records_page
     page = client.get(records_url(league)).content.decode()
     assert "Fastest rise through the field" in page and "from 4th to 1st" in page
     assert reverse("league:driver", args=[league.slug, dot.pk]) in page
+
+
+def raced(round_: Round, order: tuple[str, ...], bonus: dict[str, int] | None = None) -> None:
+    """`round_` raced by the drivers named in `order`, each finishing where `order` puts it
+    from the grid slot in reverse (the last started first), with `bonus` points where given."""
+    drivers = [Driver.objects.get(name=name) for name in order]
+    round_start(round_=round_, starters=[(driver, f"car {driver.pk}") for driver in drivers])
+    by_name = {entry.driver.name: entry for entry in round_.entries.select_related("driver")}
+    round_result_enter(
+        round_=round_,
+        outcomes=[
+            EntryOutcome(
+                entry_id=by_name[name].pk,
+                finished=True,
+                place=place,
+                grid=len(order) + 1 - place,
+                bonus_points=(bonus or {}).get(name, 0),
+            )
+            for place, name in enumerate(order, start=1)
+        ],
+    )
+    round_result_commit(round_=round_)
+
+
+def test_the_records_read_in_french_say_every_title_figure_and_season_in_french(client, organiser):
+    """Two Season Pass seasons of three rounds (titles, wins, poles, podiums, careers, a rise
+    through the field) then a Mini season (lap-leader points): every record said in French."""
+    league = published(league_create(name="Ligue du jeudi", organiser=organiser))
+    team_create(league=league, name="Rouges", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Bleus", driver_names=["Cid", "Dot"])
+    order = ("Ann", "Bob", "Cid", "Dot")
+    rings = [track_create(name=f"{name} Ring") for name in ("Monza", "Spa", "Zandvoort")]
+    season = season_open(league=league, tracks=rings)
+    for _number in (1, 2):
+        for round_ in season.rounds.order_by("number"):
+            raced(round_, order)
+        _changes, season = season_end(season=season)
+    season = season_rules_change(
+        season=season, ruleset="mini", tracks=[track_create(name="Imola Ring")]
+    )
+    raced(season.rounds.get(number=1), order, bonus={"Bob": 1, "Cid": 1})
+
+    english = words_of(client.get(records_url(league)).content.decode())
+    assert "Most lap-leader points (Mini's series)" in english
+    assert "Longest career (Season Pass)" in english and "7 wins: Ann (seasons 1-3)" in english
+    response = client.get(records_url(league), HTTP_ACCEPT_LANGUAGE="fr")
+    text = words_of(response.content.decode())
+    for french in (
+        "Le plus de titres 2 titres : Ann (saisons 1 à 2)",
+        "Le plus de victoires 7 victoires : Ann (saisons 1 à 3)",
+        "Le plus de victoires en une saison 3 victoires : Ann (saison 1)",
+        "Le plus de pole positions 7 pole positions : Dot (saisons 1 à 3)",
+        "Le plus de points de tête de tour (Mini's series) 1 : Bob (saison 3), Cid (saison 3)",
+        "Le plus de courses d'affilée sans abandon 7 courses : Ann "
+        "(de la saison 1, manche 1, à la saison 3, manche 1)",
+        "La plus grande remontée 3 places : Ann (saison 1, manche 1, du 4e au 1er rang)",
+        "La plus longue carrière (Season Pass) 2 saisons : Ann (saisons 1 à 2)",
+    ):
+        assert french in text, text
+    names = ["Ligue du jeudi", "Rouges", "Bleus", *order, "Mini's series", "Season Pass"]
+    assert (runs_left(text), english_words(text, words_of_names(names))) == ([], [])
