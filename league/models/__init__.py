@@ -22,6 +22,7 @@ from .members import (
     member_role,
     role_in_league,
     role_read,
+    role_sees,
     seen_by,
 )
 from .results import (
@@ -50,6 +51,7 @@ __all__ = [
     "member_role",
     "role_in_league",
     "role_read",
+    "role_sees",
     "may_manage",
     "may_referee",
     "may_run_team",

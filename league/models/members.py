@@ -87,7 +87,12 @@ def may_see(user, *, league_id: int, organiser_id: int, published: bool) -> bool
     if published:
         return True
     role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
-    return role is not None
+    return role_sees(role, published=published)
+
+
+def role_sees(role: str | None, *, published: bool) -> bool:
+    """`may_see` for one whose role in the league is read already (None: no member)."""
+    return published or role is not None
 
 
 def seen_by(user, *, league: str = "") -> models.Q:

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import retarget
 
 from config.languages import league_language
-from league.models import RUNS_RACES, role_read
+from league.models import RUNS_RACES, role_read, role_sees
 from league.services.errors import LEAGUE_READ_ONLY, LeagueArchived
 from league.services.results import round_table_commit
 from league.views.results import committed
@@ -176,7 +176,7 @@ def turn(request: HtmxHttpRequest, race_id: int) -> HttpResponse:
         organiser_id=league.organiser_id,
         membership_role=race.viewer_role,
     )
-    if role is None and not league.published:
+    if not role_sees(role, published=league.published):
         raise no_race(request)
     league_language(request, league)  # as its page was (not before: a hidden league says none)
     if role not in RUNS_RACES:
