@@ -410,8 +410,5 @@ def on_frog_choice(state: FormulaDT, event: Event, prompt: Prompt) -> FormulaDT:
     state = replace(state, frog_second=True)
     if state.phase in ("weather", "qualifying_weather"):
         return state
-    check = state.pending[0]
-    return replace(
-        state,
-        pending=(Check("weather_roll", check.car, check.reason, why=check.why), *state.pending[1:]),
-    )
+    roll_again = replace(state.pending[0], kind="weather_roll")  # for the same car and reason
+    return replace(state, pending=(roll_again, *state.pending[1:]))
