@@ -13,7 +13,17 @@ import pytest
 
 from rules import engine
 from rules.engine import Event, apply, start, state_from_dict, state_to_dict
-from rules.formula_d.race.reasons import SENTENCES, reason_words
+from rules.formula_d.race.reasons import (
+    BESIDE,
+    BESIDE_AGAIN,
+    RAMMED,
+    SENTENCES,
+    Reason,
+    is_again,
+    is_rammed,
+    reason_words,
+)
+from rules.formula_d.race.state import Check
 from rules.language import speaking
 from tests.rules.recorded.record import RECORDED, recorded_setup
 
@@ -98,3 +108,24 @@ def test_a_state_stored_before_reasons_were_parts_reads_its_english_words():
     assert first_prompt(old, "en") == first_prompt(raw, "en")
     french = first_prompt(old, "fr")
     assert sentence in french and french != first_prompt(old, "en")
+
+
+@pytest.mark.parametrize(
+    ("stored", "again", "rammed"),
+    [
+        # As a race stored before reasons were parts holds them: its English words.
+        (Check("collision_roll", "red", "ended next to or behind Blue (Aggressive: again)"), 1, 0),
+        (Check("collision_roll", "red", "ended next to or behind Blue"), 0, 0),
+        (Check("collision_roll", "red", "rammed by Blue"), 0, 1),
+        # As parts.
+        (Check("collision_roll", "red", why=Reason(BESIDE_AGAIN, cars=("blue",))), 1, 0),
+        (Check("collision_roll", "red", why=Reason(BESIDE, cars=("blue",))), 0, 0),
+        (Check("collision_roll", "red", why=Reason(RAMMED, car="blue")), 0, 1),
+    ],
+)
+def test_the_reasons_a_rule_decides_by_are_told_from_parts_and_from_stored_words(
+    stored: Check, again: int, rammed: int
+):
+    """The Aggressive driver's second collision roll and Death's ram are told apart whether the
+    check keeps its reason as parts or (stored before) as English words."""
+    assert (is_again(stored), is_rammed(stored)) == (bool(again), bool(rammed))

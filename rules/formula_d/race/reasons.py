@@ -5,6 +5,7 @@ say why they are owed (Formula D and its variants, Season Pass, Mini)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -128,13 +129,25 @@ def reason_words(check: Reasoned) -> str:
 
 def is_again(check: Reasoned) -> bool:
     """The second collision roll beside an Aggressive driver."""
-    if check.why is not None:
-        return check.why.key == BESIDE_AGAIN
-    return check.reason.endswith("(Aggressive: again)")
+    return reason_key(check) == BESIDE_AGAIN
 
 
 def is_rammed(check: Reasoned) -> bool:
     """Death: a collision roll for being rammed by the car directly behind."""
+    return reason_key(check) == RAMMED
+
+
+# The reasons a rule decides by, told from the English words a race stored before its reasons
+# were kept as parts (reason_words) holds instead of them.
+_STORED_WORDS: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    (BESIDE_AGAIN, lambda words: words.endswith("(Aggressive: again)")),
+    (RAMMED, lambda words: words.startswith("rammed by ")),
+)
+
+
+def reason_key(check: Reasoned) -> str | None:
+    """The key of the sentence saying why `check` is owed (SENTENCES); for a check stored as
+    English words, the key of those a rule decides by (`_STORED_WORDS`), else None."""
     if check.why is not None:
-        return check.why.key == RAMMED
-    return "rammed" in check.reason
+        return check.why.key
+    return next((key for key, told in _STORED_WORDS if told(check.reason)), None)
