@@ -105,6 +105,12 @@ COMPLETE_MODULES = (
     "races.services.rulings",
     "races.services.table",
     "config.site_files",
+    # A restore's and a spreadsheet import's refusals, each reason a whole sentence.
+    *(f"league.backup.{name}" for name in ["checks", "messages", "reader", "results"]),
+    *(
+        f"league.spreadsheet.{name}"
+        for name in ["common", "preview", "results", "roster", "workbook"]
+    ),
 )
 
 
