@@ -106,6 +106,12 @@ COMPLETE_MODULES = (
     "races.services.table",
     "config.site_files",
     "league.reads.records",
+    # A restore's and a spreadsheet import's refusals, each reason a whole sentence.
+    *(f"league.backup.{name}" for name in ["checks", "messages", "reader", "results"]),
+    *(
+        f"league.spreadsheet.{name}"
+        for name in ["common", "preview", "results", "roster", "workbook"]
+    ),
 )
 
 

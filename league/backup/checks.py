@@ -15,7 +15,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.functions import Lower
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from rules.championship import Championship, InvalidSetting, championship_for, rule_sets
 from rules.dice_luck import checked_tally
@@ -33,7 +33,16 @@ from ..models import (
 )
 from ..services.penalties import MOST_POINTS as MOST_ADJUSTMENT
 from ..services.penalties import TOO_MANY_POINTS
-from .messages import BAD_ROW
+from .messages import (
+    BAD_ROW,
+    FIELD_REFUSED,
+    NOT_NUMBER,
+    NOT_TEXT,
+    NOT_TIME,
+    NOT_WHOLE,
+    NOT_YES_OR_NO,
+    YES_OR_NO,
+)
 from .tables import fields as table_fields
 
 
@@ -221,13 +230,15 @@ def cleaned(label: str, number: int, obj: models.Model, *, exclude: list[str]) -
                 # Django's since 4.1; django-stubs 5.2.9 leaves it out of its constraints.
                 constraint.validate(type(obj), obj)  # type: ignore[attr-defined]
     except (AttributeError, KeyError, TypeError, ValueError) as error:
-        raise bad(number, label, repr(error)) from error  # a JSON field's clean() choked on it
+        raise bad_said(number, label, repr(error)) from error  # a JSON field's clean() choked
     except ValidationError as error:
         reasons = []
         for field, messages in getattr(error, "message_dict", {"": error.messages}).items():
             said = " ".join(messages)
-            reasons.append(said if field in ("", NON_FIELD_ERRORS) else f"{field}: {said}")
-        raise bad(number, label, "; ".join(reasons)) from error
+            if field not in ("", NON_FIELD_ERRORS):
+                said = gettext(FIELD_REFUSED).format(field=field, reason=said)
+            reasons.append(said)
+        raise bad_said(number, label, "; ".join(reasons)) from error
 
 
 def unchecked(obj: models.Model) -> list[str]:
@@ -270,31 +281,61 @@ def shape_of(model: type[models.Model]) -> Shape:
     )
 
 
+@dataclass(frozen=True)
+class UniqueKey:
+    """Values the database (or the site: SITE_KEYS) keeps unique among a model's rows: the
+    fields they are read from, by their keys in the file, whether their case counts, and how
+    to read them off a row (a name whatever its case in lower case)."""
+
+    fields: tuple[str, ...]
+    any_case: bool
+    read: Callable[[Any], tuple]
+
+    def said(self) -> str:
+        """That a row has these values of an earlier row, in the reader's language."""
+        fields = ", ".join(repr(field) for field in self.fields)
+        count = len(self.fields)
+        if self.any_case:
+            sentence = ngettext(
+                "its field {fields} is the same as an earlier row's, whatever the case",
+                "its fields {fields} are the same as an earlier row's, whatever the case",
+                count,
+            )
+        else:
+            sentence = ngettext(
+                "its field {fields} is the same as an earlier row's",
+                "its fields {fields} are the same as an earlier row's",
+                count,
+            )
+        return sentence.format(fields=fields)
+
+
 # What the site keeps unique beyond the database's constraints (team_create checks it): a
 # team's name in its league, whatever the case.
-SITE_KEYS: dict[type[models.Model], list[tuple[str, Callable[[Any], tuple]]]] = {
-    Team: [("name (whatever the case)", lambda team: (team.name.lower(),))],
+SITE_KEYS: dict[type[models.Model], list[UniqueKey]] = {
+    Team: [UniqueKey(("name",), True, lambda team: (team.name.lower(),))],
 }
 
 
 @functools.cache
-def unique_keys(model: type[models.Model]) -> list[tuple[str, Callable[[Any], tuple]]]:
+def unique_keys(model: type[models.Model]) -> list[UniqueKey]:
     """Each set of values the database (or the site: SITE_KEYS) keeps unique among `model`'s
-    rows, in words, and how to read it off a row (a name whatever its case in lower case)."""
+    rows."""
     keys = list(SITE_KEYS.get(model, ()))
     for field in table_fields(model):
         if field.unique:
             get = _getter(model, field.name)
             assert get is not None  # a field of the model
-            keys.append((str(field.verbose_name), get))
+            keys.append(UniqueKey((field.name,), False, get))
     for constraint in model._meta.constraints:
         if not isinstance(constraint, models.UniqueConstraint) or constraint.condition:
             continue
         parts = [*constraint.fields, *constraint.expressions]
         getters = [get for get in (_getter(model, part) for part in parts) if get is not None]
         if len(getters) == len(parts):
-            words = " and ".join(_words(model, part) for part in parts)
-            keys.append((words, _reader(getters)))
+            fields = tuple(_field_name(model, part) for part in parts)
+            any_case = any(isinstance(part, Lower) for part in parts)
+            keys.append(UniqueKey(fields, any_case, _reader(getters)))
     return keys
 
 
@@ -316,29 +357,31 @@ def _getter(model: type[models.Model], part: Any) -> Callable[[Any], tuple] | No
     return None  # the database's to keep unique (CLASH)
 
 
-def _words(model: type[models.Model], part: Any) -> str:
+def _field_name(model: type[models.Model], part: Any) -> str:
+    """The key in the file of the field a constraint's `part` reads."""
     if isinstance(part, Lower):
-        return f"{_words(model, part.source_expressions[0])} (whatever the case)"
+        return _field_name(model, part.source_expressions[0])
     name = part if isinstance(part, str) else part.name
     field = model._meta.get_field(name)
     assert isinstance(field, models.Field)  # a constraint names columns
-    return str(field.verbose_name)
+    return field.name
 
 
-def json_kind(field: models.Field, value: Any) -> str:
-    """What a value of `field` is written as in a backup, if `value` is not that; else ""."""
+def kind_refused(field: models.Field, value: Any) -> str:
+    """Why `value` is not what `field` is written as in a backup (a reason of messages.py,
+    its {field} and {value} to fill), if it is not; else ""."""
     if isinstance(field, models.BooleanField):
-        return "" if isinstance(value, bool) else "yes or no (true or false)"
+        return "" if isinstance(value, bool) else NOT_YES_OR_NO
     if isinstance(value, bool):
-        return "a yes or no"
+        return YES_OR_NO
     if isinstance(field, models.IntegerField):
-        return "" if isinstance(value, int) else "a whole number"
+        return "" if isinstance(value, int) else NOT_WHOLE
     if isinstance(field, models.DecimalField):
-        return "" if isinstance(value, str | int | float) else "a number"
+        return "" if isinstance(value, str | int | float) else NOT_NUMBER
     if isinstance(field, models.DateField):
-        return "" if isinstance(value, str) else "a time, written out"
+        return "" if isinstance(value, str) else NOT_TIME
     if isinstance(field, models.CharField | models.TextField):
-        return "" if isinstance(value, str) else "text"
+        return "" if isinstance(value, str) else NOT_TEXT
     return ""
 
 
@@ -346,5 +389,13 @@ def is_id(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def bad(number: int, label: str, reason: str) -> ValidationError:
-    return ValidationError(gettext(BAD_ROW).format(row=number, label=label, reason=reason))
+def bad(number: int, label: str, reason: str, /, **values: object) -> ValidationError:
+    """Row `number` of the backup's `label` table refused for `reason` (one of messages.py's),
+    said in the reader's language, its {names} filled with `values`."""
+    return bad_said(number, label, gettext(reason).format(**values))
+
+
+def bad_said(number: int, label: str, said: str) -> ValidationError:
+    """The same for a reason said already: in the reader's language (a count's sentence, a
+    refusal of the site's), or in Python's own words for what it could not read."""
+    return ValidationError(gettext(BAD_ROW).format(row=number, label=label, reason=said))

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from config.languages import grouped
 from rules.championship import InvalidSetting, UnknownChampionship
@@ -38,30 +38,44 @@ from .checks import (
     LEAGUE_CHECKS,
     NAMES,
     bad,
+    bad_said,
     cleaned,
     is_id,
-    json_kind,
+    kind_refused,
     plain_name,
     shape_of,
     unchecked,
     unique_keys,
 )
 from .messages import (
-    BAD_ROW,
     BROKEN_REFERENCE,
     CLASH,
+    FIELD_EMPTY,
+    FIELD_MISSING,
+    FIELD_REFUSED,
     FIELD_UNKNOWN,
+    ID_NOT_WHOLE,
+    ID_TWICE,
     NAME_TAKEN,
+    NAME_TAKEN_BY_YOU,
+    NO_TIME_ZONE,
     NOT_A_BACKUP,
     ONE_LEAGUE,
+    OUT_OF_BOUNDS,
     OUT_OF_RANGE,
     PART_OUT_OF_ORDER,
     PART_UNKNOWN,
+    PERSON_SHAPE,
+    PERSON_TWICE,
+    ROW_SHAPE,
+    SETTINGS_SHAPE,
     SLUG_TAKEN,
     TABLE_MISSING,
     TABLE_OUT_OF_ORDER,
     TABLE_UNKNOWN,
-    TOO_MANY,
+    TIME_OUT_OF_BOUNDS,
+    TOO_MANY_PEOPLE,
+    TOO_MANY_TRACKS,
     UNKNOWN_VERSION,
     refusal,
 )
@@ -164,7 +178,7 @@ class _Import:
         self.round_status: dict[int, str] = {}  # by the round's new id
         self.round_season: dict[int, int] = {}  # the season's new id, by the round's
         self.season_ruleset: dict[int, str] = {}  # by the season's new id
-        self.seen: dict[tuple[str, str], set[Any]] = {}  # unique keys of the rows so far
+        self.seen: dict[tuple[object, ...], set[Any]] = {}  # unique keys of the rows so far
         self.team_colours: list[str] = []  # the colours of the file's teams so far
         self.results = Results()  # the results and careers, checked whole (results.py)
 
@@ -219,18 +233,18 @@ class _Import:
     def _users(self, reader: Reader) -> None:
         for number, _item in enumerate(reader.items("the backup's people"), start=1):
             if number > MOST_PEOPLE:
-                raise refusal(TOO_MANY, what=gettext("people"), most=grouped(MOST_PEOPLE))
+                raise refusal(TOO_MANY_PEOPLE, most=grouped(MOST_PEOPLE))
             row = reader.value(f"person {number}", MOST_PERSON)
             if not isinstance(row, dict):
-                raise bad(number, USERS, "a person is written as an id and a username")
+                raise bad(number, USERS, PERSON_SHAPE)
             unknown = set(row) - {"id", "username"}
             if unknown:
                 raise refusal(FIELD_UNKNOWN, label=USERS, field=min(unknown))
             old, username = row.get("id"), row.get("username")
             if not is_id(old) or not isinstance(username, str):
-                raise bad(number, USERS, "a person is written as an id and a username")
+                raise bad(number, USERS, PERSON_SHAPE)
             if old in self.names:
-                raise bad(number, USERS, "its id is an earlier person's too")
+                raise bad(number, USERS, PERSON_TWICE)
             self.names[old] = username
         if self.organiser is None:
             self.ids[self.user_model] = _people(self.names)
@@ -239,7 +253,7 @@ class _Import:
         rows: list[tuple[int, Track]] = []
         for number, _item in enumerate(reader.items("the backup's tracks"), start=1):
             if number > MOST_TRACKS:
-                raise refusal(TOO_MANY, what=gettext("tracks"), most=grouped(MOST_TRACKS))
+                raise refusal(TOO_MANY_TRACKS, most=grouped(MOST_TRACKS))
             row = reader.value(f"track {number}", MOST_TRACK)
             read = self._row(TRACKS, number, row)
             assert read is not None  # a track is never left out
@@ -322,7 +336,7 @@ class _Import:
         for a row the restore page leaves out (a member)."""
         label, model = table.label, table.model
         if not isinstance(row, dict):
-            raise bad(number, label, "a row is written as its fields and their values")
+            raise bad(number, label, ROW_SHAPE)
         shape = shape_of(model)
         columns = shape.fields
         # A field added since the file's version is one that file cannot hold.
@@ -332,14 +346,14 @@ class _Import:
         old = row.get("id")
         if model in self.ids:
             if not is_id(old):
-                raise bad(number, label, "its id is not a whole number")
+                raise bad(number, label, ID_NOT_WHOLE)
             ids = self.seen.setdefault(("id", label), set())
             if old in ids:
-                raise bad(number, label, "its id is an earlier row's too")
+                raise bad(number, label, ID_TWICE)
             ids.add(old)
         for field in shape.required:
             if row.get(field.name) is None:
-                raise bad(number, label, f"it names no {field.verbose_name}")
+                raise bad(number, label, FIELD_MISSING, field=field.name)
         values = {}
         for name, value in row.items():
             if name != "id":
@@ -351,7 +365,7 @@ class _Import:
         for name, since in table.fields_since.items():
             may_be_empty = columns[name].null or columns[name].blank
             if name not in row and self.version >= since and not may_be_empty:
-                raise bad(number, label, f"it names no {columns[name].verbose_name}")
+                raise bad(number, label, FIELD_MISSING, field=name)
         if model is Season and "ruleset" not in row:
             assert self.league is not None  # the league's row is the file's first
             obj.ruleset = self.league.ruleset  # a file of before: every season ran the league's
@@ -384,27 +398,28 @@ class _Import:
         if value is None:
             if field.null:
                 return None
-            raise bad(number, label, f"{field.name}: it may not be empty")
+            raise bad(number, label, FIELD_EMPTY, field=field.name)
         if isinstance(field, models.JSONField):
             return value  # read as plain JSON (reader.py); each is checked with its row
-        kind = json_kind(field, value)
-        if kind:
-            raise bad(number, label, f"{field.name}: {value!r} is not {kind}")
+        refused = kind_refused(field, value)
+        if refused:
+            raise bad(number, label, refused, field=field.name, value=value)
         if isinstance(field, models.IntegerField):
             low, high = INTEGER_RANGES[field.get_internal_type()]
             if not low <= value <= high:
-                raise bad(number, label, f"{field.name}: {value} is out of range")
+                raise bad(number, label, OUT_OF_BOUNDS, field=field.name, value=value)
         try:
             value = field.to_python(value)
         except ValidationError as error:
-            raise bad(number, label, f"{field.name}: {' '.join(error.messages)}") from error
+            said = " ".join(error.messages)
+            raise bad(number, label, FIELD_REFUSED, field=field.name, reason=said) from error
         if isinstance(value, datetime.datetime):
             if timezone.is_naive(value):
-                raise bad(number, label, f"{field.name}: a time needs its time zone")
+                raise bad(number, label, NO_TIME_ZONE, field=field.name)
             try:
                 value.astimezone(datetime.UTC)
             except OverflowError as error:
-                raise bad(number, label, f"{field.name}: a time out of range") from error
+                raise bad(number, label, TIME_OUT_OF_BOUNDS, field=field.name) from error
         return value
 
     def _reference(self, label: str, number: int, field: models.Field, value: Any) -> Any:
@@ -424,7 +439,7 @@ class _Import:
         self.file_lead = row.get("organiser")
         self.results.league = league
         if not isinstance(league.settings, dict):
-            raise bad(1, "league.league", "a league's settings are written as their values by name")
+            raise bad(1, "league.league", SETTINGS_SHAPE)
         league.slug = slugs.normalised(league.slug)
         self.address_in_file = league.slug
         here = League.objects.filter(slug__iexact=league.slug).first()
@@ -467,22 +482,22 @@ class _Import:
             if table.check is not None:
                 table.check(obj)
         except ValidationError as error:
-            raise bad(number, table.label, " ".join(error.messages)) from error
+            raise bad_said(number, table.label, " ".join(error.messages)) from error
         except (InvalidSetting, UnknownChampionship) as error:
-            raise bad(number, table.label, str(error)) from error
+            raise bad_said(number, table.label, str(error)) from error
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
-            raise bad(number, table.label, repr(error)) from error
+            raise bad_said(number, table.label, repr(error)) from error
 
     def _unique(self, table: Table, number: int, obj: models.Model) -> None:
         """A row the same as an earlier row of the file where the database keeps rows apart
         (two teams of one name, two entries of one car) is refused, in words."""
-        for name, key in unique_keys(table.model):
-            value = key(obj)
+        for key in unique_keys(table.model):
+            value = key.read(obj)
             if any(part is None for part in value):
                 continue
-            seen = self.seen.setdefault((table.label, name), set())
+            seen = self.seen.setdefault((table.label, key.fields, key.any_case), set())
             if value in seen:
-                raise bad(number, table.label, f"it has the {name} of an earlier row")
+                raise bad_said(number, table.label, key.said())
             seen.add(value)
 
     def _write(self, table: Table, batch: list[tuple[Any, Any]]) -> None:
@@ -525,7 +540,7 @@ class _Import:
             if attempt:
                 self.kept_apart.append((in_file, here.name))
             return here.pk
-        raise refusal(TOO_MANY, what=gettext("tracks"), most=grouped(MOST_TRACKS))
+        raise refusal(TOO_MANY_TRACKS, most=grouped(MOST_TRACKS))
 
 
 def _restored_name(name: str, attempt: int) -> str:
@@ -554,7 +569,7 @@ def _copy_name(name: str, theirs: models.QuerySet[League]) -> str:
         copy = name[: most - len(ending)] + ending
         if not theirs.filter(name__iexact=copy).exists():
             return copy
-    raise refusal(NAME_TAKEN, organiser=pgettext("has a league called", "You"), name=name)
+    raise refusal(NAME_TAKEN_BY_YOU, name=name)
 
 
 def _slug_taken(slug: str) -> bool:
@@ -589,5 +604,5 @@ def _usernamecleaned(user, field: str, number: int) -> None:
     try:
         user._meta.get_field(field).clean(getattr(user, field), user)
     except ValidationError as error:
-        reason = f"{field}: {' '.join(error.messages)}"
-        raise refusal(BAD_ROW, row=number, label=USERS, reason=reason) from error
+        said = " ".join(error.messages)
+        raise bad(number, USERS, FIELD_REFUSED, field=field, reason=said) from error

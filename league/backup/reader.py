@@ -37,6 +37,8 @@ TOO_LONG = gettext_noop(
     "The backup's {what} is longer than a Paddock backup's ever is ({most:,} characters)."
 )
 NOT_PLAIN = gettext_noop("The backup's {what} holds {reason}, which a Paddock backup never does.")
+# NOT_JSON's {reason} for bytes that are no UTF-8 text; {error} is Python's, where they break.
+NOT_UTF8 = gettext_noop("not UTF-8 text: {error}")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -173,7 +175,7 @@ class Reader:
             read = self._decoder.decode(data, final=not data)
         except UnicodeDecodeError as error:
             raise ValidationError(
-                gettext(NOT_JSON).format(reason=f"not UTF-8 text: {error}")
+                gettext(NOT_JSON).format(reason=gettext(NOT_UTF8).format(error=error))
             ) from error
         self._read += self._at
         self._text = self._text[self._at :] + read

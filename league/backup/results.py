@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
 
 from rules.championship import (
     MOST_POINTS_A_PLACE,
@@ -28,7 +29,20 @@ from ..services.results import (
     grid_checked,
     result_places,
 )
-from .checks import bad
+from .checks import bad, bad_said
+from .messages import (
+    ENTRIES_APART,
+    IMPORTED_CAREER,
+    INJURY_NOT_ROLLED,
+    NO_LEVEL,
+    NOT_FINISHED,
+    ROUND_REFUSED,
+    XP_FOR_STARTING,
+    XP_NOT_BETWEEN,
+    XP_NOT_GAINED,
+    XP_NOT_GIVEN,
+    XP_NOT_LOST,
+)
 
 ENTRIES = "league.entry"
 MOST_IMPORTED_POINTS = 9999  # as a past seasons file's (league/spreadsheet/results.py)
@@ -81,7 +95,7 @@ class Results:
         if entry.round_id != self.round_id:
             self.round_done()
             if entry.round_id in self.rounds_read:
-                raise bad(number, ENTRIES, "a round's entries are written together, in order")
+                raise bad(number, ENTRIES, ENTRIES_APART)
             self.round_id = entry.round_id
             self.rounds_read.add(entry.round_id)
         self.entries.append((number, entry))
@@ -89,16 +103,14 @@ class Results:
         rules = self._rules(round_)
         # Empty where no level was kept (an entry written in bulk, or before levels were).
         if entry.level not in ("", *rules.levels):
-            raise bad(number, ENTRIES, f"{rules.title} has no level {entry.level!r}")
+            raise bad(number, ENTRIES, NO_LEVEL, rules=rules.title, level=entry.level)
         if round_.status == RoundStatus.STARTED:
             if entry.points or entry.severity or entry.injured or entry.dead:
-                raise bad(number, ENTRIES, "points or an injury in a round not finished")
+                raise bad(number, ENTRIES, NOT_FINISHED)
             _level, xp_for_starting = rules.starting(0)
             if entry.xp_change != xp_for_starting:
                 raise bad(
-                    number,
-                    ENTRIES,
-                    f"a starter gains {xp_for_starting} XP for starting, not {entry.xp_change}",
+                    number, ENTRIES, XP_FOR_STARTING, xp=xp_for_starting, kept=entry.xp_change
                 )
         career = self.careers.get(entry.driver_id)
         if career is not None:
@@ -129,8 +141,14 @@ class Results:
             if any(outcome.grid for outcome in outcomes):  # else it reads every driver's name
                 grid_checked(by_row, outcomes)
         except ValidationError as error:
-            where = f"round {round_.number} of season {season.number}"
-            raise bad(first, ENTRIES, f"{where}: {' '.join(error.messages)}") from error
+            raise bad(
+                first,
+                ENTRIES,
+                ROUND_REFUSED,
+                round=round_.number,
+                season=season.number,
+                reason=" ".join(error.messages),
+            ) from error
         if round_.imported:
             self._imported(entries, round_, season)
             return
@@ -141,12 +159,19 @@ class Results:
     def _imported(self, entries: list[tuple[int, Entry]], round_: Round, season: Season) -> None:
         """A round brought in from a league's spreadsheet: its points the file's (any a points
         table of then gave), and nothing of a career (docs/importing.md)."""
-        where = f"round {round_.number} of season {season.number}, brought in from a spreadsheet"
+        where = {"round": round_.number, "season": season.number}
         for number, entry in entries:
             if entry.xp_change or entry.severity or entry.injured or entry.dead:
-                raise bad(number, ENTRIES, f"{where}: an XP change or an injury")
+                raise bad(number, ENTRIES, IMPORTED_CAREER, **where)
             if entry.points > MOST_IMPORTED_POINTS:
-                raise bad(number, ENTRIES, f"{where}: more than {MOST_IMPORTED_POINTS} points")
+                said = ngettext(
+                    "round {round} of season {season}, brought in from a spreadsheet: more than "
+                    "{most} point",
+                    "round {round} of season {season}, brought in from a spreadsheet: more than "
+                    "{most} points",
+                    MOST_IMPORTED_POINTS,
+                )
+                raise bad_said(number, ENTRIES, said.format(most=MOST_IMPORTED_POINTS, **where))
 
     def _scored(
         self,
@@ -171,12 +196,24 @@ class Results:
         last_season = season.number == max(s.number for s in self.seasons.values())
         if kept or last_season:
             if entry.points != score.points:
-                raise bad(
+                said = ngettext(
+                    "{count} point for place {place} of {field_size} in round {round} of season "
+                    "{season}; its points table gives {given}",
+                    "{count} points for place {place} of {field_size} in round {round} of season "
+                    "{season}; its points table gives {given}",
+                    entry.points,
+                )
+                raise bad_said(
                     number,
                     ENTRIES,
-                    f"{entry.points} points for place {entry.place} of {field_size} in round "
-                    f"{round_.number} of season {season.number}; its points table gives "
-                    f"{score.points}",
+                    said.format(
+                        count=entry.points,
+                        place=entry.place,
+                        field_size=field_size,
+                        round=round_.number,
+                        season=season.number,
+                        given=score.points,
+                    ),
                 )
         else:
             self._points_possible(number, entry, round_, field_size)
@@ -185,19 +222,27 @@ class Results:
             score.injured,
             score.dead,
         ):
-            raise bad(number, ENTRIES, "its injury is not what its injury rolls give")
+            raise bad(number, ENTRIES, INJURY_NOT_ROLLED)
         oldest = _sheet(age=1 + len(self.seasons), prior_injuries=len(self.rounds))
         least = self._score(number, entry, round_, rules, settings, field_size, oldest)
         if not least.xp_change <= entry.xp_change <= score.xp_change:
-            said = (
-                f"{score.xp_change}"
-                if least.xp_change == score.xp_change
-                else f"{least.xp_change} to {score.xp_change}"
-            )
+            if least.xp_change == score.xp_change:
+                raise bad(
+                    number,
+                    ENTRIES,
+                    XP_NOT_GIVEN,
+                    xp=entry.xp_change,
+                    rules=rules.title,
+                    given=score.xp_change,
+                )
             raise bad(
                 number,
                 ENTRIES,
-                f"{entry.xp_change} XP for its race; {rules.title} gives {said} for it",
+                XP_NOT_BETWEEN,
+                xp=entry.xp_change,
+                rules=rules.title,
+                least=least.xp_change,
+                most=score.xp_change,
             )
 
     def _score(
@@ -220,7 +265,7 @@ class Results:
                 driver=driver,
             )
         except (ValueError, TypeError, KeyError) as error:
-            raise bad(number, ENTRIES, str(error)) from error
+            raise bad_said(number, ENTRIES, str(error)) from error
 
     def _points_possible(self, number: int, entry: Entry, round_: Round, field_size: int) -> None:
         """Points a place of an earlier season may score: at most what a points table gives a
@@ -229,22 +274,45 @@ class Results:
         scored = entry.points - entry.bonus_points
         most = MOST_POINTS_A_PLACE * round_.multiplier
         if not 0 <= scored <= most or scored % round_.multiplier:
-            raise bad(
+            said = ngettext(
+                "{count} point for place {place} of {field_size} in round {round}: no points "
+                "table gives that",
+                "{count} points for place {place} of {field_size} in round {round}: no points "
+                "table gives that",
+                entry.points,
+            )
+            raise bad_said(
                 number,
                 ENTRIES,
-                f"{entry.points} points for place {entry.place} of {field_size} in round "
-                f"{round_.number}: no points table gives that",
+                said.format(
+                    count=entry.points,
+                    place=entry.place,
+                    field_size=field_size,
+                    round=round_.number,
+                ),
             )
         for other_number, other in self.scored:
             assert other.place is not None and entry.place is not None
             ahead = other.place < entry.place
             other_scored = other.points - other.bonus_points
             if (ahead and other_scored < scored) or (not ahead and other_scored > scored):
-                raise bad(
+                said = ngettext(
+                    "place {place} of round {round} scores {count} point and place {other} "
+                    "{other_points}: no place scores more than one ahead",
+                    "place {place} of round {round} scores {count} points and place {other} "
+                    "{other_points}: no place scores more than one ahead",
+                    scored,
+                )
+                raise bad_said(
                     max(number, other_number),
                     ENTRIES,
-                    f"place {entry.place} of round {round_.number} scores {scored} points and "
-                    f"place {other.place} {other_scored}: no place scores more than one ahead",
+                    said.format(
+                        place=entry.place,
+                        round=round_.number,
+                        count=scored,
+                        other=other.place,
+                        other_points=other_scored,
+                    ),
                 )
         self.scored.append((number, entry))
 
@@ -271,42 +339,48 @@ class Results:
             if driver.pk in corrected_by_hand:
                 continue
             if not 1 <= driver.age <= most_age:  # each season's end ages a driver once
-                raise bad(
-                    number,
-                    DRIVERS,
-                    f"a driver's age is 1 to {most_age} in a league of {len(self.seasons)} "
-                    f"season(s), not {driver.age}",
+                seasons = len(self.seasons)
+                said = ngettext(
+                    "a driver's age is 1 to {most} in a league of {count} season, not {age}",
+                    "a driver's age is 1 to {most} in a league of {count} seasons, not {age}",
+                    seasons,
+                )
+                raise bad_said(
+                    number, DRIVERS, said.format(most=most_age, count=seasons, age=driver.age)
                 )
             if driver.xp > career.xp_gained:
-                raise bad(
-                    number,
-                    DRIVERS,
-                    f"{driver.xp} XP, but its races gave it {career.xp_gained} at most",
-                )
+                raise bad(number, DRIVERS, XP_NOT_GAINED, xp=driver.xp, gained=career.xp_gained)
             least = career.xp_lost - aged
             if driver.xp < least:
-                raise bad(
-                    number,
-                    DRIVERS,
-                    f"{driver.xp} XP, but its races and seasons took {-least} at most",
-                )
+                raise bad(number, DRIVERS, XP_NOT_LOST, xp=driver.xp, taken=-least)
             if driver.prior_injuries > career.injuries:
-                raise bad(
-                    number,
-                    DRIVERS,
-                    f"{driver.prior_injuries} prior injuries, but it was injured "
-                    f"{career.injuries} time(s)",
-                )
+                raise bad_said(number, DRIVERS, _injuries_said(driver, career))
             if driver.races_to_miss > career.most_races_to_miss:
-                raise bad(
+                said = ngettext(
+                    "{count} race to miss, but its worst injury cost {most}",
+                    "{count} races to miss, but its worst injury cost {most}",
+                    driver.races_to_miss,
+                )
+                raise bad_said(
                     number,
                     DRIVERS,
-                    f"{driver.races_to_miss} races to miss, but its worst injury cost "
-                    f"{career.most_races_to_miss}",
+                    said.format(count=driver.races_to_miss, most=career.most_races_to_miss),
                 )
 
     def _rules(self, round_: Round) -> Championship:
         return championship_for(self.seasons[round_.season_id].ruleset)
+
+
+def _injuries_said(driver: Driver, career: _Career) -> str:
+    """That a driver has more prior injuries than their races gave them: two counts, each
+    said with its own plural."""
+    prior = ngettext(
+        "{count} prior injury", "{count} prior injuries", driver.prior_injuries
+    ).format(count=driver.prior_injuries)
+    times = ngettext("{count} time", "{count} times", career.injuries).format(count=career.injuries)
+    return gettext("{prior_injuries}, but it was injured {times}").format(
+        prior_injuries=prior, times=times
+    )
 
 
 def _sheet(*, age: int, prior_injuries: int) -> DriverSheet:

@@ -53,8 +53,13 @@ OLD_WORKBOOK = gettext_noop(
     "'Excel Workbook (.xlsx)' without a password, or as 'CSV UTF-8'."
 )
 NOT_XLSX_ZIP = gettext_noop(
-    "The file is a zip archive but not an Excel workbook (.xlsx){what}: save it as 'Excel "
+    "The file is a zip archive but not an Excel workbook (.xlsx): save it as 'Excel "
     "Workbook (.xlsx)' or as 'CSV UTF-8'."
+)
+# The same, for an archive that holds an OpenDocument's content.xml.
+NOT_XLSX_OPENDOCUMENT = gettext_noop(
+    "The file is a zip archive but not an Excel workbook (.xlsx): an OpenDocument spreadsheet, "
+    "perhaps? Save it as 'Excel Workbook (.xlsx)' or as 'CSV UTF-8'."
 )
 UNREADABLE_WORKBOOK = gettext_noop(
     "The workbook cannot be read ({error}): open it in the spreadsheet and save it again as "
@@ -167,7 +172,7 @@ def _workbook_csv(
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, OSError):
-        problems.refuse(gettext(NOT_XLSX_ZIP).format(what=""))
+        problems.refuse(gettext(NOT_XLSX_ZIP))
         return b"", b""
     with archive:
         checked = _archive_checked(archive, problems)
@@ -214,8 +219,8 @@ def _archive_checked(archive: zipfile.ZipFile, problems: Problems) -> bool | Non
     if "[Content_Types].xml" not in names or not any(
         name.startswith("xl/worksheets/") for name in names
     ):
-        what = " (an OpenDocument spreadsheet?)" if "content.xml" in names else ""
-        problems.refuse(gettext(NOT_XLSX_ZIP).format(what=what))
+        opendocument = "content.xml" in names
+        problems.refuse(gettext(NOT_XLSX_OPENDOCUMENT if opendocument else NOT_XLSX_ZIP))
         return None
     if any(member.flag_bits & 0x1 for member in members):
         problems.refuse(gettext(ENCRYPTED))

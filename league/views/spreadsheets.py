@@ -11,11 +11,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
+from config.languages import grouped
 from rules.championship import championship_for
 
 from ..forms.spreadsheets import SpreadsheetImportForm
@@ -31,7 +32,9 @@ from .exports import csv_response
 from .limits import address_of, limited
 from .restore import UploadLimit
 
-IMPORTED = gettext_noop("{league} is made from {file}: {teams} teams, {drivers} drivers.")
+# {teams} and {drivers} are counts said with their nouns (ngettext): "2 teams", "1 driver".
+IMPORTED = gettext_noop("{league} is made from {file}: {teams}, {drivers}.")
+IMPORTED_UNNAMED = gettext_noop("{league} is made from the file: {teams}, {drivers}.")
 
 
 @csrf_exempt  # checked by _import once the upload's handlers are set (as league_restore does)
@@ -49,7 +52,7 @@ def league_import(request: HttpRequest) -> HttpResponse:
 def _import(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
     form = SpreadsheetImportForm(posted(request), request.FILES or None, organiser=request.user)
     if limit.too_large:
-        return _render(request, None, [TOO_LARGE.format(most=MOST_BYTES)])
+        return _render(request, None, [gettext(TOO_LARGE).format(most=grouped(MOST_BYTES))])
     if "token" in request.POST:
         return _create(request)
     if request.method == "GET" or not form.is_valid():
@@ -113,9 +116,17 @@ def _create(request: HttpRequest) -> HttpResponse:
         return _render(request, None, refusal.messages)
     teams = league.teams.count()
     drivers = Driver.objects.filter(team__league=league).count()
-    file = previewed.file_name or gettext("the file")
-    message = gettext(IMPORTED).format(league=league, file=file, teams=teams, drivers=drivers)
-    messages.success(request, message)
+    counted = {
+        "teams": ngettext("{count:,} team", "{count:,} teams", teams).format(count=grouped(teams)),
+        "drivers": ngettext("{count:,} driver", "{count:,} drivers", drivers).format(
+            count=grouped(drivers)
+        ),
+    }
+    if previewed.file_name:
+        said = gettext(IMPORTED).format(league=league, file=previewed.file_name, **counted)
+    else:
+        said = gettext(IMPORTED_UNNAMED).format(league=league, **counted)
+    messages.success(request, said)
     return redirect(league)
 
 

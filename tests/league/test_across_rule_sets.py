@@ -379,7 +379,7 @@ def test_a_backup_of_before_rule_sets_per_season_runs_every_season_on_the_league
         del row["ruleset"]
         del row["settings_kept"]  # a file of version 3 kept none either
     empty_database()
-    with pytest.raises(ValidationError, match="names no ruleset"):
+    with pytest.raises(ValidationError, match="it gives 'ruleset' no value"):
         imported(exported)
     exported["version"] = 3
     del exported["tables"]["league.driverchange"]  # added in 5

@@ -456,7 +456,7 @@ def test_a_clash_is_said_in_words_not_in_the_database_s(exported):
     assert response.status_code == 400
     for database_words in DATABASE_WORDS:
         assert database_words not in response.text
-    assert "it has the round and car of an earlier row" in response.text
+    assert escape("its fields 'round', 'car' are the same as an earlier row's") in response.text
 
 
 def test_a_clash_only_the_database_sees_is_said_in_words_all_the_same(exported, monkeypatch):

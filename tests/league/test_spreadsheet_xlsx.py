@@ -28,6 +28,7 @@ from league.spreadsheet.workbook import (
     MOST_UNPACKED,
     NO_CACHED_VALUE,
     NOT_WORKBOOK,
+    NOT_XLSX_OPENDOCUMENT,
     NOT_XLSX_ZIP,
     OLD_WORKBOOK,
     PAST_TWICE,
@@ -304,7 +305,7 @@ def test_an_entity_bomb_is_refused_before_it_is_parsed(client_organiser):
         (b"team,driver\nRosso,Ann\n", "roster.xlsx", NOT_WORKBOOK),
         (b"\x89PNG\r\n\x1a\n\x00\x00", "roster.xlsx", NOT_WORKBOOK),
         (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, "roster.xls", OLD_WORKBOOK),
-        (zipped({"hello.txt": b"hello"}), "roster.zip", NOT_XLSX_ZIP.format(what="")),
+        (zipped({"hello.txt": b"hello"}), "roster.zip", NOT_XLSX_ZIP),
         (
             zipped(
                 {
@@ -313,9 +314,9 @@ def test_an_entity_bomb_is_refused_before_it_is_parsed(client_organiser):
                 }
             ),
             "roster.ods",
-            NOT_XLSX_ZIP.format(what=" (an OpenDocument spreadsheet?)"),
+            NOT_XLSX_OPENDOCUMENT,
         ),
-        (b"PK\x03\x04 not a zip at all", "roster.xlsx", NOT_XLSX_ZIP.format(what="")),
+        (b"PK\x03\x04 not a zip at all", "roster.xlsx", NOT_XLSX_ZIP),
         (
             zipped({"[Content_Types].xml": b"<Types/>", "xl/worksheets/sheet1.xml": b"<not xml"}),
             "roster.xlsx",
