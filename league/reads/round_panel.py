@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
 
 from rules.championship import Championship, team_race
 from rules.dice import Die, values
@@ -250,3 +251,25 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
     totals = {name: sum(points) for name, points in by_team.items()}
     panel.team_totals = sorted(totals.items(), key=lambda item: -item[1])
     return panel
+
+
+def discarded_in_words(gone: Discarded) -> str:
+    """What switching a round run at the table to typing its result by hand discarded and
+    kept, and what to do next: a sentence each."""
+    said = [
+        ngettext(
+            "The table's race is discarded: {count} event.",
+            "The table's race is discarded: {count} events.",
+            gone.events,
+        ).format(count=gone.events)
+    ]
+    if gone.rulings:
+        said.append(
+            ngettext("Its ruling is kept.", "Its {count} rulings are kept.", gone.rulings).format(
+                count=gone.rulings
+            )
+        )
+    if gone.grid:
+        said.append(gettext("The grid it settled is kept."))
+    said.append(gettext("Enter the result below."))
+    return " ".join(said)
