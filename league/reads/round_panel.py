@@ -18,6 +18,7 @@ from ..services.cars import proposed_cars, proposed_colours, teams_with_drivers
 from ..services.results import pending_injuries
 from ..services.starts import start_refusal, starters_change_refusal
 from ..services.table import Discarded, table
+from .standings import team_race_won
 
 
 @dataclass
@@ -51,8 +52,8 @@ class RoundPanel:
     injury: InjuryPrompt | None = None
     entries: list[Entry] = field(default_factory=list)
     team_totals: list[tuple[str, int]] = field(default_factory=list)
-    # The team(s) that won the round, where it was raced as a team race (else empty).
-    team_race_winners: tuple[str, ...] = ()
+    # Who won the round, in words, where it was raced as a team race (else "").
+    team_race_won: str = ""
     team_race_table: str = ""  # the points table it was scored by, as text
     # What the result form asks of a car out, besides why and how far: "overshoot", "damage".
     facts: frozenset[str] = frozenset()
@@ -244,7 +245,7 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
             team_table, by_team, field_size=len(panel.entries), multiplier=round_.multiplier
         )
         panel.team_totals = [(str(name), points) for name, points in result.totals]
-        panel.team_race_winners = tuple(str(name) for name in result.winners)
+        panel.team_race_won = team_race_won([str(name) for name in result.winners])
         panel.team_race_table = str(team_table)
         return panel
     # Else a team scores the sum of its drivers' points.
