@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rules import engine
-from rules.championship import championship_for
+from rules.championship import championship_for, rule_sets
 from rules.death.cards import DEFENCES, UTILITIES, WEAPONS
 from rules.engine import Event, apply, start
 from rules.engine.variant import ruleset_for
@@ -155,3 +155,14 @@ def test_a_rule_set_s_labels_and_numbered_choices_are_said_in_french():
         assert rbb.said_season_setup_title == "Répartition des PU"
         assert death.said_season_setup_title == "Points de dégâts"
     assert mini.said_bonus_points_label == "Lap-leader points"
+
+
+def test_bonus_points_named_within_a_sentence_are_written_so_never_lowered():
+    """The round page says "incl. lap-leader points: 2": the words within a sentence are
+    their own (a language that capitalises its nouns keeps them), never the label lowered."""
+    labelled = [rules for rules in rule_sets() if rules.bonus_points_label]
+    assert labelled and all(rules.bonus_points_in_a_sentence for rules in labelled)
+    mini = championship_for("mini")
+    assert mini.said_bonus_points_in_a_sentence == "lap-leader points"
+    with speaking("fr"):
+        assert mini.said_bonus_points_in_a_sentence == "points de tête de tour"
