@@ -19,6 +19,7 @@ from rules.championship import championship_for, rule_sets
 from rules.death.cards import DEFENCES, UTILITIES, WEAPONS
 from rules.engine import Event, apply, start
 from rules.engine.variant import ruleset_for
+from rules.language import gettext as rules_gettext
 from rules.language import speaking
 from rules.registry import RULE_SET_PACKAGES
 from tests.rules.recorded.record import RECORDED, recorded_setup
@@ -166,3 +167,15 @@ def test_bonus_points_named_within_a_sentence_are_written_so_never_lowered():
     assert mini.said_bonus_points_in_a_sentence == "lap-leader points"
     with speaking("fr"):
         assert mini.said_bonus_points_in_a_sentence == "points de tête de tour"
+
+
+def test_a_zone_s_label_on_a_form_is_said_in_french():
+    """A built car's and a driver card's WP by zone were labelled with the zone's English name,
+    capitalised where it was shown ("Gearbox" on a French page)."""
+    formula_d = championship_for("formula_d")
+    labels = [zone.label for zone in formula_d.car_build]
+    assert labels == ["Tire", "Brake", "Gearbox", "Car body", "Engine", "Road handling"]
+    assert [zone.label for zone in formula_d.driver_card_zones] == labels
+    with speaking("fr"):
+        said = [rules_gettext(label) for label in labels]
+    assert said == ["Pneus", "Freins", "Boîte", "Carrosserie", "Moteur", "Tenue de route"]
