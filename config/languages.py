@@ -12,10 +12,13 @@ cookie, the header or a posted form) is no choice at all: English, never an erro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.formats import number_format
+from django.utils.translation import pgettext
 from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
@@ -136,3 +139,15 @@ class Grouped(int):
 def grouped(count: int) -> Grouped:
     """`count`, to be said with `{name:,}` in a sentence of the reader's language."""
     return Grouped(count)
+
+
+def listed(names: Sequence[str]) -> str:
+    """`names` as one list in the reader's language, to stand in a sentence as a `{names}`
+    placeholder: "Reds", "Reds and Blues", "Reds, Blues and Greens"."""
+    if len(names) < 2:
+        return "".join(names)
+    # Translators: the last name of a list joined to those before it ({others}: one name, or
+    # several separated by commas): "Reds and Blues", "Reds, Blues and Greens".
+    return pgettext("a list of names", "{others} and {last}").format(
+        others=", ".join(names[:-1]), last=names[-1]
+    )

@@ -254,8 +254,8 @@ def chosen_builds(lines: Sequence[BuildLine]) -> dict[str, dict[str, int]]:
     """{car: WP by zone} for the starters whose car is built; ValidationError naming the driver
     whose build is not a number within its zone's limits, or only half given."""
     errors = [
-        gettext("{driver}, {field}: {error}").format(
-            driver=line.line.driver, field=str(line.form.fields[field].label).lower(), error=error
+        gettext("{driver} · {field}: {error}").format(
+            driver=line.line.driver, field=line.form.fields[field].label, error=error
         )
         for line in lines
         for field, field_errors in line.form.errors.items()

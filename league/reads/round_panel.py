@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
 
 from rules.championship import Championship, team_race
 from rules.dice import Die, values
@@ -17,6 +18,7 @@ from ..services.cars import proposed_cars, proposed_colours, teams_with_drivers
 from ..services.results import pending_injuries
 from ..services.starts import start_refusal, starters_change_refusal
 from ..services.table import Discarded, table
+from .standings import team_race_won
 
 
 @dataclass
@@ -50,8 +52,8 @@ class RoundPanel:
     injury: InjuryPrompt | None = None
     entries: list[Entry] = field(default_factory=list)
     team_totals: list[tuple[str, int]] = field(default_factory=list)
-    # The team(s) that won the round, where it was raced as a team race (else empty).
-    team_race_winners: tuple[str, ...] = ()
+    # Who won the round, in words, where it was raced as a team race (else "").
+    team_race_won: str = ""
     team_race_table: str = ""  # the points table it was scored by, as text
     # What the result form asks of a car out, besides why and how far: "overshoot", "damage".
     facts: frozenset[str] = frozenset()
@@ -243,10 +245,32 @@ def round_panel(round_: Round, *, start_data=None, result_data=None) -> RoundPan
             team_table, by_team, field_size=len(panel.entries), multiplier=round_.multiplier
         )
         panel.team_totals = [(str(name), points) for name, points in result.totals]
-        panel.team_race_winners = tuple(str(name) for name in result.winners)
+        panel.team_race_won = team_race_won([str(name) for name in result.winners])
         panel.team_race_table = str(team_table)
         return panel
     # Else a team scores the sum of its drivers' points.
     totals = {name: sum(points) for name, points in by_team.items()}
     panel.team_totals = sorted(totals.items(), key=lambda item: -item[1])
     return panel
+
+
+def discarded_in_words(gone: Discarded) -> str:
+    """What switching a round run at the table to typing its result by hand discarded and
+    kept, and what to do next: a sentence each."""
+    said = [
+        ngettext(
+            "The table's race is discarded: {count} event.",
+            "The table's race is discarded: {count} events.",
+            gone.events,
+        ).format(count=gone.events)
+    ]
+    if gone.rulings:
+        said.append(
+            ngettext("Its ruling is kept.", "Its {count} rulings are kept.", gone.rulings).format(
+                count=gone.rulings
+            )
+        )
+    if gone.grid:
+        said.append(gettext("The grid it settled is kept."))
+    said.append(gettext("Enter the result below."))
+    return " ".join(said)

@@ -9,7 +9,9 @@ from itertools import accumulate
 from typing import Any
 
 from django.db.models import Q, Sum
+from django.utils.translation import ngettext
 
+from config.languages import listed
 from rules.championship import (
     DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     Adjustment,
@@ -100,6 +102,16 @@ class DriverLines(Sequence[StandingLine]):
         return tuple(line_of(row, self._drivers[row.key]) for row in rows)
 
 
+def team_race_won(names: Sequence[str]) -> str:
+    """The sentence naming the team or teams (`names`) that won a round's team race, "" for
+    none."""
+    if not names:
+        return ""
+    return ngettext(
+        "Team race: {names} won.", "Team race: {names} share the win.", len(names)
+    ).format(names=listed(names))
+
+
 @dataclass(frozen=True)
 class SeasonStandings:
     rounds: tuple[int, ...]
@@ -121,6 +133,10 @@ class SeasonStandings:
     drops: Drops | None = None
     # The league's setting: a driver's adjustment counts for their team's total too.
     drivers_for_team: bool = False
+
+    def team_race_won(self, number: int) -> str:
+        """Who won round `number`'s team race, in words ("" where it was not one)."""
+        return team_race_won([team.name for team in self.team_race_winners.get(number, ())])
 
     def running_totals(self, line: StandingLine, columns: Sequence[int]) -> tuple[int, ...]:
         """`line`'s points counted after each of the rounds at `columns` (raced, in order), as

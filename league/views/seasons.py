@@ -231,9 +231,7 @@ def _season_standings(request, league: League, season: Season, rounds: list[Roun
     return {
         "league": league,
         "season": season,
-        "schedule": [
-            (round_, standings.team_race_winners.get(round_.number, ())) for round_ in rounds
-        ],
+        "schedule": [(round_, standings.team_race_won(round_.number)) for round_ in rounds],
         "standings": standings,
         "drivers": drivers,
         "teams": teams,

@@ -12,14 +12,19 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..forms.rounds import build_lines, chosen_builds
 from ..forms.teams import RookieForm
 from ..models import League, Round, RoundStatus
-from ..reads.round_panel import chosen_colours, chosen_starters, starter_lines
+from ..reads.round_panel import (
+    chosen_colours,
+    chosen_starters,
+    discarded_in_words,
+    starter_lines,
+)
 from ..services import starts
 from ..services.drivers import driver_hire
 from ..services.errors import AlreadyDone, Stale
@@ -165,29 +170,7 @@ def round_by_hand(request: HttpRequest, slug: str, number: int, round_number: in
         return already_done(request, already)
     except ValidationError as refusal:
         return round_refused(request, round_, refusal)
-    kept = [
-        *(
-            [ngettext("its {count} ruling", "its {count} rulings", gone.rulings)]
-            if gone.rulings
-            else []
-        ),
-        *([gettext("the grid it settled")] if gone.grid else []),
-    ]
-    kept_words = [words.format(count=gone.rulings) for words in kept]
-    discarded = ngettext(
-        "The table's race is discarded ({count} event)",
-        "The table's race is discarded ({count} events)",
-        gone.events,
-    ).format(count=gone.events)
-    if kept_words:
-        both = gettext("{first} and {second}").format(first=kept_words[0], second=kept_words[-1])
-        said = both if len(kept_words) == 2 else kept_words[0]
-        message = gettext("{discarded}, {kept} kept: enter the result below.").format(
-            discarded=discarded, kept=said
-        )
-    else:
-        message = gettext("{discarded}: enter the result below.").format(discarded=discarded)
-    messages.success(request, message)
+    messages.success(request, discarded_in_words(gone))
     return redirect(round_)
 
 

@@ -80,6 +80,9 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     # What the round page's result form asks of each car beyond its place, for points on top of
     # it (Mini: laps led); "" where a race scores nothing but places.
     bonus_points_label: str = ""
+    # The same points named within a sentence ("incl. lap-leader points: 2"): English writes
+    # them in lower case, a language that capitalises its nouns does not (never `.lower()`).
+    bonus_points_in_a_sentence: str = ""
     # What each season sets up for all its races (RBB: the cars' wear-point setup), numbers its
     # organiser may change before the season's first race; () where a season sets up nothing.
     season_setup: tuple[SetupNumber, ...] = ()
@@ -294,6 +297,10 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     @property
     def said_bonus_points_label(self) -> str:
         return _(self.bonus_points_label) if self.bonus_points_label else ""
+
+    @property
+    def said_bonus_points_in_a_sentence(self) -> str:
+        return _(self.bonus_points_in_a_sentence) if self.bonus_points_in_a_sentence else ""
 
     @property
     def said_season_setup_title(self) -> str:

@@ -82,6 +82,19 @@ RACE_LENGTH_WORDS = {
     THREE_LAP_RACE: N_("3 laps, 2 pit stops (the Three-Lap Race)"),
 }
 
+# A zone's name as a label, said in the reader's language where a form shows it (a built car's
+# WP, a driver card's): the zone's own name, capitalised.
+ZONE_LABELS: Mapping[Zone, str] = MappingProxyType(
+    {
+        Zone.TIRES: N_("Tire"),
+        Zone.BRAKES: N_("Brake"),
+        Zone.GEARBOX: N_("Gearbox"),
+        Zone.BODY: N_("Car body"),
+        Zone.ENGINE: N_("Engine"),
+        Zone.ROAD_HANDLING: N_("Road handling"),
+    }
+)
+
 # The league setting and round formats that say how many laps a race is: "2" or "3".
 LAPS_SETTING = "laps"
 RACE_LENGTHS = tuple((str(laps), RACE_LENGTH_WORDS[laps]) for laps in RACE_LAP_CHOICES)
@@ -199,14 +212,14 @@ class FormulaDChampionship(Championship[Never, Never]):
     race_format_option = LAPS_SETTING
     # Constructing Your Car: a player may build the car from 20 WP instead of the standard one.
     car_build = tuple(
-        BuildZone(zone.name.lower(), zone.value.capitalize(), low, high)
+        BuildZone(zone.name.lower(), ZONE_LABELS[zone], low, high)
         for zone, (low, high) in BUILD_LIMITS.items()
     )
     out_reasons = tuple(OUT_REASONS.items())
     # Road Races: each driver's card, a skill of the Skill Reference and WP in every zone.
     driver_card_skills = tuple((skill.value, card.title) for skill, card in SKILLS.items())
     driver_card_zones = tuple(
-        BuildZone(zone.name.lower(), zone.value.capitalize(), *CARD_WP) for zone in Zone
+        BuildZone(zone.name.lower(), ZONE_LABELS[zone], *CARD_WP) for zone in Zone
     )
     points_presets = MappingProxyType({N_("Formula D team race"): TEAM_RACE_TABLE})
     season_note = N_(

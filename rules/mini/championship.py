@@ -80,6 +80,7 @@ class MiniChampionship(Championship[Never, Never]):
     )
     teams_title = N_("Constructors")
     bonus_points_label = N_("Lap-leader points")
+    bonus_points_in_a_sentence = N_("lap-leader points")
     season_note = N_(
         "An eight-race series, four on each of two courses, each course in the four formats "
         "({formats}); the organiser may give any round another format."

@@ -37,7 +37,11 @@
         window.setTimeout(function () { heading.classList.remove("prompt-new"); }, NEW_PROMPT_MS);
       }
       if (voice && heading) {
-        voice.textContent = (voice.dataset.next || "Next:") + " " + heading.textContent.trim();
+        // The page's sentence, in its language, with the heading where its {heading} stands
+        // (given by a function, so that a "$&" in a car's name is no pattern of replace's).
+        var said = heading.textContent.trim();
+        var sentence = voice.dataset.next || "Next: {heading}";
+        voice.textContent = sentence.replace("{heading}", function () { return said; });
       }
     }
     return true;

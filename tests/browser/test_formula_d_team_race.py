@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Page, expect
 
+from config.languages import listed
 from league.reads.standings import season_standings
 from league.services.leagues import league_create
 from league.services.seasons import season_open
@@ -108,7 +109,7 @@ def test_a_team_race_with_a_stopwatch_qualifying_lap_on_a_phone(
     write_the_result(page, round_one)
 
     winners = season_standings(season).team_race_winners[1]
-    names = " and ".join(team.name for team in winners)
+    names = listed([team.name for team in winners])
     page.goto(live_server.url + round_one.get_absolute_url())
     expect(page.locator("#team-race-winner")).to_contain_text(f"Team race: {names}")
     fits_the_phone(page)

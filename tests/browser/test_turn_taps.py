@@ -77,6 +77,31 @@ def test_a_second_tap_150_ms_after_an_entry_enters_nothing(turn_page: Page, race
     expect(turn_page.locator("#undo")).to_contain_text("Entered: Red")
 
 
+def test_the_next_car_s_prompt_is_read_out_in_the_page_s_sentence(
+    page: Page, live_server, login, race
+):
+    """Issue 34: the sentence the page gives (data-next, in its language) with the heading
+    where its {heading} stands, wherever a language puts it."""
+    page.set_extra_http_headers({"Accept-Language": "fr-FR,fr;q=0.9"})
+    login("org", "secret-pass")
+    page.set_viewport_size(PHONE)
+    page.goto(live_server.url + race.get_absolute_url())
+    voice = page.locator("#prompt-announce")
+    assert voice.get_attribute("data-next") == "Suivant : {heading}"
+    heading = page.locator("#prompt-text")
+    first = heading.inner_text()
+    page.locator('#event-form button[name="value"][value="7"]').click()
+    expect(heading).not_to_have_text(first)
+    expect(voice).to_have_text("Suivant : " + heading.inner_text().strip())
+    # A language that says the heading first: the script puts it where the sentence says.
+    page.evaluate("document.getElementById('prompt-announce').dataset.next = '{heading}, à suivre'")
+    second = heading.inner_text()
+    page.locator('#event-form button[name="value"][value="5"]').click()
+    expect(heading).not_to_have_text(second)
+    expect(voice).to_have_text(heading.inner_text().strip() + ", à suivre")
+    assert stored(race) == (2, 2)
+
+
 def test_a_second_tap_150_ms_after_an_entry_undoes_nothing(turn_page: Page, race):
     turn_page.locator('#event-form button[name="value"][value="7"]').click()
     expect(turn_page.locator("#undo .entry-bar-text")).to_contain_text("Entered: Red")

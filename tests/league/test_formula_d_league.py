@@ -125,9 +125,10 @@ def test_a_formula_d_round_scores_the_team_race_points_and_touches_no_career(
     )
     assert response.status_code == 302
     page = html_of(client_organiser.get(round_url(round_)))
-    # No careers, so no injury checks: the result is simply ready, the rule's words as written.
+    # No careers, so no injury checks: the result is simply ready, the way out named in the
+    # rule's words.
     assert "Ready to confirm" in page and "injury check" not in page
-    assert "Cid — out (eliminated: lost its last engine WP)" in page
+    assert "Cid — Eliminated: lost its last engine WP<" in page
     client_organiser.post(round_url(round_, "commit"), versioned(round_, {}))
     round_.refresh_from_db()
     assert round_.status == RoundStatus.FINISHED

@@ -28,6 +28,7 @@ from league.services.teams import team_create
 from league.services.tracks import track_create
 from tests.league.test_services import all_finish
 from tests.pages import html_of
+from tests.test_french_site import english_words, runs_left, words_of, words_of_names
 
 pytestmark = pytest.mark.django_db
 
@@ -265,13 +266,50 @@ def test_the_round_page_takes_lap_leader_points_with_the_result(client_organiser
     confirm = html_of(client_organiser.get(round_.get_absolute_url()))
     assert f'name="e{ids["b"]}-bonus_points" value="2"' in confirm  # kept to correct it
     words = re.sub(r"<[^>]+>", "", confirm)  # the words, without the team's colour swatch
-    assert "2. Bob — lap-leader points: 2" in words  # to check before confirming
+    assert "2. Bob — Lap-leader points: 2" in words  # to check before confirming
     version = Round.objects.get(pk=round_.pk).version
     committed = client_organiser.post(_result_url(round_, "commit"), {"version": version})
     assert committed.status_code == 302
     assert dict(round_.entries.values_list("car", "points")) == {"a": 7, "b": 7, "c": 3}
     done = html_of(client_organiser.get(round_.get_absolute_url()))
     assert "incl. lap-leader points: 2" in done
+
+
+def test_the_round_page_s_lap_leader_points_and_ways_out_read_in_french(client_organiser, mini):
+    """Issue 34: the points' label and a way out stand as names in sentences of their own,
+    never lowered into an English sentence ("— out (eliminated: …)", "bob, lap-leader
+    points: …")."""
+    round_, ids = _hand_round(mini)
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+    def panel(page: str) -> str:
+        section = page[page.index('<section id="round-panel">') :]
+        return words_of(section[: section.index("</section>")])
+
+    mine = words_of_names(["Ann", "Bob", "Cid", "Mini Club"])
+    result = panel(html_of(client_organiser.get(round_.get_absolute_url(), **french)))
+    assert (
+        "Points de tête de tour : points gagnés en plus de la place, 2 au plus entre les voitures "
+        "de cette manche."
+    ) in result
+    lines = {"a": (1, ""), "b": (2, "-1"), "c": (3, "")}
+    refused = client_organiser.post(_result_url(round_), _posted(round_, lines, ids), **french)
+    assert refused.status_code == 400
+    refusal = panel(html_of(refused))
+    assert "Bob · Points de tête de tour : " in refusal
+    posted = _posted(round_, {"a": (1, ""), "b": (2, "2")}, ids)
+    posted |= {f"e{ids['c']}-outcome": "mini_pool", f"e{ids['c']}-distance": "12"}
+    entered = client_organiser.post(_result_url(round_), posted, **french)
+    assert entered.status_code == 302
+    confirm = panel(html_of(client_organiser.get(round_.get_absolute_url(), **french)))
+    assert "Bob — Points de tête de tour : 2" in confirm
+    assert "Cid — Éliminée : a subi plus de dégâts qu'il ne lui en restait" in confirm
+    version = Round.objects.get(pk=round_.pk).version
+    client_organiser.post(_result_url(round_, "commit"), {"version": version})
+    done = panel(html_of(client_organiser.get(round_.get_absolute_url(), **french)))
+    assert "dont points de tête de tour : 2" in done
+    for words in (result, refusal, confirm, done):
+        assert runs_left(words) == [] and english_words(words, mine) == [], words
 
 
 def test_too_many_lap_leader_points_on_the_round_page_are_a_400(client_organiser, mini):

@@ -28,6 +28,7 @@ from tests.factories import published
 from tests.league.test_services import play
 from tests.league.test_views import round_url
 from tests.pages import html_of
+from tests.test_french_site import english_words, runs_left, words_of, words_of_names
 
 pytestmark = pytest.mark.django_db
 
@@ -178,6 +179,49 @@ def test_the_round_and_season_pages_name_the_team_that_won_the_team_race(client,
     assert "Team race: Blues won" in page
     standings = page[page.index('id="team-standings"') :]
     assert ">16</td>" in standings and ">13</td>" in standings
+
+
+def test_the_team_race_s_winners_read_as_one_sentence_in_english_and_in_french(
+    client, teams_league, season
+):
+    """Issue 34: the winners listed in the reader's language, the verb agreeing with how many
+    won, one sentence each (not "Team race:", the names joined by "and", then "won")."""
+    team_create(league=teams_league, name="Greens", driver_names=["Eve", "Fay"])
+    team_create(league=teams_league, name="Golds", driver_names=["Gus", "Hal"])
+    # Reds 1st and 8th (10 + 1), Blues 2nd and 6th (8 + 3), Greens 3rd and 4th (6 + 5): 11 each.
+    play(
+        season.rounds.get(number=1),
+        drivers("Ann", "Cid", "Eve", "Fay", "Gus", "Dot", "Hal", "Bob"),
+    )
+    play(
+        season.rounds.get(number=2),
+        drivers("Ann", "Bob", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal"),
+    )
+    mine = words_of_names(["Reds", "Blues", "Greens", "Golds"])
+
+    def said(url: str, language: str, marked: str) -> list[str]:
+        page = html_of(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
+        return [words_of(line) for line in re.findall(rf'{marked}">(.*?)</', page)]
+
+    shared, won = (season.rounds.get(number=number) for number in (1, 2))
+    assert said(round_url(shared), "en", 'id="team-race-winner') == [
+        "Team race: Reds, Blues and Greens share the win."
+    ]
+    assert said(round_url(won), "en", 'id="team-race-winner') == ["Team race: Reds won."]
+    assert said(season.get_absolute_url(), "en", 'class="small team-race-winner') == [
+        "Team race: Reds, Blues and Greens share the win.",
+        "Team race: Reds won.",
+    ]
+    french = [
+        *said(round_url(shared), "fr", 'id="team-race-winner'),
+        *said(round_url(won), "fr", 'id="team-race-winner'),
+    ]
+    assert french == [
+        "Course par écuries : Reds, Blues et Greens se partagent la victoire.",
+        "Course par écuries : Reds a gagné.",
+    ]
+    assert said(season.get_absolute_url(), "fr", 'class="small team-race-winner') == french
+    assert runs_left(" ".join(french)) == [] and english_words(" ".join(french), mine) == []
 
 
 def test_without_the_team_race_the_round_page_adds_the_drivers_points(organiser, client):

@@ -4,7 +4,10 @@ typed result starts from the grid the table settled."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.urls import reverse
 
 from league.services.starts import round_run_by_hand
 from races.models import Race
@@ -13,6 +16,7 @@ from races.services.entries import race_state
 from rules import engine
 from tests.pages import html_of
 from tests.races.autopilot import drive
+from tests.test_french_site import english_words, runs_left, words_of
 
 pytestmark = pytest.mark.django_db
 
@@ -62,17 +66,48 @@ def test_a_race_discarded_before_its_grid_is_set_keeps_no_grid(client_organiser,
     assert all(entry.grid is None for entry in round_.entries.all())
 
 
-def test_the_message_after_discarding_names_what_was_kept(client_organiser, race):
-    from django.urls import reverse
-
-    race = with_its_grid(race)
+def discard_by_hand(client, race: Race, language: str) -> str:
+    """The message the round page says after discarding `race` for a typed result, read in
+    `language`."""
     round_ = race.round
     round_.refresh_from_db()
     url = reverse(
         "league:round_by_hand",
         args=[round_.season.league.slug, round_.season.number, round_.number],
     )
-    response = client_organiser.post(
-        url, {"version": round_.version, "race_version": race.version}, follow=True
+    response = client.post(
+        url,
+        {"version": round_.version, "race_version": race.version},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE=language,
     )
-    assert "the grid it settled kept" in response.content.decode()
+    assert response.status_code == 200
+    return words_of(re.search(r'<div class="alert[^>]*>(.*?)</div>', html_of(response)).group(1))
+
+
+def test_the_message_after_discarding_names_what_was_kept(client_organiser, race):
+    race = with_its_grid(race)
+    ruling_services.ruling_add(
+        race=race, text="Pole by the black die.", heading="", expected_version=race.version
+    )
+    assert discard_by_hand(client_organiser, race, "en") == (
+        f"The table's race is discarded: {race.seq} events. Its ruling is kept. "
+        "The grid it settled is kept. Enter the result below."
+    )
+
+
+def test_the_message_after_discarding_reads_in_french_in_whole_sentences(client_organiser, race):
+    """Issue 34: a sentence each, not English pieces glued ("{first} and {second}")."""
+    race = with_its_grid(race)
+    message = discard_by_hand(client_organiser, race, "fr")
+    assert message == (
+        f"La course de la table est abandonnée : {race.seq} saisies. "
+        "La grille qu'elle a établie est conservée. Saisissez le résultat ci-dessous."
+    )
+    assert runs_left(message) == [] and english_words(message, set()) == []
+
+
+def test_the_message_after_discarding_a_race_with_nothing_entered_says_so(client_organiser, race):
+    assert discard_by_hand(client_organiser, race, "en") == (
+        "The table's race is discarded: 0 events. Enter the result below."
+    )

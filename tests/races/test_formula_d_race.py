@@ -170,6 +170,22 @@ def test_a_car_built_outside_the_rules_is_refused_and_nothing_starts(
     assert round_one.status == RoundStatus.SCHEDULED and not round_one.entries.exists()
 
 
+def test_a_zone_built_outside_its_limits_is_named_as_its_label_in_french(
+    client_organiser, round_one
+):
+    """Issue 34: the zone's label stands as a name beside the driver's, never lowered into a
+    sentence ("Ann, gearbox: …"), and is said in French (it was the English "Gearbox")."""
+    driver = Driver.objects.order_by("pk").first()
+    drivers = list(Driver.objects.order_by("pk"))
+    post = _start_post(drivers, ("red", "blue", "green"), {driver: {**BUILT, "gearbox": 8}})
+    url = round_url(round_one, "table")
+    english = client_organiser.post(url, post, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"{driver.name} · Gearbox: Ensure this value is less than or equal to 7." in english
+    french = client_organiser.post(url, post, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    said = f"{driver.name} · Boîte : Assurez-vous que cette valeur est inférieure ou égale à 7."
+    assert said in french.replace("&#x27;", "'")
+
+
 def test_a_season_pass_start_page_offers_no_built_cars(client_organiser, round_one, season):
     page = client_organiser.get(round_url(season.rounds.first(), "table"))
     assert "Constructing Your Car" not in page.content.decode()

@@ -646,6 +646,16 @@ def test_no_race_to_one_logged_out_reads_in_their_language(client, race, league)
     assert "log in again" not in response.text
 
 
+def test_the_new_prompt_read_out_is_one_sentence_in_the_reader_s_language(client_organiser, race):
+    """Issue 34: the page gives static/js/turn.js the whole sentence, its {heading} where the
+    language puts it, not a "Next:" the script glues before the heading."""
+    english = client_organiser.get(turn_url(race), HTTP_ACCEPT_LANGUAGE="en").text
+    french = client_organiser.get(turn_url(race), HTTP_ACCEPT_LANGUAGE="fr").text
+    assert 'id="prompt-announce"' in french
+    assert 'data-next="Next: {heading}"' in english
+    assert 'data-next="Suivant : {heading}"' in french
+
+
 def test_the_log_offers_to_take_back_to_any_entry_of_the_referee_s_not_paddock_s(
     client_organiser, race
 ):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rules import engine
-from rules.championship import championship_for
+from rules.championship import championship_for, rule_sets
 from rules.death.cards import DEFENCES, UTILITIES, WEAPONS
 from rules.engine import Event, apply, start
 from rules.engine.variant import ruleset_for
@@ -163,3 +163,26 @@ def test_no_words_are_no_words_in_french_too():
     with speaking("fr"):
         assert gettext("") == ""
         assert gettext("Gear") != "Gear"
+
+
+def test_bonus_points_named_within_a_sentence_are_written_so_never_lowered():
+    """The round page says "incl. lap-leader points: 2": the words within a sentence are
+    their own (a language that capitalises its nouns keeps them), never the label lowered."""
+    labelled = [rules for rules in rule_sets() if rules.bonus_points_label]
+    assert labelled and all(rules.bonus_points_in_a_sentence for rules in labelled)
+    mini = championship_for("mini")
+    assert mini.said_bonus_points_in_a_sentence == "lap-leader points"
+    with speaking("fr"):
+        assert mini.said_bonus_points_in_a_sentence == "points de tête de tour"
+
+
+def test_a_zone_s_label_on_a_form_is_said_in_french():
+    """A built car's and a driver card's WP by zone were labelled with the zone's English name,
+    capitalised where it was shown ("Gearbox" on a French page)."""
+    formula_d = championship_for("formula_d")
+    labels = [zone.label for zone in formula_d.car_build]
+    assert labels == ["Tire", "Brake", "Gearbox", "Car body", "Engine", "Road handling"]
+    assert [zone.label for zone in formula_d.driver_card_zones] == labels
+    with speaking("fr"):
+        said = [gettext(label) for label in labels]
+    assert said == ["Pneus", "Freins", "Boîte", "Carrosserie", "Moteur", "Tenue de route"]
