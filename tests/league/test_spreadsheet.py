@@ -112,7 +112,7 @@ def test_a_fourth_season_league_comes_in_with_one_preview_and_one_confirmation(c
     # Each career brought in is on the driver's page, with where it came from.
     change = DriverChange.objects.get(driver__name="Ann Apex")
     assert change.after == {"age": 4, "xp": 40, "prior_injuries": 2, "races_to_miss": 1}
-    assert change.reason == spreadsheet_service.IMPORTED.format(file=" (roster.csv)")
+    assert change.reason == "Brought in from the league's spreadsheet (roster.csv)."
     assert not DriverChange.objects.filter(driver__name="Eve Esses").exists()  # a rookie
 
 
