@@ -22,7 +22,6 @@ from django.utils.html import escape
 from league.forms.spreadsheets import NAME_TAKEN
 from league.management.commands import load_demo
 from league.models import Driver, DriverChange, DriverStatus, League, Team, Track, team_colours
-from league.services import spreadsheet as spreadsheet_service
 from league.services.drivers import driver_home_track_set
 from league.services.leagues import league_create
 from league.services.roster import NO_CAREERS, driver_career_correct, driver_release
