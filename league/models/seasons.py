@@ -25,6 +25,7 @@ from .tracks import Track, ruleset_choices
 SEASON_NAME = gettext_noop("{league} season {number}")
 ROUND_NAME = gettext_noop("Round {number}: {track}")
 
+
 class DropRule(models.TextChoices):
     ALL = "", _("Every result counts")
     BEST = "best", _("Only the best N results count")
