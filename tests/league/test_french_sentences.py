@@ -8,16 +8,20 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
-from league.models import Driver, League
+from league.models import Driver, League, Season
+from league.models.time_zones import validate_time_zone
+from league.reads.luck import luck_view
 from league.services.leagues import league_create
 from league.services.rule_sets import carry_over
 from league.services.teams import team_create
 from league.services.tracks import track_create
 from rules import language as rules_language
 from rules.championship import championship_for, rule_sets
+from rules.dice_luck import PURPOSES, luck
 from tests.factories import published
 from tests.test_french_site import english_words, runs_left, words_of, words_of_names
 
@@ -68,9 +72,7 @@ def team_of(league: League, name: str, drivers: list[str]) -> None:
         Driver.objects.create(team=team, name=driver)
 
 
-PAIRS = [
-    (old.name, new.name) for old, new in itertools.permutations(rule_sets(), 2)
-]
+PAIRS = [(old.name, new.name) for old, new in itertools.permutations(rule_sets(), 2)]
 
 
 @pytest.mark.parametrize(("old", "new"), PAIRS)
@@ -110,3 +112,64 @@ def test_the_new_season_page_says_what_a_move_keeps_in_french(client, organiser)
     assert "Répartition des PU : chaque saison de RBB championship part" in text
     assert "Arrows ont plus de pilotes actifs" not in text  # one team: its verb is singular
     assert english_left(text, ["Grand", "Prix", "Scuderia", "Arrows", "Nordschleife"]) == []
+
+
+@pytest.mark.parametrize(
+    ("rule", "number", "english", "french"),
+    [
+        ("best", 3, "Only each competitor's best 3 results count.", "Seuls les 3 meilleurs"),
+        ("best", 1, "Only each competitor's best result counts.", "Seul le meilleur résultat"),
+        ("worst", 2, "Each competitor's worst 2 results are dropped.", "Les 2 pires résultats"),
+        ("worst", 1, "Each competitor's worst result is dropped.", "Le pire résultat de chaque"),
+    ],
+)
+def test_which_results_a_season_counts_reads_in_french(
+    client, season, rule, number, english, french
+):
+    Season.objects.filter(pk=season.pk).update(drop_rule=rule, drop_number=number)
+    page = client.get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert english.replace("'", "&#x27;") in page
+    page = client.get(season.get_absolute_url(), **FRENCH).content.decode()
+    counted = words_of(page.split('id="counted-rule">')[1].split("</p>")[0])
+    assert counted.startswith(french) and english_left(counted, []) == []
+
+
+def test_a_session_s_year_out_of_range_is_refused_in_french(client_organiser, season):
+    round_ = season.rounds.get(number=1)
+    url = reverse("league:round_session", args=[season.league.slug, season.number, round_.number])
+    posted = {"version": round_.version, "date": "9999-12-31", "time": "23:59", "venue": ""}
+    page = client_organiser.post(url, posted, **FRENCH).content.decode()
+    assert "La date d&#x27;une séance doit tomber dans les années 2 à 9998." in page
+    assert "A session&#x27;s date" not in page
+
+
+def test_a_time_zone_unknown_is_refused_in_french():
+    with translation.override("fr"), pytest.raises(ValidationError) as refused:
+        validate_time_zone("Mars/Olympus_Mons")
+    assert refused.value.messages == [
+        "'Mars/Olympus_Mons' n'est pas un fuseau horaire que Paddock connaît : choisissez-en un "
+        "dans la liste."
+    ]
+
+
+def every_purpose() -> dict:
+    """A tally of the black die rolled for every purpose, and a yellow die to move."""
+    black = {purpose: {"10": 2, "12": 1} for purpose in PURPOSES}
+    black["gear"] = {"5": 1}
+    return {"black": black, "yellow": {"gear": {"1": 1, "2": 3}}}
+
+
+def test_a_luck_reads_in_french_each_purpose_a_phrase_its_verdict_a_sentence():
+    found = luck(every_purpose())
+    assert found is not None
+    with translation.override("fr"), rules_language.speaking("fr"):
+        view = luck_view("Carrière", found)
+    black = next(die for die in view.dice if die.die == "noir")
+    assert black.purposes.startswith("1 jet pour avancer, 3 jets de qualification et de grille")
+    assert black.purposes.endswith("et 3 jets pour d'autres tests")
+    assert "," in black.mean  # 10,67: French writes a decimal comma
+    assert "séries sur 100 des mêmes jets avec des dés équitables ont donné moins" in view.sentence
+    text = " ".join([view.sentence, *(f"{die.die} {die.purposes}" for die in view.dice)])
+    assert english_left(text, []) == []
+    view = luck_view("Career", found)
+    assert next(die for die in view.dice if die.die == "yellow").purposes == "4 rolls to move"
