@@ -72,9 +72,11 @@ def _number(raw: Mapping[str, str], key: str, label: str, least: int, most: int)
 
 def asked_from(raw: Mapping[str, str]) -> Asked:
     """The numbers in the page's address; ValidationError naming the one that is wrong."""
-    to_corner = _number(raw, "to_corner", "Spaces to the corner's last space", 0, MOST_TO_CORNER)
-    stops = _number(raw, "stops", "Stops still owed", 0, MOST_STOPS)
-    to_line = _number(raw, "to_line", "Spaces to the finish line", 1, MOST_TO_LINE)
+    to_corner = _number(
+        raw, "to_corner", gettext("Spaces to the corner's last space"), 0, MOST_TO_CORNER
+    )
+    stops = _number(raw, "stops", gettext("Stops still owed"), 0, MOST_STOPS)
+    to_line = _number(raw, "to_line", gettext("Spaces to the finish line"), 1, MOST_TO_LINE)
     return Asked(to_corner, 1 if stops is None else stops, to_line)
 
 
@@ -98,13 +100,20 @@ def faces_text(faces: tuple[int, ...]) -> str:
 
 
 def gear_line(odds: GearOdds) -> GearLine:
-    lines = [OddsLine("Stops in the corner", percent(odds.in_corner))]
+    """A gear's odds in the reader's language (the costs come said by the rules)."""
+    lines = [OddsLine(gettext("Stops in the corner"), percent(odds.in_corner))]
     for band in odds.bands:
-        cost = band.cost.words + (f"; up to {band.worst.words}" if band.worst else "")
+        cost = band.cost.words
+        if band.worst:
+            # Translators: what overshooting by the fewest spaces of a band costs, then by
+            # the most ("2 brake WP; up to 1 tire WP, its last: spins").
+            cost = gettext("{cost}; up to {worst}").format(cost=cost, worst=band.worst.words)
         out = band.cost.eliminated or (band.worst is not None and band.worst.eliminated)
-        lines.append(OddsLine(f"Over by {band.label}", percent(band.chance), cost, out))
+        # Translators: {spaces} is how many spaces past the corner: "1", "2" or "3+".
+        label = gettext("Over by {spaces}").format(spaces=band.label)
+        lines.append(OddsLine(label, percent(band.chance), cost, out))
     if odds.finish is not None:
-        lines.append(OddsLine("Reaches the line", percent(odds.finish)))
+        lines.append(OddsLine(gettext("Reaches the line"), percent(odds.finish)))
     return GearLine(
         ordinal(odds.gear),
         faces_text(odds.faces),

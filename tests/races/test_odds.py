@@ -12,6 +12,7 @@ from races.models import Race
 from races.services.entries import race_state
 from rules import engine
 from tests.races.autopilot import drive
+from tests.test_french_site import english_words, runs_left, words_of
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -125,3 +126,19 @@ def test_a_ruling_on_the_latest_entry_stays_reachable_from_the_log(client_organi
     assert link in client_organiser.get(race.get_absolute_url()).content.decode()
     spectator = Client().get(race.get_absolute_url()).content.decode()
     assert 'id="ruling-on-latest"' not in spectator
+
+
+def test_the_odds_read_in_french(client_organiser, race):
+    """Each line's label, a band's cost up to its worst, and a number's refusal (issue 34)."""
+    show_odds(race.round.season.league)
+    at_gear_prompt(race)
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+    page = client_organiser.get(odds_url(race, "?to_corner=3&stops=1&to_line=6"), **french)
+    text = words_of(page.content.decode().split("<main")[1].split("</main>")[0])
+    assert "Reste dans le virage" in text and "Dépasse de 1" in text
+    assert "Atteint la ligne" in text
+    assert runs_left(text) == [] and english_words(text, set()) == [], text
+    page = client_organiser.get(odds_url(race, "?to_corner=3&stops=0"), **french)
+    assert "rien : ses arrêts sont faits" in words_of(page.content.decode())
+    refused = client_organiser.get(odds_url(race, "?to_corner=abc"), **french)
+    assert "Cases jusqu&#x27;à la dernière case du virage : " in refused.content.decode()
