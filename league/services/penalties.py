@@ -13,6 +13,7 @@ from ..models import Driver, DropRule, PointsAdjustment, Round, RoundStatus, Sea
 from .common import for_update, league_for_write
 from .errors import AlreadyDone, StaleSeason
 
+DROPS_UNKNOWN = gettext_noop("No such way to count results: {rule!r}.")
 ORGANISERS_ONLY = gettext_noop("Only the league's organisers give or take points.")
 NO_POINTS = gettext_noop(
     "An adjustment of 0 points changes nothing: enter the points to give (+) or take (-)."
@@ -163,7 +164,7 @@ def season_drops_set(
     season = _season_locked(season, user)
     rounds = season.rounds.count()
     if rule not in DropRule.values:
-        raise ValidationError(f"No such way to count results: {rule!r}.")
+        raise ValidationError(gettext(DROPS_UNKNOWN).format(rule=rule))
     if rule == DropRule.ALL:
         number = 0
     elif rule == DropRule.BEST and not 1 <= number <= rounds:

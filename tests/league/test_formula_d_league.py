@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from league.models import Driver, Entry, League, Round, RoundStatus
 from league.reads.standings import season_standings
@@ -18,6 +19,7 @@ from league.services.seasons import season_open
 from league.services.starts import round_start
 from league.services.teams import team_create
 from league.services.tracks import track_create
+from rules import language as rules_language
 from rules.championship import championship_for
 from tests.league.test_services import all_finish
 from tests.league.test_views import result_data, round_url, versioned
@@ -236,6 +238,18 @@ def test_a_card_the_rules_do_not_allow_is_refused_and_nothing_written(formula_d,
         driver_card_set(driver=ann, card=card, expected_version=0)
     ann.refresh_from_db()
     assert (ann.driver_card, ann.card_version) == ({}, 0)
+
+
+def test_a_card_the_rules_do_not_allow_is_refused_in_french(formula_d):
+    team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    with (
+        translation.override("fr"),
+        rules_language.speaking("fr"),
+        pytest.raises(ValidationError) as refused,
+    ):
+        driver_card_set(driver=team.drivers.get(), card={**CARD, "tires": 21}, expected_version=0)
+    assert refused.value.messages[0].startswith("Carte pilote de Ann : ")
+    assert "driver card" not in refused.value.messages[0]
 
 
 def test_a_rule_set_without_driver_cards_refuses_one(league):
