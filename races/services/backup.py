@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import F, Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from league import backup
 from league.models import Entry, League
@@ -85,6 +85,16 @@ class _Refused(Exception):  # noqa: N818 (carries the reason out of the replay)
     pass
 
 
+# Why a race's log cannot be replayed, each said within LOG_REFUSED ("…: {reason}. Nothing was
+# imported."), in the reader's language; a rule's refusal ({error}) is the rules' words in
+# English, as the log is replayed.
+LOG_NUMBERED = gettext_noop("its events are numbered {before} then {seq}")
+LOG_EVENT_REFUSED = gettext_noop("event {seq} is one the rules refuse there: {error}")
+LOG_EVENT_UNREADABLE = gettext_noop("event {seq} cannot be read ({error})")
+LOG_STATE_BEFORE = gettext_noop("the state kept before event {seq} is not where the log stands")
+LOG_RESULT = gettext_noop("car {car!r}: {in_result} in its round's result, {in_race} in its race")
+
+
 def _logs_replayed(league: League) -> None:
     """Each race of the restored `league` replayed from its log (written by now) as the turn
     page entered it: its events numbered 1 on, each one the engine takes at that point
@@ -135,7 +145,7 @@ def _replayed(race: Race) -> None:
     def events() -> Iterator[engine.Event]:
         for expected, (seq, kind, payload, before) in enumerate(rows, start=1):
             if seq != expected:
-                raise _Refused(f"its events are numbered {expected - 1} then {seq}")
+                raise _Refused(gettext(LOG_NUMBERED).format(before=expected - 1, seq=seq))
             read[:] = [(seq, before)]
             yield engine.Event(kind=kind, data=payload)
 
@@ -147,17 +157,31 @@ def _replayed(race: Race) -> None:
         except StopIteration:
             break
         except engine.EventRejected as error:
-            raise _Refused(f"event {seq + 1} is one the rules refuse there: {error}") from error
+            said = gettext(LOG_EVENT_REFUSED).format(seq=seq + 1, error=error)
+            raise _Refused(said) from error
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
-            raise _Refused(f"event {seq + 1} cannot be read ({error!r})") from error
+            said = gettext(LOG_EVENT_UNREADABLE).format(seq=seq + 1, error=repr(error))
+            raise _Refused(said) from error
         seq, before = read[0]
         if before is not None and engine.state_from_dict(before) != state:
-            raise _Refused(f"the state kept before event {seq} is not where the log stands")
+            raise _Refused(gettext(LOG_STATE_BEFORE).format(seq=seq))
         state = after
     if race.seq != seq:
-        raise _Refused(f"its log has {seq} event(s), and the race says {race.seq}")
+        raise _Refused(
+            ngettext(
+                "its log has {seq} event, and the race says {count}",
+                "its log has {seq} events, and the race says {count}",
+                seq,
+            ).format(seq=seq, count=race.seq)
+        )
     if engine.state_from_dict(race.state) != state:
-        raise _Refused(f"its snapshot is not where its {seq} event(s) leave the race")
+        raise _Refused(
+            ngettext(
+                "its snapshot is not where its {seq} event leaves the race",
+                "its snapshot is not where its {seq} events leave the race",
+                seq,
+            ).format(seq=seq)
+        )
     if race.finished_at is not None:
         _result_as_raced(race, state)
 
@@ -172,12 +196,15 @@ def _result_as_raced(race: Race, state: engine.RaceState) -> None:
         if raced.get(car) != written.get(car):
             in_result, in_race = _placed(written.get(car)), _placed(raced.get(car))
             raise _Refused(
-                f"car {car!r} is {in_result} in its round's result, {in_race} in its race"
+                gettext(LOG_RESULT).format(car=car, in_result=in_result, in_race=in_race)
             )
 
 
 def _placed(place: tuple[int, bool] | None) -> str:
+    """Where a car is placed, in words: "place 2", "place 4, out", "nowhere"."""
     if place is None:
-        return "nowhere"
+        return pgettext("a car's place", "nowhere")
     number, finished = place
-    return f"{number}{'' if finished else ' (out)'}"
+    if finished:
+        return pgettext("a car's place", "place {place}").format(place=number)
+    return pgettext("a car's place", "place {place}, out").format(place=number)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from league import backup
 from league.models import League
@@ -170,7 +171,7 @@ def test_a_snapshot_no_log_gives_is_refused(at_the_table):
         if row["race"] == race["id"] and row["state_before"] is not None
     )
     race["state"] = earlier
-    refused(at_the_table, "its snapshot is not where its", "event(s) leave the race")
+    refused(at_the_table, "its snapshot is not where its", "events leave the race")
 
 
 def test_a_state_kept_before_an_entry_the_log_does_not_give_is_refused(at_the_table):
@@ -195,6 +196,19 @@ def test_a_result_other_than_its_race_s_is_refused(at_the_table):
     first["place"], second["place"] = 2, 1
     first["points"], second["points"] = second["points"], first["points"]
     refused(at_the_table, "cannot be replayed from its log", "in its round's result")
+
+
+def test_a_result_other_than_its_race_s_is_refused_in_french(at_the_table):
+    """The same swap, its reason said in French within the refusal (issue 34)."""
+    race = next(row for row in rows(at_the_table, "races.race") if row["finished_at"])
+    entries = [e for e in rows(at_the_table, "league.entry") if e["round"] == race["round"]]
+    first = next(e for e in entries if e["place"] == 1)
+    second = next(e for e in entries if e["place"] == 2)
+    first["place"], second["place"] = 2, 1
+    first["points"], second["points"] = second["points"], first["points"]
+    with translation.override("fr"):
+        reason = refused(at_the_table, "place 2 dans le résultat de sa manche, place 1 dans")
+    assert "in its race" not in reason
 
 
 def test_an_adjustment_beyond_what_the_form_takes_is_refused(exported):
