@@ -199,8 +199,14 @@ def test_the_organiser_gives_a_driver_a_card_versioned(formula_d):
     ann = driver_card_set(driver=ann, card=CARD, expected_version=0)
     assert (ann.driver_card, ann.card_version) == (CARD, 1)
     assert ann.driver_card_text == (
-        "Car Radio; 8 tire, 4 brake, 4 gearbox, 3 car body, 3 engine, 2 road handling WP"
+        "Car Radio; 8 tire WP, 4 brake WP, 4 gearbox WP, 3 car body WP, 3 engine WP, "
+        "2 road handling WP"
     )
+    with rules_language.speaking("fr"):
+        assert ann.driver_card_text == (
+            "Autoradio ; 8 PU pneus, 4 PU freins, 4 PU boîte, 3 PU carrosserie, 3 PU moteur, "
+            "2 PU tenue de route"
+        )
     with pytest.raises(AlreadyDone, match="Ann's driver card is already as asked"):
         driver_card_set(driver=ann, card=CARD, expected_version=0)
     with pytest.raises(StaleDriverCard, match="Someone changed Ann's driver card first"):
@@ -267,7 +273,7 @@ def test_the_driver_page_offers_the_organiser_the_card_and_saves_it(client_organ
     url = reverse("league:driver_card", args=[formula_d.slug, ann.pk])
     response = client_organiser.post(url, {**CARD, "version": 0}, follow=True)
     assert "Ann&#x27;s driver card is saved." in response.text
-    assert "Driver card for road races: Car Radio; 8 tire, 4 brake" in response.text
+    assert "Driver card for road races: Car Radio; 8 tire WP, 4 brake WP" in response.text
     ann.refresh_from_db()
     assert ann.driver_card == CARD
 
