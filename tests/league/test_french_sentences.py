@@ -12,11 +12,12 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
-from league.models import Driver, League, Season
+from league.models import Driver, DriverStatus, League, Season
 from league.models.time_zones import validate_time_zone
 from league.reads.luck import luck_view
 from league.services.leagues import league_create
 from league.services.rule_sets import carry_over
+from league.services.starts import start_refusal
 from league.services.teams import team_create
 from league.services.tracks import track_create
 from rules import language as rules_language
@@ -173,3 +174,16 @@ def test_a_luck_reads_in_french_each_purpose_a_phrase_its_verdict_a_sentence():
     assert english_left(text, []) == []
     view = luck_view("Career", found)
     assert next(die for die in view.dice if die.die == "yellow").purposes == "4 rolls to move"
+
+
+def test_a_status_within_a_sentence_is_its_own_words_not_its_label_lowered(organiser):
+    """ "Ann est retraité et ne peut plus courir": the status within a sentence is a message of
+    its own (a language may keep its label's capital there), the same word in English."""
+    everything_league(organiser, "season_pass")
+    ann = Driver.objects.get(name="Ann")
+    Driver.objects.filter(pk=ann.pk).update(status=DriverStatus.RETIRED)
+    ann.refresh_from_db()
+    assert ann.status_in_a_sentence == "retired" and str(ann.get_status_display()) == "Retired"
+    with translation.override("fr"):
+        assert ann.status_in_a_sentence == "retraité"
+        assert start_refusal(ann) == "Ann est retraité et ne peut plus courir."
