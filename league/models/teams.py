@@ -61,8 +61,9 @@ STATUS_IN_A_SENTENCE = {
 def status_in_a_sentence(status: str) -> str:
     """A driver's `status` in words within a sentence, in the reader's language (an unknown
     value as it is)."""
-    words = STATUS_IN_A_SENTENCE.get(status) if status in DriverStatus.values else None
-    return str(words) if words is not None else status
+    if status not in DriverStatus.values:
+        return status
+    return str(STATUS_IN_A_SENTENCE[DriverStatus(status)])
 
 
 class DriverQuerySet(models.QuerySet):
