@@ -35,16 +35,9 @@ COLLISION = "collision"
 ENGINE = "engine"
 INJURY = "injury"
 OTHER = "other"
-# The purposes in the order a page lists them, with their words.
-PURPOSES: tuple[tuple[str, str], ...] = (
-    (GEAR, "moves"),
-    (QUALIFYING, "qualifying and the grid"),
-    (START, "starts"),
-    (COLLISION, "collisions"),
-    (ENGINE, "engine"),
-    (INJURY, "injuries"),
-    (OTHER, "other checks"),
-)
+# The purposes in the order a page lists them (its words are the page's own, in its reader's
+# language: league/reads/luck.py).
+PURPOSES: tuple[str, ...] = (GEAR, QUALIFYING, START, COLLISION, ENGINE, INJURY, OTHER)
 # A prompt's kind to the purpose of the dice it asks for; a kind not here is OTHER.
 PURPOSE_OF_KIND: Mapping[str, str] = {
     "move": GEAR,
@@ -98,7 +91,7 @@ def checked_tally(raw: Any) -> Tally:
     """`raw` if it is a tally of real dice, purposes and faces; InvalidTally otherwise."""
     if not isinstance(raw, dict):
         raise InvalidTally(f"A dice tally is a mapping, not {raw!r}.")
-    purposes = {key for key, _words in PURPOSES}
+    purposes = set(PURPOSES)
     for die, by_purpose in raw.items():
         if die not in {member.value for member in Die} or not isinstance(by_purpose, dict):
             raise InvalidTally(f"No die {die!r}.")
@@ -174,7 +167,7 @@ def die_luck(die: Die, by_purpose: Mapping[str, Mapping[str, int]]) -> DieLuck:
         (value, Fraction(counts.get(value, 0), rolls), Fraction(faces.count(value), len(faces)))
         for value in sorted(set(faces))
     )
-    order = [key for key, _words in PURPOSES]
+    order = list(PURPOSES)
     purposes = tuple(
         (purpose, sum(rolled.values()))
         for purpose, rolled in sorted(by_purpose.items(), key=lambda item: order.index(item[0]))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.variant import ruleset_for
 from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 if TYPE_CHECKING:
     from rules.engine.contract import RaceState
@@ -168,7 +169,7 @@ def offered_gears(prompt: Prompt | None) -> tuple[int, ...]:
     return tuple(sorted(int(value) for value, _text in field.choices if value.isdigit()))
 
 
-STOPS_MADE = OvershootCost("nothing: its stops are made")
+STOPS_MADE = OvershootCost(N_("nothing: its stops are made"))  # its words said through _
 
 
 def race_gear_odds(
@@ -190,7 +191,7 @@ def race_gear_odds(
 
     def cost_of(spaces: int, owed: int) -> OvershootCost:
         if owed == 0:
-            return STOPS_MADE
+            return OvershootCost(_(STOPS_MADE.words))
         cost = ruleset.overshoot_cost(state, car, spaces, owed)
         assert cost is not None  # the rule set answered for 1 space, it answers for any
         return cost

@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .made import MadeByHand
-from .teams import DriverStatus
+from .teams import status_in_a_sentence
 
 
 class DriverChangeKind(models.TextChoices):
@@ -45,7 +45,7 @@ class DriverChange(MadeByHand):
 
 def _shown(name: str, value: object) -> object:
     if name == "status" and isinstance(value, str):
-        return DriverStatus(value).label.lower() if value in DriverStatus.values else value
+        return status_in_a_sentence(value)
     return value
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.championship import (
@@ -18,7 +18,7 @@ from rules.championship import (
     championship_for,
 )
 
-from .time_zones import FIRST_SESSION_YEAR, LAST_SESSION_YEAR, SESSION_YEARS_OUT_OF_RANGE
+from .time_zones import FIRST_SESSION_YEAR, LAST_SESSION_YEAR, session_years_out_of_range
 from .tracks import Track, ruleset_choices
 
 # A season's and a round's names, in the reader's language (a page's title, a message).
@@ -158,13 +158,19 @@ class Season(models.Model):
 
     @property
     def drops_in_words(self) -> str:
-        """Which results count, as the season page says it."""
+        """Which results count, as the season page says it, in the reader's language."""
         if self.drop_rule == DropRule.BEST:
-            best = "result counts" if self.drop_number == 1 else f"{self.drop_number} results count"
-            return f"Only each competitor's best {best}."
+            return ngettext(
+                "Only each competitor's best result counts.",
+                "Only each competitor's best {count} results count.",
+                self.drop_number,
+            ).format(count=self.drop_number)
         if self.drop_rule == DropRule.WORST:
-            worst = "result is" if self.drop_number == 1 else f"{self.drop_number} results are"
-            return f"Each competitor's worst {worst} dropped."
+            return ngettext(
+                "Each competitor's worst result is dropped.",
+                "Each competitor's worst {count} results are dropped.",
+                self.drop_number,
+            ).format(count=self.drop_number)
         return ""
 
     @property
@@ -254,7 +260,7 @@ class Round(models.Model):
         if self.starts_at is not None and not (
             FIRST_SESSION_YEAR <= self.starts_at.year <= LAST_SESSION_YEAR
         ):
-            raise ValidationError({"starts_at": SESSION_YEARS_OUT_OF_RANGE})
+            raise ValidationError({"starts_at": session_years_out_of_range()})
 
     @property
     def is_finished(self) -> bool:

@@ -7,6 +7,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from . import team_colours
 
@@ -45,6 +46,24 @@ class DriverStatus(models.TextChoices):
     # Let go by their team (by hand): no longer racing, their results kept with the teams they
     # raced for.
     RELEASED = "released", _("Released")
+
+
+# A status within a sentence ("Ann is retired"): its own words, never its label lowered (a
+# language may keep a capital there, or agree the word with the driver).
+STATUS_IN_A_SENTENCE = {
+    DriverStatus.ACTIVE: pgettext_lazy("a driver's status, within a sentence", "active"),
+    DriverStatus.RETIRED: pgettext_lazy("a driver's status, within a sentence", "retired"),
+    DriverStatus.DEAD: pgettext_lazy("a driver's status, within a sentence", "dead"),
+    DriverStatus.RELEASED: pgettext_lazy("a driver's status, within a sentence", "released"),
+}
+
+
+def status_in_a_sentence(status: str) -> str:
+    """A driver's `status` in words within a sentence, in the reader's language (an unknown
+    value as it is)."""
+    if status not in DriverStatus.values:
+        return status
+    return str(STATUS_IN_A_SENTENCE[DriverStatus(status)])
 
 
 class DriverQuerySet(models.QuerySet):
@@ -95,6 +114,10 @@ class Driver(models.Model):
         return reverse(
             "league:driver", kwargs={"slug": self.team.league.slug, "driver_id": self.pk}
         )
+
+    @property
+    def status_in_a_sentence(self) -> str:
+        return status_in_a_sentence(self.status)
 
     @property
     def level(self) -> str:

@@ -11,16 +11,19 @@ from datetime import datetime
 from functools import cache
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_noop
 
 DEFAULT_TIME_ZONE = "UTC"
-UNKNOWN_TIME_ZONE = "{zone!r} is not a time zone Paddock knows: pick one from the list."
+UNKNOWN_TIME_ZONE = gettext_noop(
+    "{zone!r} is not a time zone Paddock knows: pick one from the list."
+)
 # A session's year, as typed on its league's clocks. A year away from both ends of the years
 # Python's datetime holds: no zone is a day away from UTC, so every clock the league may move
 # to shows the session (a 500 otherwise, on writing it or on each page showing it), and a
 # zone change, which keeps its clock time, can always store it.
 FIRST_SESSION_YEAR, LAST_SESSION_YEAR = 2, 9998
-SESSION_YEARS_OUT_OF_RANGE = (
-    f"A session's date must be in the years {FIRST_SESSION_YEAR} to {LAST_SESSION_YEAR}."
+SESSION_YEARS_OUT_OF_RANGE = gettext_noop(
+    "A session's date must be in the years {first} to {last}."
 )
 
 # The tz database's areas; its other names (US/Pacific, EST5EDT, Etc/GMT+5) are old aliases.
@@ -55,9 +58,16 @@ def time_zone_choices() -> list[tuple[str, str]]:
     ]
 
 
+def session_years_out_of_range() -> str:
+    """Why a session's date is refused, in the reader's language."""
+    return gettext(SESSION_YEARS_OUT_OF_RANGE).format(
+        first=FIRST_SESSION_YEAR, last=LAST_SESSION_YEAR
+    )
+
+
 def validate_time_zone(value: str) -> None:
     if value not in known_zones():
-        raise ValidationError(UNKNOWN_TIME_ZONE.format(zone=value), code="time_zone")
+        raise ValidationError(gettext(UNKNOWN_TIME_ZONE).format(zone=value), code="time_zone")
 
 
 def zone(name: str) -> zoneinfo.ZoneInfo:

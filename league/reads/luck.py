@@ -11,18 +11,32 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 
-from rules.dice_luck import PURPOSES, DieLuck, Luck, luck, merged, score
+from config.languages import listed
+from rules.dice import die_name
+from rules.dice_luck import (
+    COLLISION,
+    ENGINE,
+    GEAR,
+    INJURY,
+    QUALIFYING,
+    START,
+    DieLuck,
+    Luck,
+    luck,
+    merged,
+    score,
+)
 
 from ..models import Driver, Entry, Season
 
 # The chart of one die's faces: a bar per value, its height the share of rolls that showed it,
 # a tick where the die's own share is.
 CHART_WIDTH, CHART_HEIGHT, CHART_TOP = 160, 48, 4
-PURPOSE_WORDS = dict(PURPOSES)
 # Each season shown simulates its percentile (some 10-40 ms): the latest few, and the career.
 SEASONS_SHOWN = 5
-UNUSUAL = "{percentile} in 100 runs of the same rolls with fair dice came out lower: {verdict}."
 
 
 @dataclass(frozen=True)
@@ -67,7 +81,8 @@ def _share(part: Fraction) -> str:
 
 
 def _decimal(value: Fraction) -> str:
-    return f"{float(value):.2f}"
+    """A mean, two decimals, as the reader's language writes them (2.25; 2,25 in French)."""
+    return number_format(float(value), 2)
 
 
 def _bars(die: DieLuck) -> tuple[Bar, ...]:
@@ -94,35 +109,71 @@ def _bars(die: DieLuck) -> tuple[Bar, ...]:
 
 
 def verdict(percentile: int) -> str:
-    """The percentile in words: how unusual the rolls were."""
+    """The percentile in words, a sentence: how unusual the rolls were."""
     if percentile >= 95:
-        return "very lucky dice"
-    if percentile >= 75:
-        return "lucky dice"
-    if percentile > 25:
-        return "about as fair dice roll"
-    if percentile > 5:
-        return "unlucky dice"
-    return "very unlucky dice"
+        said = gettext(
+            "{percentile} in 100 runs of the same rolls with fair dice came out lower: very "
+            "lucky dice."
+        )
+    elif percentile >= 75:
+        said = gettext(
+            "{percentile} in 100 runs of the same rolls with fair dice came out lower: lucky dice."
+        )
+    elif percentile > 25:
+        said = gettext(
+            "{percentile} in 100 runs of the same rolls with fair dice came out lower: about as "
+            "fair dice roll."
+        )
+    elif percentile > 5:
+        said = gettext(
+            "{percentile} in 100 runs of the same rolls with fair dice came out lower: unlucky "
+            "dice."
+        )
+    else:
+        said = gettext(
+            "{percentile} in 100 runs of the same rolls with fair dice came out lower: very "
+            "unlucky dice."
+        )
+    return said.format(percentile=percentile)
+
+
+def rolls_for(purpose: str, count: int) -> str:
+    """How many of a die's rolls were for `purpose`, in words ("12 rolls to move")."""
+    if purpose == GEAR:
+        said = ngettext("{count} roll to move", "{count} rolls to move", count)
+    elif purpose == QUALIFYING:
+        said = ngettext(
+            "{count} roll for qualifying and the grid",
+            "{count} rolls for qualifying and the grid",
+            count,
+        )
+    elif purpose == START:
+        said = ngettext("{count} roll at the start", "{count} rolls at the start", count)
+    elif purpose == COLLISION:
+        said = ngettext("{count} collision roll", "{count} collision rolls", count)
+    elif purpose == ENGINE:
+        said = ngettext("{count} roll for the engine", "{count} rolls for the engine", count)
+    elif purpose == INJURY:
+        said = ngettext("{count} injury roll", "{count} injury rolls", count)
+    else:
+        said = ngettext("{count} roll for another check", "{count} rolls for other checks", count)
+    return said.format(count=count)
 
 
 def luck_view(title: str, found: Luck) -> LuckView:
+    """One luck as the page shows it, in the reader's language."""
     dice = tuple(
         DieLine(
-            die=die.die.value,
+            die=die_name(die.die.value),
             rolls=die.rolls,
-            purposes=", ".join(
-                f"{count} for {PURPOSE_WORDS.get(purpose, purpose)}"
-                for purpose, count in die.by_purpose
-            ),
+            purposes=listed([rolls_for(purpose, count) for purpose, count in die.by_purpose]),
             mean=_decimal(die.mean),
             true_mean=_decimal(die.true_mean),
             bars=_bars(die),
         )
         for die in found.dice
     )
-    sentence = UNUSUAL.format(percentile=found.percentile, verdict=verdict(found.percentile))
-    return LuckView(title, found.rolls, found.percentile, sentence, dice)
+    return LuckView(title, found.rolls, found.percentile, verdict(found.percentile), dice)
 
 
 def driver_luck(driver: Driver) -> tuple[LuckView, ...]:
@@ -140,10 +191,10 @@ def driver_luck(driver: Driver) -> tuple[LuckView, ...]:
     for number in sorted(by_season, reverse=True)[:SEASONS_SHOWN]:
         found = luck(merged(by_season[number]))
         if found is not None:
-            views.append(luck_view(f"Season {number}", found))
+            views.append(luck_view(gettext("Season {number}").format(number=number), found))
     career = luck(merged(dice for tallies in by_season.values() for dice in tallies))
     if career is not None and len(views) > 1:
-        views.append(luck_view("Career", career))
+        views.append(luck_view(gettext("Career"), career))
     return tuple(views)
 
 

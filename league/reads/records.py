@@ -305,7 +305,7 @@ def league_record_book(league: League) -> RecordBook:
     for name, rules in rule_sets.items():
         if rules.bonus_points_label:
             own = [race for race in races if race.ruleset == name]
-            bonus = rules.said_bonus_points_label.lower()
+            bonus = rules.said_bonus_points_in_a_sentence
             if apart:
                 # Translators: {bonus} is a rule set's bonus points, in lower case ("lap-leader
                 # points"); {rule_set} the rule set's name, as written ("Mini's series").

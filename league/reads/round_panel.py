@@ -143,7 +143,8 @@ def chosen_starters(
     if not all(line.form.is_valid() for line in lines):
         raise ValidationError(
             [
-                f"{line.driver}: {error}"
+                # Translators: a driver's name, then why their line of the form is refused.
+                gettext("{driver}: {error}").format(driver=line.driver, error=error)
                 for line in lines
                 for errors in line.form.errors.values()
                 for error in errors

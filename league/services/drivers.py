@@ -36,6 +36,8 @@ DRIVER_CARD_CHANGED = gettext_noop(
     "again if it still applies."
 )
 DRIVER_CARD_ALREADY = gettext_noop("{driver}'s driver card is already as asked.")
+# {error}: why the rule set refuses the card, in the reader's language (the rules' words).
+DRIVER_CARD_REFUSED = gettext_noop("{driver}'s driver card: {error}")
 HIRE_DURING_RACE = gettext_noop(
     "New drivers are hired before a race, not while round {number} is under way."
 )
@@ -87,7 +89,9 @@ def driver_card_set(*, driver: Driver, card: Mapping[str, object], expected_vers
     try:
         stored = rules.validated_driver_card(card)
     except InvalidSetting as error:
-        raise ValidationError(f"{driver}'s driver card: {error}") from None
+        raise ValidationError(
+            gettext(DRIVER_CARD_REFUSED).format(driver=driver, error=error)
+        ) from None
     if stored == driver.driver_card:
         raise AlreadyDone(gettext(DRIVER_CARD_ALREADY).format(driver=driver), done=driver)
     if driver.card_version != expected_version:

@@ -11,6 +11,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from config.languages import listed
+
 from ..models import (
     Invitation,
     League,
@@ -405,7 +407,7 @@ def account_delete(*, user, password: str) -> None:
         and not member.league.memberships.filter(role=Role.ORGANISER).exclude(pk=member.pk).exists()
     ]
     if alone:
-        raise ValidationError(gettext(ACCOUNT_LAST_ORGANISER).format(leagues=", ".join(alone)))
+        raise ValidationError(gettext(ACCOUNT_LAST_ORGANISER).format(leagues=listed(alone)))
     for member in memberships:
         # Leaving is no change to what an archived league shows: it is not refused there.
         league = league_for_write(member.league, archived=True)

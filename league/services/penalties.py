@@ -13,6 +13,7 @@ from ..models import Driver, DropRule, PointsAdjustment, Round, RoundStatus, Sea
 from .common import for_update, league_for_write
 from .errors import AlreadyDone, StaleSeason
 
+DROPS_UNKNOWN = gettext_noop("No such way to count results: {rule!r}.")
 ORGANISERS_ONLY = gettext_noop("Only the league's organisers give or take points.")
 NO_POINTS = gettext_noop(
     "An adjustment of 0 points changes nothing: enter the points to give (+) or take (-)."
@@ -41,7 +42,6 @@ DROPS_WORST_RANGE = gettext_noop(
 )
 # The most points an adjustment gives or takes: more than any season scores.
 MOST_POINTS = 10_000
-NO_SUCH_DROP_RULE = gettext_noop("No such way to count results: {rule!r}.")
 
 
 def _season_locked(season: Season, user) -> Season:
@@ -164,7 +164,7 @@ def season_drops_set(
     season = _season_locked(season, user)
     rounds = season.rounds.count()
     if rule not in DropRule.values:
-        raise ValidationError(gettext(NO_SUCH_DROP_RULE).format(rule=rule))
+        raise ValidationError(gettext(DROPS_UNKNOWN).format(rule=rule))
     if rule == DropRule.ALL:
         number = 0
     elif rule == DropRule.BEST and not 1 <= number <= rounds:

@@ -10,11 +10,11 @@ from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     Driver,
-    DriverStatus,
     Entry,
     Round,
     RoundStatus,
 )
+from ..models.teams import status_in_a_sentence
 from .common import for_update
 from .errors import AlreadyDone
 from .results import RESULT_FIELDS
@@ -91,12 +91,10 @@ def reopen_summary(round_: Round) -> TakenBack:
                 )
             )
         if driver.status != change.status_before:
-            before = change.status_before
-            if before in DriverStatus.values:  # the label's word, as the model's value is
-                before = str(DriverStatus(before).label).lower()
             words.append(
                 gettext("{now} back to {before}").format(
-                    now=driver.get_status_display().lower(), before=before
+                    now=driver.status_in_a_sentence,
+                    before=status_in_a_sentence(change.status_before),
                 )
             )
         if words:

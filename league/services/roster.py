@@ -242,7 +242,7 @@ def _check_racing(driver: Driver, what: str) -> None:
     """Refused, with the rule set's reason where it gives one, unless `driver` races still."""
     if driver.status == DriverStatus.ACTIVE:
         return
-    shown = driver.get_status_display().lower()
+    shown = driver.status_in_a_sentence
     message = gettext(NOT_RACING).format(driver=driver, status=shown, what=what)
     why = driver.team.league.rules.races_no_more(driver=str(driver), status=driver.status)
     raise ValidationError(f"{message} {why}" if why else message)
@@ -262,7 +262,7 @@ def _leaves(
 ) -> Driver:
     driver = _driver_as_it_stands(driver)
     if driver.status == status:
-        shown = driver.get_status_display().lower()
+        shown = driver.status_in_a_sentence
         raise AlreadyDone(gettext(STATUS_ALREADY).format(driver=driver, status=shown), done=driver)
     if status == DriverStatus.RELEASED:
         _check_racing(driver, pgettext("a driver may be", "released"))

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
+from config.languages import listed
 from rules.championship import (
     POINTS_TABLE,
     Championship,
@@ -61,6 +62,40 @@ SEASON_RULES_CHANGED = gettext_noop(
     "stands now. Pick again what still applies."
 )
 
+# What moving to another rule set keeps and leaves to the organiser (carry_over); {title} is
+# the new rule set's title, a name ("Formula D").
+CARRY_TEAMS = gettext_noop(
+    "Every team and driver carries over to {title}, with their names and colours."
+)
+CARRY_CAREERS = gettext_noop(
+    "Drivers keep their careers: age, XP, prior injuries and races to miss."
+)
+CARRY_NO_CAREERS = gettext_noop(
+    "{title} has no careers: drivers' ages, XP and prior injuries are kept but not used (they "
+    "count again under a rule set with careers)."
+)
+CARRY_NEW_CAREERS = gettext_noop(
+    "{title} has careers: each driver starts it from the age and XP they have (a driver who "
+    "never had one: age one, no XP)."
+)
+CARRY_SETTINGS_BACK = gettext_noop(
+    "{title}'s own settings come back as season {number} last ran them (those both rule sets "
+    "have keep their values now)."
+)
+CARRY_CARDS_UNUSED = gettext_noop("Drivers' cards are kept but {title} does not use them.")
+CARRY_HOMES_UNUSED = gettext_noop("Home tracks are kept but {title} does not use them.")
+CARRY_HOMES_NEW = gettext_noop("{title} gives drivers home tracks: set them on the drivers' pages.")
+CARRY_CARDS_NEW = gettext_noop("{title} has drivers' cards: give them on the drivers' pages.")
+# {setup}: what each season of the rule set sets up, its label as a name ("Wear-point setup").
+CARRY_SEASON_SETUP = gettext_noop(
+    "{setup}: each season of {title} starts at the rule set's defaults; change them on the "
+    "season page before its first race."
+)
+CARRY_RACES_SET_UP = gettext_noop(
+    "Each race of {title} is set up at its start (cars, cards, formats): nothing of the last "
+    "season's races carries over."
+)
+
 
 def rules_named(name: str) -> Championship:
     """The championship hooks of the rule set `name`; a ValidationError for no such rule set."""
@@ -94,7 +129,7 @@ def carried_settings(
     a season's kept settings, back to a rule set it ran before) or else `new`'s defaults; the
     points table is kept where it is the league's own or a preset of `new` too, else the one it
     ran `new` with before, else `new`'s first preset. With the labels of the settings of `old`
-    (changed from their defaults) that `new` drops."""
+    (changed from their defaults) that `new` drops, in the reader's language."""
     before = before or {}
     carried: dict[str, object] = {}
     for setting in new.settings:
@@ -117,7 +152,7 @@ def carried_settings(
         values = new.validated_settings({})
     kept = {setting.key for setting in new.settings}
     dropped = tuple(
-        setting.label
+        setting.said_label()
         for setting in old.settings
         if setting.key not in kept and setting.value_in(settings) != setting.default
     )
@@ -126,65 +161,64 @@ def carried_settings(
 
 def carry_over(league: League, new: Championship) -> CarryOver:
     """What opening the league's next season under `new` keeps of its teams, drivers and
-    settings, and what it leaves to the organiser (a few queries: its teams and drivers)."""
+    settings, and what it leaves to the organiser (a few queries: its teams and drivers), in
+    the reader's language: a rule set's title stands in each sentence as a name."""
     old = league.rules
     if old.name == new.name:
         return CarryOver()
-    kept = [f"Every team and driver carries over to {new.title}, with their names and colours."]
+    title = new.title
+    kept = [gettext(CARRY_TEAMS).format(title=title)]
     left: list[str] = []
     drivers = list(Driver.objects.filter(team__league=league).racing().select_related("team"))
     if old.careers and new.careers:
-        kept.append("Drivers keep their careers: age, XP, prior injuries and races to miss.")
+        kept.append(gettext(CARRY_CAREERS))
     elif old.careers:
-        kept.append(
-            f"{new.title} has no careers: drivers' ages, XP and prior injuries are kept but not "
-            "used (they count again under a rule set with careers)."
-        )
-        injured = [driver for driver in drivers if driver.races_to_miss]
+        kept.append(gettext(CARRY_NO_CAREERS).format(title=title))
+        injured = [driver.name for driver in drivers if driver.races_to_miss]
         if injured:
-            names = ", ".join(driver.name for driver in injured)
             kept.append(
-                f"Injuries do not carry over: nothing in {new.title} heals them, so {names} "
-                "may race again."
+                ngettext(
+                    "Injuries do not carry over: nothing in {title} heals them, so {names} may "
+                    "race again.",
+                    "Injuries do not carry over: nothing in {title} heals them, so {names} may "
+                    "race again.",
+                    len(injured),
+                ).format(title=title, names=listed(injured))
             )
     elif new.careers:
-        kept.append(
-            f"{new.title} has careers: each driver starts it from the age and XP they have "
-            "(a driver who never had one: age one, no XP)."
-        )
+        kept.append(gettext(CARRY_NEW_CAREERS).format(title=title))
     last_ran = last_ran_with(league, new)
     values, dropped = carried_settings(old, new, league.settings, last_ran[1] if last_ran else None)
     if last_ran:
-        kept.append(
-            f"{new.title}'s own settings come back as season {last_ran[0]} last ran them "
-            "(those both rule sets have keep their values now)."
-        )
+        kept.append(gettext(CARRY_SETTINGS_BACK).format(title=title, number=last_ran[0]))
     if dropped:
+        # Translators: between the labels of settings in a list; a label may hold a comma.
+        settings = pgettext("between the labels of a list", "; ").join(dropped)
         left.append(
-            f"{new.title} has no such settings, so they are dropped: " + "; ".join(dropped) + "."
+            ngettext(
+                "{title} has no such setting, so it is dropped: {settings}.",
+                "{title} has no such settings, so they are dropped: {settings}.",
+                len(dropped),
+            ).format(title=title, settings=settings)
         )
     cars = new.cars_per_team(values)
     left += _team_lines(_racing_by_team(league, drivers), cars, new)
     cards = any(driver.driver_card for driver in drivers)
     if old.driver_card_skills and not new.driver_card_skills and cards:
-        kept.append(f"Drivers' cards are kept but {new.title} does not use them.")
+        kept.append(gettext(CARRY_CARDS_UNUSED).format(title=title))
     homes = any(driver.home_track_id for driver in drivers)
     if old.home_tracks and not new.home_tracks and homes:
-        kept.append(f"Home tracks are kept but {new.title} does not use them.")
+        kept.append(gettext(CARRY_HOMES_UNUSED).format(title=title))
     if new.home_tracks and not old.home_tracks:
-        left.append(f"{new.title} gives drivers home tracks: set them on the drivers' pages.")
+        left.append(gettext(CARRY_HOMES_NEW).format(title=title))
     if new.driver_card_skills and not old.driver_card_skills:
-        left.append(f"{new.title} has drivers' cards: give them on the drivers' pages.")
+        left.append(gettext(CARRY_CARDS_NEW).format(title=title))
     if new.season_setup:
         left.append(
-            f"{new.title}'s {new.season_setup_title.lower()} start at its defaults: change "
-            "them on the season page before its first race."
+            gettext(CARRY_SEASON_SETUP).format(title=title, setup=new.said_season_setup_title)
         )
     if new.car_build or new.race_formats:
-        left.append(
-            f"Each race of {new.title} is set up at its start (cars, cards, formats): nothing "
-            "of the last season's races carries over."
-        )
+        left.append(gettext(CARRY_RACES_SET_UP).format(title=title))
     return CarryOver(tuple(kept), tuple(left))
 
 
@@ -197,23 +231,30 @@ def _racing_by_team(league: League, drivers: Sequence[Driver]) -> dict[Team, int
 
 
 def _team_lines(counts: Mapping[Team, int], cars: int, new: Championship) -> list[str]:
-    """Teams with more active drivers than `new` races cars a team, or fewer."""
-    lines = []
+    """Teams with more active drivers than `new` races cars a team, or fewer: how many cars
+    a team it races, then which teams have more or fewer drivers, a sentence each."""
     more = [team.name for team, count in counts.items() if count > cars]
     fewer = [team.name for team, count in counts.items() if count < cars]
-    each = "one car a team" if cars == 1 else f"{cars} cars a team"
+    races = ngettext(
+        "{title} races one car a team.", "{title} races {cars} cars a team.", cars
+    ).format(title=new.title, cars=cars)
+    lines = []
     if more:
-        lines.append(
-            f"{new.title} races {each}: {', '.join(more)} "
-            f"{'has' if len(more) == 1 else 'have'} more active drivers than that, and picks "
-            "who starts each round (the others are kept)."
-        )
+        said = ngettext(
+            "{names} has more active drivers than that: it picks who starts each round (the "
+            "others are kept).",
+            "{names} have more active drivers than that: each picks who starts each round (the "
+            "others are kept).",
+            len(more),
+        ).format(names=listed(more))
+        lines.append(f"{races} {said}")
     if fewer:
-        lines.append(
-            f"{new.title} races {each}: {', '.join(fewer)} "
-            f"{'has' if len(fewer) == 1 else 'have'} fewer active drivers; hire or leave a car "
-            "empty."
-        )
+        said = ngettext(
+            "{names} has fewer active drivers: hire one or leave a car empty.",
+            "{names} have fewer active drivers: hire or leave a car empty.",
+            len(fewer),
+        ).format(names=listed(fewer))
+        lines.append(f"{races} {said}")
     return lines
 
 

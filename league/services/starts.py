@@ -101,9 +101,7 @@ def start_refusal(driver: Driver, *, named_as: str | None = None) -> str | None:
     what the reason calls them, where not by name ("" after their name on a starters line)."""
     who = str(driver) if named_as is None else named_as
     if driver.status != DriverStatus.ACTIVE:
-        reason = gettext(STARTER_RETIRED).format(
-            driver=who, status=driver.get_status_display().lower()
-        )
+        reason = gettext(STARTER_RETIRED).format(driver=who, status=driver.status_in_a_sentence)
     elif driver.races_to_miss:
         reason = gettext(STARTER_INJURED).format(driver=who, races=driver.races_to_miss)
     else:

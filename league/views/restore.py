@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
-from config.languages import grouped
+from config.languages import grouped, listed
 
 from .. import backup
 from ..forms.leagues import RestoreForm
@@ -146,10 +146,10 @@ def _restore(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
 
 
 def _named(members: tuple[str, ...]) -> str:
-    named = ", ".join(members[:MOST_NAMED])
     more = len(members) - MOST_NAMED
     if more <= 0:
-        return named
+        return listed(members)
+    named = ", ".join(members[:MOST_NAMED])
     return gettext("{named} and {more} more").format(
         named=named, more=number_format(more, force_grouping=True)
     )

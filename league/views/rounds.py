@@ -191,7 +191,8 @@ def round_race_options(
         if not form.is_valid():
             raise ValidationError(
                 [
-                    f"{form.fields[key].label}: {error}"
+                    # Translators: a race option's label, then why its value is refused.
+                    gettext("{field}: {error}").format(field=form.fields[key].label, error=error)
                     for key, errors in form.errors.items()
                     for error in errors
                 ]

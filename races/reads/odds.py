@@ -30,12 +30,6 @@ NO_GEAR_ASKED = gettext_noop(
     "The race is not asking a car for its gear now: the odds come with the gear prompt."
 )
 NOT_SHOWN = gettext_noop("This league does not show gear odds (its organiser may switch them on).")
-# A gear's lines: the die stays in the corner, overshoots its last space by a band of spaces
-# ("1", "2", "3+"), reaches the finish line; an overshoot's cost, and its cost at worst.
-STAYS = gettext_noop("Stops in the corner")
-OVER_BY = gettext_noop("Over by {spaces}")
-REACHES_LINE = gettext_noop("Reaches the line")
-COST_UP_TO = gettext_noop("{cost}; up to {worst}")
 
 
 @dataclass(frozen=True)
@@ -78,9 +72,11 @@ def _number(raw: Mapping[str, str], key: str, label: str, least: int, most: int)
 
 def asked_from(raw: Mapping[str, str]) -> Asked:
     """The numbers in the page's address; ValidationError naming the one that is wrong."""
-    to_corner = _number(raw, "to_corner", "Spaces to the corner's last space", 0, MOST_TO_CORNER)
-    stops = _number(raw, "stops", "Stops still owed", 0, MOST_STOPS)
-    to_line = _number(raw, "to_line", "Spaces to the finish line", 1, MOST_TO_LINE)
+    to_corner = _number(
+        raw, "to_corner", gettext("Spaces to the corner's last space"), 0, MOST_TO_CORNER
+    )
+    stops = _number(raw, "stops", gettext("Stops still owed"), 0, MOST_STOPS)
+    to_line = _number(raw, "to_line", gettext("Spaces to the finish line"), 1, MOST_TO_LINE)
     return Asked(to_corner, 1 if stops is None else stops, to_line)
 
 
@@ -104,16 +100,20 @@ def faces_text(faces: tuple[int, ...]) -> str:
 
 
 def gear_line(odds: GearOdds) -> GearLine:
-    lines = [OddsLine(gettext(STAYS), percent(odds.in_corner))]
+    """A gear's odds in the reader's language (the costs come said by the rules)."""
+    lines = [OddsLine(gettext("Stops in the corner"), percent(odds.in_corner))]
     for band in odds.bands:
         cost = band.cost.words
-        if band.worst is not None:
-            cost = gettext(COST_UP_TO).format(cost=cost, worst=band.worst.words)
+        if band.worst:
+            # Translators: what overshooting by the fewest spaces of a band costs, then by
+            # the most ("2 brake WP; up to 1 tire WP, its last: spins").
+            cost = gettext("{cost}; up to {worst}").format(cost=cost, worst=band.worst.words)
         out = band.cost.eliminated or (band.worst is not None and band.worst.eliminated)
-        label = gettext(OVER_BY).format(spaces=band.label)
+        # Translators: {spaces} is how many spaces past the corner: "1", "2" or "3+".
+        label = gettext("Over by {spaces}").format(spaces=band.label)
         lines.append(OddsLine(label, percent(band.chance), cost, out))
     if odds.finish is not None:
-        lines.append(OddsLine(gettext(REACHES_LINE), percent(odds.finish)))
+        lines.append(OddsLine(gettext("Reaches the line"), percent(odds.finish)))
     return GearLine(
         ordinal(odds.gear),
         faces_text(odds.faces),

@@ -85,13 +85,14 @@ class _Refused(Exception):  # noqa: N818 (carries the reason out of the replay)
     pass
 
 
-# Why a race's log does not replay (said inside backup.LOG_REFUSED, in the reader's language;
-# a rule's refusal of an event is the engine's words, worked out in English as entered).
-EVENTS_NUMBERED = gettext_noop("its events are numbered {before} then {seq}")
-EVENT_REFUSED = gettext_noop("event {seq} is one the rules refuse there: {error}")
-EVENT_UNREADABLE = gettext_noop("event {seq} cannot be read ({error})")
-STATE_BEFORE = gettext_noop("the state kept before event {seq} is not where the log stands")
-CAR_PLACED = gettext_noop("car {car!r}: {in_result} in its round's result, {in_race} in its race")
+# Why a race's log cannot be replayed, each said within LOG_REFUSED ("…: {reason}. Nothing was
+# imported."), in the reader's language; a rule's refusal ({error}) is the rules' words in
+# English, as the log is replayed.
+LOG_NUMBERED = gettext_noop("its events are numbered {before} then {seq}")
+LOG_EVENT_REFUSED = gettext_noop("event {seq} is one the rules refuse there: {error}")
+LOG_EVENT_UNREADABLE = gettext_noop("event {seq} cannot be read ({error})")
+LOG_STATE_BEFORE = gettext_noop("the state kept before event {seq} is not where the log stands")
+LOG_RESULT = gettext_noop("car {car!r}: {in_result} in its round's result, {in_race} in its race")
 
 
 def _logs_replayed(league: League) -> None:
@@ -144,7 +145,7 @@ def _replayed(race: Race) -> None:
     def events() -> Iterator[engine.Event]:
         for expected, (seq, kind, payload, before) in enumerate(rows, start=1):
             if seq != expected:
-                raise _Refused(gettext(EVENTS_NUMBERED).format(before=expected - 1, seq=seq))
+                raise _Refused(gettext(LOG_NUMBERED).format(before=expected - 1, seq=seq))
             read[:] = [(seq, before)]
             yield engine.Event(kind=kind, data=payload)
 
@@ -156,29 +157,31 @@ def _replayed(race: Race) -> None:
         except StopIteration:
             break
         except engine.EventRejected as error:
-            raise _Refused(gettext(EVENT_REFUSED).format(seq=seq + 1, error=error)) from error
+            said = gettext(LOG_EVENT_REFUSED).format(seq=seq + 1, error=error)
+            raise _Refused(said) from error
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
-            raise _Refused(
-                gettext(EVENT_UNREADABLE).format(seq=seq + 1, error=repr(error))
-            ) from error
+            said = gettext(LOG_EVENT_UNREADABLE).format(seq=seq + 1, error=repr(error))
+            raise _Refused(said) from error
         seq, before = read[0]
         if before is not None and engine.state_from_dict(before) != state:
-            raise _Refused(gettext(STATE_BEFORE).format(seq=seq))
+            raise _Refused(gettext(LOG_STATE_BEFORE).format(seq=seq))
         state = after
     if race.seq != seq:
-        said = ngettext(
-            "its log has {seq} event, and the race says {count}",
-            "its log has {seq} events, and the race says {count}",
-            seq,
+        raise _Refused(
+            ngettext(
+                "its log has {seq} event, and the race says {count}",
+                "its log has {seq} events, and the race says {count}",
+                seq,
+            ).format(seq=seq, count=race.seq)
         )
-        raise _Refused(said.format(seq=seq, count=race.seq))
     if engine.state_from_dict(race.state) != state:
-        said = ngettext(
-            "its snapshot is not where its {seq} event leaves the race",
-            "its snapshot is not where its {seq} events leave the race",
-            seq,
+        raise _Refused(
+            ngettext(
+                "its snapshot is not where its {seq} event leaves the race",
+                "its snapshot is not where its {seq} events leave the race",
+                seq,
+            ).format(seq=seq)
         )
-        raise _Refused(said.format(seq=seq))
     if race.finished_at is not None:
         _result_as_raced(race, state)
 
@@ -192,18 +195,16 @@ def _result_as_raced(race: Race, state: engine.RaceState) -> None:
     for car in sorted(raced.keys() | written.keys()):
         if raced.get(car) != written.get(car):
             in_result, in_race = _placed(written.get(car)), _placed(raced.get(car))
-            said = gettext(CAR_PLACED).format(car=car, in_result=in_result, in_race=in_race)
-            raise _Refused(said)
+            raise _Refused(
+                gettext(LOG_RESULT).format(car=car, in_result=in_result, in_race=in_race)
+            )
 
 
 def _placed(place: tuple[int, bool] | None) -> str:
-    """A car's place as a result or a race gives it, in words."""
+    """Where a car is placed, in words: "place 2", "place 4, out", "nowhere"."""
     if place is None:
-        return pgettext("a car", "not placed")
+        return pgettext("a car's place", "nowhere")
     number, finished = place
-    said = (
-        pgettext("a car", "placed {number}")
-        if finished
-        else pgettext("a car", "out, placed {number}")
-    )
-    return said.format(number=number)
+    if finished:
+        return pgettext("a car's place", "place {place}").format(place=number)
+    return pgettext("a car's place", "place {place}, out").format(place=number)

@@ -28,7 +28,14 @@ from rules.championship import (
     TrackFact,
 )
 from rules.formula_d.car import BUILD_LIMITS, Zone
-from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, driver_card
+from rules.formula_d.driver_cards import (
+    CARD_WP,
+    SKILLS,
+    InvalidDriverCard,
+    driver_card,
+    skill_title,
+)
+from rules.formula_d.race.common import wp_text
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS, THREE_LAP_RACE
 from rules.formula_d.team_race import TEAM_RACE_TABLE, TEAM_SIZE
@@ -302,12 +309,14 @@ class FormulaDChampionship(Championship[Never, Never]):
         return stored
 
     def driver_card_text(self, card: Mapping[str, object]) -> str:
-        """ "Car Radio; 8 tire, 4 brake, 4 gearbox, 3 car body, 3 engine, 2 road handling WP"."""
+        """ "Car Radio; 8 tire WP, 4 brake WP, 4 gearbox WP, 3 car body WP, 3 engine WP, 2 road
+        handling WP", in the language spoken."""
         if not card:
             return ""
         known = driver_card(card)
-        skill = SKILLS[known.skill].title if known.skill else "no skill"
+        skill = skill_title(known.skill) if known.skill else _("no skill")
         if known.sheet is None:
-            return f"{skill}; the car the race gives it"
-        wp = ", ".join(f"{known.sheet[zone]} {zone.value}" for zone in Zone)
-        return f"{skill}; {wp} WP"
+            return _("{skill}; the car the race gives it").format(skill=skill)
+        wp = ", ".join(wp_text(zone.value, known.sheet[zone]) for zone in Zone)
+        # Translators: a driver card's skill, then its WP by zone ("8 tire WP, 4 brake WP…").
+        return _("{skill}; {wp}").format(skill=skill, wp=wp)

@@ -50,7 +50,7 @@ def test_a_short_road_race_with_a_driver_card_on_a_phone(
         page.get_by_label(f"{zone} WP", exact=True).fill(str(wp))
     page.get_by_role("button", name="Save the driver card").click()
     expect(page.get_by_text("Ann's driver card is saved.")).to_be_visible()
-    expect(page.locator("#driver-card")).to_contain_text("Better Nitro; 8 tire, 4 brake")
+    expect(page.locator("#driver-card")).to_contain_text("Better Nitro; 8 tire WP, 4 brake WP")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     round_one = season.rounds.get()

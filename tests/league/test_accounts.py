@@ -176,6 +176,18 @@ def test_the_only_organiser_of_a_league_is_refused_with_the_league_named() -> No
     assert organiser.is_active
 
 
+def test_the_leagues_an_organiser_runs_alone_are_listed_as_french_lists_them() -> None:
+    organiser = UserFactory()
+    for name in ("Garage League", "Kitchen Cup", "Attic Trophy"):
+        league_create(name=name, organiser=organiser)
+    refused = signed_in(organiser).post(
+        reverse("league:account_delete"), {"password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert refused.status_code == 400
+    said = refused.content.decode()
+    assert re.search(r"organisateur de (\w+ \w+), (\w+ \w+) et (\w+ \w+)", said), said
+
+
 def test_the_lead_organiser_of_a_league_with_another_organiser_hands_it_on() -> None:
     lead, other = UserFactory(), UserFactory()
     league = league_create(name="Garage League", organiser=lead)

@@ -183,7 +183,7 @@ def test_careers_carry_over_where_the_new_rule_set_has_them_and_injuries_heal_wh
     said = " ".join(carried.lines)
     assert "ages, XP and prior injuries are kept but not used" in said
     assert "Injuries do not carry over" in said and "Ann" in said
-    assert "races one car a team: Blue Moons, Red Herrings have more active drivers" in said
+    assert "races one car a team. Blue Moons and Red Herrings have more active drivers" in said
 
     season_rules_change(season=season, ruleset="formula_d")
 

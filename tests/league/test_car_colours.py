@@ -105,6 +105,20 @@ def test_a_colour_typed_by_hand_is_refused_on_the_page_and_nothing_starts(
     assert not Race.objects.exists() and not Entry.objects.exists()
 
 
+def test_a_starter_s_line_refused_names_the_driver_in_french(
+    client_organiser, league, teams, season
+):
+    round_ = season.rounds.get(number=1)
+    url = reverse("league:round_table", args=[league.slug, 1, 1])
+    posted = _start_post(round_, teams, {"Dart": "x" * 50})
+    response = client_organiser.post(url, posted, HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 400
+    driver = next(
+        driver for driver, car in zip(_drivers(teams), CARS, strict=True) if car == "Dart"
+    )
+    assert f"{driver.name} : Sélectionnez un choix valide" in response.content.decode()
+
+
 def test_a_team_owner_chooses_a_cars_colour_and_the_referees_form_proposes_it(
     client, client_organiser, league, teams, season
 ):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from league.models import Driver, Entry, League, Round, RoundStatus
 from league.reads.standings import season_standings
@@ -18,6 +19,7 @@ from league.services.seasons import season_open
 from league.services.starts import round_start
 from league.services.teams import team_create
 from league.services.tracks import track_create
+from rules import language as rules_language
 from rules.championship import championship_for
 from tests.league.test_services import all_finish
 from tests.league.test_views import result_data, round_url, versioned
@@ -197,8 +199,14 @@ def test_the_organiser_gives_a_driver_a_card_versioned(formula_d):
     ann = driver_card_set(driver=ann, card=CARD, expected_version=0)
     assert (ann.driver_card, ann.card_version) == (CARD, 1)
     assert ann.driver_card_text == (
-        "Car Radio; 8 tire, 4 brake, 4 gearbox, 3 car body, 3 engine, 2 road handling WP"
+        "Car Radio; 8 tire WP, 4 brake WP, 4 gearbox WP, 3 car body WP, 3 engine WP, "
+        "2 road handling WP"
     )
+    with rules_language.speaking("fr"):
+        assert ann.driver_card_text == (
+            "Autoradio ; 8 PU pneus, 4 PU freins, 4 PU boîte, 3 PU carrosserie, 3 PU moteur, "
+            "2 PU tenue de route"
+        )
     with pytest.raises(AlreadyDone, match="Ann's driver card is already as asked"):
         driver_card_set(driver=ann, card=CARD, expected_version=0)
     with pytest.raises(StaleDriverCard, match="Someone changed Ann's driver card first"):
@@ -238,6 +246,18 @@ def test_a_card_the_rules_do_not_allow_is_refused_and_nothing_written(formula_d,
     assert (ann.driver_card, ann.card_version) == ({}, 0)
 
 
+def test_a_card_the_rules_do_not_allow_is_refused_in_french(formula_d):
+    team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    with (
+        translation.override("fr"),
+        rules_language.speaking("fr"),
+        pytest.raises(ValidationError) as refused,
+    ):
+        driver_card_set(driver=team.drivers.get(), card={**CARD, "tires": 21}, expected_version=0)
+    assert refused.value.messages[0].startswith("Carte pilote de Ann : ")
+    assert "driver card" not in refused.value.messages[0]
+
+
 def test_a_rule_set_without_driver_cards_refuses_one(league):
     team = team_create(league=league, name="Ann's", driver_names=["Ann", "Bob"])
     with pytest.raises(ValidationError, match="Season Pass has no driver cards"):
@@ -253,7 +273,7 @@ def test_the_driver_page_offers_the_organiser_the_card_and_saves_it(client_organ
     url = reverse("league:driver_card", args=[formula_d.slug, ann.pk])
     response = client_organiser.post(url, {**CARD, "version": 0}, follow=True)
     assert "Ann&#x27;s driver card is saved." in response.text
-    assert "Driver card for road races: Car Radio; 8 tire, 4 brake" in response.text
+    assert "Driver card for road races: Car Radio; 8 tire WP, 4 brake WP" in response.text
     ann.refresh_from_db()
     assert ann.driver_card == CARD
 

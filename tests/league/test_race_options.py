@@ -147,6 +147,16 @@ def test_a_value_the_option_does_not_have_is_a_400_with_the_reason(client_organi
     assert round_.race_options == {}
 
 
+def test_a_value_the_option_does_not_have_is_refused_in_french(client_organiser, round_):
+    """The option's label and Django's refusal, with French's space before the colon."""
+    posted = versioned(round_, {"laps": "4"})
+    response = client_organiser.post(
+        round_url(round_, "race_options"), posted, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 400
+    assert "Longueur de la course : Sélectionnez un choix valide" in response.text
+
+
 def test_the_switch_is_gone_once_the_round_has_started(client_organiser, round_):
     start_at_table(round_)
     page = client_organiser.get(round_url(round_)).text

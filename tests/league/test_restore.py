@@ -19,6 +19,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
+from config.languages import listed
 from league import backup
 from league.backup import importing
 from league.management.commands import load_demo
@@ -136,7 +137,7 @@ def test_the_restore_page_makes_no_account_and_gives_no_one_a_role():
     before["league.league"] = [{**line, "published": False} for line in before["league.league"]]
     assert without_people(picture(restored.slug)) == before
     said = client.get(response["Location"]).text
-    assert escape(restore.MEMBERS_LEFT_OUT.format(members=", ".join(left_out))) in said
+    assert escape(restore.MEMBERS_LEFT_OUT.format(members=listed(left_out))) in said
 
 
 def test_its_organiser_restoring_a_league_they_run_gets_a_copy_beside_it(client, organiser):

@@ -199,6 +199,19 @@ def test_a_result_other_than_its_race_s_is_refused(at_the_table):
     refused(at_the_table, "cannot be replayed from its log", "in its round's result")
 
 
+def test_a_result_other_than_its_race_s_is_refused_in_french(at_the_table):
+    """The same swap, its reason said in French within the refusal (issue 34)."""
+    race = next(row for row in rows(at_the_table, "races.race") if row["finished_at"])
+    entries = [e for e in rows(at_the_table, "league.entry") if e["round"] == race["round"]]
+    first = next(e for e in entries if e["place"] == 1)
+    second = next(e for e in entries if e["place"] == 2)
+    first["place"], second["place"] = 2, 1
+    first["points"], second["points"] = second["points"], first["points"]
+    with translation.override("fr"):
+        reason = refused(at_the_table, "place 2 dans le résultat de sa manche, place 1 dans")
+    assert "in its race" not in reason
+
+
 def test_an_adjustment_beyond_what_the_form_takes_is_refused(exported):
     season = rows(exported, "league.season")[0]["id"]
     driver = rows(exported, "league.driver")[0]["id"]
@@ -319,7 +332,7 @@ def test_a_log_that_does_not_replay_is_refused_in_the_reader_s_language(at_the_t
     first["place"], second["place"] = 2, 1
     first["points"], second["points"] = second["points"], first["points"]
     with translation.override("fr"):
-        reason = refused(at_the_table, "ne peut être rejouée", "classée 2 dans le résultat")
+        reason = refused(at_the_table, "ne peut être rejouée", "place 2 dans le résultat")
     assert "in its" not in reason and "placed" not in reason, reason
     assert english_words(reason, {"car"}) == [], reason
 

@@ -59,6 +59,22 @@ def test_a_place_given_twice_is_refused_in_words(client_organiser, started):
     assert "[1, 1, 2, 3]" not in response.text
 
 
+def test_places_given_wrong_are_refused_in_french_words(client_organiser, started):
+    """The places and what is wrong with them, listed and counted as French says them."""
+    lines = {name: {"outcome": "finished", "place": "1"} for name in ("Ann", "Bob", "Cid")}
+    lines["Dot"] = {"outcome": "finished", "place": "9"}
+    entries = list(started.entries.select_related("driver"))
+    response = client_organiser.post(
+        round_url(started, "result"),
+        versioned(started, result_data(entries, lines)),
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert response.status_code == 400
+    said = html.unescape(response.text)
+    assert "reçu : 1, 1, 1 et 9 (1 3 fois, 2, 3 et 4 manquantes, 9 après la dernière)." in said
+    assert "missing" not in said and "past the last" not in said
+
+
 def test_a_result_typed_with_its_grid_keeps_each_car_s_start_and_the_pole(
     client_organiser, started
 ):

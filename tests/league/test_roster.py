@@ -28,6 +28,7 @@ from league.services.roster import (
 from league.services.seasons import season_open
 from league.services.starts import round_start
 from league.services.teams import team_create
+from rules import language as rules_language
 from rules.championship import championship_for
 from tests.factories import UserFactory
 
@@ -268,6 +269,31 @@ def test_a_team_left_without_two_uninjured_drivers_may_start_a_rookie(league, or
     said = " ".join(str(message) for message in get_messages(released.wsgi_request))
     assert "Rosso has 0 of its 2 drivers able to race" in said
     assert "it may start 2 new rookies (age 1, 0 XP) in the empty seats (Selecting Drivers)" in said
+
+
+def test_a_team_short_of_drivers_and_an_injury_carried_are_said_in_french(league, organiser):
+    """The rule set's words after a roster change, in the reader's language (issue 34)."""
+    driver_career_correct(driver=driver("Bruno"), career={"races_to_miss": 2}, reason="hurt")
+    verde = Team.objects.get(name="Verde")
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("league:driver_roster", args=[league.slug, driver("Bruno").pk])
+    posted = {"team": verde.pk, "shown_team": driver("Bruno").team_id, "transfer": ""}
+    moved = client.post(url, posted, HTTP_ACCEPT_LANGUAGE="fr")
+    said = " ".join(str(message) for message in get_messages(moved.wsgi_request))
+    assert "Bruno doit encore manquer 2 courses et guérit dans sa nouvelle écurie" in said
+    assert "Rosso a 1 de ses 2 pilotes en état de courir" in said
+    assert "elle peut faire partir un nouveau débutant (âge 1, 0 XP) dans le baquet vide" in said
+    with rules_language.speaking("fr"):
+        formula_d = championship_for("formula_d")
+        assert formula_d.short_of_drivers(team="Rosso", able=0, cars=1) == (
+            "Rosso n'a aucun pilote en état de courir pour sa voiture : engagez un pilote avant "
+            "la prochaine course, ou laissez la voiture vide."
+        )
+        season_pass = championship_for("season_pass")
+        assert season_pass.races_no_more(driver="Carla", status="dead") == (
+            "Carla est mort d'une blessure (Injury Table) et ne court plus."
+        )
 
 
 def test_a_rookie_hired_in_the_seat_in_the_same_step(league, organiser):

@@ -17,7 +17,7 @@ from league import backup
 from league.models import League, Round, Season
 from league.models.time_zones import (
     DEFAULT_TIME_ZONE,
-    SESSION_YEARS_OUT_OF_RANGE,
+    session_years_out_of_range,
     time_zone_choices,
 )
 from league.services.leagues import (
@@ -326,7 +326,7 @@ def test_a_session_outside_the_years_every_clock_can_show_is_refused_and_nothing
     round_ = season.rounds.get(number=1)
     response = typed(client_organiser, round_, date, time)
     assert response.status_code == 400
-    assert escape(SESSION_YEARS_OUT_OF_RANGE) in response.content.decode()
+    assert escape(session_years_out_of_range()) in response.content.decode()
     assert Round.objects.get(pk=round_.pk).version == round_.version
     assert Round.objects.get(pk=round_.pk).starts_at is None
 

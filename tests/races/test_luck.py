@@ -29,6 +29,7 @@ from rules.engine import Event
 from tests.pages import html_of
 from tests.races.autopilot import drive_to_finish, write_the_result
 from tests.rules.recorded.record import RECORDED, recorded_setup
+from tests.test_french_site import english_words, runs_left, words_of
 
 pytestmark = pytest.mark.django_db
 
@@ -109,6 +110,21 @@ def test_the_driver_page_and_the_season_page_show_the_luck_in_constant_queries(
     assert (more_driver, more_season) == (one_driver, one_season)
     named = [reverse("league:driver", args=[league.slug, drivers.pk]) for drivers, _car in starters]
     assert sum(url in season_page.split('id="season-luck"')[1] for url in named) == 2
+
+
+def test_the_driver_page_s_luck_reads_in_french(client_organiser, race, starters):
+    """Each season's and the career's title, the verdict, the dice by their French colour and
+    their rolls by purpose, each a phrase of its own (issue 34)."""
+    driver = starters[0][0]
+    drive_to_finish(race, seed=5, wild=True)
+    write_the_result(client_organiser, race)
+    page = client_organiser.get(driver.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr")
+    shown = page.content.decode().split('<h2 class="h5 mt-4">Chance aux dés</h2>')[1]
+    text = words_of(shown.split("</main>")[0])
+    assert "Saison 1 :" in text and "séries sur 100 des mêmes jets" in text
+    assert "noir :" in text  # the black die, by its French colour
+    assert "jets pour avancer" in text or "jet pour avancer" in text
+    assert runs_left(text) == [] and english_words(text, set()) == []
 
 
 def test_a_backup_keeps_the_dice_and_a_restore_refuses_dice_no_die_shows(client_organiser, race):

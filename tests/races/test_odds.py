@@ -139,7 +139,7 @@ def test_a_french_reader_reads_every_gear_s_odds_in_french(client_organiser, rac
     english = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Stops in the corner" in english and "Over by 1" in english
     text = words_of(client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
-    assert "S'arrête dans le virage" in text and "Dépasse de 1" in text
+    assert "Reste dans le virage" in text and "Dépasse de 1" in text
     assert "Atteint la ligne" in text and "(reste : 1)" in text
     assert (runs_left(text), english_words(text, set())) == ([], [])
 
@@ -154,3 +154,19 @@ def test_a_race_page_s_title_names_its_round_in_the_reader_s_language(client_org
         page = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
         title = page.split("<title>")[1].split("</title>")[0]
         assert f"Manche 1 : {track}" in unescape(title) and "Round" not in title, title
+
+
+def test_the_odds_read_in_french(client_organiser, race):
+    """Each line's label, a band's cost up to its worst, and a number's refusal (issue 34)."""
+    show_odds(race.round.season.league)
+    at_gear_prompt(race)
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+    page = client_organiser.get(odds_url(race, "?to_corner=3&stops=1&to_line=6"), **french)
+    text = words_of(page.content.decode().split("<main")[1].split("</main>")[0])
+    assert "Reste dans le virage" in text and "Dépasse de 1" in text
+    assert "Atteint la ligne" in text
+    assert runs_left(text) == [] and english_words(text, set()) == [], text
+    page = client_organiser.get(odds_url(race, "?to_corner=3&stops=0"), **french)
+    assert "rien : ses arrêts sont faits" in words_of(page.content.decode())
+    refused = client_organiser.get(odds_url(race, "?to_corner=abc"), **french)
+    assert "Cases jusqu&#x27;à la dernière case du virage : " in refused.content.decode()
