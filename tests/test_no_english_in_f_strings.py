@@ -39,11 +39,9 @@ def english_f_strings(source: str) -> list[tuple[int, str]]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             left_out = left_out or node.name in LEFT_OUT_FUNCTIONS
         if isinstance(node, ast.JoinedStr) and not left_out:
-            written = " ".join(
-                part.value for part in node.values if isinstance(part, ast.Constant)
-            )
+            written = " ".join(part.value for part in node.values if isinstance(part, ast.Constant))
             words = {word.casefold() for word in written.replace("'", " ").split()}
-            words = {word.strip(".,:;()!?\"") for word in words}
+            words = {word.strip('.,:;()!?"') for word in words}
             if words & ENGLISH_ONLY:
                 found.append((node.lineno, ast.unparse(node)))
         for child in ast.iter_child_nodes(node):
@@ -81,7 +79,7 @@ def test_no_english_sentence_is_built_in_an_f_string(app):
 
 
 def test_the_check_finds_an_english_sentence_and_leaves_the_rest():
-    source = '''
+    source = """
 def said(team, n):
     a = f"{team} has no driver"
     b = f"{n}+"
@@ -90,5 +88,5 @@ def said(team, n):
 class Team:
     def __str__(self):
         return f"{self.name} of the league"
-'''
+"""
     assert [line for line, _text in english_f_strings(source)] == [3]

@@ -29,6 +29,7 @@ from rules.championship.settings import (
 )
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
+from rules.language import ngettext
 
 # A rule set's own career types: its injury check under way, and what a season's end does to a
 # driver. A rule set without careers has neither: Championship[Never, Never].
@@ -200,10 +201,18 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         for key, number in known.items():
             value = raw.get(key, number.default)
             if isinstance(value, bool) or not isinstance(value, int):
-                reasons.append(f"{number.label}: a whole number, not {value!r}.")
+                reasons.append(
+                    _("{label}: a whole number, not {value!r}.").format(
+                        label=_(number.label), value=value
+                    )
+                )
                 continue
             if not number.low <= value <= number.high:
-                reasons.append(f"{number.label}: {number.low} to {number.high}, not {value}.")
+                reasons.append(
+                    _("{label}: {low} to {high}, not {value}.").format(
+                        label=_(number.label), low=number.low, high=number.high, value=value
+                    )
+                )
             values[key] = value
         if reasons:
             raise InvalidSetting("\n".join(reasons))
@@ -392,10 +401,23 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     def short_of_drivers(self, *, team: str, able: int, cars: int) -> str:
         """What `team` may do, left with `able` drivers able to race, fewer than its `cars`
         cars a race."""
-        return (
-            f"{team} has {_drivers(able)} able to race for {cars} cars a race: hire a driver "
-            "before the next race, or leave a car empty."
-        )
+        if able == 0:
+            said = ngettext(
+                "{team} has no driver able to race its car: hire a driver before the next "
+                "race, or leave the car empty.",
+                "{team} has no driver able to race for {cars} cars a race: hire a driver before "
+                "the next race, or leave a car empty.",
+                cars,
+            )
+        else:
+            said = ngettext(
+                "{team} has {able} driver able to race for {cars} cars a race: hire a driver "
+                "before the next race, or leave a car empty.",
+                "{team} has {able} drivers able to race for {cars} cars a race: hire a driver "
+                "before the next race, or leave a car empty.",
+                able,
+            )
+        return said.format(team=team, able=able, cars=cars)
 
     def still_healing(self, *, driver: str, races_to_miss: int) -> str:
         """What becomes of the injury of `driver`, moved to another team with `races_to_miss`
@@ -457,6 +479,3 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         drivers do not age): the most a season's end can take, for a restored career."""
         return 0
 
-
-def _drivers(count: int) -> str:
-    return "no driver" if count == 0 else f"{count} driver" + ("" if count == 1 else "s")

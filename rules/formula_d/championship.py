@@ -28,7 +28,13 @@ from rules.championship import (
     TrackFact,
 )
 from rules.formula_d.car import BUILD_LIMITS, Zone
-from rules.formula_d.driver_cards import CARD_WP, SKILLS, InvalidDriverCard, driver_card
+from rules.formula_d.driver_cards import (
+    CARD_WP,
+    SKILLS,
+    InvalidDriverCard,
+    driver_card,
+    skill_title,
+)
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS, THREE_LAP_RACE
 from rules.formula_d.team_race import TEAM_RACE_TABLE, TEAM_SIZE
@@ -306,8 +312,17 @@ class FormulaDChampionship(Championship[Never, Never]):
         if not card:
             return ""
         known = driver_card(card)
-        skill = SKILLS[known.skill].title if known.skill else "no skill"
         if known.sheet is None:
-            return f"{skill}; the car the race gives it"
-        wp = ", ".join(f"{known.sheet[zone]} {zone.value}" for zone in Zone)
-        return f"{skill}; {wp} WP"
+            if not known.skill:
+                return _("No skill; the car the race gives it")
+            return _("{skill}; the car the race gives it").format(skill=skill_title(known.skill))
+        wp = {zone.name.lower(): known.sheet[zone] for zone in Zone}
+        if not known.skill:
+            return _(
+                "No skill; {tires} tire, {brakes} brake, {gearbox} gearbox, {body} car body, "
+                "{engine} engine, {road_handling} road handling WP"
+            ).format(**wp)
+        return _(
+            "{skill}; {tires} tire, {brakes} brake, {gearbox} gearbox, {body} car body, "
+            "{engine} engine, {road_handling} road handling WP"
+        ).format(skill=skill_title(known.skill), **wp)

@@ -19,7 +19,9 @@ from rules.championship import (
     Setting,
     TrackFact,
 )
+from rules.language import gettext as _
 from rules.language import gettext_noop as N_
+from rules.language import ngettext
 from rules.season_pass.driving import DISABLING_DAMAGE
 from rules.season_pass.experience import (
     XP_FOR_FINISHING_UNINJURED,
@@ -228,31 +230,40 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
         """A team short of uninjured drivers may start a rookie in each empty seat (Selecting
         Drivers), hired before the race (New Drivers)."""
         seats = cars - able
-        rookies = "a new rookie" if seats == 1 else f"{seats} new rookies"
-        return (
-            f"{team} has {able} of its {cars} drivers able to race (a driver with races still to "
-            f"miss may not race): in {self.title} it may start {rookies} (age 1, 0 XP) in "
-            f"{'the empty seat' if seats == 1 else 'the empty seats'} (Selecting Drivers), hired "
-            "before the race (New Drivers)."
-        )
+        return ngettext(
+            "{team} has {able} of its {cars} drivers able to race (a driver with races still to "
+            "miss may not race): in {title} it may start a new rookie (age 1, 0 XP) in the empty "
+            "seat (Selecting Drivers), hired before the race (New Drivers).",
+            "{team} has {able} of its {cars} drivers able to race (a driver with races still to "
+            "miss may not race): in {title} it may start {seats} new rookies (age 1, 0 XP) in the "
+            "empty seats (Selecting Drivers), hired before the race (New Drivers).",
+            seats,
+        ).format(team=team, able=able, cars=cars, title=self.title, seats=seats)
 
     def still_healing(self, *, driver: str, races_to_miss: int) -> str:
         """An injury is the driver's, not the team's: they heal with their new team as they
         would have with the old (Healing; Aging and healing)."""
         if races_to_miss <= 0:
             return ""
-        races = "1 race" if races_to_miss == 1 else f"{races_to_miss} races"
-        return (
-            f"{driver} still misses {races} and heals with the new team as before: a race sat "
-            "out, the extra week before the fifth and ninth races, eight at the season's end "
-            "(Healing; Aging and healing)."
-        )
+        return ngettext(
+            "{driver} still misses {races} race and heals with the new team as before: a race "
+            "sat out, the extra week before the fifth and ninth races, eight at the season's end "
+            "(Healing; Aging and healing).",
+            "{driver} still misses {races} races and heals with the new team as before: a race "
+            "sat out, the extra week before the fifth and ninth races, eight at the season's end "
+            "(Healing; Aging and healing).",
+            races_to_miss,
+        ).format(driver=driver, races=races_to_miss)
 
     def races_no_more(self, *, driver: str, status: str) -> str:
         if status == RETIRED:
-            return f"In {self.title} a retired driver may no longer race (Retirement)."
+            return _("In {title} a retired driver may no longer race (Retirement).").format(
+                title=self.title
+            )
         if status == DEAD:
-            return f"{driver} died of an injury (Injury Table) and races no more."
+            return _("{driver} died of an injury (Injury Table) and races no more.").format(
+                driver=driver
+            )
         return ""
 
     def heal_after_round(self, races_to_miss: int, *, sat_out: bool, extra_week_next: bool) -> int:
