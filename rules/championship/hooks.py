@@ -478,4 +478,3 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         """The XP a driver of `age` with `prior_injuries` loses at a season's end (0 where
         drivers do not age): the most a season's end can take, for a restored career."""
         return 0
-

@@ -85,9 +85,7 @@ def _handled(
     if prompt.car is not None:
         car = event.data.get("car")
         if car not in state.car_keys:
-            raise EventRejected(
-                gettext("There is no car {car!r} in this race.").format(car=car)
-            )
+            raise EventRejected(gettext("There is no car {car!r} in this race.").format(car=car))
         if car != prompt.car:
             raise EventRejected(
                 gettext("Not {car}: {prompt}.").format(car=name(car), prompt=prompt.text)
