@@ -203,14 +203,14 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
             if isinstance(value, bool) or not isinstance(value, int):
                 reasons.append(
                     _("{label}: a whole number, not {value!r}.").format(
-                        label=_(number.label), value=value
+                        label=number.said_label(), value=value
                     )
                 )
                 continue
             if not number.low <= value <= number.high:
                 reasons.append(
                     _("{label}: {low} to {high}, not {value}.").format(
-                        label=_(number.label), low=number.low, high=number.high, value=value
+                        label=number.said_label(), low=number.low, high=number.high, value=value
                     )
                 )
             values[key] = value
