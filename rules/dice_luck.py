@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.dice import FACES, Die
+from rules.dice import FACES, Die, die_name
 from rules.engine.events import Event, Prompt
+from rules.language import gettext as _
 
 Tally = dict[str, dict[str, dict[str, int]]]
 
@@ -90,19 +91,32 @@ def count_rolls(tallies: dict[str, Tally], prompt: Prompt | None, event: Event) 
 def checked_tally(raw: Any) -> Tally:
     """`raw` if it is a tally of real dice, purposes and faces; InvalidTally otherwise."""
     if not isinstance(raw, dict):
-        raise InvalidTally(f"A dice tally is a mapping, not {raw!r}.")
+        raise InvalidTally(_("A dice tally is a mapping, not {raw!r}.").format(raw=raw))
     purposes = set(PURPOSES)
     for die, by_purpose in raw.items():
         if die not in {member.value for member in Die} or not isinstance(by_purpose, dict):
-            raise InvalidTally(f"No die {die!r}.")
+            raise InvalidTally(_("No die {die!r}.").format(die=die))
         for purpose, faces in by_purpose.items():
             if purpose not in purposes or not isinstance(faces, dict):
-                raise InvalidTally(f"No purpose {purpose!r} for the {die} die.")
+                raise InvalidTally(
+                    _("No purpose {purpose!r} for the {die} die.").format(
+                        purpose=purpose, die=die_name(die)
+                    )
+                )
             for face, count in faces.items():
                 if not (isinstance(face, str) and face.isdigit() and int(face) in FACES[Die(die)]):
-                    raise InvalidTally(f"The {die} die has no face {face!r}.")
+                    raise InvalidTally(
+                        _("The {die} die has no face {face!r}.").format(
+                            die=die_name(die), face=face
+                        )
+                    )
                 if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                    raise InvalidTally(f"{count!r} rolls of {face} on the {die} die.")
+                    raise InvalidTally(
+                        _(
+                            "{count!r} rolls of {face} on the {die} die: a count is a whole "
+                            "number, 1 or more."
+                        ).format(count=count, face=face, die=die_name(die))
+                    )
     return raw
 
 
@@ -194,7 +208,7 @@ def _pools(die: Die) -> tuple[tuple[float, ...], ...]:
     pools = [_settled(rng.choices(standard, k=POOL), 1)]
     while len(pools) < POOL_LEVELS:
         last = pools[-1]
-        sums = [last[rng.randrange(POOL)] + last[rng.randrange(POOL)] for _ in last]
+        sums = [last[rng.randrange(POOL)] + last[rng.randrange(POOL)] for _sum in last]
         pools.append(_settled(sums, 2 ** len(pools)))
     return tuple(pools)
 
@@ -215,7 +229,11 @@ def _simulated_scores(rolls_by_die: Mapping[Die, int]) -> list[float]:
     for die in sorted(rolls_by_die):
         pools, rolls = _pools(die), rolls_by_die[die]
         if rolls.bit_length() > POOL_LEVELS:
-            raise InvalidTally(f"More than {2**POOL_LEVELS - 1} rolls of the {die} die.")
+            raise InvalidTally(
+                _("More than {most} rolls of the {die} die.").format(
+                    most=2**POOL_LEVELS - 1, die=die_name(die.value)
+                )
+            )
         for level in range(rolls.bit_length()):
             if rolls >> level & 1:
                 picked = rng.choices(pools[level], k=SIMULATIONS)

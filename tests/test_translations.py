@@ -362,6 +362,44 @@ def test_an_entry_s_panel_says_its_line_in_the_reader_s_language(client_organise
     assert race.events.get().text.startswith("Red (Ann) qualifies 12")  # kept as an event
 
 
+@pytest.mark.django_db
+def test_a_wrong_event_posted_to_the_turn_page_is_refused_in_the_reader_s_language(
+    client_organiser, formula_d
+):
+    """A stale tab posting another prompt's event, another car's or no car of the race: the
+    engine's refusal was an English f-string, the French prompt inside it."""
+    race = started(formula_d)
+    prompt = engine.prompts(race_state(race))[0]
+    assert (prompt.kind, prompt.car) == ("grid_roll", "red")
+    url, version = race.get_absolute_url(), race.version
+    posted = [
+        (
+            {"kind": "move", "car": "red", "roll": "3"},
+            "Pas maintenant : Grille : Red (Ann) lance le dé noir",
+        ),
+        (
+            {"kind": "grid_roll", "car": "blue", "value": "12"},
+            "Pas Blue : Grille : Red (Ann) lance le dé noir",
+        ),
+        (
+            {"kind": "grid_roll", "car": "pink", "value": "12"},
+            "Il n&#x27;y a pas de voiture &#x27;pink&#x27; dans cette course.",
+        ),
+    ]
+    for data, refusal in posted:
+        response = client_organiser.post(
+            url, {**data, "version": version}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="fr"
+        )
+        page = response.content.decode()
+        assert response.status_code == 400 and refusal in page, data
+        assert "Not now" not in page and "Not Blue" not in page and "in this race" not in page
+    english = client_organiser.post(
+        url, {"kind": "move", "car": "red", "roll": "3", "version": version}, HTTP_HX_REQUEST="true"
+    )
+    assert "Not now: Grid: Red (Ann) rolls black" in english.content.decode()
+    assert not race.events.exists()
+
+
 def test_an_entry_s_answer_speaks_the_league_s_language_to_a_reader_who_chose_nothing(
     client_organiser, formula_d
 ):

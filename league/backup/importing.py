@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from config.languages import grouped
 from rules.championship import InvalidSetting, UnknownChampionship
+from rules.dice_luck import InvalidTally
 
 from ..models import (
     Driver,
@@ -481,7 +482,7 @@ class _Import:
                 table.check(obj)
         except ValidationError as error:
             raise bad_said(number, table.label, " ".join(error.messages)) from error
-        except (InvalidSetting, UnknownChampionship) as error:
+        except (InvalidSetting, InvalidTally, UnknownChampionship) as error:
             raise bad_said(number, table.label, str(error)) from error
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
             raise bad_said(number, table.label, repr(error)) from error

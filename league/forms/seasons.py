@@ -10,7 +10,6 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from rules.championship import Championship
-from rules.language import gettext as said
 
 from ..models import Track, ruleset_choices
 from .common import NO_SETTINGS_VERSION
@@ -81,7 +80,7 @@ class SeasonSetupForm(forms.Form):
         super().__init__(*args, **kwargs)
         for number in rules.season_setup:
             self.fields[number.key] = forms.IntegerField(
-                label=said(number.label), min_value=number.low, max_value=number.high
+                label=number.said_label(), min_value=number.low, max_value=number.high
             )
 
     def clean(self):

@@ -201,10 +201,18 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
         for key, number in known.items():
             value = raw.get(key, number.default)
             if isinstance(value, bool) or not isinstance(value, int):
-                reasons.append(f"{number.label}: a whole number, not {value!r}.")
+                reasons.append(
+                    _("{label}: a whole number, not {value!r}.").format(
+                        label=number.said_label(), value=value
+                    )
+                )
                 continue
             if not number.low <= value <= number.high:
-                reasons.append(f"{number.label}: {number.low} to {number.high}, not {value}.")
+                reasons.append(
+                    _("{label}: {low} to {high}, not {value}.").format(
+                        label=number.said_label(), low=number.low, high=number.high, value=value
+                    )
+                )
             values[key] = value
         if reasons:
             raise InvalidSetting("\n".join(reasons))

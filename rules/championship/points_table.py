@@ -12,6 +12,8 @@ from typing import Generic
 
 from rules.championship.ranking import Key, ordinal
 from rules.language import gettext as _
+from rules.language import gettext_noop as N_
+from rules.language import ngettext, ngettext_noop
 
 # The league setting that holds its points table, as text (PointsTable.parse).
 POINTS_TABLE = "points_table"
@@ -42,6 +44,18 @@ class PointsRow:
     def __str__(self) -> str:
         points = "-".join(str(points) for points in self.points)
         return points if self.cars is None else f"{self.cars} cars: {points}"
+
+
+def _refused(
+    row: PointsRow, *, in_a_row: tuple[str, str], alone: str = "", **values: object
+) -> InvalidPointsTable:
+    """Why `row` is refused, in a whole sentence filled with `values`: `alone` for a table's one
+    row (for races of any size), else `in_a_row`, a sentence and its plural by the row's field
+    size."""
+    if row.cars is None:
+        return InvalidPointsTable(_(alone).format(**values))
+    singular, plural = in_a_row
+    return InvalidPointsTable(ngettext(singular, plural, row.cars).format(cars=row.cars, **values))
 
 
 @dataclass(frozen=True)
@@ -111,7 +125,6 @@ class PointsTable:
 
     @staticmethod
     def _check_row(row: PointsRow, sizes: Sequence[int | None]) -> None:
-        where = "" if row.cars is None else f"In the row for {row.cars} cars: "
         if row.cars is not None:
             if not 1 <= row.cars <= MOST_PLACES:
                 raise InvalidPointsTable(
@@ -124,38 +137,69 @@ class PointsTable:
                     _("There are two rows for {cars} cars.").format(cars=row.cars)
                 )
             if len(row.points) > row.cars:
-                raise InvalidPointsTable(
-                    _("{where}{count} places score, but a race of {cars} cars has {cars}.").format(
-                        where=where, count=len(row.points), cars=row.cars
-                    )
+                raise _refused(
+                    row,
+                    in_a_row=ngettext_noop(
+                        "In the row for {cars} car: {count} places score, but a race of {cars} "
+                        "car has {cars}.",
+                        "In the row for {cars} cars: {count} places score, but a race of {cars} "
+                        "cars has {cars}.",
+                    ),
+                    count=len(row.points),
                 )
         if not row.points:
-            raise InvalidPointsTable(_("{where}1st place needs its points.").format(where=where))
+            raise _refused(
+                row,
+                alone=N_("1st place needs its points."),
+                in_a_row=ngettext_noop(
+                    "In the row for {cars} car: 1st place needs its points.",
+                    "In the row for {cars} cars: 1st place needs its points.",
+                ),
+            )
         if len(row.points) > MOST_PLACES:
-            raise InvalidPointsTable(
-                _("{where}a table scores at most {most_places} places, not {count}.").format(
-                    where=where, most_places=MOST_PLACES, count=len(row.points)
-                )
+            raise _refused(
+                row,
+                alone=N_("A table scores at most {most_places} places, not {count}."),
+                in_a_row=ngettext_noop(
+                    "In the row for {cars} car: a table scores at most {most_places} places, "
+                    "not {count}.",
+                    "In the row for {cars} cars: a table scores at most {most_places} places, "
+                    "not {count}.",
+                ),
+                most_places=MOST_PLACES,
+                count=len(row.points),
             )
         for place, points in enumerate(row.points, start=1):
             if points > MOST_POINTS_A_PLACE:
-                raise InvalidPointsTable(
-                    _(
-                        "{where}a place scores at most {most_points_a_place} points, not {points}."
-                    ).format(where=where, most_points_a_place=MOST_POINTS_A_PLACE, points=points)
+                raise _refused(
+                    row,
+                    alone=N_("A place scores at most {most_points_a_place} points, not {points}."),
+                    in_a_row=ngettext_noop(
+                        "In the row for {cars} car: a place scores at most "
+                        "{most_points_a_place} points, not {points}.",
+                        "In the row for {cars} cars: a place scores at most "
+                        "{most_points_a_place} points, not {points}.",
+                    ),
+                    most_points_a_place=MOST_POINTS_A_PLACE,
+                    points=points,
                 )
             if place > 1 and points > row.points[place - 2]:
-                raise InvalidPointsTable(
-                    _(
-                        "{where}{place} scores {points}, more than {place2}'s {points2}: no place "
+                raise _refused(
+                    row,
+                    alone=N_(
+                        "{place} scores {points}, more than {place2}'s {points2}: no place "
                         "scores more than the one ahead of it."
-                    ).format(
-                        where=where,
-                        place=ordinal(place),
-                        points=points,
-                        place2=ordinal(place - 1),
-                        points2=row.points[place - 2],
-                    )
+                    ),
+                    in_a_row=ngettext_noop(
+                        "In the row for {cars} car: {place} scores {points}, more than "
+                        "{place2}'s {points2}: no place scores more than the one ahead of it.",
+                        "In the row for {cars} cars: {place} scores {points}, more than "
+                        "{place2}'s {points2}: no place scores more than the one ahead of it.",
+                    ),
+                    place=ordinal(place),
+                    points=points,
+                    place2=ordinal(place - 1),
+                    points2=row.points[place - 2],
                 )
 
     def __str__(self) -> str:

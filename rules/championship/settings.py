@@ -167,6 +167,10 @@ class SetupNumber:
     low: int
     high: int
 
+    def said_label(self) -> str:
+        """The number's label in the language spoken (rules/language.py)."""
+        return _(self.label)
+
 
 @dataclass(frozen=True)
 class RoundShape:

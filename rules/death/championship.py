@@ -91,7 +91,7 @@ class DeathChampionship(Championship[Never, Never]):
     season_setup = (
         SetupNumber(
             DAMAGE_SETUP,
-            "Damage points each car starts with",
+            N_("Damage points each car starts with"),
             DAMAGE_POINTS,
             LEAST_DAMAGE,
             MOST_DAMAGE,

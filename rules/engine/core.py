@@ -20,6 +20,7 @@ from rules.engine.contract import (
     Starter,
 )
 from rules.engine.events import Event, EventRejected, Prompt
+from rules.engine.pieces import name
 from rules.engine.serial import dump, load
 from rules.engine.variant import RuleSet, UnknownRuleSet, ruleset_for
 from rules.language import gettext
@@ -73,16 +74,22 @@ def _handled(
     """`state` after `event`, which answers `prompt` (the first of its prompts), or
     EventRejected."""
     if prompt is None:
-        raise EventRejected("The race is over: nothing more can be entered.")
+        raise EventRejected(gettext("The race is over: nothing more can be entered."))
     event = _current(rules, event)
     if event.kind != prompt.kind:
-        raise EventRejected(f"Not now: {prompt.text} (expected {prompt.kind}, got {event.kind}).")
+        raise EventRejected(
+            gettext("Not now: {prompt} (expected {expected}, got {got}).").format(
+                prompt=prompt.text, expected=prompt.kind, got=event.kind
+            )
+        )
     if prompt.car is not None:
         car = event.data.get("car")
         if car not in state.car_keys:
-            raise EventRejected(f"There is no car {car!r} in this race.")
+            raise EventRejected(gettext("There is no car {car!r} in this race.").format(car=car))
         if car != prompt.car:
-            raise EventRejected(f"Not {car}: {prompt.text}.")
+            raise EventRejected(
+                gettext("Not {car}: {prompt}.").format(car=name(car), prompt=prompt.text)
+            )
     new_state: RaceState = rules.handle(state, event, prompt)
     return new_state
 

@@ -188,3 +188,27 @@ def test_the_teams_table_is_titled_as_the_rule_set_calls_it(client, formula_d, m
     monkeypatch.setattr(championship_for("formula_d"), "teams_title", "Constructors")
     cache.clear()  # the rules change with a deploy, which starts the pages' cache afresh
     assert '<h2 class="h5">Constructors</h2>' in client.get(season.get_absolute_url()).text
+
+
+def test_a_bad_row_of_a_table_is_refused_in_french_in_one_sentence(client_organiser, formula_d):
+    """A row's refusal was 'In the row for 6 cars: ' in English glued in front of the reason
+    in French; it is one sentence, its field size said with its plural."""
+    table = "6 cars: 10-12-8; 3 cars: 5-3"
+    response = client_organiser.post(
+        points_url(formula_d), {"table": table, "version": "0"}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 400
+    assert (
+        "Dans la ligne pour 6 voitures : le 2e marque 12, plus que les 10 du 1er : aucune place "
+        "ne rapporte plus que celle devant elle."
+    ) in response.text
+    assert "In the row" not in response.text
+    one_car = client_organiser.post(
+        points_url(formula_d), {"table": "1 car: 2-1", "version": "0"}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert (
+        "Dans la ligne pour 1 voiture : 2 places rapportent des points, mais une course de 1 "
+        "voiture n&#x27;en a que 1."
+    ) in one_car.text
+    english = client_organiser.post(points_url(formula_d), {"table": table, "version": "0"})
+    assert "In the row for 6 cars: 2nd scores 12, more than 1st&#x27;s 10" in english.text

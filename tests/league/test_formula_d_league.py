@@ -217,6 +217,26 @@ def test_the_organiser_gives_a_driver_a_card_versioned(formula_d):
     assert (ann.driver_card, ann.driver_card_text) == ({}, "")
 
 
+def test_a_driver_s_card_is_said_on_their_page_in_the_reader_s_language(
+    client_organiser, formula_d
+):
+    """The card in words was an English f-string ("Aggressive; the car the race gives it")."""
+    team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
+    ann = driver_card_set(driver=team.drivers.get(), card=CARD, expected_version=0)
+    page = client_organiser.get(ann.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").text
+    assert (
+        "Autoradio ; PU pneus 8, freins 4, boîte 4, carrosserie 3, moteur 3, tenue de route 2"
+    ) in page
+    ann = driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=1)
+    page = client_organiser.get(ann.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").text
+    assert "Agressif ; la voiture que lui donne la course" in page
+    assert "the car the race gives it" not in page
+    with rules_language.speaking("fr"):
+        no_skill = {key: value for key, value in CARD.items() if key != "skill"}
+        ann = driver_card_set(driver=ann, card=no_skill, expected_version=2)
+        assert ann.driver_card_text.startswith("Aucune compétence ; PU pneus 8, freins 4")
+
+
 def test_a_card_for_a_driver_of_a_league_archived_meanwhile_is_refused_under_the_lock(formula_d):
     """The view asks before it reads the post; the service asks again under its lock, as every
     write does, so an archiving that lands first is seen."""

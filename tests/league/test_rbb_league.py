@@ -54,6 +54,15 @@ def test_a_season_is_up_to_8_races(rbb):
     assert season.rounds.count() == 8
 
 
+def test_the_season_s_wear_point_setup_is_said_in_the_reader_s_language(client_organiser, rbb):
+    """The season page listed the setup's numbers by their English labels ("Tyres WP 14")."""
+    season = season_open(league=rbb, tracks=[track_create(name="Home")])
+    page = html_of(client_organiser.get(season.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr"))
+    setup = page.split('id="season-setup"', 1)[1].split("</p>", 1)[0]
+    assert "PU pneus" in setup and "PU boîte" in setup and "PU tenue de route" in setup
+    assert "Tyres WP" not in setup and "Handling WP" not in setup
+
+
 def test_the_points_preset_runs_to_10th_and_past_it_scores_nothing():
     rules = championship_for("rbb")
     assert [rules.points_for(place, 12, 1, {}) for place in range(1, 13)] == [

@@ -12,6 +12,7 @@ from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from league import backup
 from league.models import Driver, DriverChange, DriverStatus, Entry, Team
@@ -31,6 +32,7 @@ from league.services.teams import team_create
 from rules import language as rules_language
 from rules.championship import championship_for
 from tests.factories import UserFactory
+from tests.test_french_site import english_words, runs_left, without_kept
 
 pytestmark = pytest.mark.django_db
 
@@ -351,3 +353,73 @@ def test_the_words_are_the_rule_sets_own():
     )
     season_pass = championship_for("season_pass")
     assert "Selecting Drivers" in season_pass.short_of_drivers(team="Rosso", able=1, cars=2)
+
+
+# --- In French (issue 34): the rule set's words after a change, in the reader's language -------
+
+
+def post_in_french(organiser, name: str, data: dict):
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("league:driver_roster", args=[driver(name).team.league.slug, driver(name).pk])
+    return client.post(url, data, HTTP_ACCEPT_LANGUAGE="fr")
+
+
+def no_english_left(said: str) -> None:
+    """Neither a run of an English sentence nor a word French never writes, but the rule
+    document's sections a French sentence keeps ("(Selecting Drivers)")."""
+    names = {"rosso", "verde", "bruno", "carla", "dino", "elsa"}
+    assert (runs_left(said), english_words(without_kept(said), names)) == ([], [])
+
+
+def test_a_transfer_of_a_driver_still_healing_is_said_in_french(league, organiser):
+    """Season Pass's words on the injury carried to Verde and on the seat left in Rosso were
+    English f-strings, whatever the reader's language."""
+    driver_career_correct(driver=driver("Bruno"), career={"races_to_miss": 1}, reason="hurt")
+    verde = Team.objects.get(name="Verde")
+    moved = post_in_french(
+        organiser,
+        "Bruno",
+        {"team": verde.pk, "shown_team": driver("Bruno").team_id, "transfer": ""},
+    )
+    said = " ".join(str(message) for message in get_messages(moved.wsgi_request))
+    assert "Bruno doit encore manquer 1 course et guérit dans sa nouvelle écurie" in said
+    assert "Rosso a 1 de ses 2 pilotes en état de courir" in said
+    assert "elle peut faire partir un nouveau débutant (âge 1, 0 XP) dans le baquet vide" in said
+    no_english_left(said)
+
+
+def test_a_release_leaving_two_seats_and_a_retired_driver_refused_are_said_in_french(
+    league, organiser
+):
+    driver_career_correct(driver=driver("Bruno"), career={"races_to_miss": 3}, reason="hurt")
+    released = post_in_french(organiser, "Carla", {"reason": "Partie", "release": ""})
+    said = " ".join(str(message) for message in get_messages(released.wsgi_request))
+    assert "Rosso a 0 de ses 2 pilotes en état de courir" in said
+    assert "faire partir 2 nouveaux débutants (âge 1, 0 XP) dans les baquets vides" in said
+    no_english_left(said)
+    driver_retire(driver=driver("Dino"), reason="Moved abroad")
+    with (
+        translation.override("fr"),
+        rules_language.speaking("fr"),
+        pytest.raises(ValidationError) as refused,
+    ):
+        driver_transfer(driver=driver("Dino"), team=Team.objects.get(name="Rosso"))
+    assert refused.value.messages == [
+        "Dino est retraité : seul un pilote qui court encore peut être transféré. Dans Season "
+        "Pass, un pilote retraité ne peut plus courir (Retirement)."
+    ]
+
+
+def test_a_rule_set_without_careers_says_a_team_short_of_drivers_in_french():
+    formula_d = championship_for("formula_d")
+    with rules_language.speaking("fr"):
+        assert formula_d.short_of_drivers(team="Rosso", able=1, cars=2) == (
+            "Rosso a 1 pilote en état de courir pour 2 voitures par course : engagez un pilote "
+            "avant la prochaine course, ou laissez une voiture vide."
+        )
+        assert formula_d.short_of_drivers(team="Rosso", able=0, cars=3).startswith(
+            "Rosso n'a aucun pilote en état de courir pour ses 3 voitures par course"
+        )
+        said = championship_for("season_pass").races_no_more(driver="Bruno", status="dead")
+    assert said == "Bruno est mort d'une blessure (Injury Table) et ne court plus."

@@ -14,6 +14,7 @@ import pytest
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from league import backup
 from league.models import Driver, Entry, League, Round
@@ -25,6 +26,7 @@ from league.services.teams import team_create
 from races.models import Race, RaceEvent
 from races.services.entries import race_state
 from rules import engine
+from rules import language as rules_language
 from rules.engine import Event
 from tests.pages import html_of
 from tests.races.autopilot import drive_to_finish, write_the_result
@@ -141,6 +143,38 @@ def test_a_backup_keeps_the_dice_and_a_restore_refuses_dice_no_die_shows(client_
         backup.league_import(BytesIO(json.dumps(data).encode()))
     assert "The black die has no face '21'" in " ".join(refused.value.messages)
     assert not League.objects.filter(slug="dice-copy").exists()
+
+
+@pytest.mark.parametrize(
+    ("dice", "refusal"),
+    [
+        ({"black": {"gear": {"21": 1}}}, "Le dé noir n'a pas de face '21'."),
+        ({"orange": {"luck": {"4": 1}}}, "Le dé orange n'a pas d'usage 'luck'."),
+        (
+            {"yellow": {"gear": {"2": 0}}},
+            "0 jets de 2 au dé jaune : un nombre de jets est un nombre entier, 1 ou plus.",
+        ),
+        ({"pink": {}}, "Il n'y a pas de dé 'pink'."),
+    ],
+)
+def test_a_restore_refuses_dice_no_die_shows_in_the_reader_s_language(
+    client_organiser, race, dice, refusal
+):
+    """A tally's refusal was an English f-string, shown as Python's repr of the error
+    ("InvalidTally(...)") inside the row's French refusal."""
+    drive_to_finish(race, seed=5, wild=True)
+    write_the_result(client_organiser, race)
+    data = json.loads(backup.league_file(race.round.season.league))
+    data["tables"]["league.entry"][0]["dice"] = dice
+    data["tables"]["league.league"][0].update(slug="dice-copy", name="Dice copy")
+    with (
+        translation.override("fr"),
+        rules_language.speaking("fr"),
+        pytest.raises(ValidationError) as refused,
+    ):
+        backup.league_import(BytesIO(json.dumps(data).encode()))
+    said = " ".join(refused.value.messages)
+    assert refusal in said and "InvalidTally" not in said, said
 
 
 def test_the_driver_page_shows_ann_ascari_s_dice_as_counted_by_hand(client_organiser, organiser):

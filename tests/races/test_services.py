@@ -141,7 +141,7 @@ def test_an_entry_read_before_another_device_s_undo_leaves_no_line_in_the_log(ra
         (Event("weather_roll", {"value": 3}), "Not now"),
         (Event("teleport", {"car": "red"}), "Not now"),
         (Event("qualifying_roll", {"car": "red", "value": 21}), "black die cannot show 21"),
-        (Event("qualifying_roll", {"car": "blue", "value": 5}), "Not blue"),
+        (Event("qualifying_roll", {"car": "blue", "value": 5}), "Not Blue"),
         (Event("qualifying_roll", {"car": "red", "value": 5, "extra": 1}), "no field extra"),
     ],
 )

@@ -65,11 +65,11 @@ def _zone(raw: Any) -> Zone:
     for zone in Zone:
         if text in (zone.value, zone.name.lower(), zone.name.lower().replace("_", " ")):
             return zone
-    raise EventRejected(f"A car has no zone {raw!r}: its zones are " + _zone_names() + ".")
-
-
-def _zone_names() -> str:
-    return ", ".join(zone.value for zone in Zone)
+    raise EventRejected(
+        _("A car has no zone {zone!r}: its zones are {zones}.").format(
+            zone=raw, zones=", ".join(repr(zone.value) for zone in Zone)
+        )
+    )
 
 
 def _sheet(car: str, raw: CarSheet | Mapping[Any, int]) -> CarSheet:

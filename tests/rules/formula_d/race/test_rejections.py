@@ -18,7 +18,7 @@ def test_wrong_kind_for_the_current_prompt():
 
 
 def test_wrong_car_and_unknown_car():
-    refused(two_cars(), "start_roll", "Not blue", car="blue", value=10)
+    refused(two_cars(), "start_roll", "Not Blue", car="blue", value=10)
     refused(two_cars(), "start_roll", "no car 'pink'", car="pink", value=10)
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from rules import language as rules_language
 from rules.championship import championship_for
 from rules.engine import (
     EventRejected,
@@ -61,6 +62,15 @@ def test_a_built_car_is_given_by_zone_and_checked_against_constructing_your_car(
 def test_a_car_built_outside_the_rules_is_refused(sheets, reason):
     with pytest.raises(EventRejected, match=reason):
         race_setup(car_sheets=sheets)
+
+
+def test_a_zone_no_car_has_is_refused_in_the_reader_s_language():
+    with rules_language.speaking("fr"), pytest.raises(EventRejected) as refused:
+        race_setup(car_sheets={"blue": {**BUILT, "nitro": 1}})
+    assert str(refused.value) == (
+        "Une voiture n'a pas de zone 'nitro' : ses zones sont 'tire', 'brake', 'gearbox', "
+        "'car body', 'engine', 'road handling'."
+    )
 
 
 def test_a_formula_d_race_takes_nothing_from_the_track_s_weather_table():

@@ -20,7 +20,7 @@ def test_wrong_kind_for_the_current_prompt():
 
 
 def test_wrong_car():
-    refused(sunny_two_car_race(), "gear", "Not blue", car="blue", gear=1)
+    refused(sunny_two_car_race(), "gear", "Not Blue", car="blue", gear=1)
 
 
 def test_unknown_car():
