@@ -12,8 +12,9 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
+from config.languages import listed
 from rules.championship import (
     Championship,
     DriverSheet,
@@ -122,31 +123,57 @@ def _injury_columns(outcome: EntryOutcome, driver: Driver, rules: Championship) 
 
 
 def places_said(places: Sequence[int], wanted: range) -> str:
-    """The places given, in words, and what is wrong with them: "1, 2, 2 and 3 (2 twice, 4
-    missing)"; "none" for none."""
+    """The places given, in words in the reader's language, and what is wrong with them: "1,
+    2, 2 and 3 (2 twice, 4 missing)"; "none" for none. Each thing wrong is a message of its
+    own, its count said by `ngettext`."""
     if not places:
-        return "none"
-    said = _listed([str(place) for place in places])
+        return pgettext("no places given", "none")
+    said = listed([str(place) for place in places])
     counts = Counter(places)
-    wrong = [
-        f"{place} {'twice' if count == 2 else f'{count} times'}"
-        for place, count in sorted(counts.items())
-        if count > 1
-    ]
+    wrong = [_given_times(place, count) for place, count in sorted(counts.items()) if count > 1]
     missing = [str(place) for place in wanted if place not in counts]
     if missing:
-        wrong.append(_listed(missing) + " missing")
+        wrong.append(
+            # Translators: places a result leaves out ({places}: "4", "4 and 5").
+            ngettext("{places} missing", "{places} missing", len(missing)).format(
+                places=listed(missing)
+            )
+        )
     before = [str(place) for place in sorted(counts) if place < wanted.start]
     if before:
-        wrong.append(_listed(before) + " before the first")
+        wrong.append(
+            # Translators: places given that come before the first place wanted ("2" when the
+            # cars out take places 3 to 4).
+            ngettext("{places} before the first", "{places} before the first", len(before)).format(
+                places=listed(before)
+            )
+        )
     after = [str(place) for place in sorted(counts) if place >= wanted.stop]
     if after:
-        wrong.append(_listed(after) + " past the last")
-    return f"{said} ({', '.join(wrong)})" if wrong else said
+        wrong.append(
+            # Translators: places given beyond the last place wanted ("5" among 4 finishers).
+            ngettext("{places} past the last", "{places} past the last", len(after)).format(
+                places=listed(after)
+            )
+        )
+    if not wrong:
+        return said
+    # Translators: {places}: the places given ("1, 2, 2 and 3"); {wrong}: what is wrong with
+    # them, each separated by a comma ("2 twice, 4 missing").
+    return pgettext("places given", "{places} ({wrong})").format(
+        places=said, wrong=", ".join(wrong)
+    )
 
 
-def _listed(words: Sequence[str], last: str = "and") -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+def _given_times(place: int, count: int) -> str:
+    """A place given `count` times (2 or more), in words."""
+    if count == 2:
+        # Translators: a place a result gives to two cars.
+        return pgettext("a place given", "{place} twice").format(place=place)
+    # Translators: a place a result gives to {count} cars (3 or more).
+    return ngettext("{place} {count} time", "{place} {count} times", count).format(
+        place=place, count=count
+    )
 
 
 def result_places(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome]) -> dict[int, int]:
@@ -273,7 +300,7 @@ def grid_checked(entries: Mapping[int, Entry], outcomes: Sequence[EntryOutcome])
     if len(missing) == len(outcomes):
         return
     if missing:
-        raise ValidationError(gettext(GRID_PARTLY_GIVEN).format(drivers=_listed(missing)))
+        raise ValidationError(gettext(GRID_PARTLY_GIVEN).format(drivers=listed(missing)))
     given = sorted(outcome.grid or 0 for outcome in outcomes)
     wanted = range(1, len(outcomes) + 1)
     if given != list(wanted):
