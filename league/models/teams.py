@@ -7,6 +7,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from . import team_colours
 
@@ -45,6 +46,22 @@ class DriverStatus(models.TextChoices):
     # Let go by their team (by hand): no longer racing, their results kept with the teams they
     # raced for.
     RELEASED = "released", _("Released")
+
+
+# A driver's status as words within a sentence or a list of changes ("retired back to active"):
+# messages of their own, never a label lowered (a language may write the label otherwise).
+_STATUS_WORDS = {
+    DriverStatus.ACTIVE: pgettext_lazy("a driver's status, within a sentence", "active"),
+    DriverStatus.RETIRED: pgettext_lazy("a driver's status, within a sentence", "retired"),
+    DriverStatus.DEAD: pgettext_lazy("a driver's status, within a sentence", "dead"),
+    DriverStatus.RELEASED: pgettext_lazy("a driver's status, within a sentence", "released"),
+}
+
+
+def status_words(value: str) -> str:
+    """A driver's status as words within a sentence, in the reader's language; a value no
+    status has (a backup's) as it is."""
+    return str(_STATUS_WORDS[DriverStatus(value)]) if value in DriverStatus.values else value
 
 
 class DriverQuerySet(models.QuerySet):

@@ -6,15 +6,15 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from ..models import (
     Driver,
-    DriverStatus,
     Entry,
     Round,
     RoundStatus,
 )
+from ..models.teams import status_words
 from .common import for_update
 from .errors import AlreadyDone
 from .results import RESULT_FIELDS
@@ -91,12 +91,11 @@ def reopen_summary(round_: Round) -> TakenBack:
                 )
             )
         if driver.status != change.status_before:
-            before = change.status_before
-            if before in DriverStatus.values:  # the label's word, as the model's value is
-                before = str(DriverStatus(before).label).lower()
             words.append(
-                gettext("{now} back to {before}").format(
-                    now=driver.get_status_display().lower(), before=before
+                # Translators: a driver's status now and as it goes back to ("retired back to
+                # active"), each its words within a sentence.
+                pgettext("a driver's status", "{now} back to {before}").format(
+                    now=status_words(driver.status), before=status_words(change.status_before)
                 )
             )
         if words:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     Driver,
@@ -48,18 +48,33 @@ DRIVER_CHANGED = gettext_noop(
     "Change again what still applies."
 )
 DRIVER_RACING_NOW = gettext_noop(
-    "{driver} is racing in round {number} now: change their {what} once it is confirmed."
+    "{driver} is racing in round {number} now: change their career once it is confirmed."
+)
+DRIVER_RACING_NOW_STATUS = gettext_noop(
+    "{driver} is racing in round {number} now: change their status once it is confirmed."
 )
 ROUND_UNDER_WAY = gettext_noop(
     "Round {number} is under way: drivers move between teams before a race or after it is "
     "confirmed, not during it."
 )
-NOT_RACING = gettext_noop("{driver} is {status}: only a driver still racing may be {what}.")
+# A driver no longer racing, a whole sentence for each status (a status's label is never
+# lowered to stand within a sentence), said before what only a driver still racing may do.
+NO_LONGER_RACING = {
+    DriverStatus.RETIRED: gettext_noop("{driver} is retired."),
+    DriverStatus.DEAD: gettext_noop("{driver} is dead."),
+    DriverStatus.RELEASED: gettext_noop("{driver} was released."),
+}
+ONLY_RACING_TRANSFERRED = gettext_noop("Only a driver still racing may be transferred.")
+ONLY_RACING_RELEASED = gettext_noop("Only a driver still racing may be released.")
+ONLY_RACING_RETIRED = gettext_noop("Only a driver still racing may be retired.")
 TRANSFER_SAME_TEAM = gettext_noop("{driver} already drives for {team}.")
 TRANSFER_OTHER_LEAGUE = gettext_noop("That team is not in {league}.")
 RENAME_SAME = gettext_noop("{driver} is already called so.")
 RENAME_TAKEN = gettext_noop("A driver called {name!r} already races in this league, for {team}.")
-STATUS_ALREADY = gettext_noop("{driver} is {status} already.")
+STATUS_ALREADY = {
+    DriverStatus.RETIRED: gettext_noop("{driver} is retired already."),
+    DriverStatus.RELEASED: gettext_noop("{driver} was released already."),
+}
 
 
 def _driver_as_it_stands(driver: Driver) -> Driver:
@@ -136,11 +151,7 @@ def driver_career_correct(
         raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
     racing = _racing_round(driver)
     if racing is not None:
-        raise StaleDriver(
-            gettext(DRIVER_RACING_NOW).format(
-                driver=driver, number=racing, what=pgettext("change their", "career")
-            )
-        )
+        raise StaleDriver(gettext(DRIVER_RACING_NOW).format(driver=driver, number=racing))
     reason = _reason(reason, driver)
     changed = {name: value for name, value in asked.items() if current[name] != value}
     for name, value in changed.items():
@@ -175,7 +186,7 @@ def driver_transfer(
         raise AlreadyDone(gettext(TRANSFER_SAME_TEAM).format(driver=driver, team=team), done=driver)
     if shown is not None and driver.team_id != shown:
         raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
-    _check_racing(driver, pgettext("a driver may be", "transferred"))
+    _check_racing(driver, ONLY_RACING_TRANSFERRED)
     under_way = _league_round_under_way(driver)
     if under_way is not None:
         raise StaleDriver(gettext(ROUND_UNDER_WAY).format(number=under_way))
@@ -238,14 +249,17 @@ def driver_retire(*, driver: Driver, reason: str, made_by=None, rookie: str = ""
     return _leaves(driver, DriverStatus.RETIRED, DriverChangeKind.RETIRED, reason, made_by, rookie)
 
 
-def _check_racing(driver: Driver, what: str) -> None:
-    """Refused, with the rule set's reason where it gives one, unless `driver` races still."""
+def _check_racing(driver: Driver, only_racing: str) -> None:
+    """Refused, with the rule set's reason where it gives one, unless `driver` races still:
+    `only_racing`, the sentence (a constant) saying what only a driver still racing may do."""
     if driver.status == DriverStatus.ACTIVE:
         return
-    shown = driver.get_status_display().lower()
-    message = gettext(NOT_RACING).format(driver=driver, status=shown, what=what)
+    sentences = [
+        gettext(NO_LONGER_RACING[DriverStatus(driver.status)]).format(driver=driver),
+        gettext(only_racing),
+    ]
     why = driver.team.league.rules.races_no_more(driver=str(driver), status=driver.status)
-    raise ValidationError(f"{message} {why}" if why else message)
+    raise ValidationError(" ".join([*sentences, why] if why else sentences))
 
 
 def _rookie_hired(team: Team, name: str) -> None:
@@ -262,19 +276,15 @@ def _leaves(
 ) -> Driver:
     driver = _driver_as_it_stands(driver)
     if driver.status == status:
-        shown = driver.get_status_display().lower()
-        raise AlreadyDone(gettext(STATUS_ALREADY).format(driver=driver, status=shown), done=driver)
+        already = gettext(STATUS_ALREADY[DriverStatus(status)]).format(driver=driver)
+        raise AlreadyDone(already, done=driver)
     if status == DriverStatus.RELEASED:
-        _check_racing(driver, pgettext("a driver may be", "released"))
+        _check_racing(driver, ONLY_RACING_RELEASED)
     else:
-        _check_racing(driver, pgettext("a driver may be", "retired"))
+        _check_racing(driver, ONLY_RACING_RETIRED)
     racing = _racing_round(driver)
     if racing is not None:
-        raise StaleDriver(
-            gettext(DRIVER_RACING_NOW).format(
-                driver=driver, number=racing, what=pgettext("change their", "status")
-            )
-        )
+        raise StaleDriver(gettext(DRIVER_RACING_NOW_STATUS).format(driver=driver, number=racing))
     reason = _reason(reason, driver)
     before = {"status": driver.status}
     if " ".join(rookie.split()):

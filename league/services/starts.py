@@ -48,7 +48,16 @@ START_CANCELLED = gettext_noop(
 STARTERS_AS_ASKED = gettext_noop("Round {number} already starts with these drivers in these cars.")
 ROUND_OUT_OF_ORDER = gettext_noop("Round {previous} must be finished before round {number} starts.")
 STARTER_NOT_IN_LEAGUE = gettext_noop("{driver} does not drive for a team in this league.")
-STARTER_RETIRED = gettext_noop("{driver} is {status} and may no longer race.")
+# Why a driver no longer racing may not start, a whole sentence for each status (a status's
+# label is never lowered to stand within a sentence).
+STARTER_RETIRED = gettext_noop("{driver} is retired and may no longer race.")
+STARTER_DEAD = gettext_noop("{driver} is dead and may no longer race.")
+STARTER_RELEASED = gettext_noop("{driver} was released and may no longer race.")
+STARTER_NO_LONGER_RACING = {
+    DriverStatus.RETIRED: STARTER_RETIRED,
+    DriverStatus.DEAD: STARTER_DEAD,
+    DriverStatus.RELEASED: STARTER_RELEASED,
+}
 STARTER_INJURED = gettext_noop(
     "{driver} has {races} race(s) still to miss: only drivers with zero injury points may race."
 )
@@ -101,9 +110,7 @@ def start_refusal(driver: Driver, *, named_as: str | None = None) -> str | None:
     what the reason calls them, where not by name ("" after their name on a starters line)."""
     who = str(driver) if named_as is None else named_as
     if driver.status != DriverStatus.ACTIVE:
-        reason = gettext(STARTER_RETIRED).format(
-            driver=who, status=driver.get_status_display().lower()
-        )
+        reason = gettext(STARTER_NO_LONGER_RACING[DriverStatus(driver.status)]).format(driver=who)
     elif driver.races_to_miss:
         reason = gettext(STARTER_INJURED).format(driver=who, races=driver.races_to_miss)
     else:

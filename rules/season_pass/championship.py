@@ -19,6 +19,7 @@ from rules.championship import (
     Setting,
     TrackFact,
 )
+from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 from rules.season_pass.driving import DISABLING_DAMAGE
 from rules.season_pass.experience import (
@@ -250,9 +251,13 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
 
     def races_no_more(self, *, driver: str, status: str) -> str:
         if status == RETIRED:
-            return f"In {self.title} a retired driver may no longer race (Retirement)."
+            return _("In {rules} a retired driver may no longer race (Retirement).").format(
+                rules=self.title
+            )
         if status == DEAD:
-            return f"{driver} died of an injury (Injury Table) and races no more."
+            return _("{driver} died of an injury (Injury Table) and races no more.").format(
+                driver=driver
+            )
         return ""
 
     def heal_after_round(self, races_to_miss: int, *, sat_out: bool, extra_week_next: bool) -> int:

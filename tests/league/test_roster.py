@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import io
 import json
+from contextlib import contextmanager
 
 import pytest
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from league import backup
 from league.models import Driver, DriverChange, DriverStatus, Entry, Team
@@ -28,8 +30,10 @@ from league.services.roster import (
 from league.services.seasons import season_open
 from league.services.starts import round_start
 from league.services.teams import team_create
+from rules import language as rules_language
 from rules.championship import championship_for
 from tests.factories import UserFactory
+from tests.test_french_site import english_words, runs_left, words_of
 
 pytestmark = pytest.mark.django_db
 
@@ -150,10 +154,18 @@ def test_a_released_or_retired_driver_races_no_more_and_says_why(league):
         "Dino",
         "Elsa",
     }
-    with pytest.raises(ValidationError, match="is retired: only a driver still racing"):
+    with pytest.raises(
+        ValidationError, match="Carla is retired. Only a driver still racing may be transferred."
+    ):
         driver_transfer(driver=driver("Carla"), team=Team.objects.get(name="Verde"))
-    with pytest.raises(AlreadyDone):
+    with pytest.raises(AlreadyDone, match="Bruno was released already."):
         driver_release(driver=driver("Bruno"), reason="again")
+    with pytest.raises(AlreadyDone, match="Carla is retired already."):
+        driver_retire(driver=driver("Carla"), reason="again")
+    with pytest.raises(
+        ValidationError, match="Bruno was released. Only a driver still racing may be retired."
+    ):
+        driver_retire(driver=driver("Bruno"), reason="Moved abroad")
 
 
 def test_the_driver_page_shows_the_organiser_its_forms_and_everyone_the_changes(league, organiser):
@@ -325,3 +337,49 @@ def test_the_words_are_the_rule_sets_own():
     )
     season_pass = championship_for("season_pass")
     assert "Selecting Drivers" in season_pass.short_of_drivers(team="Rosso", able=1, cars=2)
+
+
+@contextmanager
+def in_french():
+    with translation.override("fr"), rules_language.speaking("fr"):
+        yield
+
+
+def test_a_driver_no_longer_racing_is_refused_in_french_sentences_of_their_own(league, organiser):
+    """Issue 34: "{driver} est {status} : seul un pilote qui court encore peut être {what}."
+    took the status's label lowered and a verb glued in; each is a whole sentence now."""
+    driver_retire(driver=driver("Carla"), reason="Moved abroad")
+    driver_release(driver=driver("Bruno"), reason="Left the group")
+    verde = Team.objects.get(name="Verde")
+    with in_french(), pytest.raises(ValidationError) as refused:
+        driver_transfer(driver=driver("Carla"), team=verde)
+    (said,) = refused.value.messages
+    assert said.startswith(
+        "Carla a pris sa retraite. Seul un pilote qui court encore peut changer d'écurie. "
+    ), said
+    assert (runs_left(said), english_words(said, {"carla"})) == ([], [])
+    with in_french(), pytest.raises(ValidationError) as refused:
+        driver_retire(driver=driver("Bruno"), reason="Parti")
+    assert refused.value.messages == [
+        "Bruno n'a plus d'écurie. Seul un pilote qui court encore peut être mis à la retraite."
+    ]
+    with in_french(), pytest.raises(AlreadyDone) as already:
+        driver_release(driver=driver("Bruno"), reason="encore")
+    assert already.value.messages == ["Bruno n'a déjà plus d'écurie."]
+    with in_french(), pytest.raises(AlreadyDone) as already:
+        driver_retire(driver=driver("Carla"), reason="encore")
+    assert already.value.messages == ["Carla a déjà pris sa retraite."]
+
+
+def test_a_driver_s_changes_by_hand_read_in_french(league, organiser):
+    """The field's name was English ("status") and the status its label lowered."""
+    driver_release(driver=driver("Bruno"), reason="Left the group")
+    driver_career_correct(driver=driver("Dino"), career={"prior_injuries": 2}, reason="Import")
+    client = Client()
+    client.force_login(organiser)
+    bruno = words_of(client.get(driver("Bruno").get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").text)
+    assert "statut en course → sans écurie" in bruno, bruno
+    dino = words_of(client.get(driver("Dino").get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").text)
+    assert "blessures antérieures 0 → 2" in dino, dino
+    english = words_of(client.get(driver("Bruno").get_absolute_url()).text)
+    assert "status active → released" in english, english

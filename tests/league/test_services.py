@@ -58,8 +58,8 @@ from league.services.starts import (
     ROUND_ALREADY_STARTED,
     ROUND_OUT_OF_ORDER,
     STARTER_INJURED,
+    STARTER_NO_LONGER_RACING,
     STARTER_NOT_IN_LEAGUE,
-    STARTER_RETIRED,
     TOO_FEW_STARTERS,
     TOO_MANY_STARTERS,
     round_start,
@@ -337,12 +337,20 @@ def test_an_injured_driver_may_not_start(season, teams):
         start(round_number(season, 1), [ann, bob, cid, dot])
 
 
-@pytest.mark.parametrize("status", [DriverStatus.RETIRED, DriverStatus.DEAD])
-def test_a_retired_or_dead_driver_may_not_start(season, teams, status):
+@pytest.mark.parametrize(
+    ("status", "said"),
+    [
+        (DriverStatus.RETIRED, "Bob is retired and may no longer race."),
+        (DriverStatus.DEAD, "Bob is dead and may no longer race."),
+        (DriverStatus.RELEASED, "Bob was released and may no longer race."),
+    ],
+)
+def test_a_retired_dead_or_released_driver_may_not_start(season, teams, status, said):
     ann, bob, cid, dot = racing_drivers(teams)
     set_driver(bob, status=status)
 
-    with refused(STARTER_RETIRED.format(driver="Bob", status=status.label.lower())):
+    assert STARTER_NO_LONGER_RACING[status].format(driver="Bob") == said
+    with refused(said):
         start(round_number(season, 1), [ann, bob, cid, dot])
 
 
