@@ -40,7 +40,14 @@ CAREER_FIELDS = tuple(CAREER_BOUNDS)
 NO_CAREERS = gettext_noop(
     "{rules} keeps no careers: a driver has no age, XP or injuries to correct."
 )
-CAREER_OUT_OF_RANGE = gettext_noop("{field} must be from {low} to {high} (asked: {value}).")
+# A career's number out of its bounds, a whole sentence for each field (its name and its verb
+# agree in the reader's language).
+CAREER_OUT_OF_RANGE = {
+    "age": gettext_noop("Age must be from {low} to {high} (asked: {value})."),
+    "xp": gettext_noop("XP must be from {low} to {high} (asked: {value})."),
+    "prior_injuries": gettext_noop("Prior injuries must be from {low} to {high} (asked: {value})."),
+    "races_to_miss": gettext_noop("Races to miss must be from {low} to {high} (asked: {value})."),
+}
 CAREER_SAME = gettext_noop("{driver}'s career is already as asked: nothing was changed.")
 REASON_NEEDED = gettext_noop("Say why: the reason is kept with the change, on {driver}'s page.")
 DRIVER_CHANGED = gettext_noop(
@@ -140,9 +147,8 @@ def driver_career_correct(
     for name, value in asked.items():
         low, high = CAREER_BOUNDS[name]
         if not low <= value <= high:
-            words = name.replace("_", " ").capitalize()
             raise ValidationError(
-                gettext(CAREER_OUT_OF_RANGE).format(field=words, low=low, high=high, value=value)
+                gettext(CAREER_OUT_OF_RANGE[name]).format(low=low, high=high, value=value)
             )
     current = {name: getattr(driver, name) for name in asked}
     if current == asked:

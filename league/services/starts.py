@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from ..models import (
     Driver,
@@ -58,9 +58,6 @@ STARTER_NO_LONGER_RACING = {
     DriverStatus.DEAD: STARTER_DEAD,
     DriverStatus.RELEASED: STARTER_RELEASED,
 }
-STARTER_INJURED = gettext_noop(
-    "{driver} has {races} race(s) still to miss: only drivers with zero injury points may race."
-)
 TOO_MANY_STARTERS = gettext_noop("{team} may field only {count} cars a race.")
 DUPLICATE_STARTER = gettext_noop("{driver} is chosen twice.")
 DUPLICATE_CAR = gettext_noop(
@@ -112,7 +109,13 @@ def start_refusal(driver: Driver, *, named_as: str | None = None) -> str | None:
     if driver.status != DriverStatus.ACTIVE:
         reason = gettext(STARTER_NO_LONGER_RACING[DriverStatus(driver.status)]).format(driver=who)
     elif driver.races_to_miss:
-        reason = gettext(STARTER_INJURED).format(driver=who, races=driver.races_to_miss)
+        reason = ngettext(
+            "{driver} has {races} race still to miss: only drivers with zero injury points may "
+            "race.",
+            "{driver} has {races} races still to miss: only drivers with zero injury points may "
+            "race.",
+            driver.races_to_miss,
+        ).format(driver=who, races=driver.races_to_miss)
     else:
         return None
     return reason.strip()

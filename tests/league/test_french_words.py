@@ -252,6 +252,12 @@ def test_a_driver_no_longer_racing_may_not_start_said_in_french_whole(
     assert text.count("a pris sa retraite et ne peut plus courir") == 2, text
     names = {word.lower() for driver in drivers for word in driver.name.split()}
     assert (runs_left(text), english_words(text, names)) == ([], [])
+    drivers[2].races_to_miss = 1
+    with translation.override("fr"):
+        assert start_refusal(drivers[2], named_as="") == (
+            "doit encore manquer 1 course : seuls les pilotes sans point de blessure peuvent "
+            "courir."
+        )
     for status, said in (
         (DriverStatus.DEAD, "a trouvé la mort et ne peut plus courir."),
         (DriverStatus.RELEASED, "n'a plus d'écurie et ne peut plus courir."),

@@ -383,3 +383,16 @@ def test_a_driver_s_changes_by_hand_read_in_french(league, organiser):
     assert "blessures antérieures 0 → 2" in dino, dino
     english = words_of(client.get(driver("Bruno").get_absolute_url()).text)
     assert "status active → released" in english, english
+
+
+def test_a_career_number_out_of_range_is_refused_in_a_french_sentence_of_its_own(league):
+    """Issue 34: the field's English name was glued into the refusal ("Prior injuries doit
+    aller de…"), capitalised from its key ("Xp" in English)."""
+    with in_french(), pytest.raises(ValidationError) as refused:
+        driver_career_correct(driver=driver("Bruno"), career={"prior_injuries": 100}, reason="x")
+    assert refused.value.messages == [
+        "Les blessures antérieures doivent aller de 0 à 99 (demandé : 100)."
+    ]
+    with pytest.raises(ValidationError) as refused:
+        driver_career_correct(driver=driver("Bruno"), career={"xp": 10_000}, reason="x")
+    assert refused.value.messages == ["XP must be from -999 to 9999 (asked: 10000)."]
