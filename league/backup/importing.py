@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from config.languages import grouped
 from rules.championship import InvalidSetting, UnknownChampionship
@@ -25,7 +25,6 @@ from ..models import (
     Entry,
     League,
     Membership,
-    Role,
     Round,
     Season,
     Team,
@@ -33,6 +32,7 @@ from ..models import (
     slugs,
     team_colours,
 )
+from ..models.members import role_words
 from .checks import (
     INTEGER_RANGES,
     LEAGUE_CHECKS,
@@ -469,7 +469,7 @@ class _Import:
         and named among those to invite again."""
         obj.user_id = None
         cleaned(label, number, obj, exclude=unchecked(obj))
-        self.left_out.append(f"{self.names[row['user']]} ({_role_words(obj.role)})")
+        self.left_out.append(f"{self.names[row['user']]} ({role_words(obj.role)})")
 
     def _checked(self, table: Table, number: int, obj: models.Model) -> None:
         """What the league's pages need of a row beyond its fields (its JSON fields as its rule
@@ -605,14 +605,3 @@ def _usernamecleaned(user, field: str, number: int) -> None:
     except ValidationError as error:
         said = " ".join(error.messages)
         raise bad(number, USERS, FIELD_REFUSED, field=field, reason=said) from error
-
-
-def _role_words(role: str) -> str:
-    """A member's role as words within a sentence, in the reader's language: messages of their
-    own, never the role's label lowered."""
-    words = {
-        Role.ORGANISER: pgettext("a member's role, within a sentence", "organiser"),
-        Role.REFEREE: pgettext("a member's role, within a sentence", "referee"),
-        Role.TEAM_OWNER: pgettext("a member's role, within a sentence", "team owner"),
-    }
-    return words[Role(role)]
