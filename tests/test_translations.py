@@ -104,6 +104,7 @@ COMPLETE_MODULES = (
     "league.forms.penalties",
     "races.services.rulings",
     "races.services.table",
+    "races.services.backup",
     "config.site_files",
     "league.reads.records",
     # A restore's and a spreadsheet import's refusals, each reason a whole sentence.

@@ -15,7 +15,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.functions import Lower
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from rules.championship import Championship, InvalidSetting, championship_for, rule_sets
 from rules.dice_luck import checked_tally
@@ -238,7 +238,12 @@ def cleaned(label: str, number: int, obj: models.Model, *, exclude: list[str]) -
             if field not in ("", NON_FIELD_ERRORS):
                 said = gettext(FIELD_REFUSED).format(field=field, reason=said)
             reasons.append(said)
-        raise bad_said(number, label, "; ".join(reasons)) from error
+        # Translators: between two fields' reasons in a row's refusal, as a semicolon is written
+        # ("'name': Ensure this value…; 'colour': …"): French writes " ; ".
+        separator = pgettext("between a row's reasons", "; ")
+        # Each reason but the last without its full stop: "…(it has 200); 'status': …".
+        parted = [reason.removesuffix(".") for reason in reasons[:-1]] + reasons[-1:]
+        raise bad_said(number, label, separator.join(parted)) from error
 
 
 def unchecked(obj: models.Model) -> list[str]:

@@ -79,7 +79,7 @@ from .messages import (
     UNKNOWN_VERSION,
     refusal,
 )
-from .reader import Reader
+from .reader import PART_NAME, TABLE_NAME, Reader, part_piece, row_piece
 from .results import Results
 from .tables import (
     FORMAT,
@@ -185,10 +185,10 @@ class _Import:
     # -- the parts of the file ------------------------------------------------------------
 
     def read(self, reader: Reader) -> Imported:
-        if reader.start("the backup") != "{":
+        if reader.start() != "{":
             raise refusal(NOT_A_BACKUP, format=FORMAT)
         seen: list[str] = []
-        for part in reader.keys("the backup", MOST_HEADER):
+        for part in reader.keys(PART_NAME, MOST_HEADER):
             if part not in PARTS:
                 if "format" not in seen:
                     raise refusal(NOT_A_BACKUP, format=FORMAT)
@@ -211,11 +211,11 @@ class _Import:
         return self._finished()
 
     def _format(self, reader: Reader) -> None:
-        if reader.value("format", MOST_HEADER) != FORMAT:
+        if reader.value(part_piece("format"), MOST_HEADER) != FORMAT:
             raise refusal(NOT_A_BACKUP, format=FORMAT)
 
     def _version(self, reader: Reader) -> None:
-        found = reader.value("version", MOST_HEADER)
+        found = reader.value(part_piece("version"), MOST_HEADER)
         if (
             isinstance(found, bool)
             or not isinstance(found, int)
@@ -225,16 +225,16 @@ class _Import:
         self.version = found
 
     def _exported_at(self, reader: Reader) -> None:
-        reader.value("time of export", MOST_HEADER)
+        reader.value(part_piece("exported_at"), MOST_HEADER)
 
     def _league(self, reader: Reader) -> None:
-        reader.value("league's address", MOST_HEADER)
+        reader.value(part_piece("league"), MOST_HEADER)
 
     def _users(self, reader: Reader) -> None:
-        for number, _item in enumerate(reader.items("the backup's people"), start=1):
+        for number, _item in enumerate(reader.items(), start=1):
             if number > MOST_PEOPLE:
                 raise refusal(TOO_MANY_PEOPLE, most=grouped(MOST_PEOPLE))
-            row = reader.value(f"person {number}", MOST_PERSON)
+            row = reader.value(row_piece(USERS, number), MOST_PERSON)
             if not isinstance(row, dict):
                 raise bad(number, USERS, PERSON_SHAPE)
             unknown = set(row) - {"id", "username"}
@@ -251,10 +251,10 @@ class _Import:
 
     def _tracks(self, reader: Reader) -> None:
         rows: list[tuple[int, Track]] = []
-        for number, _item in enumerate(reader.items("the backup's tracks"), start=1):
+        for number, _item in enumerate(reader.items(), start=1):
             if number > MOST_TRACKS:
                 raise refusal(TOO_MANY_TRACKS, most=grouped(MOST_TRACKS))
-            row = reader.value(f"track {number}", MOST_TRACK)
+            row = reader.value(row_piece(TRACKS.label, number), MOST_TRACK)
             read = self._row(TRACKS, number, row)
             assert read is not None  # a track is never left out
             rows.append(read)
@@ -265,7 +265,7 @@ class _Import:
         tables = tables_of(self.version)
         labels = [table.label for table in tables]
         following = 0  # the index of the table expected next
-        for label in reader.keys("the backup's tables", MOST_HEADER):
+        for label in reader.keys(TABLE_NAME, MOST_HEADER):
             if label not in labels:
                 raise refusal(TABLE_UNKNOWN, label=label)
             index = labels.index(label)
@@ -291,10 +291,10 @@ class _Import:
         batch: list[tuple[Any, models.Model]] = []
         rows = 0
         batch_from = reader.position
-        for number, _item in enumerate(reader.items(f"the backup's {table.label!r} table"), 1):
+        for number, _item in enumerate(reader.items(), 1):
             if table.model is League and number > 1:
                 raise refusal(ONE_LEAGUE)
-            row = reader.value(f"row {number} of its {table.label!r} table", MOST_ROW)
+            row = reader.value(row_piece(table.label, number), MOST_ROW)
             rows = number
             made = self._row(table, number, row)
             if made is not None:

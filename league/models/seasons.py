@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from rules.championship import (
@@ -19,6 +20,10 @@ from rules.championship import (
 
 from .time_zones import FIRST_SESSION_YEAR, LAST_SESSION_YEAR, SESSION_YEARS_OUT_OF_RANGE
 from .tracks import Track, ruleset_choices
+
+# A season's and a round's names, in the reader's language (a page's title, a message).
+SEASON_NAME = gettext_noop("{league} season {number}")
+ROUND_NAME = gettext_noop("Round {number}: {track}")
 
 
 class DropRule(models.TextChoices):
@@ -87,7 +92,7 @@ class Season(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.league} season {self.number}"
+        return gettext(SEASON_NAME).format(league=self.league, number=self.number)
 
     def save(self, *args, **kwargs) -> None:
         if not self.ruleset:
@@ -232,7 +237,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number}: {self.track.name}"
+        return gettext(ROUND_NAME).format(number=self.number, track=self.track.name)
 
     def get_absolute_url(self) -> str:
         return reverse(

@@ -41,6 +41,7 @@ DROPS_WORST_RANGE = gettext_noop(
 )
 # The most points an adjustment gives or takes: more than any season scores.
 MOST_POINTS = 10_000
+NO_SUCH_DROP_RULE = gettext_noop("No such way to count results: {rule!r}.")
 
 
 def _season_locked(season: Season, user) -> Season:
@@ -163,7 +164,7 @@ def season_drops_set(
     season = _season_locked(season, user)
     rounds = season.rounds.count()
     if rule not in DropRule.values:
-        raise ValidationError(f"No such way to count results: {rule!r}.")
+        raise ValidationError(gettext(NO_SUCH_DROP_RULE).format(rule=rule))
     if rule == DropRule.ALL:
         number = 0
     elif rule == DropRule.BEST and not 1 <= number <= rounds:

@@ -31,7 +31,8 @@ from ..spreadsheet.workbook import spreadsheet_files
 from .leagues import league_create
 from .tracks import tracks_ensure_sample
 
-IMPORTED = gettext_noop("Brought in from the league's spreadsheet{file}.")
+IMPORTED = gettext_noop("Brought in from the league's spreadsheet.")
+IMPORTED_FROM = gettext_noop("Brought in from the league's spreadsheet ({file}).")
 UNKNOWN_RULE_SET = gettext_noop("{ruleset!r} is not a rule set of this site.")
 
 
@@ -213,7 +214,8 @@ def _tracks(rules: Championship, names: set[str]) -> dict[str, Track]:
 def _kept(drivers: list[Driver], organiser, file_name: str) -> None:
     """On each driver's page, what the file gave them beyond a rookie's career."""
     rookie = Driver()
-    reason = gettext(IMPORTED).format(file=f" ({file_name[:100]})" if file_name else "")
+    said = gettext(IMPORTED_FROM if file_name else IMPORTED)
+    reason = said.format(file=file_name[:100])
     changes = []
     for driver in drivers:
         fields = [*roster_file.ROOKIE, "status"]

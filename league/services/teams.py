@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     League,
@@ -46,8 +46,12 @@ def team_create(*, league: League, name: str, driver_names: Sequence[str]) -> Te
 
 
 TEAM_RENAMED_ALREADY = gettext_noop("The team is already called {name!r}.")
-TEAM_CHANGED = gettext_noop(
-    "Someone else changed this team's {what} first (another tab or device): here it is as it "
+TEAM_NAME_CHANGED = gettext_noop(
+    "Someone else changed this team's name first (another tab or device): here it is as it "
+    "stands now. Pick again what still applies."
+)
+TEAM_COLOUR_CHANGED = gettext_noop(
+    "Someone else changed this team's colour first (another tab or device): here it is as it "
     "stands now. Pick again what still applies."
 )
 
@@ -69,7 +73,7 @@ def team_rename(*, team: Team, name: str, shown: str | None = None) -> Team:
     if team.name == name:
         raise AlreadyDone(gettext(TEAM_RENAMED_ALREADY).format(name=name), done=team)
     if shown is not None and team.name != shown:
-        raise StaleTeam(gettext(TEAM_CHANGED).format(what=pgettext("this team's", "name")))
+        raise StaleTeam(gettext(TEAM_NAME_CHANGED))
     if team.league.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
         raise ValidationError(gettext(TEAM_NAME_TAKEN).format(name=name))
     team.name = name
@@ -94,7 +98,7 @@ def team_colour_set(*, team: Team, colour: str, shown: str | None = None) -> Tea
     if team.colour == colour:
         raise AlreadyDone(gettext(TEAM_COLOUR_ALREADY).format(team=team, colour=label), done=team)
     if shown is not None and team.colour != shown:
-        raise StaleTeam(gettext(TEAM_CHANGED).format(what=pgettext("this team's", "colour")))
+        raise StaleTeam(gettext(TEAM_COLOUR_CHANGED))
     others = {other.colour: other for other in team.league.teams.exclude(pk=team.pk)}
     free = [choice.said_label for choice in team_colours.PALETTE if choice.key not in others]
     # Past eight teams a colour is shared: then any may be picked.

@@ -38,49 +38,59 @@ TOO_MANY_ROWS = gettext_noop(
 )
 TOO_LONG_ROW = gettext_noop("The row is longer than {most:,} characters: it is not a roster's.")
 UNREADABLE = gettext_noop("This row cannot be read as CSV ({error}).")
-TOO_MANY_COLUMNS = gettext_noop("The row has {count:,} columns; the {kind} has at most {most}.")
+# A row of too many columns, in a roster and in a past seasons file.
+TOO_MANY_ROSTER_COLUMNS = gettext_noop(
+    "The row has {count:,} columns; the roster has at most {most}."
+)
+TOO_MANY_PAST_COLUMNS = gettext_noop(
+    "The row has {count:,} columns; the past seasons file has at most {most}."
+)
 TWICE = gettext_noop("The column {column!r} is named twice.")
 EXTRA_CELLS = gettext_noop("The row has {count:,} cells more than the first row names columns.")
 MORE_PROBLEMS = gettext_noop("… and {count:,} more problems.")
+# A problem said with where it is: its row, its column, and its file where a preview reads two
+# (the past seasons'); each {message} a whole sentence of its own.
+WHERE = {
+    # (past seasons, a row, a column)
+    (False, True, False): gettext_noop("Row {row:,}: {message}"),
+    (False, True, True): gettext_noop("Row {row:,}, column {column}: {message}"),
+    (False, False, True): gettext_noop("Column {column}: {message}"),
+    (True, False, False): gettext_noop("Past seasons: {message}"),
+    (True, True, False): gettext_noop("Past seasons, row {row:,}: {message}"),
+    (True, True, True): gettext_noop("Past seasons, row {row:,}, column {column}: {message}"),
+    (True, False, True): gettext_noop("Past seasons, column {column}: {message}"),
+}
 
 Row = tuple[int, list[str]]  # a row's number as a spreadsheet numbers it, and its cells
 
 
 @dataclass(frozen=True)
 class Problem:
-    """What cannot be taken of a file, and where: the file (where a preview reads two), its
-    row as a spreadsheet numbers them (the column names row 1) and the column, where there is
-    one."""
+    """What cannot be taken of a file, and where: the file (the past seasons', where a preview
+    reads two), its row as a spreadsheet numbers them (the column names row 1) and the column,
+    where there is one."""
 
     message: str
     row: int | None = None
     column: str | None = None
-    file: str = ""
+    past_seasons: bool = False
 
     def __str__(self) -> str:
-        file = gettext(self.file) if self.file else ""  # "past seasons", marked where written
-        row = gettext("Row {row:,}").format(row=grouped(self.row)) if self.row else ""
-        if file and row:
-            row = row[:1].lower() + row[1:]
-        column = gettext("column {column}").format(column=self.column) if self.column else ""
-        where = ", ".join(part for part in (file, row, column) if part)
-        if file:
-            where = where[:1].upper() + where[1:]
-        return (
-            gettext("{where}: {message}").format(where=where, message=self.message)
-            if where
-            else self.message
-        )
+        where = WHERE.get((self.past_seasons, bool(self.row), bool(self.column)))
+        if where is None:
+            return self.message
+        row = grouped(self.row) if self.row else ""
+        return gettext(where).format(row=row, column=self.column, message=self.message)
 
 
 @dataclass
 class Problems:
     """Every problem found in a file, the first MOST_PROBLEMS of them said, the rest counted;
-    `file` names the file in each where a preview reads more than one."""
+    `past_seasons`: each names the past seasons' file (a preview reads the roster's too)."""
 
     problems: list[Problem] = field(default_factory=list)
     more_problems: int = 0  # found beyond MOST_PROBLEMS, counted only
-    file: str = ""
+    past_seasons: bool = False
 
     @property
     def messages(self) -> list[str]:
@@ -95,7 +105,7 @@ class Problems:
 
     def refuse(self, message: str, row: int | None = None, column: str | None = None) -> None:
         if len(self.problems) < MOST_PROBLEMS:
-            self.problems.append(Problem(message, row, column, self.file))
+            self.problems.append(Problem(message, row, column, self.past_seasons))
         else:
             self.more_problems += 1
 
@@ -108,11 +118,12 @@ def read_capped(stream: IO[bytes]) -> bytes | None:
 
 
 def text_rows(
-    data: bytes | None, problems: Problems, *, most_columns: int, kind: str
+    data: bytes | None, problems: Problems, *, most_columns: int, too_many_columns: str
 ) -> Iterator[Row]:
     """The rows of the CSV file `data` (None: a file too large) that are not blank, each with
-    its number; what cannot be read is refused in `problems` and ends the reading. `kind`
-    and `most_columns`: what the file is ("roster") and the most columns it has, to say so."""
+    its number; what cannot be read is refused in `problems` and ends the reading.
+    `most_columns`: the most columns the file has, said in `too_many_columns` (its own
+    sentence: TOO_MANY_ROSTER_COLUMNS, TOO_MANY_PAST_COLUMNS) of a row with more."""
     if data is None:
         problems.refuse(gettext(TOO_LARGE).format(most=grouped(MOST_BYTES)))
         return iter(())
@@ -126,7 +137,7 @@ def text_rows(
         return iter(())
     if "\n" not in text:
         text = text.replace("\r", "\n")  # an old Mac spreadsheet ends its lines so
-    return _rows(text, problems, most_columns, kind)
+    return _rows(text, problems, most_columns, too_many_columns)
 
 
 class _Lines:
@@ -155,7 +166,7 @@ class _Lines:
         return line
 
 
-def _rows(text: str, problems: Problems, most_columns: int, kind: str) -> Iterator[Row]:
+def _rows(text: str, problems: Problems, most_columns: int, too_many_columns: str) -> Iterator[Row]:
     """The file's rows that are not blank, with their row number, up to MOST_ROWS of them; a
     row csv cannot read, or too long a line, ends the reading."""
     lines = _Lines(text)
@@ -175,13 +186,13 @@ def _rows(text: str, problems: Problems, most_columns: int, kind: str) -> Iterat
             )
             problems.refuse(message or gettext(UNREADABLE).format(error=error), row=number)
             return
-        yield from cells_kept(number, cells, problems, most_columns, kind)
+        yield from cells_kept(number, cells, problems, most_columns, too_many_columns)
         if number > MOST_ROWS + 1:
             return
 
 
 def cells_kept(
-    number: int, cells: list[str], problems: Problems, most_columns: int, kind: str
+    number: int, cells: list[str], problems: Problems, most_columns: int, too_many_columns: str
 ) -> list[Row]:
     """Row `number` of `cells` as the readers take it ([] for a blank row, or a row refused),
     within MOST_ROWS and MOST_COLUMNS; the row past MOST_ROWS is refused (its caller reads
@@ -193,9 +204,7 @@ def cells_kept(
         return []
     if len(cells) > MOST_COLUMNS:
         if any(cell.strip() for cell in cells[MOST_COLUMNS:]):
-            message = gettext(TOO_MANY_COLUMNS).format(
-                count=grouped(len(cells)), most=most_columns, kind=gettext(kind)
-            )
+            message = gettext(too_many_columns).format(count=grouped(len(cells)), most=most_columns)
             problems.refuse(message, row=number)
             return []
         del cells[MOST_COLUMNS:]  # a spreadsheet's empty columns at the right

@@ -15,10 +15,17 @@ from rules.championship import Championship
 
 from ..models import Entry, League, Round, RoundStatus
 from ..services.results import places_said
-from .common import Problems, Row, header_columns, row_values, text_rows, whole_number
+from .common import (
+    TOO_MANY_PAST_COLUMNS,
+    Problems,
+    Row,
+    header_columns,
+    row_values,
+    text_rows,
+    whole_number,
+)
 from .roster import BLANK, NOT_WHOLE, UNKNOWN_TRACK, Roster
 
-FILE = gettext_noop("past seasons")
 SEASON, ROUND, TRACK, TEAM, DRIVER, PLACE, OUT, POINTS, BONUS = (
     "season",
     "round",
@@ -136,7 +143,7 @@ class PastSeasons(Problems):
     """What a past seasons file holds, season by season, and every problem found."""
 
     seasons: list[PastSeason] = field(default_factory=list)
-    file: str = FILE
+    past_seasons: bool = True
 
     @property
     def entries(self) -> int:
@@ -150,7 +157,7 @@ def read_results(
     roster is `roster` (read without problems). `tracks`: the site's track names by their
     casefolded name."""
     past = PastSeasons()
-    rows = text_rows(data, past, most_columns=len(COLUMNS), kind=gettext_noop("past seasons file"))
+    rows = text_rows(data, past, most_columns=len(COLUMNS), too_many_columns=TOO_MANY_PAST_COLUMNS)
     return results_of(rows, past, rules, roster, tracks)
 
 

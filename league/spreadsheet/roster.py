@@ -27,6 +27,7 @@ from .common import (
     NOT_TEXT,
     TOO_LARGE,
     TOO_LONG_ROW,
+    TOO_MANY_ROSTER_COLUMNS,
     TOO_MANY_ROWS,
     UNREADABLE,
     Problem,
@@ -167,7 +168,9 @@ def read_roster(data: bytes | None, *, rules: Championship, tracks: Mapping[str,
     site's track names by their casefolded name, for home tracks."""
     roster = Roster()
     return roster_of(
-        text_rows(data, roster, most_columns=len(COLUMNS), kind=gettext_noop("roster")),
+        text_rows(
+            data, roster, most_columns=len(COLUMNS), too_many_columns=TOO_MANY_ROSTER_COLUMNS
+        ),
         roster,
         rules,
         tracks,

@@ -95,10 +95,6 @@ NO_CACHED_VALUE = gettext_noop(
     "spreadsheet): open and save it in the spreadsheet, or type the value."
 )
 
-PAST_FILE = gettext_noop(
-    "past seasons"
-)  # the past seasons' problems name their file (results.FILE)
-
 
 @dataclass
 class Files:
@@ -109,7 +105,7 @@ class Files:
     roster: bytes | None
     results: bytes | None
     problems: Problems = field(default_factory=Problems)
-    past_problems: Problems = field(default_factory=lambda: Problems(file=PAST_FILE))
+    past_problems: Problems = field(default_factory=lambda: Problems(past_seasons=True))
 
     @property
     def messages(self) -> list[str]:

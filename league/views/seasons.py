@@ -25,6 +25,7 @@ from ..reads.luck import season_extremes
 from ..reads.pagination import page_of
 from ..reads.standings import season_standings
 from ..reads.title import season_title
+from ..reads.weather_charts import weather_charts_wanted
 from ..services import season_end as season_end_services
 from ..services.errors import AlreadyDone
 from ..services.rule_sets import CarryOver, carry_over, season_rules_change, season_rules_refusal
@@ -210,18 +211,10 @@ def season_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ),
         "can_manage": can_manage,
         "may_change_rules": can_manage and season_rules_refusal(season, rounds()) is None,
-        "charts_wanted": _charts_wanted(request, rounds()) if can_manage else [],
+        "charts_wanted": weather_charts_wanted(rounds(), request.user) if can_manage else [],
         **_setup_context(season, rounds, can_manage),
     }
     return render(request, "league/season.html", context)
-
-
-def _charts_wanted(request: HttpRequest, rounds: list[Round]) -> list[tuple[Track, bool]]:
-    """The tracks of the rounds to come whose weather chart the race would read and is only
-    the placeholder (Round.track_chart_wanted), each once, and whether the viewer may enter
-    its chart (else they copy it)."""
-    tracks = {round_.track_id: round_.track for round_ in rounds if round_.track_chart_wanted}
-    return [(track, track.editable_by(request.user)) for track in tracks.values()]
 
 
 def _season_standings(request, league: League, season: Season, rounds: list[Round]) -> dict:

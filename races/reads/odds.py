@@ -30,6 +30,12 @@ NO_GEAR_ASKED = gettext_noop(
     "The race is not asking a car for its gear now: the odds come with the gear prompt."
 )
 NOT_SHOWN = gettext_noop("This league does not show gear odds (its organiser may switch them on).")
+# A gear's lines: the die stays in the corner, overshoots its last space by a band of spaces
+# ("1", "2", "3+"), reaches the finish line; an overshoot's cost, and its cost at worst.
+STAYS = gettext_noop("Stops in the corner")
+OVER_BY = gettext_noop("Over by {spaces}")
+REACHES_LINE = gettext_noop("Reaches the line")
+COST_UP_TO = gettext_noop("{cost}; up to {worst}")
 
 
 @dataclass(frozen=True)
@@ -98,13 +104,16 @@ def faces_text(faces: tuple[int, ...]) -> str:
 
 
 def gear_line(odds: GearOdds) -> GearLine:
-    lines = [OddsLine("Stops in the corner", percent(odds.in_corner))]
+    lines = [OddsLine(gettext(STAYS), percent(odds.in_corner))]
     for band in odds.bands:
-        cost = band.cost.words + (f"; up to {band.worst.words}" if band.worst else "")
+        cost = band.cost.words
+        if band.worst is not None:
+            cost = gettext(COST_UP_TO).format(cost=cost, worst=band.worst.words)
         out = band.cost.eliminated or (band.worst is not None and band.worst.eliminated)
-        lines.append(OddsLine(f"Over by {band.label}", percent(band.chance), cost, out))
+        label = gettext(OVER_BY).format(spaces=band.label)
+        lines.append(OddsLine(label, percent(band.chance), cost, out))
     if odds.finish is not None:
-        lines.append(OddsLine("Reaches the line", percent(odds.finish)))
+        lines.append(OddsLine(gettext(REACHES_LINE), percent(odds.finish)))
     return GearLine(
         ordinal(odds.gear),
         faces_text(odds.faces),

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import F, Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from league import backup
 from league.models import Entry, League
@@ -85,6 +85,15 @@ class _Refused(Exception):  # noqa: N818 (carries the reason out of the replay)
     pass
 
 
+# Why a race's log does not replay (said inside backup.LOG_REFUSED, in the reader's language;
+# a rule's refusal of an event is the engine's words, worked out in English as entered).
+EVENTS_NUMBERED = gettext_noop("its events are numbered {before} then {seq}")
+EVENT_REFUSED = gettext_noop("event {seq} is one the rules refuse there: {error}")
+EVENT_UNREADABLE = gettext_noop("event {seq} cannot be read ({error})")
+STATE_BEFORE = gettext_noop("the state kept before event {seq} is not where the log stands")
+CAR_PLACED = gettext_noop("car {car!r}: {in_result} in its round's result, {in_race} in its race")
+
+
 def _logs_replayed(league: League) -> None:
     """Each race of the restored `league` replayed from its log (written by now) as the turn
     page entered it: its events numbered 1 on, each one the engine takes at that point
@@ -135,7 +144,7 @@ def _replayed(race: Race) -> None:
     def events() -> Iterator[engine.Event]:
         for expected, (seq, kind, payload, before) in enumerate(rows, start=1):
             if seq != expected:
-                raise _Refused(f"its events are numbered {expected - 1} then {seq}")
+                raise _Refused(gettext(EVENTS_NUMBERED).format(before=expected - 1, seq=seq))
             read[:] = [(seq, before)]
             yield engine.Event(kind=kind, data=payload)
 
@@ -147,17 +156,29 @@ def _replayed(race: Race) -> None:
         except StopIteration:
             break
         except engine.EventRejected as error:
-            raise _Refused(f"event {seq + 1} is one the rules refuse there: {error}") from error
+            raise _Refused(gettext(EVENT_REFUSED).format(seq=seq + 1, error=error)) from error
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
-            raise _Refused(f"event {seq + 1} cannot be read ({error!r})") from error
+            raise _Refused(
+                gettext(EVENT_UNREADABLE).format(seq=seq + 1, error=repr(error))
+            ) from error
         seq, before = read[0]
         if before is not None and engine.state_from_dict(before) != state:
-            raise _Refused(f"the state kept before event {seq} is not where the log stands")
+            raise _Refused(gettext(STATE_BEFORE).format(seq=seq))
         state = after
     if race.seq != seq:
-        raise _Refused(f"its log has {seq} event(s), and the race says {race.seq}")
+        said = ngettext(
+            "its log has {seq} event, and the race says {count}",
+            "its log has {seq} events, and the race says {count}",
+            seq,
+        )
+        raise _Refused(said.format(seq=seq, count=race.seq))
     if engine.state_from_dict(race.state) != state:
-        raise _Refused(f"its snapshot is not where its {seq} event(s) leave the race")
+        said = ngettext(
+            "its snapshot is not where its {seq} event leaves the race",
+            "its snapshot is not where its {seq} events leave the race",
+            seq,
+        )
+        raise _Refused(said.format(seq=seq))
     if race.finished_at is not None:
         _result_as_raced(race, state)
 
@@ -171,13 +192,18 @@ def _result_as_raced(race: Race, state: engine.RaceState) -> None:
     for car in sorted(raced.keys() | written.keys()):
         if raced.get(car) != written.get(car):
             in_result, in_race = _placed(written.get(car)), _placed(raced.get(car))
-            raise _Refused(
-                f"car {car!r} is {in_result} in its round's result, {in_race} in its race"
-            )
+            said = gettext(CAR_PLACED).format(car=car, in_result=in_result, in_race=in_race)
+            raise _Refused(said)
 
 
 def _placed(place: tuple[int, bool] | None) -> str:
+    """A car's place as a result or a race gives it, in words."""
     if place is None:
-        return "nowhere"
+        return pgettext("a car", "not placed")
     number, finished = place
-    return f"{number}{'' if finished else ' (out)'}"
+    said = (
+        pgettext("a car", "placed {number}")
+        if finished
+        else pgettext("a car", "out, placed {number}")
+    )
+    return said.format(number=number)

@@ -604,7 +604,7 @@ def test_a_row_longer_than_any_backup_s_is_refused_without_reading_it_whole(expo
     exported["tables"]["league.team"][0]["name"] = "x" * 10_000
     refused_import(
         exported,
-        backup_file.TOO_LONG.format(what="row 1 of its 'league.team' table", most=5_000),
+        backup_file.ROW_TOO_LONG.format(row=1, table="league.team", most=5_000),
     )
 
 
@@ -612,7 +612,7 @@ def test_a_row_longer_than_any_backup_s_is_refused_without_reading_it_whole(expo
     ("text", "reason"),
     [
         ('{"format": "paddock-league", "version": 2} junk', "more after the end of the backup"),
-        ('{"format": "paddock-league" "version": 2}', "expected ',' or '}' in the backup"),
+        ('{"format": "paddock-league" "version": 2}', "(',' or '}' expected, '\"' found: "),
         ('{"format": "paddock-league", "version": 2, "tables": {"league.league": [NaN]}}', "NaN"),
         (
             '{"format": "paddock-league", "version": 2, "tables": {"league.league": [1e999]}}',
@@ -658,7 +658,7 @@ def test_a_value_that_is_not_json_is_refused_as_such_however_much_follows():
     with pytest.raises(ValidationError) as caught:
         backup.league_import(BytesIO(text.encode()))
     assert caught.value.messages == [
-        backup_file.NOT_JSON.format(reason="Expecting value: character 54")
+        backup_file.NOT_JSON.format(reason="Expecting value", where=54)
     ]
 
 

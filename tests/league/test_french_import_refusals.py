@@ -19,9 +19,12 @@ from django.utils import translation
 from django.utils.html import escape
 
 from league import backup
+from league.backup.importing import MOST_HEADER, MOST_PERSON, MOST_ROW
 from league.models import League
 from tests.factories import UserFactory
 from tests.league.test_backup import as_file, ended_season_league, row_counts
+from tests.league.test_spreadsheet import FOURTH_SEASON, roster_text
+from tests.league.test_spreadsheet_past import results_text
 from tests.test_french_site import runs_left
 
 pytestmark = pytest.mark.django_db
@@ -40,10 +43,16 @@ def exported(organiser) -> dict[str, Any]:
 
 def said(data: dict[str, Any], language: str) -> str:
     """Why the restore page's import refuses `data`, in `language`; nothing written."""
+    return said_of_file(as_file(data), language)
+
+
+def said_of_file(file: BytesIO, language: str) -> str:
+    """Why the restore page's import refuses the backup `file`, in `language`; nothing
+    written."""
     restorer = UserFactory()
     before = row_counts()
     with translation.override(language), pytest.raises(ValidationError) as caught:
-        backup.league_import(as_file(data), organiser=restorer)
+        backup.league_import(file, organiser=restorer)
     assert row_counts() == before
     return " ".join(caught.value.messages)
 
@@ -201,6 +210,221 @@ def test_one_prior_injury_of_a_driver_never_injured_is_said_with_each_count_s_pl
     )
 
 
+def nested(depth: int) -> list[Any]:
+    """A list `depth` deep: [[[]]] is 3."""
+    value: list[Any] = []
+    for _level in range(depth - 1):
+        value = [value]
+    return value
+
+
+def _a_huge_team_name(data):
+    rows(data, "league.team")[0]["name"] = "x" * (MOST_ROW + 1)
+
+
+def _a_nul_in_a_team_name(data):
+    rows(data, "league.team")[0]["name"] = "Ros\x00so"
+
+
+def _half_a_character_in_a_driver_s_name(data):
+    rows(data, "league.driver")[0]["name"] = "Ann \ud800"
+
+
+def _settings_nested_too_deep(data):
+    rows(data, "league.league")[0]["settings"] = {"deep": nested(50)}
+
+
+def _a_huge_username(data):
+    data["users"][0]["username"] = "x" * (MOST_PERSON + 1)
+
+
+def _a_huge_part_name(data):
+    return {"x" * (MOST_HEADER + 1): 1, **data}
+
+
+def _a_huge_table_name(data):
+    data["tables"] = {"y" * (MOST_HEADER + 1): [], **data["tables"]}
+
+
+def _a_nul_in_a_part_name(data):
+    return {"\x00": 1, **data}
+
+
+def _a_nul_in_the_format(data):
+    data["format"] = "paddock-league\x00"
+
+
+def _the_time_of_export_nested_too_deep(data):
+    data["exported_at"] = nested(50)
+
+
+# Each hostile upload, and its refusal as French and English say it, whole.
+HOSTILE = {
+    "a huge string": (
+        _a_huge_team_name,
+        "La ligne 1 de la table 'league.team' de la sauvegarde dépasse 1\xa0048\xa0576 "
+        "caractères, ce que ne fait jamais une ligne d'une sauvegarde Paddock.",
+        "Row 1 of the backup's 'league.team' table is longer than 1,048,576 characters, which "
+        "a Paddock backup's row never is.",
+    ),
+    "a NUL character": (
+        _a_nul_in_a_team_name,
+        "La ligne 1 de la table 'league.team' de la sauvegarde contient un caractère NUL, ce que "
+        "ne fait jamais une sauvegarde Paddock.",
+        "Row 1 of the backup's 'league.team' table holds a NUL character, which a Paddock backup "
+        "never does.",
+    ),
+    "half a character": (
+        _half_a_character_in_a_driver_s_name,
+        "La ligne 1 de la table 'league.driver' de la sauvegarde contient une moitié de "
+        "caractère (un demi-codet isolé), ce que ne fait jamais une sauvegarde Paddock.",
+        "Row 1 of the backup's 'league.driver' table holds half of a character (a lone "
+        "surrogate), which a Paddock backup never does.",
+    ),
+    "too deep nesting": (
+        _settings_nested_too_deep,
+        "La ligne 1 de la table 'league.league' de la sauvegarde imbrique une valeur sur plus de "
+        "40 niveaux, ce que ne fait jamais une sauvegarde Paddock.",
+        "Row 1 of the backup's 'league.league' table nests a value more than 40 deep, which a "
+        "Paddock backup never does.",
+    ),
+    "a huge person": (
+        _a_huge_username,
+        "La ligne 1 de la table 'users' de la sauvegarde dépasse 1\xa0000 caractères, ce que ne "
+        "fait jamais une ligne d'une sauvegarde Paddock.",
+        "Row 1 of the backup's 'users' table is longer than 1,000 characters, which a Paddock "
+        "backup's row never is.",
+    ),
+    "too long a key": (
+        _a_huge_part_name,
+        "Un nom de partie de la sauvegarde dépasse 200 caractères, ce que ne fait jamais celui "
+        "d'une sauvegarde Paddock.",
+        "A part's name in the backup is longer than 200 characters, which a Paddock backup's "
+        "never is.",
+    ),
+    "too long a table's name": (
+        _a_huge_table_name,
+        "Un nom de table de la sauvegarde dépasse 200 caractères, ce que ne fait jamais celui "
+        "d'une sauvegarde Paddock.",
+        "A table's name in the backup is longer than 200 characters, which a Paddock backup's "
+        "never is.",
+    ),
+    "a NUL character in a key": (
+        _a_nul_in_a_part_name,
+        "Un nom de partie de la sauvegarde contient un caractère NUL, ce que ne fait jamais une "
+        "sauvegarde Paddock.",
+        "A part's name in the backup holds a NUL character, which a Paddock backup never does.",
+    ),
+    "a NUL character in a part": (
+        _a_nul_in_the_format,
+        "La partie 'format' de la sauvegarde contient un caractère NUL, ce que ne fait jamais "
+        "une sauvegarde Paddock.",
+        "The backup's 'format' holds a NUL character, which a Paddock backup never does.",
+    ),
+    "too deep nesting in a part": (
+        _the_time_of_export_nested_too_deep,
+        "La partie 'exported_at' de la sauvegarde imbrique une valeur sur plus de 40 niveaux, ce "
+        "que ne fait jamais une sauvegarde Paddock.",
+        "The backup's 'exported_at' nests a value more than 40 deep, which a Paddock backup "
+        "never does.",
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", list(HOSTILE))
+def test_a_hostile_backup_is_refused_in_one_french_sentence(exported, variant):
+    change, french, english = HOSTILE[variant]
+    data = change(exported) or exported
+    in_french = said(copy.deepcopy(data), "fr")
+    assert in_french == french
+    assert runs_left(in_french) == [], in_french
+    assert said(data, "en") == english
+
+
+JSON_START = '{"format": "paddock-league", "version": 2'
+FRENCH_NOT_JSON = (
+    "Ce fichier n'est pas une sauvegarde de ligue Paddock : il ne peut être lu comme du JSON "
+)
+ENGLISH_NOT_JSON = "This file is not a Paddock league backup: it cannot be read as JSON "
+
+# A file that is no JSON, or not as a backup is, and where it stops being so, as French and
+# English say it (the parser's own words kept: "Expecting value").
+NOT_JSON = {
+    "more after its end": (
+        JSON_START + "} junk",
+        "(du texte après la fin de la sauvegarde, 'junk' : caractère 44).",
+        "(more after the end of the backup, 'junk': character 44).",
+    ),
+    "no comma": (
+        '{"format": "paddock-league" "version": 2}',
+        "(',' ou '}' attendu, '\"' trouvé : caractère 29).",
+        "(',' or '}' expected, '\"' found: character 29).",
+    ),
+    "no comma where the file ends": (
+        JSON_START,
+        "(',' ou '}' attendu là où le fichier se termine : caractère 42).",
+        "(',' or '}' expected where the file ends: character 42).",
+    ),
+    "an object for a list": (
+        JSON_START + ', "users": {}}',
+        "('[' attendu, '{' trouvé : caractère 53).",
+        "('[' expected, '{' found: character 53).",
+    ),
+    "no tables where the file ends": (
+        JSON_START + ', "tables": ',
+        "('{' attendu là où le fichier se termine : caractère 54).",
+        "('{' expected where the file ends: character 54).",
+    ),
+    "a number for a key": (
+        JSON_START + ', "tables": {5: []}}',
+        "(une clé attendue, 5 trouvé : caractère 55).",
+        "(a key expected, 5 found: character 55).",
+    ),
+    "NaN": (
+        JSON_START + ', "tables": {"league.league": [NaN]}}',
+        "(NaN n'est pas un nombre du JSON : caractère 73).",
+        "(NaN is not a number JSON has: character 73).",
+    ),
+    "a number too large": (
+        JSON_START + ', "tables": {"league.league": [1e999]}}',
+        "(1e999 est un nombre trop grand pour être enregistré : caractère 73).",
+        "(1e999 is a number too large to store: character 73).",
+    ),
+    "nested too deep for the parser": (
+        '{"format": ' + "[" * 100_000,
+        "(des valeurs imbriquées trop profondément : caractère 12).",
+        "(nested too deep: character 12).",
+    ),
+    "the parser's own words": (
+        '{"format": nonsense}',
+        "(Expecting value : caractère 12).",
+        "(Expecting value: character 12).",
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", list(NOT_JSON))
+def test_a_file_that_is_no_json_says_where_in_one_french_sentence(variant):
+    text, french, english = NOT_JSON[variant]
+    in_french = said_of_file(BytesIO(text.encode()), "fr")
+    assert in_french == FRENCH_NOT_JSON + french
+    assert runs_left(in_french) == [], in_french
+    assert said_of_file(BytesIO(text.encode()), "en") == ENGLISH_NOT_JSON + english
+
+
+def test_a_row_s_reasons_for_two_fields_are_parted_as_french_writes_it(exported):
+    driver = rows(exported, "league.driver")[0]
+    driver["name"], driver["status"] = "x" * 200, "flying"
+    in_french = said(copy.deepcopy(exported), "fr")
+    assert in_french.startswith(
+        "La ligne 1 de la table 'league.driver' de la sauvegarde ne peut être lue : 'name' : "
+    )
+    assert " (actuellement 200) ; 'status' : " in in_french, in_french
+    assert in_french.endswith(" n’est pas un choix valide."), in_french
+    assert runs_left(in_french) == [], in_french
+    assert " (it has 200); 'status': Value 'flying' is not a valid choice." in said(exported, "en")
+
+
 def test_a_file_that_is_no_utf_8_text_is_refused_in_french():
     with translation.override("fr"), pytest.raises(ValidationError) as caught:
         backup.league_import(BytesIO(b"\xff\xfe\x00garbage"), organiser=UserFactory())
@@ -294,3 +518,61 @@ def test_the_league_made_from_a_spreadsheet_is_counted_in_the_reader_s_language(
         )
         shown = [str(message) for message in made.context["messages"]]
         assert shown == [sentence]
+
+
+def past_seasons_page(client, results: bytes, language: dict[str, str]):
+    files = {
+        "roster": SimpleUploadedFile("roster.csv", roster_text(FOURTH_SEASON).encode()),
+        "results": SimpleUploadedFile("past.csv", results),
+    }
+    return client.post(IMPORT, {"name": "Old Hands", "ruleset": "season_pass", **files}, **language)
+
+
+WIDE = ",".join(f"c{number}" for number in range(50)).encode() + b"\nRosso,Ann\n"
+
+
+def test_a_roster_of_too_many_columns_is_refused_in_one_french_sentence(client_organiser):
+    in_french = import_page(client_organiser, WIDE, "roster.csv", FRENCH)
+    assert in_french.context["problems"] == [
+        "Ligne 1 : La ligne a 50 colonnes ; l'effectif en a au plus 8."
+    ]
+    in_english = import_page(client_organiser, WIDE, "roster.csv", ENGLISH)
+    assert in_english.context["problems"] == [
+        "Row 1: The row has 50 columns; the roster has at most 8."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("results", "french", "english"),
+    [
+        (
+            WIDE,
+            "Saisons passées, ligne 1 : La ligne a 50 colonnes ; le fichier des saisons passées "
+            "en a au plus 9.",
+            "Past seasons, row 1: The row has 50 columns; the past seasons file has at most 9.",
+        ),
+        (
+            results_text([(1, 1, "Monaco", "", "Zed Zero", 1, "", 10)]).encode(),
+            "Saisons passées, ligne 2, colonne driver : ",
+            "Past seasons, row 2, column driver: ",
+        ),
+        (
+            b"season,round\n\x00\x00",
+            "Saisons passées : Le fichier contient des caractères NUL : ",
+            "Past seasons: The file holds NUL characters: ",
+        ),
+    ],
+    ids=["too many columns", "row and column", "the file"],
+)
+def test_a_past_seasons_problem_says_where_in_the_reader_s_language(
+    client_organiser, results, french, english
+):
+    in_french = past_seasons_page(client_organiser, results, FRENCH)
+    assert in_french.status_code == 400
+    problems = in_french.context["problems"]
+    assert any(problem.startswith(french) for problem in problems), problems
+    assert all(runs_left(problem) == [] for problem in problems), problems
+    in_english = past_seasons_page(client_organiser, results, ENGLISH)
+    problems = in_english.context["problems"]
+    assert any(problem.startswith(english) for problem in problems), problems
+    assert not League.objects.exists()

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from league import backup
 from league.models import League
@@ -34,6 +35,7 @@ from tests.league.test_backup import (
 )
 from tests.league.test_restore import signed_in, upload, without_people
 from tests.races.autopilot import drive, drive_to_finish
+from tests.test_french_site import english_words
 
 pytestmark = pytest.mark.django_db
 
@@ -170,7 +172,7 @@ def test_a_snapshot_no_log_gives_is_refused(at_the_table):
         if row["race"] == race["id"] and row["state_before"] is not None
     )
     race["state"] = earlier
-    refused(at_the_table, "its snapshot is not where its", "event(s) leave the race")
+    refused(at_the_table, "its snapshot is not where its", "events leave the race")
 
 
 def test_a_state_kept_before_an_entry_the_log_does_not_give_is_refused(at_the_table):
@@ -305,3 +307,31 @@ def test_a_race_of_thousands_of_events_replays_in_reasonable_time(organiser):
     backup.league_import(as_file(json.loads(file)))
     took = time.perf_counter() - started
     assert took < 30, took
+
+
+def test_a_log_that_does_not_replay_is_refused_in_the_reader_s_language(at_the_table):
+    """Each reason a race's log does not replay is said in French to a French reader (it was
+    English inside the French sentence)."""
+    race = next(row for row in rows(at_the_table, "races.race") if row["finished_at"])
+    entries = [e for e in rows(at_the_table, "league.entry") if e["round"] == race["round"]]
+    first = next(e for e in entries if e["place"] == 1)
+    second = next(e for e in entries if e["place"] == 2)
+    first["place"], second["place"] = 2, 1
+    first["points"], second["points"] = second["points"], first["points"]
+    with translation.override("fr"):
+        reason = refused(at_the_table, "ne peut être rejouée", "classée 2 dans le résultat")
+    assert "in its" not in reason and "placed" not in reason, reason
+    assert english_words(reason, {"car"}) == [], reason
+
+
+def test_a_snapshot_no_log_gives_is_refused_in_the_reader_s_language(at_the_table):
+    race = max(rows(at_the_table, "races.race"), key=lambda race: race["finished_at"] is None)
+    earlier = next(
+        row["state_before"]
+        for row in reversed(rows(at_the_table, "races.raceevent"))
+        if row["race"] == race["id"] and row["state_before"] is not None
+    )
+    race["state"] = earlier
+    with translation.override("fr"):
+        reason = refused(at_the_table, "ne peut être rejouée", "événements")
+    assert english_words(reason, set()) == [], reason

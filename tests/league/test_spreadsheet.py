@@ -22,7 +22,6 @@ from django.utils.html import escape
 from league.forms.spreadsheets import NAME_TAKEN
 from league.management.commands import load_demo
 from league.models import Driver, DriverChange, DriverStatus, League, Team, Track, team_colours
-from league.services import spreadsheet as spreadsheet_service
 from league.services.drivers import driver_home_track_set
 from league.services.leagues import league_create
 from league.services.roster import NO_CAREERS, driver_career_correct, driver_release
@@ -112,7 +111,7 @@ def test_a_fourth_season_league_comes_in_with_one_preview_and_one_confirmation(c
     # Each career brought in is on the driver's page, with where it came from.
     change = DriverChange.objects.get(driver__name="Ann Apex")
     assert change.after == {"age": 4, "xp": 40, "prior_injuries": 2, "races_to_miss": 1}
-    assert change.reason == spreadsheet_service.IMPORTED.format(file=" (roster.csv)")
+    assert change.reason == "Brought in from the league's spreadsheet (roster.csv)."
     assert not DriverChange.objects.filter(driver__name="Eve Esses").exists()  # a rookie
 
 

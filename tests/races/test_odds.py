@@ -3,6 +3,8 @@ gear odds, and read each gear's chances for the corner ahead in whole per cents.
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -12,6 +14,7 @@ from races.models import Race
 from races.services.entries import race_state
 from rules import engine
 from tests.races.autopilot import drive
+from tests.test_french_site import english_words, runs_left, words_of
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -125,3 +128,29 @@ def test_a_ruling_on_the_latest_entry_stays_reachable_from_the_log(client_organi
     assert link in client_organiser.get(race.get_absolute_url()).content.decode()
     spectator = Client().get(race.get_absolute_url()).content.decode()
     assert 'id="ruling-on-latest"' not in spectator
+
+
+def test_a_french_reader_reads_every_gear_s_odds_in_french(client_organiser, race):
+    """Each line of a gear's odds (stays in the corner, overshoots by 1, 2 or 3 and more and
+    what it costs, reaches the line) in the reader's language."""
+    show_odds(race.round.season.league)
+    at_gear_prompt(race)
+    url = odds_url(race, "?to_corner=1&stops=1&to_line=4")
+    english = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Stops in the corner" in english and "Over by 1" in english
+    text = words_of(client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "S'arrête dans le virage" in text and "Dépasse de 1" in text
+    assert "Atteint la ligne" in text and "(reste : 1)" in text
+    assert (runs_left(text), english_words(text, set())) == ([], [])
+
+
+def test_a_race_page_s_title_names_its_round_in_the_reader_s_language(client_organiser, race):
+    """The title of every page of a race names its round ("Manche 1 : Imola"), not the
+    round's English name."""
+    show_odds(race.round.season.league)
+    at_gear_prompt(race)
+    track = race.round.track.name
+    for url in (odds_url(race), reverse("races:turn", args=[race.pk])):
+        page = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        title = page.split("<title>")[1].split("</title>")[0]
+        assert f"Manche 1 : {track}" in unescape(title) and "Round" not in title, title
