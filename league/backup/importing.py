@@ -11,7 +11,6 @@ from typing import IO, Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models, transaction
-from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -57,7 +56,6 @@ from .messages import (
     ID_NOT_WHOLE,
     ID_TWICE,
     NAME_TAKEN,
-    NAME_TAKEN_BY_YOU,
     NO_TIME_ZONE,
     NOT_A_BACKUP,
     ONE_LEAGUE,
@@ -79,6 +77,7 @@ from .messages import (
     UNKNOWN_VERSION,
     refusal,
 )
+from .names import USERS, copy_name, people, restored_name, slug_taken, track_facts
 from .reader import PART_NAME, TABLE_NAME, Reader, part_piece, row_piece
 from .results import Results
 from .tables import (
@@ -154,7 +153,6 @@ def league_import(source: IO[bytes], *, organiser=None) -> Imported:
 
 
 TRACKS = Table("tracks", Track, lambda league: Track.objects.none())
-USERS = "users"
 
 
 class _Import:
@@ -247,7 +245,7 @@ class _Import:
                 raise bad(number, USERS, PERSON_TWICE)
             self.names[old] = username
         if self.organiser is None:
-            self.ids[self.user_model] = _people(self.names)
+            self.ids[self.user_model] = people(self.names)
 
     def _tracks(self, reader: Reader) -> None:
         rows: list[tuple[int, Track]] = []
@@ -448,13 +446,13 @@ class _Import:
             # Private until its organiser publishes it, as a new league is: a file's
             # "published" is no one's say on this site (docs/architecture.md, "Backup").
             league.published = False
-            league.slug = slugs.free_slug(league.slug, taken=_slug_taken)
+            league.slug = slugs.free_slug(league.slug, taken=slug_taken)
             # A copy of a league the restorer runs (their own backup, restored to look back
             # or to try something): named apart, as a person's leagues have a name each.
             theirs = League.objects.filter(organiser_id=self.organiser.pk)
             if theirs.filter(name__iexact=league.name).exists():
                 self.name_in_file = league.name
-                league.name = _copy_name(league.name, theirs)
+                league.name = copy_name(league.name, theirs)
         elif here is not None:
             raise refusal(SLUG_TAKEN, slug=league.slug)
         if league.organiser_id is not None:
@@ -528,80 +526,15 @@ class _Import:
         (or "(restored 2)"...), reused by a later restore of the same track."""
         in_file = track.name
         for attempt in range(MOST_TRACKS):
-            name = _restored_name(in_file, attempt)
+            name = restored_name(in_file, attempt)
             here = Track.objects.filter(name__iexact=name).first()
             if here is None:
                 track.name = name
                 track.save(force_insert=True)
                 here = track
-            elif _track_facts(here) != _track_facts(track):
+            elif track_facts(here) != track_facts(track):
                 continue
             if attempt:
                 self.kept_apart.append((in_file, here.name))
             return here.pk
         raise refusal(TOO_MANY_TRACKS, most=grouped(MOST_TRACKS))
-
-
-def _restored_name(name: str, attempt: int) -> str:
-    """The name of the file's track `name` at the `attempt`-th try: its own, then
-    "Name (restored)", "Name (restored 2)"... within the longest name a track takes."""
-    if not attempt:
-        return name
-    suffix = " (restored)" if attempt == 1 else f" (restored {attempt})"
-    field = Track._meta.get_field("name")
-    assert isinstance(field, models.CharField) and field.max_length is not None
-    most = field.max_length
-    return name[: most - len(suffix)] + suffix
-
-
-def _track_facts(track: Track) -> tuple[Any, ...]:
-    """What makes two tracks of one name the same track to race on."""
-    return (track.number, *track.facts().values())
-
-
-def _copy_name(name: str, theirs: models.QuerySet[League]) -> str:
-    """ "Old Hands (restored)", else "(restored 2)", ...: the first of these names the
-    organiser runs no league of, within a league name's length."""
-    most = League._meta.get_field("name").max_length or 100
-    for number in range(1, 1000):
-        ending = " (restored)" if number == 1 else f" (restored {number})"
-        copy = name[: most - len(ending)] + ending
-        if not theirs.filter(name__iexact=copy).exists():
-            return copy
-    raise refusal(NAME_TAKEN_BY_YOU, name=name)
-
-
-def _slug_taken(slug: str) -> bool:
-    return League.objects.filter(slug__iexact=slug).exists()
-
-
-def _people(names: dict[int, str]) -> dict[int, int]:
-    """The accounts of the file's people (id: username) by their ids in the file: matched by
-    username whatever its case (as the site tells accounts apart), one not here yet made
-    without a usable password."""
-    user_model = get_user_model()
-    field = user_model.USERNAME_FIELD
-    found = dict(
-        user_model.objects.annotate(folded=Lower(field))
-        .filter(folded__in={username.lower() for username in names.values()})
-        .values_list("folded", "pk")
-    )
-    ids = {}
-    for number, (old, username) in enumerate(names.items(), start=1):
-        if username.lower() not in found:
-            user = user_model(**{field: username})
-            _usernamecleaned(user, field, number)
-            user.set_unusable_password()
-            user.save()
-            found[username.lower()] = user.pk
-        ids[old] = found[username.lower()]
-    return ids
-
-
-def _usernamecleaned(user, field: str, number: int) -> None:
-    """A newcomer's username as the account's field takes it (its length, its characters)."""
-    try:
-        user._meta.get_field(field).clean(getattr(user, field), user)
-    except ValidationError as error:
-        said = " ".join(error.messages)
-        raise bad(number, USERS, FIELD_REFUSED, field=field, reason=said) from error
