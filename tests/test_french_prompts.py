@@ -97,3 +97,22 @@ def test_every_prompt_of_a_recorded_race_reads_in_french(path: Path, runs: froze
         if whole(run, words)
     ]
     assert found == [], where[:5]
+
+
+def test_the_folded_facts_are_named_by_their_labels_as_written_never_lowered() -> None:
+    """Issue 34: the summary of the folded facts ("More: …") lowered each short label, which
+    made "wp 1" of "WP 1" and "pu 1" of the French "PU 1"."""
+    recorded = json.loads((RECORDED / "formula_d_road_race.json").read_text())
+    summaries: dict[str, set[str]] = {"en": set(), "fr": set()}
+    state, _asked = start(recorded_setup(recorded))
+    for raw in recorded["events"]:
+        for language, seen in summaries.items():
+            with translation.override(language), speaking(language):
+                if asked := engine.prompts(state):
+                    seen.add(prompt_form(asked[0], state).extras_summary)
+        state, _asked = apply(state, Event.from_dict(raw))
+    assert "WP 1, WP 2" in summaries["en"] and "PU 1, PU 2" in summaries["fr"]
+    assert "Blocked, Stops, Danger zone, Engine noise" in summaries["en"]
+    assert not any(
+        "wp" in summary or "pu " in summary for summary in summaries["en"] | summaries["fr"]
+    )

@@ -15,6 +15,7 @@ from league.services.starts import round_start_at_table
 from league.services.teams import team_create
 from league.services.tracks import track_create
 from races.models import Race
+from races.reads.replay import Asked, replay_at
 from tests.factories import UserFactory
 from tests.pages import html_of
 from tests.races.autopilot import drive
@@ -91,6 +92,39 @@ def test_the_replay_speaks_french(client_organiser, organiser):
     assert "sur 12</span>" in french and "of 12</span>" in english
     assert "Tours de jeu</h2>" in french and "Rounds</h2>" in english
     assert "la course rejouée tour par tour" in french
+
+
+@pytest.mark.django_db
+def test_the_replay_s_log_heading_and_the_gear_keypad_are_whole_sentences_in_french(
+    client_organiser, organiser
+):
+    """Issue 34: "Le journal : {name}" took "Tour de jeu 1" lowered, and the gear keypad "Touchez
+    le {label}…" the rule's field label lowered; each is said whole now (a label keeps its
+    capital, named as a label)."""
+    race = race_of(organiser)
+    drive(race, 12, seed=5)
+    turn = race.get_absolute_url()
+    french = html_of(client_organiser.get(turn, **FRENCH))
+    english = html_of(client_organiser.get(turn, **ENGLISH))
+    assert "Rapport : touchez un choix, ou un jet de sa ligne pour saisir les deux" in french
+    assert "Gear: tap one, or the roll in it to enter both" in english
+    url = reverse("races:replay", args=[race.pk])
+    mid_round = replay_at(race, Asked(round=1)).at - 1
+    for point, in_french, in_english in (
+        ("?round=1", "Le journal du tour de jeu 1</h2>", "The log: round 1</h2>"),
+        (
+            f"?event={mid_round}",
+            "Le journal du tour de jeu 1, jusqu&#x27;ici</h2>",
+            "The log: round 1, so far</h2>",
+        ),
+        (
+            "?event=1",
+            "Le journal avant le départ, jusqu&#x27;ici</h2>",
+            "The log: before the start, so far</h2>",
+        ),
+    ):
+        assert in_french in html_of(client_organiser.get(url + point, **FRENCH)), point
+        assert in_english in html_of(client_organiser.get(url + point, **ENGLISH)), point
 
 
 @pytest.mark.django_db

@@ -25,7 +25,6 @@ from ..models import (
     Entry,
     League,
     Membership,
-    Role,
     Round,
     Season,
     Team,
@@ -33,6 +32,7 @@ from ..models import (
     slugs,
     team_colours,
 )
+from ..models.members import role_words
 from .checks import (
     INTEGER_RANGES,
     LEAGUE_CHECKS,
@@ -468,8 +468,7 @@ class _Import:
         and named among those to invite again."""
         obj.user_id = None
         cleaned(label, number, obj, exclude=unchecked(obj))
-        role = dict(Role.choices)[obj.role].lower()
-        self.left_out.append(f"{self.names[row['user']]} ({role})")
+        self.left_out.append(f"{self.names[row['user']]} ({role_words(obj.role)})")
 
     def _checked(self, table: Table, number: int, obj: models.Model) -> None:
         """What the league's pages need of a row beyond its fields (its JSON fields as its rule

@@ -8,7 +8,7 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
@@ -121,6 +121,17 @@ class Role(models.TextChoices):
 
 # The roles that run races and enter results.
 RUNS_RACES = frozenset({Role.ORGANISER, Role.REFEREE})
+
+
+def role_words(role: str) -> str:
+    """A member's role as words within a sentence, in the reader's language: messages of their
+    own, never the role's label lowered."""
+    words = {
+        Role.ORGANISER: pgettext("a member's role, within a sentence", "organiser"),
+        Role.REFEREE: pgettext("a member's role, within a sentence", "referee"),
+        Role.TEAM_OWNER: pgettext("a member's role, within a sentence", "team owner"),
+    }
+    return words[Role(role)]
 
 
 class MembershipQuerySet(models.QuerySet):

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .made import MadeByHand
-from .teams import status_in_a_sentence
+from .teams import status_words
 
 
 class DriverChangeKind(models.TextChoices):
@@ -38,23 +39,28 @@ class DriverChange(MadeByHand):
     def changes(self) -> list[tuple[str, object, object]]:
         """Each field changed: (its name in words, before, after)."""
         return [
-            (FIELD_WORDS.get(name, name), _shown(name, self.before.get(name)), _shown(name, value))
+            (
+                str(FIELD_WORDS.get(name, name)),
+                _shown(name, self.before.get(name)),
+                _shown(name, value),
+            )
             for name, value in self.after.items()
         ]
 
 
 def _shown(name: str, value: object) -> object:
     if name == "status" and isinstance(value, str):
-        return status_in_a_sentence(value)
+        return status_words(value)
     return value
 
 
+# A field's name in a list of changes ("XP 12 → 20"), in the reader's language.
 FIELD_WORDS = {
-    "age": "age",
-    "xp": "XP",
-    "prior_injuries": "prior injuries",
-    "races_to_miss": "races to miss",
-    "team": "team",
-    "name": "name",
-    "status": "status",
+    "age": pgettext_lazy("a driver's field, in a list of changes", "age"),
+    "xp": pgettext_lazy("a driver's field, in a list of changes", "XP"),
+    "prior_injuries": pgettext_lazy("a driver's field, in a list of changes", "prior injuries"),
+    "races_to_miss": pgettext_lazy("a driver's field, in a list of changes", "races to miss"),
+    "team": pgettext_lazy("a driver's field, in a list of changes", "team"),
+    "name": pgettext_lazy("a driver's field, in a list of changes", "name"),
+    "status": pgettext_lazy("a driver's field, in a list of changes", "status"),
 }

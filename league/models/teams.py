@@ -48,9 +48,9 @@ class DriverStatus(models.TextChoices):
     RELEASED = "released", _("Released")
 
 
-# A status within a sentence ("Ann is retired"): its own words, never its label lowered (a
-# language may keep a capital there, or agree the word with the driver).
-STATUS_IN_A_SENTENCE = {
+# A driver's status as words within a sentence or a list of changes ("retired back to active"):
+# messages of their own, never a label lowered (a language may write the label otherwise).
+_STATUS_WORDS = {
     DriverStatus.ACTIVE: pgettext_lazy("a driver's status, within a sentence", "active"),
     DriverStatus.RETIRED: pgettext_lazy("a driver's status, within a sentence", "retired"),
     DriverStatus.DEAD: pgettext_lazy("a driver's status, within a sentence", "dead"),
@@ -58,12 +58,10 @@ STATUS_IN_A_SENTENCE = {
 }
 
 
-def status_in_a_sentence(status: str) -> str:
-    """A driver's `status` in words within a sentence, in the reader's language (an unknown
-    value as it is)."""
-    if status not in DriverStatus.values:
-        return status
-    return str(STATUS_IN_A_SENTENCE[DriverStatus(status)])
+def status_words(value: str) -> str:
+    """A driver's status as words within a sentence, in the reader's language; a value no
+    status has (a backup's) as it is."""
+    return str(_STATUS_WORDS[DriverStatus(value)]) if value in DriverStatus.values else value
 
 
 class DriverQuerySet(models.QuerySet):
@@ -117,7 +115,7 @@ class Driver(models.Model):
 
     @property
     def status_in_a_sentence(self) -> str:
-        return status_in_a_sentence(self.status)
+        return status_words(self.status)
 
     @property
     def level(self) -> str:

@@ -307,14 +307,15 @@ def league_record_book(league: League) -> RecordBook:
             own = [race for race in races if race.ruleset == name]
             bonus = rules.said_bonus_points_in_a_sentence
             if apart:
-                # Translators: {bonus} is a rule set's bonus points, in lower case ("lap-leader
-                # points"); {rule_set} the rule set's name, as written ("Mini's series").
+                # Translators: {bonus} is a rule set's bonus points, as named within a sentence
+                # ("lap-leader points"); {rule_set} the rule set's name, as written ("Mini's
+                # series").
                 title = gettext("Most {bonus} ({rule_set})").format(
                     bonus=bonus, rule_set=rules.title
                 )
             else:
-                # Translators: {bonus} is a rule set's bonus points, in lower case ("lap-leader
-                # points").
+                # Translators: {bonus} is a rule set's bonus points, as named within a sentence
+                # ("lap-leader points").
                 title = gettext("Most {bonus}").format(bonus=bonus)
             found.append(
                 _best(

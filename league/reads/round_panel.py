@@ -106,7 +106,7 @@ def starter_lines(
             if driver.status == DriverStatus.ACTIVE or (data and f"d{driver.pk}-start" in data)
         ]
         rules = round_.season.rules
-        # Said after the driver's name on their line: "Ann has 2 race(s) to miss".
+        # Said after the driver's name on their line: "Ann has 2 races still to miss".
         refusals = {driver.pk: start_refusal(driver, named_as="") for driver in racing}
         # Proposed: the team's first drivers who may start, one for each car it may field.
         may_start = [driver for driver in racing if refusals[driver.pk] is None]

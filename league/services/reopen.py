@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from ..models import (
     Driver,
@@ -14,7 +14,7 @@ from ..models import (
     Round,
     RoundStatus,
 )
-from ..models.teams import status_in_a_sentence
+from ..models.teams import status_words
 from .common import for_update
 from .errors import AlreadyDone
 from .results import RESULT_FIELDS
@@ -92,9 +92,10 @@ def reopen_summary(round_: Round) -> TakenBack:
             )
         if driver.status != change.status_before:
             words.append(
-                gettext("{now} back to {before}").format(
-                    now=driver.status_in_a_sentence,
-                    before=status_in_a_sentence(change.status_before),
+                # Translators: a driver's status now and as it goes back to ("retired back to
+                # active"), each its words within a sentence.
+                pgettext("a driver's status", "{now} back to {before}").format(
+                    now=status_words(driver.status), before=status_words(change.status_before)
                 )
             )
         if words:

@@ -123,16 +123,18 @@ def _injury_columns(outcome: EntryOutcome, driver: Driver, rules: Championship) 
 
 
 def places_said(places: Sequence[int], wanted: range) -> str:
-    """The places given, in words in the reader's language, and what is wrong with them:
-    "1, 2, 2 and 3 (2 twice, 4 missing)"; "none" for none."""
+    """The places given, in words in the reader's language, and what is wrong with them: "1,
+    2, 2 and 3 (2 twice, 4 missing)"; "none" for none. Each thing wrong is a message of its
+    own, its count said by `ngettext`."""
     if not places:
         return pgettext("no places given", "none")
     said = listed([str(place) for place in places])
     counts = Counter(places)
-    wrong = [_given_again(place, count) for place, count in sorted(counts.items()) if count > 1]
+    wrong = [_given_times(place, count) for place, count in sorted(counts.items()) if count > 1]
     missing = [str(place) for place in wanted if place not in counts]
     if missing:
         wrong.append(
+            # Translators: places a result leaves out ({places}: "4", "4 and 5").
             ngettext("{places} missing", "{places} missing", len(missing)).format(
                 places=listed(missing)
             )
@@ -140,6 +142,8 @@ def places_said(places: Sequence[int], wanted: range) -> str:
     before = [str(place) for place in sorted(counts) if place < wanted.start]
     if before:
         wrong.append(
+            # Translators: places given that come before the first place wanted ("2" when the
+            # cars out take places 3 to 4).
             ngettext("{places} before the first", "{places} before the first", len(before)).format(
                 places=listed(before)
             )
@@ -147,17 +151,26 @@ def places_said(places: Sequence[int], wanted: range) -> str:
     after = [str(place) for place in sorted(counts) if place >= wanted.stop]
     if after:
         wrong.append(
+            # Translators: places given beyond the last place wanted ("5" among 4 finishers).
             ngettext("{places} past the last", "{places} past the last", len(after)).format(
                 places=listed(after)
             )
         )
-    return f"{said} ({', '.join(wrong)})" if wrong else said
+    if not wrong:
+        return said
+    # Translators: {places}: the places given ("1, 2, 2 and 3"); {wrong}: what is wrong with
+    # them, each separated by a comma ("2 twice, 4 missing").
+    return pgettext("places given", "{places} ({wrong})").format(
+        places=said, wrong=", ".join(wrong)
+    )
 
 
-def _given_again(place: int, count: int) -> str:
-    """A place given more than once, in words: "2 twice", "2 3 times"."""
+def _given_times(place: int, count: int) -> str:
+    """A place given `count` times (2 or more), in words."""
     if count == 2:
-        return gettext("{place} twice").format(place=place)
+        # Translators: a place a result gives to two cars.
+        return pgettext("a place given", "{place} twice").format(place=place)
+    # Translators: a place a result gives to {count} cars (3 or more).
     return ngettext("{place} {count} time", "{place} {count} times", count).format(
         place=place, count=count
     )

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import (
     Driver,
@@ -40,7 +40,14 @@ CAREER_FIELDS = tuple(CAREER_BOUNDS)
 NO_CAREERS = gettext_noop(
     "{rules} keeps no careers: a driver has no age, XP or injuries to correct."
 )
-CAREER_OUT_OF_RANGE = gettext_noop("{field} must be from {low} to {high} (asked: {value}).")
+# A career's number out of its bounds, a whole sentence for each field (its name and its verb
+# agree in the reader's language).
+CAREER_OUT_OF_RANGE = {
+    "age": gettext_noop("Age must be from {low} to {high} (asked: {value})."),
+    "xp": gettext_noop("XP must be from {low} to {high} (asked: {value})."),
+    "prior_injuries": gettext_noop("Prior injuries must be from {low} to {high} (asked: {value})."),
+    "races_to_miss": gettext_noop("Races to miss must be from {low} to {high} (asked: {value})."),
+}
 CAREER_SAME = gettext_noop("{driver}'s career is already as asked: nothing was changed.")
 REASON_NEEDED = gettext_noop("Say why: the reason is kept with the change, on {driver}'s page.")
 DRIVER_CHANGED = gettext_noop(
@@ -48,18 +55,33 @@ DRIVER_CHANGED = gettext_noop(
     "Change again what still applies."
 )
 DRIVER_RACING_NOW = gettext_noop(
-    "{driver} is racing in round {number} now: change their {what} once it is confirmed."
+    "{driver} is racing in round {number} now: change their career once it is confirmed."
+)
+DRIVER_RACING_NOW_STATUS = gettext_noop(
+    "{driver} is racing in round {number} now: change their status once it is confirmed."
 )
 ROUND_UNDER_WAY = gettext_noop(
     "Round {number} is under way: drivers move between teams before a race or after it is "
     "confirmed, not during it."
 )
-NOT_RACING = gettext_noop("{driver} is {status}: only a driver still racing may be {what}.")
+# A driver no longer racing, a whole sentence for each status (a status's label is never
+# lowered to stand within a sentence), said before what only a driver still racing may do.
+NO_LONGER_RACING = {
+    DriverStatus.RETIRED: gettext_noop("{driver} is retired."),
+    DriverStatus.DEAD: gettext_noop("{driver} is dead."),
+    DriverStatus.RELEASED: gettext_noop("{driver} was released."),
+}
+ONLY_RACING_TRANSFERRED = gettext_noop("Only a driver still racing may be transferred.")
+ONLY_RACING_RELEASED = gettext_noop("Only a driver still racing may be released.")
+ONLY_RACING_RETIRED = gettext_noop("Only a driver still racing may be retired.")
 TRANSFER_SAME_TEAM = gettext_noop("{driver} already drives for {team}.")
 TRANSFER_OTHER_LEAGUE = gettext_noop("That team is not in {league}.")
 RENAME_SAME = gettext_noop("{driver} is already called so.")
 RENAME_TAKEN = gettext_noop("A driver called {name!r} already races in this league, for {team}.")
-STATUS_ALREADY = gettext_noop("{driver} is {status} already.")
+STATUS_ALREADY = {
+    DriverStatus.RETIRED: gettext_noop("{driver} is retired already."),
+    DriverStatus.RELEASED: gettext_noop("{driver} was released already."),
+}
 
 
 def _driver_as_it_stands(driver: Driver) -> Driver:
@@ -125,9 +147,8 @@ def driver_career_correct(
     for name, value in asked.items():
         low, high = CAREER_BOUNDS[name]
         if not low <= value <= high:
-            words = name.replace("_", " ").capitalize()
             raise ValidationError(
-                gettext(CAREER_OUT_OF_RANGE).format(field=words, low=low, high=high, value=value)
+                gettext(CAREER_OUT_OF_RANGE[name]).format(low=low, high=high, value=value)
             )
     current = {name: getattr(driver, name) for name in asked}
     if current == asked:
@@ -136,11 +157,7 @@ def driver_career_correct(
         raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
     racing = _racing_round(driver)
     if racing is not None:
-        raise StaleDriver(
-            gettext(DRIVER_RACING_NOW).format(
-                driver=driver, number=racing, what=pgettext("change their", "career")
-            )
-        )
+        raise StaleDriver(gettext(DRIVER_RACING_NOW).format(driver=driver, number=racing))
     reason = _reason(reason, driver)
     changed = {name: value for name, value in asked.items() if current[name] != value}
     for name, value in changed.items():
@@ -175,7 +192,7 @@ def driver_transfer(
         raise AlreadyDone(gettext(TRANSFER_SAME_TEAM).format(driver=driver, team=team), done=driver)
     if shown is not None and driver.team_id != shown:
         raise StaleDriver(gettext(DRIVER_CHANGED).format(driver=driver))
-    _check_racing(driver, pgettext("a driver may be", "transferred"))
+    _check_racing(driver, ONLY_RACING_TRANSFERRED)
     under_way = _league_round_under_way(driver)
     if under_way is not None:
         raise StaleDriver(gettext(ROUND_UNDER_WAY).format(number=under_way))
@@ -238,14 +255,17 @@ def driver_retire(*, driver: Driver, reason: str, made_by=None, rookie: str = ""
     return _leaves(driver, DriverStatus.RETIRED, DriverChangeKind.RETIRED, reason, made_by, rookie)
 
 
-def _check_racing(driver: Driver, what: str) -> None:
-    """Refused, with the rule set's reason where it gives one, unless `driver` races still."""
+def _check_racing(driver: Driver, only_racing: str) -> None:
+    """Refused, with the rule set's reason where it gives one, unless `driver` races still:
+    `only_racing`, the sentence (a constant) saying what only a driver still racing may do."""
     if driver.status == DriverStatus.ACTIVE:
         return
-    shown = driver.status_in_a_sentence
-    message = gettext(NOT_RACING).format(driver=driver, status=shown, what=what)
+    sentences = [
+        gettext(NO_LONGER_RACING[DriverStatus(driver.status)]).format(driver=driver),
+        gettext(only_racing),
+    ]
     why = driver.team.league.rules.races_no_more(driver=str(driver), status=driver.status)
-    raise ValidationError(f"{message} {why}" if why else message)
+    raise ValidationError(" ".join([*sentences, why] if why else sentences))
 
 
 def _rookie_hired(team: Team, name: str) -> None:
@@ -262,19 +282,15 @@ def _leaves(
 ) -> Driver:
     driver = _driver_as_it_stands(driver)
     if driver.status == status:
-        shown = driver.status_in_a_sentence
-        raise AlreadyDone(gettext(STATUS_ALREADY).format(driver=driver, status=shown), done=driver)
+        already = gettext(STATUS_ALREADY[DriverStatus(status)]).format(driver=driver)
+        raise AlreadyDone(already, done=driver)
     if status == DriverStatus.RELEASED:
-        _check_racing(driver, pgettext("a driver may be", "released"))
+        _check_racing(driver, ONLY_RACING_RELEASED)
     else:
-        _check_racing(driver, pgettext("a driver may be", "retired"))
+        _check_racing(driver, ONLY_RACING_RETIRED)
     racing = _racing_round(driver)
     if racing is not None:
-        raise StaleDriver(
-            gettext(DRIVER_RACING_NOW).format(
-                driver=driver, number=racing, what=pgettext("change their", "status")
-            )
-        )
+        raise StaleDriver(gettext(DRIVER_RACING_NOW_STATUS).format(driver=driver, number=racing))
     reason = _reason(reason, driver)
     before = {"status": driver.status}
     if " ".join(rookie.split()):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from ..models import (
     Driver,
@@ -48,10 +48,16 @@ START_CANCELLED = gettext_noop(
 STARTERS_AS_ASKED = gettext_noop("Round {number} already starts with these drivers in these cars.")
 ROUND_OUT_OF_ORDER = gettext_noop("Round {previous} must be finished before round {number} starts.")
 STARTER_NOT_IN_LEAGUE = gettext_noop("{driver} does not drive for a team in this league.")
-STARTER_RETIRED = gettext_noop("{driver} is {status} and may no longer race.")
-STARTER_INJURED = gettext_noop(
-    "{driver} has {races} race(s) still to miss: only drivers with zero injury points may race."
-)
+# Why a driver no longer racing may not start, a whole sentence for each status (a status's
+# label is never lowered to stand within a sentence).
+STARTER_RETIRED = gettext_noop("{driver} is retired and may no longer race.")
+STARTER_DEAD = gettext_noop("{driver} is dead and may no longer race.")
+STARTER_RELEASED = gettext_noop("{driver} was released and may no longer race.")
+STARTER_NO_LONGER_RACING = {
+    DriverStatus.RETIRED: STARTER_RETIRED,
+    DriverStatus.DEAD: STARTER_DEAD,
+    DriverStatus.RELEASED: STARTER_RELEASED,
+}
 TOO_MANY_STARTERS = gettext_noop("{team} may field only {count} cars a race.")
 DUPLICATE_STARTER = gettext_noop("{driver} is chosen twice.")
 DUPLICATE_CAR = gettext_noop(
@@ -101,9 +107,15 @@ def start_refusal(driver: Driver, *, named_as: str | None = None) -> str | None:
     what the reason calls them, where not by name ("" after their name on a starters line)."""
     who = str(driver) if named_as is None else named_as
     if driver.status != DriverStatus.ACTIVE:
-        reason = gettext(STARTER_RETIRED).format(driver=who, status=driver.status_in_a_sentence)
+        reason = gettext(STARTER_NO_LONGER_RACING[DriverStatus(driver.status)]).format(driver=who)
     elif driver.races_to_miss:
-        reason = gettext(STARTER_INJURED).format(driver=who, races=driver.races_to_miss)
+        reason = ngettext(
+            "{driver} has {races} race still to miss: only drivers with zero injury points may "
+            "race.",
+            "{driver} has {races} races still to miss: only drivers with zero injury points may "
+            "race.",
+            driver.races_to_miss,
+        ).format(driver=who, races=driver.races_to_miss)
     else:
         return None
     return reason.strip()

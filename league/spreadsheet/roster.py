@@ -293,10 +293,7 @@ class _Reader:
             return ROOKIE[column]
         low, high = CAREER_BOUNDS[column]
         if not low <= whole <= high:
-            words = column.replace("_", " ").capitalize()
-            message = gettext(CAREER_OUT_OF_RANGE).format(
-                field=words, low=low, high=high, value=whole
-            )
+            message = gettext(CAREER_OUT_OF_RANGE[column]).format(low=low, high=high, value=whole)
             self.roster.refuse(message, row=number, column=column)
         return whole
 

@@ -269,9 +269,9 @@ class PromptForm:
 
     @property
     def extras_summary(self) -> str:
-        return ", ".join(
-            (item.spec.short or item.name.replace("_", " ")).lower() for item in self.extras
-        )
+        """The folded facts named by their short labels, as written: a label is never lowered
+        ("WP 1", a card's name, a language that capitalises its nouns)."""
+        return ", ".join(item.spec.short or item.spec.label for item in self.extras)
 
 
 def _text(value: Any) -> str:

@@ -143,10 +143,18 @@ class Replay:
         return gettext("In round {round}").format(round=self.round)
 
     @property
-    def round_name(self) -> str:
+    def log_heading(self) -> str:
+        """The log's heading: the round shown, and whether its log is shown so far (mid-way)."""
+        so_far = not self.round_end and self.at
         if not self.round:
-            return gettext("Before the start")
-        return pgettext("of play", "Round {round}").format(round=self.round)
+            if so_far:
+                return gettext("The log: before the start, so far")
+            return gettext("The log: before the start")
+        if so_far:
+            # Translators: {round} is a round of play (a turn of every car).
+            return gettext("The log: round {round}, so far").format(round=self.round)
+        # Translators: {round} is a round of play (a turn of every car).
+        return gettext("The log: round {round}").format(round=self.round)
 
 
 def replay_at(race: Race, asked: Asked) -> Replay:

@@ -69,6 +69,9 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     # (multipliers, bonus points); the teams' championship, as the rule set's document calls it.
     points_note: str = ""
     teams_title: str = N_("Teams")
+    # The same named within a sentence or a list of words ("drivers (CSV) · teams (CSV)"):
+    # its own words, never the title lowered (a language that capitalises its nouns does not).
+    teams_in_a_sentence: str = N_("teams")
     # The formats a round may be run in, (key, label), where the rule set has them (Mini's).
     race_formats: tuple[tuple[str, str], ...] = ()
     # Whether its race's grid is worked out from the season points so far (race_options gets
@@ -294,6 +297,10 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     @property
     def said_teams_title(self) -> str:
         return _(self.teams_title)  # a name, no {placeholder} to fill
+
+    @property
+    def said_teams_in_a_sentence(self) -> str:
+        return _(self.teams_in_a_sentence)
 
     @property
     def said_season_note(self) -> str:

@@ -79,6 +79,7 @@ class MiniChampionship(Championship[Never, Never]):
         "drivers' and the constructors' titles alike."
     )
     teams_title = N_("Constructors")
+    teams_in_a_sentence = N_("constructors")
     bonus_points_label = N_("Lap-leader points")
     bonus_points_in_a_sentence = N_("lap-leader points")
     season_note = N_(

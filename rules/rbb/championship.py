@@ -72,6 +72,7 @@ class RBBChampionship(Championship[Never, Never]):
     # The document lost its table ("Scores are awarded as follows:" and nothing after).
     points_presets = MappingProxyType({"RBB": PointsTable.of(*POINTS)})
     teams_title = N_("Constructors")
+    teams_in_a_sentence = N_("constructors")
     season_note = N_(
         "A season is up to {races} races of two laps each on the tracks you pick, in race "
         "order; every race scores the same. The first race's grid is drawn at the table, each "

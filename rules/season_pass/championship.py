@@ -257,8 +257,8 @@ class SeasonPassChampionship(Championship[InjuryCheck, SeasonEndChange]):
 
     def races_no_more(self, *, driver: str, status: str) -> str:
         if status == RETIRED:
-            return _("In {title} a retired driver may no longer race (Retirement).").format(
-                title=self.title
+            return _("In {rules} a retired driver may no longer race (Retirement).").format(
+                rules=self.title
             )
         if status == DEAD:
             return _("{driver} died of an injury (Injury Table) and races no more.").format(

@@ -72,7 +72,7 @@ def test_a_season_from_an_empty_league_to_the_next_seasons_first_race(
     # Round 2, Monza: Dot is injured and cannot be ticked.
     page.get_by_role("link", name="Season 1").click()
     page.get_by_role("link", name="Monza (8)").click()
-    expect(page.locator("label", has_text="Dot")).to_contain_text("Dot has 4 race(s) still to miss")
+    expect(page.locator("label", has_text="Dot")).to_contain_text("Dot has 4 races still to miss")
     expect(page.get_by_role("checkbox", name=re.compile("^Dot"))).to_be_disabled()
     play_round(page, {"Cid": "1", "Ann": "2", "Bob": "3"}, {})
     page.get_by_role("button", name="Confirm the result").click()

@@ -312,6 +312,23 @@ def test_a_season_setup_page_reads_in_french():
     assert "Every car of every race of the season starts on:" in english
     assert "Chaque voiture de chaque course de la saison part avec :" in french
     assert left == []
+    # The setup's title named as a label, never lowered ("répartition des pu").
+    assert "<title>Wear Points saison 1 : Répartition des PU" in french
+    assert "<title>Wear Points season 1: Wear-point setup" in english
+
+
+def test_a_season_s_downloads_name_its_teams_in_french_within_the_line():
+    """RBB's teams are its constructors: "constructeurs (CSV)", the rule set's own words within
+    a line, not its title lowered."""
+    league = league_create(name="Wear Points", organiser=UserFactory(), ruleset="rbb")
+    team_create(league=league, name="Scuderia", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Arrows", driver_names=["Cid", "Dot"])
+    season_open(league=league, tracks=[track_create(name="Wear Ring")])
+    client = organiser_of(league)
+    english, french, left = read_both(client, reverse("league:season", args=[league.slug, 1]))
+    assert "pilotes (CSV)</a>" in french and ">constructeurs (CSV)</a>" in french
+    assert ">constructors (CSV)</a>" in english
+    assert left == []
 
 
 def test_the_penalties_page_reads_in_french(world: tuple[World, dict[str, Any]]):  # noqa: F811

@@ -223,8 +223,49 @@ def test_the_reopen_summary_reads_in_french(season):
         "XP -5 revient à 1",
         "courses à manquer 5 revient à 0",
         "blessures antérieures 1 revient à 0",
-        "retraité redevient actif",
+        # A status said as words of their own within the line, not its label lowered.
+        "de nouveau en course (et non plus à la retraite)",
     )
+
+
+def test_a_driver_no_longer_racing_may_not_start_said_in_french_whole(
+    client, organiser, season, teams
+):
+    """Issue 34: "{driver} est {status} et ne peut plus courir." took the status's label
+    lowered; each status has its sentence now."""
+    from league.models import Driver
+    from league.services.starts import start_refusal
+    from tests.league.test_views import round_url, start_data, versioned
+    from tests.test_french_site import english_words, runs_left, words_of
+
+    drivers = list(Driver.objects.filter(team__in=teams).order_by("pk"))
+    Driver.objects.filter(pk=drivers[0].pk).update(status=DriverStatus.RETIRED)
+    round_one = season.rounds.get(number=1)
+    client.force_login(organiser)
+    answer = client.post(
+        round_url(round_one, "start"), versioned(round_one, start_data(drivers)), **FRENCH
+    )
+    assert answer.status_code == 400
+    text = words_of(answer.text)
+    assert f"{drivers[0].name} a pris sa retraite et ne peut plus courir." in text, text
+    # On the starters' line, after the driver's name.
+    assert text.count("a pris sa retraite et ne peut plus courir") == 2, text
+    names = {word.lower() for driver in drivers for word in driver.name.split()}
+    assert (runs_left(text), english_words(text, names)) == ([], [])
+    drivers[2].races_to_miss = 1
+    with translation.override("fr"):
+        assert start_refusal(drivers[2], named_as="") == (
+            "doit encore manquer 1 course : seuls les pilotes sans point de blessure peuvent "
+            "courir."
+        )
+    for status, said in (
+        (DriverStatus.DEAD, "a trouvé la mort et ne peut plus courir."),
+        (DriverStatus.RELEASED, "n'a plus d'écurie et ne peut plus courir."),
+    ):
+        drivers[1].status = status
+        with translation.override("fr"):
+            assert start_refusal(drivers[1]) == f"{drivers[1].name} {said}"
+            assert start_refusal(drivers[1], named_as="") == said
 
 
 def test_a_team_s_colour_is_named_in_french_and_a_car_keeps_its_english_default_name(client):

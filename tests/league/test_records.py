@@ -237,3 +237,22 @@ def test_the_records_read_in_french_say_every_title_figure_and_season_in_french(
         assert french in text, text
     names = ["Ligue du jeudi", "Rouges", "Bleus", *order, "Mini's series", "Season Pass"]
     assert (runs_left(text), english_words(text, words_of_names(names))) == ([], [])
+
+
+def test_a_rule_set_s_bonus_points_are_named_within_the_title_never_their_label_lowered(
+    monkeypatch, organiser
+):
+    """Issue 34: the record's title took the bonus points' label lowered, which a label that
+    keeps a capital ("LLP") or a language that capitalises its nouns cannot stand; it names
+    them in the rule set's own words within a sentence."""
+    from rules.mini.championship import MiniChampionship
+
+    monkeypatch.setattr(MiniChampionship, "bonus_points_label", "Lap-leader points (LLP)")
+    league = published(league_create(name="Ligue mini", organiser=organiser, ruleset="mini"))
+    team_create(league=league, name="Rouges", driver_names=["Ann", "Bob"])
+    team_create(league=league, name="Bleus", driver_names=["Cid", "Dot"])
+    season = season_open(league=league, tracks=[track_create(name="Imola Ring")])
+    raced(season.rounds.get(number=1), ("Ann", "Bob", "Cid", "Dot"), bonus={"Bob": 1})
+    titles = [record.title for record in league_records(league)]
+    assert "Most lap-leader points" in titles, titles
+    assert not any("llp" in title for title in titles)

@@ -632,3 +632,15 @@ def test_the_restore_page_says_its_members_do_not_come_back_and_never_that_they_
     assert "its members do not come back with it" in intro
     assert "and members." not in intro
     assert "its members are not brought back" in page
+
+
+def test_the_members_left_out_are_named_with_their_role_in_french(exported):
+    """A role within the line is its own words in the reader's language, never its label
+    lowered (issue 34)."""
+    empty_database()
+    client = signed_in("newcomer")
+    file = SimpleUploadedFile("paddock-old-hands.json", json.dumps(exported).encode())
+    response = client.post(URL, {"backup": file}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 302
+    said = [str(message) for message in get_messages(response.wsgi_request)]
+    assert any(line.endswith("Membres : organiser (organisateur).") for line in said), said

@@ -11,6 +11,7 @@ import pytest
 from league.models import Driver, Round
 from league.services.results import GRID_PARTLY_GIVEN
 from tests.league.test_views import result_data, round_url, start_data, versioned
+from tests.test_french_site import english_words, runs_left, words_of, words_of_names
 
 pytestmark = pytest.mark.django_db
 
@@ -119,3 +120,58 @@ def test_a_grid_given_for_some_cars_or_twice_is_refused_in_words(client_organise
     assert response.status_code == 400
     assert "Grid positions must be 1 to 4, each once; got 1, 2, 2 and 5" in response.text
     assert not started.entries.filter(grid__isnull=False).exists()
+
+
+def enter_in_french(client, round_: Round, lines: dict[str, dict[str, str]]):
+    entries = list(round_.entries.select_related("driver"))
+    data = versioned(round_, result_data(entries, lines))
+    return client.post(round_url(round_, "result"), data, HTTP_ACCEPT_LANGUAGE="fr")
+
+
+def no_english_left(page: str) -> None:
+    text = words_of(page)
+    names = words_of_names(["Ann", "Bob", "Cid", "Dot", "Imola", "Monza"])
+    assert (runs_left(text), english_words(text, names)) == ([], [])
+
+
+def test_places_given_twice_or_missing_are_refused_in_french_words_whole(client_organiser, started):
+    """Issue 34: "1, 2, 2 and 3 (2 twice, 4 missing)" was glued from English pieces inside the
+    French refusal."""
+    lines = {
+        "Ann": {"outcome": "finished", "place": "1"},
+        "Bob": {"outcome": "finished", "place": "2"},
+        "Cid": {"outcome": "finished", "place": "2"},
+        "Dot": {"outcome": "finished", "place": "3"},
+    }
+    response = enter_in_french(client_organiser, started, lines)
+    assert response.status_code == 400
+    said = words_of(response.text)
+    assert (
+        "Les voitures arrivées doivent occuper les places 1 à 4, chacune une fois ; "
+        "reçu : 1, 2, 2 et 3 (2 deux fois, 4 manquante)." in said
+    ), said
+    no_english_left(response.text)
+    lines["Cid"]["place"] = "5"
+    lines["Dot"]["place"] = "5"
+    response = enter_in_french(client_organiser, started, lines)
+    said = words_of(response.text)
+    assert (
+        "reçu : 1, 2, 5 et 5 (5 deux fois, 3 et 4 manquantes, 5 après la dernière place)." in said
+    ), said
+    no_english_left(response.text)
+
+
+def test_a_grid_given_for_some_cars_is_refused_in_french_naming_them_in_french(
+    client_organiser, started
+):
+    lines = {
+        "Ann": {"outcome": "finished", "place": "1", "grid": "2"},
+        "Bob": {"outcome": "finished", "place": "2", "grid": "1"},
+        "Cid": {"outcome": "finished", "place": "3"},
+        "Dot": {"outcome": "finished", "place": "4"},
+    }
+    response = enter_in_french(client_organiser, started, lines)
+    assert response.status_code == 400
+    said = words_of(response.text)
+    assert "aucune donnée pour Cid et Dot." in said, said
+    no_english_left(response.text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from contextlib import contextmanager
 
 import pytest
 from django.contrib.messages import get_messages
@@ -32,7 +33,7 @@ from league.services.teams import team_create
 from rules import language as rules_language
 from rules.championship import championship_for
 from tests.factories import UserFactory
-from tests.test_french_site import english_words, runs_left, without_kept
+from tests.test_french_site import english_words, runs_left, words_of
 
 pytestmark = pytest.mark.django_db
 
@@ -153,10 +154,18 @@ def test_a_released_or_retired_driver_races_no_more_and_says_why(league):
         "Dino",
         "Elsa",
     }
-    with pytest.raises(ValidationError, match="is retired: only a driver still racing"):
+    with pytest.raises(
+        ValidationError, match="Carla is retired. Only a driver still racing may be transferred."
+    ):
         driver_transfer(driver=driver("Carla"), team=Team.objects.get(name="Verde"))
-    with pytest.raises(AlreadyDone):
+    with pytest.raises(AlreadyDone, match="Bruno was released already."):
         driver_release(driver=driver("Bruno"), reason="again")
+    with pytest.raises(AlreadyDone, match="Carla is retired already."):
+        driver_retire(driver=driver("Carla"), reason="again")
+    with pytest.raises(
+        ValidationError, match="Bruno was released. Only a driver still racing may be retired."
+    ):
+        driver_retire(driver=driver("Bruno"), reason="Moved abroad")
 
 
 def test_the_driver_page_shows_the_organiser_its_forms_and_everyone_the_changes(league, organiser):
@@ -355,71 +364,60 @@ def test_the_words_are_the_rule_sets_own():
     assert "Selecting Drivers" in season_pass.short_of_drivers(team="Rosso", able=1, cars=2)
 
 
-# --- In French (issue 34): the rule set's words after a change, in the reader's language -------
+@contextmanager
+def in_french():
+    with translation.override("fr"), rules_language.speaking("fr"):
+        yield
 
 
-def post_in_french(organiser, name: str, data: dict):
+def test_a_driver_no_longer_racing_is_refused_in_french_sentences_of_their_own(league, organiser):
+    """Issue 34: "{driver} est {status} : seul un pilote qui court encore peut être {what}."
+    took the status's label lowered and a verb glued in; each is a whole sentence now."""
+    driver_retire(driver=driver("Carla"), reason="Moved abroad")
+    driver_release(driver=driver("Bruno"), reason="Left the group")
+    verde = Team.objects.get(name="Verde")
+    with in_french(), pytest.raises(ValidationError) as refused:
+        driver_transfer(driver=driver("Carla"), team=verde)
+    (said,) = refused.value.messages
+    assert said.startswith(
+        "Carla a pris sa retraite. Seul un pilote qui court encore peut changer d'écurie. "
+    ), said
+    assert (runs_left(said), english_words(said, {"carla"})) == ([], [])
+    with in_french(), pytest.raises(ValidationError) as refused:
+        driver_retire(driver=driver("Bruno"), reason="Parti")
+    assert refused.value.messages == [
+        "Bruno n'a plus d'écurie. Seul un pilote qui court encore peut être mis à la retraite."
+    ]
+    with in_french(), pytest.raises(AlreadyDone) as already:
+        driver_release(driver=driver("Bruno"), reason="encore")
+    assert already.value.messages == ["Bruno n'a déjà plus d'écurie."]
+    with in_french(), pytest.raises(AlreadyDone) as already:
+        driver_retire(driver=driver("Carla"), reason="encore")
+    assert already.value.messages == ["Carla a déjà pris sa retraite."]
+
+
+def test_a_driver_s_changes_by_hand_read_in_french(league, organiser):
+    """The field's name was English ("status") and the status its label lowered."""
+    driver_release(driver=driver("Bruno"), reason="Left the group")
+    driver_career_correct(driver=driver("Dino"), career={"prior_injuries": 2}, reason="Import")
     client = Client()
     client.force_login(organiser)
-    url = reverse("league:driver_roster", args=[driver(name).team.league.slug, driver(name).pk])
-    return client.post(url, data, HTTP_ACCEPT_LANGUAGE="fr")
+    bruno = words_of(client.get(driver("Bruno").get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").text)
+    assert "statut en course → sans écurie" in bruno, bruno
+    dino = words_of(client.get(driver("Dino").get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").text)
+    assert "blessures antérieures 0 → 2" in dino, dino
+    english = words_of(client.get(driver("Bruno").get_absolute_url()).text)
+    assert "status active → released" in english, english
 
 
-def no_english_left(said: str) -> None:
-    """Neither a run of an English sentence nor a word French never writes, but the rule
-    document's sections a French sentence keeps ("(Selecting Drivers)")."""
-    names = {"rosso", "verde", "bruno", "carla", "dino", "elsa"}
-    assert (runs_left(said), english_words(without_kept(said), names)) == ([], [])
-
-
-def test_a_transfer_of_a_driver_still_healing_is_said_in_french(league, organiser):
-    """Season Pass's words on the injury carried to Verde and on the seat left in Rosso were
-    English f-strings, whatever the reader's language."""
-    driver_career_correct(driver=driver("Bruno"), career={"races_to_miss": 1}, reason="hurt")
-    verde = Team.objects.get(name="Verde")
-    moved = post_in_french(
-        organiser,
-        "Bruno",
-        {"team": verde.pk, "shown_team": driver("Bruno").team_id, "transfer": ""},
-    )
-    said = " ".join(str(message) for message in get_messages(moved.wsgi_request))
-    assert "Bruno doit encore manquer 1 course et guérit dans sa nouvelle écurie" in said
-    assert "Rosso a 1 de ses 2 pilotes en état de courir" in said
-    assert "elle peut faire partir un nouveau débutant (âge 1, 0 XP) dans le baquet vide" in said
-    no_english_left(said)
-
-
-def test_a_release_leaving_two_seats_and_a_retired_driver_refused_are_said_in_french(
-    league, organiser
-):
-    driver_career_correct(driver=driver("Bruno"), career={"races_to_miss": 3}, reason="hurt")
-    released = post_in_french(organiser, "Carla", {"reason": "Partie", "release": ""})
-    said = " ".join(str(message) for message in get_messages(released.wsgi_request))
-    assert "Rosso a 0 de ses 2 pilotes en état de courir" in said
-    assert "faire partir 2 nouveaux débutants (âge 1, 0 XP) dans les baquets vides" in said
-    no_english_left(said)
-    driver_retire(driver=driver("Dino"), reason="Moved abroad")
-    with (
-        translation.override("fr"),
-        rules_language.speaking("fr"),
-        pytest.raises(ValidationError) as refused,
-    ):
-        driver_transfer(driver=driver("Dino"), team=Team.objects.get(name="Rosso"))
+def test_a_career_number_out_of_range_is_refused_in_a_french_sentence_of_its_own(league):
+    """Issue 34: the field's English name was glued into the refusal ("Prior injuries doit
+    aller de…"), capitalised from its key ("Xp" in English)."""
+    with in_french(), pytest.raises(ValidationError) as refused:
+        driver_career_correct(driver=driver("Bruno"), career={"prior_injuries": 100}, reason="x")
     assert refused.value.messages == [
-        "Dino est retraité : seul un pilote qui court encore peut être transféré. Dans Season "
-        "Pass, un pilote retraité ne peut plus courir (Retirement)."
+        "Les blessures antérieures doivent aller de 0 à 99 (demandé : 100)."
     ]
-
-
-def test_a_rule_set_without_careers_says_a_team_short_of_drivers_in_french():
-    formula_d = championship_for("formula_d")
-    with rules_language.speaking("fr"):
-        assert formula_d.short_of_drivers(team="Rosso", able=1, cars=2) == (
-            "Rosso a 1 pilote en état de courir pour 2 voitures par course : engagez un pilote "
-            "avant la prochaine course, ou laissez une voiture vide."
-        )
-        assert formula_d.short_of_drivers(team="Rosso", able=0, cars=3).startswith(
-            "Rosso n'a aucun pilote en état de courir pour ses 3 voitures par course"
-        )
-        said = championship_for("season_pass").races_no_more(driver="Bruno", status="dead")
-    assert said == "Bruno est mort d'une blessure (Injury Table) et ne court plus."
+    with pytest.raises(ValidationError) as refused:
+        driver_career_correct(driver=driver("Bruno"), career={"xp": 10_000}, reason="x")
+    assert refused.value.messages == ["XP must be from -999 to 9999 (asked: 10000)."]

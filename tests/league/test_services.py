@@ -57,9 +57,8 @@ from league.services.starts import (
     DUPLICATE_STARTER,
     ROUND_ALREADY_STARTED,
     ROUND_OUT_OF_ORDER,
-    STARTER_INJURED,
+    STARTER_NO_LONGER_RACING,
     STARTER_NOT_IN_LEAGUE,
-    STARTER_RETIRED,
     TOO_FEW_STARTERS,
     TOO_MANY_STARTERS,
     round_start,
@@ -333,16 +332,24 @@ def test_an_injured_driver_may_not_start(season, teams):
     ann, bob, cid, dot = racing_drivers(teams)
     set_driver(ann, races_to_miss=2)
 
-    with refused(STARTER_INJURED.format(driver="Ann", races=2)):
+    with refused("Ann has 2 races still to miss: only drivers with zero injury points may race."):
         start(round_number(season, 1), [ann, bob, cid, dot])
 
 
-@pytest.mark.parametrize("status", [DriverStatus.RETIRED, DriverStatus.DEAD])
-def test_a_retired_or_dead_driver_may_not_start(season, teams, status):
+@pytest.mark.parametrize(
+    ("status", "said"),
+    [
+        (DriverStatus.RETIRED, "Bob is retired and may no longer race."),
+        (DriverStatus.DEAD, "Bob is dead and may no longer race."),
+        (DriverStatus.RELEASED, "Bob was released and may no longer race."),
+    ],
+)
+def test_a_retired_dead_or_released_driver_may_not_start(season, teams, status, said):
     ann, bob, cid, dot = racing_drivers(teams)
     set_driver(bob, status=status)
 
-    with refused(STARTER_RETIRED.format(driver="Bob", status=status.label.lower())):
+    assert STARTER_NO_LONGER_RACING[status].format(driver="Bob") == said
+    with refused(said):
         start(round_number(season, 1), [ann, bob, cid, dot])
 
 
@@ -787,7 +794,7 @@ def test_a_driver_hurt_just_before_round_9_gets_the_extra_week_too(season, teams
     _injure(round_number(season, 8), [ann, bob, cid, dot], overshoot=3, roll=10)  # Blue: 2
 
     assert fresh(dot).races_to_miss == 1
-    with refused(STARTER_INJURED.format(driver="Dot", races=1)):
+    with refused("Dot has 1 race still to miss: only drivers with zero injury points may race."):
         start(round_number(season, 9), [ann, bob, cid, dot])
 
 

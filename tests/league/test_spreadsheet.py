@@ -169,7 +169,7 @@ def test_a_file_with_several_problems_names_each_by_row_and_column(client_organi
         "Row 2, column age: Age must be from 1 to 60 (asked: 61).",
         "Row 3, column xp: 'lots' is not a whole number.",
         "Row 4, column driver: " + TWO_TEAMS.format(name="ann", team="Rosso", row=2),
-        "Row 5, column xp: Xp must be from -999 to 9999 (asked: 10000).",
+        "Row 5, column xp: XP must be from -999 to 9999 (asked: 10000).",
         "Row 5, column status: 'asleep' is not a status: one of racing, retired, dead, released.",
         "Row 6, column driver: " + DRIVER_TWICE.format(name="Bob", row=3),
         "Row 7, column team: The team is blank.",

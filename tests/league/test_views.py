@@ -202,7 +202,7 @@ def test_a_driver_who_may_not_start_is_named_once_beside_the_reason(
     page = client_organiser.get(round_url(round_)).text
     labels = re.findall(r'<label[^>]*for="id_d\d+-start">(.*?)</label>', page, re.S)
     words = [" ".join(re.sub(r"<[^>]+>", " ", label).split()) for label in labels]
-    said = "Ann has 2 race(s) still to miss: only drivers with zero injury points may race."
+    said = "Ann has 2 races still to miss: only drivers with zero injury points may race."
     assert said in words
 
 
@@ -214,7 +214,7 @@ def test_an_injured_starter_is_refused_and_nothing_is_written(client_organiser, 
         round_url(round_, "start"), versioned(round_, start_data(drivers))
     )
     assert response.status_code == 400
-    assert "2 race(s) still to miss" in response.text
+    assert "2 races still to miss" in response.text
     assert not Entry.objects.exists()
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.SCHEDULED
     assert set(Driver.objects.values_list("xp", flat=True)) == {0}

@@ -176,6 +176,20 @@ def test_bonus_points_named_within_a_sentence_are_written_so_never_lowered():
         assert mini.said_bonus_points_in_a_sentence == "points de tête de tour"
 
 
+def test_the_teams_named_within_a_line_are_written_so_never_lowered():
+    """The season's downloads say "constructors (CSV)": the words within a line are the rule
+    set's own, as its title is ("Constructors"), never the title lowered."""
+    assert all(rules.teams_in_a_sentence for rules in rule_sets())
+    rbb, formula_d = championship_for("rbb"), championship_for("formula_d")
+    assert (rbb.said_teams_in_a_sentence, formula_d.said_teams_in_a_sentence) == (
+        "constructors",
+        "teams",
+    )
+    with speaking("fr"):
+        assert rbb.said_teams_in_a_sentence == "constructeurs"
+        assert formula_d.said_teams_in_a_sentence == "écuries"
+
+
 def test_a_zone_s_label_on_a_form_is_said_in_french():
     """A built car's and a driver card's WP by zone were labelled with the zone's English name,
     capitalised where it was shown ("Gearbox" on a French page)."""
