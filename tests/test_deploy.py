@@ -314,6 +314,8 @@ def test_production_settings_without_allowed_hosts_refuse_to_start():
         "ab" * 40,  # long, but only two different characters
         "django-insecure-" + secrets.token_urlsafe(45),  # Django's development keys
     ],
+    # Named, not by the random keys: every pytest-xdist worker collects the same tests.
+    ids=["one-character", "48-characters", "two-characters-repeated", "django-insecure"],
 )
 def test_production_settings_refuse_a_weak_secret_key(key):
     result = manage("check", **{**PRODUCTION_ENV, "DJANGO_SECRET_KEY": key})
