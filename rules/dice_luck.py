@@ -61,6 +61,7 @@ SIMULATIONS = 1000
 SEED = 23
 POOL = 1000  # simulated sums kept for each power of two of rolls
 POOL_LEVELS = 20  # up to 2**20 - 1 rolls of one die
+MOST_ROLLS = 2**POOL_LEVELS - 1  # the most rolls of one die a luck is worked out from
 
 
 class InvalidTally(ValueError):
@@ -86,6 +87,14 @@ def count_rolls(tallies: dict[str, Tally], prompt: Prompt | None, event: Event) 
             )
             face = str(int(event.data[field.name]))
             faces[face] = faces.get(face, 0) + 1
+
+
+def rolls_of_each_die(tally: Tally) -> dict[str, int]:
+    """How many times each die of `tally` (a checked one) was rolled."""
+    return {
+        die: sum(count for faces in by_purpose.values() for count in faces.values())
+        for die, by_purpose in tally.items()
+    }
 
 
 def checked_tally(raw: Any) -> Tally:
@@ -231,7 +240,7 @@ def _simulated_scores(rolls_by_die: Mapping[Die, int]) -> list[float]:
         if rolls.bit_length() > POOL_LEVELS:
             raise InvalidTally(
                 _("More than {most} rolls of the {die} die.").format(
-                    most=2**POOL_LEVELS - 1, die=die_name(die.value)
+                    most=MOST_ROLLS, die=die_name(die.value)
                 )
             )
         for level in range(rolls.bit_length()):

@@ -24,6 +24,7 @@ from rules.dice_luck import (
     QUALIFYING,
     START,
     DieLuck,
+    InvalidTally,
     Luck,
     luck,
     merged,
@@ -176,6 +177,16 @@ def luck_view(title: str, found: Luck) -> LuckView:
     return LuckView(title, found.rolls, found.percentile, verdict(found.percentile), dice)
 
 
+def weighed(tally: dict) -> Luck | None:
+    """The luck of `tally`; None where nothing was rolled, or where more rolls of a die were
+    kept than a luck is worked out from (rules.dice_luck.MOST_ROLLS: a restored backup's
+    counts, each within it, may add up past it over a career): no luck shown, not an error."""
+    try:
+        return luck(tally)
+    except InvalidTally:
+        return None
+
+
 def driver_luck(driver: Driver) -> tuple[LuckView, ...]:
     """A driver's luck in the latest SEASONS_SHOWN seasons they rolled dice in, latest first,
     then their career (one query)."""
@@ -189,10 +200,10 @@ def driver_luck(driver: Driver) -> tuple[LuckView, ...]:
         by_season.setdefault(number, []).append(dice)
     views = []
     for number in sorted(by_season, reverse=True)[:SEASONS_SHOWN]:
-        found = luck(merged(by_season[number]))
+        found = weighed(merged(by_season[number]))
         if found is not None:
             views.append(luck_view(gettext("Season {number}").format(number=number), found))
-    career = luck(merged(dice for tallies in by_season.values() for dice in tallies))
+    career = weighed(merged(dice for tallies in by_season.values() for dice in tallies))
     if career is not None and len(views) > 1:
         views.append(luck_view(gettext("Career"), career))
     return tuple(views)
@@ -224,8 +235,9 @@ def season_extremes(season: Season) -> tuple[Named, Named] | None:
     league = season.league
     named = []
     for driver_id, tally in (scored[0], scored[-1]):
-        found = luck(tally)
-        assert found is not None  # ranked drivers rolled dice
+        found = weighed(tally)
+        if found is None:  # more rolls than a luck is worked out from
+            return None
         url = reverse("league:driver", kwargs={"slug": league.slug, "driver_id": driver_id})
         named.append(Named(names[driver_id], url, found.percentile))
     return named[0], named[1]

@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.utils import translation
 
 from league import backup
-from league.models import League
+from league.models import Entry, League
 from league.services.leagues import league_create
 from league.services.results import round_table_commit
 from league.services.seasons import season_open
@@ -348,3 +349,31 @@ def test_a_snapshot_no_log_gives_is_refused_in_the_reader_s_language(at_the_tabl
     with translation.override("fr"):
         reason = refused(at_the_table, "ne peut être rejouée", "événements")
     assert english_words(reason, set()) == [], reason
+
+
+def test_a_roll_count_no_race_could_make_is_refused_so_no_luck_page_breaks(at_the_table):
+    """A backup's entry whose dice tally counts more rolls of a face than the luck read can
+    weigh (2**20 - 1 of one die) is refused with the reason; one within it is restored, and
+    the driver's page (its luck) reads."""
+    entry = next(row for row in rows(at_the_table, "league.entry") if row["dice"])
+    die, by_purpose = next(iter(entry["dice"].items()))
+    purpose, faces = next(iter(by_purpose.items()))
+    face = next(iter(faces))
+    huge = copy.deepcopy(at_the_table)
+    huge_entry = next(row for row in rows(huge, "league.entry") if row["id"] == entry["id"])
+    huge_entry["dice"][die][purpose][face] = 2**40
+    refused(huge, "1,048,575")
+    with translation.override("fr"):
+        refused(huge, "1\xa0048\xa0575")
+    # Each entry within it, a driver's career past it (many entries of a restored file): the
+    # driver's and the season's pages say no luck rather than break.
+    league = backup.league_import(as_file(at_the_table), organiser=UserFactory()).league
+    entries = Entry.objects.filter(round__season__league=league).exclude(dice={})
+    driver = entries.first().driver
+    many = {die: {purpose: {face: 2**19}}}
+    assert Entry.objects.filter(driver=driver).update(dice=many) > 2
+    client = Client()
+    client.force_login(league.organiser)
+    assert client.get(driver.get_absolute_url()).status_code == 200
+    season = entries.first().round.season
+    assert client.get(season.get_absolute_url()).status_code == 200
