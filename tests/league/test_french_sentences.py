@@ -186,4 +186,4 @@ def test_a_status_within_a_sentence_is_its_own_words_not_its_label_lowered(organ
     assert ann.status_in_a_sentence == "retired" and str(ann.get_status_display()) == "Retired"
     with translation.override("fr"):
         assert ann.status_in_a_sentence == "à la retraite"
-        assert start_refusal(ann) == "Ann est retraité et ne peut plus courir."
+        assert start_refusal(ann) == "Ann a pris sa retraite et ne peut plus courir."
