@@ -177,8 +177,9 @@ def test_a_luck_reads_in_french_each_purpose_a_phrase_its_verdict_a_sentence():
 
 
 def test_a_status_within_a_sentence_is_its_own_words_not_its_label_lowered(organiser):
-    """ "Ann a pris sa retraite et ne peut plus courir": the status within a sentence is a message of
-    its own (a language may keep its label's capital there), the same word in English."""
+    """ "Ann a pris sa retraite et ne peut plus courir": the status within a sentence is a
+    message of its own (a language may keep its label's capital there), the same word in
+    English."""
     everything_league(organiser, "season_pass")
     ann = Driver.objects.get(name="Ann")
     Driver.objects.filter(pk=ann.pk).update(status=DriverStatus.RETIRED)
