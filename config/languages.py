@@ -141,6 +141,14 @@ def grouped(count: int) -> Grouped:
     return Grouped(count)
 
 
+def per_cent(number: str) -> str:
+    """A share in per cent as the reader's language writes it: "50%", "<1%" in English; in
+    French with a (narrow, no-break) space before the sign. `number`: the figure as shown
+    ("50", "<1", ">99")."""
+    # Translators: a share in per cent; French puts a narrow no-break space before "%".
+    return pgettext("per cent", "{number}%").format(number=number)
+
+
 def listed(names: Sequence[str]) -> str:
     """`names` as one list in the reader's language, to stand in a sentence as a `{names}`
     placeholder: "Reds", "Reds and Blues", "Reds, Blues and Greens"."""

@@ -33,6 +33,7 @@ from statistics import NormalDist
 from typing import NamedTuple, TypeVar
 
 from rules.championship.adjustments import best_total
+from rules.language import gettext as _
 
 _V = TypeVar("_V")
 
@@ -99,7 +100,8 @@ class Chance:
     @property
     def shown(self) -> str:
         """The percent as the page shows it: a contender's share rounded to 0 reads "<1%"."""
-        return f"{self.percent}%" if self.percent else "<1%"
+        # Translators: a share in per cent; French puts a narrow no-break space before "%".
+        return _("{number}%").format(number=self.percent if self.percent else "<1")
 
 
 def place_score(place: int, field_size: int) -> float:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
-from config.languages import listed
+from config.languages import listed, per_cent
 from rules.dice import die_name
 from rules.dice_luck import (
     COLLISION,
@@ -78,7 +78,7 @@ class LuckView:
 
 
 def _share(part: Fraction) -> str:
-    return f"{round(part * 100)}%"
+    return per_cent(str(round(part * 100)))
 
 
 def _decimal(value: Fraction) -> str:

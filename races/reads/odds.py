@@ -12,6 +12,7 @@ from fractions import Fraction
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, gettext_noop
 
+from config.languages import per_cent
 from league.forms.whole_numbers import whole_number
 from rules import engine
 from rules.engine.pieces import ordinal
@@ -84,10 +85,10 @@ def percent(chance: Fraction) -> str:
     """A chance in whole per cent; never 0% or 100% for what can or cannot happen."""
     shown = round(chance * 100)
     if chance and shown == 0:
-        return "<1%"
+        return per_cent("<1")
     if chance != 1 and shown == 100:
-        return ">99%"
-    return f"{shown}%"
+        return per_cent(">99")
+    return per_cent(str(shown))
 
 
 def faces_text(faces: tuple[int, ...]) -> str:

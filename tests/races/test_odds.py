@@ -3,6 +3,7 @@ gear odds, and read each gear's chances for the corner ahead in whole per cents.
 
 from __future__ import annotations
 
+import re
 from html import unescape
 
 import pytest
@@ -170,3 +171,14 @@ def test_the_odds_read_in_french(client_organiser, race):
     assert "rien : ses arrêts sont faits" in words_of(page.content.decode())
     refused = client_organiser.get(odds_url(race, "?to_corner=abc"), **french)
     assert "Cases jusqu&#x27;à la dernière case du virage : " in refused.content.decode()
+
+
+def test_a_share_in_per_cent_is_written_as_the_reader_s_language_writes_it(client_organiser, race):
+    """ "50%" in English, "50 %" in French (a narrow no-break space before the sign)."""
+    show_odds(race.round.season.league)
+    at_gear_prompt(race)
+    url = odds_url(race, "?to_corner=3&stops=1")
+    english = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = client_organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert re.search(r"\d%", english) and not re.search(r"\d\s%", english)
+    assert re.search("\\d\u202f%", french) and not re.search(r"\d%", french)
