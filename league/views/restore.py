@@ -16,7 +16,7 @@ from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.formats import number_format
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
@@ -140,19 +140,19 @@ def _restore(request: HttpRequest, limit: UploadLimit) -> HttpResponse:
         messages.info(request, gettext(TRACK_KEPT_APART).format(track=track, restored=restored))
     if imported.members_left_out:
         messages.info(
-            request, gettext(MEMBERS_LEFT_OUT).format(members=_named(imported.members_left_out))
+            request,
+            gettext(MEMBERS_LEFT_OUT).format(members=members_named(imported.members_left_out)),
         )
     return redirect(league)
 
 
-def _named(members: tuple[str, ...]) -> str:
+def members_named(members: tuple[str, ...]) -> str:
     more = len(members) - MOST_NAMED
     if more <= 0:
         return listed(members)
     named = ", ".join(members[:MOST_NAMED])
-    return gettext("{named} and {more} more").format(
-        named=named, more=number_format(more, force_grouping=True)
-    )
+    said = ngettext("{named} and {more} more", "{named} and {more} more", more)
+    return said.format(named=named, more=number_format(more, force_grouping=True))
 
 
 def _render(request, form, errors=(), status: int = 200) -> HttpResponse:

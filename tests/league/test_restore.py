@@ -17,6 +17,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile, TemporaryUploaded
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import escape
 
 from config.languages import listed
@@ -644,3 +645,12 @@ def test_the_members_left_out_are_named_with_their_role_in_french(exported):
     assert response.status_code == 302
     said = [str(message) for message in get_messages(response.wsgi_request)]
     assert any(line.endswith("Membres : organiser (organisateur).") for line in said), said
+
+
+@pytest.mark.parametrize(("left_out", "french"), [(51, "et 1 autre"), (53, "et 3 autres")])
+def test_past_the_members_named_the_rest_are_counted_in_the_reader_s_language(left_out, french):
+    """Fifty members left out are named, the rest counted: "… et 1 autre", "… et 3 autres"."""
+    members = tuple(f"member{number} (arbitre)" for number in range(left_out))
+    with translation.override("fr"):
+        said = restore.members_named(members)
+    assert said.endswith(french) and said.startswith("member0 (arbitre), member1")
