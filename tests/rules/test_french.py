@@ -200,3 +200,24 @@ def test_a_zone_s_label_on_a_form_is_said_in_french():
     with speaking("fr"):
         said = [gettext(label) for label in labels]
     assert said == ["Pneus", "Freins", "Boîte", "Carrosserie", "Moteur", "Tenue de route"]
+
+
+def test_no_french_sentence_puts_an_ordinal_after_a_feminine_article():
+    """French writes the ordinal the rules make as masculine ("1er", engine.pieces.ordinal):
+    "la {place} place" read "la 1er place". A sentence names the place with a masculine
+    noun ("le 1er rang") instead."""
+    from config.catalogues import entries
+
+    base = Path(__file__).resolve().parents[2]
+    catalogues = (
+        base / "rules" / "locale" / "fr" / "LC_MESSAGES" / "rules.po",
+        base / "locale" / "fr" / "LC_MESSAGES" / "django.po",
+    )
+    wrong = [
+        said
+        for catalogue in catalogues
+        for entry in entries(catalogue)
+        for said in entry.strings.values()
+        if re.search(r"\b(la|une|jusqu'à la) \{place\}", said)
+    ]
+    assert wrong == []
