@@ -17,6 +17,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 
 class Zone(StrEnum):
@@ -28,6 +29,37 @@ class Zone(StrEnum):
     BODY = "car body"
     ENGINE = "engine"
     ROAD_HANDLING = "road handling"
+
+
+# "1 brake WP" in each zone's words (Zone's values are the English ones), said through `_`.
+ZONE_WP = {
+    "tire": N_("{points} tire WP"),
+    "brake": N_("{points} brake WP"),
+    "gearbox": N_("{points} gearbox WP"),
+    "car body": N_("{points} car body WP"),
+    "engine": N_("{points} engine WP"),
+    "road handling": N_("{points} road handling WP"),
+}
+# A zone's WP named on their own ("Tire WP": a form's field, a refusal's subject).
+ZONE_WP_LABEL = {
+    Zone.TIRES: N_("Tire WP"),
+    Zone.BRAKES: N_("Brake WP"),
+    Zone.GEARBOX: N_("Gearbox WP"),
+    Zone.BODY: N_("Car body WP"),
+    Zone.ENGINE: N_("Engine WP"),
+    Zone.ROAD_HANDLING: N_("Road handling WP"),
+}
+
+
+def wp_text(zone: str, points: int) -> str:
+    """ "2 brake WP" (in French "2 PU freins"): `points` of the zone named `zone`."""
+    words = ZONE_WP.get(zone)
+    return _(words).format(points=points) if words else f"{points} {zone} WP"
+
+
+def wp_label(zone: Zone) -> str:
+    """ "Brake WP" (in French "PU freins"): a zone's WP named on their own."""
+    return _(ZONE_WP_LABEL[zone])
 
 
 class InvalidCar(ValueError):
@@ -63,9 +95,7 @@ class CarSheet:
             for zone in Zone:
                 if self[zone] < 0:
                     raise InvalidCar(
-                        _("A car cannot have {points} {zone} WP.").format(
-                            points=self[zone], zone=zone.value
-                        )
+                        _("A car cannot have {wp}.").format(wp=wp_text(zone, self[zone]))
                     )
 
     def __getitem__(self, zone: Zone) -> int:

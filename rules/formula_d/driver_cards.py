@@ -32,7 +32,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from rules.dice import Die, check_roll
-from rules.formula_d.car import CarSheet, InvalidCar, Zone
+from rules.formula_d.car import CarSheet, InvalidCar, Zone, wp_label, wp_text
 from rules.formula_d.damage import motor_damage_max, road_handling_max
 from rules.formula_d.road_race import CHECKPOINT_WP
 from rules.language import gettext as _
@@ -221,8 +221,8 @@ def check_card_sheet(sheet: CarSheet) -> CarSheet:
     for zone in Zone:
         if not low <= sheet[zone] <= high:
             raise InvalidDriverCard(
-                _("A driver card gives {low}-{high} {zone} WP, not {sheet}.").format(
-                    low=low, high=high, zone=zone.value, sheet=sheet[zone]
+                _("A driver card gives {low} to {high} WP in each zone, not {wp}.").format(
+                    low=low, high=high, wp=wp_text(zone, sheet[zone])
                 )
             )
     return sheet
@@ -241,7 +241,7 @@ def driver_card(raw: Mapping[str, object]) -> DriverCard:
     given = {zone: raw.get(zone.name.lower()) for zone in Zone}
     if all(value in (None, "") for value in given.values()):
         return DriverCard(skill)
-    missing = [zone.value for zone, value in given.items() if value in (None, "")]
+    missing = [wp_label(zone) for zone, value in given.items() if value in (None, "")]
     if missing:
         raise InvalidDriverCard(
             _("A driver card gives WP in all six zones: {values}?").format(
@@ -258,17 +258,13 @@ def driver_card(raw: Mapping[str, object]) -> DriverCard:
 def _whole(zone: Zone, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise InvalidDriverCard(
-            _("{zone} WP: a whole number, not {value!r}.").format(
-                zone=zone.value.capitalize(), value=value
-            )
+            _("{wp}: a whole number, not {value!r}.").format(wp=wp_label(zone), value=value)
         )
     try:
         return int(value)
     except ValueError:
         raise InvalidDriverCard(
-            _("{zone} WP: a whole number, not {value!r}.").format(
-                zone=zone.value.capitalize(), value=value
-            )
+            _("{wp}: a whole number, not {value!r}.").format(wp=wp_label(zone), value=value)
         ) from None
 
 

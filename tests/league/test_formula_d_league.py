@@ -224,17 +224,15 @@ def test_a_driver_s_card_is_said_on_their_page_in_the_reader_s_language(
     team = team_create(league=formula_d, name="Ann's", driver_names=["Ann"])
     ann = driver_card_set(driver=team.drivers.get(), card=CARD, expected_version=0)
     page = client_organiser.get(ann.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").text
-    assert (
-        "Autoradio ; PU pneus 8, freins 4, boîte 4, carrosserie 3, moteur 3, tenue de route 2"
-    ) in page
+    assert "Autoradio ; 8 PU pneus, 4 PU freins, 4 PU boîte, 3 PU carrosserie, 3 PU moteur" in page
     ann = driver_card_set(driver=ann, card={"skill": "aggressive"}, expected_version=1)
     page = client_organiser.get(ann.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").text
-    assert "Agressif ; la voiture que lui donne la course" in page
+    assert "Agressif ; la voiture que donne la course" in page
     assert "the car the race gives it" not in page
     with rules_language.speaking("fr"):
         no_skill = {key: value for key, value in CARD.items() if key != "skill"}
         ann = driver_card_set(driver=ann, card=no_skill, expected_version=2)
-        assert ann.driver_card_text.startswith("Aucune compétence ; PU pneus 8, freins 4")
+        assert ann.driver_card_text.startswith("sans compétence ; 8 PU pneus, 4 PU freins")
 
 
 def test_a_card_for_a_driver_of_a_league_archived_meanwhile_is_refused_under_the_lock(formula_d):
@@ -253,7 +251,10 @@ def test_a_card_for_a_driver_of_a_league_archived_meanwhile_is_refused_under_the
     ("card", "reason"),
     [
         ({"skill": "flying"}, "Ann's driver card: No driver card has the skill 'flying'."),
-        ({**CARD, "tires": 21}, "Ann's driver card: A driver card gives 1-20 tire WP, not 21."),
+        (
+            {**CARD, "tires": 21},
+            "Ann's driver card: A driver card gives 1 to 20 WP in each zone, not 21 tire WP.",
+        ),
         ({"skill": "", "tires": 8}, "gives WP in all six zones"),
     ],
 )

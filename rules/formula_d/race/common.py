@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from rules.engine.pieces import Race, name, with_car
 from rules.formula_d import Zone, places_damage_marker, wear
+from rules.formula_d.car import wp_text as wp_text
 from rules.formula_d.race.reasons import gear_name as gear_name
 from rules.formula_d.race.shape import FormulaDLikeState, MarkedT, SheetT
 from rules.formula_d.race.state import OUT, OUT_REASONS, Marker
@@ -21,17 +22,6 @@ OUT_BY_ZONE = {
     Zone.BODY: "body",
     Zone.ENGINE: "engine",
     Zone.ROAD_HANDLING: "handling",
-}
-
-
-# "1 brake WP" in each zone's words (Zone's values are the English ones), said through `_`.
-ZONE_WP = {
-    "tire": N_("{points} tire WP"),
-    "brake": N_("{points} brake WP"),
-    "gearbox": N_("{points} gearbox WP"),
-    "car body": N_("{points} car body WP"),
-    "engine": N_("{points} engine WP"),
-    "road handling": N_("{points} road handling WP"),
 }
 
 
@@ -70,12 +60,6 @@ def tires_words(tires: str) -> str:
 def weather_words(weather: str) -> str:
     """ "good weather" (in French "beau temps")."""
     return _("{weather} weather").format(weather=value_words(weather))
-
-
-def wp_text(zone: str, points: int) -> str:
-    """ "2 brake WP" (in French "2 PU freins"): `points` of the zone named `zone`."""
-    words = ZONE_WP.get(zone)
-    return _(words).format(points=points) if words else f"{points} {zone} WP"
 
 
 def label(state: Race, key: str) -> str:

@@ -33,6 +33,7 @@ from rules.formula_d import (
     skid,
     skill_title,
 )
+from rules.language import speaking
 
 
 def test_the_skill_reference_prints_eleven_skills_in_this_order():
@@ -168,9 +169,9 @@ def test_a_card_may_leave_the_skill_or_the_wp_out():
     ("raw", "reason"),
     [
         ({"skill": "flying"}, "No driver card has the skill 'flying'"),
-        ({"tires": 8}, "WP in all six zones: brake, gearbox"),
-        ({**WP, "brakes": 0}, "1-20 brake WP, not 0"),
-        ({**WP, "tires": 21}, "1-20 tire WP, not 21"),
+        ({"tires": 8}, "WP in all six zones: Brake WP, Gearbox WP"),
+        ({**WP, "brakes": 0}, "1 to 20 WP in each zone, not 0 brake WP"),
+        ({**WP, "tires": 21}, "1 to 20 WP in each zone, not 21 tire WP"),
         ({**WP, "engine": "many"}, "Engine WP: a whole number"),
         ({**WP, "engine": True}, "Engine WP: a whole number"),
     ],
@@ -178,3 +179,19 @@ def test_a_card_may_leave_the_skill_or_the_wp_out():
 def test_a_card_outside_the_rules_is_refused_with_the_reason(raw, reason):
     with pytest.raises(InvalidDriverCard, match=reason):
         driver_card(raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        ({"tires": 8}, "PU dans les six zones : PU freins, PU boîte"),
+        ({**WP, "brakes": 0}, "de 1 à 20 PU dans chaque zone, pas 0 PU freins"),
+        ({**WP, "engine": "many"}, "PU moteur : un nombre entier"),
+    ],
+)
+def test_a_card_outside_the_rules_is_refused_in_french_naming_its_zone_in_french(raw, reason):
+    """The zone a refusal names is said in the reader's words ("PU freins", not "brake")."""
+    with speaking("fr"), pytest.raises(InvalidDriverCard) as refused:
+        driver_card(raw)
+    assert reason in str(refused.value)
+    assert not {"brake", "gearbox", "engine", "tire"} & set(str(refused.value).split())

@@ -75,7 +75,8 @@ def test_each_driver_s_card_gives_its_car_s_wp_and_the_driver_s_skill():
 
 def test_a_card_outside_the_rules_or_outside_a_road_race_is_refused():
     with pytest.raises(
-        EventRejected, match="Red's driver card: A driver card gives 1-20 brake WP, not 0"
+        EventRejected,
+        match="Red's driver card: A driver card gives 1 to 20 WP in each zone, not 0 brake WP",
     ):
         race_setup("red", "blue", road_race=True, driver_cards={"red": {**WP, "brakes": 0}})
     with pytest.raises(EventRejected, match="Driver cards are for road races"):
