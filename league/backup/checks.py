@@ -17,7 +17,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, ngettext, pgettext
 
-from config.languages import grouped
+from config.wording import grouped
 from rules.championship import Championship, InvalidSetting, championship_for, rule_sets
 from rules.dice_luck import MOST_ROLLS, checked_tally, rolls_of_each_die
 

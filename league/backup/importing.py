@@ -14,7 +14,7 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from config.languages import grouped
+from config.wording import grouped
 from rules.championship import InvalidSetting, UnknownChampionship
 from rules.dice_luck import InvalidTally
 

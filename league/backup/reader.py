@@ -28,7 +28,7 @@ from typing import IO, Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, gettext_noop
 
-from config.languages import grouped
+from config.wording import grouped
 
 # Characters read from the file at a time.
 CHUNK = 1 << 20

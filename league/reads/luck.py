@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
-from config.languages import listed, per_cent
+from config.wording import listed, per_cent
 from rules.dice import die_name
 from rules.dice_luck import (
     COLLISION,

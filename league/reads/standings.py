@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Q, Sum
 from django.utils.translation import ngettext
 
-from config.languages import listed
+from config.wording import listed
 from rules.championship import (
     DRIVER_ADJUSTMENTS_FOR_TEAM_SETTING,
     Adjustment,

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
-from config.languages import grouped
+from config.wording import grouped
 
 from ..models import League
 from ..models.house_rules import MOST_CHARACTERS, HouseRules

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
-from config.languages import listed
+from config.wording import listed
 
 from ..models import (
     Invitation,

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
-from config.languages import listed
+from config.wording import listed
 from rules.championship import (
     Championship,
     DriverSheet,

@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
-from config.languages import listed
+from config.wording import listed
 from rules.championship import (
     POINTS_TABLE,
     Championship,

@@ -11,7 +11,7 @@ from typing import IO
 
 from django.utils.translation import gettext, gettext_noop
 
-from config.languages import grouped
+from config.wording import grouped
 
 # A stranger's file costs bounded time and memory: read no further than these.
 MOST_BYTES = 2 * 1024 * 1024

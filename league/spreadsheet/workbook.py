@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, gettext_noop
 
-from config.languages import grouped
+from config.wording import grouped
 
 from .common import (
     MOST_BYTES,

@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
-from config.languages import grouped, listed
+from config.wording import grouped, listed
 
 from .. import backup
 from ..forms.leagues import RestoreForm

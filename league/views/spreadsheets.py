@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
-from config.languages import grouped
+from config.wording import grouped
 from rules.championship import championship_for
 
 from ..forms.spreadsheets import SpreadsheetImportForm

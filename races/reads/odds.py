@@ -12,7 +12,7 @@ from fractions import Fraction
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, gettext_noop
 
-from config.languages import per_cent
+from config.wording import per_cent
 from league.forms.whole_numbers import whole_number
 from rules import engine
 from rules.engine.pieces import ordinal

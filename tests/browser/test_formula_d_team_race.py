@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Page, expect
 
-from config.languages import listed
+from config.wording import listed
 from league.reads.standings import season_standings
 from league.services.leagues import league_create
 from league.services.seasons import season_open

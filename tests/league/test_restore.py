@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
-from config.languages import listed
+from config.wording import listed
 from league import backup
 from league.backup import importing
 from league.management.commands import load_demo

@@ -72,7 +72,9 @@ def test_places_given_wrong_are_refused_in_french_words(client_organiser, starte
     )
     assert response.status_code == 400
     said = html.unescape(response.text)
-    assert "reçu : 1, 1, 1 et 9 (1 3 fois, 2, 3 et 4 manquantes, 9 après la dernière)." in said
+    assert (
+        "reçu : 1, 1, 1 et 9 (1 3 fois, 2, 3 et 4 manquantes, 9 après la dernière place)." in said
+    )
     assert "missing" not in said and "past the last" not in said
 
 

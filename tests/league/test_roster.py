@@ -303,7 +303,7 @@ def test_a_team_short_of_drivers_and_an_injury_carried_are_said_in_french(league
         )
         season_pass = championship_for("season_pass")
         assert season_pass.races_no_more(driver="Carla", status="dead") == (
-            "Carla est mort d'une blessure (Injury Table) et ne court plus."
+            "Carla a succombé à une blessure (Injury Table) et ne court plus."
         )
 
 
