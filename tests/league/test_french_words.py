@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
-from config import languages
+from config import languages, wording
 from league.models import DriverStatus, PointsAdjustment, Role, RoundStatus
 from league.models.team_colours import BY_KEY, car_name_base
 from league.services.league_settings import league_settings_set
@@ -203,9 +203,9 @@ def test_a_number_in_a_refusal_is_grouped_as_french_groups_digits(client, settin
     english = client.post(restore, {"backup": backup}, HTTP_ACCEPT_LANGUAGE="en")
     assert "larger than the 1,000 bytes" in english.text
     with translation.override("fr"):
-        said = translation.gettext(TOO_LARGE).format(most=languages.grouped(MOST_BYTES))
+        said = translation.gettext(TOO_LARGE).format(most=wording.grouped(MOST_BYTES))
     assert said.startswith("Le fichier dépasse 2\xa0097\xa0152 octets")
-    assert TOO_LARGE.format(most=languages.grouped(MOST_BYTES)) == TOO_LARGE.format(most=MOST_BYTES)
+    assert TOO_LARGE.format(most=wording.grouped(MOST_BYTES)) == TOO_LARGE.format(most=MOST_BYTES)
 
 
 @pytest.mark.usefixtures("six_drivers")
