@@ -76,8 +76,10 @@ serve: $(STAMP) $(SERVE_KEY) catalogues
 	@echo ""
 	$(SERVE_ENV) $(BIN)/gunicorn --config config/gunicorn.py
 
+# The suite in WORKERS processes (pytest-xdist; `make test WORKERS=0` runs it in this one).
+WORKERS ?= 2
 test: $(STAMP) catalogues
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --numprocesses $(WORKERS)
 
 test-fast: $(STAMP) catalogues
 	$(BIN)/python -m pytest tests/rules
