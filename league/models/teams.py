@@ -114,10 +114,6 @@ class Driver(models.Model):
         )
 
     @property
-    def status_in_a_sentence(self) -> str:
-        return status_words(self.status)
-
-    @property
     def level(self) -> str:
         """The level its XP gives, where the league's rule set has levels ("" elsewhere)."""
         return self.team.league.rules.level_for(self.xp)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.models import Driver, DriverStatus, League, Season
+from league.models.teams import status_words
 from league.models.time_zones import validate_time_zone
 from league.reads.luck import luck_view
 from league.services.leagues import league_create
@@ -184,7 +185,7 @@ def test_a_status_within_a_sentence_is_its_own_words_not_its_label_lowered(organ
     ann = Driver.objects.get(name="Ann")
     Driver.objects.filter(pk=ann.pk).update(status=DriverStatus.RETIRED)
     ann.refresh_from_db()
-    assert ann.status_in_a_sentence == "retired" and str(ann.get_status_display()) == "Retired"
+    assert status_words(ann.status) == "retired" and str(ann.get_status_display()) == "Retired"
     with translation.override("fr"):
-        assert ann.status_in_a_sentence == "à la retraite"
+        assert status_words(ann.status) == "à la retraite"
         assert start_refusal(ann) == "Ann a pris sa retraite et ne peut plus courir."
