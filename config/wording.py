@@ -43,3 +43,14 @@ def listed(names: Sequence[str]) -> str:
     return pgettext("a list of names", "{others} and {last}").format(
         others=", ".join(names[:-1]), last=names[-1]
     )
+
+
+def joined_after(position: int, count: int) -> str:
+    """What stands after the `position`-th (from 1) of `count` names a template lists one by
+    one (each a link): ", " between them, the list's last join (`listed`'s: " and ", " et ")
+    before the last, nothing after it."""
+    if position >= count:
+        return ""
+    if position < count - 1:
+        return ", "
+    return pgettext("a list of names", "{others} and {last}").format(others="", last="")

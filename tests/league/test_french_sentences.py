@@ -6,6 +6,7 @@ catalogue, said in the reader's language, never glued from English pieces."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -189,3 +190,27 @@ def test_a_status_within_a_sentence_is_its_own_words_not_its_label_lowered(organ
     with translation.override("fr"):
         assert status_words(ann.status) == "à la retraite"
         assert start_refusal(ann) == "Ann a pris sa retraite et ne peut plus courir."
+
+
+def test_a_list_a_template_writes_name_by_name_is_joined_as_listed_joins_it():
+    """Champions (each a link) are listed "Ann, Bob et Cid" in French, as `listed` lists names;
+    no template glues a list with a translated "and" of its own."""
+    from django.template import Context, Template
+
+    from config import wording
+
+    page = Template(
+        "{% load wording %}{% for name in names %}<a>{{ name }}</a>{{ forloop|joined_after }}"
+        "{% endfor %}."
+    )
+    names = ["Ann", "Bob", "Cid"]
+    with translation.override("fr"):
+        assert page.render(Context({"names": names})) == "<a>Ann</a>, <a>Bob</a> et <a>Cid</a>."
+        assert wording.listed(names) == "Ann, Bob et Cid"
+    assert page.render(Context({"names": names[:2]})) == "<a>Ann</a> and <a>Bob</a>."
+    assert page.render(Context({"names": names[:1]})) == "<a>Ann</a>."
+    templates = Path(__file__).resolve().parents[2] / "templates"
+    glued = [
+        path.name for path in templates.rglob("*.html") if 'translate "and"' in path.read_text()
+    ]
+    assert glued == []
