@@ -85,9 +85,9 @@ def may_see(user, *, league_id: int, organiser_id: int, published: bool) -> bool
     """A published league is open to everyone; an unpublished one to its members (and site
     admins) only."""
     if published:
-        return True
+        return True  # asks no one's role
     role, _team = role_in_league(user, league_id=league_id, organiser_id=organiser_id)
-    return role_sees(role, published=published)
+    return role_sees(role, published=False)
 
 
 def role_sees(role: str | None, *, published: bool) -> bool:
