@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from config.wording import listed, per_cent
 from rules.dice import die_name
@@ -109,33 +109,49 @@ def _bars(die: DieLuck) -> tuple[Bar, ...]:
     return tuple(bars)
 
 
-def verdict(percentile: int) -> str:
-    """The percentile in words, a sentence: how unusual the rolls were."""
-    if percentile >= 95:
-        said = gettext(
-            "{percentile} in 100 runs of the same rolls with fair dice came out lower: very "
-            "lucky dice."
-        )
-    elif percentile >= 75:
-        said = gettext(
+# The percentile in words, by the lowest percentile each sentence is said from (highest first).
+VERDICTS = (
+    (
+        95,
+        gettext_noop(
+            "{percentile} in 100 runs of the same rolls with fair dice came out lower: very lucky "
+            "dice."
+        ),
+    ),
+    (
+        75,
+        gettext_noop(
             "{percentile} in 100 runs of the same rolls with fair dice came out lower: lucky dice."
-        )
-    elif percentile > 25:
-        said = gettext(
+        ),
+    ),
+    (
+        26,
+        gettext_noop(
             "{percentile} in 100 runs of the same rolls with fair dice came out lower: about as "
             "fair dice roll."
-        )
-    elif percentile > 5:
-        said = gettext(
+        ),
+    ),
+    (
+        6,
+        gettext_noop(
             "{percentile} in 100 runs of the same rolls with fair dice came out lower: unlucky "
             "dice."
-        )
-    else:
-        said = gettext(
+        ),
+    ),
+    (
+        0,
+        gettext_noop(
             "{percentile} in 100 runs of the same rolls with fair dice came out lower: very "
             "unlucky dice."
-        )
-    return said.format(percentile=percentile)
+        ),
+    ),
+)
+
+
+def verdict(percentile: int) -> str:
+    """The percentile in words, a sentence: how unusual the rolls were."""
+    said = next(words for lowest, words in VERDICTS if percentile >= lowest)
+    return gettext(said).format(percentile=percentile)
 
 
 def rolls_for(purpose: str, count: int) -> str:

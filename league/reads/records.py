@@ -42,8 +42,12 @@ class Record:
     title: str  # in the reader's language
     figure: int
     unit: str  # what the figure counts, a key ("win", "place"); "" for a rule set's bonus points
-    value: str  # the figure and what it counts, in the reader's language: "3 wins"
     holders: tuple[Holder, ...]
+
+    @property
+    def value(self) -> str:
+        """The figure and what it counts, in the reader's language: "3 wins"."""
+        return _value(self.unit, self.figure)
 
 
 def _value(unit: str, figure: int) -> str:
@@ -116,7 +120,7 @@ def _best(
         for driver_id, (figure, when) in sorted(figures.items())
         if figure == top
     )
-    return Record(title, top, unit, _value(unit, top), holders)
+    return Record(title, top, unit, holders)
 
 
 def _counted(races: list[Race], counts: Callable[[Race], int]) -> dict[int, tuple[int, str]]:
@@ -193,7 +197,6 @@ def _fastest_rise(races: list[Race], holder: Callable[[int, str], Holder]) -> Re
         gettext("Fastest rise through the field"),
         most,
         "place",
-        _value("place", most),
         (holder(driver_id, when),),
     )
 

@@ -18,6 +18,7 @@ from django.utils import translation
 
 from league import backup
 from league.models import Driver, Entry, League, Round
+from league.reads.luck import verdict
 from league.reads.records import league_records
 from league.services.leagues import league_create
 from league.services.seasons import season_open
@@ -224,3 +225,25 @@ def test_the_driver_page_shows_ann_ascari_s_dice_as_counted_by_hand(client_organ
         die: f"{len(rolls)} roll{'s' if len(rolls) > 1 else ''}, mean {sum(rolls) / len(rolls):.2f}"
         for die, rolls in by_hand.items()
     }
+
+
+@pytest.mark.parametrize(
+    ("percentile", "words"),
+    [
+        (100, "very lucky dice"),
+        (95, "very lucky dice"),
+        (94, ": lucky dice"),
+        (75, ": lucky dice"),
+        (74, "about as fair dice roll"),
+        (26, "about as fair dice roll"),
+        (25, ": unlucky dice"),
+        (6, ": unlucky dice"),
+        (5, "very unlucky dice"),
+        (0, "very unlucky dice"),
+    ],
+)
+def test_a_percentile_is_said_by_its_band(percentile, words):
+    """95 and up very lucky, 75 lucky, 26 to 74 as fair dice roll, 6 unlucky, 5 and under
+    very unlucky: each band's edges."""
+    said = verdict(percentile)
+    assert said.startswith(f"{percentile} in 100 runs") and said.endswith(words + ".")
