@@ -18,7 +18,7 @@ from django.utils import translation
 
 from league import backup
 from league.models import Driver, Entry, League, Round
-from league.reads.luck import verdict
+from league.reads.luck import driver_luck, season_extremes, verdict
 from league.reads.records import league_records
 from league.services.leagues import league_create
 from league.services.seasons import season_open
@@ -28,6 +28,7 @@ from races.models import Race, RaceEvent
 from races.services.entries import race_state
 from rules import engine
 from rules import language as rules_language
+from rules.dice_luck import MOST_ROLLS
 from rules.engine import Event
 from tests.pages import html_of
 from tests.races.autopilot import drive_to_finish, write_the_result
@@ -247,3 +248,23 @@ def test_a_percentile_is_said_by_its_band(percentile, words):
     very unlucky: each band's edges."""
     said = verdict(percentile)
     assert said.startswith(f"{percentile} in 100 runs") and said.endswith(words + ".")
+
+
+def test_a_luck_past_what_is_weighed_is_shown_as_none_not_an_error(
+    client_organiser, race, starters
+):
+    """A restored career may add up more rolls of a die than a luck is worked out from
+    (MOST_ROLLS, each entry within it): that driver's page shows no luck and the season's
+    luckiest and unluckiest are not named, rather than a 500 (league/reads/luck.py, weighed)."""
+    drive_to_finish(race, seed=5, wild=True)
+    write_the_result(client_organiser, race)
+    season = race.round.season
+    driver = starters[0][0]
+    entry = Entry.objects.get(round__season=season, driver=driver)
+    assert season_extremes(season) is not None and driver_luck(driver)
+    Entry.objects.filter(pk=entry.pk).update(dice={"black": {"gear": {"20": MOST_ROLLS + 1}}})
+    cache.clear()
+    assert season_extremes(season) is None and driver_luck(driver) == ()
+    assert 'id="season-luck"' not in client_organiser.get(season.get_absolute_url()).text
+    page = client_organiser.get(driver.get_absolute_url())
+    assert page.status_code == 200 and '<svg class="dice-chart"' not in page.text
