@@ -51,8 +51,9 @@ ZONE_WP_LABEL = {
 }
 
 
-def wp_text(zone: str, points: int) -> str:
-    """ "2 brake WP" (in French "2 PU freins"): `points` of the zone named `zone`."""
+def wp_text(zone: str, points: int | str) -> str:
+    """ "2 brake WP" (in French "2 PU freins"): `points` (a number, or a range "1-7") of the
+    zone named `zone`."""
     words = ZONE_WP.get(zone)
     return _(words).format(points=points) if words else f"{points} {zone} WP"
 
@@ -107,7 +108,7 @@ class CarSheet:
         """A sheet from {Zone: WP}, every zone given once."""
         given = {Zone(zone) for zone in wear_points}
         if given != set(Zone):
-            missing = ", ".join(zone.value for zone in Zone if zone not in given)
+            missing = ", ".join(wp_label(zone) for zone in Zone if zone not in given)
             raise InvalidCar(
                 _("A car has WP in all six zones: {missing} not given.").format(missing=missing)
             )
@@ -156,8 +157,8 @@ def check_build(sheet: CarSheet) -> CarSheet:
     for zone, (low, high) in BUILD_LIMITS.items():
         if not low <= sheet[zone] <= high:
             raise InvalidBuild(
-                _("A car is built with {low}-{high} {zone} WP, not {sheet}.").format(
-                    low=low, high=high, zone=zone.value, sheet=sheet[zone]
+                _("A car is built with {wp}, not {sheet}.").format(
+                    wp=wp_text(zone, f"{low}-{high}"), sheet=sheet[zone]
                 )
             )
     if sheet.total != BUILD_WP:
@@ -190,13 +191,11 @@ def wear(sheet: CarSheet, losses: Mapping[Zone, int]) -> Wear:
     for zone, points in losses.items():
         zone = Zone(zone)
         if points < 0:
-            raise InvalidCar(
-                _("A car cannot lose {points} {zone} WP.").format(points=points, zone=zone.value)
-            )
+            raise InvalidCar(_("A car cannot lose {wp}.").format(wp=wp_text(zone, points)))
         if zone in SPENT_NOT_LOST and points > sheet[zone]:
             raise NotEnoughWear(
-                _("The car has {sheet} {zone} WP left: it cannot lose {points}.").format(
-                    sheet=sheet[zone], zone=zone.value, points=points
+                _("The car has {wp} left: it cannot lose {points}.").format(
+                    wp=wp_text(zone, sheet[zone]), points=points
                 )
             )
     left = {zone: sheet[zone] - losses.get(zone, 0) for zone in Zone}
