@@ -33,12 +33,12 @@ class Zone(StrEnum):
 
 # "1 brake WP" in each zone's words (Zone's values are the English ones), said through `_`.
 ZONE_WP = {
-    "tire": N_("{points} tire WP"),
-    "brake": N_("{points} brake WP"),
-    "gearbox": N_("{points} gearbox WP"),
-    "car body": N_("{points} car body WP"),
-    "engine": N_("{points} engine WP"),
-    "road handling": N_("{points} road handling WP"),
+    Zone.TIRES: N_("{points} tire WP"),
+    Zone.BRAKES: N_("{points} brake WP"),
+    Zone.GEARBOX: N_("{points} gearbox WP"),
+    Zone.BODY: N_("{points} car body WP"),
+    Zone.ENGINE: N_("{points} engine WP"),
+    Zone.ROAD_HANDLING: N_("{points} road handling WP"),
 }
 # A zone's WP named on their own ("Tire WP": a form's field, a refusal's subject).
 ZONE_WP_LABEL = {
@@ -51,11 +51,10 @@ ZONE_WP_LABEL = {
 }
 
 
-def wp_text(zone: str, points: int | str) -> str:
-    """ "2 brake WP" (in French "2 PU freins"): `points` (a number, or a range "1-7") of the
-    zone named `zone`."""
-    words = ZONE_WP.get(zone)
-    return _(words).format(points=points) if words else f"{points} {zone} WP"
+def wp_text(zone: Zone, points: int | str) -> str:
+    """ "2 brake WP" (in French "2 PU freins"): `points` (a number, or a range "1-7") of
+    `zone`."""
+    return _(ZONE_WP[zone]).format(points=points)
 
 
 def wp_label(zone: Zone) -> str:

@@ -27,7 +27,7 @@ from rules.championship import (
     Setting,
     TrackFact,
 )
-from rules.formula_d.car import BUILD_LIMITS, Zone
+from rules.formula_d.car import BUILD_LIMITS, Zone, wp_text
 from rules.formula_d.driver_cards import (
     CARD_WP,
     SKILLS,
@@ -35,7 +35,6 @@ from rules.formula_d.driver_cards import (
     driver_card,
     skill_title,
 )
-from rules.formula_d.race.common import wp_text
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS, THREE_LAP_RACE
 from rules.formula_d.team_race import TEAM_RACE_TABLE, TEAM_SIZE
@@ -317,6 +316,6 @@ class FormulaDChampionship(Championship[Never, Never]):
         skill = skill_title(known.skill) if known.skill else _("no skill")
         if known.sheet is None:
             return _("{skill}; the car the race gives it").format(skill=skill)
-        wp = ", ".join(wp_text(zone.value, known.sheet[zone]) for zone in Zone)
+        wp = ", ".join(wp_text(zone, known.sheet[zone]) for zone in Zone)
         # Translators: a driver card's skill, then its WP by zone ("8 tire WP, 4 brake WP…").
         return _("{skill}; {wp}").format(skill=skill, wp=wp)
