@@ -50,6 +50,19 @@ ZONE_WP_LABEL = {
     Zone.ROAD_HANDLING: N_("Road handling WP"),
 }
 
+# A zone's name as a label, said in the reader's language where a form shows it (a built car's
+# WP): the zone's own name, capitalised.
+ZONE_LABELS: Mapping[Zone, str] = MappingProxyType(
+    {
+        Zone.TIRES: N_("Tire"),
+        Zone.BRAKES: N_("Brake"),
+        Zone.GEARBOX: N_("Gearbox"),
+        Zone.BODY: N_("Car body"),
+        Zone.ENGINE: N_("Engine"),
+        Zone.ROAD_HANDLING: N_("Road handling"),
+    }
+)
+
 
 def wp_text(zone: Zone, points: int | str) -> str:
     """ "2 brake WP" (in French "2 PU freins"): `points` (a number, or a range "1-7") of
