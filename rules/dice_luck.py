@@ -190,10 +190,9 @@ def die_luck(die: Die, by_purpose: Mapping[str, Mapping[str, int]]) -> DieLuck:
         (value, Fraction(counts.get(value, 0), rolls), Fraction(faces.count(value), len(faces)))
         for value in sorted(set(faces))
     )
-    order = list(PURPOSES)
     purposes = tuple(
         (purpose, sum(rolled.values()))
-        for purpose, rolled in sorted(by_purpose.items(), key=lambda item: order.index(item[0]))
+        for purpose, rolled in sorted(by_purpose.items(), key=lambda item: PURPOSES.index(item[0]))
     )
     return DieLuck(
         die,
@@ -237,7 +236,7 @@ def _simulated_scores(rolls_by_die: Mapping[Die, int]) -> list[float]:
     scores = [0.0] * SIMULATIONS
     for die in sorted(rolls_by_die):
         pools, rolls = _pools(die), rolls_by_die[die]
-        if rolls.bit_length() > POOL_LEVELS:
+        if rolls > MOST_ROLLS:
             raise InvalidTally(
                 _("More than {most} rolls of the {die} die.").format(
                     most=MOST_ROLLS, die=die_name(die.value)

@@ -42,7 +42,7 @@ class DriverCardForm(forms.Form):
                 required=False,
                 min_value=zone.low,
                 max_value=zone.high,
-                label=gettext("{zone} WP").format(zone=said(zone.label)),
+                label=said(zone.label),
             )
 
     def card(self) -> dict[str, object]:

@@ -242,8 +242,7 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
     def said_default_points_name(self) -> str:
         """The preset a new league takes, in the reader's language (the league page says a
         league's own so: League.points_table_name)."""
-        name = self.default_points_name
-        return _(name) if name else ""
+        return _(self.default_points_name)
 
     @property
     def default_points_table(self) -> PointsTable:
@@ -312,15 +311,15 @@ class Championship(Generic[InjuryCheckT, SeasonEndT]):
 
     @property
     def said_bonus_points_label(self) -> str:
-        return _(self.bonus_points_label) if self.bonus_points_label else ""
+        return _(self.bonus_points_label)
 
     @property
     def said_bonus_points_in_a_sentence(self) -> str:
-        return _(self.bonus_points_in_a_sentence) if self.bonus_points_in_a_sentence else ""
+        return _(self.bonus_points_in_a_sentence)
 
     @property
     def said_season_setup_title(self) -> str:
-        return _(self.season_setup_title) if self.season_setup_title else ""
+        return _(self.season_setup_title)
 
     def cars_per_team(self, settings: Mapping[str, object]) -> int:
         return 2

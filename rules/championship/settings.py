@@ -89,7 +89,7 @@ class Setting:
         if self.choice_words:
             words = _(self.choice_words)
             return tuple((value, words.format(value=value)) for value, _label in self.choices)
-        return tuple((value, _(label) if label else label) for value, label in self.choices)
+        return tuple((value, _(label)) for value, label in self.choices)
 
     def said_value(self, value: object) -> str:
         """`value_label` in the language spoken."""
@@ -97,8 +97,7 @@ class Setting:
             return _("on") if value else _("off")
         if self.choice_words:
             return _(self.choice_words).format(value=value)
-        label = self.value_label(value)
-        return _(label) if label else label
+        return _(self.value_label(value))
 
 
 # When a change to a league setting counts (Setting.takes_effect).

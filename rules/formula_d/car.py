@@ -33,12 +33,12 @@ class Zone(StrEnum):
 
 # "1 brake WP" in each zone's words (Zone's values are the English ones), said through `_`.
 ZONE_WP = {
-    "tire": N_("{points} tire WP"),
-    "brake": N_("{points} brake WP"),
-    "gearbox": N_("{points} gearbox WP"),
-    "car body": N_("{points} car body WP"),
-    "engine": N_("{points} engine WP"),
-    "road handling": N_("{points} road handling WP"),
+    Zone.TIRES: N_("{points} tire WP"),
+    Zone.BRAKES: N_("{points} brake WP"),
+    Zone.GEARBOX: N_("{points} gearbox WP"),
+    Zone.BODY: N_("{points} car body WP"),
+    Zone.ENGINE: N_("{points} engine WP"),
+    Zone.ROAD_HANDLING: N_("{points} road handling WP"),
 }
 # A zone's WP named on their own ("Tire WP": a form's field, a refusal's subject).
 ZONE_WP_LABEL = {
@@ -50,11 +50,24 @@ ZONE_WP_LABEL = {
     Zone.ROAD_HANDLING: N_("Road handling WP"),
 }
 
+# A zone's name as a label, said in the reader's language where a form shows it (a built car's
+# WP): the zone's own name, capitalised.
+ZONE_LABELS: Mapping[Zone, str] = MappingProxyType(
+    {
+        Zone.TIRES: N_("Tire"),
+        Zone.BRAKES: N_("Brake"),
+        Zone.GEARBOX: N_("Gearbox"),
+        Zone.BODY: N_("Car body"),
+        Zone.ENGINE: N_("Engine"),
+        Zone.ROAD_HANDLING: N_("Road handling"),
+    }
+)
 
-def wp_text(zone: str, points: int) -> str:
-    """ "2 brake WP" (in French "2 PU freins"): `points` of the zone named `zone`."""
-    words = ZONE_WP.get(zone)
-    return _(words).format(points=points) if words else f"{points} {zone} WP"
+
+def wp_text(zone: Zone, points: int | str) -> str:
+    """ "2 brake WP" (in French "2 PU freins"): `points` (a number, or a range "1-7") of
+    `zone`."""
+    return _(ZONE_WP[zone]).format(points=points)
 
 
 def wp_label(zone: Zone) -> str:
@@ -107,7 +120,7 @@ class CarSheet:
         """A sheet from {Zone: WP}, every zone given once."""
         given = {Zone(zone) for zone in wear_points}
         if given != set(Zone):
-            missing = ", ".join(zone.value for zone in Zone if zone not in given)
+            missing = ", ".join(wp_label(zone) for zone in Zone if zone not in given)
             raise InvalidCar(
                 _("A car has WP in all six zones: {missing} not given.").format(missing=missing)
             )
@@ -156,8 +169,8 @@ def check_build(sheet: CarSheet) -> CarSheet:
     for zone, (low, high) in BUILD_LIMITS.items():
         if not low <= sheet[zone] <= high:
             raise InvalidBuild(
-                _("A car is built with {low}-{high} {zone} WP, not {sheet}.").format(
-                    low=low, high=high, zone=zone.value, sheet=sheet[zone]
+                _("A car is built with {wp}, not {sheet}.").format(
+                    wp=wp_text(zone, f"{low}-{high}"), sheet=sheet[zone]
                 )
             )
     if sheet.total != BUILD_WP:
@@ -190,13 +203,11 @@ def wear(sheet: CarSheet, losses: Mapping[Zone, int]) -> Wear:
     for zone, points in losses.items():
         zone = Zone(zone)
         if points < 0:
-            raise InvalidCar(
-                _("A car cannot lose {points} {zone} WP.").format(points=points, zone=zone.value)
-            )
+            raise InvalidCar(_("A car cannot lose {wp}.").format(wp=wp_text(zone, points)))
         if zone in SPENT_NOT_LOST and points > sheet[zone]:
             raise NotEnoughWear(
-                _("The car has {sheet} {zone} WP left: it cannot lose {points}.").format(
-                    sheet=sheet[zone], zone=zone.value, points=points
+                _("The car has {wp} left: it cannot lose {points}.").format(
+                    wp=wp_text(zone, sheet[zone]), points=points
                 )
             )
     left = {zone: sheet[zone] - losses.get(zone, 0) for zone in Zone}

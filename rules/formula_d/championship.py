@@ -27,7 +27,7 @@ from rules.championship import (
     Setting,
     TrackFact,
 )
-from rules.formula_d.car import BUILD_LIMITS, Zone
+from rules.formula_d.car import BUILD_LIMITS, ZONE_LABELS, ZONE_WP_LABEL, Zone, wp_text
 from rules.formula_d.driver_cards import (
     CARD_WP,
     SKILLS,
@@ -35,7 +35,6 @@ from rules.formula_d.driver_cards import (
     driver_card,
     skill_title,
 )
-from rules.formula_d.race.common import wp_text
 from rules.formula_d.race.state import OUT_REASONS
 from rules.formula_d.rounds import RACE_LAP_CHOICES, RACE_LAPS, THREE_LAP_RACE
 from rules.formula_d.team_race import TEAM_RACE_TABLE, TEAM_SIZE
@@ -88,19 +87,6 @@ RACE_LENGTH_WORDS = {
     RACE_LAPS: N_("2 laps, 1 pit stop"),
     THREE_LAP_RACE: N_("3 laps, 2 pit stops (the Three-Lap Race)"),
 }
-
-# A zone's name as a label, said in the reader's language where a form shows it (a built car's
-# WP, a driver card's): the zone's own name, capitalised.
-ZONE_LABELS: Mapping[Zone, str] = MappingProxyType(
-    {
-        Zone.TIRES: N_("Tire"),
-        Zone.BRAKES: N_("Brake"),
-        Zone.GEARBOX: N_("Gearbox"),
-        Zone.BODY: N_("Car body"),
-        Zone.ENGINE: N_("Engine"),
-        Zone.ROAD_HANDLING: N_("Road handling"),
-    }
-)
 
 # The league setting and round formats that say how many laps a race is: "2" or "3".
 LAPS_SETTING = "laps"
@@ -226,7 +212,7 @@ class FormulaDChampionship(Championship[Never, Never]):
     # Road Races: each driver's card, a skill of the Skill Reference and WP in every zone.
     driver_card_skills = tuple((skill.value, card.title) for skill, card in SKILLS.items())
     driver_card_zones = tuple(
-        BuildZone(zone.name.lower(), ZONE_LABELS[zone], *CARD_WP) for zone in Zone
+        BuildZone(zone.name.lower(), ZONE_WP_LABEL[zone], *CARD_WP) for zone in Zone
     )
     points_presets = MappingProxyType({N_("Formula D team race"): TEAM_RACE_TABLE})
     season_note = N_(
@@ -317,6 +303,6 @@ class FormulaDChampionship(Championship[Never, Never]):
         skill = skill_title(known.skill) if known.skill else _("no skill")
         if known.sheet is None:
             return _("{skill}; the car the race gives it").format(skill=skill)
-        wp = ", ".join(wp_text(zone.value, known.sheet[zone]) for zone in Zone)
+        wp = ", ".join(wp_text(zone, known.sheet[zone]) for zone in Zone)
         # Translators: a driver card's skill, then its WP by zone ("8 tire WP, 4 brake WP…").
         return _("{skill}; {wp}").format(skill=skill, wp=wp)

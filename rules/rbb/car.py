@@ -22,6 +22,7 @@ from typing import Any
 
 from rules.formula_d.car import STANDARD_CAR, CarSheet, InvalidCar, Zone
 from rules.language import gettext as _
+from rules.language import gettext_noop as N_
 
 # Car Setup: "For the 2023 season all cars have the following Wear Points setup:" (no numbers).
 WEAR_POINT_SETUP = STANDARD_CAR
@@ -62,6 +63,19 @@ RBB_NAMES: Mapping[Zone, str] = MappingProxyType(
     }
 )
 
+# Each zone's number of the season setup, labelled as the dashboard's columns name it (RBB's
+# names: "Tyres WP", "Gears WP"), said in the reader's language where a page shows it.
+SETUP_LABELS: Mapping[Zone, str] = MappingProxyType(
+    {
+        Zone.TIRES: N_("Tyres WP"),
+        Zone.BRAKES: N_("Brakes WP"),
+        Zone.GEARBOX: N_("Gears WP"),
+        Zone.BODY: N_("Body WP"),
+        Zone.ENGINE: N_("Engine WP"),
+        Zone.ROAD_HANDLING: N_("Handling WP"),
+    }
+)
+
 
 def zone_list() -> str:
     return ", ".join(name.lower() for name in RBB_NAMES.values())
@@ -82,16 +96,19 @@ def wear_point_setup(raw: CarSheet | Mapping[Any, int] | None = None) -> CarShee
         wp = sheet[zone]
         if isinstance(wp, bool) or not isinstance(wp, int):
             raise InvalidSetup(
-                _("A setup gives whole WP: {zone} {wp!r}.").format(zone=RBB_NAMES[zone], wp=wp)
+                _("A setup gives whole WP: {zone_wp} {wp!r}.").format(
+                    zone_wp=_(SETUP_LABELS[zone]), wp=wp
+                )
             )
         if not SETUP_LEAST_WP <= wp <= SETUP_MOST_WP:
             raise InvalidSetup(
                 _(
-                    "A setup gives each zone {setup_least_wp} to {setup_most_wp} WP: {zone} {wp}."
+                    "A setup gives each zone {setup_least_wp} to {setup_most_wp} WP: "
+                    "{zone_wp} {wp}."
                 ).format(
                     setup_least_wp=SETUP_LEAST_WP,
                     setup_most_wp=SETUP_MOST_WP,
-                    zone=RBB_NAMES[zone].lower(),
+                    zone_wp=_(SETUP_LABELS[zone]),
                     wp=wp,
                 )
             )

@@ -29,7 +29,7 @@ from rules.championship import (
 from rules.formula_d.car import Zone
 from rules.formula_d.championship import chart_options
 from rules.language import gettext_noop as N_
-from rules.rbb.car import SETUP_LEAST_WP, SETUP_MOST_WP, WEAR_POINT_SETUP
+from rules.rbb.car import SETUP_LABELS, SETUP_LEAST_WP, SETUP_MOST_WP, WEAR_POINT_SETUP
 from rules.rbb.places import RACES, TEAM_SIZE
 from rules.rbb.race.state import OUT_REASONS
 from rules.rbb.start import reverse_grid
@@ -46,20 +46,6 @@ WEATHER = Setting(
     True,
     race_option=True,
     unset=False,  # leagues made before the setting keep racing without weather
-)
-
-
-# Each zone's number of the season setup, labelled as the dashboard's columns name it (RBB's
-# names: "Tyres WP", "Gears WP"), said in the reader's language where a page shows it.
-SETUP_LABELS: Mapping[Zone, str] = MappingProxyType(
-    {
-        Zone.TIRES: N_("Tyres WP"),
-        Zone.BRAKES: N_("Brakes WP"),
-        Zone.GEARBOX: N_("Gears WP"),
-        Zone.BODY: N_("Body WP"),
-        Zone.ENGINE: N_("Engine WP"),
-        Zone.ROAD_HANDLING: N_("Handling WP"),
-    }
 )
 
 

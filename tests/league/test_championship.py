@@ -199,7 +199,7 @@ def test_a_bad_row_of_a_table_is_refused_in_french_in_one_sentence(client_organi
     )
     assert response.status_code == 400
     assert (
-        "Dans la ligne pour 6 voitures : le 2e marque 12, plus que les 10 du 1er : aucune place "
+        "Dans la ligne pour 6 voitures : le 2e rapporte 12, plus que les 10 du 1er : aucune place "
         "ne rapporte plus que celle devant elle."
     ) in response.text
     assert "In the row" not in response.text

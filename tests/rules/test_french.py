@@ -179,7 +179,6 @@ def test_bonus_points_named_within_a_sentence_are_written_so_never_lowered():
 def test_the_teams_named_within_a_line_are_written_so_never_lowered():
     """The season's downloads say "constructors (CSV)": the words within a line are the rule
     set's own, as its title is ("Constructors"), never the title lowered."""
-    assert all(rules.teams_in_a_sentence for rules in rule_sets())
     rbb, formula_d = championship_for("rbb"), championship_for("formula_d")
     assert (rbb.said_teams_in_a_sentence, formula_d.said_teams_in_a_sentence) == (
         "constructors",
@@ -192,14 +191,30 @@ def test_the_teams_named_within_a_line_are_written_so_never_lowered():
 
 def test_a_zone_s_label_on_a_form_is_said_in_french():
     """A built car's and a driver card's WP by zone were labelled with the zone's English name,
-    capitalised where it was shown ("Gearbox" on a French page)."""
+    capitalised where it was shown ("Gearbox" on a French page); the driver card's field then
+    glued the site's "{zone} WP" to the zone's label ("PU Pneus" where refusals say "PU
+    pneus")."""
+    from django.utils import translation
+
+    from league.forms.drivers import DriverCardForm
+
     formula_d = championship_for("formula_d")
     labels = [zone.label for zone in formula_d.car_build]
     assert labels == ["Tire", "Brake", "Gearbox", "Car body", "Engine", "Road handling"]
-    assert [zone.label for zone in formula_d.driver_card_zones] == labels
     with speaking("fr"):
         said = [gettext(label) for label in labels]
     assert said == ["Pneus", "Freins", "Boîte", "Carrosserie", "Moteur", "Tenue de route"]
+    with translation.override("fr"), speaking("fr"):
+        form = DriverCardForm(rules=formula_d)
+        card = [form.fields[zone.key].label for zone in formula_d.driver_card_zones]
+    assert card == [
+        "PU pneus",
+        "PU freins",
+        "PU boîte",
+        "PU carrosserie",
+        "PU moteur",
+        "PU tenue de route",
+    ]
 
 
 def test_no_french_sentence_puts_an_ordinal_after_a_feminine_article():
@@ -218,6 +233,6 @@ def test_no_french_sentence_puts_an_ordinal_after_a_feminine_article():
         for catalogue in catalogues
         for entry in entries(catalogue)
         for said in entry.strings.values()
-        if re.search(r"\b(la|une|jusqu'à la) \{place\}", said)
+        if re.search(r"\b(la|une|jusqu'à la) \{(place\d?|least|gear)\}", said)
     ]
     assert wrong == []

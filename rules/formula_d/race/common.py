@@ -8,7 +8,6 @@ from dataclasses import replace
 
 from rules.engine.pieces import Race, name, with_car
 from rules.formula_d import Zone, places_damage_marker, wear
-from rules.formula_d.car import wp_text as wp_text
 from rules.formula_d.race.reasons import gear_name as gear_name
 from rules.formula_d.race.shape import FormulaDLikeState, MarkedT, SheetT
 from rules.formula_d.race.state import OUT, OUT_REASONS, Marker

@@ -12,14 +12,15 @@ from rules.dice import InvalidRoll, gear_written
 from rules.engine.events import EventRejected, Field, Prompt
 from rules.engine.pieces import name, plural
 from rules.formula_d import GearChangeCost, Zone, elimination
-from rules.formula_d.race.common import gear_name, label, wp_text
+from rules.formula_d.car import wp_text
+from rules.formula_d.race.common import gear_name, label
 from rules.formula_d.race.shape import FormulaDLikeCar, FormulaDLikeState, SheetCar
 from rules.language import gettext as _
 from rules.language import gettext_noop as N_
 
 
 def cost_text(cost: GearChangeCost) -> str:
-    parts = [wp_text(zone.value, points) for zone, points in cost.losses.items() if points]
+    parts = [wp_text(zone, points) for zone, points in cost.losses.items() if points]
     if not parts:
         return _("free")
     if len(parts) == 1:
@@ -41,7 +42,7 @@ def wear_refusal(car: SheetCar, cost: GearChangeCost, skipped: int) -> str | Non
     short = [zone for zone in (Zone.GEARBOX, Zone.BRAKES) if cost.losses[zone] > car.sheet[zone]]
     if not short:
         return None
-    left = [wp_text(zone.value, car.sheet[zone]) for zone in short]
+    left = [wp_text(zone, car.sheet[zone]) for zone in short]
     has = left[0] if len(left) == 1 else _("{some} and {last}").format(some=left[0], last=left[1])
     return _("Skipping {gears} costs {cost}; {car} has {left} left.").format(
         gears=plural(skipped, "gear"), cost=cost_text(cost), car=name(car.car), left=has

@@ -66,8 +66,8 @@ def _zone(raw: Any) -> Zone:
         if text in (zone.value, zone.name.lower(), zone.name.lower().replace("_", " ")):
             return zone
     raise EventRejected(
-        _("A car has no zone {zone!r}: its zones are {zones}.").format(
-            zone=raw, zones=", ".join(repr(zone.value) for zone in Zone)
+        _("A car has no zone {raw!r}: its zones are {zone_list}.").format(
+            raw=raw, zone_list=", ".join(repr(zone.value) for zone in Zone)
         )
     )
 

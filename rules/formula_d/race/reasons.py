@@ -129,12 +129,12 @@ def reason_words(check: Reasoned) -> str:
 
 def is_again(check: Reasoned) -> bool:
     """The second collision roll beside an Aggressive driver."""
-    return reason_key(check) == BESIDE_AGAIN
+    return _reason_key(check) == BESIDE_AGAIN
 
 
 def is_rammed(check: Reasoned) -> bool:
     """Death: a collision roll for being rammed by the car directly behind."""
-    return reason_key(check) == RAMMED
+    return _reason_key(check) == RAMMED
 
 
 # The reasons a rule decides by, told from the English words a race stored before its reasons
@@ -145,7 +145,7 @@ _STORED_WORDS: tuple[tuple[str, Callable[[str], bool]], ...] = (
 )
 
 
-def reason_key(check: Reasoned) -> str | None:
+def _reason_key(check: Reasoned) -> str | None:
     """The key of the sentence saying why `check` is owed (SENTENCES); for a check stored as
     English words, the key of those a rule decides by (`_STORED_WORDS`), else None."""
     if check.why is not None:

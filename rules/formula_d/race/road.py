@@ -15,6 +15,7 @@ from typing import Any
 from rules.engine.events import EventRejected, Field, Prompt
 from rules.engine.pieces import board_fact, name, names, plural, with_car
 from rules.formula_d import TireEffect, Zone, chart_weather, is_rain, refit_tires
+from rules.formula_d.car import wp_text as zone_wp_text
 from rules.formula_d.driver_cards import (
     BETTER_NITRO_SPACES,
     HOW_SWEET_SPACES,
@@ -27,7 +28,6 @@ from rules.formula_d.driver_cards import (
 )
 from rules.formula_d.race import reasons
 from rules.formula_d.race.common import gear_name, label, place_marker, value_words
-from rules.formula_d.race.common import wp_text as zone_wp_text
 from rules.formula_d.race.facts import cars_fact, marker_label
 from rules.formula_d.race.reasons import Reason, reason_words
 from rules.formula_d.race.state import CarState, Check, FormulaDT, RaceState
@@ -534,6 +534,6 @@ def zones_named(zones: Sequence[Zone]) -> str:
         counts[zone] = counts.get(zone, 0) + 1
     said = ""
     for zone, count in counts.items():
-        wp = zone_wp_text(zone.value, count)
+        wp = zone_wp_text(zone, count)
         said = _("{some} and {last}").format(some=said, last=wp) if said else wp
     return said

@@ -24,6 +24,7 @@ from rules.formula_d import (
     pit_stop,
     start_roll,
 )
+from rules.formula_d.car import wp_text
 from rules.formula_d.driver_cards import BETTER_NITRO_SPACES, car_radio_zone
 from rules.formula_d.race import doubts, options_words
 from rules.formula_d.race.common import (
@@ -33,7 +34,6 @@ from rules.formula_d.race.common import (
     tires_words,
     value_words,
 )
-from rules.formula_d.race.common import wp_text as _zone_wp_text
 from rules.formula_d.race.flow import proposed_order
 from rules.formula_d.race.gearing import cost_text
 from rules.formula_d.race.reasons import is_again, reason_words
@@ -47,10 +47,6 @@ from rules.language import gettext_noop as N_
 from rules.language import ngettext
 
 Facts = Mapping[str, Any]
-
-
-def _zone_wp(zone: Zone, points: int) -> str:
-    return _zone_wp_text(zone.value, points)
 
 
 def describe(before: RaceState, event: Event, prompt: Prompt, after: RaceState) -> str:
@@ -180,10 +176,10 @@ def _braking(now: CarState, facts: Facts) -> list[str]:
             parts.append(out.format(spaces=spaces))
         else:
             cost = BLOCKED_TABLE[blocked]
-            paid = _zone_wp(Zone.BRAKES, cost.brakes)
+            paid = wp_text(Zone.BRAKES, cost.brakes)
             if cost.tires:
                 paid = _("{some} and {last}").format(
-                    some=paid, last=_zone_wp(Zone.TIRES, cost.tires)
+                    some=paid, last=wp_text(Zone.TIRES, cost.tires)
                 )
             parts.append(
                 _("blocked with {spaces} remaining ({paid})").format(spaces=spaces, paid=paid)
@@ -350,10 +346,8 @@ def _may_pass(before: RaceState, after: RaceState) -> bool:
 def _loss(was: CarState, now: CarState, zone: Zone) -> str:
     lost = was.sheet[zone] - now.sheet[zone]
     if now.status == OUT and was.status != OUT:
-        return _("loses its last {zone}: eliminated").format(
-            zone=_zone_wp(zone, 1).split(" ", 1)[1]
-        )
-    return _("loses {wp}").format(wp=_zone_wp(zone, lost)) if lost else _("no damage")
+        return _("loses its last {zone}: eliminated").format(zone=wp_text(zone, 1).split(" ", 1)[1])
+    return _("loses {wp}").format(wp=wp_text(zone, lost)) if lost else _("no damage")
 
 
 # Each check's roll, as its line begins ("Red's collision roll").
@@ -410,7 +404,7 @@ def _pit_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> st
     ]
     if kinds:
         back = [
-            _zone_wp(zone, now.sheet[zone] - was.sheet[zone])
+            wp_text(zone, now.sheet[zone] - was.sheet[zone])
             for zone in Zone
             if now.sheet[zone] > was.sheet[zone] and zone is not Zone.TIRES
         ]
@@ -464,7 +458,7 @@ def _radio_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> 
     check = before.pending[0]
     was, now = before.car(key), after.car(key)
     if was.sheet[zone] == now.sheet[zone] and not (now.status == OUT and was.status != OUT):
-        loss = _("no {wp} left to lose").format(wp=_zone_wp(zone, 0).split(" ", 1)[1])
+        loss = _("no {wp} left to lose").format(wp=wp_text(zone, 0).split(" ", 1)[1])
     else:
         loss = _loss(was, now, zone)
     return _("{reason} onto {car}: {value}, {loss}").format(
@@ -475,7 +469,7 @@ def _radio_roll(before: RaceState, key: str, facts: Facts, after: RaceState) -> 
 def _wp_back(before: RaceState, key: str, facts: Facts, after: RaceState) -> str:
     was, now = before.car(key), after.car(key)
     back = [
-        _zone_wp(zone, now.sheet[zone] - was.sheet[zone])
+        wp_text(zone, now.sheet[zone] - was.sheet[zone])
         for zone in Zone
         if now.sheet[zone] > was.sheet[zone]
     ]

@@ -48,7 +48,7 @@ def test_a_car_sheet_reads_by_zone():
 def test_a_car_sheet_is_built_from_every_zone_once():
     assert CarSheet.from_zones(STANDARD_CAR.zones()) == STANDARD_CAR
     partial = {zone: 3 for zone in Zone if zone is not Zone.ENGINE}
-    with pytest.raises(InvalidCar, match="engine not given"):
+    with pytest.raises(InvalidCar, match="Engine WP not given"):
         CarSheet.from_zones(partial)
 
 
@@ -225,3 +225,24 @@ def test_wear_takes_off_what_was_lost_never_below_zero(sheet, lost):
     assert after.cause == (min(out, key=list(Zone).index) if out else None)
     # What the gear prompt asks (whether a change keeps the car racing), without the wear.
     assert elimination(sheet, lost) == after.cause
+
+
+def test_a_car_s_refusals_name_the_zone_in_french():
+    """A built car, a missing zone and a loss were refused with the zone's English name in
+    the French sentence ("Une voiture se construit avec 1-7 PU brake, pas 9.")."""
+    from rules.language import speaking
+
+    built = CarSheet(tires=4, brakes=9, gearbox=1, body=2, engine=2, road_handling=2)
+    with speaking("fr"):
+        with pytest.raises(InvalidBuild) as build:
+            check_build(built)
+        with pytest.raises(InvalidCar) as missing:
+            CarSheet.from_zones({zone: 1 for zone in Zone if zone is not Zone.GEARBOX})
+        with pytest.raises(InvalidCar) as negative:
+            wear(STANDARD_CAR, {Zone.TIRES: -1})
+        with pytest.raises(NotEnoughWear) as spent:
+            wear(STANDARD_CAR, {Zone.BRAKES: 4})
+    assert str(build.value) == "Une voiture se construit avec 1-7 PU freins, pas 9."
+    assert str(missing.value) == "Une voiture a des PU dans les six zones : PU boîte non donnés."
+    assert str(negative.value) == "Une voiture ne peut pas perdre -1 PU pneus."
+    assert str(spent.value) == ("Il reste 3 PU freins à la voiture : elle ne peut pas en perdre 4.")

@@ -43,8 +43,8 @@ def test_a_season_may_set_its_own_wear_points():
     ("setup", "reason"),
     [
         ({"tyres": 8}, "all six zones"),
-        ({**dict.fromkeys(RBB_NAMES.values(), 3), "Body": 0}, "1 to 20 WP: body 0"),
-        ({**dict.fromkeys(RBB_NAMES.values(), 3), "Tyres": 21}, "tyres 21"),
+        ({**dict.fromkeys(RBB_NAMES.values(), 3), "Body": 0}, "1 to 20 WP: Body WP 0"),
+        ({**dict.fromkeys(RBB_NAMES.values(), 3), "Tyres": 21}, "Tyres WP 21"),
         ({**dict.fromkeys(RBB_NAMES.values(), 3), "wings": 1}, "no zone 'wings'"),
     ],
 )
@@ -57,3 +57,17 @@ def test_a_racer_at_their_home_track_receives_2_bonus_tyre_wp():
     assert HOME_TRACK_TYRES == 2
     assert race_sheet(WEAR_POINT_SETUP, home=True).tires == 8
     assert race_sheet(WEAR_POINT_SETUP, home=False) == WEAR_POINT_SETUP
+
+
+def test_a_setup_s_refusals_name_the_zone_in_french():
+    """A setup's refusals named the zone by the document's English heading ("Tyres") in the
+    French sentence."""
+    from rules.language import speaking
+
+    with speaking("fr"):
+        with pytest.raises(InvalidSetup) as too_many:
+            wear_point_setup({**dict.fromkeys(RBB_NAMES.values(), 3), "Tyres": 21})
+        with pytest.raises(InvalidSetup) as not_whole:
+            wear_point_setup({**dict.fromkeys(RBB_NAMES.values(), 3), "Gears": 2.5})
+    assert str(too_many.value) == ("Une configuration donne à chaque zone 1 à 20 PU : PU pneus 21.")
+    assert str(not_whole.value) == "Une configuration donne des PU entiers : PU boîte 2.5."
