@@ -63,7 +63,7 @@ NEXT_EXPECTED_AT_END = gettext_noop(
     "This file is not a Paddock league backup: it cannot be read as JSON ({comma!r} or "
     "{close!r} expected where the file ends: character {where:,})."
 )
-# {found}: the value found, as JSON writes it (5, null, [1, 2]).
+# {found}: the character found where a key's opening quote should be, as Python quotes it ('5').
 KEY_EXPECTED = gettext_noop(
     "This file is not a Paddock league backup: it cannot be read as JSON (a key expected, "
     "{found} found: character {where:,})."
@@ -260,12 +260,14 @@ class Reader:
             self._at += 1
             return
         while True:
-            self.start()
-            at = self.position
-            found = self.value(key, most)
-            if not isinstance(found, str):
-                shown = json.dumps(found, ensure_ascii=False)[:20]
-                raise self._broken(KEY_EXPECTED, at, found=shown)
+            # A key is a string: anything else is refused before it is read, as a value
+            # nested deep would be refused as no key's (a key's piece names no nesting).
+            first = self.start()
+            if not first:
+                raise self._broken(EXPECTED_AT_END, expected='"')
+            if first != '"':
+                raise self._broken(KEY_EXPECTED, found=repr(first))
+            found: str = self.value(key, most)  # a string: it starts with its quote
             self.take(":")
             yield found
             if self._next("}") == "}":
