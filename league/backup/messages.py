@@ -59,7 +59,6 @@ CLASH = gettext_noop(
     "The backup clashes with what is on this site already (two rows the site keeps apart are "
     "the same): nothing was imported."
 )
-TOO_MANY_ROLLS = gettext_noop("its dice count more than {most:,} rolls of one die")
 OUT_OF_RANGE = gettext_noop(
     "The backup holds a value this site cannot store: nothing was imported."
 )
