@@ -48,10 +48,6 @@ def copy_name(name: str, theirs: models.QuerySet[League]) -> str:
     raise refusal(NAME_TAKEN_BY_YOU, name=name)
 
 
-def slug_taken(slug: str) -> bool:
-    return League.objects.filter(slug__iexact=slug).exists()
-
-
 def people(names: dict[int, str]) -> dict[int, int]:
     """The accounts of the file's people (id: username) by their ids in the file: matched by
     username whatever its case (as the site tells accounts apart), one not here yet made
