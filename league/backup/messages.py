@@ -94,6 +94,10 @@ ROUND_REFUSED = gettext_noop("round {round} of season {season}: {reason}")
 IMPORTED_CAREER = gettext_noop(
     "round {round} of season {season}, brought in from a spreadsheet: an XP change or an injury"
 )
+# {most}: results.MOST_IMPORTED_POINTS, always many.
+IMPORTED_TOO_MANY_POINTS = gettext_noop(
+    "round {round} of season {season}, brought in from a spreadsheet: more than {most} points"
+)
 INJURY_NOT_ROLLED = gettext_noop("its injury is not what its injury rolls give")
 XP_NOT_GIVEN = gettext_noop("{xp} XP for its race; {rules} gives {given} for it")
 XP_NOT_BETWEEN = gettext_noop("{xp} XP for its race; {rules} gives {least} to {most} for it")
