@@ -89,12 +89,11 @@ def count_rolls(tallies: dict[str, Tally], prompt: Prompt | None, event: Event) 
             faces[face] = faces.get(face, 0) + 1
 
 
-def rolls_of_each_die(tally: Tally) -> dict[str, int]:
-    """How many times each die of `tally` (a checked one) was rolled."""
-    return {
-        die: sum(count for faces in by_purpose.values() for count in faces.values())
-        for die, by_purpose in tally.items()
-    }
+def _too_many_rolls(die: str) -> InvalidTally:
+    """More rolls of `die` (its value) than a luck is worked out from (MOST_ROLLS)."""
+    return InvalidTally(
+        _("More than {most} rolls of the {die} die.").format(most=MOST_ROLLS, die=die_name(die))
+    )
 
 
 def checked_tally(raw: Any) -> Tally:
@@ -126,6 +125,9 @@ def checked_tally(raw: Any) -> Tally:
                             "number, 1 or more."
                         ).format(count=count, face=face, die=die_name(die))
                     )
+        # What a luck is worked out from: a stranger's backup may count any number.
+        if sum(count for faces in by_purpose.values() for count in faces.values()) > MOST_ROLLS:
+            raise _too_many_rolls(die)
     return raw
 
 
@@ -237,11 +239,7 @@ def _simulated_scores(rolls_by_die: Mapping[Die, int]) -> list[float]:
     for die in sorted(rolls_by_die):
         pools, rolls = _pools(die), rolls_by_die[die]
         if rolls > MOST_ROLLS:
-            raise InvalidTally(
-                _("More than {most} rolls of the {die} die.").format(
-                    most=MOST_ROLLS, die=die_name(die.value)
-                )
-            )
+            raise _too_many_rolls(die.value)
         for level in range(rolls.bit_length()):
             if rolls >> level & 1:
                 picked = rng.choices(pools[level], k=SIMULATIONS)

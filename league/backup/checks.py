@@ -17,9 +17,8 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.functions import Lower
 from django.utils.translation import gettext, ngettext, pgettext
 
-from config.wording import grouped
 from rules.championship import Championship, InvalidSetting, championship_for, rule_sets
-from rules.dice_luck import MOST_ROLLS, checked_tally, rolls_of_each_die
+from rules.dice_luck import checked_tally
 
 from ..models import (
     Driver,
@@ -42,7 +41,6 @@ from .messages import (
     NOT_TIME,
     NOT_WHOLE,
     NOT_YES_OR_NO,
-    TOO_MANY_ROLLS,
     YES_OR_NO,
 )
 from .tables import fields as table_fields
@@ -187,9 +185,7 @@ def _entry_checked(run: SoFar, entry: Entry) -> None:
     if any(isinstance(roll, bool) or not isinstance(roll, int) for roll in rolls):
         raise ValidationError(gettext("an injury check's rolls are whole numbers"))
     entry.injury_check(_season_rules(run, run.round_season[entry.round_id]))
-    # What a driver's luck is worked out from (a stranger's file may count any number).
-    if max(rolls_of_each_die(checked_tally(entry.dice)).values(), default=0) > MOST_ROLLS:
-        raise ValidationError(gettext(TOO_MANY_ROLLS).format(most=grouped(MOST_ROLLS)))
+    checked_tally(entry.dice)
 
 
 @functools.cache

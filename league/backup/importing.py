@@ -32,6 +32,7 @@ from ..models import (
     slugs,
     team_colours,
 )
+from ..models.leagues import slug_taken
 from ..models.members import role_words
 from .checks import (
     INTEGER_RANGES,
@@ -78,7 +79,7 @@ from .messages import (
     UNKNOWN_VERSION,
     refusal,
 )
-from .names import USERS, copy_name, people, restored_name, slug_taken, track_facts
+from .names import USERS, copy_name, people, restored_name, track_facts
 from .reader import PART_NAME, TABLE_NAME, Reader, part_piece, row_piece
 from .results import Results
 from .tables import (

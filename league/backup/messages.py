@@ -59,7 +59,6 @@ CLASH = gettext_noop(
     "The backup clashes with what is on this site already (two rows the site keeps apart are "
     "the same): nothing was imported."
 )
-TOO_MANY_ROLLS = gettext_noop("its dice count more than {most:,} rolls of one die")
 OUT_OF_RANGE = gettext_noop(
     "The backup holds a value this site cannot store: nothing was imported."
 )
@@ -94,6 +93,10 @@ XP_FOR_STARTING = gettext_noop("a starter gains {xp} XP for starting, not {kept}
 ROUND_REFUSED = gettext_noop("round {round} of season {season}: {reason}")
 IMPORTED_CAREER = gettext_noop(
     "round {round} of season {season}, brought in from a spreadsheet: an XP change or an injury"
+)
+# {most}: results.MOST_IMPORTED_POINTS, always many.
+IMPORTED_TOO_MANY_POINTS = gettext_noop(
+    "round {round} of season {season}, brought in from a spreadsheet: more than {most} points"
 )
 INJURY_NOT_ROLLED = gettext_noop("its injury is not what its injury rolls give")
 XP_NOT_GIVEN = gettext_noop("{xp} XP for its race; {rules} gives {given} for it")

@@ -19,16 +19,19 @@ from .messages import FIELD_REFUSED, NAME_TAKEN_BY_YOU, refusal
 USERS = "users"
 
 
+def _restored(name: str, number: int, model: type[models.Model]) -> str:
+    """ "Name (restored)" (`number` 1), else "Name (restored `number`)", `name` cut so that
+    it fits `model`'s name field."""
+    ending = " (restored)" if number == 1 else f" (restored {number})"
+    field = model._meta.get_field("name")
+    assert isinstance(field, models.CharField) and field.max_length is not None
+    return name[: field.max_length - len(ending)] + ending
+
+
 def restored_name(name: str, attempt: int) -> str:
     """The name of the file's track `name` at the `attempt`-th try: its own, then
     "Name (restored)", "Name (restored 2)"... within the longest name a track takes."""
-    if not attempt:
-        return name
-    suffix = " (restored)" if attempt == 1 else f" (restored {attempt})"
-    field = Track._meta.get_field("name")
-    assert isinstance(field, models.CharField) and field.max_length is not None
-    most = field.max_length
-    return name[: most - len(suffix)] + suffix
+    return _restored(name, attempt, Track) if attempt else name
 
 
 def track_facts(track: Track) -> tuple[Any, ...]:
@@ -39,17 +42,11 @@ def track_facts(track: Track) -> tuple[Any, ...]:
 def copy_name(name: str, theirs: models.QuerySet[League]) -> str:
     """ "Old Hands (restored)", else "(restored 2)", ...: the first of these names the
     organiser runs no league of, within a league name's length."""
-    most = League._meta.get_field("name").max_length or 100
     for number in range(1, 1000):
-        ending = " (restored)" if number == 1 else f" (restored {number})"
-        copy = name[: most - len(ending)] + ending
+        copy = _restored(name, number, League)
         if not theirs.filter(name__iexact=copy).exists():
             return copy
     raise refusal(NAME_TAKEN_BY_YOU, name=name)
-
-
-def slug_taken(slug: str) -> bool:
-    return League.objects.filter(slug__iexact=slug).exists()
 
 
 def people(names: dict[int, str]) -> dict[int, int]:

@@ -37,8 +37,9 @@ MOST_DEPTH = 40
 WHITESPACE = " \t\n\r"
 
 # Why the file is not JSON, with the character where it stops being so (counted from 1).
-# {reason}: the parser's own words ("Expecting value"), or Python's (an integer of too many
-# digits); {error}: Python's, where bytes that are no UTF-8 text break.
+# {reason}: one of the reasons below in the reader's language, or the parser's own words
+# ("Expecting value"), or Python's (an integer of too many digits); {error}: Python's, where
+# bytes that are no UTF-8 text break.
 NOT_JSON = gettext_noop(
     "This file is not a Paddock league backup: it cannot be read as JSON ({reason}: character "
     "{where:,})."
@@ -46,45 +47,20 @@ NOT_JSON = gettext_noop(
 NOT_UTF8 = gettext_noop(
     "This file is not a Paddock league backup: it cannot be read as JSON (not UTF-8 text: {error})."
 )
-# {expected}, {comma}, {close}, {found}: a character of the file, as Python quotes it (',').
-EXPECTED = gettext_noop(
-    "This file is not a Paddock league backup: it cannot be read as JSON ({expected!r} "
-    "expected, {found!r} found: character {where:,})."
-)
-EXPECTED_AT_END = gettext_noop(
-    "This file is not a Paddock league backup: it cannot be read as JSON ({expected!r} "
-    "expected where the file ends: character {where:,})."
-)
-NEXT_EXPECTED = gettext_noop(
-    "This file is not a Paddock league backup: it cannot be read as JSON ({comma!r} or "
-    "{close!r} expected, {found!r} found: character {where:,})."
-)
-NEXT_EXPECTED_AT_END = gettext_noop(
-    "This file is not a Paddock league backup: it cannot be read as JSON ({comma!r} or "
-    "{close!r} expected where the file ends: character {where:,})."
-)
-# {found}: the value found, as JSON writes it (5, null, [1, 2]).
-KEY_EXPECTED = gettext_noop(
-    "This file is not a Paddock league backup: it cannot be read as JSON (a key expected, "
-    "{found} found: character {where:,})."
-)
-MORE_AFTER_END = gettext_noop(
-    "This file is not a Paddock league backup: it cannot be read as JSON (more after the end "
-    "of the backup, {found!r}: character {where:,})."
-)
-NESTED_TOO_DEEP = gettext_noop(
-    "This file is not a Paddock league backup: it cannot be read as JSON (nested too deep: "
-    "character {where:,})."
-)
+# NOT_JSON's {reason}s. {expected}, {comma}, {close}, {found}: a character of the file, as
+# Python quotes it (',').
+EXPECTED = gettext_noop("{expected!r} expected, {found!r} found")
+EXPECTED_AT_END = gettext_noop("{expected!r} expected where the file ends")
+NEXT_EXPECTED = gettext_noop("{comma!r} or {close!r} expected, {found!r} found")
+NEXT_EXPECTED_AT_END = gettext_noop("{comma!r} or {close!r} expected where the file ends")
+# {found}: the character found where a key's opening quote should be, as Python quotes it ('5').
+KEY_EXPECTED = gettext_noop("a key expected, {found} found")
+# {found}: what follows, as Python quotes it.
+MORE_AFTER_END = gettext_noop("more after the end of the backup, {found!r}")
+NESTED_TOO_DEEP = gettext_noop("nested too deep")
 # {number}: as the file writes it (NaN, Infinity, 1e999).
-NOT_A_JSON_NUMBER = gettext_noop(
-    "This file is not a Paddock league backup: it cannot be read as JSON ({number} is not a "
-    "number JSON has: character {where:,})."
-)
-NUMBER_TOO_LARGE = gettext_noop(
-    "This file is not a Paddock league backup: it cannot be read as JSON ({number} is a number "
-    "too large to store: character {where:,})."
-)
+NOT_A_JSON_NUMBER = gettext_noop("{number} is not a number JSON has")
+NUMBER_TOO_LARGE = gettext_noop("{number} is a number too large to store")
 
 
 @dataclass(frozen=True)
@@ -260,12 +236,14 @@ class Reader:
             self._at += 1
             return
         while True:
-            self.start()
-            at = self.position
-            found = self.value(key, most)
-            if not isinstance(found, str):
-                shown = json.dumps(found, ensure_ascii=False)[:20]
-                raise self._broken(KEY_EXPECTED, at, found=shown)
+            # A key is a string: anything else is refused before it is read, as a value
+            # nested deep would be refused as no key's (a key's piece names no nesting).
+            first = self.start()
+            if not first:
+                raise self._broken(EXPECTED_AT_END, expected='"')
+            if first != '"':
+                raise self._broken(KEY_EXPECTED, found=repr(first))
+            found: str = self.value(key, most)  # a string: it starts with its quote
             self.take(":")
             yield found
             if self._next("}") == "}":
@@ -311,9 +289,7 @@ class Reader:
                 value, end = DECODER.raw_decode(text, at)
             except json.JSONDecodeError as error:
                 if self._ended or not _cut(error, text):
-                    raise self._broken(
-                        NOT_JSON, self._read + error.pos, reason=error.msg
-                    ) from error
+                    raise self._not_json(error.msg, self._read + error.pos) from error
                 if len(text) - at > most:
                     raise _said(piece.too_long, piece, most=grouped(most)) from error
                 self._more()
@@ -325,7 +301,7 @@ class Reader:
             except _TooLarge as error:
                 raise self._broken(NUMBER_TOO_LARGE, number=error.number) from error
             except ValueError as error:  # an integer of too many digits, in Python's words
-                raise self._broken(NOT_JSON, reason=str(error)) from error
+                raise self._not_json(str(error)) from error
             # A value that ends where the text read so far ends may go on (a number, cut).
             if end == len(text) and not self._ended:
                 self._more()
@@ -351,12 +327,18 @@ class Reader:
         self._ended = not data
 
     def _broken(
-        self, sentence: str, position: int | None = None, **values: object
+        self, reason: str, position: int | None = None, **values: object
     ) -> ValidationError:
-        """The file refused as no JSON in `sentence` (one of the above), at `position` (a
-        character of the file counted from 0; where the next piece starts, unless given)."""
+        """The file refused as no JSON for `reason` (one of the above, filled with `values`),
+        at `position` (a character of the file counted from 0; where the next piece starts,
+        unless given)."""
+        return self._not_json(gettext(reason).format(**values), position)
+
+    def _not_json(self, reason: str, position: int | None = None) -> ValidationError:
+        """The file refused as no JSON for `reason`, said already (in the reader's language, or
+        the parser's or Python's own words), at `position` (as `_broken`'s)."""
         where = self._read + self._at if position is None else position
-        return ValidationError(gettext(sentence).format(where=grouped(where + 1), **values))
+        return ValidationError(gettext(NOT_JSON).format(reason=reason, where=grouped(where + 1)))
 
 
 def _said(sentence: str, piece: Piece, **values: object) -> ValidationError:

@@ -33,6 +33,7 @@ from .checks import bad, bad_said
 from .messages import (
     ENTRIES_APART,
     IMPORTED_CAREER,
+    IMPORTED_TOO_MANY_POINTS,
     INJURY_NOT_ROLLED,
     NO_LEVEL,
     NOT_FINISHED,
@@ -164,14 +165,9 @@ class Results:
             if entry.xp_change or entry.severity or entry.injured or entry.dead:
                 raise bad(number, ENTRIES, IMPORTED_CAREER, **where)
             if entry.points > MOST_IMPORTED_POINTS:
-                said = ngettext(
-                    "round {round} of season {season}, brought in from a spreadsheet: more than "
-                    "{most} point",
-                    "round {round} of season {season}, brought in from a spreadsheet: more than "
-                    "{most} points",
-                    MOST_IMPORTED_POINTS,
+                raise bad(
+                    number, ENTRIES, IMPORTED_TOO_MANY_POINTS, most=MOST_IMPORTED_POINTS, **where
                 )
-                raise bad_said(number, ENTRIES, said.format(most=MOST_IMPORTED_POINTS, **where))
 
     def _scored(
         self,

@@ -191,6 +191,11 @@ class League(models.Model):
         return self.seasons.order_by("-number").first()
 
 
+def slug_taken(slug: str) -> bool:
+    """Whether a league has `slug` already, whatever its case (slugs.free_slug's `taken`)."""
+    return League.objects.filter(slug__iexact=slug).exists()
+
+
 # The league's language changed is kept as a setting change under this key and label.
 LANGUAGE_KEY = "language"
 LANGUAGE_LABEL = gettext_noop("Language")

@@ -26,6 +26,7 @@ from ..models import (
     slugs,
     time_zones,
 )
+from ..models.leagues import slug_taken
 from .common import for_update, insert_once, league_for_write
 from .errors import AlreadyDone, StaleLeague
 from .members import making_record
@@ -82,7 +83,7 @@ def league_create(
     _check_league_new(league)
     for _try in range(SLUG_TRIES):
         slug_of = slugs.free_slug if plain_address else slugs.unguessable_slug
-        league.slug = slug_of(name, taken=_slug_taken)
+        league.slug = slug_of(name, taken=slug_taken)
         # The slug's uniqueness is the database's to enforce, at the insert: a twin request that
         # took it since is told apart there (AlreadyDone), not refused here.
         league.full_clean(validate_unique=False, validate_constraints=False)
@@ -105,10 +106,6 @@ def _check_settings_race(league: League) -> None:
         league.rules.check_race_settings(league.settings)
     except InvalidSetting as error:
         raise ValidationError({"settings": str(error)}) from error
-
-
-def _slug_taken(slug: str) -> bool:
-    return League.objects.filter(slug__iexact=slug).exists()
 
 
 def _check_league_new(league: League) -> None:

@@ -15,7 +15,6 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -151,8 +150,8 @@ def members_named(members: tuple[str, ...]) -> str:
     if more <= 0:
         return listed(members)
     named = ", ".join(members[:MOST_NAMED])
-    said = ngettext("{named} and {more} more", "{named} and {more} more", more)
-    return said.format(named=named, more=number_format(more, force_grouping=True))
+    said = ngettext("{named} and {more:,} more", "{named} and {more:,} more", more)
+    return said.format(named=named, more=grouped(more))
 
 
 def _render(request, form, errors=(), status: int = 200) -> HttpResponse:

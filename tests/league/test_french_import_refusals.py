@@ -377,8 +377,25 @@ NOT_JSON = {
     ),
     "a number for a key": (
         JSON_START + ', "tables": {5: []}}',
-        "(une clé attendue, 5 trouvé : caractère 55).",
-        "(a key expected, 5 found: character 55).",
+        "(une clé attendue, '5' trouvé : caractère 55).",
+        "(a key expected, '5' found: character 55).",
+    ),
+    # A key nested deep was read as a value, then refused as no key's piece could say: a
+    # KeyError, the restore page a 500.
+    "a list nested deep for a key": (
+        "{" + "[" * 45 + "]" * 45 + ": 1}",
+        "(une clé attendue, '[' trouvé : caractère 2).",
+        "(a key expected, '[' found: character 2).",
+    ),
+    "a list nested deep for a table's name": (
+        JSON_START + ', "tables": {' + "[" * 45 + "]" * 45 + ": []}}",
+        "(une clé attendue, '[' trouvé : caractère 55).",
+        "(a key expected, '[' found: character 55).",
+    ),
+    "no key where the file ends": (
+        JSON_START + ", ",
+        "('\"' attendu là où le fichier se termine : caractère 44).",
+        "('\"' expected where the file ends: character 44).",
     ),
     "NaN": (
         JSON_START + ', "tables": {"league.league": [NaN]}}',

@@ -263,6 +263,28 @@ def test_rows_this_paddock_could_not_show_are_refused_before_anything_is_kept(
     assert not League.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("content", "where"),
+    [
+        ("{" + "[" * 45 + "]" * 45 + ": 1}", 2),
+        (
+            '{"format": "paddock-league", "version": 2, "tables": {'
+            + "[" * 45
+            + "]" * 45
+            + ": []}}",
+            55,
+        ),
+    ],
+)
+def test_a_list_nested_deep_for_a_key_is_a_400_with_the_reason(content, where):
+    """It was read as a value, then refused as no key's piece could say: a KeyError, a 500."""
+    response = upload(signed_in("newcomer"), content)
+    assert response.status_code == 400
+    reason = f"cannot be read as JSON (a key expected, '[' found: character {where})."
+    assert escape(reason) in response.text
+    assert not League.objects.exists()
+
+
 @pytest.mark.parametrize("username", ["x" * 151, "no spaces allowed", ""])
 def test_a_person_this_site_could_not_name_is_refused_and_nothing_written(exported, username):
     """import_league (the administrator's, which brings people back): a username longer than

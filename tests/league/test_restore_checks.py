@@ -25,6 +25,9 @@ from league.services.starts import round_start_at_table
 from league.services.teams import team_create
 from league.services.tracks import track_create
 from races.models import Race
+from rules import language as rules_language
+from rules.dice import die_name
+from rules.dice_luck import MOST_ROLLS, PURPOSES
 from tests.factories import UserFactory
 from tests.league.test_backup import (
     as_file,
@@ -337,22 +340,61 @@ def test_a_snapshot_no_log_gives_is_refused_in_the_reader_s_language(at_the_tabl
     assert english_words(reason, set()) == [], reason
 
 
-def test_a_roll_count_no_race_could_make_is_refused_so_no_luck_page_breaks(at_the_table):
-    """A backup's entry whose dice tally counts more rolls of a face than the luck read can
-    weigh (2**20 - 1 of one die) is refused with the reason; one within it is restored, and
-    the driver's page (its luck) reads."""
-    entry = next(row for row in rows(at_the_table, "league.entry") if row["dice"])
+def _one_face(data: dict[str, Any]) -> tuple[dict[str, Any], str, str, str]:
+    """The first entry of `data` that rolled dice, and a die, purpose and face of its tally."""
+    entry = next(row for row in rows(data, "league.entry") if row["dice"])
     die, by_purpose = next(iter(entry["dice"].items()))
     purpose, faces = next(iter(by_purpose.items()))
-    face = next(iter(faces))
-    huge = copy.deepcopy(at_the_table)
-    huge_entry = next(row for row in rows(huge, "league.entry") if row["id"] == entry["id"])
-    huge_entry["dice"][die][purpose][face] = 2**40
-    refused(huge, "1,048,575")
-    with translation.override("fr"):
-        refused(huge, "1\xa0048\xa0575")
-    # Each entry within it, a driver's career past it (many entries of a restored file): the
-    # driver's and the season's pages say no luck rather than break.
+    return entry, die, purpose, next(iter(faces))
+
+
+def _rolled(count: int, split: bool = False):
+    """A change of a backup: its first entry's tally counts `count` rolls of one face of one
+    die, for one purpose or (`split`) two."""
+
+    def change(data: dict[str, Any]) -> None:
+        entry, die, purpose, face = _one_face(data)
+        if not split:
+            entry["dice"] = {die: {purpose: {face: count}}}
+            return
+        other = next(name for name in PURPOSES if name != purpose)
+        half = count // 2
+        entry["dice"] = {die: {purpose: {face: half}, other: {face: count - half}}}
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "accepted"),
+    [
+        pytest.param(_rolled(MOST_ROLLS), True, id="the most rolls"),
+        pytest.param(_rolled(MOST_ROLLS + 1), False, id="one roll more"),
+        pytest.param(_rolled(MOST_ROLLS + 1, split=True), False, id="split across two purposes"),
+        pytest.param(_rolled(2**40), False, id="far more"),
+    ],
+)
+def test_a_roll_count_no_race_could_make_is_refused_so_no_luck_page_breaks(
+    at_the_table, change, accepted
+):
+    """A backup's entry whose dice tally counts more rolls of one die (over all its purposes)
+    than the luck read can weigh (rules.dice_luck.MOST_ROLLS, 2**20 - 1) is refused with the
+    rules' reason; one of exactly that many is restored."""
+    data = copy.deepcopy(at_the_table)
+    change(data)
+    if accepted:
+        data["tables"]["league.league"][0]["slug"] = "a-free-address"
+        backup.league_import(as_file(data), organiser=UserFactory())
+        return
+    die = _one_face(data)[1]
+    refused(data, f"More than {MOST_ROLLS} rolls of the {die_name(die)} die.")
+    with translation.override("fr"), rules_language.speaking("fr"):
+        refused(data, f"Plus de {MOST_ROLLS} jets du dé {die_name(die)}.")
+
+
+def test_a_career_past_the_most_rolls_a_luck_weighs_reads_without_its_luck(at_the_table):
+    """Each entry within the bound, a driver's career past it (many entries of a restored
+    file): the driver's and the season's pages say no luck rather than break."""
+    _entry, die, purpose, face = _one_face(at_the_table)
     league = backup.league_import(as_file(at_the_table), organiser=UserFactory()).league
     entries = Entry.objects.filter(round__season__league=league).exclude(dice={})
     driver = entries.first().driver
